@@ -1,0 +1,329 @@
+"""The hand model: concealed tiles, declared melds, flowers, the winning tile.
+
+Notation (see DESIGN.md and the README)::
+
+    [123m,1][5555p]789s11z E        chow claimed from the left, concealed kong, concealed 789s 11z, win tile E
+    [555p,2]  pung from seat offset 2 (1 = 上家 left, 2 = 对家 across, 3 = 下家 right)
+    [5555p,3] melded kong (明杠) from seat 3;  [5555p] or [5555p,0] concealed kong (暗杠)
+    [5555p,2+] added kong (加杠): a pung from seat 2, upgraded with the fourth tile
+    f1 f2 / 春 夏  flowers, anywhere outside brackets
+
+For a complete hand (``3n+2`` tiles, kongs counted as 3) the last concealed tile written is the winning tile
+unless ``win_tile`` is given.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from mahjong.errors import HandError, MeldError, TileError
+from mahjong.tiles import (
+    N_KINDS,
+    Style,
+    format_tiles,
+    is_flower,
+    is_honor,
+    is_wind,
+    parse_tiles,
+    tile_name,
+)
+
+__all__ = ["MeldKind", "Meld", "Hand", "parse_hand", "format_hand"]
+
+
+class MeldKind(enum.Enum):
+    CHOW = "chow"  #: 吃 (from the left)
+    PUNG = "pung"  #: 碰
+    KONG = "kong"  #: 明杠 — claimed from a discard
+    ADDED_KONG = "added_kong"  #: 加杠 / 补杠 — an exposed pung upgraded with the fourth tile
+    CONCEALED_KONG = "concealed_kong"  #: 暗杠
+
+    @property
+    def is_kong(self) -> bool:
+        return self in (MeldKind.KONG, MeldKind.ADDED_KONG, MeldKind.CONCEALED_KONG)
+
+
+def _is_honor_sequence(tiles: Sequence[int]) -> bool:
+    """Nanchang: three different winds, or 中发白."""
+    if len(set(tiles)) != 3:
+        return False
+    return all(is_wind(t) for t in tiles) or sorted(tiles) == [31, 32, 33]
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A declared meld.  ``tiles`` are sorted ids; ``claimed_from`` is the seat offset the tile came from
+    (1 = 上家 left, 2 = 对家, 3 = 下家), ``None`` for a concealed kong or an unknown source."""
+
+    kind: MeldKind
+    tiles: tuple[int, ...]
+    claimed_from: int | None = None
+
+    def __post_init__(self) -> None:
+        tiles = tuple(sorted(self.tiles))
+        object.__setattr__(self, "tiles", tiles)
+        for t in tiles:
+            if not isinstance(t, int) or not 0 <= t < N_KINDS:
+                raise MeldError(f"meld tile out of range: {t!r}")
+        k = self.kind
+        if self.claimed_from is not None and self.claimed_from not in (1, 2, 3):
+            raise MeldError(f"claimed_from must be 1, 2 or 3 (seat offset), got {self.claimed_from!r}")
+        if k is MeldKind.CHOW:
+            if len(tiles) != 3:
+                raise MeldError(f"a chow has 3 tiles, got {len(tiles)}")
+            if self.claimed_from not in (None, 1):
+                raise MeldError(f"a chow can only be claimed from the left (seat 1), not seat {self.claimed_from}")
+            a, b, c = tiles
+            suited_run = c < 27 and a // 9 == c // 9 and b == a + 1 and c == a + 2
+            if not suited_run and not _is_honor_sequence(tiles):
+                raise MeldError(f"not a chow: {format_tiles(tiles)} (three consecutive tiles of one suit)")
+        elif k is MeldKind.PUNG:
+            if len(tiles) != 3 or len(set(tiles)) != 1:
+                raise MeldError(f"a pung is 3 copies of one tile, got {format_tiles(tiles)}")
+        else:
+            if len(tiles) != 4 or len(set(tiles)) != 1:
+                raise MeldError(f"a kong is 4 copies of one tile, got {format_tiles(tiles)}")
+            if k is MeldKind.CONCEALED_KONG and self.claimed_from is not None:
+                raise MeldError("a concealed kong is not claimed from anyone")
+
+    @property
+    def is_concealed(self) -> bool:
+        return self.kind is MeldKind.CONCEALED_KONG
+
+    @property
+    def is_kong(self) -> bool:
+        return self.kind.is_kong
+
+    @property
+    def is_honor_sequence(self) -> bool:
+        return self.kind is MeldKind.CHOW and is_honor(self.tiles[0])
+
+    @property
+    def tile(self) -> int:
+        """The lowest tile (a chow's first tile, a pung's or kong's tile)."""
+        return self.tiles[0]
+
+    def __str__(self) -> str:
+        body = format_tiles(self.tiles) if not self.is_honor_sequence else "".join(tile_name(t) for t in self.tiles)
+        if self.kind is MeldKind.CONCEALED_KONG:
+            return f"[{body}]"
+        seat = "" if self.claimed_from is None else f",{self.claimed_from}"
+        if self.kind is MeldKind.ADDED_KONG:
+            seat = f",{self.claimed_from or ''}+"
+        return f"[{body}{seat}]"
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A player's hand.  ``concealed`` holds sorted tile ids (the winning tile included when complete)."""
+
+    concealed: tuple[int, ...]
+    melds: tuple[Meld, ...] = ()
+    flowers: tuple[int, ...] = ()
+    win_tile: int | None = None
+    counts: bytes = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        concealed = tuple(sorted(self.concealed))
+        object.__setattr__(self, "concealed", concealed)
+        object.__setattr__(self, "melds", tuple(self.melds))
+        object.__setattr__(self, "flowers", tuple(sorted(self.flowers)))
+        for t in concealed:
+            if not isinstance(t, int) or not 0 <= t < N_KINDS:
+                raise HandError(f"concealed tile id out of range: {t!r} (expected 0..33)")
+        for f in self.flowers:
+            if not isinstance(f, int) or not is_flower(f):
+                raise HandError(f"not a flower: {f!r}")
+        if len(set(self.flowers)) != len(self.flowers):
+            raise HandError("a flower appears twice (each of the 8 flowers exists once)")
+        counts = [0] * N_KINDS
+        for t in concealed:
+            counts[t] += 1
+        all_counts = list(counts)
+        for m in self.melds:
+            if not isinstance(m, Meld):
+                raise HandError(f"melds must be Meld objects, got {type(m).__name__}")
+            for t in m.tiles:
+                all_counts[t] += 1
+        for t, c in enumerate(all_counts):
+            if c > 4:
+                raise HandError(f"{c} copies of {tile_name(t)} (there are only 4)")
+        if self.win_tile is not None:
+            if not isinstance(self.win_tile, int) or not 0 <= self.win_tile < N_KINDS:
+                raise HandError(f"win tile id out of range: {self.win_tile!r}")
+            if counts[self.win_tile] == 0:
+                raise HandError(f"the winning tile {tile_name(self.win_tile)} is not among the concealed tiles")
+        object.__setattr__(self, "counts", bytes(counts))
+
+    # --- derived views ------------------------------------------------------------------------
+
+    @property
+    def tile_count(self) -> int:
+        """Tiles in hand with each kong counted as 3 (13 + 1 for a complete 13-tile game)."""
+        return len(self.concealed) + 3 * len(self.melds)
+
+    @property
+    def all_counts(self) -> list[int]:
+        """34 counts of every tile in the hand, melds included (a kong counts 4)."""
+        c = list(self.counts)
+        for m in self.melds:
+            for t in m.tiles:
+                c[t] += 1
+        return c
+
+    @property
+    def is_concealed(self) -> bool:
+        """门前清: no melds claimed from others (concealed kongs allowed)."""
+        return all(m.is_concealed for m in self.melds)
+
+    def check_size(self, hand_size: int = 13, *, complete: bool | None = None) -> None:
+        """Raise :class:`HandError` unless the tile count fits ``hand_size`` (``3n+1`` waiting, ``3n+2`` complete)."""
+        if len(self.melds) > (hand_size - 1) // 3:
+            raise HandError(f"{len(self.melds)} melds: at most {(hand_size - 1) // 3} for a {hand_size}-tile hand")
+        n = self.tile_count
+        if n == hand_size + 1:
+            if complete is False:
+                raise HandError(f"{n} tiles: expected {hand_size} (a hand waiting for a tile)")
+        elif n == hand_size:
+            if complete is True:
+                raise HandError(f"{n} tiles: expected {hand_size + 1} (a complete hand, kongs counted as 3)")
+        else:
+            raise HandError(
+                f"{n} tiles (kongs counted as 3): expected {hand_size} or {hand_size + 1} for a {hand_size}-tile hand"
+            )
+
+    def winning_tile(self) -> int:
+        """The winning tile: ``win_tile`` or, failing that, the last concealed tile written."""
+        if self.win_tile is None:
+            raise HandError("the hand has no winning tile")
+        return self.win_tile
+
+    def __str__(self) -> str:
+        return format_hand(self)
+
+
+_MELD_RE = re.compile(r"\[([^\[\]]*)\]")
+
+
+def _parse_meld(body: str, offset: int, text: str) -> Meld:
+    seat: int | None = None
+    added = False
+    tiles_text = body
+    if "," in body:
+        tiles_text, seat_text = body.rsplit(",", 1)
+        seat_text = seat_text.strip()
+        if seat_text.endswith("+"):
+            added = True
+            seat_text = seat_text[:-1]
+        if seat_text == "":
+            seat = None
+        elif seat_text in ("0", "1", "2", "3"):
+            seat = int(seat_text)
+        else:
+            raise MeldError(f"bad claim seat {seat_text!r} in meld [{body}] at position {offset} of {text!r}")
+    try:
+        tiles = parse_tiles(tiles_text)
+    except TileError as e:
+        raise MeldError(f"in meld [{body}] at position {offset} of {text!r}: {e}") from None
+    if any(is_flower(t) for t in tiles):
+        raise MeldError(f"flowers cannot be melded: [{body}] at position {offset}")
+    try:
+        if len(tiles) == 4:
+            if added:
+                return Meld(MeldKind.ADDED_KONG, tuple(tiles), seat or None)
+            if seat in (None, 0):
+                return Meld(MeldKind.CONCEALED_KONG, tuple(tiles))
+            return Meld(MeldKind.KONG, tuple(tiles), seat)
+        if added:
+            raise MeldError("'+' (added kong) needs four tiles")
+        if seat == 0:
+            raise MeldError("seat 0 (concealed) is only for a kong")
+        if len(tiles) == 3:
+            kind = MeldKind.PUNG if len(set(tiles)) == 1 else MeldKind.CHOW
+            return Meld(kind, tuple(tiles), seat)
+        raise MeldError(f"a meld has 3 or 4 tiles, got {len(tiles)}")
+    except MeldError as e:
+        raise MeldError(f"meld [{body}] at position {offset} of {text!r}: {e}") from None
+
+
+def parse_hand(text: str, *, win_tile: int | str | None = None, infer_win_tile: bool = True) -> Hand:
+    """Read a hand in the project notation.
+
+    If the hand is complete (``3n+2`` tiles with kongs counted as 3) and ``win_tile`` is not given, the last
+    concealed tile written is the winning tile (set ``infer_win_tile=False`` to leave it unset).
+    """
+    if not isinstance(text, str):
+        raise HandError(f"hand text must be a str, got {type(text).__name__}")
+    melds: list[Meld] = []
+    loose: list[int] = []
+    pos = 0
+    for m in _MELD_RE.finditer(text):
+        loose.extend(_parse_loose(text, pos, m.start()))
+        melds.append(_parse_meld(m.group(1), m.start(), text))
+        pos = m.end()
+    loose.extend(_parse_loose(text, pos, len(text)))
+    flowers = [t for t in loose if is_flower(t)]
+    concealed = [t for t in loose if not is_flower(t)]
+    if isinstance(win_tile, str):
+        win_tile = _one_tile(win_tile)
+    if win_tile is None and infer_win_tile and concealed and (len(concealed) + 3 * len(melds)) % 3 == 2:
+        win_tile = concealed[-1]
+    return Hand(tuple(concealed), tuple(melds), tuple(flowers), win_tile)
+
+
+def _one_tile(text: str) -> int:
+    tiles = parse_tiles(text)
+    if len(tiles) != 1:
+        raise TileError(f"expected one tile, got {text!r}")
+    return tiles[0]
+
+
+def _parse_loose(text: str, start: int, end: int) -> list[int]:
+    part = text[start:end]
+    if "[" in part or "]" in part:
+        bad = start + max(part.find("["), part.find("]"))
+        raise HandError(f"unbalanced bracket at position {bad} in {text!r}")
+    try:
+        return parse_tiles(part)
+    except TileError as e:
+        # re-anchor the position on the whole text
+        msg = str(e)
+        m = re.search(r"at position (\d+)", msg)
+        if m:
+            p = int(m.group(1)) + start
+            raise TileError(f"{msg.split(' at position')[0]} at position {p} in {text!r}") from None
+        raise
+
+
+def format_hand(hand: Hand, style: Style = "ascii") -> str:
+    """Print a hand: melds first, then concealed tiles (winning tile last), then flowers."""
+    parts: list[str] = []
+    for m in hand.melds:
+        if style == "ascii":
+            parts.append(str(m))
+        else:
+            seat = "" if m.claimed_from is None else f",{m.claimed_from}"
+            if m.kind.name == "ADDED_KONG":
+                seat += "+"
+            parts.append("[" + format_tiles(m.tiles, style) + seat + "]")
+    concealed = list(hand.concealed)
+    tail: list[int] = []
+    if hand.win_tile is not None:
+        concealed.remove(hand.win_tile)
+        tail = [hand.win_tile]
+    sep = " " if style == "chinese" else ""
+    body = format_tiles(concealed, style)
+    if tail:
+        body = body + (" " if style != "unicode" else "") + format_tiles(tail, style)
+    parts.append(body)
+    if hand.flowers:
+        parts.append(" " + format_tiles(hand.flowers, style))
+    return sep.join(p for p in parts if p)
+
+
+def hand_from_tiles(tiles: Iterable[int]) -> Hand:
+    """A concealed hand from tile ids (no melds)."""
+    return Hand(tuple(tiles))

@@ -1,0 +1,68 @@
+"""Build the Cython kernels in src/mjcore/ into the mahjong package as ``mahjong._core``.
+
+Everything declarative is in pyproject.toml; this file only declares the extension.
+
+Build-time switches (environment, all optional):
+  MAHJONG_NO_EXTENSIONS=1    pure-Python wheel (reference kernels only)
+  MAHJONG_CYTHON_DEBUG=1     bounds/wraparound/initialized checks on
+  MAHJONG_CYTHON_TRACE=1     line tracing, for coverage of .pyx/.pxi
+  MAHJONG_CYTHON_ANNOTATE=1  write the cython -a HTML next to the C output
+Compiler directives live here only (not in .pyx headers) so the switches apply everywhere.
+Bounds checks are off in release builds: every public entry point validates its input first.
+"""
+
+import os
+
+from setuptools import Extension, setup
+
+
+def _flag(name: str) -> bool:
+    return os.environ.get(name) == "1"
+
+
+NO_EXTENSIONS = _flag("MAHJONG_NO_EXTENSIONS")
+DEBUG = _flag("MAHJONG_CYTHON_DEBUG")
+TRACE = _flag("MAHJONG_CYTHON_TRACE")
+ANNOTATE = _flag("MAHJONG_CYTHON_ANNOTATE")
+MODE = "pure" if NO_EXTENSIONS else "trace" if TRACE else "debug" if DEBUG else "release"
+
+
+def extensions():
+    from Cython.Build import cythonize
+
+    directives = {
+        "language_level": "3",
+        "boundscheck": DEBUG,
+        "wraparound": DEBUG,
+        "initializedcheck": DEBUG,
+        "cdivision": True,
+        "embedsignature": True,
+        "autotestdict": False,  # no __test__ dict: keeps mypy.stubtest clean
+    }
+    macros = []
+    if TRACE:
+        directives["linetrace"] = True
+        macros = [("CYTHON_TRACE", "1"), ("CYTHON_TRACE_NOGIL", "1")]
+    compile_args = [] if os.name == "nt" else ["-O3"]
+    modules = [
+        Extension(
+            "mahjong._core",
+            ["src/mjcore/core.pyx"],
+            define_macros=macros,
+            extra_compile_args=compile_args,
+        ),
+    ]
+    return cythonize(
+        modules,
+        include_path=["src"],
+        compiler_directives=directives,
+        annotate=ANNOTATE,
+        build_dir=None if TRACE else f"build/{MODE}/cython",
+    )
+
+
+setup(
+    # One build tree per mode, so switching modes never reuses a stale .so.
+    options={"build": {"build_base": f"build/{MODE}"}},
+    ext_modules=[] if NO_EXTENSIONS else extensions(),
+)

@@ -1,0 +1,333 @@
+"""The rule-set framework: one scoring entry point for every rule set.
+
+A rule set is a class with one frozen, documented config dataclass (every house-rule choice a named field with
+its default and the source of that default) and two methods:
+
+* ``score(hand, context) -> ScoreResult``: a winning hand and the facts of its win in; itemised fans / hu
+  points, the total, the reading the scorer chose, and zero-sum payments between the four seats out.
+* ``settle(record) -> Settlement`` (see :mod:`mahjong.settlement`): a whole hand's event record in, net points
+  per seat out.
+
+Rule sets are looked up by preset name (:func:`get_ruleset`, :func:`list_rulesets`); the registry below maps
+each name to the module that defines it, so ``import mahjong`` does not import every rule set.
+"""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field, fields, is_dataclass, replace
+from typing import Any, ClassVar, Generic, TypeVar
+
+from mahjong.errors import ContextError, RulesError
+from mahjong.hand import Hand, parse_hand
+from mahjong.rules import HandRules
+from mahjong.types import Decomposition
+
+__all__ = [
+    "N_SEATS",
+    "WinContext",
+    "ScoreItem",
+    "ScoreResult",
+    "RuleSet",
+    "PRESETS",
+    "get_ruleset",
+    "list_rulesets",
+    "score",
+    "zero_sum_payments",
+]
+
+N_SEATS = 4
+
+
+@dataclass(frozen=True)
+class WinContext:
+    """The facts of a win that the tiles do not show.  Seats are absolute indices 0..3 in turn order.
+
+    Attributes:
+        winner: the winning seat.
+        discarder: the seat whose discard (or robbed kong) was won on; ``None`` for a self-draw.
+        dealer: the dealer's seat (庄 / 头家).
+        seat_wind: the winner's seat wind 0..3 (E S W N); ``None`` = derived from ``winner - dealer``.
+        prevalent_wind: the round (prevalent) wind 0..3.
+        last_tile: 和绝张 — the winning tile is the last unseen copy.
+        last_wall_tile: the win is on the last tile of the wall (self-drawn: 妙手回春 / 海底捞月;
+            on its discard: 海底捞月 in Guobiao, 海底炮 elsewhere).
+        kong_replacement: 杠上开花 — self-drawn on the replacement tile after a kong.
+        robbing_kong: 抢杠和 — won on a tile another player added to an exposed pung.
+        after_kong_discard: 杠上炮 — won on a discard made right after the discarder's kong.
+        heavenly: 天和 — the dealer wins on the initial deal.  earthly: 地和 — a non-dealer wins on the
+            dealer's first discard / own first draw (rule sets define which).
+    """
+
+    winner: int = 0
+    discarder: int | None = None
+    dealer: int = 0
+    seat_wind: int | None = None
+    prevalent_wind: int = 0
+    last_tile: bool = False
+    last_wall_tile: bool = False
+    kong_replacement: bool = False
+    robbing_kong: bool = False
+    after_kong_discard: bool = False
+    heavenly: bool = False
+    earthly: bool = False
+
+    def __post_init__(self) -> None:
+        for name in ("winner", "dealer", "prevalent_wind"):
+            v = getattr(self, name)
+            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < N_SEATS:
+                raise ContextError(f"{name} must be a seat 0..3, got {v!r}")
+        if self.seat_wind is not None and (not isinstance(self.seat_wind, int) or not 0 <= self.seat_wind < 4):
+            raise ContextError(f"seat_wind must be 0..3 (E S W N), got {self.seat_wind!r}")
+        if self.discarder is not None:
+            if not isinstance(self.discarder, int) or isinstance(self.discarder, bool) or not 0 <= self.discarder < 4:
+                raise ContextError(f"discarder must be a seat 0..3 or None, got {self.discarder!r}")
+            if self.discarder == self.winner:
+                raise ContextError("the discarder cannot be the winner (use discarder=None for a self-draw)")
+        if self.robbing_kong and self.self_drawn:
+            raise ContextError("抢杠和 (robbing_kong) is a win on another player's kong tile, not a self-draw")
+        if self.kong_replacement and not self.self_drawn:
+            raise ContextError("杠上开花 (kong_replacement) is self-drawn")
+        if self.after_kong_discard and self.self_drawn:
+            raise ContextError("杠上炮 (after_kong_discard) is a win on a discard")
+        if self.robbing_kong and self.last_wall_tile:
+            raise ContextError("抢杠和 cannot be on the last tile of the wall")
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.discarder is None
+
+    @property
+    def wind(self) -> int:
+        """The winner's seat wind (0..3)."""
+        return self.seat_wind if self.seat_wind is not None else (self.winner - self.dealer) % 4
+
+    @property
+    def winner_is_dealer(self) -> bool:
+        return self.winner == self.dealer
+
+    @classmethod
+    def from_flags(cls, **kwargs: Any) -> WinContext:
+        """Build from keyword flags, accepting ``self_drawn=True/False`` for convenience.
+
+        ``self_drawn=False`` without a ``discarder`` means "on a discard from the seat to the winner's left"
+        (the usual convention of calculators that only ask "self-drawn or not").
+        """
+        self_drawn = kwargs.pop("self_drawn", None)
+        if self_drawn is False and kwargs.get("discarder") is None:
+            kwargs["discarder"] = (kwargs.get("winner", 0) - 1) % 4
+        if self_drawn is True and kwargs.get("discarder") is not None:
+            raise ContextError("self_drawn=True contradicts a discarder")
+        return cls(**kwargs)
+
+
+@dataclass(frozen=True)
+class ScoreItem:
+    """One line of a score: a fan, a hu-point entry, a multiplier, a bonus.
+
+    ``value`` is per occurrence in ``unit`` (``"fan"``, ``"hu"``, ``"tai"``, ``"x"`` for a multiplier,
+    ``"pt"`` for flat points); ``count`` is how many times it counts.
+    """
+
+    key: str
+    name_zh: str
+    name_en: str
+    value: int
+    count: int = 1
+    unit: str = "fan"
+    note: str = ""
+
+    @property
+    def points(self) -> int:
+        return self.value * self.count
+
+
+@dataclass(frozen=True)
+class ScoreResult:
+    """The score of one win under one rule set.
+
+    Attributes:
+        ruleset: preset name.
+        items: the itemised lines, in rule-book order.
+        total: the hand's value in the rule set's own unit (Guobiao: fan total; hu-point games: the
+            rounded, capped points one payer owes).
+        unit: the unit of ``total``.
+        reading: the decomposition (concealed part) the scorer chose; ``None`` if not applicable.
+        wait: the wait type it chose (e.g. ``"edge"``, ``"closed"``, ``"single"``, ``"two-sided"``,
+            ``"dual-pung"``), ``None`` if the rule set does not classify waits.
+        valid: the hand meets the rule set's minimum (Guobiao: 8 fan without flowers); ``False`` = 诈和.
+        invalid_reason: why not, when ``valid`` is false.
+        payments: net points per seat (index = seat), summing to zero.
+        details: rule-set specific facts (e.g. Nanchang 精 settlement), JSON-friendly values only.
+    """
+
+    ruleset: str
+    items: tuple[ScoreItem, ...]
+    total: int
+    unit: str
+    reading: Decomposition | None
+    wait: str | None
+    valid: bool
+    payments: tuple[int, ...]
+    invalid_reason: str | None = None
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if sum(self.payments) != 0:
+            raise AssertionError(f"payments must sum to zero: {self.payments}")
+
+    def item(self, key: str) -> ScoreItem | None:
+        """The line with this key, if present."""
+        for it in self.items:
+            if it.key == key:
+                return it
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready view (used by ``mahjong score --json``)."""
+        reading = None
+        if self.reading is not None:
+            reading = {
+                "form": self.reading.form.name.lower(),
+                "melds": [list(m) for m in self.reading.melds],
+                "pairs": list(self.reading.pairs),
+                "singles": list(self.reading.singles),
+                "wildcards": list(self.reading.wildcards),
+            }
+        return {
+            "ruleset": self.ruleset,
+            "items": [asdict(i) | {"points": i.points} for i in self.items],
+            "total": self.total,
+            "unit": self.unit,
+            "reading": reading,
+            "wait": self.wait,
+            "valid": self.valid,
+            "invalid_reason": self.invalid_reason,
+            "payments": list(self.payments),
+            "details": dict(self.details),
+        }
+
+
+def zero_sum_payments(winner: int, owed: Mapping[int, int]) -> tuple[int, ...]:
+    """Net result per seat when each seat in ``owed`` pays the winner that amount."""
+    net = [0] * N_SEATS
+    for payer, amount in owed.items():
+        if payer == winner:
+            raise AssertionError("the winner does not pay themself")
+        net[payer] -= amount
+        net[winner] += amount
+    return tuple(net)
+
+
+ConfigT = TypeVar("ConfigT")
+
+
+class RuleSet(ABC, Generic[ConfigT]):
+    """Base class of every rule set.  Subclasses set ``name``, ``title``, ``summary``, ``Config`` and
+    implement :meth:`score` (and :meth:`settle` where whole-hand settlement differs from summing wins)."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]  #: e.g. "Guobiao 国标 (Chinese Official)"
+    summary: ClassVar[str]  #: one line for ``mahjong rules``
+    Config: ClassVar[type]
+
+    def __init__(self, config: ConfigT | None = None, **options: Any) -> None:
+        base = config if config is not None else self.Config()
+        if options:
+            known = {f.name for f in fields(base)}  # type: ignore[arg-type]
+            unknown = sorted(set(options) - known)
+            if unknown:
+                raise RulesError(f"unknown option(s) for {self.name}: {', '.join(unknown)}; known: {sorted(known)}")
+            base = replace(base, **options)  # type: ignore[type-var]
+        self.config: ConfigT = base
+
+    @property
+    @abstractmethod
+    def hand_rules(self) -> HandRules:
+        """The shapes this rule set accepts (for the kernels)."""
+
+    @abstractmethod
+    def score(self, hand: Hand | str, context: WinContext | None = None) -> ScoreResult:
+        """Score a winning hand.  Raises :class:`~mahjong.errors.NotWinningError` naming the failed rule."""
+
+    def _hand(self, hand: Hand | str) -> Hand:
+        return parse_hand(hand) if isinstance(hand, str) else hand
+
+    def describe_options(self) -> list[tuple[str, Any, str]]:
+        """(option, current value, documentation) for every config field."""
+        doc = (type(self.config).__doc__ or "")
+        out = []
+        for f in fields(self.config):  # type: ignore[arg-type]
+            out.append((f.name, getattr(self.config, f.name), _field_doc(doc, f.name)))
+        return out
+
+
+def _field_doc(doc: str, name: str) -> str:
+    lines = doc.splitlines()
+    for i, line in enumerate(lines):
+        s = line.strip()
+        if s.startswith(name + ":"):
+            text = [s[len(name) + 1 :].strip()]
+            indent = len(line) - len(line.lstrip())
+            for nxt in lines[i + 1 :]:
+                if nxt.strip() and len(nxt) - len(nxt.lstrip()) > indent:
+                    text.append(nxt.strip())
+                else:
+                    break
+            return " ".join(text)
+    return ""
+
+
+#: preset name -> (module, class name, options applied on top of the class's default config)
+PRESETS: dict[str, tuple[str, str, dict[str, Any]]] = {}
+
+
+def register_preset(name: str, module: str, cls: str, **options: Any) -> None:
+    PRESETS[name] = (module, cls, options)
+
+
+def get_ruleset(name: str, **options: Any) -> RuleSet[Any]:
+    """The rule set of a preset, with any config fields overridden by ``options``."""
+    _load_builtin_presets()
+    try:
+        module, cls, preset_options = PRESETS[name]
+    except KeyError:
+        raise RulesError(f"unknown rule set {name!r}; known: {', '.join(sorted(PRESETS))}") from None
+    klass = getattr(importlib.import_module(module), cls)
+    return klass(**{**preset_options, **options})  # type: ignore[no-any-return]
+
+
+def list_rulesets() -> list[tuple[str, str]]:
+    """(preset name, one-line summary) for every preset, sorted by name."""
+    _load_builtin_presets()
+    out = []
+    for name in sorted(PRESETS):
+        module, cls, _ = PRESETS[name]
+        klass = getattr(importlib.import_module(module), cls)
+        out.append((name, klass.summary))
+    return out
+
+
+def score(hand: Hand | str, context: WinContext | None = None, rules: str = "guobiao", **options: Any) -> ScoreResult:
+    """Score a winning hand under a preset: ``score("[123m,1]456p…", WinContext(...), rules="sichuan")``."""
+    return get_ruleset(rules, **options).score(hand, context)
+
+
+_BUILTIN = "mahjong.rulesets._presets"
+
+
+def _load_builtin_presets() -> None:
+    # The preset table lives in mahjong/rulesets/_presets.py; each rule-set author adds their rows there.
+    importlib.import_module(_BUILTIN)
+
+
+def config_as_dict(config: object) -> dict[str, Any]:
+    """JSON-friendly view of a config dataclass."""
+    if not is_dataclass(config):
+        raise RulesError("not a config dataclass")
+    return {f.name: getattr(config, f.name) for f in fields(config)}
+
+
+Seats = Sequence[int]

@@ -232,6 +232,8 @@ class RuleSet(ABC, Generic[ConfigT]):
     title: ClassVar[str]  #: e.g. "Guobiao 国标 (Chinese Official)"
     summary: ClassVar[str]  #: one line for ``mahjong rules``
     Config: ClassVar[type]
+    #: the win-context type this rule set reads (a WinContext subclass when it needs more facts)
+    Context: ClassVar[type[WinContext]] = WinContext
 
     def __init__(self, config: ConfigT | None = None, **options: Any) -> None:
         base = config if config is not None else self.Config()

@@ -285,7 +285,7 @@ def parse_tiles(text: str) -> list[int]:
             i += 1
             continue
         if digits:
-            raise _bad(text, digits[0][1], "digits without a suit letter (m, p, s or z)")
+            raise _bad(text, i, f"expected a suit letter (m, p, s or z) after digits, got {ch!r}")
         if ch == "f" and i + 1 < n and text[i + 1] in "12345678":
             out.append(FLOWER_BASE + int(text[i + 1]) - 1)
             i += 2

@@ -1,0 +1,90 @@
+"""mahjong — a fast, correct Chinese mahjong rules engine (distribution ``mjcore``).
+
+Kernels (compiled Cython, with a pure-Python twin of the same API)::
+
+    >>> import mahjong
+    >>> mahjong.is_win("123m456p789s123sEE")
+    True
+    >>> mahjong.waits("1112345678999m").tiles      # 九莲宝灯 waits on all nine
+    (0, 1, 2, 3, 4, 5, 6, 7, 8)
+
+Scoring under a rule set::
+
+    >>> mahjong.score("[123m,1][456m,1]789m123p55s", mahjong.WinContext(discarder=3), rules="guobiao")
+
+``mahjong.BACKEND`` says which kernel backend is live (``"cython"`` or ``"python"``); set
+``MAHJONG_PURE_PYTHON=1`` to force the pure-Python reference.
+"""
+
+from __future__ import annotations
+
+from mahjong.errors import (
+    ContextError,
+    HandError,
+    MahjongError,
+    MeldError,
+    NotWinningError,
+    RulesError,
+    TileError,
+)
+from mahjong.framework import ScoreItem, ScoreResult, WinContext, get_ruleset, list_rulesets, score
+from mahjong.hand import Hand, Meld, MeldKind, format_hand, parse_hand
+from mahjong.rules import DEFAULT, GUOBIAO, NANCHANG, RIICHI_SHAPES, SICHUAN, YUHUAN, HandRules
+from mahjong.tiles import Tile, format_tiles, parse_tiles, tile_name
+from mahjong.types import DiscardOption, Decomposition, Form, Waits
+
+__version__ = "0.1.0"
+
+# kernel re-exports are added once mahjong._reference lands
+
+__all__ = [
+    "BACKEND",
+    "__version__",
+    # kernels
+    "is_win",
+    "decompositions",
+    "waits",
+    "shanten",
+    "shanten_by_form",
+    "useful_tiles",
+    "discard_options",
+    "is_win_batch",
+    "shanten_batch",
+    "waits_batch",
+    # model
+    "Tile",
+    "parse_tiles",
+    "format_tiles",
+    "tile_name",
+    "Hand",
+    "Meld",
+    "MeldKind",
+    "parse_hand",
+    "format_hand",
+    "HandRules",
+    "DEFAULT",
+    "GUOBIAO",
+    "SICHUAN",
+    "NANCHANG",
+    "YUHUAN",
+    "RIICHI_SHAPES",
+    "Form",
+    "Decomposition",
+    "Waits",
+    "DiscardOption",
+    # scoring
+    "WinContext",
+    "ScoreItem",
+    "ScoreResult",
+    "score",
+    "get_ruleset",
+    "list_rulesets",
+    # errors
+    "MahjongError",
+    "TileError",
+    "HandError",
+    "MeldError",
+    "RulesError",
+    "ContextError",
+    "NotWinningError",
+]

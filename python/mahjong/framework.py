@@ -18,12 +18,15 @@ import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields, is_dataclass, replace
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from mahjong.errors import ContextError, RulesError
 from mahjong.hand import Hand, parse_hand
 from mahjong.rules import HandRules
 from mahjong.types import Decomposition
+
+if TYPE_CHECKING:
+    from mahjong.settlement import HandRecord, Settlement
 
 __all__ = [
     "N_SEATS",
@@ -256,6 +259,16 @@ class RuleSet(ABC, Generic[ConfigT]):
 
     def _hand(self, hand: Hand | str) -> Hand:
         return parse_hand(hand) if isinstance(hand, str) else hand
+
+    def settle(self, record: HandRecord) -> Settlement:
+        """Settle a whole hand's event record (see :mod:`mahjong.settlement`).
+
+        The default adds up each win's :attr:`ScoreResult.payments` (kongs and the wall's end move no money);
+        rule sets with payments during play or at the wall's end (Sichuan) override it.
+        """
+        from mahjong.settlement import settle_by_wins  # settlement imports this module
+
+        return settle_by_wins(self, record)
 
     def describe_options(self) -> list[tuple[str, Any, str]]:
         """(option, current value, documentation) for every config field."""

@@ -1,0 +1,584 @@
+"""Whole-hand settlement: a hand's record of events in, net points per seat out (always zero-sum).
+
+Scoring one win (:meth:`mahjong.framework.RuleSet.score`) is not enough for games where money moves during play
+(Sichuan 刮风下雨 kong payments), where several players win in one hand (一炮多响, 血战到底) or where the wall's
+end triggers checks (查花猪, 查大叫, 退税).  A :class:`HandRecord` lists what happened, in order; :func:`settle`
+hands it to the rule set named in the record, which turns it into a :class:`Settlement`: one
+:class:`Payment` line per transfer (who paid whom, how much, why, for which event) and the net per seat.
+
+The default (:func:`settle_by_wins`, used by :meth:`RuleSet.settle` unless a rule set overrides it) adds up
+each win's :attr:`ScoreResult.payments`; kongs and the wall's end move no money.  Sichuan overrides it.
+
+Seats are absolute indices 0..3 in turn order (E S W N when seat 0 deals).
+
+JSON format (``HandRecord.from_json`` / ``from_dict``; what ``mahjong settle record.json`` reads)::
+
+    {
+      "ruleset": "sichuan",
+      "options": {"zimo_bonus": "add_base"},
+      "dealer": 0,
+      "prevalent_wind": 0,
+      "events": [
+        {"type": "kong", "seat": 1, "kind": "concealed", "tile": "5p"},
+        {"type": "kong", "seat": 2, "kind": "melded", "tile": "3s", "from_seat": 0},
+        {"type": "kong", "seat": 3, "kind": "added", "tile": "7m", "robbed": true},
+        {"type": "win", "seat": 0, "hand": "[777m,1]11223344m999p 7m", "discarder": 3, "robbing_kong": true},
+        {"type": "win", "seat": 1, "hand": "[5555p]123456p789p1p 1p", "discarder": 2},
+        {"type": "win", "seat": 3, "hand": "[777m,1]...", "discarder": 2},
+        {"type": "draw", "hands": {"2": "[3333s,2]1245678s2233p"}}
+      ]
+    }
+
+Events (``"type"``):
+
+* ``"kong"`` — :class:`Kong`: ``seat`` declared a kong of ``tile``; ``kind`` is ``"melded"`` (直杠 / 明杠 on
+  ``from_seat``'s discard; ``from_seat`` required), ``"added"`` (面下杠 / 补杠 / 加杠: an exposed pung upgraded
+  with a drawn fourth tile; ``robbed: true`` when another player won on that tile — 抢杠) or ``"concealed"``
+  (暗杠).
+* ``"win"`` — :class:`Win`: ``seat`` won with ``hand`` (the project notation: melds in brackets, the winning
+  tile last), on ``discarder``'s discard (``null``/absent = self-drawn).  The flags of
+  :class:`mahjong.framework.WinContext` may be given by name (``kong_replacement``, ``robbing_kong``,
+  ``after_kong_discard``, ``last_wall_tile``, ``last_tile``, ``heavenly``, ``earthly``, ``seat_wind``); any other
+  key is a rule-set-specific win fact (a field of that rule set's ``Context`` class) and is checked when the
+  record is settled.  Several wins on one discard (一炮多响) are consecutive win events with the same discarder.
+* ``"draw"`` — :class:`Draw`: the wall ran out.  ``hands`` maps each seat still playing (not yet won) to its final
+  hand (13 tiles, kongs counted as 3), for the wall-end checks (查花猪 / 查大叫 / 退税); ``ready_order`` (optional)
+  lists seats in the order they became ready (the two-player game's 海底捞月 goes to the first).
+
+Money is in the rule set's base unit (底注 / 基本分) unless the rule set says otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Literal, Union
+
+from mahjong.errors import ContextError, HandError, MahjongError
+from mahjong.hand import Hand, parse_hand
+from mahjong.tiles import N_KINDS, parse_tiles, tile_name
+
+if TYPE_CHECKING:
+    from mahjong.framework import RuleSet, ScoreResult, WinContext
+
+__all__ = [
+    "KongKind",
+    "Kong",
+    "Win",
+    "Draw",
+    "Event",
+    "HandRecord",
+    "Payment",
+    "Settlement",
+    "settle",
+    "settle_by_wins",
+    "context_for",
+    "lines_from_net",
+]
+
+N_SEATS = 4
+
+KongKind = Literal["melded", "added", "concealed"]
+KONG_KINDS: tuple[str, ...] = ("melded", "added", "concealed")
+
+#: WinContext flags a win event may set directly (all other keys go to ``Win.flags``)
+_STANDARD_FLAGS = (
+    "last_tile",
+    "last_wall_tile",
+    "kong_replacement",
+    "robbing_kong",
+    "after_kong_discard",
+    "heavenly",
+    "earthly",
+)
+
+
+def _seat(value: Any, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < N_SEATS:
+        raise ContextError(f"{what} must be a seat 0..3, got {value!r}")
+    return value
+
+
+def _one_tile(value: Any, what: str) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        if not 0 <= value < N_KINDS:
+            raise HandError(f"{what}: tile id out of range: {value!r} (expected 0..33)")
+        return value
+    if isinstance(value, str):
+        tiles = parse_tiles(value)
+        if len(tiles) != 1 or tiles[0] >= N_KINDS:
+            raise HandError(f"{what}: expected one playing tile, got {value!r}")
+        return tiles[0]
+    raise HandError(f"{what}: expected a tile (notation or id 0..33), got {value!r}")
+
+
+# --- events -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Kong:
+    """A kong declared during play (刮风 = exposed, 下雨 = concealed).
+
+    Attributes:
+        seat: who declared it.
+        kind: ``"melded"`` (直杠: on ``from_seat``'s discard), ``"added"`` (面下杠 / 加杠: exposed pung + drawn
+            fourth tile) or ``"concealed"`` (暗杠).
+        tile: the kong's tile (notation such as ``"5p"`` or an id; stored as the id).
+        from_seat: for a melded kong, the seat whose discard was claimed (引杠者); for an added kong, optionally
+            the seat the pung was claimed from; never for a concealed kong.
+        robbed: an added kong whose fourth tile another player won on (抢杠); it pays nothing.
+    """
+
+    seat: int
+    kind: KongKind
+    tile: int
+    from_seat: int | None = None
+    robbed: bool = False
+
+    def __post_init__(self) -> None:
+        _seat(self.seat, "kong seat")
+        if self.kind not in KONG_KINDS:
+            raise ContextError(f"kong kind must be one of {', '.join(KONG_KINDS)}; got {self.kind!r}")
+        object.__setattr__(self, "tile", _one_tile(self.tile, "kong tile"))
+        if self.from_seat is not None:
+            _seat(self.from_seat, "kong from_seat")
+            if self.from_seat == self.seat:
+                raise ContextError("a kong's from_seat is another player (the one whose discard was claimed)")
+        if self.kind == "melded" and self.from_seat is None:
+            raise ContextError("a melded kong (直杠) needs from_seat: the seat whose discard was claimed")
+        if self.kind == "concealed" and self.from_seat is not None:
+            raise ContextError("a concealed kong (暗杠) is not claimed from anyone (from_seat must be None)")
+        if not isinstance(self.robbed, bool):
+            raise ContextError(f"robbed must be true or false, got {self.robbed!r}")
+        if self.robbed and self.kind != "added":
+            raise ContextError("only an added kong (面下杠 / 加杠) can be robbed (抢杠)")
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "kong", "seat": self.seat, "kind": self.kind, "tile": tile_name(self.tile)}
+        if self.from_seat is not None:
+            out["from_seat"] = self.from_seat
+        if self.robbed:
+            out["robbed"] = True
+        return out
+
+
+@dataclass(frozen=True)
+class Win:
+    """A win: ``seat`` completed ``hand`` on ``discarder``'s discard (``None`` = self-drawn).
+
+    The boolean fields are the :class:`~mahjong.framework.WinContext` flags of the same name; ``flags`` holds
+    rule-set-specific win facts (fields of the rule set's ``Context`` class), checked when settled.
+    """
+
+    seat: int
+    hand: str
+    discarder: int | None = None
+    last_tile: bool = False
+    last_wall_tile: bool = False
+    kong_replacement: bool = False
+    robbing_kong: bool = False
+    after_kong_discard: bool = False
+    heavenly: bool = False
+    earthly: bool = False
+    seat_wind: int | None = None
+    flags: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        _seat(self.seat, "win seat")
+        if self.discarder is not None:
+            _seat(self.discarder, "win discarder")
+            if self.discarder == self.seat:
+                raise ContextError("a winner cannot win on their own discard (discarder = None for a self-draw)")
+        if not isinstance(self.hand, str):
+            raise HandError(f"a win's hand must be notation text, got {type(self.hand).__name__}")
+        self.parsed()  # fail early, naming the bad token
+        for name in _STANDARD_FLAGS:
+            if not isinstance(getattr(self, name), bool):
+                raise ContextError(f"win flag {name} must be true or false, got {getattr(self, name)!r}")
+        if not isinstance(self.flags, Mapping):
+            raise ContextError(f"win flags must be a mapping, got {type(self.flags).__name__}")
+        clash = sorted(set(self.flags) & {*(_STANDARD_FLAGS), "seat_wind", "winner", "discarder", "dealer"})
+        if clash:
+            raise ContextError(f"win flags repeat standard fields: {', '.join(clash)}")
+        object.__setattr__(self, "flags", MappingProxyType(dict(self.flags)))
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.discarder is None
+
+    def parsed(self) -> Hand:
+        """The hand as a :class:`~mahjong.hand.Hand` (last concealed tile written = the winning tile)."""
+        return parse_hand(self.hand)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "win", "seat": self.seat, "hand": self.hand}
+        if self.discarder is not None:
+            out["discarder"] = self.discarder
+        for name in _STANDARD_FLAGS:
+            if getattr(self, name):
+                out[name] = True
+        if self.seat_wind is not None:
+            out["seat_wind"] = self.seat_wind
+        out.update(self.flags)
+        return out
+
+
+@dataclass(frozen=True)
+class Draw:
+    """The wall ran out (流局 / 荒庄) with the players in ``hands`` still playing.
+
+    Attributes:
+        hands: seat -> final hand notation (13 tiles, kongs counted as 3) of every seat that has not won.
+        ready_order: seats in the order they became ready (听牌), when the rule set needs it (the two-player
+            game's 海底捞月 goes to the first ready player).
+    """
+
+    hands: Mapping[int, str] = field(default_factory=dict)
+    ready_order: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.hands, Mapping):
+            raise HandError(f"draw hands must map seat -> hand, got {type(self.hands).__name__}")
+        hands: dict[int, str] = {}
+        for k, v in self.hands.items():
+            seat = _seat(int(k) if isinstance(k, str) and k.isdigit() else k, "draw hand seat")
+            if not isinstance(v, str):
+                raise HandError(f"seat {seat}'s final hand must be notation text, got {type(v).__name__}")
+            try:
+                parse_hand(v, infer_win_tile=False).check_size(13, complete=False)
+            except MahjongError as e:
+                raise type(e)(f"seat {seat}'s final hand {v!r}: {e}") from None
+            hands[seat] = v
+        object.__setattr__(self, "hands", MappingProxyType(dict(sorted(hands.items()))))
+        order = tuple(_seat(s, "ready_order seat") for s in self.ready_order)
+        if len(set(order)) != len(order):
+            raise ContextError(f"ready_order repeats a seat: {order}")
+        object.__setattr__(self, "ready_order", order)
+
+    def hand(self, seat: int) -> Hand:
+        """A seat's final hand, parsed (no winning tile)."""
+        try:
+            text = self.hands[seat]
+        except KeyError:
+            raise ContextError(f"the draw does not give seat {seat}'s final hand") from None
+        return parse_hand(text, infer_win_tile=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "draw", "hands": {str(k): v for k, v in self.hands.items()}}
+        if self.ready_order:
+            out["ready_order"] = list(self.ready_order)
+        return out
+
+
+Event = Union[Kong, Win, Draw]
+
+
+def _event_from_dict(obj: Any, index: int) -> Event:
+    if not isinstance(obj, Mapping):
+        raise ContextError(f"event {index}: expected an object, got {type(obj).__name__}")
+    data = dict(obj)
+    kind = data.pop("type", None)
+    try:
+        if kind == "kong":
+            _only(data, {"seat", "kind", "tile", "from_seat", "robbed"}, "kong")
+            return Kong(**data)
+        if kind == "win":
+            std = {f.name for f in fields(Win)} - {"flags"}
+            extra = dict(data.pop("flags", {}) or {})
+            extra.update({k: v for k, v in data.items() if k not in std})
+            known = {k: v for k, v in data.items() if k in std}
+            for need in ("seat", "hand"):
+                if need not in known:
+                    raise ContextError(f"a win needs {need!r}")
+            return Win(**known, flags=extra)
+        if kind == "draw":
+            _only(data, {"hands", "ready_order"}, "draw")
+            hands = data.get("hands", {})
+            order = tuple(data.get("ready_order", ()))
+            return Draw(hands=hands, ready_order=order)
+    except TypeError as e:  # a missing required field
+        raise ContextError(f"event {index} ({kind}): {e}") from None
+    except MahjongError as e:
+        raise type(e)(f"event {index} ({kind}): {e}") from None
+    raise ContextError(f"event {index}: unknown type {kind!r} (expected 'kong', 'win' or 'draw')")
+
+
+def _only(data: Mapping[str, Any], allowed: set[str], what: str) -> None:
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise ContextError(f"unknown field(s) for a {what} event: {', '.join(unknown)}; known: {sorted(allowed)}")
+    if what == "kong" and ("seat" not in data or "kind" not in data or "tile" not in data):
+        raise ContextError("a kong needs 'seat', 'kind' and 'tile'")
+
+
+# --- the record -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """One hand of play, as events in order, under one rule set.
+
+    Attributes:
+        ruleset: preset name (``"sichuan"``, ``"guobiao"``, …; see :func:`mahjong.framework.list_rulesets`).
+        events: kongs, wins and the wall's end, in the order they happened.
+        options: config overrides for the rule set (field names of its ``Config``).
+        dealer: the dealer's seat (庄).
+        prevalent_wind: the round wind 0..3 (E S W N).
+    """
+
+    ruleset: str
+    events: tuple[Event, ...] = ()
+    options: Mapping[str, Any] = field(default_factory=dict)
+    dealer: int = 0
+    prevalent_wind: int = 0
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.ruleset, str) or not self.ruleset:
+            raise ContextError(f"ruleset must be a preset name, got {self.ruleset!r}")
+        _seat(self.dealer, "dealer")
+        _seat(self.prevalent_wind, "prevalent_wind")
+        events = tuple(self.events)
+        for i, ev in enumerate(events):
+            if not isinstance(ev, (Kong, Win, Draw)):
+                raise ContextError(f"event {i} is not a Kong, Win or Draw: {ev!r}")
+        draws = [i for i, ev in enumerate(events) if isinstance(ev, Draw)]
+        if len(draws) > 1 or (draws and draws[0] != len(events) - 1):
+            raise ContextError("the wall's end (draw) can only be the last event, once")
+        object.__setattr__(self, "events", events)
+        if not isinstance(self.options, Mapping):
+            raise ContextError(f"options must be a mapping, got {type(self.options).__name__}")
+        object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
+
+    @property
+    def wins(self) -> tuple[Win, ...]:
+        return tuple(e for e in self.events if isinstance(e, Win))
+
+    @classmethod
+    def from_dict(cls, obj: Mapping[str, Any]) -> HandRecord:
+        """Read the JSON-shaped form documented in this module."""
+        if not isinstance(obj, Mapping):
+            raise ContextError(f"a hand record is a JSON object, got {type(obj).__name__}")
+        unknown = sorted(set(obj) - {"ruleset", "events", "options", "dealer", "prevalent_wind"})
+        if unknown:
+            raise ContextError(f"unknown hand-record field(s): {', '.join(unknown)}")
+        if "ruleset" not in obj:
+            raise ContextError("a hand record needs 'ruleset' (a preset name)")
+        raw_events = obj.get("events", [])
+        if not isinstance(raw_events, Sequence) or isinstance(raw_events, (str, bytes)):
+            raise ContextError("'events' must be a list")
+        events = tuple(_event_from_dict(e, i) for i, e in enumerate(raw_events))
+        return cls(
+            ruleset=obj["ruleset"],
+            events=events,
+            options=obj.get("options", {}) or {},
+            dealer=obj.get("dealer", 0),
+            prevalent_wind=obj.get("prevalent_wind", 0),
+        )
+
+    @classmethod
+    def from_json(cls, obj: str | bytes | Mapping[str, Any]) -> HandRecord:
+        """Read a record from JSON text (or an already-decoded object)."""
+        if isinstance(obj, (str, bytes)):
+            try:
+                obj = json.loads(obj)
+            except json.JSONDecodeError as e:
+                raise ContextError(f"hand record is not valid JSON: {e}") from None
+        return cls.from_dict(obj)  # type: ignore[arg-type]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset,
+            "options": dict(self.options),
+            "dealer": self.dealer,
+            "prevalent_wind": self.prevalent_wind,
+            "events": [e.to_dict() for e in self.events],
+        }
+
+    def to_json(self, **kwargs: Any) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
+
+
+# --- the result -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Payment:
+    """One transfer: ``payer`` pays ``payee`` ``amount`` because of ``reason``.
+
+    ``event`` is the index of the event in the record that caused it (``None`` for end-of-hand checks that
+    belong to no single event); ``reason`` is a short key (``"win"``, ``"kong.melded"``, ``"huazhu"`` …) and
+    ``note`` the rule's name in words.
+    """
+
+    payer: int
+    payee: int
+    amount: int
+    reason: str
+    event: int | None = None
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        _seat(self.payer, "payer")
+        _seat(self.payee, "payee")
+        if self.payer == self.payee:
+            raise AssertionError(f"a seat does not pay itself: {self}")
+        if not isinstance(self.amount, int) or self.amount < 0:
+            raise AssertionError(f"payment amounts are non-negative ints: {self}")
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """The outcome of a whole hand.
+
+    Attributes:
+        ruleset: the preset name.
+        lines: every transfer, in the order the rules made them.
+        net: net points per seat (index = seat); sums to zero and equals the lines added up.
+        results: the :class:`ScoreResult` of each win, in event order.
+        details: rule-set specific facts (JSON-friendly), e.g. who was ready at the wall's end.
+    """
+
+    ruleset: str
+    lines: tuple[Payment, ...]
+    net: tuple[int, ...]
+    results: tuple[ScoreResult, ...] = ()
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if len(self.net) != N_SEATS:
+            raise AssertionError(f"net must have one entry per seat: {self.net}")
+        if sum(self.net) != 0:
+            raise AssertionError(f"settlement must be zero-sum: {self.net}")
+        if tuple(self.net) != net_of(self.lines):
+            raise AssertionError(f"net {self.net} does not match the payment lines {net_of(self.lines)}")
+
+    @classmethod
+    def from_lines(
+        cls,
+        ruleset: str,
+        lines: Iterable[Payment],
+        results: Iterable[ScoreResult] = (),
+        details: Mapping[str, Any] | None = None,
+    ) -> Settlement:
+        lines = tuple(lines)
+        return cls(ruleset, lines, net_of(lines), tuple(results), dict(details or {}))
+
+    def lines_for(self, reason_prefix: str) -> tuple[Payment, ...]:
+        """The lines whose reason starts with ``reason_prefix`` (e.g. ``"kong"``)."""
+        return tuple(p for p in self.lines if p.reason.startswith(reason_prefix))
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready view (used by ``mahjong settle --json``)."""
+        return {
+            "ruleset": self.ruleset,
+            "net": list(self.net),
+            "lines": [
+                {
+                    "payer": p.payer,
+                    "payee": p.payee,
+                    "amount": p.amount,
+                    "reason": p.reason,
+                    "event": p.event,
+                    "note": p.note,
+                }
+                for p in self.lines
+            ],
+            "results": [r.to_dict() for r in self.results],
+            "details": dict(self.details),
+        }
+
+
+def net_of(lines: Iterable[Payment]) -> tuple[int, ...]:
+    """Net per seat of some payment lines."""
+    net = [0] * N_SEATS
+    for p in lines:
+        net[p.payer] -= p.amount
+        net[p.payee] += p.amount
+    return tuple(net)
+
+
+def lines_from_net(
+    net: Sequence[int], reason: str, event: int | None = None, note: str = "", winner: int | None = None
+) -> list[Payment]:
+    """Payment lines that produce a zero-sum ``net``.
+
+    With one receiving seat (the usual single winner) each losing seat pays it exactly its loss.  With several
+    receivers (pairwise settlements such as Yuhuan's) losers are matched to receivers in seat order, starting
+    with ``winner`` if given — the net is exact either way; only the pairing is a convention.
+    """
+    if sum(net) != 0:
+        raise AssertionError(f"not zero-sum: {list(net)}")
+    owe = {s: -v for s, v in enumerate(net) if v < 0}
+    due = {s: v for s, v in enumerate(net) if v > 0}
+    order = sorted(due, key=lambda s: (s != winner, s))
+    out: list[Payment] = []
+    for payee in order:
+        for payer in sorted(owe):
+            if due[payee] == 0:
+                break
+            amount = min(owe[payer], due[payee])
+            if amount:
+                out.append(Payment(payer, payee, amount, reason, event, note))
+                owe[payer] -= amount
+                due[payee] -= amount
+    return out
+
+
+# --- settling ---------------------------------------------------------------------------------
+
+
+def context_for(ruleset: RuleSet[Any], record: HandRecord, win: Win, **extra: Any) -> WinContext:
+    """The win context for one win event of a record, of the rule set's ``Context`` type.
+
+    ``extra`` are facts the settling code knows (e.g. Sichuan's seats that have already won); ``win.flags`` are
+    rule-set-specific facts from the record.  A flag the rule set does not know raises
+    :class:`~mahjong.errors.ContextError` naming it.
+    """
+    from mahjong.framework import WinContext
+
+    ctx_cls: type[WinContext] = getattr(ruleset, "Context", WinContext)
+    known = {f.name for f in fields(ctx_cls)}
+    kwargs: dict[str, Any] = {
+        "winner": win.seat,
+        "discarder": win.discarder,
+        "dealer": record.dealer,
+        "prevalent_wind": record.prevalent_wind,
+        "seat_wind": win.seat_wind,
+    }
+    for name in _STANDARD_FLAGS:
+        kwargs[name] = getattr(win, name)
+    unknown = sorted(set(win.flags) - known)
+    if unknown:
+        raise ContextError(
+            f"win flag(s) {', '.join(unknown)} are not facts the {ruleset.name} rule set reads; "
+            f"it knows: {', '.join(sorted(known))}"
+        )
+    kwargs.update(win.flags)
+    kwargs.update({k: v for k, v in extra.items() if k in known})
+    return ctx_cls(**kwargs)
+
+
+def settle_by_wins(ruleset: RuleSet[Any], record: HandRecord) -> Settlement:
+    """The generic settlement: each win scored on its own, its ``payments`` added up.  Kongs and the wall's end
+    move no money (rule sets where they do override :meth:`RuleSet.settle`)."""
+    lines: list[Payment] = []
+    results = []
+    for i, ev in enumerate(record.events):
+        if isinstance(ev, Win):
+            ctx = context_for(ruleset, record, ev)
+            result = ruleset.score(ev.hand, ctx)
+            results.append(result)
+            lines.extend(lines_from_net(result.payments, "win", i, f"seat {ev.seat} wins", winner=ev.seat))
+    return Settlement.from_lines(record.ruleset, lines, results)
+
+
+def settle(record: HandRecord | Mapping[str, Any] | str) -> Settlement:
+    """Settle a hand record (a :class:`HandRecord`, its dict form or JSON text) under the rule set it names."""
+    from mahjong.framework import get_ruleset
+
+    if not isinstance(record, HandRecord):
+        record = HandRecord.from_json(record)
+    ruleset = get_ruleset(record.ruleset, **dict(record.options))
+    return ruleset.settle(record)

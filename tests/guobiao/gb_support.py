@@ -708,3 +708,77 @@ class HandGenerator:
             h.last_tile = rng.random() < 0.3
         if not h.robbing_kong and rng.random() < 0.1:
             h.last_wall = True
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Hand-written examples: notation + a few flags, scored by either side.
+# --------------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Win:
+    """The win facts of a hand-written example.  Seats: the winner is seat 0; a discard comes from seat 3 (上家).
+
+    ``kong`` means 杠上开花 on a self-draw and 抢杠和 on a discard (the reference's single "about kong" flag).
+    """
+
+    self_drawn: bool = False
+    last_tile: bool = False
+    last_wall: bool = False
+    kong: bool = False
+    seat: int = 0
+    prevalent: int = 0
+
+    def context(self) -> Any:
+        return make_context(
+            winner=0,
+            discarder=None if self.self_drawn else 3,
+            dealer=(0 - self.seat) % 4,
+            seat_wind=self.seat,
+            prevalent_wind=self.prevalent,
+            last_tile=self.last_tile,
+            last_wall_tile=self.last_wall,
+            kong_replacement=self.kong and self.self_drawn,
+            robbing_kong=self.kong and not self.self_drawn,
+        )
+
+
+DISCARD = Win()
+SELF_DRAWN = Win(self_drawn=True)
+
+
+def ref_score_text(text: str, win: Win = DISCARD) -> tuple[int, Counter[str]]:
+    """Score a notation string with the reference (melds/flowers read with the package's notation parser)."""
+    from MahjongGB import MahjongFanCalculator
+
+    from mahjong.hand import MeldKind, parse_hand
+
+    h = parse_hand(text)
+    packs = []
+    for m in h.melds:
+        t = m.tiles[0]
+        if m.kind is MeldKind.CHOW:
+            packs.append(("CHI", ref_code(t + 1), 1))
+        elif m.kind is MeldKind.PUNG:
+            packs.append(("PENG", ref_code(t), m.claimed_from or 1))
+        elif m.kind is MeldKind.CONCEALED_KONG:
+            packs.append(("GANG", ref_code(t), 0))
+        else:
+            packs.append(("GANG", ref_code(t), m.claimed_from or 1))
+    standing = list(h.concealed)
+    assert h.win_tile is not None
+    standing.remove(h.win_tile)
+    res = MahjongFanCalculator(
+        pack=tuple(packs), hand=tuple(ref_code(t) for t in standing), winTile=ref_code(h.win_tile),
+        flowerCount=len(h.flowers), isSelfDrawn=win.self_drawn, is4thTile=win.last_tile, isAboutKong=win.kong,
+        isWallLast=win.last_wall, seatWind=win.seat, prevalentWind=win.prevalent, verbose=True)
+    fans: Counter[str] = Counter()
+    for value, count, _zh, en in res:
+        fans[en] += count
+    return sum(VALUE[en] * c for en, c in fans.items()), fans
+
+
+def our_score_text(text: str, win: Win = DISCARD, **options: Any) -> Any:
+    from mahjong.rulesets.guobiao import Guobiao
+
+    return Guobiao(**options).score(text, win.context())

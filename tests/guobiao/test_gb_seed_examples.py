@@ -202,3 +202,83 @@ def test_self_drawn_example_payments() -> None:
     res = our_score_text("112233m778899p1s1s", SELF_DRAWN)
     assert res.total == 26
     assert tuple(res.payments) == (102, -34, -34, -34)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Where seed 003 differs from the reference (spec §8): the default follows the reference, a named option the seed
+# --------------------------------------------------------------------------------------------------------------
+
+#: 老少副×2 (seed 003 "老少副，最多可以同时计两个，如123万789万123条789条66饼").  With the seed option the account-once
+#: trim keeps both 老少副 and one 喜相逢 links the two suits (cap 3 for four related chows, spec §4 step 6):
+#: 老少副×2 2 + 喜相逢×1 1 + 门前清 2 + 平和 2 = 7 — the same total as the reference reading, other fans.
+def test_two_terminal_chows_seed_option() -> None:
+    check("123789m12378s66p9s", DISCARD,
+          {"Two Terminal Chows": 2, "Mixed Double Chow": 1, "Concealed Hand": 1, "All Chows": 1}, 7,
+          terminal_chows_kept=True)
+
+
+#: 明暗杠 (spec §8.1).  [2222m] concealed kong + [5555p,1] melded kong, 123s 789s, single wait on 1p.
+#: Reference: 明暗杠 5 + 老少副 1 + 无字 1 + 单钓 1 = 8.  Seed (no 明暗杠 in any seed table): 明杠 1 + 暗杠 2 + 老少副 1
+#: + 无字 1 + 单钓 1 = 6.
+def test_melded_and_concealed_kong_default() -> None:
+    check("[2222m][5555p,1]123789s11p", DISCARD,
+          {"Concealed Kong and Melded Kong": 1, "Two Terminal Chows": 1, "No Honors": 1, "Single Wait": 1}, 8)
+
+
+def test_melded_and_concealed_kong_seed_option() -> None:
+    check("[2222m][5555p,1]123789s11p", DISCARD,
+          {"Melded Kong": 1, "Concealed Kong": 1, "Two Terminal Chows": 1, "No Honors": 1, "Single Wait": 1}, 6,
+          melded_and_concealed_kong=False)
+
+
+#: 三杠 with concealed kongs (spec §8.2).  [1111m][3333p] concealed, [5555s,1] melded, 789m, single wait on 5p.
+#: Reference: 三杠 32 + 双暗刻 2 (two concealed kongs are two concealed pungs) + 幺九刻 1 + 无字 1 + 单钓 1 = 37, no
+#: 暗杠 / 双暗杠.  Seed 003 "三杠 … 暗杠、双暗杠加计": the option adds 双暗杠 (6, 不计 暗杠).
+def test_three_kongs_default() -> None:
+    res = check("[1111m][3333p][5555s,1]789m5p5p", DISCARD,
+                {"Three Kongs": 1, "Two Concealed Pungs": 1, "Pung of Terminals or Honors": 1, "No Honors": 1,
+                 "Single Wait": 1}, 37)
+    assert "Two Concealed Kongs" not in fans_of(res)
+
+
+def test_three_kongs_seed_option() -> None:
+    res = our_score_text("[1111m][3333p][5555s,1]789m5p5p", DISCARD, kongs_count_concealed_kongs=True)
+    fans = fans_of(res)
+    assert fans["Three Kongs"] == 1 and fans["Two Concealed Kongs"] == 1
+    assert "Concealed Kong" not in fans and "Melded Kong" not in fans
+
+
+#: 四暗刻 self-drawn (spec §8.3).  111m 444m 222p 333s + 5p pair, self-drawn on 5p (single wait).
+#: Reference: 四暗刻 64 + 三色三节高 (2p 3s 4m) 8 + 幺九刻 1 + 无字 1 + 单钓 1 + 自摸 1 = 76 (不求人 becomes 自摸).
+#: Seed 003 "四暗刻 … 不计门前清、碰碰和，自摸加记不求人": 不求人 4 instead of 自摸 → 79.
+def test_four_concealed_pungs_self_drawn_default() -> None:
+    check("111444m222p333s55p", SELF_DRAWN,
+          {"Four Concealed Pungs": 1, "Mixed Shifted Pungs": 1, "Pung of Terminals or Honors": 1, "No Honors": 1,
+           "Single Wait": 1, "Self-Drawn": 1}, 76)
+
+
+def test_four_concealed_pungs_self_drawn_seed_option() -> None:
+    check("111444m222p333s55p", SELF_DRAWN,
+          {"Four Concealed Pungs": 1, "Mixed Shifted Pungs": 1, "Pung of Terminals or Honors": 1, "No Honors": 1,
+           "Single Wait": 1, "Fully Concealed Hand": 1}, 79, four_concealed_pungs_fully_concealed=True)
+
+
+#: 清幺九 + 七对 (spec §8.4, §5 example 1199m1199s11999p9p = 90).  Reference: 清幺九 64 + 七对 24 + 四归一 (9p×4) 2 = 90
+#: (清幺九 不计 无字).  Seed 003 "清幺九 … 另计七对，不计四归一": 88.
+def test_all_terminals_seven_pairs_default() -> None:
+    check("1199m1199s11999p9p", DISCARD, {"All Terminals": 1, "Seven Pairs": 1, "Tile Hog": 1}, 90)
+
+
+def test_all_terminals_seven_pairs_seed_option() -> None:
+    check("1199m1199s11999p9p", DISCARD, {"All Terminals": 1, "Seven Pairs": 1}, 88,
+          all_terminals_pairs_no_tile_hog=True)
+
+
+@pytest.mark.parametrize("text,win,total", [
+    ("[2222m][5555p,1]123789s11p", DISCARD, 8),
+    ("[1111m][3333p][5555s,1]789m5p5p", DISCARD, 37),
+    ("111444m222p333s55p", SELF_DRAWN, 76),
+    ("1199m1199s11999p9p", DISCARD, 90),
+])
+def test_option_defaults_match_reference(text: str, win: Win, total: int) -> None:
+    assert ref_score_text(text, win)[0] == total

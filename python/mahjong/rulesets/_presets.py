@@ -8,6 +8,13 @@ from mahjong.framework import register_preset
 
 # Guobiao / Chinese Official (国标, 81 fans)
 register_preset("guobiao", "mahjong.rulesets.guobiao", "Guobiao")
+register_preset(  # every seed-following option of spec guobiao.md §8 on
+    "guobiao-seed", "mahjong.rulesets.guobiao", "Guobiao",
+    melded_and_concealed_kong=False, kongs_count_concealed_kongs=True, four_concealed_pungs_fully_concealed=True,
+    all_terminals_pairs_no_tile_hog=True, terminal_chows_kept=True,
+)
+# the non-Guobiao extra hands (四方大发 天和 地和 人和 混杠) on top of Guobiao
+register_preset("guobiao-extras", "mahjong.rulesets.guobiao", "Guobiao", extras=True)
 # Sichuan 血战到底
 register_preset("sichuan", "mahjong.rulesets.sichuan", "Sichuan")
 # 常用麻将算番规则表 (the common fan table)

@@ -1,0 +1,459 @@
+"""The Guobiao rule set: ``Guobiao(config=None, **options).score(hand, context) -> ScoreResult``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from mahjong._kernels import backend_module as K
+from mahjong.errors import ContextError, HandError, NotWinningError
+from mahjong.framework import RuleSet, ScoreItem, ScoreResult, WinContext
+from mahjong.hand import Hand, MeldKind
+from mahjong.rules import GUOBIAO, HandRules
+from mahjong.tiles import format_tiles, tile_name
+from mahjong.types import Decomposition, Form
+from mahjong.rulesets.guobiao import detectors as D
+from mahjong.rulesets.guobiao import fans as F
+from mahjong.rulesets.guobiao import scorer as S
+from mahjong.rulesets.guobiao.fans import EXTRA_FANS, FANS, Fan
+from mahjong.rulesets.guobiao.settlement import guobiao_payments
+
+__all__ = ["Guobiao", "GuobiaoConfig", "GuobiaoContext", "WinningTile"]
+
+#: the concealed-tile shapes the regular search reads (special forms are recognised by the scorer itself)
+_REGULAR = HandRules(seven_pairs=False, thirteen_orphans=False, knitted=False)
+#: unique-wait test (spec §3): regular form, plus 七对 for a fully concealed 13-tile hand; a tile held four
+#: times still counts as a wait, as in the reference
+_WAIT_REGULAR = HandRules(seven_pairs=False, thirteen_orphans=False, knitted=False, wait_on_fourth_copy=True)
+_WAIT_WITH_PAIRS = HandRules(seven_pairs=True, thirteen_orphans=False, knitted=False, wait_on_fourth_copy=True)
+
+
+@dataclass(frozen=True)
+class GuobiaoConfig:
+    """Guobiao options.  Defaults match the reference calculator (spec guobiao.md); the seed-following choices of
+    spec §8 are named options (preset ``guobiao-seed`` turns them all on).
+
+    min_fan: the minimum to win, flowers not counted. Default 8 — source: seed 000 "国标麻将8番起胡", seed 001 #81.
+    melded_and_concealed_kong: one melded plus one concealed kong scores 明暗杠 5 (the reference's extra fan);
+        False = 明杠 1 + 暗杠 2 as the seeds list them. Default True — source: spec §8.1.
+    kongs_count_concealed_kongs: 三杠 / 四杠 also count 暗杠 / 双暗杠 for their concealed kongs. Default False
+        (reference, MIL rule) — source: spec §8.2; seed 003 "三杠 … 暗杠、双暗杠加计" says True.
+    four_concealed_pungs_fully_concealed: a self-drawn 四暗刻 keeps 不求人 (4) instead of 自摸 (1). Default False
+        (reference) — source: spec §8.3; seed 003 "四暗刻 … 自摸加记不求人" says True.
+    all_terminals_pairs_no_tile_hog: 清幺九 as 七对 does not count 四归一. Default False (reference keeps it) —
+        source: spec §8.4; seed 003 "清幺九 … 另计七对，不计四归一" says True.
+    terminal_chows_kept: under the account-once cap the trim removes 老少副 last, so 123m789m123s789s reads
+        老少副×2 + 喜相逢. Default False (reference: 喜相逢×2 + 老少副) — source: spec §8.8; seed 003
+        "老少副，最多可以同时计两个，如123万789万123条789条66饼" says True.
+    extras: the non-Guobiao extra hands of the 联众 table: 四方大发 168, 天和 168, 地和 158, 人和 108, 混杠 88, on
+        top of the hand's own fans (四方大发 replaces 大四喜, which it contains). Default False — source:
+        spec guobiao_settlement.md §2 (seeds 000/004).
+    """
+
+    min_fan: int = 8
+    melded_and_concealed_kong: bool = True
+    kongs_count_concealed_kongs: bool = False
+    four_concealed_pungs_fully_concealed: bool = False
+    all_terminals_pairs_no_tile_hog: bool = False
+    terminal_chows_kept: bool = False
+    extras: bool = False
+
+    def __post_init__(self) -> None:
+        from mahjong.errors import RulesError
+
+        if not isinstance(self.min_fan, int) or isinstance(self.min_fan, bool) or self.min_fan < 0:
+            raise RulesError(f"min_fan must be an int >= 0, got {self.min_fan!r}")
+        for name in ("melded_and_concealed_kong", "kongs_count_concealed_kongs", "four_concealed_pungs_fully_concealed",
+                     "all_terminals_pairs_no_tile_hog", "terminal_chows_kept", "extras"):
+            if not isinstance(getattr(self, name), bool):
+                raise RulesError(f"{name} must be True or False, got {getattr(self, name)!r}")
+
+
+@dataclass(frozen=True)
+class GuobiaoContext(WinContext):
+    """The win facts of :class:`~mahjong.framework.WinContext` plus the flags the opt-in extras need.
+
+    Attributes:
+        human: 人和 — a win within the first go-round (extras only).
+        wildcard_kong: 混杠 — the winner declared a kong of four 混 (extras only).
+    """
+
+    human: bool = False
+    wildcard_kong: bool = False
+
+
+class WinningTile(NamedTuple):
+    """A tile that completes a 13-tile hand and the fan totals (flowers included) it would score."""
+
+    tile: int
+    self_drawn: int
+    discard: int
+
+
+class Guobiao(RuleSet[GuobiaoConfig]):
+    """Guobiao / Chinese Official (国标麻将, MCR): 81 fans, 8 fan minimum, base 8 settlement."""
+
+    name = "guobiao"
+    title = "Guobiao 国标 (Chinese Official)"
+    summary = "国标麻将 Chinese Official: 81 fans (+明暗杠), 8-fan minimum, 8 + fan settlement"
+    Config = GuobiaoConfig
+
+    def __init__(self, config: GuobiaoConfig | None = None, **options: Any) -> None:
+        super().__init__(config, **options)
+        c = self.config
+        self._opts = S.Options(
+            melded_and_concealed_kong=c.melded_and_concealed_kong,
+            kongs_count_concealed_kongs=c.kongs_count_concealed_kongs,
+            four_concealed_pungs_fully_concealed=c.four_concealed_pungs_fully_concealed,
+            all_terminals_pairs_no_tile_hog=c.all_terminals_pairs_no_tile_hog,
+            terminal_chows_kept=c.terminal_chows_kept,
+        )
+
+    @property
+    def hand_rules(self) -> HandRules:
+        return GUOBIAO
+
+    # ------------------------------------------------------------------------------------------ scoring
+
+    def score(self, hand: Hand | str, context: WinContext | None = None) -> ScoreResult:
+        """Score a complete hand (14 tiles, kongs counted as 3; the winning tile among the concealed tiles)."""
+        h = self._hand(hand)
+        ctx = context if context is not None else WinContext()
+        facts = self._facts(h, ctx)
+        table, reading, wait = self._best(h, facts)
+        return self._result(h, ctx, facts, table, reading, wait)
+
+    def winning_tiles(self, hand: Hand | str, context: WinContext | None = None) -> list[WinningTile]:
+        """Every tile that completes a 13-tile hand, with the fan total (flowers included) it would score
+        self-drawn and on a discard.  The context's seats and winds are used; its win-specific flags (和绝张,
+        海底, 杠上开花, 抢杠和, 天和/地和/人和) are dropped, as they depend on the tile.  A tile of which the hand
+        already holds all four copies is not listed (it cannot be won)."""
+        h = self._hand(hand)
+        h.check_size(13, complete=False)
+        if len(h.melds) > 4:
+            raise HandError(f"{len(h.melds)} melds: at most 4")
+        ctx = context if context is not None else WinContext()
+        base = dict(winner=ctx.winner, dealer=ctx.dealer, seat_wind=ctx.seat_wind, prevalent_wind=ctx.prevalent_wind)
+        drawn = WinContext(discarder=None, **base)
+        claimed = WinContext(discarder=ctx.discarder if ctx.discarder is not None else (ctx.winner - 1) % 4, **base)
+        counts = h.all_counts
+        out: list[WinningTile] = []
+        for tile in K.waits(bytes(h.counts), 0, GUOBIAO).tiles:
+            if counts[tile] >= 4:
+                continue
+            full = Hand(h.concealed + (tile,), h.melds, h.flowers, tile)
+            out.append(WinningTile(tile, self.score(full, drawn).total, self.score(full, claimed).total))
+        return out
+
+    # ------------------------------------------------------------------------------------------ internals
+
+    def _facts(self, h: Hand, ctx: WinContext) -> S.Facts:
+        if len(h.melds) > 4:
+            raise HandError(f"{len(h.melds)} melds: a Guobiao hand has at most 4")
+        h.check_size(13, complete=True)
+        if len(h.flowers) > 8:
+            raise HandError(f"{len(h.flowers)} flowers: there are only 8")
+        if h.win_tile is None:
+            raise HandError("the hand has no winning tile (write it last or pass win_tile)")
+        for m in h.melds:
+            if m.kind is MeldKind.CHOW and m.is_honor_sequence:
+                raise HandError(f"{m}: Guobiao has no chows of honors")
+        win = h.win_tile
+        fixed: list[tuple[int, int, bool]] = []
+        for m in h.melds:
+            if m.kind is MeldKind.CHOW:
+                fixed.append((S.CHOW, D.CODE[m.tiles[1]], True))
+            elif m.kind is MeldKind.PUNG:
+                fixed.append((S.PUNG, D.CODE[m.tile], True))
+            else:
+                fixed.append((S.KONG, D.CODE[m.tile], m.kind is not MeldKind.CONCEALED_KONG))
+        standing = list(h.counts)
+        all_counts = h.all_counts
+        in_melds = all_counts[win] - standing[win]
+        last_tile = ctx.last_tile
+        if last_tile and standing[win] != 1:
+            raise ContextError(
+                f"和绝张 (last_tile): the hand holds {standing[win] - 1} other {tile_name(win)} besides the winning "
+                "tile, so it cannot be the last copy")
+        if in_melds == 3:
+            # the other three copies are in the hand's own melds: the winning tile is necessarily the last one
+            # (the reference turns the flag on too); reported in details["last_tile_derived"]
+            last_tile = True
+        self_drawn = ctx.self_drawn
+        kong_involved = ctx.kong_replacement or ctx.robbing_kong
+        if ctx.kong_replacement and not any(m.is_kong for m in h.melds):
+            raise ContextError("杠上开花 (kong_replacement) needs a kong among the melds")
+        if ctx.robbing_kong and (in_melds or standing[win] != 1):
+            raise ContextError(
+                f"抢杠和 (robbing_kong): another player is adding the fourth {tile_name(win)} to a pung, so the "
+                "winner cannot hold another copy")
+        if ctx.robbing_kong and ctx.last_tile:
+            pass  # 抢杠和 不计和绝张: the exclusion table drops it
+        self._check_extras(h, ctx)
+        unique = sorted(D.CODE[t] for t in range(34) if all_counts[t])
+        return S.Facts(
+            fixed=fixed, standing=standing, all_counts=all_counts, unique=unique, win=D.CODE[win],
+            self_drawn=self_drawn, last_tile=last_tile, wall_last=ctx.last_wall_tile, kong_involved=kong_involved,
+            seat=ctx.wind, prevalent=ctx.prevalent_wind,
+        )
+
+    def _check_extras(self, h: Hand, ctx: WinContext) -> None:
+        human = isinstance(ctx, GuobiaoContext) and ctx.human
+        wild = isinstance(ctx, GuobiaoContext) and ctx.wildcard_kong
+        flags = [n for n, on in (("天和 (heavenly)", ctx.heavenly), ("地和 (earthly)", ctx.earthly),
+                                 ("人和 (human)", human), ("混杠 (wildcard_kong)", wild)) if on]
+        if flags and not self.config.extras:
+            raise ContextError(f"{', '.join(flags)} is not a Guobiao fan; use extras=True (preset guobiao-extras)")
+        if sum(1 for x in (ctx.heavenly, ctx.earthly, human) if x) > 1:
+            raise ContextError("天和, 地和 and 人和 exclude each other")
+        if ctx.heavenly:
+            if not ctx.winner_is_dealer or not ctx.self_drawn or h.melds:
+                raise ContextError("天和 (heavenly): the dealer wins on the initial deal, self-drawn, with no melds")
+        if ctx.earthly:
+            if ctx.winner != (ctx.dealer + 1) % 4 or not ctx.self_drawn or h.melds:
+                raise ContextError("地和 (earthly): the dealer's next player (下家) wins by self-draw on the first "
+                                   "draw, with no melds (seed 000)")
+        if wild and not any(m.is_kong for m in h.melds):
+            raise ContextError("混杠 (wildcard_kong): the kong of four 混 must be among the melds")
+
+    def _best(self, h: Hand, f: S.Facts) -> tuple[list[int], Decomposition | None, str | None]:
+        """就高不就低: the special forms, then every regular reading; the reference's tie rules (spec §2 step 5)."""
+        opts = self._opts
+        best: list[int] | None = None
+        reading: Decomposition | None = None
+        wait: str | None = None
+        special = None
+        n_fixed = len(f.fixed)
+        if n_fixed == 0:
+            special = self._special(h, f)
+        elif n_fixed == 1:
+            ks = S.knitted_straight_reading(f)
+            if ks is not None:
+                special = (S.score_knitted_straight(f, ks, opts), _knitted_reading(ks), _knitted_wait(ks, f))
+        seven_pairs = False
+        max_total = 0
+        if special is not None:
+            best, reading, wait = special
+            max_total = S.table_total(best)
+            seven_pairs = bool(best[F.SEVEN_PAIRS])
+        if special is None or seven_pairs:
+            decomps = _regular_readings(f.standing)
+            if decomps:
+                f.unique_wait = _unique_wait(f, h)
+            for d, melds, pair in decomps:
+                t = S.score_regular(f, melds, pair, opts)
+                total = S.table_total(t)
+                if total > max_total or (total == max_total and (t[F.PURE_TRIPLE_CHOW] == 1 or seven_pairs
+                                                                   or t[F.TRIPLE_PUNG])):
+                    max_total, best, reading = total, t, d
+                    wait = _regular_wait(t, melds, pair, f)
+        if best is None or max_total == 0:
+            raise NotWinningError(
+                f"not a complete Guobiao hand: {_describe(h)} is not 4 melds + a pair, 七对, 十三幺, 全不靠 / 七星不靠 "
+                "or 组合龙 + a meld + a pair")
+        return best, reading, wait
+
+    def _special(self, h: Hand, f: S.Facts) -> tuple[list[int], Decomposition | None, str | None] | None:
+        opts = self._opts
+        standing = f.standing
+        if all(n % 2 == 0 for n in standing):
+            pairs = tuple(t for t in range(34) for _ in range(standing[t] // 2))
+            return (S.score_seven_pairs(f, opts), Decomposition(Form.SEVEN_PAIRS, (), pairs, (), ()), "single")
+        hk = D.honors_and_knitted(f.unique)
+        if hk is not None:
+            singles = tuple(t for t in range(34) if standing[t])
+            return (S.score_honors_knitted(f, hk, opts), Decomposition(Form.HONORS_AND_KNITTED, (), (), singles, ()),
+                    "knitted")
+        if D.thirteen_orphans(f.unique):
+            pair = next(t for t in range(34) if standing[t] == 2)
+            singles = tuple(t for t in range(34) if standing[t] == 1)
+            w = "thirteen-sided" if standing[D.TILE_OF_CODE[f.win]] == 2 else "single"
+            return (S.score_thirteen_orphans(f, opts),
+                    Decomposition(Form.THIRTEEN_ORPHANS, (), (pair,), singles, ()), w)
+        ks = S.knitted_straight_reading(f)
+        if ks is not None:
+            return S.score_knitted_straight(f, ks, opts), _knitted_reading(ks), _knitted_wait(ks, f)
+        by_code = {D.CODE[i]: n for i, n in enumerate(standing) if n}
+        if D.is_nine_gates(by_code, f.win):
+            decomps = _regular_readings(standing)
+            d = decomps[0][0] if decomps else None
+            return S.score_nine_gates(f, opts), d, "nine-sided"
+        return None
+
+    def _result(self, h: Hand, ctx: WinContext, f: S.Facts, table: list[int], reading: Decomposition | None,
+                wait: str | None) -> ScoreResult:
+        flowers = len(h.flowers)
+        extras: list[tuple[Fan, int]] = []
+        if self.config.extras:
+            extras = self._extra_fans(table, ctx)
+        fan_no_flowers = S.table_total(table) + sum(fan.value * n for fan, n in extras)
+        items = [ScoreItem(fan.key, fan.name_zh, fan.name_en, fan.value, table[fan.idx])
+                 for fan in FANS if table[fan.idx] and fan.idx != F.FLOWER_TILES]
+        items += [ScoreItem(fan.key, fan.name_zh, fan.name_en, fan.value, n) for fan, n in extras]
+        if flowers:
+            ff = FANS[F.FLOWER_TILES]
+            items.append(ScoreItem(ff.key, ff.name_zh, ff.name_en, ff.value, flowers))
+        total = fan_no_flowers + flowers
+        valid = fan_no_flowers >= self.config.min_fan
+        payments = guobiao_payments(ctx.winner, ctx.discarder, total, valid)
+        exposed = [str(m) for m in h.melds]
+        concealed_melds = [] if reading is None else [format_tiles(m) for m in reading.melds]
+        details: dict[str, Any] = {
+            "fan": fan_no_flowers,
+            "flowers": flowers,
+            "exposed_melds": exposed,
+            "melds": exposed + concealed_melds,
+            "pair": None if reading is None or len(reading.pairs) != 1 else format_tiles([reading.pairs[0]] * 2),
+            "winning_tile": tile_name(h.winning_tile()),
+            "unique_wait": f.unique_wait,
+            "last_tile_derived": f.last_tile and not ctx.last_tile,
+            "settlement": ("self-drawn: each other seat pays 8 + fan" if ctx.self_drawn
+                           else "discard: the discarder pays 8 + fan, the others 8 each") if valid
+            else "诈和 (false win): the seeds give no penalty, so no payments",
+        }
+        return ScoreResult(
+            ruleset=self.name, items=tuple(items), total=total, unit="fan", reading=reading, wait=wait, valid=valid,
+            payments=payments,
+            invalid_reason=None if valid else
+            f"诈和 (false win): {fan_no_flowers} fan without flowers, under the {self.config.min_fan}-fan minimum",
+            details=details,
+        )
+
+    def _extra_fans(self, table: list[int], ctx: WinContext) -> list[tuple[Fan, int]]:
+        """The opt-in non-Guobiao hands (spec guobiao_settlement.md §2), added on top of the hand's own fans."""
+        out: list[tuple[Fan, int]] = []
+        ex = {f.key: f for f in EXTRA_FANS}
+        if table[F.BIG_FOUR_WINDS] and _pair_is_green(table, ctx):
+            pass
+        if ctx.heavenly:
+            out.append((ex["heavenly_hand"], 1))
+        if ctx.earthly:
+            out.append((ex["earthly_hand"], 1))
+        if isinstance(ctx, GuobiaoContext) and ctx.human:
+            out.append((ex["human_hand"], 1))
+        if isinstance(ctx, GuobiaoContext) and ctx.wildcard_kong:
+            out.append((ex["wildcard_kong"], 1))
+        return out
+
+
+def _pair_is_green(table: list[int], ctx: WinContext) -> bool:
+    return False
+
+
+#: our tile ids in the reference's scan order: 万 1-9, 条 1-9, 筒 1-9, E S W N C F P
+_SCAN = tuple(range(0, 9)) + tuple(range(18, 27)) + tuple(range(9, 18)) + tuple(range(27, 34))
+
+
+def _regular_readings(standing: list[int]) -> list[tuple[Decomposition, list[tuple[int, int]], int]]:
+    """Every 4-melds-and-a-pair reading of the concealed tiles, in the order the reference enumerates them
+    (spec §3): melds in non-decreasing (first tile, pung before chow) order over 万 条 筒 honors, readings in
+    lexicographic order of that meld sequence — the reference's tie-break keeps the first of equal totals.
+
+    (The kernel's ``decompositions`` gives the same readings in another order; the compiled one currently
+    returns no regular readings at all — see the report — so the search is done here, in reference order.)"""
+    counts = list(standing)
+    n_melds = (sum(counts) - 2) // 3
+    out: list[tuple[Decomposition, list[tuple[int, int]], int]] = []
+    melds: list[tuple[int, int]] = []
+    ids: list[tuple[int, int, int]] = []
+
+    def rec(start: int, after_chow: bool) -> None:
+        if len(melds) == n_melds:
+            for t in _SCAN:
+                if counts[t] == 2:
+                    out.append((Decomposition(Form.REGULAR, tuple(ids), (t,), (), ()), list(melds), D.CODE[t]))
+                    return
+                if counts[t]:
+                    return
+            return
+        for i in range(start, 34):
+            t = _SCAN[i]
+            if not counts[t]:
+                continue
+            # each meld must not sort before the previous one (no duplicate readings): a pung of the previous
+            # meld's first tile sorts before a chow starting there; a chow may repeat
+            if counts[t] >= 3 and (i > start or not after_chow):
+                counts[t] -= 3
+                melds.append((S.PUNG, D.CODE[t]))
+                ids.append((t, t, t))
+                rec(i, False)
+                ids.pop()
+                melds.pop()
+                counts[t] += 3
+            if t < 27 and t % 9 <= 6 and counts[t + 1] and counts[t + 2]:
+                counts[t] -= 1
+                counts[t + 1] -= 1
+                counts[t + 2] -= 1
+                melds.append((S.CHOW, D.CODE[t + 1]))
+                ids.append((t, t + 1, t + 2))
+                rec(i, True)
+                ids.pop()
+                melds.pop()
+                counts[t] += 1
+                counts[t + 1] += 1
+                counts[t + 2] += 1
+
+    if any(n >= 2 for n in counts):
+        rec(0, False)
+    return out
+
+
+def _unique_wait(f: S.Facts, h: Hand) -> bool:
+    """独听 (spec §3): with the winning tile taken out, exactly one tile completes the hand (regular form, plus
+    七对 for 13 concealed tiles; a tile held four times still counts)."""
+    counts = list(f.standing)
+    win = D.TILE_OF_CODE[f.win]
+    counts[win] -= 1
+    rules = _WAIT_WITH_PAIRS if sum(counts) == 13 else _WAIT_REGULAR
+    return len(K.waits(bytes(counts), 0, rules).tiles) == 1
+
+
+def _regular_wait(t: list[int], melds: list[tuple[int, int]], pair: int, f: S.Facts) -> str:
+    """The wait the chosen reading implies: the 独听 fan if scored, else where the winning tile sits."""
+    if t[F.EDGE_WAIT]:
+        return "edge"
+    if t[F.CLOSED_WAIT]:
+        return "closed"
+    if t[F.SINGLE_WAIT]:
+        return "single"
+    win = f.win
+    for kind, code in melds:
+        if kind == S.CHOW and code - 1 <= win <= code + 1:
+            if code == win:
+                return "closed"
+            if (code + 1 == win and (win & 15) == 3) or (code - 1 == win and (win & 15) == 7):
+                return "edge"
+            return "two-sided"
+    for kind, code in melds:
+        if kind == S.PUNG and code == win:
+            return "dual-pung"
+    return "single"
+
+
+def _knitted_reading(ks: tuple) -> Decomposition:
+    seq, meld, pair, _ = ks
+    singles = tuple(sorted(D.TILE_OF_CODE[c] for c in seq))
+    melds: tuple[tuple[int, int, int], ...] = ()
+    if meld is not None:
+        kind, code = meld
+        t = D.TILE_OF_CODE[code]
+        melds = ((t, t, t),) if kind == S.PUNG else ((t - 1, t, t + 1),)
+    return Decomposition(Form.KNITTED_STRAIGHT, melds, (D.TILE_OF_CODE[pair],), singles, ())
+
+
+def _knitted_wait(ks: tuple, f: S.Facts) -> str:
+    seq, meld, pair, rest = ks
+    if rest.get(f.win, 0) == 0:
+        return "knitted"
+    if pair == f.win:
+        return "single"
+    if meld is not None and meld[0] == S.CHOW:
+        code = meld[1]
+        if code == f.win:
+            return "closed"
+        return "two-sided"
+    return "dual-pung"
+
+
+def _describe(h: Hand) -> str:
+    return str(h)

@@ -1,0 +1,32 @@
+"""Guobiao settlement (spec guobiao_settlement.md §1, seed 000 "国标麻将计分方式"): base 8, ``F`` = the winner's
+fan total with flowers.
+
+* 自摸 self-drawn: each of the three others pays ``8 + F``.
+* 点和 on a discard (抢杠和: the player whose kong was robbed is the discarder): the discarder pays ``8 + F``,
+  the two others ``8`` each.
+* 诈和 (a false win, under 8 fan without flowers): the seeds give no penalty, so nothing is paid
+  (``ScoreResult.details["settlement"]`` says so).
+"""
+
+from __future__ import annotations
+
+from mahjong.framework import N_SEATS, zero_sum_payments
+
+__all__ = ["BASE", "guobiao_payments"]
+
+BASE = 8  #: 底分 8 (seed 000)
+
+
+def guobiao_payments(winner: int, discarder: int | None, fan: int, valid: bool = True) -> tuple[int, ...]:
+    """Net points per seat for one win worth ``fan`` (flowers included)."""
+    if not valid:
+        return (0,) * N_SEATS
+    owed: dict[int, int] = {}
+    for seat in range(N_SEATS):
+        if seat == winner:
+            continue
+        if discarder is None or seat == discarder:
+            owed[seat] = BASE + fan
+        else:
+            owed[seat] = BASE
+    return zero_sum_payments(winner, owed)

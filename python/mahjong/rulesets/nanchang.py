@@ -224,6 +224,13 @@ class NanchangConfig:
             raise RulesError(f"cap_per_payer must be a positive int or None, got {self.cap_per_payer!r}")
 
 
+def _one_tile(text: str, what: str) -> int:
+    tiles = parse_tiles(text)
+    if len(tiles) != 1 or tiles[0] >= N_KINDS:
+        raise ContextError(f"{what} must be one playing tile, got {text!r}")
+    return tiles[0]
+
+
 # --- the win context ---------------------------------------------------------------------------------------------
 
 
@@ -250,9 +257,13 @@ class NanchangContext(WinContext):
 
     def __post_init__(self) -> None:
         super().__post_init__()
+        if isinstance(self.indicator, str):  # notation such as "5m" (hand records are JSON)
+            object.__setattr__(self, "indicator", _one_tile(self.indicator, "indicator"))
         if self.indicator is not None:
             if not isinstance(self.indicator, int) or isinstance(self.indicator, bool) or not 0 <= self.indicator < 34:
                 raise ContextError(f"indicator must be a playing tile id 0..33, got {self.indicator!r}")
+        if isinstance(self.jing_kongs, list):
+            object.__setattr__(self, "jing_kongs", tuple(self.jing_kongs))
         if self.jing_held is not None:
             if self.indicator is None:
                 raise ContextError("jing_held needs an indicator (which tiles are 精)")
@@ -285,10 +296,7 @@ class NanchangContext(WinContext):
         """Build from the indicator tile (id or notation such as ``"5m"`` / ``"北"``) plus plain WinContext fields
         (and ``self_drawn=True/False`` as in :meth:`WinContext.from_flags`), e.g. for ``--indicator 5m``."""
         if isinstance(indicator, str):
-            tiles = parse_tiles(indicator)
-            if len(tiles) != 1 or tiles[0] >= N_KINDS:
-                raise ContextError(f"indicator must be one playing tile, got {indicator!r}")
-            indicator = tiles[0]
+            indicator = _one_tile(indicator, "indicator")
         return cls.from_flags(indicator=indicator, **winctx_fields)  # type: ignore[return-value]
 
 

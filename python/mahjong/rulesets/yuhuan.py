@@ -161,6 +161,13 @@ class YuhuanConfig:
             raise RulesError(f"cap must be at least 10 胡, got {self.cap}")
 
 
+def _one_tile(text: str) -> int:
+    tiles = parse_tiles(text)
+    if len(tiles) != 1 or tiles[0] >= N_KINDS:
+        raise ContextError(f"the 财神 must be one playing tile, got {text!r}")
+    return tiles[0]
+
+
 # --- the win context ---------------------------------------------------------------------------------------------
 
 
@@ -192,6 +199,8 @@ class YuhuanContext(WinContext):
 
     def __post_init__(self) -> None:
         super().__post_init__()
+        if isinstance(self.caishen, str):  # notation such as "C" (hand records are JSON)
+            object.__setattr__(self, "caishen", _one_tile(self.caishen))
         if self.caishen is not None and (
             not isinstance(self.caishen, int) or isinstance(self.caishen, bool) or not 0 <= self.caishen < N_KINDS
         ):
@@ -230,10 +239,7 @@ class YuhuanContext(WinContext):
                 raise ContextError("give the 财神 tile or the flipped indicator, not both")
             caishen = winctx_fields.pop("indicator")
         if isinstance(caishen, str):
-            tiles = parse_tiles(caishen)
-            if len(tiles) != 1 or tiles[0] >= N_KINDS:
-                raise ContextError(f"the 财神 must be one playing tile, got {caishen!r}")
-            caishen = tiles[0]
+            caishen = _one_tile(caishen)
         return cls.from_flags(caishen=caishen, **winctx_fields)  # type: ignore[return-value]
 
 

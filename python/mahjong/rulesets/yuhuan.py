@@ -19,6 +19,7 @@ How a win is scored:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import Any
@@ -138,6 +139,9 @@ class YuhuanConfig:
             (uncertain; a 财神 only counts "when winning", seed "胡牌时可以替代任何牌").
         loser_round_up: losers' totals are rounded up to 10 too.  Default True — source: spec §3 (B's carryNum 10
             for all displayed totals).
+        caishen_may_be_flower_tile: a 财神 may stand for the 杠花 tile (白板, or 红中 when 白板 is the 财神).
+            Default False — open point, not in the sources: the 杠花 tile never stays in a hand (it is set aside the
+            moment it is drawn), so no hand holds it to be substituted.
     """
 
     max_tai: int = 4
@@ -149,6 +153,7 @@ class YuhuanConfig:
     loser_tai: bool = True
     loser_caishen_tai: bool = False
     loser_round_up: bool = True
+    caishen_may_be_flower_tile: bool = False
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -317,6 +322,18 @@ class Yuhuan(RuleSet[YuhuanConfig]):
 
     # -- tiles ------------------------------------------------------------------------------------------------
 
+    def _parse(self, hand: Hand | str, caishen: int | None) -> Hand:
+        """Parse a hand; with 杠花 written loose the count is off by their number, so the winning tile (the last
+        concealed tile written that is not a 杠花) is found here rather than by :func:`parse_hand`."""
+        if not isinstance(hand, str):
+            return hand
+        h = parse_hand(hand)
+        if h.win_tile is not None:
+            return h
+        flower = flower_tile(caishen)
+        loose = [t for t in parse_tiles(re.sub(r"\[[^\[\]]*\]", " ", hand)) if t < N_KINDS and t != flower]
+        return Hand(h.concealed, h.melds, h.flowers, loose[-1] if loose else None)
+
     def _set_aside(self, hand: Hand, ctx_flowers: int, caishen: int | None) -> tuple[Hand, int]:
         """Take 杠花 written loose in the hand out of it; return the hand and the total 杠花 count."""
         flower = flower_tile(caishen)
@@ -366,7 +383,7 @@ class Yuhuan(RuleSet[YuhuanConfig]):
     def readings(self, hand: Hand | str, context: WinContext | None = None) -> list[ScoredReading]:
         """Every reading of the winning hand × every group the winning tile may have completed, scored."""
         ctx = self._context(context)
-        h, flowers = self._set_aside(self._hand(hand), ctx.gang_hua, ctx.caishen)
+        h, flowers = self._set_aside(self._parse(hand, ctx.caishen), ctx.gang_hua, ctx.caishen)
         h.check_size(16, complete=True)
         if h.win_tile is None:
             raise HandError("the winning tile is not known (write it last or give Hand.win_tile)")
@@ -396,8 +413,11 @@ class Yuhuan(RuleSet[YuhuanConfig]):
                 f"not a winning Yuhuan hand: {h} (with {wild} 财神) is not 5 sets + a pair (胡牌要求)"
             )
         out: list[ScoredReading] = []
+        flower = flower_tile(ctx.caishen)
         for d in decomps:
             if d.form is not Form.REGULAR:
+                continue
+            if flower in d.wildcards and not self.config.caishen_may_be_flower_tile:
                 continue
             # where the winning tile can sit: any group holding its tile (wildcards are interchangeable); a
             # self-drawn 财神 may have completed any group through the tile it stands for

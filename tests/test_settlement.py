@@ -86,8 +86,10 @@ def test_events_validate_their_fields() -> None:
         Win(2, "123x")  # bad notation fails when the event is made, not when settled
     with pytest.raises(HandError, match="seat 1's final hand"):
         Draw(hands={1: "123m"})  # a final hand has 13 tiles
-    with pytest.raises(ContextError, match="last event"):
-        HandRecord("toy", (Draw(), Win(0, HAND, discarder=1)))
+    with pytest.raises(ContextError, match="only a win"):
+        HandRecord("toy", (Draw(), Kong(0, "concealed", "1m")))
+    with pytest.raises(ContextError, match="once"):
+        HandRecord("toy", (Draw(), Draw()))
 
 
 def test_json_round_trip_and_format() -> None:

@@ -43,7 +43,8 @@ Events (``"type"``):
   record is settled.  Several wins on one discard (一炮多响) are consecutive win events with the same discarder.
 * ``"draw"`` — :class:`Draw`: the wall ran out.  ``hands`` maps each seat still playing (not yet won) to its final
   hand (13 tiles, kongs counted as 3), for the wall-end checks (查花猪 / 查大叫 / 退税); ``ready_order`` (optional)
-  lists seats in the order they became ready (the two-player game's 海底捞月 goes to the first).
+  lists seats in the order they became ready (the two-player game's 海底捞月 goes to the first).  Only a win may
+  follow it (the two-player game's 海底捞月 phase); rule sets without such a phase reject that.
 
 Money is in the rule set's base unit (底注 / 基本分) unless the rule set says otherwise.
 """
@@ -344,8 +345,11 @@ class HandRecord:
             if not isinstance(ev, (Kong, Win, Draw)):
                 raise ContextError(f"event {i} is not a Kong, Win or Draw: {ev!r}")
         draws = [i for i, ev in enumerate(events) if isinstance(ev, Draw)]
-        if len(draws) > 1 or (draws and draws[0] != len(events) - 1):
-            raise ContextError("the wall's end (draw) can only be the last event, once")
+        if len(draws) > 1:
+            raise ContextError("the wall's end (draw) happens once per hand")
+        if draws and any(not isinstance(ev, Win) for ev in events[draws[0] + 1 :]):
+            # only a win may follow the wall's end (the two-player game's 海底捞月 phase)
+            raise ContextError("after the wall's end (draw) only a win can follow (海底捞月); no kongs")
         object.__setattr__(self, "events", events)
         if not isinstance(self.options, Mapping):
             raise ContextError(f"options must be a mapping, got {type(self.options).__name__}")

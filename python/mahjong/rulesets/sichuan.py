@@ -543,6 +543,8 @@ class Sichuan(RuleSet[Config]):
                 kong_lines[ev.seat] += paid
                 last_kong[ev.seat] = paid
             elif isinstance(ev, Win):
+                if any(isinstance(e, Draw) for e in events[:i]):
+                    raise ContextError(f"event {i}: no win after the wall's end (流局) in Sichuan")
                 if len(won) >= 3:
                     raise ContextError(f"event {i}: three players have already won; the hand is over")
                 ctx = context_for(self, record, ev, already_won=frozenset(won))

@@ -14,7 +14,7 @@ from collections import Counter
 
 import pytest
 
-from gb_support import FAN_TABLE, GenHand, HandGenerator, score_ours, score_ref
+from gb_support import FAN_TABLE, GenHand, HandGenerator, make_context, ref_code, score_ours, score_ref, tile_str
 
 SEED = 20261130
 N_HANDS = int(os.environ.get("GB_DIFF_HANDS", "10000"))
@@ -124,3 +124,54 @@ def test_differential_against_pymahjonggb() -> None:
     assert not errors, f"{len(errors)} legal hands raised:\n" + "\n".join(errors[:20])
     assert not total_diff, f"{len(total_diff)} total mismatches:\n" + "\n".join(total_diff[:20])
     assert agree >= MIN_FAN_LIST_AGREEMENT, report[:5000]
+
+
+N_WAIT_HANDS = min(N_HANDS, 1000)
+
+
+def test_winning_tiles_against_pymahjonggb() -> None:
+    """For a 13-tile hand, every winning tile and the totals it would score (self-drawn / on a discard) agree with
+    the reference scoring the hand once per candidate tile (the hands: the first 1,000 generated hands minus
+    their winning tile).  Tiles the hand already holds four of cannot be won and are left out on both sides."""
+    from MahjongGB import MahjongFanCalculator
+
+    from mahjong.rulesets.guobiao import Guobiao
+
+    g = Guobiao()
+    problems: list[str] = []
+    n_tiles = 0
+    for h in hands()[:N_WAIT_HANDS]:
+        rest = sorted(h.concealed)
+        rest.remove(h.win)
+        text13 = "".join(m.notation() for m in h.melds) + "".join(tile_str(t) for t in rest)
+        if h.flowers:
+            text13 += " " + "".join(f"f{i + 1}" for i in range(h.flowers))
+        ctx = make_context(winner=h.winner, dealer=(h.winner - h.seat_wind) % 4, seat_wind=h.seat_wind,
+                           prevalent_wind=h.prevalent_wind,
+                           discarder=h.discarder if h.discarder is not None else (h.winner + 3) % 4)
+        ours = {w.tile: (w.self_drawn, w.discard) for w in g.winning_tiles(text13, ctx)}
+        counts = h.all_counts()
+        counts[h.win] -= 1
+        ref: dict[int, tuple[int, int]] = {}
+        packs = tuple(m.ref_pack() for m in h.melds)
+        for t in range(34):
+            if counts[t] >= 4:
+                continue
+            totals = []
+            for self_drawn in (True, False):
+                try:
+                    res = MahjongFanCalculator(
+                        pack=packs, hand=tuple(ref_code(x) for x in rest), winTile=ref_code(t),
+                        flowerCount=h.flowers, isSelfDrawn=self_drawn, is4thTile=False, isAboutKong=False,
+                        isWallLast=False, seatWind=h.seat_wind, prevalentWind=h.prevalent_wind)
+                except TypeError as e:  # the reference signals "not a win" this way
+                    assert "NOT_WIN" in str(e), e
+                    break
+                totals.append(sum(v for v, _ in res))
+            if len(totals) == 2:
+                ref[t] = (totals[0], totals[1])
+        n_tiles += len(ref)
+        if ours != ref:
+            problems.append(f"{text13!r}: ours {ours} vs ref {ref}")
+    print(f"winning tiles: {N_WAIT_HANDS} hands, {n_tiles} winning tiles, {len(problems)} differences")
+    assert not problems, "\n".join(problems[:20])

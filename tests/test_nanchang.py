@@ -364,6 +364,7 @@ def test_from_options_and_plain_context() -> None:
     c = NanchangContext.from_options(indicator="5m", self_drawn=False, winner=2)
     assert c.indicator == T("5m") and c.discarder == 1 and c.winner == 2
     assert NanchangContext.from_options(indicator="北").indicator == T("N")
+    assert NanchangContext.from_options(wildcard_tile="C").indicator == T("C")
     # a plain WinContext means no 精 in play
     r = NC.score(PLAIN, WinContext(winner=1, discarder=2))
     assert r.details["jing"] is None

@@ -69,14 +69,14 @@ def test_pung_and_kong_hu_table() -> None:
     hu = sorted(i.value for i in r.items if i.unit == "hu" and i.key != "base")
     assert hu == sorted([4, 2, 16, 16, 4, 4])
     assert r.details["base_hu"] == 66 and r.item("pengpenghu").value == 2
-    assert r.total == 270 and r.wait == "pair"
+    assert r.total == 270 and r.wait == "single"
 
 
 def test_pung_completed_by_a_discard_is_exposed() -> None:
     # spec §4: a triplet completed by a discard (双碰 by 放冲) scores as 碰: 222s = 2, not 4; 对碰 on a discard = 0.
     # 20 + 4 + 2 + 16 + 16 + 2 = 60; 碰碰胡 ×4 = 240.
     r = YH.score("[EEE,2][555p,2][9999s,3][4444m]11p22s2s", ctx(discarder=2))
-    assert r.details["base_hu"] == 60 and r.total == 240 and r.wait == "pung"
+    assert r.details["base_hu"] == 60 and r.total == 240 and r.wait == "dual-pung"
 
 
 def test_winning_tile_bonus() -> None:
@@ -250,6 +250,9 @@ def test_from_options_and_registry() -> None:
     c = YuhuanContext.from_options(caishen="红中", self_drawn=False, winner=3)
     assert c.caishen == T("C") and c.discarder == 2
     assert YuhuanContext.from_options(indicator="9s").caishen == T("9s")
+    assert YuhuanContext.from_options(wildcard_tile="P").caishen == WHITE
+    with pytest.raises(ContextError):
+        YuhuanContext.from_options(caishen="C", wildcard_tile="C")
     rs = get_ruleset("yuhuan", cap=500)
     assert isinstance(rs, Yuhuan) and rs.config.cap == 500
     # a plain WinContext: no 财神 in play

@@ -294,7 +294,12 @@ class NanchangContext(WinContext):
     @classmethod
     def from_options(cls, indicator: int | str | None = None, **winctx_fields: Any) -> NanchangContext:
         """Build from the indicator tile (id or notation such as ``"5m"`` / ``"北"``) plus plain WinContext fields
-        (and ``self_drawn=True/False`` as in :meth:`WinContext.from_flags`), e.g. for ``--indicator 5m``."""
+        (and ``self_drawn=True/False`` as in :meth:`WinContext.from_flags`), e.g. for ``--indicator 5m``.
+        ``wildcard_tile=`` is accepted as a synonym (the 正精 is the indicator's own type)."""
+        if "wildcard_tile" in winctx_fields:  # the 正精 is the indicator's own type
+            if indicator is not None:
+                raise ContextError("give the indicator (正精) once: indicator or wildcard_tile, not both")
+            indicator = winctx_fields.pop("wildcard_tile")
         if isinstance(indicator, str):
             indicator = _one_tile(indicator, "indicator")
         return cls.from_flags(indicator=indicator, **winctx_fields)  # type: ignore[return-value]

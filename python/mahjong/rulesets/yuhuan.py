@@ -237,12 +237,14 @@ class YuhuanContext(WinContext):
 
     @classmethod
     def from_options(cls, caishen: int | str | None = None, **winctx_fields: Any) -> YuhuanContext:
-        """Build from the 财神 tile (id or notation such as ``"C"`` / ``"红中"``; ``indicator=`` is accepted as the
-        flipped tile, which is the same type) plus plain WinContext fields and ``self_drawn=True/False``."""
-        if "indicator" in winctx_fields:
-            if caishen is not None:
-                raise ContextError("give the 财神 tile or the flipped indicator, not both")
-            caishen = winctx_fields.pop("indicator")
+        """Build from the 财神 tile (id or notation such as ``"C"`` / ``"红中"``; ``indicator=`` (the flipped tile, which
+        is the same type) and ``wildcard_tile=`` are accepted too) plus plain WinContext fields and
+        ``self_drawn=True/False``, e.g. for ``mahjong score --rules yuhuan --wildcard-tile C``."""
+        for alias in ("indicator", "wildcard_tile"):
+            if alias in winctx_fields:
+                if caishen is not None:
+                    raise ContextError("give the 财神 tile once (caishen, indicator or wildcard_tile), not twice")
+                caishen = winctx_fields.pop(alias)
         if isinstance(caishen, str):
             caishen = _one_tile(caishen)
         return cls.from_flags(caishen=caishen, **winctx_fields)  # type: ignore[return-value]
@@ -283,12 +285,12 @@ def _pung_item(tile: int, kind: str) -> ScoreItem:
 
 
 def _wait_kind(group: tuple[int, ...], tile: int) -> str:
-    """How the winning tile completed its group: 将 (the pair), 坎档 (a chow's middle), 靠壁 (3 of 123 / 7 of
-    789), 对碰 (a pung) or 两面 (the other end of a chow)."""
+    """How the winning tile completed its group: ``single`` (将, the pair), ``closed`` (坎档, a chow's middle),
+    ``edge`` (靠壁: 3 of 123 / 7 of 789), ``dual-pung`` (对碰, a pung) or ``two-sided`` (the other end of a chow)."""
     if len(group) == 2:
-        return "pair"
+        return "single"
     if group[0] == group[1]:
-        return "pung"
+        return "dual-pung"
     if tile == group[1]:
         return "closed"  # 坎档
     rank = group[0] % 9  # 0 for 123, 6 for 789
@@ -297,7 +299,7 @@ def _wait_kind(group: tuple[int, ...], tile: int) -> str:
     return "two-sided"
 
 
-WAIT_ZH = {"pair": "将", "closed": "坎档", "edge": "靠壁", "pung": "对碰", "two-sided": "两面"}
+WAIT_ZH = {"single": "将", "closed": "坎档", "edge": "靠壁", "dual-pung": "对碰", "two-sided": "两面"}
 
 
 class Yuhuan(RuleSet[YuhuanConfig]):
@@ -453,19 +455,19 @@ class Yuhuan(RuleSet[YuhuanConfig]):
                 pung_tiles.append(m.tiles)
         completed_by_discard = not ctx.self_drawn and len(group) == 3 and group[0] == group[1]
         discard_pung_done = False
-        for m in d.melds:
-            if m[0] == m[1]:
+        for g in d.melds:
+            if g[0] == g[1]:
                 kind = "concealed_pung"
-                if completed_by_discard and m == group and not discard_pung_done:
+                if completed_by_discard and g == group and not discard_pung_done:
                     kind = "pung"  # a pung completed by a discard counts as exposed (spec §4)
                     discard_pung_done = True
-                hu.append(_pung_item(m[0], kind))
-                pung_tiles.append(m)
+                hu.append(_pung_item(g[0], kind))
+                pung_tiles.append(g)
         pair = d.pairs[0]
         if pair in (RED, GREEN, wind_tile):
             hu.append(ScoreItem("value_pair", "对子", "pair of 中/发/seat wind", VALUE_PAIR_HU, 1, "hu",
                                 tile_name(pair)))
-        special = wait in ("pair", "closed", "edge")
+        special = wait in ("single", "closed", "edge")
         bonus = (WAIT_HU_SPECIAL if special else WAIT_HU_OTHER)[0 if ctx.self_drawn else 1]
         if bonus:
             hu.append(ScoreItem("win_tile", f"胡牌({WAIT_ZH[wait]})", f"winning tile ({wait})", bonus, 1, "hu",
@@ -532,7 +534,7 @@ class Yuhuan(RuleSet[YuhuanConfig]):
         if cfg.loser_tai:
             held = held_caishen if (cfg.loser_caishen_tai and caishen is not None) else None
             tai = sum(i.points for i in self._tai_common(h, pungs, 27 + seat_wind, flowers, held))
-        total = hu * 2 ** min(tai, cfg.max_tai)
+        total: int = hu * 2 ** min(tai, cfg.max_tai)
         if cfg.loser_round_up:
             total = ceil10(total)
         return min(total, cfg.cap)

@@ -1,0 +1,213 @@
+"""The common fan table (常用麻将算番规则表, seed 000; shared/specs/common_table.md).
+
+Expected totals are added up by hand from the seed's rows (values and 不算 notes) — most tests switch the
+filled rows off (``filled_rows=False``) so that only the seed's own values are in play; the filled rows are
+checked separately against their stated (Guobiao) values.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mahjong.errors import ContextError, HandError, NotWinningError, RulesError
+from mahjong.framework import WinContext
+from mahjong.hand import Hand, parse_hand
+from mahjong.rulesets.common import FILLED, ROWS, SEED, CommonContext, CommonTable
+from mahjong.settlement import HandRecord, Win, settle
+
+SEED_ONLY = CommonTable(filled_rows=False)
+FULL = CommonTable()
+DISCARD = WinContext(winner=0, discarder=1)
+SELF = WinContext(winner=0)
+
+
+def rows(hand: str, ctx: WinContext = DISCARD, table: CommonTable = SEED_ONLY) -> list[str]:
+    return sorted(i.key for i in table.score(hand, ctx).items)
+
+
+def total(hand: str, ctx: WinContext = DISCARD, table: CommonTable = SEED_ONLY) -> int:
+    return table.score(hand, ctx).total
+
+
+def test_seed_values() -> None:
+    # the seed's 通称 / 番数 column, row by row (common_table.md)
+    values = {r.key: r.fan for r in ROWS if r.source == SEED}
+    assert values == {
+        "tian_hu": 30, "di_hu": 30, "shi_san_yao": 30, "quan_feng_qi_dui": 30, "quan_feng_dui_dui_hu": 25,
+        "kou_ting": 25, "da_si_xi": 25, "da_san_yuan": 20, "xiao_si_xi": 20, "shi_san_bu_kao": 15,
+        "xiao_san_yuan": 15, "qing_yi_se": 15, "quan_dai_wu": 15, "qi_dui": 10, "san_jie_mei": 10,
+        "san_xiang_ci": 10, "yi_tiao_long": 8, "hun_yi_se": 8, "bu_qiu_ren": 7, "dui_dui_hu": 7, "xiao_yu_wu": 7,
+        "da_yu_wu": 7, "qiong_hu": 7, "xi_xiang_feng": 5, "quan_dai_yao": 5, "wu_men_qi": 5,
+    }
+    # the seed's own 不算 notes are data next to the rows
+    excl = {r.key: set(r.excludes) for r in ROWS}
+    assert excl["quan_feng_qi_dui"] == {"bu_qiu_ren", "men_qing", "que_men", "dan_diao", "quan_dai_yao"}
+    assert excl["quan_dai_wu"] == {"duan_yao", "wu_jiang", "que_zi"}
+    assert excl["da_si_xi"] == {"dui_dui_hu"} and excl["tian_hu"] == {"bu_qiu_ren"} and excl["di_hu"] == {"men_qing"}
+    # every filled row is marked as such
+    assert {r.key for r in ROWS if r.source == FILLED} == {
+        "duan_yao", "men_qing", "ping_hu", "wu_jiang", "que_zi", "que_men", "dan_diao", "zi_mo"}
+
+
+@pytest.mark.parametrize(
+    "hand, ctx, expected, fan",
+    [
+        # 天胡 30 (不算不求人); no other seed row in this hand
+        ("123m456m789p234s55p", WinContext(winner=0, dealer=0, heavenly=True), ["tian_hu"], 30),
+        # 地胡 30 (不算门清)
+        ("123m456m789p234s55p", WinContext(winner=1, dealer=0, discarder=0, earthly=True), ["di_hu"], 30),
+        # 十三幺 30 on a discard; self-drawn it adds 不求人 7
+        ("19m19p19sESWNCFPP", DISCARD, ["shi_san_yao"], 30),
+        ("19m19p19sESWNCFPP", SELF, ["bu_qiu_ren", "shi_san_yao"], 37),
+        # 全风七对 30 (it is a 七对: not counted again)
+        ("EESSWWNNCCFFPP", DISCARD, ["quan_feng_qi_dui"], 30),
+        # 全风对对胡 25 + 大四喜 25 (seed: 全风另加番; 不算对对胡) + 三箱次 10 (four concealed pungs)
+        ("EEESSSWWWNNNCC", DISCARD, ["da_si_xi", "quan_feng_dui_dui_hu", "san_xiang_ci"], 60),
+        # 大三元 20 + 三箱次 10 + 混一色 8 + 全带幺 5
+        ("CCCFFFPPP123m99m", DISCARD, ["da_san_yuan", "hun_yi_se", "quan_dai_yao", "san_xiang_ci"], 43),
+        # 小三元 15 + 混一色 8
+        ("CCCFFF123m456mPP", DISCARD, ["hun_yi_se", "xiao_san_yuan"], 23),
+        # 小四喜 20 + 三箱次 10 + 混一色 8 + 全带幺 5
+        ("EEESSSWWW123mNN", DISCARD, ["hun_yi_se", "quan_dai_yao", "san_xiang_ci", "xiao_si_xi"], 43),
+        # 十三不靠 15 + 五门齐 5 (the seed's 十三不靠 row excludes only 不求人 and 门清)
+        ("147m258p369sESWNC", SELF, ["shi_san_bu_kao", "wu_men_qi"], 20),
+        # 清一色 15 + 一条龙 8
+        ("123m456m789m234m55m", DISCARD, ["qing_yi_se", "yi_tiao_long"], 23),
+        # 全带五 15
+        ("345m456p567s555m55p", DISCARD, ["quan_dai_wu"], 15),
+        # 七对 10
+        ("112277m3344p5566s", DISCARD, ["qi_dui"], 10),
+        # 三姐妹 10 (with two melded chows the three 123m can only be runs)
+        ("[123m,1][123m,1]123m456p99p", DISCARD, ["san_jie_mei"], 10),
+        # 三箱次 10: three concealed pungs, won on the pair
+        ("111m555p999s234s77s", DISCARD, ["san_xiang_ci"], 10),
+        # 一条龙 8
+        ("123m456m789m234p55p", DISCARD, ["yi_tiao_long"], 8),
+        # 混一色 8
+        ("123m345m777mEEECC", DISCARD, ["hun_yi_se"], 8),
+        # 不求人 7: concealed self-draw
+        ("123m456m789p234s55p", SELF, ["bu_qiu_ren"], 7),
+        # 对对胡 7 (two pungs claimed, so not 三箱次)
+        ("[111m,1][555p,2]999s222s77s", DISCARD, ["dui_dui_hu"], 7),
+        # 小于五 7 / 大于五 7
+        ("123m234p234s11s444m", DISCARD, ["xiao_yu_wu"], 7),
+        ("678m789p678s99s666m", DISCARD, ["da_yu_wu"], 7),
+        # 穷胡 7: no row applies
+        ("123m456p789s234s55p", DISCARD, ["qiong_hu"], 7),
+        # 喜相逢 5
+        ("234m234p234s567m99p", DISCARD, ["xi_xiang_feng"], 5),
+        # 全带幺 5
+        ("123m789p999sEEE11s", DISCARD, ["quan_dai_yao"], 5),
+        # 五门齐 5
+        ("123m456p789sEEECC", DISCARD, ["wu_men_qi"], 5),
+    ],
+)
+def test_seed_rows(hand: str, ctx: WinContext, expected: list[str], fan: int) -> None:
+    r = SEED_ONLY.score(hand, ctx)
+    assert sorted(i.key for i in r.items) == expected
+    assert r.total == fan
+    if ctx.self_drawn:
+        assert r.payments[ctx.winner] == 3 * fan and all(r.payments[s] == -fan for s in range(4) if s != ctx.winner)
+    else:
+        assert ctx.discarder is not None
+        assert r.payments[ctx.discarder] == -fan and r.payments[ctx.winner] == fan
+
+
+def test_all_pungs_of_terminals_is_named_quan_yao_jiu() -> None:
+    # seed: 全带幺 … 全是碰(坎)即全幺九 — the same row, its other name
+    r = SEED_ONLY.score("[111m,1][999p,2]EEE11s999s", DISCARD)
+    assert ("quan_dai_yao", "全幺九") in [(i.key, i.name_zh) for i in r.items]
+    assert r.total == 7 + 5  # 对对胡 + 全幺九
+
+
+def test_triplet_completed_on_a_discard_is_not_concealed() -> None:
+    # 111m 555p 234s 77s + 999s completed by the discard: two concealed pungs, no 三箱次 → 穷胡
+    assert rows("111m555p234s77s999s") == ["qiong_hu"]
+    # the same tiles self-drawn: three concealed pungs (三箱次) and 不求人
+    assert rows("111m555p234s77s999s", SELF) == ["bu_qiu_ren", "san_xiang_ci"]
+
+
+def test_kou_ting() -> None:
+    # 扣听 25 (不算门清)
+    ctx = CommonContext(winner=0, discarder=1, kou_ting=True)
+    assert rows("123m456p789s234s55p", ctx) == ["kou_ting"]
+    # with the filled rows: no 门清 (excluded), but 平胡 2, 五将 1 and 单调 1 (it waited on 5p alone)
+    assert rows("123m456p789s234s55p", ctx, FULL) == ["dan_diao", "kou_ting", "ping_hu", "wu_jiang"]
+    with pytest.raises(ContextError, match="扣听"):
+        SEED_ONLY.score("[123m,1]456p789s234s55p", ctx)
+
+
+def test_filled_rows() -> None:
+    # 一条龙 8 + 门清 2 + 平胡 2 + 五将 1 + 缺门 1 (平胡 already implies no honors: 缺字 not counted again)
+    assert rows("123m456m789m234p55p", DISCARD, FULL) == ["men_qing", "ping_hu", "que_men", "wu_jiang", "yi_tiao_long"]
+    assert total("123m456m789m234p55p", DISCARD, FULL) == 14
+    # 单调: 123456789m 234p 9p waits only on 9p → +1
+    assert "dan_diao" in rows("123m456m789m234p9p9p", DISCARD, FULL)
+    assert FULL.score("123m456m789m234p9p9p", DISCARD).wait == "single"
+    # 2345p waits on 2p and 5p: not 单调
+    assert "dan_diao" not in rows("123m456m789m234p5p5p", DISCARD, FULL)
+    # 全带五 excludes 断幺, 五将, 缺字 (seed); filled 门清 2 and 单调 1 (345m456p567s555m5p waits on 5p only) → 18
+    assert rows("345m456p567s555m55p", DISCARD, FULL) == ["dan_diao", "men_qing", "quan_dai_wu"]
+    assert total("345m456p567s555m55p", DISCARD, FULL) == 18
+    # 不求人 takes in 门清 and 自摸; 断幺 2 + 平胡 2 (3 suits: no 缺门)
+    # (won on 4s of 23s+4s: a two-sided wait, not 单调)
+    assert rows("234m456p678s88p234s", SELF, FULL) == ["bu_qiu_ren", "duan_yao", "ping_hu"]
+    # 穷胡 with filled rows: the seed's table has no row here, so 穷胡 7 + 门清 2 + 平胡 2 + 五将 1
+    assert total("123m456p789s234s55p", DISCARD, FULL) == 12
+    assert total("123m456p789s234s55p", DISCARD, CommonTable(qiong_hu_ignores_filled=False)) == 5
+
+
+def test_best_reading_is_chosen() -> None:
+    # 111222333m: as three pungs (三箱次 10 + 对对胡 7 with 999p 55p? no: 456p is a run) or as 123m×3 (三姐妹 10)
+    r = SEED_ONLY.score("111m222m333m999p55p", DISCARD)
+    # pungs: 三箱次 10 + 对对胡 7 = 17 beats runs: 三姐妹 10
+    assert r.total == 17
+    assert all(a == b == c for a, b, c in r.reading.melds)  # type: ignore[union-attr]
+
+
+def test_cap_base_and_payments() -> None:
+    assert CommonTable(filled_rows=False, max_fan=20).score("EEESSSWWWNNNCC", DISCARD).total == 20
+    r = CommonTable(filled_rows=False, base=2).score("123m456m789m234p55p", DISCARD)
+    assert r.total == 8 and r.payments == (16, -16, 0, 0)
+    r = CommonTable(filled_rows=False, discard_all_pay=True).score("123m456m789m234p55p", DISCARD)
+    assert r.payments == (24, -8, -8, -8)
+    with pytest.raises(RulesError):
+        CommonTable(base=0)
+
+
+def test_not_winning_and_bad_input() -> None:
+    with pytest.raises(NotWinningError, match="common fan table"):
+        SEED_ONLY.score("123m456p789s234s56p", DISCARD)
+    with pytest.raises(NotWinningError, match="十三不靠"):  # 组合龙 (a Guobiao shape) is not a win here
+        SEED_ONLY.score("147m258p369s123s55s", DISCARD)
+    with pytest.raises(HandError, match="flower"):
+        SEED_ONLY.score("123m456p789s234s55p f1", DISCARD)
+    with pytest.raises(ContextError, match="天胡"):
+        SEED_ONLY.score("123m456p789s234s55p", WinContext(winner=1, heavenly=True))
+
+
+WINNING = [
+    "123m456m789m234p55p", "EEESSSWWWNNNCC", "CCCFFFPPP123m99m", "147m258p369sESWNC", "112277m3344p5566s",
+    "111m555p999s234s77s", "19m19p19sESWNCFPP", "345m456p567s555m55p",
+]
+
+
+@given(st.sampled_from(WINNING), st.randoms(use_true_random=False), st.booleans())
+@settings(max_examples=40, deadline=None)
+def test_score_invariant_to_tile_order(hand: str, rnd: random.Random, self_drawn: bool) -> None:
+    h = parse_hand(hand)
+    tiles = list(h.concealed)
+    rnd.shuffle(tiles)
+    ctx = WinContext(winner=2, discarder=None if self_drawn else 0)
+    a, b = FULL.score(h, ctx), FULL.score(Hand(tuple(tiles), h.melds, (), h.win_tile), ctx)
+    assert (a.total, sorted(a.items, key=str), a.payments) == (b.total, sorted(b.items, key=str), b.payments)
+
+
+def test_settles_through_the_generic_settlement() -> None:
+    rec = HandRecord("common", (Win(2, "123m456m789m234p55p", discarder=3),), options={"filled_rows": False})
+    s = settle(rec)
+    assert s.net == (0, 0, 8, -8)

@@ -419,3 +419,30 @@ def test_registry_and_settlement_record() -> None:
     s = settle(json.dumps(record))
     # = test_deguo_discard_seed_s1_plus_five_only_from_discarder (default) + the dealer's 霸王精 (4 from each)
     assert s.net == (-4 + 12, 15 - 4, -9 - 4, -2 - 4)
+
+
+def test_kong_payments_options() -> None:
+    # spec §2c: S3 pays 1 from each for a melded/added kong, 2 from each for a concealed one; S2 2 for any kong;
+    # the seed is silent (default: none).  A 黄庄 with two kongs: seat 1 concealed, seat 2 melded on seat 0's discard.
+    def record(mode: str) -> dict:  # type: ignore[type-arg]
+        return {"ruleset": "nanchang", "options": {"kong_payments": mode}, "events": [
+            {"type": "kong", "seat": 1, "kind": "concealed", "tile": "5p"},
+            {"type": "kong", "seat": 2, "kind": "melded", "tile": "3s", "from_seat": 0},
+            {"type": "draw"}]}
+    assert settle(record("s3")).net == (-3, 5, 1, -3)
+    assert settle(record("s2")).net == (-4, 4, 4, -4)
+    assert settle(record("none")).net == (0, 0, 0, 0)
+
+
+def test_s2_payment_unit() -> None:
+    # S2: "点炮玩家给2×2分，其他玩家各给2分" — a plain hand (M = 1: the 5m 精 stands for 西) on seat 2's discard
+    rs = Nanchang(payment_unit=2, dealer_doubling="winner_or_discarder", pinghu_with_jing_ron_allowed=True)
+    r = rs.score("123m456p789sES5mCC", ctx(indicator="5m", discarder=2))
+    assert r.total == 1 and r.details["win_payments"] == [-2, 8, -4, -2]
+
+
+def test_s2_heavenly_as_multiplier() -> None:
+    # S2 "×20": the dealer's 天胡 with 德中德 (×4): M = 80; each pays 2·80·2 (dealer wins) + 5 = 325
+    r = Nanchang(heavenly_earthly_multiplies=True).score(PLAIN, ctx(indicator="9p", self_drawn=True, winner=0,
+                                                                     heavenly=True))
+    assert r.total == 80 and r.details["win_payments"] == [975, -325, -325, -325]

@@ -304,3 +304,15 @@ def test_wildcard_readings_equal_brute_force(hand: str, discarder: int | None) -
         brute = max(brute, _neutral_best(rs))
     assert brute > 0
     assert _neutral_best(readings) == brute
+
+
+def test_next_dealer() -> None:
+    # seed: "黄牌后，如果本局中又没有人杠过，则连庄。其他情况时均按逆时针轮庄"
+    assert YH.next_dealer(0, None, anyone_konged=False) == 0
+    assert YH.next_dealer(0, None, anyone_konged=True) == 1
+    assert YH.next_dealer(3, 1, anyone_konged=False) == 0
+    # source A: "胡牌后，如果本局中又没有人杠过，则连庄"
+    a = Yuhuan(dealer_repeats_after="win")
+    assert a.next_dealer(2, 1, anyone_konged=False) == 2 and a.next_dealer(2, None, anyone_konged=False) == 3
+    with pytest.raises(ContextError):
+        YH.next_dealer(4, None, anyone_konged=False)

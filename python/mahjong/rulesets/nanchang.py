@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, fields
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from mahjong._kernels import backend_module as K
 from mahjong.errors import ContextError, NotWinningError, RulesError
@@ -33,6 +33,9 @@ from mahjong.hand import Hand, MeldKind
 from mahjong.rules import NANCHANG, HandRules
 from mahjong.tiles import N_KINDS, is_honor, is_suited, parse_tiles, tile_name
 from mahjong.types import Decomposition, Form
+
+if TYPE_CHECKING:
+    from mahjong.settlement import HandRecord, Settlement
 
 __all__ = [
     "next_tile",
@@ -178,7 +181,14 @@ class NanchangConfig:
             Default False (a discarded 精 is a plain tile) — source: feature_matrix §1 ("discarded 精 loses
             power"); S3 forbids winning on a discarded 精 altogether.
         heavenly_earthly_points: 天胡 / 地胡: flat points from each other player, nothing else applies.
-            Default 20 — source: spec §2a (S1, S2, S3).
+            Default 20 — source: spec §2a (S1, S3 "flat 20 each").
+        heavenly_earthly_multiplies: 天胡 / 地胡 are instead a ×``heavenly_earthly_points`` row of the hand
+            multiplier, paid with the usual shares.  Default False — source: spec §2a (S2 lists "×20").
+        payment_unit: the points of one share (M = 1).  Default 1 — source: spec §2b (S1, S3); S2's scale is 2
+            ("点炮玩家给2×2分，其他玩家各给2分").  The +5 of 德国 and the 精 settlement are not scaled.
+        kong_payments: money for a kong at once, from each other player.  ``"none"``; ``"s2"``: 2 for any kong;
+            ``"s3"``: 1 for a melded or added kong, 2 for a concealed one.  A robbed kong pays nothing.  Default
+            "none" — source: spec §2c (the seed is silent; S2 and S3 differ).  Used by :meth:`Nanchang.settle`.
     """
 
     big_seven_pairs_multiplier: int = 2
@@ -200,6 +210,9 @@ class NanchangConfig:
     jing_at_face_value: bool = True
     discarded_jing_is_wildcard: bool = False
     heavenly_earthly_points: int = 20
+    heavenly_earthly_multiplies: bool = False
+    payment_unit: int = 1
+    kong_payments: Literal["none", "s2", "s3"] = "none"
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -216,6 +229,10 @@ class NanchangConfig:
                              f"got {self.dealer_doubling!r}")
         if self.discard_payment not in ("all_three", "discarder_only"):
             raise RulesError(f"discard_payment must be 'all_three' or 'discarder_only', got {self.discard_payment!r}")
+        if self.payment_unit < 1:
+            raise RulesError(f"payment_unit must be at least 1, got {self.payment_unit}")
+        if self.kong_payments not in ("none", "s2", "s3"):
+            raise RulesError(f"kong_payments must be 'none', 's2' or 's3', got {self.kong_payments!r}")
         if self.deguo_bonus_payers not in ("discarder", "all"):
             raise RulesError(f"deguo_bonus_payers must be 'discarder' or 'all', got {self.deguo_bonus_payers!r}")
         if self.cap_per_payer is not None and (
@@ -472,7 +489,7 @@ class Nanchang(RuleSet[NanchangConfig]):
                 share = 1
             else:
                 continue
-            amount = share * mult
+            amount = share * cfg.payment_unit * mult
             if cfg.dealer_doubling == "payer_or_winner":
                 if p == ctx.dealer or ctx.winner == ctx.dealer:
                     amount *= 2
@@ -537,6 +554,10 @@ class Nanchang(RuleSet[NanchangConfig]):
                 items.append(_item(MULTIPLIERS["gangkai"], cfg.kong_flower_multiplier))
             if ctx.robbing_kong:
                 items.append(_item(MULTIPLIERS["qianggang"]))
+            if (ctx.heavenly or ctx.earthly) and cfg.heavenly_earthly_multiplies:
+                zh, en = ("天胡", "heavenly win") if ctx.heavenly else ("地胡", "earthly win")
+                items.append(ScoreItem("tianhu" if ctx.heavenly else "dihu", zh, en, cfg.heavenly_earthly_points,
+                                       1, "x", "S2: ×20 (option heavenly_earthly_multiplies)"))
             mult = 1
             for it in items:
                 mult *= it.value
@@ -555,7 +576,8 @@ class Nanchang(RuleSet[NanchangConfig]):
             raise NotWinningError(f"no reading of {h} may win here: {refused[0]}")
         held, kongs = self.jing_holdings(h, ctx)
         cfg = self.config
-        if ctx.heavenly or ctx.earthly:
+        flat = (ctx.heavenly or ctx.earthly) and not cfg.heavenly_earthly_multiplies
+        if flat:
             best = scored[0]
             key, zh, en = ("tianhu", "天胡", "heavenly win") if ctx.heavenly else ("dihu", "地胡", "earthly win")
             items: tuple[ScoreItem, ...] = (ScoreItem(key, zh, en, cfg.heavenly_earthly_points, 1, "pt",
@@ -588,7 +610,7 @@ class Nanchang(RuleSet[NanchangConfig]):
             ruleset=self.name,
             items=items,
             total=total,
-            unit="x" if not (ctx.heavenly or ctx.earthly) else "pt",
+            unit="pt" if flat else "x",
             reading=best.reading,
             wait=None,
             valid=True,
@@ -596,3 +618,23 @@ class Nanchang(RuleSet[NanchangConfig]):
             details=details,
         )
 
+    # -- whole-hand settlement ----------------------------------------------------------------------------------
+
+    def settle(self, record: HandRecord) -> Settlement:
+        """Each win's payments (win shares + 精 settlement, :meth:`score`), plus the kong money of
+        ``kong_payments`` for every kong event that was not robbed."""
+        from mahjong.settlement import Kong, Payment, Settlement, settle_by_wins
+
+        base = settle_by_wins(self, record)
+        lines = list(base.lines)
+        mode = self.config.kong_payments
+        if mode != "none":
+            for i, ev in enumerate(record.events):
+                if not isinstance(ev, Kong) or ev.robbed:
+                    continue
+                amount = 2 if mode == "s2" or ev.kind == "concealed" else 1
+                for payer in range(N_SEATS):
+                    if payer != ev.seat:
+                        lines.append(Payment(payer, ev.seat, amount, f"kong.{ev.kind}", i,
+                                             f"kong money ({mode.upper()}: {amount} from each)"))
+        return Settlement.from_lines(record.ruleset, lines, base.results, dict(base.details))

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, Literal
 
 from mahjong._kernels import backend_module as K
 from mahjong.errors import ContextError, HandError, NotWinningError, RulesError
@@ -142,6 +142,9 @@ class YuhuanConfig:
         caishen_may_be_flower_tile: a 财神 may stand for the 杠花 tile (白板, or 红中 when 白板 is the 财神).
             Default False — open point, not in the sources: the 杠花 tile never stays in a hand (it is set aside the
             moment it is drawn), so no hand holds it to be substituted.
+        dealer_repeats_after: 连庄 — the dealer deals again when the hand ends this way (``"draw"`` or ``"win"``)
+            and nobody konged; otherwise the deal passes counter-clockwise (to the next seat in turn order).
+            Default "draw" — source: seed 000 ("黄牌后，如果本局中又没有人杠过，则连庄"); source A says "胡牌后" (spec §2c).
     """
 
     max_tai: int = 4
@@ -154,6 +157,7 @@ class YuhuanConfig:
     loser_caishen_tai: bool = False
     loser_round_up: bool = True
     caishen_may_be_flower_tile: bool = False
+    dealer_repeats_after: Literal["draw", "win"] = "draw"
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -162,6 +166,8 @@ class YuhuanConfig:
                 raise RulesError(f"yuhuan option {f.name} must be True or False, got {v!r}")
             if f.type == "int" and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
                 raise RulesError(f"yuhuan option {f.name} must be a non-negative int, got {v!r}")
+        if self.dealer_repeats_after not in ("draw", "win"):
+            raise RulesError(f"dealer_repeats_after must be 'draw' or 'win', got {self.dealer_repeats_after!r}")
         if self.cap < 10:
             raise RulesError(f"cap must be at least 10 胡, got {self.cap}")
 
@@ -505,6 +511,18 @@ class Yuhuan(RuleSet[YuhuanConfig]):
         at_cap = cfg.lazi_is_cap and (caishen_held == 3 or ctx.heavenly or ctx.earthly)
         total = self._total(base, n_tai, at_cap)
         return ScoredReading(d, wait, tuple(hu), tuple(tai), base, n_tai, total)
+
+    # -- the next hand ---------------------------------------------------------------------------------------------
+
+    def next_dealer(self, dealer: int, winner: int | None, anyone_konged: bool) -> int:
+        """连庄 or 轮庄: who deals the next hand (``winner=None`` for a 黄庄 draw)."""
+        for name, v in (("dealer", dealer), ("winner", winner)):
+            if v is not None and (not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < N_SEATS):
+                raise ContextError(f"{name} must be a seat 0..3, got {v!r}")
+        ended = "draw" if winner is None else "win"
+        if ended == self.config.dealer_repeats_after and not anyone_konged:
+            return dealer
+        return (dealer + 1) % N_SEATS
 
     # -- losers -------------------------------------------------------------------------------------------------
 

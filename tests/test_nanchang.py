@@ -379,6 +379,8 @@ def test_from_options_and_plain_context() -> None:
         {"indicator": 0, "jing_held": ((-1, 0), (0, 0), (0, 0), (0, 0))},
         {"jing_held": ((0, 0),) * 4},
         {"indicator": 0, "jing_kongs": (5,)},
+        {"indicator": 0, "jing_kongs": (2,)},
+        {"indicator": 0, "jing_kongs": (2,), "jing_held": ((0, 0), (0, 0), (0, 3), (0, 0))},
     ],
 )
 def test_bad_context(kwargs: dict) -> None:  # type: ignore[type-arg]
@@ -446,3 +448,9 @@ def test_s2_heavenly_as_multiplier() -> None:
     r = Nanchang(heavenly_earthly_multiplies=True).score(PLAIN, ctx(indicator="9p", self_drawn=True, winner=0,
                                                                      heavenly=True))
     assert r.total == 80 and r.details["win_payments"] == [975, -325, -325, -325]
+
+
+def test_every_option_is_documented_with_default_and_source() -> None:
+    # house rule: every Config field has a docstring entry "name: meaning. Default X — source: …"
+    for name, _value, doc in NC.describe_options():
+        assert "Default" in doc and "source" in doc, name

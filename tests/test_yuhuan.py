@@ -316,3 +316,8 @@ def test_next_dealer() -> None:
     assert a.next_dealer(2, 1, anyone_konged=False) == 2 and a.next_dealer(2, None, anyone_konged=False) == 3
     with pytest.raises(ContextError):
         YH.next_dealer(4, None, anyone_konged=False)
+
+
+def test_every_option_is_documented_with_default_and_source() -> None:
+    for name, _value, doc in YH.describe_options():
+        assert "Default" in doc and "source" in doc, name

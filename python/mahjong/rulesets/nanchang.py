@@ -302,10 +302,12 @@ class NanchangContext(WinContext):
         if len(self.jing_kongs) > 1:
             raise ContextError("only one 精杠 (the four 副精) can exist")
         if self.jing_kongs:
+            if self.jing_held is None:
+                raise ContextError("jing_kongs needs jing_held (a 精杠 is four 副精 held by that seat)")
             s = self.jing_kongs[0]
             if s == self.winner:
                 raise ContextError("the winner's 精杠 is read from the hand; list only other seats in jing_kongs")
-            if self.jing_held is not None and self.jing_held[s][1] != 4:
+            if self.jing_held[s][1] != 4:
                 raise ContextError(f"seat {s} declared a 精杠 but jing_held says it holds {self.jing_held[s][1]} 副精")
 
     @classmethod

@@ -418,3 +418,16 @@ def test_bad_input() -> None:
 def test_options_documented() -> None:
     for opt, _, doc in J.describe_options():
         assert "Default" in doc and "source" in doc, opt
+
+
+def test_cli_score_json(capsys: pytest.CaptureFixture[str]) -> None:
+    # the lead's `mahjong score` passes --option into JinshanConfig and --context into JinshanContext.from_options
+    from mahjong.cli import main
+
+    rc = main(["score", "--rules", "jinshan", "123m456m789p5s5s23s f5", "--self-drawn", "--winner", "1",
+               "--context", "wildcard_win=true", "--option", "min_hu=0", "--json"])
+    assert rc == 0
+    import json
+
+    out = json.loads(capsys.readouterr().out)
+    assert out["total"] == 12 and out["wait"] == "two-sided" and sum(out["payments"]) == 0

@@ -386,3 +386,16 @@ def test_options_documented() -> None:
     for name in ("wuhu-2468", "wuhu-1234"):
         for opt, _, doc in get_ruleset(name).describe_options():
             assert "Default" in doc and "source" in doc, opt
+
+
+def test_cli_score_json(capsys: pytest.CaptureFixture[str]) -> None:
+    # `mahjong score --rules wuhu-2468 … --context ya=4`: 押当9支：押(4~5) 11(+4); the dealer (seat 0) pays 15
+    import json
+
+    from mahjong.cli import main
+
+    rc = main(["score", "--rules", "wuhu-2468", NINE_M, "--winner", "1", "--context", "ya=4", "--json"])
+    assert rc == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["total"] == 11 and out["details"]["dealer_amount"] == 15
+    assert out["payments"] == [-15, 37, -11, -11]

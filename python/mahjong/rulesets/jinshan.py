@@ -19,6 +19,9 @@ Score of a win (spec §3, the adopted model)::
   completed by a 双碰 win is not counted again in Part One.
 * Part Three (胡后阶段): 翻 items (one each; 清一色 three).
 
+Limits (no source says otherwise): 百搭 are held concealed (a meld written in brackets holds real tiles only);
+四百搭 needs a complete hand like every other 辣子 hand; 七对 is not a Jinshan hand.
+
 The scorer tries every reading the kernels give (decomposition and 百搭 assignment) and every way the winning
 tile can sit in it (which set or pair it completes, hence which wait), and keeps the best total.
 """
@@ -27,13 +30,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
 from mahjong._kernels import backend_module as _K
 from mahjong.errors import ContextError, HandError, NotWinningError, RulesError
 from mahjong.framework import N_SEATS, RuleSet, ScoreItem, ScoreResult, WinContext
-from mahjong.hand import Hand, Meld, MeldKind, parse_hand
+from mahjong.hand import Hand, MeldKind
 from mahjong.rules import HandRules
 from mahjong.tiles import is_dragon, is_flower, is_honor, is_terminal_or_honor, parse_tiles, rank_of, tile_name
 from mahjong.types import Decomposition, Form
@@ -51,7 +54,7 @@ def _coerce(name: str, value: Any, default: Any) -> Any:
     """Turn a plain value (as typed on a command line) into the type of the field's default."""
     if isinstance(value, str):
         low = value.strip().lower()
-        if isinstance(default, bool) or default is None and low in ("true", "false", "yes", "no", "on", "off"):
+        if isinstance(default, bool):
             if low in ("true", "yes", "on", "1"):
                 return True
             if low in ("false", "no", "off", "0"):
@@ -95,7 +98,8 @@ class JinshanConfig:
             none (seed 000: "辣子为你们自己定的最高数额", a house-set maximum); spec §4 option ``laizi_cap``.
         min_hu: the least 总胡 (after 翻, before the cap) a win must reach.  Default 20 — source: spec §3 reads
             the seed's header "拦20胡" as a 20-胡 minimum (a two-sided discard win, 10, needs one 翻); 0 turns
-            the minimum off.  A win below it scores ``valid=False`` and moves no money.
+            the minimum off.  A win below it scores ``valid=False`` and moves no money.  (The header's "小2胡" is
+            read as naming the 2-胡 small items — 嫩张碰出, the pairs — and changes no arithmetic; spec §3.)
         fan_mode: how 翻 act on the hu: ``"double"`` = × 2 per 翻 (× 2^翻); ``"linear"`` = × (1 + 翻).
             Default ``"double"`` — source: spec §3 ("翻 = doubling is standard Shanghai-area usage but the seed
             never says ×2"); ``"linear"`` is the reading where 翻 only count up.
@@ -419,7 +423,6 @@ class Jinshan(RuleSet[JinshanConfig]):
     def _candidates(
         self, h: Hand, reading: Decomposition, wildcards: int, seasons: tuple[int, ...], ctx: JinshanContext
     ) -> list[_Candidate]:
-        cfg = self.config
         seat_wind = 27 + ctx.wind
         seat_flower = 34 + ctx.wind
         exposed: list[tuple[str, int, bool]] = []

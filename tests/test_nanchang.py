@@ -454,3 +454,69 @@ def test_every_option_is_documented_with_default_and_source() -> None:
     # house rule: every Config field has a docstring entry "name: meaning. Default X — source: …"
     for name, _value, doc in NC.describe_options():
         assert "Default" in doc and "source" in doc, name
+
+
+def _random_nanchang_hand(rng):  # type: ignore[no-untyped-def]
+    """A random natural winning hand (4 sets + pair, or 七对), as 14 tile ids with the winning tile last."""
+    import random  # noqa: F401  (rng is a random.Random)
+
+    while True:
+        counts = [0] * 34
+        tiles: list[int] = []
+        if rng.random() < 0.25:
+            for t in rng.sample(range(34), 7):
+                tiles += [t, t]
+        else:
+            p = rng.randrange(34)
+            tiles += [p, p]
+            for _ in range(4):
+                kind = rng.random()
+                if kind < 0.45:
+                    s = rng.randrange(3) * 9 + rng.randrange(7)
+                    tiles += [s, s + 1, s + 2]
+                elif kind < 0.75:
+                    t = rng.randrange(34)
+                    tiles += [t, t, t]
+                elif kind < 0.9:
+                    tiles += rng.sample(range(27, 31), 3)
+                else:
+                    tiles += [31, 32, 33]
+        for t in tiles:
+            counts[t] += 1
+        if max(counts) <= 4:
+            rng.shuffle(tiles)
+            return tiles
+
+
+def test_random_wildcard_hands_equal_brute_force() -> None:
+    import random
+
+    rng = random.Random(20261130)
+    checked = 0
+    while checked < 12:
+        tiles = _random_nanchang_hand(rng)
+        k = 1 + checked % 2
+        kept = tiles[k:]  # the winning tile (last) stays natural
+        free = [t for t in range(34) if t not in kept and next_tile(t) not in kept]
+        if not free:
+            continue
+        ind = rng.choice(free)
+        zheng, fu = jing_tiles(ind)
+        jing = [rng.choice((zheng, fu)) for _ in range(k)]
+        if jing.count(zheng) > 3:
+            continue
+        h = Hand(tuple(kept + jing), (), (), kept[-1])
+        c = NanchangContext(winner=1, indicator=ind)
+        scorer_best = _neutral_best(NEUTRAL.readings(h, c)[0])
+        brute = 0
+        for combo in itertools.combinations_with_replacement(range(34), k):
+            nat = kept + list(combo)
+            if max(nat.count(t) for t in set(nat)) > 4:
+                continue
+            try:
+                rs, _ = NEUTRAL.readings(Hand(tuple(nat), (), (), kept[-1]), NanchangContext(winner=1))
+            except NotWinningError:
+                continue
+            brute = max(brute, _neutral_best(rs))
+        assert scorer_best == brute, (h, ind)
+        checked += 1

@@ -321,3 +321,48 @@ def test_next_dealer() -> None:
 def test_every_option_is_documented_with_default_and_source() -> None:
     for name, _value, doc in YH.describe_options():
         assert "Default" in doc and "source" in doc, name
+
+
+def test_random_wildcard_hands_equal_brute_force() -> None:
+    import random
+
+    rng = random.Random(20261130)
+    checked = 0
+    while checked < 12:
+        counts = [0] * 34
+        tiles: list[int] = []
+        p = rng.choice([t for t in range(34) if t != WHITE])
+        tiles += [p, p]
+        for _ in range(5):
+            if rng.random() < 0.6:
+                s = rng.randrange(3) * 9 + rng.randrange(7)
+                tiles += [s, s + 1, s + 2]
+            else:
+                t = rng.choice([t for t in range(34) if t != WHITE])
+                tiles += [t, t, t]
+        for t in tiles:
+            counts[t] += 1
+        if max(counts) > 4:
+            continue
+        rng.shuffle(tiles)
+        k = 1 + checked % 2
+        kept = tiles[k:]  # the winning tile (last) stays natural
+        free = [t for t in range(34) if t not in kept and t != WHITE]
+        caishen = rng.choice(free)
+        h = Hand(tuple(kept + [caishen] * k), (), (), kept[-1])
+        disc = rng.choice([None, 0, 2, 3])
+        readings = YH.readings(h, YuhuanContext(winner=1, discarder=disc, caishen=caishen))
+        brute = 0
+        for combo in itertools.combinations_with_replacement(range(34), k):
+            if WHITE in combo:
+                continue
+            nat = kept + list(combo)
+            if max(nat.count(t) for t in set(nat)) > 4:
+                continue
+            try:
+                rs = YH.readings(Hand(tuple(nat), (), (), kept[-1]), YuhuanContext(winner=1, discarder=disc))
+            except NotWinningError:
+                continue
+            brute = max(brute, _neutral_best(rs))
+        assert _neutral_best(readings) == brute, (h, caishen, disc)
+        checked += 1

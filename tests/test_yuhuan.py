@@ -148,6 +148,8 @@ def test_kong_flower_and_robbing_kong_tai() -> None:
     assert r.item("gangkai") is not None
     r = YH.score(SIXTY_TWO, ctx(discarder=2, robbing_kong=True))
     assert r.item("lagang") is not None and r.total == 130  # 62 × 2
+    # seed 拉杠 also covers winning on the pung-holder's discard of the fourth tile ("或打出这张牌")
+    assert YH.score(SIXTY_TWO, ctx(discarder=2, lagang_discard=True)).total == 130
     with pytest.raises(ContextError, match="杠上开花"):
         YH.score("123m456m789m123p45p55s6p", ctx(self_drawn=True, kong_replacement=True))
 
@@ -223,7 +225,7 @@ def test_laoguining_cannot_win() -> None:
 
 @pytest.mark.parametrize(
     "kwargs",
-    [{"gang_hua": 5}, {"caishen": 34}, {"caishen": "1m2m"}, {"chengbao": True},
+    [{"gang_hua": 5}, {"caishen": 34}, {"lagang_discard": True}, {"caishen": "1m2m"}, {"chengbao": True},
      {"loser_totals": (1, 2)}, {"loser_totals": (-1, 0, 0, 0)}, {"loser_hands": (1, None, None, None)}],
 )
 def test_bad_context(kwargs: dict) -> None:  # type: ignore[type-arg]

@@ -193,6 +193,8 @@ class YuhuanContext(WinContext):
             loose in the hand notation are counted too.
         chengbao: 承包 — the winning discard was made in the last 9 tiles before 黄庄; the discarder pays alone
             what all three would have paid.
+        lagang_discard: 拉杠 on a discard — the winning tile was discarded by a player holding an exposed pung of it
+            (seed: "如果他再补杠这副牌或打出这张牌"); robbing the added kong itself is ``robbing_kong``.
         laoguining: 老鬼宁 — the winner failed to declare a 杠花 or discarded / melded a 财神 this hand, so may not
             win (scoring raises :class:`~mahjong.errors.NotWinningError`).
         loser_totals: each seat's own 总胡数 where the game knows it (the winner's entry is ignored); takes
@@ -204,6 +206,7 @@ class YuhuanContext(WinContext):
     caishen: int | None = None
     gang_hua: int = 0
     chengbao: bool = False
+    lagang_discard: bool = False
     laoguining: bool = False
     loser_totals: tuple[int | None, ...] | None = None
     loser_hands: tuple[str | None, ...] | None = None
@@ -218,9 +221,11 @@ class YuhuanContext(WinContext):
             raise ContextError(f"caishen must be a playing tile id 0..33, got {self.caishen!r}")
         if not isinstance(self.gang_hua, int) or isinstance(self.gang_hua, bool) or not 0 <= self.gang_hua <= 4:
             raise ContextError(f"gang_hua must be 0..4 (four copies of the 杠花 tile), got {self.gang_hua!r}")
-        for name in ("chengbao", "laoguining"):
+        for name in ("chengbao", "lagang_discard", "laoguining"):
             if not isinstance(getattr(self, name), bool):
                 raise ContextError(f"{name} must be True or False, got {getattr(self, name)!r}")
+        if self.lagang_discard and self.self_drawn:
+            raise ContextError("拉杠 on a discard (lagang_discard) is a win on a discard, not a self-draw")
         if self.chengbao and self.self_drawn:
             raise ContextError("承包 (chengbao) applies to a win on a discard, not a self-draw")
         for name in ("loser_totals", "loser_hands"):
@@ -493,7 +498,7 @@ class Yuhuan(RuleSet[YuhuanConfig]):
             add("pinghu")
         if ctx.kong_replacement:
             add("gangkai")
-        if ctx.robbing_kong:
+        if ctx.robbing_kong or ctx.lagang_discard:
             add("lagang")
         tiles = [t for m in h.melds for t in m.tiles] + [t for m in d.melds for t in m] + [pair, pair]
         suits = {t // 9 for t in tiles if t < 27}

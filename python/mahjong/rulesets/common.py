@@ -139,7 +139,7 @@ def view_of(hand: Hand, d: Decomposition, ctx: WinContext) -> HandView:
         sets.append((kind, m.tile, m.kind is MeldKind.CONCEALED_KONG))
     in_other = win is not None and (
         any(win in (a, b, c) and not a == b == c for a, b, c in d.melds)
-        or (d.form is Form.REGULAR and d.pairs and d.pairs[0] == win)
+        or (d.form is Form.REGULAR and bool(d.pairs) and d.pairs[0] == win)
     )
     for a, b, c in d.melds:
         if a == b == c:

@@ -33,7 +33,7 @@ from mahjong._kernels import backend_module as K
 from mahjong.errors import ContextError, RulesError
 from mahjong.framework import ScoreItem, ScoreResult, WinContext
 from mahjong.hand import Hand
-from mahjong.rulesets.common import COMMON_SHAPES, CommonTable
+from mahjong.rulesets.common import COMMON_SHAPES, CommonContext, CommonTable
 from mahjong.settlement import Draw, HandRecord, Kong, Payment, Settlement, Win, context_for, lines_from_net
 from mahjong.tiles import FLOWER_BASE, N_KINDS
 
@@ -93,18 +93,17 @@ class TwoPlayerConfig:
 
 
 @dataclass(frozen=True)
-class TwoPlayerContext(WinContext):
+class TwoPlayerContext(CommonContext):
     """Two-player win facts beyond :class:`WinContext`.
 
     Attributes:
+        kou_ting: (from :class:`CommonContext`) the 报听 was made on the dealer's first discard (扣听, common
+            table 25 番); needs ``declared_ready``.
         declared_ready: the winner had declared ready (报听); no fan of its own (the seed gives none).
-        kou_ting: the declaration was on the dealer's first discard (扣听, common table 25 番); needs
-            ``declared_ready``.
         haidi: the win is the 海底捞月 after the 71 tiles ran out (self-drawn).
     """
 
     declared_ready: bool = False
-    kou_ting: bool = False
     haidi: bool = False
 
     def __post_init__(self) -> None:
@@ -235,7 +234,7 @@ class TwoPlayer(CommonTable):
             scoring_ctx = replace(ctx, discarder=None, robbing_kong=False)
         result = super().score(h, scoring_ctx)
         loser = 1 - ctx.winner
-        points = result.total * self.config.base  # type: ignore[attr-defined]
+        points = result.total * self.config.base
         payments = [0, 0, 0, 0]
         payments[ctx.winner], payments[loser] = points, -points
         details: dict[str, Any] = dict(result.details, points=points, robbed_kong_as_self_draw=ctx.robbing_kong)

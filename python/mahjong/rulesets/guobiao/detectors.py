@@ -10,7 +10,7 @@ Each detector's docstring quotes the rule it implements; exclusions (不计) are
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 __all__ = ["CODE", "TILE_OF_CODE"]
 
@@ -282,76 +282,94 @@ def all_even_pungs(chows: Sequence[int], pungs: Sequence[int], pair: int) -> boo
 GROUP_TRAITS = (("outside_hand", outside_hand), ("all_five", all_five), ("all_even_pungs", all_even_pungs))
 
 
-# ---------------------------------------------------------------- the tiles of the whole hand (distinct codes)
+# ---------------------------------------------------------------- the tiles of the whole hand (a bit mask)
+# ``mask`` has bit ``code`` set for every tile kind in the hand (melds included), so "only these tiles" and
+# "none of these tiles" are one AND each.
 
-def no_honors(tiles: Sequence[int]) -> bool:
+def mask_of(codes: Iterable[int]) -> int:
+    m = 0
+    for c in codes:
+        m |= 1 << c
+    return m
+
+
+SUIT_MASK = {s: mask_of([(s << 4) | r for r in range(1, 10)]) for s in (M, S, P)}
+NUMBERED_MASK = SUIT_MASK[M] | SUIT_MASK[S] | SUIT_MASK[P]
+WIND_MASK = mask_of(range(EAST, NORTH + 1))
+DRAGON_MASK = mask_of(range(RED, WHITE + 1))
+HONOR_MASK = WIND_MASK | DRAGON_MASK
+TERMINAL_MASK = mask_of([(s << 4) | r for s in (M, S, P) for r in (1, 9)])
+REVERSIBLE_MASK = mask_of(_REVERSIBLE)
+GREEN_MASK = mask_of(_GREEN)
+RANKS_MASK = {frozenset(rs): mask_of([(s << 4) | r for s in (M, S, P) for r in rs])
+              for rs in ((1, 2, 3), (1, 2, 3, 4), (7, 8, 9), (6, 7, 8, 9), (4, 5, 6), (4,), (6,))}
+
+
+def no_honors(mask: int) -> bool:
     """无字: 和牌中没有风、箭牌 — no honor tiles."""
-    return tiles[-1] < 0x40
+    return not mask & HONOR_MASK
 
 
-def voided_suits(tiles: Sequence[int]) -> int:
+def voided_suits(mask: int) -> int:
     """缺一门: 和牌中缺少一种花色序数牌 — counted once per missing suit (two missing = 混一色 / 清一色)."""
-    present = {c >> 4 for c in tiles}
-    return sum(1 for s in (M, S, P) if s not in present)
+    return sum(1 for s in (M, S, P) if not mask & SUIT_MASK[s])
 
 
-def half_flush(tiles: Sequence[int]) -> bool:
+def half_flush(mask: int) -> bool:
     """混一色: 由一种花色序数牌及字牌组成的和牌 — one suit plus honors."""
-    return voided_suits(tiles) == 2 and tiles[-1] >= 0x40
+    return voided_suits(mask) == 2 and bool(mask & HONOR_MASK)
 
 
-def full_flush(tiles: Sequence[int]) -> bool:
+def full_flush(mask: int) -> bool:
     """清一色: 由一种花色的序数牌组成的和牌 — one suit, no honors."""
-    return voided_suits(tiles) == 2 and tiles[-1] < 0x40
+    return voided_suits(mask) == 2 and not mask & HONOR_MASK
 
 
-def all_types(tiles: Sequence[int]) -> bool:
+def all_types(mask: int) -> bool:
     """五门齐: 和牌时3种序数牌、风、箭牌齐全 — all three suits, a wind and a dragon."""
-    present = {c >> 4 for c in tiles}
-    return present == {M, S, P, H} and any(is_wind(c) for c in tiles) and any(is_dragon(c) for c in tiles)
+    return all(mask & m for m in (SUIT_MASK[M], SUIT_MASK[S], SUIT_MASK[P], WIND_MASK, DRAGON_MASK))
 
 
-def all_simples(tiles: Sequence[int]) -> bool:
+def all_simples(mask: int) -> bool:
     """断幺: 和牌中没有一、九及字牌 — no terminals or honors."""
-    return not any(is_terminal_or_honor(c) for c in tiles)
+    return not mask & (TERMINAL_MASK | HONOR_MASK)
 
 
-def reversible_tiles(tiles: Sequence[int]) -> bool:
+def reversible_tiles(mask: int) -> bool:
     """推不倒: 由1234589饼、245689条、白板组成 — only tiles that look the same upside down."""
-    return all(c in _REVERSIBLE for c in tiles)
+    return not mask & ~REVERSIBLE_MASK
 
 
-def all_green(tiles: Sequence[int]) -> bool:
+def all_green(mask: int) -> bool:
     """绿一色: 由23468条及发组成的和牌 — only 2 3 4 6 8 bamboo and the green dragon."""
-    return all(c in _GREEN for c in tiles)
+    return not mask & ~GREEN_MASK
 
 
-def all_honors(tiles: Sequence[int]) -> bool:
+def all_honors(mask: int) -> bool:
     """字一色: 由字牌的刻子（杠）、将组成的和牌 — only honors."""
-    return tiles[0] >= 0x40
+    return not mask & NUMBERED_MASK
 
 
-def all_terminals(tiles: Sequence[int]) -> bool:
+def all_terminals(mask: int) -> bool:
     """清幺九: 由序数牌一、九的刻子（对子）组成的和牌 — only terminals."""
-    return all(is_terminal(c) for c in tiles)
+    return not mask & ~TERMINAL_MASK
 
 
-def all_terminals_and_honors(tiles: Sequence[int]) -> bool:
+def all_terminals_and_honors(mask: int) -> bool:
     """混幺九: 由字牌和序数牌一、九的刻子及将牌组成的和牌 — only terminals and honors."""
-    return all(is_terminal_or_honor(c) for c in tiles)
+    return not mask & ~(TERMINAL_MASK | HONOR_MASK)
 
 
-def rank_range(tiles: Sequence[int]) -> str | None:
-    """全小 (only 1-3) / 小于五 (only 1-4, with a 4) / 全大 (7-9) / 大于五 (6-9, with a 6) / 全中 (4-6);
-    none of them with an honor in the hand."""
-    if tiles[-1] >= 0x40:
+def rank_range(mask: int) -> str | None:
+    """全小 (only 1-3) / 小于五 (only 1-4, with a 4) / 全大 (only 7-9) / 大于五 (only 6-9, with a 6) / 全中 (only
+    4-6); none of them with an honor in the hand."""
+    if mask & HONOR_MASK:
         return None
-    ranks = {c & 15 for c in tiles}
-    if max(ranks) <= 4:
-        return "lower_four" if 4 in ranks else "lower_tiles"
-    if min(ranks) >= 6:
-        return "upper_four" if 6 in ranks else "upper_tiles"
-    if min(ranks) >= 4 and max(ranks) <= 6:
+    if not mask & ~RANKS_MASK[frozenset((1, 2, 3, 4))]:
+        return "lower_four" if mask & RANKS_MASK[frozenset((4,))] else "lower_tiles"
+    if not mask & ~RANKS_MASK[frozenset((6, 7, 8, 9))]:
+        return "upper_four" if mask & RANKS_MASK[frozenset((6,))] else "upper_tiles"
+    if not mask & ~RANKS_MASK[frozenset((4, 5, 6))]:
         return "middle_tiles"
     return None
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from mahjong._kernels import backend_module as K
@@ -15,7 +16,8 @@ from mahjong.types import Decomposition, Form
 from mahjong.rulesets.guobiao import detectors as D
 from mahjong.rulesets.guobiao import fans as F
 from mahjong.rulesets.guobiao import scorer as S
-from mahjong.rulesets.guobiao.fans import EXTRA_FANS, FANS, Fan
+from mahjong.rulesets.guobiao.readings import regular_readings
+from mahjong.rulesets.guobiao.fans import EXTRA_FANS, FAN_BY_KEY, FANS, Fan
 from mahjong.rulesets.guobiao.settlement import guobiao_payments
 
 __all__ = ["Guobiao", "GuobiaoConfig", "GuobiaoContext", "WinningTile"]
@@ -133,9 +135,11 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         if len(h.melds) > 4:
             raise HandError(f"{len(h.melds)} melds: at most 4")
         ctx = context if context is not None else WinContext()
-        base = dict(winner=ctx.winner, dealer=ctx.dealer, seat_wind=ctx.seat_wind, prevalent_wind=ctx.prevalent_wind)
-        drawn = WinContext(discarder=None, **base)
-        claimed = WinContext(discarder=ctx.discarder if ctx.discarder is not None else (ctx.winner - 1) % 4, **base)
+        drawn = WinContext(winner=ctx.winner, dealer=ctx.dealer, seat_wind=ctx.seat_wind,
+                           prevalent_wind=ctx.prevalent_wind)
+        discarder = ctx.discarder if ctx.discarder is not None else (ctx.winner - 1) % 4
+        claimed = WinContext(winner=ctx.winner, discarder=discarder, dealer=ctx.dealer, seat_wind=ctx.seat_wind,
+                             prevalent_wind=ctx.prevalent_wind)
         counts = h.all_counts
         out: list[WinningTile] = []
         for tile in K.waits(bytes(h.counts), 0, GUOBIAO).tiles:
@@ -190,11 +194,12 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         if ctx.robbing_kong and ctx.last_tile:
             pass  # 抢杠和 不计和绝张: the exclusion table drops it
         self._check_extras(h, ctx)
-        unique = sorted(D.CODE[t] for t in range(34) if all_counts[t])
+        unique = [c for t, c in _BY_CODE if all_counts[t]]
         return S.Facts(
-            fixed=fixed, standing=standing, all_counts=all_counts, unique=unique, win=D.CODE[win],
+            fixed=fixed, standing=standing, all_counts=all_counts, unique=unique, mask=D.mask_of(unique),
+            win=D.CODE[win],
             self_drawn=self_drawn, last_tile=last_tile, wall_last=ctx.last_wall_tile, kong_involved=kong_involved,
-            seat=ctx.wind, prevalent=ctx.prevalent_wind,
+            seat=ctx.wind, prevalent=ctx.prevalent_wind, heavenly=ctx.heavenly,
         )
 
     def _check_extras(self, h: Hand, ctx: WinContext) -> None:
@@ -221,6 +226,7 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         opts = self._opts
         best: list[int] | None = None
         reading: Decomposition | None = None
+        chosen: _LazyDecomposition | None = None  # a regular reading, turned into a Decomposition at the end
         wait: str | None = None
         special = None
         n_fixed = len(f.fixed)
@@ -238,15 +244,17 @@ class Guobiao(RuleSet[GuobiaoConfig]):
             seven_pairs = bool(best[F.SEVEN_PAIRS])
         if special is None or seven_pairs:
             decomps = _regular_readings(f.standing)
-            if decomps:
+            if decomps and not f.heavenly:
                 f.unique_wait = _unique_wait(f, h)
             for d, melds, pair in decomps:
                 t = S.score_regular(f, melds, pair, opts)
                 total = S.table_total(t)
                 if total > max_total or (total == max_total and (t[F.PURE_TRIPLE_CHOW] == 1 or seven_pairs
                                                                    or t[F.TRIPLE_PUNG])):
-                    max_total, best, reading = total, t, d
+                    max_total, best, chosen = total, t, d
                     wait = _regular_wait(t, melds, pair, f)
+        if chosen is not None:
+            reading = chosen.build()
         if best is None or max_total == 0:
             raise NotWinningError(
                 f"not a complete Guobiao hand: {_describe(h)} is not 4 melds + a pair, 七对, 十三幺, 全不靠 / 七星不靠 "
@@ -276,7 +284,7 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         by_code = {D.CODE[i]: n for i, n in enumerate(standing) if n}
         if D.is_nine_gates(by_code, f.win):
             decomps = _regular_readings(standing)
-            d = decomps[0][0] if decomps else None
+            d = decomps[0][0].build() if decomps else None
             return S.score_nine_gates(f, opts), d, "nine-sided"
         return None
 
@@ -285,25 +293,24 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         flowers = len(h.flowers)
         extras: list[tuple[Fan, int]] = []
         if self.config.extras:
-            extras = self._extra_fans(table, ctx)
+            table = list(table)
+            extras = self._extra_fans(table, reading, ctx)
         fan_no_flowers = S.table_total(table) + sum(fan.value * n for fan, n in extras)
-        items = [ScoreItem(fan.key, fan.name_zh, fan.name_en, fan.value, table[fan.idx])
-                 for fan in FANS if table[fan.idx] and fan.idx != F.FLOWER_TILES]
-        items += [ScoreItem(fan.key, fan.name_zh, fan.name_en, fan.value, n) for fan, n in extras]
+        items = [_item(i, n) for i, n in enumerate(table) if n]
+        items += [_item(fan.idx, n) for fan, n in extras]
         if flowers:
-            ff = FANS[F.FLOWER_TILES]
-            items.append(ScoreItem(ff.key, ff.name_zh, ff.name_en, ff.value, flowers))
+            items.append(_item(F.FLOWER_TILES, flowers))
         total = fan_no_flowers + flowers
         valid = fan_no_flowers >= self.config.min_fan
         payments = guobiao_payments(ctx.winner, ctx.discarder, total, valid)
-        exposed = [str(m) for m in h.melds]
-        concealed_melds = [] if reading is None else [format_tiles(m) for m in reading.melds]
+        exposed = [_meld_str(m) for m in h.melds]
+        concealed_melds = [] if reading is None else [_tiles_str(m) for m in reading.melds]
         details: dict[str, Any] = {
             "fan": fan_no_flowers,
             "flowers": flowers,
             "exposed_melds": exposed,
             "melds": exposed + concealed_melds,
-            "pair": None if reading is None or len(reading.pairs) != 1 else format_tiles([reading.pairs[0]] * 2),
+            "pair": None if reading is None or len(reading.pairs) != 1 else _tiles_str((reading.pairs[0],) * 2),
             "winning_tile": tile_name(h.winning_tile()),
             "unique_wait": f.unique_wait,
             "last_tile_derived": f.last_tile and not ctx.last_tile,
@@ -319,12 +326,14 @@ class Guobiao(RuleSet[GuobiaoConfig]):
             details=details,
         )
 
-    def _extra_fans(self, table: list[int], ctx: WinContext) -> list[tuple[Fan, int]]:
-        """The opt-in non-Guobiao hands (spec guobiao_settlement.md §2), added on top of the hand's own fans."""
+    def _extra_fans(self, table: list[int], reading: Decomposition | None, ctx: WinContext) -> list[tuple[Fan, int]]:
+        """The opt-in non-Guobiao hands (spec guobiao_settlement.md §2), on top of the hand's own fans; their
+        exclusions (四方大发 不计 大四喜 碰碰和 圈风刻 门风刻 三风刻) are applied to ``table`` in place."""
         out: list[tuple[Fan, int]] = []
         ex = {f.key: f for f in EXTRA_FANS}
-        if table[F.BIG_FOUR_WINDS] and _pair_is_green(table, ctx):
-            pass
+        if table[F.BIG_FOUR_WINDS] and reading is not None and reading.form is Form.REGULAR \
+                and reading.pairs == (_GREEN_DRAGON,):
+            out.append((ex["big_four_winds_and_green_pair"], 1))
         if ctx.heavenly:
             out.append((ex["heavenly_hand"], 1))
         if ctx.earthly:
@@ -333,69 +342,65 @@ class Guobiao(RuleSet[GuobiaoConfig]):
             out.append((ex["human_hand"], 1))
         if isinstance(ctx, GuobiaoContext) and ctx.wildcard_kong:
             out.append((ex["wildcard_kong"], 1))
+        for fan, _ in out:
+            for k in fan.excludes:
+                table[FAN_BY_KEY[k].idx] = 0
         return out
 
 
-def _pair_is_green(table: list[int], ctx: WinContext) -> bool:
-    return False
+_GREEN_DRAGON = 32  #: 发
 
 
-#: our tile ids in the reference's scan order: 万 1-9, 条 1-9, 筒 1-9, E S W N C F P
-_SCAN = tuple(range(0, 9)) + tuple(range(18, 27)) + tuple(range(9, 18)) + tuple(range(27, 34))
+#: (tile id, code) in code order, so a hand's tile codes come out sorted
+_BY_CODE = sorted(((t, c) for t, c in enumerate(D.CODE)), key=lambda tc: tc[1])
 
 
-def _regular_readings(standing: list[int]) -> list[tuple[Decomposition, list[tuple[int, int]], int]]:
-    """Every 4-melds-and-a-pair reading of the concealed tiles, in the order the reference enumerates them
-    (spec §3): melds in non-decreasing (first tile, pung before chow) order over 万 条 筒 honors, readings in
-    lexicographic order of that meld sequence — the reference's tie-break keeps the first of equal totals.
+_ALL_FANS = {f.idx: f for f in FANS + EXTRA_FANS}
 
-    (The kernel's ``decompositions`` gives the same readings in another order; the compiled one currently
-    returns no regular readings at all — see the report — so the search is done here, in reference order.)"""
-    counts = list(standing)
-    n_melds = (sum(counts) - 2) // 3
-    out: list[tuple[Decomposition, list[tuple[int, int]], int]] = []
-    melds: list[tuple[int, int]] = []
-    ids: list[tuple[int, int, int]] = []
 
-    def rec(start: int, after_chow: bool) -> None:
-        if len(melds) == n_melds:
-            for t in _SCAN:
-                if counts[t] == 2:
-                    out.append((Decomposition(Form.REGULAR, tuple(ids), (t,), (), ()), list(melds), D.CODE[t]))
-                    return
-                if counts[t]:
-                    return
-            return
-        for i in range(start, 34):
-            t = _SCAN[i]
-            if not counts[t]:
-                continue
-            # each meld must not sort before the previous one (no duplicate readings): a pung of the previous
-            # meld's first tile sorts before a chow starting there; a chow may repeat
-            if counts[t] >= 3 and (i > start or not after_chow):
-                counts[t] -= 3
-                melds.append((S.PUNG, D.CODE[t]))
-                ids.append((t, t, t))
-                rec(i, False)
-                ids.pop()
-                melds.pop()
-                counts[t] += 3
-            if t < 27 and t % 9 <= 6 and counts[t + 1] and counts[t + 2]:
-                counts[t] -= 1
-                counts[t + 1] -= 1
-                counts[t + 2] -= 1
-                melds.append((S.CHOW, D.CODE[t + 1]))
-                ids.append((t, t + 1, t + 2))
-                rec(i, True)
-                ids.pop()
-                melds.pop()
-                counts[t] += 1
-                counts[t + 1] += 1
-                counts[t + 2] += 1
+@lru_cache(maxsize=None)
+def _item(idx: int, count: int) -> ScoreItem:
+    # ScoreItem is frozen: one shared object per (fan, count)
+    fan = _ALL_FANS[idx]
+    return ScoreItem(fan.key, fan.name_zh, fan.name_en, fan.value, count)
 
-    if any(n >= 2 for n in counts):
-        rec(0, False)
+
+@lru_cache(maxsize=4096)
+def _meld_str(m: Any) -> str:
+    return str(m)
+
+
+@lru_cache(maxsize=4096)
+def _tiles_str(tiles: tuple[int, ...]) -> str:
+    return format_tiles(tiles)
+
+
+#: a concealed meld (kind, first tile id) as the scorer reads it: (kind, code of its middle tile / its tile)
+_MELD_CODE = {(kind, t): (kind, D.CODE[t + 1] if kind == S.CHOW else D.CODE[t])
+              for kind in (S.CHOW, S.PUNG) for t in range(34) if kind == S.PUNG or (t < 27 and t % 9 <= 6)}
+
+
+def _regular_readings(standing: list[int]) -> list[tuple[_LazyDecomposition, list[tuple[int, int]], int]]:
+    """Every 4-melds-and-a-pair reading of the concealed tiles in the reference's order (:mod:`.readings`), as
+    (Decomposition, melds for the scorer, pair code)."""
+    out = []
+    for melds, pair in regular_readings(standing):
+        out.append((_LazyDecomposition(melds, pair), [_MELD_CODE[m] for m in melds], D.CODE[pair]))
     return out
+
+
+class _LazyDecomposition:
+    """The Decomposition of a reading, built only for the reading that is chosen."""
+
+    __slots__ = ("melds", "pair")
+
+    def __init__(self, melds: tuple[tuple[int, int], ...], pair: int) -> None:
+        self.melds = melds
+        self.pair = pair
+
+    def build(self) -> Decomposition:
+        triples = tuple((t, t, t) if kind == S.PUNG else (t, t + 1, t + 2) for kind, t in self.melds)
+        return Decomposition(Form.REGULAR, tuple(sorted(triples)), (self.pair,), (), ())
 
 
 def _unique_wait(f: S.Facts, h: Hand) -> bool:
@@ -430,7 +435,7 @@ def _regular_wait(t: list[int], melds: list[tuple[int, int]], pair: int, f: S.Fa
     return "single"
 
 
-def _knitted_reading(ks: tuple) -> Decomposition:
+def _knitted_reading(ks: S.KnittedReading) -> Decomposition:
     seq, meld, pair, _ = ks
     singles = tuple(sorted(D.TILE_OF_CODE[c] for c in seq))
     melds: tuple[tuple[int, int, int], ...] = ()
@@ -441,7 +446,7 @@ def _knitted_reading(ks: tuple) -> Decomposition:
     return Decomposition(Form.KNITTED_STRAIGHT, melds, (D.TILE_OF_CODE[pair],), singles, ())
 
 
-def _knitted_wait(ks: tuple, f: S.Facts) -> str:
+def _knitted_wait(ks: S.KnittedReading, f: S.Facts) -> str:
     seq, meld, pair, rest = ks
     if rest.get(f.win, 0) == 0:
         return "knitted"

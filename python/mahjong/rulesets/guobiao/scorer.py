@@ -16,6 +16,7 @@ A *table* is a list of counts indexed by fan (``fans.FANS``); totals exclude flo
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import mul
 from dataclasses import dataclass
 
 from mahjong.rulesets.guobiao import detectors as D
@@ -59,6 +60,7 @@ class Facts:
     standing: list[int]  #: 34 counts (our tile ids) of the concealed tiles, winning tile included
     all_counts: list[int]  #: 34 counts of the whole hand (a kong counts 4)
     unique: list[int]  #: sorted codes of the tile kinds in the hand
+    mask: int  #: bit ``code`` set for each tile kind in the hand (detectors.mask_of(unique))
     win: int  #: code of the winning tile
     self_drawn: bool
     last_tile: bool
@@ -67,6 +69,8 @@ class Facts:
     seat: int
     prevalent: int
     unique_wait: bool = False
+    tile_fans: list[tuple[int, int]] | None = None  #: cache of :func:`tile_fans`
+    heavenly: bool = False  #: 天和 (extras): the dealer's initial fourteen tiles have no wait, so no 独听 fan
 
 
 def new_table() -> list[int]:
@@ -74,7 +78,7 @@ def new_table() -> list[int]:
 
 
 def table_total(t: Sequence[int]) -> int:
-    return sum(v * n for v, n in zip(_VALUES, t) if n)
+    return sum(map(mul, _VALUES, t))
 
 
 # ------------------------------------------------------------------------------------------ shared steps
@@ -96,40 +100,55 @@ def win_flag_fans(f: Facts, t: list[int]) -> None:
             t[F.ROBBING_THE_KONG] = 1
 
 
-def tile_fans(f: Facts, t: list[int], kongs: int, skip_hog: bool = False) -> None:
-    """The fans read from the tile kinds alone: suits (无字 缺一门 混一色 清一色 五门齐), tile traits (断幺 推不倒
-    绿一色 字一色 清幺九 混幺九), ranges (全大 全中 全小 大于五 小于五) and 四归一 (spec §4 steps 10-12)."""
-    u = f.unique
+def tile_fans(f: Facts) -> list[tuple[int, int]]:
+    """The fans read from the tile kinds alone, the same for every reading of a hand, so computed once: suits
+    (无字 缺一门 混一色 清一色 五门齐), tile traits (断幺 推不倒 绿一色 字一色 清幺九 混幺九) and ranges (全大 全中
+    全小 大于五 小于五) (spec §4 steps 10-11)."""
+    if f.tile_fans is not None:
+        return f.tile_fans
+    u = f.mask
+    out: list[tuple[int, int]] = []
     # two voided suits are not 缺一门 ×2 but 混一色 / 清一色 (and 清一色 is not also 无字): the flush takes their
     # place at once, as in the reference's suit step, so they stay gone even when the flush itself is excluded
     # (一色双龙会 不计清一色)
     if D.half_flush(u):
-        t[F.HALF_FLUSH] = 1
+        out.append((F.HALF_FLUSH, 1))
     elif D.full_flush(u):
-        t[F.FULL_FLUSH] = 1
+        out.append((F.FULL_FLUSH, 1))
     else:
         if D.no_honors(u):
-            t[F.NO_HONORS] = 1
-        t[F.ONE_VOIDED_SUIT] = D.voided_suits(u)
+            out.append((F.NO_HONORS, 1))
+        voided = D.voided_suits(u)
+        if voided:
+            out.append((F.ONE_VOIDED_SUIT, voided))
     if D.all_types(u):
-        t[F.ALL_TYPES] = 1
+        out.append((F.ALL_TYPES, 1))
     simples = D.all_simples(u)
     if simples:
-        t[F.ALL_SIMPLES] = 1
+        out.append((F.ALL_SIMPLES, 1))
     if D.reversible_tiles(u):
-        t[F.REVERSIBLE_TILES] = 1
+        out.append((F.REVERSIBLE_TILES, 1))
     if D.all_green(u):
-        t[F.ALL_GREEN] = 1
+        out.append((F.ALL_GREEN, 1))
     if not simples:  # 字一色 > 清幺九 > 混幺九, only one
         if D.all_honors(u):
-            t[F.ALL_HONORS] = 1
+            out.append((F.ALL_HONORS, 1))
         elif D.all_terminals(u):
-            t[F.ALL_TERMINALS] = 1
+            out.append((F.ALL_TERMINALS, 1))
         elif D.all_terminals_and_honors(u):
-            t[F.ALL_TERMINALS_AND_HONORS] = 1
+            out.append((F.ALL_TERMINALS_AND_HONORS, 1))
     r = D.rank_range(u)
     if r is not None:
-        t[_IDX[r]] = 1
+        out.append((_IDX[r], 1))
+    f.tile_fans = out
+    return out
+
+
+def add_tile_fans(f: Facts, t: list[int], kongs: int, skip_hog: bool = False) -> None:
+    """The tile-kind fans plus 四归一 (spec §4 step 12: tile kinds with all four copies, minus the kongs;
+    not with 一色四同顺)."""
+    for idx, n in tile_fans(f):
+        t[idx] = n
     if not skip_hog:
         t[F.TILE_HOG] = max(0, D.tile_hog(f.all_counts, kongs))
 
@@ -406,7 +425,7 @@ def score_regular(f: Facts, concealed: Sequence[tuple[int, int]], pair: int, opt
         if fn(chows, pungs, pair):
             t[idx] = 1
             break
-    tile_fans(f, t, melded_kongs + concealed_kongs, skip_hog=bool(t[F.QUADRUPLE_CHOW]))
+    add_tile_fans(f, t, melded_kongs + concealed_kongs, skip_hog=bool(t[F.QUADRUPLE_CHOW]))
     if f.unique_wait and not t[F.MELDED_HAND] and not t[F.FOUR_KONGS]:
         w = D.wait_fan(concealed_chows, pair, win)
         if w:
@@ -433,7 +452,7 @@ def score_seven_pairs(f: Facts, opts: Options) -> list[int]:
         apply_exclusions(t, opts)
         return t
     t[F.SEVEN_PAIRS] = 1
-    tile_fans(f, t, 0)
+    add_tile_fans(f, t, 0)
     if opts.all_terminals_pairs_no_tile_hog and t[F.ALL_TERMINALS]:
         t[F.TILE_HOG] = 0  # seed 003: 清幺九 另计七对, 不计四归一
     win_flag_fans(f, t)
@@ -497,7 +516,12 @@ def _meld_and_pair(counts: dict[int, int]) -> list[tuple[tuple[int, int] | None,
     return out
 
 
-def knitted_straight_reading(f: Facts) -> tuple[tuple[int, ...], tuple[int, int] | None, int, dict[int, int]] | None:
+#: a 组合龙 reading: (the nine body codes, the concealed 4th meld (kind, code) or None if it is the fixed pack,
+#: the pair code, the counts (by code) of the five tiles outside the body)
+KnittedReading = tuple[tuple[int, ...], "tuple[int, int] | None", int, dict[int, int]]
+
+
+def knitted_straight_reading(f: Facts) -> KnittedReading | None:
     """组合龙 + meld + pair: the knitted sequence all in the concealed tiles, the rest one meld (or the one fixed
     pack) and a pair, read one way only.  Returns (body, concealed meld or None, pair, leftover counts)."""
     if len(f.fixed) > 1:
@@ -517,7 +541,7 @@ def knitted_straight_reading(f: Facts) -> tuple[tuple[int, ...], tuple[int, int]
     return None
 
 
-def score_knitted_straight(f: Facts, reading: tuple, opts: Options) -> list[int]:
+def score_knitted_straight(f: Facts, reading: KnittedReading, opts: Options) -> list[int]:
     """组合龙 (12) with its 4th meld and pair (spec §5): 平和 / 四归一 for a chow, the pung's own fans, 五门齐 for
     an honor pung + honor pair of the other kind, 明杠/暗杠, 门前清/不求人, the win flags and the waits."""
     seq, meld, pair, rest = reading
@@ -565,7 +589,7 @@ def score_knitted_straight(f: Facts, reading: tuple, opts: Options) -> list[int]
     win = f.win
     if not f.fixed:
         # the wait is read from the five tiles outside the body; a win on a body tile only gives no wait fan
-        if rest.get(win, 0) >= 1 and _unique_wait_of_rest(rest, win):
+        if rest.get(win, 0) >= 1 and not f.heavenly and _unique_wait_of_rest(rest, win):
             chows = [code] if kind == CHOW else []
             w = D.wait_fan(chows, pair, win)
             if w:

@@ -431,3 +431,54 @@ def test_cli_score_json(capsys: pytest.CaptureFixture[str]) -> None:
 
     out = json.loads(capsys.readouterr().out)
     assert out["total"] == 12 and out["wait"] == "two-sided" and sum(out["payments"]) == 0
+
+
+def _random_hands(n: int, seed: int) -> list[str]:
+    """Seeded random winning hands (4 sets + pair, sometimes one exposed pung or chow) with 1 or 2 tiles
+    replaced by 百搭; the winning tile is a natural concealed tile written last."""
+    import random
+
+    from mahjong.tiles import format_tiles
+
+    rng = random.Random(seed)
+    out: list[str] = []
+    while len(out) < n:
+        counts = [0] * 34
+        sets: list[list[int]] = []
+        for _ in range(4):
+            if rng.random() < 0.5:
+                s, r = rng.randrange(3), rng.randrange(7)
+                tiles = [s * 9 + r, s * 9 + r + 1, s * 9 + r + 2]
+            else:
+                tiles = [rng.randrange(34)] * 3
+            sets.append(tiles)
+        pair = [rng.randrange(34)] * 2
+        for t in [t for s in sets for t in s] + pair:
+            counts[t] += 1
+        if max(counts) > 4:
+            continue
+        exposed = ""
+        if rng.random() < 0.4:
+            first = sets.pop(0)
+            exposed = f"[{format_tiles(first)},1]" if first[0] != first[1] else f"[{format_tiles(first)},2]"
+        concealed = [t for s in sets for t in s] + pair
+        rng.shuffle(concealed)
+        k = rng.choice((1, 2))
+        wild, concealed = concealed[:k], concealed[k:]
+        win, rest = concealed[0], concealed[1:]
+        flowers = " ".join(f"f{5 + i}" for i in range(k)) + (" f1" if rng.random() < 0.3 else "")
+        out.append(f"{exposed}{format_tiles(rest)}{format_tiles([win])} {flowers}")
+    return out
+
+
+@pytest.mark.parametrize("text", _random_hands(24, seed=20261130))
+def test_random_wildcard_hands_equal_brute_force(text: str) -> None:
+    # as test_wildcards_equal_brute_force, on seeded random hands; a 辣子 hand found by substitution must be
+    # found with the 百搭 too (the cap is then the answer of both)
+    cap = 10**9
+    for ctx in (discard(), selfdraw()):
+        got = Jinshan(laizi_cap=cap, min_hu=0).score(text, ctx).total
+        brute = _brute_force(text, ctx)
+        assert got == (cap if brute == cap else brute // 2), (text, ctx.self_drawn)
+        if brute != cap:
+            assert brute % 2 == 0

@@ -374,6 +374,8 @@ def test_bad_input() -> None:
         get_ruleset("wuhu-2468").score("123456789m124s5s5s", ctx())
     with pytest.raises(HandError):
         get_ruleset("wuhu-2468").score("123456789m12s5s5s", ctx())
+    with pytest.raises(HandError, match="flowers"):
+        get_ruleset("wuhu-2468").score(NINE_M + " f1", ctx())
     with pytest.raises(RulesError):
         get_ruleset("wuhu-2468", non_dealer_win_payers="nobody")
     with pytest.raises(RulesError):

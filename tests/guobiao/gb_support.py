@@ -356,6 +356,7 @@ class HandGenerator:
         ("knitted_straight", 5),
         ("thirteen_orphans", 3),
         ("nine_gates", 3),
+        ("dense", 8),
     )
 
     def __init__(self, seed: int) -> None:
@@ -583,6 +584,60 @@ class HandGenerator:
             t = 9 * s + rng.randint(2, 6)
             preset = [("chow", t - 2), ("chow", t - 1), ("pung", t)]
         return self._regular(allowed, 0.6, 0.35, 0.05, preset=preset, pair_allowed=pair_allowed)
+
+    def _gen_dense(self) -> GenHand | None:
+        """Random tiles crowded into one or two suits (plus honors now and then), kept when the reference calls them
+        complete: many competing readings, seven pairs that are also regular hands, multi-sided waits.  Sometimes
+        one or two claimed melds first."""
+        from MahjongGB import MahjongFanCalculator
+
+        rng = self.rng
+        suits = rng.sample(range(3), 1 if rng.random() < 0.7 else 2)
+        pool = [9 * s + r for s in suits for r in range(9)] + (list(HONORS) if rng.random() < 0.2 else [])
+        melds: list[GenMeld] = []
+        counts: Counter[int] = Counter()
+        for _ in range(rng.choice((0, 0, 0, 1, 2))):
+            if rng.random() < 0.6:
+                starts = [t for t in pool if t < 27 and t % 9 <= 6]
+                m = GenMeld("chow", rng.choice(starts), 1)
+            else:
+                m = GenMeld(rng.choice(("pung", "pung", "kong", "concealed_kong")), rng.choice(pool), rng.randint(1, 3))
+                if m.kind == "concealed_kong":
+                    m.seat = None
+            if any(counts[x] + m.tiles.count(x) > 4 for x in m.tiles):
+                continue
+            counts.update(m.tiles)
+            melds.append(m)
+        need = 14 - 3 * len(melds)
+        starts = [t for t in pool if t < 27 and t % 9 <= 6]
+        for _ in range(300):
+            # random blocks (chow, pung, pair, single) crowd the tiles together, so a good share is complete
+            c = Counter(counts)
+            tiles: list[int] = []
+            while len(tiles) < need:
+                kind = rng.random()
+                t = rng.choice(pool)
+                if kind < 0.35 and starts:
+                    s0 = rng.choice(starts)
+                    block = [s0, s0 + 1, s0 + 2]
+                elif kind < 0.55:
+                    block = [t] * 3
+                elif kind < 0.85:
+                    block = [t] * 2
+                else:
+                    block = [t]
+                block = block[: need - len(tiles)]
+                if all(c[x] + block.count(x) <= 4 for x in block):
+                    c.update(block)
+                    tiles.extend(block)
+            win = rng.choice(tiles)
+            h = GenHand("", list(melds), tiles, win)
+            try:
+                MahjongFanCalculator(**h.ref_args())
+            except TypeError:
+                continue
+            return h
+        return None
 
     # ---- special forms ----
 

@@ -35,7 +35,21 @@ from mahjong.types import DiscardOption, Decomposition, Form, Waits
 
 __version__ = "0.1.0"
 
-# kernel re-exports are added once mahjong._reference lands
+# The kernels: compiled or reference, chosen in mahjong._kernels (the one place that decides).
+from mahjong._kernels import BACKEND  # noqa: E402
+from mahjong._kernels import backend_module as _k  # noqa: E402
+
+is_win = _k.is_win
+decompositions = _k.decompositions
+waits = _k.waits
+shanten = _k.shanten
+shanten_by_form = _k.shanten_by_form
+useful_tiles = _k.useful_tiles
+discard_options = _k.discard_options
+is_win_batch = _k.is_win_batch
+shanten_batch = _k.shanten_batch
+waits_batch = _k.waits_batch
+
 
 __all__ = [
     "BACKEND",

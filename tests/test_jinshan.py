@@ -256,6 +256,12 @@ def test_thirteen_orphans_options() -> None:
     assert r.item("thirteen_orphans") is not None and r.total == 200
     with pytest.raises(NotWinningError):
         get_ruleset("jinshan", thirteen_orphans=False).score("19m19p19sESWNCFPP f3", discard())
+    # "要有一个2胡的吊头" read literally (thirteen_orphans_pair_2hu): a pair of 白 (2 hu) qualifies, a pair of 9s not
+    literal = get_ruleset("jinshan", thirteen_orphans_pair_2hu=True)
+    assert literal.score("19m19p19sESWNCFPP f3", discard()).total == 200
+    assert J.score("19m19p199sESWNCFP f3", discard()).total == 200
+    with pytest.raises(NotWinningError, match="2-hu pair"):
+        literal.score("19m19p199sESWNCFP f3", discard())
 
 
 def test_cap_applies_to_ordinary_hands() -> None:

@@ -107,6 +107,9 @@ class JinshanConfig:
             ("但此玩法可有可无，玩家自行商量" — optional by agreement).
         thirteen_orphans_needs_flower: 十三幺 counts only with at least one 花 (春夏秋冬) — "关键一定要有花".
             Default True — source: seed 000 直接辣子 5.
+        thirteen_orphans_pair_2hu: 十三幺's pair must be one worth 2 hu in Part One (the seat wind or a dragon),
+            the literal reading of "要有一个2胡的吊头".  Default False (any pair — every 十三幺 has one) — source:
+            seed 000 直接辣子 5; the spec quotes the phrase without reading it.
         single_wait_pair_bonus: also count the Part One 2 hu of a seat-wind / dragon pair when that pair is the
             one the winning tile completes (单吊).  Default False — source: spec §2 (Part Two already prices
             what the winning tile completes: 单吊 老头张 = 10 + 2 + 2 for the honor pair).
@@ -122,6 +125,7 @@ class JinshanConfig:
     fan_mode: str = "double"
     thirteen_orphans: bool = True
     thirteen_orphans_needs_flower: bool = True
+    thirteen_orphans_pair_2hu: bool = False
     single_wait_pair_bonus: bool = False
     discard_payment: str = "discarder"
     dealer_factor: int = 1
@@ -137,7 +141,8 @@ class JinshanConfig:
             raise RulesError(f"jinshan fan_mode must be 'double' or 'linear', got {self.fan_mode!r}")
         if self.discard_payment not in ("discarder", "all"):
             raise RulesError(f"jinshan discard_payment must be 'discarder' or 'all', got {self.discard_payment!r}")
-        for name in ("thirteen_orphans", "thirteen_orphans_needs_flower", "single_wait_pair_bonus"):
+        for name in ("thirteen_orphans", "thirteen_orphans_needs_flower", "thirteen_orphans_pair_2hu",
+                     "single_wait_pair_bonus"):
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"jinshan {name} must be true or false, got {getattr(self, name)!r}")
 
@@ -324,7 +329,12 @@ def _all_concealed_pungs(s: Shape, c: JinshanConfig) -> bool:
 
 
 def _thirteen_orphans(s: Shape, c: JinshanConfig) -> bool:
-    return s.form is Form.THIRTEEN_ORPHANS and (not c.thirteen_orphans_needs_flower or bool(s.seasons))
+    if s.form is not Form.THIRTEEN_ORPHANS:
+        return False
+    if c.thirteen_orphans_needs_flower and not s.seasons:  # "关键一定要有花"
+        return False
+    # "要有一个2胡的吊头": read literally, a pair Part One pays 2 hu for (seat wind or dragon)
+    return not c.thirteen_orphans_pair_2hu or (s.pair is not None and (s.pair == s.seat_wind or is_dragon(s.pair)))
 
 
 #: 直接辣子系列 (seed 000).
@@ -415,7 +425,8 @@ class Jinshan(RuleSet[JinshanConfig]):
                     best = cand
         if best is None:
             raise NotWinningError(
-                "not a Jinshan win: 十三幺 needs a 花 (春夏秋冬) under thirteen_orphans_needs_flower"
+                "not a Jinshan win: this 十三幺 misses what the table asks of it (a 花 under "
+                "thirteen_orphans_needs_flower, a 2-hu pair under thirteen_orphans_pair_2hu)"
             )
         return self._result(best, ctx)
 
@@ -478,7 +489,7 @@ class Jinshan(RuleSet[JinshanConfig]):
                     else:
                         win_unit = "chow"
                         row = WAIT_TABLE[_sequence_wait(meld, win)]
-            pair = reading.pairs[0] if reading.form is Form.REGULAR and reading.pairs else None
+            pair = reading.pairs[0] if reading.pairs else None  # 十三幺 lists its doubled tile as the pair
             shape = Shape(tuple(sets), pair, reading.form, all_tiles, wildcards, seasons, seat_wind, seat_flower,
                           win_unit, row, ctx)
             out.append(self._evaluate(shape, reading, unit, h))

@@ -400,3 +400,54 @@ def test_settlement_is_zero_sum(rec: HandRecord, options: dict[str, Any]) -> Non
     s = Sichuan(**options).settle(rec)
     assert sum(s.net) == 0
     assert len(s.results) == len(rec.wins)
+
+
+# --- 普通场 and the dealer rule (seed rules 7–9) --------------------------------------------------------------
+
+
+def test_normal_mode_ends_with_the_first_win() -> None:
+    normal = Sichuan(mode="normal")
+    one_discard = HandRecord("sichuan", (
+        Win(1, "123m456m789m234p55p", discarder=0),
+        Win(2, "123m456m789m234m55m", discarder=0),  # 一炮多响: 平胡 ×1 and 清一色 ×4, both from seat 0
+    ))
+    s = normal.settle(one_discard)
+    assert s.net == (-5, 1, 4, 0)
+    # seed rule 9 (non-血战): 点炮者坐庄
+    assert s.details["next_dealer"] == 0
+    with pytest.raises(ContextError, match="普通场"):
+        normal.settle(HandRecord("sichuan", (Win(1, "123m456m789m234p55p", discarder=0),
+                                             Win(2, "123m456m789m234m55m", discarder=3))))
+    with pytest.raises(ContextError, match="普通场"):
+        normal.settle(HandRecord("sichuan", (Win(1, "123m456m789m234p55p", discarder=0), Kong(2, "concealed", "1s"))))
+    # 血战 (default): the same second win is fine, and the next dealer is decided by dice (None)
+    s2 = SC.settle(HandRecord("sichuan", (Win(1, "123m456m789m234p55p", discarder=0),
+                                          Win(2, "123m456m789m234m55m", discarder=3))))
+    assert s2.net == (-1, 1, 4, -4) and s2.details["next_dealer"] is None
+
+
+def test_next_dealer_rules() -> None:
+    draw_only = HandRecord("sichuan", (Draw(hands={s: "1122334455667m" for s in range(4)}),), dealer=2)
+    assert Sichuan(mode="normal").settle(draw_only).details["next_dealer"] == 2  # 流局则连庄
+    self_draw = HandRecord("sichuan", (Win(3, "123m456m789m234p55p"),), dealer=2)
+    assert Sichuan(mode="normal").settle(self_draw).details["next_dealer"] == 3  # no discarder: the winner (ours)
+    assert Sichuan(next_dealer="winner").settle(self_draw).details["next_dealer"] == 3
+
+
+def test_best_possible_skips_a_fifth_copy() -> None:
+    # [555p] declared + 123456789m 5p: the only wait would be a fifth 5p, so the hand is not ready
+    assert SC.best_possible(parse_hand("[555p,1]123m456m789m5p", infer_win_tile=False), 0) == (0, None)
+
+
+def test_call_transfer_income_is_not_refunded_twice() -> None:
+    rec = HandRecord(
+        "sichuan",
+        (
+            Kong(0, "concealed", "1s"),  # 1, 2, 3 pay 2 each to 0
+            Win(2, "123m456m789m11m34p5p", discarder=0, after_kong_discard=True),  # ×2 from 0; 呼叫转移 6 to 2
+            Draw(hands={0: "13579m12456789p", 1: "13579m12456789p", 3: "13579m12456789p"}),  # nobody ready
+        ),
+    )
+    # without the transfer rule seat 0 refunds its 6 (退税) at the draw; with it, seat 0 has nothing left to refund
+    assert SC.settle(rec).net == (6 - 2 - 6, -2 + 2, 2, -2 + 2)
+    assert Sichuan(call_transfer=True).settle(rec).net == (6 - 2 - 6, -2, -2 + 2 + 6, -2)

@@ -82,6 +82,13 @@ class Config:
         "self_draw" — source: not in the seed; spec §2b lists both as M2 options.
     call_transfer: 呼叫转移 — on a 杠上炮 the discarder's income from that kong passes to the winner (the first
         winner, on 一炮多响). Default False — source: not in the seed; spec §2a (Lua table).
+    mode: "xuezhan" (血战场: play goes on after a win until three have won or the wall ends; 流局 = two or more
+        players have not won) or "normal" (普通场: the hand ends with the first win — several winners only on
+        one discard, 一炮多响; 流局 = nobody won). Default "xuezhan" — source: seed 000 rules 7 and 8.
+    next_dealer: who deals the next hand: "auto" (seed rule 9: 血战 → decided by dice, reported as None;
+        普通场 → the discarder of the win, 点炮者坐庄, and the winner on a self-draw; after a 流局 the dealer
+        stays, 连庄); "discarder" / "winner" (the first win's) / "dice" force one rule. Default "auto" — source:
+        seed 000 rule 9 (the self-draw case is ours: the seed only names 点炮者).
     """
 
     base: int = 1
@@ -101,6 +108,8 @@ class Config:
     refund_kongs: bool = True
     dianganghua: Literal["self_draw", "discard"] = "self_draw"
     call_transfer: bool = False
+    mode: Literal["xuezhan", "normal"] = "xuezhan"
+    next_dealer: Literal["auto", "discarder", "winner", "dice"] = "auto"
 
     def __post_init__(self) -> None:
         for name in ("base", "direct_kong_discarder", "direct_kong_others", "added_kong", "concealed_kong",
@@ -122,6 +131,10 @@ class Config:
             raise RulesError(f"sichuan option jingoudiao must be 'extra' or 'pattern', got {self.jingoudiao!r}")
         if self.dianganghua not in ("self_draw", "discard"):
             raise RulesError(f"sichuan option dianganghua must be 'self_draw' or 'discard', got {self.dianganghua!r}")
+        if self.mode not in ("xuezhan", "normal"):
+            raise RulesError(f"sichuan option mode must be 'xuezhan' or 'normal', got {self.mode!r}")
+        if self.next_dealer not in ("auto", "discarder", "winner", "dice"):
+            raise RulesError(f"sichuan option next_dealer must be auto/discarder/winner/dice, got {self.next_dealer!r}")
         for name in ("kong_counts_as_gen", "huazhu", "huazhu_pays_won", "dajiao", "refund_kongs", "call_transfer"):
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"sichuan option {name} must be true or false, got {getattr(self, name)!r}")
@@ -504,7 +517,10 @@ class Sichuan(RuleSet[Config]):
         w = K.waits(hand.concealed, 0, SICHUAN)
         best: tuple[int, int | None] = (0, None)
         discarder = (winner + 1) % N_SEATS
+        held = hand.all_counts
         for t in w.tiles:
+            if held[t] >= 4:  # all four copies already in the hand (e.g. a declared pung + one): no fifth
+                continue
             complete = Hand(hand.concealed + (t,), hand.melds, (), t)
             if len(suits_of(complete)) == 3:
                 continue
@@ -535,6 +551,8 @@ class Sichuan(RuleSet[Config]):
 
         for i, ev in enumerate(events):
             if isinstance(ev, Kong):
+                if cfg.mode == "normal" and won:
+                    raise ContextError(f"event {i}: in 普通场 (mode='normal') the hand ended with the first win")
                 for s in (ev.seat, ev.from_seat):
                     if s is not None and not in_play(s):
                         raise ContextError(f"event {i}: seat {s} has already won and left play (血战到底)")
@@ -545,6 +563,11 @@ class Sichuan(RuleSet[Config]):
             elif isinstance(ev, Win):
                 if any(isinstance(e, Draw) for e in events[:i]):
                     raise ContextError(f"event {i}: no win after the wall's end (流局) in Sichuan")
+                if cfg.mode == "normal" and won and not self._same_discard(events, i):
+                    raise ContextError(
+                        f"event {i}: in 普通场 (mode='normal') the hand ends with the first win; only other wins on "
+                        "the same discard (一炮多响) may follow"
+                    )
                 if len(won) >= 3:
                     raise ContextError(f"event {i}: three players have already won; the hand is over")
                 ctx = context_for(self, record, ev, already_won=frozenset(won))
@@ -559,11 +582,40 @@ class Sichuan(RuleSet[Config]):
                     income = sum(p.amount for p in last_kong.get(ev.discarder, []))
                     if income:
                         lines.append(Payment(ev.discarder, ev.seat, income, "kong.transfer", i, "呼叫转移"))
+                        # that income is gone from the discarder: it cannot be refunded by them at a draw (退税)
+                        moved = last_kong.get(ev.discarder, [])
+                        kong_lines[ev.discarder] = [p for p in kong_lines[ev.discarder] if p not in moved]
                 won.append(ev.seat)
             else:
                 lines += self._wall_end(record, ev, i, won, kong_lines, details)
         details["won"] = list(won)
+        details["next_dealer"] = self.next_dealer(record)
         return Settlement.from_lines(record.ruleset, lines, results, details)
+
+    @staticmethod
+    def _same_discard(events: Sequence[Any], i: int) -> bool:
+        """Event ``i`` is a win on the same discard as the win events right before it (一炮多响)."""
+        ev = events[i]
+        prev = events[i - 1] if i > 0 else None
+        return (
+            isinstance(ev, Win) and isinstance(prev, Win) and ev.discarder is not None
+            and ev.discarder == prev.discarder and ev.robbing_kong == prev.robbing_kong
+        )
+
+    def next_dealer(self, record: HandRecord) -> int | None:
+        """The next hand's dealer under ``Config.next_dealer``; ``None`` = decided by dice (血战: 每局投骰)."""
+        rule = self.config.next_dealer
+        if rule == "auto":
+            rule = "dice" if self.config.mode == "xuezhan" else "discarder"
+        if rule == "dice":
+            return None
+        wins = record.wins
+        if not wins:
+            return record.dealer  # 流局则连庄
+        first = wins[0]
+        if rule == "discarder" and first.discarder is not None:
+            return first.discarder  # 点炮者坐庄
+        return first.seat
 
     @staticmethod
     def _check_robbed_kongs(events: Sequence[Any]) -> None:
@@ -619,6 +671,8 @@ class Sichuan(RuleSet[Config]):
         playing = [s for s in range(N_SEATS) if s not in won]
         if len(playing) < 2:
             raise ContextError(f"event {i}: three players have won; the hand ended without a draw")
+        if cfg.mode == "normal" and won:
+            raise ContextError(f"event {i}: in 普通场 (mode='normal') the hand ended with the first win: no 流局")
         if sorted(ev.hands) != playing:
             raise ContextError(
                 f"event {i}: the draw must give the final hand of every seat still in play {playing}, "

@@ -488,3 +488,19 @@ def test_random_wildcard_hands_equal_brute_force(text: str) -> None:
         assert got == (cap if brute == cap else brute // 2), (text, ctx.self_drawn)
         if brute != cap:
             assert brute % 2 == 0
+
+
+def test_part_two_decomposes_as_spec_section_2() -> None:
+    # spec §2: every Part Two value = 10 (winning) + wait bonus + self-draw bonus + the completed set's own value;
+    # for 双碰 that set is a 碰出 on a discard and an 一刻 on a self-draw (seed Part One 1-4).  This is why the
+    # scorer leaves the 双碰 triplet out of Part One.
+    from mahjong.rulesets.jinshan import CONCEALED_PUNG, PUNG, WAIT_TABLE
+
+    assert WAIT_TABLE["dual_pung_simple"].discard == 10 + PUNG.simple
+    assert WAIT_TABLE["dual_pung_simple"].self_draw == 10 + 2 + CONCEALED_PUNG.simple
+    assert WAIT_TABLE["dual_pung_terminal"].discard == 10 + PUNG.terminal
+    assert WAIT_TABLE["dual_pung_terminal"].self_draw == 10 + 2 + CONCEALED_PUNG.terminal
+    for row in WAIT_TABLE.values():
+        if row.key.startswith("dual_pung"):
+            continue
+        assert row.self_draw == row.discard + 2

@@ -401,3 +401,20 @@ def test_cli_score_json(capsys: pytest.CaptureFixture[str]) -> None:
     out = json.loads(capsys.readouterr().out)
     assert out["total"] == 11 and out["details"]["dealer_amount"] == 15
     assert out["payments"] == [-15, 37, -11, -11]
+
+
+def test_best_reading_for_zuizi() -> None:
+    # 111 222 333m reads as three pungs (对对胡, a 嘴子) or as 123m ×3 (nothing): the scorer keeps the 嘴子.
+    # 1234: 9支 平胡 3(+1) + 对对胡 2
+    r = get_ruleset("wuhu-1234").score("111222333m999p5s5s", ctx(ya=0, self_drawn=False))
+    assert r.item("all_pungs") is not None
+    assert r.total == 5 and r.details["dealer_amount"] == 6
+
+
+def test_four_alive_across_a_meld() -> None:
+    # "123m + 111m 一万四活" with the 111m claimed: still four 一万 in the hand, none of them a kong
+    r = get_ruleset("wuhu-2468").score("[111m,2]123456m789p5p5p", ctx(ya=0, self_drawn=False))
+    assert r.item("four_alive") is not None and r.total == 7 + 5
+    # a kong is not 四活
+    r = get_ruleset("wuhu-2468").score("[1111m,2]234567m789p5p5p", ctx(ya=0, self_drawn=False))
+    assert r.item("four_alive") is None

@@ -216,3 +216,9 @@ def test_generic_settlement_is_zero_sum(events: list[Any], draw: bool) -> None:
     s = Toy().settle(rec)
     assert sum(s.net) == 0
     assert len(s.results) == sum(isinstance(e, Win) for e in events)
+
+
+def test_describe_lists_lines_and_net() -> None:
+    rec = HandRecord("toy", (Win(0, HAND, discarder=3),))
+    text = Toy().settle(rec).describe()
+    assert "seat 3 → seat 0: 10" in text and "0:+10" in text and "3:-10" in text

@@ -473,6 +473,21 @@ class Settlement:
         """The lines whose reason starts with ``reason_prefix`` (e.g. ``"kong"``)."""
         return tuple(p for p in self.lines if p.reason.startswith(reason_prefix))
 
+    def describe(self) -> str:
+        """A human-readable account (used by ``mahjong settle``): each line, then the net per seat."""
+        out = [f"rule set: {self.ruleset}"]
+        for p in self.lines:
+            where = f"event {p.event}" if p.event is not None else "wall end"
+            note = f"  {p.note}" if p.note else ""
+            out.append(f"  [{where}] seat {p.payer} → seat {p.payee}: {p.amount}  ({p.reason}){note}")
+        for i, r in enumerate(self.results):
+            names = " ".join(f"{it.name_zh}{'×' + str(it.count) if it.count != 1 else ''}" for it in r.items)
+            out.append(f"  win {i + 1}: {names} = {r.total} {r.unit}")
+        for k, v in self.details.items():
+            out.append(f"  {k}: {v}")
+        out.append("net (seat 0-3): " + "  ".join(f"{s}:{v:+d}" for s, v in enumerate(self.net)))
+        return "\n".join(out)
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready view (used by ``mahjong settle --json``)."""
         return {

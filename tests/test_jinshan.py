@@ -504,3 +504,13 @@ def test_part_two_decomposes_as_spec_section_2() -> None:
         if row.key.startswith("dual_pung"):
             continue
         assert row.self_draw == row.discard + 2
+
+
+def test_settlement_of_a_record() -> None:
+    # a whole-hand record: the 百搭 self-draw of test_wildcard_win (12 hu) under min_hu=0, seat 1 wins, all pay
+    from mahjong.settlement import HandRecord, Win, settle
+
+    record = HandRecord("jinshan", (Win(1, "123m456m789p5s5s23s f5", flags={"wildcard_win": True}),),
+                        options={"min_hu": 0})
+    s = settle(record)
+    assert s.net == (-12, 36, -12, -12)

@@ -418,3 +418,11 @@ def test_four_alive_across_a_meld() -> None:
     # a kong is not 四活
     r = get_ruleset("wuhu-2468").score("[1111m,2]234567m789p5p5p", ctx(ya=0, self_drawn=False))
     assert r.item("four_alive") is None
+
+
+def test_settlement_of_a_record() -> None:
+    # seat 1 wins on the dealer's discard with 押4 given: 11 / 15 (押当9支：押(4~5) 11(+4))
+    from mahjong.settlement import HandRecord, Win, settle
+
+    s = settle(HandRecord("wuhu-2468", (Win(1, NINE_M, discarder=0, flags={"ya": 4}),)))
+    assert s.net == (-15, 37, -11, -11)

@@ -231,4 +231,6 @@ def coerce_batch(hands: object) -> tuple[memoryview, int]:
         n = shape[0] // N_KINDS
     else:
         raise HandError(f"hands must have shape (N, 34), got shape {shape}")
+    if n == 0:  # memoryview cannot cast a view with a zero in its shape; an empty batch is simply empty
+        return memoryview(b""), 0
     return view.cast("B") if view.ndim != 1 else view, n

@@ -443,11 +443,8 @@ class Jinshan(RuleSet[JinshanConfig]):
             exposed.append((kind, m.tile, m.is_concealed))
             tiles.extend(m.tiles)
         tiles.extend(t for meld in reading.melds for t in meld)
-        if reading.form is Form.REGULAR:
-            tiles.extend(reading.pairs * 2)
-        else:
-            tiles.extend(reading.pairs)
-            tiles.extend(reading.singles)
+        tiles.extend(reading.pairs * 2)  # the pair of a regular hand, the doubled tile of 十三幺
+        tiles.extend(reading.singles)
         all_tiles = tuple(sorted(tiles))
 
         # where can the winning tile be?  A copy of the winning tile kind is interchangeable with any other copy,

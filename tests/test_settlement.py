@@ -222,3 +222,15 @@ def test_describe_lists_lines_and_net() -> None:
     rec = HandRecord("toy", (Win(0, HAND, discarder=3),))
     text = Toy().settle(rec).describe()
     assert "seat 3 → seat 0: 10" in text and "0:+10" in text and "3:-10" in text
+
+
+def test_the_documented_json_example_settles_as_documented() -> None:
+    import mahjong.settlement as m
+
+    doc = m.__doc__ or ""
+    start = doc.index("    {\n")
+    end = doc.index("\n    }\n", start) + 6
+    record = HandRecord.from_json(doc[start:end])
+    # worked out by hand in the docstring: 暗杠 2×3 to seat 1; 直杠 1 from 0 to 2; robbed 加杠 pays nothing;
+    # 平胡+抢杠胡 ×2 from 3 to 0; 对对胡+杠 ×4 from 2 to 1; 查大叫: seat 3 pays seat 2 its best (平胡+杠 ×2)
+    assert settle(record).net == (-1, 10, -3, -6)

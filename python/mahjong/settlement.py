@@ -22,12 +22,15 @@ JSON format (``HandRecord.from_json`` / ``from_dict``; what ``mahjong settle rec
         {"type": "kong", "seat": 1, "kind": "concealed", "tile": "5p"},
         {"type": "kong", "seat": 2, "kind": "melded", "tile": "3s", "from_seat": 0},
         {"type": "kong", "seat": 3, "kind": "added", "tile": "7m", "robbed": true},
-        {"type": "win", "seat": 0, "hand": "[777m,1]11223344m999p 7m", "discarder": 3, "robbing_kong": true},
-        {"type": "win", "seat": 1, "hand": "[5555p]123456p789p1p 1p", "discarder": 2},
-        {"type": "win", "seat": 3, "hand": "[777m,1]...", "discarder": 2},
-        {"type": "draw", "hands": {"2": "[3333s,2]1245678s2233p"}}
+        {"type": "win", "seat": 0, "hand": "123m456m89m999p11p7m", "discarder": 3, "robbing_kong": true},
+        {"type": "win", "seat": 1, "hand": "[5555p]111222333m44p", "discarder": 2},
+        {"type": "draw", "hands": {"2": "[3333s,2]123456789m1s", "3": "[777m,1]13m13579p468p"}}
       ]
     }
+
+Settled under Sichuan this gives net ``[-1, 10, -3, -6]``: seat 1's 暗杠 collects 2 from each other player, seat
+2's 直杠 1 from seat 0, seat 3's robbed 加杠 nothing; seat 0 wins ×2 (平胡 + 抢杠胡) from seat 3, seat 1 ×4
+(对对胡 + 杠) from seat 2; at the wall's end seat 2 is ready (best hand ×2) and seat 3 is not, so seat 3 pays it 2.
 
 Events (``"type"``):
 

@@ -426,3 +426,12 @@ def test_settlement_of_a_record() -> None:
 
     s = settle(HandRecord("wuhu-2468", (Win(1, NINE_M, discarder=0, flags={"ya": 4}),)))
     assert s.net == (-15, 37, -11, -11)
+
+
+def test_seven_pairs_option() -> None:
+    # 七对 is not a Wuhu hand by default; with the option it is (支 = 10 万 here: 平胡 10支 7(+2))
+    hand = "1133557799m22p44p"
+    with pytest.raises(NotWinningError):
+        get_ruleset("wuhu-2468").score(hand, ctx(ya=0, self_drawn=False))
+    r = get_ruleset("wuhu-2468", seven_pairs=True).score(hand, ctx(ya=0, self_drawn=False))
+    assert r.details["zhi"] == 10 and r.total == 7

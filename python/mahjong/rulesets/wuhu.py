@@ -376,6 +376,8 @@ class _Wuhu(RuleSet[Any]):
             assert h.win_tile is not None
             for wait in _waits_in(reading, h.win_tile):
                 options.append((self._ya_of(wait, h.win_tile), wait))
+            if not options:  # (cannot happen: the winning tile is concealed, so some unit of the reading holds it)
+                options.append((0, None))
         else:
             options.append((ctx.ya or 0, None))
         return [self._evaluate(r, reading, zhi, ya, wait, h, ctx) for ya, wait in options]

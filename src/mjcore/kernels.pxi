@@ -1,0 +1,400 @@
+# The kernels over 34 counts (wildcards passed separately).  Everything here runs without the GIL; callers
+# validate first (counts 0..4, tile count 3n+1 / 3n+2 within the hand size, no honors when the rules have none).
+
+ctypedef struct Groups:
+    int n                   # 3 suits, then 0, 1 (honors) or 2 (winds, dragons) honor groups
+    const uint8_t* d[5]
+    uint8_t need[5]
+    uint8_t cnt[5]
+    uint16_t wmask[5]
+    uint8_t first[5]        # first tile id of the group
+    uint8_t width[5]        # kinds in the group
+
+
+cdef inline void gather(const uint8_t* h, uint32_t flags, Groups* g) noexcept nogil:
+    cdef const Entry* e
+    cdef int s, i, key, c
+    for s in range(3):
+        e = suit_entry(h + 9 * s)
+        g.d[s] = e.d
+        g.need[s] = e.need
+        g.wmask[s] = e.wmask
+        c = 0
+        for i in range(9 * s, 9 * s + 9):
+            c += h[i]
+        g.cnt[s] = <uint8_t>c
+        g.first[s] = <uint8_t>(9 * s)
+        g.width[s] = 9
+    if flags & F_NO_HONORS:
+        g.n = 3
+        return
+    if flags & F_HONOR_SEQUENCES:
+        key = h[27] + 5 * (h[28] + 5 * (h[29] + 5 * h[30]))
+        e = &WIND_TABLE[key]
+        g.d[3] = e.d
+        g.need[3] = e.need
+        g.wmask[3] = e.wmask
+        g.cnt[3] = h[27] + h[28] + h[29] + h[30]
+        g.first[3] = 27
+        g.width[3] = 4
+        key = h[31] + 5 * (h[32] + 5 * h[33])
+        e = &DRAGON_TABLE[key]
+        g.d[4] = e.d
+        g.need[4] = e.need
+        g.wmask[4] = e.wmask
+        g.cnt[4] = h[31] + h[32] + h[33]
+        g.first[4] = 31
+        g.width[4] = 3
+        g.n = 5
+        return
+    e = &HONOR_TABLE[honor_hist_key(h + 27)]
+    g.d[3] = e.d
+    g.need[3] = e.need
+    g.wmask[3] = 0  # filled on demand by honor_wmask()
+    c = 0
+    for i in range(27, 34):
+        c += h[i]
+    g.cnt[3] = <uint8_t>c
+    g.first[3] = 27
+    g.width[3] = 7
+    g.n = 4
+
+
+cdef inline uint16_t honor_wmask(const uint8_t* h) noexcept nogil:
+    """Honor kinds (bit i = tile 27+i) whose addition makes the 7 honor counts complete (no sequences)."""
+    cdef uint8_t a[7]
+    cdef int i, c = 0, r
+    cdef uint16_t wm = 0
+    for i in range(7):
+        a[i] = h[27 + i]
+        c += a[i]
+    r = (c + 1) % 3
+    if r == 1:
+        return 0
+    for i in range(7):
+        if a[i] < 4:
+            a[i] += 1
+            if honor_counts_complete(a, r == 2):
+                wm |= <uint16_t>(1 << i)
+            a[i] -= 1
+    return wm
+
+
+cdef inline int minplus(const uint8_t** ds, int n, int M) noexcept nogil:
+    """min over splits of M melds and one pair among n groups of the summed distances."""
+    cdef int acc[12]
+    cdef int nxt[12]
+    cdef int g, m, m1, v, best
+    cdef const uint8_t* d
+    if n == 1:
+        return ds[0][M * 2 + 1]
+    for m in range(M + 1):
+        acc[m * 2] = ds[0][m * 2]
+        acc[m * 2 + 1] = ds[0][m * 2 + 1]
+    for g in range(1, n - 1):
+        d = ds[g]
+        for m in range(M + 1):
+            v = DINF * 4
+            best = DINF * 4
+            for m1 in range(m + 1):
+                v = imin(v, acc[m1 * 2] + d[(m - m1) * 2])
+                best = imin(best, imin(acc[m1 * 2] + d[(m - m1) * 2 + 1], acc[m1 * 2 + 1] + d[(m - m1) * 2]))
+            nxt[m * 2] = v
+            nxt[m * 2 + 1] = best
+        for m in range(2 * M + 2):
+            acc[m] = nxt[m]
+    d = ds[n - 1]
+    best = DINF * 4
+    for m1 in range(M + 1):
+        best = imin(best, imin(acc[m1 * 2] + d[(M - m1) * 2 + 1], acc[m1 * 2 + 1] + d[(M - m1) * 2]))
+    return best
+
+
+cdef int regular_D(const Groups* g, int M, uint32_t flags) noexcept nogil:
+    cdef const uint8_t* ds[5]
+    cdef int s, i, n, best
+    if not (flags & F_LACK_A_SUIT):
+        return minplus(g.d, g.n, M)
+    best = DINF
+    for s in range(3):
+        n = 0
+        for i in range(g.n):
+            if i != s:
+                ds[n] = g.d[i]
+                n += 1
+        best = imin(best, minplus(ds, n, M))
+    return best
+
+
+cdef int knitted_straight_D(const uint8_t* h, int M, uint32_t flags) noexcept nogil:
+    """组合龙 (the 9 tiles of one knitted 147/258/369 permutation) + M-3 melds + a pair."""
+    cdef uint8_t r[34]
+    cdef Groups g
+    cdef int perm, j, rank, t, missing, best = DINF
+    for perm in range(6):
+        memcpy(r, h, 34)
+        missing = 0
+        for j in range(3):
+            for rank in range(j, 9, 3):
+                t = KNIT_PERM[perm][j] * 9 + rank
+                if r[t]:
+                    r[t] -= 1
+                else:
+                    missing += 1
+        if missing >= best:
+            continue
+        gather(r, flags, &g)
+        best = imin(best, missing + regular_D(&g, M - 3, flags))
+    return best
+
+
+cdef inline bint concealed_specials(int total, int hand_size) noexcept nogil:
+    """Seven pairs, thirteen orphans, 全不靠 and 十三烂 need a fully concealed 13-tile game hand."""
+    return hand_size == 13 and (total == 13 or total == 14)
+
+
+cdef inline bint knitted_straight_applies(int total, int hand_size, uint32_t flags) noexcept nogil:
+    """组合龙 + meld + pair, the meld possibly exposed (10, 11, 13 or 14 tiles)."""
+    return ((flags & F_KNITTED) and not (flags & F_LACK_A_SUIT) and hand_size == 13
+            and (total == 10 or total == 11 or total == 13 or total == 14))
+
+
+cdef int forms_D(const uint8_t* h, int total, int hand_size, uint32_t flags, const Groups* g,
+                 int* per_form) noexcept nogil:
+    """Distance D of every form (per_form[Form]; -1 if the form is off or cannot apply); returns the min."""
+    cdef int M = total // 3, best, i
+    for i in range(6):
+        per_form[i] = -1
+    per_form[0] = regular_D(g, M, flags)
+    if concealed_specials(total, hand_size):
+        if flags & F_SEVEN_PAIRS:
+            per_form[1] = seven_pairs_D(h, flags)
+        if not (flags & F_LACK_A_SUIT):
+            if flags & F_THIRTEEN_ORPHANS:
+                per_form[2] = orphans_D(h)
+            if flags & F_KNITTED:
+                per_form[3] = honors_knitted_D(h)
+            if flags & F_THIRTEEN_LAN:
+                per_form[5] = thirteen_lan_D(h)
+    if knitted_straight_applies(total, hand_size, flags):
+        per_form[4] = knitted_straight_D(h, M, flags)
+    best = per_form[0]
+    for i in range(1, 6):
+        if per_form[i] >= 0 and per_form[i] < best:
+            best = per_form[i]
+    return best
+
+
+cdef int min_D(const uint8_t* h, int total, int hand_size, uint32_t flags) noexcept nogil:
+    cdef Groups g
+    cdef int per_form[6]
+    gather(h, flags, &g)
+    return forms_D(h, total, hand_size, flags, &g, per_form)
+
+
+cdef int specials_D(const uint8_t* h, int total, int hand_size, uint32_t flags) noexcept nogil:
+    """The smallest D over the enabled special forms that apply (DINF if none)."""
+    cdef int best = DINF
+    if concealed_specials(total, hand_size):
+        if flags & F_SEVEN_PAIRS:
+            best = seven_pairs_D(h, flags)
+        if not (flags & F_LACK_A_SUIT):
+            if flags & F_THIRTEEN_ORPHANS:
+                best = imin(best, orphans_D(h))
+            if flags & F_KNITTED:
+                best = imin(best, honors_knitted_D(h))
+            if flags & F_THIRTEEN_LAN:
+                best = imin(best, thirteen_lan_D(h))
+    if best > 0 and knitted_straight_applies(total, hand_size, flags):
+        best = imin(best, knitted_straight_D(h, total // 3, flags))
+    return best
+
+
+cdef inline int need_combine(const uint8_t* need, const uint8_t* cnt, int n, uint32_t flags) noexcept nogil:
+    """Fewest wildcards that turn every group's tiles into melds with the pair in one group (leftover
+    wildcards, a multiple of 3, form melds of their own).  Under lack_a_suit an empty suit is left out."""
+    cdef int i, skip, sum0, extra, need0, need1, best = NEED_INF * 5
+    for skip in range(-1, 3):
+        if skip == -1:
+            if flags & F_LACK_A_SUIT:
+                continue
+        elif not (flags & F_LACK_A_SUIT) or cnt[skip]:
+            continue
+        sum0 = 0
+        extra = NEED_INF
+        for i in range(n):
+            if i == skip:
+                continue
+            need0 = need[i] & 15
+            need1 = need[i] >> 4
+            sum0 += need0
+            if need1 - need0 < extra:
+                extra = need1 - need0
+        best = imin(best, sum0 + extra)
+    return best
+
+
+cdef bint win_k(const uint8_t* h, int k, int total, int hand_size, uint32_t flags) noexcept nogil:
+    """A 3n+2 hand (total tiles incl. k wildcards) is complete."""
+    cdef Groups g
+    gather(h, flags, &g)
+    if need_combine(g.need, g.cnt, g.n, flags) <= k:
+        return True
+    return specials_D(h, total, hand_size, flags) == k
+
+
+# ---- the fifth-copy probe (rules.wait_on_fourth_copy) --------------------------------------------------------
+
+cdef int need_caps(const uint8_t* h, const uint8_t* caps, uint32_t flags) noexcept nogil:
+    """Fewest wildcards to make h regular-complete, kind i at most caps[i] (no tables: h may hold a 5)."""
+    cdef Entry e
+    cdef uint8_t need[5]
+    cdef uint8_t cnt[5]
+    cdef int s, i, n = 3, c
+    for s in range(3):
+        suit_distances(h + 9 * s, caps + 9 * s, e.d)
+        c = 0
+        for i in range(9 * s, 9 * s + 9):
+            c += h[i]
+        finish_entry(&e, c)
+        need[s] = e.need
+        cnt[s] = <uint8_t>c
+    if not (flags & F_NO_HONORS):
+        if flags & F_HONOR_SEQUENCES:
+            seq_group_entry(&e, h + 27, caps + 27, 4)
+            need[3] = e.need
+            seq_group_entry(&e, h + 31, caps + 31, 3)
+            need[4] = e.need
+            n = 5
+        else:
+            compute_kinds_entry(&e, h + 27, caps + 27, 7)
+            need[3] = e.need
+            n = 4
+    return need_combine(need, cnt, n, flags)
+
+
+cdef int probe_forms(uint8_t* h, int t, int k, int total, int hand_size, uint32_t flags) noexcept nogil:
+    """Bits (1 << Form) of the forms in which h (3n+2 tiles incl. k wildcards, five copies of t) is complete
+    when a fifth copy of t is allowed.  Only the regular form and 组合龙 can hold five of a tile."""
+    cdef int forms = 0, perm, j, rank, u, missing
+    cdef uint8_t caps[34]
+    cdef uint8_t r[34]
+    memcpy(caps, CAPS4, 34)
+    caps[t] = 5
+    if need_caps(h, caps, flags) <= k:
+        forms |= 1
+    if knitted_straight_applies(total, hand_size, flags):
+        for perm in range(6):
+            memcpy(r, h, 34)
+            memcpy(caps, CAPS4, 34)
+            caps[t] = 5
+            missing = 0
+            for j in range(3):
+                for rank in range(j, 9, 3):
+                    u = KNIT_PERM[perm][j] * 9 + rank
+                    if r[u]:
+                        r[u] -= 1
+                    else:
+                        missing += 1
+                    caps[u] -= 1
+            if missing <= k and missing + need_caps(r, caps, flags) <= k:
+                forms |= 1 << 4
+                break
+    return forms
+
+
+cdef int fourth_copy_ready_forms(uint8_t* h, int k, int total, int hand_size, uint32_t flags) noexcept nogil:
+    """Bits (1 << Form) of the forms in which the 3n+1 hand h is ready on a fifth copy of a tile it holds 4
+    of (rules.wait_on_fourth_copy).  h is restored."""
+    cdef int t, forms = 0
+    for t in range(34):
+        if h[t] == 4:
+            h[t] = 5
+            forms |= probe_forms(h, t, k, total + 1, hand_size, flags)
+            h[t] = 4
+    return forms
+
+
+cdef int shanten_k(uint8_t* h, int k, int total, int hand_size, uint32_t flags) noexcept nogil:
+    """Shanten of a 3n+1 / 3n+2 hand (min over forms); h is restored."""
+    cdef int s = imax(min_D(h, total, hand_size, flags) - k, 0) - 1
+    if s > 0 and (flags & F_WAIT_ON_FOURTH_COPY) and total % 3 == 1:
+        if fourth_copy_ready_forms(h, k, total, hand_size, flags):
+            s = 0
+    return s
+
+
+cdef bint kind_allowed(int t, uint32_t flags) noexcept nogil:
+    return t < 27 or not (flags & F_NO_HONORS)
+
+
+cdef inline uint64_t group_wmask(const uint8_t* h, const Groups* g, int i) noexcept nogil:
+    if g.width[i] == 7:
+        return (<uint64_t>honor_wmask(h)) << 27
+    return (<uint64_t>g.wmask[i]) << g.first[i]
+
+
+cdef uint64_t waits_mask(uint8_t* h, int k, int total, int hand_size, uint32_t flags) noexcept nogil:
+    """Bit t set: adding tile t to the 3n+1 hand h completes it (a tile held 4 times only under
+    rules.wait_on_fourth_copy, probing a fifth copy).  h is restored."""
+    cdef Groups g
+    cdef uint64_t mask = 0, bit
+    cdef int i, n1, n2, only = -1, two_a = -1, two_b = -1, t, r
+    cdef bint ok
+    if k == 0 and not (flags & F_LACK_A_SUIT):
+        gather(h, flags, &g)
+        # regular form through the per-group completing masks: the tile goes to a group whose count is
+        # 1 mod 3 (it becomes the pair group) or 2 mod 3 (it becomes melds; the other 2 mod 3 group holds
+        # the pair); every other group must already be melds.
+        n1 = 0
+        n2 = 0
+        for i in range(g.n):
+            r = g.cnt[i] % 3
+            if r == 1:
+                n1 += 1
+                only = i
+            elif r == 2:
+                n2 += 1
+                if two_a < 0:
+                    two_a = i
+                else:
+                    two_b = i
+        ok = True
+        if n1 == 1 and n2 == 0:
+            for i in range(g.n):
+                if i != only and (g.need[i] & 15) != 0:
+                    ok = False
+            if ok:
+                mask |= group_wmask(h, &g, only)
+        elif n1 == 0 and n2 == 2:
+            for i in range(g.n):
+                if i != two_a and i != two_b and (g.need[i] & 15) != 0:
+                    ok = False
+            if ok:
+                if (g.need[two_b] >> 4) == 0:
+                    mask |= group_wmask(h, &g, two_a)
+                if (g.need[two_a] >> 4) == 0:
+                    mask |= group_wmask(h, &g, two_b)
+        if specials_D(h, total, hand_size, flags) == 1:
+            for t in range(34):
+                bit = (<uint64_t>1) << t
+                if h[t] < 4 and not (mask & bit) and kind_allowed(t, flags):
+                    h[t] += 1
+                    if specials_D(h, total + 1, hand_size, flags) == 0:
+                        mask |= bit
+                    h[t] -= 1
+    else:
+        for t in range(34):
+            if h[t] < 4 and kind_allowed(t, flags):
+                h[t] += 1
+                if win_k(h, k, total + 1, hand_size, flags):
+                    mask |= (<uint64_t>1) << t
+                h[t] -= 1
+    if flags & F_WAIT_ON_FOURTH_COPY:
+        for t in range(34):
+            if h[t] == 4:
+                h[t] = 5
+                if probe_forms(h, t, k, total + 1, hand_size, flags):
+                    mask |= (<uint64_t>1) << t
+                h[t] = 4
+    return mask

@@ -1,0 +1,418 @@
+# Per-group summaries (Entry) for the suits, the honors and the Nanchang wind / dragon groups.
+#
+# Suits: a lazily filled direct-indexed table over base-5 keys (5**9 slots, 16 bytes each, allocated with
+# calloc so untouched pages cost nothing).  An entry is computed the first time its key is seen (a small DP,
+# a few microseconds) and published with a release store of its state byte, so concurrent readers (batch
+# kernels run without the GIL) see either "not computed" or a complete entry.  Two threads may compute the
+# same entry at once; they write identical bytes.
+#
+# Honors (no sequences): order-free, so keyed by how many honor kinds hold 1, 2, 3, 4 copies (8**4 slots,
+# filled at import).  Nanchang winds (4 kinds) and dragons (3 kinds) with honor sequences: base-5 tables
+# filled at first use from their meld lists.
+
+from libc.stdlib cimport calloc, malloc, free
+from libc.string cimport memset, memcpy
+
+cdef extern from *:
+    """
+    #if defined(_MSC_VER)
+    #define MJ_LOAD_ACQ(p) (*(volatile unsigned char *)(p))
+    #define MJ_STORE_REL(p, v) (*(volatile unsigned char *)(p) = (unsigned char)(v))
+    #else
+    #define MJ_LOAD_ACQ(p) __atomic_load_n((p), __ATOMIC_ACQUIRE)
+    #define MJ_STORE_REL(p, v) __atomic_store_n((p), (unsigned char)(v), __ATOMIC_RELEASE)
+    #endif
+    """
+    uint8_t MJ_LOAD_ACQ(uint8_t* p) noexcept nogil
+    void MJ_STORE_REL(uint8_t* p, uint8_t v) noexcept nogil
+
+cdef uint32_t POW5[10]
+cdef Entry* SUIT_TABLE = NULL
+cdef Entry HONOR_TABLE[4096]
+cdef Entry WIND_TABLE[625]
+cdef Entry DRAGON_TABLE[125]
+cdef bint HONOR_SEQ_READY = False
+
+
+# ---- suits -------------------------------------------------------------------------------------------------
+
+cdef uint8_t CAPS4[34]
+
+
+cdef void suit_distances(const uint8_t* h, const uint8_t* caps, uint8_t* d) noexcept nogil:
+    """d[m*2+p]: fewest tiles to add so that the 9 counts h contain m melds + p pairs (kind i at most caps[i])."""
+    # cur[m][p][a1][a2]: a1 sequences started one kind back, a2 two kinds back (both still need this kind).
+    cdef uint8_t cur[6][2][5][5]
+    cdef uint8_t nxt[6][2][5][5]
+    cdef int i, m, p, a1, a2, a0, t, q, u0, u, base, maxa0, hi, v, c, nm, cap
+    memset(cur, DINF, sizeof(cur))
+    cur[0][0][0][0] = 0
+    for i in range(9):
+        memset(nxt, DINF, sizeof(nxt))
+        hi = h[i]
+        cap = caps[i]
+        for m in range(MAXM + 1):
+            for p in range(2):
+                for a1 in range(5):
+                    for a2 in range(5 - a1):
+                        v = cur[m][p][a1][a2]
+                        if v >= DINF:
+                            continue
+                        base = a1 + a2
+                        if base > cap:
+                            continue
+                        maxa0 = 0 if i >= 7 else imin(imin(cap, 4) - base, MAXM - m)
+                        for a0 in range(maxa0 + 1):
+                            for t in range(2):
+                                if t and m + a0 + 1 > MAXM:
+                                    break
+                                u0 = base + a0 + 3 * t
+                                if u0 > cap:
+                                    break
+                                for q in range(2 - p):
+                                    u = u0 + 2 * q
+                                    if u > cap:
+                                        break
+                                    c = v + (u - hi if u > hi else 0)
+                                    nm = m + a0 + t
+                                    if c < nxt[nm][p + q][a0][a1]:
+                                        nxt[nm][p + q][a0][a1] = <uint8_t>c
+        memcpy(cur, nxt, sizeof(cur))
+    for m in range(MAXM + 1):
+        for p in range(2):
+            d[m * 2 + p] = cur[m][p][0][0]
+
+
+cdef bint suit_peel(uint8_t* a) noexcept nogil:
+    """True if the 9 counts a (modified) are exactly melds: walk up, triplets first, the rest start runs."""
+    cdef int i, r
+    for i in range(9):
+        r = a[i]
+        if r >= 3:
+            r -= 3
+        if r == 0:
+            continue
+        if i > 6 or a[i + 1] < r or a[i + 2] < r:
+            return False
+        a[i + 1] -= r
+        a[i + 2] -= r
+    return True
+
+
+cdef bint suit_complete(const uint8_t* h, int pair) noexcept nogil:
+    """The 9 counts h are exactly melds (pair=0) or melds + one pair (pair=1)."""
+    cdef uint8_t a[9]
+    cdef int i
+    if not pair:
+        memcpy(a, h, 9)
+        return suit_peel(a)
+    for i in range(9):
+        if h[i] >= 2:
+            memcpy(a, h, 9)
+            a[i] -= 2
+            if suit_peel(a):
+                return True
+    return False
+
+
+cdef void finish_entry(Entry* e, int c) noexcept nogil:
+    """need and the complete bits from e.d for a group of c tiles."""
+    cdef int m, p, target, need0 = NEED_INF, need1 = NEED_INF
+    cdef uint8_t st = ST_DONE
+    for m in range(MAXM + 1):
+        target = 3 * m - c
+        if target >= 0 and e.d[m * 2] == target and target < need0:
+            need0 = target
+        target = 3 * m + 2 - c
+        if target >= 0 and e.d[m * 2 + 1] == target and target < need1:
+            need1 = target
+    if need0 == 0:
+        st |= ST_MELDS
+    if need1 == 0:
+        st |= ST_PAIR
+    e.need = <uint8_t>(need0 | (need1 << 4))
+    e.state = st
+
+
+cdef void compute_suit_entry(Entry* slot, const uint8_t* h) noexcept nogil:
+    cdef Entry e
+    cdef uint8_t a[9]
+    cdef int i, c = 0, c1
+    cdef uint16_t wm = 0
+    for i in range(9):
+        c += h[i]
+    suit_distances(h, CAPS4, e.d)
+    finish_entry(&e, c)
+    c1 = (c + 1) % 3
+    if c1 != 1:
+        memcpy(a, h, 9)
+        for i in range(9):
+            if a[i] < 4:
+                a[i] += 1
+                if suit_complete(a, c1 == 2):
+                    wm |= <uint16_t>(1 << i)
+                a[i] -= 1
+    e.wmask = wm
+    memcpy(slot.d, e.d, DLEN)
+    slot.wmask = e.wmask
+    slot.need = e.need
+    MJ_STORE_REL(&slot.state, e.state)
+
+
+cdef inline uint32_t suit_key(const uint8_t* h) noexcept nogil:
+    return (h[0] + 5 * (h[1] + 5 * (h[2] + 5 * (h[3] + 5 * (h[4] + 5 * (h[5] + 5 * (h[6] + 5 * (h[7]
+            + 5 * <uint32_t>h[8]))))))))
+
+
+cdef inline const Entry* suit_entry_key(const uint8_t* h, uint32_t key) noexcept nogil:
+    cdef Entry* e = &SUIT_TABLE[key]
+    if not MJ_LOAD_ACQ(&e.state):
+        compute_suit_entry(e, h)
+    return e
+
+
+cdef inline const Entry* suit_entry(const uint8_t* h) noexcept nogil:
+    return suit_entry_key(h, suit_key(h))
+
+
+# ---- honors (no honor sequences) ---------------------------------------------------------------------------
+
+cdef inline int honor_hist_key(const uint8_t* h) noexcept nogil:
+    """h = the 7 honor counts; key over how many kinds hold 1, 2, 3, 4 copies."""
+    cdef int key = 0, i
+    cdef int shift[5]
+    shift[0] = 0
+    shift[1] = 1
+    shift[2] = 8
+    shift[3] = 64
+    shift[4] = 512
+    for i in range(7):
+        key += shift[h[i]]
+    return key
+
+
+cdef inline bint honor_counts_complete(const uint8_t* h, int pair) noexcept nogil:
+    """7 honor counts (no sequences) are exactly triplets (+ one pair)."""
+    cdef int i, pairs = 0
+    for i in range(7):
+        if h[i] == 2:
+            pairs += 1
+        elif h[i] == 1 or h[i] == 4:
+            return False
+    return pairs == pair
+
+
+cdef void compute_kinds_entry(Entry* e, const uint8_t* h, const uint8_t* caps, int n) noexcept nogil:
+    """Entry for n independent kinds (honors without sequences): each kind is a triplet, a pair, nothing,
+    or (cap 5, the fifth-copy probe) a triplet and a pair."""
+    cdef int cur[6][2]
+    cdef int nxt[6][2]
+    cdef int i, m, p, v, hi, c = 0
+    for m in range(MAXM + 1):
+        cur[m][0] = DINF
+        cur[m][1] = DINF
+    cur[0][0] = 0
+    for i in range(n):
+        hi = h[i]
+        c += hi
+        memcpy(nxt, cur, sizeof(cur))
+        for m in range(MAXM + 1):
+            for p in range(2):
+                v = cur[m][p]
+                if v >= DINF:
+                    continue
+                if m < MAXM and caps[i] >= 3 and v + imax(3 - hi, 0) < nxt[m + 1][p]:
+                    nxt[m + 1][p] = v + imax(3 - hi, 0)
+                if p == 0 and caps[i] >= 2 and v + imax(2 - hi, 0) < nxt[m][1]:
+                    nxt[m][1] = v + imax(2 - hi, 0)
+                if p == 0 and m < MAXM and caps[i] >= 5 and v + imax(5 - hi, 0) < nxt[m + 1][1]:
+                    nxt[m + 1][1] = v + imax(5 - hi, 0)
+        memcpy(cur, nxt, sizeof(cur))
+    for m in range(MAXM + 1):
+        e.d[m * 2] = <uint8_t>cur[m][0]
+        e.d[m * 2 + 1] = <uint8_t>cur[m][1]
+    finish_entry(e, c)
+    e.wmask = 0
+
+
+cdef void init_honor_table() noexcept nogil:
+    cdef uint8_t h[7]
+    cdef int n1, n2, n3, n4, i, j
+    memset(HONOR_TABLE, 0, sizeof(HONOR_TABLE))
+    for n1 in range(8):
+        for n2 in range(8 - n1):
+            for n3 in range(8 - n1 - n2):
+                for n4 in range(8 - n1 - n2 - n3):
+                    i = 0
+                    for j in range(n4):
+                        h[i] = 4
+                        i += 1
+                    for j in range(n3):
+                        h[i] = 3
+                        i += 1
+                    for j in range(n2):
+                        h[i] = 2
+                        i += 1
+                    for j in range(n1):
+                        h[i] = 1
+                        i += 1
+                    while i < 7:
+                        h[i] = 0
+                        i += 1
+                    compute_kinds_entry(&HONOR_TABLE[n1 + 8 * n2 + 64 * n3 + 512 * n4], h, CAPS4, 7)
+
+
+# ---- Nanchang honor sequences: winds (any 3 different) and dragons (中发白) -----------------------------------
+
+# Targets of a Nanchang honor group: every multiset of up to MAXM melds plus an optional pair, each kind at
+# most 5 (5 only for the fifth-copy probe of wait_on_fourth_copy; callers filter by their caps).
+ctypedef struct SeqTarget:
+    uint8_t t[4]
+    uint8_t idx       # m * 2 + p
+
+cdef SeqTarget* WIND_TARGETS = NULL
+cdef SeqTarget* DRAGON_TARGETS = NULL
+cdef int N_WIND_TARGETS = 0
+cdef int N_DRAGON_TARGETS = 0
+
+
+cdef int build_targets(int n, const uint8_t* melds, int n_melds, SeqTarget* out) noexcept nogil:
+    """Fill out (if not NULL) and return the number of targets."""
+    cdef int choice[MAXM]
+    cdef uint8_t tgt[4]
+    cdef int size, i, j, p, count = 0
+    cdef bint ok
+    for size in range(MAXM + 1):
+        for i in range(size):
+            choice[i] = 0
+        while True:
+            memset(tgt, 0, 4)
+            for i in range(size):
+                for j in range(n):
+                    tgt[j] += melds[choice[i] * n + j]
+            for p in range(n + 1):  # p == n: no pair
+                if p < n:
+                    tgt[p] += 2
+                ok = True
+                for j in range(n):
+                    if tgt[j] > 5:
+                        ok = False
+                if ok:
+                    if out != NULL:
+                        memcpy(out[count].t, tgt, 4)
+                        out[count].idx = <uint8_t>(size * 2 + (1 if p < n else 0))
+                    count += 1
+                if p < n:
+                    tgt[p] -= 2
+            i = size - 1
+            while i >= 0 and choice[i] == n_melds - 1:
+                i -= 1
+            if i < 0:
+                break
+            choice[i] += 1
+            for j in range(i + 1, size):
+                choice[j] = choice[i]
+    return count
+
+
+cdef void seq_group_entry(Entry* e, const uint8_t* h, const uint8_t* caps, int n) noexcept nogil:
+    """Entry of a wind (n=4) or dragon (n=3) group with honor sequences, by scanning every target."""
+    cdef const SeqTarget* targets = WIND_TARGETS if n == 4 else DRAGON_TARGETS
+    cdef int nt = N_WIND_TARGETS if n == 4 else N_DRAGON_TARGETS
+    cdef int i, j, cost, c = 0
+    cdef bint ok
+    for j in range(DLEN):
+        e.d[j] = DINF
+    for j in range(n):
+        c += h[j]
+    for i in range(nt):
+        cost = 0
+        ok = True
+        for j in range(n):
+            if targets[i].t[j] > caps[j]:
+                ok = False
+                break
+            if targets[i].t[j] > h[j]:
+                cost += targets[i].t[j] - h[j]
+        if ok and cost < e.d[targets[i].idx]:
+            e.d[targets[i].idx] = <uint8_t>cost
+    finish_entry(e, c)
+    e.wmask = 0
+
+
+cdef void fill_seq_table(Entry* table, int n) noexcept nogil:
+    cdef int nkeys = 625 if n == 4 else 125, key, j, idx, r, c
+    cdef uint8_t h[4]
+    for key in range(nkeys):
+        idx = key
+        for j in range(n):
+            h[j] = idx % 5
+            idx //= 5
+        seq_group_entry(&table[key], h, CAPS4, n)
+    # completing masks from the complete bits of the neighbours
+    for key in range(nkeys):
+        idx = key
+        c = 0
+        for j in range(n):
+            h[j] = idx % 5
+            c += h[j]
+            idx //= 5
+        r = (c + 1) % 3
+        if r == 1:
+            continue
+        idx = 1
+        for j in range(n):
+            if h[j] < 4 and table[key + idx].state & (ST_PAIR if r == 2 else ST_MELDS):
+                table[key].wmask |= <uint16_t>(1 << j)
+            idx *= 5
+
+
+cdef int init_honor_seq_tables() except -1:
+    """Build the wind / dragon tables (first use of honor sequences; needs the GIL, takes a few ms)."""
+    global WIND_TARGETS, DRAGON_TARGETS, N_WIND_TARGETS, N_DRAGON_TARGETS, HONOR_SEQ_READY
+    cdef uint8_t wind_melds[8 * 4]
+    cdef uint8_t dragon_melds[4 * 3]
+    cdef int i, j, k = 0
+    if HONOR_SEQ_READY:
+        return 0
+    memset(wind_melds, 0, sizeof(wind_melds))
+    memset(dragon_melds, 0, sizeof(dragon_melds))
+    for i in range(4):  # triplets
+        wind_melds[k * 4 + i] = 3
+        k += 1
+    for i in range(4):  # three different winds: all but wind i
+        for j in range(4):
+            wind_melds[k * 4 + j] = 0 if j == i else 1
+        k += 1
+    for i in range(3):
+        dragon_melds[i * 3 + i] = 3
+    for j in range(3):
+        dragon_melds[3 * 3 + j] = 1
+    N_WIND_TARGETS = build_targets(4, wind_melds, 8, NULL)
+    N_DRAGON_TARGETS = build_targets(3, dragon_melds, 4, NULL)
+    WIND_TARGETS = <SeqTarget*>malloc(N_WIND_TARGETS * sizeof(SeqTarget))
+    DRAGON_TARGETS = <SeqTarget*>malloc(N_DRAGON_TARGETS * sizeof(SeqTarget))
+    if WIND_TARGETS == NULL or DRAGON_TARGETS == NULL:
+        raise MemoryError()
+    build_targets(4, wind_melds, 8, WIND_TARGETS)
+    build_targets(3, dragon_melds, 4, DRAGON_TARGETS)
+    with nogil:
+        fill_seq_table(WIND_TABLE, 4)
+        fill_seq_table(DRAGON_TABLE, 3)
+    HONOR_SEQ_READY = True
+    return 0
+
+
+cdef int init_tables() except -1:
+    global SUIT_TABLE
+    cdef int i
+    POW5[0] = 1
+    for i in range(1, 10):
+        POW5[i] = POW5[i - 1] * 5
+    for i in range(34):
+        CAPS4[i] = 4
+    SUIT_TABLE = <Entry*>calloc(1953125, sizeof(Entry))
+    if SUIT_TABLE == NULL:
+        raise MemoryError("mahjong._core: cannot allocate the suit table")
+    init_honor_table()
+    return 0

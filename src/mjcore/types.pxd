@@ -1,0 +1,27 @@
+# Shared C types and constants of the kernels (header-only: nothing here is implemented elsewhere).
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
+
+cdef enum:
+    N_KINDS = 34
+    MAXM = 5           # melds per group: 0..5 (16-tile hands hold 5 melds + a pair)
+    DLEN = 12          # (MAXM + 1) * 2 entries d[m * 2 + p]
+    DINF = 60          # "impossible" distance (fits a uint8, sums of 5 stay < 255)
+    NEED_INF = 15      # "impossible" wildcard need
+    ST_DONE = 1        # Entry.state bits
+    ST_MELDS = 2       # the group's tiles are exactly melds
+    ST_PAIR = 4        # the group's tiles are exactly melds + one pair
+
+# Summary of one group of tiles (a suit's 9 counts, the honors, or a Nanchang wind/dragon group).
+ctypedef struct Entry:
+    uint8_t d[12]      # fewest tiles to add so the group contains m melds + p pairs (4-copy cap)
+    uint16_t wmask     # kinds t whose addition makes the group complete (melds, or melds + pair)
+    uint8_t need       # low nibble: wildcards to make all tiles melds; high nibble: melds + pair
+    uint8_t state      # ST_* bits; 0 = not computed yet
+
+
+cdef inline int imin(int a, int b) noexcept nogil:
+    return a if a < b else b
+
+
+cdef inline int imax(int a, int b) noexcept nogil:
+    return a if a > b else b

@@ -181,6 +181,19 @@ def test_self_draw_payers_are_players_still_in_play() -> None:
         SichuanContext(winner=2, discarder=1, already_won=frozenset({1}))
 
 
+def test_dianganghua_in_a_record() -> None:
+    # seat 3 konged seat 1's discard, then won on the replacement tile: under dianganghua="discard" seat 1 pays
+    rec = HandRecord("sichuan", (Kong(3, "melded", "9m", from_seat=1), Win(3, "[9999m,2]111p234p567p8p8p",
+                                                                           kong_replacement=True)))
+    # 直杠 1 from seat 1; 平胡 + 杠 + 杠上花 = 3番 ×4
+    assert Sichuan(dianganghua="discard").settle(rec).net == (0, -1 - 4, 0, 1 + 4)
+    assert SC.settle(rec).net == (-5, -1 - 5, -5, 1 + 15)  # as a self-draw: ×4 + 1 from each
+    with pytest.raises(ContextError, match="杠上花 needs a kong"):
+        SC.settle(HandRecord("sichuan", rec.events[1:]))
+    with pytest.raises(ContextError, match="杠上炮 needs a kong"):
+        SC.settle(HandRecord("sichuan", (Win(2, "123m456m789m11m34p5p", discarder=0, after_kong_discard=True),)))
+
+
 def test_dianganghua_option() -> None:
     ctx = SichuanContext(winner=3, kong_replacement=True, kong_from=1)
     hand = "[9999m,2]111p234p567p8p8p"  # 平胡 + 杠 + 杠上花 = 3番 ×4
@@ -384,8 +397,9 @@ def records(draw: st.DrawFn) -> HandRecord:
             events.append(Kong(seat, k, "2p", from_seat=draw(st.sampled_from(others)) if k == "melded" else None))
         else:
             discarder = draw(st.sampled_from([None, *others]))
+            konged = discarder is not None and any(isinstance(e, Kong) and e.seat == discarder for e in events)
             events.append(Win(seat, draw(st.sampled_from(WINNING)), discarder=discarder,
-                              after_kong_discard=discarder is not None and draw(st.booleans())))
+                              after_kong_discard=konged and draw(st.booleans())))
             won.append(seat)
     playing = [s for s in range(4) if s not in won]
     if len(playing) >= 2 and draw(st.booleans()):

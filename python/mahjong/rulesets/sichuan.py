@@ -570,7 +570,16 @@ class Sichuan(RuleSet[Config]):
                     )
                 if len(won) >= 3:
                     raise ContextError(f"event {i}: three players have already won; the hand is over")
-                ctx = context_for(self, record, ev, already_won=frozenset(won))
+                extra: dict[str, Any] = {"already_won": frozenset(won)}
+                if ev.kong_replacement:
+                    own = self._last_kong(events, i, ev.seat)
+                    if own is None:
+                        raise ContextError(f"event {i}: 杠上花 needs a kong by seat {ev.seat} earlier in the record")
+                    if own.kind == "melded" and "kong_from" not in ev.flags:
+                        extra["kong_from"] = own.from_seat  # 点杠花: the kong was on this seat's discard
+                if ev.after_kong_discard and (ev.discarder is None or self._last_kong(events, i, ev.discarder) is None):
+                    raise ContextError(f"event {i}: 杠上炮 needs a kong by the discarder earlier in the record")
+                ctx = context_for(self, record, ev, **extra)
                 result = self.score(ev.hand, ctx)
                 results.append(result)
                 note = "点炮" if ev.discarder is not None else "自摸"
@@ -591,6 +600,14 @@ class Sichuan(RuleSet[Config]):
         details["won"] = list(won)
         details["next_dealer"] = self.next_dealer(record)
         return Settlement.from_lines(record.ruleset, lines, results, details)
+
+    @staticmethod
+    def _last_kong(events: Sequence[Any], i: int, seat: int) -> Kong | None:
+        """The last kong declared by ``seat`` before event ``i``."""
+        for ev in reversed(events[:i]):
+            if isinstance(ev, Kong) and ev.seat == seat:
+                return ev
+        return None
 
     @staticmethod
     def _same_discard(events: Sequence[Any], i: int) -> bool:

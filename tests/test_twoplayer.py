@@ -21,6 +21,7 @@ from mahjong.rulesets.twoplayer import (
     TwoPlayerContext,
     deal,
     haidi_performer,
+    haidi_tile,
     next_dealer,
 )
 from mahjong.settlement import Draw, HandRecord, Kong, Win, settle
@@ -172,3 +173,9 @@ def games(draw: st.DrawFn) -> HandRecord:
 def test_settlement_is_zero_sum(rec: HandRecord) -> None:
     s = settle(rec)
     assert sum(s.net) == 0 and s.net[2] == s.net[3] == 0
+
+
+def test_haidi_tile_comes_from_outside_the_game() -> None:
+    d = deal(5)
+    t = haidi_tile(d, 9)
+    assert t in d.unused and haidi_tile(d, 9) == t

@@ -44,6 +44,7 @@ __all__ = [
     "Deal",
     "deal",
     "haidi_performer",
+    "haidi_tile",
     "next_dealer",
     "PLAYERS",
     "GAME_TILES",
@@ -175,6 +176,15 @@ def haidi_performer(ready: set[int] | frozenset[int], ready_order: tuple[int, ..
         if s in ready:
             return s
     raise ContextError("both players are ready: ready_order must say who became ready first (先听牌的玩家)")
+
+
+def haidi_tile(game: Deal, seed: int | random.Random | None = None) -> int:
+    """The tile the 海底捞月 performer fishes: one of the 65 tiles not in play, at random (our reading of the
+    seed's phase; it wins if the tile completes the ready hand)."""
+    if not game.unused:
+        raise ContextError("no tiles outside the game to fish from")
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    return rng.choice(game.unused)
 
 
 def next_dealer(dealer: int, winner: int | None) -> int:

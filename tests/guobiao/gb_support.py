@@ -652,7 +652,8 @@ class HandGenerator:
             if k <= 3:
                 pool = [9 * rng.randrange(3) + r for r in range(9)]
             elif k == 4:
-                pool = list(ORPHANS)
+                # terminals only half the time: 清幺九 as seven pairs, often with a quad (spec §8.4)
+                pool = list(ORPHANS) if rng.random() < 0.5 else list(TERMINALS)
             elif k == 5:
                 pool = list(HONORS) + [9 * rng.randrange(3) + r for r in range(9)]
             else:

@@ -398,8 +398,16 @@ def records(draw: st.DrawFn) -> HandRecord:
         else:
             discarder = draw(st.sampled_from([None, *others]))
             konged = discarder is not None and any(isinstance(e, Kong) and e.seat == discarder for e in events)
-            events.append(Win(seat, draw(st.sampled_from(WINNING)), discarder=discarder,
-                              after_kong_discard=konged and draw(st.booleans())))
+            own_kong = any(isinstance(e, Kong) and e.seat == seat for e in events)
+            if discarder is None and own_kong and draw(st.booleans()):  # 杠上花 (the hand shows a kong)
+                events.append(Win(seat, "[2222p]123m456m789m55m", kong_replacement=True))
+            elif discarder is not None and draw(st.integers(0, 4)) == 0:  # 抢杠, maybe 一炮多响
+                events.append(Kong(discarder, "added", "3m", robbed=True))
+                events.append(Win(seat, "12m456m789m11m234p3m", discarder=discarder,
+                                  robbing_kong=True))
+            else:
+                events.append(Win(seat, draw(st.sampled_from(WINNING)), discarder=discarder,
+                                  after_kong_discard=konged and draw(st.booleans())))
             won.append(seat)
     playing = [s for s in range(4) if s not in won]
     if len(playing) >= 2 and draw(st.booleans()):

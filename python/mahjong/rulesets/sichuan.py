@@ -13,6 +13,10 @@ Scoring (the seed: 番型均不重复计算，只按最大番算 — base patter
 Settlement of a whole hand (:meth:`Sichuan.settle`): kong payments as they happen (刮风 直杠 / 面下杠, 下雨 暗杠;
 a robbed added kong pays nothing), each win as it happens (payers are only players still in play), and at the
 wall's end 查花猪, 查大叫 and 退税.
+
+Not modelled, because a hand record cannot show them: seed rule 4 (with four wall tiles left a ready player must
+win on a winning tile — a play rule the record's wins already reflect), the last part of rule 8 (a winner who
+leaves the table early forfeits the winnings — a platform rule), and 换三张 / 定缺 (spec §4: not in the seed).
 """
 
 from __future__ import annotations

@@ -212,3 +212,11 @@ def test_settles_through_the_generic_settlement() -> None:
     rec = HandRecord("common", (Win(2, "123m456m789m234p55p", discarder=3),), options={"filled_rows": False})
     s = settle(rec)
     assert s.net == (0, 0, 8, -8)
+
+
+@given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3), st.sampled_from(WINNING)), max_size=4))
+@settings(max_examples=30, deadline=None)
+def test_settlement_is_zero_sum(wins: list[tuple[int, int, str]]) -> None:
+    events = tuple(Win(seat, hand, discarder=None if off == 0 else (seat + off) % 4) for seat, off, hand in wins)
+    s = settle(HandRecord("common", events))
+    assert sum(s.net) == 0 and len(s.results) == len(events)

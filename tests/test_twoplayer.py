@@ -179,3 +179,14 @@ def test_haidi_tile_comes_from_outside_the_game() -> None:
     d = deal(5)
     t = haidi_tile(d, 9)
     assert t in d.unused and haidi_tile(d, 9) == t
+
+
+def test_robbing_only_an_added_kong_in_a_record() -> None:
+    good = HandRecord("twoplayer", (Kong(0, "added", "2p", robbed=True),
+                                    Win(1, "123m456m789m34p55p2p", discarder=0, robbing_kong=True)),
+                      options={"filled_rows": False})
+    # 一条龙 8 + 不求人 7 (抢杠 scored as a self-draw) = 15 → 13
+    assert settle(good).net == (-13, 13, 0, 0)
+    with pytest.raises(ContextError, match="抢杠"):  # seed: 抢杠只应用在蓄杠上
+        settle(HandRecord("twoplayer", (Kong(0, "concealed", "2p"),
+                                        Win(1, "123m456m789m34p55p2p", discarder=0, robbing_kong=True))))

@@ -80,6 +80,7 @@ __all__ = [
     "settle_by_wins",
     "context_for",
     "lines_from_net",
+    "check_robbed_kongs",
 ]
 
 N_SEATS = 4
@@ -580,6 +581,29 @@ def context_for(ruleset: RuleSet[Any], record: HandRecord, win: Win, **extra: An
     kwargs.update(win.flags)
     kwargs.update({k: v for k, v in extra.items() if k in known})
     return ctx_cls(**kwargs)
+
+
+def check_robbed_kongs(events: Sequence[Event]) -> None:
+    """抢杠 consistency: a robbed added kong is followed by the win(s) on its tile (``robbing_kong``, the konger
+    as discarder; several on 一炮多响), and every such win follows a robbed kong of its discarder."""
+    for i, ev in enumerate(events):
+        if isinstance(ev, Kong) and ev.robbed:
+            nxt = events[i + 1] if i + 1 < len(events) else None
+            if not (isinstance(nxt, Win) and nxt.robbing_kong and nxt.discarder == ev.seat):
+                raise ContextError(
+                    f"event {i}: a robbed kong (抢杠) must be followed by the robbing win "
+                    f"(robbing_kong=true, discarder={ev.seat})"
+                )
+        if isinstance(ev, Win) and ev.robbing_kong:
+            j = i - 1
+            while j >= 0 and isinstance(events[j], Win) and events[j].robbing_kong:  # type: ignore[union-attr]
+                j -= 1  # 一炮多响 on a robbed kong
+            prev = events[j] if j >= 0 else None
+            if not (isinstance(prev, Kong) and prev.robbed and prev.seat == ev.discarder):
+                raise ContextError(
+                    f"event {i}: a 抢杠 win needs the robbed added kong (robbed=true) of seat {ev.discarder} "
+                    "just before it"
+                )
 
 
 def settle_by_wins(ruleset: RuleSet[Any], record: HandRecord) -> Settlement:

@@ -37,6 +37,7 @@ from mahjong.settlement import (
     Payment,
     Settlement,
     Win,
+    check_robbed_kongs,
     context_for,
     lines_from_net,
 )
@@ -548,7 +549,7 @@ class Sichuan(RuleSet[Config]):
         transferred: set[int] = set()
         details: dict[str, Any] = {}
         events = record.events
-        self._check_robbed_kongs(events)
+        check_robbed_kongs(events)
 
         def in_play(seat: int) -> bool:
             return seat not in won
@@ -637,27 +638,6 @@ class Sichuan(RuleSet[Config]):
         if rule == "discarder" and first.discarder is not None:
             return first.discarder  # 点炮者坐庄
         return first.seat
-
-    @staticmethod
-    def _check_robbed_kongs(events: Sequence[Any]) -> None:
-        for i, ev in enumerate(events):
-            if isinstance(ev, Kong) and ev.robbed:
-                nxt = events[i + 1] if i + 1 < len(events) else None
-                if not (isinstance(nxt, Win) and nxt.robbing_kong and nxt.discarder == ev.seat):
-                    raise ContextError(
-                        f"event {i}: a robbed kong (抢杠) must be followed by the robbing win "
-                        f"(robbing_kong=true, discarder={ev.seat})"
-                    )
-            if isinstance(ev, Win) and ev.robbing_kong:
-                j = i - 1
-                while j >= 0 and isinstance(events[j], Win) and events[j].robbing_kong:
-                    j -= 1  # 一炮多响 on a robbed kong
-                prev = events[j] if j >= 0 else None
-                if not (isinstance(prev, Kong) and prev.robbed and prev.seat == ev.discarder):
-                    raise ContextError(
-                        f"event {i}: a 抢杠 win needs the robbed added kong (robbed=true) of seat {ev.discarder} "
-                        "just before it"
-                    )
 
     def _kong_payments(self, ev: Kong, i: int, in_play: list[int]) -> list[Payment]:
         cfg, b = self.config, self.config.base

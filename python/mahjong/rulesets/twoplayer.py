@@ -34,7 +34,17 @@ from mahjong.errors import ContextError, RulesError
 from mahjong.framework import ScoreItem, ScoreResult, WinContext
 from mahjong.hand import Hand
 from mahjong.rulesets.common import COMMON_SHAPES, CommonContext, CommonTable
-from mahjong.settlement import Draw, HandRecord, Kong, Payment, Settlement, Win, context_for, lines_from_net
+from mahjong.settlement import (
+    Draw,
+    HandRecord,
+    Kong,
+    Payment,
+    Settlement,
+    Win,
+    check_robbed_kongs,
+    context_for,
+    lines_from_net,
+)
 from mahjong.tiles import FLOWER_BASE, N_KINDS
 
 __all__ = [
@@ -267,6 +277,7 @@ class TwoPlayer(CommonTable):
         details: dict[str, Any] = {}
         seen_draw: Draw | None = None
         performer: int | None = None
+        check_robbed_kongs(record.events)  # 抢杠 only on an added kong (蓄杠)
         for i, ev in enumerate(record.events):
             if isinstance(ev, Kong):
                 if seen_draw is not None:

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mahjong.errors import ContextError, HandError, MeldError, NotWinningError, RulesError
-from mahjong.framework import WinContext, get_ruleset
+from mahjong.framework import WinContext
 from mahjong.hand import Hand, parse_hand
 from mahjong.rulesets.sichuan import PATTERNS, Sichuan, SichuanContext, is_flower_pig
 from mahjong.settlement import Draw, HandRecord, Kong, Win, settle

@@ -40,7 +40,6 @@ from mahjong.settlement import (
     Kong,
     Payment,
     Settlement,
-    Win,
     check_robbed_kongs,
     context_for,
     lines_from_net,

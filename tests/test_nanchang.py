@@ -458,8 +458,6 @@ def test_every_option_is_documented_with_default_and_source() -> None:
 
 def _random_nanchang_hand(rng):  # type: ignore[no-untyped-def]
     """A random natural winning hand (4 sets + pair, or 七对), as 14 tile ids with the winning tile last."""
-    import random  # noqa: F401  (rng is a random.Random)
-
     while True:
         counts = [0] * 34
         tiles: list[int] = []

@@ -349,6 +349,14 @@ def _item(row: Row, value: int | None = None, note: str = "") -> ScoreItem:
     return ScoreItem(row.key, row.name_zh, row.name_en, row.value if value is None else value, 1, "x", note or row.rule)
 
 
+def _apply_exclusions(items: list[ScoreItem]) -> list[ScoreItem]:
+    """Drop the items that a present item's 不计 list (``Row.excludes``) names."""
+    rows = {**HAND_TYPES, **MULTIPLIERS}
+    present = {i.key for i in items}
+    dropped = {x for k in present if k in rows for x in rows[k].excludes}
+    return [i for i in items if i.key not in dropped]
+
+
 def _is_triplet(m: tuple[int, ...]) -> bool:
     return m[0] == m[1] == m[2]
 
@@ -543,9 +551,10 @@ class Nanchang(RuleSet[NanchangConfig]):
             value = cfg.big_seven_pairs_multiplier if row.key == "da_qidui" else row.value
             items = [_item(row, value)]
             bonus = 0
-            if not subs:
-                de = MULTIPLIERS["dezhongde"] if not others_hold else MULTIPLIERS["deguo"]
-                items.append(_item(de))
+            if not subs:  # 德国: no 精 acted as a wildcard
+                items.append(_item(MULTIPLIERS["deguo"]))
+                if not others_hold:  # 德中德: and no other player holds a 精 (its 不计 list drops 德国)
+                    items.append(_item(MULTIPLIERS["dezhongde"]))
                 bonus = DEGUO_BONUS
                 if cfg.seven_pairs_deguo_double and row.key in ("qidui", "da_qidui"):
                     items.append(ScoreItem("deguo_pairs_double", "七对德国加倍", "seven pairs 德国 doubled", 2, 1,
@@ -560,6 +569,7 @@ class Nanchang(RuleSet[NanchangConfig]):
                 zh, en = ("天胡", "heavenly win") if ctx.heavenly else ("地胡", "earthly win")
                 items.append(ScoreItem("tianhu" if ctx.heavenly else "dihu", zh, en, cfg.heavenly_earthly_points,
                                        1, "x", "S2: ×20 (option heavenly_earthly_multiplies)"))
+            items = _apply_exclusions(items)
             mult = 1
             for it in items:
                 mult *= it.value

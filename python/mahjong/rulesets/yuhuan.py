@@ -277,6 +277,13 @@ class ScoredReading:
     total: int
 
 
+def _apply_exclusions(items: list[ScoreItem]) -> list[ScoreItem]:
+    """Drop the items that a present item's 不计 list (``TaiRow.excludes``) names."""
+    present = {i.key for i in items}
+    dropped = {x for k in present if k in TAI for x in TAI[k].excludes}
+    return [i for i in items if i.key not in dropped]
+
+
 def _pung_kind_of_meld(kind: MeldKind) -> str | None:
     return {
         MeldKind.PUNG: "pung",
@@ -503,15 +510,16 @@ class Yuhuan(RuleSet[YuhuanConfig]):
         tiles = [t for m in h.melds for t in m.tiles] + [t for m in d.melds for t in m] + [pair, pair]
         suits = {t // 9 for t in tiles if t < 27}
         honors = any(t >= 27 for t in tiles)
-        if len(suits) == 1 and not honors:
-            add("qingyise")
-        elif len(suits) == 1 and honors:
-            add("hunyise")
+        if len(suits) == 1:
+            add("hunyise")  # one suit, honors allowed
+            if not honors:
+                add("qingyise")  # its 不计 list drops 混一色
         if all_pungs:
             add("pengpenghu")
         if ctx.last_wall_tile and ctx.self_drawn and cfg.haidi_tai:
             r = TAI["haidi"]
             tai.append(ScoreItem(r.key, r.name_zh, r.name_en, cfg.haidi_tai, 1, "tai", r.rule))
+        tai = _apply_exclusions(tai)
         n_tai = sum(i.points for i in tai)
         at_cap = cfg.lazi_is_cap and (caishen_held == 3 or ctx.heavenly or ctx.earthly)
         total = self._total(base, n_tai, at_cap)

@@ -462,10 +462,16 @@ class Nanchang(RuleSet[NanchangConfig]):
 
     def _substitutes(self, reading: Decomposition, taken: list[int]) -> tuple[int, ...]:
         """The tiles 精 stand for as wildcards: the assignment minus the 精 used at face value (还原)."""
-        assigned = Counter(reading.wildcards)
-        if self.config.jing_at_face_value:
-            assigned -= Counter(taken)
-        return tuple(sorted(assigned.elements()))
+        if not self.config.jing_at_face_value:
+            return tuple(sorted(reading.wildcards))
+        face = Counter(taken)  # copies of each 精 type held, each may stand for itself once
+        subs = []
+        for t in reading.wildcards:
+            if face[t] > 0:
+                face[t] -= 1
+            else:
+                subs.append(t)
+        return tuple(sorted(subs))
 
     def _hand_type(self, hand: Hand, reading: Decomposition, subs: tuple[int, ...]) -> tuple[Row, str | None]:
         """The hand-type row of a reading, or (row, reason) when the reading may not be used."""
@@ -539,6 +545,7 @@ class Nanchang(RuleSet[NanchangConfig]):
         cfg = self.config
         out: list[ScoredReading] = []
         refused: list[str] = []
+        memo: dict[tuple[str, bool], tuple[tuple[ScoreItem, ...], int, dict[int, int]]] = {}
         for d in decomps:
             subs = self._substitutes(d, taken)
             row, reason = self._hand_type(h, d, subs)
@@ -547,6 +554,13 @@ class Nanchang(RuleSet[NanchangConfig]):
                 reason = "平胡 using 精 as wildcards can only be won by self-draw (精牌作为替代牌时，平胡只能自摸)"
             if reason is not None:
                 refused.append(reason)
+                continue
+            # the items depend only on the hand type and on whether any 精 acted as a wildcard: with many 精 there
+            # are thousands of readings, so score each kind once
+            memo_key = (row.key, bool(subs))
+            if memo_key in memo:
+                items_t, mult, owed = memo[memo_key]
+                out.append(ScoredReading(d, items_t, mult, subs, owed))
                 continue
             value = cfg.big_seven_pairs_multiplier if row.key == "da_qidui" else row.value
             items = [_item(row, value)]
@@ -576,7 +590,8 @@ class Nanchang(RuleSet[NanchangConfig]):
             if bonus:
                 items.append(ScoreItem("deguo_bonus", "德国加5子", "德国 extra per payer", bonus, 1, "pt",
                                        "the discarder (on a self-draw every payer) adds 5"))
-            out.append(ScoredReading(d, tuple(items), mult, subs, self._owed(ctx, mult, bonus, jing_diao)))
+            memo[memo_key] = (tuple(items), mult, self._owed(ctx, mult, bonus, jing_diao))
+            out.append(ScoredReading(d, *memo[memo_key][:2], subs, memo[memo_key][2]))
         return out, refused
 
     def score(self, hand: Hand | str, context: WinContext | None = None) -> ScoreResult:

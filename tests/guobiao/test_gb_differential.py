@@ -3,7 +3,9 @@ seeded, generated, legal winning hands of every shape (see gb_support.HandGenera
 
 Required (issue 3, "Proof"): identical totals on ALL hands, identical fan lists (fan -> count) on at least 99.5 %.
 Every fan-list difference is printed (run with ``-s``) and, when GB_DIFF_REPORT=<path> is set, written there.
-CI runs the full 10,000 (the default); GB_DIFF_HANDS=<n> runs fewer while developing.
+CI runs the full 10,000: it is the default, and the CI's plain ``pytest`` selects every marker (``slow`` only
+lets a developer deselect it with ``-m "not slow"``); GB_DIFF_HANDS=<n> runs fewer while developing.  About 10 s
+of CPU for the 10,000 on the compiled backend.
 """
 
 from __future__ import annotations
@@ -72,7 +74,8 @@ def test_generator_covers_every_fan_and_shape() -> None:
     if N_HANDS >= 10000:
         missing = [en for _, _, en, _ in FAN_TABLE if seen[en] == 0]
         assert not missing, f"fans never produced by the generator: {missing}"
-    assert set(shapes) == {s for s, _ in HandGenerator.SHAPES}
+    if N_HANDS >= 1000:
+        assert set(shapes) == {s for s, _ in HandGenerator.SHAPES}
 
 
 @pytest.mark.slow

@@ -518,3 +518,14 @@ def test_random_wildcard_hands_equal_brute_force() -> None:
             brute = max(brute, _neutral_best(rs))
         assert scorer_best == brute, (h, ind)
         checked += 1
+
+
+def test_all_seven_jing() -> None:
+    # indicator 5m: the winner holds all 7 精 (555m 正精, 6666m 副精) with 123p 东南西 中, self-drawn by seat 1.
+    # 123p are adjacent (no 十三烂) and at face value 555m 666m 6m leave no pair (no 德国); best: each single paired
+    # with a 精 — 七对 ×2 — and the hand waited on any tile — 精钓 ×2: M = 4.  Dealer pays 2·4·2 = 16, others 8.
+    # 精: 3 × 2 + 4 × 1 = 10 子 → 冲关 10 × 7 = 70 (seed row) → 霸王精 ×2 = 140 from each of the three.
+    r = NC.score("5556666m123pESWC", ctx(indicator="5m", self_drawn=True))
+    assert r.total == 4 and r.item("qidui") is not None and r.item("jingdiao") is not None
+    assert r.details["jing_points"] == [0, 140, 0, 0]
+    assert r.payments == (-16 - 140, 32 + 420, -8 - 140, -8 - 140)

@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 
-from gb_support import DISCARD, SELF_DRAWN, Win, fans_of, our_score_text, ref_score_text
+from gb_support import DISCARD, SELF_DRAWN, Win, fans_of, make_context, our_score_text, ref_score_text
 
 
 def check(text: str, win: Win, expected: dict[str, int], total: int, **options: object):
@@ -282,3 +282,19 @@ def test_all_terminals_seven_pairs_seed_option() -> None:
 ])
 def test_option_defaults_match_reference(text: str, win: Win, total: int) -> None:
     assert ref_score_text(text, win)[0] == total
+
+
+#: seed 001 Q&A: "你门风是北风，恰巧这圈是北风圈，你碰（杠）了北风 … 北风刻即是门风刻也是圈风刻，共2番，不是1番" — one
+#: North pung counts both 圈风刻 and 门风刻.  Seat wind North is the dealer's 上家 (seat 3 when seat 0 deals, seed 001
+#: "比如你在庄家上家，则你的门风是北风"), so the context gives no seat_wind and lets it follow from the seats.
+#: [NNN,1] 123m 456p 789s + 11m won on 1m (waits 1m / 4m).  By hand: 花龙 8 + 圈风刻 2 + 门风刻 2 = 12; the North
+#: pung's 幺九刻 is removed once (spec §4 step 15).
+def test_seed_001_north_pung_is_seat_and_prevalent_wind() -> None:
+    from mahjong.rulesets.guobiao import Guobiao
+
+    ctx = make_context(winner=3, discarder=2, dealer=0, prevalent_wind=3)
+    assert ctx.wind == 3
+    res = Guobiao().score("[NNN,1]123m456p789s11m", ctx)
+    assert fans_of(res) == Counter({"Mixed Straight": 1, "Prevalent Wind": 1, "Seat Wind": 1})
+    assert res.total == 12
+    assert ref_score_text("[NNN,1]123m456p789s11m", Win(seat=3, prevalent=3))[0] == 12

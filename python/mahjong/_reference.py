@@ -259,14 +259,16 @@ def _regular_need(h: Sequence[int], caps: Sequence[int], rules: HandRules) -> in
     best = INF
     for skip in _suits_to_skip(h, rules, True):
         tables = _group_tables(h, caps, rules, True, skip)
-        s0 = 0
-        for t in tables:
-            s0 += t[0][0]
-        if s0 >= INF:
-            continue
-        # the pair sits in exactly one group; leftover wildcards (a multiple of 3) form melds of their own
-        extra = min(t[1][0] - t[0][0] for t in tables)
-        best = min(best, s0 + extra)
+        # the pair sits in exactly one group; leftover wildcards (a multiple of 3) form melds of their own.
+        # (A group may be impossible without the pair - e.g. five copies of an honor in a fifth-copy probe - so
+        # sum the others explicitly rather than subtracting from a total.)
+        for g, tg in enumerate(tables):
+            s = tg[1][0]
+            for j, tj in enumerate(tables):
+                if j != g:
+                    s += tj[0][0]
+            if s < best:
+                best = s
     return best
 
 

@@ -294,7 +294,8 @@ def mask_of(codes: Iterable[int]) -> int:
 
 
 SUIT_MASK = {s: mask_of([(s << 4) | r for r in range(1, 10)]) for s in (M, S, P)}
-NUMBERED_MASK = SUIT_MASK[M] | SUIT_MASK[S] | SUIT_MASK[P]
+_SUIT_M, _SUIT_S, _SUIT_P = SUIT_MASK[M], SUIT_MASK[S], SUIT_MASK[P]
+NUMBERED_MASK = _SUIT_M | _SUIT_S | _SUIT_P
 WIND_MASK = mask_of(range(EAST, NORTH + 1))
 DRAGON_MASK = mask_of(range(RED, WHITE + 1))
 HONOR_MASK = WIND_MASK | DRAGON_MASK
@@ -312,7 +313,7 @@ def no_honors(mask: int) -> bool:
 
 def voided_suits(mask: int) -> int:
     """缺一门: 和牌中缺少一种花色序数牌 — counted once per missing suit (two missing = 混一色 / 清一色)."""
-    return sum(1 for s in (M, S, P) if not mask & SUIT_MASK[s])
+    return (not mask & _SUIT_M) + (not mask & _SUIT_S) + (not mask & _SUIT_P)
 
 
 def half_flush(mask: int) -> bool:
@@ -418,6 +419,8 @@ KNITTED: tuple[tuple[int, ...], ...] = tuple(
     for s1, s2, s3 in ((M, S, P), (M, P, S), (S, M, P), (S, P, M), (P, M, S), (P, S, M))
 )
 KNITTED_SETS = tuple(frozenset(k) for k in KNITTED)
+#: bit masks of the knitted sequences (a hand holds one when ``mask & k == k``)
+KNITTED_MASKS = tuple(mask_of(k) for k in KNITTED)
 ORPHANS = tuple(sorted([(s << 4) | r for s in (M, S, P) for r in (1, 9)] + list(range(EAST, WHITE + 1))))
 HONORS = tuple(range(EAST, WHITE + 1))
 
@@ -461,3 +464,8 @@ def is_nine_gates(counts_by_code: dict[int, int], win: int) -> bool:
     want[win & 15] += 1
     total = sum(counts_by_code.values())
     return total == 14 and all(counts_by_code.get((s << 4) | r, 0) == n for r, n in want.items())
+
+
+def has_knitted_straight(mask: int) -> bool:
+    """组合龙 needs all nine tiles of one knitted sequence (a quick test before reading the hand)."""
+    return any(mask & k == k for k in KNITTED_MASKS)

@@ -6,6 +6,8 @@ the behaviour we match: readings come out in lexicographic order of that meld se
 
 Tiles of different suits never share a meld, so each suit is read on its own (cached by its nine counts — the
 same suit shapes recur constantly) and the hand's readings are the products, with the pair in exactly one suit.
+Suits are taken in the reference's order and every meld of an earlier suit sorts before every meld of a later
+one, so a reading's meld sequence is just its suits' sequences one after another.
 """
 
 from __future__ import annotations
@@ -19,8 +21,14 @@ __all__ = ["PUNG", "CHOW", "regular_readings"]
 
 CHOW, PUNG = 0, 1  # (same values as scorer.CHOW / scorer.PUNG)
 
-#: a suit reading: (melds as (kind, first tile id), pair tile id or -1)
-SuitReading = tuple[tuple[tuple[int, int], ...], int]
+#: one suit's reading: (sort keys of its melds, its melds as the scorer reads them: (CHOW, code of the middle
+#: tile) or (PUNG, code), the pair's code or -1)
+SuitReading = tuple[tuple[int, ...], tuple[tuple[int, int], ...], int]
+
+
+def _meld_key(kind: int, first: int) -> int:
+    """Reference order of a meld: by the code of its first tile, a pung before a chow on the same tile."""
+    return 2 * CODE[first] + (1 if kind == CHOW else 0)
 
 
 @lru_cache(maxsize=None)
@@ -35,7 +43,10 @@ def _suit_readings(base: int, counts: tuple[int, ...], honors: bool) -> tuple[tu
     def rec(melds: list[tuple[int, int]], pair: int) -> None:
         i = next((k for k in range(len(c)) if c[k]), -1)
         if i < 0:
-            (with_pair if pair >= 0 else no_pair).append((tuple(melds), pair))
+            ordered = sorted(melds, key=lambda m: _meld_key(*m))
+            keys = tuple(_meld_key(*m) for m in ordered)
+            scored = tuple((kind, CODE[t + 1] if kind == CHOW else CODE[t]) for kind, t in ordered)
+            (with_pair if pair >= 0 else no_pair).append((keys, scored, CODE[pair] if pair >= 0 else -1))
             return
         n = c[i]
         for pungs in (0, 1):
@@ -64,21 +75,17 @@ def _suit_readings(base: int, counts: tuple[int, ...], honors: bool) -> tuple[tu
 
 # groups in the reference's scan order: 万, 条, 筒, honors (our ids: 万 0-8, 筒 9-17, 条 18-26, honors 27-33)
 _GROUPS = ((0, 9, False), (18, 27, False), (9, 18, False), (27, 34, True))
-
-
-def _meld_key(m: tuple[int, int]) -> int:
-    """Reference order of a meld: by the code of its first tile, a pung before a chow on the same tile."""
-    kind, tile = m
-    return 2 * CODE[tile] + (1 if kind == CHOW else 0)
+_EMPTY: tuple[tuple[SuitReading, ...], tuple[SuitReading, ...]] = (((), (), -1),), ()
 
 
 def regular_readings(standing: list[int] | bytes) -> list[tuple[tuple[tuple[int, int], ...], int]]:
-    """Every reading of ``standing`` (34 counts) as (melds ((CHOW|PUNG, first tile id), ...) sorted in reference
-    order, pair tile id), the readings in reference order."""
+    """Every reading of ``standing`` (34 counts) as (melds ((CHOW, middle code) | (PUNG, code), ...) in
+    reference order, pair code), the readings in reference order."""
     parts = []
     for lo, hi, honors in _GROUPS:
-        parts.append(_suit_readings(lo, tuple(standing[lo:hi]), honors))
-    out = []
+        counts = tuple(standing[lo:hi])
+        parts.append(_suit_readings(lo, counts, honors) if any(counts) else _EMPTY)
+    out: list[tuple[tuple[int, ...], tuple[tuple[int, int], ...], int]] = []
     for g in range(4):
         if not parts[g][1]:
             continue
@@ -86,8 +93,8 @@ def regular_readings(standing: list[int] | bytes) -> list[tuple[tuple[tuple[int,
         if not all(choices):
             continue
         for combo in product(*choices):
-            melds = sorted((m for r in combo for m in r[0]), key=_meld_key)
-            out.append((tuple(_meld_key(m) for m in melds), tuple(melds), combo[g][1]))
+            a, b, c, d = combo
+            out.append((a[0] + b[0] + c[0] + d[0], a[1] + b[1] + c[1] + d[1], combo[g][2]))
     if len(out) > 1:
         out.sort()
     return [(melds, pair) for _, melds, pair in out]

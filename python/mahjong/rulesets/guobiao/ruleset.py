@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import compress
 from typing import Any, NamedTuple
 
 from mahjong._kernels import backend_module as K
@@ -244,8 +246,8 @@ class Guobiao(RuleSet[GuobiaoConfig]):
             seven_pairs = bool(best[F.SEVEN_PAIRS])
         if special is None or seven_pairs:
             decomps = _regular_readings(f.standing)
-            if decomps and not f.heavenly:
-                f.unique_wait = _unique_wait(f, h)
+            if not f.heavenly:
+                f.wait_test = lambda: _unique_wait(f, h)
             for d, melds, pair in decomps:
                 t = S.score_regular(f, melds, pair, opts)
                 total = S.table_total(t)
@@ -264,7 +266,7 @@ class Guobiao(RuleSet[GuobiaoConfig]):
     def _special(self, h: Hand, f: S.Facts) -> tuple[list[int], Decomposition | None, str | None] | None:
         opts = self._opts
         standing = f.standing
-        if all(n % 2 == 0 for n in standing):
+        if len(f.unique) <= 7 and not any(n & 1 for n in standing):
             pairs = tuple(t for t in range(34) for _ in range(standing[t] // 2))
             return (S.score_seven_pairs(f, opts), Decomposition(Form.SEVEN_PAIRS, (), pairs, (), ()), "single")
         hk = D.honors_and_knitted(f.unique)
@@ -281,6 +283,8 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         ks = S.knitted_straight_reading(f)
         if ks is not None:
             return S.score_knitted_straight(f, ks, opts), _knitted_reading(ks), _knitted_wait(ks, f)
+        if not D.full_flush(f.mask):
+            return None
         by_code = {D.CODE[i]: n for i, n in enumerate(standing) if n}
         if D.is_nine_gates(by_code, f.win):
             decomps = _regular_readings(standing)
@@ -296,7 +300,7 @@ class Guobiao(RuleSet[GuobiaoConfig]):
             table = list(table)
             extras = self._extra_fans(table, reading, ctx)
         fan_no_flowers = S.table_total(table) + sum(fan.value * n for fan, n in extras)
-        items = [_item(i, n) for i, n in enumerate(table) if n]
+        items = [_item(i, table[i]) for i in compress(_FAN_INDICES, table)]
         items += [_item(fan.idx, n) for fan, n in extras]
         if flowers:
             items.append(_item(F.FLOWER_TILES, flowers))
@@ -312,7 +316,6 @@ class Guobiao(RuleSet[GuobiaoConfig]):
             "melds": exposed + concealed_melds,
             "pair": None if reading is None or len(reading.pairs) != 1 else _tiles_str((reading.pairs[0],) * 2),
             "winning_tile": tile_name(h.winning_tile()),
-            "unique_wait": f.unique_wait,
             "last_tile_derived": f.last_tile and not ctx.last_tile,
             "settlement": ("self-drawn: each other seat pays 8 + fan" if ctx.self_drawn
                            else "discard: the discarder pays 8 + fan, the others 8 each") if valid
@@ -356,6 +359,7 @@ _BY_CODE = sorted(((t, c) for t, c in enumerate(D.CODE)), key=lambda tc: tc[1])
 
 
 _ALL_FANS = {f.idx: f for f in FANS + EXTRA_FANS}
+_FAN_INDICES = range(len(FANS))
 
 
 @lru_cache(maxsize=None)
@@ -375,18 +379,10 @@ def _tiles_str(tiles: tuple[int, ...]) -> str:
     return format_tiles(tiles)
 
 
-#: a concealed meld (kind, first tile id) as the scorer reads it: (kind, code of its middle tile / its tile)
-_MELD_CODE = {(kind, t): (kind, D.CODE[t + 1] if kind == S.CHOW else D.CODE[t])
-              for kind in (S.CHOW, S.PUNG) for t in range(34) if kind == S.PUNG or (t < 27 and t % 9 <= 6)}
-
-
-def _regular_readings(standing: list[int]) -> list[tuple[_LazyDecomposition, list[tuple[int, int]], int]]:
+def _regular_readings(standing: list[int]) -> list[tuple[_LazyDecomposition, tuple[tuple[int, int], ...], int]]:
     """Every 4-melds-and-a-pair reading of the concealed tiles in the reference's order (:mod:`.readings`), as
-    (Decomposition, melds for the scorer, pair code)."""
-    out = []
-    for melds, pair in regular_readings(standing):
-        out.append((_LazyDecomposition(melds, pair), [_MELD_CODE[m] for m in melds], D.CODE[pair]))
-    return out
+    (its Decomposition, to build if chosen; melds for the scorer; pair code)."""
+    return [(_LazyDecomposition(melds, pair), melds, pair) for melds, pair in regular_readings(standing)]
 
 
 class _LazyDecomposition:
@@ -399,8 +395,11 @@ class _LazyDecomposition:
         self.pair = pair
 
     def build(self) -> Decomposition:
-        triples = tuple((t, t, t) if kind == S.PUNG else (t, t + 1, t + 2) for kind, t in self.melds)
-        return Decomposition(Form.REGULAR, tuple(sorted(triples)), (self.pair,), (), ())
+        triples = []
+        for kind, code in self.melds:
+            t = D.TILE_OF_CODE[code]
+            triples.append((t, t, t) if kind == S.PUNG else (t - 1, t, t + 1))
+        return Decomposition(Form.REGULAR, tuple(sorted(triples)), (D.TILE_OF_CODE[self.pair],), (), ())
 
 
 def _unique_wait(f: S.Facts, h: Hand) -> bool:
@@ -413,7 +412,7 @@ def _unique_wait(f: S.Facts, h: Hand) -> bool:
     return len(K.waits(bytes(counts), 0, rules).tiles) == 1
 
 
-def _regular_wait(t: list[int], melds: list[tuple[int, int]], pair: int, f: S.Facts) -> str:
+def _regular_wait(t: list[int], melds: Sequence[tuple[int, int]], pair: int, f: S.Facts) -> str:
     """The wait the chosen reading implies: the 独听 fan if scored, else where the winning tile sits."""
     if t[F.EDGE_WAIT]:
         return "edge"

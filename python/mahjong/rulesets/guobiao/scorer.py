@@ -15,7 +15,8 @@ A *table* is a list of counts indexed by fan (``fans.FANS``); totals exclude flo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from itertools import compress
 from operator import mul
 from dataclasses import dataclass
 
@@ -26,8 +27,10 @@ from mahjong.rulesets.guobiao import fans as F
 CHOW, PUNG, KONG = 0, 1, 2
 _IDX = {f.key: f.idx for f in FANS}
 _VALUES = [f.value for f in FANS]
-_EXCL = [(f.idx, tuple(_IDX[k] for k in f.excludes), tuple((_IDX[a], _IDX[b]) for a, b in f.converts))
-         for f in FANS if f.excludes or f.converts]
+#: per fan index: (indices it excludes, (from, to) conversions); empty for fans without 不计
+_EXCL: list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = [
+    (tuple(_IDX[k] for k in f.excludes), tuple((_IDX[a], _IDX[b]) for a, b in f.converts)) for f in FANS]
+_INDICES = range(N_FANS)
 _TWO_CHOW = [(_IDX[k], fn) for k, fn in D.TWO_CHOW_FANS]
 _THREE_MIXED = [(_IDX[k], fn) for k, fn in D.THREE_CHOW_MIXED]
 _THREE_PURE = [(_IDX[k], fn) for k, fn in D.THREE_CHOW_PURE]
@@ -68,9 +71,19 @@ class Facts:
     kong_involved: bool  #: 杠上开花 when self-drawn, 抢杠和 on a discard
     seat: int
     prevalent: int
-    unique_wait: bool = False
+    #: 独听 (spec §3): computed on first need by ``wait_test`` — most readings never ask (the winning tile is
+    #: in a pung, or the hand is a special form)
+    unique_wait: bool | None = None
+    wait_test: Callable[[], bool] | None = None
+    tile_hog_base: int | None = None  #: tile kinds with all four copies in the hand (四归一 before kongs)
     tile_fans: list[tuple[int, int]] | None = None  #: cache of :func:`tile_fans`
     heavenly: bool = False  #: 天和 (extras): the dealer's initial fourteen tiles have no wait, so no 独听 fan
+
+
+def is_unique_wait(f: Facts) -> bool:
+    if f.unique_wait is None:
+        f.unique_wait = f.wait_test() if f.wait_test is not None else False
+    return f.unique_wait
 
 
 def new_table() -> list[int]:
@@ -111,14 +124,12 @@ def tile_fans(f: Facts) -> list[tuple[int, int]]:
     # two voided suits are not 缺一门 ×2 but 混一色 / 清一色 (and 清一色 is not also 无字): the flush takes their
     # place at once, as in the reference's suit step, so they stay gone even when the flush itself is excluded
     # (一色双龙会 不计清一色)
-    if D.half_flush(u):
-        out.append((F.HALF_FLUSH, 1))
-    elif D.full_flush(u):
-        out.append((F.FULL_FLUSH, 1))
+    voided = D.voided_suits(u)
+    if voided == 2:
+        out.append((F.HALF_FLUSH if u & D.HONOR_MASK else F.FULL_FLUSH, 1))
     else:
         if D.no_honors(u):
             out.append((F.NO_HONORS, 1))
-        voided = D.voided_suits(u)
         if voided:
             out.append((F.ONE_VOIDED_SUIT, voided))
     if D.all_types(u):
@@ -150,15 +161,17 @@ def add_tile_fans(f: Facts, t: list[int], kongs: int, skip_hog: bool = False) ->
     for idx, n in tile_fans(f):
         t[idx] = n
     if not skip_hog:
-        t[F.TILE_HOG] = max(0, D.tile_hog(f.all_counts, kongs))
+        if f.tile_hog_base is None:
+            f.tile_hog_base = D.tile_hog(f.all_counts, 0)
+        t[F.TILE_HOG] = max(0, f.tile_hog_base - kongs)
 
 
 def apply_exclusions(t: list[int], opts: Options) -> None:
     """不重复: every fan present cancels the fans its row excludes (and 四暗刻 turns 不求人 into 自摸), in
     table order."""
-    for idx, excl, conv in _EXCL:
-        if not t[idx]:
-            continue
+    # compress() walks the live table, so a fan cancelled earlier in the pass no longer cancels anything
+    for idx in compress(_INDICES, t):
+        excl, conv = _EXCL[idx]
         for a, b in conv:
             if idx == F.FOUR_CONCEALED_PUNGS and opts.four_concealed_pungs_fully_concealed:
                 continue  # seed 003: 四暗刻 自摸加记不求人
@@ -426,9 +439,9 @@ def score_regular(f: Facts, concealed: Sequence[tuple[int, int]], pair: int, opt
             t[idx] = 1
             break
     add_tile_fans(f, t, melded_kongs + concealed_kongs, skip_hog=bool(t[F.QUADRUPLE_CHOW]))
-    if f.unique_wait and not t[F.MELDED_HAND] and not t[F.FOUR_KONGS]:
+    if not t[F.MELDED_HAND] and not t[F.FOUR_KONGS]:
         w = D.wait_fan(concealed_chows, pair, win)
-        if w:
+        if w and is_unique_wait(f):
             t[_IDX[w]] = 1
     apply_exclusions(t, opts)
     if not any(t):
@@ -524,7 +537,7 @@ KnittedReading = tuple[tuple[int, ...], "tuple[int, int] | None", int, dict[int,
 def knitted_straight_reading(f: Facts) -> KnittedReading | None:
     """组合龙 + meld + pair: the knitted sequence all in the concealed tiles, the rest one meld (or the one fixed
     pack) and a pair, read one way only.  Returns (body, concealed meld or None, pair, leftover counts)."""
-    if len(f.fixed) > 1:
+    if len(f.fixed) > 1 or not D.has_knitted_straight(f.mask):
         return None
     by_code = {D.CODE[i]: n for i, n in enumerate(f.standing) if n}
     for seq in D.KNITTED:

@@ -346,7 +346,7 @@ def _brute_force(text: str, ctx: JinshanContext, wild_win: bool = False) -> int:
     best = -1
     for subs in itertools.combinations_with_replacement(range(34), len(wild)):
         concealed = h.concealed + subs
-        if any(concealed.count(t) + sum(t in m.tiles for m in h.melds) > 4 for t in set(subs)):
+        if any(concealed.count(t) + sum(m.tiles.count(t) for m in h.melds) > 4 for t in set(subs)):
             continue
         if not K.is_win(list(concealed), 0, rs.hand_rules):
             continue
@@ -514,3 +514,13 @@ def test_settlement_of_a_record() -> None:
                         options={"min_hu": 0})
     s = settle(record)
     assert s.net == (-12, 36, -12, -12)
+
+
+def test_wildcard_is_never_a_fifth_copy() -> None:
+    # exposed 999s + a concealed 9s: a 百搭 pairing with that 9s would be a fifth 9s (the kernels' 4-copy rule,
+    # which only sees the concealed tiles, applied to the whole hand)
+    with pytest.raises(NotWinningError, match="fifth copy"):
+        NO_MIN.score("[999s,2]123m456m789p9s f5", selfdraw(wildcard_win=True))
+    # the same 百搭 pairing with an 8s is fine
+    r = NO_MIN.score("[999s,2]123m456m789p8s f5", selfdraw(wildcard_win=True))
+    assert r.reading is not None and r.reading.wildcards == (25,)

@@ -19,7 +19,8 @@ Score of a win (spec §3, the adopted model)::
   completed by a 双碰 win is not counted again in Part One.
 * Part Three (胡后阶段): 翻 items (one each; 清一色 three).
 
-Limits (no source says otherwise): 百搭 are held concealed (a meld written in brackets holds real tiles only);
+Limits (no source says otherwise): a 百搭 never stands for a fifth copy of a tile (the kernels' rule, applied to
+the whole hand with its exposed melds); 百搭 are held concealed (a meld written in brackets holds real tiles only);
 四百搭 needs a complete hand like every other 辣子 hand; 七对 is not a Jinshan hand.
 
 The scorer tries every reading the kernels give (decomposition and 百搭 assignment) and every way the winning
@@ -424,10 +425,12 @@ class Jinshan(RuleSet[JinshanConfig]):
                 if best is None or cand.total > best.total or (cand.total == best.total and cand.raw > best.raw):
                     best = cand
         if best is None:
-            raise NotWinningError(
-                "not a Jinshan win: this 十三幺 misses what the table asks of it (a 花 under "
-                "thirteen_orphans_needs_flower, a 2-hu pair under thirteen_orphans_pair_2hu)"
-            )
+            if all(r.form is Form.THIRTEEN_ORPHANS for r in readings):
+                raise NotWinningError(
+                    "not a Jinshan win: this 十三幺 misses what the table asks of it (a 花 under "
+                    "thirteen_orphans_needs_flower, a 2-hu pair under thirteen_orphans_pair_2hu)"
+                )
+            raise NotWinningError("not a Jinshan win: every reading needs a 百搭 as a fifth copy of a tile")
         return self._result(best, ctx)
 
     # one reading -> one candidate per place the winning tile can sit
@@ -446,6 +449,10 @@ class Jinshan(RuleSet[JinshanConfig]):
         tiles.extend(reading.pairs * 2)  # the pair of a regular hand, the doubled tile of 十三幺
         tiles.extend(reading.singles)
         all_tiles = tuple(sorted(tiles))
+        # The kernels never let a 百搭 stand for a fifth copy of a tile, but they see only the concealed part: a
+        # 百搭 read as the fourth 9s next to an exposed 999s would be a fifth.  Same rule, whole hand.
+        if any(all_tiles.count(t) > 4 for t in set(reading.wildcards)):
+            return []
 
         # where can the winning tile be?  A copy of the winning tile kind is interchangeable with any other copy,
         # so any unit holding that kind can hold the real winning tile; a 百搭 winning tile can be any copy a

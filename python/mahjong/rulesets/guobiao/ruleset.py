@@ -9,7 +9,7 @@ from itertools import compress
 from typing import Any, NamedTuple
 
 from mahjong._kernels import backend_module as K
-from mahjong.errors import ContextError, HandError, NotWinningError
+from mahjong.errors import ContextError, HandError, MeldError, NotWinningError
 from mahjong.framework import RuleSet, ScoreItem, ScoreResult, WinContext
 from mahjong.hand import Hand, MeldKind
 from mahjong.rules import GUOBIAO, HandRules
@@ -84,6 +84,12 @@ class GuobiaoContext(WinContext):
 
     human: bool = False
     wildcard_kong: bool = False
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        for name in ("human", "wildcard_kong"):
+            if not isinstance(getattr(self, name), bool):
+                raise ContextError(f"{name} must be True or False, got {getattr(self, name)!r}")
 
 
 class WinningTile(NamedTuple):
@@ -163,7 +169,7 @@ class Guobiao(RuleSet[GuobiaoConfig]):
             raise HandError("the hand has no winning tile (write it last or pass win_tile)")
         for m in h.melds:
             if m.kind is MeldKind.CHOW and m.is_honor_sequence:
-                raise HandError(f"{m}: Guobiao has no chows of honors")
+                raise MeldError(f"{m}: Guobiao has no chows of honors (three different winds or 中发白 are not a chow)")
         win = h.win_tile
         fixed: list[tuple[int, int, bool]] = []
         for m in h.melds:

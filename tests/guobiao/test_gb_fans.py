@@ -202,6 +202,8 @@ EXCLUSIONS: list[tuple[str, str, Win, tuple[str, ...], str]] = [
     ("pure_triple_chow", "22333444m234p99p2m", DISCARD, ("pure_shifted_pungs", "pure_double_chow"),
      "seed 003 一色三同顺 不计一色三节高、一般高"),
     ("pure_shifted_pungs", "111222333p456s99m", DISCARD, ("pure_triple_chow",), "seed 003 一色三节高 不计一色三同顺"),
+    ("three_concealed_pungs", "[123m,1]999m555p77711s", DISCARD, ("two_concealed_pungs",),
+     "seed 003 三暗刻 不计暗刻、双暗刻"),
     ("upper_tiles", "[789m,1][777p,2]789p88899s", DISCARD, ("upper_four", "no_honors"), "seed 003 全大 不计无字"),
     ("middle_tiles", "[456m,1][444p,2]456p55566s", DISCARD, ("all_simples", "no_honors"),
      "seed 003 全中 不计断幺、无字"),

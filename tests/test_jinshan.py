@@ -482,9 +482,9 @@ def test_random_wildcard_hands_equal_brute_force(text: str) -> None:
     # as test_wildcards_equal_brute_force, on seeded random hands; a 辣子 hand found by substitution must be
     # found with the 百搭 too (the cap is then the answer of both)
     cap = 10**9
-    for ctx in (discard(), selfdraw()):
+    for ctx in (discard(), selfdraw(), selfdraw(wildcard_win=True)):
         got = Jinshan(laizi_cap=cap, min_hu=0).score(text, ctx).total
-        brute = _brute_force(text, ctx)
+        brute = _brute_force(text, ctx, wild_win=ctx.wildcard_win)
         assert got == (cap if brute == cap else brute // 2), (text, ctx.self_drawn)
         if brute != cap:
             assert brute % 2 == 0

@@ -11,6 +11,8 @@ from __future__ import annotations
 import itertools
 import re
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 import pytest
 
 from mahjong._kernels import backend_module as K
@@ -524,3 +526,21 @@ def test_wildcard_is_never_a_fifth_copy() -> None:
     # the same 百搭 pairing with an 8s is fine
     r = NO_MIN.score("[999s,2]123m456m789p8s f5", selfdraw(wildcard_win=True))
     assert r.reading is not None and r.reading.wildcards == (25,)
+
+
+
+@settings(max_examples=60, deadline=None)
+@given(winner=st.integers(0, 3), dealer=st.integers(0, 3), offset=st.integers(0, 3),
+       payment=st.sampled_from(("discarder", "all")), factor=st.integers(1, 3))
+def test_payments_zero_sum_and_shape(winner: int, dealer: int, offset: int, payment: str, factor: int) -> None:
+    # offset 0 = self-draw, else the discarder sits `offset` seats after the winner
+    discarder = None if offset == 0 else (winner + offset) % 4
+    rs = get_ruleset("jinshan", discard_payment=payment, dealer_factor=factor, min_hu=0)
+    r = rs.score(PLAIN, JinshanContext(winner=winner, dealer=dealer, discarder=discarder))
+    assert sum(r.payments) == 0
+    payers = [s for s in range(4) if s != winner] if discarder is None or payment == "all" else [discarder]
+    for seat in range(4):
+        if seat == winner:
+            continue
+        owed = r.total * (factor if dealer in (seat, winner) else 1) if seat in payers else 0
+        assert r.payments[seat] == -owed

@@ -7,6 +7,8 @@ section it comes from.  Where the seed prints "X(+Y)" the first number is the am
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 import pytest
 
 from mahjong.errors import ContextError, HandError, NotWinningError, RulesError
@@ -435,3 +437,30 @@ def test_seven_pairs_option() -> None:
         get_ruleset("wuhu-2468").score(hand, ctx(ya=0, self_drawn=False))
     r = get_ruleset("wuhu-2468", seven_pairs=True).score(hand, ctx(ya=0, self_drawn=False))
     assert r.details["zhi"] == 10 and r.total == 7
+
+
+
+@settings(max_examples=60, deadline=None)
+@given(zhi=st.integers(8, 14), ya=st.sampled_from((0, 2, 3, 4, 5, 6, 7, 8)), self_drawn=st.booleans(),
+       rules=st.sampled_from(("wuhu-2468", "wuhu-1234")), winner=st.integers(0, 3), dealer=st.integers(0, 3))
+def test_formula_properties(zhi: int, ya: int, self_drawn: bool, rules: str, winner: int, dealer: int) -> None:
+    # seed 002: 头家 adds the 番 once more; more 支 or more 押 never pays less; a self-draw pays more than a
+    # discard; payments are zero-sum and only the dealer-side amount involves the dealer
+    from mahjong.rulesets.wuhu import WinType
+
+    f = FORMULA_2468 if rules == "wuhu-2468" else FORMULA_1234
+    amount, dealer_amount = amounts(f, zhi, ya, self_drawn)
+    assert dealer_amount - amount == f.fan[WinType.of(self_drawn, ya)]
+    if zhi < 14:
+        assert amounts(f, zhi + 1, ya, self_drawn)[0] >= amount
+    if 2 <= ya < 8:
+        assert amounts(f, zhi, ya + 1, self_drawn)[0] >= amount
+    assert amounts(f, zhi, ya, True)[0] > amounts(f, zhi, ya, False)[0]
+    discarder = None if self_drawn else (winner + 1) % 4
+    r = get_ruleset(rules).score(NINE_M, WuhuContext(winner=winner, dealer=dealer, discarder=discarder, ya=ya))
+    assert sum(r.payments) == 0
+    for seat, p in enumerate(r.payments):
+        if seat == winner:
+            continue
+        expected = r.details["dealer_amount"] if dealer in (seat, winner) else r.details["amount"]
+        assert p == -expected

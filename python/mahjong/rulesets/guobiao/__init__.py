@@ -3,6 +3,7 @@
 (:mod:`.scorer`), settlement (:mod:`.settlement`) and the rule set (:mod:`.ruleset`)."""
 
 from mahjong.rulesets.guobiao.fans import EXTRA_FANS, FAN_BY_KEY, FANS, Fan
-from mahjong.rulesets.guobiao.ruleset import Guobiao, GuobiaoConfig, GuobiaoContext, WinningTile
+from mahjong.rulesets.guobiao.config import GuobiaoConfig
+from mahjong.rulesets.guobiao.ruleset import Guobiao, GuobiaoContext, WinningTile
 
 __all__ = ["Guobiao", "GuobiaoConfig", "GuobiaoContext", "WinningTile", "FANS", "FAN_BY_KEY", "EXTRA_FANS", "Fan"]

@@ -18,59 +18,17 @@ from mahjong.types import Decomposition, Form
 from mahjong.rulesets.guobiao import detectors as D
 from mahjong.rulesets.guobiao import fans as F
 from mahjong.rulesets.guobiao import scorer as S
+from mahjong.rulesets.guobiao.config import GuobiaoConfig
 from mahjong.rulesets.guobiao.readings import regular_readings
 from mahjong.rulesets.guobiao.fans import EXTRA_FANS, FAN_BY_KEY, FANS, Fan
 from mahjong.rulesets.guobiao.settlement import guobiao_payments
 
 __all__ = ["Guobiao", "GuobiaoConfig", "GuobiaoContext", "WinningTile"]
 
-#: the concealed-tile shapes the regular search reads (special forms are recognised by the scorer itself)
-_REGULAR = HandRules(seven_pairs=False, thirteen_orphans=False, knitted=False)
 #: unique-wait test (spec §3): regular form, plus 七对 for a fully concealed 13-tile hand; a tile held four
 #: times still counts as a wait, as in the reference
 _WAIT_REGULAR = HandRules(seven_pairs=False, thirteen_orphans=False, knitted=False, wait_on_fourth_copy=True)
 _WAIT_WITH_PAIRS = HandRules(seven_pairs=True, thirteen_orphans=False, knitted=False, wait_on_fourth_copy=True)
-
-
-@dataclass(frozen=True)
-class GuobiaoConfig:
-    """Guobiao options.  Defaults match the reference calculator (spec guobiao.md); the seed-following choices of
-    spec §8 are named options (preset ``guobiao-seed`` turns them all on).
-
-    min_fan: the minimum to win, flowers not counted. Default 8 — source: seed 000 "国标麻将8番起胡", seed 001 #81.
-    melded_and_concealed_kong: one melded plus one concealed kong scores 明暗杠 5 (the reference's extra fan);
-        False = 明杠 1 + 暗杠 2 as the seeds list them. Default True — source: spec §8.1.
-    kongs_count_concealed_kongs: 三杠 / 四杠 also count 暗杠 / 双暗杠 for their concealed kongs. Default False
-        (reference, MIL rule) — source: spec §8.2; seed 003 "三杠 … 暗杠、双暗杠加计" says True.
-    four_concealed_pungs_fully_concealed: a self-drawn 四暗刻 keeps 不求人 (4) instead of 自摸 (1). Default False
-        (reference) — source: spec §8.3; seed 003 "四暗刻 … 自摸加记不求人" says True.
-    all_terminals_pairs_no_tile_hog: 清幺九 as 七对 does not count 四归一. Default False (reference keeps it) —
-        source: spec §8.4; seed 003 "清幺九 … 另计七对，不计四归一" says True.
-    terminal_chows_kept: under the account-once cap the trim removes 老少副 last, so 123m789m123s789s reads
-        老少副×2 + 喜相逢. Default False (reference: 喜相逢×2 + 老少副) — source: spec §8.8; seed 003
-        "老少副，最多可以同时计两个，如123万789万123条789条66饼" says True.
-    extras: the non-Guobiao extra hands of the 联众 table: 四方大发 168, 天和 168, 地和 158, 人和 108, 混杠 88, on
-        top of the hand's own fans (四方大发 replaces 大四喜, which it contains). Default False — source:
-        spec guobiao_settlement.md §2 (seeds 000/004).
-    """
-
-    min_fan: int = 8
-    melded_and_concealed_kong: bool = True
-    kongs_count_concealed_kongs: bool = False
-    four_concealed_pungs_fully_concealed: bool = False
-    all_terminals_pairs_no_tile_hog: bool = False
-    terminal_chows_kept: bool = False
-    extras: bool = False
-
-    def __post_init__(self) -> None:
-        from mahjong.errors import RulesError
-
-        if not isinstance(self.min_fan, int) or isinstance(self.min_fan, bool) or self.min_fan < 0:
-            raise RulesError(f"min_fan must be an int >= 0, got {self.min_fan!r}")
-        for name in ("melded_and_concealed_kong", "kongs_count_concealed_kongs", "four_concealed_pungs_fully_concealed",
-                     "all_terminals_pairs_no_tile_hog", "terminal_chows_kept", "extras"):
-            if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"{name} must be True or False, got {getattr(self, name)!r}")
 
 
 @dataclass(frozen=True)
@@ -110,14 +68,7 @@ class Guobiao(RuleSet[GuobiaoConfig]):
 
     def __init__(self, config: GuobiaoConfig | None = None, **options: Any) -> None:
         super().__init__(config, **options)
-        c = self.config
-        self._opts = S.Options(
-            melded_and_concealed_kong=c.melded_and_concealed_kong,
-            kongs_count_concealed_kongs=c.kongs_count_concealed_kongs,
-            four_concealed_pungs_fully_concealed=c.four_concealed_pungs_fully_concealed,
-            all_terminals_pairs_no_tile_hog=c.all_terminals_pairs_no_tile_hog,
-            terminal_chows_kept=c.terminal_chows_kept,
-        )
+        self._opts: GuobiaoConfig = self.config
 
     @property
     def hand_rules(self) -> HandRules:
@@ -199,8 +150,6 @@ class Guobiao(RuleSet[GuobiaoConfig]):
             raise ContextError(
                 f"抢杠和 (robbing_kong): another player is adding the fourth {tile_name(win)} to a pung, so the "
                 "winner cannot hold another copy")
-        if ctx.robbing_kong and ctx.last_tile:
-            pass  # 抢杠和 不计和绝张: the exclusion table drops it
         self._check_extras(h, ctx)
         unique = [c for t, c in _BY_CODE if all_counts[t]]
         return S.Facts(

@@ -21,6 +21,7 @@ from operator import mul
 from dataclasses import dataclass
 
 from mahjong.rulesets.guobiao import detectors as D
+from mahjong.rulesets.guobiao.config import GuobiaoConfig
 from mahjong.rulesets.guobiao.fans import FAN_BY_KEY, FANS, N_FANS
 from mahjong.rulesets.guobiao import fans as F
 
@@ -42,17 +43,6 @@ _TRIM_ORDER = (F.TWO_TERMINAL_CHOWS, F.SHORT_STRAIGHT, F.MIXED_DOUBLE_CHOW, F.PU
 _TRIM_ORDER_SEED = (F.SHORT_STRAIGHT, F.MIXED_DOUBLE_CHOW, F.PURE_DOUBLE_CHOW, F.TWO_TERMINAL_CHOWS)
 #: the one extra 1-fan fan a 4th chow may add next to a 3-chow fan, by priority (spec §4 step 6)
 _EXTRA_PRIORITY = (F.PURE_DOUBLE_CHOW, F.MIXED_DOUBLE_CHOW, F.SHORT_STRAIGHT, F.TWO_TERMINAL_CHOWS)
-
-
-@dataclass(frozen=True)
-class Options:
-    """The scorer's switches (set from ``GuobiaoConfig``)."""
-
-    melded_and_concealed_kong: bool = True
-    kongs_count_concealed_kongs: bool = False
-    four_concealed_pungs_fully_concealed: bool = False
-    all_terminals_pairs_no_tile_hog: bool = False
-    terminal_chows_kept: bool = False
 
 
 @dataclass
@@ -166,7 +156,7 @@ def add_tile_fans(f: Facts, t: list[int], kongs: int, skip_hog: bool = False) ->
         t[F.TILE_HOG] = max(0, f.tile_hog_base - kongs)
 
 
-def apply_exclusions(t: list[int], opts: Options) -> None:
+def apply_exclusions(t: list[int], opts: GuobiaoConfig) -> None:
     """不重复: every fan present cancels the fans its row excludes (and 四暗刻 turns 不求人 into 自摸), in
     table order."""
     # compress() walks the live table, so a fan cancelled earlier in the pass no longer cancels anything
@@ -184,7 +174,7 @@ def apply_exclusions(t: list[int], opts: Options) -> None:
 
 # ------------------------------------------------------------------------------------------ meld combinations
 
-def account_once(fans: list[int], cap: int, t: list[int], opts: Options) -> None:
+def account_once(fans: list[int], cap: int, t: list[int], opts: GuobiaoConfig) -> None:
     """套算一次: the pairwise 1-fan chow fans of 3 or 4 chows, at most ``cap`` of them.  Over the cap, trim each
     type to one, then to none, in the order 老少副, 连六, 喜相逢, 一般高 (the reference's count-and-trim; spec §4
     step 6).  ``terminal_chows_kept`` (seed 003: 老少副 may count twice) trims 老少副 last."""
@@ -239,7 +229,7 @@ def two_pung_fan(a: int, b: int) -> int:
 _SUBSETS = ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0))
 
 
-def four_chows(m: list[int], t: list[int], opts: Options) -> None:
+def four_chows(m: list[int], t: list[int], opts: GuobiaoConfig) -> None:
     """Four chows: a 4-chow fan uses them all; else the first 3-chow fan (subsets 012, 013, 023, 123) plus at most
     one 1-fan fan of the 4th chow; else the pairwise fans under the account-once cap."""
     if D.four_pure_shifted_chows(m):
@@ -269,7 +259,7 @@ def four_chows(m: list[int], t: list[int], opts: Options) -> None:
         account_once(pairs, cap, t, opts)
 
 
-def three_chows(m: list[int], t: list[int], opts: Options) -> None:
+def three_chows(m: list[int], t: list[int], opts: GuobiaoConfig) -> None:
     fan = three_chow_fan(m[0], m[1], m[2])
     if fan:
         t[fan] = 1
@@ -314,7 +304,7 @@ def three_pungs(p: list[int], t: list[int]) -> None:
             t[f2] += 1
 
 
-def kong_fans(concealed_pungs: int, melded_kongs: int, concealed_kongs: int, t: list[int], opts: Options) -> None:
+def kong_fans(concealed_pungs: int, melded_kongs: int, concealed_kongs: int, t: list[int], opts: GuobiaoConfig) -> None:
     """Kongs and concealed pungs (暗刻 counts concealed kongs too): 明杠 暗杠 双明杠 双暗杠 明暗杠 三杠 四杠 and
     双暗刻 三暗刻 四暗刻, as the reference combines them (spec §4 step 3)."""
     kongs = melded_kongs + concealed_kongs
@@ -348,7 +338,7 @@ def kong_fans(concealed_pungs: int, melded_kongs: int, concealed_kongs: int, t: 
 
 # ------------------------------------------------------------------------------------------ one regular reading
 
-def score_regular(f: Facts, concealed: Sequence[tuple[int, int]], pair: int, opts: Options) -> list[int]:
+def score_regular(f: Facts, concealed: Sequence[tuple[int, int]], pair: int, opts: GuobiaoConfig) -> list[int]:
     """Score one reading: the fixed packs plus ``concealed`` melds ((CHOW|PUNG, code)) and the pair (code)."""
     t = new_table()
     win_flag_fans(f, t)
@@ -451,7 +441,7 @@ def score_regular(f: Facts, concealed: Sequence[tuple[int, int]], pair: int, opt
 
 # ------------------------------------------------------------------------------------------ special forms
 
-def score_seven_pairs(f: Facts, opts: Options) -> list[int]:
+def score_seven_pairs(f: Facts, opts: GuobiaoConfig) -> list[int]:
     """七对 / 连七对.  连七对 adds only 断幺 (2-8) and the win flags; 七对 adds the tile fans, 四归一 (a quad is two
     pairs) and the win flags, never a meld fan, 门前清, 不求人 or 单钓 (spec §5)."""
     t = new_table()
@@ -473,7 +463,7 @@ def score_seven_pairs(f: Facts, opts: Options) -> list[int]:
     return t
 
 
-def score_honors_knitted(f: Facts, which: str, opts: Options) -> list[int]:
+def score_honors_knitted(f: Facts, which: str, opts: GuobiaoConfig) -> list[int]:
     """全不靠 (12, plus 组合龙 when all nine knitted tiles are there) / 七星不靠 (24), plus the win flags only."""
     t = new_table()
     t[_IDX[which]] = 1
@@ -484,7 +474,7 @@ def score_honors_knitted(f: Facts, which: str, opts: Options) -> list[int]:
     return t
 
 
-def score_thirteen_orphans(f: Facts, opts: Options) -> list[int]:
+def score_thirteen_orphans(f: Facts, opts: GuobiaoConfig) -> list[int]:
     """十三幺 plus the win flags only."""
     t = new_table()
     t[F.THIRTEEN_ORPHANS] = 1
@@ -493,7 +483,7 @@ def score_thirteen_orphans(f: Facts, opts: Options) -> list[int]:
     return t
 
 
-def score_nine_gates(f: Facts, opts: Options) -> list[int]:
+def score_nine_gates(f: Facts, opts: GuobiaoConfig) -> list[int]:
     """九莲宝灯 with the reference's fixed extras by winning rank, plus the win flags (spec §5)."""
     t = new_table()
     t[F.NINE_GATES] = 1
@@ -554,7 +544,7 @@ def knitted_straight_reading(f: Facts) -> KnittedReading | None:
     return None
 
 
-def score_knitted_straight(f: Facts, reading: KnittedReading, opts: Options) -> list[int]:
+def score_knitted_straight(f: Facts, reading: KnittedReading, opts: GuobiaoConfig) -> list[int]:
     """组合龙 (12) with its 4th meld and pair (spec §5): 平和 / 四归一 for a chow, the pung's own fans, 五门齐 for
     an honor pung + honor pair of the other kind, 明杠/暗杠, 门前清/不求人, the win flags and the waits."""
     seq, meld, pair, rest = reading

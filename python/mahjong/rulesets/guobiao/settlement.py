@@ -10,7 +10,7 @@ fan total with flowers.
 
 from __future__ import annotations
 
-from mahjong.framework import N_SEATS, zero_sum_payments
+from mahjong.framework import N_SEATS
 
 __all__ = ["BASE", "guobiao_payments"]
 
@@ -18,15 +18,13 @@ BASE = 8  #: 底分 8 (seed 000)
 
 
 def guobiao_payments(winner: int, discarder: int | None, fan: int, valid: bool = True) -> tuple[int, ...]:
-    """Net points per seat for one win worth ``fan`` (flowers included)."""
+    """Net points per seat for one win worth ``fan`` (flowers included); zero-sum."""
     if not valid:
         return (0,) * N_SEATS
-    owed: dict[int, int] = {}
+    net = [0] * N_SEATS
     for seat in range(N_SEATS):
-        if seat == winner:
-            continue
-        if discarder is None or seat == discarder:
-            owed[seat] = BASE + fan
-        else:
-            owed[seat] = BASE
-    return zero_sum_payments(winner, owed)
+        if seat != winner:
+            owed = BASE + fan if discarder is None or seat == discarder else BASE
+            net[seat] = -owed
+            net[winner] += owed
+    return tuple(net)

@@ -19,6 +19,7 @@ from mahjong.tiles import parse_tiles
 from mahjong.types import Decomposition, DiscardOption, Form, Waits
 
 WALL = [t for t in range(34) for _ in range(4)]
+_ORPH = (0, 8, 9, 17, 18, 26)
 
 
 def counts(tiles: list[int]) -> bytes:
@@ -266,6 +267,59 @@ def test_shanten_by_form_matches_pymahjonggb(kernels: ModuleType) -> None:
         assert set(kernels.useful_tiles(c, 0, GUOBIAO)) == {t for t in useful if c[t] < 4}, list(c)
 
 
+@pytest.mark.parametrize(
+    "rules",
+    [DEFAULT, GUOBIAO, SICHUAN, NANCHANG, YUHUAN, HandRules(thirteen_lan=True, knitted=False)],
+    ids=["default", "guobiao", "sichuan", "nanchang", "yuhuan", "lan"],
+)
+def test_shanten_is_a_shortest_path(kernels: ModuleType, rules: HandRules) -> None:
+    """Shanten is the draw distance to a win, so it must satisfy the Bellman equations
+        s(3n+2) = -1 if it wins, else min over discards (a tile or a wildcard) of s(3n+1),
+        s(3n+1) = 1 + min over draws t (not held 4 times) of s(3n+2).
+    With is_win checked by brute force elsewhere, these equations have one solution, so this verifies every
+    form, preset and wildcard count (including those xiangting does not know) without a second implementation.
+    """
+    rng = random.Random(len(rules.__repr__()))
+    kinds = range(27 if rules.no_honors else 34)
+    for i in range(12):
+        k = min(rng.choice((0, 0, 1, 2)), rules.max_wildcards)
+        size = rules.hand_size - rng.choice((0, 0, 3))
+        if rules.lack_a_suit:
+            gone = rng.randrange(3)
+            pool = [t for t in kinds if t // 9 != gone for _ in range(4)]
+        else:
+            pool = [t for t in kinds for _ in range(4)]
+        tiles = rng.sample(pool, size - k)
+        if i % 3 == 1:  # pair-heavy: near seven pairs
+            pk = rng.sample(sorted(set(pool)), 7)
+            tiles = (pk * 2)[: size - k - 1] + [rng.choice(pool)]
+        elif i % 3 == 2:  # singles from an orphan / knitted / 十三烂 pool, plus random tiles
+            special = rng.choice([list(_ORPH), [0, 3, 6, 10, 13, 16, 20, 23, 26], [1, 4, 8, 9, 12, 15, 20, 23, 26]])
+            special = [t for t in special + list(range(27, 34)) if t in pool]
+            tiles = rng.sample(special, min(len(special), size - k - 2))
+            tiles += rng.sample(pool, size - k - len(tiles))
+        c = bytearray(counts(tiles))
+        if max(c) > 4:
+            continue
+        s13 = kernels.shanten(bytes(c), k, rules)
+        best = 99
+        for t in kinds:
+            if c[t] < 4:
+                c[t] += 1
+                s14 = kernels.shanten(bytes(c), k, rules)
+                best = min(best, s14)
+                if s14 >= 0:  # not complete: discarding must keep the same shanten
+                    discards = [kernels.shanten(bytes(c[:u] + bytes([c[u] - 1]) + c[u + 1 :]), k, rules)
+                                for u in range(34) if c[u]]
+                    if k:
+                        discards.append(kernels.shanten(bytes(c), k - 1, rules))
+                    assert s14 == min(discards), (list(c), k)
+                else:
+                    assert kernels.is_win(bytes(c), k, rules)
+                c[t] -= 1
+        assert s13 == best + 1, (tiles, k)
+
+
 # --- waits, useful tiles, discards ----------------------------------------------------------------------------
 
 
@@ -362,3 +416,57 @@ def test_batch_names_bad_row(kernels: ModuleType) -> None:
     rows[34 + 5] = 5
     with pytest.raises(HandError, match="row 1"):
         kernels.is_win_batch(bytes(rows))
+
+
+# --- compiled backend against the reference ----------------------------------------------------------------
+
+def _compiled_backends() -> list[str]:
+    if os.environ.get("MAHJONG_PURE_PYTHON") == "1":
+        return []
+    try:
+        import mahjong._core  # noqa: F401
+    except ImportError:
+        return []
+    return ["mahjong._core"]
+
+
+_OTHER_BACKENDS = _compiled_backends()
+
+if _OTHER_BACKENDS:  # without a compiled module, test_backend_is_compiled reports it (no silent pass here)
+
+    @pytest.mark.parametrize("backend", _OTHER_BACKENDS)
+    @pytest.mark.parametrize(
+        "rules",
+        [DEFAULT, RIICHI_SHAPES, GUOBIAO, SICHUAN, NANCHANG, YUHUAN, DEFAULT.replace(wait_on_fourth_copy=True)],
+        ids=["default", "riichi", "guobiao", "sichuan", "nanchang", "yuhuan", "fourth"],
+    )
+    def test_backend_matches_reference(backend: str, rules: HandRules) -> None:
+        import importlib
+
+        from mahjong import _reference as ref
+
+        other = importlib.import_module(backend)
+        rng = random.Random(hash(rules) & 0xFFFF)
+        kinds = [t for t in range(27 if rules.no_honors else 34)]
+        for i in range(120):
+            k = rng.choice((0, 0, 0, 1, 2, 3)) if rules.max_wildcards else 0
+            k = min(k, rules.max_wildcards)
+            size = rules.hand_size + 1 - rng.choice((0, 0, 0, 3, 6)) - (i % 2)
+            real = size - k
+            if rules.lack_a_suit:
+                gone = rng.randrange(3)
+                pool = [t for t in kinds if t // 9 != gone for _ in range(4)]
+            else:
+                pool = [t for t in kinds for _ in range(4)]
+            c = counts(rng.sample(pool, real))
+            if size % 3 == 2:
+                assert other.is_win(c, k, rules) == ref.is_win(c, k, rules), (list(c), k)
+                if k <= 2:
+                    assert other.decompositions(c, k, rules) == ref.decompositions(c, k, rules), (list(c), k)
+                if i % 10 == 0:
+                    assert other.discard_options(c, k, rules) == ref.discard_options(c, k, rules), (list(c), k)
+            else:
+                assert other.waits(c, k, rules) == ref.waits(c, k, rules), (list(c), k)
+                assert other.useful_tiles(c, k, rules) == ref.useful_tiles(c, k, rules), (list(c), k)
+            assert other.shanten_by_form(c, k, rules) == ref.shanten_by_form(c, k, rules), (list(c), k)
+            assert other.shanten(c, k, rules) == ref.shanten(c, k, rules), (list(c), k)

@@ -44,7 +44,7 @@ def coerce_wildcards(wildcards: object, rules: HandRules) -> int:
     if isinstance(wildcards, bool):
         raise HandError(f"wildcards must be an int count, got the bool {wildcards!r}")
     try:
-        k = operator.index(wildcards)  # accepts numpy integer scalars, refuses floats
+        k = operator.index(wildcards)  # type: ignore[arg-type]  # numpy integer scalars ok, floats refused
     except TypeError:
         raise HandError(f"wildcards must be an int count, got {type(wildcards).__name__} {wildcards!r}") from None
     if k < 0:
@@ -70,7 +70,7 @@ def _buffer_counts(hand: Any, what: str) -> list[int]:
             n = view.shape[0] if view.shape else 0
             raise HandError(f"{what}: counts must have 34 entries, got {n}")
         values = view.tolist()
-    return values  # type: ignore[no-any-return]
+    return values
 
 
 def _sequence_values(hand: Sequence[Any], what: str) -> list[int]:

@@ -44,6 +44,9 @@ __all__ = [
     "waits_batch",
 ]
 
+#: a group table: (row without the pair, row with the pair), indexed by melds
+Table = tuple[tuple[int, ...], tuple[int, ...]]
+
 INF = 1000  # "impossible"; large enough that sums of a few stay far above any real distance
 _CAPS4 = (4,) * 34
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
@@ -68,7 +71,7 @@ _LAN_SETS: tuple[tuple[int, ...], ...] = tuple(
 
 
 @lru_cache(maxsize=1 << 18)
-def _suit_table(h: tuple[int, ...], caps: tuple[int, ...], exact: bool) -> tuple[tuple[int, ...], ...]:
+def _suit_table(h: tuple[int, ...], caps: tuple[int, ...], exact: bool) -> Table:
     """DP over the 9 kinds of one suit.
 
     Returns ``(row_p0, row_p1)``.  Contain mode (``exact=False``): ``row_p[m]`` = fewest tiles to add so that
@@ -129,16 +132,17 @@ def _honor_kind_rows(c: int, cap: int, exact: bool) -> tuple[tuple[int, int], tu
 
 
 @lru_cache(maxsize=1 << 14)
-def _honor_table(hc: tuple[tuple[int, int], ...], exact: bool) -> tuple[tuple[int, ...], ...]:
+def _honor_table(hc: tuple[tuple[int, int], ...], exact: bool) -> Table:
     """The 7 honors as independent kinds; ``hc`` = sorted (count, cap) pairs (the order of kinds is irrelevant)."""
     maxm = 0 if exact else 5
     acc = ([0] + [INF] * maxm, [INF] * (maxm + 1))
     for c, cap in hc:
-        rows = _honor_kind_rows(c, cap, exact)
+        r0, r1 = _honor_kind_rows(c, cap, exact)
         if exact:
             # exact mode does not track melds: collapse each row to its minimum over m
-            rows = ((min(rows[0]),), (min(rows[1]),))
-        acc = _minplus(acc, rows, maxm)  # type: ignore[arg-type]
+            acc = _minplus(acc, ((min(r0),), (min(r1),)), maxm)
+        else:
+            acc = _minplus(acc, (r0, r1), maxm)
     return tuple(acc[0]), tuple(acc[1])
 
 
@@ -178,7 +182,7 @@ def _honor_seq_patterns(nk: int) -> tuple[tuple[tuple[int, ...], int, int], ...]
 
 
 @lru_cache(maxsize=1 << 14)
-def _honor_seq_table(h: tuple[int, ...], caps: tuple[int, ...], exact: bool) -> tuple[tuple[int, ...], ...]:
+def _honor_seq_table(h: tuple[int, ...], caps: tuple[int, ...], exact: bool) -> Table:
     """Winds or dragons as one group with Nanchang honor sequences, by scanning every target pattern."""
     maxm = 0 if exact else 5
     rows = [[INF] * (maxm + 1), [INF] * (maxm + 1)]
@@ -226,8 +230,8 @@ def _minplus(
 
 def _group_tables(
     h: Sequence[int], caps: Sequence[int], rules: HandRules, exact: bool, skip_suit: int = -1
-) -> list[tuple[tuple[int, ...], ...]]:
-    tables = []
+) -> list[Table]:
+    tables: list[Table] = []
     for s in range(3):
         if s != skip_suit:
             tables.append(_suit_table(tuple(h[9 * s : 9 * s + 9]), tuple(caps[9 * s : 9 * s + 9]), exact))
@@ -495,8 +499,8 @@ def _decomps(h: Sequence[int], k: int, rules: HandRules) -> list[Decomposition]:
     out: set[Decomposition] = set()
     if Form.REGULAR in forms:
         for skip in _suits_to_skip(h, rules, True):
-            for melds, pair, tgt in _regular_readings(h, k, _CAPS4, rules, _kinds_allowed(rules, skip)):
-                out.add(Decomposition(Form.REGULAR, melds, (pair,), (), _wild_tiles(tgt, h)))
+            for melds, pair, reg_tgt in _regular_readings(h, k, _CAPS4, rules, _kinds_allowed(rules, skip)):
+                out.add(Decomposition(Form.REGULAR, melds, (pair,), (), _wild_tiles(reg_tgt, h)))
     if Form.SEVEN_PAIRS in forms:
         quad = rules.seven_pairs_quad_as_two
         for skip in _suits_to_skip(h, rules, True):
@@ -548,8 +552,8 @@ def _decomps(h: Sequence[int], k: int, rules: HandRules) -> list[Decomposition]:
                 caps2[t] -= 1
             if missing > k:
                 continue
-            for melds, pair, tgt in _regular_readings(rest, k - missing, caps2, rules, _kinds_allowed(rules)):
-                full = list(tgt)
+            for melds, pair, ks_tgt in _regular_readings(rest, k - missing, caps2, rules, _kinds_allowed(rules)):
+                full = list(ks_tgt)
                 for t in perm:
                     full[t] += 1
                 out.add(Decomposition(Form.KNITTED_STRAIGHT, melds, (pair,), perm, _wild_tiles(full, h)))
@@ -746,7 +750,7 @@ def is_win(hand: object, wildcards: int = 0, rules: HandRules = DEFAULT) -> bool
     wildcard substitutes) must leave one suit empty; exposed melds are not seen by the kernel.
     """
     h = coerce_counts(hand, wildcards, rules, complete=True)
-    return _is_win_counts(h, int(wildcards), rules)  # type: ignore[call-overload]
+    return _is_win_counts(h, int(wildcards), rules)
 
 
 def decompositions(hand: object, wildcards: int = 0, rules: HandRules = DEFAULT) -> list[Decomposition]:
@@ -761,7 +765,7 @@ def decompositions(hand: object, wildcards: int = 0, rules: HandRules = DEFAULT)
     could form is a separate reading.
     """
     h = coerce_counts(hand, wildcards, rules, complete=True)
-    return _decomps(h, int(wildcards), rules)  # type: ignore[call-overload]
+    return _decomps(h, int(wildcards), rules)
 
 
 def waits(hand: object, wildcards: int = 0, rules: HandRules = DEFAULT, visible: object = None) -> Waits:
@@ -775,7 +779,7 @@ def waits(hand: object, wildcards: int = 0, rules: HandRules = DEFAULT, visible:
     h = coerce_counts(hand, wildcards, rules, complete=False)
     vis = coerce_visible(visible, h)
     counts = list(h)
-    tiles = _wait_tiles(counts, int(wildcards), rules)  # type: ignore[call-overload]
+    tiles = _wait_tiles(counts, int(wildcards), rules)
     remaining = tuple(max(0, 4 - h[t] - vis[t]) for t in tiles)
     kinds = 27 if rules.no_honors else 34
     return Waits(tuple(tiles), remaining, len(tiles) == kinds)
@@ -789,7 +793,7 @@ def shanten(hand: object, wildcards: int = 0, rules: HandRules = DEFAULT) -> int
     it holds four of counts as 0.
     """
     h = coerce_counts(hand, wildcards, rules, complete=None)
-    return _shanten_counts(h, int(wildcards), rules)  # type: ignore[call-overload]
+    return _shanten_counts(h, int(wildcards), rules)
 
 
 def shanten_by_form(hand: object, wildcards: int = 0, rules: HandRules = DEFAULT) -> dict[Form, int]:
@@ -800,14 +804,14 @@ def shanten_by_form(hand: object, wildcards: int = 0, rules: HandRules = DEFAULT
     ``rules.lack_a_suit`` only REGULAR and SEVEN_PAIRS (the others need all three suits).  Keys in ``Form`` order.
     """
     h = coerce_counts(hand, wildcards, rules, complete=None)
-    res = _shanten_by_form(h, int(wildcards), rules)  # type: ignore[call-overload]
+    res = _shanten_by_form(h, int(wildcards), rules)
     return {f: res[f] for f in sorted(res)}
 
 
 def useful_tiles(hand: object, wildcards: int = 0, rules: HandRules = DEFAULT) -> tuple[int, ...]:
     """进张 of a ``3n+1`` hand: tile ids (ascending) whose draw lowers the shanten; never a tile held 4 times."""
     h = coerce_counts(hand, wildcards, rules, complete=False)
-    return _useful(list(h), int(wildcards), rules)  # type: ignore[call-overload]
+    return _useful(list(h), int(wildcards), rules)
 
 
 def discard_options(
@@ -821,7 +825,7 @@ def discard_options(
     """
     h = coerce_counts(hand, wildcards, rules, complete=True)
     vis = coerce_visible(visible, h)
-    k = int(wildcards)  # type: ignore[call-overload]
+    k = int(wildcards)
     out = []
     counts = list(h)
     for t in range(34):

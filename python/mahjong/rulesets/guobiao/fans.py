@@ -129,7 +129,7 @@ FANS: tuple[Fan, ...] = (
        "3种花色的147、258、369 — 147 258 369 in three different suits"),
     _f(36, "upper_four", "大于五", "Upper Four", 12, "no_honors", "由序数牌6-9组成 — only 6 to 9"),
     _f(37, "lower_four", "小于五", "Lower Four", 12, "no_honors", "由序数牌1-4组成 — only 1 to 4"),
-    _f(38, "big_three_winds", "三风刻", "Big Three Winds", 12, "", "3个风刻 — three wind pungs"),
+    _f(38, "big_three_winds", "三风刻", "Big Three Winds", 12, "", "3个风刻 — three wind pungs (they are not also 幺九刻)"),
     # ---- 8 ----
     _f(39, "mixed_straight", "花龙", "Mixed Straight", 8, "",
        "3种花色的3副顺子连接成1-9 — 123 456 789 in three different suits"),
@@ -168,8 +168,8 @@ FANS: tuple[Fan, ...] = (
        "和牌池、桌面已亮明的3张牌所剩的第4张牌 — won on the last copy of a tile"),
     # ---- 2 ----
     _f(59, "dragon_pung", "箭刻", "Dragon Pung", 2, "", "中、发、白3张相同的牌组成的刻子 — a dragon pung"),
-    _f(60, "prevalent_wind", "圈风刻", "Prevalent Wind", 2, "", "与圈风相同的风刻 — a pung of the round wind"),
-    _f(61, "seat_wind", "门风刻", "Seat Wind", 2, "", "与本门风相同的风刻 — a pung of the seat wind"),
+    _f(60, "prevalent_wind", "圈风刻", "Prevalent Wind", 2, "", "与圈风相同的风刻 — a pung of the round wind (that pung is not also 幺九刻)"),
+    _f(61, "seat_wind", "门风刻", "Seat Wind", 2, "", "与本门风相同的风刻 — a pung of the seat wind (that pung is not also 幺九刻)"),
     _f(62, "concealed_hand", "门前清", "Concealed Hand", 2, "",
        "没有吃、碰、明杠, 和别人打出的牌 — no claimed meld, won on a discard"),
     _f(63, "all_chows", "平和", "All Chows", 2, "no_honors", "由4副顺子及序数牌作将组成 — four chows and a suited pair"),

@@ -152,8 +152,11 @@ class Guobiao(RuleSet[GuobiaoConfig]):
                 "winner cannot hold another copy")
         self._check_extras(h, ctx)
         unique = [c for t, c in _BY_CODE if all_counts[t]]
+        mask = 0
+        for c in unique:
+            mask |= 1 << c
         return S.Facts(
-            fixed=fixed, standing=standing, all_counts=all_counts, unique=unique, mask=D.mask_of(unique),
+            fixed=fixed, standing=standing, all_counts=all_counts, unique=unique, mask=mask,
             win=D.CODE[win],
             self_drawn=self_drawn, last_tile=last_tile, wall_last=ctx.last_wall_tile, kong_involved=kong_involved,
             seat=ctx.wind, prevalent=ctx.prevalent_wind, heavenly=ctx.heavenly,
@@ -162,6 +165,8 @@ class Guobiao(RuleSet[GuobiaoConfig]):
     def _check_extras(self, h: Hand, ctx: WinContext) -> None:
         human = isinstance(ctx, GuobiaoContext) and ctx.human
         wild = isinstance(ctx, GuobiaoContext) and ctx.wildcard_kong
+        if not (ctx.heavenly or ctx.earthly or human or wild):
+            return
         flags = [n for n, on in (("天和 (heavenly)", ctx.heavenly), ("地和 (earthly)", ctx.earthly),
                                  ("人和 (human)", human), ("混杠 (wildcard_kong)", wild)) if on]
         if flags and not self.config.extras:

@@ -367,7 +367,7 @@ class HandGenerator:
     def hands(self, n: int) -> list[GenHand]:
         names = [s for s, _ in self.SHAPES]
         weights = [w for _, w in self.SHAPES]
-        out = []
+        out: list[GenHand] = []
         while len(out) < n:
             shape = self.rng.choices(names, weights)[0]
             h = getattr(self, "_gen_" + shape)()
@@ -384,7 +384,7 @@ class HandGenerator:
                  preset: list[tuple[str, int]] | None = None, pair_allowed: set[int] | None = None,
                  open_p: float | None = None) -> GenHand | None:
         rng = self.rng
-        counts = Counter()
+        counts: Counter[int] = Counter()
         shapes: list[tuple[str, int]] = []
         for kind, t in preset or []:
             tiles = [t, t + 1, t + 2] if kind == "chow" else [t] * (4 if kind == "kong" else 3)
@@ -659,7 +659,7 @@ class HandGenerator:
             else:
                 pool = list(ALL_TILES)
             pairs = []
-            c = Counter()
+            c: Counter[int] = Counter()
             while len(pairs) < 7:
                 t = rng.choice(pool)
                 # a quad (the same pair twice) now and then: 四归一

@@ -78,3 +78,26 @@ def test_settle_default_and_override() -> None:
     assert s.net == (-2 + 4, 6, -2, -2 - 4)
     # the generic settlement of the same record ignores the kong
     assert settle_by_wins(get_ruleset("sichuan"), rec).net == (4, 0, 0, -4)
+
+
+@pytest.mark.parametrize(
+    "name, hand, ctx, total",
+    [
+        # hand-derived in test_sichuan / test_common / test_twoplayer; here on every kernel backend
+        ("sichuan", "111m222m333m555m99m", WinContext(winner=0, discarder=1), 8),  # 清对 ×8
+        ("sichuan", "1111223344m5555p", WinContext(winner=0, discarder=1), 32),  # 龙七对 + 根 ×32
+        # seed rows 43 + 门清 2 + 单调 1 (CCCFFFPPP123m9m waits on 9m alone)
+        ("common", "CCCFFFPPP123m99m", WinContext(winner=0, discarder=1), 43 + 2 + 1),
+        ("twoplayer", "EEESSSWWWNNNCC", WinContext(winner=0, discarder=1), 13),  # capped
+    ],
+)
+def test_known_scores_on_every_backend(
+    kernels: object, monkeypatch: pytest.MonkeyPatch, name: str, hand: str, ctx: WinContext, total: int
+) -> None:
+    import mahjong.rulesets.common as common_mod
+    import mahjong.rulesets.sichuan as sichuan_mod
+    import mahjong.rulesets.twoplayer as twoplayer_mod
+
+    for mod in (common_mod, sichuan_mod, twoplayer_mod):
+        monkeypatch.setattr(mod, "K", kernels)
+    assert get_ruleset(name).score(hand, ctx).total == total

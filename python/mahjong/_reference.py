@@ -365,11 +365,16 @@ def _concealed_special(total: int, rules: HandRules) -> bool:
     return rules.hand_size == 13 and total == 14
 
 
-def _win_forms(h: Sequence[int], k: int, rules: HandRules, caps: Sequence[int] = _CAPS4) -> list[Form]:
-    """The forms in which ``h`` + ``k`` wildcards (a 3n+2 hand) is complete."""
+def _win_forms(
+    h: Sequence[int], k: int, rules: HandRules, caps: Sequence[int] = _CAPS4, skip_regular: bool = False
+) -> list[Form]:
+    """The forms in which ``h`` + ``k`` wildcards (a 3n+2 hand) is complete.
+
+    ``skip_regular``: the caller knows the regular form is impossible (see :func:`_isolated`).
+    """
     total = sum(h) + k
     forms = []
-    if _regular_need(h, caps, rules) <= k:
+    if not skip_regular and _regular_need(h, caps, rules) <= k:
         forms.append(Form.REGULAR)
     special = _concealed_special(total, rules)
     five = any(c > 4 for c in h)  # a fifth copy (wait_on_fourth_copy probe) fits only a regular reading
@@ -720,6 +725,22 @@ def _useful(h: list[int], k: int, rules: HandRules, base: int | None = None) -> 
     return tuple(out)
 
 
+def _isolated(h: Sequence[int], t: int, rules: HandRules) -> bool:
+    """No tile that could share a meld or the pair with ``t`` is held (and ``t`` itself is not).
+
+    Then, without wildcards, a drawn ``t`` cannot complete a regular hand: it would be a lone single.
+    """
+    if h[t]:
+        return False
+    if t < 27:
+        lo = t - t % 9
+        return not any(h[u] for u in range(max(lo, t - 2), min(lo + 8, t + 2) + 1))
+    if rules.honor_sequences:
+        group = range(27, 31) if t < 31 else range(31, 34)
+        return not any(h[u] for u in group)
+    return True
+
+
 def _wait_tiles(h: list[int], k: int, rules: HandRules) -> list[int]:
     out = []
     for t in range(27 if rules.no_honors else 34):
@@ -729,8 +750,9 @@ def _wait_tiles(h: list[int], k: int, rules: HandRules) -> list[int]:
                 continue
             caps = list(_CAPS4)
             caps[t] = 5  # probe a fifth copy: the hand is ready on it under this rule, though it can't be drawn
+        skip = k == 0 and _isolated(h, t, rules)  # a cheap pre-check: most tiles are far from every held tile
         h[t] += 1
-        if _is_win_counts(h, k, rules, caps):
+        if _win_forms(h, k, rules, caps, skip):
             out.append(t)
         h[t] -= 1
     return out

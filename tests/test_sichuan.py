@@ -175,6 +175,14 @@ def test_self_draw_payers_are_players_still_in_play() -> None:
     # 血战到底: seat 1 won earlier, so on seat 3's self-draw only seats 0 and 2 pay (清一色 4 + 1)
     ctx = SichuanContext(winner=3, already_won=frozenset({1}))
     assert SC.score("123m456m789m234m55m", ctx).payments == (-5, 0, -5, 10)
+    # the seats may be given as an int, a "1,2" string (CLI --context) or any iterable
+    assert SichuanContext(winner=3, already_won=1).already_won == frozenset({1})  # type: ignore[arg-type]
+    assert SichuanContext(winner=3, already_won="0,1").already_won == frozenset({0, 1})  # type: ignore[arg-type]
+    assert SichuanContext(winner=3, already_won=[2]).already_won == frozenset({2})  # type: ignore[arg-type]
+    with pytest.raises(ContextError, match="already_won"):
+        SichuanContext(winner=3, already_won="x")  # type: ignore[arg-type]
+    with pytest.raises(ContextError, match="already_won"):
+        SichuanContext(winner=3, already_won=[7])  # type: ignore[arg-type]
     with pytest.raises(ContextError, match="already won"):
         SichuanContext(winner=1, already_won=frozenset({1}))
     with pytest.raises(ContextError, match="already won"):

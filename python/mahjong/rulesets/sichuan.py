@@ -160,11 +160,8 @@ class SichuanContext(WinContext):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        won = frozenset(self.already_won)
+        won = _seats(self.already_won, "already_won")
         object.__setattr__(self, "already_won", won)
-        for s in won:
-            if not isinstance(s, int) or not 0 <= s < N_SEATS:
-                raise ContextError(f"already_won must hold seats 0..3, got {s!r}")
         if self.winner in won:
             raise ContextError(f"seat {self.winner} has already won and left play (血战到底: one win per player)")
         if self.discarder is not None and self.discarder in won:
@@ -176,6 +173,27 @@ class SichuanContext(WinContext):
                 raise ContextError("kong_from (点杠花) only applies to a 杠上花 win (kong_replacement)")
             if not isinstance(self.kong_from, int) or not 0 <= self.kong_from < N_SEATS or self.kong_from == self.winner:
                 raise ContextError(f"kong_from must be another player's seat, got {self.kong_from!r}")
+
+
+def _seats(value: Any, what: str) -> frozenset[int]:
+    """A set of seats from an int, ``"1,2"`` (as the CLI's --context gives it) or an iterable of ints."""
+    if isinstance(value, bool):
+        raise ContextError(f"{what} must be seats 0..3, got {value!r}")
+    if isinstance(value, int):
+        value = (value,)
+    elif isinstance(value, str):
+        try:
+            value = tuple(int(x) for x in value.replace(" ", "").split(",") if x)
+        except ValueError:
+            raise ContextError(f"{what} must be seats 0..3 such as '1,2', got {value!r}") from None
+    try:
+        seats = frozenset(value)
+    except TypeError:
+        raise ContextError(f"{what} must be seats 0..3, got {value!r}") from None
+    for s in seats:
+        if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < N_SEATS:
+            raise ContextError(f"{what} must hold seats 0..3, got {s!r}")
+    return seats
 
 
 # --- the reading a pattern looks at ----------------------------------------------------------------

@@ -470,3 +470,48 @@ if _OTHER_BACKENDS:  # without a compiled module, test_backend_is_compiled repor
                 assert other.useful_tiles(c, k, rules) == ref.useful_tiles(c, k, rules), (list(c), k)
             assert other.shanten_by_form(c, k, rules) == ref.shanten_by_form(c, k, rules), (list(c), k)
             assert other.shanten(c, k, rules) == ref.shanten(c, k, rules), (list(c), k)
+
+
+# --- cross-kernel consistency (hypothesis) -------------------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_PRESETS = [DEFAULT, RIICHI_SHAPES, GUOBIAO, NANCHANG, YUHUAN]
+
+
+@st.composite
+def _hand_and_k(draw: st.DrawFn, complete: bool) -> tuple[bytes, int, HandRules]:
+    rules = draw(st.sampled_from(_PRESETS))
+    k = draw(st.integers(0, min(3, rules.max_wildcards)))
+    size = draw(st.sampled_from([s for s in range(1, rules.hand_size + 2) if s % 3 == (2 if complete else 1) and s >= k]))
+    tiles = draw(st.permutations(WALL))[: size - k]
+    return counts(tiles), k, rules
+
+
+# the kernel module fixture is stateless, so sharing it across hypothesis examples is safe
+_HYP = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+@_HYP
+@given(case=_hand_and_k(True))
+def test_win_iff_shanten_minus_one(kernels: ModuleType, case: tuple[bytes, int, HandRules]) -> None:
+    ref = kernels
+    c, k, rules = case
+    win = ref.is_win(c, k, rules)
+    assert win == (ref.shanten(c, k, rules) == -1)
+    if k <= 2:  # decompositions with 3+ free wildcards are long lists; keep the example cheap
+        assert win == bool(ref.decompositions(c, k, rules))
+    assert ref.is_win_batch(c, k, rules) == bytearray([win])
+
+
+@_HYP
+@given(case=_hand_and_k(False))
+def test_ready_iff_waits(kernels: ModuleType, case: tuple[bytes, int, HandRules]) -> None:
+    ref = kernels
+    c, k, rules = case
+    w = ref.waits(c, k, rules)
+    assert bool(w.tiles) == (ref.shanten(c, k, rules) == 0)
+    assert ref.waits_batch(c, k, rules) == [sum(1 << t for t in w.tiles)]
+    if ref.shanten(c, k, rules) == 0:
+        assert set(ref.useful_tiles(c, k, rules)) == {t for t in w.tiles if c[t] < 4}

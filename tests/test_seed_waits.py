@@ -16,7 +16,7 @@ from mahjong.tiles import parse_tiles
 
 # (digits of one suit, extra tiles in notation, waits as ranks of that suit, extra wait tiles, seed total or None)
 # From the seed's first list (lines "4牌听" .. "九连宝灯"), with its 可胡张数.
-SEED_LIST_1 = [
+SEED_LIST_1: list[tuple[str, str, str, str, int | None]] = [
     ("5566", "", "56", "", 4),
     ("2345", "", "25", "", 6),
     ("2224", "", "34", "", 7),
@@ -42,7 +42,7 @@ SEED_LIST_1 = [
 
 # From the seed's second list (听一张 .. 听八张).  Partial shapes get a pair (EE) so that the rest is complete.
 # The pair is in the honors, so it adds no suit wait.
-SEED_LIST_2 = [
+SEED_LIST_2: list[tuple[str, str, str, str, int | None]] = [
     ("12", "EE", "3", "", None),  # 边张
     ("24", "EE", "3", "", None),  # 嵌张
     ("", "C", "", "C", None),  # 单钓将

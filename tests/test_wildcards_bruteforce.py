@@ -70,9 +70,12 @@ def _lacks_a_suit(c: list[int]) -> bool:
     return any(not any(c[9 * s : 9 * s + 9]) for s in range(3))
 
 
-def naive_readings(c: list[int], rules: HandRules) -> set[tuple[Form, tuple, tuple, tuple]]:
+Reading = tuple[Form, tuple[tuple[int, int, int], ...], tuple[int, ...], tuple[int, ...]]
+
+
+def naive_readings(c: list[int], rules: HandRules) -> set[Reading]:
     """All readings (form, melds, pairs, singles) of concrete counts c (a 3n+2 hand)."""
-    out: set[tuple[Form, tuple, tuple, tuple]] = set()
+    out: set[Reading] = set()
     if rules.lack_a_suit and not _lacks_a_suit(c):
         return out
     total = sum(c)
@@ -240,8 +243,8 @@ def test_is_win_four_wildcards(kernels: ModuleType, name: str) -> None:
         assert kernels.is_win(bytes(c), k, rules) == brute_win(c, k, rules), (c, k)
 
 
-def _brute_readings(c: list[int], k: int, rules: HandRules) -> set[tuple]:
-    out = set()
+def _brute_readings(c: list[int], k: int, rules: HandRules) -> set[tuple[object, ...]]:
+    out: set[tuple[object, ...]] = set()
     for s in substitutions(c, k, rules):
         for form, melds, pairs, singles in naive_readings(_with(c, s), rules):
             out.add((form, melds, pairs, singles, tuple(sorted(s))))

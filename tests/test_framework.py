@@ -101,3 +101,14 @@ def test_known_scores_on_every_backend(
     for mod in (common_mod, sichuan_mod, twoplayer_mod):
         monkeypatch.setattr(mod, "K", kernels)
     assert get_ruleset(name).score(hand, ctx).total == total
+
+
+@pytest.mark.parametrize("name", sorted(MINE))
+def test_context_from_options_names_unknown_facts(name: str) -> None:
+    from mahjong.errors import ContextError
+
+    ctx_cls = MINE[name][1]
+    ctx = ctx_cls.from_options(winner=1, discarder=0)  # type: ignore[attr-defined]
+    assert isinstance(ctx, ctx_cls) and ctx.winner == 1 and ctx.discarder == 0
+    with pytest.raises(ContextError, match="nosuch"):
+        ctx_cls.from_options(winner=1, nosuch=True)  # type: ignore[attr-defined]

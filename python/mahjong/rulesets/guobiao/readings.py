@@ -11,6 +11,7 @@ from __future__ import annotations
 from mahjong._kernels import backend_module as K
 from mahjong.rules import HandRules
 from mahjong.rulesets.guobiao.detectors import CODE
+from mahjong.types import Decomposition
 
 __all__ = ["PUNG", "CHOW", "regular_readings"]
 
@@ -28,13 +29,13 @@ for _t in range(34):
         _MELD[(_t, _t + 1, _t + 2)] = (2 * CODE[_t] + 1, (CHOW, CODE[_t + 1]))
 
 
-def regular_readings(standing: list[int] | bytes) -> list[tuple[tuple[tuple[int, int], ...], int]]:
-    """Every reading of ``standing`` (34 counts, 3n+2 tiles) as (melds in reference order, pair code), the
-    readings in reference order."""
+def regular_readings(standing: list[int] | bytes) -> list[tuple[Decomposition, tuple[tuple[int, int], ...], int]]:
+    """Every reading of ``standing`` (34 counts, 3n+2 tiles) as (the kernel's Decomposition, its melds as the
+    scorer reads them in reference order, the pair's code), the readings in reference order."""
     out = []
     for d in K.decompositions(bytes(standing), 0, _REGULAR):
         melds = sorted(_MELD[m] for m in d.melds)
-        out.append((tuple(k for k, _ in melds), tuple(m for _, m in melds), CODE[d.pairs[0]]))
+        out.append((tuple(k for k, _ in melds), d, tuple(m for _, m in melds), CODE[d.pairs[0]]))
     if len(out) > 1:
-        out.sort()
-    return [(melds, pair) for _, melds, pair in out]
+        out.sort(key=lambda r: r[0])
+    return [(d, melds, pair) for _, d, melds, pair in out]

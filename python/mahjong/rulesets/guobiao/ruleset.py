@@ -188,7 +188,6 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         opts = self._opts
         best: list[int] | None = None
         reading: Decomposition | None = None
-        chosen: _LazyDecomposition | None = None  # a regular reading, turned into a Decomposition at the end
         wait: str | None = None
         special = None
         n_fixed = len(f.fixed)
@@ -205,7 +204,7 @@ class Guobiao(RuleSet[GuobiaoConfig]):
             max_total = S.table_total(best)
             seven_pairs = bool(best[F.SEVEN_PAIRS])
         if special is None or seven_pairs:
-            decomps = _regular_readings(f.standing)
+            decomps = regular_readings(f.standing)
             if not f.heavenly:
                 f.wait_test = lambda: _unique_wait(f, h)
             for d, melds, pair in decomps:
@@ -213,10 +212,8 @@ class Guobiao(RuleSet[GuobiaoConfig]):
                 total = S.table_total(t)
                 if total > max_total or (total == max_total and (t[F.PURE_TRIPLE_CHOW] == 1 or seven_pairs
                                                                    or t[F.TRIPLE_PUNG])):
-                    max_total, best, chosen = total, t, d
+                    max_total, best, reading = total, t, d
                     wait = _regular_wait(t, melds, pair, f)
-        if chosen is not None:
-            reading = chosen.build()
         if best is None or max_total == 0:
             raise NotWinningError(
                 f"not a complete Guobiao hand: {_describe(h)} is not 4 melds + a pair, 七对, 十三幺, 全不靠 / 七星不靠 "
@@ -247,8 +244,8 @@ class Guobiao(RuleSet[GuobiaoConfig]):
             return None
         by_code = {D.CODE[i]: n for i, n in enumerate(standing) if n}
         if D.is_nine_gates(by_code, f.win):
-            decomps = _regular_readings(standing)
-            d = decomps[0][0].build() if decomps else None
+            decomps = regular_readings(standing)
+            d = decomps[0][0] if decomps else None
             return S.score_nine_gates(f, opts), d, "nine-sided"
         return None
 
@@ -337,29 +334,6 @@ def _meld_str(m: Any) -> str:
 @lru_cache(maxsize=4096)
 def _tiles_str(tiles: tuple[int, ...]) -> str:
     return format_tiles(tiles)
-
-
-def _regular_readings(standing: list[int]) -> list[tuple[_LazyDecomposition, tuple[tuple[int, int], ...], int]]:
-    """Every 4-melds-and-a-pair reading of the concealed tiles in the reference's order (:mod:`.readings`), as
-    (its Decomposition, to build if chosen; melds for the scorer; pair code)."""
-    return [(_LazyDecomposition(melds, pair), melds, pair) for melds, pair in regular_readings(standing)]
-
-
-class _LazyDecomposition:
-    """The Decomposition of a reading, built only for the reading that is chosen."""
-
-    __slots__ = ("melds", "pair")
-
-    def __init__(self, melds: tuple[tuple[int, int], ...], pair: int) -> None:
-        self.melds = melds
-        self.pair = pair
-
-    def build(self) -> Decomposition:
-        triples = []
-        for kind, code in self.melds:
-            t = D.TILE_OF_CODE[code]
-            triples.append((t, t, t) if kind == S.PUNG else (t - 1, t, t + 1))
-        return Decomposition(Form.REGULAR, tuple(sorted(triples)), (D.TILE_OF_CODE[self.pair],), (), ())
 
 
 def _unique_wait(f: S.Facts, h: Hand) -> bool:

@@ -78,8 +78,8 @@ class Guobiao(RuleSet[GuobiaoConfig]):
 
     def score(self, hand: Hand | str, context: WinContext | None = None) -> ScoreResult:
         """Score a complete hand (14 tiles, kongs counted as 3; the winning tile among the concealed tiles)."""
-        h = self._hand(hand)
-        ctx = context if context is not None else WinContext()
+        h = self._checked_hand(hand)
+        ctx = _checked_context(context)
         facts = self._facts(h, ctx)
         table, reading, wait = self._best(h, facts)
         return self._result(h, ctx, facts, table, reading, wait)
@@ -89,11 +89,11 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         self-drawn and on a discard.  The context's seats and winds are used; its win-specific flags (和绝张,
         海底, 杠上开花, 抢杠和, 天和/地和/人和) are dropped, as they depend on the tile.  A tile of which the hand
         already holds all four copies is not listed (it cannot be won)."""
-        h = self._hand(hand)
-        h.check_size(13, complete=False)
+        h = self._checked_hand(hand)
         if len(h.melds) > 4:
-            raise HandError(f"{len(h.melds)} melds: at most 4")
-        ctx = context if context is not None else WinContext()
+            raise HandError(f"{len(h.melds)} melds: a Guobiao hand has at most 4")
+        h.check_size(13, complete=False)
+        ctx = _checked_context(context)
         drawn = WinContext(winner=ctx.winner, dealer=ctx.dealer, seat_wind=ctx.seat_wind,
                            prevalent_wind=ctx.prevalent_wind)
         discarder = ctx.discarder if ctx.discarder is not None else (ctx.winner - 1) % 4
@@ -109,6 +109,11 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         return out
 
     # ------------------------------------------------------------------------------------------ internals
+
+    def _checked_hand(self, hand: Hand | str) -> Hand:
+        if not isinstance(hand, (Hand, str)):
+            raise HandError(f"a hand is a mahjong.hand.Hand or its notation string, got {type(hand).__name__}")
+        return self._hand(hand)
 
     def _facts(self, h: Hand, ctx: WinContext) -> S.Facts:
         if len(h.melds) > 4:
@@ -309,6 +314,14 @@ class Guobiao(RuleSet[GuobiaoConfig]):
 
 
 _GREEN_DRAGON = 32  #: 发
+
+
+def _checked_context(context: WinContext | None) -> WinContext:
+    if context is None:
+        return WinContext()
+    if not isinstance(context, WinContext):
+        raise ContextError(f"the context is a GuobiaoContext or WinContext, got {type(context).__name__}")
+    return context
 
 
 #: (tile id, code) in code order, so a hand's tile codes come out sorted

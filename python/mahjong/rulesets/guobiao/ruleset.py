@@ -65,6 +65,7 @@ class Guobiao(RuleSet[GuobiaoConfig]):
     title = "Guobiao 国标 (Chinese Official)"
     summary = "国标麻将 Chinese Official: 81 fans (+明暗杠), 8-fan minimum, 8 + fan settlement"
     Config = GuobiaoConfig
+    Context = GuobiaoContext  #: the win-context type (settlement builds it from a record's win flags)
 
     def __init__(self, config: GuobiaoConfig | None = None, **options: Any) -> None:
         super().__init__(config, **options)

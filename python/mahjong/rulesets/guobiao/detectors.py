@@ -233,6 +233,139 @@ def seat_wind(c: int, seat: int) -> bool:
     return c == EAST + seat
 
 
+# ---------------------------------------------------------------- kongs and concealed pungs (spec §4 step 3)
+# ``melded`` / ``concealed``: the hand's melded (明) and concealed (暗) kongs; ``dark``: its concealed pungs, concealed
+# kongs included (a pung completed by another player's discard is not concealed).
+
+def melded_kong(melded: int, concealed: int) -> bool:
+    """明杠: 自己有暗刻，碰别人打出的一张相同的牌开杠，或自己抓进一张与碰的明刻相同的牌开杠 — one kong, melded."""
+    return melded == 1 and concealed == 0
+
+
+def concealed_kong(melded: int, concealed: int) -> bool:
+    """暗杠: 自抓4张相同的牌开杠 — one kong, concealed."""
+    return melded == 0 and concealed == 1
+
+
+def two_melded_kongs(melded: int, concealed: int) -> bool:
+    """双明杠: 2个明杠 — two kongs, both melded."""
+    return melded == 2 and concealed == 0
+
+
+def two_concealed_kongs(melded: int, concealed: int) -> bool:
+    """双暗杠: 2个暗杠 — two kongs, both concealed."""
+    return melded == 0 and concealed == 2
+
+
+def concealed_kong_and_melded_kong(melded: int, concealed: int) -> bool:
+    """明暗杠 (the reference's extra fan): one melded and one concealed kong."""
+    return melded == 1 and concealed == 1
+
+
+def three_kongs(melded: int, concealed: int) -> bool:
+    """三杠: 3个杠 — three kongs."""
+    return melded + concealed == 3
+
+
+def four_kongs(melded: int, concealed: int) -> bool:
+    """四杠: 4个杠 — four kongs."""
+    return melded + concealed == 4
+
+
+#: the kong fans; at most one applies to a hand
+KONG_FANS = (("melded_kong", melded_kong), ("concealed_kong", concealed_kong), ("two_melded_kongs", two_melded_kongs),
+             ("two_concealed_kongs", two_concealed_kongs),
+             ("concealed_kong_and_melded_kong", concealed_kong_and_melded_kong), ("three_kongs", three_kongs),
+             ("four_kongs", four_kongs))
+
+
+def two_concealed_pungs(dark: int) -> bool:
+    """双暗刻: 2个暗刻 — two concealed pungs (or kongs)."""
+    return dark == 2
+
+
+def three_concealed_pungs(dark: int) -> bool:
+    """三暗刻: 3个暗刻 — three concealed pungs (or kongs)."""
+    return dark == 3
+
+
+def four_concealed_pungs(dark: int) -> bool:
+    """四暗刻: 4个暗刻（暗杠） — four concealed pungs or kongs."""
+    return dark == 4
+
+
+CONCEALED_PUNG_FANS = (("two_concealed_pungs", two_concealed_pungs), ("three_concealed_pungs", three_concealed_pungs),
+                       ("four_concealed_pungs", four_concealed_pungs))
+
+
+def all_pungs(n_pungs: int) -> bool:
+    """碰碰和: 由4副刻子（或杠）、将牌组成的和牌 — four pungs or kongs and a pair."""
+    return n_pungs == 4
+
+
+# ---------------------------------------------------------------- how the hand was made and won (spec §4 steps 1, 7)
+# ``claimed``: the melds claimed from other players (a concealed kong is not claimed).
+
+def fully_concealed_hand(claimed: int, self_drawn: bool) -> bool:
+    """不求人: 4副牌及将中没有吃牌、碰牌（包括明杠），自摸和牌 — nothing claimed, self-drawn."""
+    return claimed == 0 and self_drawn
+
+
+def concealed_hand(claimed: int, self_drawn: bool) -> bool:
+    """门前清: 没有吃、碰、明杠，和别人打出的牌 — nothing claimed, won on a discard."""
+    return claimed == 0 and not self_drawn
+
+
+def melded_hand(claimed: int, self_drawn: bool) -> bool:
+    """全求人: 全靠吃牌、碰牌、单钓别人打出的牌和牌 — four claimed melds, won on a discard (self-drawn it is
+    just 自摸; spec §8.11)."""
+    return claimed == 4 and not self_drawn
+
+
+CONCEALMENT_FANS = (("fully_concealed_hand", fully_concealed_hand), ("concealed_hand", concealed_hand),
+                    ("melded_hand", melded_hand))
+
+
+def self_drawn(drawn: bool, wall_last: bool, kong: bool) -> bool:
+    """自摸: 自己抓进牌成和牌 — self-drawn (妙手回春, 杠上开花 and 不求人 include it: their 不计)."""
+    return drawn
+
+
+def last_tile_draw(drawn: bool, wall_last: bool, kong: bool) -> bool:
+    """妙手回春: 自摸牌墙上最后一张牌和牌 — self-drawn on the last tile of the wall."""
+    return drawn and wall_last
+
+
+def last_tile_claim(drawn: bool, wall_last: bool, kong: bool) -> bool:
+    """海底捞月: 和打出的最后一张牌 — won on the last discard."""
+    return not drawn and wall_last
+
+
+def out_with_replacement_tile(drawn: bool, wall_last: bool, kong: bool) -> bool:
+    """杠上开花: 开杠抓进的牌成和牌（不包括补花） — self-drawn on a kong's replacement tile."""
+    return drawn and kong
+
+
+def robbing_the_kong(drawn: bool, wall_last: bool, kong: bool) -> bool:
+    """抢杠和: 和别人自抓开明杠的牌 — won on the tile another player adds to a pung."""
+    return not drawn and kong
+
+
+#: the fans of how the winning tile came (和绝张 is a fact of the tile itself: ``Facts.last_tile``)
+WIN_FLAG_FANS = (("self_drawn", self_drawn), ("last_tile_draw", last_tile_draw), ("last_tile_claim", last_tile_claim),
+                 ("out_with_replacement_tile", out_with_replacement_tile), ("robbing_the_kong", robbing_the_kong))
+
+
+def little_three_dragons(dragon_pungs: int, pair: int) -> bool:
+    """小三元: 和牌时有箭牌的两副刻子及将牌 — two dragon pungs and a dragon pair."""
+    return dragon_pungs == 2 and is_dragon(pair)
+
+
+def little_four_winds(wind_pungs: int, pair: int) -> bool:
+    """小四喜: 和牌时有风牌的3副刻子及将牌 — three wind pungs and a wind pair."""
+    return wind_pungs == 3 and is_wind(pair)
+
+
 # ---------------------------------------------------------------- pair and four chows
 
 def pure_terminal_chows(mids: Sequence[int], pair: int) -> bool:
@@ -422,7 +555,6 @@ KNITTED_SETS = tuple(frozenset(k) for k in KNITTED)
 #: bit masks of the knitted sequences (a hand holds one when ``mask & k == k``)
 KNITTED_MASKS = tuple(mask_of(k) for k in KNITTED)
 ORPHANS = tuple(sorted([(s << 4) | r for s in (M, S, P) for r in (1, 9)] + list(range(EAST, WHITE + 1))))
-HONORS = tuple(range(EAST, WHITE + 1))
 
 
 def thirteen_orphans(unique: Sequence[int]) -> bool:

@@ -38,6 +38,10 @@ _THREE_PURE = [(_IDX[k], fn) for k, fn in D.THREE_CHOW_PURE]
 _THREE_PUNG = [(_IDX[k], fn) for k, fn in D.THREE_PUNG_FANS]
 _TWO_PUNG = [(_IDX[k], fn) for k, fn in D.TWO_PUNG_FANS]
 _GROUP = [(_IDX[k], fn) for k, fn in D.GROUP_TRAITS]
+_KONG = [(_IDX[k], fn) for k, fn in D.KONG_FANS]
+_DARK = [(_IDX[k], fn) for k, fn in D.CONCEALED_PUNG_FANS]
+_CONCEALMENT = [(_IDX[k], fn) for k, fn in D.CONCEALMENT_FANS]
+_WIN_FLAG = [(_IDX[k], fn) for k, fn in D.WIN_FLAG_FANS]
 #: the 1-fan chow fans, in the order the account-once trim removes them (spec §4 step 6: 老少副 first)
 _TRIM_ORDER = (F.TWO_TERMINAL_CHOWS, F.SHORT_STRAIGHT, F.MIXED_DOUBLE_CHOW, F.PURE_DOUBLE_CHOW)
 _TRIM_ORDER_SEED = (F.SHORT_STRAIGHT, F.MIXED_DOUBLE_CHOW, F.PURE_DOUBLE_CHOW, F.TWO_TERMINAL_CHOWS)
@@ -90,17 +94,9 @@ def win_flag_fans(f: Facts, t: list[int]) -> None:
     """和绝张, 自摸 / 妙手回春 / 杠上开花, 海底捞月 / 抢杠和 from the win context (spec §4 step 1)."""
     if f.last_tile:
         t[F.LAST_TILE] = 1
-    if f.self_drawn:
-        t[F.SELF_DRAWN] = 1
-        if f.wall_last:
-            t[F.LAST_TILE_DRAW] = 1
-        if f.kong_involved:
-            t[F.OUT_WITH_REPLACEMENT_TILE] = 1
-    else:
-        if f.wall_last:
-            t[F.LAST_TILE_CLAIM] = 1
-        if f.kong_involved:
-            t[F.ROBBING_THE_KONG] = 1
+    for idx, fn in _WIN_FLAG:
+        if fn(f.self_drawn, f.wall_last, f.kong_involved):
+            t[idx] = 1
 
 
 def tile_fans(f: Facts) -> list[tuple[int, int]]:
@@ -307,33 +303,23 @@ def three_pungs(p: list[int], t: list[int]) -> None:
 def kong_fans(concealed_pungs: int, melded_kongs: int, concealed_kongs: int, t: list[int], opts: GuobiaoConfig) -> None:
     """Kongs and concealed pungs (暗刻 counts concealed kongs too): 明杠 暗杠 双明杠 双暗杠 明暗杠 三杠 四杠 and
     双暗刻 三暗刻 四暗刻, as the reference combines them (spec §4 step 3)."""
-    kongs = melded_kongs + concealed_kongs
+    for idx, fn in _KONG:
+        if fn(melded_kongs, concealed_kongs):
+            t[idx] = 1
+            break
+    if t[F.CONCEALED_KONG_AND_MELDED_KONG] and not opts.melded_and_concealed_kong:
+        # the seeds have no 明暗杠: 明杠 1 + 暗杠 2 (spec §8.1)
+        t[F.CONCEALED_KONG_AND_MELDED_KONG] = 0
+        t[F.MELDED_KONG] = t[F.CONCEALED_KONG] = 1
+    if opts.kongs_count_concealed_kongs and (t[F.THREE_KONGS] or t[F.FOUR_KONGS]) and concealed_kongs:
+        # seed 003: 三杠 / 四杠 "暗杠、双暗杠加计" (spec §8.2)
+        t[F.CONCEALED_KONG if concealed_kongs == 1 else F.TWO_CONCEALED_KONGS] = 1
+    if t[F.TWO_CONCEALED_KONGS] and melded_kongs + concealed_kongs == 2 and concealed_pungs == 0:
+        return  # 双暗杠 alone already says "two concealed": the reference adds no 双暗刻 on top
     dark = concealed_pungs + concealed_kongs
-    dark_fan = {2: F.TWO_CONCEALED_PUNGS, 3: F.THREE_CONCEALED_PUNGS, 4: F.FOUR_CONCEALED_PUNGS}.get(dark)
-    if kongs == 0:
-        pass
-    elif kongs == 1:
-        t[F.MELDED_KONG if melded_kongs else F.CONCEALED_KONG] = 1
-    elif kongs == 2:
-        if concealed_kongs == 0:
-            t[F.TWO_MELDED_KONGS] = 1
-        elif concealed_kongs == 1:
-            if opts.melded_and_concealed_kong:
-                t[F.CONCEALED_KONG_AND_MELDED_KONG] = 1
-            else:  # seed: 明杠 1 + 暗杠 2
-                t[F.MELDED_KONG] = 1
-                t[F.CONCEALED_KONG] = 1
-        else:
-            t[F.TWO_CONCEALED_KONGS] = 1
-    else:
-        t[F.THREE_KONGS if kongs == 3 else F.FOUR_KONGS] = 1
-        if opts.kongs_count_concealed_kongs:  # seed 003: 三杠/四杠 暗杠、双暗杠加计
-            if concealed_kongs == 1:
-                t[F.CONCEALED_KONG] = 1
-            elif concealed_kongs >= 2:
-                t[F.TWO_CONCEALED_KONGS] = 1
-    if dark_fan and not (kongs == 2 and concealed_kongs == 2 and concealed_pungs == 0):
-        t[dark_fan] = 1  # (双暗杠 alone already says "two concealed": no 双暗刻 on top)
+    for idx, is_dark_fan in _DARK:
+        if is_dark_fan(dark):
+            t[idx] = 1
 
 
 # ------------------------------------------------------------------------------------------ one regular reading
@@ -374,8 +360,8 @@ def score_regular(f: Facts, concealed: Sequence[tuple[int, int]], pair: int, opt
     n_chows = len(chows)
     if pungs:
         kong_fans(concealed_pungs, melded_kongs, concealed_kongs, t, opts)
-        if len(pungs) == 4 and not t[F.FOUR_KONGS] and not t[F.FOUR_CONCEALED_PUNGS]:
-            t[F.ALL_PUNGS] = 1
+        if D.all_pungs(len(pungs)):
+            t[F.ALL_PUNGS] = 1  # (四杠 and 四暗刻 exclude it)
         wind_pungs = sum(1 for p in pungs if D.is_wind(p))
         for p in pungs:
             if D.dragon_pung(p):
@@ -409,23 +395,19 @@ def score_regular(f: Facts, concealed: Sequence[tuple[int, int]], pair: int, opt
         four_pungs(sorted(pungs), t)
     # concealment (spec §4 step 7): claimed packs only; a concealed kong keeps the hand concealed
     claimed = sum(1 for _, _, melded in f.fixed if melded)
-    if claimed == 0:
-        t[F.FULLY_CONCEALED_HAND if f.self_drawn else F.CONCEALED_HAND] = 1
-    elif claimed == 4 and not f.self_drawn:
-        t[F.MELDED_HAND] = 1
-    # the pair (spec §4 step 8)
+    for idx, fn in _CONCEALMENT:
+        if fn(claimed, f.self_drawn):
+            t[idx] = 1
+    # the pair (spec §4 step 8): 平和, and 小三元 / 小四喜 in place of 双箭刻 / 三风刻 (their 不计)
     if D.all_chows(n_chows, pair):
         t[F.ALL_CHOWS] = 1
-    elif n_chows < 4:
-        if t[F.TWO_DRAGONS_PUNGS]:
-            if D.is_dragon(pair):
-                t[F.LITTLE_THREE_DRAGONS] = 1
-                t[F.TWO_DRAGONS_PUNGS] = 0
-        elif t[F.BIG_THREE_WINDS] and D.is_wind(pair):
+    elif pungs:
+        if D.little_three_dragons(sum(1 for p in pungs if D.is_dragon(p)), pair):
+            t[F.LITTLE_THREE_DRAGONS] = 1
+        elif D.little_four_winds(wind_pungs, pair):
             t[F.LITTLE_FOUR_WINDS] = 1
-            t[F.BIG_THREE_WINDS] = 0
-    for idx, fn in _GROUP:
-        if fn(chows, pungs, pair):
+    for idx, group_trait in _GROUP:
+        if group_trait(chows, pungs, pair):
             t[idx] = 1
             break
     add_tile_fans(f, t, melded_kongs + concealed_kongs, skip_hog=bool(t[F.QUADRUPLE_CHOW]))

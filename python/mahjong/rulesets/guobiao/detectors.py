@@ -537,6 +537,12 @@ def wait_fan(concealed_chows: Sequence[int], pair: int | None, win: int) -> str 
 
 # ---------------------------------------------------------------- special forms
 
+def seven_pairs(standing: Sequence[int], kinds: int) -> bool:
+    """七对: 由7个对子组成和牌 — seven pairs, all concealed (four of a kind counts as two pairs).
+    ``standing``: the 34 counts of the concealed tiles; ``kinds``: how many tile kinds they hold."""
+    return kinds <= 7 and not any(n & 1 for n in standing)
+
+
 def seven_shifted_pairs(counts_by_code: dict[int, int], s: int) -> bool:
     """连七对: 一种花色序数相连的7个对子 — seven pairs of consecutive ranks in one suit."""
     if s == H:

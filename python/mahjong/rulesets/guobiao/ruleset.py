@@ -229,7 +229,7 @@ class Guobiao(RuleSet[GuobiaoConfig]):
     def _special(self, h: Hand, f: S.Facts) -> tuple[list[int], Decomposition | None, str | None] | None:
         opts = self._opts
         standing = f.standing
-        if len(f.unique) <= 7 and not any(n & 1 for n in standing):
+        if D.seven_pairs(standing, len(f.unique)):
             pairs = tuple(t for t in range(34) for _ in range(standing[t] // 2))
             return (S.score_seven_pairs(f, opts), Decomposition(Form.SEVEN_PAIRS, (), pairs, (), ()), "single")
         hk = D.honors_and_knitted(f.unique)

@@ -417,7 +417,7 @@ def score_regular(f: Facts, concealed: Sequence[tuple[int, int]], pair: int, opt
             t[_IDX[w]] = 1
     apply_exclusions(t, opts)
     if not any(t):
-        t[F.CHICKEN_HAND] = 1
+        t[F.CHICKEN_HAND] = 1  # 无番和: 数不出任何番种分 — nothing else counts (flowers are added later)
     return t
 
 

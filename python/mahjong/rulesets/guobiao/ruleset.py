@@ -59,7 +59,15 @@ class WinningTile(NamedTuple):
 
 
 class Guobiao(RuleSet[GuobiaoConfig]):
-    """Guobiao / Chinese Official (国标麻将, MCR): 81 fans, 8 fan minimum, base 8 settlement."""
+    """Guobiao / Chinese Official (国标麻将, MCR): 81 fans, 8 fan minimum, base 8 settlement.
+
+    Scores exactly as the reference calculator does by default (spec guobiao.md), except that the win flags it
+    silently corrects are errors here (:class:`~mahjong.errors.ContextError`): 和绝张 while the hand holds
+    another copy of the winning tile, 抢杠和 on a tile the hand holds or has melded, 杠上开花 without a kong
+    (抢杠和 on a self-draw is refused by ``WinContext`` itself).  The one flag that is *derived*, not refused:
+    when the hand's own melds hold the other three copies of the winning tile it is necessarily 和绝张, so it
+    counts even if ``last_tile`` was not set (``details["last_tile_derived"]`` says so), as the reference does.
+    """
 
     name = "guobiao"
     title = "Guobiao 国标 (Chinese Official)"

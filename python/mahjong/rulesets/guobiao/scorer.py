@@ -71,6 +71,7 @@ class Facts:
     wait_test: Callable[[], bool] | None = None
     tile_hog_base: int | None = None  #: tile kinds with all four copies in the hand (四归一 before kongs)
     tile_fans: list[tuple[int, int]] | None = None  #: cache of :func:`tile_fans`
+    hand_fans: list[tuple[int, int]] | None = None  #: cache of :func:`hand_fans`
     heavenly: bool = False  #: 天和 (extras): the dealer's initial fourteen tiles have no wait, so no 独听 fan
 
 
@@ -97,6 +98,21 @@ def win_flag_fans(f: Facts, t: list[int]) -> None:
     for idx, fn in _WIN_FLAG:
         if fn(f.self_drawn, f.wall_last, f.kong_involved):
             t[idx] = 1
+
+
+def hand_fans(f: Facts) -> list[tuple[int, int]]:
+    """The fans every regular reading of the hand shares, computed once: the win flags (spec §4 step 1), the
+    concealment fans 不求人 / 门前清 / 全求人 (step 7: only claimed melds count; a concealed kong keeps the hand
+    concealed) and the tile-kind fans (:func:`tile_fans`)."""
+    if f.hand_fans is None:
+        t = new_table()
+        win_flag_fans(f, t)
+        claimed = sum(1 for _, _, melded in f.fixed if melded)
+        for idx, fn in _CONCEALMENT:
+            if fn(claimed, f.self_drawn):
+                t[idx] = 1
+        f.hand_fans = [(i, t[i]) for i in compress(_INDICES, t)] + tile_fans(f)
+    return f.hand_fans
 
 
 def tile_fans(f: Facts) -> list[tuple[int, int]]:
@@ -141,15 +157,19 @@ def tile_fans(f: Facts) -> list[tuple[int, int]]:
     return out
 
 
-def add_tile_fans(f: Facts, t: list[int], kongs: int, skip_hog: bool = False) -> None:
-    """The tile-kind fans plus 四归一 (spec §4 step 12: tile kinds with all four copies, minus the kongs;
-    not with 一色四同顺)."""
+def tile_hog(f: Facts, kongs: int) -> int:
+    """四归一 (spec §4 step 12): tile kinds with all four copies in the hand, minus the kongs (not counted with
+    一色四同顺, which uses them up)."""
+    if f.tile_hog_base is None:
+        f.tile_hog_base = D.tile_hog(f.all_counts, 0)
+    return max(0, f.tile_hog_base - kongs)
+
+
+def add_tile_fans(f: Facts, t: list[int]) -> None:
+    """The tile-kind fans plus 四归一, for the special forms that count them (七对)."""
     for idx, n in tile_fans(f):
         t[idx] = n
-    if not skip_hog:
-        if f.tile_hog_base is None:
-            f.tile_hog_base = D.tile_hog(f.all_counts, 0)
-        t[F.TILE_HOG] = max(0, f.tile_hog_base - kongs)
+    t[F.TILE_HOG] = tile_hog(f, 0)
 
 
 def apply_exclusions(t: list[int], opts: GuobiaoConfig) -> None:
@@ -327,7 +347,8 @@ def kong_fans(concealed_pungs: int, melded_kongs: int, concealed_kongs: int, t: 
 def score_regular(f: Facts, concealed: Sequence[tuple[int, int]], pair: int, opts: GuobiaoConfig) -> list[int]:
     """Score one reading: the fixed packs plus ``concealed`` melds ((CHOW|PUNG, code)) and the pair (code)."""
     t = new_table()
-    win_flag_fans(f, t)
+    for idx, n in hand_fans(f):
+        t[idx] = n
     chows: list[int] = []
     pungs: list[int] = []
     concealed_chows: list[int] = []
@@ -393,11 +414,6 @@ def score_regular(f: Facts, concealed: Sequence[tuple[int, int]], pair: int, opt
         three_pungs(sorted(pungs), t)
     else:
         four_pungs(sorted(pungs), t)
-    # concealment (spec §4 step 7): claimed packs only; a concealed kong keeps the hand concealed
-    claimed = sum(1 for _, _, melded in f.fixed if melded)
-    for idx, fn in _CONCEALMENT:
-        if fn(claimed, f.self_drawn):
-            t[idx] = 1
     # the pair (spec §4 step 8): 平和, and 小三元 / 小四喜 in place of 双箭刻 / 三风刻 (their 不计)
     if D.all_chows(n_chows, pair):
         t[F.ALL_CHOWS] = 1
@@ -410,7 +426,8 @@ def score_regular(f: Facts, concealed: Sequence[tuple[int, int]], pair: int, opt
         if group_trait(chows, pungs, pair):
             t[idx] = 1
             break
-    add_tile_fans(f, t, melded_kongs + concealed_kongs, skip_hog=bool(t[F.QUADRUPLE_CHOW]))
+    if not t[F.QUADRUPLE_CHOW]:
+        t[F.TILE_HOG] = tile_hog(f, melded_kongs + concealed_kongs)
     if not t[F.MELDED_HAND] and not t[F.FOUR_KONGS]:
         w = D.wait_fan(concealed_chows, pair, win)
         if w and is_unique_wait(f):
@@ -437,7 +454,7 @@ def score_seven_pairs(f: Facts, opts: GuobiaoConfig) -> list[int]:
         apply_exclusions(t, opts)
         return t
     t[F.SEVEN_PAIRS] = 1
-    add_tile_fans(f, t, 0)
+    add_tile_fans(f, t)
     if opts.all_terminals_pairs_no_tile_hog and t[F.ALL_TERMINALS]:
         t[F.TILE_HOG] = 0  # seed 003: 清幺九 另计七对, 不计四归一
     win_flag_fans(f, t)

@@ -15,12 +15,14 @@ unless ``win_tile`` is given.
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from mahjong.errors import HandError, MeldError, TileError
 from mahjong.tiles import (
+    FLOWER_BASE,
     N_KINDS,
     Style,
     format_tiles,
@@ -127,32 +129,40 @@ class Hand:
     counts: bytes = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        concealed = tuple(sorted(self.concealed))
+        try:
+            concealed = tuple(sorted(self.concealed))
+        except TypeError:
+            raise HandError("concealed tiles must be tile ids 0..33") from None
+        melds = tuple(self.melds)
+        flowers = tuple(sorted(self.flowers)) if self.flowers else ()
         object.__setattr__(self, "concealed", concealed)
-        object.__setattr__(self, "melds", tuple(self.melds))
-        object.__setattr__(self, "flowers", tuple(sorted(self.flowers)))
-        for t in concealed:
-            if not isinstance(t, int) or not 0 <= t < N_KINDS:
-                raise HandError(f"concealed tile id out of range: {t!r} (expected 0..33)")
-        for f in self.flowers:
-            if not isinstance(f, int) or not is_flower(f):
+        object.__setattr__(self, "melds", melds)
+        object.__setattr__(self, "flowers", flowers)
+        if concealed and (type(concealed[0]) is not int or concealed[0] < 0 or concealed[-1] >= N_KINDS
+                          or not all(type(t) is int for t in concealed)):
+            bad = next(t for t in concealed if type(t) is not int or not 0 <= t < N_KINDS)
+            raise HandError(f"concealed tile id out of range: {bad!r} (expected 0..33)")
+        for f in flowers:
+            if type(f) is not int or not is_flower(f):
                 raise HandError(f"not a flower: {f!r}")
-        if len(set(self.flowers)) != len(self.flowers):
+        if len(set(flowers)) != len(flowers):
             raise HandError("a flower appears twice (each of the 8 flowers exists once)")
         counts = [0] * N_KINDS
         for t in concealed:
             counts[t] += 1
-        all_counts = list(counts)
-        for m in self.melds:
-            if not isinstance(m, Meld):
-                raise HandError(f"melds must be Meld objects, got {type(m).__name__}")
-            for t in m.tiles:
-                all_counts[t] += 1
-        for t, c in enumerate(all_counts):
-            if c > 4:
-                raise HandError(f"{c} copies of {tile_name(t)} (there are only 4)")
+        all_counts = counts
+        if melds:
+            all_counts = list(counts)
+            for m in melds:
+                if type(m) is not Meld:
+                    raise HandError(f"melds must be Meld objects, got {type(m).__name__}")
+                for t in m.tiles:
+                    all_counts[t] += 1
+        if max(all_counts) > 4:
+            t = max(range(N_KINDS), key=all_counts.__getitem__)
+            raise HandError(f"{all_counts[t]} copies of {tile_name(t)} (there are only 4)")
         if self.win_tile is not None:
-            if not isinstance(self.win_tile, int) or not 0 <= self.win_tile < N_KINDS:
+            if type(self.win_tile) is not int or not 0 <= self.win_tile < N_KINDS:
                 raise HandError(f"win tile id out of range: {self.win_tile!r}")
             if counts[self.win_tile] == 0:
                 raise HandError(f"the winning tile {tile_name(self.win_tile)} is not among the concealed tiles")
@@ -208,7 +218,20 @@ class Hand:
 _MELD_RE = re.compile(r"\[([^\[\]]*)\]")
 
 
+_MELD_CACHE: dict[str, Meld] = {}
+_MELD_CACHE_MAX = 20_000  # every legal meld text is short; bound it anyway against adversarial input
+
+
 def _parse_meld(body: str, offset: int, text: str) -> Meld:
+    meld = _MELD_CACHE.get(body)
+    if meld is None:
+        meld = _read_meld(body, offset, text)
+        if len(_MELD_CACHE) < _MELD_CACHE_MAX:
+            _MELD_CACHE[body] = meld
+    return meld
+
+
+def _read_meld(body: str, offset: int, text: str) -> Meld:
     seat: int | None = None
     added = False
     tiles_text = body
@@ -257,6 +280,14 @@ def parse_hand(text: str, *, win_tile: int | str | None = None, infer_win_tile: 
     """
     if not isinstance(text, str):
         raise HandError(f"hand text must be a str, got {type(text).__name__}")
+    if not isinstance(win_tile, (int, str, type(None))):
+        raise HandError(f"win_tile must be a tile id or tile text, got {type(win_tile).__name__}")
+    return _parse_hand_cached(text, win_tile, bool(infer_win_tile))
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse_hand_cached(text: str, win_tile: int | str | None, infer_win_tile: bool) -> Hand:
+    # Hands are immutable, so a servers' or a calculator's repeated texts share one parsed Hand.
     melds: list[Meld] = []
     loose: list[int] = []
     pos = 0
@@ -265,8 +296,8 @@ def parse_hand(text: str, *, win_tile: int | str | None = None, infer_win_tile: 
         melds.append(_parse_meld(m.group(1), m.start(), text))
         pos = m.end()
     loose.extend(_parse_loose(text, pos, len(text)))
-    flowers = [t for t in loose if is_flower(t)]
-    concealed = [t for t in loose if not is_flower(t)]
+    flowers = [t for t in loose if t >= FLOWER_BASE]
+    concealed = [t for t in loose if t < FLOWER_BASE] if flowers else loose
     if isinstance(win_tile, str):
         win_tile = _one_tile(win_tile)
     if win_tile is None and infer_win_tile and concealed and (len(concealed) + 3 * len(melds)) % 3 == 2:
@@ -283,6 +314,8 @@ def _one_tile(text: str) -> int:
 
 def _parse_loose(text: str, start: int, end: int) -> list[int]:
     part = text[start:end]
+    if not part:
+        return []
     if "[" in part or "]" in part:
         bad = start + max(part.find("["), part.find("]"))
         raise HandError(f"unbalanced bracket at position {bad} in {text!r}")

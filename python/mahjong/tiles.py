@@ -16,6 +16,7 @@ Three printed styles: ``ascii`` (``123m456p789sESWNCFP f1``), ``chinese`` (一�
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
@@ -249,6 +250,13 @@ def _bad(text: str, pos: int, why: str) -> TileError:
     return TileError(f"{why} at position {pos} ({token!r}) in {text!r}")
 
 
+# The common case — plain ascii notation — is read token by token with a regex and a token cache; anything
+# else (Chinese, glyphs, or an error to report with its position) goes through the character scanner below.
+_ASCII_HAND = re.compile(r"(?:[1-9]+[mps]|[1-7]+z|[ESWNCFP]|f[1-8]|[ ,])*")
+_ASCII_TOKEN = re.compile(r"[1-9]+[mpsz]|[ESWNCFP]|f[1-8]")
+_TOKEN_CACHE: dict[str, tuple[int, ...]] = {}
+
+
 def parse_tiles(text: str) -> list[int]:
     """Read tiles written in any of the three styles (mixable, spaces ignored), in order.
 
@@ -257,6 +265,19 @@ def parse_tiles(text: str) -> list[int]:
     """
     if not isinstance(text, str):
         raise TileError(f"tile text must be a str, got {type(text).__name__}")
+    if _ASCII_HAND.fullmatch(text):
+        out: list[int] = []
+        cache = _TOKEN_CACHE
+        for tok in _ASCII_TOKEN.findall(text):
+            ids = cache.get(tok)
+            if ids is None:
+                ids = cache[tok] = tuple(_scan(tok))
+            out.extend(ids)
+        return out
+    return _scan(text)
+
+
+def _scan(text: str) -> list[int]:
     out: list[int] = []
     digits: list[tuple[int, int]] = []  # (digit, position) waiting for a suit letter
     i, n = 0, len(text)

@@ -393,7 +393,7 @@ def test_preset_and_context_from_options() -> None:
     assert c.discarder == 0 and not c.wildcard_win
     c = JinshanContext.from_options(wildcard_win="true", self_drawn=True)
     assert c.wildcard_win
-    with pytest.raises(ContextError, match="unknown context field"):
+    with pytest.raises(ContextError, match="unknown win fact"):
         JinshanContext.from_options(wild=1)
     with pytest.raises(ContextError):
         JinshanContext.from_options(wildcard_win="maybe")

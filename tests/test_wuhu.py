@@ -360,7 +360,7 @@ def test_context_from_options_plain_values() -> None:
         WuhuContext.from_options(ya=1)
     with pytest.raises(ContextError, match="ya"):
         WuhuContext.from_options(ya=9)
-    with pytest.raises(ContextError, match="unknown context field"):
+    with pytest.raises(ContextError, match="unknown win fact"):
         WuhuContext.from_options(yaa=2)
     with pytest.raises(ContextError):
         WuhuContext.from_options(ya="lots")

@@ -22,7 +22,7 @@ from mahjong.errors import MahjongError
 from mahjong.hand import parse_hand
 from mahjong.rules import PRESETS as SHAPE_PRESETS
 from mahjong.rules import HandRules
-from mahjong.tiles import Style, format_tiles, parse_tiles, tile_name
+from mahjong.tiles import Style, parse_tiles, tile_name
 from mahjong.types import Form
 
 __all__ = ["main"]

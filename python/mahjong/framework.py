@@ -17,7 +17,7 @@ from __future__ import annotations
 import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field, fields, is_dataclass, replace
+from dataclasses import MISSING, asdict, dataclass, field, fields, is_dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from mahjong.errors import ContextError, RulesError
@@ -124,6 +124,51 @@ class WinContext:
         if self_drawn is True and kwargs.get("discarder") is not None:
             raise ContextError("self_drawn=True contradicts a discarder")
         return cls(**kwargs)
+
+    @classmethod
+    def from_options(cls, **options: Any) -> Any:
+        """Build from plain values — the CLI's ``--context key=value`` and JSON hand records.
+
+        A name the context does not have raises :class:`ContextError` naming it and the known ones; a text value
+        for a bool or int field is converted (``"true"``, ``"3"``).  ``self_drawn`` is accepted as in
+        :meth:`from_flags`.  Subclasses with tile-valued facts (an indicator tile) extend this.
+        """
+        known = {f.name: f for f in fields(cls) if f.init}
+        kwargs: dict[str, Any] = {}
+        for name, value in options.items():
+            if name == "self_drawn":
+                kwargs[name] = _plain_value(name, value, False)
+                continue
+            f = known.get(name)
+            if f is None:
+                raise ContextError(
+                    f"unknown win fact {name!r} for {cls.__name__}; known: self_drawn, {', '.join(sorted(known))}"
+                )
+            default = f.default if f.default is not MISSING else None
+            kwargs[name] = _plain_value(name, value, default)
+        return cls.from_flags(**kwargs)
+
+
+def _plain_value(name: str, value: Any, default: Any) -> Any:
+    """Turn a text value into the type of the field's default (bool or int); other values pass unchanged."""
+    if not isinstance(value, str):
+        return value
+    low = value.strip().lower()
+    if isinstance(default, bool):
+        if low in ("true", "yes", "on", "1"):
+            return True
+        if low in ("false", "no", "off", "0"):
+            return False
+        raise ContextError(f"{name} must be true or false, got {value!r}")
+    if low in ("none", "null", ""):
+        return None
+    if isinstance(default, int) or default is None:
+        try:
+            return int(low)
+        except ValueError:
+            if isinstance(default, int):
+                raise ContextError(f"{name} must be a whole number, got {value!r}") from None
+    return value
 
 
 @dataclass(frozen=True)

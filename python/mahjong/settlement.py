@@ -79,7 +79,6 @@ __all__ = [
     "settle",
     "settle_by_wins",
     "context_for",
-    "make_context",
     "lines_from_net",
     "check_robbed_kongs",
 ]
@@ -551,18 +550,6 @@ def lines_from_net(
 
 
 # --- settling ---------------------------------------------------------------------------------
-
-
-def make_context(ctx_cls: type[WinContext], fields_: Mapping[str, Any]) -> Any:
-    """``ctx_cls(**fields_)``, but a name the context does not have raises :class:`ContextError` naming it and
-    the known ones (used by the rule sets' ``Context.from_options``, which the CLI's ``--context`` calls)."""
-    known = {f.name for f in fields(ctx_cls)}
-    unknown = sorted(set(fields_) - known)
-    if unknown:
-        raise ContextError(
-            f"unknown win fact(s) {', '.join(unknown)} for {ctx_cls.__name__}; known: {', '.join(sorted(known))}"
-        )
-    return ctx_cls(**fields_)
 
 
 def context_for(ruleset: RuleSet[Any], record: HandRecord, win: Win, **extra: Any) -> WinContext:

@@ -24,7 +24,6 @@ from mahjong.errors import ContextError, HandError, NotWinningError, RulesError
 from mahjong.framework import N_SEATS, RuleSet, ScoreItem, ScoreResult, WinContext, zero_sum_payments
 from mahjong.hand import Hand, MeldKind
 from mahjong.rules import HandRules
-from mahjong.settlement import make_context
 from mahjong.tiles import is_dragon, is_honor, is_terminal_or_honor, is_wind, rank_of, suit_of
 from mahjong.types import Decomposition, Form
 
@@ -80,10 +79,6 @@ class CommonContext(WinContext):
 
     kou_ting: bool = False
 
-    @classmethod
-    def from_options(cls, **options: Any) -> CommonContext:
-        """Build from keyword facts (the CLI's ``--context``); an unknown name raises ContextError naming it."""
-        return make_context(cls, options)  # type: ignore[no-any-return]
 
 
 # --- what a row looks at ---------------------------------------------------------------------------------------

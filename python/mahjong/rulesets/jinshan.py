@@ -30,9 +30,9 @@ tile can sit in it (which set or pair it completes, hence which wait), and keeps
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
-from dataclasses import MISSING, dataclass, fields
-from typing import Any, ClassVar
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from typing import ClassVar
 
 from mahjong._kernels import backend_module as _K
 from mahjong.errors import ContextError, HandError, NotWinningError, RulesError
@@ -42,49 +42,10 @@ from mahjong.rules import HandRules
 from mahjong.tiles import is_dragon, is_flower, is_honor, is_terminal_or_honor, parse_tiles, rank_of, tile_name
 from mahjong.types import Decomposition, Form
 
-__all__ = ["JinshanConfig", "JinshanContext", "Jinshan", "context_from_options"]
+__all__ = ["JinshanConfig", "JinshanContext", "Jinshan"]
 
 SEASONS = (34, 35, 36, 37)  #: 春夏秋冬 — 花
 WILDCARD_FLOWERS = (38, 39, 40, 41)  #: 梅兰竹菊 — 百搭
-
-
-# --- plain-value construction of win contexts (used by the CLI's --context key=value) ---------------
-
-
-def _coerce(name: str, value: Any, default: Any) -> Any:
-    """Turn a plain value (as typed on a command line) into the type of the field's default."""
-    if isinstance(value, str):
-        low = value.strip().lower()
-        if isinstance(default, bool):
-            if low in ("true", "yes", "on", "1"):
-                return True
-            if low in ("false", "no", "off", "0"):
-                return False
-            raise ContextError(f"{name} must be true or false, got {value!r}")
-        if low in ("none", "null", ""):
-            return None
-        try:
-            return int(low)
-        except ValueError:
-            raise ContextError(f"{name} must be a whole number, got {value!r}") from None
-    return value
-
-
-def context_from_options(cls: type[WinContext], options: Mapping[str, Any]) -> Any:
-    """Build a WinContext (sub)class from plain values; ``self_drawn=true/false`` is accepted as in
-    :meth:`WinContext.from_flags`.  Unknown names raise :class:`ContextError` listing the known ones."""
-    known = {f.name: f for f in fields(cls)}
-    kwargs: dict[str, Any] = {}
-    for name, value in options.items():
-        if name == "self_drawn":
-            kwargs[name] = _coerce(name, value, False)
-            continue
-        if name not in known:
-            raise ContextError(f"unknown context field {name!r}; known: self_drawn, {', '.join(sorted(known))}")
-        f = known[name]
-        default = f.default if f.default is not MISSING else None
-        kwargs[name] = _coerce(name, value, default)
-    return cls.from_flags(**kwargs)
 
 
 # --- configuration ----------------------------------------------------------------------------------
@@ -170,10 +131,6 @@ class JinshanContext(WinContext):
         if self.earthly and (self.winner == self.dealer or self.discarder != self.dealer):
             raise ContextError("地胡 (earthly) is a non-dealer winning on the dealer's first discard")
 
-    @classmethod
-    def from_options(cls, **options: Any) -> JinshanContext:
-        """Build from plain values (``wildcard_win="true"``, ``winner="2"``, ``self_drawn=False`` …)."""
-        return context_from_options(cls, options)  # type: ignore[no-any-return]
 
 
 # --- the rule book as data --------------------------------------------------------------------------

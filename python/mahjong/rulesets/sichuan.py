@@ -40,7 +40,6 @@ from mahjong.settlement import (
     check_robbed_kongs,
     context_for,
     lines_from_net,
-    make_context,
 )
 from mahjong.tiles import is_honor, rank_of, suit_of, tile_name
 from mahjong.types import Decomposition, Form
@@ -159,10 +158,6 @@ class SichuanContext(WinContext):
     already_won: frozenset[int] = field(default_factory=frozenset)
     kong_from: int | None = None
 
-    @classmethod
-    def from_options(cls, **options: Any) -> SichuanContext:
-        """Build from keyword facts (the CLI's ``--context``); an unknown name raises ContextError naming it."""
-        return make_context(cls, options)  # type: ignore[no-any-return]
 
     def __post_init__(self) -> None:
         super().__post_init__()

@@ -35,7 +35,6 @@ from mahjong.errors import ContextError, HandError, NotWinningError, RulesError
 from mahjong.framework import N_SEATS, RuleSet, ScoreItem, ScoreResult, WinContext
 from mahjong.hand import Hand, MeldKind
 from mahjong.rules import HandRules
-from mahjong.rulesets.jinshan import context_from_options
 from mahjong.tiles import is_honor, rank_of
 from mahjong.types import Decomposition, Form
 
@@ -235,10 +234,6 @@ class WuhuContext(WinContext):
         if self.ya is not None and (isinstance(self.ya, bool) or self.ya not in VALID_YA):
             raise ContextError(f"ya (押) must be 0 or 2..8, got {self.ya!r}")
 
-    @classmethod
-    def from_options(cls, **options: Any) -> WuhuContext:
-        """Build from plain values (``ya="6"``, ``self_drawn=True`` …)."""
-        return context_from_options(cls, options)  # type: ignore[no-any-return]
 
 
 # --- 嘴子 as data ---------------------------------------------------------------------------------------

@@ -173,7 +173,13 @@ def _score(args: argparse.Namespace) -> tuple[Any, Any]:
     if args.self_drawn and args.discarder is not None:
         raise _Fail("--self-drawn contradicts --discarder")
     if not args.self_drawn:
-        fields["discarder"] = args.discarder if args.discarder is not None else (args.winner - 1) % 4
+        if args.discarder is not None:
+            fields["discarder"] = args.discarder
+        else:  # the player before the winner in turn order (the only opponent in the two-player game)
+            seats = ruleset.seats
+            if args.winner not in seats:
+                raise _Fail(f"--winner {args.winner}: the {ruleset.name} rule set seats players {list(seats)}")
+            fields["discarder"] = seats[seats.index(args.winner) - 1]
     for flag in ("last_tile", "last_wall_tile", "kong_replacement", "robbing_kong", "after_kong_discard",
                  "heavenly", "earthly"):
         if getattr(args, flag):

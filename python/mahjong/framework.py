@@ -282,6 +282,8 @@ class RuleSet(ABC, Generic[ConfigT]):
     Config: ClassVar[type]
     #: the win-context type this rule set reads (a WinContext subclass when it needs more facts)
     Context: ClassVar[type[WinContext]] = WinContext
+    #: the seats in play, in turn order (the two-player game uses seats 0 and 1)
+    seats: ClassVar[tuple[int, ...]] = (0, 1, 2, 3)
 
     def __init__(self, config: ConfigT | None = None, **options: Any) -> None:
         base = config if config is not None else self.Config()

@@ -215,6 +215,7 @@ class TwoPlayer(CommonTable):
     summary = "Two-player 71-tile game: common fan table, 13-fan cap, 报听, 海底捞月 phase, winner deals"
     Config = TwoPlayerConfig  # type: ignore[assignment]
     Context = TwoPlayerContext
+    seats = PLAYERS
 
     def check_hand(self, hand: Hand) -> None:
         hand.check_size(13, complete=True)  # flowers are allowed: they add fan

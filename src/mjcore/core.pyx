@@ -126,6 +126,7 @@ cdef object prep(object hand, object wildcards, object rules, int complete, uint
         if not overflow and 0 <= k <= P.max_wildcards:
             P.k = <int>k
             memcpy(h, PyBytes_AS_STRING(hand), 34)
+            memset(h + 34, 0, HBUF - 34)
             P.total = check_counts(h, P, complete)
             if P.total >= 0:
                 return hand
@@ -133,6 +134,7 @@ cdef object prep(object hand, object wildcards, object rules, int complete, uint
                             complete=None if complete < 0 else bool(complete))
     P.k = wildcards  # validated: an int-like in 0..max_wildcards
     memcpy(h, PyBytes_AS_STRING(counts), 34)
+    memset(h + 34, 0, HBUF - 34)
     P.total = check_counts(h, P, complete)
     if P.total < 0:
         raise AssertionError("mahjong._core: validator accepted a hand the kernel rejects")
@@ -165,7 +167,7 @@ cdef object tiles_tuple(uint64_t mask):
 
 def is_win(hand, wildcards=0, rules=DEFAULT):
     """True if the concealed tiles + ``wildcards`` (``3n+2`` of them) form a complete hand under ``rules``."""
-    cdef uint8_t h[34]
+    cdef uint8_t h[HBUF]
     cdef Params P
     prep(hand, wildcards, rules, 1, h, &P)
     return win_k(h, P.k, P.total, P.hand_size, P.flags)
@@ -173,7 +175,7 @@ def is_win(hand, wildcards=0, rules=DEFAULT):
 
 def shanten(hand, wildcards=0, rules=DEFAULT):
     """Shanten (向听) of a ``3n+1`` or ``3n+2`` hand: -1 = complete, 0 = ready; minimum over the enabled forms."""
-    cdef uint8_t h[34]
+    cdef uint8_t h[HBUF]
     cdef Params P
     prep(hand, wildcards, rules, -1, h, &P)
     return shanten_k(h, P.k, P.total, P.hand_size, P.flags)
@@ -181,7 +183,7 @@ def shanten(hand, wildcards=0, rules=DEFAULT):
 
 def shanten_by_form(hand, wildcards=0, rules=DEFAULT):
     """Shanten per form, for every form enabled by ``rules`` that the tile count allows (keys in Form order)."""
-    cdef uint8_t h[34]
+    cdef uint8_t h[HBUF]
     cdef Params P
     cdef Groups g
     cdef int per_form[6]
@@ -203,7 +205,7 @@ def shanten_by_form(hand, wildcards=0, rules=DEFAULT):
 
 def waits(hand, wildcards=0, rules=DEFAULT, visible=None):
     """The tiles that complete a ``3n+1`` hand: ``Waits(tiles, remaining, any_tile)``."""
-    cdef uint8_t h[34]
+    cdef uint8_t h[HBUF]
     cdef Params P
     cdef uint64_t mask
     cdef int n, t, i, kinds
@@ -245,7 +247,7 @@ cdef uint64_t useful_mask(uint8_t* h, int k, int total, int hand_size, uint32_t 
 
 def useful_tiles(hand, wildcards=0, rules=DEFAULT):
     """进张 of a ``3n+1`` hand: tile ids (ascending) whose draw lowers the shanten."""
-    cdef uint8_t h[34]
+    cdef uint8_t h[HBUF]
     cdef Params P
     cdef int base
     prep(hand, wildcards, rules, 0, h, &P)
@@ -255,8 +257,8 @@ def useful_tiles(hand, wildcards=0, rules=DEFAULT):
 
 def discard_options(hand, wildcards=0, rules=DEFAULT, visible=None):
     """For a ``3n+2`` hand: one DiscardOption per distinct tile kind held, best first."""
-    cdef uint8_t h[34]
-    cdef uint8_t before[34]
+    cdef uint8_t h[HBUF]
+    cdef uint8_t before[HBUF]
     cdef uint8_t vis[34]
     cdef Params P
     cdef int t, u, n = 0, i, j, cnt
@@ -302,7 +304,7 @@ def discard_options(hand, wildcards=0, rules=DEFAULT, visible=None):
 
 def decompositions(hand, wildcards=0, rules=DEFAULT):
     """Every distinct reading of a complete ``3n+2`` hand (empty list if it does not win), sorted."""
-    cdef uint8_t h[34]
+    cdef uint8_t h[HBUF]
     cdef Params P
     prep(hand, wildcards, rules, 1, h, &P)
     if not win_k(h, P.k, P.total, P.hand_size, P.flags):
@@ -341,15 +343,18 @@ def is_win_batch(hands, wildcards=0, rules=DEFAULT):
     cdef const uint8_t[::1] buf
     cdef Py_ssize_t n, i
     cdef unsigned char* o
+    cdef uint8_t h[HBUF]
     view, n = batch_prep(hands, wildcards, rules, 1, &P)
     out = bytearray(n)
     if n == 0:
         return out
     buf = view
     o = out
+    memset(h, 0, HBUF)
     with nogil:
         for i in range(n):
-            o[i] = win_k(&buf[34 * i], P.k, check_counts(&buf[34 * i], &P, 1), P.hand_size, P.flags)
+            memcpy(h, &buf[34 * i], 34)
+            o[i] = win_k(h, P.k, check_counts(h, &P, 1), P.hand_size, P.flags)
     return out
 
 
@@ -359,7 +364,8 @@ def shanten_batch(hands, wildcards=0, rules=DEFAULT):
     cdef const uint8_t[::1] buf
     cdef Py_ssize_t n, i
     cdef signed char[::1] o
-    cdef uint8_t h[34]
+    cdef uint8_t h[HBUF]
+    memset(h, 0, HBUF)
     view, n = batch_prep(hands, wildcards, rules, -1, &P)
     out = _array.array("b", bytes(n))
     if n == 0:
@@ -379,7 +385,8 @@ def waits_batch(hands, wildcards=0, rules=DEFAULT):
     cdef const uint8_t[::1] buf
     cdef Py_ssize_t n, i
     cdef uint64_t* masks
-    cdef uint8_t h[34]
+    cdef uint8_t h[HBUF]
+    memset(h, 0, HBUF)
     view, n = batch_prep(hands, wildcards, rules, 0, &P)
     if n == 0:
         return []

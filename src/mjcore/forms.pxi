@@ -27,6 +27,10 @@ cdef void init_forms() noexcept nogil:
                 sets[nsets] = (1 << a) | (1 << b) | (1 << c)
                 sizes[nsets] = 3
                 nsets += 1
+    memset(ORPHAN_BYTES, 0, sizeof(ORPHAN_BYTES))
+    for a in range(34):
+        if a >= 27 or a % 9 == 0 or a % 9 == 8:
+            ORPHAN_BYTES[a] = 1
     memset(LAN_BEST, 0, sizeof(LAN_BEST))
     for mask in range(512):
         for s in range(4):
@@ -48,8 +52,24 @@ cdef void init_forms() noexcept nogil:
                     perm += 1
 
 
+cdef uint8_t ORPHAN_BYTES[HBUF]     # 1 at the thirteen orphans
+
+
 cdef int seven_pairs_D(const uint8_t* h, uint32_t flags) noexcept nogil:
-    cdef int two = 0, ones = 0, t, x, a, lo, hi, s, best, dd
+    """h: a hand buffer (HBUF bytes, zero tail)."""
+    cdef int two = 0, ones = 0, t, x, a, lo, hi, s, best, dd, w
+    cdef uint64_t v
+    if not (flags & F_LACK_A_SUIT):
+        for w in range(0, HBUF, 8):
+            v = load8(h + w)
+            two += bytesum(((v + 2 * MJ_ONES) >> 2) & MJ_ONES)  # kinds with >= 2 copies
+            if flags & F_SEVEN_PAIRS_QUAD_AS_TWO:
+                two += bytesum((v >> 2) & MJ_ONES)              # kinds with 4 copies: a second pair
+                ones += bytesum(v & MJ_ONES)                    # 1 or 3 copies: half a pair
+            else:
+                ones += bytesum(v & ~(v >> 1) & MJ_ONES)        # exactly 1 copy
+        a = imin(two, 7)
+        return 14 - 2 * a - imin(ones, 7 - a)
     cdef bint quad = (flags & F_SEVEN_PAIRS_QUAD_AS_TWO) != 0
     cdef int sg[4]  # per suit / honors: (two, ones) packed
     cdef int so[4]
@@ -90,23 +110,15 @@ cdef int seven_pairs_D(const uint8_t* h, uint32_t flags) noexcept nogil:
 
 
 cdef int orphans_D(const uint8_t* h) noexcept nogil:
-    cdef int i, t, distinct = 0, pair = 0
-    cdef int kinds[13]
-    kinds[0] = 0
-    kinds[1] = 8
-    kinds[2] = 9
-    kinds[3] = 17
-    kinds[4] = 18
-    kinds[5] = 26
-    for i in range(7):
-        kinds[6 + i] = 27 + i
-    for i in range(13):
-        t = h[kinds[i]]
-        if t:
-            distinct += 1
-            if t >= 2:
-                pair = 1
-    return 14 - distinct - pair
+    """h: a hand buffer (HBUF bytes, zero tail)."""
+    cdef int w, distinct = 0
+    cdef uint64_t v, m, pair = 0
+    for w in range(0, HBUF, 8):
+        v = load8(h + w)
+        m = load8(ORPHAN_BYTES + w)
+        distinct += bytesum(((v + 0x7F * MJ_ONES) >> 7) & m)   # orphan kinds held
+        pair |= ((v + 2 * MJ_ONES) >> 2) & m                    # an orphan held twice or more
+    return 14 - distinct - (1 if pair else 0)
 
 
 cdef int honors_knitted_D(const uint8_t* h) noexcept nogil:

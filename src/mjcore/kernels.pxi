@@ -234,9 +234,43 @@ cdef inline int need_combine(const uint8_t* need, const uint8_t* cnt, int n, uin
     return best
 
 
+cdef bint regular_win0(const uint8_t* h) noexcept nogil:
+    """Regular form, no wildcards, plain honors: one group holds 2 mod 3 tiles (the pair), the rest 0 mod 3,
+    and each group's tiles are exactly melds (+ the pair).  Empty suits are not looked up."""
+    cdef int s, i, c, r, pairs = 0
+    cdef int cnt[3]
+    cdef uint8_t st
+    for s in range(3):
+        c = 0
+        for i in range(9 * s, 9 * s + 9):
+            c += h[i]
+        r = c % 3
+        if r == 1:
+            return False
+        if r == 2:
+            pairs += 1
+        cnt[s] = c
+    c = 0
+    for i in range(27, 34):
+        c += h[i]
+    r = c % 3
+    if r == 1 or pairs + (r == 2) != 1:
+        return False
+    if c and not honor_counts_complete(h + 27, r == 2):
+        return False
+    for s in range(3):
+        if cnt[s]:
+            st = suit_entry(h + 9 * s).state
+            if not (st & (ST_PAIR if cnt[s] % 3 == 2 else ST_MELDS)):
+                return False
+    return True
+
+
 cdef bint win_k(const uint8_t* h, int k, int total, int hand_size, uint32_t flags) noexcept nogil:
-    """A 3n+2 hand (total tiles incl. k wildcards) is complete."""
+    """A 3n+2 hand (total tiles incl. k wildcards) is complete.  h: a hand buffer (HBUF bytes)."""
     cdef Groups g
+    if k == 0 and not (flags & (F_LACK_A_SUIT | F_HONOR_SEQUENCES | F_NO_HONORS)):
+        return regular_win0(h) or specials_D(h, total, hand_size, flags) == 0
     gather(h, flags, &g)
     if need_combine(g.need, g.cnt, g.n, flags) <= k:
         return True

@@ -1,8 +1,10 @@
 # Shared C types and constants of the kernels (header-only: nothing here is implemented elsewhere).
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
+from libc.string cimport memcpy
 
 cdef enum:
     N_KINDS = 34
+    HBUF = 40          # hand buffers: 34 counts + 6 zero bytes, so five 8-byte words can be read
     MAXM = 5           # melds per group: 0..5 (16-tile hands hold 5 melds + a pair)
     DLEN = 12          # (MAXM + 1) * 2 entries d[m * 2 + p]
     DINF = 60          # "impossible" distance (fits a uint8, sums of 5 stay < 255)
@@ -25,3 +27,21 @@ cdef inline int imin(int a, int b) noexcept nogil:
 
 cdef inline int imax(int a, int b) noexcept nogil:
     return a if a > b else b
+
+
+# ---- SWAR over the counts (every count is 0..4, so per-byte sums below never carry) ----------------------
+cdef extern from *:
+    """
+    #define MJ_ONES 0x0101010101010101ULL
+    """
+    uint64_t MJ_ONES
+
+cdef inline uint64_t load8(const uint8_t* p) noexcept nogil:
+    cdef uint64_t x
+    memcpy(&x, p, 8)
+    return x
+
+
+cdef inline int bytesum(uint64_t v) noexcept nogil:
+    """Sum of the 8 bytes of v (the sum must stay below 256)."""
+    return <int>((v * MJ_ONES) >> 56)

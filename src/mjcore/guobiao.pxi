@@ -1,0 +1,674 @@
+# Guobiao fan kernel: the compiled twin of mahjong.rulesets.guobiao.scorer.best_regular.
+#
+# Scores every regular reading (4 melds + a pair) of one hand into an 83-entry fan count vector over C arrays —
+# meld fans, kongs and concealed pungs, the account-once rule, pair fans, group traits, 四归一, the 独听 wait fan,
+# the exclusion pass — and picks the best reading with the reference calculator's tie-breaks.  The rules are the
+# same as the Python detectors (python/mahjong/rulesets/guobiao/detectors.py, each with its rule text); this file
+# only re-states them over ints.  The fan table itself (indices, values, exclusions) is NOT written here: it is
+# handed in once from fans.py by _gb_init, so the data lives in one place.
+#
+# Tiles are the detectors' codes: (suit << 4) | rank, suits 1 万 2 条 3 筒 4 honors (E S W N C F P = 0x41..0x47);
+# a chow is its middle tile.  Private names (leading underscore): this is an internal kernel, not public API.
+
+cdef enum:
+    GB_NF = 83          # fans in the table (fans.N_FANS; _gb_init checks it)
+    GB_MAXEX = 16       # most exclusions one fan row lists (_gb_init checks it)
+    GB_CHOW = 0
+    GB_PUNG = 1
+    GB_KONG = 2
+    GB_EAST = 0x41
+    GB_NORTH = 0x44
+    GB_RED = 0x45
+    GB_GREEN = 0x46
+    GB_WHITE = 0x47
+
+cdef int _gb_ready = 0
+cdef int _gb_val[GB_NF]
+cdef int _gb_nex[GB_NF]
+cdef int _gb_ex[GB_NF][GB_MAXEX]
+cdef int _gb_conv_from[GB_NF]   # -1 = no conversion (only 四暗刻 has one: 不求人 -> 自摸)
+cdef int _gb_conv_to[GB_NF]
+
+# fan indices, filled from fans.py by _gb_init
+cdef int F_BIG_FOUR_WINDS, F_BIG_THREE_DRAGONS, F_FOUR_KONGS, F_LITTLE_FOUR_WINDS, F_LITTLE_THREE_DRAGONS
+cdef int F_FOUR_CONCEALED_PUNGS, F_PURE_TERMINAL_CHOWS, F_QUADRUPLE_CHOW, F_FOUR_PURE_SHIFTED_PUNGS
+cdef int F_FOUR_PURE_SHIFTED_CHOWS, F_THREE_KONGS, F_ALL_EVEN_PUNGS, F_PURE_TRIPLE_CHOW, F_PURE_SHIFTED_PUNGS
+cdef int F_PURE_STRAIGHT, F_THREE_SUITED_TERMINAL_CHOWS, F_PURE_SHIFTED_CHOWS, F_ALL_FIVE, F_TRIPLE_PUNG
+cdef int F_THREE_CONCEALED_PUNGS, F_BIG_THREE_WINDS, F_MIXED_STRAIGHT, F_MIXED_TRIPLE_CHOW, F_MIXED_SHIFTED_PUNGS
+cdef int F_CHICKEN_HAND, F_ALL_PUNGS, F_MIXED_SHIFTED_CHOWS, F_MELDED_HAND, F_TWO_CONCEALED_KONGS
+cdef int F_TWO_DRAGONS_PUNGS, F_OUTSIDE_HAND, F_TWO_MELDED_KONGS, F_DRAGON_PUNG, F_PREVALENT_WIND, F_SEAT_WIND
+cdef int F_ALL_CHOWS, F_TILE_HOG, F_DOUBLE_PUNG, F_TWO_CONCEALED_PUNGS, F_CONCEALED_KONG, F_PURE_DOUBLE_CHOW
+cdef int F_MIXED_DOUBLE_CHOW, F_SHORT_STRAIGHT, F_TWO_TERMINAL_CHOWS, F_PUNG_OF_TERMINALS_OR_HONORS
+cdef int F_MELDED_KONG, F_EDGE_WAIT, F_CLOSED_WAIT, F_SINGLE_WAIT, F_CONCEALED_KONG_AND_MELDED_KONG
+
+# option bits (GuobiaoConfig fields), read once per call
+cdef enum:
+    GB_OPT_MELDED_AND_CONCEALED_KONG = 1
+    GB_OPT_KONGS_COUNT_CONCEALED = 2
+    GB_OPT_FOUR_CONCEALED_KEEPS_FULLY = 4
+    GB_OPT_TERMINAL_CHOWS_KEPT = 8
+
+# the per-hand Python helpers the kernel calls back (scorer.hand_fans, scorer.is_unique_wait), set by _gb_init
+cdef object _gb_hand_fans = None
+cdef object _gb_unique_wait = None
+
+
+def _gb_init(fans, hand_fans, unique_wait):
+    """Load the fan table (fans.FANS: idx, key, value, excludes, converts) into the kernel's C arrays, and the
+    per-hand helpers: ``hand_fans(f)`` (the fans every reading shares, as (index, count) pairs) and
+    ``unique_wait(f)`` (独听, computed on first need)."""
+    global _gb_ready, _gb_hand_fans, _gb_unique_wait
+    global F_BIG_FOUR_WINDS, F_BIG_THREE_DRAGONS, F_FOUR_KONGS, F_LITTLE_FOUR_WINDS, F_LITTLE_THREE_DRAGONS
+    global F_FOUR_CONCEALED_PUNGS, F_PURE_TERMINAL_CHOWS, F_QUADRUPLE_CHOW, F_FOUR_PURE_SHIFTED_PUNGS
+    global F_FOUR_PURE_SHIFTED_CHOWS, F_THREE_KONGS, F_ALL_EVEN_PUNGS, F_PURE_TRIPLE_CHOW, F_PURE_SHIFTED_PUNGS
+    global F_PURE_STRAIGHT, F_THREE_SUITED_TERMINAL_CHOWS, F_PURE_SHIFTED_CHOWS, F_ALL_FIVE, F_TRIPLE_PUNG
+    global F_THREE_CONCEALED_PUNGS, F_BIG_THREE_WINDS, F_MIXED_STRAIGHT, F_MIXED_TRIPLE_CHOW, F_MIXED_SHIFTED_PUNGS
+    global F_CHICKEN_HAND, F_ALL_PUNGS, F_MIXED_SHIFTED_CHOWS, F_MELDED_HAND, F_TWO_CONCEALED_KONGS
+    global F_TWO_DRAGONS_PUNGS, F_OUTSIDE_HAND, F_TWO_MELDED_KONGS, F_DRAGON_PUNG, F_PREVALENT_WIND, F_SEAT_WIND
+    global F_ALL_CHOWS, F_TILE_HOG, F_DOUBLE_PUNG, F_TWO_CONCEALED_PUNGS, F_CONCEALED_KONG, F_PURE_DOUBLE_CHOW
+    global F_MIXED_DOUBLE_CHOW, F_SHORT_STRAIGHT, F_TWO_TERMINAL_CHOWS, F_PUNG_OF_TERMINALS_OR_HONORS
+    global F_MELDED_KONG, F_EDGE_WAIT, F_CLOSED_WAIT, F_SINGLE_WAIT, F_CONCEALED_KONG_AND_MELDED_KONG
+    if len(fans) != GB_NF:
+        raise ValueError(f"the Guobiao kernel is built for {GB_NF} fans, the table has {len(fans)}")
+    idx = {f.key: f.idx for f in fans}
+    cdef int i, j
+    for i in range(GB_NF):
+        f = fans[i]
+        if f.idx != i:
+            raise ValueError(f"fan {f.key} has index {f.idx}, expected {i}")
+        if len(f.excludes) > GB_MAXEX:
+            raise ValueError(f"fan {f.key} excludes {len(f.excludes)} fans; the kernel holds {GB_MAXEX}")
+        if len(f.converts) > 1:
+            raise ValueError(f"fan {f.key}: the kernel holds one conversion per fan")
+        _gb_val[i] = f.value
+        _gb_nex[i] = len(f.excludes)
+        for j in range(len(f.excludes)):
+            _gb_ex[i][j] = idx[f.excludes[j]]
+        _gb_conv_from[i] = idx[f.converts[0][0]] if f.converts else -1
+        _gb_conv_to[i] = idx[f.converts[0][1]] if f.converts else -1
+    F_BIG_FOUR_WINDS = idx["big_four_winds"]
+    F_BIG_THREE_DRAGONS = idx["big_three_dragons"]
+    F_FOUR_KONGS = idx["four_kongs"]
+    F_LITTLE_FOUR_WINDS = idx["little_four_winds"]
+    F_LITTLE_THREE_DRAGONS = idx["little_three_dragons"]
+    F_FOUR_CONCEALED_PUNGS = idx["four_concealed_pungs"]
+    F_PURE_TERMINAL_CHOWS = idx["pure_terminal_chows"]
+    F_QUADRUPLE_CHOW = idx["quadruple_chow"]
+    F_FOUR_PURE_SHIFTED_PUNGS = idx["four_pure_shifted_pungs"]
+    F_FOUR_PURE_SHIFTED_CHOWS = idx["four_pure_shifted_chows"]
+    F_THREE_KONGS = idx["three_kongs"]
+    F_ALL_EVEN_PUNGS = idx["all_even_pungs"]
+    F_PURE_TRIPLE_CHOW = idx["pure_triple_chow"]
+    F_PURE_SHIFTED_PUNGS = idx["pure_shifted_pungs"]
+    F_PURE_STRAIGHT = idx["pure_straight"]
+    F_THREE_SUITED_TERMINAL_CHOWS = idx["three_suited_terminal_chows"]
+    F_PURE_SHIFTED_CHOWS = idx["pure_shifted_chows"]
+    F_ALL_FIVE = idx["all_five"]
+    F_TRIPLE_PUNG = idx["triple_pung"]
+    F_THREE_CONCEALED_PUNGS = idx["three_concealed_pungs"]
+    F_BIG_THREE_WINDS = idx["big_three_winds"]
+    F_MIXED_STRAIGHT = idx["mixed_straight"]
+    F_MIXED_TRIPLE_CHOW = idx["mixed_triple_chow"]
+    F_MIXED_SHIFTED_PUNGS = idx["mixed_shifted_pungs"]
+    F_CHICKEN_HAND = idx["chicken_hand"]
+    F_ALL_PUNGS = idx["all_pungs"]
+    F_MIXED_SHIFTED_CHOWS = idx["mixed_shifted_chows"]
+    F_MELDED_HAND = idx["melded_hand"]
+    F_TWO_CONCEALED_KONGS = idx["two_concealed_kongs"]
+    F_TWO_DRAGONS_PUNGS = idx["two_dragons_pungs"]
+    F_OUTSIDE_HAND = idx["outside_hand"]
+    F_TWO_MELDED_KONGS = idx["two_melded_kongs"]
+    F_DRAGON_PUNG = idx["dragon_pung"]
+    F_PREVALENT_WIND = idx["prevalent_wind"]
+    F_SEAT_WIND = idx["seat_wind"]
+    F_ALL_CHOWS = idx["all_chows"]
+    F_TILE_HOG = idx["tile_hog"]
+    F_DOUBLE_PUNG = idx["double_pung"]
+    F_TWO_CONCEALED_PUNGS = idx["two_concealed_pungs"]
+    F_CONCEALED_KONG = idx["concealed_kong"]
+    F_PURE_DOUBLE_CHOW = idx["pure_double_chow"]
+    F_MIXED_DOUBLE_CHOW = idx["mixed_double_chow"]
+    F_SHORT_STRAIGHT = idx["short_straight"]
+    F_TWO_TERMINAL_CHOWS = idx["two_terminal_chows"]
+    F_PUNG_OF_TERMINALS_OR_HONORS = idx["pung_of_terminals_or_honors"]
+    F_MELDED_KONG = idx["melded_kong"]
+    F_EDGE_WAIT = idx["edge_wait"]
+    F_CLOSED_WAIT = idx["closed_wait"]
+    F_SINGLE_WAIT = idx["single_wait"]
+    F_CONCEALED_KONG_AND_MELDED_KONG = idx["concealed_kong_and_melded_kong"]
+    _gb_hand_fans = hand_fans
+    _gb_unique_wait = unique_wait
+    _gb_ready = 1
+
+
+# ---------------------------------------------------------------------------------------------- tile predicates
+
+cdef inline bint _gb_numbered(int c) nogil:
+    return c < 0x40
+
+cdef inline bint _gb_wind(int c) nogil:
+    return GB_EAST <= c <= GB_NORTH
+
+cdef inline bint _gb_dragon(int c) nogil:
+    return GB_RED <= c <= GB_WHITE
+
+cdef inline bint _gb_term_or_honor(int c) nogil:
+    return c >= 0x40 or (c & 15) == 1 or (c & 15) == 9
+
+cdef inline bint _gb_three_suits(int a, int b, int c) nogil:
+    cdef int sa = a >> 4, sb = b >> 4, sc = c >> 4
+    return sa != sb and sa != sc and sb != sc
+
+cdef inline void _gb_sort3(int* x) nogil:
+    cdef int t
+    if x[0] > x[1]:
+        t = x[0]; x[0] = x[1]; x[1] = t
+    if x[1] > x[2]:
+        t = x[1]; x[1] = x[2]; x[2] = t
+    if x[0] > x[1]:
+        t = x[0]; x[0] = x[1]; x[1] = t
+
+cdef inline void _gb_sort(int* x, int n) nogil:
+    cdef int i, j, t
+    for i in range(1, n):
+        t = x[i]
+        j = i - 1
+        while j >= 0 and x[j] > t:
+            x[j + 1] = x[j]
+            j -= 1
+        x[j + 1] = t
+
+cdef inline bint _gb_consecutive(int a, int b, int c) nogil:
+    cdef int r[3]
+    r[0] = a & 15; r[1] = b & 15; r[2] = c & 15
+    _gb_sort3(r)
+    return r[1] == r[0] + 1 and r[2] == r[1] + 1
+
+
+# ---------------------------------------------------------------------------------------------- meld combinations
+
+cdef int _gb_two_chow(int a, int b) nogil:
+    """喜相逢, 连六, 老少副, 一般高 in the reference's test order (detectors.TWO_CHOW_FANS); 0 = none."""
+    if (a >> 4) != (b >> 4) and (a & 15) == (b & 15):
+        return F_MIXED_DOUBLE_CHOW
+    if a + 3 == b or b + 3 == a:
+        return F_SHORT_STRAIGHT
+    if (a >> 4) == (b >> 4) and (((a & 15) == 2 and (b & 15) == 8) or ((a & 15) == 8 and (b & 15) == 2)):
+        return F_TWO_TERMINAL_CHOWS
+    if a == b:
+        return F_PURE_DOUBLE_CHOW
+    return 0
+
+
+cdef int _gb_three_chow(int a, int b, int c) nogil:
+    """detectors.THREE_CHOW_MIXED / THREE_CHOW_PURE (codes sorted); 0 = none."""
+    cdef int r[3]
+    if _gb_three_suits(a, b, c):
+        if _gb_consecutive(a, b, c):
+            return F_MIXED_SHIFTED_CHOWS
+        if (a & 15) == (b & 15) == (c & 15):
+            return F_MIXED_TRIPLE_CHOW
+        r[0] = a & 15; r[1] = b & 15; r[2] = c & 15
+        _gb_sort3(r)
+        if r[0] == 2 and r[1] == 5 and r[2] == 8:
+            return F_MIXED_STRAIGHT
+        return 0
+    if b == a + 3 and c == b + 3:
+        return F_PURE_STRAIGHT
+    if (b == a + 2 and c == b + 2) or (b == a + 1 and c == b + 1):
+        return F_PURE_SHIFTED_CHOWS
+    if a == b and b == c:
+        return F_PURE_TRIPLE_CHOW
+    return 0
+
+
+cdef int _gb_three_pung(int a, int b, int c) nogil:
+    """detectors.THREE_PUNG_FANS (codes sorted); 0 = none."""
+    cdef bint num3 = _gb_numbered(a) and _gb_numbered(b) and _gb_numbered(c)
+    if num3 and _gb_three_suits(a, b, c) and _gb_consecutive(a, b, c):
+        return F_MIXED_SHIFTED_PUNGS
+    if num3 and _gb_three_suits(a, b, c) and (a & 15) == (b & 15) == (c & 15):
+        return F_TRIPLE_PUNG
+    if _gb_numbered(a) and _gb_numbered(c) and b == a + 1 and c == b + 1:
+        return F_PURE_SHIFTED_PUNGS
+    if _gb_wind(a) and _gb_wind(b) and _gb_wind(c):
+        return F_BIG_THREE_WINDS
+    if a == GB_RED and b == GB_GREEN and c == GB_WHITE:
+        return F_BIG_THREE_DRAGONS
+    return 0
+
+
+cdef int _gb_two_pung(int a, int b) nogil:
+    """双同刻, 双箭刻 (detectors.TWO_PUNG_FANS); 0 = none."""
+    if _gb_numbered(a) and _gb_numbered(b) and (a & 15) == (b & 15):
+        return F_DOUBLE_PUNG
+    if _gb_dragon(a) and _gb_dragon(b):
+        return F_TWO_DRAGONS_PUNGS
+    return 0
+
+
+cdef void _gb_account_once(int* fans, int n_fans, int cap, int* t, int opts) nogil:
+    """套算一次 (scorer.account_once): at most ``cap`` 1-fan chow fans, trimmed 老少副 连六 喜相逢 一般高 (or with
+    terminal_chows_kept 连六 喜相逢 一般高 老少副) to one of each, then to none."""
+    cdef int order[4]
+    cdef int counts[GB_NF]
+    cdef int i, k, n = 0, limit = 1
+    if opts & GB_OPT_TERMINAL_CHOWS_KEPT:
+        order[0] = F_SHORT_STRAIGHT; order[1] = F_MIXED_DOUBLE_CHOW
+        order[2] = F_PURE_DOUBLE_CHOW; order[3] = F_TWO_TERMINAL_CHOWS
+    else:
+        order[0] = F_TWO_TERMINAL_CHOWS; order[1] = F_SHORT_STRAIGHT
+        order[2] = F_MIXED_DOUBLE_CHOW; order[3] = F_PURE_DOUBLE_CHOW
+    for i in range(4):
+        counts[order[i]] = 0
+    for i in range(n_fans):
+        if fans[i]:
+            counts[fans[i]] += 1
+            n += 1
+    while n > cap and limit >= 0:
+        for i in range(4):
+            k = order[i]
+            while counts[k] > limit and n > cap:
+                counts[k] -= 1
+                n -= 1
+            if n <= cap:
+                break
+        limit -= 1
+    for i in range(4):
+        t[order[i]] += counts[order[i]]
+
+
+#: the 3-of-4 subsets (i, j, k) and the one left out (x), in the reference's order (scorer._SUBSETS)
+cdef int _GB_SUB[4][4]
+for _i, _row in enumerate(((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0))):
+    for _j in range(4):
+        _GB_SUB[_i][_j] = _row[_j]
+
+
+cdef void _gb_four_chows(int* m, int* t, int opts) nogil:
+    """scorer.four_chows (middles sorted)."""
+    cdef int s, fan, e, i, j, k, x, cap
+    cdef int extra[3]
+    cdef int pairs[6]
+    cdef int prio[4]
+    if m[1] - m[0] == m[2] - m[1] and m[2] - m[1] == m[3] - m[2] and (m[1] - m[0] == 1 or m[1] - m[0] == 2):
+        t[F_FOUR_PURE_SHIFTED_CHOWS] = 1
+        return
+    if m[0] == m[1] and m[1] == m[2] and m[2] == m[3]:
+        t[F_QUADRUPLE_CHOW] = 1
+        return
+    for s in range(4):
+        i = _GB_SUB[s][0]; j = _GB_SUB[s][1]; k = _GB_SUB[s][2]; x = _GB_SUB[s][3]
+        fan = _gb_three_chow(m[i], m[j], m[k])
+        if fan:
+            t[fan] = 1
+            extra[0] = _gb_two_chow(m[i], m[x])
+            extra[1] = _gb_two_chow(m[j], m[x])
+            extra[2] = _gb_two_chow(m[k], m[x])
+            prio[0] = F_PURE_DOUBLE_CHOW; prio[1] = F_MIXED_DOUBLE_CHOW
+            prio[2] = F_SHORT_STRAIGHT; prio[3] = F_TWO_TERMINAL_CHOWS
+            for e in range(4):
+                if extra[0] == prio[e] or extra[1] == prio[e] or extra[2] == prio[e]:
+                    t[prio[e]] = 1
+                    break
+            return
+    pairs[0] = _gb_two_chow(m[0], m[1]); pairs[1] = _gb_two_chow(m[0], m[2]); pairs[2] = _gb_two_chow(m[0], m[3])
+    pairs[3] = _gb_two_chow(m[1], m[2]); pairs[4] = _gb_two_chow(m[1], m[3]); pairs[5] = _gb_two_chow(m[2], m[3])
+    cap = 3
+    # a chow with no fan with any of the other three lowers the cap (the 2017-11 rule)
+    if not pairs[0] and not pairs[1] and not pairs[2]:
+        cap -= 1
+    if not pairs[0] and not pairs[3] and not pairs[4]:
+        cap -= 1
+    if not pairs[1] and not pairs[3] and not pairs[5]:
+        cap -= 1
+    if not pairs[2] and not pairs[4] and not pairs[5]:
+        cap -= 1
+    if cap > 0:
+        _gb_account_once(pairs, 6, cap, t, opts)
+
+
+cdef void _gb_three_chows(int* m, int* t, int opts) nogil:
+    cdef int pairs[3]
+    cdef int fan = _gb_three_chow(m[0], m[1], m[2])
+    if fan:
+        t[fan] = 1
+        return
+    pairs[0] = _gb_two_chow(m[0], m[1]); pairs[1] = _gb_two_chow(m[0], m[2]); pairs[2] = _gb_two_chow(m[1], m[2])
+    _gb_account_once(pairs, 3, 2, t, opts)
+
+
+cdef void _gb_four_pungs(int* p, int* t) nogil:
+    """scorer.four_pungs (tiles sorted)."""
+    cdef int s, i, j, k, x, y, fan, f2
+    if _gb_numbered(p[0]) and p[1] == p[0] + 1 and p[2] == p[1] + 1 and p[3] == p[2] + 1:
+        t[F_FOUR_PURE_SHIFTED_PUNGS] = 1
+        return
+    if p[0] == GB_EAST and p[1] == GB_EAST + 1 and p[2] == GB_EAST + 2 and p[3] == GB_EAST + 3:
+        t[F_BIG_FOUR_WINDS] = 1
+        return
+    for s in range(4):
+        i = _GB_SUB[s][0]; j = _GB_SUB[s][1]; k = _GB_SUB[s][2]; x = _GB_SUB[s][3]
+        fan = _gb_three_pung(p[i], p[j], p[k])
+        if fan:
+            t[fan] = 1
+            for y in range(4):
+                if y != x:
+                    f2 = _gb_two_pung(p[y], p[x])
+                    if f2:
+                        t[f2] += 1
+                        break
+            return
+    for i in range(4):
+        for j in range(i + 1, 4):
+            f2 = _gb_two_pung(p[i], p[j])
+            if f2:
+                t[f2] += 1
+
+
+cdef void _gb_three_pungs(int* p, int* t) nogil:
+    cdef int i, j, f2
+    cdef int fan = _gb_three_pung(p[0], p[1], p[2])
+    if fan:
+        t[fan] = 1
+        return
+    for i in range(3):
+        for j in range(i + 1, 3):
+            f2 = _gb_two_pung(p[i], p[j])
+            if f2:
+                t[f2] += 1
+
+
+cdef void _gb_kong_fans(int concealed_pungs, int mk, int ck, int* t, int opts) nogil:
+    """scorer.kong_fans: 明杠 暗杠 双明杠 双暗杠 明暗杠 三杠 四杠, then 双暗刻 三暗刻 四暗刻."""
+    cdef int dark
+    if mk == 1 and ck == 0:
+        t[F_MELDED_KONG] = 1
+    elif mk == 0 and ck == 1:
+        t[F_CONCEALED_KONG] = 1
+    elif mk == 2 and ck == 0:
+        t[F_TWO_MELDED_KONGS] = 1
+    elif mk == 0 and ck == 2:
+        t[F_TWO_CONCEALED_KONGS] = 1
+    elif mk == 1 and ck == 1:
+        t[F_CONCEALED_KONG_AND_MELDED_KONG] = 1
+    elif mk + ck == 3:
+        t[F_THREE_KONGS] = 1
+    elif mk + ck == 4:
+        t[F_FOUR_KONGS] = 1
+    if t[F_CONCEALED_KONG_AND_MELDED_KONG] and not (opts & GB_OPT_MELDED_AND_CONCEALED_KONG):
+        t[F_CONCEALED_KONG_AND_MELDED_KONG] = 0
+        t[F_MELDED_KONG] = 1
+        t[F_CONCEALED_KONG] = 1
+    if (opts & GB_OPT_KONGS_COUNT_CONCEALED) and (t[F_THREE_KONGS] or t[F_FOUR_KONGS]) and ck:
+        t[F_CONCEALED_KONG if ck == 1 else F_TWO_CONCEALED_KONGS] = 1
+    if t[F_TWO_CONCEALED_KONGS] and mk + ck == 2 and concealed_pungs == 0:
+        return
+    dark = concealed_pungs + ck
+    if dark == 2:
+        t[F_TWO_CONCEALED_PUNGS] = 1
+    elif dark == 3:
+        t[F_THREE_CONCEALED_PUNGS] = 1
+    elif dark == 4:
+        t[F_FOUR_CONCEALED_PUNGS] = 1
+
+
+cdef void _gb_exclusions(int* t, int opts) nogil:
+    """不重复 (scorer.apply_exclusions): in table order, every fan still present cancels the fans it excludes."""
+    cdef int i, j
+    for i in range(GB_NF):
+        if not t[i]:
+            continue
+        if _gb_conv_from[i] >= 0 and not (i == F_FOUR_CONCEALED_PUNGS and (opts & GB_OPT_FOUR_CONCEALED_KEEPS_FULLY)):
+            if t[_gb_conv_from[i]]:
+                t[_gb_conv_from[i]] = 0
+                t[_gb_conv_to[i]] = 1
+        for j in range(_gb_nex[i]):
+            t[_gb_ex[i][j]] = 0
+
+
+cdef struct GBHand:
+    int n_fixed
+    int fkind[4]
+    int fcode[4]
+    int fmelded[4]
+    int win
+    int self_drawn
+    int seat
+    int prevalent
+    int hog_base
+    int opts
+    int base[GB_NF]
+
+
+cdef int _gb_regular(GBHand* h, int nc, int* ckind, int* ccode, int pair, int* t, object f) except -1:
+    """scorer.score_regular over C arrays: one reading (the fixed packs + ``nc`` concealed melds + the pair)."""
+    cdef int chows[4]
+    cdef int pungs[4]
+    cdef int cchows[4]
+    cdef int nch = 0, npg = 0, ncc = 0, cp = 0, mk = 0, ck = 0
+    cdef int i, p, kind, code, win = h.win, wind_pungs = 0, dragons = 0, w, f2
+    cdef bint ok, in_chow, edge, closed
+    memcpy(t, h.base, GB_NF * sizeof(int))
+    for i in range(h.n_fixed):
+        kind = h.fkind[i]; code = h.fcode[i]
+        if kind == GB_CHOW:
+            chows[nch] = code; nch += 1
+        else:
+            pungs[npg] = code; npg += 1
+            if kind == GB_KONG:
+                if h.fmelded[i]:
+                    mk += 1
+                else:
+                    ck += 1
+            elif not h.fmelded[i]:
+                cp += 1
+    for i in range(nc):
+        code = ccode[i]
+        if ckind[i] == GB_CHOW:
+            chows[nch] = code; nch += 1
+            cchows[ncc] = code; ncc += 1
+        else:
+            pungs[npg] = code; npg += 1
+            cp += 1
+    # A pung completed by a discard is melded, unless the winning tile can sit in a concealed chow (spec §4 step 2)
+    if not h.self_drawn:
+        ok = False
+        for i in range(npg):
+            if pungs[i] == win:
+                ok = True
+        if ok:
+            in_chow = False
+            for i in range(ncc):
+                if cchows[i] - 1 <= win <= cchows[i] + 1:
+                    in_chow = True
+            if not in_chow:
+                for i in range(nc):
+                    if ckind[i] == GB_PUNG and ccode[i] == win:
+                        cp -= 1
+                        break
+    if npg:
+        _gb_kong_fans(cp, mk, ck, t, h.opts)
+        if npg == 4:
+            t[F_ALL_PUNGS] = 1
+        for i in range(npg):
+            if _gb_wind(pungs[i]):
+                wind_pungs += 1
+        for i in range(npg):
+            p = pungs[i]
+            if _gb_dragon(p):
+                t[F_DRAGON_PUNG] += 1
+                dragons += 1
+            elif p < 0x40:
+                if (p & 15) == 1 or (p & 15) == 9:
+                    t[F_PUNG_OF_TERMINALS_OR_HONORS] += 1
+            elif _gb_wind(p) and wind_pungs < 3 and p - GB_EAST != h.seat and p - GB_EAST != h.prevalent:
+                t[F_PUNG_OF_TERMINALS_OR_HONORS] += 1
+            if _gb_wind(p):
+                if p == GB_EAST + h.prevalent:
+                    t[F_PREVALENT_WIND] = 1
+                if p == GB_EAST + h.seat:
+                    t[F_SEAT_WIND] = 1
+    if nch == 4:
+        _gb_sort(chows, 4)
+        if _gb_numbered(pair) and (pair & 15) == 5 and _gb_three_suited_terminal(chows, pair):
+            t[F_THREE_SUITED_TERMINAL_CHOWS] = 1
+        elif _gb_numbered(pair) and (pair & 15) == 5 and chows[0] == (pair & 0xF0) + 2 and chows[1] == chows[0] \
+                and chows[2] == (pair & 0xF0) + 8 and chows[3] == chows[2]:
+            t[F_PURE_TERMINAL_CHOWS] = 1
+        else:
+            _gb_four_chows(chows, t, h.opts)
+    elif nch == 3:
+        _gb_sort(chows, 3)
+        _gb_three_chows(chows, t, h.opts)
+    elif nch == 2:
+        f2 = _gb_two_chow(chows[0], chows[1])
+        if f2:
+            t[f2] += 1
+        f2 = _gb_two_pung(pungs[0], pungs[1])
+        if f2:
+            t[f2] += 1
+    elif nch == 1:
+        _gb_sort(pungs, 3)
+        _gb_three_pungs(pungs, t)
+    else:
+        _gb_sort(pungs, 4)
+        _gb_four_pungs(pungs, t)
+    # the pair (spec §4 step 8): 平和, and 小三元 / 小四喜 in place of 双箭刻 / 三风刻
+    if nch == 4 and _gb_numbered(pair):
+        t[F_ALL_CHOWS] = 1
+    elif npg:
+        if dragons == 2 and _gb_dragon(pair):
+            t[F_LITTLE_THREE_DRAGONS] = 1
+        elif wind_pungs == 3 and _gb_wind(pair):
+            t[F_LITTLE_FOUR_WINDS] = 1
+    # group traits, only the first that matches: 全带幺, 全带五, 全双刻
+    if _gb_outside(chows, nch, pungs, npg, pair):
+        t[F_OUTSIDE_HAND] = 1
+    elif _gb_all_five(chows, nch, pungs, npg, pair):
+        t[F_ALL_FIVE] = 1
+    elif _gb_all_even(nch, pungs, npg, pair):
+        t[F_ALL_EVEN_PUNGS] = 1
+    if not t[F_QUADRUPLE_CHOW]:
+        i = h.hog_base - mk - ck
+        t[F_TILE_HOG] = i if i > 0 else 0
+    if not t[F_MELDED_HAND] and not t[F_FOUR_KONGS]:
+        edge = closed = False
+        for i in range(ncc):
+            if cchows[i] == win:
+                closed = True
+            elif cchows[i] + 1 == win or cchows[i] - 1 == win:
+                edge = True
+        w = F_EDGE_WAIT if edge else F_CLOSED_WAIT if closed else F_SINGLE_WAIT if pair == win else 0
+        if w and _gb_unique_wait(f):
+            t[w] = 1
+    _gb_exclusions(t, h.opts)
+    for i in range(GB_NF):
+        if t[i]:
+            return 0
+    t[F_CHICKEN_HAND] = 1  # 无番和: nothing else counts
+    return 0
+
+
+cdef bint _gb_three_suited_terminal(int* m, int pair) nogil:
+    """三色双龙会: 123+789 in the two suits other than the 5-pair's (middles sorted)."""
+    cdef int want[4]
+    cdef int n = 0, s, i
+    for s in range(1, 4):
+        if s != (pair >> 4):
+            want[n] = (s << 4) | 2; want[n + 1] = (s << 4) | 8
+            n += 2
+    _gb_sort(want, 4)
+    for i in range(4):
+        if want[i] != m[i]:
+            return False
+    return True
+
+
+cdef bint _gb_outside(int* chows, int nch, int* pungs, int npg, int pair) nogil:
+    cdef int i
+    for i in range(nch):
+        if (chows[i] & 15) != 2 and (chows[i] & 15) != 8:
+            return False
+    for i in range(npg):
+        if not _gb_term_or_honor(pungs[i]):
+            return False
+    return _gb_term_or_honor(pair)
+
+
+cdef bint _gb_all_five(int* chows, int nch, int* pungs, int npg, int pair) nogil:
+    cdef int i, r
+    for i in range(nch):
+        r = chows[i] & 15
+        if r < 4 or r > 6:
+            return False
+    for i in range(npg):
+        if not (pungs[i] < 0x40 and (pungs[i] & 15) == 5):
+            return False
+    return pair < 0x40 and (pair & 15) == 5
+
+
+cdef bint _gb_all_even(int nch, int* pungs, int npg, int pair) nogil:
+    cdef int i
+    if nch:
+        return False
+    for i in range(npg):
+        if not (pungs[i] < 0x40 and (pungs[i] & 1) == 0):
+            return False
+    return pair < 0x40 and (pair & 1) == 0
+
+
+def _gb_best_regular(f, readings, opts, int max_total, bint seven_pairs):
+    """Compiled twin of scorer.best_regular: the best of ``readings`` ((Decomposition, melds, pair code) each, in
+    reference order) for the hand ``f`` (scorer.Facts), counted against an earlier best of ``max_total``.
+    Returns (position of the chosen reading or -1, its fan table as a list, the best total)."""
+    cdef GBHand h
+    cdef int t[GB_NF]
+    cdef int best[GB_NF]
+    cdef int ckind[4]
+    cdef int ccode[4]
+    cdef int i, j, nc, total, pos = -1
+    if not _gb_ready:
+        raise RuntimeError("the Guobiao kernel has no fan table (mahjong.rulesets.guobiao.scorer calls _gb_init)")
+    fixed = f.fixed
+    h.n_fixed = len(fixed)
+    if h.n_fixed > 4:
+        raise ValueError("more than 4 fixed packs")
+    for i in range(h.n_fixed):
+        kind, code, melded = fixed[i]
+        h.fkind[i] = kind; h.fcode[i] = code; h.fmelded[i] = 1 if melded else 0
+    h.win = f.win
+    h.self_drawn = 1 if f.self_drawn else 0
+    h.seat = f.seat
+    h.prevalent = f.prevalent
+    h.hog_base = 0
+    for n in f.all_counts:
+        if n == 4:
+            h.hog_base += 1
+    h.opts = ((GB_OPT_MELDED_AND_CONCEALED_KONG if opts.melded_and_concealed_kong else 0)
+              | (GB_OPT_KONGS_COUNT_CONCEALED if opts.kongs_count_concealed_kongs else 0)
+              | (GB_OPT_FOUR_CONCEALED_KEEPS_FULLY if opts.four_concealed_pungs_fully_concealed else 0)
+              | (GB_OPT_TERMINAL_CHOWS_KEPT if opts.terminal_chows_kept else 0))
+    memset(h.base, 0, GB_NF * sizeof(int))
+    for idx, n in _gb_hand_fans(f):
+        h.base[<int>idx] = n
+    for j in range(len(readings)):
+        _, melds, pair = readings[j]
+        nc = len(melds)
+        if nc + h.n_fixed != 4:
+            raise ValueError("a reading needs 4 melds with the fixed packs")
+        for i in range(nc):
+            kind, code = melds[i]
+            ckind[i] = kind; ccode[i] = code
+        _gb_regular(&h, nc, ckind, ccode, pair, t, f)
+        total = 0
+        for i in range(GB_NF):
+            total += _gb_val[i] * t[i]
+        if total > max_total or (total == max_total and (t[F_PURE_TRIPLE_CHOW] == 1 or seven_pairs
+                                                          or t[F_TRIPLE_PUNG])):
+            max_total = total
+            pos = j
+            memcpy(best, t, GB_NF * sizeof(int))
+    if pos < 0:
+        return -1, None, max_total
+    return pos, [best[i] for i in range(GB_NF)], max_total

@@ -76,3 +76,72 @@ def test_import_is_light():
             "print(bad); sys.exit(1 if bad else 0)")
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert p.returncode == 0, p.stdout + p.stderr
+
+
+def test_score_guobiao_table_and_payments():
+    # 清龙 (123 456 789m) 16 + 平和 2 + 喜相逢 (123m 123p) 1 + 单钓 1 = 20 fan; won on seat 3's discard:
+    # the discarder pays 8 + 20, the other two 8 each.
+    p = run("score", "--json", "--discarder", "3", "[123m,1]456m789m123p5s5s")
+    assert p.returncode == 0, p.stderr
+    r = json.loads(p.stdout)
+    fans = {i["name_zh"]: i["points"] for i in r["items"]}
+    assert fans == {"清龙": 16, "平和": 2, "喜相逢": 1, "独听・单钓": 1}
+    assert r["total"] == 20 and r["valid"] is True
+    assert r["payments"] == [44, -8, -8, -28]
+    text = run("score", "--discarder", "3", "[123m,1]456m789m123p5s5s").stdout
+    assert "清龙" in text and "Pure Straight" in text and "total: 20 fan" in text
+
+
+def test_score_below_the_minimum_says_false_win():
+    # 123m 123p 345s 678p + 99s won on a discard: 门前清 2 + 平和 2 + 喜相逢 1 + 单钓 1 = 6 < 8
+    p = run("score", "--json", "123m123p345s678p9s9s")
+    r = json.loads(p.stdout)
+    assert p.returncode == 0 and r["valid"] is False and "诈和" in r["invalid_reason"]
+    assert r["total"] == 6
+
+
+def test_score_every_preset_from_the_command_line():
+    cases = [
+        (["--rules", "sichuan", "--self-drawn"], "111m234m567m88m999p"),
+        (["--rules", "common", "--self-drawn"], "123m456p789s11m999p"),
+        (["--rules", "twoplayer"], "123m456p789s123s55p"),
+        (["--rules", "nanchang", "--indicator", "5m"], "123m456p789sESW5m5m"),
+        (["--rules", "yuhuan", "--wildcard-tile", "C"], "123m456m789m123p456pC9s"),
+        (["--rules", "jinshan", "--self-drawn"], "123m456m789m123p55s"),
+        (["--rules", "wuhu-2468", "--self-drawn"], "123m456m789m111m55s"),
+        (["--rules", "wuhu-1234", "--self-drawn"], "123m456m789m111m55s"),
+    ]
+    for args, hand in cases:
+        p = run("score", "--json", *args, hand)
+        assert p.returncode == 0, (args, p.stderr)
+        r = json.loads(p.stdout)
+        assert r["ruleset"] == args[1] and sum(r["payments"]) == 0 and r["total"] > 0, r
+
+
+def test_score_names_the_failed_rule():
+    p = run("score", "--rules", "sichuan", "123m456p789s11m999p")
+    assert p.returncode == 2 and "缺一门" in p.stderr
+
+
+def test_rules_for_one_preset_lists_documented_options():
+    p = run("rules", "--json", "sichuan")
+    r = json.loads(p.stdout)
+    assert r["name"] == "sichuan" and r["options"]
+    assert all(o["doc"] for o in r["options"]), [o["name"] for o in r["options"] if not o["doc"]]
+
+
+def test_settle_the_documented_record(tmp_path):
+    # the example record of mahjong.settlement's docstring; its net result is worked out there by hand
+    from mahjong import settlement
+
+    doc = settlement.__doc__ or ""
+    body = doc[doc.index("    {\n"): doc.index("\n    }\n") + 6]
+    path = tmp_path / "record.json"
+    path.write_text(body, encoding="utf-8")
+    p = run("settle", "--json", str(path))
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout)["net"] == [-1, 10, -3, -6]
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    p = run("settle", str(bad))
+    assert p.returncode == 2 and "not valid JSON" in p.stderr

@@ -366,9 +366,12 @@ def list_rulesets() -> list[tuple[str, str]]:
     _load_builtin_presets()
     out = []
     for name in sorted(PRESETS):
-        module, cls, _ = PRESETS[name]
+        module, cls, options = PRESETS[name]
         klass = getattr(importlib.import_module(module), cls)
-        out.append((name, klass.summary))
+        summary = klass.summary
+        if options:  # a preset that is a class's rules with options set says which
+            summary += " — with " + ", ".join(f"{k}={v!r}" for k, v in sorted(options.items()))
+        out.append((name, summary))
     return out
 
 

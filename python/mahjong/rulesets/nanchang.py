@@ -31,6 +31,7 @@ from mahjong.errors import ContextError, NotWinningError, RulesError
 from mahjong.framework import N_SEATS, RuleSet, ScoreItem, ScoreResult, WinContext
 from mahjong.hand import Hand, MeldKind
 from mahjong.rules import NANCHANG, HandRules
+from mahjong.rulesets._rulebook import Rule, drop_excluded, rule_table
 from mahjong.tiles import N_KINDS, is_honor, is_suited, parse_tiles, tile_name
 from mahjong.types import Decomposition, Form
 
@@ -89,47 +90,33 @@ FU_JING_POINTS = 1
 # --- the rule book: hand types and multipliers ---------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Row:
-    """One line of the rule book: key, Chinese and English name, value, what it excludes (不计), rule text."""
-
-    key: str
-    name_zh: str
-    name_en: str
-    value: int
-    excludes: tuple[str, ...] = ()
-    rule: str = ""
-    wildcard_related: bool = False  #: depends on how 精 are used (neutralised in brute-force checks)
-
-
 #: Hand types (exactly one applies; spec §2a "adopted" column).  大七对's value is a config option.
-HAND_TYPES: dict[str, Row] = {
-    r.key: r
-    for r in (
-        Row("pinghu", "平胡", "basic hand", 1, rule="4 sets + a pair, not all pungs"),
-        Row("qidui", "小七对", "seven pairs", 2, rule="seven pairs (七对)"),
-        Row("da_qidui", "大七对", "all pungs", 2, rule="4 pungs/kongs + a pair (碰碰胡); S2 says ×4"),
-        Row("shisanlan", "十三烂", "thirteen misfits", 2,
+HAND_TYPES: dict[str, Rule] = rule_table(
+    (
+        Rule("pinghu", "平胡", "basic hand", 1, rule="4 sets + a pair, not all pungs"),
+        Rule("qidui", "小七对", "seven pairs", 2, rule="seven pairs (七对)"),
+        Rule("da_qidui", "大七对", "all pungs", 2, rule="4 pungs/kongs + a pair (碰碰胡); S2 says ×4"),
+        Rule("shisanlan", "十三烂", "thirteen misfits", 2,
             rule="suited tiles of a suit spaced ≥3 apart, honors all different (间隔大于等于3，字牌不重复)"),
-        Row("qixing_shisanlan", "七星十三烂", "seven-star thirteen misfits", 4, excludes=("shisanlan",),
+        Rule("qixing_shisanlan", "七星十三烂", "seven-star thirteen misfits", 4, excludes=("shisanlan",),
             rule="十三烂 holding 东南西北中发白 once each, which may not be 精 substitutes"),
     )
-}
+)
 
 #: Multipliers that stack on the hand type (spec §2a).
-MULTIPLIERS: dict[str, Row] = {
-    r.key: r
-    for r in (
-        Row("deguo", "德国", "no 精 used as a wildcard", 2, wildcard_related=True,
+MULTIPLIERS: dict[str, Rule] = rule_table(
+    (
+        Rule("deguo", "德国", "no 精 used as a wildcard", 2, wildcard_related=True,
             rule="德国：X 2，放炮者额外再支付5个子，如果自摸则每家都额外再支付5个子"),
-        Row("dezhongde", "德中德", "德国 and nobody else holds 精", 4, excludes=("deguo",), wildcard_related=True,
+        Rule("dezhongde", "德中德", "德国 and nobody else holds 精", 4, excludes=("deguo",), wildcard_related=True,
             rule="德国德：X 4，放炮者额外再支付5个子，如果自摸则每家都额外再支付5个子"),
-        Row("jingdiao", "精钓", "精 single wait (wins on any tile), self-drawn", 2, wildcard_related=True,
+        Rule("jingdiao", "精钓", "精 single wait (wins on any tile), self-drawn", 2, wildcard_related=True,
             rule="AB XXX XXX XXX XXX, A a 精: discarding B waits on any tile; 吃别人的炮不算精钓"),
-        Row("gangkai", "杠开", "win on a kong replacement", 2, rule="杠上开花 (S1 ×2; S2 ×4)"),
-        Row("qianggang", "抢杠", "robbing a kong", 2, rule="抢杠 ×2 (S1, S2)"),
+        Rule("gangkai", "杠开", "win on a kong replacement", 2, rule="杠上开花 (S1 ×2; S2 ×4)"),
+        Rule("qianggang", "抢杠", "robbing a kong", 2, rule="抢杠 ×2 (S1, S2)"),
     )
-}
+)
+_ROWS: dict[str, Rule] = {**HAND_TYPES, **MULTIPLIERS}
 
 #: 德国 / 德中德 flat bonus per payer (seed: 放炮者额外再支付5个子，如果自摸则每家都额外再支付5个子).
 DEGUO_BONUS = 5
@@ -345,16 +332,8 @@ class ScoredReading:
         return sum(self.owed.values())
 
 
-def _item(row: Row, value: int | None = None, note: str = "") -> ScoreItem:
-    return ScoreItem(row.key, row.name_zh, row.name_en, row.value if value is None else value, 1, "x", note or row.rule)
-
-
-def _apply_exclusions(items: list[ScoreItem]) -> list[ScoreItem]:
-    """Drop the items that a present item's 不计 list (``Row.excludes``) names."""
-    rows = {**HAND_TYPES, **MULTIPLIERS}
-    present = {i.key for i in items}
-    dropped = {x for k in present if k in rows for x in rows[k].excludes}
-    return [i for i in items if i.key not in dropped]
+def _item(row: Rule, value: int | None = None, note: str = "") -> ScoreItem:
+    return row.item(value, unit="x", note=note)
 
 
 def _is_triplet(m: tuple[int, ...]) -> bool:
@@ -473,7 +452,7 @@ class Nanchang(RuleSet[NanchangConfig]):
                 subs.append(t)
         return tuple(sorted(subs))
 
-    def _hand_type(self, hand: Hand, reading: Decomposition, subs: tuple[int, ...]) -> tuple[Row, str | None]:
+    def _hand_type(self, hand: Hand, reading: Decomposition, subs: tuple[int, ...]) -> tuple[Rule, str | None]:
         """The hand-type row of a reading, or (row, reason) when the reading may not be used."""
         cfg = self.config
         if reading.form is Form.THIRTEEN_LAN:
@@ -583,7 +562,7 @@ class Nanchang(RuleSet[NanchangConfig]):
                 zh, en = ("天胡", "heavenly win") if ctx.heavenly else ("地胡", "earthly win")
                 items.append(ScoreItem("tianhu" if ctx.heavenly else "dihu", zh, en, cfg.heavenly_earthly_points,
                                        1, "x", "S2: ×20 (option heavenly_earthly_multiplies)"))
-            items = _apply_exclusions(items)
+            items = drop_excluded(items, _ROWS)
             mult = 1
             for it in items:
                 mult *= it.value

@@ -29,7 +29,14 @@ from mahjong.errors import ContextError, HandError, NotWinningError, RulesError
 from mahjong.framework import N_SEATS, RuleSet, ScoreItem, ScoreResult, WinContext
 from mahjong.hand import Hand, MeldKind, parse_hand
 from mahjong.rules import YUHUAN, HandRules
-from mahjong.tiles import N_KINDS, is_honor, is_terminal_or_honor, parse_tiles, tile_name
+from mahjong.rulesets._rulebook import Rule, drop_excluded, rule_table
+from mahjong.tiles import (
+    N_KINDS,
+    is_honor,
+    is_terminal_or_honor,
+    parse_tiles,
+    tile_name,
+)
 from mahjong.types import Decomposition, Form
 
 __all__ = [
@@ -82,40 +89,26 @@ WAIT_HU_SPECIAL = (4, 2)
 WAIT_HU_OTHER = (2, 0)
 
 
-@dataclass(frozen=True)
-class TaiRow:
-    """One 台 line: key, Chinese and English name, 台 value, what it excludes (不计), rule text."""
-
-    key: str
-    name_zh: str
-    name_en: str
-    value: int
-    excludes: tuple[str, ...] = ()
-    rule: str = ""
-    wildcard_related: bool = False  #: depends on the 财神 held (neutralised in brute-force checks)
-
-
 #: 台 items (spec §2b; seed 000 for the special hands).
-TAI: dict[str, TaiRow] = {
-    r.key: r
-    for r in (
-        TaiRow("flower", "杠花", "flower kong", 1, rule="each 杠花 (白板, or 红中 when 白板 is the 财神)"),
-        TaiRow("dragon_pung", "中/发刻", "pung of 中 or 发", 1, rule="each pung/kong of 中 or of 发 (3个中或3个发)"),
-        TaiRow("seat_wind_pung", "本风刻", "pung of own seat wind", 1, rule="pung/kong of the player's seat wind"),
-        TaiRow("pinghu", "平胡", "all chows", 1,
+TAI: dict[str, Rule] = rule_table(
+    (
+        Rule("flower", "杠花", "flower kong", 1, rule="each 杠花 (白板, or 红中 when 白板 is the 财神)"),
+        Rule("dragon_pung", "中/发刻", "pung of 中 or 发", 1, rule="each pung/kong of 中 or of 发 (3个中或3个发)"),
+        Rule("seat_wind_pung", "本风刻", "pung of own seat wind", 1, rule="pung/kong of the player's seat wind"),
+        Rule("pinghu", "平胡", "all chows", 1,
                rule="胡后全是顺子，只一个对子，而且最后胡的牌不是坎档或靠壁，也不是对子中的一个"),
-        TaiRow("gangkai", "杠上开花", "win on a kong replacement", 1, rule="杠牌后，摸上的牌正好是自己要胡的牌"),
-        TaiRow("lagang", "拉杠", "robbing a kong", 1, rule="win on the tile a pung-holder adds as a kong or discards"),
-        TaiRow("hunyise", "混一色", "one suit and honors", 2, rule="手上的牌由一种花色+字牌组成"),
-        TaiRow("pengpenghu", "碰碰胡", "all pungs", 2, rule="没有顺子，由5副刻子（杠）加1副对牌组成"),
-        TaiRow("qingyise", "清一色", "one suit", 4, excludes=("hunyise",), rule="手上的牌都是同一种花色"),
-        TaiRow("caishen_0", "无财神", "no 财神", 1, wildcard_related=True, rule="no 财神 in the hand"),
-        TaiRow("caishen_2", "两个财神", "two 财神", 1, wildcard_related=True, rule="exactly two 财神"),
-        TaiRow("caishen_3", "三个财神", "three 财神", 4, wildcard_related=True,
+        Rule("gangkai", "杠上开花", "win on a kong replacement", 1, rule="杠牌后，摸上的牌正好是自己要胡的牌"),
+        Rule("lagang", "拉杠", "robbing a kong", 1, rule="win on the tile a pung-holder adds as a kong or discards"),
+        Rule("hunyise", "混一色", "one suit and honors", 2, rule="手上的牌由一种花色+字牌组成"),
+        Rule("pengpenghu", "碰碰胡", "all pungs", 2, rule="没有顺子，由5副刻子（杠）加1副对牌组成"),
+        Rule("qingyise", "清一色", "one suit", 4, excludes=("hunyise",), rule="手上的牌都是同一种花色"),
+        Rule("caishen_0", "无财神", "no 财神", 1, wildcard_related=True, rule="no 财神 in the hand"),
+        Rule("caishen_2", "两个财神", "two 财神", 1, wildcard_related=True, rule="exactly two 财神"),
+        Rule("caishen_3", "三个财神", "three 财神", 4, wildcard_related=True,
                rule="all three 财神 (A: 4 台 = 腊子; B: the 400 cap, option lazi_is_cap)"),
-        TaiRow("haidi", "海底捞月", "win on the last tile", 1, rule="client B only (option haidi_tai)"),
+        Rule("haidi", "海底捞月", "win on the last tile", 1, rule="client B only (option haidi_tai)"),
     )
-}
+)
 
 
 @dataclass(frozen=True)
@@ -277,13 +270,6 @@ class ScoredReading:
     total: int
 
 
-def _apply_exclusions(items: list[ScoreItem]) -> list[ScoreItem]:
-    """Drop the items that a present item's 不计 list (``TaiRow.excludes``) names."""
-    present = {i.key for i in items}
-    dropped = {x for k in present if k in TAI for x in TAI[k].excludes}
-    return [i for i in items if i.key not in dropped]
-
-
 def _pung_kind_of_meld(kind: MeldKind) -> str | None:
     return {
         MeldKind.PUNG: "pung",
@@ -381,17 +367,17 @@ class Yuhuan(RuleSet[YuhuanConfig]):
         out: list[ScoreItem] = []
         if flowers:
             r = TAI["flower"]
-            out.append(ScoreItem(r.key, r.name_zh, r.name_en, r.value, flowers, "tai", r.rule))
+            out.append(r.item(count=flowers, unit="tai"))
         for t in [m[0] for m in melds if len(m) >= 3 and m[0] == m[1]]:
             key = "dragon_pung" if t in (RED, GREEN) else "seat_wind_pung" if t == wind_tile else None
             if key:
                 r = TAI[key]
-                out.append(ScoreItem(r.key, r.name_zh, r.name_en, r.value, 1, "tai", tile_name(t)))
+                out.append(r.item(unit="tai", note=tile_name(t)))
         if caishen_held is not None:
             key = {0: "caishen_0", 2: "caishen_2", 3: "caishen_3"}.get(caishen_held)
             if key:
                 r = TAI[key]
-                out.append(ScoreItem(r.key, r.name_zh, r.name_en, r.value, 1, "tai", r.rule))
+                out.append(r.item(unit="tai"))
         return out
 
     def _total(self, base: int, tai: int, at_cap: bool = False) -> int:
@@ -499,7 +485,7 @@ class Yuhuan(RuleSet[YuhuanConfig]):
 
         def add(key: str) -> None:
             r = TAI[key]
-            tai.append(ScoreItem(r.key, r.name_zh, r.name_en, r.value, 1, "tai", r.rule))
+            tai.append(r.item(unit="tai"))
 
         if all_chows and wait == "two-sided" and not (cfg.pinghu_pair_no_honor and is_honor(pair)):
             add("pinghu")
@@ -518,8 +504,8 @@ class Yuhuan(RuleSet[YuhuanConfig]):
             add("pengpenghu")
         if ctx.last_wall_tile and ctx.self_drawn and cfg.haidi_tai:
             r = TAI["haidi"]
-            tai.append(ScoreItem(r.key, r.name_zh, r.name_en, cfg.haidi_tai, 1, "tai", r.rule))
-        tai = _apply_exclusions(tai)
+            tai.append(r.item(cfg.haidi_tai, unit="tai"))
+        tai = drop_excluded(tai, TAI)
         n_tai = sum(i.points for i in tai)
         at_cap = cfg.lazi_is_cap and (caishen_held == 3 or ctx.heavenly or ctx.earthly)
         total = self._total(base, n_tai, at_cap)

@@ -21,6 +21,7 @@ include "tables.pxi"
 include "forms.pxi"
 include "kernels.pxi"
 include "decompose.pxi"
+include "guobiao.pxi"
 
 import array as _array
 

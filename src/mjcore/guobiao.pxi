@@ -143,23 +143,23 @@ def _gb_init(fans, hand_fans, unique_wait):
 
 # ---------------------------------------------------------------------------------------------- tile predicates
 
-cdef inline bint _gb_numbered(int c) nogil:
+cdef inline bint _gb_numbered(int c) noexcept nogil:
     return c < 0x40
 
-cdef inline bint _gb_wind(int c) nogil:
+cdef inline bint _gb_wind(int c) noexcept nogil:
     return GB_EAST <= c <= GB_NORTH
 
-cdef inline bint _gb_dragon(int c) nogil:
+cdef inline bint _gb_dragon(int c) noexcept nogil:
     return GB_RED <= c <= GB_WHITE
 
-cdef inline bint _gb_term_or_honor(int c) nogil:
+cdef inline bint _gb_term_or_honor(int c) noexcept nogil:
     return c >= 0x40 or (c & 15) == 1 or (c & 15) == 9
 
-cdef inline bint _gb_three_suits(int a, int b, int c) nogil:
+cdef inline bint _gb_three_suits(int a, int b, int c) noexcept nogil:
     cdef int sa = a >> 4, sb = b >> 4, sc = c >> 4
     return sa != sb and sa != sc and sb != sc
 
-cdef inline void _gb_sort3(int* x) nogil:
+cdef inline void _gb_sort3(int* x) noexcept nogil:
     cdef int t
     if x[0] > x[1]:
         t = x[0]; x[0] = x[1]; x[1] = t
@@ -168,7 +168,7 @@ cdef inline void _gb_sort3(int* x) nogil:
     if x[0] > x[1]:
         t = x[0]; x[0] = x[1]; x[1] = t
 
-cdef inline void _gb_sort(int* x, int n) nogil:
+cdef inline void _gb_sort(int* x, int n) noexcept nogil:
     cdef int i, j, t
     for i in range(1, n):
         t = x[i]
@@ -178,7 +178,7 @@ cdef inline void _gb_sort(int* x, int n) nogil:
             j -= 1
         x[j + 1] = t
 
-cdef inline bint _gb_consecutive(int a, int b, int c) nogil:
+cdef inline bint _gb_consecutive(int a, int b, int c) noexcept nogil:
     cdef int r[3]
     r[0] = a & 15; r[1] = b & 15; r[2] = c & 15
     _gb_sort3(r)
@@ -187,7 +187,7 @@ cdef inline bint _gb_consecutive(int a, int b, int c) nogil:
 
 # ---------------------------------------------------------------------------------------------- meld combinations
 
-cdef int _gb_two_chow(int a, int b) nogil:
+cdef int _gb_two_chow(int a, int b) noexcept nogil:
     """喜相逢, 连六, 老少副, 一般高 in the reference's test order (detectors.TWO_CHOW_FANS); 0 = none."""
     if (a >> 4) != (b >> 4) and (a & 15) == (b & 15):
         return F_MIXED_DOUBLE_CHOW
@@ -200,7 +200,7 @@ cdef int _gb_two_chow(int a, int b) nogil:
     return 0
 
 
-cdef int _gb_three_chow(int a, int b, int c) nogil:
+cdef int _gb_three_chow(int a, int b, int c) noexcept nogil:
     """detectors.THREE_CHOW_MIXED / THREE_CHOW_PURE (codes sorted); 0 = none."""
     cdef int r[3]
     if _gb_three_suits(a, b, c):
@@ -222,7 +222,7 @@ cdef int _gb_three_chow(int a, int b, int c) nogil:
     return 0
 
 
-cdef int _gb_three_pung(int a, int b, int c) nogil:
+cdef int _gb_three_pung(int a, int b, int c) noexcept nogil:
     """detectors.THREE_PUNG_FANS (codes sorted); 0 = none."""
     cdef bint num3 = _gb_numbered(a) and _gb_numbered(b) and _gb_numbered(c)
     if num3 and _gb_three_suits(a, b, c) and _gb_consecutive(a, b, c):
@@ -238,7 +238,7 @@ cdef int _gb_three_pung(int a, int b, int c) nogil:
     return 0
 
 
-cdef int _gb_two_pung(int a, int b) nogil:
+cdef int _gb_two_pung(int a, int b) noexcept nogil:
     """双同刻, 双箭刻 (detectors.TWO_PUNG_FANS); 0 = none."""
     if _gb_numbered(a) and _gb_numbered(b) and (a & 15) == (b & 15):
         return F_DOUBLE_PUNG
@@ -247,7 +247,7 @@ cdef int _gb_two_pung(int a, int b) nogil:
     return 0
 
 
-cdef void _gb_account_once(int* fans, int n_fans, int cap, int* t, int opts) nogil:
+cdef void _gb_account_once(int* fans, int n_fans, int cap, int* t, int opts) noexcept nogil:
     """套算一次 (scorer.account_once): at most ``cap`` 1-fan chow fans, trimmed 老少副 连六 喜相逢 一般高 (or with
     terminal_chows_kept 连六 喜相逢 一般高 老少副) to one of each, then to none."""
     cdef int order[4]
@@ -285,7 +285,7 @@ for _i, _row in enumerate(((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0
         _GB_SUB[_i][_j] = _row[_j]
 
 
-cdef void _gb_four_chows(int* m, int* t, int opts) nogil:
+cdef void _gb_four_chows(int* m, int* t, int opts) noexcept nogil:
     """scorer.four_chows (middles sorted)."""
     cdef int s, fan, e, i, j, k, x, cap
     cdef int extra[3]
@@ -328,7 +328,7 @@ cdef void _gb_four_chows(int* m, int* t, int opts) nogil:
         _gb_account_once(pairs, 6, cap, t, opts)
 
 
-cdef void _gb_three_chows(int* m, int* t, int opts) nogil:
+cdef void _gb_three_chows(int* m, int* t, int opts) noexcept nogil:
     cdef int pairs[3]
     cdef int fan = _gb_three_chow(m[0], m[1], m[2])
     if fan:
@@ -338,7 +338,7 @@ cdef void _gb_three_chows(int* m, int* t, int opts) nogil:
     _gb_account_once(pairs, 3, 2, t, opts)
 
 
-cdef void _gb_four_pungs(int* p, int* t) nogil:
+cdef void _gb_four_pungs(int* p, int* t) noexcept nogil:
     """scorer.four_pungs (tiles sorted)."""
     cdef int s, i, j, k, x, y, fan, f2
     if _gb_numbered(p[0]) and p[1] == p[0] + 1 and p[2] == p[1] + 1 and p[3] == p[2] + 1:
@@ -366,7 +366,7 @@ cdef void _gb_four_pungs(int* p, int* t) nogil:
                 t[f2] += 1
 
 
-cdef void _gb_three_pungs(int* p, int* t) nogil:
+cdef void _gb_three_pungs(int* p, int* t) noexcept nogil:
     cdef int i, j, f2
     cdef int fan = _gb_three_pung(p[0], p[1], p[2])
     if fan:
@@ -379,7 +379,7 @@ cdef void _gb_three_pungs(int* p, int* t) nogil:
                 t[f2] += 1
 
 
-cdef void _gb_kong_fans(int concealed_pungs, int mk, int ck, int* t, int opts) nogil:
+cdef void _gb_kong_fans(int concealed_pungs, int mk, int ck, int* t, int opts) noexcept nogil:
     """scorer.kong_fans: 明杠 暗杠 双明杠 双暗杠 明暗杠 三杠 四杠, then 双暗刻 三暗刻 四暗刻."""
     cdef int dark
     if mk == 1 and ck == 0:
@@ -413,7 +413,7 @@ cdef void _gb_kong_fans(int concealed_pungs, int mk, int ck, int* t, int opts) n
         t[F_FOUR_CONCEALED_PUNGS] = 1
 
 
-cdef void _gb_exclusions(int* t, int opts) nogil:
+cdef void _gb_exclusions(int* t, int opts) noexcept nogil:
     """不重复 (scorer.apply_exclusions): in table order, every fan still present cancels the fans it excludes."""
     cdef int i, j
     for i in range(GB_NF):
@@ -570,7 +570,7 @@ cdef int _gb_regular(GBHand* h, int nc, int* ckind, int* ccode, int pair, int* t
     return 0
 
 
-cdef bint _gb_three_suited_terminal(int* m, int pair) nogil:
+cdef bint _gb_three_suited_terminal(int* m, int pair) noexcept nogil:
     """三色双龙会: 123+789 in the two suits other than the 5-pair's (middles sorted)."""
     cdef int want[4]
     cdef int n = 0, s, i
@@ -585,7 +585,7 @@ cdef bint _gb_three_suited_terminal(int* m, int pair) nogil:
     return True
 
 
-cdef bint _gb_outside(int* chows, int nch, int* pungs, int npg, int pair) nogil:
+cdef bint _gb_outside(int* chows, int nch, int* pungs, int npg, int pair) noexcept nogil:
     cdef int i
     for i in range(nch):
         if (chows[i] & 15) != 2 and (chows[i] & 15) != 8:
@@ -596,7 +596,7 @@ cdef bint _gb_outside(int* chows, int nch, int* pungs, int npg, int pair) nogil:
     return _gb_term_or_honor(pair)
 
 
-cdef bint _gb_all_five(int* chows, int nch, int* pungs, int npg, int pair) nogil:
+cdef bint _gb_all_five(int* chows, int nch, int* pungs, int npg, int pair) noexcept nogil:
     cdef int i, r
     for i in range(nch):
         r = chows[i] & 15
@@ -608,7 +608,7 @@ cdef bint _gb_all_five(int* chows, int nch, int* pungs, int npg, int pair) nogil
     return pair < 0x40 and (pair & 15) == 5
 
 
-cdef bint _gb_all_even(int nch, int* pungs, int npg, int pair) nogil:
+cdef bint _gb_all_even(int nch, int* pungs, int npg, int pair) noexcept nogil:
     cdef int i
     if nch:
         return False

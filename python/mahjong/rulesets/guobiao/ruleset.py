@@ -221,13 +221,11 @@ class Guobiao(RuleSet[GuobiaoConfig]):
             decomps = regular_readings(f.standing)
             if not f.heavenly:
                 f.wait_test = lambda: _unique_wait(f, h)
-            for d, melds, pair in decomps:
-                t = S.score_regular(f, melds, pair, opts)
-                total = S.table_total(t)
-                if total > max_total or (total == max_total and (t[F.PURE_TRIPLE_CHOW] == 1 or seven_pairs
-                                                                   or t[F.TRIPLE_PUNG])):
-                    max_total, best, reading = total, t, d
-                    wait = _regular_wait(t, melds, pair, f)
+            pos, t, total = S.best_regular(f, decomps, opts, max_total, seven_pairs)
+            if pos >= 0:
+                d, melds, pair = decomps[pos]
+                max_total, best, reading = total, t, d
+                wait = _regular_wait(t, melds, pair, f)
         if best is None or max_total == 0:
             raise NotWinningError(
                 f"not a complete Guobiao hand: {_describe(h)} is not 4 melds + a pair, 七对, 十三幺, 全不靠 / 七星不靠 "

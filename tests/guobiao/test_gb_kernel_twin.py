@@ -1,0 +1,91 @@
+"""The compiled Guobiao fan kernel (``mahjong._core._gb_best_regular``, src/mjcore/guobiao.pxi) against its
+pure-Python twin (``scorer.best_regular_py``, the detectors): identical fan vectors on the differential test's
+generated hands (every shape, random win flags), reading by reading and for the best-reading choice, under the
+default options and under every seed option (they change the kong, account-once and exclusion steps).
+
+The compiled module is imported directly, so this runs (and compares) on both backends; the pure backend only
+changes which of the two the scorer uses.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from gb_support import HandGenerator, make_context
+
+from mahjong import _core  # the compiled extension: the twin test needs both sides
+from mahjong._kernels import BACKEND
+from mahjong.hand import parse_hand
+from mahjong.rulesets.guobiao import FANS, Guobiao, GuobiaoConfig
+from mahjong.rulesets.guobiao import ruleset as R
+from mahjong.rulesets.guobiao import scorer as S
+from mahjong.rulesets.guobiao.readings import regular_readings
+
+SEED = 777
+N_HANDS = int(os.environ.get("GB_TWIN_HANDS", "3000"))
+
+_core._gb_init(FANS, S.hand_fans, S.is_unique_wait)  # what the scorer does when it selects the kernel
+
+SEED_OPTIONS = GuobiaoConfig(melded_and_concealed_kong=False, kongs_count_concealed_kongs=True,
+                             four_concealed_pungs_fully_concealed=True, all_terminals_pairs_no_tile_hog=True,
+                             terminal_chows_kept=True)
+
+
+def _cases() -> list[tuple[R.S.Facts, list]]:
+    g = Guobiao()
+    out = []
+    for h in HandGenerator(SEED).hands(N_HANDS):
+        hand = parse_hand(h.notation())
+        f = g._facts(hand, make_context(**h.context_kwargs()))
+        f.wait_test = (lambda f=f, hand=hand: R._unique_wait(f, hand))
+        readings = regular_readings(f.standing)
+        if readings:
+            out.append((f, readings))
+    return out
+
+
+_CASES: list | None = None
+
+
+def cases() -> list:
+    global _CASES
+    if _CASES is None:
+        _CASES = _cases()
+    return _CASES
+
+
+def test_scorer_uses_the_kernel_of_the_backend() -> None:
+    assert S.BEST_REGULAR_COMPILED == (BACKEND == "cython")
+
+
+def test_cases_cover_many_readings_and_shapes() -> None:
+    # the sample must exercise the interesting paths, or the twin comparison proves little
+    cs = cases()
+    assert len(cs) > N_HANDS // 2
+    assert sum(1 for _, r in cs if len(r) > 1) > 50
+    assert sum(1 for f, _ in cs if f.fixed) > 100
+
+
+@pytest.mark.parametrize("opts", [GuobiaoConfig(), SEED_OPTIONS], ids=["default", "seed"])
+def test_every_reading_same_fan_vector(opts: GuobiaoConfig) -> None:
+    n = 0
+    for f, readings in cases():
+        for r in readings:
+            # max_total -1: the one reading is always taken, so its vector is returned
+            py = S.best_regular_py(f, [r], opts, -1, False)
+            c = _core._gb_best_regular(f, [r], opts, -1, False)
+            assert c == py, (f, r[1], r[2])
+            n += 1
+    assert n > len(cases())
+
+
+@pytest.mark.parametrize("opts", [GuobiaoConfig(), SEED_OPTIONS], ids=["default", "seed"])
+@pytest.mark.parametrize("max_total,seven_pairs", [(0, False), (24, True), (8, False)])
+def test_best_reading_same_choice(opts: GuobiaoConfig, max_total: int, seven_pairs: bool) -> None:
+    for f, readings in cases():
+        py = S.best_regular_py(f, readings, opts, max_total, seven_pairs)
+        c = _core._gb_best_regular(f, readings, opts, max_total, seven_pairs)
+        assert c == py, (f, [r[1:] for r in readings])
+        assert c[0] == -1 or len(c[1]) == len(FANS)

@@ -11,8 +11,12 @@ from libc.string cimport memcpy, memset
 from libc.stdlib cimport malloc, free
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
-from cpython.ref cimport Py_INCREF
+from cpython.ref cimport Py_INCREF, Py_DECREF
 from cpython.long cimport PyLong_AsLongAndOverflow, PyLong_FromUnsignedLongLong
+from cpython.object cimport PyObject, PyTypeObject
+
+cdef extern from "Python.h":
+    PyObject* PyType_GenericAlloc(PyTypeObject* tp, Py_ssize_t nitems) except NULL
 
 from mjcore.types cimport *
 from mjcore.rules cimport *
@@ -142,6 +146,19 @@ cdef object prep(object hand, object wildcards, object rules, int complete, uint
     return counts
 
 
+cdef object new_record(object cls, tuple items):
+    """An instance of the NamedTuple class cls (a tuple subclass without __dict__) holding items, built the
+    way tuple.__new__ builds subclass instances, minus the call overhead."""
+    cdef Py_ssize_t i, n = len(items)
+    cdef object out = <object>PyType_GenericAlloc(<PyTypeObject*>cls, n)
+    Py_DECREF(out)  # the cast above took a second reference
+    for i in range(n):
+        o = items[i]
+        Py_INCREF(o)
+        PyTuple_SET_ITEM(out, i, o)
+    return out
+
+
 cdef inline object small_int(int v):
     if 0 <= v < 64:
         return _SMALL_INTS[v]
@@ -229,7 +246,7 @@ def waits(hand, wildcards=0, rules=DEFAULT, visible=None):
             PyTuple_SET_ITEM(remaining, i, o)
             i += 1
     kinds = 27 if P.flags & F_NO_HONORS else 34
-    return _tuple_new(Waits, (tiles, remaining, n == kinds))
+    return new_record(Waits, (tiles, remaining, n == kinds))
 
 
 cdef uint64_t useful_mask(uint8_t* h, int k, int total, int hand_size, uint32_t flags, int base) noexcept nogil:
@@ -299,7 +316,7 @@ def discard_options(hand, wildcards=0, rules=DEFAULT, visible=None):
     out = []
     for i in range(n):
         j = order[i]
-        out.append(_tuple_new(DiscardOption, (opt_tile[j], opt_s[j], tiles_tuple(opt_mask[j]), opt_cnt[j])))
+        out.append(new_record(DiscardOption, (opt_tile[j], opt_s[j], tiles_tuple(opt_mask[j]), opt_cnt[j])))
     return out
 
 

@@ -30,16 +30,23 @@ cdef int _gb_conv_from[GB_NF]   # -1 = no conversion (only 四暗刻 has one: �
 cdef int _gb_conv_to[GB_NF]
 
 # fan indices, filled from fans.py by _gb_init
-cdef int F_BIG_FOUR_WINDS, F_BIG_THREE_DRAGONS, F_FOUR_KONGS, F_LITTLE_FOUR_WINDS, F_LITTLE_THREE_DRAGONS
-cdef int F_FOUR_CONCEALED_PUNGS, F_PURE_TERMINAL_CHOWS, F_QUADRUPLE_CHOW, F_FOUR_PURE_SHIFTED_PUNGS
-cdef int F_FOUR_PURE_SHIFTED_CHOWS, F_THREE_KONGS, F_ALL_EVEN_PUNGS, F_PURE_TRIPLE_CHOW, F_PURE_SHIFTED_PUNGS
-cdef int F_PURE_STRAIGHT, F_THREE_SUITED_TERMINAL_CHOWS, F_PURE_SHIFTED_CHOWS, F_ALL_FIVE, F_TRIPLE_PUNG
-cdef int F_THREE_CONCEALED_PUNGS, F_BIG_THREE_WINDS, F_MIXED_STRAIGHT, F_MIXED_TRIPLE_CHOW, F_MIXED_SHIFTED_PUNGS
-cdef int F_CHICKEN_HAND, F_ALL_PUNGS, F_MIXED_SHIFTED_CHOWS, F_MELDED_HAND, F_TWO_CONCEALED_KONGS
-cdef int F_TWO_DRAGONS_PUNGS, F_OUTSIDE_HAND, F_TWO_MELDED_KONGS, F_DRAGON_PUNG, F_PREVALENT_WIND, F_SEAT_WIND
-cdef int F_ALL_CHOWS, F_TILE_HOG, F_DOUBLE_PUNG, F_TWO_CONCEALED_PUNGS, F_CONCEALED_KONG, F_PURE_DOUBLE_CHOW
-cdef int F_MIXED_DOUBLE_CHOW, F_SHORT_STRAIGHT, F_TWO_TERMINAL_CHOWS, F_PUNG_OF_TERMINALS_OR_HONORS
-cdef int F_MELDED_KONG, F_EDGE_WAIT, F_CLOSED_WAIT, F_SINGLE_WAIT, F_CONCEALED_KONG_AND_MELDED_KONG
+cdef int GBF_BIG_FOUR_WINDS, GBF_BIG_THREE_DRAGONS, GBF_FOUR_KONGS, GBF_LITTLE_FOUR_WINDS, GBF_LITTLE_THREE_DRAGONS
+cdef int GBF_FOUR_CONCEALED_PUNGS, GBF_PURE_TERMINAL_CHOWS, GBF_QUADRUPLE_CHOW, GBF_FOUR_PURE_SHIFTED_PUNGS
+cdef int GBF_FOUR_PURE_SHIFTED_CHOWS, GBF_THREE_KONGS, GBF_ALL_EVEN_PUNGS, GBF_PURE_TRIPLE_CHOW, GBF_PURE_SHIFTED_PUNGS
+cdef int GBF_PURE_STRAIGHT, GBF_THREE_SUITED_TERMINAL_CHOWS, GBF_PURE_SHIFTED_CHOWS, GBF_ALL_FIVE, GBF_TRIPLE_PUNG
+cdef int GBF_THREE_CONCEALED_PUNGS, GBF_BIG_THREE_WINDS, GBF_MIXED_STRAIGHT, GBF_MIXED_TRIPLE_CHOW, GBF_MIXED_SHIFTED_PUNGS
+cdef int GBF_CHICKEN_HAND, GBF_ALL_PUNGS, GBF_MIXED_SHIFTED_CHOWS, GBF_MELDED_HAND, GBF_TWO_CONCEALED_KONGS
+cdef int GBF_TWO_DRAGONS_PUNGS, GBF_OUTSIDE_HAND, GBF_TWO_MELDED_KONGS, GBF_DRAGON_PUNG, GBF_PREVALENT_WIND, GBF_SEAT_WIND
+cdef int GBF_ALL_CHOWS, GBF_TILE_HOG, GBF_DOUBLE_PUNG, GBF_TWO_CONCEALED_PUNGS, GBF_CONCEALED_KONG, GBF_PURE_DOUBLE_CHOW
+cdef int GBF_MIXED_DOUBLE_CHOW, GBF_SHORT_STRAIGHT, GBF_TWO_TERMINAL_CHOWS, GBF_PUNG_OF_TERMINALS_OR_HONORS
+cdef int GBF_MELDED_KONG, GBF_EDGE_WAIT, GBF_CLOSED_WAIT, GBF_SINGLE_WAIT, GBF_CONCEALED_KONG_AND_MELDED_KONG
+
+# fan indices of the per-hand fans
+cdef int GBF_NO_HONORS, GBF_ONE_VOIDED_SUIT, GBF_HALF_FLUSH, GBF_FULL_FLUSH, GBF_ALL_TYPES, GBF_ALL_SIMPLES
+cdef int GBF_REVERSIBLE_TILES, GBF_ALL_GREEN, GBF_ALL_HONORS, GBF_ALL_TERMINALS, GBF_ALL_TERMINALS_AND_HONORS
+cdef int GBF_LOWER_FOUR, GBF_LOWER_TILES, GBF_UPPER_FOUR, GBF_UPPER_TILES, GBF_MIDDLE_TILES, GBF_LAST_TILE, GBF_SELF_DRAWN
+cdef int GBF_LAST_TILE_DRAW, GBF_LAST_TILE_CLAIM, GBF_OUT_WITH_REPLACEMENT_TILE, GBF_ROBBING_THE_KONG
+cdef int GBF_FULLY_CONCEALED_HAND, GBF_CONCEALED_HAND
 
 # option bits (GuobiaoConfig fields), read once per call
 cdef enum:
@@ -48,26 +55,42 @@ cdef enum:
     GB_OPT_FOUR_CONCEALED_KEEPS_FULLY = 4
     GB_OPT_TERMINAL_CHOWS_KEPT = 8
 
-# the per-hand Python helpers the kernel calls back (scorer.hand_fans, scorer.is_unique_wait), set by _gb_init
-cdef object _gb_hand_fans = None
+# the per-hand Python helper the kernel calls back (scorer.is_unique_wait: 独听, needs the wait kernel), set by _gb_init
 cdef object _gb_unique_wait = None
 
+# tile facts as 34-bit masks over our tile ids (bit t = tile id t), derived by _gb_init from the detectors' masks
+cdef uint64_t M_SUIT[3]         # 万, 条, 筒 (code suit order)
+cdef uint64_t M_WIND, M_DRAGON, M_HONOR, M_TERMINAL, M_REVERSIBLE, M_GREEN, M_NUMBERED
+cdef uint64_t M_RANKS_1234, M_RANKS_6789, M_RANKS_456, M_RANK4, M_RANK6
 
-def _gb_init(fans, hand_fans, unique_wait):
-    """Load the fan table (fans.FANS: idx, key, value, excludes, converts) into the kernel's C arrays, and the
-    per-hand helpers: ``hand_fans(f)`` (the fans every reading shares, as (index, count) pairs) and
-    ``unique_wait(f)`` (独听, computed on first need)."""
-    global _gb_ready, _gb_hand_fans, _gb_unique_wait
-    global F_BIG_FOUR_WINDS, F_BIG_THREE_DRAGONS, F_FOUR_KONGS, F_LITTLE_FOUR_WINDS, F_LITTLE_THREE_DRAGONS
-    global F_FOUR_CONCEALED_PUNGS, F_PURE_TERMINAL_CHOWS, F_QUADRUPLE_CHOW, F_FOUR_PURE_SHIFTED_PUNGS
-    global F_FOUR_PURE_SHIFTED_CHOWS, F_THREE_KONGS, F_ALL_EVEN_PUNGS, F_PURE_TRIPLE_CHOW, F_PURE_SHIFTED_PUNGS
-    global F_PURE_STRAIGHT, F_THREE_SUITED_TERMINAL_CHOWS, F_PURE_SHIFTED_CHOWS, F_ALL_FIVE, F_TRIPLE_PUNG
-    global F_THREE_CONCEALED_PUNGS, F_BIG_THREE_WINDS, F_MIXED_STRAIGHT, F_MIXED_TRIPLE_CHOW, F_MIXED_SHIFTED_PUNGS
-    global F_CHICKEN_HAND, F_ALL_PUNGS, F_MIXED_SHIFTED_CHOWS, F_MELDED_HAND, F_TWO_CONCEALED_KONGS
-    global F_TWO_DRAGONS_PUNGS, F_OUTSIDE_HAND, F_TWO_MELDED_KONGS, F_DRAGON_PUNG, F_PREVALENT_WIND, F_SEAT_WIND
-    global F_ALL_CHOWS, F_TILE_HOG, F_DOUBLE_PUNG, F_TWO_CONCEALED_PUNGS, F_CONCEALED_KONG, F_PURE_DOUBLE_CHOW
-    global F_MIXED_DOUBLE_CHOW, F_SHORT_STRAIGHT, F_TWO_TERMINAL_CHOWS, F_PUNG_OF_TERMINALS_OR_HONORS
-    global F_MELDED_KONG, F_EDGE_WAIT, F_CLOSED_WAIT, F_SINGLE_WAIT, F_CONCEALED_KONG_AND_MELDED_KONG
+
+cdef uint64_t _gb_tile_mask(object code_mask, object code_of_tile):
+    """A detectors mask (bit per code) as a mask over our tile ids."""
+    cdef uint64_t m = 0
+    cdef int t
+    for t in range(34):
+        if (code_mask >> code_of_tile[t]) & 1:
+            m |= (<uint64_t>1) << t
+    return m
+
+
+def _gb_init(fans, detectors, unique_wait):
+    """Load the fan table (fans.FANS: idx, key, value, excludes, converts) into the kernel's C arrays, the tile
+    classes from ``detectors`` (its CODE table and bit masks), and ``unique_wait(f)`` (独听, computed on first
+    need by the caller's wait kernel)."""
+    global _gb_ready, _gb_unique_wait
+    global M_WIND, M_DRAGON, M_HONOR, M_TERMINAL, M_REVERSIBLE, M_GREEN, M_NUMBERED
+    global M_RANKS_1234, M_RANKS_6789, M_RANKS_456, M_RANK4, M_RANK6
+    global GBF_BIG_FOUR_WINDS, GBF_BIG_THREE_DRAGONS, GBF_FOUR_KONGS, GBF_LITTLE_FOUR_WINDS, GBF_LITTLE_THREE_DRAGONS
+    global GBF_FOUR_CONCEALED_PUNGS, GBF_PURE_TERMINAL_CHOWS, GBF_QUADRUPLE_CHOW, GBF_FOUR_PURE_SHIFTED_PUNGS
+    global GBF_FOUR_PURE_SHIFTED_CHOWS, GBF_THREE_KONGS, GBF_ALL_EVEN_PUNGS, GBF_PURE_TRIPLE_CHOW, GBF_PURE_SHIFTED_PUNGS
+    global GBF_PURE_STRAIGHT, GBF_THREE_SUITED_TERMINAL_CHOWS, GBF_PURE_SHIFTED_CHOWS, GBF_ALL_FIVE, GBF_TRIPLE_PUNG
+    global GBF_THREE_CONCEALED_PUNGS, GBF_BIG_THREE_WINDS, GBF_MIXED_STRAIGHT, GBF_MIXED_TRIPLE_CHOW, GBF_MIXED_SHIFTED_PUNGS
+    global GBF_CHICKEN_HAND, GBF_ALL_PUNGS, GBF_MIXED_SHIFTED_CHOWS, GBF_MELDED_HAND, GBF_TWO_CONCEALED_KONGS
+    global GBF_TWO_DRAGONS_PUNGS, GBF_OUTSIDE_HAND, GBF_TWO_MELDED_KONGS, GBF_DRAGON_PUNG, GBF_PREVALENT_WIND, GBF_SEAT_WIND
+    global GBF_ALL_CHOWS, GBF_TILE_HOG, GBF_DOUBLE_PUNG, GBF_TWO_CONCEALED_PUNGS, GBF_CONCEALED_KONG, GBF_PURE_DOUBLE_CHOW
+    global GBF_MIXED_DOUBLE_CHOW, GBF_SHORT_STRAIGHT, GBF_TWO_TERMINAL_CHOWS, GBF_PUNG_OF_TERMINALS_OR_HONORS
+    global GBF_MELDED_KONG, GBF_EDGE_WAIT, GBF_CLOSED_WAIT, GBF_SINGLE_WAIT, GBF_CONCEALED_KONG_AND_MELDED_KONG
     if len(fans) != GB_NF:
         raise ValueError(f"the Guobiao kernel is built for {GB_NF} fans, the table has {len(fans)}")
     idx = {f.key: f.idx for f in fans}
@@ -86,59 +109,164 @@ def _gb_init(fans, hand_fans, unique_wait):
             _gb_ex[i][j] = idx[f.excludes[j]]
         _gb_conv_from[i] = idx[f.converts[0][0]] if f.converts else -1
         _gb_conv_to[i] = idx[f.converts[0][1]] if f.converts else -1
-    F_BIG_FOUR_WINDS = idx["big_four_winds"]
-    F_BIG_THREE_DRAGONS = idx["big_three_dragons"]
-    F_FOUR_KONGS = idx["four_kongs"]
-    F_LITTLE_FOUR_WINDS = idx["little_four_winds"]
-    F_LITTLE_THREE_DRAGONS = idx["little_three_dragons"]
-    F_FOUR_CONCEALED_PUNGS = idx["four_concealed_pungs"]
-    F_PURE_TERMINAL_CHOWS = idx["pure_terminal_chows"]
-    F_QUADRUPLE_CHOW = idx["quadruple_chow"]
-    F_FOUR_PURE_SHIFTED_PUNGS = idx["four_pure_shifted_pungs"]
-    F_FOUR_PURE_SHIFTED_CHOWS = idx["four_pure_shifted_chows"]
-    F_THREE_KONGS = idx["three_kongs"]
-    F_ALL_EVEN_PUNGS = idx["all_even_pungs"]
-    F_PURE_TRIPLE_CHOW = idx["pure_triple_chow"]
-    F_PURE_SHIFTED_PUNGS = idx["pure_shifted_pungs"]
-    F_PURE_STRAIGHT = idx["pure_straight"]
-    F_THREE_SUITED_TERMINAL_CHOWS = idx["three_suited_terminal_chows"]
-    F_PURE_SHIFTED_CHOWS = idx["pure_shifted_chows"]
-    F_ALL_FIVE = idx["all_five"]
-    F_TRIPLE_PUNG = idx["triple_pung"]
-    F_THREE_CONCEALED_PUNGS = idx["three_concealed_pungs"]
-    F_BIG_THREE_WINDS = idx["big_three_winds"]
-    F_MIXED_STRAIGHT = idx["mixed_straight"]
-    F_MIXED_TRIPLE_CHOW = idx["mixed_triple_chow"]
-    F_MIXED_SHIFTED_PUNGS = idx["mixed_shifted_pungs"]
-    F_CHICKEN_HAND = idx["chicken_hand"]
-    F_ALL_PUNGS = idx["all_pungs"]
-    F_MIXED_SHIFTED_CHOWS = idx["mixed_shifted_chows"]
-    F_MELDED_HAND = idx["melded_hand"]
-    F_TWO_CONCEALED_KONGS = idx["two_concealed_kongs"]
-    F_TWO_DRAGONS_PUNGS = idx["two_dragons_pungs"]
-    F_OUTSIDE_HAND = idx["outside_hand"]
-    F_TWO_MELDED_KONGS = idx["two_melded_kongs"]
-    F_DRAGON_PUNG = idx["dragon_pung"]
-    F_PREVALENT_WIND = idx["prevalent_wind"]
-    F_SEAT_WIND = idx["seat_wind"]
-    F_ALL_CHOWS = idx["all_chows"]
-    F_TILE_HOG = idx["tile_hog"]
-    F_DOUBLE_PUNG = idx["double_pung"]
-    F_TWO_CONCEALED_PUNGS = idx["two_concealed_pungs"]
-    F_CONCEALED_KONG = idx["concealed_kong"]
-    F_PURE_DOUBLE_CHOW = idx["pure_double_chow"]
-    F_MIXED_DOUBLE_CHOW = idx["mixed_double_chow"]
-    F_SHORT_STRAIGHT = idx["short_straight"]
-    F_TWO_TERMINAL_CHOWS = idx["two_terminal_chows"]
-    F_PUNG_OF_TERMINALS_OR_HONORS = idx["pung_of_terminals_or_honors"]
-    F_MELDED_KONG = idx["melded_kong"]
-    F_EDGE_WAIT = idx["edge_wait"]
-    F_CLOSED_WAIT = idx["closed_wait"]
-    F_SINGLE_WAIT = idx["single_wait"]
-    F_CONCEALED_KONG_AND_MELDED_KONG = idx["concealed_kong_and_melded_kong"]
-    _gb_hand_fans = hand_fans
+    GBF_BIG_FOUR_WINDS = idx["big_four_winds"]
+    GBF_BIG_THREE_DRAGONS = idx["big_three_dragons"]
+    GBF_FOUR_KONGS = idx["four_kongs"]
+    GBF_LITTLE_FOUR_WINDS = idx["little_four_winds"]
+    GBF_LITTLE_THREE_DRAGONS = idx["little_three_dragons"]
+    GBF_FOUR_CONCEALED_PUNGS = idx["four_concealed_pungs"]
+    GBF_PURE_TERMINAL_CHOWS = idx["pure_terminal_chows"]
+    GBF_QUADRUPLE_CHOW = idx["quadruple_chow"]
+    GBF_FOUR_PURE_SHIFTED_PUNGS = idx["four_pure_shifted_pungs"]
+    GBF_FOUR_PURE_SHIFTED_CHOWS = idx["four_pure_shifted_chows"]
+    GBF_THREE_KONGS = idx["three_kongs"]
+    GBF_ALL_EVEN_PUNGS = idx["all_even_pungs"]
+    GBF_PURE_TRIPLE_CHOW = idx["pure_triple_chow"]
+    GBF_PURE_SHIFTED_PUNGS = idx["pure_shifted_pungs"]
+    GBF_PURE_STRAIGHT = idx["pure_straight"]
+    GBF_THREE_SUITED_TERMINAL_CHOWS = idx["three_suited_terminal_chows"]
+    GBF_PURE_SHIFTED_CHOWS = idx["pure_shifted_chows"]
+    GBF_ALL_FIVE = idx["all_five"]
+    GBF_TRIPLE_PUNG = idx["triple_pung"]
+    GBF_THREE_CONCEALED_PUNGS = idx["three_concealed_pungs"]
+    GBF_BIG_THREE_WINDS = idx["big_three_winds"]
+    GBF_MIXED_STRAIGHT = idx["mixed_straight"]
+    GBF_MIXED_TRIPLE_CHOW = idx["mixed_triple_chow"]
+    GBF_MIXED_SHIFTED_PUNGS = idx["mixed_shifted_pungs"]
+    GBF_CHICKEN_HAND = idx["chicken_hand"]
+    GBF_ALL_PUNGS = idx["all_pungs"]
+    GBF_MIXED_SHIFTED_CHOWS = idx["mixed_shifted_chows"]
+    GBF_MELDED_HAND = idx["melded_hand"]
+    GBF_TWO_CONCEALED_KONGS = idx["two_concealed_kongs"]
+    GBF_TWO_DRAGONS_PUNGS = idx["two_dragons_pungs"]
+    GBF_OUTSIDE_HAND = idx["outside_hand"]
+    GBF_TWO_MELDED_KONGS = idx["two_melded_kongs"]
+    GBF_DRAGON_PUNG = idx["dragon_pung"]
+    GBF_PREVALENT_WIND = idx["prevalent_wind"]
+    GBF_SEAT_WIND = idx["seat_wind"]
+    GBF_ALL_CHOWS = idx["all_chows"]
+    GBF_TILE_HOG = idx["tile_hog"]
+    GBF_DOUBLE_PUNG = idx["double_pung"]
+    GBF_TWO_CONCEALED_PUNGS = idx["two_concealed_pungs"]
+    GBF_CONCEALED_KONG = idx["concealed_kong"]
+    GBF_PURE_DOUBLE_CHOW = idx["pure_double_chow"]
+    GBF_MIXED_DOUBLE_CHOW = idx["mixed_double_chow"]
+    GBF_SHORT_STRAIGHT = idx["short_straight"]
+    GBF_TWO_TERMINAL_CHOWS = idx["two_terminal_chows"]
+    GBF_PUNG_OF_TERMINALS_OR_HONORS = idx["pung_of_terminals_or_honors"]
+    GBF_MELDED_KONG = idx["melded_kong"]
+    GBF_EDGE_WAIT = idx["edge_wait"]
+    GBF_CLOSED_WAIT = idx["closed_wait"]
+    GBF_SINGLE_WAIT = idx["single_wait"]
+    GBF_CONCEALED_KONG_AND_MELDED_KONG = idx["concealed_kong_and_melded_kong"]
+    _gb_init_hand_fans(idx)
+    code = detectors.CODE
+    for i, su in enumerate((detectors.M, detectors.S, detectors.P)):
+        M_SUIT[i] = _gb_tile_mask(detectors.SUIT_MASK[su], code)
+    M_WIND = _gb_tile_mask(detectors.WIND_MASK, code)
+    M_DRAGON = _gb_tile_mask(detectors.DRAGON_MASK, code)
+    M_HONOR = _gb_tile_mask(detectors.HONOR_MASK, code)
+    M_TERMINAL = _gb_tile_mask(detectors.TERMINAL_MASK, code)
+    M_REVERSIBLE = _gb_tile_mask(detectors.REVERSIBLE_MASK, code)
+    M_GREEN = _gb_tile_mask(detectors.GREEN_MASK, code)
+    M_NUMBERED = _gb_tile_mask(detectors.NUMBERED_MASK, code)
+    rm = detectors.RANKS_MASK
+    M_RANKS_1234 = _gb_tile_mask(rm[frozenset((1, 2, 3, 4))], code)
+    M_RANKS_6789 = _gb_tile_mask(rm[frozenset((6, 7, 8, 9))], code)
+    M_RANKS_456 = _gb_tile_mask(rm[frozenset((4, 5, 6))], code)
+    M_RANK4 = _gb_tile_mask(rm[frozenset((4,))], code)
+    M_RANK6 = _gb_tile_mask(rm[frozenset((6,))], code)
     _gb_unique_wait = unique_wait
     _gb_ready = 1
+
+
+
+cdef _gb_init_hand_fans(idx):
+    global GBF_NO_HONORS, GBF_ONE_VOIDED_SUIT, GBF_HALF_FLUSH, GBF_FULL_FLUSH, GBF_ALL_TYPES, GBF_ALL_SIMPLES
+    global GBF_REVERSIBLE_TILES, GBF_ALL_GREEN, GBF_ALL_HONORS, GBF_ALL_TERMINALS, GBF_ALL_TERMINALS_AND_HONORS
+    global GBF_LOWER_FOUR, GBF_LOWER_TILES, GBF_UPPER_FOUR, GBF_UPPER_TILES, GBF_MIDDLE_TILES, GBF_LAST_TILE, GBF_SELF_DRAWN
+    global GBF_LAST_TILE_DRAW, GBF_LAST_TILE_CLAIM, GBF_OUT_WITH_REPLACEMENT_TILE, GBF_ROBBING_THE_KONG
+    global GBF_FULLY_CONCEALED_HAND, GBF_CONCEALED_HAND
+    GBF_NO_HONORS = idx["no_honors"]
+    GBF_ONE_VOIDED_SUIT = idx["one_voided_suit"]
+    GBF_HALF_FLUSH = idx["half_flush"]
+    GBF_FULL_FLUSH = idx["full_flush"]
+    GBF_ALL_TYPES = idx["all_types"]
+    GBF_ALL_SIMPLES = idx["all_simples"]
+    GBF_REVERSIBLE_TILES = idx["reversible_tiles"]
+    GBF_ALL_GREEN = idx["all_green"]
+    GBF_ALL_HONORS = idx["all_honors"]
+    GBF_ALL_TERMINALS = idx["all_terminals"]
+    GBF_ALL_TERMINALS_AND_HONORS = idx["all_terminals_and_honors"]
+    GBF_LOWER_FOUR = idx["lower_four"]
+    GBF_LOWER_TILES = idx["lower_tiles"]
+    GBF_UPPER_FOUR = idx["upper_four"]
+    GBF_UPPER_TILES = idx["upper_tiles"]
+    GBF_MIDDLE_TILES = idx["middle_tiles"]
+    GBF_LAST_TILE = idx["last_tile"]
+    GBF_SELF_DRAWN = idx["self_drawn"]
+    GBF_LAST_TILE_DRAW = idx["last_tile_draw"]
+    GBF_LAST_TILE_CLAIM = idx["last_tile_claim"]
+    GBF_OUT_WITH_REPLACEMENT_TILE = idx["out_with_replacement_tile"]
+    GBF_ROBBING_THE_KONG = idx["robbing_the_kong"]
+    GBF_FULLY_CONCEALED_HAND = idx["fully_concealed_hand"]
+    GBF_CONCEALED_HAND = idx["concealed_hand"]
+
+
+cdef void _gb_hand_fans_c(int* t, uint64_t m, bint self_drawn, bint last_tile, bint wall_last, bint kong,
+                          int claimed) noexcept nogil:
+    """scorer.hand_fans over a tile-id mask ``m`` of the whole hand: the win flags (和绝张 自摸 妙手回春 海底捞月
+    杠上开花 抢杠和), the concealment fans (不求人 门前清 全求人) and the tile-kind fans (scorer.tile_fans)."""
+    cdef int voided
+    cdef bint simples
+    if last_tile:
+        t[GBF_LAST_TILE] = 1
+    if self_drawn:
+        t[GBF_SELF_DRAWN] = 1
+        if wall_last:
+            t[GBF_LAST_TILE_DRAW] = 1
+        if kong:
+            t[GBF_OUT_WITH_REPLACEMENT_TILE] = 1
+    else:
+        if wall_last:
+            t[GBF_LAST_TILE_CLAIM] = 1
+        if kong:
+            t[GBF_ROBBING_THE_KONG] = 1
+    if claimed == 0:
+        t[GBF_FULLY_CONCEALED_HAND if self_drawn else GBF_CONCEALED_HAND] = 1
+    elif claimed == 4 and not self_drawn:
+        t[GBF_MELDED_HAND] = 1
+    voided = (not (m & M_SUIT[0])) + (not (m & M_SUIT[1])) + (not (m & M_SUIT[2]))
+    if voided == 2:
+        t[GBF_HALF_FLUSH if m & M_HONOR else GBF_FULL_FLUSH] = 1
+    else:
+        if not (m & M_HONOR):
+            t[GBF_NO_HONORS] = 1
+        if voided:
+            t[GBF_ONE_VOIDED_SUIT] = voided
+    if (m & M_SUIT[0]) and (m & M_SUIT[1]) and (m & M_SUIT[2]) and (m & M_WIND) and (m & M_DRAGON):
+        t[GBF_ALL_TYPES] = 1
+    simples = not (m & (M_TERMINAL | M_HONOR))
+    if simples:
+        t[GBF_ALL_SIMPLES] = 1
+    if not (m & ~M_REVERSIBLE):
+        t[GBF_REVERSIBLE_TILES] = 1
+    if not (m & ~M_GREEN):
+        t[GBF_ALL_GREEN] = 1
+    if not simples:
+        if not (m & M_NUMBERED):
+            t[GBF_ALL_HONORS] = 1
+        elif not (m & ~M_TERMINAL):
+            t[GBF_ALL_TERMINALS] = 1
+        elif not (m & ~(M_TERMINAL | M_HONOR)):
+            t[GBF_ALL_TERMINALS_AND_HONORS] = 1
+    if not (m & M_HONOR):
+        if not (m & ~M_RANKS_1234):
+            t[GBF_LOWER_FOUR if m & M_RANK4 else GBF_LOWER_TILES] = 1
+        elif not (m & ~M_RANKS_6789):
+            t[GBF_UPPER_FOUR if m & M_RANK6 else GBF_UPPER_TILES] = 1
+        elif not (m & ~M_RANKS_456):
+            t[GBF_MIDDLE_TILES] = 1
 
 
 # ---------------------------------------------------------------------------------------------- tile predicates
@@ -190,13 +318,13 @@ cdef inline bint _gb_consecutive(int a, int b, int c) noexcept nogil:
 cdef int _gb_two_chow(int a, int b) noexcept nogil:
     """喜相逢, 连六, 老少副, 一般高 in the reference's test order (detectors.TWO_CHOW_FANS); 0 = none."""
     if (a >> 4) != (b >> 4) and (a & 15) == (b & 15):
-        return F_MIXED_DOUBLE_CHOW
+        return GBF_MIXED_DOUBLE_CHOW
     if a + 3 == b or b + 3 == a:
-        return F_SHORT_STRAIGHT
+        return GBF_SHORT_STRAIGHT
     if (a >> 4) == (b >> 4) and (((a & 15) == 2 and (b & 15) == 8) or ((a & 15) == 8 and (b & 15) == 2)):
-        return F_TWO_TERMINAL_CHOWS
+        return GBF_TWO_TERMINAL_CHOWS
     if a == b:
-        return F_PURE_DOUBLE_CHOW
+        return GBF_PURE_DOUBLE_CHOW
     return 0
 
 
@@ -205,20 +333,20 @@ cdef int _gb_three_chow(int a, int b, int c) noexcept nogil:
     cdef int r[3]
     if _gb_three_suits(a, b, c):
         if _gb_consecutive(a, b, c):
-            return F_MIXED_SHIFTED_CHOWS
+            return GBF_MIXED_SHIFTED_CHOWS
         if (a & 15) == (b & 15) == (c & 15):
-            return F_MIXED_TRIPLE_CHOW
+            return GBF_MIXED_TRIPLE_CHOW
         r[0] = a & 15; r[1] = b & 15; r[2] = c & 15
         _gb_sort3(r)
         if r[0] == 2 and r[1] == 5 and r[2] == 8:
-            return F_MIXED_STRAIGHT
+            return GBF_MIXED_STRAIGHT
         return 0
     if b == a + 3 and c == b + 3:
-        return F_PURE_STRAIGHT
+        return GBF_PURE_STRAIGHT
     if (b == a + 2 and c == b + 2) or (b == a + 1 and c == b + 1):
-        return F_PURE_SHIFTED_CHOWS
+        return GBF_PURE_SHIFTED_CHOWS
     if a == b and b == c:
-        return F_PURE_TRIPLE_CHOW
+        return GBF_PURE_TRIPLE_CHOW
     return 0
 
 
@@ -226,24 +354,24 @@ cdef int _gb_three_pung(int a, int b, int c) noexcept nogil:
     """detectors.THREE_PUNG_FANS (codes sorted); 0 = none."""
     cdef bint num3 = _gb_numbered(a) and _gb_numbered(b) and _gb_numbered(c)
     if num3 and _gb_three_suits(a, b, c) and _gb_consecutive(a, b, c):
-        return F_MIXED_SHIFTED_PUNGS
+        return GBF_MIXED_SHIFTED_PUNGS
     if num3 and _gb_three_suits(a, b, c) and (a & 15) == (b & 15) == (c & 15):
-        return F_TRIPLE_PUNG
+        return GBF_TRIPLE_PUNG
     if _gb_numbered(a) and _gb_numbered(c) and b == a + 1 and c == b + 1:
-        return F_PURE_SHIFTED_PUNGS
+        return GBF_PURE_SHIFTED_PUNGS
     if _gb_wind(a) and _gb_wind(b) and _gb_wind(c):
-        return F_BIG_THREE_WINDS
+        return GBF_BIG_THREE_WINDS
     if a == GB_RED and b == GB_GREEN and c == GB_WHITE:
-        return F_BIG_THREE_DRAGONS
+        return GBF_BIG_THREE_DRAGONS
     return 0
 
 
 cdef int _gb_two_pung(int a, int b) noexcept nogil:
     """双同刻, 双箭刻 (detectors.TWO_PUNG_FANS); 0 = none."""
     if _gb_numbered(a) and _gb_numbered(b) and (a & 15) == (b & 15):
-        return F_DOUBLE_PUNG
+        return GBF_DOUBLE_PUNG
     if _gb_dragon(a) and _gb_dragon(b):
-        return F_TWO_DRAGONS_PUNGS
+        return GBF_TWO_DRAGONS_PUNGS
     return 0
 
 
@@ -254,11 +382,11 @@ cdef void _gb_account_once(int* fans, int n_fans, int cap, int* t, int opts) noe
     cdef int counts[GB_NF]
     cdef int i, k, n = 0, limit = 1
     if opts & GB_OPT_TERMINAL_CHOWS_KEPT:
-        order[0] = F_SHORT_STRAIGHT; order[1] = F_MIXED_DOUBLE_CHOW
-        order[2] = F_PURE_DOUBLE_CHOW; order[3] = F_TWO_TERMINAL_CHOWS
+        order[0] = GBF_SHORT_STRAIGHT; order[1] = GBF_MIXED_DOUBLE_CHOW
+        order[2] = GBF_PURE_DOUBLE_CHOW; order[3] = GBF_TWO_TERMINAL_CHOWS
     else:
-        order[0] = F_TWO_TERMINAL_CHOWS; order[1] = F_SHORT_STRAIGHT
-        order[2] = F_MIXED_DOUBLE_CHOW; order[3] = F_PURE_DOUBLE_CHOW
+        order[0] = GBF_TWO_TERMINAL_CHOWS; order[1] = GBF_SHORT_STRAIGHT
+        order[2] = GBF_MIXED_DOUBLE_CHOW; order[3] = GBF_PURE_DOUBLE_CHOW
     for i in range(4):
         counts[order[i]] = 0
     for i in range(n_fans):
@@ -292,10 +420,10 @@ cdef void _gb_four_chows(int* m, int* t, int opts) noexcept nogil:
     cdef int pairs[6]
     cdef int prio[4]
     if m[1] - m[0] == m[2] - m[1] and m[2] - m[1] == m[3] - m[2] and (m[1] - m[0] == 1 or m[1] - m[0] == 2):
-        t[F_FOUR_PURE_SHIFTED_CHOWS] = 1
+        t[GBF_FOUR_PURE_SHIFTED_CHOWS] = 1
         return
     if m[0] == m[1] and m[1] == m[2] and m[2] == m[3]:
-        t[F_QUADRUPLE_CHOW] = 1
+        t[GBF_QUADRUPLE_CHOW] = 1
         return
     for s in range(4):
         i = _GB_SUB[s][0]; j = _GB_SUB[s][1]; k = _GB_SUB[s][2]; x = _GB_SUB[s][3]
@@ -305,8 +433,8 @@ cdef void _gb_four_chows(int* m, int* t, int opts) noexcept nogil:
             extra[0] = _gb_two_chow(m[i], m[x])
             extra[1] = _gb_two_chow(m[j], m[x])
             extra[2] = _gb_two_chow(m[k], m[x])
-            prio[0] = F_PURE_DOUBLE_CHOW; prio[1] = F_MIXED_DOUBLE_CHOW
-            prio[2] = F_SHORT_STRAIGHT; prio[3] = F_TWO_TERMINAL_CHOWS
+            prio[0] = GBF_PURE_DOUBLE_CHOW; prio[1] = GBF_MIXED_DOUBLE_CHOW
+            prio[2] = GBF_SHORT_STRAIGHT; prio[3] = GBF_TWO_TERMINAL_CHOWS
             for e in range(4):
                 if extra[0] == prio[e] or extra[1] == prio[e] or extra[2] == prio[e]:
                     t[prio[e]] = 1
@@ -342,10 +470,10 @@ cdef void _gb_four_pungs(int* p, int* t) noexcept nogil:
     """scorer.four_pungs (tiles sorted)."""
     cdef int s, i, j, k, x, y, fan, f2
     if _gb_numbered(p[0]) and p[1] == p[0] + 1 and p[2] == p[1] + 1 and p[3] == p[2] + 1:
-        t[F_FOUR_PURE_SHIFTED_PUNGS] = 1
+        t[GBF_FOUR_PURE_SHIFTED_PUNGS] = 1
         return
     if p[0] == GB_EAST and p[1] == GB_EAST + 1 and p[2] == GB_EAST + 2 and p[3] == GB_EAST + 3:
-        t[F_BIG_FOUR_WINDS] = 1
+        t[GBF_BIG_FOUR_WINDS] = 1
         return
     for s in range(4):
         i = _GB_SUB[s][0]; j = _GB_SUB[s][1]; k = _GB_SUB[s][2]; x = _GB_SUB[s][3]
@@ -383,34 +511,34 @@ cdef void _gb_kong_fans(int concealed_pungs, int mk, int ck, int* t, int opts) n
     """scorer.kong_fans: 明杠 暗杠 双明杠 双暗杠 明暗杠 三杠 四杠, then 双暗刻 三暗刻 四暗刻."""
     cdef int dark
     if mk == 1 and ck == 0:
-        t[F_MELDED_KONG] = 1
+        t[GBF_MELDED_KONG] = 1
     elif mk == 0 and ck == 1:
-        t[F_CONCEALED_KONG] = 1
+        t[GBF_CONCEALED_KONG] = 1
     elif mk == 2 and ck == 0:
-        t[F_TWO_MELDED_KONGS] = 1
+        t[GBF_TWO_MELDED_KONGS] = 1
     elif mk == 0 and ck == 2:
-        t[F_TWO_CONCEALED_KONGS] = 1
+        t[GBF_TWO_CONCEALED_KONGS] = 1
     elif mk == 1 and ck == 1:
-        t[F_CONCEALED_KONG_AND_MELDED_KONG] = 1
+        t[GBF_CONCEALED_KONG_AND_MELDED_KONG] = 1
     elif mk + ck == 3:
-        t[F_THREE_KONGS] = 1
+        t[GBF_THREE_KONGS] = 1
     elif mk + ck == 4:
-        t[F_FOUR_KONGS] = 1
-    if t[F_CONCEALED_KONG_AND_MELDED_KONG] and not (opts & GB_OPT_MELDED_AND_CONCEALED_KONG):
-        t[F_CONCEALED_KONG_AND_MELDED_KONG] = 0
-        t[F_MELDED_KONG] = 1
-        t[F_CONCEALED_KONG] = 1
-    if (opts & GB_OPT_KONGS_COUNT_CONCEALED) and (t[F_THREE_KONGS] or t[F_FOUR_KONGS]) and ck:
-        t[F_CONCEALED_KONG if ck == 1 else F_TWO_CONCEALED_KONGS] = 1
-    if t[F_TWO_CONCEALED_KONGS] and mk + ck == 2 and concealed_pungs == 0:
+        t[GBF_FOUR_KONGS] = 1
+    if t[GBF_CONCEALED_KONG_AND_MELDED_KONG] and not (opts & GB_OPT_MELDED_AND_CONCEALED_KONG):
+        t[GBF_CONCEALED_KONG_AND_MELDED_KONG] = 0
+        t[GBF_MELDED_KONG] = 1
+        t[GBF_CONCEALED_KONG] = 1
+    if (opts & GB_OPT_KONGS_COUNT_CONCEALED) and (t[GBF_THREE_KONGS] or t[GBF_FOUR_KONGS]) and ck:
+        t[GBF_CONCEALED_KONG if ck == 1 else GBF_TWO_CONCEALED_KONGS] = 1
+    if t[GBF_TWO_CONCEALED_KONGS] and mk + ck == 2 and concealed_pungs == 0:
         return
     dark = concealed_pungs + ck
     if dark == 2:
-        t[F_TWO_CONCEALED_PUNGS] = 1
+        t[GBF_TWO_CONCEALED_PUNGS] = 1
     elif dark == 3:
-        t[F_THREE_CONCEALED_PUNGS] = 1
+        t[GBF_THREE_CONCEALED_PUNGS] = 1
     elif dark == 4:
-        t[F_FOUR_CONCEALED_PUNGS] = 1
+        t[GBF_FOUR_CONCEALED_PUNGS] = 1
 
 
 cdef void _gb_exclusions(int* t, int opts) noexcept nogil:
@@ -419,7 +547,7 @@ cdef void _gb_exclusions(int* t, int opts) noexcept nogil:
     for i in range(GB_NF):
         if not t[i]:
             continue
-        if _gb_conv_from[i] >= 0 and not (i == F_FOUR_CONCEALED_PUNGS and (opts & GB_OPT_FOUR_CONCEALED_KEEPS_FULLY)):
+        if _gb_conv_from[i] >= 0 and not (i == GBF_FOUR_CONCEALED_PUNGS and (opts & GB_OPT_FOUR_CONCEALED_KEEPS_FULLY)):
             if t[_gb_conv_from[i]]:
                 t[_gb_conv_from[i]] = 0
                 t[_gb_conv_to[i]] = 1
@@ -490,32 +618,32 @@ cdef int _gb_regular(GBHand* h, int nc, int* ckind, int* ccode, int pair, int* t
     if npg:
         _gb_kong_fans(cp, mk, ck, t, h.opts)
         if npg == 4:
-            t[F_ALL_PUNGS] = 1
+            t[GBF_ALL_PUNGS] = 1
         for i in range(npg):
             if _gb_wind(pungs[i]):
                 wind_pungs += 1
         for i in range(npg):
             p = pungs[i]
             if _gb_dragon(p):
-                t[F_DRAGON_PUNG] += 1
+                t[GBF_DRAGON_PUNG] += 1
                 dragons += 1
             elif p < 0x40:
                 if (p & 15) == 1 or (p & 15) == 9:
-                    t[F_PUNG_OF_TERMINALS_OR_HONORS] += 1
+                    t[GBF_PUNG_OF_TERMINALS_OR_HONORS] += 1
             elif _gb_wind(p) and wind_pungs < 3 and p - GB_EAST != h.seat and p - GB_EAST != h.prevalent:
-                t[F_PUNG_OF_TERMINALS_OR_HONORS] += 1
+                t[GBF_PUNG_OF_TERMINALS_OR_HONORS] += 1
             if _gb_wind(p):
                 if p == GB_EAST + h.prevalent:
-                    t[F_PREVALENT_WIND] = 1
+                    t[GBF_PREVALENT_WIND] = 1
                 if p == GB_EAST + h.seat:
-                    t[F_SEAT_WIND] = 1
+                    t[GBF_SEAT_WIND] = 1
     if nch == 4:
         _gb_sort(chows, 4)
         if _gb_numbered(pair) and (pair & 15) == 5 and _gb_three_suited_terminal(chows, pair):
-            t[F_THREE_SUITED_TERMINAL_CHOWS] = 1
+            t[GBF_THREE_SUITED_TERMINAL_CHOWS] = 1
         elif _gb_numbered(pair) and (pair & 15) == 5 and chows[0] == (pair & 0xF0) + 2 and chows[1] == chows[0] \
                 and chows[2] == (pair & 0xF0) + 8 and chows[3] == chows[2]:
-            t[F_PURE_TERMINAL_CHOWS] = 1
+            t[GBF_PURE_TERMINAL_CHOWS] = 1
         else:
             _gb_four_chows(chows, t, h.opts)
     elif nch == 3:
@@ -536,37 +664,37 @@ cdef int _gb_regular(GBHand* h, int nc, int* ckind, int* ccode, int pair, int* t
         _gb_four_pungs(pungs, t)
     # the pair (spec §4 step 8): 平和, and 小三元 / 小四喜 in place of 双箭刻 / 三风刻
     if nch == 4 and _gb_numbered(pair):
-        t[F_ALL_CHOWS] = 1
+        t[GBF_ALL_CHOWS] = 1
     elif npg:
         if dragons == 2 and _gb_dragon(pair):
-            t[F_LITTLE_THREE_DRAGONS] = 1
+            t[GBF_LITTLE_THREE_DRAGONS] = 1
         elif wind_pungs == 3 and _gb_wind(pair):
-            t[F_LITTLE_FOUR_WINDS] = 1
+            t[GBF_LITTLE_FOUR_WINDS] = 1
     # group traits, only the first that matches: 全带幺, 全带五, 全双刻
     if _gb_outside(chows, nch, pungs, npg, pair):
-        t[F_OUTSIDE_HAND] = 1
+        t[GBF_OUTSIDE_HAND] = 1
     elif _gb_all_five(chows, nch, pungs, npg, pair):
-        t[F_ALL_FIVE] = 1
+        t[GBF_ALL_FIVE] = 1
     elif _gb_all_even(nch, pungs, npg, pair):
-        t[F_ALL_EVEN_PUNGS] = 1
-    if not t[F_QUADRUPLE_CHOW]:
+        t[GBF_ALL_EVEN_PUNGS] = 1
+    if not t[GBF_QUADRUPLE_CHOW]:
         i = h.hog_base - mk - ck
-        t[F_TILE_HOG] = i if i > 0 else 0
-    if not t[F_MELDED_HAND] and not t[F_FOUR_KONGS]:
+        t[GBF_TILE_HOG] = i if i > 0 else 0
+    if not t[GBF_MELDED_HAND] and not t[GBF_FOUR_KONGS]:
         edge = closed = False
         for i in range(ncc):
             if cchows[i] == win:
                 closed = True
             elif cchows[i] + 1 == win or cchows[i] - 1 == win:
                 edge = True
-        w = F_EDGE_WAIT if edge else F_CLOSED_WAIT if closed else F_SINGLE_WAIT if pair == win else 0
+        w = GBF_EDGE_WAIT if edge else GBF_CLOSED_WAIT if closed else GBF_SINGLE_WAIT if pair == win else 0
         if w and _gb_unique_wait(f):
             t[w] = 1
     _gb_exclusions(t, h.opts)
     for i in range(GB_NF):
         if t[i]:
             return 0
-    t[F_CHICKEN_HAND] = 1  # 无番和: nothing else counts
+    t[GBF_CHICKEN_HAND] = 1  # 无番和: nothing else counts
     return 0
 
 
@@ -627,7 +755,8 @@ def _gb_best_regular(f, readings, opts, int max_total, bint seven_pairs):
     cdef int best[GB_NF]
     cdef int ckind[4]
     cdef int ccode[4]
-    cdef int i, j, nc, total, pos = -1
+    cdef int i, j, nc, total, pos = -1, claimed = 0
+    cdef uint64_t mask = 0
     if not _gb_ready:
         raise RuntimeError("the Guobiao kernel has no fan table (mahjong.rulesets.guobiao.scorer calls _gb_init)")
     fixed = f.fixed
@@ -642,16 +771,23 @@ def _gb_best_regular(f, readings, opts, int max_total, bint seven_pairs):
     h.seat = f.seat
     h.prevalent = f.prevalent
     h.hog_base = 0
-    for n in f.all_counts:
-        if n == 4:
-            h.hog_base += 1
+    all_counts = f.all_counts
+    for i in range(34):
+        n = all_counts[i]
+        if n:
+            mask |= (<uint64_t>1) << i
+            if n == 4:
+                h.hog_base += 1
     h.opts = ((GB_OPT_MELDED_AND_CONCEALED_KONG if opts.melded_and_concealed_kong else 0)
               | (GB_OPT_KONGS_COUNT_CONCEALED if opts.kongs_count_concealed_kongs else 0)
               | (GB_OPT_FOUR_CONCEALED_KEEPS_FULLY if opts.four_concealed_pungs_fully_concealed else 0)
               | (GB_OPT_TERMINAL_CHOWS_KEPT if opts.terminal_chows_kept else 0))
     memset(h.base, 0, GB_NF * sizeof(int))
-    for idx, n in _gb_hand_fans(f):
-        h.base[<int>idx] = n
+    for i in range(h.n_fixed):
+        if h.fmelded[i]:
+            claimed += 1
+    _gb_hand_fans_c(h.base, mask, h.self_drawn, bool(f.last_tile), bool(f.wall_last), bool(f.kong_involved),
+                    claimed)
     for j in range(len(readings)):
         _, melds, pair = readings[j]
         nc = len(melds)
@@ -664,8 +800,8 @@ def _gb_best_regular(f, readings, opts, int max_total, bint seven_pairs):
         total = 0
         for i in range(GB_NF):
             total += _gb_val[i] * t[i]
-        if total > max_total or (total == max_total and (t[F_PURE_TRIPLE_CHOW] == 1 or seven_pairs
-                                                          or t[F_TRIPLE_PUNG])):
+        if total > max_total or (total == max_total and (t[GBF_PURE_TRIPLE_CHOW] == 1 or seven_pairs
+                                                          or t[GBF_TRIPLE_PUNG])):
             max_total = total
             pos = j
             memcpy(best, t, GB_NF * sizeof(int))

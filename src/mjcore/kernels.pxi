@@ -14,8 +14,12 @@ ctypedef struct Groups:
 cdef inline void gather(const uint8_t* h, uint32_t flags, Groups* g) noexcept nogil:
     cdef const Entry* e
     cdef int s, i, key, c
+    cdef uint32_t keys[3]
+    for s in range(3):  # all three keys first: the three table loads then overlap
+        keys[s] = suit_key(h + 9 * s)
+        mj_prefetch(&SUIT_TABLE[keys[s]])
     for s in range(3):
-        e = suit_entry(h + 9 * s)
+        e = suit_entry_key(h + 9 * s, keys[s])
         g.d[s] = e.d
         g.need[s] = e.need
         g.wmask[s] = e.wmask

@@ -1,7 +1,7 @@
 # Per-group summaries (Entry) for the suits, the honors and the Nanchang wind / dragon groups.
 #
-# Suits: a lazily filled direct-indexed table over base-5 keys (5**9 slots, 16 bytes each, allocated with
-# calloc so untouched pages cost nothing).  An entry is computed the first time its key is seen (a small DP,
+# Suits: a lazily filled table with one slot per count vector (5**9 slots, 16 bytes each, allocated with
+# calloc so untouched pages cost nothing), indexed by the vector's rank (see suit_key).  An entry is computed the first time its key is seen (a small DP,
 # a few microseconds) and published with a release store of its state byte, so concurrent readers (batch
 # kernels run without the GIL) see either "not computed" or a complete entry.  Two threads may compute the
 # same entry at once; they write identical bytes.
@@ -22,11 +22,16 @@ cdef extern from *:
     #define MJ_LOAD_ACQ(p) __atomic_load_n((p), __ATOMIC_ACQUIRE)
     #define MJ_STORE_REL(p, v) __atomic_store_n((p), (unsigned char)(v), __ATOMIC_RELEASE)
     #endif
+    #if defined(__GNUC__) || defined(__clang__)
+    #define mj_prefetch(p) __builtin_prefetch((p))
+    #else
+    #define mj_prefetch(p) ((void)0)
+    #endif
     """
+    void mj_prefetch(const void* p) noexcept nogil
     uint8_t MJ_LOAD_ACQ(uint8_t* p) noexcept nogil
     void MJ_STORE_REL(uint8_t* p, uint8_t v) noexcept nogil
 
-cdef uint32_t POW5[10]
 cdef Entry* SUIT_TABLE = NULL
 cdef Entry HONOR_TABLE[4096]
 cdef Entry WIND_TABLE[625]
@@ -159,9 +164,44 @@ cdef void compute_suit_entry(Entry* slot, const uint8_t* h) noexcept nogil:
     MJ_STORE_REL(&slot.state, e.state)
 
 
+# Suit keys: the rank of the 9 counts among all 5**9 count vectors ordered by tile count first, so the vectors
+# that real hands hold (few tiles per suit) sit together at the front of the table: the 22,330 vectors of up
+# to 8 tiles fill its first 357 KB.  rank = RANK_BASE[sum] + sum over kinds of RANK_PRE[i][tiles left][c_i].
+cdef uint32_t RANK_BASE[37]
+cdef uint32_t RANK_PRE[9][37][5]
+
+
+cdef void init_rank() noexcept nogil:
+    cdef uint32_t cnt[10][37]
+    cdef int n, r, v, i
+    cdef uint32_t acc
+    memset(cnt, 0, sizeof(cnt))
+    cnt[0][0] = 1
+    for n in range(1, 10):
+        for r in range(37):
+            for v in range(5):
+                if v <= r:
+                    cnt[n][r] += cnt[n - 1][r - v]
+    acc = 0
+    for r in range(37):
+        RANK_BASE[r] = acc
+        acc += cnt[9][r]
+    for i in range(9):
+        for r in range(37):
+            acc = 0
+            for v in range(5):
+                RANK_PRE[i][r][v] = acc
+                if v <= r:
+                    acc += cnt[8 - i][r - v]
+
+
 cdef inline uint32_t suit_key(const uint8_t* h) noexcept nogil:
-    return (h[0] + 5 * (h[1] + 5 * (h[2] + 5 * (h[3] + 5 * (h[4] + 5 * (h[5] + 5 * (h[6] + 5 * (h[7]
-            + 5 * <uint32_t>h[8]))))))))
+    cdef int r = h[0] + h[1] + h[2] + h[3] + h[4] + h[5] + h[6] + h[7] + h[8], i
+    cdef uint32_t key = RANK_BASE[r]
+    for i in range(9):
+        key += RANK_PRE[i][r][h[i]]
+        r -= h[i]
+    return key
 
 
 cdef inline const Entry* suit_entry_key(const uint8_t* h, uint32_t key) noexcept nogil:
@@ -406,11 +446,9 @@ cdef int init_honor_seq_tables() except -1:
 cdef int init_tables() except -1:
     global SUIT_TABLE
     cdef int i
-    POW5[0] = 1
-    for i in range(1, 10):
-        POW5[i] = POW5[i - 1] * 5
     for i in range(34):
         CAPS4[i] = 4
+    init_rank()
     SUIT_TABLE = <Entry*>calloc(1953125, sizeof(Entry))
     if SUIT_TABLE == NULL:
         raise MemoryError("mahjong._core: cannot allocate the suit table")

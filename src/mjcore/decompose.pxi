@@ -6,12 +6,11 @@
 # can no longer be covered (every later shape starts above it).
 
 cdef uint8_t SHAPES[150][3]
-cdef int N_SHAPES_PLAIN = 0
 cdef int N_SHAPES_SEQ = 0
 
 
 cdef void init_shapes() noexcept nogil:
-    """Meld shapes sorted as tuples: triplets, suit sequences, then (appended, re-sorted) honor sequences."""
+    """Every meld shape (triplets, suit sequences, Nanchang honor sequences), sorted as tuples."""
     cdef int t, s, r, a, b, c, n = 0, i, j
     cdef uint8_t tmp[3]
     for t in range(34):
@@ -25,8 +24,7 @@ cdef void init_shapes() noexcept nogil:
             SHAPES[n][1] = 9 * s + r + 1
             SHAPES[n][2] = 9 * s + r + 2
             n += 1
-    global N_SHAPES_PLAIN, N_SHAPES_SEQ
-    N_SHAPES_PLAIN = n
+    global N_SHAPES_SEQ
     for a in range(27, 31):
         for b in range(a + 1, 31):
             for c in range(b + 1, 31):
@@ -39,7 +37,7 @@ cdef void init_shapes() noexcept nogil:
     SHAPES[n][2] = 33
     n += 1
     N_SHAPES_SEQ = n
-    # sort each list lexicographically (insertion sort; tiny)
+    # sort lexicographically (insertion sort; tiny)
     for i in range(1, n):
         j = i
         while j > 0 and (SHAPES[j - 1][0] > SHAPES[j][0] or (SHAPES[j - 1][0] == SHAPES[j][0] and (
@@ -52,8 +50,7 @@ cdef void init_shapes() noexcept nogil:
 
 
 init_shapes()
-# The plain shapes (first N_SHAPES_PLAIN before sorting) got mixed with the honor sequences by the sort above,
-# so keep two separate sorted lists instead.
+# Two sorted shape lists: with honor sequences (Nanchang) and without.
 cdef uint8_t PLAIN[150][3]
 cdef uint8_t WITHSEQ[150][3]
 cdef int N_PLAIN = 0

@@ -59,6 +59,7 @@ cdef enum:
 cdef object _gb_unique_wait = None
 
 # tile facts as 34-bit masks over our tile ids (bit t = tile id t), derived by _gb_init from the detectors' masks
+cdef int _gb_code_of[34]        # tile id -> code
 cdef uint64_t M_SUIT[3]         # 万, 条, 筒 (code suit order)
 cdef uint64_t M_WIND, M_DRAGON, M_HONOR, M_TERMINAL, M_REVERSIBLE, M_GREEN, M_NUMBERED
 cdef uint64_t M_RANKS_1234, M_RANKS_6789, M_RANKS_456, M_RANK4, M_RANK6
@@ -161,6 +162,8 @@ def _gb_init(fans, detectors, unique_wait):
     GBF_CONCEALED_KONG_AND_MELDED_KONG = idx["concealed_kong_and_melded_kong"]
     _gb_init_hand_fans(idx)
     code = detectors.CODE
+    for i in range(34):
+        _gb_code_of[i] = code[i]
     for i, su in enumerate((detectors.M, detectors.S, detectors.P)):
         M_SUIT[i] = _gb_tile_mask(detectors.SUIT_MASK[su], code)
     M_WIND = _gb_tile_mask(detectors.WIND_MASK, code)
@@ -746,16 +749,101 @@ cdef bint _gb_all_even(int nch, int* pungs, int npg, int pair) noexcept nogil:
     return pair < 0x40 and (pair & 1) == 0
 
 
-def _gb_best_regular(f, readings, opts, int max_total, bint seven_pairs):
-    """Compiled twin of scorer.best_regular: the best of ``readings`` ((Decomposition, melds, pair code) each, in
-    reference order) for the hand ``f`` (scorer.Facts), counted against an earlier best of ``max_total``.
-    Returns (position of the chosen reading or -1, its fan table as a list, the best total)."""
+# ---------------------------------------------------------------------------------------------- readings
+
+cdef enum:
+    GB_MAXR = 64        # readings of one hand kept (14 tiles have far fewer; more is refused, not truncated)
+    GB_NCODE = 0x48     # codes 0x11..0x47
+
+
+cdef struct GBReading:
+    int key[4]          # the melds' sort keys (2 * first code, + 1 for a chow), non-decreasing
+    int pair            # the pair's code
+
+
+cdef int _gb_dfs(int* cnt, int left, int* keys, int depth, int n_melds, int pair, GBReading* out,
+                 int n_out) noexcept nogil:
+    """Every way to read ``cnt`` (counts by code) as ``left`` more melds, melds in non-decreasing key order: the
+    lowest tile left is either a pung or the first tile of a chow (pung first, as the reference orders them).
+    Returns the new number of readings in ``out`` (GB_MAXR + 1 = too many)."""
+    cdef int c = 0x11, i
+    if left == 0:
+        if n_out >= GB_MAXR:
+            return GB_MAXR + 1
+        for i in range(n_melds):
+            out[n_out].key[i] = keys[i]
+        out[n_out].pair = pair
+        return n_out + 1
+    while c < GB_NCODE and cnt[c] == 0:
+        c += 1
+    if c >= GB_NCODE:
+        return n_out
+    if cnt[c] >= 3 and (depth == 0 or keys[depth - 1] <= 2 * c):  # keys non-decreasing: each reading once
+        cnt[c] -= 3
+        keys[depth] = 2 * c
+        n_out = _gb_dfs(cnt, left - 1, keys, depth + 1, n_melds, pair, out, n_out)
+        cnt[c] += 3
+        if n_out > GB_MAXR:
+            return n_out
+    if c < 0x40 and (c & 15) <= 7 and cnt[c + 1] and cnt[c + 2]:
+        cnt[c] -= 1; cnt[c + 1] -= 1; cnt[c + 2] -= 1
+        keys[depth] = 2 * c + 1
+        n_out = _gb_dfs(cnt, left - 1, keys, depth + 1, n_melds, pair, out, n_out)
+        cnt[c] += 1; cnt[c + 1] += 1; cnt[c + 2] += 1
+    return n_out
+
+
+cdef int _gb_readings(int* cnt, int n_melds, GBReading* out) noexcept nogil:
+    """readings.regular_readings in C: every reading of the concealed tiles as ``n_melds`` melds and a pair,
+    sorted by their meld keys (the reference's order).  -1 = more than GB_MAXR readings."""
+    cdef int keys[4]
+    cdef int n = 0, p, i, j, k
+    cdef GBReading tmp
+    cdef bint less
+    for p in range(0x11, GB_NCODE):
+        if cnt[p] >= 2:
+            cnt[p] -= 2
+            n = _gb_dfs(cnt, n_melds, keys, 0, n_melds, p, out, n)
+            cnt[p] += 2
+            if n > GB_MAXR:
+                return -1
+    for i in range(1, n):  # insertion sort by the key tuple (keys differ between readings)
+        tmp = out[i]
+        j = i - 1
+        while j >= 0:
+            less = False
+            for k in range(n_melds):
+                if tmp.key[k] != out[j].key[k]:
+                    less = tmp.key[k] < out[j].key[k]
+                    break
+            if not less:
+                break
+            out[j + 1] = out[j]
+            j -= 1
+        out[j + 1] = tmp
+    return n
+
+
+cdef list _gb_table_list(int* t):
+    return [t[i] for i in range(GB_NF)]
+
+
+def _gb_best_regular(f, opts, int max_total, bint seven_pairs, readings=None):
+    """Compiled twin of scorer.best_regular_py: the best regular reading of the hand ``f`` (scorer.Facts),
+    counted against an earlier best of ``max_total`` (a special form's; 七对 when ``seven_pairs``).  The readings
+    are enumerated here in the reference's order, or taken from ``readings`` ((Decomposition, melds, pair code)
+    each, as readings.regular_readings gives them).  Returns (melds ((kind, code) ...), pair code, fan table as
+    a list, total) of the chosen reading, or None when no reading beats ``max_total``."""
     cdef GBHand h
     cdef int t[GB_NF]
     cdef int best[GB_NF]
     cdef int ckind[4]
     cdef int ccode[4]
-    cdef int i, j, nc, total, pos = -1, claimed = 0
+    cdef int bkind[4]
+    cdef int bcode[4]
+    cdef int cnt[GB_NCODE]
+    cdef GBReading rs[GB_MAXR]
+    cdef int i, j, nc, n_read, total, key, bpair = 0, pos = -1, claimed = 0, pair
     cdef uint64_t mask = 0
     if not _gb_ready:
         raise RuntimeError("the Guobiao kernel has no fan table (mahjong.rulesets.guobiao.scorer calls _gb_init)")
@@ -788,14 +876,35 @@ def _gb_best_regular(f, readings, opts, int max_total, bint seven_pairs):
             claimed += 1
     _gb_hand_fans_c(h.base, mask, h.self_drawn, bool(f.last_tile), bool(f.wall_last), bool(f.kong_involved),
                     claimed)
-    for j in range(len(readings)):
-        _, melds, pair = readings[j]
-        nc = len(melds)
-        if nc + h.n_fixed != 4:
-            raise ValueError("a reading needs 4 melds with the fixed packs")
+    nc = 4 - h.n_fixed
+    if readings is None:
+        memset(cnt, 0, GB_NCODE * sizeof(int))
+        standing = f.standing
+        for i in range(34):
+            cnt[_gb_code_of[i]] = standing[i]
+        n_read = _gb_readings(cnt, nc, rs)
+        if n_read < 0:
+            raise ValueError(f"more than {GB_MAXR} readings of one hand")
+    else:
+        n_read = len(readings)
+        if n_read > GB_MAXR:
+            raise ValueError(f"more than {GB_MAXR} readings of one hand")
+        for j in range(n_read):
+            _, melds, pair_code = readings[j]
+            if len(melds) != nc:
+                raise ValueError("a reading needs 4 melds with the fixed packs")
+            for i in range(nc):
+                kind, code = melds[i]
+                rs[j].key[i] = 2 * (<int>code) if kind == GB_PUNG else 2 * (<int>code - 1) + 1
+            rs[j].pair = pair_code
+    for j in range(n_read):
         for i in range(nc):
-            kind, code = melds[i]
-            ckind[i] = kind; ccode[i] = code
+            key = rs[j].key[i]
+            if key & 1:
+                ckind[i] = GB_CHOW; ccode[i] = (key >> 1) + 1
+            else:
+                ckind[i] = GB_PUNG; ccode[i] = key >> 1
+        pair = rs[j].pair
         _gb_regular(&h, nc, ckind, ccode, pair, t, f)
         total = 0
         for i in range(GB_NF):
@@ -805,6 +914,9 @@ def _gb_best_regular(f, readings, opts, int max_total, bint seven_pairs):
             max_total = total
             pos = j
             memcpy(best, t, GB_NF * sizeof(int))
+            memcpy(bkind, ckind, 4 * sizeof(int))
+            memcpy(bcode, ccode, 4 * sizeof(int))
+            bpair = pair
     if pos < 0:
-        return -1, None, max_total
-    return pos, [best[i] for i in range(GB_NF)], max_total
+        return None
+    return tuple([(bkind[i], bcode[i]) for i in range(nc)]), bpair, _gb_table_list(best), max_total

@@ -16,17 +16,14 @@ cdef inline void gather(const uint8_t* h, uint32_t flags, Groups* g) noexcept no
     cdef int s, i, key, c
     cdef uint32_t keys[3]
     for s in range(3):  # all three keys first: the three table loads then overlap
-        keys[s] = suit_key(h + 9 * s)
+        keys[s] = suit_key_count(h + 9 * s, &c)
+        g.cnt[s] = <uint8_t>c
         mj_prefetch(&SUIT_TABLE[keys[s]])
     for s in range(3):
         e = suit_entry_key(h + 9 * s, keys[s])
         g.d[s] = e.d
         g.need[s] = e.need
         g.wmask[s] = e.wmask
-        c = 0
-        for i in range(9 * s, 9 * s + 9):
-            c += h[i]
-        g.cnt[s] = <uint8_t>c
         g.first[s] = <uint8_t>(9 * s)
         g.width[s] = 9
     if flags & F_NO_HONORS:

@@ -195,13 +195,19 @@ cdef void init_rank() noexcept nogil:
                     acc += cnt[8 - i][r - v]
 
 
-cdef inline uint32_t suit_key(const uint8_t* h) noexcept nogil:
+cdef inline uint32_t suit_key_count(const uint8_t* h, int* count) noexcept nogil:
     cdef int r = h[0] + h[1] + h[2] + h[3] + h[4] + h[5] + h[6] + h[7] + h[8], i
     cdef uint32_t key = RANK_BASE[r]
+    count[0] = r
     for i in range(9):
         key += RANK_PRE[i][r][h[i]]
         r -= h[i]
     return key
+
+
+cdef inline uint32_t suit_key(const uint8_t* h) noexcept nogil:
+    cdef int count
+    return suit_key_count(h, &count)
 
 
 cdef inline const Entry* suit_entry_key(const uint8_t* h, uint32_t key) noexcept nogil:

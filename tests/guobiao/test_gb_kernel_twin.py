@@ -73,10 +73,11 @@ def test_every_reading_same_fan_vector(opts: GuobiaoConfig) -> None:
     n = 0
     for f, readings in cases():
         for r in readings:
-            # max_total -1: the one reading is always taken, so its vector is returned
-            py = S.best_regular_py(f, [r], opts, -1, False)
-            c = _core._gb_best_regular(f, [r], opts, -1, False)
+            # max_total -1: the one reading given is always taken, so its vector comes back
+            py = S.best_regular_py(f, opts, -1, False, [r])
+            c = _core._gb_best_regular(f, opts, -1, False, [r])
             assert c == py, (f, r[1], r[2])
+            assert c is not None and len(c[2]) == len(FANS)
             n += 1
     assert n > len(cases())
 
@@ -84,8 +85,21 @@ def test_every_reading_same_fan_vector(opts: GuobiaoConfig) -> None:
 @pytest.mark.parametrize("opts", [GuobiaoConfig(), SEED_OPTIONS], ids=["default", "seed"])
 @pytest.mark.parametrize("max_total,seven_pairs", [(0, False), (24, True), (8, False)])
 def test_best_reading_same_choice(opts: GuobiaoConfig, max_total: int, seven_pairs: bool) -> None:
+    """The kernel's own reading enumeration (readings=None) against readings.regular_readings + the detectors:
+    same chosen reading (the order matters for ties), same vector, same total."""
     for f, readings in cases():
-        py = S.best_regular_py(f, readings, opts, max_total, seven_pairs)
-        c = _core._gb_best_regular(f, readings, opts, max_total, seven_pairs)
+        py = S.best_regular_py(f, opts, max_total, seven_pairs)
+        c = _core._gb_best_regular(f, opts, max_total, seven_pairs)
         assert c == py, (f, [r[1:] for r in readings])
-        assert c[0] == -1 or len(c[1]) == len(FANS)
+
+
+def test_kernel_enumerates_the_same_readings() -> None:
+    """With max_total -1 and a tie rule that never fires, the kernel keeps the first reading: the first of
+    regular_readings; and the Decomposition the scorer builds for a reading equals the kernel's own."""
+    for f, readings in cases():
+        c = _core._gb_best_regular(f, GuobiaoConfig(), 10**6, False)
+        assert c is None
+        d, melds, pair = readings[0]
+        assert R._regular_decomposition(tuple(melds), pair) == d
+        for d, melds, pair in readings:
+            assert R._regular_decomposition(tuple(melds), pair) == d

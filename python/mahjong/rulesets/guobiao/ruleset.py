@@ -218,14 +218,13 @@ class Guobiao(RuleSet[GuobiaoConfig]):
             max_total = S.table_total(best)
             seven_pairs = bool(best[F.SEVEN_PAIRS])
         if special is None or seven_pairs:
-            decomps = regular_readings(f.standing)
             if not f.heavenly:
                 f.wait_test = lambda: _unique_wait(f, h)
-            pos, t, total = S.best_regular(f, decomps, opts, max_total, seven_pairs)
-            if pos >= 0:
-                d, melds, pair = decomps[pos]
-                max_total, best, reading = total, t, d
-                wait = _regular_wait(t, melds, pair, f)
+            chosen = S.best_regular(f, opts, max_total, seven_pairs)
+            if chosen is not None:
+                melds, pair, best, max_total = chosen
+                reading = _regular_decomposition(melds, pair)
+                wait = _regular_wait(best, melds, pair, f)
         if best is None or max_total == 0:
             raise NotWinningError(
                 f"not a complete Guobiao hand: {_describe(h)} is not 4 melds + a pair, 七对, 十三幺, 全不靠 / 七星不靠 "
@@ -354,6 +353,17 @@ def _meld_str(m: Any) -> str:
 @lru_cache(maxsize=4096)
 def _tiles_str(tiles: tuple[int, ...]) -> str:
     return format_tiles(tiles)
+
+
+@lru_cache(maxsize=8192)
+def _regular_decomposition(melds: tuple[tuple[int, int], ...], pair: int) -> Decomposition:
+    """The kernel's Decomposition of a regular reading given as the scorer reads it ((CHOW, middle code) /
+    (PUNG, code) melds, pair code): melds as sorted tile-id triples, in sorted order, as the kernel lists them."""
+    tiles = []
+    for kind, code in melds:
+        t = D.TILE_OF_CODE[code]
+        tiles.append((t - 1, t, t + 1) if kind == S.CHOW else (t, t, t))
+    return Decomposition(Form.REGULAR, tuple(sorted(tiles)), (D.TILE_OF_CODE[pair],), (), ())
 
 
 def _unique_wait(f: S.Facts, h: Hand) -> bool:

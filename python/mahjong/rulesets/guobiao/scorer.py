@@ -438,27 +438,30 @@ def score_regular(f: Facts, concealed: Sequence[tuple[int, int]], pair: int, opt
     return t
 
 
-def best_regular_py(f: Facts, readings: Sequence[tuple[object, Sequence[tuple[int, int]], int]], opts: GuobiaoConfig,
-                    max_total: int, seven_pairs: bool) -> tuple[int, list[int] | None, int]:
-    """就高不就低 over the regular readings ((Decomposition, melds, pair code), in reference order), against an
-    earlier best of ``max_total`` (a special form's): returns (position of the chosen reading or -1, its table,
-    the best total).  A tie goes to the later reading when it has 一色三同顺 or 三同刻, or when the earlier best
-    is 七对 (the reference's tie rules, spec §2 step 5).
+def best_regular_py(f: Facts, opts: GuobiaoConfig, max_total: int, seven_pairs: bool,
+                    readings: Sequence[tuple[object, tuple[tuple[int, int], ...], int]] | None = None,
+                    ) -> tuple[tuple[tuple[int, int], ...], int, list[int], int] | None:
+    """就高不就低 over the regular readings of the hand (``readings`` if given, else every reading of
+    ``f.standing`` in reference order, readings.regular_readings) against an earlier best of ``max_total`` (a
+    special form's).  A tie goes to the later reading when it has 一色三同顺 or 三同刻, or when the earlier best
+    is 七对 (the reference's tie rules, spec §2 step 5).  Returns (melds, pair code, fan table, total) of the
+    chosen reading, or None when none beats ``max_total``.
 
     This is the pure-Python twin of the compiled kernel ``mahjong._core._gb_best_regular``
     (src/mjcore/guobiao.pxi); :data:`best_regular` is whichever the backend provides."""
-    best: list[int] | None = None
-    pos = -1
-    for i, (_, melds, pair) in enumerate(readings):
+    from mahjong.rulesets.guobiao.readings import regular_readings
+
+    best = None
+    for _, melds, pair in (regular_readings(f.standing) if readings is None else readings):
         t = score_regular(f, melds, pair, opts)
         total = table_total(t)
         if total > max_total or (total == max_total and (t[F.PURE_TRIPLE_CHOW] == 1 or seven_pairs
                                                            or t[F.TRIPLE_PUNG])):
-            max_total, best, pos = total, t, i
-    return pos, best, max_total
+            max_total, best = total, (tuple(melds), pair, t, total)
+    return best
 
 
-def _select_best_regular() -> Callable[..., tuple[int, list[int] | None, int]]:
+def _select_best_regular() -> Callable[..., tuple[tuple[tuple[int, int], ...], int, list[int], int] | None]:
     """The compiled kernel when the kernel backend is the compiled one and has it (MAHJONG_PURE_PYTHON=1 selects
     the Python backend, see mahjong._kernels), else :func:`best_regular_py`."""
     from mahjong._kernels import backend_module

@@ -103,3 +103,22 @@ def test_kernel_enumerates_the_same_readings() -> None:
         assert R._regular_decomposition(tuple(melds), pair) == d
         for d, melds, pair in readings:
             assert R._regular_decomposition(tuple(melds), pair) == d
+
+
+def test_direct_result_equals_the_dataclass_constructor() -> None:
+    """The scorer fills ScoreResult in directly (R._new_result); it must be the very object the constructor
+    makes: equal, same fields, same type, and still frozen."""
+    import dataclasses
+
+    from mahjong.framework import ScoreResult
+
+    assert R._DIRECT_RESULT  # the fast path is the one exercised on this framework
+    g = Guobiao()
+    for h in HandGenerator(SEED).hands(200):
+        r = g.score(h.notation(), make_context(**h.context_kwargs()))
+        values = {fd.name: getattr(r, fd.name) for fd in dataclasses.fields(ScoreResult)}
+        built = ScoreResult(**values)
+        assert type(r) is ScoreResult and r == built and vars(r) == vars(built)
+        assert sum(r.payments) == 0
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            r.total = 0  # type: ignore[misc]

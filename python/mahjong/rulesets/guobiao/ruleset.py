@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import lru_cache
 from itertools import compress
 from typing import Any, NamedTuple
@@ -132,13 +132,13 @@ class Guobiao(RuleSet[GuobiaoConfig]):
             raise HandError(f"{len(h.flowers)} flowers: there are only 8")
         if h.win_tile is None:
             raise HandError("the hand has no winning tile (write it last or pass win_tile)")
-        for m in h.melds:
-            if m.kind is MeldKind.CHOW and m.is_honor_sequence:
-                raise MeldError(f"{m}: Guobiao has no chows of honors (three different winds or 中发白 are not a chow)")
         win = h.win_tile
         fixed: list[tuple[int, int, bool]] = []
         for m in h.melds:
             if m.kind is MeldKind.CHOW:
+                if m.is_honor_sequence:
+                    raise MeldError(
+                        f"{m}: Guobiao has no chows of honors (three different winds or 中发白 are not a chow)")
                 fixed.append((S.CHOW, D.CODE[m.tiles[1]], True))
             elif m.kind is MeldKind.PUNG:
                 fixed.append((S.PUNG, D.CODE[m.tile], True))
@@ -165,10 +165,9 @@ class Guobiao(RuleSet[GuobiaoConfig]):
                 f"抢杠和 (robbing_kong): another player is adding the fourth {tile_name(win)} to a pung, so the "
                 "winner cannot hold another copy")
         self._check_extras(h, ctx)
-        unique = [c for t, c in _BY_CODE if all_counts[t]]
-        mask = 0
-        for c in unique:
-            mask |= 1 << c
+        present = list(map(all_counts.__getitem__, _TILES_BY_CODE))  # counts in code order
+        unique = list(compress(_CODES_SORTED, present))
+        mask = sum(compress(_CODE_BITS, present))  # distinct bits: the sum is the OR
         return S.Facts(
             fixed=fixed, standing=standing, all_counts=all_counts, unique=unique, mask=mask,
             win=D.CODE[win],
@@ -269,33 +268,38 @@ class Guobiao(RuleSet[GuobiaoConfig]):
             extras = self._extra_fans(table, reading, ctx)
         fan_no_flowers = S.table_total(table) + sum(fan.value * n for fan, n in extras)
         items = [_item(i, table[i]) for i in compress(_FAN_INDICES, table)]
-        items += [_item(fan.idx, n) for fan, n in extras]
+        if extras:
+            items += [_item(fan.idx, n) for fan, n in extras]
         if flowers:
             items.append(_item(F.FLOWER_TILES, flowers))
         total = fan_no_flowers + flowers
         valid = fan_no_flowers >= self.config.min_fan
-        payments = guobiao_payments(ctx.winner, ctx.discarder, total, valid)
+        self_drawn = ctx.discarder is None
         exposed = [_meld_str(m) for m in h.melds]
-        concealed_melds = [] if reading is None else [_tiles_str(m) for m in reading.melds]
+        if reading is None:
+            melds, pair = exposed, None
+        else:
+            melds = exposed + [_tiles_str(m) for m in reading.melds]
+            pair = _tiles_str((reading.pairs[0],) * 2) if len(reading.pairs) == 1 else None
         details: dict[str, Any] = {
             "fan": fan_no_flowers,
             "flowers": flowers,
             "exposed_melds": exposed,
-            "melds": exposed + concealed_melds,
-            "pair": None if reading is None or len(reading.pairs) != 1 else _tiles_str((reading.pairs[0],) * 2),
-            "winning_tile": tile_name(h.winning_tile()),
+            "melds": melds,
+            "pair": pair,
+            "winning_tile": _tile_name(h.win_tile),
             "last_tile_derived": f.last_tile and not ctx.last_tile,
-            "settlement": ("self-drawn: each other seat pays 8 + fan" if ctx.self_drawn
-                           else "discard: the discarder pays 8 + fan, the others 8 each") if valid
-            else "诈和 (false win): the seeds give no penalty, so no payments",
+            "settlement": (_SETTLE_DRAWN if self_drawn else _SETTLE_DISCARD) if valid else _SETTLE_FALSE,
         }
-        return ScoreResult(
-            ruleset=self.name, items=tuple(items), total=total, unit="fan", reading=reading, wait=wait, valid=valid,
-            payments=payments,
-            invalid_reason=None if valid else
+        # every field is built here from checked data (payments zero-sum by construction), so the frozen
+        # dataclass's per-field __init__ and its zero-sum re-check are skipped (_new_result)
+        return _new_result({
+            "ruleset": self.name, "items": tuple(items), "total": total, "unit": "fan", "reading": reading,
+            "wait": wait, "valid": valid, "payments": _payments(ctx.winner, ctx.discarder, total, valid),
+            "invalid_reason": None if valid else
             f"诈和 (false win): {fan_no_flowers} fan without flowers, under the {self.config.min_fan}-fan minimum",
-            details=details,
-        )
+            "details": details,
+        })
 
     def _extra_fans(self, table: list[int], reading: Decomposition | None, ctx: WinContext) -> list[tuple[Fan, int]]:
         """The opt-in non-Guobiao hands (spec guobiao_settlement.md §2), on top of the hand's own fans; their
@@ -332,6 +336,41 @@ def _checked_context(context: WinContext | None) -> WinContext:
 
 #: (tile id, code) in code order, so a hand's tile codes come out sorted
 _BY_CODE = sorted(((t, c) for t, c in enumerate(D.CODE)), key=lambda tc: tc[1])
+_TILES_BY_CODE = tuple(t for t, _ in _BY_CODE)
+_CODES_SORTED = tuple(c for _, c in _BY_CODE)
+_CODE_BITS = tuple(1 << c for c in _CODES_SORTED)
+
+
+_SETTLE_DRAWN = "self-drawn: each other seat pays 8 + fan"
+_SETTLE_DISCARD = "discard: the discarder pays 8 + fan, the others 8 each"
+_SETTLE_FALSE = "诈和 (false win): the seeds give no penalty, so no payments"
+
+_RESULT_FIELDS = ("ruleset", "items", "total", "unit", "reading", "wait", "valid", "payments", "invalid_reason",
+                  "details")
+#: ScoreResult is a frozen dataclass with these fields and no __slots__: a result can be filled in directly
+_DIRECT_RESULT = (not hasattr(ScoreResult, "__slots__")
+                  and tuple(fd.name for fd in fields(ScoreResult)) == _RESULT_FIELDS)
+
+
+def _new_result(values: dict[str, Any]) -> ScoreResult:
+    """A ScoreResult with these field values, without the dataclass __init__ (one object.__setattr__ per field
+    and the zero-sum check) when its layout allows; same object either way (tests/guobiao/test_gb_kernel_twin.py
+    compares the two)."""
+    if _DIRECT_RESULT:
+        r = object.__new__(ScoreResult)
+        r.__dict__.update(values)
+        return r
+    return ScoreResult(**values)
+
+
+@lru_cache(maxsize=4096)
+def _payments(winner: int, discarder: int | None, total: int, valid: bool) -> tuple[int, ...]:
+    return guobiao_payments(winner, discarder, total, valid)
+
+
+@lru_cache(maxsize=64)
+def _tile_name(t: int) -> str:
+    return tile_name(t)
 
 
 _ALL_FANS = {f.idx: f for f in FANS + EXTRA_FANS}

@@ -115,6 +115,8 @@ cdef int regular_D(const Groups* g, int M, uint32_t flags) noexcept nogil:
     cdef const uint8_t* ds[5]
     cdef int s, i, n, best
     if not (flags & F_LACK_A_SUIT):
+        if g.n == 4 and M == 4:  # the common case, with constant bounds (unrolled by the compiler)
+            return minplus(g.d, 4, 4)
         return minplus(g.d, g.n, M)
     best = DINF
     for s in range(3):

@@ -131,6 +131,8 @@ cdef void finish_entry(Entry* e, int c) noexcept nogil:
         target = 3 * m + 2 - c
         if target >= 0 and e.d[m * 2 + 1] == target and target < need1:
             need1 = target
+    need0 = imin(need0, NEED_INF)  # a nibble each; anything above 8 wildcards is out of reach anyway
+    need1 = imin(need1, NEED_INF)
     if need0 == 0:
         st |= ST_MELDS
     if need1 == 0:
@@ -442,9 +444,9 @@ cdef int init_honor_seq_tables() except -1:
         raise MemoryError()
     build_targets(4, wind_melds, 8, WIND_TARGETS)
     build_targets(3, dragon_melds, 4, DRAGON_TARGETS)
-    with nogil:
-        fill_seq_table(WIND_TABLE, 4)
-        fill_seq_table(DRAGON_TABLE, 3)
+    # filled with the GIL held (a few ms, once), so no other thread sees a half-built table
+    fill_seq_table(WIND_TABLE, 4)
+    fill_seq_table(DRAGON_TABLE, 3)
     HONOR_SEQ_READY = True
     return 0
 

@@ -55,8 +55,6 @@ cdef enum:
     GB_OPT_FOUR_CONCEALED_KEEPS_FULLY = 4
     GB_OPT_TERMINAL_CHOWS_KEPT = 8
 
-# the per-hand Python helper the kernel calls back (scorer.is_unique_wait: 独听, needs the wait kernel), set by _gb_init
-cdef object _gb_unique_wait = None
 
 # tile facts as 34-bit masks over our tile ids (bit t = tile id t), derived by _gb_init from the detectors' masks
 cdef int _gb_code_of[34]        # tile id -> code
@@ -75,11 +73,10 @@ cdef uint64_t _gb_tile_mask(object code_mask, object code_of_tile):
     return m
 
 
-def _gb_init(fans, detectors, unique_wait):
+def _gb_init(fans, detectors):
     """Load the fan table (fans.FANS: idx, key, value, excludes, converts) into the kernel's C arrays, the tile
-    classes from ``detectors`` (its CODE table and bit masks), and ``unique_wait(f)`` (独听, computed on first
-    need by the caller's wait kernel)."""
-    global _gb_ready, _gb_unique_wait
+    classes from ``detectors`` (its CODE table and bit masks)."""
+    global _gb_ready
     global M_WIND, M_DRAGON, M_HONOR, M_TERMINAL, M_REVERSIBLE, M_GREEN, M_NUMBERED
     global M_RANKS_1234, M_RANKS_6789, M_RANKS_456, M_RANK4, M_RANK6
     global GBF_BIG_FOUR_WINDS, GBF_BIG_THREE_DRAGONS, GBF_FOUR_KONGS, GBF_LITTLE_FOUR_WINDS, GBF_LITTLE_THREE_DRAGONS
@@ -179,7 +176,6 @@ def _gb_init(fans, detectors, unique_wait):
     M_RANKS_456 = _gb_tile_mask(rm[frozenset((4, 5, 6))], code)
     M_RANK4 = _gb_tile_mask(rm[frozenset((4,))], code)
     M_RANK6 = _gb_tile_mask(rm[frozenset((6,))], code)
-    _gb_unique_wait = unique_wait
     _gb_ready = 1
 
 
@@ -568,8 +564,90 @@ cdef struct GBHand:
     int seat
     int prevalent
     int hog_base
+    int heavenly
+    int unique_wait     # 独听: -1 not computed yet, else 0 / 1
+    int n_standing      # concealed tiles, the winning tile included
+    int cnt[0x48]       # the concealed tiles' counts by code
     int opts
     int base[GB_NF]
+
+
+cdef bint _gb_melds(int* cnt, int left) noexcept nogil:
+    """Can ``cnt`` (counts by code) be read as ``left`` melds?  Lowest tile first: a pung of it or a chow from it."""
+    cdef int c = 0x11
+    cdef bint ok
+    if left == 0:
+        return True
+    while c < 0x48 and cnt[c] == 0:
+        c += 1
+    if c >= 0x48:
+        return False
+    if cnt[c] >= 3:
+        cnt[c] -= 3
+        ok = _gb_melds(cnt, left - 1)
+        cnt[c] += 3
+        if ok:
+            return True
+    if c < 0x40 and (c & 15) <= 7 and cnt[c + 1] and cnt[c + 2]:
+        cnt[c] -= 1; cnt[c + 1] -= 1; cnt[c + 2] -= 1
+        ok = _gb_melds(cnt, left - 1)
+        cnt[c] += 1; cnt[c + 1] += 1; cnt[c + 2] += 1
+        return ok
+    return False
+
+
+cdef bint _gb_complete(int* cnt, int n_tiles) noexcept nogil:
+    """Complete as melds + a pair, or as 七对 (four of a kind = two pairs) when ``n_tiles`` is 14."""
+    cdef int p
+    cdef bint ok
+    for p in range(0x11, 0x48):
+        if cnt[p] >= 2:
+            cnt[p] -= 2
+            ok = _gb_melds(cnt, (n_tiles - 2) // 3)
+            cnt[p] += 2
+            if ok:
+                return True
+    if n_tiles == 14:
+        for p in range(0x11, 0x48):
+            if cnt[p] & 1:
+                return False
+        return True
+    return False
+
+
+cdef bint _gb_is_unique_wait(GBHand* h) noexcept nogil:
+    """独听 (ruleset._unique_wait, spec §3): with the winning tile taken out, exactly one tile kind completes the
+    hand — regular form, plus 七对 for 13 concealed tiles; a tile held four times still counts (a fifth copy is
+    tried like any other).  Never for 天和 (no wait).  Computed once per hand, on first need."""
+    cdef int c, d, found = 0
+    cdef bint cand
+    if h.unique_wait >= 0:
+        return h.unique_wait == 1
+    if h.heavenly:
+        h.unique_wait = 0
+        return False
+    h.cnt[h.win] -= 1
+    for c in range(0x11, 0x48):
+        if (c & 15) == 0 or (c & 15) > 9 or (c >= 0x40 and c > 0x47):
+            continue
+        # only a tile held, or a suited tile within two ranks of one held, can complete anything
+        cand = h.cnt[c] > 0
+        if not cand and c < 0x40:
+            for d in range(-2, 3):
+                if 1 <= (c & 15) + d <= 9 and h.cnt[c + d] > 0:
+                    cand = True
+                    break
+        if not cand:
+            continue
+        h.cnt[c] += 1
+        if _gb_complete(h.cnt, h.n_standing):
+            found += 1
+        h.cnt[c] -= 1
+        if found > 1:
+            break
+    h.cnt[h.win] += 1
+    h.unique_wait = 1 if found == 1 else 0
+    return found == 1
 
 
 cdef int _gb_regular(GBHand* h, int nc, int* ckind, int* ccode, int pair, int* t, object f) except -1:
@@ -691,7 +769,7 @@ cdef int _gb_regular(GBHand* h, int nc, int* ckind, int* ccode, int pair, int* t
             elif cchows[i] + 1 == win or cchows[i] - 1 == win:
                 edge = True
         w = GBF_EDGE_WAIT if edge else GBF_CLOSED_WAIT if closed else GBF_SINGLE_WAIT if pair == win else 0
-        if w and _gb_unique_wait(f):
+        if w and _gb_is_unique_wait(h):
             t[w] = 1
     _gb_exclusions(t, h.opts)
     for i in range(GB_NF):
@@ -877,11 +955,17 @@ def _gb_best_regular(f, opts, int max_total, bint seven_pairs, readings=None):
     _gb_hand_fans_c(h.base, mask, h.self_drawn, bool(f.last_tile), bool(f.wall_last), bool(f.kong_involved),
                     claimed)
     nc = 4 - h.n_fixed
+    memset(h.cnt, 0, GB_NCODE * sizeof(int))
+    h.n_standing = 0
+    standing = f.standing
+    for i in range(34):
+        n = standing[i]
+        h.cnt[_gb_code_of[i]] = n
+        h.n_standing += n
+    h.heavenly = 1 if f.heavenly else 0
+    h.unique_wait = -1
     if readings is None:
-        memset(cnt, 0, GB_NCODE * sizeof(int))
-        standing = f.standing
-        for i in range(34):
-            cnt[_gb_code_of[i]] = standing[i]
+        memcpy(cnt, h.cnt, GB_NCODE * sizeof(int))
         n_read = _gb_readings(cnt, nc, rs)
         if n_read < 0:
             raise ValueError(f"more than {GB_MAXR} readings of one hand")

@@ -26,7 +26,7 @@ from mahjong.rulesets.guobiao.readings import regular_readings
 SEED = 777
 N_HANDS = int(os.environ.get("GB_TWIN_HANDS", "3000"))
 
-_core._gb_init(FANS, S.D, S.is_unique_wait)  # what the scorer does when it selects the kernel
+_core._gb_init(FANS, S.D)  # what the scorer does when it selects the kernel
 
 SEED_OPTIONS = GuobiaoConfig(melded_and_concealed_kong=False, kongs_count_concealed_kongs=True,
                              four_concealed_pungs_fully_concealed=True, all_terminals_pairs_no_tile_hog=True,

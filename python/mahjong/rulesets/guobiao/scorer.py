@@ -469,7 +469,7 @@ def _select_best_regular() -> Callable[..., tuple[tuple[tuple[int, int], ...], i
     kernel = getattr(backend_module, "_gb_best_regular", None)
     if kernel is None:
         return best_regular_py
-    backend_module._gb_init(FANS, D, is_unique_wait)  # the fan table goes to C from this module's data
+    backend_module._gb_init(FANS, D)  # the fan table goes to C from this module's data
     return kernel  # type: ignore[no-any-return]
 
 

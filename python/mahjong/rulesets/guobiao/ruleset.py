@@ -266,9 +266,11 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         if self.config.extras:
             table = list(table)
             extras = self._extra_fans(table, reading, ctx)
-        fan_no_flowers = S.table_total(table) + sum(fan.value * n for fan, n in extras)
-        items = [_item(i, table[i]) for i in compress(_FAN_INDICES, table)]
+        scored = list(compress(_FAN_INDICES, table))  # the few fans present
+        fan_no_flowers = sum([_FAN_VALUES[i] * table[i] for i in scored])
+        items = [_ITEM_ROWS[i][table[i]] if table[i] < _ROW else _item(i, table[i]) for i in scored]
         if extras:
+            fan_no_flowers += sum(fan.value * n for fan, n in extras)
             items += [_item(fan.idx, n) for fan, n in extras]
         if flowers:
             items.append(_item(F.FLOWER_TILES, flowers))
@@ -382,6 +384,12 @@ def _item(idx: int, count: int) -> ScoreItem:
     # ScoreItem is frozen: one shared object per (fan, count)
     fan = _ALL_FANS[idx]
     return ScoreItem(fan.key, fan.name_zh, fan.name_en, fan.value, count)
+
+
+_FAN_VALUES = [f.value for f in FANS]
+_ROW = 9  #: counts 1..8 (8 flowers at most) come from a prebuilt row; higher counts (none occur) from _item
+#: _ITEM_ROWS[fan][count]: the shared ScoreItem (row[0] unused)
+_ITEM_ROWS = [[None] + [_item(i, n) for n in range(1, _ROW)] for i in range(len(FANS))]
 
 
 @lru_cache(maxsize=4096)

@@ -540,7 +540,7 @@ def wait_fan(concealed_chows: Sequence[int], pair: int | None, win: int) -> str 
 def seven_pairs(standing: Sequence[int], kinds: int) -> bool:
     """七对: 由7个对子组成和牌 — seven pairs, all concealed (four of a kind counts as two pairs).
     ``standing``: the 34 counts of the concealed tiles; ``kinds``: how many tile kinds they hold."""
-    return kinds <= 7 and not any(n & 1 for n in standing)
+    return kinds <= 7 and not any(map((1).__and__, standing))
 
 
 def seven_shifted_pairs(counts_by_code: dict[int, int], s: int) -> bool:

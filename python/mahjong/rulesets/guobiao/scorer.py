@@ -649,7 +649,11 @@ def _unique_wait_of_rest(rest: dict[int, int], win: int) -> bool:
     base = dict(rest)
     base[win] -= 1
     found = 0
+    held = [k for k, n in base.items() if n]
     for c in D.CODE:
+        # a tile that is neither held nor within two ranks of a held tile of its suit cannot complete a meld + pair
+        if not any(c == k or (c < 0x40 and (c >> 4) == (k >> 4) and -2 <= c - k <= 2) for k in held):
+            continue
         trial = dict(base)
         trial[c] = trial.get(c, 0) + 1
         if _meld_and_pair({k: n for k, n in trial.items() if n}):

@@ -49,7 +49,7 @@ _TRIM_ORDER_SEED = (F.SHORT_STRAIGHT, F.MIXED_DOUBLE_CHOW, F.PURE_DOUBLE_CHOW, F
 _EXTRA_PRIORITY = (F.PURE_DOUBLE_CHOW, F.MIXED_DOUBLE_CHOW, F.SHORT_STRAIGHT, F.TWO_TERMINAL_CHOWS)
 
 
-@dataclass
+@dataclass(slots=True)  # slots: quicker to build and to read, once per hand
 class Facts:
     """What every reading of one hand shares (computed once per hand)."""
 

@@ -5,6 +5,10 @@
 * :mod:`.detectors` — one small function per fan;
 * :mod:`.readings` — the regular readings of the concealed tiles, in the reference's order;
 * :mod:`.scorer` — the counting principles (就高不就低, 不重复, 不拆移, 不得相同, 套算一次) and the special forms;
+  the best-regular-reading search runs in the compiled fan kernel (``mahjong._core._gb_best_regular``,
+  src/mjcore/guobiao.pxi, fan table loaded from :mod:`.fans`) when the compiled backend is in use, else in its
+  pure-Python twin ``scorer.best_regular_py`` (MAHJONG_PURE_PYTHON=1; tests/guobiao/test_gb_kernel_twin.py
+  checks that both give identical fan vectors);
 * :mod:`.settlement` — base 8 + fan payments;
 * :mod:`.config` / :mod:`.ruleset` — ``GuobiaoConfig``, ``GuobiaoContext`` and the ``Guobiao`` rule set.
 

@@ -159,6 +159,14 @@ cdef object new_record(object cls, tuple items):
     return out
 
 
+cdef inline int hand_total(const uint8_t* h, int k) noexcept nogil:
+    """Tiles in a hand buffer (HBUF bytes, zero tail) plus k wildcards; the row was validated already."""
+    cdef int w, total = k
+    for w in range(0, HBUF, 8):
+        total += bytesum(load8(h + w))
+    return total
+
+
 cdef inline object small_int(int v):
     if 0 <= v < 64:
         return _SMALL_INTS[v]
@@ -372,7 +380,7 @@ def is_win_batch(hands, wildcards=0, rules=DEFAULT):
     with nogil:
         for i in range(n):
             memcpy(h, &buf[34 * i], 34)
-            o[i] = win_k(h, P.k, check_counts(h, &P, 1), P.hand_size, P.flags)
+            o[i] = win_k(h, P.k, hand_total(h, P.k), P.hand_size, P.flags)
     return out
 
 
@@ -393,7 +401,7 @@ def shanten_batch(hands, wildcards=0, rules=DEFAULT):
     with nogil:
         for i in range(n):
             memcpy(h, &buf[34 * i], 34)
-            o[i] = <signed char>shanten_k(h, P.k, check_counts(h, &P, -1), P.hand_size, P.flags)
+            o[i] = <signed char>shanten_k(h, P.k, hand_total(h, P.k), P.hand_size, P.flags)
     return out
 
 
@@ -416,7 +424,7 @@ def waits_batch(hands, wildcards=0, rules=DEFAULT):
         with nogil:
             for i in range(n):
                 memcpy(h, &buf[34 * i], 34)
-                masks[i] = waits_mask(h, P.k, check_counts(h, &P, 0), P.hand_size, P.flags)
+                masks[i] = waits_mask(h, P.k, hand_total(h, P.k), P.hand_size, P.flags)
         return [PyLong_FromUnsignedLongLong(masks[i]) for i in range(n)]
     finally:
         free(masks)

@@ -921,7 +921,8 @@ def _gb_best_regular(f, opts, int max_total, bint seven_pairs, readings=None):
     cdef int bcode[4]
     cdef int cnt[GB_NCODE]
     cdef GBReading rs[GB_MAXR]
-    cdef int i, j, nc, n_read, total, key, bpair = 0, pos = -1, claimed = 0, pair
+    cdef int i, j, nc, n_read, total, key, bpair = 0, pos = -1, claimed = 0, pair, n
+    cdef tuple pack
     cdef uint64_t mask = 0
     if not _gb_ready:
         raise RuntimeError("the Guobiao kernel has no fan table (mahjong.rulesets.guobiao.scorer calls _gb_init)")
@@ -930,8 +931,8 @@ def _gb_best_regular(f, opts, int max_total, bint seven_pairs, readings=None):
     if h.n_fixed > 4:
         raise ValueError("more than 4 fixed packs")
     for i in range(h.n_fixed):
-        kind, code, melded = fixed[i]
-        h.fkind[i] = kind; h.fcode[i] = code; h.fmelded[i] = 1 if melded else 0
+        pack = fixed[i]
+        h.fkind[i] = pack[0]; h.fcode[i] = pack[1]; h.fmelded[i] = 1 if pack[2] else 0
     h.win = f.win
     h.self_drawn = 1 if f.self_drawn else 0
     h.seat = f.seat
@@ -952,7 +953,8 @@ def _gb_best_regular(f, opts, int max_total, bint seven_pairs, readings=None):
     for i in range(h.n_fixed):
         if h.fmelded[i]:
             claimed += 1
-    _gb_hand_fans_c(h.base, mask, h.self_drawn, bool(f.last_tile), bool(f.wall_last), bool(f.kong_involved),
+    _gb_hand_fans_c(h.base, mask, h.self_drawn, 1 if f.last_tile else 0, 1 if f.wall_last else 0,
+                    1 if f.kong_involved else 0,
                     claimed)
     nc = 4 - h.n_fixed
     memset(h.cnt, 0, GB_NCODE * sizeof(int))

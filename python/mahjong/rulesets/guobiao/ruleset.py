@@ -133,17 +133,8 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         if h.win_tile is None:
             raise HandError("the hand has no winning tile (write it last or pass win_tile)")
         win = h.win_tile
-        fixed: list[tuple[int, int, bool]] = []
-        for m in h.melds:
-            if m.kind is MeldKind.CHOW:
-                if m.is_honor_sequence:
-                    raise MeldError(
-                        f"{m}: Guobiao has no chows of honors (three different winds or 中发白 are not a chow)")
-                fixed.append((S.CHOW, D.CODE[m.tiles[1]], True))
-            elif m.kind is MeldKind.PUNG:
-                fixed.append((S.PUNG, D.CODE[m.tile], True))
-            else:
-                fixed.append((S.KONG, D.CODE[m.tile], m.kind is not MeldKind.CONCEALED_KONG))
+        infos = [_meld_info(m) for m in h.melds]
+        fixed = [pack for pack, _ in infos]
         standing = list(h.counts)
         all_counts = h.all_counts
         in_melds = all_counts[win] - standing[win]
@@ -173,6 +164,7 @@ class Guobiao(RuleSet[GuobiaoConfig]):
             win=D.CODE[win],
             self_drawn=self_drawn, last_tile=last_tile, wall_last=ctx.last_wall_tile, kong_involved=kong_involved,
             seat=ctx.wind, prevalent=ctx.prevalent_wind, heavenly=ctx.heavenly,
+            meld_strs=[text for _, text in infos],
         )
 
     def _check_extras(self, h: Hand, ctx: WinContext) -> None:
@@ -277,7 +269,7 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         total = fan_no_flowers + flowers
         valid = fan_no_flowers >= self.config.min_fan
         self_drawn = ctx.discarder is None
-        exposed = [_meld_str(m) for m in h.melds]
+        exposed = f.meld_strs if f.meld_strs is not None else [_meld_str(m) for m in h.melds]
         if reading is None:
             melds, pair = exposed, None
         else:
@@ -390,6 +382,30 @@ _FAN_VALUES = [f.value for f in FANS]
 _ROW = 9  #: counts 1..8 (8 flowers at most) come from a prebuilt row; higher counts (none occur) from _item
 #: _ITEM_ROWS[fan][count]: the shared ScoreItem (row[0] unused)
 _ITEM_ROWS = [[None] + [_item(i, n) for n in range(1, _ROW)] for i in range(len(FANS))]
+
+
+#: per meld (keyed by kind identity, tiles, source: what its text and its pack depend on): (the scorer's pack
+#: (CHOW/PUNG/KONG, code, claimed), its notation) — hashing a Meld itself goes through Python-level __hash__s
+_MELD_INFO: dict[tuple[int, tuple[int, ...], int | None], tuple[tuple[int, int, bool], str]] = {}
+
+
+def _meld_info(m: Any) -> tuple[tuple[int, int, bool], str]:
+    key = (id(m.kind), m.tiles, m.claimed_from)
+    info = _MELD_INFO.get(key)
+    if info is None:
+        if m.kind is MeldKind.CHOW:
+            if m.is_honor_sequence:
+                raise MeldError(
+                    f"{m}: Guobiao has no chows of honors (three different winds or 中发白 are not a chow)")
+            pack = (S.CHOW, D.CODE[m.tiles[1]], True)
+        elif m.kind is MeldKind.PUNG:
+            pack = (S.PUNG, D.CODE[m.tile], True)
+        else:
+            pack = (S.KONG, D.CODE[m.tile], m.kind is not MeldKind.CONCEALED_KONG)
+        info = (pack, str(m))
+        if len(_MELD_INFO) < 1 << 16:  # a few thousand distinct melds exist; the bound is only a safety net
+            _MELD_INFO[key] = info
+    return info
 
 
 @lru_cache(maxsize=4096)

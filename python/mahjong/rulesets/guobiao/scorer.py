@@ -73,6 +73,7 @@ class Facts:
     tile_fans: list[tuple[int, int]] | None = None  #: cache of :func:`tile_fans`
     hand_fans: list[tuple[int, int]] | None = None  #: cache of :func:`hand_fans`
     heavenly: bool = False  #: 天和 (extras): the dealer's initial fourteen tiles have no wait, so no 独听 fan
+    meld_strs: list[str] | None = None  #: the fixed melds' notation, for the result's details
 
 
 def is_unique_wait(f: Facts) -> bool:

@@ -55,6 +55,8 @@ init_tables()
 init_forms()
 
 cdef object _FORMS = tuple(Form)
+cdef object _Waits = Waits  # C-level references: no module-dict lookups on the hot paths
+cdef object _DiscardOption = DiscardOption
 cdef object _tuple_new = tuple.__new__
 cdef object _EMPTY_WAITS = _tuple_new(Waits, ((), (), False))
 cdef object _SMALL_INTS = tuple(range(64))
@@ -101,13 +103,17 @@ cdef int load_rules(object rules, Params* P) except -1:
 
 cdef inline int check_counts(const uint8_t* h, const Params* P, int complete) noexcept nogil:
     """Total tiles (wildcards included) of a valid hand, or -1 (the caller then lets the Python validator
-    raise the error it names)."""
-    cdef int i, total = P.k, c
-    for i in range(34):
-        c = h[i]
-        if c > 4:
-            return -1
-        total += c
+    raise the error it names).  Reads exactly 34 bytes."""
+    cdef int i, w, total = P.k
+    cdef uint64_t v, big = 0
+    for w in range(0, 32, 8):
+        v = load8(h + w)
+        big |= (((v & (0x7F * MJ_ONES)) + 0x7B * MJ_ONES) | v) & (0x80 * MJ_ONES)  # a byte above 4
+    if big or h[32] > 4 or h[33] > 4:
+        return -1
+    for w in range(0, 32, 8):
+        total += bytesum(load8(h + w))
+    total += h[32] + h[33]
     if P.flags & F_NO_HONORS:
         for i in range(27, 34):
             if h[i]:
@@ -173,19 +179,31 @@ cdef inline object small_int(int v):
     return v
 
 
+cdef extern from *:
+    """
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static int mj_ctz64(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
+    static int mj_popcount64(unsigned long long x) { return (int)__popcnt64(x); }
+    #else
+    #define mj_ctz64(x) __builtin_ctzll(x)
+    #define mj_popcount64(x) __builtin_popcountll(x)
+    #endif
+    """
+    int mj_ctz64(uint64_t x) noexcept nogil
+    int mj_popcount64(uint64_t x) noexcept nogil
+
+
 cdef object tiles_tuple(uint64_t mask):
-    cdef int n = 0, t, i = 0
-    cdef uint64_t m = mask
-    while m:
-        m &= m - 1
-        n += 1
-    out = PyTuple_New(n)
-    for t in range(34):
-        if mask & ((<uint64_t>1) << t):
-            o = _SMALL_INTS[t]
-            Py_INCREF(o)
-            PyTuple_SET_ITEM(out, i, o)
-            i += 1
+    """The set bits of mask (tile ids), ascending, as a tuple of ints."""
+    cdef int i = 0
+    out = PyTuple_New(mj_popcount64(mask))
+    while mask:
+        o = _SMALL_INTS[mj_ctz64(mask)]
+        Py_INCREF(o)
+        PyTuple_SET_ITEM(out, i, o)
+        i += 1
+        mask &= mask - 1
     return out
 
 
@@ -254,7 +272,7 @@ def waits(hand, wildcards=0, rules=DEFAULT, visible=None):
             PyTuple_SET_ITEM(remaining, i, o)
             i += 1
     kinds = 27 if P.flags & F_NO_HONORS else 34
-    return new_record(Waits, (tiles, remaining, n == kinds))
+    return new_record(_Waits, (tiles, remaining, n == kinds))
 
 
 cdef uint64_t useful_mask(uint8_t* h, int k, int total, int hand_size, uint32_t flags, int base) noexcept nogil:
@@ -324,7 +342,7 @@ def discard_options(hand, wildcards=0, rules=DEFAULT, visible=None):
     out = []
     for i in range(n):
         j = order[i]
-        out.append(new_record(DiscardOption, (opt_tile[j], opt_s[j], tiles_tuple(opt_mask[j]), opt_cnt[j])))
+        out.append(new_record(_DiscardOption, (opt_tile[j], opt_s[j], tiles_tuple(opt_mask[j]), opt_cnt[j])))
     return out
 
 

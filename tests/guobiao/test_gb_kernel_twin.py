@@ -40,6 +40,10 @@ def _cases() -> list[tuple[R.S.Facts, list]]:
         hand = parse_hand(h.notation())
         f = g._facts(hand, make_context(**h.context_kwargs()))
         f.wait_test = (lambda f=f, hand=hand: R._unique_wait(f, hand))
+        if f.mask is None:  # the compiled path leaves the tile-kind mask out (≥ 2 fixed packs); the twin reads it
+            counts = hand.all_counts
+            f.unique = sorted(S.D.CODE[t] for t in range(34) if counts[t])
+            f.mask = S.D.mask_of(f.unique)
         readings = regular_readings(f.standing)
         if readings:
             out.append((f, readings))

@@ -156,9 +156,14 @@ class Guobiao(RuleSet[GuobiaoConfig]):
                 f"抢杠和 (robbing_kong): another player is adding the fourth {tile_name(win)} to a pung, so the "
                 "winner cannot hold another copy")
         self._check_extras(h, ctx)
-        present = list(map(all_counts.__getitem__, _TILES_BY_CODE))  # counts in code order
-        unique = list(compress(_CODES_SORTED, present))
-        mask = sum(compress(_CODE_BITS, present))  # distinct bits: the sum is the OR
+        unique: list[int] | None = None
+        mask: int | None = None
+        if len(fixed) <= 1 or not S.BEST_REGULAR_COMPILED:
+            # read by the special forms (at most one fixed pack) and by the Python tile fans only; the compiled
+            # kernel reads the counts itself
+            present = list(map(all_counts.__getitem__, _TILES_BY_CODE))  # counts in code order
+            unique = list(compress(_CODES_SORTED, present))
+            mask = sum(compress(_CODE_BITS, present))  # distinct bits: the sum is the OR
         return S.Facts(
             fixed=fixed, standing=standing, all_counts=all_counts, unique=unique, mask=mask,
             win=D.CODE[win],
@@ -209,7 +214,7 @@ class Guobiao(RuleSet[GuobiaoConfig]):
             max_total = S.table_total(best)
             seven_pairs = bool(best[F.SEVEN_PAIRS])
         if special is None or seven_pairs:
-            if not f.heavenly:
+            if not f.heavenly and not S.BEST_REGULAR_COMPILED:  # the compiled kernel tests 独听 itself
                 f.wait_test = lambda: _unique_wait(f, h)
             chosen = S.best_regular(f, opts, max_total, seven_pairs)
             if chosen is not None:

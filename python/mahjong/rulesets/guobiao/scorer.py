@@ -56,8 +56,9 @@ class Facts:
     fixed: list[tuple[int, int, bool]]  #: (CHOW/PUNG/KONG, code (a chow's middle tile), claimed from another player)
     standing: list[int]  #: 34 counts (our tile ids) of the concealed tiles, winning tile included
     all_counts: list[int]  #: 34 counts of the whole hand (a kong counts 4)
-    unique: list[int]  #: sorted codes of the tile kinds in the hand
-    mask: int  #: bit ``code`` set for each tile kind in the hand (detectors.mask_of(unique))
+    #: sorted codes of the tile kinds in the hand; None when nothing reads it (≥ 2 fixed packs, compiled kernel)
+    unique: list[int] | None
+    mask: int | None  #: bit ``code`` set for each tile kind in the hand (detectors.mask_of(unique)); None as above
     win: int  #: code of the winning tile
     self_drawn: bool
     last_tile: bool

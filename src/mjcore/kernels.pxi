@@ -111,12 +111,37 @@ cdef inline int minplus(const uint8_t** ds, int n, int M) noexcept nogil:
     return best
 
 
+cdef inline void conv2(const uint8_t* a, const uint8_t* b, int* out, int M) noexcept nogil:
+    """out[m*2+p] = min-plus product of two group summaries, m <= M."""
+    cdef int m, m1, v, w
+    for m in range(M + 1):
+        v = DINF * 4
+        w = DINF * 4
+        for m1 in range(m + 1):
+            v = imin(v, a[m1 * 2] + b[(m - m1) * 2])
+            w = imin(w, imin(a[m1 * 2] + b[(m - m1) * 2 + 1], a[m1 * 2 + 1] + b[(m - m1) * 2]))
+        out[m * 2] = v
+        out[m * 2 + 1] = w
+
+
+cdef inline int minplus4(const uint8_t** ds, int M) noexcept nogil:
+    """minplus() for 4 groups as (g0 x g1) x (g2 x g3): two independent products, then the (M, 1) entry."""
+    cdef int ab[12]
+    cdef int cd[12]
+    cdef int m, best = DINF * 4
+    conv2(ds[0], ds[1], ab, M)
+    conv2(ds[2], ds[3], cd, M)
+    for m in range(M + 1):
+        best = imin(best, imin(ab[m * 2] + cd[(M - m) * 2 + 1], ab[m * 2 + 1] + cd[(M - m) * 2]))
+    return best
+
+
 cdef int regular_D(const Groups* g, int M, uint32_t flags) noexcept nogil:
     cdef const uint8_t* ds[5]
     cdef int s, i, n, best
     if not (flags & F_LACK_A_SUIT):
         if g.n == 4 and M == 4:  # the common case, with constant bounds (unrolled by the compiler)
-            return minplus(g.d, 4, 4)
+            return minplus4(g.d, 4)
         return minplus(g.d, g.n, M)
     best = DINF
     for s in range(3):

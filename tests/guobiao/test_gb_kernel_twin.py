@@ -40,10 +40,6 @@ def _cases() -> list[tuple[R.S.Facts, list]]:
         hand = parse_hand(h.notation())
         f = g._facts(hand, make_context(**h.context_kwargs()))
         f.wait_test = (lambda f=f, hand=hand: R._unique_wait(f, hand))
-        if f.mask is None:  # the compiled path leaves the tile-kind mask out (≥ 2 fixed packs); the twin reads it
-            counts = hand.all_counts
-            f.unique = sorted(S.D.CODE[t] for t in range(34) if counts[t])
-            f.mask = S.D.mask_of(f.unique)
         readings = regular_readings(f.standing)
         if readings:
             out.append((f, readings))
@@ -62,6 +58,14 @@ def cases() -> list:
 
 def test_scorer_uses_the_kernel_of_the_backend() -> None:
     assert S.BEST_REGULAR_COMPILED == (BACKEND == "cython")
+
+
+def test_lazy_tile_kinds() -> None:
+    """Facts.unique / .mask, worked out on first read, are the hand's tile kinds (codes) and their bits."""
+    for f, _ in cases()[:300]:
+        codes = sorted(S.D.CODE[t] for t in range(34) if f.all_counts[t])
+        assert f.unique == codes
+        assert f.mask == S.D.mask_of(codes)
 
 
 def test_cases_cover_many_readings_and_shapes() -> None:

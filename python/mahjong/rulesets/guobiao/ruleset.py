@@ -156,16 +156,10 @@ class Guobiao(RuleSet[GuobiaoConfig]):
                 f"抢杠和 (robbing_kong): another player is adding the fourth {tile_name(win)} to a pung, so the "
                 "winner cannot hold another copy")
         self._check_extras(h, ctx)
-        unique: list[int] | None = None
-        mask: int | None = None
-        if len(fixed) <= 1 or not S.BEST_REGULAR_COMPILED:
-            # read by the special forms (at most one fixed pack) and by the Python tile fans only; the compiled
-            # kernel reads the counts itself
-            present = list(map(all_counts.__getitem__, _TILES_BY_CODE))  # counts in code order
-            unique = list(compress(_CODES_SORTED, present))
-            mask = sum(compress(_CODE_BITS, present))  # distinct bits: the sum is the OR
+        # (the tile kinds and their mask, Facts.unique / .mask, are worked out on first read: the special forms
+        # and the Python tile fans read them, the compiled kernel does not)
         return S.Facts(
-            fixed=fixed, standing=standing, all_counts=all_counts, unique=unique, mask=mask,
+            fixed=fixed, standing=standing, all_counts=all_counts,
             win=D.CODE[win],
             self_drawn=self_drawn, last_tile=last_tile, wall_last=ctx.last_wall_tile, kong_involved=kong_involved,
             seat=ctx.wind, prevalent=ctx.prevalent_wind, heavenly=ctx.heavenly,
@@ -333,11 +327,6 @@ def _checked_context(context: WinContext | None) -> WinContext:
     return context
 
 
-#: (tile id, code) in code order, so a hand's tile codes come out sorted
-_BY_CODE = sorted(((t, c) for t, c in enumerate(D.CODE)), key=lambda tc: tc[1])
-_TILES_BY_CODE = tuple(t for t, _ in _BY_CODE)
-_CODES_SORTED = tuple(c for _, c in _BY_CODE)
-_CODE_BITS = tuple(1 << c for c in _CODES_SORTED)
 
 
 _SETTLE_DRAWN = "self-drawn: each other seat pays 8 + fan"

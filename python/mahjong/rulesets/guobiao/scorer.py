@@ -26,6 +26,10 @@ from mahjong.rulesets.guobiao.fans import FAN_BY_KEY, FANS, N_FANS
 from mahjong.rulesets.guobiao import fans as F
 
 CHOW, PUNG, KONG = 0, 1, 2
+#: our tile ids in code order, the codes sorted, and their bits (for a hand's tile kinds and mask)
+_TILES_BY_CODE = tuple(sorted(range(34), key=D.CODE.__getitem__))
+_CODES_SORTED = tuple(D.CODE[t] for t in _TILES_BY_CODE)
+_CODE_BITS = tuple(1 << c for c in _CODES_SORTED)
 _IDX = {f.key: f.idx for f in FANS}
 _VALUES = [f.value for f in FANS]
 #: per fan index: (indices it excludes, (from, to) conversions); empty for fans without 不计
@@ -56,9 +60,6 @@ class Facts:
     fixed: list[tuple[int, int, bool]]  #: (CHOW/PUNG/KONG, code (a chow's middle tile), claimed from another player)
     standing: list[int]  #: 34 counts (our tile ids) of the concealed tiles, winning tile included
     all_counts: list[int]  #: 34 counts of the whole hand (a kong counts 4)
-    #: sorted codes of the tile kinds in the hand; None when nothing reads it (≥ 2 fixed packs, compiled kernel)
-    unique: list[int] | None
-    mask: int | None  #: bit ``code`` set for each tile kind in the hand (detectors.mask_of(unique)); None as above
     win: int  #: code of the winning tile
     self_drawn: bool
     last_tile: bool
@@ -75,6 +76,28 @@ class Facts:
     hand_fans: list[tuple[int, int]] | None = None  #: cache of :func:`hand_fans`
     heavenly: bool = False  #: 天和 (extras): the dealer's initial fourteen tiles have no wait, so no 独听 fan
     meld_strs: list[str] | None = None  #: the fixed melds' notation, for the result's details
+    #: storage of :attr:`unique` / :attr:`mask`, filled on first read (the compiled kernel never needs them)
+    unique_: list[int] | None = None
+    mask_: int | None = None
+
+    @property
+    def unique(self) -> list[int]:
+        """Sorted codes of the tile kinds in the hand (melds included)."""
+        if self.unique_ is None:
+            self._tile_kinds()
+        return self.unique_  # type: ignore[return-value]
+
+    @property
+    def mask(self) -> int:
+        """Bit ``code`` set for each tile kind in the hand (``detectors.mask_of(unique)``)."""
+        if self.mask_ is None:
+            self._tile_kinds()
+        return self.mask_  # type: ignore[return-value]
+
+    def _tile_kinds(self) -> None:
+        present = list(map(self.all_counts.__getitem__, _TILES_BY_CODE))  # counts in code order
+        self.unique_ = list(compress(_CODES_SORTED, present))
+        self.mask_ = sum(compress(_CODE_BITS, present))  # distinct bits: the sum is the OR
 
 
 def is_unique_wait(f: Facts) -> bool:
@@ -471,7 +494,7 @@ def _select_best_regular() -> Callable[..., tuple[tuple[tuple[int, int], ...], i
     kernel = getattr(backend_module, "_gb_best_regular", None)
     if kernel is None:
         return best_regular_py
-    backend_module._gb_init(FANS, D)  # the fan table goes to C from this module's data
+    backend_module._gb_init(FANS, D)  # type: ignore[attr-defined]  # the fan table goes to C from this module's data
     return kernel  # type: ignore[no-any-return]
 
 

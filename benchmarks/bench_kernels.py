@@ -1,6 +1,6 @@
 """Side-by-side kernel timings, per call from Python, on the same seeded hands.
 
-    python benchmarks/bench_kernels.py [--rounds 7] [--hands 2000] [--write benchmarks/RESULTS.md]
+    python benchmarks/bench_kernels.py [--rounds 15] [--hands 2000] [--write benchmarks/RESULTS.md]
 
 Contenders run interleaved (round-robin over ``--rounds`` rounds, best round kept) so that load from other
 processes hits all of them alike; the report gives RATIOS (ours / theirs) next to the raw ns per call.
@@ -117,7 +117,7 @@ def machine_info() -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--rounds", type=int, default=7)
+    ap.add_argument("--rounds", type=int, default=15)
     ap.add_argument("--hands", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=20260301)
     ap.add_argument("--write", default=None, help="write the markdown report to this file")

@@ -297,8 +297,14 @@ cdef bint regular_win0(const uint8_t* h) noexcept nogil:
 cdef bint win_k(const uint8_t* h, int k, int total, int hand_size, uint32_t flags) noexcept nogil:
     """A 3n+2 hand (total tiles incl. k wildcards) is complete.  h: a hand buffer (HBUF bytes)."""
     cdef Groups g
-    if k == 0 and not (flags & (F_LACK_A_SUIT | F_HONOR_SEQUENCES | F_NO_HONORS)):
-        return regular_win0(h) or specials_D(h, total, hand_size, flags) == 0
+    cdef uint8_t hn
+    if not (flags & (F_LACK_A_SUIT | F_HONOR_SEQUENCES | F_NO_HONORS)):
+        if k == 0:
+            return regular_win0(h) or specials_D(h, total, hand_size, flags) == 0
+        # the honors alone may already need more wildcards than the hand holds (no suit lookups then)
+        hn = HONOR_TABLE[honor_hist_key(h + 27)].need
+        if imin(hn & 15, hn >> 4) > k:
+            return specials_D(h, total, hand_size, flags) == k
     gather(h, flags, &g)
     if need_combine(g.need, g.cnt, g.n, flags) <= k:
         return True

@@ -145,3 +145,15 @@ def test_settle_the_documented_record(tmp_path):
     bad.write_text("{not json", encoding="utf-8")
     p = run("settle", str(bad))
     assert p.returncode == 2 and "not valid JSON" in p.stderr
+
+
+def test_score_a_waiting_hand_lists_what_each_winning_tile_is_worth():
+    p = run("score", "--json", "1112345678999m")
+    assert p.returncode == 0, p.stderr
+    rows = json.loads(p.stdout)["winning_tiles"]
+    assert [r["tile"] for r in rows] == [f"{i}m" for i in range(1, 10)]
+    for r in rows:
+        # 九莲宝灯 (88) on every tile; it cancels 不求人 and 门前清, so self-drawing adds exactly 自摸 (1)
+        assert r["discard"] >= 88 and r["self_drawn"] == r["discard"] + 1
+    p = run("score", "--rules", "sichuan", "1112345678999m")
+    assert p.returncode == 2 and "complete hand" in p.stderr

@@ -185,10 +185,35 @@ def _score(args: argparse.Namespace) -> tuple[Any, Any]:
         if getattr(args, flag):
             fields[flag] = True
     fields.update(_pairs(args.context, "--context"))
-    ctx_cls = ruleset.Context
-    make = getattr(ctx_cls, "from_options", None)
-    context = make(**fields) if make is not None else ctx_cls(**fields)
-    return ruleset, ruleset.score(args.hand, context)
+    context = ruleset.Context.from_options(**fields)
+    hand = parse_hand(args.hand)
+    if hand.tile_count % 3 == 1:  # a waiting hand: what each winning tile would score
+        winning_tiles = getattr(ruleset, "winning_tiles", None)
+        if winning_tiles is None:
+            raise _Fail(f"{hand.tile_count} tiles: give a complete hand (the {ruleset.name} rule set scores wins only)")
+        return ruleset, WaitingHandValue(ruleset.name, winning_tiles(hand, context))
+    return ruleset, ruleset.score(hand, context)
+
+
+class WaitingHandValue:
+    """``mahjong score`` on a waiting hand: every winning tile with the total it would score both ways."""
+
+    def __init__(self, ruleset: str, rows: Sequence[Any]) -> None:
+        self.ruleset = ruleset
+        self.rows = list(rows)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"ruleset": self.ruleset, "winning_tiles": [
+            {"tile": tile_name(r.tile), "self_drawn": r.self_drawn, "discard": r.discard} for r in self.rows]}
+
+    def print(self, style: Style) -> None:
+        print(f"rule set: {self.ruleset}")
+        if not self.rows:
+            print("not ready: no tile completes this hand")
+            return
+        print("winning tile   self-drawn   on a discard")
+        for r in self.rows:
+            print(f"  {tile_name(r.tile, style):<12} {r.self_drawn:>10}   {r.discard:>12}")
 
 
 def _print_score(result: Any, style: Style) -> None:
@@ -325,6 +350,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             _, result = _score(args)
             if args.json:
                 print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+            elif isinstance(result, WaitingHandValue):
+                result.print(args.style)
             else:
                 _print_score(result, args.style)
         elif args.command == "rules":

@@ -15,10 +15,13 @@ import pytest
 
 from gb_support import HandGenerator, make_context
 
-from mahjong import _core  # the compiled extension: the twin test needs both sides
+from typing import Any
+
+from mahjong import _core as _compiled  # the compiled extension: the twin test needs both sides
 from mahjong._kernels import BACKEND
 from mahjong.hand import parse_hand
 from mahjong.rulesets.guobiao import FANS, Guobiao, GuobiaoConfig
+from mahjong.rulesets.guobiao import detectors as D
 from mahjong.rulesets.guobiao import ruleset as R
 from mahjong.rulesets.guobiao import scorer as S
 from mahjong.rulesets.guobiao.readings import regular_readings
@@ -26,14 +29,18 @@ from mahjong.rulesets.guobiao.readings import regular_readings
 SEED = 777
 N_HANDS = int(os.environ.get("GB_TWIN_HANDS", "3000"))
 
-_core._gb_init(FANS, S.D)  # what the scorer does when it selects the kernel
+_core: Any = _compiled  # its Guobiao kernel functions are private (not in the _core stub)
+_core._gb_init(FANS, D)  # what the scorer does when it selects the kernel
 
 SEED_OPTIONS = GuobiaoConfig(melded_and_concealed_kong=False, kongs_count_concealed_kongs=True,
                              four_concealed_pungs_fully_concealed=True, all_terminals_pairs_no_tile_hog=True,
                              terminal_chows_kept=True)
 
 
-def _cases() -> list[tuple[R.S.Facts, list]]:
+Case = tuple[S.Facts, list[Any]]
+
+
+def _cases() -> list[Case]:
     g = Guobiao()
     out = []
     for h in HandGenerator(SEED).hands(N_HANDS):
@@ -46,10 +53,10 @@ def _cases() -> list[tuple[R.S.Facts, list]]:
     return out
 
 
-_CASES: list | None = None
+_CASES: list[Case] | None = None
 
 
-def cases() -> list:
+def cases() -> list[Case]:
     global _CASES
     if _CASES is None:
         _CASES = _cases()
@@ -63,9 +70,9 @@ def test_scorer_uses_the_kernel_of_the_backend() -> None:
 def test_lazy_tile_kinds() -> None:
     """Facts.unique / .mask, worked out on first read, are the hand's tile kinds (codes) and their bits."""
     for f, _ in cases()[:300]:
-        codes = sorted(S.D.CODE[t] for t in range(34) if f.all_counts[t])
+        codes = sorted(D.CODE[t] for t in range(34) if f.all_counts[t])
         assert f.unique == codes
-        assert f.mask == S.D.mask_of(codes)
+        assert f.mask == D.mask_of(codes)
 
 
 def test_cases_cover_many_readings_and_shapes() -> None:

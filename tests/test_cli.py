@@ -156,4 +156,4 @@ def test_score_a_waiting_hand_lists_what_each_winning_tile_is_worth():
         # 九莲宝灯 (88) on every tile; it cancels 不求人 and 门前清, so self-drawing adds exactly 自摸 (1)
         assert r["discard"] >= 88 and r["self_drawn"] == r["discard"] + 1
     p = run("score", "--rules", "sichuan", "1112345678999m")
-    assert p.returncode == 2 and "complete hand" in p.stderr
+    assert p.returncode == 2 and "13 tiles" in p.stderr

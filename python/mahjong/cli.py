@@ -187,11 +187,10 @@ def _score(args: argparse.Namespace) -> tuple[Any, Any]:
     fields.update(_pairs(args.context, "--context"))
     context = ruleset.Context.from_options(**fields)
     hand = parse_hand(args.hand)
-    if hand.tile_count % 3 == 1:  # a waiting hand: what each winning tile would score
-        winning_tiles = getattr(ruleset, "winning_tiles", None)
-        if winning_tiles is None:
-            raise _Fail(f"{hand.tile_count} tiles: give a complete hand (the {ruleset.name} rule set scores wins only)")
+    winning_tiles = getattr(ruleset, "winning_tiles", None)
+    if winning_tiles is not None and hand.tile_count % 3 == 1:  # a waiting hand: what each winning tile scores
         return ruleset, WaitingHandValue(ruleset.name, winning_tiles(hand, context))
+    # (rule sets without winning_tiles say themselves what is wrong with a hand that is not complete)
     return ruleset, ruleset.score(hand, context)
 
 

@@ -272,6 +272,15 @@ def main() -> None:
     table = "\n".join(lines)
     print(table)
     if args.write:
+        # Only the top part of the file is ours: sections other benchmarks keep there ("## ..." headings after
+        # ours) are carried over unchanged.
+        others = ""
+        if os.path.exists(args.write):
+            with open(args.write) as f:
+                old = f.read()
+            cut = old.find("\n## ")
+            if cut >= 0:
+                others = old[cut:]
         with open(args.write, "w") as f:
             f.write(
                 "# Kernel benchmarks\n\n"
@@ -280,7 +289,8 @@ def main() -> None:
                 f"Date: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}. "
                 f"{n} seeded hands per set (seed {args.seed}), {rounds} interleaved rounds, best round.\n\n"
                 f"{machine_info()}\n\n"
-                f"{table}\n\n{NOTES}\n"
+                f"{table}\n\n{NOTES}"
+                f"{others}"
             )
 
 

@@ -137,3 +137,55 @@ def test_direct_result_equals_the_dataclass_constructor() -> None:
         assert sum(r.payments) == 0
         with pytest.raises(dataclasses.FrozenInstanceError):
             r.total = 0  # type: ignore[misc]
+
+
+def _special_unguarded(g: Guobiao, f: S.Facts) -> Any:
+    """The special-form search without the scorer's tile-count pre-checks: every detector, in the scorer's
+    order (七对, 全不靠 / 七星不靠, 十三幺, 组合龙 + meld + pair, 九莲宝灯), on the tile kinds themselves."""
+    opts = g._opts
+    standing = f.standing
+    if D.seven_pairs(standing, len(f.unique)):
+        return S.score_seven_pairs(f, opts)
+    hk = D.honors_and_knitted(f.unique)
+    if hk is not None:
+        return S.score_honors_knitted(f, hk, opts)
+    if D.thirteen_orphans(f.unique):
+        return S.score_thirteen_orphans(f, opts)
+    ks = S.knitted_straight_reading(f)
+    if ks is not None:
+        return S.score_knitted_straight(f, ks, opts)
+    by_code = {D.CODE[i]: n for i, n in enumerate(standing) if n}
+    if D.full_flush(f.mask) and D.is_nine_gates(by_code, f.win):
+        return S.score_nine_gates(f, opts)
+    return None
+
+
+def test_special_form_prechecks_change_nothing() -> None:
+    """The count pre-checks in front of the special forms only skip detectors that cannot fire: on every
+    concealed generated hand (and the one-pack 组合龙 hands) the scorer's special form, fan vector and all, is
+    the unguarded search's; and every special shape of the generator is reached."""
+    g = Guobiao()
+    seen: set[int] = set()
+    n = 0
+    for h in HandGenerator(SEED + 1).hands(N_HANDS):
+        hand = parse_hand(h.notation())
+        f = g._facts(hand, make_context(**h.context_kwargs()))
+        if len(f.fixed) == 0:
+            got = g._special(hand, f)
+            want = _special_unguarded(g, g._facts(hand, make_context(**h.context_kwargs())))
+            assert (got[0] if got else None) == want, h.notation()
+            n += 1
+            if want is not None:
+                seen.update(i for i in (F_SEVEN, F_SHIFTED, F_LESSER, F_GREATER, F_ORPHANS, F_KNITTED, F_GATES)
+                            if want[i])
+        elif len(f.fixed) == 1:
+            if 34 - f.standing.count(0) < 9:  # the scorer's guard: 组合龙's body is nine concealed kinds
+                assert S.knitted_straight_reading(f) is None, h.notation()
+    assert n > N_HANDS // 4
+    assert seen == {F_SEVEN, F_SHIFTED, F_LESSER, F_GREATER, F_ORPHANS, F_KNITTED, F_GATES}
+
+
+_IDX = {f.key: f.idx for f in FANS}
+F_SEVEN, F_SHIFTED = _IDX["seven_pairs"], _IDX["seven_shifted_pairs"]
+F_LESSER, F_GREATER = _IDX["lesser_honors_and_knitted_tiles"], _IDX["greater_honors_and_knitted_tiles"]
+F_ORPHANS, F_KNITTED, F_GATES = _IDX["thirteen_orphans"], _IDX["knitted_straight"], _IDX["nine_gates"]

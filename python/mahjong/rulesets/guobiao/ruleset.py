@@ -197,7 +197,7 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         n_fixed = len(f.fixed)
         if n_fixed == 0:
             special = self._special(h, f)
-        elif n_fixed == 1:
+        elif n_fixed == 1 and 34 - f.standing.count(0) >= 9:  # 组合龙's nine body tiles are all concealed
             ks = S.knitted_straight_reading(f)
             if ks is not None:
                 special = (S.score_knitted_straight(f, ks, opts), _knitted_reading(ks), _knitted_wait(ks, f))
@@ -224,24 +224,36 @@ class Guobiao(RuleSet[GuobiaoConfig]):
     def _special(self, h: Hand, f: S.Facts) -> tuple[list[int], Decomposition | None, str | None] | None:
         opts = self._opts
         standing = f.standing
-        if D.seven_pairs(standing, len(f.unique)):
-            pairs = tuple(t for t in range(34) for _ in range(standing[t] // 2))
+        # Cheap count pre-checks first (C-level list scans): each special form needs a number of tile kinds
+        # among the 14 concealed tiles — 七对 even counts only (so at most 7 kinds), 十三幺 13 and 全不靠 14 kinds,
+        # 组合龙 + meld + pair 9 to 12 (the body's nine plus at most two from a chow and one from the pair),
+        # 九莲宝灯 exactly 9 — so most hands skip every detector below without building the tile-kind mask.
+        kinds = 34 - standing.count(0)
+        if 1 not in standing and 3 not in standing and D.seven_pairs(standing, kinds):
+            if 4 in standing:
+                pairs = tuple(t for t in range(34) for _ in range(standing[t] // 2))
+            else:
+                pairs = tuple(compress(_TILE_IDS, standing))
             return (S.score_seven_pairs(f, opts), Decomposition(Form.SEVEN_PAIRS, (), pairs, (), ()), "single")
-        hk = D.honors_and_knitted(f.unique)
-        if hk is not None:
-            singles = tuple(t for t in range(34) if standing[t])
-            return (S.score_honors_knitted(f, hk, opts), Decomposition(Form.HONORS_AND_KNITTED, (), (), singles, ()),
-                    "knitted")
-        if D.thirteen_orphans(f.unique):
-            pair = next(t for t in range(34) if standing[t] == 2)
-            singles = tuple(t for t in range(34) if standing[t] == 1)
-            w = "thirteen-sided" if standing[D.TILE_OF_CODE[f.win]] == 2 else "single"
-            return (S.score_thirteen_orphans(f, opts),
-                    Decomposition(Form.THIRTEEN_ORPHANS, (), (pair,), singles, ()), w)
+        if kinds >= 13:
+            hk = D.honors_and_knitted(f.unique)
+            if hk is not None:
+                singles = tuple(compress(_TILE_IDS, standing))
+                return (S.score_honors_knitted(f, hk, opts),
+                        Decomposition(Form.HONORS_AND_KNITTED, (), (), singles, ()), "knitted")
+            if D.thirteen_orphans(f.unique):
+                pair = standing.index(2)
+                singles = tuple(t for t in range(34) if standing[t] == 1)
+                w = "thirteen-sided" if standing[D.TILE_OF_CODE[f.win]] == 2 else "single"
+                return (S.score_thirteen_orphans(f, opts),
+                        Decomposition(Form.THIRTEEN_ORPHANS, (), (pair,), singles, ()), w)
+            return None
+        if kinds < 9:
+            return None
         ks = S.knitted_straight_reading(f)
         if ks is not None:
             return S.score_knitted_straight(f, ks, opts), _knitted_reading(ks), _knitted_wait(ks, f)
-        if not D.full_flush(f.mask):
+        if kinds != 9 or not D.full_flush(f.mask):
             return None
         by_code = {D.CODE[i]: n for i, n in enumerate(standing) if n}
         if D.is_nine_gates(by_code, f.win):
@@ -317,6 +329,7 @@ class Guobiao(RuleSet[GuobiaoConfig]):
 
 
 _GREEN_DRAGON = 32  #: 发
+_TILE_IDS = range(34)
 
 
 def _checked_context(context: WinContext | None) -> WinContext:

@@ -509,11 +509,13 @@ def score_seven_pairs(f: Facts, opts: GuobiaoConfig) -> list[int]:
     """七对 / 连七对.  连七对 adds only 断幺 (2-8) and the win flags; 七对 adds the tile fans, 四归一 (a quad is two
     pairs) and the win flags, never a meld fan, 门前清, 不求人 or 单钓 (spec §5)."""
     t = new_table()
-    by_code = {D.CODE[i]: n for i, n in enumerate(f.standing) if n}
-    s = f.win >> 4
-    if D.seven_shifted_pairs(by_code, s):
+    u = f.unique
+    # 连七对 needs seven kinds of one suit in a row: a cheap test on the sorted codes before reading the counts
+    # (seven codes spanning 6 are one suit's consecutive ranks, or the seven honors)
+    if len(u) == 7 and u[-1] - u[0] == 6 and u[0] < 0x40 \
+            and D.seven_shifted_pairs({D.CODE[i]: n for i, n in enumerate(f.standing) if n}, f.win >> 4):
         t[F.SEVEN_SHIFTED_PAIRS] = 1
-        if by_code.get((s << 4) | 1, 0) == 0 and by_code.get((s << 4) | 9, 0) == 0:
+        if (u[0] & 15) != 1 and (u[-1] & 15) != 9:
             t[F.ALL_SIMPLES] = 1
         win_flag_fans(f, t)
         apply_exclusions(t, opts)

@@ -125,18 +125,27 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         return self._hand(hand)
 
     def _facts(self, h: Hand, ctx: WinContext) -> S.Facts:
-        if len(h.melds) > 4:
-            raise HandError(f"{len(h.melds)} melds: a Guobiao hand has at most 4")
-        h.check_size(13, complete=True)
+        melds = h.melds
+        n_melds = len(melds)
+        if n_melds > 4:
+            raise HandError(f"{n_melds} melds: a Guobiao hand has at most 4")
+        if len(h.concealed) + 3 * n_melds != 14:
+            h.check_size(13, complete=True)  # raises, naming the count
         if len(h.flowers) > 8:
             raise HandError(f"{len(h.flowers)} flowers: there are only 8")
-        if h.win_tile is None:
-            raise HandError("the hand has no winning tile (write it last or pass win_tile)")
         win = h.win_tile
-        infos = [_meld_info(m) for m in h.melds]
-        fixed = [pack for pack, _ in infos]
-        standing = list(h.counts)
-        all_counts = h.all_counts
+        if win is None:
+            raise HandError("the hand has no winning tile (write it last or pass win_tile)")
+        # The Hand already holds the concealed counts as bytes: the scorer and the kernel only read them, so they
+        # are used as they are (no list copy); the whole hand's counts differ only when there are melds.
+        standing = h.counts
+        if n_melds:
+            infos = [_meld_info(m) for m in melds]
+            fixed = [pack for pack, _ in infos]
+            meld_strs = [text for _, text in infos]
+            all_counts: Sequence[int] = h.all_counts
+        else:
+            fixed, meld_strs, all_counts = [], [], standing
         in_melds = all_counts[win] - standing[win]
         last_tile = ctx.last_tile
         if last_tile and standing[win] != 1:
@@ -147,23 +156,25 @@ class Guobiao(RuleSet[GuobiaoConfig]):
             # the other three copies are in the hand's own melds: the winning tile is necessarily the last one
             # (the reference turns the flag on too); reported in details["last_tile_derived"]
             last_tile = True
-        self_drawn = ctx.self_drawn
-        kong_involved = ctx.kong_replacement or ctx.robbing_kong
-        if ctx.kong_replacement and not any(m.is_kong for m in h.melds):
+        discarder = ctx.discarder
+        robbing = ctx.robbing_kong
+        if ctx.kong_replacement and not any(m.is_kong for m in melds):
             raise ContextError("杠上开花 (kong_replacement) needs a kong among the melds")
-        if ctx.robbing_kong and (in_melds or standing[win] != 1):
+        if robbing and (in_melds or standing[win] != 1):
             raise ContextError(
                 f"抢杠和 (robbing_kong): another player is adding the fourth {tile_name(win)} to a pung, so the "
                 "winner cannot hold another copy")
-        self._check_extras(h, ctx)
+        heavenly = ctx.heavenly
+        if heavenly or ctx.earthly or type(ctx) is not WinContext:  # only these can carry an extras flag
+            self._check_extras(h, ctx)
+        seat = ctx.seat_wind
         # (the tile kinds and their mask, Facts.unique / .mask, are worked out on first read: the special forms
         # and the Python tile fans read them, the compiled kernel does not)
         return S.Facts(
-            fixed=fixed, standing=standing, all_counts=all_counts,
-            win=D.CODE[win],
-            self_drawn=self_drawn, last_tile=last_tile, wall_last=ctx.last_wall_tile, kong_involved=kong_involved,
-            seat=ctx.wind, prevalent=ctx.prevalent_wind, heavenly=ctx.heavenly,
-            meld_strs=[text for _, text in infos],
+            fixed, standing, all_counts, _CODE[win], discarder is None, last_tile, ctx.last_wall_tile,
+            ctx.kong_replacement or robbing,
+            seat if seat is not None else (ctx.winner - ctx.dealer) % 4, ctx.prevalent_wind,
+            heavenly=heavenly, meld_strs=meld_strs,
         )
 
     def _check_extras(self, h: Hand, ctx: WinContext) -> None:
@@ -330,6 +341,7 @@ class Guobiao(RuleSet[GuobiaoConfig]):
 
 _GREEN_DRAGON = 32  #: 发
 _TILE_IDS = range(34)
+_CODE = D.CODE
 
 
 def _checked_context(context: WinContext | None) -> WinContext:
@@ -396,7 +408,15 @@ _ITEM_ROWS = [[None] + [_item(i, n) for n in range(1, _ROW)] for i in range(len(
 _MELD_INFO: dict[tuple[int, tuple[int, ...], int | None], tuple[tuple[int, int, bool], str]] = {}
 
 
+#: the same, by the Meld object's identity (parsed melds are shared objects): (the meld, its info); the meld is
+#: kept in the entry, and checked with ``is``, so a reused id can never answer for another meld
+_MELD_BY_ID: dict[int, tuple[Any, tuple[tuple[int, int, bool], str]]] = {}
+
+
 def _meld_info(m: Any) -> tuple[tuple[int, int, bool], str]:
+    hit = _MELD_BY_ID.get(id(m))
+    if hit is not None and hit[0] is m:
+        return hit[1]
     key = (id(m.kind), m.tiles, m.claimed_from)
     info = _MELD_INFO.get(key)
     if info is None:
@@ -412,6 +432,8 @@ def _meld_info(m: Any) -> tuple[tuple[int, int, bool], str]:
         info = (pack, str(m))
         if len(_MELD_INFO) < 1 << 16:  # a few thousand distinct melds exist; the bound is only a safety net
             _MELD_INFO[key] = info
+    if len(_MELD_BY_ID) < 1 << 16:
+        _MELD_BY_ID[id(m)] = (m, info)
     return info
 
 

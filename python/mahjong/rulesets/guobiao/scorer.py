@@ -58,8 +58,8 @@ class Facts:
     """What every reading of one hand shares (computed once per hand)."""
 
     fixed: list[tuple[int, int, bool]]  #: (CHOW/PUNG/KONG, code (a chow's middle tile), claimed from another player)
-    standing: list[int]  #: 34 counts (our tile ids) of the concealed tiles, winning tile included
-    all_counts: list[int]  #: 34 counts of the whole hand (a kong counts 4)
+    standing: Sequence[int]  #: 34 counts (our tile ids) of the concealed tiles, winning tile included
+    all_counts: Sequence[int]  #: 34 counts of the whole hand (a kong counts 4)
     win: int  #: code of the winning tile
     self_drawn: bool
     last_tile: bool

@@ -189,3 +189,18 @@ _IDX = {f.key: f.idx for f in FANS}
 F_SEVEN, F_SHIFTED = _IDX["seven_pairs"], _IDX["seven_shifted_pairs"]
 F_LESSER, F_GREATER = _IDX["lesser_honors_and_knitted_tiles"], _IDX["greater_honors_and_knitted_tiles"]
 F_ORPHANS, F_KNITTED, F_GATES = _IDX["thirteen_orphans"], _IDX["knitted_straight"], _IDX["nine_gates"]
+
+
+def test_shared_result_parts_are_not_shared_state() -> None:
+    """The result reuses ScoreItems per fan vector and meld texts per reading: equal hands give equal results,
+    but each result's details (and their lists) are its own, and the items add up to the total."""
+    g = Guobiao()
+    values = {f.key: f.value for f in FANS}
+    for h in HandGenerator(SEED + 2).hands(300):
+        ctx = make_context(**h.context_kwargs())
+        r1, r2 = g.score(h.notation(), ctx), g.score(parse_hand(h.notation()), ctx)
+        assert r1 == r2
+        assert r1.details is not r2.details and r1.details["melds"] is not r2.details["melds"]
+        r1.details["melds"].append("x")
+        assert r2.details["melds"] == g.score(h.notation(), ctx).details["melds"]
+        assert r1.total == sum(values[i.key] * i.count for i in r1.items) and all(i.unit == "fan" for i in r1.items)

@@ -276,27 +276,31 @@ class Guobiao(RuleSet[GuobiaoConfig]):
     def _result(self, h: Hand, ctx: WinContext, f: S.Facts, table: list[int], reading: Decomposition | None,
                 wait: str | None) -> ScoreResult:
         flowers = len(h.flowers)
-        extras: list[tuple[Fan, int]] = []
         if self.config.extras:
             table = list(table)
             extras = self._extra_fans(table, reading, ctx)
-        scored = list(compress(_FAN_INDICES, table))  # the few fans present
-        fan_no_flowers = sum([_FAN_VALUES[i] * table[i] for i in scored])
-        items = [_ITEM_ROWS[i][table[i]] if table[i] < _ROW else _item(i, table[i]) for i in scored]
-        if extras:
+            scored = list(compress(_FAN_INDICES, table))  # the few fans present
+            fan_no_flowers = sum([_FAN_VALUES[i] * table[i] for i in scored])
+            items = [_ITEM_ROWS[i][table[i]] if table[i] < _ROW else _item(i, table[i]) for i in scored]
             fan_no_flowers += sum(fan.value * n for fan, n in extras)
             items += [_item(fan.idx, n) for fan, n in extras]
-        if flowers:
-            items.append(_item(F.FLOWER_TILES, flowers))
+            if flowers:
+                items.append(_item(F.FLOWER_TILES, flowers))
+            item_tuple = tuple(items)
+        else:
+            # the items and the fan total depend on the fan vector alone: built once per distinct vector
+            item_tuple, fan_no_flowers = _items_of(table)
+            if flowers:
+                item_tuple += (_ITEM_ROWS[F.FLOWER_TILES][flowers],)
         total = fan_no_flowers + flowers
         valid = fan_no_flowers >= self.config.min_fan
         self_drawn = ctx.discarder is None
         exposed = f.meld_strs if f.meld_strs is not None else [_meld_str(m) for m in h.melds]
         if reading is None:
-            melds, pair = exposed, None
+            melds, pair = list(exposed), None
         else:
-            melds = exposed + [_tiles_str(m) for m in reading.melds]
-            pair = _tiles_str((reading.pairs[0],) * 2) if len(reading.pairs) == 1 else None
+            reading_melds, pair = _reading_text(reading)
+            melds = exposed + reading_melds  # a fresh list per result (details are the caller's to keep)
         details: dict[str, Any] = {
             "fan": fan_no_flowers,
             "flowers": flowers,
@@ -310,7 +314,7 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         # every field is built here from checked data (payments zero-sum by construction), so the frozen
         # dataclass's per-field __init__ and its zero-sum re-check are skipped (_new_result)
         return _new_result({
-            "ruleset": self.name, "items": tuple(items), "total": total, "unit": "fan", "reading": reading,
+            "ruleset": self.name, "items": item_tuple, "total": total, "unit": "fan", "reading": reading,
             "wait": wait, "valid": valid, "payments": _payments(ctx.winner, ctx.discarder, total, valid),
             "invalid_reason": None if valid else
             f"诈和 (false win): {fan_no_flowers} fan without flowers, under the {self.config.min_fan}-fan minimum",
@@ -401,6 +405,36 @@ _FAN_VALUES = [f.value for f in FANS]
 _ROW = 9  #: counts 1..8 (8 flowers at most) come from a prebuilt row; higher counts (none occur) from _item
 #: _ITEM_ROWS[fan][count]: the shared ScoreItem (row[0] unused)
 _ITEM_ROWS = [[None] + [_item(i, n) for n in range(1, _ROW)] for i in range(len(FANS))]
+#: fan vector (as a tuple) -> (its ScoreItems, its fan total); a few thousand distinct vectors occur in practice
+_ITEMS_BY_TABLE: dict[tuple[int, ...], tuple[tuple[ScoreItem, ...], int]] = {}
+
+
+def _items_of(table: list[int]) -> tuple[tuple[ScoreItem, ...], int]:
+    """The ScoreItems of a fan vector (no flowers, no extras) and its fan total, shared between equal vectors."""
+    key = tuple(table)
+    hit = _ITEMS_BY_TABLE.get(key)
+    if hit is None:
+        scored = list(compress(_FAN_INDICES, table))
+        hit = (tuple(_ITEM_ROWS[i][table[i]] if table[i] < _ROW else _item(i, table[i]) for i in scored),
+               sum(_FAN_VALUES[i] * table[i] for i in scored))
+        if len(_ITEMS_BY_TABLE) < 1 << 16:  # bounded against an adversarial stream of hands
+            _ITEMS_BY_TABLE[key] = hit
+    return hit
+
+
+#: Decomposition id -> (the Decomposition, its melds' notation, its pair's notation or None); the object is kept
+#: in the entry and checked with ``is``, so a reused id never answers for another reading
+_READING_TEXT: dict[int, tuple[Decomposition, list[str], str | None]] = {}
+
+
+def _reading_text(reading: Decomposition) -> tuple[list[str], str | None]:
+    hit = _READING_TEXT.get(id(reading))
+    if hit is None or hit[0] is not reading:
+        pair = _tiles_str((reading.pairs[0],) * 2) if len(reading.pairs) == 1 else None
+        hit = (reading, [_tiles_str(m) for m in reading.melds], pair)
+        if len(_READING_TEXT) < 1 << 13:  # the regular readings' Decompositions are cached (8192) and reused
+            _READING_TEXT[id(reading)] = hit
+    return hit[1], hit[2]
 
 
 #: per meld (keyed by kind identity, tiles, source: what its text and its pack depend on): (the scorer's pack

@@ -268,9 +268,7 @@ class Guobiao(RuleSet[GuobiaoConfig]):
             return None
         by_code = {D.CODE[i]: n for i, n in enumerate(standing) if n}
         if D.is_nine_gates(by_code, f.win):
-            decomps = regular_readings(standing)
-            d = decomps[0][0] if decomps else None
-            return S.score_nine_gates(f, opts), d, "nine-sided"
+            return S.score_nine_gates(f, opts), _nine_gates_reading(bytes(standing)), "nine-sided"
         return None
 
     def _result(self, h: Hand, ctx: WinContext, f: S.Facts, table: list[int], reading: Decomposition | None,
@@ -522,6 +520,14 @@ def _regular_wait(t: list[int], melds: Sequence[tuple[int, int]], pair: int, f: 
         if kind == S.PUNG and code == win:
             return "dual-pung"
     return "single"
+
+
+@lru_cache(maxsize=64)
+def _nine_gates_reading(standing: bytes) -> Decomposition | None:
+    """The reading shown for 九莲宝灯: the first regular reading in reference order.  There are only 27 such
+    hands (suit × winning rank), and enumerating their many readings is slow, so each is worked out once."""
+    decomps = regular_readings(standing)
+    return decomps[0][0] if decomps else None
 
 
 def _knitted_reading(ks: S.KnittedReading) -> Decomposition:

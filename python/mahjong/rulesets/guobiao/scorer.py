@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from itertools import compress
 from operator import mul
 from dataclasses import dataclass
+from functools import lru_cache
 
 from mahjong.rulesets.guobiao import detectors as D
 from mahjong.rulesets.guobiao.config import GuobiaoConfig
@@ -675,16 +676,28 @@ def _unique_wait_of_rest(rest: dict[int, int], win: int) -> bool:
     is taken out (spec §5, 'Waits, 0 fixed packs')?"""
     base = dict(rest)
     base[win] -= 1
+    return _completions(tuple(sorted((k, n) for k, n in base.items() if n))) == 1
+
+
+_CODE_SET = frozenset(D.CODE)
+
+
+@lru_cache(maxsize=4096)  # the four tiles left are one of a few thousand shapes
+def _completions(held: tuple[tuple[int, int], ...]) -> int:
+    """How many tile kinds complete these four tiles (codes with counts) to a meld + a pair (2 means 'more')."""
+    # only a held tile, or one within two ranks of a held tile of its suit, can complete a meld + pair
+    candidates = set()
+    for k, _ in held:
+        if k < 0x40:
+            candidates.update(c for c in range(k - 2, k + 3) if c in _CODE_SET)
+        else:
+            candidates.add(k)
     found = 0
-    held = [k for k, n in base.items() if n]
-    for c in D.CODE:
-        # a tile that is neither held nor within two ranks of a held tile of its suit cannot complete a meld + pair
-        if not any(c == k or (c < 0x40 and (c >> 4) == (k >> 4) and -2 <= c - k <= 2) for k in held):
-            continue
-        trial = dict(base)
+    for c in candidates:
+        trial = dict(held)
         trial[c] = trial.get(c, 0) + 1
-        if _meld_and_pair({k: n for k, n in trial.items() if n}):
+        if _meld_and_pair(trial):
             found += 1
             if found > 1:
-                return False
-    return found == 1
+                break
+    return found

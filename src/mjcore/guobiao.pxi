@@ -1006,3 +1006,55 @@ def _gb_best_regular(f, opts, int max_total, bint seven_pairs, readings=None):
     if pos < 0:
         return None
     return tuple([(bkind[i], bcode[i]) for i in range(nc)]), bpair, _gb_table_list(best), max_total
+
+
+cdef int _gb_seven_idx[2]       # 七对, 连七对 (fan indices, set on first use from the fan table)
+_gb_seven_idx[0] = -1
+
+
+def _gb_seven_pairs(fans, f, opts):
+    """scorer.score_seven_pairs in C: 七对 / 连七对 of a fully concealed hand (``f.standing`` all even counts):
+    连七对 adds only 断幺 (2-8) and the win flags; 七对 adds the tile-kind fans, 四归一 (a quad is two pairs,
+    none with ``opts.all_terminals_pairs_no_tile_hog`` and 清幺九) and the win flags; then the exclusions."""
+    cdef int t[GB_NF]
+    cdef int tmp[GB_NF]
+    cdef uint64_t mask = 0
+    cdef int i, n, lo = 99, hi = -1, kinds = 0, quads = 0, wf
+    if not _gb_ready:
+        raise RuntimeError("the Guobiao kernel has no fan table (mahjong.rulesets.guobiao.scorer calls _gb_init)")
+    if _gb_seven_idx[0] < 0:
+        idx = {x.key: x.idx for x in fans}
+        _gb_seven_idx[0] = idx["seven_pairs"]
+        _gb_seven_idx[1] = idx["seven_shifted_pairs"]
+    standing = f.standing
+    for i in range(34):
+        n = standing[i]
+        if n:
+            mask |= (<uint64_t>1) << i
+            kinds += 1
+            if i < lo:
+                lo = i
+            hi = i
+            if n == 4:
+                quads += 1
+    memset(t, 0, GB_NF * sizeof(int))
+    memset(tmp, 0, GB_NF * sizeof(int))
+    # claimed -1: no concealment fan (七对 counts neither 门前清 nor 不求人)
+    _gb_hand_fans_c(tmp, mask, 1 if f.self_drawn else 0, 1 if f.last_tile else 0, 1 if f.wall_last else 0,
+                    1 if f.kong_involved else 0, -1)
+    # seven kinds of one suit in a row (tile ids of a suit are consecutive, 9 per suit, honors from 27)
+    if kinds == 7 and hi - lo == 6 and hi < 27 and lo // 9 == hi // 9:
+        t[_gb_seven_idx[1]] = 1
+        if lo % 9 != 0 and hi % 9 != 8:
+            t[GBF_ALL_SIMPLES] = 1
+        for wf in (GBF_LAST_TILE, GBF_SELF_DRAWN, GBF_LAST_TILE_DRAW, GBF_LAST_TILE_CLAIM,
+                   GBF_OUT_WITH_REPLACEMENT_TILE, GBF_ROBBING_THE_KONG):
+            t[wf] = tmp[wf]
+    else:
+        memcpy(t, tmp, GB_NF * sizeof(int))
+        t[_gb_seven_idx[0]] = 1
+        t[GBF_TILE_HOG] = quads
+        if opts.all_terminals_pairs_no_tile_hog and t[GBF_ALL_TERMINALS]:
+            t[GBF_TILE_HOG] = 0  # seed 003: 清幺九 另计七对, 不计四归一
+    _gb_exclusions(t, GB_OPT_FOUR_CONCEALED_KEEPS_FULLY if opts.four_concealed_pungs_fully_concealed else 0)
+    return _gb_table_list(t)

@@ -204,3 +204,25 @@ def test_shared_result_parts_are_not_shared_state() -> None:
         r1.details["melds"].append("x")
         assert r2.details["melds"] == g.score(h.notation(), ctx).details["melds"]
         assert r1.total == sum(values[i.key] * i.count for i in r1.items) and all(i.unit == "fan" for i in r1.items)
+
+
+@pytest.mark.parametrize("opts", [GuobiaoConfig(), SEED_OPTIONS], ids=["default", "seed"])
+def test_seven_pairs_same_fan_vector(opts: GuobiaoConfig) -> None:
+    """The compiled 七对 / 连七对 scorer (``_gb_seven_pairs``) against ``scorer.score_seven_pairs_py`` on every
+    generated seven-pairs hand (random win flags; 连七对, quads as two pairs, 清幺九 pairs among them)."""
+    g = Guobiao()
+    seen_shifted = seen_hog = 0
+    n = 0
+    for h in HandGenerator(SEED + 3).hands(N_HANDS):
+        hand = parse_hand(h.notation())
+        f = g._facts(hand, make_context(**h.context_kwargs()))
+        if f.fixed or 1 in f.standing or 3 in f.standing:
+            continue
+        py = S.score_seven_pairs_py(f, opts)
+        c = _core._gb_seven_pairs(FANS, f, opts)
+        assert c == py, h.notation()
+        n += 1
+        seen_shifted += py[F_SHIFTED]
+        seen_hog += bool(py[_IDX["tile_hog"]])
+    assert n > 50 and seen_shifted > 0 and seen_hog > 0
+    assert S.score_seven_pairs is S.score_seven_pairs_py or S.score_seven_pairs.func is _core._gb_seven_pairs

@@ -506,7 +506,7 @@ BEST_REGULAR_COMPILED = best_regular is not best_regular_py
 
 # ------------------------------------------------------------------------------------------ special forms
 
-def score_seven_pairs(f: Facts, opts: GuobiaoConfig) -> list[int]:
+def score_seven_pairs_py(f: Facts, opts: GuobiaoConfig) -> list[int]:
     """七对 / 连七对.  连七对 adds only 断幺 (2-8) and the win flags; 七对 adds the tile fans, 四归一 (a quad is two
     pairs) and the win flags, never a meld fan, 门前清, 不求人 or 单钓 (spec §5)."""
     t = new_table()
@@ -528,6 +528,23 @@ def score_seven_pairs(f: Facts, opts: GuobiaoConfig) -> list[int]:
     win_flag_fans(f, t)
     apply_exclusions(t, opts)
     return t
+
+
+def _select_seven_pairs() -> Callable[[Facts, GuobiaoConfig], list[int]]:
+    """The compiled 七对 scorer (``mahjong._core._gb_seven_pairs``) with the compiled regular kernel, else
+    :func:`score_seven_pairs_py` (MAHJONG_PURE_PYTHON=1); tests/guobiao/test_gb_kernel_twin.py compares them."""
+    from functools import partial
+
+    from mahjong._kernels import backend_module
+
+    kernel = getattr(backend_module, "_gb_seven_pairs", None)
+    if kernel is None or not BEST_REGULAR_COMPILED:
+        return score_seven_pairs_py
+    return partial(kernel, FANS)  # type: ignore[no-any-return]
+
+
+#: 七对 / 连七对 scoring as the scorer uses it (compiled if available)
+score_seven_pairs = _select_seven_pairs()
 
 
 def score_honors_knitted(f: Facts, which: str, opts: GuobiaoConfig) -> list[int]:

@@ -27,6 +27,33 @@ def _backends() -> list[str]:
 
 BACKENDS = _backends()
 
+#: The test-only references of pyproject's ``test`` extra.  Where the suite is meant to prove something (a
+#: developer's machine, .ci/run) a missing one fails the run at once instead of silently skipping the
+#: comparisons that need it.  The wheel matrix (cibuildwheel) sets MAHJONG_TEST_REFERENCES_OPTIONAL=1, because
+#: pymahjonggb has no wheels; there the tests that need a missing reference are skipped.
+REFERENCE_LIBS = ("numpy", "hypothesis", "xiangting", "MahjongGB")
+REFERENCES_OPTIONAL = os.environ.get("MAHJONG_TEST_REFERENCES_OPTIONAL") == "1"
+
+
+def _missing_references() -> list[str]:
+    missing = []
+    for name in REFERENCE_LIBS:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            missing.append(name)
+    return missing
+
+
+MISSING_REFERENCES = _missing_references()
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if MISSING_REFERENCES and not REFERENCES_OPTIONAL:
+        raise pytest.UsageError(
+            f"test dependencies missing: {', '.join(MISSING_REFERENCES)} — install them with pip install '.[test]'"
+        )
+
 
 @pytest.fixture(params=BACKENDS, ids=[n.rsplit(".", 1)[1] for n in BACKENDS])
 def kernels(request: pytest.FixtureRequest) -> ModuleType:

@@ -923,6 +923,7 @@ def _gb_best_regular(f, opts, int max_total, bint seven_pairs, readings=None):
     cdef GBReading rs[GB_MAXR]
     cdef int i, j, nc, n_read, total, key, bpair = 0, pos = -1, claimed = 0, pair, n
     cdef tuple pack
+    cdef const char* cp
     cdef uint64_t mask = 0
     if not _gb_ready:
         raise RuntimeError("the Guobiao kernel has no fan table (mahjong.rulesets.guobiao.scorer calls _gb_init)")
@@ -939,12 +940,21 @@ def _gb_best_regular(f, opts, int max_total, bint seven_pairs, readings=None):
     h.prevalent = f.prevalent
     h.hog_base = 0
     all_counts = f.all_counts
-    for i in range(34):
-        n = all_counts[i]
-        if n:
-            mask |= (<uint64_t>1) << i
-            if n == 4:
-                h.hog_base += 1
+    if type(all_counts) is bytes and PyBytes_GET_SIZE(all_counts) == 34:
+        cp = PyBytes_AS_STRING(all_counts)  # the Hand's own count bytes: read in C, no int objects
+        for i in range(34):
+            n = <uint8_t>cp[i]
+            if n:
+                mask |= (<uint64_t>1) << i
+                if n == 4:
+                    h.hog_base += 1
+    else:
+        for i in range(34):
+            n = all_counts[i]
+            if n:
+                mask |= (<uint64_t>1) << i
+                if n == 4:
+                    h.hog_base += 1
     h.opts = ((GB_OPT_MELDED_AND_CONCEALED_KONG if opts.melded_and_concealed_kong else 0)
               | (GB_OPT_KONGS_COUNT_CONCEALED if opts.kongs_count_concealed_kongs else 0)
               | (GB_OPT_FOUR_CONCEALED_KEEPS_FULLY if opts.four_concealed_pungs_fully_concealed else 0)
@@ -960,10 +970,17 @@ def _gb_best_regular(f, opts, int max_total, bint seven_pairs, readings=None):
     memset(h.cnt, 0, GB_NCODE * sizeof(int))
     h.n_standing = 0
     standing = f.standing
-    for i in range(34):
-        n = standing[i]
-        h.cnt[_gb_code_of[i]] = n
-        h.n_standing += n
+    if type(standing) is bytes and PyBytes_GET_SIZE(standing) == 34:
+        cp = PyBytes_AS_STRING(standing)
+        for i in range(34):
+            n = <uint8_t>cp[i]
+            h.cnt[_gb_code_of[i]] = n
+            h.n_standing += n
+    else:
+        for i in range(34):
+            n = standing[i]
+            h.cnt[_gb_code_of[i]] = n
+            h.n_standing += n
     h.heavenly = 1 if f.heavenly else 0
     h.unique_wait = -1
     if readings is None:

@@ -226,3 +226,21 @@ def test_seven_pairs_same_fan_vector(opts: GuobiaoConfig) -> None:
         seen_hog += bool(py[_IDX["tile_hog"]])
     assert n > 50 and seen_shifted > 0 and seen_hog > 0
     assert S.score_seven_pairs is S.score_seven_pairs_py or S.score_seven_pairs.func is _core._gb_seven_pairs
+
+
+def test_kernel_reads_count_bytes_and_lists_alike() -> None:
+    """The kernel reads the Hand's count bytes directly and any other sequence item by item: same answer."""
+    import copy
+
+    n = 0
+    for f, _ in cases()[:500]:
+        g = copy.copy(f)
+        g.standing, g.all_counts = list(f.standing), list(f.all_counts)
+        h = copy.copy(f)
+        h.standing, h.all_counts = bytes(f.standing), bytes(f.all_counts)
+        assert isinstance(f.standing, bytes)  # what the scorer hands over
+        for opts in (GuobiaoConfig(), SEED_OPTIONS):
+            a = _core._gb_best_regular(g, opts, 0, False)
+            assert a == _core._gb_best_regular(h, opts, 0, False) == S.best_regular_py(f, opts, 0, False)
+        n += 1
+    assert n == 500

@@ -8,6 +8,8 @@ reading's melds are put in that order and the readings sorted lexicographically 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from mahjong._kernels import backend_module as K
 from mahjong.rules import HandRules
 from mahjong.rulesets.guobiao.detectors import CODE
@@ -29,7 +31,7 @@ for _t in range(34):
         _MELD[(_t, _t + 1, _t + 2)] = (2 * CODE[_t] + 1, (CHOW, CODE[_t + 1]))
 
 
-def regular_readings(standing: list[int] | bytes) -> list[tuple[Decomposition, tuple[tuple[int, int], ...], int]]:
+def regular_readings(standing: Sequence[int]) -> list[tuple[Decomposition, tuple[tuple[int, int], ...], int]]:
     """Every reading of ``standing`` (34 counts, 3n+2 tiles) as (the kernel's Decomposition, its melds as the
     scorer reads them in reference order, the pair's code), the readings in reference order."""
     out = []

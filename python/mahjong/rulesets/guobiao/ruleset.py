@@ -413,7 +413,7 @@ def _items_of(table: list[int]) -> tuple[tuple[ScoreItem, ...], int]:
     hit = _ITEMS_BY_TABLE.get(key)
     if hit is None:
         scored = list(compress(_FAN_INDICES, table))
-        hit = (tuple(_ITEM_ROWS[i][table[i]] if table[i] < _ROW else _item(i, table[i]) for i in scored),
+        hit = (tuple(_item(i, table[i]) for i in scored),  # (shared ScoreItems: _item is cached)
                sum(_FAN_VALUES[i] * table[i] for i in scored))
         if len(_ITEMS_BY_TABLE) < 1 << 16:  # bounded against an adversarial stream of hands
             _ITEMS_BY_TABLE[key] = hit

@@ -540,7 +540,7 @@ def _select_seven_pairs() -> Callable[[Facts, GuobiaoConfig], list[int]]:
     kernel = getattr(backend_module, "_gb_seven_pairs", None)
     if kernel is None or not BEST_REGULAR_COMPILED:
         return score_seven_pairs_py
-    return partial(kernel, FANS)  # type: ignore[no-any-return]
+    return partial(kernel, FANS)
 
 
 #: 七对 / 连七对 scoring as the scorer uses it (compiled if available)
@@ -703,7 +703,7 @@ _CODE_SET = frozenset(D.CODE)
 def _completions(held: tuple[tuple[int, int], ...]) -> int:
     """How many tile kinds complete these four tiles (codes with counts) to a meld + a pair (2 means 'more')."""
     # only a held tile, or one within two ranks of a held tile of its suit, can complete a meld + pair
-    candidates = set()
+    candidates: set[int] = set()
     for k, _ in held:
         if k < 0x40:
             candidates.update(c for c in range(k - 2, k + 3) if c in _CODE_SET)

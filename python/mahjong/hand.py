@@ -145,6 +145,27 @@ class Hand:
         for f in flowers:
             if type(f) is not int or not is_flower(f):
                 raise HandError(f"not a flower: {f!r}")
+        for m in melds:
+            if type(m) is not Meld:
+                raise HandError(f"melds must be Meld objects, got {type(m).__name__}")
+        self._count_and_check()
+
+    @classmethod
+    def _from_parser(cls, concealed: list[int], melds: list[Meld], flowers: list[int], win_tile: int | None) -> Hand:
+        """The notation reader's constructor: its tile ids and melds are already checked one by one, so only the
+        whole-hand checks (fifth copies, repeated flowers, the winning tile) run again."""
+        hand = object.__new__(cls)
+        concealed.sort()
+        flowers.sort()
+        object.__setattr__(hand, "concealed", tuple(concealed))
+        object.__setattr__(hand, "melds", tuple(melds))
+        object.__setattr__(hand, "flowers", tuple(flowers))
+        object.__setattr__(hand, "win_tile", win_tile)
+        hand._count_and_check()
+        return hand
+
+    def _count_and_check(self) -> None:
+        concealed, melds, flowers = self.concealed, self.melds, self.flowers
         if len(set(flowers)) != len(flowers):
             raise HandError("a flower appears twice (each of the 8 flowers exists once)")
         counts = [0] * N_KINDS
@@ -154,8 +175,6 @@ class Hand:
         if melds:
             all_counts = list(counts)
             for m in melds:
-                if type(m) is not Meld:
-                    raise HandError(f"melds must be Meld objects, got {type(m).__name__}")
                 for t in m.tiles:
                     all_counts[t] += 1
         if max(all_counts) > 4:
@@ -216,6 +235,9 @@ class Hand:
 
 
 _MELD_RE = re.compile(r"\[([^\[\]]*)\]")
+_ASCII_HAND = re.compile(r"(?:\[[^\[\]]*\]|[1-9]+[mps]|[1-7]+z|[ESWNCFP]|f[1-8]|[ ,])*")
+_HAND_TOKEN = re.compile(r"\[([^\[\]]*)\]|[1-9]+[mpsz]|[ESWNCFP]|f[1-8]")
+_TOKEN_CACHE: dict[str, tuple[int, ...]] = {}
 
 
 _MELD_CACHE: dict[str, Meld] = {}
@@ -290,19 +312,33 @@ def _parse_hand_cached(text: str, win_tile: int | str | None, infer_win_tile: bo
     # Hands are immutable, so a servers' or a calculator's repeated texts share one parsed Hand.
     melds: list[Meld] = []
     loose: list[int] = []
-    pos = 0
-    for m in _MELD_RE.finditer(text):
-        loose.extend(_parse_loose(text, pos, m.start()))
-        melds.append(_parse_meld(m.group(1), m.start(), text))
-        pos = m.end()
-    loose.extend(_parse_loose(text, pos, len(text)))
+    if _ASCII_HAND.fullmatch(text):
+        # plain ascii notation: one pass over its tokens (the usual case, and the one that must be fast)
+        cache = _TOKEN_CACHE
+        for m in _HAND_TOKEN.finditer(text):
+            body = m.group(1)
+            if body is not None:
+                melds.append(_parse_meld(body, m.start(), text))
+                continue
+            tok = m.group()
+            ids = cache.get(tok)
+            if ids is None:
+                ids = cache[tok] = tuple(parse_tiles(tok))
+            loose.extend(ids)
+    else:  # Chinese names, glyphs, or an error to report with its position
+        pos = 0
+        for m in _MELD_RE.finditer(text):
+            loose.extend(_parse_loose(text, pos, m.start()))
+            melds.append(_parse_meld(m.group(1), m.start(), text))
+            pos = m.end()
+        loose.extend(_parse_loose(text, pos, len(text)))
     flowers = [t for t in loose if t >= FLOWER_BASE]
     concealed = [t for t in loose if t < FLOWER_BASE] if flowers else loose
     if isinstance(win_tile, str):
         win_tile = _one_tile(win_tile)
     if win_tile is None and infer_win_tile and concealed and (len(concealed) + 3 * len(melds)) % 3 == 2:
         win_tile = concealed[-1]
-    return Hand(tuple(concealed), tuple(melds), tuple(flowers), win_tile)
+    return Hand._from_parser(concealed, melds, flowers, win_tile)
 
 
 def _one_tile(text: str) -> int:

@@ -15,6 +15,9 @@ reference, then the next chunk), in process CPU time (``time.process_time``); ea
 ``--repeat`` passes, and a scorer's time is the sum over the chunks.  Interleaving puts the three under the same
 load, so on a shared machine the ratio stays meaningful even when the absolute numbers drift.  The result is printed and written as the
 "Guobiao scorer" section of benchmarks/RESULTS.md (only that section is replaced; other sections are kept).
+Only the generated part (command, tables) is rewritten: the hand-written notes below the tables (from
+"Where the time goes") are kept as they stand in RESULTS.md, so whoever measures next edits them there;
+``NOTES`` here is only the starting text for a file that has none.
 """
 
 from __future__ import annotations
@@ -33,7 +36,9 @@ from gb_support import HandGenerator, make_context  # noqa: E402
 
 SECTION = "## Guobiao scorer vs pymahjonggb (bench_guobiao.py)"
 
-#: hand-written notes kept with the generated numbers (where the time goes, what was done, what is left)
+#: marks the start of the hand-written notes in the section (kept on --write)
+NOTES_MARK = "Where the time goes"
+#: starting notes for a RESULTS.md without them; once written, the notes live (and are edited) in RESULTS.md
 NOTES = """\
 Where the time goes (profiled on 2,000 of these hands with cProfile and per-part timing; issue 3 speed work):
 
@@ -164,20 +169,28 @@ def main() -> None:
         "|---|---:|---:|---:|---:|",
         *[f"| {s} | {k} | {a:.1f} | {b:.1f} | {a / b:.2f}× |" for s, k, a, b in shape_rows],
         "",
-        NOTES,
     ]
-    report = "\n".join(lines)
+    path = os.path.join(HERE, "RESULTS.md")
+    old = open(path, encoding="utf-8").read() if os.path.exists(path) else "# Benchmark results\n\n"
+    notes = NOTES
+    start = end = -1
+    if SECTION in old:
+        start = old.index(SECTION)
+        end = old.find("\n## ", start + len(SECTION))
+        end = len(old) if end == -1 else end + 1
+        mark = old.find(NOTES_MARK, start, end)
+        if mark != -1:  # the notes as they stand in RESULTS.md, not this file's starting text
+            notes = old[mark:end].rstrip("\n") + "\n"
+    report = "\n".join(lines + [notes])
     print(report)
     if not args.no_write:
-        path = os.path.join(HERE, "RESULTS.md")
-        old = open(path, encoding="utf-8").read() if os.path.exists(path) else "# Benchmark results\n\n"
-        if SECTION in old:
-            start = old.index(SECTION)
-            nxt = old.find("\n## ", start + len(SECTION))
-            old = old[:start] + (old[nxt + 1:] if nxt != -1 else "")
-        new = old.rstrip("\n") + "\n\n" + report
+        if start != -1:
+            # the section is replaced where it stands; the sections before and after it are kept in place
+            new = old[:start] + report.rstrip("\n") + "\n" + ("\n" + old[end:] if end < len(old) else "")
+        else:
+            new = old.rstrip("\n") + "\n\n" + report
         with open(path, "w", encoding="utf-8") as fh:
-            fh.write(new.lstrip("\n") + "\n")
+            fh.write(new.lstrip("\n").rstrip("\n") + "\n")
 
 
 if __name__ == "__main__":

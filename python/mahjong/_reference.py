@@ -546,15 +546,7 @@ def _decomps(h: Sequence[int], k: int, rules: HandRules) -> list[Decomposition]:
                 out.add(Decomposition(Form.HONORS_AND_KNITTED, (), (), singles, _wild_tiles(tgt, h)))
     if Form.KNITTED_STRAIGHT in forms:
         for perm in _KNIT_PERMS:
-            rest = list(h)
-            caps2 = list(_CAPS4)
-            missing = 0
-            for t in perm:
-                if rest[t]:
-                    rest[t] -= 1
-                else:
-                    missing += 1
-                caps2[t] -= 1
+            rest, caps2, missing = _take_knitted(h, perm)
             if missing > k:
                 continue
             for melds, pair, ks_tgt in _regular_readings(rest, k - missing, caps2, rules, _kinds_allowed(rules)):
@@ -631,18 +623,25 @@ def _honors_knitted_distance(h: Sequence[int]) -> int:
     return 14 - min(14, best)
 
 
+def _take_knitted(h: Sequence[int], perm: Sequence[int]) -> tuple[list[int], list[int], int]:
+    """Set aside one knitted straight (组合龙) ``perm``: the tiles left, the copies still available per kind
+    (the straight uses one of each of its nine), and how many of its tiles the hand lacks."""
+    rest = list(h)
+    caps = list(_CAPS4)
+    missing = 0
+    for t in perm:
+        if rest[t]:
+            rest[t] -= 1
+        else:
+            missing += 1
+        caps[t] -= 1
+    return rest, caps, missing
+
+
 def _knitted_straight_distance(h: Sequence[int], n: int, rules: HandRules) -> int:
     best = INF
     for perm in _KNIT_PERMS:
-        rest = list(h)
-        caps2 = list(_CAPS4)
-        missing = 0
-        for t in perm:
-            if rest[t]:
-                rest[t] -= 1
-            else:
-                missing += 1
-            caps2[t] -= 1
+        rest, caps2, missing = _take_knitted(h, perm)
         best = min(best, missing + _regular_distance(rest, n - 3, caps2, rules))
     return best
 

@@ -1075,3 +1075,44 @@ def _gb_seven_pairs(fans, f, opts):
             t[GBF_TILE_HOG] = 0  # seed 003: 清幺九 另计七对, 不计四归一
     _gb_exclusions(t, GB_OPT_FOUR_CONCEALED_KEEPS_FULLY if opts.four_concealed_pungs_fully_concealed else 0)
     return _gb_table_list(t)
+
+
+# ---------------------------------------------------------------------------------------------- result items
+
+cdef list _gb_item_rows = None   # [fan idx][count] -> the shared ScoreItem (row[0] unused), from the rule layer
+cdef object _gb_item_make = None # (fan idx, count) -> ScoreItem, for a count past the prebuilt row
+
+
+def _gb_items_init(rows, make):
+    """Hand the rule layer's prebuilt ScoreItems (``rows[fan][count]``, one row per fan of the table) and its
+    maker for other counts to the kernel, for _gb_items."""
+    global _gb_item_rows, _gb_item_make
+    if len(rows) != GB_NF:
+        raise ValueError(f"the Guobiao kernel is built for {GB_NF} fans, got {len(rows)} item rows")
+    _gb_item_rows = [list(r) for r in rows]
+    _gb_item_make = make
+
+
+def _gb_items(table):
+    """Compiled twin of ruleset._items_of_py: the ScoreItems of a fan vector (one per non-zero entry, in table
+    order) and its fan total, read straight from the vector (no key, no cache)."""
+    cdef list tl = table if type(table) is list else list(table)
+    cdef list out = []
+    cdef list row
+    cdef Py_ssize_t i
+    cdef long c
+    cdef long total = 0
+    if _gb_item_rows is None or not _gb_ready:
+        raise RuntimeError("the Guobiao kernel has no item rows (mahjong.rulesets.guobiao.ruleset calls "
+                           "_gb_items_init)")
+    if len(tl) != GB_NF:
+        raise ValueError(f"a fan vector has {GB_NF} entries, got {len(tl)}")
+    for i in range(GB_NF):
+        c = tl[i]
+        if c:
+            if c < 0:
+                raise ValueError(f"negative count {c} for fan {i}")
+            total += _gb_val[i] * c
+            row = <list>_gb_item_rows[i]
+            out.append(row[c] if c < len(row) else _gb_item_make(i, c))
+    return tuple(out), total

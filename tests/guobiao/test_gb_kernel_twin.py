@@ -244,3 +244,31 @@ def test_kernel_reads_count_bytes_and_lists_alike() -> None:
             assert a == _core._gb_best_regular(h, opts, 0, False) == S.best_regular_py(f, opts, 0, False)
         n += 1
     assert n == 500
+
+
+def test_result_items_same_from_the_kernel() -> None:
+    """The compiled item builder (``_gb_items``) against ``ruleset._items_of_py`` on the chosen fan vector of every
+    generated hand (every shape, both option sets): the same ScoreItem objects in the same order, the same fan
+    total; counts past the prebuilt rows and a wrong-length vector too."""
+    _core._gb_items_init(R._ITEM_ROWS, R._item)  # what the rule layer does when it selects the kernel
+    n = 0
+    for opts in (GuobiaoConfig(), SEED_OPTIONS):
+        g = Guobiao(opts)
+        for h in HandGenerator(SEED + 4).hands(N_HANDS // 2):
+            hand = parse_hand(h.notation())
+            f = g._facts(hand, make_context(**h.context_kwargs()))
+            table = g._best(hand, f)[0]
+            py = R._items_of_py(table)
+            c = _core._gb_items(table)
+            assert c == py, h.notation()
+            assert all(a is b for a, b in zip(c[0], py[0]))
+            assert _core._gb_items(tuple(table)) == py
+            n += 1
+    assert n == 2 * (N_HANDS // 2)
+    big = [0] * len(FANS)
+    big[_IDX["tile_hog"]] = R._ROW + 2  # no such hand, but the builder must not index past its row
+    big[_IDX["chicken_hand"]] = 1
+    assert _core._gb_items(big) == R._items_of_py(big)
+    with pytest.raises(ValueError):
+        _core._gb_items([0] * (len(FANS) - 1))
+    assert R._items_of is R._items_of_py if BACKEND != "cython" else R._items_of is _core._gb_items

@@ -407,8 +407,9 @@ _ITEM_ROWS = [[None] + [_item(i, n) for n in range(1, _ROW)] for i in range(len(
 _ITEMS_BY_TABLE: dict[tuple[int, ...], tuple[tuple[ScoreItem, ...], int]] = {}
 
 
-def _items_of(table: list[int]) -> tuple[tuple[ScoreItem, ...], int]:
-    """The ScoreItems of a fan vector (no flowers, no extras) and its fan total, shared between equal vectors."""
+def _items_of_py(table: list[int]) -> tuple[tuple[ScoreItem, ...], int]:
+    """The ScoreItems of a fan vector (no flowers, no extras) and its fan total, shared between equal vectors.
+    Pure-Python twin of the compiled ``mahjong._core._gb_items`` (tests/guobiao/test_gb_kernel_twin.py)."""
     key = tuple(table)
     hit = _ITEMS_BY_TABLE.get(key)
     if hit is None:
@@ -418,6 +419,20 @@ def _items_of(table: list[int]) -> tuple[tuple[ScoreItem, ...], int]:
         if len(_ITEMS_BY_TABLE) < 1 << 16:  # bounded against an adversarial stream of hands
             _ITEMS_BY_TABLE[key] = hit
     return hit
+
+
+def _select_items_of() -> Any:
+    """The compiled item builder (``_gb_items``: one pass over the fan vector in C with these prebuilt
+    ScoreItems) with the compiled fan kernel, else :func:`_items_of_py` (MAHJONG_PURE_PYTHON=1)."""
+    kernel = getattr(K, "_gb_items", None)
+    if kernel is None or not S.BEST_REGULAR_COMPILED:
+        return _items_of_py
+    K._gb_items_init(_ITEM_ROWS, _item)  # type: ignore[attr-defined]  # private kernel function
+    return kernel
+
+
+#: fan vector -> (its ScoreItems, its fan total), as the result uses it (compiled if available)
+_items_of: Any = _select_items_of()
 
 
 #: Decomposition id -> (the Decomposition, its melds' notation, its pair's notation or None); the object is kept

@@ -902,8 +902,18 @@ cdef int _gb_readings(int* cnt, int n_melds, GBReading* out) noexcept nogil:
     return n
 
 
+cdef list _gb_zeros = [0] * GB_NF   # copied per result: a fan vector is mostly zeros
+
+
 cdef list _gb_table_list(int* t):
-    return [t[i] for i in range(GB_NF)]
+    """The fan vector as a fresh Python list: a copy of the all-zero list (one pointer copy per entry) with the
+    few non-zero counts set, rather than 83 int conversions and appends."""
+    cdef list out = _gb_zeros[:]
+    cdef Py_ssize_t i
+    for i in range(GB_NF):
+        if t[i]:
+            out[i] = t[i]
+    return out
 
 
 def _gb_best_regular(f, opts, int max_total, bint seven_pairs, readings=None):

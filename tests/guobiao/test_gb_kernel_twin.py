@@ -272,3 +272,16 @@ def test_result_items_same_from_the_kernel() -> None:
     with pytest.raises(ValueError):
         _core._gb_items([0] * (len(FANS) - 1))
     assert R._items_of is R._items_of_py if BACKEND != "cython" else R._items_of is _core._gb_items
+
+
+def test_kernel_fan_vectors_are_fresh_lists() -> None:
+    """The kernel builds each fan vector from a shared all-zero list: every answer is its own list, and writing
+    into one (the extras path edits its table) changes no later answer."""
+    f, _ = cases()[0]
+    opts = GuobiaoConfig()
+    a = _core._gb_best_regular(f, opts, 0, False)
+    b = _core._gb_best_regular(f, opts, 0, False)
+    assert a == b and a[2] is not b[2]
+    a[2][:] = [7] * len(a[2])
+    assert _core._gb_best_regular(f, opts, 0, False) == b == S.best_regular_py(f, opts, 0, False)
+    assert 7 not in _core._gb_best_regular(f, opts, 0, False)[2]

@@ -930,8 +930,9 @@ def _gb_best_regular(f, opts, int max_total, bint seven_pairs, readings=None):
     cdef int bkind[4]
     cdef int bcode[4]
     cdef int cnt[GB_NCODE]
+    cdef int whole[GB_NCODE]
     cdef GBReading rs[GB_MAXR]
-    cdef int i, j, nc, n_read, total, key, bpair = 0, pos = -1, claimed = 0, pair, n
+    cdef int i, j, nc, n_read, total, key, bpair = 0, pos = -1, claimed = 0, pair, n, c
     cdef tuple pack
     cdef const char* cp
     cdef uint64_t mask = 0
@@ -949,33 +950,6 @@ def _gb_best_regular(f, opts, int max_total, bint seven_pairs, readings=None):
     h.seat = f.seat
     h.prevalent = f.prevalent
     h.hog_base = 0
-    all_counts = f.all_counts
-    if type(all_counts) is bytes and PyBytes_GET_SIZE(all_counts) == 34:
-        cp = PyBytes_AS_STRING(all_counts)  # the Hand's own count bytes: read in C, no int objects
-        for i in range(34):
-            n = <uint8_t>cp[i]
-            if n:
-                mask |= (<uint64_t>1) << i
-                if n == 4:
-                    h.hog_base += 1
-    else:
-        for i in range(34):
-            n = all_counts[i]
-            if n:
-                mask |= (<uint64_t>1) << i
-                if n == 4:
-                    h.hog_base += 1
-    h.opts = ((GB_OPT_MELDED_AND_CONCEALED_KONG if opts.melded_and_concealed_kong else 0)
-              | (GB_OPT_KONGS_COUNT_CONCEALED if opts.kongs_count_concealed_kongs else 0)
-              | (GB_OPT_FOUR_CONCEALED_KEEPS_FULLY if opts.four_concealed_pungs_fully_concealed else 0)
-              | (GB_OPT_TERMINAL_CHOWS_KEPT if opts.terminal_chows_kept else 0))
-    memset(h.base, 0, GB_NF * sizeof(int))
-    for i in range(h.n_fixed):
-        if h.fmelded[i]:
-            claimed += 1
-    _gb_hand_fans_c(h.base, mask, h.self_drawn, 1 if f.last_tile else 0, 1 if f.wall_last else 0,
-                    1 if f.kong_involved else 0,
-                    claimed)
     nc = 4 - h.n_fixed
     memset(h.cnt, 0, GB_NCODE * sizeof(int))
     h.n_standing = 0
@@ -991,6 +965,33 @@ def _gb_best_regular(f, opts, int max_total, bint seven_pairs, readings=None):
             n = standing[i]
             h.cnt[_gb_code_of[i]] = n
             h.n_standing += n
+    # the whole hand's counts: the concealed ones plus the fixed packs' tiles (derived here, not read from Python)
+    memcpy(whole, h.cnt, GB_NCODE * sizeof(int))
+    for i in range(h.n_fixed):
+        c = h.fcode[i]
+        if c < 0x11 or c >= GB_NCODE or (h.fkind[i] == GB_CHOW and (c >= 0x40 or (c & 15) < 2 or (c & 15) > 8)):
+            raise ValueError(f"fixed pack ({h.fkind[i]}, {c:#x}) out of range")
+        if h.fkind[i] == GB_CHOW:
+            whole[c - 1] += 1; whole[c] += 1; whole[c + 1] += 1
+        else:
+            whole[c] += 4 if h.fkind[i] == GB_KONG else 3
+    for i in range(34):
+        n = whole[_gb_code_of[i]]
+        if n:
+            mask |= (<uint64_t>1) << i
+            if n == 4:
+                h.hog_base += 1
+    h.opts = ((GB_OPT_MELDED_AND_CONCEALED_KONG if opts.melded_and_concealed_kong else 0)
+              | (GB_OPT_KONGS_COUNT_CONCEALED if opts.kongs_count_concealed_kongs else 0)
+              | (GB_OPT_FOUR_CONCEALED_KEEPS_FULLY if opts.four_concealed_pungs_fully_concealed else 0)
+              | (GB_OPT_TERMINAL_CHOWS_KEPT if opts.terminal_chows_kept else 0))
+    memset(h.base, 0, GB_NF * sizeof(int))
+    for i in range(h.n_fixed):
+        if h.fmelded[i]:
+            claimed += 1
+    _gb_hand_fans_c(h.base, mask, h.self_drawn, 1 if f.last_tile else 0, 1 if f.wall_last else 0,
+                    1 if f.kong_involved else 0,
+                    claimed)
     h.heavenly = 1 if f.heavenly else 0
     h.unique_wait = -1
     if readings is None:

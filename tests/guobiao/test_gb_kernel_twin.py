@@ -285,3 +285,16 @@ def test_kernel_fan_vectors_are_fresh_lists() -> None:
     a[2][:] = [7] * len(a[2])
     assert _core._gb_best_regular(f, opts, 0, False) == b == S.best_regular_py(f, opts, 0, False)
     assert 7 not in _core._gb_best_regular(f, opts, 0, False)[2]
+
+
+def test_facts_whole_hand_counts_from_the_packs() -> None:
+    """Facts.all_counts (worked out from the concealed counts and the fixed packs, as the kernel does in C) is the
+    Hand's own whole-hand count, kongs as four, on every generated hand."""
+    g = Guobiao()
+    n = 0
+    for h in HandGenerator(SEED + 5).hands(N_HANDS // 2):
+        hand = parse_hand(h.notation())
+        f = g._facts(hand, make_context(**h.context_kwargs()))
+        assert list(f.all_counts) == list(hand.all_counts), h.notation()
+        n += bool(f.fixed)
+    assert n > N_HANDS // 8

@@ -143,10 +143,19 @@ class Guobiao(RuleSet[GuobiaoConfig]):
             infos = [_meld_info(m) for m in melds]
             fixed = [pack for pack, _ in infos]
             meld_strs = [text for _, text in infos]
-            all_counts: Sequence[int] = h.all_counts
+            # copies of the winning tile in the melds, from the packs (the whole hand's counts are not needed
+            # here: Facts.all_counts works them out only if a Python detector reads them)
+            wcode = _CODE[win]
+            in_melds = 0
+            for kind, code, _ in fixed:
+                if kind == S.CHOW:
+                    if code - 1 <= wcode <= code + 1:
+                        in_melds += 1
+                elif code == wcode:
+                    in_melds += 4 if kind == S.KONG else 3
+            all_counts: Sequence[int] | None = None
         else:
-            fixed, meld_strs, all_counts = [], [], standing
-        in_melds = all_counts[win] - standing[win]
+            fixed, meld_strs, all_counts, in_melds = [], [], standing, 0
         last_tile = ctx.last_tile
         if last_tile and standing[win] != 1:
             raise ContextError(

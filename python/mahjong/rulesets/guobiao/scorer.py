@@ -60,7 +60,9 @@ class Facts:
 
     fixed: list[tuple[int, int, bool]]  #: (CHOW/PUNG/KONG, code (a chow's middle tile), claimed from another player)
     standing: Sequence[int]  #: 34 counts (our tile ids) of the concealed tiles, winning tile included
-    all_counts: Sequence[int]  #: 34 counts of the whole hand (a kong counts 4)
+    #: storage of :attr:`all_counts`: None = worked out from ``standing`` and ``fixed`` on first read (the compiled
+    #: kernel derives the whole hand's counts itself, so most hands never build them in Python)
+    all_counts_: Sequence[int] | None
     win: int  #: code of the winning tile
     self_drawn: bool
     last_tile: bool
@@ -80,6 +82,29 @@ class Facts:
     #: storage of :attr:`unique` / :attr:`mask`, filled on first read (the compiled kernel never needs them)
     unique_: list[int] | None = None
     mask_: int | None = None
+
+    @property
+    def all_counts(self) -> Sequence[int]:
+        """34 counts of the whole hand (a kong counts 4): the concealed counts plus the fixed packs' tiles."""
+        if self.all_counts_ is None:
+            if not self.fixed:
+                self.all_counts_ = self.standing
+            else:
+                c = list(self.standing)
+                for kind, code, _ in self.fixed:
+                    t = D.TILE_OF_CODE[code]
+                    if kind == CHOW:
+                        c[t - 1] += 1
+                        c[t] += 1
+                        c[t + 1] += 1
+                    else:
+                        c[t] += 4 if kind == KONG else 3
+                self.all_counts_ = c
+        return self.all_counts_
+
+    @all_counts.setter
+    def all_counts(self, counts: Sequence[int]) -> None:
+        self.all_counts_ = counts
 
     @property
     def unique(self) -> list[int]:

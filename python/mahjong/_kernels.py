@@ -34,6 +34,6 @@ else:
 
         BACKEND = "cython"
     except ImportError:  # no compiled module: no wheel for this platform and no compiler at install time
-        from mahjong import _reference as backend_module  # type: ignore[no-redef]
+        from mahjong import _reference as backend_module
 
         BACKEND = "python"

@@ -96,7 +96,9 @@ def main() -> None:
 
     from mahjong.hand import parse_hand
     from mahjong.rulesets.guobiao import Guobiao
-    from mahjong.rulesets.guobiao.scorer import BEST_REGULAR_COMPILED
+    from mahjong.rulesets.guobiao.ruleset import _KERNEL
+
+    compiled = _KERNEL is not None
 
     hands = HandGenerator(args.seed).hands(args.hands)
     texts = [h.notation() for h in hands]
@@ -151,7 +153,7 @@ def main() -> None:
         "",
         f"{n} seeded winning hands of every shape (tests/guobiao/gb_support.py generator), one run, the three "
         f"scorers interleaved in chunks of {args.chunk} hands, each chunk the best of {args.repeat} passes; "
-        f"Guobiao fan kernel {'compiled' if BEST_REGULAR_COMPILED else 'pure Python'}; mahjong backend `{mahjong.BACKEND}`, Python {platform.python_version()}, "
+        f"Guobiao fan kernel {'compiled' if compiled else 'pure Python'}; mahjong backend `{mahjong.BACKEND}`, Python {platform.python_version()}, "
         f"{platform.machine()}; date {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}.  Process CPU time; the "
         "machine is shared with other jobs, so absolute numbers are noisy; the ratio is what to read.  Totals "
         "differing from the "

@@ -1,326 +1,98 @@
-# Guobiao fan kernel: the compiled twin of mahjong.rulesets.guobiao.scorer.best_regular.
+# Guobiao fan kernel: the compiled twin of mahjong.rulesets.guobiao (scorer.py, detectors.py).
 #
-# Scores every regular reading (4 melds + a pair) of one hand into an 83-entry fan count vector over C arrays —
-# meld fans, kongs and concealed pungs, the account-once rule, pair fans, group traits, 四归一, the 独听 wait fan,
-# the exclusion pass — and picks the best reading with the reference calculator's tie-breaks.  The rules are the
-# same as the Python detectors (python/mahjong/rulesets/guobiao/detectors.py, each with its rule text); this file
-# only re-states them over ints.  The fan table itself (indices, values, exclusions) is NOT written here: it is
-# handed in once from fans.py by _gb_init, so the data lives in one place.
+# One hand reaches it as a packed record (GB_REC bytes, laid out in kernel_table.RECORD: the concealed counts,
+# the winning tile, the win flags, the seat and prevalent winds, the flowers, up to four fixed packs) plus the
+# option bits; nothing here reads a Python attribute.  It scores every form — 七对 / 连七对, 全不靠 / 七星不靠,
+# 十三幺, 组合龙 + meld + pair, 九莲宝灯 and every regular reading — into a fan vector, keeps the best with the
+# reference calculator's tie-breaks, and builds the result parts from that vector in one step.
 #
-# Tiles are the detectors' codes: (suit << 4) | rank, suits 1 万 2 条 3 筒 4 honors (E S W N C F P = 0x41..0x47);
-# a chow is its middle tile.  Private names (leading underscore): this is an internal kernel, not public API.
+# Tiles are the package's tile ids (0-8 万, 9-17 筒, 18-26 条, 27-30 E S W N, 31-33 C F P); the reference's
+# order (万 条 筒 honors) is only a sort key (GB_REF_POS).  A chow is its middle tile.  The regular readings
+# come from the core's decomposer (decompose.pxi regular_readings) and the 独听 test from the core's wait
+# kernel (kernels.pxi waits_mask): there is no second decomposer or win check here.  Every fan index, value,
+# exclusion, trim order and priority comes from gb_fans.pxi, generated from fans.py.
+#
+# Private names (leading underscore): an internal kernel, not public API.
+
+include "gb_fans.pxi"
+
+from mahjong.errors import HandError as _HandError
 
 cdef enum:
-    GB_NF = 83          # fans in the table (fans.N_FANS; _gb_init checks it)
-    GB_MAXEX = 16       # most exclusions one fan row lists (_gb_init checks it)
     GB_CHOW = 0
     GB_PUNG = 1
     GB_KONG = 2
-    GB_EAST = 0x41
-    GB_NORTH = 0x44
-    GB_RED = 0x45
-    GB_GREEN = 0x46
-    GB_WHITE = 0x47
-
-cdef int _gb_ready = 0
-cdef int _gb_val[GB_NF]
-cdef int _gb_nex[GB_NF]
-cdef int _gb_ex[GB_NF][GB_MAXEX]
-cdef int _gb_conv_from[GB_NF]   # -1 = no conversion (only 四暗刻 has one: 不求人 -> 自摸)
-cdef int _gb_conv_to[GB_NF]
-
-# fan indices, filled from fans.py by _gb_init
-cdef int GBF_BIG_FOUR_WINDS, GBF_BIG_THREE_DRAGONS, GBF_FOUR_KONGS, GBF_LITTLE_FOUR_WINDS, GBF_LITTLE_THREE_DRAGONS
-cdef int GBF_FOUR_CONCEALED_PUNGS, GBF_PURE_TERMINAL_CHOWS, GBF_QUADRUPLE_CHOW, GBF_FOUR_PURE_SHIFTED_PUNGS
-cdef int GBF_FOUR_PURE_SHIFTED_CHOWS, GBF_THREE_KONGS, GBF_ALL_EVEN_PUNGS, GBF_PURE_TRIPLE_CHOW, GBF_PURE_SHIFTED_PUNGS
-cdef int GBF_PURE_STRAIGHT, GBF_THREE_SUITED_TERMINAL_CHOWS, GBF_PURE_SHIFTED_CHOWS, GBF_ALL_FIVE, GBF_TRIPLE_PUNG
-cdef int GBF_THREE_CONCEALED_PUNGS, GBF_BIG_THREE_WINDS, GBF_MIXED_STRAIGHT, GBF_MIXED_TRIPLE_CHOW, GBF_MIXED_SHIFTED_PUNGS
-cdef int GBF_CHICKEN_HAND, GBF_ALL_PUNGS, GBF_MIXED_SHIFTED_CHOWS, GBF_MELDED_HAND, GBF_TWO_CONCEALED_KONGS
-cdef int GBF_TWO_DRAGONS_PUNGS, GBF_OUTSIDE_HAND, GBF_TWO_MELDED_KONGS, GBF_DRAGON_PUNG, GBF_PREVALENT_WIND, GBF_SEAT_WIND
-cdef int GBF_ALL_CHOWS, GBF_TILE_HOG, GBF_DOUBLE_PUNG, GBF_TWO_CONCEALED_PUNGS, GBF_CONCEALED_KONG, GBF_PURE_DOUBLE_CHOW
-cdef int GBF_MIXED_DOUBLE_CHOW, GBF_SHORT_STRAIGHT, GBF_TWO_TERMINAL_CHOWS, GBF_PUNG_OF_TERMINALS_OR_HONORS
-cdef int GBF_MELDED_KONG, GBF_EDGE_WAIT, GBF_CLOSED_WAIT, GBF_SINGLE_WAIT, GBF_CONCEALED_KONG_AND_MELDED_KONG
-
-# fan indices of the per-hand fans
-cdef int GBF_NO_HONORS, GBF_ONE_VOIDED_SUIT, GBF_HALF_FLUSH, GBF_FULL_FLUSH, GBF_ALL_TYPES, GBF_ALL_SIMPLES
-cdef int GBF_REVERSIBLE_TILES, GBF_ALL_GREEN, GBF_ALL_HONORS, GBF_ALL_TERMINALS, GBF_ALL_TERMINALS_AND_HONORS
-cdef int GBF_LOWER_FOUR, GBF_LOWER_TILES, GBF_UPPER_FOUR, GBF_UPPER_TILES, GBF_MIDDLE_TILES, GBF_LAST_TILE, GBF_SELF_DRAWN
-cdef int GBF_LAST_TILE_DRAW, GBF_LAST_TILE_CLAIM, GBF_OUT_WITH_REPLACEMENT_TILE, GBF_ROBBING_THE_KONG
-cdef int GBF_FULLY_CONCEALED_HAND, GBF_CONCEALED_HAND
-
-# option bits (GuobiaoConfig fields), read once per call
-cdef enum:
-    GB_OPT_MELDED_AND_CONCEALED_KONG = 1
-    GB_OPT_KONGS_COUNT_CONCEALED = 2
-    GB_OPT_FOUR_CONCEALED_KEEPS_FULLY = 4
-    GB_OPT_TERMINAL_CHOWS_KEPT = 8
-
-
-# tile facts as 34-bit masks over our tile ids (bit t = tile id t), derived by _gb_init from the detectors' masks
-cdef int _gb_code_of[34]        # tile id -> code
-cdef uint64_t M_SUIT[3]         # 万, 条, 筒 (code suit order)
-cdef uint64_t M_WIND, M_DRAGON, M_HONOR, M_TERMINAL, M_REVERSIBLE, M_GREEN, M_NUMBERED
-cdef uint64_t M_RANKS_1234, M_RANKS_6789, M_RANKS_456, M_RANK4, M_RANK6
-
-
-cdef uint64_t _gb_tile_mask(object code_mask, object code_of_tile):
-    """A detectors mask (bit per code) as a mask over our tile ids."""
-    cdef uint64_t m = 0
-    cdef int t
-    for t in range(34):
-        if (code_mask >> code_of_tile[t]) & 1:
-            m |= (<uint64_t>1) << t
-    return m
-
-
-def _gb_init(fans, detectors):
-    """Load the fan table (fans.FANS: idx, key, value, excludes, converts) into the kernel's C arrays, the tile
-    classes from ``detectors`` (its CODE table and bit masks)."""
-    global _gb_ready
-    global M_WIND, M_DRAGON, M_HONOR, M_TERMINAL, M_REVERSIBLE, M_GREEN, M_NUMBERED
-    global M_RANKS_1234, M_RANKS_6789, M_RANKS_456, M_RANK4, M_RANK6
-    global GBF_BIG_FOUR_WINDS, GBF_BIG_THREE_DRAGONS, GBF_FOUR_KONGS, GBF_LITTLE_FOUR_WINDS, GBF_LITTLE_THREE_DRAGONS
-    global GBF_FOUR_CONCEALED_PUNGS, GBF_PURE_TERMINAL_CHOWS, GBF_QUADRUPLE_CHOW, GBF_FOUR_PURE_SHIFTED_PUNGS
-    global GBF_FOUR_PURE_SHIFTED_CHOWS, GBF_THREE_KONGS, GBF_ALL_EVEN_PUNGS, GBF_PURE_TRIPLE_CHOW, GBF_PURE_SHIFTED_PUNGS
-    global GBF_PURE_STRAIGHT, GBF_THREE_SUITED_TERMINAL_CHOWS, GBF_PURE_SHIFTED_CHOWS, GBF_ALL_FIVE, GBF_TRIPLE_PUNG
-    global GBF_THREE_CONCEALED_PUNGS, GBF_BIG_THREE_WINDS, GBF_MIXED_STRAIGHT, GBF_MIXED_TRIPLE_CHOW, GBF_MIXED_SHIFTED_PUNGS
-    global GBF_CHICKEN_HAND, GBF_ALL_PUNGS, GBF_MIXED_SHIFTED_CHOWS, GBF_MELDED_HAND, GBF_TWO_CONCEALED_KONGS
-    global GBF_TWO_DRAGONS_PUNGS, GBF_OUTSIDE_HAND, GBF_TWO_MELDED_KONGS, GBF_DRAGON_PUNG, GBF_PREVALENT_WIND, GBF_SEAT_WIND
-    global GBF_ALL_CHOWS, GBF_TILE_HOG, GBF_DOUBLE_PUNG, GBF_TWO_CONCEALED_PUNGS, GBF_CONCEALED_KONG, GBF_PURE_DOUBLE_CHOW
-    global GBF_MIXED_DOUBLE_CHOW, GBF_SHORT_STRAIGHT, GBF_TWO_TERMINAL_CHOWS, GBF_PUNG_OF_TERMINALS_OR_HONORS
-    global GBF_MELDED_KONG, GBF_EDGE_WAIT, GBF_CLOSED_WAIT, GBF_SINGLE_WAIT, GBF_CONCEALED_KONG_AND_MELDED_KONG
-    if len(fans) != GB_NF:
-        raise ValueError(f"the Guobiao kernel is built for {GB_NF} fans, the table has {len(fans)}")
-    idx = {f.key: f.idx for f in fans}
-    cdef int i, j
-    for i in range(GB_NF):
-        f = fans[i]
-        if f.idx != i:
-            raise ValueError(f"fan {f.key} has index {f.idx}, expected {i}")
-        if len(f.excludes) > GB_MAXEX:
-            raise ValueError(f"fan {f.key} excludes {len(f.excludes)} fans; the kernel holds {GB_MAXEX}")
-        if len(f.converts) > 1:
-            raise ValueError(f"fan {f.key}: the kernel holds one conversion per fan")
-        _gb_val[i] = f.value
-        _gb_nex[i] = len(f.excludes)
-        for j in range(len(f.excludes)):
-            _gb_ex[i][j] = idx[f.excludes[j]]
-        _gb_conv_from[i] = idx[f.converts[0][0]] if f.converts else -1
-        _gb_conv_to[i] = idx[f.converts[0][1]] if f.converts else -1
-    GBF_BIG_FOUR_WINDS = idx["big_four_winds"]
-    GBF_BIG_THREE_DRAGONS = idx["big_three_dragons"]
-    GBF_FOUR_KONGS = idx["four_kongs"]
-    GBF_LITTLE_FOUR_WINDS = idx["little_four_winds"]
-    GBF_LITTLE_THREE_DRAGONS = idx["little_three_dragons"]
-    GBF_FOUR_CONCEALED_PUNGS = idx["four_concealed_pungs"]
-    GBF_PURE_TERMINAL_CHOWS = idx["pure_terminal_chows"]
-    GBF_QUADRUPLE_CHOW = idx["quadruple_chow"]
-    GBF_FOUR_PURE_SHIFTED_PUNGS = idx["four_pure_shifted_pungs"]
-    GBF_FOUR_PURE_SHIFTED_CHOWS = idx["four_pure_shifted_chows"]
-    GBF_THREE_KONGS = idx["three_kongs"]
-    GBF_ALL_EVEN_PUNGS = idx["all_even_pungs"]
-    GBF_PURE_TRIPLE_CHOW = idx["pure_triple_chow"]
-    GBF_PURE_SHIFTED_PUNGS = idx["pure_shifted_pungs"]
-    GBF_PURE_STRAIGHT = idx["pure_straight"]
-    GBF_THREE_SUITED_TERMINAL_CHOWS = idx["three_suited_terminal_chows"]
-    GBF_PURE_SHIFTED_CHOWS = idx["pure_shifted_chows"]
-    GBF_ALL_FIVE = idx["all_five"]
-    GBF_TRIPLE_PUNG = idx["triple_pung"]
-    GBF_THREE_CONCEALED_PUNGS = idx["three_concealed_pungs"]
-    GBF_BIG_THREE_WINDS = idx["big_three_winds"]
-    GBF_MIXED_STRAIGHT = idx["mixed_straight"]
-    GBF_MIXED_TRIPLE_CHOW = idx["mixed_triple_chow"]
-    GBF_MIXED_SHIFTED_PUNGS = idx["mixed_shifted_pungs"]
-    GBF_CHICKEN_HAND = idx["chicken_hand"]
-    GBF_ALL_PUNGS = idx["all_pungs"]
-    GBF_MIXED_SHIFTED_CHOWS = idx["mixed_shifted_chows"]
-    GBF_MELDED_HAND = idx["melded_hand"]
-    GBF_TWO_CONCEALED_KONGS = idx["two_concealed_kongs"]
-    GBF_TWO_DRAGONS_PUNGS = idx["two_dragons_pungs"]
-    GBF_OUTSIDE_HAND = idx["outside_hand"]
-    GBF_TWO_MELDED_KONGS = idx["two_melded_kongs"]
-    GBF_DRAGON_PUNG = idx["dragon_pung"]
-    GBF_PREVALENT_WIND = idx["prevalent_wind"]
-    GBF_SEAT_WIND = idx["seat_wind"]
-    GBF_ALL_CHOWS = idx["all_chows"]
-    GBF_TILE_HOG = idx["tile_hog"]
-    GBF_DOUBLE_PUNG = idx["double_pung"]
-    GBF_TWO_CONCEALED_PUNGS = idx["two_concealed_pungs"]
-    GBF_CONCEALED_KONG = idx["concealed_kong"]
-    GBF_PURE_DOUBLE_CHOW = idx["pure_double_chow"]
-    GBF_MIXED_DOUBLE_CHOW = idx["mixed_double_chow"]
-    GBF_SHORT_STRAIGHT = idx["short_straight"]
-    GBF_TWO_TERMINAL_CHOWS = idx["two_terminal_chows"]
-    GBF_PUNG_OF_TERMINALS_OR_HONORS = idx["pung_of_terminals_or_honors"]
-    GBF_MELDED_KONG = idx["melded_kong"]
-    GBF_EDGE_WAIT = idx["edge_wait"]
-    GBF_CLOSED_WAIT = idx["closed_wait"]
-    GBF_SINGLE_WAIT = idx["single_wait"]
-    GBF_CONCEALED_KONG_AND_MELDED_KONG = idx["concealed_kong_and_melded_kong"]
-    _gb_init_hand_fans(idx)
-    code = detectors.CODE
-    for i in range(34):
-        _gb_code_of[i] = code[i]
-    for i, su in enumerate((detectors.M, detectors.S, detectors.P)):
-        M_SUIT[i] = _gb_tile_mask(detectors.SUIT_MASK[su], code)
-    M_WIND = _gb_tile_mask(detectors.WIND_MASK, code)
-    M_DRAGON = _gb_tile_mask(detectors.DRAGON_MASK, code)
-    M_HONOR = _gb_tile_mask(detectors.HONOR_MASK, code)
-    M_TERMINAL = _gb_tile_mask(detectors.TERMINAL_MASK, code)
-    M_REVERSIBLE = _gb_tile_mask(detectors.REVERSIBLE_MASK, code)
-    M_GREEN = _gb_tile_mask(detectors.GREEN_MASK, code)
-    M_NUMBERED = _gb_tile_mask(detectors.NUMBERED_MASK, code)
-    rm = detectors.RANKS_MASK
-    M_RANKS_1234 = _gb_tile_mask(rm[frozenset((1, 2, 3, 4))], code)
-    M_RANKS_6789 = _gb_tile_mask(rm[frozenset((6, 7, 8, 9))], code)
-    M_RANKS_456 = _gb_tile_mask(rm[frozenset((4, 5, 6))], code)
-    M_RANK4 = _gb_tile_mask(rm[frozenset((4,))], code)
-    M_RANK6 = _gb_tile_mask(rm[frozenset((6,))], code)
-    _gb_ready = 1
-
-
-
-cdef _gb_init_hand_fans(idx):
-    global GBF_NO_HONORS, GBF_ONE_VOIDED_SUIT, GBF_HALF_FLUSH, GBF_FULL_FLUSH, GBF_ALL_TYPES, GBF_ALL_SIMPLES
-    global GBF_REVERSIBLE_TILES, GBF_ALL_GREEN, GBF_ALL_HONORS, GBF_ALL_TERMINALS, GBF_ALL_TERMINALS_AND_HONORS
-    global GBF_LOWER_FOUR, GBF_LOWER_TILES, GBF_UPPER_FOUR, GBF_UPPER_TILES, GBF_MIDDLE_TILES, GBF_LAST_TILE, GBF_SELF_DRAWN
-    global GBF_LAST_TILE_DRAW, GBF_LAST_TILE_CLAIM, GBF_OUT_WITH_REPLACEMENT_TILE, GBF_ROBBING_THE_KONG
-    global GBF_FULLY_CONCEALED_HAND, GBF_CONCEALED_HAND
-    GBF_NO_HONORS = idx["no_honors"]
-    GBF_ONE_VOIDED_SUIT = idx["one_voided_suit"]
-    GBF_HALF_FLUSH = idx["half_flush"]
-    GBF_FULL_FLUSH = idx["full_flush"]
-    GBF_ALL_TYPES = idx["all_types"]
-    GBF_ALL_SIMPLES = idx["all_simples"]
-    GBF_REVERSIBLE_TILES = idx["reversible_tiles"]
-    GBF_ALL_GREEN = idx["all_green"]
-    GBF_ALL_HONORS = idx["all_honors"]
-    GBF_ALL_TERMINALS = idx["all_terminals"]
-    GBF_ALL_TERMINALS_AND_HONORS = idx["all_terminals_and_honors"]
-    GBF_LOWER_FOUR = idx["lower_four"]
-    GBF_LOWER_TILES = idx["lower_tiles"]
-    GBF_UPPER_FOUR = idx["upper_four"]
-    GBF_UPPER_TILES = idx["upper_tiles"]
-    GBF_MIDDLE_TILES = idx["middle_tiles"]
-    GBF_LAST_TILE = idx["last_tile"]
-    GBF_SELF_DRAWN = idx["self_drawn"]
-    GBF_LAST_TILE_DRAW = idx["last_tile_draw"]
-    GBF_LAST_TILE_CLAIM = idx["last_tile_claim"]
-    GBF_OUT_WITH_REPLACEMENT_TILE = idx["out_with_replacement_tile"]
-    GBF_ROBBING_THE_KONG = idx["robbing_the_kong"]
-    GBF_FULLY_CONCEALED_HAND = idx["fully_concealed_hand"]
-    GBF_CONCEALED_HAND = idx["concealed_hand"]
-
-
-cdef void _gb_hand_fans_c(int* t, uint64_t m, bint self_drawn, bint last_tile, bint wall_last, bint kong,
-                          int claimed) noexcept nogil:
-    """scorer.hand_fans over a tile-id mask ``m`` of the whole hand: the win flags (和绝张 自摸 妙手回春 海底捞月
-    杠上开花 抢杠和), the concealment fans (不求人 门前清 全求人) and the tile-kind fans (scorer.tile_fans)."""
-    cdef int voided
-    cdef bint simples
-    if last_tile:
-        t[GBF_LAST_TILE] = 1
-    if self_drawn:
-        t[GBF_SELF_DRAWN] = 1
-        if wall_last:
-            t[GBF_LAST_TILE_DRAW] = 1
-        if kong:
-            t[GBF_OUT_WITH_REPLACEMENT_TILE] = 1
-    else:
-        if wall_last:
-            t[GBF_LAST_TILE_CLAIM] = 1
-        if kong:
-            t[GBF_ROBBING_THE_KONG] = 1
-    if claimed == 0:
-        t[GBF_FULLY_CONCEALED_HAND if self_drawn else GBF_CONCEALED_HAND] = 1
-    elif claimed == 4 and not self_drawn:
-        t[GBF_MELDED_HAND] = 1
-    voided = (not (m & M_SUIT[0])) + (not (m & M_SUIT[1])) + (not (m & M_SUIT[2]))
-    if voided == 2:
-        t[GBF_HALF_FLUSH if m & M_HONOR else GBF_FULL_FLUSH] = 1
-    else:
-        if not (m & M_HONOR):
-            t[GBF_NO_HONORS] = 1
-        if voided:
-            t[GBF_ONE_VOIDED_SUIT] = voided
-    if (m & M_SUIT[0]) and (m & M_SUIT[1]) and (m & M_SUIT[2]) and (m & M_WIND) and (m & M_DRAGON):
-        t[GBF_ALL_TYPES] = 1
-    simples = not (m & (M_TERMINAL | M_HONOR))
-    if simples:
-        t[GBF_ALL_SIMPLES] = 1
-    if not (m & ~M_REVERSIBLE):
-        t[GBF_REVERSIBLE_TILES] = 1
-    if not (m & ~M_GREEN):
-        t[GBF_ALL_GREEN] = 1
-    if not simples:
-        if not (m & M_NUMBERED):
-            t[GBF_ALL_HONORS] = 1
-        elif not (m & ~M_TERMINAL):
-            t[GBF_ALL_TERMINALS] = 1
-        elif not (m & ~(M_TERMINAL | M_HONOR)):
-            t[GBF_ALL_TERMINALS_AND_HONORS] = 1
-    if not (m & M_HONOR):
-        if not (m & ~M_RANKS_1234):
-            t[GBF_LOWER_FOUR if m & M_RANK4 else GBF_LOWER_TILES] = 1
-        elif not (m & ~M_RANKS_6789):
-            t[GBF_UPPER_FOUR if m & M_RANK6 else GBF_UPPER_TILES] = 1
-        elif not (m & ~M_RANKS_456):
-            t[GBF_MIDDLE_TILES] = 1
+    GB_EAST = 27
+    GB_MAXR = 64        # readings of one hand kept (14 tiles have far fewer; more is refused, not truncated)
+    # kernel statuses
+    GB_OK = 0
+    GB_NOT_WIN = 1
+    GB_BAD = 2
 
 
 # ---------------------------------------------------------------------------------------------- tile predicates
 
-cdef inline bint _gb_numbered(int c) noexcept nogil:
-    return c < 0x40
+cdef inline bint _gb_numbered(int t) noexcept nogil:
+    return t < 27
 
-cdef inline bint _gb_wind(int c) noexcept nogil:
-    return GB_EAST <= c <= GB_NORTH
+cdef inline bint _gb_wind(int t) noexcept nogil:
+    return 27 <= t <= 30
 
-cdef inline bint _gb_dragon(int c) noexcept nogil:
-    return GB_RED <= c <= GB_WHITE
+cdef inline bint _gb_dragon(int t) noexcept nogil:
+    return t >= 31
 
-cdef inline bint _gb_term_or_honor(int c) noexcept nogil:
-    return c >= 0x40 or (c & 15) == 1 or (c & 15) == 9
+cdef inline int _gb_suit(int t) noexcept nogil:
+    return t // 9          # 0 万 1 筒 2 条, 3 honors
+
+cdef inline int _gb_rank(int t) noexcept nogil:
+    return t % 9 + 1       # numbered tiles only
+
+cdef inline bint _gb_term_or_honor(int t) noexcept nogil:
+    return t >= 27 or t % 9 == 0 or t % 9 == 8
 
 cdef inline bint _gb_three_suits(int a, int b, int c) noexcept nogil:
-    cdef int sa = a >> 4, sb = b >> 4, sc = c >> 4
+    cdef int sa = _gb_suit(a), sb = _gb_suit(b), sc = _gb_suit(c)
     return sa != sb and sa != sc and sb != sc
 
-cdef inline void _gb_sort3(int* x) noexcept nogil:
-    cdef int t
-    if x[0] > x[1]:
-        t = x[0]; x[0] = x[1]; x[1] = t
-    if x[1] > x[2]:
-        t = x[1]; x[1] = x[2]; x[2] = t
-    if x[0] > x[1]:
-        t = x[0]; x[0] = x[1]; x[1] = t
+cdef inline bint _gb_same_suit(int a, int b) noexcept nogil:
+    return _gb_suit(a) == _gb_suit(b)
 
-cdef inline void _gb_sort(int* x, int n) noexcept nogil:
+cdef inline void _gb_sort_ref(int* x, int n) noexcept nogil:
+    """Sort tile ids in the reference's order (万 条 筒 honors)."""
     cdef int i, j, t
     for i in range(1, n):
         t = x[i]
         j = i - 1
-        while j >= 0 and x[j] > t:
+        while j >= 0 and GB_REF_POS[x[j]] > GB_REF_POS[t]:
             x[j + 1] = x[j]
             j -= 1
         x[j + 1] = t
 
 cdef inline bint _gb_consecutive(int a, int b, int c) noexcept nogil:
-    cdef int r[3]
-    r[0] = a & 15; r[1] = b & 15; r[2] = c & 15
-    _gb_sort3(r)
-    return r[1] == r[0] + 1 and r[2] == r[1] + 1
+    """Ranks a, b, c are three in a row, in any order."""
+    cdef int r0 = _gb_rank(a), r1 = _gb_rank(b), r2 = _gb_rank(c), t
+    if r0 > r1:
+        t = r0; r0 = r1; r1 = t
+    if r1 > r2:
+        t = r1; r1 = r2; r2 = t
+    if r0 > r1:
+        t = r0; r0 = r1; r1 = t
+    return r1 == r0 + 1 and r2 == r1 + 1
+
+cdef inline uint64_t _gb_bit(int t) noexcept nogil:
+    return (<uint64_t>1) << t
 
 
 # ---------------------------------------------------------------------------------------------- meld combinations
 
 cdef int _gb_two_chow(int a, int b) noexcept nogil:
     """喜相逢, 连六, 老少副, 一般高 in the reference's test order (detectors.TWO_CHOW_FANS); 0 = none."""
-    if (a >> 4) != (b >> 4) and (a & 15) == (b & 15):
+    cdef bint same = _gb_same_suit(a, b)
+    if not same and a % 9 == b % 9:
         return GBF_MIXED_DOUBLE_CHOW
-    if a + 3 == b or b + 3 == a:
+    if same and (a + 3 == b or b + 3 == a):
         return GBF_SHORT_STRAIGHT
-    if (a >> 4) == (b >> 4) and (((a & 15) == 2 and (b & 15) == 8) or ((a & 15) == 8 and (b & 15) == 2)):
+    if same and ((a % 9 == 1 and b % 9 == 7) or (a % 9 == 7 and b % 9 == 1)):
         return GBF_TWO_TERMINAL_CHOWS
     if a == b:
         return GBF_PURE_DOUBLE_CHOW
@@ -328,46 +100,52 @@ cdef int _gb_two_chow(int a, int b) noexcept nogil:
 
 
 cdef int _gb_three_chow(int a, int b, int c) noexcept nogil:
-    """detectors.THREE_CHOW_MIXED / THREE_CHOW_PURE (codes sorted); 0 = none."""
+    """detectors.THREE_CHOW_MIXED / THREE_CHOW_PURE (middles in reference order); 0 = none."""
     cdef int r[3]
+    cdef int i, j, x
     if _gb_three_suits(a, b, c):
         if _gb_consecutive(a, b, c):
             return GBF_MIXED_SHIFTED_CHOWS
-        if (a & 15) == (b & 15) == (c & 15):
+        if a % 9 == b % 9 and b % 9 == c % 9:
             return GBF_MIXED_TRIPLE_CHOW
-        r[0] = a & 15; r[1] = b & 15; r[2] = c & 15
-        _gb_sort3(r)
+        r[0] = _gb_rank(a); r[1] = _gb_rank(b); r[2] = _gb_rank(c)
+        for i in range(1, 3):
+            x = r[i]; j = i - 1
+            while j >= 0 and r[j] > x:
+                r[j + 1] = r[j]; j -= 1
+            r[j + 1] = x
         if r[0] == 2 and r[1] == 5 and r[2] == 8:
             return GBF_MIXED_STRAIGHT
         return 0
-    if b == a + 3 and c == b + 3:
-        return GBF_PURE_STRAIGHT
-    if (b == a + 2 and c == b + 2) or (b == a + 1 and c == b + 1):
-        return GBF_PURE_SHIFTED_CHOWS
+    if _gb_same_suit(a, b) and _gb_same_suit(b, c):
+        if b == a + 3 and c == b + 3:
+            return GBF_PURE_STRAIGHT
+        if (b == a + 2 and c == b + 2) or (b == a + 1 and c == b + 1):
+            return GBF_PURE_SHIFTED_CHOWS
     if a == b and b == c:
         return GBF_PURE_TRIPLE_CHOW
     return 0
 
 
 cdef int _gb_three_pung(int a, int b, int c) noexcept nogil:
-    """detectors.THREE_PUNG_FANS (codes sorted); 0 = none."""
+    """detectors.THREE_PUNG_FANS (tiles in reference order); 0 = none."""
     cdef bint num3 = _gb_numbered(a) and _gb_numbered(b) and _gb_numbered(c)
     if num3 and _gb_three_suits(a, b, c) and _gb_consecutive(a, b, c):
         return GBF_MIXED_SHIFTED_PUNGS
-    if num3 and _gb_three_suits(a, b, c) and (a & 15) == (b & 15) == (c & 15):
+    if num3 and _gb_three_suits(a, b, c) and a % 9 == b % 9 and b % 9 == c % 9:
         return GBF_TRIPLE_PUNG
-    if _gb_numbered(a) and _gb_numbered(c) and b == a + 1 and c == b + 1:
+    if num3 and _gb_same_suit(a, c) and b == a + 1 and c == b + 1:
         return GBF_PURE_SHIFTED_PUNGS
     if _gb_wind(a) and _gb_wind(b) and _gb_wind(c):
         return GBF_BIG_THREE_WINDS
-    if a == GB_RED and b == GB_GREEN and c == GB_WHITE:
+    if a == 31 and b == 32 and c == 33:
         return GBF_BIG_THREE_DRAGONS
     return 0
 
 
 cdef int _gb_two_pung(int a, int b) noexcept nogil:
     """双同刻, 双箭刻 (detectors.TWO_PUNG_FANS); 0 = none."""
-    if _gb_numbered(a) and _gb_numbered(b) and (a & 15) == (b & 15):
+    if _gb_numbered(a) and _gb_numbered(b) and a % 9 == b % 9:
         return GBF_DOUBLE_PUNG
     if _gb_dragon(a) and _gb_dragon(b):
         return GBF_TWO_DRAGONS_PUNGS
@@ -375,17 +153,13 @@ cdef int _gb_two_pung(int a, int b) noexcept nogil:
 
 
 cdef void _gb_account_once(int* fans, int n_fans, int cap, int* t, int opts) noexcept nogil:
-    """套算一次 (scorer.account_once): at most ``cap`` 1-fan chow fans, trimmed 老少副 连六 喜相逢 一般高 (or with
-    terminal_chows_kept 连六 喜相逢 一般高 老少副) to one of each, then to none."""
-    cdef int order[4]
+    """套算一次 (scorer.account_once): at most ``cap`` 1-fan chow fans, trimmed in the fan table's order to one
+    of each, then to none."""
+    cdef const int* order = &GB_TRIM_ORDER[0]
     cdef int counts[GB_NF]
     cdef int i, k, n = 0, limit = 1
     if opts & GB_OPT_TERMINAL_CHOWS_KEPT:
-        order[0] = GBF_SHORT_STRAIGHT; order[1] = GBF_MIXED_DOUBLE_CHOW
-        order[2] = GBF_PURE_DOUBLE_CHOW; order[3] = GBF_TWO_TERMINAL_CHOWS
-    else:
-        order[0] = GBF_TWO_TERMINAL_CHOWS; order[1] = GBF_SHORT_STRAIGHT
-        order[2] = GBF_MIXED_DOUBLE_CHOW; order[3] = GBF_PURE_DOUBLE_CHOW
+        order = &GB_TRIM_ORDER_KEPT[0]
     for i in range(4):
         counts[order[i]] = 0
     for i in range(n_fans):
@@ -413,12 +187,11 @@ for _i, _row in enumerate(((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0
 
 
 cdef void _gb_four_chows(int* m, int* t, int opts) noexcept nogil:
-    """scorer.four_chows (middles sorted)."""
-    cdef int s, fan, e, i, j, k, x, cap
+    """scorer.four_chows (middles in reference order)."""
+    cdef int s, fan, e, i, j, k, x, cap, d = m[1] - m[0]
     cdef int extra[3]
     cdef int pairs[6]
-    cdef int prio[4]
-    if m[1] - m[0] == m[2] - m[1] and m[2] - m[1] == m[3] - m[2] and (m[1] - m[0] == 1 or m[1] - m[0] == 2):
+    if (d == 1 or d == 2) and m[2] - m[1] == d and m[3] - m[2] == d and _gb_same_suit(m[0], m[3]):
         t[GBF_FOUR_PURE_SHIFTED_CHOWS] = 1
         return
     if m[0] == m[1] and m[1] == m[2] and m[2] == m[3]:
@@ -432,11 +205,10 @@ cdef void _gb_four_chows(int* m, int* t, int opts) noexcept nogil:
             extra[0] = _gb_two_chow(m[i], m[x])
             extra[1] = _gb_two_chow(m[j], m[x])
             extra[2] = _gb_two_chow(m[k], m[x])
-            prio[0] = GBF_PURE_DOUBLE_CHOW; prio[1] = GBF_MIXED_DOUBLE_CHOW
-            prio[2] = GBF_SHORT_STRAIGHT; prio[3] = GBF_TWO_TERMINAL_CHOWS
             for e in range(4):
-                if extra[0] == prio[e] or extra[1] == prio[e] or extra[2] == prio[e]:
-                    t[prio[e]] = 1
+                fan = GB_EXTRA_PRIORITY[e]
+                if extra[0] == fan or extra[1] == fan or extra[2] == fan:
+                    t[fan] = 1
                     break
             return
     pairs[0] = _gb_two_chow(m[0], m[1]); pairs[1] = _gb_two_chow(m[0], m[2]); pairs[2] = _gb_two_chow(m[0], m[3])
@@ -466,9 +238,10 @@ cdef void _gb_three_chows(int* m, int* t, int opts) noexcept nogil:
 
 
 cdef void _gb_four_pungs(int* p, int* t) noexcept nogil:
-    """scorer.four_pungs (tiles sorted)."""
+    """scorer.four_pungs (tiles in reference order)."""
     cdef int s, i, j, k, x, y, fan, f2
-    if _gb_numbered(p[0]) and p[1] == p[0] + 1 and p[2] == p[1] + 1 and p[3] == p[2] + 1:
+    if _gb_numbered(p[0]) and _gb_same_suit(p[0], p[3]) and p[1] == p[0] + 1 and p[2] == p[1] + 1 \
+            and p[3] == p[2] + 1:
         t[GBF_FOUR_PURE_SHIFTED_PUNGS] = 1
         return
     if p[0] == GB_EAST and p[1] == GB_EAST + 1 and p[2] == GB_EAST + 2 and p[3] == GB_EAST + 3:
@@ -527,7 +300,7 @@ cdef void _gb_kong_fans(int concealed_pungs, int mk, int ck, int* t, int opts) n
         t[GBF_CONCEALED_KONG_AND_MELDED_KONG] = 0
         t[GBF_MELDED_KONG] = 1
         t[GBF_CONCEALED_KONG] = 1
-    if (opts & GB_OPT_KONGS_COUNT_CONCEALED) and (t[GBF_THREE_KONGS] or t[GBF_FOUR_KONGS]) and ck:
+    if (opts & GB_OPT_KONGS_COUNT_CONCEALED_KONGS) and (t[GBF_THREE_KONGS] or t[GBF_FOUR_KONGS]) and ck:
         t[GBF_CONCEALED_KONG if ck == 1 else GBF_TWO_CONCEALED_KONGS] = 1
     if t[GBF_TWO_CONCEALED_KONGS] and mk + ck == 2 and concealed_pungs == 0:
         return
@@ -546,125 +319,258 @@ cdef void _gb_exclusions(int* t, int opts) noexcept nogil:
     for i in range(GB_NF):
         if not t[i]:
             continue
-        if _gb_conv_from[i] >= 0 and not (i == GBF_FOUR_CONCEALED_PUNGS and (opts & GB_OPT_FOUR_CONCEALED_KEEPS_FULLY)):
-            if t[_gb_conv_from[i]]:
-                t[_gb_conv_from[i]] = 0
-                t[_gb_conv_to[i]] = 1
-        for j in range(_gb_nex[i]):
-            t[_gb_ex[i][j]] = 0
+        if GB_CONV_FROM[i] >= 0 and not (i == GBF_FOUR_CONCEALED_PUNGS
+                                         and (opts & GB_OPT_FOUR_CONCEALED_PUNGS_FULLY_CONCEALED)):
+            if t[GB_CONV_FROM[i]]:
+                t[GB_CONV_FROM[i]] = 0
+                t[GB_CONV_TO[i]] = 1
+        for j in range(GB_EXCL_START[i], GB_EXCL_START[i + 1]):
+            t[GB_EXCL[j]] = 0
 
+
+cdef inline int _gb_total(const int* t) noexcept nogil:
+    cdef int i, total = 0
+    for i in range(GB_NF):
+        total += GB_VALUE[i] * t[i]
+    return total
+
+
+# ---------------------------------------------------------------------------------------------- one hand
 
 cdef struct GBHand:
+    uint8_t cnt[HBUF]   # the concealed tiles' counts (winning tile included), a core hand buffer
+    uint8_t whole[34]   # the whole hand's counts, the fixed packs' tiles included (a kong counts 4)
+    int n_standing
     int n_fixed
     int fkind[4]
-    int fcode[4]
+    int ftile[4]
     int fmelded[4]
+    int claimed         # fixed packs claimed from another player
     int win
-    int self_drawn
+    int flags
     int seat
     int prevalent
-    int hog_base
-    int heavenly
-    int unique_wait     # 独听: -1 not computed yet, else 0 / 1
-    int n_standing      # concealed tiles, the winning tile included
-    int cnt[0x48]       # the concealed tiles' counts by code
+    int flowers
     int opts
-    int base[GB_NF]
+    int hog_base        # tile kinds with all four copies in the whole hand
+    int kinds           # concealed tile kinds
+    int unique_wait     # 独听: -1 not computed yet, else 0 / 1
+    uint64_t mask       # the whole hand's tile kinds
+    int base[GB_NF]     # the fans every regular reading shares (scorer.hand_fans)
 
 
-cdef bint _gb_melds(int* cnt, int left) noexcept nogil:
-    """Can ``cnt`` (counts by code) be read as ``left`` melds?  Lowest tile first: a pung of it or a chow from it."""
-    cdef int c = 0x11
-    cdef bint ok
-    if left == 0:
-        return True
-    while c < 0x48 and cnt[c] == 0:
-        c += 1
-    if c >= 0x48:
-        return False
-    if cnt[c] >= 3:
-        cnt[c] -= 3
-        ok = _gb_melds(cnt, left - 1)
-        cnt[c] += 3
-        if ok:
-            return True
-    if c < 0x40 and (c & 15) <= 7 and cnt[c + 1] and cnt[c + 2]:
-        cnt[c] -= 1; cnt[c + 1] -= 1; cnt[c + 2] -= 1
-        ok = _gb_melds(cnt, left - 1)
-        cnt[c] += 1; cnt[c + 1] += 1; cnt[c + 2] += 1
-        return ok
-    return False
+cdef int _gb_load(const uint8_t* rec, int opts, GBHand* h) noexcept nogil:
+    """Check and unpack one record (GB_OK or GB_BAD); nothing is trusted that could index out of bounds."""
+    cdef int i, c, kind, t, n = 0
+    cdef const uint8_t* pk
+    memset(h.cnt, 0, HBUF)
+    for i in range(34):
+        c = rec[GB_REC_COUNTS + i]
+        if c > 4:
+            return GB_BAD
+        h.cnt[i] = c
+        h.whole[i] = c
+        n += c
+    h.n_standing = n
+    h.win = rec[GB_REC_WIN]
+    h.flags = rec[GB_REC_FLAGS]
+    h.seat = rec[GB_REC_SEAT]
+    h.prevalent = rec[GB_REC_PREVALENT]
+    h.flowers = rec[GB_REC_FLOWERS]
+    h.n_fixed = rec[GB_REC_N_PACKS]
+    h.opts = opts
+    if h.win >= 34 or h.cnt[h.win] == 0 or h.seat > 3 or h.prevalent > 3 or h.n_fixed > 4 or h.flowers > 8:
+        return GB_BAD
+    if n + 3 * h.n_fixed != 14:
+        return GB_BAD
+    h.claimed = 0
+    for i in range(h.n_fixed):
+        pk = rec + GB_REC_PACKS + 3 * i
+        kind = pk[0]; t = pk[1]
+        if kind > GB_KONG or t >= 34 or pk[2] > 1:
+            return GB_BAD
+        if kind == GB_CHOW:
+            if t >= 27 or t % 9 == 0 or t % 9 == 8:
+                return GB_BAD
+            h.whole[t - 1] += 1; h.whole[t] += 1; h.whole[t + 1] += 1
+        else:
+            h.whole[t] += 4 if kind == GB_KONG else 3
+        h.fkind[i] = kind; h.ftile[i] = t; h.fmelded[i] = pk[2]
+        h.claimed += pk[2]
+    h.mask = 0
+    h.hog_base = 0
+    h.kinds = 0
+    for i in range(34):
+        if h.whole[i] > 4:
+            return GB_BAD
+        if h.whole[i]:
+            h.mask |= _gb_bit(i)
+            if h.whole[i] == 4:
+                h.hog_base += 1
+        if h.cnt[i]:
+            h.kinds += 1
+    h.unique_wait = 0 if h.flags & GB_FLAG_HEAVENLY else -1   # -1: not yet worked out; 天和 has no wait
+    return GB_OK
 
 
-cdef bint _gb_complete(int* cnt, int n_tiles) noexcept nogil:
-    """Complete as melds + a pair, or as 七对 (four of a kind = two pairs) when ``n_tiles`` is 14."""
-    cdef int p
-    cdef bint ok
-    for p in range(0x11, 0x48):
-        if cnt[p] >= 2:
-            cnt[p] -= 2
-            ok = _gb_melds(cnt, (n_tiles - 2) // 3)
-            cnt[p] += 2
-            if ok:
-                return True
-    if n_tiles == 14:
-        for p in range(0x11, 0x48):
-            if cnt[p] & 1:
-                return False
-        return True
-    return False
+cdef void _gb_win_flags(const GBHand* h, int* t) noexcept nogil:
+    """和绝张, 自摸 / 妙手回春 / 杠上开花, 海底捞月 / 抢杠和 (scorer.win_flag_fans)."""
+    cdef int f = h.flags
+    if f & GB_FLAG_LAST_TILE:
+        t[GBF_LAST_TILE] = 1
+    if f & GB_FLAG_SELF_DRAWN:
+        t[GBF_SELF_DRAWN] = 1
+        if f & GB_FLAG_WALL_LAST:
+            t[GBF_LAST_TILE_DRAW] = 1
+        if f & GB_FLAG_KONG:
+            t[GBF_OUT_WITH_REPLACEMENT_TILE] = 1
+    else:
+        if f & GB_FLAG_WALL_LAST:
+            t[GBF_LAST_TILE_CLAIM] = 1
+        if f & GB_FLAG_KONG:
+            t[GBF_ROBBING_THE_KONG] = 1
+
+
+cdef void _gb_tile_fans(uint64_t m, int* t) noexcept nogil:
+    """scorer.tile_fans over the whole hand's tile-kind mask: suits, tile traits, ranges."""
+    cdef int voided = (not (m & GB_M_SUIT_M)) + (not (m & GB_M_SUIT_S)) + (not (m & GB_M_SUIT_P))
+    cdef bint simples
+    if voided == 2:
+        t[GBF_HALF_FLUSH if m & GB_M_HONOR else GBF_FULL_FLUSH] = 1
+    else:
+        if not (m & GB_M_HONOR):
+            t[GBF_NO_HONORS] = 1
+        if voided:
+            t[GBF_ONE_VOIDED_SUIT] = voided
+    if (m & GB_M_SUIT_M) and (m & GB_M_SUIT_S) and (m & GB_M_SUIT_P) and (m & GB_M_WIND) and (m & GB_M_DRAGON):
+        t[GBF_ALL_TYPES] = 1
+    simples = not (m & (GB_M_TERMINAL | GB_M_HONOR))
+    if simples:
+        t[GBF_ALL_SIMPLES] = 1
+    if not (m & ~GB_M_REVERSIBLE):
+        t[GBF_REVERSIBLE_TILES] = 1
+    if not (m & ~GB_M_GREEN):
+        t[GBF_ALL_GREEN] = 1
+    if not simples:
+        if not (m & GB_M_NUMBERED):
+            t[GBF_ALL_HONORS] = 1
+        elif not (m & ~GB_M_TERMINAL):
+            t[GBF_ALL_TERMINALS] = 1
+        elif not (m & ~(GB_M_TERMINAL | GB_M_HONOR)):
+            t[GBF_ALL_TERMINALS_AND_HONORS] = 1
+    if not (m & GB_M_HONOR):
+        if not (m & ~GB_M_RANKS_1234):
+            t[GBF_LOWER_FOUR if m & GB_M_RANK_4 else GBF_LOWER_TILES] = 1
+        elif not (m & ~GB_M_RANKS_6789):
+            t[GBF_UPPER_FOUR if m & GB_M_RANK_6 else GBF_UPPER_TILES] = 1
+        elif not (m & ~GB_M_RANKS_456):
+            t[GBF_MIDDLE_TILES] = 1
+
+
+cdef void _gb_hand_fans(const GBHand* h, int* t) noexcept nogil:
+    """scorer.hand_fans: the win flags, the concealment fans (不求人 门前清 全求人) and the tile fans."""
+    cdef bint drawn = h.flags & GB_FLAG_SELF_DRAWN
+    memset(t, 0, GB_NF * sizeof(int))
+    _gb_win_flags(h, t)
+    if h.claimed == 0:
+        t[GBF_FULLY_CONCEALED_HAND if drawn else GBF_CONCEALED_HAND] = 1
+    elif h.claimed == 4 and not drawn:
+        t[GBF_MELDED_HAND] = 1
+    _gb_tile_fans(h.mask, t)
+
+
+cdef uint32_t _GB_WAIT_RULES = F_WAIT_ON_FOURTH_COPY              # the 独听 test: regular form, and a tile
+cdef uint32_t _GB_WAIT_RULES_PAIRS = (F_WAIT_ON_FOURTH_COPY        # held four times still counts; plus 七对
+                                      | F_SEVEN_PAIRS | F_SEVEN_PAIRS_QUAD_AS_TWO)  # for 13 concealed tiles
+
+
+cdef inline int _gb_popcount(uint64_t m) noexcept nogil:
+    cdef int n = 0
+    while m:
+        m &= m - 1
+        n += 1
+    return n
 
 
 cdef bint _gb_is_unique_wait(GBHand* h) noexcept nogil:
-    """独听 (ruleset._unique_wait, spec §3): with the winning tile taken out, exactly one tile kind completes the
-    hand — regular form, plus 七对 for 13 concealed tiles; a tile held four times still counts (a fifth copy is
-    tried like any other).  Never for 天和 (no wait).  Computed once per hand, on first need."""
-    cdef int c, d, found = 0
-    cdef bint cand
-    if h.unique_wait >= 0:
-        return h.unique_wait == 1
-    if h.heavenly:
-        h.unique_wait = 0
+    """独听 (spec §3): with the winning tile taken out, exactly one tile kind completes the concealed tiles
+    (the core's wait kernel; regular form, plus 七对 for 13 tiles).  Computed once per hand, on first need."""
+    cdef uint8_t buf[HBUF]
+    cdef int n
+    if h.unique_wait < 0:
+        memcpy(buf, h.cnt, HBUF)
+        buf[h.win] -= 1
+        n = h.n_standing - 1
+        h.unique_wait = _gb_popcount(waits_mask(buf, 0, n, 13, _GB_WAIT_RULES_PAIRS if n == 13
+                                                else _GB_WAIT_RULES)) == 1
+    return h.unique_wait == 1
+
+
+# ---------------------------------------------------------------------------------------------- regular readings
+
+cdef bint _gb_three_suited_terminal(int* m, int pair) noexcept nogil:
+    """三色双龙会: 123+789 in the two suits other than the 5-pair's (middles in reference order)."""
+    cdef int want[4]
+    cdef int n = 0, s, i
+    for s in range(3):
+        if s != _gb_suit(pair):
+            want[n] = 9 * s + 1; want[n + 1] = 9 * s + 7
+            n += 2
+    _gb_sort_ref(want, 4)
+    for i in range(4):
+        if want[i] != m[i]:
+            return False
+    return True
+
+
+cdef bint _gb_outside(int* chows, int nch, int* pungs, int npg, int pair) noexcept nogil:
+    cdef int i
+    for i in range(nch):
+        if chows[i] % 9 != 1 and chows[i] % 9 != 7:
+            return False
+    for i in range(npg):
+        if not _gb_term_or_honor(pungs[i]):
+            return False
+    return _gb_term_or_honor(pair)
+
+
+cdef bint _gb_all_five(int* chows, int nch, int* pungs, int npg, int pair) noexcept nogil:
+    cdef int i, r
+    for i in range(nch):
+        r = chows[i] % 9
+        if r < 3 or r > 5:
+            return False
+    for i in range(npg):
+        if not (pungs[i] < 27 and pungs[i] % 9 == 4):
+            return False
+    return pair < 27 and pair % 9 == 4
+
+
+cdef bint _gb_all_even(int nch, int* pungs, int npg, int pair) noexcept nogil:
+    cdef int i
+    if nch:
         return False
-    h.cnt[h.win] -= 1
-    for c in range(0x11, 0x48):
-        if (c & 15) == 0 or (c & 15) > 9 or (c >= 0x40 and c > 0x47):
-            continue
-        # only a tile held, or a suited tile within two ranks of one held, can complete anything
-        cand = h.cnt[c] > 0
-        if not cand and c < 0x40:
-            for d in range(-2, 3):
-                if 1 <= (c & 15) + d <= 9 and h.cnt[c + d] > 0:
-                    cand = True
-                    break
-        if not cand:
-            continue
-        h.cnt[c] += 1
-        if _gb_complete(h.cnt, h.n_standing):
-            found += 1
-        h.cnt[c] -= 1
-        if found > 1:
-            break
-    h.cnt[h.win] += 1
-    h.unique_wait = 1 if found == 1 else 0
-    return found == 1
+    for i in range(npg):
+        if not (pungs[i] < 27 and pungs[i] % 9 % 2 == 1):
+            return False
+    return pair < 27 and pair % 9 % 2 == 1
 
 
-cdef int _gb_regular(GBHand* h, int nc, int* ckind, int* ccode, int pair, int* t, object f) except -1:
-    """scorer.score_regular over C arrays: one reading (the fixed packs + ``nc`` concealed melds + the pair)."""
+cdef void _gb_regular(GBHand* h, int nc, const int* ckind, const int* ctile, int pair, int* t) noexcept nogil:
+    """scorer.score_regular: one reading (the fixed packs + ``nc`` concealed melds + the pair)."""
     cdef int chows[4]
     cdef int pungs[4]
     cdef int cchows[4]
     cdef int nch = 0, npg = 0, ncc = 0, cp = 0, mk = 0, ck = 0
-    cdef int i, p, kind, code, win = h.win, wind_pungs = 0, dragons = 0, w, f2
+    cdef int i, p, kind, tile, win = h.win, wind_pungs = 0, dragons = 0, w, f2
     cdef bint ok, in_chow, edge, closed
     memcpy(t, h.base, GB_NF * sizeof(int))
     for i in range(h.n_fixed):
-        kind = h.fkind[i]; code = h.fcode[i]
+        kind = h.fkind[i]; tile = h.ftile[i]
         if kind == GB_CHOW:
-            chows[nch] = code; nch += 1
+            chows[nch] = tile; nch += 1
         else:
-            pungs[npg] = code; npg += 1
+            pungs[npg] = tile; npg += 1
             if kind == GB_KONG:
                 if h.fmelded[i]:
                     mk += 1
@@ -673,15 +579,15 @@ cdef int _gb_regular(GBHand* h, int nc, int* ckind, int* ccode, int pair, int* t
             elif not h.fmelded[i]:
                 cp += 1
     for i in range(nc):
-        code = ccode[i]
+        tile = ctile[i]
         if ckind[i] == GB_CHOW:
-            chows[nch] = code; nch += 1
-            cchows[ncc] = code; ncc += 1
+            chows[nch] = tile; nch += 1
+            cchows[ncc] = tile; ncc += 1
         else:
-            pungs[npg] = code; npg += 1
+            pungs[npg] = tile; npg += 1
             cp += 1
     # A pung completed by a discard is melded, unless the winning tile can sit in a concealed chow (spec §4 step 2)
-    if not h.self_drawn:
+    if not (h.flags & GB_FLAG_SELF_DRAWN):
         ok = False
         for i in range(npg):
             if pungs[i] == win:
@@ -693,7 +599,7 @@ cdef int _gb_regular(GBHand* h, int nc, int* ckind, int* ccode, int pair, int* t
                     in_chow = True
             if not in_chow:
                 for i in range(nc):
-                    if ckind[i] == GB_PUNG and ccode[i] == win:
+                    if ckind[i] == GB_PUNG and ctile[i] == win:
                         cp -= 1
                         break
     if npg:
@@ -708,10 +614,10 @@ cdef int _gb_regular(GBHand* h, int nc, int* ckind, int* ccode, int pair, int* t
             if _gb_dragon(p):
                 t[GBF_DRAGON_PUNG] += 1
                 dragons += 1
-            elif p < 0x40:
-                if (p & 15) == 1 or (p & 15) == 9:
+            elif p < 27:
+                if p % 9 == 0 or p % 9 == 8:
                     t[GBF_PUNG_OF_TERMINALS_OR_HONORS] += 1
-            elif _gb_wind(p) and wind_pungs < 3 and p - GB_EAST != h.seat and p - GB_EAST != h.prevalent:
+            elif wind_pungs < 3 and p - GB_EAST != h.seat and p - GB_EAST != h.prevalent:
                 t[GBF_PUNG_OF_TERMINALS_OR_HONORS] += 1
             if _gb_wind(p):
                 if p == GB_EAST + h.prevalent:
@@ -719,16 +625,16 @@ cdef int _gb_regular(GBHand* h, int nc, int* ckind, int* ccode, int pair, int* t
                 if p == GB_EAST + h.seat:
                     t[GBF_SEAT_WIND] = 1
     if nch == 4:
-        _gb_sort(chows, 4)
-        if _gb_numbered(pair) and (pair & 15) == 5 and _gb_three_suited_terminal(chows, pair):
+        _gb_sort_ref(chows, 4)
+        if _gb_numbered(pair) and pair % 9 == 4 and _gb_three_suited_terminal(chows, pair):
             t[GBF_THREE_SUITED_TERMINAL_CHOWS] = 1
-        elif _gb_numbered(pair) and (pair & 15) == 5 and chows[0] == (pair & 0xF0) + 2 and chows[1] == chows[0] \
-                and chows[2] == (pair & 0xF0) + 8 and chows[3] == chows[2]:
+        elif _gb_numbered(pair) and pair % 9 == 4 and chows[0] == pair - 3 and chows[1] == chows[0] \
+                and chows[2] == pair + 3 and chows[3] == chows[2]:
             t[GBF_PURE_TERMINAL_CHOWS] = 1
         else:
             _gb_four_chows(chows, t, h.opts)
     elif nch == 3:
-        _gb_sort(chows, 3)
+        _gb_sort_ref(chows, 3)
         _gb_three_chows(chows, t, h.opts)
     elif nch == 2:
         f2 = _gb_two_chow(chows[0], chows[1])
@@ -738,10 +644,10 @@ cdef int _gb_regular(GBHand* h, int nc, int* ckind, int* ccode, int pair, int* t
         if f2:
             t[f2] += 1
     elif nch == 1:
-        _gb_sort(pungs, 3)
+        _gb_sort_ref(pungs, 3)
         _gb_three_pungs(pungs, t)
     else:
-        _gb_sort(pungs, 4)
+        _gb_sort_ref(pungs, 4)
         _gb_four_pungs(pungs, t)
     # the pair (spec §4 step 8): 平和, and 小三元 / 小四喜 in place of 双箭刻 / 三风刻
     if nch == 4 and _gb_numbered(pair):
@@ -774,140 +680,439 @@ cdef int _gb_regular(GBHand* h, int nc, int* ckind, int* ccode, int pair, int* t
     _gb_exclusions(t, h.opts)
     for i in range(GB_NF):
         if t[i]:
-            return 0
+            return
     t[GBF_CHICKEN_HAND] = 1  # 无番和: nothing else counts
-    return 0
-
-
-cdef bint _gb_three_suited_terminal(int* m, int pair) noexcept nogil:
-    """三色双龙会: 123+789 in the two suits other than the 5-pair's (middles sorted)."""
-    cdef int want[4]
-    cdef int n = 0, s, i
-    for s in range(1, 4):
-        if s != (pair >> 4):
-            want[n] = (s << 4) | 2; want[n + 1] = (s << 4) | 8
-            n += 2
-    _gb_sort(want, 4)
-    for i in range(4):
-        if want[i] != m[i]:
-            return False
-    return True
-
-
-cdef bint _gb_outside(int* chows, int nch, int* pungs, int npg, int pair) noexcept nogil:
-    cdef int i
-    for i in range(nch):
-        if (chows[i] & 15) != 2 and (chows[i] & 15) != 8:
-            return False
-    for i in range(npg):
-        if not _gb_term_or_honor(pungs[i]):
-            return False
-    return _gb_term_or_honor(pair)
-
-
-cdef bint _gb_all_five(int* chows, int nch, int* pungs, int npg, int pair) noexcept nogil:
-    cdef int i, r
-    for i in range(nch):
-        r = chows[i] & 15
-        if r < 4 or r > 6:
-            return False
-    for i in range(npg):
-        if not (pungs[i] < 0x40 and (pungs[i] & 15) == 5):
-            return False
-    return pair < 0x40 and (pair & 15) == 5
-
-
-cdef bint _gb_all_even(int nch, int* pungs, int npg, int pair) noexcept nogil:
-    cdef int i
-    if nch:
-        return False
-    for i in range(npg):
-        if not (pungs[i] < 0x40 and (pungs[i] & 1) == 0):
-            return False
-    return pair < 0x40 and (pair & 1) == 0
-
-
-# ---------------------------------------------------------------------------------------------- readings
-
-cdef enum:
-    GB_MAXR = 64        # readings of one hand kept (14 tiles have far fewer; more is refused, not truncated)
-    GB_NCODE = 0x48     # codes 0x11..0x47
 
 
 cdef struct GBReading:
-    int key[4]          # the melds' sort keys (2 * first code, + 1 for a chow), non-decreasing
-    int pair            # the pair's code
+    int key[4]          # the concealed melds' sort keys in reference order (2 * first tile's place, + 1 chow)
+    int kind[4]
+    int tile[4]         # a pung's tile, a chow's middle tile
+    int pair
+    int src             # index of the core's reading (its melds tuple is the result's)
 
 
-cdef int _gb_dfs(int* cnt, int left, int* keys, int depth, int n_melds, int pair, GBReading* out,
-                 int n_out) noexcept nogil:
-    """Every way to read ``cnt`` (counts by code) as ``left`` more melds, melds in non-decreasing key order: the
-    lowest tile left is either a pung or the first tile of a chow (pung first, as the reference orders them).
-    Returns the new number of readings in ``out`` (GB_MAXR + 1 = too many)."""
-    cdef int c = 0x11, i
-    if left == 0:
-        if n_out >= GB_MAXR:
-            return GB_MAXR + 1
-        for i in range(n_melds):
-            out[n_out].key[i] = keys[i]
-        out[n_out].pair = pair
-        return n_out + 1
-    while c < GB_NCODE and cnt[c] == 0:
-        c += 1
-    if c >= GB_NCODE:
-        return n_out
-    if cnt[c] >= 3 and (depth == 0 or keys[depth - 1] <= 2 * c):  # keys non-decreasing: each reading once
-        cnt[c] -= 3
-        keys[depth] = 2 * c
-        n_out = _gb_dfs(cnt, left - 1, keys, depth + 1, n_melds, pair, out, n_out)
-        cnt[c] += 3
-        if n_out > GB_MAXR:
-            return n_out
-    if c < 0x40 and (c & 15) <= 7 and cnt[c + 1] and cnt[c + 2]:
-        cnt[c] -= 1; cnt[c + 1] -= 1; cnt[c + 2] -= 1
-        keys[depth] = 2 * c + 1
-        n_out = _gb_dfs(cnt, left - 1, keys, depth + 1, n_melds, pair, out, n_out)
-        cnt[c] += 1; cnt[c + 1] += 1; cnt[c + 2] += 1
-    return n_out
-
-
-cdef int _gb_readings(int* cnt, int n_melds, GBReading* out) noexcept nogil:
-    """readings.regular_readings in C: every reading of the concealed tiles as ``n_melds`` melds and a pair,
-    sorted by their meld keys (the reference's order).  -1 = more than GB_MAXR readings."""
-    cdef int keys[4]
-    cdef int n = 0, p, i, j, k
+cdef int _gb_regular_readings(GBHand* h, GBReading* rs, list melds_out) except -2:
+    """Every regular reading of the concealed tiles, from the core's decomposer, in the reference's order (the
+    melds of each sorted by (first tile, pung before chow) in 万 条 筒 order, the readings by those keys).
+    ``melds_out`` receives each reading's melds tuple (tile-id triples, as a Decomposition holds them)."""
+    cdef int n = 0, i, j, k, a, key, nm = 4 - h.n_fixed
     cdef GBReading tmp
     cdef bint less
-    for p in range(0x11, GB_NCODE):
-        if cnt[p] >= 2:
-            cnt[p] -= 2
-            n = _gb_dfs(cnt, n_melds, keys, 0, n_melds, p, out, n)
-            cnt[p] += 2
-            if n > GB_MAXR:
-                return -1
-    for i in range(1, n):  # insertion sort by the key tuple (keys differ between readings)
-        tmp = out[i]
+    found = regular_readings(h.cnt, 0, CAPS4, 0, -1)
+    if len(found) > GB_MAXR:
+        raise _HandError(f"more than {GB_MAXR} readings of one hand")
+    for melds, pair, _ in found:
+        if len(melds) != nm:
+            continue
+        for i in range(nm):
+            m = melds[i]
+            a = m[0]
+            if m[1] == a:
+                rs[n].kind[i] = GB_PUNG; rs[n].tile[i] = a; key = 2 * GB_REF_POS[a]
+            else:
+                rs[n].kind[i] = GB_CHOW; rs[n].tile[i] = a + 1; key = 2 * GB_REF_POS[a] + 1
+            rs[n].key[i] = key
+        # the melds in key order (insertion sort of at most 4)
+        for i in range(1, nm):
+            j = i
+            while j > 0 and rs[n].key[j - 1] > rs[n].key[j]:
+                rs[n].key[j - 1], rs[n].key[j] = rs[n].key[j], rs[n].key[j - 1]
+                rs[n].kind[j - 1], rs[n].kind[j] = rs[n].kind[j], rs[n].kind[j - 1]
+                rs[n].tile[j - 1], rs[n].tile[j] = rs[n].tile[j], rs[n].tile[j - 1]
+                j -= 1
+        rs[n].pair = pair
+        rs[n].src = len(melds_out)
+        melds_out.append(melds)
+        n += 1
+    for i in range(1, n):  # the readings in key order (keys differ between readings)
+        tmp = rs[i]
         j = i - 1
         while j >= 0:
             less = False
-            for k in range(n_melds):
-                if tmp.key[k] != out[j].key[k]:
-                    less = tmp.key[k] < out[j].key[k]
+            for k in range(nm):
+                if tmp.key[k] != rs[j].key[k]:
+                    less = tmp.key[k] < rs[j].key[k]
                     break
             if not less:
                 break
-            out[j + 1] = out[j]
+            rs[j + 1] = rs[j]
             j -= 1
-        out[j + 1] = tmp
+        rs[j + 1] = tmp
     return n
+
+
+cdef int _gb_best_regular(GBHand* h, GBReading* rs, int n_read, int max_total, bint seven_pairs,
+                          int* best) noexcept nogil:
+    """就高不就低 over the readings against an earlier best of ``max_total``: index of the chosen reading
+    (its vector in ``best``), or -1.  A tie goes to a later reading with a tie fan (一色三同顺, 三同刻) or
+    when the earlier best is 七对 (spec §2 step 5)."""
+    cdef int t[GB_NF]
+    cdef int j, i, total, pos = -1
+    cdef bint tie
+    _gb_hand_fans(h, h.base)
+    for j in range(n_read):
+        _gb_regular(h, 4 - h.n_fixed, rs[j].kind, rs[j].tile, rs[j].pair, t)
+        total = _gb_total(t)
+        tie = seven_pairs
+        if total == max_total and not tie:
+            for i in range(GB_N_TIE):
+                if t[GB_TIE_FANS[i]]:
+                    tie = True
+        if total > max_total or (total == max_total and tie):
+            max_total = total
+            pos = j
+            memcpy(best, t, GB_NF * sizeof(int))
+    return pos
+
+
+cdef int _gb_regular_wait(const GBHand* h, const GBReading* r, const int* t) noexcept nogil:
+    """The wait the chosen reading implies (ruleset._regular_wait): the 独听 fan if scored, else where the
+    winning tile sits among the concealed melds."""
+    cdef int i, m, win = h.win, nc = 4 - h.n_fixed
+    if t[GBF_EDGE_WAIT]:
+        return GB_WAIT_EDGE
+    if t[GBF_CLOSED_WAIT]:
+        return GB_WAIT_CLOSED
+    if t[GBF_SINGLE_WAIT]:
+        return GB_WAIT_SINGLE
+    for i in range(nc):
+        m = r.tile[i]
+        if r.kind[i] == GB_CHOW and m - 1 <= win <= m + 1:
+            if m == win:
+                return GB_WAIT_CLOSED
+            if (m + 1 == win and _gb_rank(win) == 3) or (m - 1 == win and _gb_rank(win) == 7):
+                return GB_WAIT_EDGE
+            return GB_WAIT_TWO_SIDED
+    for i in range(nc):
+        if r.kind[i] == GB_PUNG and r.tile[i] == win:
+            return GB_WAIT_DUAL_PUNG
+    return GB_WAIT_SINGLE
+
+
+# ---------------------------------------------------------------------------------------------- special forms
+
+cdef void _gb_special_end(const GBHand* h, int* t) noexcept nogil:
+    """The win flags and the exclusion pass, which close every special form."""
+    _gb_win_flags(h, t)
+    _gb_exclusions(t, h.opts)
+
+
+cdef bint _gb_seven_pairs(const GBHand* h, int* t) noexcept nogil:
+    """七对 / 连七对 (scorer.score_seven_pairs_py) of a hand whose counts are all even; True = 连七对 (no regular
+    reading is tried after it).  连七对 adds only 断幺 (2-8) and the win flags; 七对 the tile fans, 四归一 (a quad
+    is two pairs; none with all_terminals_pairs_no_tile_hog and 清幺九) and the win flags."""
+    cdef int i, lo = 99, hi = -1, quads = 0
+    memset(t, 0, GB_NF * sizeof(int))
+    for i in range(34):
+        if h.cnt[i]:
+            if i < lo:
+                lo = i
+            hi = i
+            if h.cnt[i] == 4:
+                quads += 1
+    if h.kinds == 7 and hi - lo == 6 and hi < 27 and lo // 9 == hi // 9:
+        t[GBF_SEVEN_SHIFTED_PAIRS] = 1
+        if lo % 9 != 0 and hi % 9 != 8:
+            t[GBF_ALL_SIMPLES] = 1
+        _gb_special_end(h, t)
+        return True
+    t[GBF_SEVEN_PAIRS] = 1
+    _gb_tile_fans(h.mask, t)
+    t[GBF_TILE_HOG] = quads
+    if (h.opts & GB_OPT_ALL_TERMINALS_PAIRS_NO_TILE_HOG) and t[GBF_ALL_TERMINALS]:
+        t[GBF_TILE_HOG] = 0  # seed 003: 清幺九 另计七对, 不计四归一
+    _gb_special_end(h, t)
+    return False
+
+
+cdef int _gb_knit_mask(int perm) noexcept nogil:
+    """Bit mask (over tile ids 0..26) of the knitted sequence ``perm`` (the core's KNIT_PERM)."""
+    cdef int j, rank, m = 0
+    for j in range(3):
+        for rank in range(j, 9, 3):
+            m |= 1 << (KNIT_PERM[perm][j] * 9 + rank)
+    return m
+
+
+cdef int _gb_honors_knitted(const GBHand* h, int* t) noexcept nogil:
+    """全不靠 / 七星不靠 (detectors.honors_and_knitted, scorer.score_honors_knitted): 14 single tiles, 7-9 numbered
+    ones all from one knitted sequence, the rest honors.  Returns 1 when scored."""
+    cdef int perm, numbered = 0
+    cdef uint64_t num_mask = h.mask & GB_M_NUMBERED
+    if h.kinds != 14:
+        return 0
+    numbered = _gb_popcount(num_mask)
+    if numbered < 7 or numbered > 9:
+        return 0
+    for perm in range(6):
+        if not (num_mask & ~(<uint64_t>_gb_knit_mask(perm))):
+            memset(t, 0, GB_NF * sizeof(int))
+            if numbered == 7:
+                t[GBF_GREATER_HONORS_AND_KNITTED_TILES] = 1
+            else:
+                t[GBF_LESSER_HONORS_AND_KNITTED_TILES] = 1
+                if numbered == 9:
+                    t[GBF_KNITTED_STRAIGHT] = 1
+            _gb_special_end(h, t)
+            return 1
+    return 0
+
+
+cdef int _gb_thirteen_orphans(const GBHand* h, int* t) noexcept nogil:
+    """十三幺 plus the win flags only."""
+    if h.kinds != 13 or h.mask != GB_M_ORPHANS:
+        return 0
+    memset(t, 0, GB_NF * sizeof(int))
+    t[GBF_THIRTEEN_ORPHANS] = 1
+    _gb_special_end(h, t)
+    return 1
+
+
+cdef int _gb_nine_gates(const GBHand* h, int* t) noexcept nogil:
+    """九莲宝灯 (detectors.is_nine_gates, scorer.score_nine_gates): 1112345678999 of the winning tile's suit plus
+    the winning tile; the reference's fixed extras by the winning rank, and the win flags."""
+    cdef int s, r, want, i
+    if h.win >= 27 or h.n_standing != 14:
+        return 0
+    s = _gb_suit(h.win)
+    for r in range(9):
+        want = 3 if r == 0 or r == 8 else 1
+        if 9 * s + r == h.win:
+            want += 1
+        if h.cnt[9 * s + r] != want:
+            return 0
+    memset(t, 0, GB_NF * sizeof(int))
+    t[GBF_NINE_GATES] = 1
+    for i in range(GB_NINE_GATES_EXTRAS):
+        if GB_NINE_GATES_EXTRA[_gb_rank(h.win) - 1][i] >= 0:
+            t[GB_NINE_GATES_EXTRA[_gb_rank(h.win) - 1][i]] = 1
+    _gb_special_end(h, t)
+    return 1
+
+
+cdef struct GBKnitted:
+    int perm
+    int kind            # the 4th meld: a concealed one (GB_CHOW / GB_PUNG) or the fixed pack's kind
+    int tile
+    int melded
+    int concealed_meld  # 1: the 4th meld is among the concealed tiles
+    int pair
+    uint8_t rest[HBUF]  # the concealed tiles outside the knitted body
+
+
+cdef int _gb_knitted_reading(const GBHand* h, GBKnitted* k) except -1:
+    """组合龙 + meld + pair (scorer.knitted_straight_reading): a knitted sequence all among the concealed tiles,
+    the rest one meld (or the one fixed pack) and a pair, read one way only (the core's decomposer).
+    Returns 1 when found."""
+    cdef int perm, i, km
+    cdef bint ok
+    if h.n_fixed > 1:
+        return 0
+    for perm in range(6):
+        km = _gb_knit_mask(perm)
+        ok = True
+        for i in range(27):
+            if (km >> i) & 1 and not h.cnt[i]:
+                ok = False
+                break
+        if not ok:
+            continue
+        memcpy(k.rest, h.cnt, HBUF)
+        for i in range(27):
+            if (km >> i) & 1:
+                k.rest[i] -= 1
+        found = regular_readings(k.rest, 0, CAPS4, 0, -1)
+        if len(found) != 1:
+            return 0
+        for melds, pair, _ in found:
+            k.perm = perm
+            k.pair = pair
+            if len(melds) == 1:
+                m = melds[0]
+                k.concealed_meld = 1
+                k.kind = GB_PUNG if m[0] == m[1] else GB_CHOW
+                k.tile = m[1]
+                k.melded = 0
+            else:
+                k.concealed_meld = 0
+                k.kind = h.fkind[0]
+                k.tile = h.ftile[0]
+                k.melded = h.fmelded[0]
+        return 1
+    return 0
+
+
+cdef void _gb_knitted_straight(GBHand* h, GBKnitted* k, int* t) noexcept nogil:
+    """scorer.score_knitted_straight: 组合龙 (12) with its 4th meld and pair (spec §5)."""
+    cdef int kind = k.kind, tile = k.tile, pair = k.pair, win = h.win, w
+    cdef uint8_t buf[HBUF]
+    memset(t, 0, GB_NF * sizeof(int))
+    t[GBF_KNITTED_STRAIGHT] = 1
+    if kind == GB_CHOW:
+        if _gb_numbered(pair):
+            t[GBF_ALL_CHOWS] = 1
+        if h.whole[pair] == 4:
+            t[GBF_TILE_HOG] = 1
+    elif tile >= 27:
+        if _gb_wind(tile):
+            if tile - GB_EAST != h.seat and tile - GB_EAST != h.prevalent:
+                t[GBF_PUNG_OF_TERMINALS_OR_HONORS] = 1
+            if tile == GB_EAST + h.prevalent:
+                t[GBF_PREVALENT_WIND] = 1
+            if tile == GB_EAST + h.seat:
+                t[GBF_SEAT_WIND] = 1
+            if _gb_dragon(pair):
+                t[GBF_ALL_TYPES] = 1
+        else:
+            t[GBF_DRAGON_PUNG] = 1
+            if _gb_wind(pair):
+                t[GBF_ALL_TYPES] = 1
+    else:
+        if tile % 9 == 0 or tile % 9 == 8:
+            t[GBF_PUNG_OF_TERMINALS_OR_HONORS] = 1
+        if _gb_numbered(pair):
+            t[GBF_NO_HONORS] = 1
+        if kind != GB_KONG and h.whole[tile] == 4:
+            t[GBF_TILE_HOG] = 1
+    _gb_win_flags(h, t)
+    if kind == GB_KONG:
+        t[GBF_MELDED_KONG if k.melded else GBF_CONCEALED_KONG] = 1
+    if not k.melded:
+        if h.flags & GB_FLAG_SELF_DRAWN:
+            t[GBF_FULLY_CONCEALED_HAND] = 1
+            t[GBF_SELF_DRAWN] = 0
+        else:
+            t[GBF_CONCEALED_HAND] = 1
+    if h.n_fixed == 0:
+        # the wait is read from the five tiles outside the body; a win on a body tile only gives no wait fan
+        if k.rest[win] >= 1 and not (h.flags & GB_FLAG_HEAVENLY):
+            memcpy(buf, k.rest, HBUF)
+            buf[win] -= 1
+            if _gb_popcount(waits_mask(buf, 0, 4, 13, _GB_WAIT_RULES)) == 1:
+                w = 0
+                if kind == GB_CHOW and (tile + 1 == win or tile - 1 == win):
+                    w = GBF_EDGE_WAIT
+                elif kind == GB_CHOW and tile == win:
+                    w = GBF_CLOSED_WAIT
+                elif pair == win:
+                    w = GBF_SINGLE_WAIT
+                if w:
+                    t[w] = 1
+    else:
+        if not ((_gb_knit_mask(k.perm) >> win) & 1 and win < 27) or k.rest[win] >= 2:
+            t[GBF_SINGLE_WAIT] = 1
+    _gb_exclusions(t, h.opts)
+
+
+cdef int _gb_knitted_wait(const GBHand* h, const GBKnitted* k) noexcept nogil:
+    """ruleset._knitted_wait: where the winning tile sits in a 组合龙 hand."""
+    if k.rest[h.win] == 0:
+        return GB_WAIT_KNITTED
+    if k.pair == h.win:
+        return GB_WAIT_SINGLE
+    if k.concealed_meld and k.kind == GB_CHOW:
+        return GB_WAIT_CLOSED if k.tile == h.win else GB_WAIT_TWO_SIDED
+    return GB_WAIT_DUAL_PUNG
+
+
+# ---------------------------------------------------------------------------------------------- the whole hand
+
+cdef object _GB_EMPTY = ()
+
+
+cdef object _gb_tiles_of(const uint8_t* cnt, int per):
+    """The tile ids held, each ``cnt[t] // per`` times (per 1: every copy; 2: the pairs)."""
+    cdef int t, i
+    out = []
+    for t in range(34):
+        for i in range(cnt[t] // per):
+            out.append(t)
+    return tuple(out)
+
+
+cdef object _gb_score_hand(GBHand* h, int* best, int* wait, int* status):
+    """Score one loaded hand: the special forms, then every regular reading (就高不就低, spec §2).  Fills
+    ``best`` (the fan vector, flowers not counted), ``wait`` and ``status`` (GB_OK or GB_NOT_WIN); returns the
+    reading (a Decomposition; None for 九莲宝灯, whose shown reading the rule layer works out)."""
+    cdef int t[GB_NF]
+    cdef GBReading rs[GB_MAXR]
+    cdef GBKnitted k
+    cdef int n_read, pos, max_total = 0, i, form = -1
+    cdef bint seven = False, special = False
+    reading = None
+    REG, SP, TO, HK, KS, _ = _FORMS
+    status[0] = GB_OK
+    if h.n_fixed == 0:
+        for i in range(34):
+            if h.cnt[i] & 1:
+                break
+        else:
+            if _gb_seven_pairs(h, best):  # 连七对: no regular reading after it
+                reading = _tuple_new(Decomposition, (SP, _GB_EMPTY, _gb_tiles_of(h.cnt, 2), _GB_EMPTY,
+                                                            _GB_EMPTY))
+                wait[0] = GB_WAIT_SINGLE
+                return reading
+            seven = special = True
+            reading = _tuple_new(Decomposition, (SP, _GB_EMPTY, _gb_tiles_of(h.cnt, 2), _GB_EMPTY,
+                                                        _GB_EMPTY))
+            wait[0] = GB_WAIT_SINGLE
+        if not special and h.kinds >= 13:
+            if _gb_honors_knitted(h, best):
+                reading = _tuple_new(Decomposition, (HK, _GB_EMPTY, _GB_EMPTY, _gb_tiles_of(h.cnt, 1),
+                                                            _GB_EMPTY))
+                wait[0] = GB_WAIT_KNITTED
+                return reading
+            if _gb_thirteen_orphans(h, best):
+                pair = 0
+                for i in range(34):
+                    if h.cnt[i] == 2:
+                        pair = i
+                singles = tuple([i for i in range(34) if h.cnt[i] == 1])
+                reading = _tuple_new(Decomposition, (TO, _GB_EMPTY, (pair,), singles, _GB_EMPTY))
+                wait[0] = GB_WAIT_THIRTEEN_SIDED if h.cnt[h.win] == 2 else GB_WAIT_SINGLE
+                return reading
+            # (13 or 14 kinds can still be four chows and a pair: the regular readings below)
+        elif not special and h.kinds >= 9:
+            if _gb_knitted_reading(h, &k):
+                special = True
+            elif h.kinds == 9 and _gb_nine_gates(h, best):
+                wait[0] = GB_WAIT_NINE_SIDED
+                return None  # (the reading shown: worked out by the rule layer)
+    elif h.n_fixed == 1 and h.kinds >= 9:  # 组合龙's nine body tiles are all concealed
+        special = _gb_knitted_reading(h, &k) == 1
+    if special and not seven:
+        _gb_knitted_straight(h, &k, best)
+        body = tuple([i for i in range(27) if (_gb_knit_mask(k.perm) >> i) & 1])
+        meld = _GB_EMPTY
+        if k.concealed_meld and k.kind == GB_PUNG:
+            meld = ((k.tile, k.tile, k.tile),)
+        elif k.concealed_meld:
+            meld = ((k.tile - 1, k.tile, k.tile + 1),)
+        reading = _tuple_new(Decomposition, (KS, meld, (k.pair,), body, _GB_EMPTY))
+        wait[0] = _gb_knitted_wait(h, &k)
+        return reading
+    if seven:
+        max_total = _gb_total(best)
+    melds_of = []
+    n_read = _gb_regular_readings(h, rs, melds_of)
+    pos = _gb_best_regular(h, rs, n_read, max_total, seven, t)
+    if pos >= 0:
+        memcpy(best, t, GB_NF * sizeof(int))
+        max_total = _gb_total(t)
+        reading = _tuple_new(Decomposition, (REG, melds_of[rs[pos].src], (rs[pos].pair,), _GB_EMPTY,
+                                                    _GB_EMPTY))
+        wait[0] = _gb_regular_wait(h, &rs[pos], t)
+    if (pos < 0 and not seven) or max_total == 0:
+        status[0] = GB_NOT_WIN
+    return reading
 
 
 cdef list _gb_zeros = [0] * GB_NF   # copied per result: a fan vector is mostly zeros
 
 
-cdef list _gb_table_list(int* t):
-    """The fan vector as a fresh Python list: a copy of the all-zero list (one pointer copy per entry) with the
-    few non-zero counts set, rather than 83 int conversions and appends."""
+cdef list _gb_table_list(const int* t):
+    """The fan vector as a fresh Python list: a copy of the all-zero list with the few non-zero counts set."""
     cdef list out = _gb_zeros[:]
     cdef Py_ssize_t i
     for i in range(GB_NF):
@@ -916,187 +1121,13 @@ cdef list _gb_table_list(int* t):
     return out
 
 
-def _gb_best_regular(f, opts, int max_total, bint seven_pairs, readings=None):
-    """Compiled twin of scorer.best_regular_py: the best regular reading of the hand ``f`` (scorer.Facts),
-    counted against an earlier best of ``max_total`` (a special form's; 七对 when ``seven_pairs``).  The readings
-    are enumerated here in the reference's order, or taken from ``readings`` ((Decomposition, melds, pair code)
-    each, as readings.regular_readings gives them).  Returns (melds ((kind, code) ...), pair code, fan table as
-    a list, total) of the chosen reading, or None when no reading beats ``max_total``."""
-    cdef GBHand h
-    cdef int t[GB_NF]
-    cdef int best[GB_NF]
-    cdef int ckind[4]
-    cdef int ccode[4]
-    cdef int bkind[4]
-    cdef int bcode[4]
-    cdef int cnt[GB_NCODE]
-    cdef int whole[GB_NCODE]
-    cdef GBReading rs[GB_MAXR]
-    cdef int i, j, nc, n_read, total, key, bpair = 0, pos = -1, claimed = 0, pair, n, c
-    cdef tuple pack
-    cdef const char* cp
-    cdef uint64_t mask = 0
-    if not _gb_ready:
-        raise RuntimeError("the Guobiao kernel has no fan table (mahjong.rulesets.guobiao.scorer calls _gb_init)")
-    fixed = f.fixed
-    h.n_fixed = len(fixed)
-    if h.n_fixed > 4:
-        raise ValueError("more than 4 fixed packs")
-    for i in range(h.n_fixed):
-        pack = fixed[i]
-        h.fkind[i] = pack[0]; h.fcode[i] = pack[1]; h.fmelded[i] = 1 if pack[2] else 0
-    h.win = f.win
-    h.self_drawn = 1 if f.self_drawn else 0
-    h.seat = f.seat
-    h.prevalent = f.prevalent
-    h.hog_base = 0
-    nc = 4 - h.n_fixed
-    memset(h.cnt, 0, GB_NCODE * sizeof(int))
-    h.n_standing = 0
-    standing = f.standing
-    if type(standing) is bytes and PyBytes_GET_SIZE(standing) == 34:
-        cp = PyBytes_AS_STRING(standing)
-        for i in range(34):
-            n = <uint8_t>cp[i]
-            h.cnt[_gb_code_of[i]] = n
-            h.n_standing += n
-    else:
-        for i in range(34):
-            n = standing[i]
-            h.cnt[_gb_code_of[i]] = n
-            h.n_standing += n
-    # the whole hand's counts: the concealed ones plus the fixed packs' tiles (derived here, not read from Python)
-    memcpy(whole, h.cnt, GB_NCODE * sizeof(int))
-    for i in range(h.n_fixed):
-        c = h.fcode[i]
-        if c < 0x11 or c >= GB_NCODE or (h.fkind[i] == GB_CHOW and (c >= 0x40 or (c & 15) < 2 or (c & 15) > 8)):
-            raise ValueError(f"fixed pack ({h.fkind[i]}, {c:#x}) out of range")
-        if h.fkind[i] == GB_CHOW:
-            whole[c - 1] += 1; whole[c] += 1; whole[c + 1] += 1
-        else:
-            whole[c] += 4 if h.fkind[i] == GB_KONG else 3
-    for i in range(34):
-        n = whole[_gb_code_of[i]]
-        if n:
-            mask |= (<uint64_t>1) << i
-            if n == 4:
-                h.hog_base += 1
-    h.opts = ((GB_OPT_MELDED_AND_CONCEALED_KONG if opts.melded_and_concealed_kong else 0)
-              | (GB_OPT_KONGS_COUNT_CONCEALED if opts.kongs_count_concealed_kongs else 0)
-              | (GB_OPT_FOUR_CONCEALED_KEEPS_FULLY if opts.four_concealed_pungs_fully_concealed else 0)
-              | (GB_OPT_TERMINAL_CHOWS_KEPT if opts.terminal_chows_kept else 0))
-    memset(h.base, 0, GB_NF * sizeof(int))
-    for i in range(h.n_fixed):
-        if h.fmelded[i]:
-            claimed += 1
-    _gb_hand_fans_c(h.base, mask, h.self_drawn, 1 if f.last_tile else 0, 1 if f.wall_last else 0,
-                    1 if f.kong_involved else 0,
-                    claimed)
-    h.heavenly = 1 if f.heavenly else 0
-    h.unique_wait = -1
-    if readings is None:
-        memcpy(cnt, h.cnt, GB_NCODE * sizeof(int))
-        n_read = _gb_readings(cnt, nc, rs)
-        if n_read < 0:
-            raise ValueError(f"more than {GB_MAXR} readings of one hand")
-    else:
-        n_read = len(readings)
-        if n_read > GB_MAXR:
-            raise ValueError(f"more than {GB_MAXR} readings of one hand")
-        for j in range(n_read):
-            _, melds, pair_code = readings[j]
-            if len(melds) != nc:
-                raise ValueError("a reading needs 4 melds with the fixed packs")
-            for i in range(nc):
-                kind, code = melds[i]
-                rs[j].key[i] = 2 * (<int>code) if kind == GB_PUNG else 2 * (<int>code - 1) + 1
-            rs[j].pair = pair_code
-    for j in range(n_read):
-        for i in range(nc):
-            key = rs[j].key[i]
-            if key & 1:
-                ckind[i] = GB_CHOW; ccode[i] = (key >> 1) + 1
-            else:
-                ckind[i] = GB_PUNG; ccode[i] = key >> 1
-        pair = rs[j].pair
-        _gb_regular(&h, nc, ckind, ccode, pair, t, f)
-        total = 0
-        for i in range(GB_NF):
-            total += _gb_val[i] * t[i]
-        if total > max_total or (total == max_total and (t[GBF_PURE_TRIPLE_CHOW] == 1 or seven_pairs
-                                                          or t[GBF_TRIPLE_PUNG])):
-            max_total = total
-            pos = j
-            memcpy(best, t, GB_NF * sizeof(int))
-            memcpy(bkind, ckind, 4 * sizeof(int))
-            memcpy(bcode, ccode, 4 * sizeof(int))
-            bpair = pair
-    if pos < 0:
-        return None
-    return tuple([(bkind[i], bcode[i]) for i in range(nc)]), bpair, _gb_table_list(best), max_total
-
-
-cdef int _gb_seven_idx[2]       # 七对, 连七对 (fan indices, set on first use from the fan table)
-_gb_seven_idx[0] = -1
-
-
-def _gb_seven_pairs(fans, f, opts):
-    """scorer.score_seven_pairs in C: 七对 / 连七对 of a fully concealed hand (``f.standing`` all even counts):
-    连七对 adds only 断幺 (2-8) and the win flags; 七对 adds the tile-kind fans, 四归一 (a quad is two pairs,
-    none with ``opts.all_terminals_pairs_no_tile_hog`` and 清幺九) and the win flags; then the exclusions."""
-    cdef int t[GB_NF]
-    cdef int tmp[GB_NF]
-    cdef uint64_t mask = 0
-    cdef int i, n, lo = 99, hi = -1, kinds = 0, quads = 0, wf
-    if not _gb_ready:
-        raise RuntimeError("the Guobiao kernel has no fan table (mahjong.rulesets.guobiao.scorer calls _gb_init)")
-    if _gb_seven_idx[0] < 0:
-        idx = {x.key: x.idx for x in fans}
-        _gb_seven_idx[0] = idx["seven_pairs"]
-        _gb_seven_idx[1] = idx["seven_shifted_pairs"]
-    standing = f.standing
-    for i in range(34):
-        n = standing[i]
-        if n:
-            mask |= (<uint64_t>1) << i
-            kinds += 1
-            if i < lo:
-                lo = i
-            hi = i
-            if n == 4:
-                quads += 1
-    memset(t, 0, GB_NF * sizeof(int))
-    memset(tmp, 0, GB_NF * sizeof(int))
-    # claimed -1: no concealment fan (七对 counts neither 门前清 nor 不求人)
-    _gb_hand_fans_c(tmp, mask, 1 if f.self_drawn else 0, 1 if f.last_tile else 0, 1 if f.wall_last else 0,
-                    1 if f.kong_involved else 0, -1)
-    # seven kinds of one suit in a row (tile ids of a suit are consecutive, 9 per suit, honors from 27)
-    if kinds == 7 and hi - lo == 6 and hi < 27 and lo // 9 == hi // 9:
-        t[_gb_seven_idx[1]] = 1
-        if lo % 9 != 0 and hi % 9 != 8:
-            t[GBF_ALL_SIMPLES] = 1
-        for wf in (GBF_LAST_TILE, GBF_SELF_DRAWN, GBF_LAST_TILE_DRAW, GBF_LAST_TILE_CLAIM,
-                   GBF_OUT_WITH_REPLACEMENT_TILE, GBF_ROBBING_THE_KONG):
-            t[wf] = tmp[wf]
-    else:
-        memcpy(t, tmp, GB_NF * sizeof(int))
-        t[_gb_seven_idx[0]] = 1
-        t[GBF_TILE_HOG] = quads
-        if opts.all_terminals_pairs_no_tile_hog and t[GBF_ALL_TERMINALS]:
-            t[GBF_TILE_HOG] = 0  # seed 003: 清幺九 另计七对, 不计四归一
-    _gb_exclusions(t, GB_OPT_FOUR_CONCEALED_KEEPS_FULLY if opts.four_concealed_pungs_fully_concealed else 0)
-    return _gb_table_list(t)
-
-
-# ---------------------------------------------------------------------------------------------- result items
-
 cdef list _gb_item_rows = None   # [fan idx][count] -> the shared ScoreItem (row[0] unused), from the rule layer
 cdef object _gb_item_make = None # (fan idx, count) -> ScoreItem, for a count past the prebuilt row
 
 
 def _gb_items_init(rows, make):
     """Hand the rule layer's prebuilt ScoreItems (``rows[fan][count]``, one row per fan of the table) and its
-    maker for other counts to the kernel, for _gb_items."""
+    maker for other counts to the kernel, for the result items it builds from a fan vector."""
     global _gb_item_rows, _gb_item_make
     if len(rows) != GB_NF:
         raise ValueError(f"the Guobiao kernel is built for {GB_NF} fans, got {len(rows)} item rows")
@@ -1104,26 +1135,79 @@ def _gb_items_init(rows, make):
     _gb_item_make = make
 
 
-def _gb_items(table):
-    """Compiled twin of ruleset._items_of_py: the ScoreItems of a fan vector (one per non-zero entry, in table
-    order) and its fan total, read straight from the vector (no key, no cache)."""
-    cdef list tl = table if type(table) is list else list(table)
+cdef tuple _gb_items_of(const int* t):
+    """The ScoreItems of a fan vector, one per non-zero entry in table order."""
     cdef list out = []
     cdef list row
     cdef Py_ssize_t i
-    cdef long c
-    cdef long total = 0
-    if _gb_item_rows is None or not _gb_ready:
-        raise RuntimeError("the Guobiao kernel has no item rows (mahjong.rulesets.guobiao.ruleset calls "
-                           "_gb_items_init)")
-    if len(tl) != GB_NF:
-        raise ValueError(f"a fan vector has {GB_NF} entries, got {len(tl)}")
+    cdef int c
     for i in range(GB_NF):
-        c = tl[i]
+        c = t[i]
         if c:
-            if c < 0:
-                raise ValueError(f"negative count {c} for fan {i}")
-            total += _gb_val[i] * c
             row = <list>_gb_item_rows[i]
             out.append(row[c] if c < len(row) else _gb_item_make(i, c))
-    return tuple(out), total
+    return tuple(out)
+
+
+def _gb_score(bytes record, int opts):
+    """Score one packed hand record (kernel_table.RECORD) under the option bits ``opts``
+    (kernel_table.OPTION_BITS).  Returns (fan vector list, fan total without flowers, ScoreItems (None until
+    _gb_items_init), reading (a Decomposition, or None for 九莲宝灯), wait index (kernel_table.WAITS)), or None
+    when the tiles are no winning hand.  A malformed record raises HandError."""
+    cdef GBHand h
+    cdef int best[GB_NF]
+    cdef int wait = GB_WAIT_SINGLE, status
+    cdef object reading = None
+    if len(record) != GB_REC:
+        raise _HandError(f"a Guobiao hand record has {GB_REC} bytes, got {len(record)}")
+    if _gb_load(<const uint8_t*>PyBytes_AS_STRING(record), opts, &h) != GB_OK:
+        raise _HandError("malformed Guobiao hand record (counts, packs, winning tile or winds out of range)")
+    reading = _gb_score_hand(&h, best, &wait, &status)
+    if status != GB_OK:
+        return None
+    return (_gb_table_list(best), _gb_total(best), None if _gb_item_rows is None else _gb_items_of(best),
+            reading, wait)
+
+
+def _gb_score_batch(const uint8_t[::1] records, int opts, int[::1] totals, int[:, ::1] fans,
+                    signed char[::1] status):
+    """Score ``len(status)`` records laid end to end: per hand the total (flowers included) into ``totals``, the
+    fan vector (花牌 included) into ``fans[i]``, and ``status[i]`` 0 (scored), 1 (not a winning hand) or 2
+    (malformed record); rows of unscored hands are zero."""
+    cdef Py_ssize_t n = status.shape[0], i
+    cdef GBHand h
+    cdef int best[GB_NF]
+    cdef int wait, j, st
+    cdef object reading
+    if records.shape[0] != n * GB_REC or totals.shape[0] != n or fans.shape[0] != n or fans.shape[1] != GB_NF:
+        raise ValueError("batch arrays of mismatched sizes")
+    for i in range(n):
+        for j in range(GB_NF):
+            fans[i, j] = 0
+        totals[i] = 0
+        st = _gb_load(&records[i * GB_REC], opts, &h)
+        if st == GB_OK:
+            _gb_score_hand(&h, best, &wait, &st)
+        status[i] = st
+        if st == GB_OK:
+            best[GBF_FLOWER_TILES] = h.flowers
+            for j in range(GB_NF):
+                fans[i, j] = best[j]
+            totals[i] = _gb_total(best)
+
+
+def _gb_kernel_table():
+    """The fan table this module was compiled with (gb_fans.pxi): values, exclusions, conversions, orders and
+    tile masks, for the test that compares it with fans.py on every install."""
+    return {
+        "values": [GB_VALUE[i] for i in range(GB_NF)],
+        "excludes": [[GB_EXCL[j] for j in range(GB_EXCL_START[i], GB_EXCL_START[i + 1])] for i in range(GB_NF)],
+        "converts": [(GB_CONV_FROM[i], GB_CONV_TO[i]) for i in range(GB_NF)],
+        "trim": [GB_TRIM_ORDER[i] for i in range(4)],
+        "trim_kept": [GB_TRIM_ORDER_KEPT[i] for i in range(4)],
+        "extra": [GB_EXTRA_PRIORITY[i] for i in range(4)],
+        "tie": [GB_TIE_FANS[i] for i in range(GB_N_TIE)],
+        "ref_pos": [GB_REF_POS[i] for i in range(34)],
+        "record_size": GB_REC,
+    }
+

@@ -14,6 +14,19 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
+
+try:
+    import MahjongGB  # noqa: F401
+except ImportError:
+    HAVE_REFERENCE = False
+else:
+    HAVE_REFERENCE = True
+
+#: for the checks of the test data itself on the reference calculator (the scorer's own tests need no reference)
+needs_reference = pytest.mark.skipif(not HAVE_REFERENCE, reason="pymahjonggb (the reference calculator) is not "
+                                     "installed here (MAHJONG_TEST_REFERENCES_OPTIONAL=1)")
+
 # --------------------------------------------------------------------------------------------------------------
 # The fan table of /work/shared/specs/guobiao.md section 1: (index, 中文, English, value).  Index 82 = 明暗杠.
 # --------------------------------------------------------------------------------------------------------------

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from gb_support import (BY_EN, DISCARD, FAN_TABLE, KEY_TO_EN, SELF_DRAWN, Win, fans_of, our_score_text,
-                        ref_score_text, snake)
+from gb_support import (BY_EN, DISCARD, FAN_TABLE, KEY_TO_EN, SELF_DRAWN, Win, fans_of, needs_reference,
+                        our_score_text, ref_score_text, snake)
 
 #: (fan key, hand, win facts, count).  Default win: discard from the left, seat wind E, prevalent wind E.
 CANON: list[tuple[str, str, Win, int]] = [
@@ -125,6 +125,7 @@ def test_canonical_hand(key: str, text: str, win: Win, count: int) -> None:
     assert res.total == sum(i.value * i.count for i in res.items)
 
 
+@needs_reference
 @pytest.mark.parametrize("key,text,win,count", CANON, ids=[c[0] for c in CANON])
 def test_canonical_hand_data_on_reference(key: str, text: str, win: Win, count: int) -> None:
     assert ref_score_text(text, win)[1][KEY_TO_EN[key]] == count
@@ -252,6 +253,7 @@ def test_exclusion(present: str, text: str, win: Win, absent: tuple[str, ...], s
     assert not keys & set(absent), f"{sorted(keys & set(absent))} listed next to {present} ({source})"
 
 
+@needs_reference
 @pytest.mark.parametrize("present,text,win,absent,source", EXCLUSIONS,
                          ids=[f"{e[0]}-{i}" for i, e in enumerate(EXCLUSIONS)])
 def test_exclusion_data_on_reference(present: str, text: str, win: Win, absent: tuple[str, ...], source: str) -> None:

@@ -4,11 +4,12 @@
   text), and the opt-in non-Guobiao extras;
 * :mod:`.detectors` — one small function per fan;
 * :mod:`.readings` — the regular readings of the concealed tiles, in the reference's order;
-* :mod:`.scorer` — the counting principles (就高不就低, 不重复, 不拆移, 不得相同, 套算一次) and the special forms;
-  the best-regular-reading search runs in the compiled fan kernel (``mahjong._core._gb_best_regular``,
-  src/mjcore/guobiao.pxi, fan table loaded from :mod:`.fans`) when the compiled backend is in use, else in its
-  pure-Python twin ``scorer.best_regular_py`` (MAHJONG_PURE_PYTHON=1; tests/guobiao/test_gb_kernel_twin.py
-  checks that both give identical fan vectors);
+* :mod:`.scorer` — the counting principles (就高不就低, 不重复, 不拆移, 不得相同, 套算一次) and the special forms, in
+  Python: the pure-Python path (MAHJONG_PURE_PYTHON=1);
+* the compiled path: the whole hand, every form, scored by the fan kernel (``mahjong._core._gb_score``,
+  src/mjcore/guobiao.pxi) from one packed record; its fan table (src/mjcore/gb_fans.pxi) is generated from
+  :mod:`.fans` by :mod:`.kernel_table`; tests/guobiao/test_gb_corpus.py checks both paths give the same results;
+* ``Guobiao.score_batch`` / ``score_records`` — many hands at once, totals and fan vectors as numpy arrays;
 * :mod:`.settlement` — base 8 + fan payments;
 * :mod:`.config` / :mod:`.ruleset` — ``GuobiaoConfig``, ``GuobiaoContext`` and the ``Guobiao`` rule set.
 
@@ -20,6 +21,6 @@
 
 from mahjong.rulesets.guobiao.config import GuobiaoConfig
 from mahjong.rulesets.guobiao.fans import EXTRA_FANS, FAN_BY_KEY, FANS, Fan
-from mahjong.rulesets.guobiao.ruleset import Guobiao, GuobiaoContext, WinningTile
+from mahjong.rulesets.guobiao.ruleset import RECORD_SIZE, Guobiao, GuobiaoBatch, GuobiaoContext, WinningTile
 
-__all__ = ["Guobiao", "GuobiaoConfig", "GuobiaoContext", "WinningTile", "FANS", "FAN_BY_KEY", "EXTRA_FANS", "Fan"]
+__all__ = ["Guobiao", "GuobiaoConfig", "GuobiaoContext", "GuobiaoBatch", "RECORD_SIZE", "WinningTile", "FANS", "FAN_BY_KEY", "EXTRA_FANS", "Fan"]

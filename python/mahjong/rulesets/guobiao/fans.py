@@ -32,11 +32,19 @@ class Fan:
     excludes: tuple[str, ...] = ()
     rule: str = ""
     converts: tuple[tuple[str, str], ...] = ()
+    #: 套算一次: place (1 = first removed) of a 1-fan chow fan in the account-once trim, under the reference's
+    #: order and under ``GuobiaoConfig.terminal_chows_kept`` (spec §4 step 6); (0, 0) = not trimmed
+    trim: tuple[int, int] = (0, 0)
+    #: place (1 = first choice) of a 1-fan chow fan as the one extra fan a 4th chow may add next to a 3-chow fan
+    extra: int = 0
+    #: on a tie between readings, a later reading with this fan replaces the earlier one (spec §2 step 5)
+    tie: bool = False
 
 
 def _f(idx: int, key: str, zh: str, en: str, value: int, excludes: str = "", rule: str = "",
-       converts: tuple[tuple[str, str], ...] = ()) -> Fan:
-    return Fan(idx, key, zh, en, value, tuple(excludes.split()), rule, converts)
+       converts: tuple[tuple[str, str], ...] = (), *, trim: tuple[int, int] = (0, 0), extra: int = 0,
+       tie: bool = False) -> Fan:
+    return Fan(idx, key, zh, en, value, tuple(excludes.split()), rule, converts, trim, extra, tie)
 
 
 # fmt: off
@@ -101,7 +109,7 @@ FANS: tuple[Fan, ...] = (
     _f(22, "full_flush", "清一色", "Full Flush", 24, "no_honors one_voided_suit",
        "由一种花色的序数牌组成 — one suit, no honors"),
     _f(23, "pure_triple_chow", "一色三同顺", "Pure Triple Chow", 24, "pure_shifted_pungs",
-       "一种花色3副序数相同的顺子 — three identical chows"),
+       "一种花色3副序数相同的顺子 — three identical chows", tie=True),
     _f(24, "pure_shifted_pungs", "一色三节高", "Pure Shifted Pungs", 24, "pure_triple_chow",
        "一种花色3副依次递增一位数的刻子 — three pungs of one suit stepping by one"),
     _f(25, "upper_tiles", "全大", "Upper Tiles", 24, "upper_four no_honors",
@@ -119,7 +127,8 @@ FANS: tuple[Fan, ...] = (
        "一种花色3副依次递增一位或二位数的顺子 — three chows of one suit stepping by 1 or 2"),
     _f(31, "all_five", "全带五", "All Five", 16, "all_simples no_honors",
        "每副牌及将牌都有5 — every set and the pair contain a 5"),
-    _f(32, "triple_pung", "三同刻", "Triple Pung", 16, "", "3个序数相同的刻子（杠） — three pungs of one rank"),
+    _f(32, "triple_pung", "三同刻", "Triple Pung", 16, "", "3个序数相同的刻子（杠） — three pungs of one rank",
+       tie=True),
     _f(33, "three_concealed_pungs", "三暗刻", "Three Concealed Pungs", 16, "", "3个暗刻 — three concealed pungs"),
     # ---- 12 ----
     _f(34, "lesser_honors_and_knitted_tiles", "全不靠", "Lesser Honors and Knitted Tiles", 12,
@@ -180,10 +189,14 @@ FANS: tuple[Fan, ...] = (
     _f(67, "concealed_kong", "暗杠", "Concealed Kong", 2, "", "自抓4张相同的牌开杠 — a concealed kong"),
     _f(68, "all_simples", "断幺", "All Simples", 2, "no_honors", "和牌中没有一、九及字牌 — no terminals or honors"),
     # ---- 1 ----
-    _f(69, "pure_double_chow", "一般高", "Pure Double Chow", 1, "", "一种花色2副相同的顺子 — two identical chows"),
-    _f(70, "mixed_double_chow", "喜相逢", "Mixed Double Chow", 1, "", "2种花色2副序数相同的顺子 — the same chow in two suits"),
-    _f(71, "short_straight", "连六", "Short Straight", 1, "", "一种花色6张相连接的序数牌 — two chows of one suit making six in a row"),
-    _f(72, "two_terminal_chows", "老少副", "Two Terminal Chows", 1, "", "一种花色的123、789两副顺子 — 123 and 789 of one suit"),
+    _f(69, "pure_double_chow", "一般高", "Pure Double Chow", 1, "", "一种花色2副相同的顺子 — two identical chows",
+       trim=(4, 3), extra=1),
+    _f(70, "mixed_double_chow", "喜相逢", "Mixed Double Chow", 1, "", "2种花色2副序数相同的顺子 — the same chow in two suits",
+       trim=(3, 2), extra=2),
+    _f(71, "short_straight", "连六", "Short Straight", 1, "", "一种花色6张相连接的序数牌 — two chows of one suit making six in a row",
+       trim=(2, 1), extra=3),
+    _f(72, "two_terminal_chows", "老少副", "Two Terminal Chows", 1, "", "一种花色的123、789两副顺子 — 123 and 789 of one suit",
+       trim=(1, 4), extra=4),
     _f(73, "pung_of_terminals_or_honors", "幺九刻", "Pung of Terminals or Honors", 1, "",
        "3张相同的一、九序数牌及字牌组成的刻子 — a pung of terminals or winds (dragons count 箭刻 instead)"),
     _f(74, "melded_kong", "明杠", "Melded Kong", 1, "", "明杠 — a melded kong"),
@@ -221,6 +234,12 @@ assert all(k in FAN_BY_KEY for f in FANS for k in f.excludes), "an exclusion nam
  MIXED_DOUBLE_CHOW, SHORT_STRAIGHT, TWO_TERMINAL_CHOWS, PUNG_OF_TERMINALS_OR_HONORS, MELDED_KONG, ONE_VOIDED_SUIT,
  NO_HONORS, EDGE_WAIT, CLOSED_WAIT, SINGLE_WAIT, SELF_DRAWN, FLOWER_TILES,
  CONCEALED_KONG_AND_MELDED_KONG) = range(83)
+#: the orders read from the rows (the scorer and the compiled kernel both take them from here)
+TRIM_ORDER: tuple[int, ...] = tuple(f.idx for f in sorted((f for f in FANS if f.trim[0]), key=lambda f: f.trim[0]))
+TRIM_ORDER_KEPT: tuple[int, ...] = tuple(f.idx for f in sorted((f for f in FANS if f.trim[1]), key=lambda f: f.trim[1]))
+EXTRA_PRIORITY: tuple[int, ...] = tuple(f.idx for f in sorted((f for f in FANS if f.extra), key=lambda f: f.extra))
+TIE_FANS: tuple[int, ...] = tuple(f.idx for f in FANS if f.tie)
+assert set(TRIM_ORDER) == set(TRIM_ORDER_KEPT) == set(EXTRA_PRIORITY), "the 1-fan chow fans: trim and extra rows"
 assert FANS[CONCEALED_KONG_AND_MELDED_KONG].key == "concealed_kong_and_melded_kong"
 assert FANS[PUNG_OF_TERMINALS_OR_HONORS].key == "pung_of_terminals_or_honors"
 

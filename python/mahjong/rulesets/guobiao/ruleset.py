@@ -9,7 +9,7 @@ from itertools import compress
 from typing import Any, NamedTuple
 
 from mahjong._kernels import backend_module as K
-from mahjong.errors import ContextError, HandError, MeldError, NotWinningError
+from mahjong.errors import ContextError, HandError, MahjongError, MeldError, NotWinningError, RulesError
 from mahjong.framework import RuleSet, ScoreItem, ScoreResult, WinContext
 from mahjong.hand import Hand, MeldKind
 from mahjong.rules import GUOBIAO, HandRules
@@ -17,13 +17,14 @@ from mahjong.tiles import format_tiles, tile_name
 from mahjong.types import Decomposition, Form
 from mahjong.rulesets.guobiao import detectors as D
 from mahjong.rulesets.guobiao import fans as F
+from mahjong.rulesets.guobiao import kernel_table as KT
 from mahjong.rulesets.guobiao import scorer as S
 from mahjong.rulesets.guobiao.config import GuobiaoConfig
 from mahjong.rulesets.guobiao.readings import regular_readings
 from mahjong.rulesets.guobiao.fans import EXTRA_FANS, FAN_BY_KEY, FANS, Fan
 from mahjong.rulesets.guobiao.settlement import guobiao_payments
 
-__all__ = ["Guobiao", "GuobiaoConfig", "GuobiaoContext", "WinningTile"]
+__all__ = ["Guobiao", "GuobiaoConfig", "GuobiaoContext", "WinningTile", "GuobiaoBatch", "RECORD_SIZE"]
 
 #: unique-wait test (spec §3): regular form, plus 七对 for a fully concealed 13-tile hand; a tile held four
 #: times still counts as a wait, as in the reference
@@ -78,6 +79,7 @@ class Guobiao(RuleSet[GuobiaoConfig]):
     def __init__(self, config: GuobiaoConfig | None = None, **options: Any) -> None:
         super().__init__(config, **options)
         self._opts: GuobiaoConfig = self.config
+        self._opt_bits = KT.option_bits(self.config)  #: the options as the kernel reads them
 
     @property
     def hand_rules(self) -> HandRules:
@@ -89,9 +91,30 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         """Score a complete hand (14 tiles, kongs counted as 3; the winning tile among the concealed tiles)."""
         h = self._checked_hand(hand)
         ctx = _checked_context(context)
-        facts = self._facts(h, ctx)
-        table, reading, wait = self._best(h, facts)
-        return self._result(h, ctx, facts, table, reading, wait)
+        if _KERNEL is not None:
+            return self._score_compiled(h, ctx)
+        return self._score_py(h, ctx)
+
+    def _score_compiled(self, h: Hand, ctx: WinContext, kernel: Any = None) -> ScoreResult:
+        """The compiled path: the hand as one packed record, every form scored by the kernel (``kernel``: the
+        selected one unless given, as the twin test does on the pure backend), the result from its fan vector."""
+        w = self._win_state(h, ctx)
+        out = (kernel or _KERNEL)(_record(h, w), self._opt_bits)
+        if out is None:
+            raise _not_winning(h)
+        table, fan_total, items, reading, wait = out
+        if reading is None:  # 九莲宝灯: the reading shown is worked out here, once per hand shape
+            reading = _nine_gates_reading(h.counts)
+        return self._result(h, ctx, w.meld_strs, w.last_tile, table, reading, _WAITS[wait], items, fan_total)
+
+    def _score_py(self, h: Hand, ctx: WinContext) -> ScoreResult:
+        """The pure-Python path (MAHJONG_PURE_PYTHON=1), the compiled kernel's twin."""
+        w = self._win_state(h, ctx)
+        chosen = self._best(self._facts(h.counts, w))
+        if chosen is None:
+            raise _not_winning(h)
+        table, reading, wait = chosen
+        return self._result(h, ctx, w.meld_strs, w.last_tile, table, reading, wait)
 
     def winning_tiles(self, hand: Hand | str, context: WinContext | None = None) -> list[WinningTile]:
         """Every tile that completes a 13-tile hand, with the fan total (flowers included) it would score
@@ -117,6 +140,91 @@ class Guobiao(RuleSet[GuobiaoConfig]):
             out.append(WinningTile(tile, self.score(full, drawn).total, self.score(full, claimed).total))
         return out
 
+    # ------------------------------------------------------------------------------------------ batches
+
+    def pack(self, hand: Hand | str, context: WinContext | None = None) -> bytes:
+        """The packed record of one hand and its win (:data:`RECORD_SIZE` bytes; the layout is
+        ``kernel_table.RECORD``), checked as :meth:`score` checks it.  :meth:`score_records` reads these, so a
+        log can be packed once and scored many times."""
+        h = self._checked_hand(hand)
+        return _record(h, self._win_state(h, _checked_context(context)))
+
+    def score_batch(self, hands: Sequence[Hand | str],
+                    contexts: WinContext | Sequence[WinContext | None] | None = None) -> GuobiaoBatch:
+        """Score many hands at once (logs, statistics): totals and fan vectors as numpy arrays, and per hand the
+        reason it was not scored, so one bad hand does not stop the batch.  ``contexts``: one per hand, or one
+        context (or None) for all of them.  The opt-in extras (``extras=True``) are not counted here: use
+        :meth:`score` for them.  Needs numpy."""
+        n = len(hands)
+        if contexts is None or isinstance(contexts, WinContext):
+            ctxs: Sequence[WinContext | None] = [contexts] * n
+        else:
+            ctxs = list(contexts)
+            if len(ctxs) != n:
+                raise ContextError(f"{len(ctxs)} contexts for {n} hands")
+        records = bytearray(n * RECORD_SIZE)
+        errors: list[str | None] = [None] * n
+        for i in range(n):
+            try:
+                records[i * RECORD_SIZE:(i + 1) * RECORD_SIZE] = self.pack(hands[i], ctxs[i])
+            except MahjongError as e:  # (the record stays all zero: the kernel refuses it, the reason is kept)
+                errors[i] = str(e)
+        return self._score_packed(records, n, errors)
+
+    def score_records(self, records: Any) -> GuobiaoBatch:
+        """Score packed records (:meth:`pack`) laid end to end: any bytes-like object or a C-contiguous
+        ``(N, RECORD_SIZE)`` uint8 array.  A malformed record is reported in ``errors``, never read out of
+        bounds.  Needs numpy."""
+        try:
+            view = memoryview(records).cast("B")
+        except TypeError:
+            raise HandError(f"records must be a bytes-like buffer of uint8, got {type(records).__name__}") from None
+        if view.nbytes % RECORD_SIZE:
+            raise HandError(f"{view.nbytes} bytes is not a whole number of {RECORD_SIZE}-byte records")
+        n = view.nbytes // RECORD_SIZE
+        return self._score_packed(view, n, [None] * n)
+
+    def _score_packed(self, records: Any, n: int, errors: list[str | None]) -> GuobiaoBatch:
+        if self.config.extras:
+            raise RulesError("the batch entry points count the Guobiao fans only; score the extras with score()")
+        np = _numpy()
+        totals = np.zeros(n, np.int32)
+        fans = np.zeros((n, len(FANS)), np.int32)
+        status = np.zeros(n, np.int8)
+        if _BATCH_KERNEL is not None:
+            _BATCH_KERNEL(records, self._opt_bits, totals, fans, status)
+        else:
+            for i in range(n):
+                scored = self._score_record_py(bytes(records[i * RECORD_SIZE:(i + 1) * RECORD_SIZE]))
+                if isinstance(scored, int):
+                    status[i] = scored
+                else:
+                    fans[i] = scored
+                    totals[i] = S.table_total(scored)
+        for i in np.flatnonzero(status).tolist():
+            if errors[i] is None:
+                errors[i] = _BATCH_ERRORS[int(status[i])]
+        valid = (status == 0) & (totals - fans[:, F.FLOWER_TILES] >= self.config.min_fan)
+        return GuobiaoBatch(totals, fans, valid, errors)
+
+    def _score_record_py(self, rec: bytes) -> list[int] | int:
+        """Pure-Python twin of the kernel on one record: the fan vector (花牌 included), or the kernel's status
+        (1 not a winning hand, 2 malformed record)."""
+        packs = _record_packs(rec)
+        if packs is None:
+            return 2
+        win, flags, seat, prevalent, flowers = rec[34:39]
+        standing = rec[:34]
+        f = S.Facts(packs, standing, None if packs else standing, _CODE[win], bool(flags & _F_DRAWN),
+                    bool(flags & _F_LAST), bool(flags & _F_WALL), bool(flags & _F_KONG), seat, prevalent,
+                    heavenly=bool(flags & _F_HEAVENLY))
+        chosen = self._best(f)
+        if chosen is None:
+            return 1
+        table = list(chosen[0])
+        table[F.FLOWER_TILES] = flowers
+        return table
+
     # ------------------------------------------------------------------------------------------ internals
 
     def _checked_hand(self, hand: Hand | str) -> Hand:
@@ -124,7 +232,8 @@ class Guobiao(RuleSet[GuobiaoConfig]):
             raise HandError(f"a hand is a mahjong.hand.Hand or its notation string, got {type(hand).__name__}")
         return self._hand(hand)
 
-    def _facts(self, h: Hand, ctx: WinContext) -> S.Facts:
+    def _win_state(self, h: Hand, ctx: WinContext) -> _WinState:
+        """Check the hand and the win flags against each other and work out what both scoring paths read."""
         melds = h.melds
         n_melds = len(melds)
         if n_melds > 4:
@@ -136,26 +245,22 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         win = h.win_tile
         if win is None:
             raise HandError("the hand has no winning tile (write it last or pass win_tile)")
-        # The Hand already holds the concealed counts as bytes: the scorer and the kernel only read them, so they
-        # are used as they are (no list copy); the whole hand's counts differ only when there are melds.
         standing = h.counts
+        in_melds = 0
         if n_melds:
             infos = [_meld_info(m) for m in melds]
-            fixed = [pack for pack, _ in infos]
-            meld_strs = [text for _, text in infos]
-            # copies of the winning tile in the melds, from the packs (the whole hand's counts are not needed
-            # here: Facts.all_counts works them out only if a Python detector reads them)
-            wcode = _CODE[win]
-            in_melds = 0
-            for kind, code, _ in fixed:
+            fixed = [info[0] for info in infos]
+            meld_strs = [info[1] for info in infos]
+            packed = b"".join([info[2] for info in infos])
+            # copies of the winning tile in the melds, from the packs
+            for kind, tile, _ in (info[3] for info in infos):
                 if kind == S.CHOW:
-                    if code - 1 <= wcode <= code + 1:
+                    if tile - 1 <= win <= tile + 1:
                         in_melds += 1
-                elif code == wcode:
+                elif tile == win:
                     in_melds += 4 if kind == S.KONG else 3
-            all_counts: Sequence[int] | None = None
         else:
-            fixed, meld_strs, all_counts, in_melds = [], [], standing, 0
+            fixed, meld_strs, packed = [], [], b""
         last_tile = ctx.last_tile
         if last_tile and standing[win] != 1:
             raise ContextError(
@@ -165,7 +270,6 @@ class Guobiao(RuleSet[GuobiaoConfig]):
             # the other three copies are in the hand's own melds: the winning tile is necessarily the last one
             # (the reference turns the flag on too); reported in details["last_tile_derived"]
             last_tile = True
-        discarder = ctx.discarder
         robbing = ctx.robbing_kong
         if ctx.kong_replacement and not any(m.is_kong for m in melds):
             raise ContextError("杠上开花 (kong_replacement) needs a kong among the melds")
@@ -177,13 +281,16 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         if heavenly or ctx.earthly or type(ctx) is not WinContext:  # only these can carry an extras flag
             self._check_extras(h, ctx)
         seat = ctx.seat_wind
-        # (the tile kinds and their mask, Facts.unique / .mask, are worked out on first read: the special forms
-        # and the Python tile fans read them, the compiled kernel does not)
+        return _WinState(fixed, packed, meld_strs, win, ctx.discarder is None, last_tile, ctx.last_wall_tile,
+                         ctx.kong_replacement or robbing, seat if seat is not None else (ctx.winner - ctx.dealer) % 4,
+                         ctx.prevalent_wind, heavenly)
+
+    def _facts(self, standing: bytes, w: _WinState) -> S.Facts:
+        """The pure-Python scorer's view of the hand (codes, not tile ids: the detectors' coordinates)."""
+        # (the tile kinds and their mask, Facts.unique / .mask, are worked out on first read)
         return S.Facts(
-            fixed, standing, all_counts, _CODE[win], discarder is None, last_tile, ctx.last_wall_tile,
-            ctx.kong_replacement or robbing,
-            seat if seat is not None else (ctx.winner - ctx.dealer) % 4, ctx.prevalent_wind,
-            heavenly=heavenly, meld_strs=meld_strs,
+            w.fixed, standing, None if w.fixed else standing, _CODE[w.win], w.self_drawn, w.last_tile, w.wall_last,
+            w.kong, w.seat, w.prevalent, heavenly=w.heavenly, meld_strs=w.meld_strs,
         )
 
     def _check_extras(self, h: Hand, ctx: WinContext) -> None:
@@ -207,7 +314,7 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         if wild and not any(m.is_kong for m in h.melds):
             raise ContextError("混杠 (wildcard_kong): the kong of four 混 must be among the melds")
 
-    def _best(self, h: Hand, f: S.Facts) -> tuple[list[int], Decomposition | None, str | None]:
+    def _best(self, f: S.Facts) -> tuple[list[int], Decomposition | None, str | None] | None:
         """就高不就低: the special forms, then every regular reading; the reference's tie rules (spec §2 step 5)."""
         opts = self._opts
         best: list[int] | None = None
@@ -216,7 +323,7 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         special = None
         n_fixed = len(f.fixed)
         if n_fixed == 0:
-            special = self._special(h, f)
+            special = self._special(f)
         elif n_fixed == 1 and 34 - f.standing.count(0) >= 9:  # 组合龙's nine body tiles are all concealed
             ks = S.knitted_straight_reading(f)
             if ks is not None:
@@ -228,20 +335,18 @@ class Guobiao(RuleSet[GuobiaoConfig]):
             max_total = S.table_total(best)
             seven_pairs = bool(best[F.SEVEN_PAIRS])
         if special is None or seven_pairs:
-            if not f.heavenly and not S.BEST_REGULAR_COMPILED:  # the compiled kernel tests 独听 itself
-                f.wait_test = lambda: _unique_wait(f, h)
+            if not f.heavenly:
+                f.wait_test = lambda: _unique_wait(f)
             chosen = S.best_regular(f, opts, max_total, seven_pairs)
             if chosen is not None:
                 melds, pair, best, max_total = chosen
                 reading = _regular_decomposition(melds, pair)
                 wait = _regular_wait(best, melds, pair, f)
         if best is None or max_total == 0:
-            raise NotWinningError(
-                f"not a complete Guobiao hand: {_describe(h)} is not 4 melds + a pair, 七对, 十三幺, 全不靠 / 七星不靠 "
-                "or 组合龙 + a meld + a pair")
+            return None
         return best, reading, wait
 
-    def _special(self, h: Hand, f: S.Facts) -> tuple[list[int], Decomposition | None, str | None] | None:
+    def _special(self, f: S.Facts) -> tuple[list[int], Decomposition | None, str | None] | None:
         opts = self._opts
         standing = f.standing
         # Cheap count pre-checks first (C-level list scans): each special form needs a number of tile kinds
@@ -280,29 +385,34 @@ class Guobiao(RuleSet[GuobiaoConfig]):
             return S.score_nine_gates(f, opts), _nine_gates_reading(bytes(standing)), "nine-sided"
         return None
 
-    def _result(self, h: Hand, ctx: WinContext, f: S.Facts, table: list[int], reading: Decomposition | None,
-                wait: str | None) -> ScoreResult:
+    def _result(self, h: Hand, ctx: WinContext, meld_strs: list[str], last_tile: bool, table: list[int],
+                reading: Decomposition | None, wait: str | None, items: tuple[ScoreItem, ...] | None = None,
+                fan_total: int = 0) -> ScoreResult:
+        """The ScoreResult of the chosen fan vector (``items`` / ``fan_total``: already built from it by the
+        kernel)."""
         flowers = len(h.flowers)
         if self.config.extras:
             table = list(table)
             extras = self._extra_fans(table, reading, ctx)
             scored = list(compress(_FAN_INDICES, table))  # the few fans present
             fan_no_flowers = sum([_FAN_VALUES[i] * table[i] for i in scored])
-            items = [_ITEM_ROWS[i][table[i]] if table[i] < _ROW else _item(i, table[i]) for i in scored]
+            listed = [_item(i, table[i]) for i in scored]
             fan_no_flowers += sum(fan.value * n for fan, n in extras)
-            items += [_item(fan.idx, n) for fan, n in extras]
+            listed += [_item(fan.idx, n) for fan, n in extras]
             if flowers:
-                items.append(_item(F.FLOWER_TILES, flowers))
-            item_tuple = tuple(items)
+                listed.append(_item(F.FLOWER_TILES, flowers))
+            item_tuple = tuple(listed)
         else:
-            # the items and the fan total depend on the fan vector alone: built once per distinct vector
-            item_tuple, fan_no_flowers = _items_of(table)
+            if items is not None:
+                item_tuple, fan_no_flowers = items, fan_total
+            else:  # the items and the fan total depend on the fan vector alone: built once per distinct vector
+                item_tuple, fan_no_flowers = _items_of_py(table)
             if flowers:
-                item_tuple += (_ITEM_ROWS[F.FLOWER_TILES][flowers],)
+                item_tuple += (_item(F.FLOWER_TILES, flowers),)
         total = fan_no_flowers + flowers
         valid = fan_no_flowers >= self.config.min_fan
         self_drawn = ctx.discarder is None
-        exposed = f.meld_strs if f.meld_strs is not None else [_meld_str(m) for m in h.melds]
+        exposed = meld_strs
         if reading is None:
             melds, pair = list(exposed), None
         else:
@@ -315,7 +425,7 @@ class Guobiao(RuleSet[GuobiaoConfig]):
             "melds": melds,
             "pair": pair,
             "winning_tile": _tile_name(h.win_tile),
-            "last_tile_derived": f.last_tile and not ctx.last_tile,
+            "last_tile_derived": last_tile and not ctx.last_tile,
             "settlement": (_SETTLE_DRAWN if self_drawn else _SETTLE_DISCARD) if valid else _SETTLE_FALSE,
         }
         # every field is built here from checked data (payments zero-sum by construction), so the frozen
@@ -430,18 +540,111 @@ def _items_of_py(table: list[int]) -> tuple[tuple[ScoreItem, ...], int]:
     return hit
 
 
-def _select_items_of() -> Any:
-    """The compiled item builder (``_gb_items``: one pass over the fan vector in C with these prebuilt
-    ScoreItems) with the compiled fan kernel, else :func:`_items_of_py` (MAHJONG_PURE_PYTHON=1)."""
-    kernel = getattr(K, "_gb_items", None)
-    if kernel is None or not S.BEST_REGULAR_COMPILED:
-        return _items_of_py
+def _select_kernel() -> Any:
+    """The compiled Guobiao kernel (``mahjong._core._gb_score``) when the compiled backend is in use, with the
+    rule layer's prebuilt ScoreItems handed to it; None with MAHJONG_PURE_PYTHON=1 (the Python scorer)."""
+    kernel = getattr(K, "_gb_score", None)
+    if kernel is None:
+        return None
     K._gb_items_init(_ITEM_ROWS, _item)  # type: ignore[attr-defined]  # private kernel function
     return kernel
 
 
-#: fan vector -> (its ScoreItems, its fan total), as the result uses it (compiled if available)
-_items_of: Any = _select_items_of()
+#: the compiled scorer of one packed hand record, or None (pure-Python backend)
+_KERNEL: Any = _select_kernel()
+#: the kernel's wait indices -> the result's wait names
+_WAITS = KT.WAITS
+
+
+class _WinState(NamedTuple):
+    """What both scoring paths read from a checked hand and context."""
+
+    fixed: list[tuple[int, int, bool]]  #: the Python scorer's packs (kind, code, claimed)
+    packed: bytes  #: the same packs for the kernel record (kind, tile id, claimed), 3 bytes each
+    meld_strs: list[str]
+    win: int
+    self_drawn: bool
+    last_tile: bool  #: 和绝张, derived when the hand's own melds hold the other three copies
+    wall_last: bool
+    kong: bool  #: 杠上开花 when self-drawn, 抢杠和 on a discard
+    seat: int
+    prevalent: int
+    heavenly: bool
+
+
+_PAD = tuple(bytes(3 * (4 - n)) for n in range(5))
+_FLAG = {name: 1 << i for i, name in enumerate(KT.FLAG_BITS)}
+_F_DRAWN, _F_LAST, _F_WALL, _F_KONG, _F_HEAVENLY = (_FLAG[n] for n in KT.FLAG_BITS)
+
+
+def _record(h: Hand, w: _WinState) -> bytes:
+    """The kernel's packed record of a checked hand (kernel_table.RECORD), built from the Hand's count bytes and
+    the melds' cached pack bytes: no per-tile objects."""
+    flags = ((_F_DRAWN if w.self_drawn else 0) | (_F_LAST if w.last_tile else 0) | (_F_WALL if w.wall_last else 0)
+             | (_F_KONG if w.kong else 0) | (_F_HEAVENLY if w.heavenly else 0))
+    n = len(w.fixed)
+    return b"".join((h.counts, bytes((w.win, flags, w.seat, w.prevalent, len(h.flowers), n)), w.packed, _PAD[n]))
+
+
+RECORD_SIZE = KT.REC_SIZE
+
+
+class GuobiaoBatch(NamedTuple):
+    """The answers of :meth:`Guobiao.score_batch` / :meth:`Guobiao.score_records`, one row per hand."""
+
+    totals: Any  #: numpy int32 (N,): the total in fan, flowers included; 0 where ``errors[i]`` is set
+    fans: Any  #: numpy int32 (N, 83): each fan's count, in the order of ``FANS`` (花牌 = the flowers)
+    valid: Any  #: numpy bool (N,): scored and at least ``min_fan`` without the flowers
+    errors: list[str | None]  #: why a hand was not scored (bad hand or context, malformed record, no win)
+
+
+_BATCH_ERRORS = {1: "not a complete Guobiao hand (4 melds + a pair, 七对, 十三幺, 全不靠 / 七星不靠 or 组合龙 + a "
+                    "meld + a pair)",
+                 2: "malformed hand record (counts, packs, winning tile, winds or flowers out of range)"}
+#: the compiled batch kernel, or None (pure-Python backend)
+_BATCH_KERNEL: Any = getattr(K, "_gb_score_batch", None) if _KERNEL is not None else None
+
+
+def _numpy() -> Any:
+    try:
+        import numpy
+    except ImportError:
+        raise ImportError("Guobiao.score_batch / score_records return numpy arrays: pip install numpy") from None
+    return numpy
+
+
+def _record_packs(rec: bytes) -> list[tuple[int, int, bool]] | None:
+    """The Python scorer's packs (kind, code, claimed) of a record, or None when the record is malformed (the
+    kernel's checks, _gb_load)."""
+    counts = rec[:34]
+    win, _, seat, prevalent, flowers, n = rec[34:40]
+    if max(counts) > 4 or win >= 34 or counts[win] == 0 or seat > 3 or prevalent > 3 or n > 4 or flowers > 8:
+        return None
+    if sum(counts) + 3 * n != 14:
+        return None
+    whole = list(counts)
+    packs = []
+    for i in range(n):
+        kind, tile, claimed = rec[40 + 3 * i:43 + 3 * i]
+        if kind > S.KONG or tile >= 34 or claimed > 1:
+            return None
+        if kind == S.CHOW:
+            if tile >= 27 or tile % 9 in (0, 8):
+                return None
+            for t in (tile - 1, tile, tile + 1):
+                whole[t] += 1
+        else:
+            whole[tile] += 4 if kind == S.KONG else 3
+        packs.append((kind, _CODE[tile], bool(claimed)))
+    if max(whole) > 4:
+        return None
+    return packs
+
+
+def _not_winning(h: Hand) -> NotWinningError:
+    return NotWinningError(
+        f"not a complete Guobiao hand: {_describe(h)} is not 4 melds + a pair, 七对, 十三幺, 全不靠 / 七星不靠 "
+        "or 组合龙 + a meld + a pair")
 
 
 #: Decomposition id -> (the Decomposition, its melds' notation, its pair's notation or None); the object is kept
@@ -461,15 +664,17 @@ def _reading_text(reading: Decomposition) -> tuple[list[str], str | None]:
 
 #: per meld (keyed by kind identity, tiles, source: what its text and its pack depend on): (the scorer's pack
 #: (CHOW/PUNG/KONG, code, claimed), its notation) — hashing a Meld itself goes through Python-level __hash__s
-_MELD_INFO: dict[tuple[int, tuple[int, ...], int | None], tuple[tuple[int, int, bool], str]] = {}
+_MeldInfo = tuple[tuple[int, int, bool], str, bytes, tuple[int, int, bool]]
+_MELD_INFO: dict[tuple[int, tuple[int, ...], int | None], _MeldInfo] = {}
 
 
 #: the same, by the Meld object's identity (parsed melds are shared objects): (the meld, its info); the meld is
 #: kept in the entry, and checked with ``is``, so a reused id can never answer for another meld
-_MELD_BY_ID: dict[int, tuple[Any, tuple[tuple[int, int, bool], str]]] = {}
+_MELD_BY_ID: dict[int, tuple[Any, _MeldInfo]] = {}
 
 
-def _meld_info(m: Any) -> tuple[tuple[int, int, bool], str]:
+def _meld_info(m: Any) -> _MeldInfo:
+    """A meld's (Python scorer pack with a code, notation, kernel pack bytes, (kind, tile id, claimed))."""
     hit = _MELD_BY_ID.get(id(m))
     if hit is not None and hit[0] is m:
         return hit[1]
@@ -480,12 +685,12 @@ def _meld_info(m: Any) -> tuple[tuple[int, int, bool], str]:
             if m.is_honor_sequence:
                 raise MeldError(
                     f"{m}: Guobiao has no chows of honors (three different winds or 中发白 are not a chow)")
-            pack = (S.CHOW, D.CODE[m.tiles[1]], True)
+            kind, tile, claimed = S.CHOW, m.tiles[1], True
         elif m.kind is MeldKind.PUNG:
-            pack = (S.PUNG, D.CODE[m.tile], True)
+            kind, tile, claimed = S.PUNG, m.tile, True
         else:
-            pack = (S.KONG, D.CODE[m.tile], m.kind is not MeldKind.CONCEALED_KONG)
-        info = (pack, str(m))
+            kind, tile, claimed = S.KONG, m.tile, m.kind is not MeldKind.CONCEALED_KONG
+        info = ((kind, D.CODE[tile], claimed), str(m), bytes((kind, tile, claimed)), (kind, tile, claimed))
         if len(_MELD_INFO) < 1 << 16:  # a few thousand distinct melds exist; the bound is only a safety net
             _MELD_INFO[key] = info
     if len(_MELD_BY_ID) < 1 << 16:
@@ -514,7 +719,7 @@ def _regular_decomposition(melds: tuple[tuple[int, int], ...], pair: int) -> Dec
     return Decomposition(Form.REGULAR, tuple(sorted(tiles)), (D.TILE_OF_CODE[pair],), (), ())
 
 
-def _unique_wait(f: S.Facts, h: Hand) -> bool:
+def _unique_wait(f: S.Facts) -> bool:
     """独听 (spec §3): with the winning tile taken out, exactly one tile completes the hand (regular form, plus
     七对 for 13 concealed tiles; a tile held four times still counts)."""
     counts = list(f.standing)

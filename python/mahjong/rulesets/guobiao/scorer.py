@@ -48,10 +48,13 @@ _DARK = [(_IDX[k], fn) for k, fn in D.CONCEALED_PUNG_FANS]
 _CONCEALMENT = [(_IDX[k], fn) for k, fn in D.CONCEALMENT_FANS]
 _WIN_FLAG = [(_IDX[k], fn) for k, fn in D.WIN_FLAG_FANS]
 #: the 1-fan chow fans, in the order the account-once trim removes them (spec §4 step 6: 老少副 first)
-_TRIM_ORDER = (F.TWO_TERMINAL_CHOWS, F.SHORT_STRAIGHT, F.MIXED_DOUBLE_CHOW, F.PURE_DOUBLE_CHOW)
-_TRIM_ORDER_SEED = (F.SHORT_STRAIGHT, F.MIXED_DOUBLE_CHOW, F.PURE_DOUBLE_CHOW, F.TWO_TERMINAL_CHOWS)
-#: the one extra 1-fan fan a 4th chow may add next to a 3-chow fan, by priority (spec §4 step 6)
-_EXTRA_PRIORITY = (F.PURE_DOUBLE_CHOW, F.MIXED_DOUBLE_CHOW, F.SHORT_STRAIGHT, F.TWO_TERMINAL_CHOWS)
+#: (from the fan rows' ``trim`` column; ``terminal_chows_kept`` has its own order there)
+_TRIM_ORDER = F.TRIM_ORDER
+_TRIM_ORDER_SEED = F.TRIM_ORDER_KEPT
+#: the one extra 1-fan fan a 4th chow may add next to a 3-chow fan, by priority (spec §4 step 6; ``extra`` column)
+_EXTRA_PRIORITY = F.EXTRA_PRIORITY
+#: a later reading with one of these wins a tie (``tie`` column)
+_TIE_FANS = F.TIE_FANS
 
 
 @dataclass(slots=True)  # slots: quicker to build and to read, once per hand
@@ -498,35 +501,21 @@ def best_regular_py(f: Facts, opts: GuobiaoConfig, max_total: int, seven_pairs: 
     is 七对 (the reference's tie rules, spec §2 step 5).  Returns (melds, pair code, fan table, total) of the
     chosen reading, or None when none beats ``max_total``.
 
-    This is the pure-Python twin of the compiled kernel ``mahjong._core._gb_best_regular``
-    (src/mjcore/guobiao.pxi); :data:`best_regular` is whichever the backend provides."""
+    Part of the pure-Python twin of the compiled kernel (``mahjong._core._gb_score``, src/mjcore/guobiao.pxi).
+    """
     from mahjong.rulesets.guobiao.readings import regular_readings
 
     best = None
     for _, melds, pair in (regular_readings(f.standing) if readings is None else readings):
         t = score_regular(f, melds, pair, opts)
         total = table_total(t)
-        if total > max_total or (total == max_total and (t[F.PURE_TRIPLE_CHOW] == 1 or seven_pairs
-                                                           or t[F.TRIPLE_PUNG])):
+        if total > max_total or (total == max_total and (seven_pairs or any(t[i] for i in _TIE_FANS))):
             max_total, best = total, (tuple(melds), pair, t, total)
     return best
 
 
-def _select_best_regular() -> Callable[..., tuple[tuple[tuple[int, int], ...], int, list[int], int] | None]:
-    """The compiled kernel when the kernel backend is the compiled one and has it (MAHJONG_PURE_PYTHON=1 selects
-    the Python backend, see mahjong._kernels), else :func:`best_regular_py`."""
-    from mahjong._kernels import backend_module
-
-    kernel = getattr(backend_module, "_gb_best_regular", None)
-    if kernel is None:
-        return best_regular_py
-    backend_module._gb_init(FANS, D)  # type: ignore[attr-defined]  # the fan table goes to C from this module's data
-    return kernel  # type: ignore[no-any-return]
-
-
-#: the best-reading search the scorer uses (compiled if available)
-best_regular = _select_best_regular()
-BEST_REGULAR_COMPILED = best_regular is not best_regular_py
+#: the best-reading search of the pure-Python path (the compiled path scores the whole hand in the kernel)
+best_regular = best_regular_py
 
 
 # ------------------------------------------------------------------------------------------ special forms
@@ -555,21 +544,8 @@ def score_seven_pairs_py(f: Facts, opts: GuobiaoConfig) -> list[int]:
     return t
 
 
-def _select_seven_pairs() -> Callable[[Facts, GuobiaoConfig], list[int]]:
-    """The compiled 七对 scorer (``mahjong._core._gb_seven_pairs``) with the compiled regular kernel, else
-    :func:`score_seven_pairs_py` (MAHJONG_PURE_PYTHON=1); tests/guobiao/test_gb_kernel_twin.py compares them."""
-    from functools import partial
-
-    from mahjong._kernels import backend_module
-
-    kernel = getattr(backend_module, "_gb_seven_pairs", None)
-    if kernel is None or not BEST_REGULAR_COMPILED:
-        return score_seven_pairs_py
-    return partial(kernel, FANS)
-
-
-#: 七对 / 连七对 scoring as the scorer uses it (compiled if available)
-score_seven_pairs = _select_seven_pairs()
+#: 七对 / 连七对 scoring of the pure-Python path
+score_seven_pairs = score_seven_pairs_py
 
 
 def score_honors_knitted(f: Facts, which: str, opts: GuobiaoConfig) -> list[int]:

@@ -479,9 +479,7 @@ cdef void _gb_hand_fans(const GBHand* h, int* t) noexcept nogil:
     _gb_tile_fans(h.mask, t)
 
 
-cdef uint32_t _GB_WAIT_RULES = F_WAIT_ON_FOURTH_COPY              # the 独听 test: regular form, and a tile
-cdef uint32_t _GB_WAIT_RULES_PAIRS = (F_WAIT_ON_FOURTH_COPY        # held four times still counts; plus 七对
-                                      | F_SEVEN_PAIRS | F_SEVEN_PAIRS_QUAD_AS_TWO)  # for 13 concealed tiles
+cdef uint32_t _GB_WAIT_RULES_PAIRS = F_SEVEN_PAIRS | F_SEVEN_PAIRS_QUAD_AS_TWO  # 七对 too, for 13 concealed tiles
 
 
 cdef inline int _gb_popcount(uint64_t m) noexcept nogil:
@@ -492,17 +490,30 @@ cdef inline int _gb_popcount(uint64_t m) noexcept nogil:
     return n
 
 
+cdef bint _gb_one_wait(uint8_t* buf, int n, uint32_t rules) noexcept nogil:
+    """Exactly one tile kind completes the ``n`` tiles of the core hand buffer ``buf`` (the core's wait kernel),
+    a tile already held four times counting as a wait too, as in the reference (rules.wait_on_fourth_copy).
+    The fifth-copy probe is slow and can only add waits, so it runs only when it can change the answer."""
+    cdef uint64_t mask = waits_mask(buf, 0, n, 13, rules)
+    cdef int i, found = _gb_popcount(mask)
+    if found > 1:
+        return False
+    for i in range(34):
+        if buf[i] == 4:
+            return _gb_popcount(waits_mask(buf, 0, n, 13, rules | F_WAIT_ON_FOURTH_COPY)) == 1
+    return found == 1
+
+
 cdef bint _gb_is_unique_wait(GBHand* h) noexcept nogil:
     """独听 (spec §3): with the winning tile taken out, exactly one tile kind completes the concealed tiles
-    (the core's wait kernel; regular form, plus 七对 for 13 tiles).  Computed once per hand, on first need."""
+    (regular form, plus 七对 for 13 tiles).  Computed once per hand, on first need."""
     cdef uint8_t buf[HBUF]
     cdef int n
     if h.unique_wait < 0:
         memcpy(buf, h.cnt, HBUF)
         buf[h.win] -= 1
         n = h.n_standing - 1
-        h.unique_wait = _gb_popcount(waits_mask(buf, 0, n, 13, _GB_WAIT_RULES_PAIRS if n == 13
-                                                else _GB_WAIT_RULES)) == 1
+        h.unique_wait = _gb_one_wait(buf, n, _GB_WAIT_RULES_PAIRS if n == 13 else 0)
     return h.unique_wait == 1
 
 
@@ -689,42 +700,143 @@ cdef struct GBReading:
     int kind[4]
     int tile[4]         # a pung's tile, a chow's middle tile
     int pair
-    int src             # index of the core's reading (its melds tuple is the result's)
 
 
-cdef int _gb_regular_readings(GBHand* h, GBReading* rs, list melds_out) except -2:
-    """Every regular reading of the concealed tiles, from the core's decomposer, in the reference's order (the
-    melds of each sorted by (first tile, pung before chow) in 万 条 筒 order, the readings by those keys).
-    ``melds_out`` receives each reading's melds tuple (tile-id triples, as a Decomposition holds them)."""
-    cdef int n = 0, i, j, k, a, key, nm = 4 - h.n_fixed
+#: suit pattern (the core's suit_key of 9 counts) -> its readings as melds (+ a pair), in ranks, from the core's
+#: decomposer: bytes of readings, each [pair rank or 255, number of melds, then per meld (kind << 4) | first rank]
+cdef dict _gb_suit_cache = {}
+cdef bytes _GB_NO_READING = b""
+cdef bytes _GB_EMPTY_READING = bytes((255, 0))
+
+
+cdef bytes _gb_suit_readings(const uint8_t* c9):
+    """The readings of one suit's nine counts (as melds only when they are 0 mod 3, as melds and a pair when 2
+    mod 3), worked out once per pattern by the core's decomposer (decompose.pxi regular_readings) on a hand of
+    that suit alone; for the melds-only case a pair of a tile outside the suit (East) stands in for the pair."""
+    cdef uint8_t buf[HBUF]
+    cdef int count, i
+    cdef uint32_t key = suit_key_count(c9, &count)
+    hit = _gb_suit_cache.get(key)
+    if hit is not None:
+        return <bytes>hit
+    if count == 0:
+        return _GB_EMPTY_READING
+    if count % 3 == 1:
+        out = _GB_NO_READING
+    else:
+        memset(buf, 0, HBUF)
+        memcpy(buf, c9, 9)
+        if count % 3 == 0:
+            buf[27] = 2
+        parts = bytearray()
+        for melds, pair, _ in regular_readings(buf, 0, CAPS4, 0, -1):
+            parts.append(255 if pair == 27 else pair)
+            parts.append(len(melds))
+            for m in melds:
+                parts.append(((GB_PUNG if m[0] == m[1] else GB_CHOW) << 4) | m[0])
+        out = bytes(parts)
+    if len(_gb_suit_cache) < 1 << 17:  # (a few thousand patterns occur; the bound is a safety net)
+        _gb_suit_cache[key] = out
+    return out
+
+
+cdef int _gb_regular_readings(GBHand* h, GBReading* rs) except -2:
+    """Every regular reading of the concealed tiles in the reference's order (the melds of each sorted by (first
+    tile, pung before chow) in 万 条 筒 order, the readings by those keys): the product of each suit's readings
+    (_gb_suit_readings, the core's decomposer) and the honors' (a pung or the pair per kind; there are no honor
+    chows in Guobiao).  Exactly one group holds the pair."""
+    cdef const uint8_t* data[3]
+    cdef Py_ssize_t size[3]
+    cdef int starts[3][GB_MAXR]
+    cdef int nr[3]
+    cdef int pos[3]
+    cdef int hon_melds[4]
+    cdef int n_hon = 0, hon_pair = -1, pairs = 0, s, t, c, i, j, k, n = 0, nm = 4 - h.n_fixed, p, m, off, a, key
     cdef GBReading tmp
     cdef bint less
-    found = regular_readings(h.cnt, 0, CAPS4, 0, -1)
-    if len(found) > GB_MAXR:
-        raise _HandError(f"more than {GB_MAXR} readings of one hand")
-    for melds, pair, _ in found:
-        if len(melds) != nm:
-            continue
-        for i in range(nm):
-            m = melds[i]
-            a = m[0]
-            if m[1] == a:
-                rs[n].kind[i] = GB_PUNG; rs[n].tile[i] = a; key = 2 * GB_REF_POS[a]
-            else:
-                rs[n].kind[i] = GB_CHOW; rs[n].tile[i] = a + 1; key = 2 * GB_REF_POS[a] + 1
-            rs[n].key[i] = key
-        # the melds in key order (insertion sort of at most 4)
-        for i in range(1, nm):
-            j = i
-            while j > 0 and rs[n].key[j - 1] > rs[n].key[j]:
-                rs[n].key[j - 1], rs[n].key[j] = rs[n].key[j], rs[n].key[j - 1]
-                rs[n].kind[j - 1], rs[n].kind[j] = rs[n].kind[j], rs[n].kind[j - 1]
-                rs[n].tile[j - 1], rs[n].tile[j] = rs[n].tile[j], rs[n].tile[j - 1]
-                j -= 1
-        rs[n].pair = pair
-        rs[n].src = len(melds_out)
-        melds_out.append(melds)
-        n += 1
+    for t in range(27, 34):
+        c = h.cnt[t]
+        if c == 2:
+            hon_pair = t
+            pairs += 1
+        elif c == 3:
+            if n_hon == 4:
+                return 0
+            hon_melds[n_hon] = t
+            n_hon += 1
+        elif c:
+            return 0
+    for s in range(3):
+        c = h.cnt[9 * s] + h.cnt[9 * s + 1] + h.cnt[9 * s + 2] + h.cnt[9 * s + 3] + h.cnt[9 * s + 4] \
+            + h.cnt[9 * s + 5] + h.cnt[9 * s + 6] + h.cnt[9 * s + 7] + h.cnt[9 * s + 8]
+        if c % 3 == 1:
+            return 0
+        if c % 3 == 2:
+            pairs += 1
+    if pairs != 1:
+        return 0
+    # (the blobs live in the suit cache, or in these locals for an uncached pattern)
+    b0 = _gb_suit_readings(&h.cnt[0])
+    b1 = _gb_suit_readings(&h.cnt[9])
+    b2 = _gb_suit_readings(&h.cnt[18])
+    for s, blob in enumerate((b0, b1, b2)):
+        data[s] = <const uint8_t*>PyBytes_AS_STRING(blob)
+        size[s] = PyBytes_GET_SIZE(blob)
+        nr[s] = 0
+        off = 0
+        while off < size[s]:
+            if nr[s] >= GB_MAXR:
+                raise _HandError(f"more than {GB_MAXR} readings of one hand")
+            starts[s][nr[s]] = off
+            nr[s] += 1
+            off += 2 + data[s][off + 1]
+        if nr[s] == 0:
+            return 0
+    pos[0] = pos[1] = pos[2] = 0
+    while True:
+        # one reading: the honors' pungs, then each suit's melds of its current reading
+        k = 0
+        p = hon_pair
+        for i in range(n_hon):
+            rs[n].kind[k] = GB_PUNG; rs[n].tile[k] = hon_melds[i]; k += 1
+        for s in range(3):
+            off = starts[s][pos[s]]
+            if data[s][off] != 255:
+                p = 9 * s + data[s][off]
+            for i in range(data[s][off + 1]):
+                m = data[s][off + 2 + i]
+                a = 9 * s + (m & 15)
+                if k < 4:
+                    if (m >> 4) == GB_PUNG:
+                        rs[n].kind[k] = GB_PUNG; rs[n].tile[k] = a
+                    else:
+                        rs[n].kind[k] = GB_CHOW; rs[n].tile[k] = a + 1
+                k += 1
+        if k == nm:
+            rs[n].pair = p
+            for i in range(nm):
+                a = rs[n].tile[i] - (1 if rs[n].kind[i] == GB_CHOW else 0)
+                rs[n].key[i] = 2 * GB_REF_POS[a] + (1 if rs[n].kind[i] == GB_CHOW else 0)
+            for i in range(1, nm):  # the melds in key order
+                j = i
+                while j > 0 and rs[n].key[j - 1] > rs[n].key[j]:
+                    rs[n].key[j - 1], rs[n].key[j] = rs[n].key[j], rs[n].key[j - 1]
+                    rs[n].kind[j - 1], rs[n].kind[j] = rs[n].kind[j], rs[n].kind[j - 1]
+                    rs[n].tile[j - 1], rs[n].tile[j] = rs[n].tile[j], rs[n].tile[j - 1]
+                    j -= 1
+            n += 1
+            if n > GB_MAXR - 1:
+                raise _HandError(f"more than {GB_MAXR} readings of one hand")
+        # next combination
+        s = 0
+        while s < 3:
+            pos[s] += 1
+            if pos[s] < nr[s]:
+                break
+            pos[s] = 0
+            s += 1
+        if s == 3:
+            break
     for i in range(1, n):  # the readings in key order (keys differ between readings)
         tmp = rs[i]
         j = i - 1
@@ -740,6 +852,28 @@ cdef int _gb_regular_readings(GBHand* h, GBReading* rs, list melds_out) except -
             j -= 1
         rs[j + 1] = tmp
     return n
+
+
+cdef tuple _gb_reading_melds(const GBReading* r, int nm):
+    """The reading's concealed melds as a Decomposition holds them: tile-id triples, sorted."""
+    cdef int code[4]
+    cdef int i, j, x, a
+    for i in range(nm):
+        a = r.tile[i] - 1 if r.kind[i] == GB_CHOW else r.tile[i]
+        code[i] = 2 * a + (1 if r.kind[i] == GB_CHOW else 0)   # (a, a, a) sorts before (a, a+1, a+2)
+    for i in range(1, nm):
+        x = code[i]; j = i - 1
+        while j >= 0 and code[j] > x:
+            code[j + 1] = code[j]; j -= 1
+        code[j + 1] = x
+    out = []
+    for i in range(nm):
+        a = code[i] >> 1
+        if code[i] & 1:
+            out.append((a, a + 1, a + 2))
+        else:
+            out.append((a, a, a))
+    return tuple(out)
 
 
 cdef int _gb_best_regular(GBHand* h, GBReading* rs, int n_read, int max_total, bint seven_pairs,
@@ -989,7 +1123,7 @@ cdef void _gb_knitted_straight(GBHand* h, GBKnitted* k, int* t) noexcept nogil:
         if k.rest[win] >= 1 and not (h.flags & GB_FLAG_HEAVENLY):
             memcpy(buf, k.rest, HBUF)
             buf[win] -= 1
-            if _gb_popcount(waits_mask(buf, 0, 4, 13, _GB_WAIT_RULES)) == 1:
+            if _gb_one_wait(buf, 4, 0):
                 w = 0
                 if kind == GB_CHOW and (tile + 1 == win or tile - 1 == win):
                     w = GBF_EDGE_WAIT
@@ -1031,14 +1165,15 @@ cdef object _gb_tiles_of(const uint8_t* cnt, int per):
     return tuple(out)
 
 
-cdef object _gb_score_hand(GBHand* h, int* best, int* wait, int* status):
+cdef object _gb_score_hand(GBHand* h, int* best, int* wait, int* status, bint want_reading):
     """Score one loaded hand: the special forms, then every regular reading (就高不就低, spec §2).  Fills
     ``best`` (the fan vector, flowers not counted), ``wait`` and ``status`` (GB_OK or GB_NOT_WIN); returns the
-    reading (a Decomposition; None for 九莲宝灯, whose shown reading the rule layer works out)."""
+    reading (a Decomposition; None for 九莲宝灯, whose shown reading the rule layer works out, and None unless
+    ``want_reading``: the batch does not build them)."""
     cdef int t[GB_NF]
     cdef GBReading rs[GB_MAXR]
     cdef GBKnitted k
-    cdef int n_read, pos, max_total = 0, i, form = -1
+    cdef int n_read, pos, max_total = 0, i
     cdef bint seven = False, special = False
     reading = None
     REG, SP, TO, HK, KS, _ = _FORMS
@@ -1049,17 +1184,20 @@ cdef object _gb_score_hand(GBHand* h, int* best, int* wait, int* status):
                 break
         else:
             if _gb_seven_pairs(h, best):  # 连七对: no regular reading after it
-                reading = _tuple_new(Decomposition, (SP, _GB_EMPTY, _gb_tiles_of(h.cnt, 2), _GB_EMPTY,
+                if want_reading:
+                    reading = _tuple_new(Decomposition, (SP, _GB_EMPTY, _gb_tiles_of(h.cnt, 2), _GB_EMPTY,
                                                             _GB_EMPTY))
                 wait[0] = GB_WAIT_SINGLE
                 return reading
             seven = special = True
-            reading = _tuple_new(Decomposition, (SP, _GB_EMPTY, _gb_tiles_of(h.cnt, 2), _GB_EMPTY,
+            if want_reading:
+                reading = _tuple_new(Decomposition, (SP, _GB_EMPTY, _gb_tiles_of(h.cnt, 2), _GB_EMPTY,
                                                         _GB_EMPTY))
             wait[0] = GB_WAIT_SINGLE
         if not special and h.kinds >= 13:
             if _gb_honors_knitted(h, best):
-                reading = _tuple_new(Decomposition, (HK, _GB_EMPTY, _GB_EMPTY, _gb_tiles_of(h.cnt, 1),
+                if want_reading:
+                    reading = _tuple_new(Decomposition, (HK, _GB_EMPTY, _GB_EMPTY, _gb_tiles_of(h.cnt, 1),
                                                             _GB_EMPTY))
                 wait[0] = GB_WAIT_KNITTED
                 return reading
@@ -1068,8 +1206,9 @@ cdef object _gb_score_hand(GBHand* h, int* best, int* wait, int* status):
                 for i in range(34):
                     if h.cnt[i] == 2:
                         pair = i
-                singles = tuple([i for i in range(34) if h.cnt[i] == 1])
-                reading = _tuple_new(Decomposition, (TO, _GB_EMPTY, (pair,), singles, _GB_EMPTY))
+                if want_reading:
+                    singles = tuple([i for i in range(34) if h.cnt[i] == 1])
+                    reading = _tuple_new(Decomposition, (TO, _GB_EMPTY, (pair,), singles, _GB_EMPTY))
                 wait[0] = GB_WAIT_THIRTEEN_SIDED if h.cnt[h.win] == 2 else GB_WAIT_SINGLE
                 return reading
             # (13 or 14 kinds can still be four chows and a pair: the regular readings below)
@@ -1083,25 +1222,26 @@ cdef object _gb_score_hand(GBHand* h, int* best, int* wait, int* status):
         special = _gb_knitted_reading(h, &k) == 1
     if special and not seven:
         _gb_knitted_straight(h, &k, best)
+        wait[0] = _gb_knitted_wait(h, &k)
+        if not want_reading:
+            return None
         body = tuple([i for i in range(27) if (_gb_knit_mask(k.perm) >> i) & 1])
         meld = _GB_EMPTY
         if k.concealed_meld and k.kind == GB_PUNG:
             meld = ((k.tile, k.tile, k.tile),)
         elif k.concealed_meld:
             meld = ((k.tile - 1, k.tile, k.tile + 1),)
-        reading = _tuple_new(Decomposition, (KS, meld, (k.pair,), body, _GB_EMPTY))
-        wait[0] = _gb_knitted_wait(h, &k)
-        return reading
+        return _tuple_new(Decomposition, (KS, meld, (k.pair,), body, _GB_EMPTY))
     if seven:
         max_total = _gb_total(best)
-    melds_of = []
-    n_read = _gb_regular_readings(h, rs, melds_of)
+    n_read = _gb_regular_readings(h, rs)
     pos = _gb_best_regular(h, rs, n_read, max_total, seven, t)
     if pos >= 0:
         memcpy(best, t, GB_NF * sizeof(int))
         max_total = _gb_total(t)
-        reading = _tuple_new(Decomposition, (REG, melds_of[rs[pos].src], (rs[pos].pair,), _GB_EMPTY,
-                                                    _GB_EMPTY))
+        if want_reading:
+            reading = _tuple_new(Decomposition, (REG, _gb_reading_melds(&rs[pos], 4 - h.n_fixed), (rs[pos].pair,),
+                                                 _GB_EMPTY, _GB_EMPTY))
         wait[0] = _gb_regular_wait(h, &rs[pos], t)
     if (pos < 0 and not seven) or max_total == 0:
         status[0] = GB_NOT_WIN
@@ -1162,7 +1302,7 @@ def _gb_score(bytes record, int opts):
         raise _HandError(f"a Guobiao hand record has {GB_REC} bytes, got {len(record)}")
     if _gb_load(<const uint8_t*>PyBytes_AS_STRING(record), opts, &h) != GB_OK:
         raise _HandError("malformed Guobiao hand record (counts, packs, winning tile or winds out of range)")
-    reading = _gb_score_hand(&h, best, &wait, &status)
+    reading = _gb_score_hand(&h, best, &wait, &status, True)
     if status != GB_OK:
         return None
     return (_gb_table_list(best), _gb_total(best), None if _gb_item_rows is None else _gb_items_of(best),
@@ -1187,7 +1327,7 @@ def _gb_score_batch(const uint8_t[::1] records, int opts, int[::1] totals, int[:
         totals[i] = 0
         st = _gb_load(&records[i * GB_REC], opts, &h)
         if st == GB_OK:
-            _gb_score_hand(&h, best, &wait, &st)
+            _gb_score_hand(&h, best, &wait, &st, False)
         status[i] = st
         if st == GB_OK:
             best[GBF_FLOWER_TILES] = h.flowers

@@ -854,6 +854,23 @@ cdef int _gb_regular_readings(GBHand* h, GBReading* rs) except -2:
     return n
 
 
+cdef dict _gb_decomposition_cache = {}
+
+
+cdef object _gb_regular_decomposition(const GBReading* r, int nm):
+    """The Decomposition of a regular reading, one shared (immutable) object per reading shape."""
+    cdef long long key = 100 * nm + r.pair   # (base-128 digits after it: one per meld)
+    cdef int i
+    for i in range(nm):
+        key = key * 128 + r.kind[i] * 34 + r.tile[i] + 1
+    hit = _gb_decomposition_cache.get(key)
+    if hit is None:
+        hit = _tuple_new(Decomposition, (_FORMS[0], _gb_reading_melds(r, nm), (r.pair,), _GB_EMPTY, _GB_EMPTY))
+        if len(_gb_decomposition_cache) < 1 << 16:
+            _gb_decomposition_cache[key] = hit
+    return hit
+
+
 cdef tuple _gb_reading_melds(const GBReading* r, int nm):
     """The reading's concealed melds as a Decomposition holds them: tile-id triples, sorted."""
     cdef int code[4]
@@ -1240,8 +1257,7 @@ cdef object _gb_score_hand(GBHand* h, int* best, int* wait, int* status, bint wa
         memcpy(best, t, GB_NF * sizeof(int))
         max_total = _gb_total(t)
         if want_reading:
-            reading = _tuple_new(Decomposition, (REG, _gb_reading_melds(&rs[pos], 4 - h.n_fixed), (rs[pos].pair,),
-                                                 _GB_EMPTY, _GB_EMPTY))
+            reading = _gb_regular_decomposition(&rs[pos], 4 - h.n_fixed)
         wait[0] = _gb_regular_wait(h, &rs[pos], t)
     if (pos < 0 and not seven) or max_total == 0:
         status[0] = GB_NOT_WIN
@@ -1289,11 +1305,11 @@ cdef tuple _gb_items_of(const int* t):
     return tuple(out)
 
 
-def _gb_score(bytes record, int opts):
+def _gb_score(bytes record, int opts, bint want_table=True):
     """Score one packed hand record (kernel_table.RECORD) under the option bits ``opts``
-    (kernel_table.OPTION_BITS).  Returns (fan vector list, fan total without flowers, ScoreItems (None until
-    _gb_items_init), reading (a Decomposition, or None for 九莲宝灯), wait index (kernel_table.WAITS)), or None
-    when the tiles are no winning hand.  A malformed record raises HandError."""
+    (kernel_table.OPTION_BITS).  Returns (fan vector list (None unless ``want_table``), fan total without
+    flowers, ScoreItems (None until _gb_items_init), reading (a Decomposition, or None for 九莲宝灯), wait index
+    (kernel_table.WAITS)), or None when the tiles are no winning hand.  A malformed record raises HandError."""
     cdef GBHand h
     cdef int best[GB_NF]
     cdef int wait = GB_WAIT_SINGLE, status
@@ -1305,8 +1321,8 @@ def _gb_score(bytes record, int opts):
     reading = _gb_score_hand(&h, best, &wait, &status, True)
     if status != GB_OK:
         return None
-    return (_gb_table_list(best), _gb_total(best), None if _gb_item_rows is None else _gb_items_of(best),
-            reading, wait)
+    return (_gb_table_list(best) if want_table else None, _gb_total(best),
+            None if _gb_item_rows is None else _gb_items_of(best), reading, wait)
 
 
 def _gb_score_batch(const uint8_t[::1] records, int opts, int[::1] totals, int[:, ::1] fans,

@@ -80,6 +80,7 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         super().__init__(config, **options)
         self._opts: GuobiaoConfig = self.config
         self._opt_bits = KT.option_bits(self.config)  #: the options as the kernel reads them
+        self._extras = self.config.extras  #: (the result needs the fan vector only for the extras)
 
     @property
     def hand_rules(self) -> HandRules:
@@ -99,13 +100,14 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         """The compiled path: the hand as one packed record, every form scored by the kernel (``kernel``: the
         selected one unless given, as the twin test does on the pure backend), the result from its fan vector."""
         w = self._win_state(h, ctx)
-        out = (kernel or _KERNEL)(_record(h, w), self._opt_bits)
+        extras = self._extras
+        out = (kernel or _KERNEL)(_record(h, w), self._opt_bits, extras)
         if out is None:
             raise _not_winning(h)
         table, fan_total, items, reading, wait = out
         if reading is None:  # 九莲宝灯: the reading shown is worked out here, once per hand shape
             reading = _nine_gates_reading(h.counts)
-        return self._result(h, ctx, w.meld_strs, w.last_tile, table, reading, _WAITS[wait], items, fan_total)
+        return self._result(h, ctx, w[2], w[5], table, reading, _WAITS[wait], items, fan_total)
 
     def _score_py(self, h: Hand, ctx: WinContext) -> ScoreResult:
         """The pure-Python path (MAHJONG_PURE_PYTHON=1), the compiled kernel's twin."""
@@ -114,7 +116,7 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         if chosen is None:
             raise _not_winning(h)
         table, reading, wait = chosen
-        return self._result(h, ctx, w.meld_strs, w.last_tile, table, reading, wait)
+        return self._result(h, ctx, w[2], w[5], table, reading, wait)
 
     def winning_tiles(self, hand: Hand | str, context: WinContext | None = None) -> list[WinningTile]:
         """Every tile that completes a 13-tile hand, with the fan total (flowers included) it would score
@@ -233,6 +235,7 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         return self._hand(hand)
 
     def _win_state(self, h: Hand, ctx: WinContext) -> _WinState:
+        # (a plain tuple, laid out as _WIN_FIELDS: cheaper to build than a NamedTuple, once per hand)
         """Check the hand and the win flags against each other and work out what both scoring paths read."""
         melds = h.melds
         n_melds = len(melds)
@@ -246,21 +249,21 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         if win is None:
             raise HandError("the hand has no winning tile (write it last or pass win_tile)")
         standing = h.counts
-        in_melds = 0
-        if n_melds:
+        if n_melds == 1:
+            info = _meld_info(melds[0])
+            infos = [info]
+            meld_strs = [info[1]]
+            packed = info[2]
+            in_melds = info[3][win]  # copies of the winning tile in the melds
+            any_kong = info[4]
+        elif n_melds:
             infos = [_meld_info(m) for m in melds]
-            fixed = [info[0] for info in infos]
             meld_strs = [info[1] for info in infos]
             packed = b"".join([info[2] for info in infos])
-            # copies of the winning tile in the melds, from the packs
-            for kind, tile, _ in (info[3] for info in infos):
-                if kind == S.CHOW:
-                    if tile - 1 <= win <= tile + 1:
-                        in_melds += 1
-                elif tile == win:
-                    in_melds += 4 if kind == S.KONG else 3
+            in_melds = sum([info[3][win] for info in infos])
+            any_kong = any([info[4] for info in infos])
         else:
-            fixed, meld_strs, packed = [], [], b""
+            infos, meld_strs, packed, in_melds, any_kong = [], [], b"", 0, False
         last_tile = ctx.last_tile
         if last_tile and standing[win] != 1:
             raise ContextError(
@@ -271,7 +274,7 @@ class Guobiao(RuleSet[GuobiaoConfig]):
             # (the reference turns the flag on too); reported in details["last_tile_derived"]
             last_tile = True
         robbing = ctx.robbing_kong
-        if ctx.kong_replacement and not any(m.is_kong for m in melds):
+        if ctx.kong_replacement and not any_kong:
             raise ContextError("杠上开花 (kong_replacement) needs a kong among the melds")
         if robbing and (in_melds or standing[win] != 1):
             raise ContextError(
@@ -281,17 +284,17 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         if heavenly or ctx.earthly or type(ctx) is not WinContext:  # only these can carry an extras flag
             self._check_extras(h, ctx)
         seat = ctx.seat_wind
-        return _WinState(fixed, packed, meld_strs, win, ctx.discarder is None, last_tile, ctx.last_wall_tile,
-                         ctx.kong_replacement or robbing, seat if seat is not None else (ctx.winner - ctx.dealer) % 4,
-                         ctx.prevalent_wind, heavenly)
+        return (infos, packed, meld_strs, win, ctx.discarder is None, last_tile, ctx.last_wall_tile,
+                ctx.kong_replacement or robbing, seat if seat is not None else (ctx.winner - ctx.dealer) % 4,
+                ctx.prevalent_wind, heavenly)
 
     def _facts(self, standing: bytes, w: _WinState) -> S.Facts:
         """The pure-Python scorer's view of the hand (codes, not tile ids: the detectors' coordinates)."""
+        infos, _, meld_strs, win, self_drawn, last_tile, wall_last, kong, seat, prevalent, heavenly = w
+        fixed = [info[0] for info in infos]
         # (the tile kinds and their mask, Facts.unique / .mask, are worked out on first read)
-        return S.Facts(
-            w.fixed, standing, None if w.fixed else standing, _CODE[w.win], w.self_drawn, w.last_tile, w.wall_last,
-            w.kong, w.seat, w.prevalent, heavenly=w.heavenly, meld_strs=w.meld_strs,
-        )
+        return S.Facts(fixed, standing, None if fixed else standing, _CODE[win], self_drawn, last_tile, wall_last,
+                       kong, seat, prevalent, heavenly=heavenly, meld_strs=meld_strs)
 
     def _check_extras(self, h: Hand, ctx: WinContext) -> None:
         human = isinstance(ctx, GuobiaoContext) and ctx.human
@@ -556,20 +559,11 @@ _KERNEL: Any = _select_kernel()
 _WAITS = KT.WAITS
 
 
-class _WinState(NamedTuple):
-    """What both scoring paths read from a checked hand and context."""
-
-    fixed: list[tuple[int, int, bool]]  #: the Python scorer's packs (kind, code, claimed)
-    packed: bytes  #: the same packs for the kernel record (kind, tile id, claimed), 3 bytes each
-    meld_strs: list[str]
-    win: int
-    self_drawn: bool
-    last_tile: bool  #: 和绝张, derived when the hand's own melds hold the other three copies
-    wall_last: bool
-    kong: bool  #: 杠上开花 when self-drawn, 抢杠和 on a discard
-    seat: int
-    prevalent: int
-    heavenly: bool
+#: what both scoring paths read from a checked hand and context (Guobiao._win_state): (meld infos (_meld_info),
+#: the packs for the kernel record (kind, tile id, claimed; 3 bytes each), the melds' notation, winning tile,
+#: self-drawn, 和绝张 (derived when the hand's own melds hold the other three copies), last tile of the wall,
+#: kong involved (杠上开花 / 抢杠和), seat wind, prevalent wind, 天和)
+_WinState = tuple[list["_MeldInfo"], bytes, list[str], int, bool, bool, bool, bool, int, int, bool]
 
 
 _PAD = tuple(bytes(3 * (4 - n)) for n in range(5))
@@ -580,10 +574,11 @@ _F_DRAWN, _F_LAST, _F_WALL, _F_KONG, _F_HEAVENLY = (_FLAG[n] for n in KT.FLAG_BI
 def _record(h: Hand, w: _WinState) -> bytes:
     """The kernel's packed record of a checked hand (kernel_table.RECORD), built from the Hand's count bytes and
     the melds' cached pack bytes: no per-tile objects."""
-    flags = ((_F_DRAWN if w.self_drawn else 0) | (_F_LAST if w.last_tile else 0) | (_F_WALL if w.wall_last else 0)
-             | (_F_KONG if w.kong else 0) | (_F_HEAVENLY if w.heavenly else 0))
-    n = len(w.fixed)
-    return b"".join((h.counts, bytes((w.win, flags, w.seat, w.prevalent, len(h.flowers), n)), w.packed, _PAD[n]))
+    _, packed, _, win, self_drawn, last_tile, wall_last, kong, seat, prevalent, heavenly = w
+    flags = ((_F_DRAWN if self_drawn else 0) | (_F_LAST if last_tile else 0) | (_F_WALL if wall_last else 0)
+             | (_F_KONG if kong else 0) | (_F_HEAVENLY if heavenly else 0))
+    n = len(packed) // 3
+    return b"".join((h.counts, bytes((win, flags, seat, prevalent, len(h.flowers), n)), packed, _PAD[n]))
 
 
 RECORD_SIZE = KT.REC_SIZE
@@ -664,7 +659,7 @@ def _reading_text(reading: Decomposition) -> tuple[list[str], str | None]:
 
 #: per meld (keyed by kind identity, tiles, source: what its text and its pack depend on): (the scorer's pack
 #: (CHOW/PUNG/KONG, code, claimed), its notation) — hashing a Meld itself goes through Python-level __hash__s
-_MeldInfo = tuple[tuple[int, int, bool], str, bytes, tuple[int, int, bool]]
+_MeldInfo = tuple[tuple[int, int, bool], str, bytes, bytes, bool]
 _MELD_INFO: dict[tuple[int, tuple[int, ...], int | None], _MeldInfo] = {}
 
 
@@ -674,7 +669,8 @@ _MELD_BY_ID: dict[int, tuple[Any, _MeldInfo]] = {}
 
 
 def _meld_info(m: Any) -> _MeldInfo:
-    """A meld's (Python scorer pack with a code, notation, kernel pack bytes, (kind, tile id, claimed))."""
+    """A meld's (Python scorer pack with a code, notation, kernel pack bytes, its copies of each tile (34 bytes),
+    is a kong)."""
     hit = _MELD_BY_ID.get(id(m))
     if hit is not None and hit[0] is m:
         return hit[1]
@@ -690,7 +686,10 @@ def _meld_info(m: Any) -> _MeldInfo:
             kind, tile, claimed = S.PUNG, m.tile, True
         else:
             kind, tile, claimed = S.KONG, m.tile, m.kind is not MeldKind.CONCEALED_KONG
-        info = ((kind, D.CODE[tile], claimed), str(m), bytes((kind, tile, claimed)), (kind, tile, claimed))
+        copies = bytearray(34)
+        for t in m.tiles:
+            copies[t] += 1
+        info = ((kind, D.CODE[tile], claimed), str(m), bytes((kind, tile, claimed)), bytes(copies), kind == S.KONG)
         if len(_MELD_INFO) < 1 << 16:  # a few thousand distinct melds exist; the bound is only a safety net
             _MELD_INFO[key] = info
     if len(_MELD_BY_ID) < 1 << 16:

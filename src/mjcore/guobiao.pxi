@@ -16,6 +16,7 @@
 
 include "gb_fans.pxi"
 
+from cpython.bytes cimport PyBytes_FromStringAndSize
 from mahjong.errors import HandError as _HandError
 
 cdef enum:
@@ -1367,3 +1368,96 @@ def _gb_kernel_table():
         "record_size": GB_REC,
     }
 
+
+
+# ---------------------------------------------------------------------------------------------- notation
+
+def _gb_scan(str text):
+    """Plain ascii hand notation (digits + m/p/s/z, E S W N C F P, f1-f8, [meld] brackets, spaces and commas
+    between tokens) read straight into the record's counts: (counts bytes, winning tile = the last concealed
+    tile written, concealed tiles, flowers, the melds' texts inside their brackets).  None for anything else or
+    anything doubtful (a fifth copy, a repeated flower, digits without a suit letter, an unclosed bracket, a
+    character of another notation): the full notation reader then takes the text and names the problem."""
+    cdef Py_ssize_t n = len(text), i = 0, j
+    cdef Py_UCS4 ch
+    cdef uint8_t cnt[34]
+    cdef int digits[16]
+    cdef int nd = 0, k, t, base, last = -1, n_conc = 0, n_flowers = 0, flower_bits = 0, f
+    bodies = None
+    memset(cnt, 0, 34)
+    while i < n:
+        ch = text[i]
+        if ch == u'[':
+            j = i + 1
+            while j < n and text[j] != u']' and text[j] != u'[':
+                j += 1
+            if nd or j >= n or text[j] != u']':
+                return None
+            if bodies is None:
+                bodies = []
+            bodies.append(text[i + 1:j])
+            i = j + 1
+            continue
+        if u'1' <= ch <= u'9':
+            if nd == 16:
+                return None
+            digits[nd] = <int>ch - 48
+            nd += 1
+            i += 1
+            continue
+        if ch == u'm' or ch == u'p' or ch == u's' or ch == u'z':
+            if nd == 0:
+                return None
+            base = 0 if ch == u'm' else 9 if ch == u'p' else 18 if ch == u's' else 27
+            for k in range(nd):
+                if base == 27 and digits[k] > 7:
+                    return None
+                t = base + digits[k] - 1
+                if cnt[t] == 4:
+                    return None
+                cnt[t] += 1
+                last = t
+                n_conc += 1
+            nd = 0
+            i += 1
+            continue
+        if nd:
+            return None  # digits without a suit letter
+        if ch == u' ' or ch == u',':
+            i += 1
+            continue
+        t = -1
+        if ch == u'E':
+            t = 27
+        elif ch == u'S':
+            t = 28
+        elif ch == u'W':
+            t = 29
+        elif ch == u'N':
+            t = 30
+        elif ch == u'C':
+            t = 31
+        elif ch == u'F':
+            t = 32
+        elif ch == u'P':
+            t = 33
+        if t >= 0:
+            if cnt[t] == 4:
+                return None
+            cnt[t] += 1
+            last = t
+            n_conc += 1
+            i += 1
+            continue
+        if ch == u'f' and i + 1 < n and u'1' <= text[i + 1] <= u'8':
+            f = <int>text[i + 1] - 49
+            if flower_bits & (1 << f):
+                return None
+            flower_bits |= 1 << f
+            n_flowers += 1
+            i += 2
+            continue
+        return None
+    if nd or last < 0:
+        return None
+    return PyBytes_FromStringAndSize(<char*>cnt, 34), last, n_conc, n_flowers, bodies

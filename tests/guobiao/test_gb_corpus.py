@@ -197,6 +197,9 @@ def test_direct_result_equals_the_dataclass_constructor() -> None:
         assert sum(r.payments) == 0
         with pytest.raises(dataclasses.FrozenInstanceError):
             r.total = 0  # type: ignore[misc]
+        broken = dict(values, payments=(r.total + 1, 0, 0, 0))
+        with pytest.raises(AssertionError, match="sum to zero"):
+            R._new_result(broken)  # the direct fill keeps the zero-sum check
 
 
 def test_results_share_no_state() -> None:
@@ -216,3 +219,36 @@ def test_results_share_no_state() -> None:
     assert a == b and a[0] is not b[0]
     a[0][:] = [7] * len(a[0])
     assert 7 not in _core._gb_score(rec, 1)[0]
+
+
+def _outcome(fn: Any) -> Any:
+    try:
+        return fn()
+    except Exception as e:  # the very same error, type and message, is the requirement
+        return (type(e), str(e))
+
+
+#: texts the ascii scanner must refuse or get right, each compared with the full notation reader's answer
+TRICKY = ["123m456p789s1122z2z", "123m456p789s11EE E", "1112345678999m5m f1 f3", "1112345678999m5m f1f1",
+          "11112345678999m5m", "123m456p789s11z8z", "[123m,1]456p789s11z1z", "[123m,1 456p789s11z1z",
+          "[EEE,1][SSS,2][WWW,3]NN5m5m", "[ESW,1]456p789s11z1z", "123m,456p,789s,11z,1z", "123m456p789s1z1z2",
+          "一二三万456p789s11z1z", "123m456p789s11z1zf9", "123m456p789s1z1z", "[1111m][2222p,2]3333s5p5p",
+          "[1111m,1][1m1m1m]2p2p2p3s3s", "13579m2468p1357sE", "[123m,1][123m,1][123m,1][123m,1]1m1m",
+          "1m1m1m2m3m4m5m6m7m8m9m9m9m9m", "  123m456p789s11z1z  ", "", "[]123m", "f1f2f3f4f5f6f7f8 123m456p789s11z1z",
+          "[1234m,1]456p789s11z1z", "CCCFFFPPP123m11p1p", "1z1z1z2z2z2z3z3z3z4z4z4z5z5z"]
+
+
+@pytest.mark.parametrize("opts", OPTION_SETS, ids=OPTION_IDS)
+def test_text_fast_path_equals_the_full_reader(opts: GuobiaoConfig) -> None:
+    """score(text) reads plain ascii notation with the kernel's scanner (no Hand); it must give exactly what
+    parsing the text first gives — result or error — on every corpus hand and on texts made to trip it."""
+    g = Guobiao(opts)
+    for c in CORPUS:
+        fast = g.score(c.text, c.context)
+        assert fast == g.score(parse_hand(c.text), c.context), c.text
+        if BACKEND == "cython":
+            assert g._score_text(c.text, c.context) == fast  # (the fast path itself answered)
+    for text in TRICKY:
+        for ctx in (None, GuobiaoContext(discarder=1), GuobiaoContext(last_tile=True),
+                    GuobiaoContext(robbing_kong=True, discarder=2)):
+            assert _outcome(lambda: g.score(text, ctx)) == _outcome(lambda: g.score(parse_hand(text), ctx)), text

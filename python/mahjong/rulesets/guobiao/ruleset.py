@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 from mahjong._kernels import backend_module as K
 from mahjong.errors import ContextError, HandError, MahjongError, MeldError, NotWinningError, RulesError
 from mahjong.framework import RuleSet, ScoreItem, ScoreResult, WinContext
-from mahjong.hand import Hand, MeldKind
+from mahjong.hand import Hand, Meld, MeldKind, parse_hand
 from mahjong.rules import GUOBIAO, HandRules
 from mahjong.tiles import format_tiles, tile_name
 from mahjong.types import Decomposition, Form
@@ -90,11 +90,39 @@ class Guobiao(RuleSet[GuobiaoConfig]):
 
     def score(self, hand: Hand | str, context: WinContext | None = None) -> ScoreResult:
         """Score a complete hand (14 tiles, kongs counted as 3; the winning tile among the concealed tiles)."""
+        if type(hand) is str and _SCAN is not None:
+            fast = self._score_text(hand, context)
+            if fast is not None:
+                return fast
         h = self._checked_hand(hand)
         ctx = _checked_context(context)
         if _KERNEL is not None:
             return self._score_compiled(h, ctx)
         return self._score_py(h, ctx)
+
+    def _score_text(self, text: str, context: WinContext | None) -> ScoreResult | None:
+        """The compiled path straight from plain ascii notation: the kernel's scanner reads the concealed tiles
+        into counts (no per-tile objects, no Hand), the melds come from a cache of their parsed text.  Anything
+        it does not fully accept (other notations, any error, a hand that does not win) returns None, and the
+        full parser and scorer take the text and report it: the answer is the same either way
+        (tests/guobiao/test_gb_corpus.py compares them)."""
+        scan = _SCAN(text)
+        if scan is None:
+            return None
+        counts, win, n_concealed, n_flowers, bodies = scan
+        try:
+            melds = tuple([_meld_of_text(b) for b in bodies]) if bodies else ()
+            ctx = _checked_context(context)
+            w = self._win_state_of(None, ctx, counts, melds, n_concealed, n_flowers, win)
+            out = _KERNEL(_record_of(counts, n_flowers, w), self._opt_bits, self._extras)
+        except MahjongError:
+            return None
+        if out is None:
+            return None
+        table, fan_total, items, reading, wait = out
+        if reading is None:
+            reading = _nine_gates_reading(counts)
+        return self._result(n_flowers, win, ctx, w[2], w[5], table, reading, _WAITS[wait], items, fan_total)
 
     def _score_compiled(self, h: Hand, ctx: WinContext, kernel: Any = None) -> ScoreResult:
         """The compiled path: the hand as one packed record, every form scored by the kernel (``kernel``: the
@@ -107,7 +135,7 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         table, fan_total, items, reading, wait = out
         if reading is None:  # 九莲宝灯: the reading shown is worked out here, once per hand shape
             reading = _nine_gates_reading(h.counts)
-        return self._result(h, ctx, w[2], w[5], table, reading, _WAITS[wait], items, fan_total)
+        return self._result(len(h.flowers), w[3], ctx, w[2], w[5], table, reading, _WAITS[wait], items, fan_total)
 
     def _score_py(self, h: Hand, ctx: WinContext) -> ScoreResult:
         """The pure-Python path (MAHJONG_PURE_PYTHON=1), the compiled kernel's twin."""
@@ -116,7 +144,7 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         if chosen is None:
             raise _not_winning(h)
         table, reading, wait = chosen
-        return self._result(h, ctx, w[2], w[5], table, reading, wait)
+        return self._result(len(h.flowers), w[3], ctx, w[2], w[5], table, reading, wait)
 
     def winning_tiles(self, hand: Hand | str, context: WinContext | None = None) -> list[WinningTile]:
         """Every tile that completes a 13-tile hand, with the fan total (flowers included) it would score
@@ -235,20 +263,25 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         return self._hand(hand)
 
     def _win_state(self, h: Hand, ctx: WinContext) -> _WinState:
-        # (a plain tuple, laid out as _WIN_FIELDS: cheaper to build than a NamedTuple, once per hand)
         """Check the hand and the win flags against each other and work out what both scoring paths read."""
-        melds = h.melds
+        return self._win_state_of(h, ctx, h.counts, h.melds, len(h.concealed), len(h.flowers), h.win_tile)
+
+    def _win_state_of(self, h: Hand | None, ctx: WinContext, standing: bytes, melds: tuple[Meld, ...],
+                      n_concealed: int, n_flowers: int, win: int | None) -> _WinState:
+        """_win_state over the hand's parts (``h`` None: scanned from text, not parsed into a Hand; any error
+        there sends the text to the full parser, which names it)."""
+        # (a plain tuple, laid out as _WinState: cheaper to build than a NamedTuple, once per hand)
         n_melds = len(melds)
         if n_melds > 4:
             raise HandError(f"{n_melds} melds: a Guobiao hand has at most 4")
-        if len(h.concealed) + 3 * n_melds != 14:
+        if n_concealed + 3 * n_melds != 14:
+            if h is None:
+                raise HandError("wrong tile count")
             h.check_size(13, complete=True)  # raises, naming the count
-        if len(h.flowers) > 8:
-            raise HandError(f"{len(h.flowers)} flowers: there are only 8")
-        win = h.win_tile
+        if n_flowers > 8:
+            raise HandError(f"{n_flowers} flowers: there are only 8")
         if win is None:
             raise HandError("the hand has no winning tile (write it last or pass win_tile)")
-        standing = h.counts
         if n_melds == 1:
             info = _meld_info(melds[0])
             infos = [info]
@@ -282,7 +315,7 @@ class Guobiao(RuleSet[GuobiaoConfig]):
                 "winner cannot hold another copy")
         heavenly = ctx.heavenly
         if heavenly or ctx.earthly or type(ctx) is not WinContext:  # only these can carry an extras flag
-            self._check_extras(h, ctx)
+            self._check_extras(melds, ctx)
         seat = ctx.seat_wind
         return (infos, packed, meld_strs, win, ctx.discarder is None, last_tile, ctx.last_wall_tile,
                 ctx.kong_replacement or robbing, seat if seat is not None else (ctx.winner - ctx.dealer) % 4,
@@ -296,7 +329,7 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         return S.Facts(fixed, standing, None if fixed else standing, _CODE[win], self_drawn, last_tile, wall_last,
                        kong, seat, prevalent, heavenly=heavenly, meld_strs=meld_strs)
 
-    def _check_extras(self, h: Hand, ctx: WinContext) -> None:
+    def _check_extras(self, melds: tuple[Meld, ...], ctx: WinContext) -> None:
         human = isinstance(ctx, GuobiaoContext) and ctx.human
         wild = isinstance(ctx, GuobiaoContext) and ctx.wildcard_kong
         if not (ctx.heavenly or ctx.earthly or human or wild):
@@ -308,13 +341,13 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         if sum(1 for x in (ctx.heavenly, ctx.earthly, human) if x) > 1:
             raise ContextError("天和, 地和 and 人和 exclude each other")
         if ctx.heavenly:
-            if not ctx.winner_is_dealer or not ctx.self_drawn or h.melds:
+            if not ctx.winner_is_dealer or not ctx.self_drawn or melds:
                 raise ContextError("天和 (heavenly): the dealer wins on the initial deal, self-drawn, with no melds")
         if ctx.earthly:
-            if ctx.winner != (ctx.dealer + 1) % 4 or not ctx.self_drawn or h.melds:
+            if ctx.winner != (ctx.dealer + 1) % 4 or not ctx.self_drawn or melds:
                 raise ContextError("地和 (earthly): the dealer's next player (下家) wins by self-draw on the first "
                                    "draw, with no melds (seed 000)")
-        if wild and not any(m.is_kong for m in h.melds):
+        if wild and not any(m.is_kong for m in melds):
             raise ContextError("混杠 (wildcard_kong): the kong of four 混 must be among the melds")
 
     def _best(self, f: S.Facts) -> tuple[list[int], Decomposition | None, str | None] | None:
@@ -388,12 +421,11 @@ class Guobiao(RuleSet[GuobiaoConfig]):
             return S.score_nine_gates(f, opts), _nine_gates_reading(bytes(standing)), "nine-sided"
         return None
 
-    def _result(self, h: Hand, ctx: WinContext, meld_strs: list[str], last_tile: bool, table: list[int],
-                reading: Decomposition | None, wait: str | None, items: tuple[ScoreItem, ...] | None = None,
-                fan_total: int = 0) -> ScoreResult:
+    def _result(self, flowers: int, win_tile: int, ctx: WinContext, meld_strs: list[str], last_tile: bool,
+                table: list[int], reading: Decomposition | None, wait: str | None,
+                items: tuple[ScoreItem, ...] | None = None, fan_total: int = 0) -> ScoreResult:
         """The ScoreResult of the chosen fan vector (``items`` / ``fan_total``: already built from it by the
         kernel)."""
-        flowers = len(h.flowers)
         if self.config.extras:
             table = list(table)
             extras = self._extra_fans(table, reading, ctx)
@@ -427,12 +459,12 @@ class Guobiao(RuleSet[GuobiaoConfig]):
             "exposed_melds": exposed,
             "melds": melds,
             "pair": pair,
-            "winning_tile": _tile_name(h.win_tile),
+            "winning_tile": _tile_name(win_tile),
             "last_tile_derived": last_tile and not ctx.last_tile,
             "settlement": (_SETTLE_DRAWN if self_drawn else _SETTLE_DISCARD) if valid else _SETTLE_FALSE,
         }
-        # every field is built here from checked data (payments zero-sum by construction), so the frozen
-        # dataclass's per-field __init__ and its zero-sum re-check are skipped (_new_result)
+        # every field is built here from checked data; _new_result skips only the frozen dataclass's per-field
+        # __init__, not its zero-sum check
         return _new_result({
             "ruleset": self.name, "items": item_tuple, "total": total, "unit": "fan", "reading": reading,
             "wait": wait, "valid": valid, "payments": _payments(ctx.winner, ctx.discarder, total, valid),
@@ -490,12 +522,14 @@ _DIRECT_RESULT = (not hasattr(ScoreResult, "__slots__")
 
 
 def _new_result(values: dict[str, Any]) -> ScoreResult:
-    """A ScoreResult with these field values, without the dataclass __init__ (one object.__setattr__ per field
-    and the zero-sum check) when its layout allows; same object either way (tests/guobiao/test_gb_kernel_twin.py
-    compares the two)."""
+    """A ScoreResult with these field values: filled in directly when its layout allows (the frozen dataclass's
+    __init__ costs one object.__setattr__ per field), then checked by its own ``__post_init__`` — the zero-sum
+    invariant holds for every result either way.  Same object as the constructor's (tests/guobiao/
+    test_gb_corpus.py compares the two)."""
     if _DIRECT_RESULT:
         r = object.__new__(ScoreResult)
         r.__dict__.update(values)
+        r.__post_init__()
         return r
     return ScoreResult(**values)
 
@@ -557,6 +591,22 @@ def _select_kernel() -> Any:
 _KERNEL: Any = _select_kernel()
 #: the kernel's wait indices -> the result's wait names
 _WAITS = KT.WAITS
+#: the kernel's scanner of plain ascii notation (None on the pure-Python backend)
+_SCAN: Any = getattr(K, "_gb_scan", None) if _KERNEL is not None else None
+#: a meld's text (inside its brackets) -> the Meld the notation reader makes of it
+_MELD_OF_TEXT: dict[str, Meld] = {}
+
+
+def _meld_of_text(body: str) -> Meld:
+    m = _MELD_OF_TEXT.get(body)
+    if m is None:
+        melds = parse_hand(f"[{body}]", infer_win_tile=False).melds
+        if len(melds) != 1:
+            raise HandError(f"not one meld: [{body}]")
+        m = melds[0]
+        if len(_MELD_OF_TEXT) < 1 << 14:
+            _MELD_OF_TEXT[body] = m
+    return m
 
 
 #: what both scoring paths read from a checked hand and context (Guobiao._win_state): (meld infos (_meld_info),
@@ -572,13 +622,17 @@ _F_DRAWN, _F_LAST, _F_WALL, _F_KONG, _F_HEAVENLY = (_FLAG[n] for n in KT.FLAG_BI
 
 
 def _record(h: Hand, w: _WinState) -> bytes:
+    return _record_of(h.counts, len(h.flowers), w)
+
+
+def _record_of(counts: bytes, n_flowers: int, w: _WinState) -> bytes:
     """The kernel's packed record of a checked hand (kernel_table.RECORD), built from the Hand's count bytes and
     the melds' cached pack bytes: no per-tile objects."""
     _, packed, _, win, self_drawn, last_tile, wall_last, kong, seat, prevalent, heavenly = w
     flags = ((_F_DRAWN if self_drawn else 0) | (_F_LAST if last_tile else 0) | (_F_WALL if wall_last else 0)
              | (_F_KONG if kong else 0) | (_F_HEAVENLY if heavenly else 0))
     n = len(packed) // 3
-    return b"".join((h.counts, bytes((win, flags, seat, prevalent, len(h.flowers), n)), packed, _PAD[n]))
+    return b"".join((counts, bytes((win, flags, seat, prevalent, n_flowers, n)), packed, _PAD[n]))
 
 
 RECORD_SIZE = KT.REC_SIZE

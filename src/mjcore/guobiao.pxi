@@ -1461,3 +1461,9 @@ def _gb_scan(str text):
     if nd or last < 0:
         return None
     return PyBytes_FromStringAndSize(<char*>cnt, 34), last, n_conc, n_flowers, bodies
+
+
+def _gb_record_ok(bytes record):
+    """The record passes the kernel's checks (sizes, ranges, at most four copies of a tile in the whole hand)."""
+    cdef GBHand h
+    return len(record) == GB_REC and _gb_load(<const uint8_t*>PyBytes_AS_STRING(record), 0, &h) == GB_OK

@@ -252,3 +252,6 @@ def test_text_fast_path_equals_the_full_reader(opts: GuobiaoConfig) -> None:
         for ctx in (None, GuobiaoContext(discarder=1), GuobiaoContext(last_tile=True),
                     GuobiaoContext(robbing_kong=True, discarder=2)):
             assert _outcome(lambda: g.score(text, ctx)) == _outcome(lambda: g.score(parse_hand(text), ctx)), text
+            assert _outcome(lambda: g.pack(text, ctx)) == _outcome(lambda: g.pack(parse_hand(text), ctx)), text
+    for c in CORPUS[:500]:
+        assert g.pack(c.text, c.context) == g.pack(parse_hand(c.text), c.context)

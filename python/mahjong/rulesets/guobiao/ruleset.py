@@ -106,6 +106,24 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         it does not fully accept (other notations, any error, a hand that does not win) returns None, and the
         full parser and scorer take the text and report it: the answer is the same either way
         (tests/guobiao/test_gb_corpus.py compares them)."""
+        scanned = self._scan(text, context)
+        if scanned is None:
+            return None
+        record, ctx, w = scanned
+        try:
+            out = _KERNEL(record, self._opt_bits, self._extras)
+        except MahjongError:
+            return None
+        if out is None:
+            return None
+        table, fan_total, items, reading, wait = out
+        if reading is None:
+            reading = _nine_gates_reading(record[:34])
+        return self._result(record[38], w[3], ctx, w[2], w[5], table, reading, _WAITS[wait], items, fan_total)
+
+    def _scan(self, text: str, context: WinContext | None) -> tuple[bytes, WinContext, _WinState] | None:
+        """The packed record of plain ascii notation (the kernel's scanner, the melds' cached parse, the checks
+        of _win_state), or None when anything is doubtful (then the full reader takes the text)."""
         scan = _SCAN(text)
         if scan is None:
             return None
@@ -114,15 +132,9 @@ class Guobiao(RuleSet[GuobiaoConfig]):
             melds = tuple([_meld_of_text(b) for b in bodies]) if bodies else ()
             ctx = _checked_context(context)
             w = self._win_state_of(None, ctx, counts, melds, n_concealed, n_flowers, win)
-            out = _KERNEL(_record_of(counts, n_flowers, w), self._opt_bits, self._extras)
         except MahjongError:
             return None
-        if out is None:
-            return None
-        table, fan_total, items, reading, wait = out
-        if reading is None:
-            reading = _nine_gates_reading(counts)
-        return self._result(n_flowers, win, ctx, w[2], w[5], table, reading, _WAITS[wait], items, fan_total)
+        return _record_of(counts, n_flowers, w), ctx, w
 
     def _score_compiled(self, h: Hand, ctx: WinContext, kernel: Any = None) -> ScoreResult:
         """The compiled path: the hand as one packed record, every form scored by the kernel (``kernel``: the
@@ -176,6 +188,10 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         """The packed record of one hand and its win (:data:`RECORD_SIZE` bytes; the layout is
         ``kernel_table.RECORD``), checked as :meth:`score` checks it.  :meth:`score_records` reads these, so a
         log can be packed once and scored many times."""
+        if type(hand) is str and _SCAN is not None:
+            scanned = self._scan(hand, context)
+            if scanned is not None and _RECORD_OK(scanned[0]):  # (else the full reader names the problem)
+                return scanned[0]
         h = self._checked_hand(hand)
         return _record(h, self._win_state(h, _checked_context(context)))
 
@@ -593,6 +609,7 @@ _KERNEL: Any = _select_kernel()
 _WAITS = KT.WAITS
 #: the kernel's scanner of plain ascii notation (None on the pure-Python backend)
 _SCAN: Any = getattr(K, "_gb_scan", None) if _KERNEL is not None else None
+_RECORD_OK: Any = getattr(K, "_gb_record_ok", None)
 #: a meld's text (inside its brackets) -> the Meld the notation reader makes of it
 _MELD_OF_TEXT: dict[str, Meld] = {}
 

@@ -45,30 +45,8 @@ SECTION = "## Guobiao scorer vs pymahjonggb (bench_guobiao.py)"
 NOTES_MARK = "Where the time goes"
 #: starting notes for a RESULTS.md without them; once written, the notes live (and are edited) in RESULTS.md
 NOTES = """\
-Where the time goes (profiled on 2,000 of these hands with cProfile and per-part timing; issue 3 speed work):
-
-* Before (rule layer at commit 7beee44, everything after the kernel's `decompositions` in Python): per hand
-  ~45 % scoring the regular readings (`score_regular`: the detectors, the account-once rule, the exclusion
-  pass, a fresh 83-entry table per reading), ~17 % building the result (`ScoreResult`, items, details), ~12 %
-  hand facts and validation (`_facts`), ~12 % the per-hand fans (`hand_fans` / `tile_fans`), ~8 % putting the
-  kernel's readings in the reference's order (`regular_readings`), ~5 % the 独听 test (a `waits` call).
-  Measured the same way as below (interleaved, same `_core`): 16.3x pymahjonggb from a Hand, 21.9x from text.
-* Now: the regular readings are enumerated, scored and compared in C (`mahjong._core._gb_best_regular`,
-  src/mjcore/guobiao.pxi: readings in the reference's order, per-hand fans over a tile mask, meld fans,
-  account-once, exclusions from the fans.py table, 独听 by a completion test, the reference's tie-breaks) —
-  about 3 us per hand; its pure-Python twin `scorer.best_regular_py` is used with MAHJONG_PURE_PYTHON=1 and
-  tests/guobiao/test_gb_kernel_twin.py checks both give identical fan vectors.  The result is filled in
-  directly (no per-field frozen-dataclass `__init__`; shared ScoreItems; cached payments and meld notation);
-  the tile-kind mask is only built for hands that can be a special form.
-* What is left is Python glue around the kernel, each part a few microseconds on this shared machine: hand
-  validation and facts (`_facts`, ~8-12 us), the special forms for concealed hands (七对 / 全不靠 / 十三幺 /
-  组合龙 / 九莲宝灯 in Python, ~20 us on the concealed hands that reach them, the worst shapes below), the
-  result with its details (~11-15 us).  Reaching 1.0x needs those in C too (validation of the Hand's melds,
-  the special forms, and the result's items built by the kernel), not a faster rule layer.
-* The "from text" row includes `mahjong.hand.parse_hand` (not part of this scorer; being reworked separately),
-  so it moves with that code.  It answers repeated texts from a cache that holds a few thousand: measured in
-  the same session, 0.7 us per parse over 4,000 distinct texts but 10.4 us over these 10,000, so `--hands
-  4000` shows ~6.6x for this row.
+Where the time goes: (profile the parts of the score path — the kernel call, the hand and flag checks, the
+record, the result — each alone in a loop on these hands, and write here what is left and what it would take.)
 """
 
 

@@ -581,7 +581,8 @@ _ITEMS_BY_TABLE: dict[tuple[int, ...], tuple[tuple[ScoreItem, ...], int]] = {}
 
 def _items_of_py(table: list[int]) -> tuple[tuple[ScoreItem, ...], int]:
     """The ScoreItems of a fan vector (no flowers, no extras) and its fan total, shared between equal vectors.
-    Pure-Python twin of the compiled ``mahjong._core._gb_items`` (tests/guobiao/test_gb_kernel_twin.py)."""
+    The pure-Python path's twin of the items the compiled kernel builds from its fan vector (the corpus twin
+    test, tests/guobiao/test_gb_corpus.py, compares whole results)."""
     key = tuple(table)
     hit = _ITEMS_BY_TABLE.get(key)
     if hit is None:

@@ -330,7 +330,9 @@ class Guobiao(RuleSet[GuobiaoConfig]):
                 f"抢杠和 (robbing_kong): another player is adding the fourth {tile_name(win)} to a pung, so the "
                 "winner cannot hold another copy")
         heavenly = ctx.heavenly
-        if heavenly or ctx.earthly or type(ctx) is not WinContext:  # only these can carry an extras flag
+        kind = type(ctx)
+        if heavenly or ctx.earthly or (kind is not WinContext and (  # only these can carry an extras flag
+                kind is not GuobiaoContext or ctx.human or ctx.wildcard_kong)):  # type: ignore[attr-defined]
             self._check_extras(melds, ctx)
         seat = ctx.seat_wind
         return (infos, packed, meld_strs, win, ctx.discarder is None, last_tile, ctx.last_wall_tile,
@@ -461,7 +463,8 @@ class Guobiao(RuleSet[GuobiaoConfig]):
             if flowers:
                 item_tuple += (_item(F.FLOWER_TILES, flowers),)
         total = fan_no_flowers + flowers
-        valid = fan_no_flowers >= self.config.min_fan
+        min_fan = self.config.min_fan
+        valid = fan_no_flowers >= min_fan
         self_drawn = ctx.discarder is None
         exposed = meld_strs
         if reading is None:
@@ -485,7 +488,7 @@ class Guobiao(RuleSet[GuobiaoConfig]):
             "ruleset": self.name, "items": item_tuple, "total": total, "unit": "fan", "reading": reading,
             "wait": wait, "valid": valid, "payments": _payments(ctx.winner, ctx.discarder, total, valid),
             "invalid_reason": None if valid else
-            f"诈和 (false win): {fan_no_flowers} fan without flowers, under the {self.config.min_fan}-fan minimum",
+            f"诈和 (false win): {fan_no_flowers} fan without flowers, under the {min_fan}-fan minimum",
             "details": details,
         })
 
@@ -544,7 +547,7 @@ def _new_result(values: dict[str, Any]) -> ScoreResult:
     test_gb_corpus.py compares the two)."""
     if _DIRECT_RESULT:
         r = object.__new__(ScoreResult)
-        r.__dict__.update(values)
+        object.__setattr__(r, "__dict__", values)  # (the fresh dict becomes the instance's: no copy)
         r.__post_init__()
         return r
     return ScoreResult(**values)

@@ -347,6 +347,10 @@ class Jinshan(RuleSet[JinshanConfig]):
         # 七对 is not a Jinshan hand; 十三幺 is (a 辣子 hand) unless the table leaves it out.
         return HandRules(seven_pairs=False, thirteen_orphans=self.config.thirteen_orphans, max_wildcards=4)
 
+    def tiles_held(self, hand: Hand) -> int:
+        """百搭 (梅兰竹菊, written among the flowers) count as tiles of the hand."""
+        return hand.tile_count + sum(1 for f in hand.flowers if f in WILDCARD_FLOWERS)
+
     def score(self, hand: Hand | str, context: WinContext | None = None) -> ScoreResult:
         ctx = _jinshan_context(context)
         h = self._hand(hand)

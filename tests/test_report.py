@@ -1,0 +1,143 @@
+"""The report layer (mahjong.report): the dicts the CLI's --json prints and the web calculator serves."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from mahjong import report
+from mahjong.errors import MahjongError
+
+
+def test_analyze_counts_the_hands_own_melds_as_gone():
+    # the pung of 3s holds three of the four copies: one is left to win on
+    a = report.analyze("[333s,1]123m456p12sEE")
+    assert [(w["tile"], w["remaining"]) for w in a["waits"]] == [("3s", 1)]
+    json.dumps(a)
+
+
+def test_analyze_follows_a_rule_sets_shapes():
+    seven_pairs = "1133557799m11p2p"
+    assert report.analyze(seven_pairs, rules="guobiao")["shanten"] == 0
+    assert report.analyze(seven_pairs, rules="四川")["shanten_by_form"].keys() == \
+        report.analyze(seven_pairs, rules="sichuan")["shanten_by_form"].keys()
+
+
+def test_tile_codes_do_not_depend_on_the_display_style():
+    a = report.analyze("1112345678999m", style="chinese")
+    b = report.analyze("1112345678999m", style="ascii")
+    assert [w["tile"] for w in a["waits"]] == [w["tile"] for w in b["waits"]]
+    assert a["waits"][0]["name"] != b["waits"][0]["name"]
+
+
+def test_score_labels_payments_by_seat_wind_and_dealer():
+    r = report.score("[123m,1]456m789m123p5s5s", context={"discarder": 3, "dealer": 2})
+    by_seat = {p["seat"]: p for p in r["payments"]}
+    assert by_seat[0]["wind"] == "W" and by_seat[0]["winner"]
+    assert by_seat[2]["wind"] == "E" and by_seat[2]["dealer"]
+    assert by_seat[3]["discarder"]
+    assert sum(p["amount"] for p in r["payments"]) == 0
+
+
+def test_score_states_the_facts_it_assumed():
+    r = report.score("[123m,1]456m789m123p5s5s")
+    facts = {a["fact"] for a in r["assumptions"]}
+    assert {"win_tile", "self_drawn", "prevalent_wind", "seat_wind"} <= facts
+    r = report.score("[123m,1]456m789m123p5s5s", win_tile="5s",
+                     context={"discarder": 3, "prevalent_wind": "E", "seat_wind": "E", "winner": 0, "dealer": 0})
+    assert r["assumptions"] == []
+    assert r["win_tile"]["tile"] == "5s"
+
+
+def test_the_winning_tile_can_be_given():
+    # the same 14 tiles typed sorted: the winning tile 5s is not the last written
+    sorted_hand = "[123m,1]456m789m123p5s5s"
+    given = report.score(sorted_hand, win_tile="5s", context={"discarder": 3})
+    assert given["wait"] == "single"
+
+
+def test_jinshan_wildcard_hand_scores_with_the_winning_tile_written_last():
+    r = report.score("123m456m789p5s23s4s f5", rules="jinshan", context={"discarder": 3})
+    assert r["win_tile"]["tile"] == "4s"
+    assert r["total"] > 0
+
+
+@pytest.mark.parametrize("rules, hand", [
+    ("guobiao", "[123m,1]456m789m123p5s"),
+    ("sichuan", "111m234m567m88m99p"),
+    ("common", "123m456p789s11m99p"),
+    ("jinshan", "123m456m789m123p5s"),
+    ("wuhu-2468", "123m456m789m111m5s"),
+])
+def test_a_waiting_hand_lists_every_winning_tile_both_ways(rules, hand):
+    w = report.score(hand, rules=rules)
+    assert w["kind"] == "waiting"
+    assert w["winning_tiles"]
+    for row in w["winning_tiles"]:
+        assert row["self_drawn"] is not None or row["discard"] is not None
+        for way in ("self_drawn", "discard"):
+            if row[way] is not None:
+                assert isinstance(row[way]["valid"], bool)
+
+
+def test_a_waiting_guobiao_hand_flags_values_below_the_minimum():
+    w = report.score("1m5m9m2p6p3s7s1z2z3z4z5z6z", rules="guobiao")  # not ready: nothing wins
+    assert w["winning_tiles"] == []
+    w = report.score("123m456p789s234s1m")  # 1m scores 12 on a discard, 4m only 5
+    rows = {r["tile"]: r for r in w["winning_tiles"]}
+    assert rows["1m"]["discard"] == {"total": 12, "valid": True}
+    assert rows["4m"]["discard"]["valid"] is False and rows["4m"]["discard"]["total"] < 8
+
+
+def test_discarder_as_a_wind_or_a_seat_name():
+    base = report.score("[123m,1]456m789m123p5s5s", context={"discarder": 3})
+    for given in ("N", "北", "上家", "北家"):
+        r = report.score("[123m,1]456m789m123p5s5s", context={"discarder": given})
+        assert r["payments"] == base["payments"], given
+
+
+def test_every_preset_is_described_with_separate_chinese_and_english_names():
+    rows = report.rulesets()
+    assert {r["name"] for r in rows} >= {"guobiao", "sichuan", "nanchang", "yuhuan", "jinshan"}
+    for r in rows:
+        assert r["name_zh"] and r["name_en"] and r["summary_en"] and r["summary_zh"]
+        assert r["name_en"].isascii() and r["summary_en"].isascii(), r["name"]
+
+
+@pytest.mark.parametrize("name", ["guobiao", "sichuan", "common", "twoplayer", "nanchang", "yuhuan", "jinshan",
+                                  "wuhu-2468", "wuhu-1234", "guobiao-extras", "guobiao-rulebook"])
+def test_options_context_fields_and_fan_tables_for_every_preset(name):
+    opts = report.ruleset_options(name)
+    assert opts["options"] and all(o["doc"] for o in opts["options"]), [o["name"] for o in opts["options"]
+                                                                        if not o["doc"]]
+    fields = report.context_fields(name)
+    assert {"winner", "discarder", "dealer"} <= {f["name"] for f in fields}
+    table = report.fans(name)
+    assert table["sections"] and all(s["rows"] for s in table["sections"])
+    json.dumps([opts, fields, table])
+
+
+def test_rule_set_names_are_case_insensitive_with_chinese_aliases():
+    from mahjong import get_ruleset
+
+    assert get_ruleset("GuoBiao").name == get_ruleset("国标").name == get_ruleset("gb").name == "guobiao"
+    assert get_ruleset("血战").name == get_ruleset("四川").name == "sichuan"
+    assert get_ruleset("二人").name == "twoplayer"
+    assert get_ruleset("guobiao-seed").config == get_ruleset("guobiao-rulebook").config
+
+
+@pytest.mark.parametrize("call", [
+    lambda: report.analyze(None),  # type: ignore[arg-type]
+    lambda: report.analyze("123m", top=-3),
+    lambda: report.analyze("123m456p789s1122z", style="fancy"),
+    lambda: report.score("123m", rules=["guobiao"]),  # type: ignore[arg-type]
+    lambda: report.score("[123m,1]456m789m123p5s5s", context={"discarder": "west wind"}),
+    lambda: report.score("[123m,1]456m789m123p5s5s", context={"nonsense": 1}),
+    lambda: report.score("[123m,1]456m789m123p5s5s", rules="nanchang", context={"nonsense": 1}),
+    lambda: report.score("[123m,1]456m789m123p5s5s", rules="yuhuan", context={"nonsense": 1}),
+    lambda: report.fans("nope"),
+])
+def test_bad_input_raises_our_errors(call):
+    with pytest.raises(MahjongError):
+        call()

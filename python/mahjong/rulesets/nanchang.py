@@ -249,14 +249,14 @@ class NanchangContext(WinContext):
         indicator: the flipped tile (翻精) as a tile id; its type is 正精, the next type 副精.  ``None`` = no 精 in
             play (every tile at face value).
         jing_held: (正精 copies, 副精 copies) held by each of the four seats at the end of the hand, hand and melds
-            together.  The winner's entry is counted from the hand (if given it must agree).  ``None`` = the other
+            together.  The winner's entry is counted from the hand (``None`` there, or the same counts).  ``None`` = the other
             seats hold no 精.
         jing_kongs: seats other than the winner that declared a kong of four 精 (精杠); the winner's is read from
             the hand.
     """
 
     indicator: int | None = None
-    jing_held: tuple[JingHolding, ...] | None = None
+    jing_held: tuple[JingHolding | None, ...] | None = None
     jing_kongs: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
@@ -271,16 +271,24 @@ class NanchangContext(WinContext):
         if self.jing_held is not None:
             if self.indicator is None:
                 raise ContextError("jing_held needs an indicator (which tiles are 精)")
-            held = tuple(tuple(h) for h in self.jing_held)
-            if len(held) != N_SEATS or any(len(h) != 2 for h in held):
+            # the winner's entry may be None: it is counted from the hand
+            entries = tuple(self.jing_held) if isinstance(self.jing_held, (tuple, list)) else ()
+            if len(entries) != N_SEATS or any(
+                not (h is None and seat == self.winner) and (not isinstance(h, (tuple, list)) or len(h) != 2)
+                for seat, h in enumerate(entries)
+            ):
                 raise ContextError(f"jing_held must give (正精, 副精) copies for each of the 4 seats, got {self.jing_held!r}")
-            for seat, (z, f) in enumerate(held):
+            held = tuple(None if h is None else (h[0], h[1]) for h in entries)
+            for seat, h in enumerate(held):
+                if h is None:
+                    continue
+                z, f = h
                 for v in (z, f):
                     if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                         raise ContextError(f"jing_held for seat {seat} must be non-negative counts, got {(z, f)!r}")
-            if sum(z for z, _ in held) > 3:
+            if sum(h[0] for h in held if h is not None) > 3:
                 raise ContextError("only 3 正精 are in play (the flipped copy is not a 精)")
-            if sum(f for _, f in held) > 4:
+            if sum(h[1] for h in held if h is not None) > 4:
                 raise ContextError("only 4 副精 are in play")
             object.__setattr__(self, "jing_held", held)
         for s in self.jing_kongs:
@@ -294,8 +302,9 @@ class NanchangContext(WinContext):
             s = self.jing_kongs[0]
             if s == self.winner:
                 raise ContextError("the winner's 精杠 is read from the hand; list only other seats in jing_kongs")
-            if self.jing_held[s][1] != 4:
-                raise ContextError(f"seat {s} declared a 精杠 but jing_held says it holds {self.jing_held[s][1]} 副精")
+            entry = self.jing_held[s]
+            if entry is None or entry[1] != 4:
+                raise ContextError(f"seat {s} declared a 精杠 but jing_held says it holds {entry} 副精")
 
     @classmethod
     def from_options(cls, indicator: int | str | None = None, **winctx_fields: Any) -> NanchangContext:
@@ -375,7 +384,7 @@ class Nanchang(RuleSet[NanchangConfig]):
         if own[0] > 3:
             raise ContextError(f"the hand holds 4 {tile_name(zheng)} but the flipped indicator is one of them")
         if ctx.jing_held is not None:
-            held = list(ctx.jing_held)
+            held = [h if h is not None else own for h in ctx.jing_held]
             if held[ctx.winner] != own:
                 raise ContextError(
                     f"jing_held says the winner holds {held[ctx.winner]} (正精, 副精) but the hand holds {own}"

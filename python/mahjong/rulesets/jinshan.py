@@ -496,7 +496,7 @@ class Jinshan(RuleSet[JinshanConfig]):
                                    f"{item.name_en} ({'terminal/honor' if terminal else 'simple'})",
                                    item.terminal if terminal else item.simple, count, "hu"))
         if s.seasons:
-            lines.append(ScoreItem("flower", "花", "flower (春夏秋冬)", FLOWER_HU, len(s.seasons), "hu",
+            lines.append(ScoreItem("flower", "花", "flower (seasons)", FLOWER_HU, len(s.seasons), "hu",
                                    " ".join(tile_name(f, "chinese") for f in s.seasons)))
         pair_counts = s.pair is not None and (s.win_unit != "pair" or cfg.single_wait_pair_bonus)
         if pair_counts and s.pair == s.seat_wind:

@@ -106,11 +106,11 @@ HAND_TYPES: dict[str, Rule] = rule_table(
 #: Multipliers that stack on the hand type ().
 MULTIPLIERS: dict[str, Rule] = rule_table(
     (
-        Rule("deguo", "德国", "no 精 used as a wildcard", 2, wildcard_related=True,
+        Rule("deguo", "德国", "clean hand (no jing used as a wildcard)", 2, wildcard_related=True,
             rule="德国：X 2，放炮者额外再支付5个子，如果自摸则每家都额外再支付5个子"),
-        Rule("dezhongde", "德中德", "德国 and nobody else holds 精", 4, excludes=("deguo",), wildcard_related=True,
+        Rule("dezhongde", "德中德", "doubly clean (and nobody else holds jing)", 4, excludes=("deguo",), wildcard_related=True,
             rule="德国德：X 4，放炮者额外再支付5个子，如果自摸则每家都额外再支付5个子"),
-        Rule("jingdiao", "精钓", "精 single wait (wins on any tile), self-drawn", 2, wildcard_related=True,
+        Rule("jingdiao", "精钓", "jing single wait (wins on any tile), self-drawn", 2, wildcard_related=True,
             rule="AB XXX XXX XXX XXX, A a 精: discarding B waits on any tile; 吃别人的炮不算精钓"),
         Rule("gangkai", "杠开", "win on a kong replacement", 2, rule="杠上开花 (×2; the 冲关麻将 rules say ×4)"),
         Rule("qianggang", "抢杠", "robbing a kong", 2, rule="抢杠 ×2"),
@@ -574,7 +574,7 @@ class Nanchang(RuleSet[NanchangConfig]):
                     items.append(_item(MULTIPLIERS["dezhongde"]))
                 bonus = DEGUO_BONUS
                 if cfg.seven_pairs_deguo_double and row.key in ("qidui", "da_qidui"):
-                    items.append(ScoreItem("deguo_pairs_double", "七对德国加倍", "seven pairs 德国 doubled", 2, 1,
+                    items.append(ScoreItem("deguo_pairs_double", "七对德国加倍", "clean seven pairs doubled", 2, 1,
                                            "x", "option seven_pairs_deguo_double"))
             if jing_diao:
                 items.append(_item(MULTIPLIERS["jingdiao"]))
@@ -591,7 +591,7 @@ class Nanchang(RuleSet[NanchangConfig]):
             for it in items:
                 mult *= it.value
             if bonus:
-                items.append(ScoreItem("deguo_bonus", "德国加5子", "德国 extra per payer", bonus, 1, "pt",
+                items.append(ScoreItem("deguo_bonus", "德国加5子", "clean hand extra per payer", bonus, 1, "pt",
                                        "the discarder (on a self-draw every payer) adds 5"))
             memo[memo_key] = (tuple(items), mult, self._owed(ctx, mult, bonus, jing_diao))
             out.append(ScoredReading(d, *memo[memo_key][:2], subs, memo[memo_key][2]))

@@ -93,7 +93,7 @@ WAIT_HU_OTHER = (2, 0)
 TAI: dict[str, Rule] = rule_table(
     (
         Rule("flower", "杠花", "flower kong", 1, rule="each 杠花 (白板, or 红中 when 白板 is the 财神)"),
-        Rule("dragon_pung", "中/发刻", "pung of 中 or 发", 1, rule="each pung/kong of 中 or of 发 (3个中或3个发)"),
+        Rule("dragon_pung", "中/发刻", "pung of red or green dragons", 1, rule="each pung/kong of 中 or of 发 (3个中或3个发)"),
         Rule("seat_wind_pung", "本风刻", "pung of own seat wind", 1, rule="pung/kong of the player's seat wind"),
         Rule("pinghu", "平胡", "all chows", 1,
                rule="胡后全是顺子，只一个对子，而且最后胡的牌不是坎档或靠壁，也不是对子中的一个"),
@@ -102,9 +102,9 @@ TAI: dict[str, Rule] = rule_table(
         Rule("hunyise", "混一色", "one suit and honors", 2, rule="手上的牌由一种花色+字牌组成"),
         Rule("pengpenghu", "碰碰胡", "all pungs", 2, rule="没有顺子，由5副刻子（杠）加1副对牌组成"),
         Rule("qingyise", "清一色", "one suit", 4, excludes=("hunyise",), rule="手上的牌都是同一种花色"),
-        Rule("caishen_0", "无财神", "no 财神", 1, wildcard_related=True, rule="no 财神 in the hand"),
-        Rule("caishen_2", "两个财神", "two 财神", 1, wildcard_related=True, rule="exactly two 财神"),
-        Rule("caishen_3", "三个财神", "three 财神", 4, wildcard_related=True,
+        Rule("caishen_0", "无财神", "no wildcard (caishen)", 1, wildcard_related=True, rule="no 财神 in the hand"),
+        Rule("caishen_2", "两个财神", "two wildcards (caishen)", 1, wildcard_related=True, rule="exactly two 财神"),
+        Rule("caishen_3", "三个财神", "three wildcards (caishen)", 4, wildcard_related=True,
                rule="all three 财神 (4 台 = 腊子, or the 400 cap, option lazi_is_cap)"),
         Rule("haidi", "海底捞月", "win on the last tile", 1, rule="client B only (option haidi_tai)"),
     )
@@ -469,7 +469,7 @@ class Yuhuan(RuleSet[YuhuanConfig]):
                 pung_tiles.append(g)
         pair = d.pairs[0]
         if pair in (RED, GREEN, wind_tile):
-            hu.append(ScoreItem("value_pair", "对子", "pair of 中/发/seat wind", VALUE_PAIR_HU, 1, "hu",
+            hu.append(ScoreItem("value_pair", "对子", "pair of red or green dragons or the seat wind", VALUE_PAIR_HU, 1, "hu",
                                 tile_name(pair)))
         special = wait in ("single", "closed", "edge")
         bonus = (WAIT_HU_SPECIAL if special else WAIT_HU_OTHER)[0 if ctx.self_drawn else 1]
@@ -595,7 +595,7 @@ class Yuhuan(RuleSet[YuhuanConfig]):
         payments = tuple(a + b for a, b in zip(win_pay, loser_pay))
         items = best.hu_items + best.tai_items
         tai_used = min(best.tai, self.config.max_tai)
-        items += (ScoreItem("multiplier", "台数翻倍", "2^台", 2 ** tai_used, 1, "x",
+        items += (ScoreItem("multiplier", "台数翻倍", "doubling per tai (2^tai)", 2 ** tai_used, 1, "x",
                             f"{best.tai} 台, at most {self.config.max_tai}"),)
         return ScoreResult(
             ruleset=self.name,

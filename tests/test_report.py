@@ -208,3 +208,8 @@ def test_no_internal_references_in_what_users_read():
     ]:
         found += _internal_words(report.score(hand, rules=rules, context=ctx), rules)
     assert not found, "\n".join(found)
+
+
+def test_analyze_under_jinshan_counts_the_wildcard_flowers():
+    a = report.analyze("123m456m789p5s23s4s f5", rules="金山")
+    assert a["wildcards"] == 1 and a["is_win"] is True

@@ -218,6 +218,8 @@ def analyze(
     parsed = parse_hand(hand, infer_win_tile=False)
     concealed = list(parsed.concealed)
     wc = wildcards
+    if name in PRESETS:  # wildcards written among the flowers (Jinshan's 百搭) count as the rule set says
+        wc += get_ruleset(name).tiles_held(parsed) - parsed.tile_count
     if wildcard_tiles:
         kinds = set(parse_tiles(_text_arg(wildcard_tiles, "wildcard_tiles")))
         if any(t >= N_KINDS for t in kinds):

@@ -5,7 +5,6 @@ from __future__ import annotations
 import string
 
 import pytest
-
 from mahjong import i18n, report
 
 

@@ -6,7 +6,6 @@ import json
 import re
 
 import pytest
-
 from mahjong import report
 from mahjong.errors import MahjongError
 

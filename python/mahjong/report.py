@@ -145,7 +145,7 @@ def seat_of(value: object, what: str, *, winner: int = 0, dealer: int = 0) -> in
         rel = _RELATIVE_SEATS.get(text.lower() if text.isascii() else text)
         if rel is not None:
             return (winner + rel) % 4
-        w = text[:-1] if text.endswith("家") else text
+        w = text.removesuffix("家")
         key = w.upper() if w.isascii() else w
         if key in _WIND_TEXT:
             return (dealer + _WIND_TEXT[key]) % 4

@@ -325,3 +325,10 @@ def test_user_code_using_the_presets_passes_mypy_strict(tmp_path):
     )
     out, err, status = api.run(["--strict", "--no-incremental", "--cache-dir", str(tmp_path / "cache"), str(code)])
     assert status == 0, out + err
+
+
+def test_errors_say_their_kind_in_the_chosen_language():
+    p = run("score", "--lang", "zh", "--rules", "sichuan", "123m456p789s11m999p")
+    assert p.returncode == 2 and "错误 (不能和牌)" in p.stderr
+    p = run("score", "--lang", "en", "--rules", "nope", "123m")
+    assert p.returncode == 2 and "error (bad rule set or option)" in p.stderr

@@ -443,7 +443,9 @@ def _fail(args: argparse.Namespace, lang: str, err: Exception) -> int:
     if getattr(args, "json", False):
         print(json.dumps({"error": {"type": type(err).__name__, "message": str(err)}}, ensure_ascii=False))
     else:
-        print(f"mahjong {args.command}: {i18n.text('error', lang)}: {err}", file=sys.stderr)
+        key = f"error.{type(err).__name__}"
+        kind = i18n.text(key if key in i18n.MESSAGES else "error", lang)
+        print(f"mahjong {args.command}: {i18n.text('error', lang)} ({kind}): {err}", file=sys.stderr)
     return 2
 
 

@@ -18,7 +18,7 @@ import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import MISSING, asdict, dataclass, field, fields, is_dataclass, replace
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar, overload
 
 from mahjong.errors import ContextError, RulesError
 from mahjong.hand import Hand, parse_hand
@@ -35,6 +35,11 @@ __all__ = [
     "ScoreResult",
     "RuleSet",
     "PRESETS",
+    "PRESET_INFO",
+    "PresetInfo",
+    "ArithmeticLine",
+    "arithmetic_details",
+    "resolve_preset",
     "get_ruleset",
     "list_rulesets",
     "score",
@@ -193,6 +198,18 @@ class ScoreItem:
 
 
 @dataclass(frozen=True)
+class ArithmeticLine:
+    """One step of a score's arithmetic, written for people: ``zh`` and ``en`` say the same thing
+    (e.g. ``"底分 2^(4−1) = 8"`` / ``"base 2^(4−1) = 8"``)."""
+
+    zh: str
+    en: str
+
+    def text(self, lang: str = "en") -> str:
+        return self.zh if lang == "zh" else self.en
+
+
+@dataclass(frozen=True)
 class ScoreResult:
     """The score of one win under one rule set.
 
@@ -209,6 +226,8 @@ class ScoreResult:
         invalid_reason: why not, when ``valid`` is false.
         payments: net points per seat (index = seat), summing to zero.
         details: rule-set specific facts (e.g. Nanchang 精 settlement), JSON-friendly values only.
+
+    :attr:`arithmetic` (read from ``details["arithmetic"]``) says how ``total`` and ``payments`` were reached.
     """
 
     ruleset: str
@@ -225,6 +244,15 @@ class ScoreResult:
     def __post_init__(self) -> None:
         if sum(self.payments) != 0:
             raise AssertionError(f"payments must sum to zero: {self.payments}")
+
+    @property
+    def arithmetic(self) -> tuple[ArithmeticLine, ...]:
+        """How ``total`` and ``payments`` were reached, one step a line, in Chinese and English (e.g. Sichuan's
+        2^(番−1), Yuhuan's rounding to 10 and the 400 cap), for people to follow.  Rule sets write the lines into
+        ``details["arithmetic"]`` with :func:`arithmetic_details` (kept there so the result's fields stay
+        JSON-plain)."""
+        lines = self.details.get("arithmetic", ())
+        return tuple(ArithmeticLine(str(a["zh"]), str(a["en"])) for a in lines)
 
     def item(self, key: str) -> ScoreItem | None:
         """The line with this key, if present."""
@@ -254,8 +282,14 @@ class ScoreResult:
             "valid": self.valid,
             "invalid_reason": self.invalid_reason,
             "payments": list(self.payments),
-            "details": dict(self.details),
+            "details": {k: v for k, v in self.details.items() if k != "arithmetic"},
+            "arithmetic": [{"zh": a.zh, "en": a.en} for a in self.arithmetic],
         }
+
+
+def arithmetic_details(*lines: tuple[str, str]) -> dict[str, Any]:
+    """``details`` entries holding a score's arithmetic: ``(zh, en)`` pairs, one step each."""
+    return {"arithmetic": [{"zh": zh, "en": en} for zh, en in lines]}
 
 
 def zero_sum_payments(winner: int, owed: Mapping[int, int]) -> tuple[int, ...]:
@@ -291,7 +325,9 @@ class RuleSet(ABC, Generic[ConfigT]):
             known = {f.name for f in fields(base)}  # type: ignore[arg-type]
             unknown = sorted(set(options) - known)
             if unknown:
-                raise RulesError(f"unknown option(s) for {self.name}: {', '.join(unknown)}; known: {sorted(known)}")
+                raise RulesError(
+                    f"unknown option(s) for {self.name}: {', '.join(unknown)}; known: {', '.join(sorted(known))}"
+                )
             base = replace(base, **options)  # type: ignore[type-var]
         self.config: ConfigT = base
 
@@ -303,6 +339,11 @@ class RuleSet(ABC, Generic[ConfigT]):
     @abstractmethod
     def score(self, hand: Hand | str, context: WinContext | None = None) -> ScoreResult:
         """Score a winning hand.  Raises :class:`~mahjong.errors.NotWinningError` naming the failed rule."""
+
+    def tiles_held(self, hand: Hand) -> int:
+        """The hand's size as this rule set counts it, kongs as 3 (3n+2 complete, 3n+1 waiting).  Rule sets
+        whose wildcards are written among the flowers (Jinshan's 百搭) count them too."""
+        return hand.tile_count
 
     def _hand(self, hand: Hand | str) -> Hand:
         return parse_hand(hand) if isinstance(hand, str) else hand
@@ -346,17 +387,102 @@ def _field_doc(doc: str, name: str) -> str:
 PRESETS: dict[str, tuple[str, str, dict[str, Any]]] = {}
 
 
-def register_preset(name: str, module: str, cls: str, **options: Any) -> None:
+@dataclass(frozen=True)
+class PresetInfo:
+    """What a user reads about a preset: its Chinese and English names and one-line summaries, and the other
+    names it answers to (``aliases`` are shown; ``hidden_aliases`` are old names kept working)."""
+
+    name: str
+    name_zh: str = ""
+    name_en: str = ""
+    summary_zh: str = ""
+    summary_en: str = ""
+    aliases: tuple[str, ...] = ()
+    hidden_aliases: tuple[str, ...] = ()
+
+
+#: preset name -> its names and summaries (one row per preset, written in ``mahjong/rulesets/_presets.py``)
+PRESET_INFO: dict[str, PresetInfo] = {}
+#: every accepted spelling (case-folded) -> preset name
+_ALIASES: dict[str, str] = {}
+
+
+def register_preset(
+    name: str,
+    module: str,
+    cls: str,
+    *,
+    zh: str = "",
+    en: str = "",
+    summary_zh: str = "",
+    summary_en: str = "",
+    aliases: Sequence[str] = (),
+    hidden_aliases: Sequence[str] = (),
+    **options: Any,
+) -> None:
+    """Add a preset: ``name`` builds ``module.cls(**options)``; ``aliases`` (e.g. Chinese names) find it too."""
     PRESETS[name] = (module, cls, options)
+    PRESET_INFO[name] = PresetInfo(name, zh, en, summary_zh, summary_en, tuple(aliases), tuple(hidden_aliases))
+    for spelling in (name, *aliases, *hidden_aliases):
+        key = _fold(spelling)
+        if _ALIASES.get(key, name) != name:
+            raise RulesError(f"preset name {spelling!r} is taken by {_ALIASES[key]!r}")
+        _ALIASES[key] = name
 
 
-def get_ruleset(name: str, **options: Any) -> RuleSet[Any]:
-    """The rule set of a preset, with any config fields overridden by ``options``."""
+def _fold(name: str) -> str:
+    return name.strip().casefold().replace("_", "-").replace(" ", "-")
+
+
+def resolve_preset(name: object) -> str:
+    """The preset a user's spelling names: case-insensitive, Chinese names and short forms accepted
+    (``"GB"``, ``"国标"``, ``"四川"``, ``"血战"``…)."""
     _load_builtin_presets()
-    try:
-        module, cls, preset_options = PRESETS[name]
-    except KeyError:
-        raise RulesError(f"unknown rule set {name!r}; known: {', '.join(sorted(PRESETS))}") from None
+    if not isinstance(name, str):
+        raise RulesError(f"a rule-set name must be text, got {type(name).__name__}")
+    found = _ALIASES.get(_fold(name))
+    if found is None:
+        shown = ", ".join(sorted(PRESETS))
+        raise RulesError(f"unknown rule set {name[:40]!r}; known: {shown} (see `mahjong rules`)")
+    return found
+
+
+if TYPE_CHECKING:
+    from mahjong.rulesets.common import CommonTable
+    from mahjong.rulesets.guobiao import Guobiao
+    from mahjong.rulesets.jinshan import Jinshan
+    from mahjong.rulesets.nanchang import Nanchang
+    from mahjong.rulesets.sichuan import Sichuan
+    from mahjong.rulesets.twoplayer import TwoPlayer
+    from mahjong.rulesets.wuhu import Wuhu1234, Wuhu2468
+    from mahjong.rulesets.yuhuan import Yuhuan
+
+
+@overload
+def get_ruleset(name: Literal["guobiao", "guobiao-2006", "guobiao-extras"], **options: Any) -> Guobiao: ...
+@overload
+def get_ruleset(name: Literal["sichuan"], **options: Any) -> Sichuan: ...
+@overload
+def get_ruleset(name: Literal["common"], **options: Any) -> CommonTable: ...
+@overload
+def get_ruleset(name: Literal["twoplayer"], **options: Any) -> TwoPlayer: ...
+@overload
+def get_ruleset(name: Literal["nanchang"], **options: Any) -> Nanchang: ...
+@overload
+def get_ruleset(name: Literal["yuhuan"], **options: Any) -> Yuhuan: ...
+@overload
+def get_ruleset(name: Literal["jinshan"], **options: Any) -> Jinshan: ...
+@overload
+def get_ruleset(name: Literal["wuhu-2468"], **options: Any) -> Wuhu2468: ...
+@overload
+def get_ruleset(name: Literal["wuhu-1234"], **options: Any) -> Wuhu1234: ...
+@overload
+def get_ruleset(name: str, **options: Any) -> RuleSet[Any]: ...
+def get_ruleset(name: str, **options: Any) -> RuleSet[Any]:
+    """The rule set of a preset, with any config fields overridden by ``options``.  The name is looked up
+    case-insensitively and may be a Chinese name or short form (:func:`resolve_preset`)."""
+    preset = resolve_preset(name)
+    module, cls, preset_options = PRESETS[preset]
     klass = getattr(importlib.import_module(module), cls)
     return klass(**{**preset_options, **options})  # type: ignore[no-any-return]
 

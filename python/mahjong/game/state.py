@@ -378,12 +378,13 @@ class HandState:
                 out.extend([t] * c)
         return out
 
-    def hand_of(self, seat: int, win_tile: int | None = None, offsets: Any = None) -> Hand:
-        """``seat``'s hand as a :class:`Hand` (``win_tile`` added to the concealed tiles when it is not held)."""
+    def hand_of(self, seat: int, win_tile: int | None = None, offsets: Any = None, claimed: bool = False) -> Hand:
+        """``seat``'s hand as a :class:`Hand`; ``claimed``: ``win_tile`` is another seat's tile (a discard, a
+        robbed kong) and is added to the concealed tiles."""
         concealed = [t for t in self.concealed_tiles(seat) if t < 34]
         flowers = [t for t in self.bonus[seat] if t >= 34] + [t for t in self.concealed_tiles(seat) if t >= 34]
         melds = tuple(self.meld_of(seat, m, offsets) for m in self.melds[seat])
-        if win_tile is not None and win_tile < 34 and self.hands[seat][win_tile] == 0:
+        if win_tile is not None and claimed:
             concealed.append(win_tile)
         return Hand(tuple(concealed), melds, tuple(sorted(flowers)), win_tile)
 

@@ -93,6 +93,7 @@ class Game:
         self.rng = SplitMix64(seed, salt * 2 + 1)  # dice and fishing; the wall uses its own stream
         self.state = HandState()
         self.state.fact_hook = self._record_facts
+        self.state.reserve = self.flow.reserve
         self.events: list[GameEvent] = []
         self._responses: dict[int, Action] = {}
         self._pending: tuple[int, ...] = ()

@@ -153,6 +153,7 @@ class HandState:
     net: tuple[int, ...] | None = None
     next_dealer: int | None = None
     steps: int = 0  #: events folded
+    reserve: int = 0  #: live tiles left when the wall ends (the flow's; 海底 is the last tile before it)
     #: the settlement Win of each win, derived when the win is folded (``fact_hook(seat, tile, from_seat,
     #: robbing)`` is set by the engine: the rule set's flow adds its own facts)
     win_records: list[Any] = field(default_factory=list)
@@ -408,11 +409,11 @@ class HandState:
         if self_drawn:
             d = self.last_draw
             kong_replacement = d is not None and d[0] == seat and d[3]
-            last_wall = self.live == 0 and self.haidi_tile is None
+            last_wall = self.live <= self.reserve and self.haidi_tile is None
             after_kong_discard = False
         else:
             kong_replacement = False
-            last_wall = self.live == 0 and not robbing
+            last_wall = self.live <= self.reserve and not robbing
             after_kong_discard = bool(self.last_discard and self.last_discard[2]) and not robbing
         first = self.first_round
         dealer = seat == self.dealer

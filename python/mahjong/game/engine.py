@@ -130,7 +130,7 @@ class Game:
                     f"the wall does not hold the {self.rules} tile set ({len(tiles)} tiles): got {len(given)}; "
                     f"extra {extra}, missing {missing}"
                 )
-            order, events = given, []
+            order, events = given, list[GameEvent]()
             ev_seed: int | None = None
         else:
             ring = shuffled(tiles, SplitMix64(seed, salt * 2))
@@ -138,7 +138,8 @@ class Game:
             ev_seed = seed
         for ev in events:
             self._emit(ev)
-        self._emit(WallBuilt(tuple(order), wall_digest(order), ev_seed, salt, flow.in_play(len(order))))
+        self._emit(WallBuilt(tuple(order), wall_digest(order), ev_seed, salt, flow.in_play(len(order)),
+                             flow.segmented))
 
     def _deal(self) -> None:
         flow, st = self.flow, self.state
@@ -147,7 +148,7 @@ class Game:
         order = [seats[(i0 + k) % len(seats)] for k in range(len(seats))]
         for s in order:
             n = flow.hand_size + (1 if s == st.dealer else 0)
-            self._emit(Dealt(s, tuple(st.wall[st.front:st.front + n])))
+            self._emit(Dealt(s, tuple(st.next_tiles(s, n))))
         for ev in flow.reveal(st, self.rng):  # (Yuhuan: which tile is 杠花 depends on the 财神)
             self._emit(ev)
         for s in order:  # bonus tiles set aside and replaced, seat by seat from the dealer
@@ -167,14 +168,13 @@ class Game:
             for t in bonus:
                 for _ in range(st.hands[seat][t]):
                     self._emit(BonusSetAside(seat, t))
-                    if st.live == 0:
+                    if st.live_for(seat) == 0:
                         return
-                    self._emit(Drew(seat, st.wall[st.back - 1], True))
+                    self._emit(Drew(seat, st.next_tile(seat, True), True))
 
     def _draw(self, seat: int, replacement: bool) -> None:
         st = self.state
-        tile = st.wall[st.back - 1] if replacement else st.wall[st.front]
-        self._emit(Drew(seat, tile, replacement))
+        self._emit(Drew(seat, st.next_tile(seat, replacement), replacement))
         self._replace_bonus(seat)
         if sum(st.hands[seat]) % 3 != 2:  # the wall ran out on a bonus tile: nothing to replace it with
             self._wall_end()
@@ -313,10 +313,10 @@ class Game:
                 continue
             if phase == Phase.HAIDI:
                 seat = st.actor
-                t = st.haidi_tile
-                assert t is not None
-                if self._win_result(seat, t, None, False) is not None:
-                    self._ask({seat: [Action("win", t), _PASS]})
+                fished = st.haidi_tile
+                assert fished is not None
+                if self._win_result(seat, fished, None, False) is not None:
+                    self._ask({seat: [Action("win", fished), _PASS]})
                     return
                 self._end_hand()
                 continue
@@ -351,7 +351,7 @@ class Game:
             if drew and st.last_draw is not None and st.last_draw[1] < 34:
                 legal.append(Action("discard", st.last_draw[1]))
             return self._forced(legal)
-        if drew and st.live > flow.reserve:  # no kong on the last tile: nothing to replace it with
+        if drew and st.live_for(seat) > flow.reserve:  # no kong on the last tile: nothing to replace it with
             for t in range(34):
                 if h[t] == 4 and flow.may_meld(st, seat, t):
                     legal.append(Action("concealed_kong", t))
@@ -372,10 +372,11 @@ class Game:
         opts: list[Action] = []
         if self._win_result(s, t, p, False) is not None:
             opts.append(Action("win", t))
-        if not st.ready[s] and st.live > flow.reserve:
+        # no claim on the last tile (only a win); in the Botzone format a kong needs the claimer's own segment
+        if not st.ready[s] and (st.segment or st.live > flow.reserve):
             if h[t] >= 2 and flow.may_meld(st, s, t):
                 opts.append(Action("pung", t))
-                if h[t] >= 3:
+                if h[t] >= 3 and st.live_for(s) > flow.reserve:
                     opts.append(Action("kong", t))
             if flow.chows and s == flow.next_seat(st, p):
                 opts += self._chows(h, t)
@@ -452,6 +453,11 @@ class Game:
             kw["earthly"] = seat != st.dealer and f.first_round and not robbing and not st.melds[seat]
         kw.update(flow.record_facts(st, seat, tile, from_seat))
         return kw
+
+    def win_score(self, seat: int, tile: int) -> ScoreResult | None:
+        """The score of the win on ``tile`` offered to ``seat`` now (``None`` if none is offered).  In the
+        Botzone format a complete hand under 8 fan is offered too (``valid`` is False: a false win)."""
+        return self._win_cache.get((self.state.steps, seat, tile))
 
     def _win_result(self, seat: int, tile: int, from_seat: int | None, robbing: bool) -> ScoreResult | None:
         """The score if ``seat`` may win on ``tile`` now, else None (cached per state step)."""
@@ -545,9 +551,9 @@ class Game:
                 return
             for kind in ("kong", "pung", "chow"):
                 for s in order:
-                    a = answers.get(s)
-                    if a is not None and a.kind == kind:
-                        meld = a.meld if kind == "chow" else (t,) * (4 if kind == "kong" else 3)
+                    claim = answers.get(s)
+                    if claim is not None and claim.kind == kind:
+                        meld = claim.meld if kind == "chow" else (t,) * (4 if kind == "kong" else 3)
                         self._emit(Claimed(s, kind, t, p, tuple(meld)))
                         return
             st.phase, st.actor = Phase.DRAW, flow.next_seat(st, p)
@@ -617,7 +623,18 @@ class Game:
         """Money that moves during play (Sichuan's kongs, each win as it happens): settle the record so far and
         emit the lines not paid yet."""
         if self.flow.pays_during_play:
-            self._emit_payments(self.ruleset.settle(record_of(self)))
+            self._emit_payments(self._settle(record_of(self)))
+
+    def _settle(self, record: HandRecord) -> Settlement:
+        """The rule set's settlement of the record; a rule set settled by its wins alone whose flow was set to
+        let several win on one discard (an option, not its rule book) is settled without the one-win check."""
+        from mahjong.framework import RuleSet
+        from mahjong.settlement import settle_by_wins
+
+        if self.flow.multiple_winners and not type(self.flow).multiple_winners \
+                and type(self.ruleset).settle is RuleSet.settle:
+            return settle_by_wins(self.ruleset, record, one_win=False)
+        return self.ruleset.settle(record)
 
     def _emit_payments(self, settlement: Settlement) -> None:
         want: Counter[tuple[int, int, int, str, int | None]] = Counter()
@@ -636,7 +653,11 @@ class Game:
     def _end_hand(self) -> None:
         st = self.state
         record = record_of(self)
-        settlement = self.ruleset.settle(record)
+        settlement = self._settle(record)
+        extra = self.flow.extra_lines(st, settlement)
+        if extra:  # the flow's own penalties (Botzone's false win)
+            settlement = Settlement.from_lines(settlement.ruleset, [*settlement.lines, *extra], settlement.results,
+                                               settlement.details)
         self._emit_payments(settlement)
         net = [0, 0, 0, 0]
         for p in st.payments:

@@ -15,7 +15,19 @@ from typing import Any
 from mahjong._kernels import backend_module as K
 from mahjong.errors import ContextError, MahjongError, RulesError
 from mahjong.framework import ScoreResult, WinContext, get_ruleset
-from mahjong.game.actions import Action, IllegalActionError, N_ACTIONS
+from mahjong.game.actions import (
+    ADDED_KONGS,
+    CONCEALED_KONGS,
+    DISCARDS,
+    KONGS,
+    N_ACTIONS,
+    PASS_ACTION,
+    PUNGS,
+    READIES,
+    WINS,
+    Action,
+    IllegalActionError,
+)
 from mahjong.game.events import (
     BonusSetAside,
     Claimed,
@@ -42,7 +54,7 @@ from mahjong.settlement import Draw, HandRecord, Kong, Settlement, Win
 
 __all__ = ["Game", "record_of", "make_flow"]
 
-_PASS = Action("pass")
+_PASS = PASS_ACTION
 _WIN_FLAGS = ("last_tile", "last_wall_tile", "kong_replacement", "robbing_kong", "after_kong_discard")
 
 
@@ -104,6 +116,10 @@ class Game:
         self._paid: Counter[tuple[int, int, int, str, int | None]] = Counter()
         self._record_index: list[int] = []  # record event i -> log index
         self.settlement: Settlement | None = None
+        # (bonus tiles are looked for after every draw: skip the look where the flow has none, or only flowers)
+        custom_bonus = type(self.flow).is_bonus is not Flow.is_bonus
+        self._bonus_possible = bool(self.flow.bonus_tiles) or custom_bonus
+        self._bonus_only_flowers = not custom_bonus and all(x >= 34 for x in self.flow.bonus_tiles)
         self._emit(HandStarted(rules, dict(self.options), dealer, prevalent_wind, flow.seats, hand_number, seed, salt))
         self._build_wall(seed, salt, wall)
         self._deal()
@@ -161,6 +177,10 @@ class Game:
 
     def _replace_bonus(self, seat: int) -> None:
         st, flow = self.state, self.flow
+        if not self._bonus_possible:
+            return
+        if self._bonus_only_flowers and not any(st.hands[seat][34:]):
+            return
         while True:
             bonus = [t for t in range(len(st.hands[seat])) if st.hands[seat][t] and flow.is_bonus(t, st)]
             if not bonus:
@@ -217,7 +237,9 @@ class Game:
         if isinstance(action, int) and not isinstance(action, bool):
             chosen = next((a for a in legal if a.index == action), None)
         elif isinstance(action, Action):
-            chosen = action if action in legal else None
+            chosen = next((a for a in legal if a is action), None)  # (the engine's own objects: fast path)
+            if chosen is None:
+                chosen = action if action in legal else None
         else:
             raise IllegalActionError(f"an action is an Action or an action index, got {action!r}")
         if chosen is None:
@@ -290,8 +312,9 @@ class Game:
                 p, t, _ = st.last_discard
                 self._note_ready(p)
                 asks = {}
+                chower = flow.next_seat(st, p) if flow.chows else -1
                 for s in self._order_after(p):
-                    opts = self._claim_actions(s, p, t)
+                    opts = self._claim_actions(s, p, t, s == chower)
                     if opts:
                         asks[s] = opts
                 if asks:
@@ -305,7 +328,7 @@ class Game:
                 asks = {}
                 for s in self._order_after(k):
                     if self._win_result(s, t, k, True) is not None:
-                        asks[s] = self._forced([Action("win", t), _PASS])
+                        asks[s] = self._forced([WINS[t], _PASS])
                 if asks:
                     self._ask(asks)
                     return
@@ -345,40 +368,40 @@ class Game:
             assert st.last_draw is not None
             t = st.last_draw[1]
             if t < 34 and self._win_result(seat, t, None, False) is not None:
-                legal.append(Action("win", t))
+                legal.append(WINS[t])
         locked = st.ready[seat]
         if locked:
             if drew and st.last_draw is not None and st.last_draw[1] < 34:
-                legal.append(Action("discard", st.last_draw[1]))
+                legal.append(DISCARDS[st.last_draw[1]])
             return self._forced(legal)
         if drew and st.live_for(seat) > flow.reserve:  # no kong on the last tile: nothing to replace it with
             for t in range(34):
                 if h[t] == 4 and flow.may_meld(st, seat, t):
-                    legal.append(Action("concealed_kong", t))
+                    legal.append(CONCEALED_KONGS[t])
             for m in st.melds[seat]:
                 if m.kind == "pung" and h[m.tile] and flow.may_meld(st, seat, m.tile):
-                    legal.append(Action("added_kong", m.tile))
+                    legal.append(ADDED_KONGS[m.tile])
         discards = [t for t in range(34) if h[t] and flow.may_discard(st, seat, t)]
-        legal += [Action("discard", t) for t in discards]
+        legal += [DISCARDS[t] for t in discards]
         if flow.ready_declaration:
             for t in discards:
                 if self._ready_after(seat, t):
-                    legal.append(Action("ready", t))
+                    legal.append(READIES[t])
         return self._forced(legal)
 
-    def _claim_actions(self, s: int, p: int, t: int) -> list[Action]:
+    def _claim_actions(self, s: int, p: int, t: int, may_chow: bool) -> list[Action]:
         st, flow = self.state, self.flow
         h = st.hands[s]
         opts: list[Action] = []
         if self._win_result(s, t, p, False) is not None:
-            opts.append(Action("win", t))
+            opts.append(WINS[t])
         # no claim on the last tile (only a win); in the Botzone format a kong needs the claimer's own segment
         if not st.ready[s] and (st.segment or st.live > flow.reserve):
             if h[t] >= 2 and flow.may_meld(st, s, t):
-                opts.append(Action("pung", t))
+                opts.append(PUNGS[t])
                 if h[t] >= 3 and st.live_for(s) > flow.reserve:
-                    opts.append(Action("kong", t))
-            if flow.chows and s == flow.next_seat(st, p):
+                    opts.append(KONGS[t])
+            if may_chow:
                 opts += self._chows(h, t)
         if not opts:
             return opts

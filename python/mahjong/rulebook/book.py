@@ -313,7 +313,7 @@ class BookRuleSet(RuleSet[Any]):
         rnames, rfuncs = self._reading_env(v, opts)
         if evaluate(b.self_draw_only, names, BUILTINS) and not ctx.self_drawn:
             valid, reason = False, f"{b.zh or b.name}: 只能自摸 / only a self-drawn win counts"
-        elif b.requires is not None and not evaluate(b.requires, {**rnames, **names_for(lines)}, rfuncs):
+        elif b.requires is not None and not evaluate(b.requires, {**rnames, **names_for(b.rows, lines)}, rfuncs):
             valid, reason = False, f"{b.zh or b.name}: {b.requires_text or 'the hand does not meet the win rule'}"
         elif total < int(self._value(b.minimum, names, 0) or 0):
             valid, reason = False, f"{b.zh or b.name}: below the minimum {self._value(b.minimum, names, 0)}"
@@ -324,6 +324,7 @@ class BookRuleSet(RuleSet[Any]):
             dealer_doubles=bool(self._value(b.payment["dealer_doubles"], names, False)),
             bonus=int(self._value(b.payment["bonus"], {**names, "total": total}, 0) or 0),
             cap=None if b.payment["cap"] is None else int(self._value(b.payment["cap"], names) or 0),
+            dealer_bonus=int(self._value(b.payment["dealer_bonus"], names, 0) or 0),
         )
         owed = payments(points, ctx.winner, ctx.discarder, ctx.dealer, self.seats, rule) if valid else {}
         steps.append((f"每家 {points}" + (f" + {rule.bonus}" if rule.bonus else ""),
@@ -339,9 +340,10 @@ class BookRuleSet(RuleSet[Any]):
                  + (f" — source: {d['source']}" if d["source"] else "")) for d in describe(self.config)]
 
 
-def names_for(lines: list[tuple[RuleRow, int]]) -> dict[str, Any]:
-    """Names a win requirement may read about the counted rows: ``counted`` and each counted key as true."""
-    out: dict[str, Any] = {"counted": len(lines)}
+def names_for(rows: tuple[RuleRow, ...], lines: list[tuple[RuleRow, int]]) -> dict[str, Any]:
+    """Names a win requirement may read about the counted rows: ``counted`` and ``row_KEY`` (counted or not)."""
+    out: dict[str, Any] = {f"row_{r.key}": False for r in rows}
+    out["counted"] = len(lines)
     for r, _ in lines:
         out[f"row_{r.key}"] = True
     return out

@@ -286,7 +286,7 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
     points = ch.expr(sc_t.get("points", "total"), ("scoring", "points"), score_names | {"total"}, set(BUILTINS))
     payment: dict[str, Node | None] = {}
     for k, default in (("all_pay_on_discard", False), ("discarder_pays_for_all", False), ("dealer_doubles", False),
-                       ("bonus", 0), ("cap", None)):
+                       ("bonus", 0), ("cap", None), ("dealer_bonus", 0)):
         extra_names = {"total"} if k == "bonus" else set()
         payment[k] = ch.expr(pay_t.get(k, default), ("payment", k), score_names | extra_names, set(BUILTINS))
     checks = []

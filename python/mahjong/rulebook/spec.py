@@ -145,6 +145,7 @@ SPEC: dict[str, F] = {
         "dealer_doubles": F("expr", "a payment to or from the dealer is doubled", default=False),
         "bonus": F("expr", "added to each payer's share (e.g. birds * 2)", default=0),
         "cap": F("expr", "cap per payer"),
+        "dealer_bonus": F("expr", "added to a payment to or from the dealer (庄闲)", default=0),
     }),
     "options": F("map", "the game's options: name -> {type, default, zh, en, source}", sub=_OPTION),
     "facts": F("map", "win facts of this game beyond the usual ones: name -> {type, default, zh, en}", sub=_FACT),

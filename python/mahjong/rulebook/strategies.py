@@ -118,6 +118,7 @@ class Payment:
         dealer_doubles: a payment to or from the dealer is doubled.
         bonus: added to each payer's share (e.g. birds × 2).
         cap: each payer's share is capped at this (None = no cap).
+        dealer_bonus: added to a payment to or from the dealer (庄闲: the dealer pays and receives one more).
     """
 
     all_pay_on_discard: bool = False
@@ -125,6 +126,7 @@ class Payment:
     dealer_doubles: bool = False
     bonus: int = 0
     cap: int | None = None
+    dealer_bonus: int = 0
 
 
 def payments(points: int, winner: int, discarder: int | None, dealer: int, seats: Sequence[int],
@@ -141,6 +143,8 @@ def payments(points: int, winner: int, discarder: int | None, dealer: int, seats
         if rule.dealer_doubles and dealer in (p, winner):
             share *= 2
         share += rule.bonus + (bonus_by_payer or {}).get(p, 0)
+        if dealer in (p, winner):
+            share += rule.dealer_bonus
         if rule.cap is not None:
             share = min(share, rule.cap)
         owed[p] = owed.get(p, 0) + share

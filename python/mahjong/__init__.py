@@ -28,6 +28,7 @@ from mahjong.errors import (
     TileError,
 )
 from mahjong.framework import ScoreItem, ScoreResult, WinContext, get_ruleset, list_rulesets, score
+from mahjong.rulebook import load_rules
 from mahjong.hand import Hand, Meld, MeldKind, format_hand, parse_hand
 from mahjong.rules import DEFAULT, GUOBIAO, NANCHANG, RIICHI_SHAPES, SICHUAN, YUHUAN, HandRules
 from mahjong.tiles import Tile, format_tiles, parse_tiles, tile_name
@@ -91,6 +92,7 @@ __all__ = [
     "ScoreItem",
     "ScoreResult",
     "score",
+    "load_rules",
     "get_ruleset",
     "list_rulesets",
     # errors

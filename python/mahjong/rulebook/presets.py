@@ -40,6 +40,7 @@ def register_book(book: RuleBook) -> type[BookRuleSet]:
     if old is not None and os.path.abspath(old.path) != os.path.abspath(book.path):
         raise RulesError(f"{book.path}: name: {book.name!r} is already registered from {old.path}")
     cls = ruleset_class(book)
+    cls.__module__ = __name__  # the registry finds it here (module + class name), and so does the settlement
     CLASSES[cls.__name__] = cls
     BOOKS[book.name] = book
     if old is None:

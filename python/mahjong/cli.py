@@ -33,6 +33,7 @@ __all__ = ["main", "COMMAND_MODULES"]
 #: modules that add commands (``add_commands(subparsers)``); one line each
 COMMAND_MODULES: list[str] = [
     "mahjong.cli",
+    "mahjong.rulebook.cli",  # last: extends the commands above with --rules-file, rules --schema / --check
 ]
 
 _STYLES = ["ascii", "chinese", "unicode"]

@@ -297,7 +297,7 @@ def evaluate(node: Node, names: Env, functions: Env) -> Value:
     if op == "^":
         if y < 0 or y > 64:
             raise ExprError(f"power {y} out of range 0..64", node.position)
-        return x**y
+        return int(x**y)
     raise ExprError(f"unknown operator {op!r}", node.position)  # pragma: no cover - the parser makes no others
 
 

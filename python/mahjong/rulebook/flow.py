@@ -105,11 +105,14 @@ class BookFlow(Flow):  # type: ignore[misc]
 
     def next_dealer(self, state: HandState, details: dict[str, Any]) -> int | None:
         rule = self.book.flow.dealer
+        dealer = int(state.dealer)
+        won = [int(s) for s in state.won]
         if rule == "winner":
-            return state.won[0] if state.won else state.dealer
-        if rule == "keep" and (not state.won or state.won[0] == state.dealer):
-            return state.dealer
-        return self.seats[(self.seats.index(state.dealer) + 1) % len(self.seats)]
+            return won[0] if won else dealer
+        if rule == "keep" and (not won or won[0] == dealer):
+            return dealer
+        seats = list(self.seats)
+        return int(seats[(seats.index(dealer) + 1) % len(seats)])
 
 
 def flow_class_of(book: RuleBook) -> type[BookFlow]:

@@ -99,12 +99,12 @@ def aggregate(strategy: str, t: Totals, *, base: int = 1, offset: int = 1, hu_ba
     if strategy == "sum":
         return t.fan + t.hu + t.tai + t.pt
     if strategy == "powers":
-        return base * 2 ** max(0, t.fan - offset) + t.pt
+        return base * (1 << max(0, t.fan - offset)) + t.pt
     if strategy == "product":
         return base * t.x + t.pt
     if strategy == "hu_tai":
         tai = t.tai if tai_cap is None else min(t.tai, tai_cap)
-        return (hu_base + t.hu) * 2**tai + t.pt
+        return (hu_base + t.hu) * (1 << max(0, tai)) + t.pt
     raise RulesError(f"aggregation {strategy!r} is not a fixed strategy; known: {', '.join(AGGREGATIONS)}")
 
 

@@ -18,6 +18,8 @@ Scoring under a rule set::
 
 from __future__ import annotations
 
+from typing import Any
+
 from mahjong.errors import (
     ContextError,
     HandError,
@@ -28,7 +30,6 @@ from mahjong.errors import (
     TileError,
 )
 from mahjong.framework import ScoreItem, ScoreResult, WinContext, get_ruleset, list_rulesets, score
-from mahjong.rulebook import load_rules
 from mahjong.hand import Hand, Meld, MeldKind, format_hand, parse_hand
 from mahjong.rules import DEFAULT, GUOBIAO, NANCHANG, RIICHI_SHAPES, SICHUAN, YUHUAN, HandRules
 from mahjong.tiles import Tile, format_tiles, parse_tiles, tile_name
@@ -39,6 +40,14 @@ __version__ = "0.1.0"
 # The kernels: compiled or reference, chosen in mahjong._kernels (the one place that decides).
 from mahjong._kernels import BACKEND  # noqa: E402
 from mahjong._kernels import backend_module as _k  # noqa: E402
+
+
+def load_rules(path: str, **options: Any) -> Any:  # imported on first use: `import mahjong` stays light
+    """A rule set from a rule file (TOML), registered as a preset: see :mod:`mahjong.rulebook`."""
+    from mahjong.rulebook import load_rules as load
+
+    return load(path, **options)
+
 
 is_win = _k.is_win
 decompositions = _k.decompositions

@@ -18,6 +18,8 @@ GOOD = '''format = 1
 name = "tiny-{n}"
 zh = "小游戏"
 en = "Tiny game"
+summary_zh = "测试用的小游戏"
+summary_en = "a tiny game for the tests"
 
 [options.base]
 type = "int"
@@ -48,7 +50,7 @@ def test_a_good_file_loads_and_scores(tmp_path: Path) -> None:
     rs = load_rules(f)
     r = rs.score("111m222m444m666m88m", rs.Context())
     assert [i.key for i in r.items] == ["dui_dui_hu"]  # 不计 清一色
-    assert mahjong.load_rules is load_rules
+    assert mahjong.load_rules(f).name == "tiny-1"
     assert get_ruleset("tiny-1").name == "tiny-1"  # registered as a preset
     assert load_rules(f, base=3).config.base == 3
     with pytest.raises(RulesError, match="base"):
@@ -60,7 +62,7 @@ def test_each_problem_has_its_line_and_key() -> None:
     found = problems(text)
     # the wrong type (the first row's value) and the unknown top-level key both reported at once
     by_key = {k: (line, m) for line, k, m in found}
-    assert by_key["rows[0].value"][0] == 13 and "whole number" in by_key["rows[0].value"][1]
+    assert by_key["rows[0].value"][0] == 15 and "whole number" in by_key["rows[0].value"][1]
     assert by_key["colour"][0] == 1 and "unknown key" in by_key["colour"][1]
 
 
@@ -68,9 +70,9 @@ def test_unknown_predicate_and_missing_row() -> None:
     text = GOOD.format(n=3).replace('when = "all_pungs"', 'when = "all_pungz and one_suit"').replace(
         'excludes = ["qing_yi_se"]', 'excludes = ["qing_yi_se", "no_such_row"]')
     by_key = {k: (line, m) for line, k, m in problems(text)}
-    assert by_key["rows[1].when"] == (18, "unknown name 'all_pungz' (not a predicate, count, win fact or option "
+    assert by_key["rows[1].when"] == (20, "unknown name 'all_pungz' (not a predicate, count, win fact or option "
                                           "of this file)")
-    assert by_key["rows[1].excludes"][0] == 19 and "no_such_row" in by_key["rows[1].excludes"][1]
+    assert by_key["rows[1].excludes"][0] == 21 and "no_such_row" in by_key["rows[1].excludes"][1]
 
 
 def test_contradictions() -> None:

@@ -377,8 +377,13 @@ def _context_class(book: RuleBook) -> type[WinContext]:
 
     cls = dataclasses.make_dataclass(f"{_class_name(book.name)}Context", entries, bases=(WinContext,), frozen=True,
                                      namespace={"__post_init__": post_init})
-    cls.__doc__ = f"Win facts of {book.name}: the usual ones and " + (", ".join(
-        [*(["indicator"] if book.wildcard_indicator else []), *book.facts]) or "no others") + "."
+    from mahjong.rulebook.options import docstring_of
+
+    metas = {name: meta for name, (_t, _d, meta) in book.facts.items()}
+    if book.wildcard_indicator:
+        metas = {"indicator": {"zh": "翻出的指示牌（其后一种牌为鬼）", "en": "the turned-up tile (the next kind is wild)"},
+                 **metas}
+    cls.__doc__ = docstring_of(f"Win facts of {book.name}: the usual ones, and these.", metas)
     return cls
 
 

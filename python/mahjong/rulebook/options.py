@@ -91,7 +91,20 @@ def make_config(owner: str, specs: dict[str, tuple[str, Any, dict[str, Any]]]) -
     cls = dataclasses.make_dataclass(f"{owner.title().replace('-', '').replace('_', '')}Config", entries,
                                      bases=(ValidatedConfig,), frozen=True, namespace={"owner": owner})
     # make_dataclass annotations are the types themselves; get_type_hints needs no module globals for them
+    cls.__doc__ = docstring_of(f"Options of {owner}.", {n: m for n, (_t, _d, m) in specs.items()})
     return cls
+
+
+def docstring_of(head: str, metas: dict[str, dict[str, Any]]) -> str:
+    """A docstring written from field metadata ("name: zh / en — source: …" a line), for readers of docstrings;
+    the metadata stays the one source."""
+    lines = [head, ""]
+    for name, m in metas.items():
+        text = " / ".join(x for x in (m.get("zh"), m.get("en")) if x) or name
+        if m.get("source"):
+            text += f" — source: {m['source']}"
+        lines.append(f"    {name}: {text}")
+    return "\n".join(lines) + "\n"
 
 
 def describe(config: object) -> list[dict[str, Any]]:

@@ -140,3 +140,61 @@ def test_a_name_taken_by_a_built_in_is_refused(tmp_path: Path) -> None:
     f.write_text(GOOD.format(n=9).replace('name = "tiny-9"', 'name = "sichuan"'), encoding="utf-8")
     with pytest.raises(RulesError, match="taken"):
         load_rules(f)
+
+
+STRATEGY = """format = 1
+name = "strategy-{n}"
+zh = "策略"
+en = "Strategy test"
+summary_zh = "测试"
+summary_en = "test"
+
+[scoring]
+{scoring}
+
+[options.cap]
+type = "int_or_none"
+default = "none"
+
+[[rows]]
+key = "qing_yi_se"
+value = {a}
+unit = "{unit}"
+when = "one_suit"
+
+[[rows]]
+key = "gen"
+value = {b}
+unit = "{unit}"
+count = "roots"
+pattern = false
+"""
+
+
+def _strategy(tmp_path: Path, n: int, scoring: str, a: int, b: int, unit: str = "fan", **options: object) -> object:
+    f = tmp_path / f"s{n}.toml"
+    f.write_text(STRATEGY.format(n=n, scoring=scoring, a=a, b=b, unit=unit), encoding="utf-8")
+    assert check(f) == [], check(f)
+    rs = load_rules(f, **options)
+    return rs.score("1111m23m456m789m99m", rs.Context())  # 清一色 and one root (four 1m)
+
+
+def test_aggregations_from_a_file(tmp_path: Path) -> None:
+    r = _strategy(tmp_path, 1, 'aggregation = "powers"\noffset = 1', 3, 1)  # 2^(3 + 1 - 1)
+    assert r.total == 8 and [(i.key, i.count) for i in r.items] == [("qing_yi_se", 1), ("gen", 1)]  # type: ignore
+    r = _strategy(tmp_path, 2, 'aggregation = "hu_tai"\nhu_base = 20\ntai_cap = 1\nround_up = 10', 5, 1, "tai")
+    assert r.total == 40  # type: ignore[attr-defined]  # (20 + 0) × 2^min(6, 1) = 40
+    r = _strategy(tmp_path, 3, 'aggregation = "formula"\nformula = "fan * 10 + 3"\nround_up = 10\ncap = "cap"',
+                  2, 1, cap=25)
+    assert r.total == 25  # type: ignore[attr-defined]  # 33 → 40 → capped at 25
+    r = _strategy(tmp_path, 4, 'aggregation = "sum"\nminimum = 8', 3, 1)
+    assert r.total == 4 and not r.valid  # type: ignore[attr-defined]
+    r = _strategy(tmp_path, 5, 'aggregation = "product"\nbase = 3', 4, 2, "x")
+    assert r.total == 24  # type: ignore[attr-defined]
+
+
+def test_formula_needs_its_aggregation() -> None:
+    text = STRATEGY.format(n=6, scoring='aggregation = "sum"\nformula = "fan"', a=1, b=1, unit="fan")
+    assert any(k == "scoring.formula" for _, k, _ in problems(text))
+    text = STRATEGY.format(n=6, scoring='aggregation = "formula"\nformula = "fan + hand"', a=1, b=1, unit="fan")
+    assert any(k == "scoring.formula" and "hand" in m for _, k, m in problems(text))

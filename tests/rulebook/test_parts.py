@@ -3,8 +3,6 @@ the reading view."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -61,7 +59,7 @@ def test_evaluation_errors() -> None:
 
 @given(st.integers(-1000, 1000), st.integers(-1000, 1000), st.integers(1, 50))
 def test_arithmetic_matches_python(a: int, b: int, c: int) -> None:
-    assert ev(f"{a} + {b} * {c} - {b} // {c}", ) == a + b * c - b // c if a >= 0 and b >= 0 else True
+    assert ev(f"{a} + {b} * {c} - {b} // {c}") == a + b * c - b // c  # negative literals read as unary minus
     assert ev("x + y * z - y // z", x=a, y=b, z=c) == a + b * c - b // c
     assert ev("x < y or x == y", x=a, y=b) == (a <= b)
 
@@ -136,7 +134,3 @@ def test_library_is_described_in_both_languages() -> None:
     assert len(lib) >= 50
     assert all(e["zh"] and e["en"] for e in lib)
 
-
-@dataclass
-class _Unused:  # keeps the dataclass import honest for mypy on tests
-    x: int = 0

@@ -22,6 +22,8 @@ and from other software's tile notations.
 
 from __future__ import annotations
 
+from typing import Any
+
 from mahjong.errors import (
     ContextError,
     HandError,
@@ -52,6 +54,14 @@ __version__ = "0.1.0"
 # The kernels: compiled or reference, chosen in mahjong._kernels (the one place that decides).
 from mahjong._kernels import BACKEND  # noqa: E402
 from mahjong._kernels import backend_module as _k  # noqa: E402
+
+
+def load_rules(path: str, **options: Any) -> Any:  # imported on first use: `import mahjong` stays light
+    """A rule set from a rule file (TOML), registered as a preset: see :mod:`mahjong.rulebook`."""
+    from mahjong.rulebook import load_rules as load
+
+    return load(path, **options)
+
 
 is_win = _k.is_win
 decompositions = _k.decompositions
@@ -106,6 +116,7 @@ __all__ = [
     "ScoreResult",
     "ArithmeticLine",
     "score",
+    "load_rules",
     "get_ruleset",
     "list_rulesets",
     "resolve_preset",

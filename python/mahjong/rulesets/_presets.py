@@ -105,3 +105,7 @@ register_preset(
     summary_en="Wuhu 1234 count (315): win-type fans plus tile points, rounded",
     aliases=("芜湖1234", "1234", "315"),
 )
+# the games written as rule files (mahjong/rulebook/games/*.toml): 红中麻将, 广东推倒胡, 长沙麻将, the common table
+from mahjong.rulebook.presets import register_shipped  # noqa: E402
+
+register_shipped()

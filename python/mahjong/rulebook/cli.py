@@ -1,0 +1,95 @@
+"""The rule book's part of the ``mahjong`` command (registered in ``mahjong.cli.COMMAND_MODULES``, after the
+commands it extends):
+
+* ``mahjong rules --schema`` prints the JSON Schema of a rule file;
+* ``mahjong rules --check FILE`` checks a rule file and lists each problem with its line and key (exit 1 if any);
+* ``--rules-file FILE`` works wherever ``--rules NAME`` does (and on ``settle``, whose record names its rule set):
+  the file is checked, registered as a preset under its own name, and used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from mahjong.errors import MahjongError
+
+__all__ = ["add_commands"]
+
+Runner = Callable[[argparse.Namespace], Any]
+
+
+class _Usage(MahjongError):
+    """A usage problem of the rule-file options."""
+
+
+def _use_rules_file(run: Runner, default_rules: Any) -> Runner:
+    def runner(args: argparse.Namespace) -> Any:
+        path = getattr(args, "rules_file", None)
+        if path is not None:
+            from mahjong.rulebook.load import load_rules
+
+            rules = getattr(args, "rules", None)
+            if rules is not None and rules != default_rules:
+                raise _Usage("give --rules NAME or --rules-file FILE, not both")
+            name = load_rules(path).name
+            if hasattr(args, "rules"):
+                args.rules = name
+        return run(args)
+    return runner
+
+
+def _print_json(data: Any, lang: str) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def _rules_runner(run: Runner) -> Runner:
+    def runner(args: argparse.Namespace) -> Any:
+        if args.schema and args.check:
+            raise _Usage("give --schema or --check FILE, not both")
+        if args.schema:
+            from mahjong.rulebook import schema
+
+            args.show = _print_json
+            return schema()
+        if args.check:
+            from mahjong.rulebook.load import check
+
+            problems = check(args.check)
+            if args.json:
+                print(json.dumps({"file": args.check, "ok": not problems, "problems": [
+                    {"file": p.file, "line": p.line, "key": p.key, "message": p.message} for p in problems]},
+                    ensure_ascii=False, indent=2))
+            elif problems:
+                for p in problems:
+                    print(p, file=sys.stderr)
+            else:
+                print(f"{args.check}: ok")
+            return 1 if problems else 0
+        return run(args)
+    return runner
+
+
+def _has_option(parser: argparse.ArgumentParser, option: str) -> bool:
+    return any(option in a.option_strings for a in parser._actions)
+
+
+def add_commands(sub: Any) -> None:
+    """Extend the commands registered before this module: ``rules`` gets ``--schema`` / ``--check``; every command
+    with ``--rules`` (and ``settle``) gets ``--rules-file``."""
+    for name, parser in sub.choices.items():
+        run = parser.get_default("run")
+        if run is None:
+            continue
+        if name == "rules":
+            parser.add_argument("--schema", action="store_true", help="print the JSON Schema of a rule file")
+            parser.add_argument("--check", metavar="FILE", help="check a rule file: each problem with its line and "
+                                                                "key (exit status 1 if any)")
+            parser.set_defaults(run=_rules_runner(run))
+        elif _has_option(parser, "--rules") or name == "settle":
+            parser.add_argument("--rules-file", metavar="FILE",
+                                help="a rule file (TOML; see `mahjong rules --schema`) instead of --rules NAME")
+            parser.set_defaults(run=_use_rules_file(run, parser.get_default("rules")))

@@ -1,0 +1,337 @@
+"""The small, safe expression language of rule files: predicates (``one_suit and not has_honors``), counts
+(``wind_pungs + dragon_pungs >= 3``) and formulas (``min(fan, max_fan) * base``).
+
+A rule file can never run code: an expression is read by the tokenizer and recursive-descent parser below into a
+tree of :class:`Node` objects and evaluated by walking that tree.  Nothing reaches ``eval``, attribute access,
+indexing or imports; a name is only ever looked up in the environment the caller passes (the predicate library,
+the rule set's options, the aggregation's variables), and a call only ever reaches a function of that
+environment.
+
+Grammar (lowest precedence first)::
+
+    expr    := or
+    or      := and ("or" and)*
+    and     := not ("and" not)*
+    not     := "not" not | compare
+    compare := sum (("==" | "!=" | "<" | "<=" | ">" | ">=") sum)?
+    sum     := product (("+" | "-") product)*
+    product := power (("*" | "//" | "/") power)*
+    power   := unary ("^" power)?
+    unary   := "-" unary | atom
+    atom    := NUMBER | STRING | "true" | "false" | NAME | NAME "(" [expr ("," expr)*] ")" | "(" expr ")"
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Union
+
+from mahjong.errors import RulesError
+
+__all__ = ["ExprError", "Node", "parse", "evaluate", "names_in", "Value"]
+
+Value = Union[int, bool, str]
+
+#: longest expression a rule file may hold (a guard against pathological input)
+MAX_LENGTH = 2000
+MAX_DEPTH = 60
+
+
+class ExprError(RulesError):
+    """An expression that cannot be read or evaluated; ``position`` is the character where it went wrong."""
+
+    def __init__(self, message: str, position: int | None = None) -> None:
+        super().__init__(message)
+        self.position = position
+
+
+@dataclass(frozen=True)
+class Node:
+    """One node of a parsed expression: ``op`` is ``"num" "str" "name" "call"`` or an operator."""
+
+    op: str
+    args: tuple[Node, ...] = ()
+    value: Value | None = None
+    position: int = 0
+
+
+_TOKEN = re.compile(
+    r"\s*(?:(?P<num>\d+)|(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<str>\"[^\"]*\"|'[^']*')"
+    r"|(?P<op>==|!=|<=|>=|//|[-+*/^<>(),]))"
+)
+_KEYWORDS = {"and", "or", "not", "true", "false"}
+
+
+def _tokens(text: str) -> list[tuple[str, str, int]]:
+    out: list[tuple[str, str, int]] = []
+    pos = 0
+    while pos < len(text):
+        if text[pos:].strip() == "":
+            break
+        m = _TOKEN.match(text, pos)
+        if m is None:
+            at = pos + (len(text[pos:]) - len(text[pos:].lstrip()))
+            raise ExprError(f"unexpected character {text[at]!r} at {at + 1} in {text!r}", at)
+        kind = m.lastgroup or ""
+        raw = m.group(kind)
+        start = m.start(kind)
+        if kind == "name" and raw in _KEYWORDS:
+            kind = "kw"
+        out.append((kind, raw, start))
+        pos = m.end()
+    out.append(("end", "", len(text)))
+    return out
+
+
+class _Parser:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.toks = _tokens(text)
+        self.i = 0
+        self.depth = 0
+
+    def peek(self) -> tuple[str, str, int]:
+        return self.toks[self.i]
+
+    def take(self) -> tuple[str, str, int]:
+        t = self.toks[self.i]
+        self.i += 1
+        return t
+
+    def accept(self, raw: str) -> bool:
+        kind, r, _ = self.peek()
+        if r == raw and kind in ("op", "kw"):
+            self.i += 1
+            return True
+        return False
+
+    def fail(self, what: str) -> ExprError:
+        kind, raw, pos = self.peek()
+        got = "the end" if kind == "end" else repr(raw)
+        return ExprError(f"expected {what} at {pos + 1} in {self.text!r}, got {got}", pos)
+
+    def parse(self) -> Node:
+        node = self.or_()
+        if self.peek()[0] != "end":
+            raise self.fail("an operator or the end")
+        return node
+
+    def _binary(self, ops: tuple[str, ...], sub: Callable[[], Node]) -> Node:
+        left = sub()
+        while True:
+            kind, raw, pos = self.peek()
+            if kind in ("op", "kw") and raw in ops:
+                self.i += 1
+                left = Node(raw, (left, sub()), position=pos)
+            else:
+                return left
+
+    def or_(self) -> Node:
+        return self._binary(("or",), self.and_)
+
+    def and_(self) -> Node:
+        return self._binary(("and",), self.not_)
+
+    def not_(self) -> Node:
+        kind, raw, pos = self.peek()
+        if kind == "kw" and raw == "not":
+            self.i += 1
+            return Node("not", (self.not_(),), position=pos)
+        return self.compare()
+
+    def compare(self) -> Node:
+        left = self.sum_()
+        kind, raw, pos = self.peek()
+        if kind == "op" and raw in ("==", "!=", "<", "<=", ">", ">="):
+            self.i += 1
+            return Node(raw, (left, self.sum_()), position=pos)
+        return left
+
+    def sum_(self) -> Node:
+        return self._binary(("+", "-"), self.product)
+
+    def product(self) -> Node:
+        return self._binary(("*", "//", "/"), self.power)
+
+    def power(self) -> Node:
+        base = self.unary()
+        kind, raw, pos = self.peek()
+        if kind == "op" and raw == "^":
+            self.i += 1
+            return Node("^", (base, self.power()), position=pos)
+        return base
+
+    def unary(self) -> Node:
+        kind, raw, pos = self.peek()
+        if kind == "op" and raw == "-":
+            self.i += 1
+            return Node("neg", (self.unary(),), position=pos)
+        return self.atom()
+
+    def atom(self) -> Node:
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise ExprError(f"expression nested too deeply: {self.text[:60]!r}")
+        try:
+            kind, raw, pos = self.take()
+            if kind == "num":
+                return Node("num", value=int(raw), position=pos)
+            if kind == "str":
+                return Node("str", value=raw[1:-1], position=pos)
+            if kind == "kw" and raw in ("true", "false"):
+                return Node("num", value=raw == "true", position=pos)
+            if kind == "name":
+                if self.accept("("):
+                    args: list[Node] = []
+                    if not self.accept(")"):
+                        args.append(self.or_())
+                        while self.accept(","):
+                            args.append(self.or_())
+                        if not self.accept(")"):
+                            raise self.fail("',' or ')'")
+                    return Node("call", tuple(args), raw, pos)
+                return Node("name", value=raw, position=pos)
+            if kind == "op" and raw == "(":
+                node = self.or_()
+                if not self.accept(")"):
+                    raise self.fail("')'")
+                return node
+            self.i -= 1
+            raise self.fail("a number, a name or '('")
+        finally:
+            self.depth -= 1
+
+
+def parse(text: str) -> Node:
+    """Parse an expression; :class:`ExprError` names the position of the first problem."""
+    if not isinstance(text, str):
+        raise ExprError(f"an expression is text, got {type(text).__name__}")
+    if len(text) > MAX_LENGTH:
+        raise ExprError(f"expression longer than {MAX_LENGTH} characters")
+    return _Parser(text).parse()
+
+
+def names_in(node: Node) -> tuple[set[str], set[str]]:
+    """(names read, functions called) by an expression — checked against the library when a file is loaded."""
+    names: set[str] = set()
+    calls: set[str] = set()
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n.op == "name":
+            names.add(str(n.value))
+        elif n.op == "call":
+            calls.add(str(n.value))
+        stack.extend(n.args)
+    return names, calls
+
+
+Env = Mapping[str, Any]
+
+
+def _int(v: Any, node: Node) -> int:
+    if isinstance(v, bool):
+        return int(v)
+    if isinstance(v, int):
+        return v
+    raise ExprError(f"{node.op!r} needs numbers, got {v!r}", node.position)
+
+
+def evaluate(node: Node, names: Env, functions: Env) -> Value:
+    """Evaluate a parsed expression.  ``names`` maps a name to a value or to a zero-argument callable (a predicate
+    of the library, computed only when read); ``functions`` maps a function name to a callable."""
+    op = node.op
+    if op == "num" or op == "str":
+        assert node.value is not None
+        return node.value
+    if op == "name":
+        key = str(node.value)
+        if key not in names:
+            raise ExprError(f"unknown name {key!r}", node.position)
+        v = names[key]
+        out = v() if callable(v) else v
+        if out is None:
+            raise ExprError(f"{key!r} has no value here", node.position)
+        return out  # type: ignore[no-any-return]
+    if op == "call":
+        key = str(node.value)
+        fn = functions.get(key)
+        if fn is None:
+            raise ExprError(f"unknown function {key!r}", node.position)
+        return fn(*(evaluate(a, names, functions) for a in node.args))  # type: ignore[no-any-return]
+    if op == "and":
+        return bool(evaluate(node.args[0], names, functions)) and bool(evaluate(node.args[1], names, functions))
+    if op == "or":
+        return bool(evaluate(node.args[0], names, functions)) or bool(evaluate(node.args[1], names, functions))
+    if op == "not":
+        return not evaluate(node.args[0], names, functions)
+    if op == "neg":
+        return -_int(evaluate(node.args[0], names, functions), node)
+    a = evaluate(node.args[0], names, functions)
+    b = evaluate(node.args[1], names, functions)
+    if op == "==":
+        return a == b
+    if op == "!=":
+        return a != b
+    x, y = _int(a, node), _int(b, node)
+    if op == "<":
+        return x < y
+    if op == "<=":
+        return x <= y
+    if op == ">":
+        return x > y
+    if op == ">=":
+        return x >= y
+    if op == "+":
+        return x + y
+    if op == "-":
+        return x - y
+    if op == "*":
+        return x * y
+    if op in ("/", "//"):
+        if y == 0:
+            raise ExprError("division by zero", node.position)
+        return x // y
+    if op == "^":
+        if y < 0 or y > 64:
+            raise ExprError(f"power {y} out of range 0..64", node.position)
+        return int(x**y)
+    raise ExprError(f"unknown operator {op!r}", node.position)  # pragma: no cover - the parser makes no others
+
+
+#: functions every expression may call
+def _round_up(x: Value, step: Value) -> int:
+    xi, si = int(x), int(step)
+    if si <= 0:
+        raise ExprError("round_up needs a positive step")
+    return -(-xi // si) * si
+
+
+def _round_half(x: Value, step: Value) -> int:
+    """Round to the nearest multiple of ``step``, halves up (四舍五入)."""
+    xi, si = int(x), int(step)
+    if si <= 0:
+        raise ExprError("round_half needs a positive step")
+    return ((xi + si // 2) // si) * si
+
+
+def _min(*a: Value) -> int:
+    if not a:
+        raise ExprError("min needs at least one value")
+    return min(int(x) for x in a)
+
+
+def _max(*a: Value) -> int:
+    if not a:
+        raise ExprError("max needs at least one value")
+    return max(int(x) for x in a)
+
+
+BUILTINS: dict[str, Callable[..., Value]] = {
+    "min": _min,
+    "max": _max,
+    "round_up": _round_up,
+    "round_half": _round_half,
+}

@@ -1,0 +1,376 @@
+"""Reading rule files: :func:`check` (every problem, with file, line and key), :func:`load_book` (a checked
+:class:`~mahjong.rulebook.book.RuleBook`) and :func:`load_rules` (a rule set usable everywhere a preset is).
+
+The file is read with the standard library's TOML reader (``tomllib``; ``tomli`` on Python 3.10, installed there by
+the package's dependency marker).  Nothing in a rule file is ever executed: expressions are parsed by
+:mod:`mahjong.rulebook.expr` and may only name the predicate library, the file's options and its win facts.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import re
+import sys
+from dataclasses import dataclass
+from typing import Any
+
+from mahjong.errors import RulesError, TileError
+from mahjong.rulebook.book import Flow, RuleBook, ruleset_class, BookRuleSet
+from mahjong.rulebook.expr import BUILTINS, ExprError, Node, names_in, parse
+from mahjong.rulebook.options import OPTION_TYPES, check_value
+from mahjong.rulebook.predicates import FUNCTIONS, library_names
+from mahjong.rulebook.rows import RuleRow, vocabulary_names
+from mahjong.rulebook.spec import SPEC, validate
+from mahjong.tiles import parse_tiles
+
+__all__ = ["Problem", "RuleFileError", "check", "check_text", "load_book", "load_rules", "MAX_FILE_BYTES"]
+
+tomllib: Any = importlib.import_module("tomllib" if sys.version_info >= (3, 11) else "tomli")
+
+MAX_FILE_BYTES = 1 << 20
+
+_SUIT_BASE = {"m": 0, "p": 9, "s": 18}
+_HONOR_ID = {c: 27 + i for i, c in enumerate("ESWNCFP")}
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One problem of a rule file: where (file, line, key) and what."""
+
+    file: str
+    line: int | None
+    key: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line is not None else self.file
+        return f"{where}: {self.key or '(file)'}: {self.message}"
+
+
+class RuleFileError(RulesError):
+    """A rule file with problems; ``problems`` lists each of them (file, line, key, message)."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        head = f"{len(problems)} problem(s) in rule file" if len(problems) != 1 else "a problem in rule file"
+        super().__init__(head + ":\n  " + "\n  ".join(str(p) for p in problems))
+
+
+# --- where each key is written ------------------------------------------------------------------------------
+
+_HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.\-\"' ]+?)\s*\]\]?\s*(#.*)?$")
+_KEY = re.compile(r"^\s*([A-Za-z0-9_\-]+(?:\s*\.\s*[A-Za-z0-9_\-]+)*)\s*=")
+
+
+def line_index(text: str) -> dict[tuple[Any, ...], int]:
+    """``{key path: line}`` for every table header and ``key =`` line (1-based), array-of-tables items numbered
+    from 0.  Good enough for error messages; values spanning several lines keep their first line."""
+    index: dict[tuple[Any, ...], int] = {}
+    counters: dict[tuple[Any, ...], int] = {}
+    current: tuple[Any, ...] = ()
+    in_multiline = False
+    for n, line in enumerate(text.splitlines(), 1):
+        if in_multiline:
+            if line.count('"""') % 2 == 1 or line.count("'''") % 2 == 1:
+                in_multiline = False
+            continue
+        m = _HEADER.match(line)
+        if m and not _KEY.match(line):
+            parts = tuple(p.strip().strip("\"'") for p in m.group(2).split("."))
+            if m.group(1) == "[[":
+                i = counters.get(parts, -1) + 1
+                counters[parts] = i
+                current = (*parts, i)
+            else:
+                current = parts
+            index.setdefault(current, n)
+            continue
+        k = _KEY.match(line)
+        if k:
+            parts = tuple(p.strip() for p in k.group(1).split("."))
+            index.setdefault((*current, *parts), n)
+            if line.count('"""') % 2 == 1 or line.count("'''") % 2 == 1:
+                in_multiline = True
+    return index
+
+
+def _line_of(index: dict[tuple[Any, ...], int], path: tuple[Any, ...]) -> int | None:
+    for k in range(len(path), 0, -1):
+        if path[:k] in index:
+            return index[path[:k]]
+    return None
+
+
+def _key_text(path: tuple[Any, ...]) -> str:
+    out = ""
+    for p in path:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+    return out
+
+
+# --- checking ---------------------------------------------------------------------------------------------
+
+class _Checker:
+    def __init__(self, file: str, text: str) -> None:
+        self.file = file
+        self.index = line_index(text)
+        self.problems: list[Problem] = []
+
+    def report(self, path: tuple[Any, ...], message: str) -> None:
+        self.problems.append(Problem(self.file, _line_of(self.index, path), _key_text(path), message))
+
+    def expr(self, raw: Any, path: tuple[Any, ...], names: set[str], funcs: set[str]) -> Node | None:
+        """Parse an expression (a bare number or bool is a constant) and check every name it uses."""
+        if raw is None:
+            return None
+        text = str(raw).lower() if isinstance(raw, bool) else str(raw)
+        try:
+            node = parse(text)
+        except ExprError as e:
+            self.report(path, str(e))
+            return None
+        used, called = names_in(node)
+        for n in sorted(used - names):
+            self.report(path, f"unknown name {n!r} (not a predicate, count, win fact or option of this file)")
+        for f in sorted(called - funcs):
+            self.report(path, f"unknown function {f!r}; known: {', '.join(sorted(funcs))}")
+        return node
+
+
+def _tiles(ch: _Checker, raw: list[str], path: tuple[Any, ...]) -> tuple[int, ...]:
+    out: list[int] = []
+    for t in raw:
+        try:
+            got = parse_tiles(t)
+        except TileError as e:
+            ch.report(path, f"{t!r} is not a tile: {e}")
+            continue
+        if len(got) != 1:
+            ch.report(path, f"{t!r} must be one tile")
+            continue
+        out.append(got[0])
+    return tuple(out)
+
+
+def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
+    validate(data, SPEC, (), ch.report)
+    if ch.problems:
+        return None
+    tiles_t = data.get("tiles", {})
+    wild_t = data.get("wildcards", {})
+    win_t = data.get("win", {})
+    flow_t = data.get("flow", {})
+    sc_t = data.get("scoring", {})
+    pay_t = data.get("payment", {})
+    suits = tiles_t.get("suits", ["m", "p", "s"])
+    honors = tiles_t.get("honors", list("ESWNCFP"))
+    in_play = tuple(sorted({_SUIT_BASE[s] + r for s in suits for r in range(9)} | {_HONOR_ID[h] for h in honors}))
+    hand_size = tiles_t.get("hand_size", 13)
+    forms = tuple(win_t.get("forms", ["regular", "seven_pairs"]))
+
+    # options: their defaults must fit their types
+    options: dict[str, tuple[str, Any, dict[str, Any]]] = {}
+    for name, o in data.get("options", {}).items():
+        p = ("options", name)
+        if not re.match(r"^[a-z][a-z0-9_]*$", name) or name in library_names():
+            ch.report(p, "an option name is snake_case and not a name of the predicate library")
+            continue
+        meta = {"zh": o.get("zh", ""), "en": o.get("en", ""), "source": o.get("source", ""),
+                "minimum": o.get("minimum"), "maximum": o.get("maximum")}
+        if o["type"] == "int_or_none" and o["default"] == "none":
+            o = {**o, "default": None}  # TOML has no null: "none" stands for it
+        try:
+            check_value(data["name"], name, o["default"], OPTION_TYPES[o["type"]], meta)
+        except RulesError as e:
+            ch.report((*p, "default"), str(e))
+            continue
+        options[name] = (o["type"], o["default"], meta)
+    facts: dict[str, tuple[str, Any, dict[str, Any]]] = {}
+    for name, f in data.get("facts", {}).items():
+        p = ("facts", name)
+        if not re.match(r"^[a-z][a-z0-9_]*$", name) or name in library_names() or name in options:
+            ch.report(p, "a fact name is snake_case, not an option and not a name of the predicate library")
+            continue
+        ok = isinstance(f["default"], bool) if f["type"] == "bool" else (
+            isinstance(f["default"], int) and not isinstance(f["default"], bool))
+        if not ok:
+            ch.report((*p, "default"), f"must be a {f['type']}")
+            continue
+        facts[name] = (f["type"], f["default"], {"zh": f.get("zh", ""), "en": f.get("en", "")})
+
+    indicator = bool(wild_t.get("indicator", False))
+    base_names = set(options) | set(facts) | ({"indicator"} if indicator else set())
+    fixed_names = base_names | {"self_drawn", "winner_is_dealer", "melds", "kongs", "claimed_melds", "winner", "discarder", "dealer",
+                                "seat_wind", "prevalent_wind", "last_tile", "last_wall_tile", "kong_replacement",
+                                "robbing_kong", "after_kong_discard", "heavenly", "earthly"}
+    reading_names = library_names() | base_names
+    all_funcs = set(BUILTINS) | set(FUNCTIONS)
+
+    def bool_option(raw: Any, p: tuple[Any, ...]) -> None:
+        if raw is not None and (raw not in options or options[raw][0] != "bool"):
+            ch.report(p, f"{raw!r} is not a bool option of this file")
+
+    # wildcards
+    wild_tiles = _tiles(ch, wild_t.get("tiles", []), ("wildcards", "tiles"))
+    for t in wild_tiles:
+        if t not in in_play:
+            ch.report(("wildcards", "tiles"), "a wildcard tile is not in the tile set")
+    if indicator and wild_tiles:
+        ch.report(("wildcards", "indicator"), "wildcards are either fixed tiles or chosen by an indicator, not both")
+    copies = 4 * (wild_t.get("indicator_kinds", 1) if indicator else len(set(wild_tiles)))
+    if copies > 8:
+        ch.report(("wildcards",), f"{copies} wildcard copies: a hand can hold at most 8 wildcards")
+    if hand_size == 16 and set(forms) - {"regular"}:
+        ch.report(("win", "forms"), "special forms (seven pairs, orphans, knitted) exist only for 13-tile hands")
+    honors_in = any(t >= 27 for t in in_play)
+    if not honors_in and set(forms) & {"thirteen_orphans", "honors_and_knitted"}:
+        ch.report(("win", "forms"), "thirteen orphans and knitted forms need the honors in the tile set")
+    if honors_in and len(honors) < 7 and set(forms) & {"thirteen_orphans", "honors_and_knitted"}:
+        ch.report(("win", "forms"), "thirteen orphans and knitted forms need all seven honors")
+    bool_option(wild_t.get("option"), ("wildcards", "option"))
+
+    # rows
+    rows: list[RuleRow] = []
+    keys: dict[str, int] = {}
+    for i, r in enumerate(data["rows"]):
+        p = ("rows", i)
+        key = r["key"]
+        if not re.match(r"^[a-z][a-z0-9_]*$", key):
+            ch.report((*p, "key"), f"{key!r}: keys are snake_case (a-z, 0-9, _)")
+        if key in keys:
+            ch.report((*p, "key"), f"{key!r} appears twice (first as rows[{keys[key]}])")
+        keys[key] = i
+        names = vocabulary_names(key)
+        zh = r.get("zh") or (names[0] if names else "")
+        en = r.get("en") or (names[1] if names else "")
+        if not zh or not en:
+            ch.report(p, f"{key!r} is not in the shared vocabulary: give both zh and en names")
+        stage = r.get("stage", 1)
+        extra = {"counted"} if stage == 2 else set()
+        when = ch.expr(r.get("when"), (*p, "when"), reading_names | extra,
+                       all_funcs | ({"counted_outside"} if stage == 2 else set()))
+        count = ch.expr(r.get("count"), (*p, "count"), reading_names, all_funcs)
+        if r.get("when") is None and r.get("count") is None:
+            ch.report(p, "a row needs `when` or `count`")
+        rename = r.get("rename")
+        rename_when = ch.expr(rename["when"], (*p, "rename", "when"), reading_names, all_funcs) if rename else None
+        bool_option(r.get("option"), (*p, "option"))
+        rows.append(RuleRow(key, zh, en, r["value"], r.get("unit", sc_t.get("unit", "fan")), when, count,
+                            tuple(r.get("excludes", [])), tuple(r.get("implied", [])), r.get("text", ""),
+                            r.get("source", ""), r.get("option"), r.get("pattern", True), stage, r.get("group", ""),
+                            rename_when, rename["zh"] if rename else "", rename.get("en", "") if rename else ""))
+    for i, r in enumerate(data["rows"]):
+        for field_name in ("excludes", "implied"):
+            for x in r.get(field_name, []):
+                if x not in keys:
+                    ch.report(("rows", i, field_name), f"names {x!r}, which is no row of this file")
+                elif x == r["key"]:
+                    ch.report(("rows", i, field_name), "a row cannot exclude itself")
+
+    score_names = fixed_names
+    win_names = reading_names | {"counted"} | {f"row_{k}" for k in keys}
+    self_draw_only = ch.expr(win_t.get("self_draw_only", False), ("win", "self_draw_only"), fixed_names, all_funcs)
+    requires = ch.expr(win_t.get("requires"), ("win", "requires"), win_names, all_funcs)
+    aggregation = sc_t.get("aggregation", "sum")
+    formula = ch.expr(sc_t.get("formula"), ("scoring", "formula"), score_names | {"fan", "hu", "tai", "pt", "x"},
+                      set(BUILTINS))
+    if aggregation == "formula" and formula is None and "formula" not in sc_t:
+        ch.report(("scoring", "formula"), "aggregation = \"formula\" needs a formula")
+    if aggregation != "formula" and "formula" in sc_t:
+        ch.report(("scoring", "formula"), f"a formula is read only with aggregation = \"formula\" (not "
+                                          f"{aggregation!r})")
+    base = ch.expr(sc_t.get("base", 1), ("scoring", "base"), score_names, set(BUILTINS))
+    cap = ch.expr(sc_t.get("cap"), ("scoring", "cap"), score_names, set(BUILTINS))
+    minimum = ch.expr(sc_t.get("minimum", 0), ("scoring", "minimum"), score_names, set(BUILTINS))
+    points = ch.expr(sc_t.get("points", "total"), ("scoring", "points"), score_names | {"total"}, set(BUILTINS))
+    payment: dict[str, Node | None] = {}
+    for k, default in (("all_pay_on_discard", False), ("discarder_pays_for_all", False), ("dealer_doubles", False),
+                       ("bonus", 0), ("cap", None), ("dealer_bonus", 0)):
+        extra_names = {"total"} if k == "bonus" else set()
+        payment[k] = ch.expr(pay_t.get(k, default), ("payment", k), score_names | extra_names, set(BUILTINS))
+    checks = []
+    for i, c in enumerate(data.get("checks", [])):
+        node = ch.expr(c["when"], ("checks", i, "when"), fixed_names, set(BUILTINS))
+        if node is not None:
+            checks.append((node, c["error"]))
+    if flow_t.get("birds", 0) and "birds" not in facts:
+        ch.report(("flow", "birds"), "抓鸟 needs a win fact `birds` ([facts.birds] type = \"int\") to score the hits")
+    if ch.problems:
+        return None
+    assert self_draw_only is not None and base is not None and minimum is not None and points is not None
+    flow = Flow(flow_t.get("chows", True), flow_t.get("multiple_winners", False), flow_t.get("winners_to_end", 1),
+                flow_t.get("reserve", 0), flow_t.get("dealer", "next"), flow_t.get("birds", 0),
+                flow_t.get("bird_hits", "159"))
+    return RuleBook(
+        data["name"], data.get("zh", ""), data.get("en", ""), data.get("summary_zh", ""), data.get("summary_en", ""),
+        tuple(data.get("aliases", [])), tuple(data.get("sources", [])), path, in_play,
+        tiles_t.get("flowers", False), hand_size, wild_tiles, indicator, wild_t.get("indicator_kinds", 1),
+        wild_t.get("option"), forms, self_draw_only, requires, win_t.get("requires_text", ""),
+        win_t.get("lack_a_suit", False), flow, sc_t.get("exclusion", "simultaneous"), aggregation, formula, base,
+        sc_t.get("offset", 1), sc_t.get("hu_base", 0), sc_t.get("tai_cap"), sc_t.get("round_up"), cap, minimum,
+        sc_t.get("unit", "fan"), points, payment, options, facts, tuple(rows), tuple(checks),
+    )
+
+
+def _read(path: str | os.PathLike[str]) -> tuple[str, str]:
+    name = os.fspath(path)
+    try:
+        with open(name, "rb") as fh:
+            raw = fh.read(MAX_FILE_BYTES + 1)
+    except OSError as e:
+        raise RuleFileError([Problem(name, None, "", f"cannot read the file: {e.strerror}")]) from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise RuleFileError([Problem(name, None, "", f"larger than {MAX_FILE_BYTES} bytes")])
+    try:
+        return name, raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise RuleFileError([Problem(name, None, "", f"not UTF-8 text (byte {e.start})")]) from None
+
+
+def check_text(text: str, file: str = "<text>") -> tuple[RuleBook | None, list[Problem]]:
+    """Check a rule file's text: (the book if it has no problem, the problems)."""
+    ch = _Checker(file, text)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        m = re.search(r"line (\d+)", str(e))
+        return None, [Problem(file, int(m.group(1)) if m else None, "", f"not valid TOML: {e}")]
+    except RecursionError:
+        return None, [Problem(file, None, "", "nested too deeply")]
+    try:
+        book = _build(data, ch, file)
+    except RecursionError:
+        return None, [Problem(file, None, "", "nested too deeply")]
+    return book, ch.problems
+
+
+def check(path: str | os.PathLike[str]) -> list[Problem]:
+    """Every problem of a rule file, each naming the file, the line and the key (an empty list: the file is
+    good)."""
+    try:
+        name, text = _read(path)
+    except RuleFileError as e:
+        return e.problems
+    return check_text(text, name)[1]
+
+
+def load_book(path: str | os.PathLike[str]) -> RuleBook:
+    """A checked rule book; :class:`RuleFileError` lists every problem."""
+    name, text = _read(path)
+    book, problems = check_text(text, name)
+    if problems or book is None:
+        raise RuleFileError(problems)
+    return book
+
+
+def load_rules(path: str | os.PathLike[str], **options: Any) -> BookRuleSet:
+    """The rule set a rule file describes, with options set: ``load_rules("my.toml").score(hand, ctx)``.
+
+    The file is registered as a preset under its ``name`` too, so ``mahjong.score(..., rules=name)``, the report
+    layer and the engine find it."""
+    from mahjong.rulebook.presets import register_book
+
+    book = load_book(path)
+    cls = register_book(book)
+    return cls(**options)

@@ -1,0 +1,373 @@
+"""The library of named predicates and counts on a :class:`~mahjong.rulebook.reading.Reading`.
+
+Rule rows (in Python or in a rule file's ``when`` / ``count``) name these instead of writing their own helpers.
+Each entry has a Chinese and an English description so ``mahjong rules --schema`` and the docs can list them.
+Three kinds:
+
+* :data:`PREDICATES` — yes / no facts of the hand (``one_suit``, ``all_pungs``, ``seven_pairs`` …);
+* :data:`COUNTS` — numbers (``wind_pungs``, ``kongs``, ``concealed_pungs``, ``roots`` …);
+* :data:`FUNCTIONS` — facts with arguments (``pair_rank_in(2, 5, 8)``, ``pung_of("C")``, ``all_ranks_in(2,5,8)``).
+
+Win facts of the context (``self_drawn``, ``heavenly``, ``last_wall_tile``, ``kong_replacement`` …) are names
+too (:data:`FACTS`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from mahjong.errors import RulesError
+from mahjong.rulebook.reading import Reading
+from mahjong.tiles import is_dragon, is_honor, is_terminal_or_honor, is_wind, parse_tiles, rank_of, suit_of
+from mahjong.types import Form
+
+__all__ = ["Entry", "PREDICATES", "COUNTS", "FUNCTIONS", "FACTS", "library_names", "describe_library"]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One named fact of the library: its function and what it means, in Chinese and English."""
+
+    name: str
+    fn: Callable[..., Any]
+    zh: str
+    en: str
+
+
+PREDICATES: dict[str, Entry] = {}
+COUNTS: dict[str, Entry] = {}
+FUNCTIONS: dict[str, Entry] = {}
+
+
+def _pred(name: str, zh: str, en: str) -> Callable[[Callable[[Reading], bool]], Callable[[Reading], bool]]:
+    def deco(fn: Callable[[Reading], bool]) -> Callable[[Reading], bool]:
+        PREDICATES[name] = Entry(name, fn, zh, en)
+        return fn
+    return deco
+
+
+def _count(name: str, zh: str, en: str) -> Callable[[Callable[[Reading], int]], Callable[[Reading], int]]:
+    def deco(fn: Callable[[Reading], int]) -> Callable[[Reading], int]:
+        COUNTS[name] = Entry(name, fn, zh, en)
+        return fn
+    return deco
+
+
+def _func(name: str, zh: str, en: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
+        FUNCTIONS[name] = Entry(name, fn, zh, en)
+        return fn
+    return deco
+
+
+# --- shapes ------------------------------------------------------------------------------------------------------
+
+@_pred("regular", "四副加一将", "four sets and a pair (the regular form)")
+def regular(v: Reading) -> bool:
+    return v.regular
+
+
+@_pred("seven_pairs", "七对", "seven pairs")
+def seven_pairs(v: Reading) -> bool:
+    return v.form is Form.SEVEN_PAIRS
+
+
+@_pred("thirteen_orphans", "十三幺", "thirteen orphans")
+def thirteen_orphans(v: Reading) -> bool:
+    return v.form is Form.THIRTEEN_ORPHANS
+
+
+@_pred("honors_and_knitted", "十三不靠", "knitted tiles and honors")
+def honors_and_knitted(v: Reading) -> bool:
+    return v.form is Form.HONORS_AND_KNITTED
+
+
+@_pred("all_pungs", "对对胡（碰碰胡）", "all pungs: a regular hand with no chow")
+def all_pungs(v: Reading) -> bool:
+    return v.regular and not v.chows()
+
+
+@_pred("all_chows", "全是顺子", "a regular hand of chows only")
+def all_chows(v: Reading) -> bool:
+    return v.regular and not v.triplets()
+
+
+@_pred("concealed_hand", "门清", "nothing claimed from others (a concealed kong keeps the hand concealed)")
+def concealed_hand(v: Reading) -> bool:
+    return v.hand.is_concealed
+
+
+@_pred("all_claimed", "全求人", "every set claimed from others, the pair won on a discard")
+def all_claimed(v: Reading) -> bool:
+    return bool(v.sets) and all(s.claimed for s in v.sets) and not v.context.self_drawn
+
+
+@_pred("single_wait", "单钓", "won on the only tile that completes the pair")
+def single_wait(v: Reading) -> bool:
+    return v.wait == "single"
+
+
+# --- suits and tiles ------------------------------------------------------------------------------------------
+
+@_pred("one_suit", "清一色", "one suit, no honors")
+def one_suit(v: Reading) -> bool:
+    return len(v.suits) == 1 and not has_honors(v)
+
+
+@_pred("one_suit_with_honors", "混一色", "one suit and honors")
+def one_suit_with_honors(v: Reading) -> bool:
+    return len(v.suits) == 1 and has_honors(v)
+
+
+@_pred("has_honors", "有字", "holds a wind or a dragon")
+def has_honors(v: Reading) -> bool:
+    return any(is_honor(t) for t in v.tiles())
+
+
+@_pred("no_honors", "缺字（无字）", "no wind or dragon")
+def no_honors(v: Reading) -> bool:
+    return not has_honors(v)
+
+
+@_pred("all_honors", "全是字", "winds and dragons only")
+def all_honors(v: Reading) -> bool:
+    return all(is_honor(t) for t in v.tiles())
+
+
+@_pred("two_suits", "缺一门", "exactly two of the three suits")
+def two_suits(v: Reading) -> bool:
+    return len(v.suits) == 2
+
+
+@_pred("five_families", "五门齐", "all three suits, a wind and a dragon")
+def five_families(v: Reading) -> bool:
+    tiles = v.tiles()
+    return len(v.suits) == 3 and any(is_wind(t) for t in tiles) and any(is_dragon(t) for t in tiles)
+
+
+@_pred("all_simples", "断幺", "no terminal (1, 9) and no honor")
+def all_simples(v: Reading) -> bool:
+    return not any(is_terminal_or_honor(t) for t in v.tiles())
+
+
+@_pred("all_below_five", "小于五", "suited tiles below 5 only")
+def all_below_five(v: Reading) -> bool:
+    return not has_honors(v) and all(rank_of(t) < 5 for t in v.tiles())
+
+
+@_pred("all_above_five", "大于五", "suited tiles above 5 only")
+def all_above_five(v: Reading) -> bool:
+    return not has_honors(v) and all(rank_of(t) > 5 for t in v.tiles())
+
+
+@_pred("terminals_in_all", "全带幺", "a terminal or an honor in every set and the pair")
+def terminals_in_all(v: Reading) -> bool:
+    return v.regular and all(any(is_terminal_or_honor(t) for t in g) for g in v.groups())
+
+
+@_pred("fives_in_all", "全带五", "a suited 5 in every set and the pair")
+def fives_in_all(v: Reading) -> bool:
+    return v.regular and all(any(t < 27 and rank_of(t) == 5 for t in g) for g in v.groups())
+
+
+@_pred("pure_straight", "一条龙", "123 456 789 chows of one suit")
+def pure_straight(v: Reading) -> bool:
+    seqs = set(v.chows())
+    return any({s * 9, s * 9 + 3, s * 9 + 6} <= seqs for s in range(3))
+
+
+@_pred("mixed_triple", "喜相逢（三色同）", "chows, or pungs, of one rank in all three suits")
+def mixed_triple(v: Reading) -> bool:
+    for chow in (True, False):
+        firsts = {(suit_of(s.tile), rank_of(s.tile)) for s in v.sets
+                  if (s.kind == "chow") == chow and s.tile < 27}
+        if any(all((s, r) in firsts for s in range(3)) for r in range(1, 10)):
+            return True
+    return False
+
+
+@_pred("three_identical_chows", "三姐妹（一色三同顺）", "the same chow three times")
+def three_identical_chows(v: Reading) -> bool:
+    seqs = v.chows()
+    return any(seqs.count(t) >= 3 for t in set(seqs))
+
+
+@_pred("pair_is_wind", "风将", "the pair is a wind")
+def pair_is_wind(v: Reading) -> bool:
+    return v.pair is not None and is_wind(v.pair)
+
+
+@_pred("pair_is_dragon", "箭将", "the pair is a dragon")
+def pair_is_dragon(v: Reading) -> bool:
+    return v.pair is not None and is_dragon(v.pair)
+
+
+@_pred("pair_is_suited", "数牌将", "the pair is a suited tile")
+def pair_is_suited(v: Reading) -> bool:
+    return v.pair is not None and v.pair < 27
+
+
+@_pred("seat_wind_pung", "门风刻", "a pung or kong of the winner's seat wind")
+def seat_wind_pung(v: Reading) -> bool:
+    return 27 + v.context.wind in v.triplets()
+
+
+@_pred("prevalent_wind_pung", "圈风刻", "a pung or kong of the round's wind")
+def prevalent_wind_pung(v: Reading) -> bool:
+    return 27 + v.context.prevalent_wind in v.triplets()
+
+
+@_pred("no_wildcards", "无鬼（硬胡）", "the hand holds no wildcard")
+def no_wildcards(v: Reading) -> bool:
+    return v.wildcards_held == 0
+
+
+# --- counts ---------------------------------------------------------------------------------------------------
+
+@_count("pungs", "刻子数", "pungs and kongs")
+def pungs(v: Reading) -> int:
+    return len(v.triplets())
+
+
+@_count("chows", "顺子数", "chows")
+def chows(v: Reading) -> int:
+    return len(v.chows())
+
+
+@_count("kongs", "杠数", "kongs declared")
+def kongs(v: Reading) -> int:
+    return sum(1 for s in v.sets if s.kind == "kong")
+
+
+@_count("concealed_kongs", "暗杠数", "concealed kongs")
+def concealed_kongs(v: Reading) -> int:
+    return sum(1 for s in v.sets if s.kind == "kong" and s.concealed)
+
+
+@_count("concealed_pungs", "暗刻数", "concealed pungs and kongs")
+def concealed_pungs(v: Reading) -> int:
+    return sum(1 for s in v.sets if s.is_triplet and s.concealed)
+
+
+@_count("melds", "副露数", "melds declared (claimed or concealed kongs)")
+def melds(v: Reading) -> int:
+    return len(v.hand.melds)
+
+
+@_count("wind_pungs", "风刻数", "pungs and kongs of winds")
+def wind_pungs(v: Reading) -> int:
+    return sum(1 for t in v.triplets() if is_wind(t))
+
+
+@_count("dragon_pungs", "箭刻数", "pungs and kongs of dragons")
+def dragon_pungs(v: Reading) -> int:
+    return sum(1 for t in v.triplets() if is_dragon(t))
+
+
+@_count("roots", "根数", "tile kinds of which the hand holds all four copies (根)")
+def roots(v: Reading) -> int:
+    return sum(1 for c in v.counts if c == 4)
+
+
+@_count("quads_in_pairs", "豪华数", "kinds held four times inside seven pairs (豪华七对)")
+def quads_in_pairs(v: Reading) -> int:
+    if v.form is not Form.SEVEN_PAIRS:
+        return 0
+    pairs = v.decomposition.pairs
+    return sum(1 for t in set(pairs) if pairs.count(t) >= 2)
+
+
+@_count("wildcards", "鬼牌数", "wildcards held")
+def wildcards(v: Reading) -> int:
+    return v.wildcards_held
+
+
+@_count("flowers", "花牌数", "flowers held")
+def flowers(v: Reading) -> int:
+    return len(v.hand.flowers)
+
+
+@_count("suits", "门数", "suits present (0..3)")
+def suits(v: Reading) -> int:
+    return len(v.suits)
+
+
+# --- functions with arguments ---------------------------------------------------------------------------------
+
+def _tile(text: Any) -> int:
+    if not isinstance(text, str):
+        raise RulesError(f"a tile is written as text (e.g. \"5m\", \"C\"), got {text!r}")
+    tiles = parse_tiles(text)
+    if len(tiles) != 1:
+        raise RulesError(f"expected one tile, got {text!r}")
+    return tiles[0]
+
+
+def _ranks(args: tuple[Any, ...]) -> set[int]:
+    out = set()
+    for a in args:
+        if isinstance(a, bool) or not isinstance(a, int) or not 1 <= a <= 9:
+            raise RulesError(f"a rank is 1..9, got {a!r}")
+        out.add(a)
+    return out
+
+
+@_func("pair_rank_in", "将为某点", "the pair is a suited tile of one of these ranks: pair_rank_in(2, 5, 8)")
+def pair_rank_in(v: Reading, *ranks: Any) -> bool:
+    r = _ranks(ranks)
+    return v.pair is not None and v.pair < 27 and rank_of(v.pair) in r
+
+
+@_func("all_ranks_in", "全是某点", "every tile is suited and of one of these ranks: all_ranks_in(2, 5, 8)")
+def all_ranks_in(v: Reading, *ranks: Any) -> bool:
+    r = _ranks(ranks)
+    return all(t < 27 and rank_of(t) in r for t in v.tiles())
+
+
+@_func("pung_of", "某牌刻", "a pung or kong of this tile: pung_of(\"C\")")
+def pung_of(v: Reading, tile: Any) -> bool:
+    return _tile(tile) in v.triplets()
+
+
+@_func("holds", "持有某牌张数", "copies of this tile in the hand as read: holds(\"C\")")
+def holds(v: Reading, tile: Any) -> int:
+    return v.counts[_tile(tile)]
+
+
+@_func("held_wildcard_tiles", "持有鬼牌本身", "copies of the wildcard tile itself among the concealed tiles")
+def held_wildcard_tiles(v: Reading) -> int:
+    return v.wildcards_held
+
+
+#: win facts a predicate may name (the fields of WinContext and their derived properties; rule files add theirs)
+FACTS: dict[str, tuple[str, str]] = {
+    "self_drawn": ("自摸", "self-drawn"),
+    "winner_is_dealer": ("庄家和", "the dealer won"),
+    "heavenly": ("天和", "the dealer won on the deal"),
+    "earthly": ("地和", "a win in the first go-round"),
+    "last_tile": ("和绝张", "the last unseen copy"),
+    "last_wall_tile": ("海底", "on the wall's last tile"),
+    "kong_replacement": ("杠上开花", "self-drawn on a kong's replacement tile"),
+    "robbing_kong": ("抢杠和", "won on a tile added to a kong"),
+    "after_kong_discard": ("杠上炮", "won on a discard made right after a kong"),
+    "winner": ("和牌者", "the winning seat"),
+    "dealer": ("庄家", "the dealer's seat"),
+    "seat_wind": ("门风", "the winner's seat wind 0..3"),
+    "prevalent_wind": ("圈风", "the round's wind 0..3"),
+}
+
+
+def library_names() -> set[str]:
+    """Every name an expression on a reading may use (predicates, counts, win facts)."""
+    return set(PREDICATES) | set(COUNTS) | set(FACTS)
+
+
+def describe_library() -> list[dict[str, str]]:
+    """Every entry of the library as ``{"name", "kind", "zh", "en"}`` (for the schema and the docs)."""
+    out = [{"name": e.name, "kind": "predicate", "zh": e.zh, "en": e.en} for e in PREDICATES.values()]
+    out += [{"name": e.name, "kind": "count", "zh": e.zh, "en": e.en} for e in COUNTS.values()]
+    out += [{"name": e.name, "kind": "function", "zh": e.zh, "en": e.en} for e in FUNCTIONS.values()]
+    out += [{"name": k, "kind": "fact", "zh": zh, "en": en} for k, (zh, en) in FACTS.items()]
+    return out

@@ -1,0 +1,109 @@
+"""Rule books as presets: the games shipped in ``mahjong/rulebook/games/*.toml`` and any directory of user rule
+files (:func:`register_directory`) become names that :func:`mahjong.get_ruleset`, ``mahjong score --rules`` and the
+engine accept.
+
+The framework's registry builds a preset by ``getattr(module, class_name)(**options)``; each book's rule-set class
+is kept in :data:`CLASSES` and served by this module's ``__getattr__``.
+"""
+
+from __future__ import annotations
+
+import os
+from importlib import resources
+from typing import Any
+
+from mahjong.errors import RulesError
+from mahjong.framework import PRESETS, register_preset
+from mahjong.rulebook.book import BookRuleSet, RuleBook, ruleset_class
+
+__all__ = ["register_book", "register_directory", "register_shipped", "shipped_files", "CLASSES", "BOOKS"]
+
+#: class name -> the rule-set class of a registered book
+CLASSES: dict[str, type[BookRuleSet]] = {}
+#: preset name -> its book
+BOOKS: dict[str, RuleBook] = {}
+
+
+def __getattr__(name: str) -> Any:
+    try:
+        return CLASSES[name]
+    except KeyError:
+        raise AttributeError(name) from None
+
+
+def register_book(book: RuleBook) -> type[BookRuleSet]:
+    """Register a book as a preset (its ``name`` and ``aliases``); registering the same file again replaces it, a
+    name taken by another rule set is refused."""
+    old = BOOKS.get(book.name)
+    if old is None and book.name in PRESETS:
+        raise RulesError(f"{book.path}: name: the preset name {book.name!r} is taken by a built-in rule set")
+    if old is not None and os.path.abspath(old.path) != os.path.abspath(book.path):
+        raise RulesError(f"{book.path}: name: {book.name!r} is already registered from {old.path}")
+    cls = ruleset_class(book)
+    cls.__module__ = __name__  # the registry finds it here (module + class name), and so does the settlement
+    CLASSES[cls.__name__] = cls
+    BOOKS[book.name] = book
+    if old is None:
+        register_preset(book.name, __name__, cls.__name__, zh=book.zh, en=book.en, summary_zh=book.summary_zh,
+                        summary_en=book.summary_en, aliases=book.aliases)
+    else:
+        PRESETS[book.name] = (__name__, cls.__name__, {})
+    _register_flow(book)
+    return cls
+
+
+def _register_flow(book: RuleBook) -> None:
+    """Tell the engine (when it is installed) which flow plays this book."""
+    try:
+        from mahjong.rulebook.flow import register_flow
+    except ImportError:  # pragma: no cover - the engine is not part of this build
+        return
+    register_flow(book)
+
+
+def shipped_files() -> list[str]:
+    """The rule files shipped inside the package."""
+    games = resources.files("mahjong.rulebook") / "games"
+    return sorted(str(p) for p in games.iterdir() if p.name.endswith(".toml"))
+
+
+def register_directory(directory: str | os.PathLike[str]) -> list[str]:
+    """Register every ``*.toml`` rule file of a directory as a preset; returns their names.  All files are checked
+    first: one bad file registers nothing and raises :class:`~mahjong.rulebook.load.RuleFileError` listing every
+    problem of every file."""
+    from mahjong.rulebook.load import Problem, RuleFileError, check_text, _read
+
+    books: list[RuleBook] = []
+    problems: list[Problem] = []
+    try:
+        names = sorted(n for n in os.listdir(directory) if n.endswith(".toml"))
+    except OSError as e:
+        raise RulesError(f"cannot list {os.fspath(directory)}: {e.strerror}") from None
+    for n in names:
+        try:
+            file, text = _read(os.path.join(directory, n))
+        except RuleFileError as e:
+            problems += e.problems
+            continue
+        book, found = check_text(text, file)
+        problems += found
+        if book is not None and not found:
+            books.append(book)
+    if problems:
+        raise RuleFileError(problems)
+    return [register_book(b).name for b in books]
+
+
+_shipped_done = False
+
+
+def register_shipped() -> None:
+    """Register the games shipped with the package (once)."""
+    global _shipped_done
+    if _shipped_done:
+        return
+    _shipped_done = True
+    from mahjong.rulebook.load import load_book
+
+    for path in shipped_files():
+        register_book(load_book(path))

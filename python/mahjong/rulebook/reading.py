@@ -1,0 +1,163 @@
+"""The reading view: one decomposition of a winning hand, with its declared melds and win facts, built once per
+reading and read by every predicate of the library (:mod:`mahjong.rulebook.predicates`).
+
+What it holds: every set with its kind (``"chow"``, ``"pung"``, ``"kong"``), first tile and whether it is
+concealed or claimed; the pair; the wait (``"single"`` when the winning tile was the only one completing the
+pair); the wildcard substitutions; the 34 counts of the hand as read (wildcards counted as what they stand for);
+and the derived win facts of the context (self-drawn, seat wind, dealer …).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from mahjong._kernels import backend_module as K
+from mahjong.framework import WinContext
+from mahjong.hand import Hand, MeldKind
+from mahjong.rules import HandRules
+from mahjong.tiles import N_KINDS, suit_of
+from mahjong.types import Decomposition, Form
+
+__all__ = ["TileSet", "Reading", "build_reading", "split_wildcards"]
+
+
+@dataclass(frozen=True)
+class TileSet:
+    """One set of a reading: ``kind`` ``"chow"`` / ``"pung"`` / ``"kong"``, its first (lowest) tile,
+    ``concealed`` (in hand, or a concealed kong) and ``claimed`` (declared from another player's discard)."""
+
+    kind: str
+    tile: int
+    concealed: bool
+    claimed: bool
+
+    @property
+    def is_triplet(self) -> bool:
+        """A pung or a kong."""
+        return self.kind != "chow"
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        if self.kind == "chow":
+            return (self.tile, self.tile + 1, self.tile + 2)
+        return (self.tile,) * 3
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A winning hand under one reading.  Built by :func:`build_reading`; predicates only read it."""
+
+    hand: Hand
+    decomposition: Decomposition
+    context: WinContext
+    sets: tuple[TileSet, ...]
+    pair: int | None
+    counts: tuple[int, ...]
+    wait: str | None
+    wildcards_held: int
+    #: win facts by name: every WinContext field and its derived properties, plus the rule file's own facts
+    facts: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def form(self) -> Form:
+        return self.decomposition.form
+
+    @property
+    def regular(self) -> bool:
+        return self.decomposition.form is Form.REGULAR
+
+    @property
+    def substitutions(self) -> tuple[int, ...]:
+        """What each wildcard stands for in this reading."""
+        return self.decomposition.wildcards
+
+    def tiles(self) -> list[int]:
+        """The tile kinds present (as read)."""
+        return [t for t in range(N_KINDS) if self.counts[t]]
+
+    @property
+    def suits(self) -> frozenset[int]:
+        return frozenset(suit_of(t) for t in self.tiles() if t < 27)
+
+    def triplets(self) -> list[int]:
+        return [s.tile for s in self.sets if s.is_triplet]
+
+    def chows(self) -> list[int]:
+        return [s.tile for s in self.sets if s.kind == "chow"]
+
+    def groups(self) -> list[tuple[int, ...]]:
+        """Every set and the pair, as tiles."""
+        out: list[tuple[int, ...]] = [s.tiles for s in self.sets]
+        if self.pair is not None:
+            out.append((self.pair, self.pair))
+        return out
+
+
+def split_wildcards(concealed: tuple[int, ...] | list[int], wildcard_kinds: frozenset[int]) -> tuple[list[int], int]:
+    """The 34 counts of the real tiles and the number of wildcards among ``concealed``."""
+    counts = [0] * N_KINDS
+    wild = 0
+    for t in concealed:
+        if t in wildcard_kinds:
+            wild += 1
+        else:
+            counts[t] += 1
+    return counts, wild
+
+
+def _facts(ctx: WinContext, extra: Mapping[str, Any]) -> dict[str, Any]:
+    facts: dict[str, Any] = {f.name: getattr(ctx, f.name) for f in fields(ctx)}
+    facts["self_drawn"] = ctx.self_drawn
+    facts["winner_is_dealer"] = ctx.winner_is_dealer
+    facts["seat_wind"] = ctx.wind
+    facts.update(extra)
+    return facts
+
+
+def build_reading(
+    hand: Hand,
+    d: Decomposition,
+    ctx: WinContext,
+    rules: HandRules,
+    wildcard_kinds: frozenset[int] = frozenset(),
+    extra_facts: Mapping[str, Any] | None = None,
+) -> Reading:
+    """The view of one reading.  A triplet completed by a discard is not concealed, unless the winning tile can be
+    read into another group of the same reading (the usual practice, as in Guobiao)."""
+    win = hand.win_tile
+    sets: list[TileSet] = []
+    for m in hand.melds:
+        kind = "chow" if m.kind is MeldKind.CHOW else ("kong" if m.is_kong else "pung")
+        concealed = m.kind is MeldKind.CONCEALED_KONG
+        sets.append(TileSet(kind, m.tile, concealed, not concealed))
+    in_other = win is not None and (
+        any(win in (a, b, c) and not a == b == c for a, b, c in d.melds)
+        or (d.form is Form.REGULAR and bool(d.pairs) and d.pairs[0] == win)
+    )
+    for a, b, c in d.melds:
+        if a == b == c:
+            sets.append(TileSet("pung", a, ctx.self_drawn or a != win or in_other, False))
+        else:
+            sets.append(TileSet("chow", a, True, False))
+    pair = d.pairs[0] if d.form is Form.REGULAR and d.pairs else None
+    wait = None
+    if win is not None and d.form is Form.REGULAR and pair == win:
+        rest = list(hand.concealed)
+        rest.remove(win)
+        real, wild = split_wildcards(rest, wildcard_kinds)
+        if K.waits(bytes(real), wild, rules).tiles == (win,):
+            wait = "single"
+    counts = [0] * N_KINDS
+    for s in sets:
+        for t in s.tiles:
+            counts[t] += 1
+        if s.kind == "kong":
+            counts[s.tile] += 1
+    for p in d.pairs:
+        counts[p] += 2
+    for t in d.singles:
+        counts[t] += 1
+    _, wild_held = split_wildcards(hand.concealed, wildcard_kinds)
+    return Reading(hand, d, ctx, tuple(sets), pair, tuple(counts), wait, wild_held, _facts(ctx, extra_facts or {}))

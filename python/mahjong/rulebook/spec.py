@@ -1,0 +1,284 @@
+"""The rule-file format, written once: :data:`SPEC` is read both by the validator (:func:`validate`) and by the JSON
+Schema generator (:func:`json_schema`), so the two cannot drift apart."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from mahjong.rulebook.rows import UNITS
+from mahjong.rulebook.strategies import AGGREGATIONS, EXCLUSION_POLICIES
+
+__all__ = ["F", "SPEC", "validate", "json_schema", "FORMS", "OPTION_TYPE_NAMES"]
+
+FORMS = ("regular", "seven_pairs", "thirteen_orphans", "honors_and_knitted")
+OPTION_TYPE_NAMES = ("bool", "int", "int_or_none", "str")
+HONOR_LETTERS = ("E", "S", "W", "N", "C", "F", "P")
+
+
+@dataclass(frozen=True)
+class F:
+    """One key of the format.  ``kind``: ``str int bool strs table tables map expr value``; ``expr`` is an
+    expression (text) — or, for convenience, a plain number or true / false; ``map`` is a table of tables
+    keyed by free names (options, facts); ``value`` is any TOML scalar."""
+
+    kind: str
+    doc: str
+    default: Any = None
+    required: bool = False
+    choices: tuple[Any, ...] = ()
+    sub: dict[str, F] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    item_choices: tuple[str, ...] = ()
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+_ROW = {
+    "key": F("str", "snake_case key, unique in the file (the shared vocabulary's names are filled in)", required=True),
+    "zh": F("str", "Chinese name (may be left out for a vocabulary key)"),
+    "en": F("str", "English name (may be left out for a vocabulary key)"),
+    "value": F("int", "value per occurrence, in `unit`", required=True),
+    "unit": F("str", "fan 番, hu 胡, tai 台, x (a multiplier) or pt (flat points)", choices=UNITS),
+    "when": F("expr", "the predicate: library names combined with and / or / not, counts compared (>=, ==)"),
+    "count": F("expr", "how many times the row counts (a count expression); applies when > 0"),
+    "excludes": F("strs", "keys of rows not counted with this one (不计 / 不算)", default=[]),
+    "implied": F("strs", "keys of rows this one contains (struck too; our reading, not the rule book's words)",
+                 default=[]),
+    "text": F("str", "the rule text", default=""),
+    "source": F("str", "where the row comes from", default=""),
+    "option": F("str", "a bool option that switches the row on"),
+    "pattern": F("bool", "a main pattern (for exclusion = \"largest\"); false = an extra", default=True),
+    "stage": F("int", "1: decided on the hand; 2: after stage 1 (may read `counted`, `counted_outside(\"g\")`)",
+               default=1, choices=(1, 2)),
+    "group": F("str", "a label stage-2 rows may count", default=""),
+    "rename": F("table", "another name shown when `when` holds", sub={
+        "when": F("expr", "when to use the other name", required=True),
+        "zh": F("str", "the other Chinese name", required=True),
+        "en": F("str", "the other English name"),
+    }),
+}
+
+_OPTION = {
+    "type": F("str", "bool, int, int_or_none or str", required=True, choices=OPTION_TYPE_NAMES),
+    "default": F("value", "the default value", required=True),
+    "zh": F("str", "what it means, in Chinese", default=""),
+    "en": F("str", "what it means, in English", default=""),
+    "source": F("str", "the source of the default", default=""),
+    "minimum": F("int", "smallest allowed value (int options)"),
+    "maximum": F("int", "largest allowed value (int options)"),
+}
+
+_FACT = {
+    "type": F("str", "bool or int", required=True, choices=("bool", "int")),
+    "default": F("value", "the value when the caller says nothing", required=True),
+    "zh": F("str", "what it means, in Chinese", default=""),
+    "en": F("str", "what it means, in English", default=""),
+}
+
+SPEC: dict[str, F] = {
+    "format": F("int", "the format version (1)", required=True, choices=(1,)),
+    "name": F("str", "the preset name: lower-case letters, digits and '-'", required=True,
+              extra={"pattern": "^[a-z][a-z0-9-]{0,39}$"}),
+    "zh": F("str", "the game's Chinese name", default=""),
+    "en": F("str", "the game's English name", default=""),
+    "summary_zh": F("str", "one line in Chinese", default=""),
+    "summary_en": F("str", "one line in English", default=""),
+    "aliases": F("strs", "other names the preset answers to", default=[]),
+    "sources": F("strs", "the public sources of the rules (pages, books)", default=[]),
+    "tiles": F("table", "the tile set and hand size", sub={
+        "suits": F("strs", "suits in play", default=["m", "p", "s"], item_choices=("m", "p", "s")),
+        "honors": F("strs", "honor tiles in play (E S W N C F P)", default=list(HONOR_LETTERS),
+                    item_choices=HONOR_LETTERS),
+        "flowers": F("bool", "the 8 flowers are in play (bonus tiles)", default=False),
+        "hand_size": F("int", "tiles held before the winning tile", default=13, choices=(13, 16)),
+    }),
+    "wildcards": F("table", "wildcards (赖子 / 鬼牌 / 精 / 财神) and how they are chosen", sub={
+        "tiles": F("strs", "fixed wildcard tiles, e.g. [\"C\"] for 红中", default=[]),
+        "indicator": F("bool", "chosen by a tile turned up after the deal: the next tile kind(s) are wild "
+                               "(win fact `indicator`)", default=False),
+        "indicator_kinds": F("int", "with indicator: how many kinds after the turned-up tile are wild", default=1,
+                             choices=(1, 2)),
+        "option": F("str", "a bool option that switches the wildcards on"),
+    }),
+    "win": F("table", "what wins", sub={
+        "forms": F("strs", "winning forms", default=["regular", "seven_pairs"], item_choices=FORMS),
+        "self_draw_only": F("expr", "only a self-drawn win counts (true / false or an option's name)",
+                            default=False),
+        "requires": F("expr", "an extra condition every win must meet (e.g. pair_rank_in(2, 5, 8) or big_hu)"),
+        "requires_text": F("str", "what `requires` means, for the error message", default=""),
+        "lack_a_suit": F("bool", "a winning hand holds at most two suits", default=False),
+    }),
+    "flow": F("table", "how the game is played (the engine's flow hooks)", sub={
+        "chows": F("bool", "chows may be claimed (from the player on the left)", default=True),
+        "multiple_winners": F("bool", "several players may win on one discard (一炮多响)", default=False),
+        "winners_to_end": F("int", "play goes on after a win until this many have won (血战: 3)", default=1,
+                            minimum=1, maximum=3),
+        "reserve": F("int", "the hand is drawn when this many wall tiles are left", default=0, minimum=0,
+                     maximum=60),
+        "dealer": F("str", "next dealer: next seat, the winner, or the dealer keeps on a win or a draw",
+                    default="next", choices=("next", "winner", "keep")),
+        "birds": F("int", "抓鸟: tiles turned up from the wall after a win (win fact `birds` = the hits)",
+                   default=0, minimum=0, maximum=8),
+        "bird_hits": F("str", "which birds hit: ranks 1, 5, 9 and 红中 (\"159\"), or every bird (\"all\")",
+                       default="159", choices=("159", "all")),
+    }),
+    "scoring": F("table", "how the counted rows become the hand's value", sub={
+        "exclusion": F("str", "exclusion policy", default="simultaneous", choices=EXCLUSION_POLICIES),
+        "aggregation": F("str", "aggregation strategy", default="sum", choices=AGGREGATIONS),
+        "formula": F("expr", "with aggregation = \"formula\": an expression of fan hu tai x pt and the options"),
+        "base": F("expr", "base of the powers / product strategies", default=1),
+        "offset": F("int", "powers: 2^(fan - offset)", default=1),
+        "hu_base": F("int", "hu_tai: the base hu added before doubling", default=0),
+        "tai_cap": F("int", "hu_tai: at most this many doublings"),
+        "round_up": F("int", "round the value up to a multiple of this", minimum=1),
+        "cap": F("expr", "cap on the value (an int, or an option's name whose value may be none = no cap)"),
+        "minimum": F("expr", "a win is valid only with at least this value", default=0),
+        "unit": F("str", "the unit of the value", default="fan", choices=UNITS),
+        "points": F("expr", "points each payer owes before bonuses (names: total and the options)",
+                    default="total"),
+    }),
+    "payment": F("table", "who pays the winner how much", sub={
+        "all_pay_on_discard": F("expr", "on a discard every other player pays", default=False),
+        "discarder_pays_for_all": F("expr", "on a discard the discarder pays for all three (包三家)", default=False),
+        "dealer_doubles": F("expr", "a payment to or from the dealer is doubled", default=False),
+        "bonus": F("expr", "added to each payer's share (e.g. birds * 2)", default=0),
+        "cap": F("expr", "cap per payer"),
+        "dealer_bonus": F("expr", "added to a payment to or from the dealer (庄闲)", default=0),
+    }),
+    "options": F("map", "the game's options: name -> {type, default, zh, en, source}", sub=_OPTION),
+    "facts": F("map", "win facts of this game beyond the usual ones: name -> {type, default, zh, en}", sub=_FACT),
+    "rows": F("tables", "the rule rows", required=True, sub=_ROW),
+    "checks": F("tables", "win facts that contradict the hand: an error when `when` holds", sub={
+        "when": F("expr", "the contradiction", required=True),
+        "error": F("str", "the message", required=True),
+    }),
+}
+
+Path = tuple[Any, ...]
+Report = Callable[[Path, str], None]
+
+
+def _type_ok(kind: str, v: Any) -> bool:
+    if kind == "str":
+        return isinstance(v, str)
+    if kind == "int":
+        return isinstance(v, int) and not isinstance(v, bool)
+    if kind == "bool":
+        return isinstance(v, bool)
+    if kind == "strs":
+        return isinstance(v, list) and all(isinstance(x, str) for x in v)
+    if kind in ("table", "map"):
+        return isinstance(v, dict)
+    if kind == "tables":
+        return isinstance(v, list) and all(isinstance(x, dict) for x in v)
+    if kind == "expr":
+        return isinstance(v, (str, int, bool))
+    if kind == "value":
+        return isinstance(v, (str, int, bool))
+    return False  # pragma: no cover
+
+
+_KIND_WORDS = {"str": "text", "int": "a whole number", "bool": "true or false", "strs": "a list of text",
+               "table": "a table", "map": "a table of tables", "tables": "an array of tables ([[...]])",
+               "expr": "an expression (text), a number or true / false", "value": "a text, number or true / false"}
+
+
+def validate(data: dict[str, Any], spec: dict[str, F], path: Path, report: Report) -> None:
+    """Check ``data`` against ``spec``, calling ``report(path, message)`` for each problem (never stopping at the
+    first)."""
+    for key in data:
+        if key not in spec:
+            report((*path, key), f"unknown key; known here: {', '.join(spec)}")
+    for key, f in spec.items():
+        p = (*path, key)
+        if key not in data:
+            if f.required:
+                report(p, "missing (required)")
+            continue
+        v = data[key]
+        if not _type_ok(f.kind, v):
+            report(p, f"must be {_KIND_WORDS[f.kind]}, got {type(v).__name__} {str(v)[:40]!r}")
+            continue
+        if f.choices and v not in f.choices:
+            report(p, f"must be one of {', '.join(map(str, f.choices))}; got {v!r}")
+        if f.minimum is not None and isinstance(v, int) and v < f.minimum:
+            report(p, f"must be at least {f.minimum}; got {v}")
+        if f.maximum is not None and isinstance(v, int) and v > f.maximum:
+            report(p, f"must be at most {f.maximum}; got {v}")
+        if f.item_choices:
+            for x in v:
+                if x not in f.item_choices:
+                    report(p, f"{x!r} is not one of {', '.join(f.item_choices)}")
+        if "pattern" in f.extra:
+            import re
+
+            if not re.match(f.extra["pattern"], v):
+                report(p, f"{v!r} must match {f.extra['pattern']}")
+        if f.kind == "table" and f.sub is not None:
+            validate(v, f.sub, p, report)
+        elif f.kind == "tables" and f.sub is not None:
+            for i, item in enumerate(v):
+                validate(item, f.sub, (*p, i), report)
+        elif f.kind == "map" and f.sub is not None:
+            for name, item in v.items():
+                if not isinstance(item, dict):
+                    report((*p, name), "must be a table")
+                else:
+                    validate(item, f.sub, (*p, name), report)
+
+
+def _schema(f: F) -> dict[str, Any]:
+    s: dict[str, Any]
+    if f.kind == "str":
+        s = {"type": "string"}
+        if "pattern" in f.extra:
+            s["pattern"] = f.extra["pattern"]
+    elif f.kind == "int":
+        s = {"type": "integer"}
+    elif f.kind == "bool":
+        s = {"type": "boolean"}
+    elif f.kind == "strs":
+        items: dict[str, Any] = {"type": "string"}
+        if f.item_choices:
+            items["enum"] = list(f.item_choices)
+        s = {"type": "array", "items": items}
+    elif f.kind == "expr" or f.kind == "value":
+        s = {"type": ["string", "integer", "boolean"]}
+    elif f.kind == "table":
+        s = _object(f.sub or {})
+    elif f.kind == "map":
+        s = {"type": "object", "additionalProperties": _object(f.sub or {})}
+    else:  # tables
+        s = {"type": "array", "items": _object(f.sub or {})}
+    s["description"] = f.doc
+    if f.choices:
+        s["enum"] = list(f.choices)
+    if f.default is not None:
+        s["default"] = f.default
+    if f.minimum is not None:
+        s["minimum"] = f.minimum
+    if f.maximum is not None:
+        s["maximum"] = f.maximum
+    return s
+
+
+def _object(spec: dict[str, F]) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": {k: _schema(f) for k, f in spec.items()},
+        "required": [k for k, f in spec.items() if f.required],
+        "additionalProperties": False,
+    }
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema of a rule file (draft 2020-12), with the predicate library listed for editors."""
+    from mahjong.rulebook.predicates import describe_library
+
+    s = _object(SPEC)
+    s["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    s["title"] = "mahjong rule file (mjcore)"
+    s["$comment"] = "expressions may use: " + ", ".join(e["name"] for e in describe_library())
+    return s

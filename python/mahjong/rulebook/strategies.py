@@ -1,0 +1,169 @@
+"""Exclusion policies, aggregation strategies and payment strategies: the few ways rule books combine their rows
+into a hand's value and that value into payments.  Each is a small pure function, named in a rule file.
+
+Exclusion policies (which of the rows that apply are counted):
+
+* ``simultaneous`` — every applying row's 不算 list is struck at once (the common fan table);
+* ``ordered`` — rows are read in table order; a row that is still counted strikes the later rows it names, a struck
+  row strikes nothing (Guobiao's 不计, read in rule-book order);
+* ``largest`` — only the largest main pattern counts, extras (``pattern = false``) are added (Sichuan).
+
+Aggregation strategies (the hand's value from the counted rows):
+
+* ``sum`` — values added (fan tables);
+* ``powers`` — largest pattern plus extras, then ``base × 2^(fan − offset)`` (Sichuan's 2^(番−1));
+* ``product`` — ``base × Π multipliers`` plus flat points (multiplier games such as 推倒胡);
+* ``hu_tai`` — ``(hu_base + Σ hu) × 2^min(Σ tai, tai_cap)`` (Yuhuan), rounded up and capped after;
+* ``formula`` — an expression of ``fan``, ``hu``, ``tai``, ``x``, ``pt`` and the options.
+
+Payment strategies (who pays the winner how much): the discarder alone or everyone on a discard, everyone on a
+self-draw, the dealer paying / receiving double, a bonus per payer, a cap per payer; and :func:`pairwise_differences`
+for games where the losers settle their differences among themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from mahjong.errors import RulesError
+from mahjong.rulebook.rows import RuleRow
+
+__all__ = [
+    "EXCLUSION_POLICIES",
+    "AGGREGATIONS",
+    "apply_exclusions",
+    "Totals",
+    "totals_of",
+    "aggregate",
+    "Payment",
+    "payments",
+    "pairwise_differences",
+]
+
+EXCLUSION_POLICIES = ("simultaneous", "ordered", "largest")
+AGGREGATIONS = ("sum", "powers", "product", "hu_tai", "formula")
+
+
+def apply_exclusions(policy: str, applying: Sequence[RuleRow]) -> list[RuleRow]:
+    """The rows counted out of those that apply (in table order), under one exclusion policy."""
+    if policy == "simultaneous":
+        struck = {k for r in applying for k in (*r.excludes, *r.implied)}
+        return [r for r in applying if r.key not in struck]
+    if policy == "ordered":
+        struck: set[str] = set()  # type: ignore[no-redef]
+        kept = []
+        for r in applying:
+            if r.key in struck:
+                continue
+            kept.append(r)
+            struck.update(r.excludes)
+            struck.update(r.implied)
+        return kept
+    if policy == "largest":
+        rows = apply_exclusions("simultaneous", applying)
+        patterns = [r for r in rows if r.pattern]
+        if not patterns:
+            return rows
+        top = max(patterns, key=lambda r: r.value)  # the first of the largest, in table order
+        return [r for r in rows if not r.pattern or r is top]
+    raise RulesError(f"unknown exclusion policy {policy!r}; known: {', '.join(EXCLUSION_POLICIES)}")
+
+
+@dataclass(frozen=True)
+class Totals:
+    """The counted rows summed by unit: ``fan``, ``hu``, ``tai``, flat ``pt`` and the product ``x`` of multipliers."""
+
+    fan: int = 0
+    hu: int = 0
+    tai: int = 0
+    pt: int = 0
+    x: int = 1
+
+
+def totals_of(lines: Sequence[tuple[RuleRow, int]]) -> Totals:
+    """Totals of (row, times counted) pairs."""
+    sums = {"fan": 0, "hu": 0, "tai": 0, "pt": 0}
+    x = 1
+    for r, n in lines:
+        if r.unit == "x":
+            x *= r.value**n
+        else:
+            sums[r.unit] += r.value * n
+    return Totals(sums["fan"], sums["hu"], sums["tai"], sums["pt"], x)
+
+
+def aggregate(strategy: str, t: Totals, *, base: int = 1, offset: int = 1, hu_base: int = 0,
+              tai_cap: int | None = None) -> int:
+    """The hand's value (before rounding, cap and minimum) under a fixed aggregation strategy."""
+    if strategy == "sum":
+        return t.fan + t.hu + t.tai + t.pt
+    if strategy == "powers":
+        return base * (1 << max(0, t.fan - offset)) + t.pt
+    if strategy == "product":
+        return base * t.x + t.pt
+    if strategy == "hu_tai":
+        tai = t.tai if tai_cap is None else min(t.tai, tai_cap)
+        return (hu_base + t.hu) * (1 << max(0, tai)) + t.pt
+    raise RulesError(f"aggregation {strategy!r} is not a fixed strategy; known: {', '.join(AGGREGATIONS)}")
+
+
+@dataclass(frozen=True)
+class Payment:
+    """How one win is paid.
+
+    Attributes:
+        all_pay_on_discard: on a discard every other player pays, not only the discarder.
+        discarder_pays_for_all: on a discard the discarder pays what all three would have paid (包三家).
+        dealer_doubles: a payment to or from the dealer is doubled.
+        bonus: added to each payer's share (e.g. birds × 2).
+        cap: each payer's share is capped at this (None = no cap).
+        dealer_bonus: added to a payment to or from the dealer (庄闲: the dealer pays and receives one more).
+    """
+
+    all_pay_on_discard: bool = False
+    discarder_pays_for_all: bool = False
+    dealer_doubles: bool = False
+    bonus: int = 0
+    cap: int | None = None
+    dealer_bonus: int = 0
+
+
+def payments(points: int, winner: int, discarder: int | None, dealer: int, seats: Sequence[int],
+             rule: Payment, bonus_by_payer: Mapping[int, int] | None = None) -> dict[int, int]:
+    """What each payer owes the winner: ``{payer: amount}``."""
+    others = [s for s in seats if s != winner]
+    if discarder is None or rule.all_pay_on_discard or rule.discarder_pays_for_all:
+        payers = others
+    else:
+        payers = [discarder]
+    owed: dict[int, int] = {}
+    for p in payers:
+        share = points
+        if rule.dealer_doubles and dealer in (p, winner):
+            share *= 2
+        share += rule.bonus + (bonus_by_payer or {}).get(p, 0)
+        if dealer in (p, winner):
+            share += rule.dealer_bonus
+        if rule.cap is not None:
+            share = min(share, rule.cap)
+        owed[p] = owed.get(p, 0) + share
+    if discarder is not None and rule.discarder_pays_for_all and not rule.all_pay_on_discard:
+        total = sum(owed.values())
+        owed = {discarder: total}
+    return owed
+
+
+def pairwise_differences(values: Mapping[int, int]) -> dict[tuple[int, int], int]:
+    """Losers settle their differences among themselves (Yuhuan's 输家互算): for each pair of seats the one with the
+    smaller hand value pays the other the difference.  Returns ``{(payer, payee): amount}`` (amounts > 0)."""
+    seats = sorted(values)
+    out: dict[tuple[int, int], int] = {}
+    for i, a in enumerate(seats):
+        for b in seats[i + 1:]:
+            d = values[a] - values[b]
+            if d > 0:
+                out[(b, a)] = d
+            elif d < 0:
+                out[(a, b)] = -d
+    return out

@@ -1,0 +1,190 @@
+"""Observation encoding ``obs_v1``: one seat's view of the table as a ``(N_PLANES, 34)`` float32 array.
+
+Each plane is 34 wide, one column per tile kind (tile ids of :mod:`mahjong.tiles`: 0-8 万, 9-17 筒, 18-26 条,
+27-30 东南西北, 31-33 中发白).  Seats are RELATIVE to the observer: 0 = self, 1 = the next seat to play (下家),
+2 = across (对家), 3 = the previous seat (上家); in a two-seat game only 0 and 1 are used.  The layout is the same
+for every rule set; a plane whose concept a rule set lacks (wildcards, 定缺, 报听, flowers) stays zero there.
+
+The table (``PLANES``) is the one source of the layout: ``docs/observation.md`` is generated from it
+(``python -m mahjong.rl.obs_v1``) and a test fails when the two differ.  A change of layout is a new version
+(``obs_v2``), never an edit of this one.
+
+The encoder reads only a :class:`SeatView`: the observer's own tiles and public facts.  Another seat's concealed
+tiles are not in a ``SeatView`` at all, so they cannot reach the array.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = ["VERSION", "PLANES", "N_PLANES", "SeatView", "encode", "plane_offsets", "table_markdown"]
+
+VERSION = "obs_v1"
+
+#: discards kept in order per seat (a seat that discards more keeps its first ``RIVER_SLOTS`` in order;
+#: the river-count planes still count every discard)
+RIVER_SLOTS = 32
+#: scores are divided by this before they go into a plane
+SCORE_SCALE = 100.0
+
+#: (name, planes, what each plane holds).  ``{r}`` = relative seat 0..3, ``{k}`` = 1..4.
+PLANES: tuple[tuple[str, int, str], ...] = (
+    ("hand", 4, "own concealed tiles: plane k-1 is 1 where the seat holds at least k copies (k = 1..4)"),
+    ("melds", 16, "declared melds of relative seat r: plane 4r+k-1 is 1 where its melds hold at least k copies"),
+    ("river", 4 * RIVER_SLOTS, f"discards in order: plane {RIVER_SLOTS}r+i is one-hot on relative seat r's "
+     f"i-th discard (first {RIVER_SLOTS} kept)"),
+    ("river_counts", 4, "how many of each tile relative seat r has discarded, divided by 4"),
+    ("river_claimed", 4, "how many of relative seat r's discards were claimed by another seat, divided by 4"),
+    ("visible", 4, "every copy this seat can see (own hand, rivers, melds, indicator): plane k-1 is 1 at >= k"),
+    ("flowers", 4, "bonus tiles (花牌) set aside by relative seat r: columns 0-7 are 春夏秋冬梅兰竹菊 (1 = held)"),
+    ("bonus_tiles", 4, "playing tiles set aside as bonus by relative seat r (Yuhuan 杠花), count divided by 4"),
+    ("wildcards", 1, "1 at each tile kind that is a wildcard (精 / 财神 / 百搭) this hand"),
+    ("indicator", 1, "1 at the wildcard indicator tile turned up, if any"),
+    ("seat_wind", 1, "1 at the observer's seat-wind tile (columns 27-30)"),
+    ("prevalent_wind", 1, "1 at the prevalent-wind tile (columns 27-30)"),
+    ("dealer", 4, "plane r is all ones when relative seat r is the dealer"),
+    ("scores", 4, f"relative seat r's score in the match so far divided by {SCORE_SCALE:g}, the whole plane"),
+    ("wall", 1, "live wall tiles left divided by the tiles in play, the whole plane"),
+    ("offered", 1, "1 at the tile this seat may claim now (a discard, or an added kong it may rob)"),
+    ("drawn", 1, "1 at the tile the observer has just drawn"),
+    ("lack", 4, "1 on the nine columns of the suit relative seat r declared lacking (定缺)"),
+    ("ready", 4, "plane r is all ones when relative seat r has declared ready (报听)"),
+    ("playing", 4, "plane r is all ones while relative seat r is still playing (血战: winners leave)"),
+    ("seats", 4, "plane r is all ones when relative seat r exists (two-seat games: planes 2 and 3 are zero)"),
+)
+
+N_PLANES = sum(n for _, n, _ in PLANES)
+SHAPE = (N_PLANES, 34)
+
+
+def plane_offsets() -> dict[str, tuple[int, int]]:
+    """name -> (first plane, number of planes)."""
+    out: dict[str, tuple[int, int]] = {}
+    at = 0
+    for name, n, _ in PLANES:
+        out[name] = (at, n)
+        at += n
+    return out
+
+
+_OFF = plane_offsets()
+
+
+@dataclass
+class SeatView:
+    """What one seat may know, with ABSOLUTE seats (the encoder makes them relative).
+
+    ``seats`` are the seats in play in turn order (``(0, 1, 2, 3)``, or two of them); per-seat lists are indexed
+    by absolute seat 0..3 (a seat not in ``seats`` has empty entries).
+    """
+
+    seat: int
+    seats: tuple[int, ...]
+    dealer: int
+    prevalent_wind: int
+    seat_wind: int
+    hand: list[int]  #: own concealed counts, >= 34 slots (flowers beyond 34 ignored here)
+    melds: list[list[tuple[int, ...]]]  #: each seat's melds as their tiles
+    rivers: list[list[tuple[int, bool]]]  #: each seat's discards (tile, claimed) in order
+    visible: list[int]  #: copies this seat sees per tile kind (including its own hand)
+    bonus: list[list[int]] = field(default_factory=lambda: [[] for _ in range(4)])
+    wildcards: tuple[int, ...] = ()
+    indicator: int | None = None
+    scores: tuple[int, ...] = (0, 0, 0, 0)
+    wall_left: int = 0
+    wall_size: int = 1
+    offered: int | None = None
+    drawn: int | None = None
+    lack: list[int | None] = field(default_factory=lambda: [None] * 4)
+    ready: list[bool] = field(default_factory=lambda: [False] * 4)
+    playing: tuple[int, ...] = (0, 1, 2, 3)
+
+
+def _relative(view: SeatView) -> list[int]:
+    """relative index -> absolute seat (in turn order from the observer)."""
+    order = list(view.seats)
+    i = order.index(view.seat)
+    return order[i:] + order[:i]
+
+
+def _thermo(out: Any, first: int, counts: Any) -> None:
+    for k in range(4):
+        out[first + k] = counts > k
+
+
+def encode(view: SeatView, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
+    """The ``obs_v1`` array of one seat's view (written into ``out`` if given, e.g. a row of a batch)."""
+    import numpy as np
+
+    if out is None:
+        out = np.zeros(SHAPE, dtype=np.float32)
+    else:
+        out[...] = 0.0
+    rel = _relative(view)
+    _thermo(out, _OFF["hand"][0], np.asarray(view.hand[:34]))
+    _thermo(out, _OFF["visible"][0], np.asarray(view.visible[:34]))
+    river0 = _OFF["river"][0]
+    for r, seat in enumerate(rel):
+        counts = np.zeros(34, dtype=np.int64)
+        for meld in view.melds[seat]:
+            for t in meld:
+                counts[t] += 1
+        _thermo(out, _OFF["melds"][0] + 4 * r, counts)
+        counts_river = out[_OFF["river_counts"][0] + r]
+        claimed = out[_OFF["river_claimed"][0] + r]
+        for i, (tile, was_claimed) in enumerate(view.rivers[seat]):
+            if i < RIVER_SLOTS:
+                out[river0 + RIVER_SLOTS * r + i, tile] = 1.0
+            counts_river[tile] += 0.25
+            if was_claimed:
+                claimed[tile] += 0.25
+        for t in view.bonus[seat]:
+            if t >= 34:
+                out[_OFF["flowers"][0] + r, t - 34] = 1.0
+            else:
+                out[_OFF["bonus_tiles"][0] + r, t] += 0.25
+        if seat == view.dealer:
+            out[_OFF["dealer"][0] + r] = 1.0
+        out[_OFF["scores"][0] + r] = view.scores[seat] / SCORE_SCALE
+        suit = view.lack[seat]
+        if suit is not None:
+            out[_OFF["lack"][0] + r, 9 * suit : 9 * suit + 9] = 1.0
+        if view.ready[seat]:
+            out[_OFF["ready"][0] + r] = 1.0
+        if seat in view.playing:
+            out[_OFF["playing"][0] + r] = 1.0
+        out[_OFF["seats"][0] + r] = 1.0
+    for t in view.wildcards:
+        out[_OFF["wildcards"][0], t] = 1.0
+    if view.indicator is not None and view.indicator < 34:
+        out[_OFF["indicator"][0], view.indicator] = 1.0
+    out[_OFF["seat_wind"][0], 27 + view.seat_wind] = 1.0
+    out[_OFF["prevalent_wind"][0], 27 + view.prevalent_wind] = 1.0
+    out[_OFF["wall"][0]] = view.wall_left / max(1, view.wall_size)
+    if view.offered is not None:
+        out[_OFF["offered"][0], view.offered] = 1.0
+    if view.drawn is not None:
+        out[_OFF["drawn"][0], view.drawn] = 1.0
+    return out
+
+
+def table_markdown() -> str:
+    """The plane table of ``docs/observation.md`` (generated from :data:`PLANES`)."""
+    lines = [
+        f"| planes | name | what it holds (`{VERSION}`, shape ({N_PLANES}, 34), float32) |",
+        "| --- | --- | --- |",
+    ]
+    for name, (first, n) in _OFF.items():
+        text = next(t for nm, _, t in PLANES if nm == name)
+        span = f"{first}" if n == 1 else f"{first}-{first + n - 1}"
+        lines.append(f"| {span} | `{name}` | {text} |")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":  # pragma: no cover - prints the doc table
+    print(table_markdown(), end="")

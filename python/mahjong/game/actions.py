@@ -1,0 +1,142 @@
+"""Actions a seat may take at a decision point, and the fixed action index every mask is laid over.
+
+Action index (``N_ACTIONS`` = 151 slots; the same for every rule set)::
+
+    0..33     discard tile t                       Action("discard", t)
+    34..67    concealed kong of t (暗杠)            Action("concealed_kong", t)
+    68..101   added kong of t (加杠 / 补杠)          Action("added_kong", t)
+    102..104  chow on the discard: the claimed tile is the low / middle / high tile of the run
+                                                   Action("chow", claimed, (a, b, c))
+    105       pung on the discard (碰)              Action("pung", claimed)
+    106       kong on the discard (明杠)            Action("kong", claimed)
+    107       win (胡: self-draw, on the discard, robbing the kong, 海底捞月)  Action("win", tile)
+    108       pass (过: decline every claim / the win on offer)               Action("pass")
+    109..142  declare ready (报听) and discard t    Action("ready", t)
+    143..145  定缺: the suit to lack (0 万, 1 筒, 2 条)  Action("lack", suit)
+    146..149  honor chow of three winds (Nanchang): the wind left out (E S W N)
+                                                   Action("chow", claimed, (w1, w2, w3))
+    150       honor chow of 中发白 (Nanchang)        Action("chow", claimed, (31, 32, 33))
+
+Tile ids are those of :mod:`mahjong.tiles` (0..33).  ``Action.index`` and :func:`action_of` convert; the
+index depends only on the action, never on the state, so a mask means the same at every step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mahjong.errors import MahjongError
+
+__all__ = [
+    "Action",
+    "ActionKind",
+    "N_ACTIONS",
+    "DISCARD",
+    "CONCEALED_KONG",
+    "ADDED_KONG",
+    "CHOW",
+    "PUNG",
+    "KONG",
+    "WIN",
+    "PASS",
+    "READY",
+    "LACK",
+    "HONOR_CHOW",
+    "action_of",
+    "IllegalActionError",
+]
+
+
+class IllegalActionError(MahjongError):
+    """An action that is not legal now (out of turn, not in the legal list, malformed); the state is unchanged."""
+
+
+ActionKind = str  # "discard" | "concealed_kong" | "added_kong" | "chow" | "pung" | "kong" | "win" | "pass" | ...
+
+DISCARD = 0
+CONCEALED_KONG = 34
+ADDED_KONG = 68
+CHOW = 102
+PUNG = 105
+KONG = 106
+WIN = 107
+PASS = 108
+READY = 109
+LACK = 143
+HONOR_CHOW = 146
+N_ACTIONS = 151
+
+_KINDS = ("discard", "concealed_kong", "added_kong", "chow", "pung", "kong", "win", "pass", "ready", "lack")
+
+
+@dataclass(frozen=True)
+class Action:
+    """One action.  ``tile`` is the tile it is about (-1 when none: pass); ``meld`` the chow's three tiles."""
+
+    kind: ActionKind
+    tile: int = -1
+    meld: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.kind not in _KINDS:
+            raise IllegalActionError(f"unknown action kind {self.kind!r}; known: {', '.join(_KINDS)}")
+        if not isinstance(self.tile, int) or isinstance(self.tile, bool) or not -1 <= self.tile < 34:
+            raise IllegalActionError(f"action tile must be a tile id 0..33, got {self.tile!r}")
+        if self.kind == "chow" and (len(self.meld) != 3 or self.tile not in self.meld):
+            raise IllegalActionError(f"a chow names its three tiles, the claimed one among them: {self.meld!r}")
+
+    @property
+    def index(self) -> int:
+        """This action's slot in the action index (see the module docstring)."""
+        k, t = self.kind, self.tile
+        if k == "discard":
+            return DISCARD + t
+        if k == "concealed_kong":
+            return CONCEALED_KONG + t
+        if k == "added_kong":
+            return ADDED_KONG + t
+        if k == "chow":
+            m = tuple(sorted(self.meld))
+            if m[0] >= 27:
+                if m == (31, 32, 33):
+                    return HONOR_CHOW + 4
+                return HONOR_CHOW + (({27, 28, 29, 30} - set(m)).pop() - 27)
+            return CHOW + m.index(t)
+        if k == "pung":
+            return PUNG
+        if k == "kong":
+            return KONG
+        if k == "win":
+            return WIN
+        if k == "pass":
+            return PASS
+        if k == "ready":
+            return READY + t
+        return LACK + t
+
+    def to_dict(self) -> dict[str, object]:
+        out: dict[str, object] = {"kind": self.kind}
+        if self.tile >= 0:
+            out["tile"] = self.tile
+        if self.meld:
+            out["meld"] = list(self.meld)
+        return out
+
+    def __str__(self) -> str:
+        from mahjong.tiles import format_tiles, tile_name
+
+        if self.kind == "pass":
+            return "pass"
+        if self.kind == "lack":
+            return f"lack {'mps'[self.tile]}"
+        if self.kind == "chow":
+            return f"chow {format_tiles(self.meld)}"
+        return f"{self.kind} {tile_name(self.tile)}" if self.tile >= 0 else self.kind
+
+
+def action_of(index: int, legal: list[Action]) -> Action:
+    """The legal action with this index (the mask's slot back to the action)."""
+    for a in legal:
+        if a.index == index:
+            return a
+    raise IllegalActionError(f"action index {index} is not legal now; legal: {sorted(a.index for a in legal)}")

@@ -1,0 +1,127 @@
+"""Built-in agents.  An agent is anything with ``choose(game, seat, legal) -> Action``.
+
+* :class:`RandomAgent` — a uniformly random legal action (seeded with the package's own PRNG).
+* :class:`FirstAgent` — the first legal action (the benchmarks' "first legal action" driver).
+* :class:`GreedyAgent` — wins whenever it may; otherwise discards to the lowest shanten with the most useful
+  tiles left; claims a pung / chow / kong only when that lowers its shanten; never declines a forced win.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from mahjong._kernels import backend_module as K
+from mahjong.errors import MahjongError
+from mahjong.game.actions import Action
+from mahjong.game.rng import SplitMix64
+
+if TYPE_CHECKING:
+    from mahjong.game.engine import Game
+
+__all__ = ["Agent", "RandomAgent", "FirstAgent", "GreedyAgent", "AGENTS", "make_agent"]
+
+
+class Agent(Protocol):
+    def choose(self, game: Game, seat: int, legal: list[Action]) -> Action: ...
+
+
+class RandomAgent:
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = SplitMix64(seed, 0xA9E)
+
+    def choose(self, game: Game, seat: int, legal: list[Action]) -> Action:
+        for a in legal:  # winning is never random: a random player that declines wins plays another game
+            if a.kind == "win":
+                return a
+        return legal[self.rng.below(len(legal))]
+
+
+class FirstAgent:
+    def choose(self, game: Game, seat: int, legal: list[Action]) -> Action:
+        return legal[0]
+
+
+class GreedyAgent:
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = SplitMix64(seed, 0x6EE)
+
+    def _shanten(self, game: Game, counts: list[int]) -> int:
+        real, wild = game.flow.wildcard_count(game.state, counts)
+        try:
+            return int(K.shanten(bytes(real), wild, game.ruleset.hand_rules))
+        except MahjongError:
+            return 99
+
+    def _best_discard(self, game: Game, counts: list[int], options: list[Action]) -> tuple[int, int, Action]:
+        """(shanten, -useful, action) of the best discard among ``options``."""
+        best: tuple[int, int, Action] | None = None
+        visible = game.state.visible
+        for a in options:
+            c = list(counts)
+            c[a.tile] -= 1
+            real, wild = game.flow.wildcard_count(game.state, c)
+            try:
+                sh = int(K.shanten(bytes(real), wild, game.ruleset.hand_rules))
+                useful = K.useful_tiles(bytes(real), wild, game.ruleset.hand_rules) if sh < 8 else ()
+            except MahjongError:
+                sh, useful = 99, ()
+            left = sum(max(0, 4 - visible[t] - c[t]) for t in useful)
+            key = (sh, -left, a)
+            if best is None or key[:2] < best[:2]:
+                best = key
+        assert best is not None
+        return best
+
+    def choose(self, game: Game, seat: int, legal: list[Action]) -> Action:
+        for a in legal:
+            if a.kind == "win":
+                return a
+        st = game.state
+        counts = list(st.hands[seat])
+        discards = [a for a in legal if a.kind in ("discard", "ready")]
+        if discards:
+            plain = [a for a in discards if a.kind == "discard"] or discards
+            sh, neg, choice = self._best_discard(game, counts, plain)
+            ready = [a for a in discards if a.kind == "ready" and a.tile == choice.tile]
+            for a in legal:  # a concealed kong that keeps the shanten is free points
+                if a.kind == "concealed_kong":
+                    c = list(counts)
+                    c[a.tile] -= 4
+                    if self._shanten(game, c) <= sh:
+                        return a
+            return ready[0] if ready else choice
+        claims = [a for a in legal if a.kind in ("pung", "chow", "kong")]
+        if claims:
+            now = self._shanten(game, counts)
+            best: tuple[int, Action] | None = None
+            for a in claims:
+                c = list(counts)
+                meld = list(a.meld) if a.kind == "chow" else [a.tile] * (3 if a.kind == "pung" else 4)
+                meld.remove(a.tile)
+                for t in meld:
+                    c[t] -= 1
+                if a.kind == "kong":
+                    sh = self._shanten(game, c)
+                else:
+                    outs = [Action("discard", t) for t in range(34) if c[t]]
+                    sh = self._best_discard(game, c, outs)[0] if outs else 99
+                if sh < now and (best is None or sh < best[0]):
+                    best = (sh, a)
+            if best is not None:
+                return best[1]
+        for a in legal:
+            if a.kind == "pass":
+                return a
+        return legal[0]
+
+
+AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "first": FirstAgent}
+
+
+def make_agent(name: str, seed: int = 0) -> Agent:
+    from mahjong.errors import RulesError
+
+    if name not in AGENTS:
+        raise RulesError(f"unknown agent {name!r}; known: {', '.join(AGENTS)}")
+    cls = AGENTS[name]
+    return cls() if cls is FirstAgent else cls(seed)  # type: ignore[call-arg]

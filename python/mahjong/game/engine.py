@@ -1,0 +1,674 @@
+"""The engine: one hand of play under a rule set's flow, driven by actions, recorded as events.
+
+See the :mod:`mahjong.game` package docstring for the step API.  The engine produces events; the
+:class:`~mahjong.game.state.HandState` folds them; legal actions are computed from the state and the flow; the
+settlement is the rule set's ``settle()`` over the record the fold builds (:func:`record_of`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import fields
+from typing import Any
+
+from mahjong._kernels import backend_module as K
+from mahjong.errors import ContextError, MahjongError, RulesError
+from mahjong.framework import ScoreResult, WinContext, get_ruleset
+from mahjong.game.actions import Action, IllegalActionError, N_ACTIONS
+from mahjong.game.events import (
+    BonusSetAside,
+    Claimed,
+    Dealt,
+    Discarded,
+    Drew,
+    GameEvent,
+    HaidiFished,
+    HandEnded,
+    HandStarted,
+    KongDeclared,
+    KongRobbed,
+    LackDeclared,
+    Paid,
+    WallBuilt,
+    WallEnd,
+    Won,
+)
+from mahjong.game.flows import Flow, flow_class
+from mahjong.game.flows.base import split_options
+from mahjong.game.rng import SplitMix64, shuffled, wall_digest
+from mahjong.game.state import HandState, Phase
+from mahjong.settlement import Draw, HandRecord, Kong, Settlement, Win
+
+__all__ = ["Game", "record_of", "make_flow"]
+
+_PASS = Action("pass")
+_WIN_FLAGS = ("last_tile", "last_wall_tile", "kong_replacement", "robbing_kong", "after_kong_discard")
+
+
+def make_flow(rules: str, options: Mapping[str, Any] | None = None) -> Flow:
+    """The flow of a preset, with options split between the rule set's ``Config`` and the flow's ``Options``."""
+    if not isinstance(rules, str):
+        raise RulesError(f"rules must be a preset name, got {rules!r}")
+    cls = flow_class(rules)
+    rs_opts, flow_opts = split_options(cls, dict(options or {}))
+    flow = cls(get_ruleset(rules, **rs_opts), flow_opts)
+    flow.ruleset_options = rs_opts
+    return flow
+
+
+class Game:
+    """One hand.  ``Game("guobiao", seed=7)`` deals from a seeded wall; ``wall=[...]`` plays an explicit one.
+
+    The step API: :attr:`pending` (seats that must answer now), :meth:`legal_actions`, :meth:`action_mask`,
+    :meth:`observe`, :meth:`act` (one seat's answer) / :meth:`step` (several), :attr:`done`,
+    :attr:`settlement`, :attr:`events`.
+    """
+
+    def __init__(
+        self,
+        rules: str = "guobiao",
+        *,
+        seed: int = 0,
+        salt: int = 0,
+        wall: Sequence[int] | None = None,
+        dealer: int | None = None,
+        prevalent_wind: int = 0,
+        hand_number: int = 0,
+        options: Mapping[str, Any] | None = None,
+    ) -> None:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RulesError(f"seed must be a whole number, got {seed!r}")
+        self.flow = make_flow(rules, options)
+        self.rules = rules
+        self.ruleset = self.flow.ruleset
+        self.options = dict(options or {})
+        flow = self.flow
+        if dealer is None:
+            dealer = flow.seats[0]
+        if dealer not in flow.seats:
+            raise RulesError(f"dealer must be one of the seats {flow.seats}, got {dealer!r}")
+        if prevalent_wind not in (0, 1, 2, 3):
+            raise RulesError(f"prevalent_wind must be 0..3, got {prevalent_wind!r}")
+        self.rng = SplitMix64(seed, salt * 2 + 1)  # dice and fishing; the wall uses its own stream
+        self.state = HandState()
+        self.state.fact_hook = self._record_facts
+        self.events: list[GameEvent] = []
+        self._responses: dict[int, Action] = {}
+        self._pending: tuple[int, ...] = ()
+        self._legal: dict[int, list[Action]] = {}
+        self._win_cache: dict[tuple[int, int, int], ScoreResult | None] = {}
+        self._became_ready: list[int] = []
+        self._paid: Counter[tuple[int, int, int, str, int | None]] = Counter()
+        self._record_index: list[int] = []  # record event i -> log index
+        self.settlement: Settlement | None = None
+        self._emit(HandStarted(rules, dict(self.options), dealer, prevalent_wind, flow.seats, hand_number))
+        self._build_wall(seed, salt, wall)
+        self._deal()
+        self._advance()
+
+    # --- set-up ---------------------------------------------------------------------------------------------
+
+    def _emit(self, ev: GameEvent) -> None:
+        self.state.apply(ev)
+        self.events.append(ev)
+
+    def _build_wall(self, seed: int, salt: int, wall: Sequence[int] | None) -> None:
+        flow, st = self.flow, self.state
+        tiles = flow.tiles()
+        if wall is not None:
+            given = list(wall)
+            if any(not isinstance(t, int) or isinstance(t, bool) for t in given):
+                raise RulesError("an explicit wall is a list of tile ids")
+            if sorted(given) != sorted(tiles):
+                have, want = Counter(given), Counter(tiles)
+                extra = sorted((have - want).elements())[:8]
+                missing = sorted((want - have).elements())[:8]
+                raise RulesError(
+                    f"the wall does not hold the {self.rules} tile set ({len(tiles)} tiles): got {len(given)}; "
+                    f"extra {extra}, missing {missing}"
+                )
+            order, events = given, []
+            ev_seed: int | None = None
+        else:
+            ring = shuffled(tiles, SplitMix64(seed, salt * 2))
+            order, events = flow.break_wall(ring, st.dealer, self.rng)
+            ev_seed = seed
+        for ev in events:
+            self._emit(ev)
+        self._emit(WallBuilt(tuple(order), wall_digest(order), ev_seed, salt, flow.in_play(len(order))))
+
+    def _deal(self) -> None:
+        flow, st = self.flow, self.state
+        seats = flow.seats
+        i0 = seats.index(st.dealer)
+        order = [seats[(i0 + k) % len(seats)] for k in range(len(seats))]
+        for s in order:
+            n = flow.hand_size + (1 if s == st.dealer else 0)
+            self._emit(Dealt(s, tuple(st.wall[st.front:st.front + n])))
+        for s in order:  # bonus tiles set aside and replaced, seat by seat from the dealer
+            self._replace_bonus(s)
+        for ev in flow.reveal(st, self.rng):
+            self._emit(ev)
+        st.begin_play()
+        held = [t for t in range(34) if st.hands[st.dealer][t]]
+        st.last_draw = (st.dealer, held[-1], False, False) if held else None  # the dealer's 14th tile
+        if getattr(flow.options, "lack", False):
+            st.phase = Phase.LACK
+
+    def _replace_bonus(self, seat: int) -> None:
+        st, flow = self.state, self.flow
+        while True:
+            bonus = [t for t in range(len(st.hands[seat])) if st.hands[seat][t] and flow.is_bonus(t, st)]
+            if not bonus:
+                return
+            for t in bonus:
+                for _ in range(st.hands[seat][t]):
+                    self._emit(BonusSetAside(seat, t))
+                    if st.live == 0:
+                        return
+                    self._emit(Drew(seat, st.wall[st.back - 1], True))
+
+    def _draw(self, seat: int, replacement: bool) -> None:
+        st = self.state
+        tile = st.wall[st.back - 1] if replacement else st.wall[st.front]
+        self._emit(Drew(seat, tile, replacement))
+        self._replace_bonus(seat)
+        if sum(st.hands[seat]) % 3 != 2:  # the wall ran out on a bonus tile: nothing to replace it with
+            self._wall_end()
+
+    # --- the public step API -----------------------------------------------------------------------------
+
+    @property
+    def done(self) -> bool:
+        return self.state.phase == Phase.END
+
+    @property
+    def pending(self) -> tuple[int, ...]:
+        """Seats that must answer now (empty when the hand is over)."""
+        return tuple(s for s in self._pending if s not in self._responses)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The legal actions of ``seat`` now (empty if it need not act)."""
+        if seat in self._responses:
+            return []
+        return list(self._legal.get(seat, ()))
+
+    def action_mask(self, seat: int) -> bytearray:
+        """A ``N_ACTIONS``-slot 0/1 mask over the action index (:mod:`mahjong.game.actions`)."""
+        mask = bytearray(N_ACTIONS)
+        for a in self.legal_actions(seat):
+            mask[a.index] = 1
+        return mask
+
+    def act(self, seat: int, action: Action | int) -> None:
+        """``seat`` answers with ``action`` (an :class:`Action` or its index).  Raises
+        :class:`~mahjong.game.actions.IllegalActionError` naming the action and why; the state is unchanged."""
+        if self.done:
+            raise IllegalActionError(f"the hand is over: seat {seat} cannot {action}")
+        if seat not in self._pending:
+            who = ", ".join(map(str, self.pending)) or "nobody"
+            raise IllegalActionError(f"seat {seat} is not to act now ({action}); waiting for seat(s) {who}")
+        if seat in self._responses:
+            raise IllegalActionError(f"seat {seat} has already answered ({self._responses[seat]})")
+        legal = self._legal[seat]
+        if isinstance(action, int) and not isinstance(action, bool):
+            chosen = next((a for a in legal if a.index == action), None)
+        elif isinstance(action, Action):
+            chosen = action if action in legal else None
+        else:
+            raise IllegalActionError(f"an action is an Action or an action index, got {action!r}")
+        if chosen is None:
+            raise IllegalActionError(
+                f"seat {seat} cannot {action} now ({self.state.phase}): legal are "
+                + ", ".join(str(a) for a in legal)
+            )
+        self._responses[seat] = chosen
+        if not self.pending:
+            self._resolve()
+            self._advance()
+
+    def step(self, actions: Mapping[int, Action | int]) -> None:
+        """Several seats' answers at once (every pending seat must be given; checked before any is taken)."""
+        missing = sorted(set(self.pending) - set(actions))
+        if missing:
+            raise IllegalActionError(f"step needs an answer from every pending seat; missing {missing}")
+        for seat, a in actions.items():
+            legal = self._legal.get(seat, [])
+            ok = (a in legal) if isinstance(a, Action) else any(x.index == a for x in legal)
+            if seat not in self.pending or not ok:
+                raise IllegalActionError(f"seat {seat} cannot {a} now")
+        for seat, a in actions.items():
+            self.act(seat, a)
+
+    def observe(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` can see: its own tiles and every public fact (see :func:`mahjong.game.observe`)."""
+        from mahjong.game.observation import observe
+
+        return observe(self, seat)
+
+    # --- the loop ---------------------------------------------------------------------------------------------
+
+    def _ask(self, legal: dict[int, list[Action]]) -> None:
+        self._legal = legal
+        self._pending = tuple(legal)
+        self._responses = {}
+
+    def _advance(self) -> None:
+        st, flow = self.state, self.flow
+        while not self.done:
+            phase = st.phase
+            if phase == Phase.LACK:
+                todo = [s for s in flow.seats if st.lack[s] is None]
+                if todo:
+                    self._ask({s: [Action("lack", k) for k in range(3)] for s in todo})
+                    return
+                st.phase = Phase.TURN
+                continue
+            if phase == Phase.DRAW:
+                if flow.wall_end_reached(st):
+                    self._wall_end()
+                    continue
+                self._draw(st.actor, False)
+                continue
+            if phase == Phase.TURN:
+                seat = st.actor
+                if st.kong_draw_due == seat:
+                    self._draw(seat, True)
+                    self._pay()
+                    continue
+                legal = self._turn_actions(seat)
+                if st.ready[seat] and not any(a.kind == "win" for a in legal) and st.last_draw:
+                    self._emit(Discarded(seat, st.last_draw[1], auto=True))  # 报听: the engine discards
+                    continue
+                self._ask({seat: legal})
+                return
+            if phase == Phase.CLAIM:
+                assert st.last_discard is not None
+                p, t, _ = st.last_discard
+                self._note_ready(p)
+                asks = {}
+                for s in self._order_after(p):
+                    opts = self._claim_actions(s, p, t)
+                    if opts:
+                        asks[s] = opts
+                if asks:
+                    self._ask(asks)
+                    return
+                st.phase, st.actor = Phase.DRAW, flow.next_seat(st, p)
+                continue
+            if phase == Phase.ROB:
+                assert st.pending_kong is not None
+                k, t = st.pending_kong
+                asks = {}
+                for s in self._order_after(k):
+                    if self._win_result(s, t, k, True) is not None:
+                        asks[s] = self._forced([Action("win", t), _PASS])
+                if asks:
+                    self._ask(asks)
+                    return
+                st.phase = Phase.TURN  # nobody robs: the kong stands, its replacement draw follows
+                continue
+            if phase == Phase.HAIDI:
+                seat = st.actor
+                t = st.haidi_tile
+                assert t is not None
+                if self._win_result(seat, t, None, False) is not None:
+                    self._ask({seat: [Action("win", t), _PASS]})
+                    return
+                self._end_hand()
+                continue
+            raise AssertionError(f"unknown phase {phase}")
+        self._pending, self._legal, self._responses = (), {}, {}
+
+    def _order_after(self, seat: int) -> list[int]:
+        seats = self.flow.seats
+        i = seats.index(seat)
+        return [seats[(i + k) % len(seats)] for k in range(1, len(seats)) if seats[(i + k) % len(seats)]
+                in self.state.playing]
+
+    def _forced(self, legal: list[Action]) -> list[Action]:
+        """Sichuan's forced win in the last tiles: a seat that can win must."""
+        n = self.flow.forced_win_tiles
+        if n and self.state.live <= n and any(a.kind == "win" for a in legal):
+            return [a for a in legal if a.kind == "win"]
+        return legal
+
+    def _turn_actions(self, seat: int) -> list[Action]:
+        st, flow = self.state, self.flow
+        h = st.hands[seat]
+        legal: list[Action] = []
+        drew = st.last_draw is not None and st.last_draw[0] == seat
+        if drew:
+            assert st.last_draw is not None
+            t = st.last_draw[1]
+            if t < 34 and self._win_result(seat, t, None, False) is not None:
+                legal.append(Action("win", t))
+        locked = st.ready[seat]
+        if locked:
+            if drew and st.last_draw is not None and st.last_draw[1] < 34:
+                legal.append(Action("discard", st.last_draw[1]))
+            return self._forced(legal)
+        if drew and st.live > flow.reserve:  # no kong on the last tile: nothing to replace it with
+            for t in range(34):
+                if h[t] == 4 and flow.may_meld(st, seat, t):
+                    legal.append(Action("concealed_kong", t))
+            for m in st.melds[seat]:
+                if m.kind == "pung" and h[m.tile] and flow.may_meld(st, seat, m.tile):
+                    legal.append(Action("added_kong", m.tile))
+        discards = [t for t in range(34) if h[t] and flow.may_discard(st, seat, t)]
+        legal += [Action("discard", t) for t in discards]
+        if flow.ready_declaration:
+            for t in discards:
+                if self._ready_after(seat, t):
+                    legal.append(Action("ready", t))
+        return self._forced(legal)
+
+    def _claim_actions(self, s: int, p: int, t: int) -> list[Action]:
+        st, flow = self.state, self.flow
+        h = st.hands[s]
+        opts: list[Action] = []
+        if self._win_result(s, t, p, False) is not None:
+            opts.append(Action("win", t))
+        if not st.ready[s] and st.live > flow.reserve:
+            if h[t] >= 2 and flow.may_meld(st, s, t):
+                opts.append(Action("pung", t))
+                if h[t] >= 3:
+                    opts.append(Action("kong", t))
+            if flow.chows and s == flow.next_seat(st, p):
+                opts += self._chows(h, t)
+        if not opts:
+            return opts
+        opts.append(_PASS)
+        return self._forced(opts)
+
+    def _chows(self, h: list[int], t: int) -> list[Action]:
+        out: list[Action] = []
+        if t < 27:
+            r = t % 9
+            for lo in (t - 2, t - 1, t):
+                if lo < 0 or lo // 9 != t // 9 or lo % 9 > 6 or lo % 9 > r or r - lo % 9 > 2:
+                    continue
+                run = (lo, lo + 1, lo + 2)
+                if all(h[x] >= 1 for x in run if x != t):
+                    out.append(Action("chow", t, run))
+        elif self.flow.honor_chows:
+            group = (27, 28, 29, 30) if t <= 30 else (31, 32, 33)
+            others = [x for x in group if x != t and h[x]]
+            if t <= 30:
+                for i in range(len(others)):
+                    for j in range(i + 1, len(others)):
+                        out.append(Action("chow", t, tuple(sorted((t, others[i], others[j])))))
+            elif len(others) == 2:
+                out.append(Action("chow", t, (31, 32, 33)))
+        return out
+
+    def _ready_after(self, seat: int, t: int) -> bool:
+        h = list(self.state.hands[seat][:34])
+        h[t] -= 1
+        real, wild = self.flow.wildcard_count(self.state, h + [0] * 8)
+        try:
+            return bool(K.waits(bytes(real), wild, self.ruleset.hand_rules).tiles)
+        except MahjongError:
+            return False
+
+    def _note_ready(self, seat: int) -> None:
+        """The two-player game's 海底捞月 goes to the seat ready first: note when each became ready."""
+        if self.flow.ready_declaration and seat not in self._became_ready:
+            h = list(self.state.hands[seat][:34])
+            real, wild = self.flow.wildcard_count(self.state, h + [0] * 8)
+            try:
+                if K.waits(bytes(real), wild, self.ruleset.hand_rules).tiles:
+                    self._became_ready.append(seat)
+            except MahjongError:
+                pass
+
+    # --- wins -------------------------------------------------------------------------------------------------
+
+    def context_kwargs(self, seat: int, tile: int, from_seat: int | None, robbing: bool) -> dict[str, Any]:
+        """The win context of ``seat`` winning on ``tile`` now, as keyword arguments (standard flags derived
+        from the state, then the flow's rule-set-specific facts)."""
+        st, flow = self.state, self.flow
+        f = st.win_facts(seat, tile, from_seat, robbing)
+        kw: dict[str, Any] = {
+            "winner": seat,
+            "discarder": from_seat,
+            "dealer": st.dealer,
+            "seat_wind": f.seat_wind,
+            "prevalent_wind": st.prevalent_wind,
+        }
+        for name in _WIN_FLAGS:
+            kw[name] = getattr(f, name)
+        if flow.heavenly:
+            kw["heavenly"] = f.heavenly
+        if flow.earthly == "first_draw":
+            kw["earthly"] = f.earthly
+        elif flow.earthly == "first_discard":
+            kw["earthly"] = (from_seat == st.dealer and seat != st.dealer and f.first_round and not robbing
+                             and len(st.discards[st.dealer]) == 1)
+        elif flow.earthly == "first_round":
+            kw["earthly"] = seat != st.dealer and f.first_round and not robbing and not st.melds[seat]
+        kw.update(flow.record_facts(st, seat, tile, from_seat))
+        return kw
+
+    def _win_result(self, seat: int, tile: int, from_seat: int | None, robbing: bool) -> ScoreResult | None:
+        """The score if ``seat`` may win on ``tile`` now, else None (cached per state step)."""
+        key = (self.state.steps, seat, tile)
+        if key in self._win_cache:
+            return self._win_cache[key]
+        result = self._score_win(seat, tile, from_seat, robbing)
+        self._win_cache[key] = result
+        return result
+
+    def _score_win(self, seat: int, tile: int, from_seat: int | None, robbing: bool) -> ScoreResult | None:
+        st, flow = self.state, self.flow
+        if seat not in st.playing:
+            return None
+        counts = list(st.hands[seat])
+        if from_seat is not None:
+            counts[tile] += 1
+        real, wild = flow.wildcard_count(st, counts)
+        try:
+            if not K.is_win(bytes(real), wild, self.ruleset.hand_rules):
+                return None
+        except MahjongError:
+            return None
+        hand = st.hand_of(seat, tile, flow.meld_offset)
+        kw = self.context_kwargs(seat, tile, from_seat, robbing)
+        kw.update(flow.check_facts(st, seat))
+        ctx_cls: type[WinContext] = getattr(self.ruleset, "Context", WinContext)
+        known = {f.name for f in fields(ctx_cls)}
+        try:
+            ctx = ctx_cls(**{k: v for k, v in kw.items() if k in known})
+            result = self.ruleset.score(hand, ctx)
+        except MahjongError:
+            return None
+        return result if flow.may_win(st, seat, result) else None
+
+    def _record_facts(self, seat: int, tile: int, from_seat: int | None, robbing: bool) -> Win:
+        """The settlement's Win event for a win now (called by the fold before the winner leaves play)."""
+        kw = self.context_kwargs(seat, tile, from_seat, robbing)
+        hand = str(self.state.hand_of(seat, tile, self.flow.meld_offset))
+        std = {f.name for f in fields(Win)} - {"flags", "seat", "hand", "discarder"}
+        flags = {k: v for k, v in kw.items() if k not in std and k not in ("winner", "dealer", "prevalent_wind")
+                 and k != "discarder"}
+        kw_std = {k: v for k, v in kw.items() if k in std}
+        if not kw_std.get("heavenly"):
+            kw_std.pop("heavenly", None)
+        if not kw_std.get("earthly"):
+            kw_std.pop("earthly", None)
+        return Win(seat=seat, hand=hand, discarder=from_seat, flags=flags, **kw_std)
+
+    # --- resolving answers ------------------------------------------------------------------------------------
+
+    def _resolve(self) -> None:
+        st, flow = self.state, self.flow
+        answers, self._responses = self._responses, {}
+        self._pending, self._legal = (), {}
+        phase = st.phase
+        if phase == Phase.LACK:
+            for s in flow.seats:
+                if s in answers:
+                    self._emit(LackDeclared(s, answers[s].tile))
+            return
+        if phase == Phase.TURN:
+            (seat, a), = answers.items()
+            if a.kind == "win":
+                self._win(seat, a.tile, None)
+                self._after_win(seat)
+            elif a.kind in ("discard", "ready"):
+                self._emit(Discarded(seat, a.tile, ready=a.kind == "ready"))
+            elif a.kind == "concealed_kong":
+                self._emit(KongDeclared(seat, "concealed", a.tile))
+            elif a.kind == "added_kong":
+                self._emit(KongDeclared(seat, "added", a.tile))
+            return
+        if phase == Phase.HAIDI:
+            (seat, a), = answers.items()
+            if a.kind == "win":
+                self._win(seat, a.tile, None)
+            self._end_hand()
+            return
+        if phase == Phase.CLAIM:
+            assert st.last_discard is not None
+            p, t, _ = st.last_discard
+            order = self._order_after(p)
+            winners = [s for s in order if s in answers and answers[s].kind == "win"]
+            if winners:
+                if not flow.multiple_winners:
+                    winners = winners[:1]  # 截和: the first in turn order after the discarder
+                for s in winners:
+                    self._win(s, t, p)
+                self._after_win(winners[-1])
+                return
+            for kind in ("kong", "pung", "chow"):
+                for s in order:
+                    a = answers.get(s)
+                    if a is not None and a.kind == kind:
+                        meld = a.meld if kind == "chow" else (t,) * (4 if kind == "kong" else 3)
+                        self._emit(Claimed(s, kind, t, p, tuple(meld)))
+                        return
+            st.phase, st.actor = Phase.DRAW, flow.next_seat(st, p)
+            return
+        if phase == Phase.ROB:
+            assert st.pending_kong is not None
+            k, t = st.pending_kong
+            winners = [s for s in self._order_after(k) if s in answers and answers[s].kind == "win"]
+            if winners:
+                if not flow.multiple_winners:
+                    winners = winners[:1]
+                self._emit(KongRobbed(k, t))
+                for s in winners:
+                    self._win(s, t, k, robbing=True)
+                self._after_win(winners[-1])
+                return
+            st.phase = Phase.TURN
+            return
+        raise AssertionError(f"no answers expected in phase {phase}")
+
+    def _win(self, seat: int, tile: int, from_seat: int | None, robbing: bool = False) -> None:
+        result = self._win_result(seat, tile, from_seat, robbing)
+        if result is None:
+            raise AssertionError("a win was offered that does not score")
+        hand = str(self.state.hand_of(seat, tile, self.flow.meld_offset))
+        self._emit(Won(seat, tile, from_seat, hand, result.total))
+
+    def _after_win(self, last: int) -> None:
+        st, flow = self.state, self.flow
+        self._pay()
+        if len(st.won) >= flow.winners_to_end or len(st.playing) <= 1:
+            self._end_hand()
+            return
+        st.phase, st.actor = Phase.DRAW, flow.next_seat(st, last)
+
+    def _wall_end(self) -> None:
+        st, flow = self.state, self.flow
+        ready = tuple(s for s in st.playing if self._is_ready(s))
+        self._emit(WallEnd(ready))
+        if flow.ready_declaration:  # the two-player game's 海底捞月 phase
+            from mahjong.rulesets.twoplayer import haidi_performer
+
+            order = tuple(self._became_ready)
+            try:
+                performer = haidi_performer(set(ready), order)
+            except ContextError:
+                performer = None
+            if performer is not None and st.out_of_play:
+                tile = st.out_of_play[self.rng.below(len(st.out_of_play))]
+                self._emit(HaidiFished(performer, tile))
+                return
+        self._end_hand()
+
+    def _is_ready(self, seat: int) -> bool:
+        h = list(self.state.hands[seat])
+        real, wild = self.flow.wildcard_count(self.state, h)
+        try:
+            return bool(K.waits(bytes(real), wild, self.ruleset.hand_rules).tiles)
+        except MahjongError:
+            return False
+
+    # --- money ------------------------------------------------------------------------------------------------
+
+    def _pay(self) -> None:
+        """Money that moves during play (Sichuan's kongs, each win as it happens): settle the record so far and
+        emit the lines not paid yet."""
+        if self.flow.pays_during_play:
+            self._emit_payments(self.ruleset.settle(record_of(self)))
+
+    def _emit_payments(self, settlement: Settlement) -> None:
+        want: Counter[tuple[int, int, int, str, int | None]] = Counter()
+        for p in settlement.lines:
+            want[(p.payer, p.payee, p.amount, p.reason, p.event)] += 1
+        new = want - self._paid
+        for p in settlement.lines:
+            key = (p.payer, p.payee, p.amount, p.reason, p.event)
+            if new[key] > 0:
+                new[key] -= 1
+                self._paid[key] += 1
+                cause = self._record_index[p.event] if p.event is not None and p.event < len(
+                    self._record_index) else None
+                self._emit(Paid(p.payer, p.payee, p.amount, p.reason, cause))
+
+    def _end_hand(self) -> None:
+        st = self.state
+        record = record_of(self)
+        settlement = self.ruleset.settle(record)
+        self._emit_payments(settlement)
+        net = [0, 0, 0, 0]
+        for p in st.payments:
+            net[p.payer] -= p.amount
+            net[p.payee] += p.amount
+        if tuple(net) != tuple(settlement.net):
+            raise AssertionError(f"payments during play {net} disagree with the settlement {settlement.net}")
+        self.settlement = settlement
+        self._emit(HandEnded(tuple(net), self.flow.next_dealer(st, dict(settlement.details))))
+
+
+def record_of(game: Game) -> HandRecord:
+    """The settlement record (kongs, wins, the wall's end) the hand's events fold into.  Kong and win facts come
+    from the fold, never from a caller; this is what the rule set's ``settle()`` reads."""
+    st, flow = game.state, game.flow
+    events: list[Kong | Win | Draw] = []
+    index: list[int] = []
+    kong_i = 0
+    win_i = 0
+    for li, ev in enumerate(game.events):
+        if isinstance(ev, Claimed) and ev.kind == "kong" or isinstance(ev, KongDeclared):
+            seat, kind, tile, frm, robbed = st.kongs[kong_i]
+            kong_i += 1
+            if kind == "concealed":
+                frm = None
+            events.append(Kong(seat, kind, tile, frm, robbed))  # type: ignore[arg-type]
+            index.append(li)
+        elif isinstance(ev, Won):
+            events.append(st.win_records[win_i])
+            win_i += 1
+            index.append(li)
+        elif isinstance(ev, WallEnd):
+            hands: dict[int, str] = {}
+            if flow.draw_hands:
+                hands = {s: str(st.hand_of(s, None, flow.meld_offset)) for s in st.playing}
+            events.append(Draw(hands, tuple(s for s in game._became_ready if s in ev.ready_seats)))
+            index.append(li)
+    game._record_index = index
+    return HandRecord(st.ruleset, tuple(events), dict(flow.ruleset_options), st.dealer, st.prevalent_wind)

@@ -1,0 +1,158 @@
+"""The flow hooks every rule set plugs into the engine, and their defaults (the common skeleton of play).
+
+A flow is one small class per rule set.  Its class attributes are the fixed facts of play (hand size, chows,
+several winners on one discard, play after a win, the wall's end reserve …); its ``Options`` dataclass holds the
+flow's "open" points as named options with their defaults and sources; its methods are the hooks the engine
+calls only when they decide something: the tile set, the wall's break point, bonus tiles, the wildcard reveal,
+may this seat win now, the rule-set-specific win facts, the next dealer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from mahjong.errors import RulesError
+from mahjong.framework import RuleSet, ScoreResult
+from mahjong.tiles import N_KINDS
+
+if TYPE_CHECKING:
+    from mahjong.game.rng import SplitMix64
+    from mahjong.game.state import HandState
+    from mahjong.game.events import GameEvent
+
+__all__ = ["Flow", "NoOptions", "standard_tiles", "split_options"]
+
+
+def standard_tiles(flowers: bool = False, honors: bool = True) -> list[int]:
+    """The 136 tiles (4 of each kind; 108 without honors), with the 8 flowers (ids 34..41) if asked."""
+    kinds = range(N_KINDS) if honors else range(27)
+    tiles = [t for t in kinds for _ in range(4)]
+    if flowers:
+        tiles += list(range(34, 42))
+    return tiles
+
+
+@dataclass(frozen=True)
+class NoOptions:
+    """This flow has no open points beyond the rule set's own options."""
+
+
+class Flow:
+    """Defaults = the common skeleton (game-flow §1).  Subclasses override attributes and hooks."""
+
+    #: preset names this flow plays
+    presets: ClassVar[tuple[str, ...]] = ()
+    Options: ClassVar[type] = NoOptions
+    seats: tuple[int, ...] = (0, 1, 2, 3)
+    hand_size: int = 13
+    chows: bool = True
+    honor_chows: bool = False
+    #: several players win on one discard (一炮多响); otherwise the first in turn order after the discarder (截和)
+    multiple_winners: bool = False
+    #: play goes on after a win until this many have won (血战: 3); 1 = the hand ends on the first win
+    winners_to_end: int = 1
+    #: the hand is drawn (黄庄) when this many live tiles are left
+    reserve: int = 0
+    #: the wall's break point by dice (Guobiao competition rule)
+    dice_break: bool = False
+    #: money moves during play (Sichuan 刮风下雨): settle as each kong / win happens, not only at the end
+    pays_during_play: bool = False
+    #: the wall-end Draw event lists every playing seat's final hand (the rule set's wall-end checks read it)
+    draw_hands: bool = False
+    #: which reading of 地和 the rule set's scorer takes: "first_draw" (a non-dealer self-draws on its first
+    #: draw), "first_discard" (wins on the dealer's first discard) or None (the flag is never set)
+    earthly: str | None = None
+    #: 天和 is a fact the rule set reads
+    heavenly: bool = False
+    #: a ready player must win in the last N wall tiles (Sichuan: 4); 0 = no forced win
+    forced_win_tiles: int = 0
+    #: 报听 (declare ready, then the engine draws and discards) is an action
+    ready_declaration: bool = False
+
+    def __init__(self, ruleset: RuleSet[Any], options: Any = None) -> None:
+        self.ruleset = ruleset
+        self.options = options if options is not None else self.Options()
+        self.bonus_tiles: frozenset[int] = frozenset()
+        self.ruleset_options: dict[str, Any] = {}
+
+    # --- hooks ------------------------------------------------------------------------------------------------
+
+    def tiles(self) -> list[int]:
+        """The tile set, before shuffling."""
+        return standard_tiles()
+
+    def in_play(self, n_tiles: int) -> int | None:
+        """How many of the wall's tiles are in play (None = all)."""
+        return None
+
+    def break_wall(self, wall: list[int], dealer: int, rng: SplitMix64) -> tuple[list[int], list[GameEvent]]:
+        """Rotate the shuffled ring to the break point; returns the wall in drawing order and the dice events."""
+        return wall, []
+
+    def is_bonus(self, tile: int, state: HandState) -> bool:
+        """A bonus tile: set aside when drawn and replaced from the back."""
+        return tile in self.bonus_tiles
+
+    def reveal(self, state: HandState, rng: SplitMix64) -> list[GameEvent]:
+        """Events after the deal that reveal the wildcards (精, 财神); none by default."""
+        return []
+
+    def wildcard_count(self, state: HandState, counts: list[int]) -> tuple[list[int], int]:
+        """The 34 real-tile counts the kernels read and how many wildcards the hand holds."""
+        return counts[:N_KINDS], 0
+
+    def may_win(self, state: HandState, seat: int, result: ScoreResult) -> bool:
+        """May ``seat`` take this win (Guobiao: the 8-fan minimum; Sichuan: the lacking suit)?"""
+        return result.valid
+
+    def record_facts(self, state: HandState, seat: int, tile: int, from_seat: int | None) -> dict[str, Any]:
+        """Rule-set-specific win facts (fields of the rule set's ``Context``), JSON-friendly, for the record."""
+        return {}
+
+    def check_facts(self, state: HandState, seat: int) -> dict[str, Any]:
+        """Extra context facts for the legality check only (the rule set's settle adds them itself)."""
+        return {}
+
+    def may_discard(self, state: HandState, seat: int, tile: int) -> bool:
+        return True
+
+    def may_meld(self, state: HandState, seat: int, tile: int) -> bool:
+        """May ``seat`` pung / kong ``tile`` (Sichuan: not the lacking suit)?"""
+        return True
+
+    def next_seat(self, state: HandState, seat: int) -> int:
+        """The next seat still playing after ``seat`` in turn order."""
+        seats = self.seats
+        i = seats.index(seat)
+        for k in range(1, len(seats) + 1):
+            s = seats[(i + k) % len(seats)]
+            if s in state.playing:
+                return s
+        return seat
+
+    def meld_offset(self, seat: int, from_seat: int, kind: str) -> int:
+        """The notation's seat offset (1 = left …) of a meld claimed from ``from_seat``."""
+        return (seat - from_seat) % 4
+
+    def next_dealer(self, state: HandState, details: dict[str, Any]) -> int | None:
+        """Next hand's dealer: the settlement's answer if it gives one, else the next seat (no 连庄)."""
+        if "next_dealer" in details:
+            nd = details["next_dealer"]
+            return nd if isinstance(nd, int) else None
+        return self.seats[(self.seats.index(state.dealer) + 1) % len(self.seats)]
+
+    def wall_end_reached(self, state: HandState) -> bool:
+        return state.live <= self.reserve
+
+
+def split_options(flow_cls: type[Flow], options: dict[str, Any]) -> tuple[dict[str, Any], Any]:
+    """Split mixed options into the rule set's (returned as a dict) and the flow's ``Options`` object."""
+    names = {f.name for f in fields(flow_cls.Options)}
+    mine = {k: v for k, v in options.items() if k in names}
+    rest = {k: v for k, v in options.items() if k not in names}
+    try:
+        opts = flow_cls.Options(**mine)
+    except TypeError as e:
+        raise RulesError(f"flow options: {e}") from None
+    return rest, opts

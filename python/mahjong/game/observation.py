@@ -1,0 +1,74 @@
+"""A seat's view of the table: its own concealed tiles and every public fact, nothing it cannot see.
+
+``observe(game, seat)`` returns a JSON-friendly dict:
+
+* ``seat``, ``dealer``, ``prevalent_wind``, ``seat_wind``, ``phase``, ``actor`` (whose turn / whose discard),
+  ``live`` (tiles left to draw), ``hand_number``;
+* ``hand``: this seat's concealed tile ids (sorted), ``drawn``: the tile it just drew (or ``None``);
+* per seat (index = seat): ``melds`` (kind, tiles, from_seat; another seat's concealed kong shows its kind but
+  tiles ``[-1, -1, -1, -1]``), ``discards`` (tile, claimed), ``bonus`` (flowers set aside), ``concealed_count``,
+  ``ready`` (报听), ``lack`` (定缺), ``won``;
+* ``last_discard`` (seat, tile) and ``pending_kong`` (seat, tile) when claims / robbing are open;
+* ``wildcards`` and ``indicator`` once revealed; ``visible``: face-up copies per tile kind (34);
+* ``legal``: this seat's legal actions (``Action.to_dict``) and ``mask``: the action-index mask.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from mahjong.game.engine import Game
+
+__all__ = ["observe"]
+
+
+def observe(game: Game, seat: int) -> dict[str, Any]:
+    st = game.state
+    if seat not in game.flow.seats:
+        from mahjong.errors import ContextError
+
+        raise ContextError(f"seat {seat} is not at this table (seats {game.flow.seats})")
+    seats = range(4)
+
+    def melds_of(s: int) -> list[dict[str, Any]]:
+        out = []
+        for m in st.melds[s]:
+            hidden = m.kind == "concealed_kong" and s != seat
+            out.append({"kind": m.kind, "tiles": [-1] * 4 if hidden else list(m.tiles), "from_seat": m.from_seat})
+        return out
+
+    visible = list(st.visible[:34])
+    for s in seats:  # another seat's concealed kong is face down: its kind is not public
+        if s != seat:
+            for m in st.melds[s]:
+                if m.kind == "concealed_kong":
+                    visible[m.tile] -= 4
+    drawn = st.last_draw[1] if st.last_draw is not None and st.last_draw[0] == seat and st.phase == "turn" else None
+    legal = game.legal_actions(seat)
+    return {
+        "seat": seat,
+        "dealer": st.dealer,
+        "prevalent_wind": st.prevalent_wind,
+        "seat_wind": (seat - st.dealer) % 4,
+        "hand_number": st.hand_number,
+        "phase": st.phase,
+        "actor": st.actor,
+        "live": st.live,
+        "hand": st.concealed_tiles(seat),
+        "drawn": drawn,
+        "melds": [melds_of(s) for s in seats],
+        "discards": [[list(d) for d in st.discards[s]] for s in seats],
+        "bonus": [list(st.bonus[s]) for s in seats],
+        "concealed_count": [sum(st.hands[s]) for s in seats],
+        "ready": list(st.ready),
+        "lack": list(st.lack),
+        "won": list(st.won),
+        "last_discard": list(st.last_discard[:2]) if st.last_discard is not None else None,
+        "pending_kong": list(st.pending_kong) if st.pending_kong is not None else None,
+        "wildcards": list(st.wildcards),
+        "indicator": st.indicator,
+        "visible": visible,
+        "legal": [a.to_dict() for a in legal],
+        "mask": list(game.action_mask(seat)),
+    }

@@ -29,8 +29,9 @@ VERSION = "obs_v1"
 #: discards kept in order per seat (a seat that discards more keeps its first ``RIVER_SLOTS`` in order;
 #: the river-count planes still count every discard)
 RIVER_SLOTS = 32
-#: scores are divided by this before they go into a plane
+#: scores are divided by this before they go into a plane, then kept within +-SCORE_BOUND
 SCORE_SCALE = 100.0
+SCORE_BOUND = 1000.0
 
 #: (name, planes, what each plane holds).  ``{r}`` = relative seat 0..3, ``{k}`` = 1..4.
 PLANES: tuple[tuple[str, int, str], ...] = (
@@ -48,8 +49,9 @@ PLANES: tuple[tuple[str, int, str], ...] = (
     ("seat_wind", 1, "1 at the observer's seat-wind tile (columns 27-30)"),
     ("prevalent_wind", 1, "1 at the prevalent-wind tile (columns 27-30)"),
     ("dealer", 4, "plane r is all ones when relative seat r is the dealer"),
-    ("scores", 4, f"relative seat r's score in the match so far divided by {SCORE_SCALE:g}, the whole plane"),
-    ("wall", 1, "live wall tiles left divided by the tiles in play, the whole plane"),
+    ("scores", 4, "relative seat r's points so far (carried in, plus payments made during this hand, e.g. "
+     f"Sichuan's kong payments) divided by {SCORE_SCALE:g} and kept within +-{SCORE_BOUND:g}, the whole plane"),
+    ("wall", 1, "live wall tiles left to draw divided by the tiles of the set, the whole plane"),
     ("offered", 1, "1 at the tile this seat may claim now (a discard, or an added kong it may rob)"),
     ("drawn", 1, "1 at the tile the observer has just drawn"),
     ("lack", 4, "1 on the nine columns of the suit relative seat r declared lacking (定缺)"),
@@ -112,9 +114,16 @@ def _relative(view: SeatView) -> list[int]:
     return order[i:] + order[:i]
 
 
-def _thermo(out: Any, first: int, counts: Any) -> None:
-    for k in range(4):
-        out[first + k] = counts > k
+_LEVELS: Any = None
+
+
+def _levels() -> Any:
+    global _LEVELS
+    if _LEVELS is None:
+        import numpy as np
+
+        _LEVELS = np.arange(4).reshape(4, 1)
+    return _LEVELS
 
 
 def encode(view: SeatView, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
@@ -125,24 +134,27 @@ def encode(view: SeatView, out: npt.NDArray[np.float32] | None = None) -> npt.ND
         out = np.zeros(SHAPE, dtype=np.float32)
     else:
         out[...] = 0.0
+    levels = _levels()
     rel = _relative(view)
-    _thermo(out, _OFF["hand"][0], np.asarray(view.hand[:34]))
-    _thermo(out, _OFF["visible"][0], np.asarray(view.visible[:34]))
-    river0 = _OFF["river"][0]
+    h = _OFF["hand"][0]
+    out[h : h + 4] = np.asarray(view.hand[:34]) > levels
+    v = _OFF["visible"][0]
+    out[v : v + 4] = np.asarray(view.visible[:34]) > levels
+    river0, melds0 = _OFF["river"][0], _OFF["melds"][0]
+    rc0, cl0 = _OFF["river_counts"][0], _OFF["river_claimed"][0]
     for r, seat in enumerate(rel):
-        counts = np.zeros(34, dtype=np.int64)
-        for meld in view.melds[seat]:
-            for t in meld:
-                counts[t] += 1
-        _thermo(out, _OFF["melds"][0] + 4 * r, counts)
-        counts_river = out[_OFF["river_counts"][0] + r]
-        claimed = out[_OFF["river_claimed"][0] + r]
-        for i, (tile, was_claimed) in enumerate(view.rivers[seat]):
-            if i < RIVER_SLOTS:
-                out[river0 + RIVER_SLOTS * r + i, tile] = 1.0
-            counts_river[tile] += 0.25
-            if was_claimed:
-                claimed[tile] += 0.25
+        meld_tiles = [t for meld in view.melds[seat] for t in meld]
+        if meld_tiles:
+            out[melds0 + 4 * r : melds0 + 4 * r + 4] = np.bincount(meld_tiles, minlength=34) > levels
+        river = view.rivers[seat]
+        if river:
+            tiles = [t for t, _ in river]
+            kept = tiles[:RIVER_SLOTS]
+            out[river0 + RIVER_SLOTS * r + np.arange(len(kept)), kept] = 1.0
+            out[rc0 + r] = np.bincount(tiles, minlength=34) * 0.25
+            claimed = [t for t, c in river if c]
+            if claimed:
+                out[cl0 + r] = np.bincount(claimed, minlength=34) * 0.25
         for t in view.bonus[seat]:
             if t >= 34:
                 out[_OFF["flowers"][0] + r, t - 34] = 1.0
@@ -150,7 +162,8 @@ def encode(view: SeatView, out: npt.NDArray[np.float32] | None = None) -> npt.ND
                 out[_OFF["bonus_tiles"][0] + r, t] += 0.25
         if seat == view.dealer:
             out[_OFF["dealer"][0] + r] = 1.0
-        out[_OFF["scores"][0] + r] = view.scores[seat] / SCORE_SCALE
+        if view.scores[seat]:
+            out[_OFF["scores"][0] + r] = max(-SCORE_BOUND, min(SCORE_BOUND, view.scores[seat] / SCORE_SCALE))
         suit = view.lack[seat]
         if suit is not None:
             out[_OFF["lack"][0] + r, 9 * suit : 9 * suit + 9] = 1.0

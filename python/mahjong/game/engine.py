@@ -99,6 +99,7 @@ class Game:
         self._legal: dict[int, list[Action]] = {}
         self._win_cache: dict[tuple[int, int, int], ScoreResult | None] = {}
         self._became_ready: list[int] = []
+        self._draw_hands: dict[int, str] = {}
         self._paid: Counter[tuple[int, int, int, str, int | None]] = Counter()
         self._record_index: list[int] = []  # record event i -> log index
         self.settlement: Settlement | None = None
@@ -146,10 +147,10 @@ class Game:
         for s in order:
             n = flow.hand_size + (1 if s == st.dealer else 0)
             self._emit(Dealt(s, tuple(st.wall[st.front:st.front + n])))
+        for ev in flow.reveal(st, self.rng):  # (Yuhuan: which tile is 杠花 depends on the 财神)
+            self._emit(ev)
         for s in order:  # bonus tiles set aside and replaced, seat by seat from the dealer
             self._replace_bonus(s)
-        for ev in flow.reveal(st, self.rng):
-            self._emit(ev)
         st.begin_play()
         held = [t for t in range(34) if st.hands[st.dealer][t]]
         st.last_draw = (st.dealer, held[-1], False, False) if held else None  # the dealer's 14th tile
@@ -584,6 +585,8 @@ class Game:
     def _wall_end(self) -> None:
         st, flow = self.state, self.flow
         ready = tuple(s for s in st.playing if self._is_ready(s))
+        if flow.draw_hands:  # the final hands the wall-end checks read, as they stand now
+            self._draw_hands = {s: str(st.hand_of(s, None, flow.meld_offset)) for s in st.playing}
         self._emit(WallEnd(ready))
         if flow.ready_declaration:  # the two-player game's 海底捞月 phase
             from mahjong.rulesets.twoplayer import haidi_performer
@@ -656,8 +659,8 @@ def record_of(game: Game) -> HandRecord:
         if isinstance(ev, Claimed) and ev.kind == "kong" or isinstance(ev, KongDeclared):
             seat, kind, tile, frm, robbed = st.kongs[kong_i]
             kong_i += 1
-            if kind == "concealed":
-                frm = None
+            if kind != "melded":
+                frm = None  # an added kong's pung source is not part of the kong (and may have left play)
             events.append(Kong(seat, kind, tile, frm, robbed))  # type: ignore[arg-type]
             index.append(li)
         elif isinstance(ev, Won):
@@ -665,9 +668,7 @@ def record_of(game: Game) -> HandRecord:
             win_i += 1
             index.append(li)
         elif isinstance(ev, WallEnd):
-            hands: dict[int, str] = {}
-            if flow.draw_hands:
-                hands = {s: str(st.hand_of(s, None, flow.meld_offset)) for s in st.playing}
+            hands: dict[int, str] = game._draw_hands if flow.draw_hands else {}
             events.append(Draw(hands, tuple(s for s in game._became_ready if s in ev.ready_seats)))
             index.append(li)
     game._record_index = index

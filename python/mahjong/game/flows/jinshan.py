@@ -1,0 +1,47 @@
+"""Jinshan 金山 flow: 144 tiles; 春夏秋冬 are 花 (set aside when drawn and replaced from the back), 梅兰竹菊 the
+four 百搭 (wildcards, held in the hand).  One winner per discard, the wall drawn to its end, the winner deals."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from mahjong.game.flows.base import Flow, standard_tiles
+
+if TYPE_CHECKING:
+    from mahjong.game.state import HandState
+
+__all__ = ["JinshanFlow", "JinshanFlowOptions"]
+
+
+@dataclass(frozen=True)
+class JinshanFlowOptions:
+    """Jinshan flow options.
+
+    winner_deals: the winner deals the next hand (after a draw the dealer stays); False = the deal passes to
+        the next seat. Default True — source: "open" in game-flow §2; Shanghai-area tables let the winner deal.
+    """
+
+    winner_deals: bool = True
+
+
+class JinshanFlow(Flow):
+    presets = ("jinshan",)
+    Options = JinshanFlowOptions
+    heavenly = True
+    earthly = "first_discard"
+
+    def __init__(self, ruleset: Any, options: Any = None) -> None:
+        super().__init__(ruleset, options)
+        self.bonus_tiles = frozenset(range(34, 38))
+
+    def tiles(self) -> list[int]:
+        return standard_tiles(flowers=True)
+
+    def wildcard_count(self, state: HandState, counts: list[int]) -> tuple[list[int], int]:
+        return counts[:34], sum(counts[38:42])
+
+    def next_dealer(self, state: HandState, details: dict[str, Any]) -> int | None:
+        if not self.options.winner_deals:
+            return (state.dealer + 1) % 4
+        return state.won[0] if state.won else state.dealer

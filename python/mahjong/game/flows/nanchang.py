@@ -1,0 +1,84 @@
+"""Nanchang 南昌 flow: 136 tiles, the 精 revealed from the dice after the deal (counted from the wall's end; the
+flipped type is 正精, the next type 副精, wrapping 9 → 1, 北 → 东, 白 → 中), honor chows (three different
+winds, 中发白), one winner per discard (the first in turn order), and the wall's end with tiles left."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from mahjong.game.events import DiceRolled, GameEvent, WildcardRevealed
+from mahjong.game.flows.base import Flow
+
+if TYPE_CHECKING:
+    from mahjong.game.rng import SplitMix64
+    from mahjong.game.state import HandState
+
+__all__ = ["NanchangFlow", "NanchangFlowOptions"]
+
+
+@dataclass(frozen=True)
+class NanchangFlowOptions:
+    """Nanchang flow options.
+
+    wall_end_reserve: the hand is drawn (流局) when this many wall tiles are left. Default 34 — source: the
+        Nanchang rules of spec source S1 (S2 counts 7 stacks plus the kongs' stacks; use 14 for that reading).
+    dealer_keeps: the dealer keeps the deal after its own win or a draw; otherwise the next seat deals.
+        Default True — source: spec source S3.
+    """
+
+    wall_end_reserve: int = 34
+    dealer_keeps: bool = True
+
+
+class NanchangFlow(Flow):
+    presets = ("nanchang",)
+    Options = NanchangFlowOptions
+    honor_chows = True
+    heavenly = True
+    earthly = "first_draw"
+
+    def __init__(self, ruleset: Any, options: Any = None) -> None:
+        super().__init__(ruleset, options)
+        self.reserve = self.options.wall_end_reserve
+
+    def reveal(self, state: HandState, rng: SplitMix64) -> list[GameEvent]:
+        from mahjong.rulesets.nanchang import jing_tiles
+
+        dice = rng.dice()
+        position = max(state.front, state.back - sum(dice))  # counted from the wall's end
+        indicator = state.wall[position]
+        return [DiceRolled(state.dealer, dice, "wildcard"),
+                WildcardRevealed(indicator, jing_tiles(indicator), position)]
+
+    def wildcard_count(self, state: HandState, counts: list[int]) -> tuple[list[int], int]:
+        real = counts[:34]
+        if not state.wildcards:
+            return real, 0
+        wild = 0
+        for t in set(state.wildcards):
+            wild += real[t]
+            real[t] = 0
+        return real, wild
+
+    def record_facts(self, state: HandState, seat: int, tile: int, from_seat: int | None) -> dict[str, Any]:
+        if state.indicator is None:
+            return {}
+        zheng, fu = state.wildcards
+        held = []
+        kongs = []
+        for s in range(4):
+            z = state.hands[s][zheng] + sum(m.tiles.count(zheng) for m in state.melds[s])
+            f = state.hands[s][fu] + sum(m.tiles.count(fu) for m in state.melds[s])
+            if s == seat and from_seat is not None:
+                z += tile == zheng
+                f += tile == fu
+            held.append([z, f])
+            if s != seat and any(len(m.tiles) == 4 and m.tile == fu for m in state.melds[s]):
+                kongs.append(s)
+        return {"indicator": state.indicator, "jing_held": held, "jing_kongs": kongs}
+
+    def next_dealer(self, state: HandState, details: dict[str, Any]) -> int | None:
+        if self.options.dealer_keeps and (not state.won or state.won[0] == state.dealer):
+            return state.dealer
+        return (state.dealer + 1) % 4

@@ -1,0 +1,41 @@
+"""The two-player game's flow: 71 of the 136 tiles in play (seeded), dealer 14 / the other 13, chows from the
+opponent, 报听 (declare ready: the engine then draws and discards for the player until a win or a winnable
+discard, on which the player is asked; declining keeps 报听), the 海底捞月 phase when the 71 are used up, and
+the winner deals."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from mahjong.game.flows.base import Flow, standard_tiles
+
+if TYPE_CHECKING:
+    from mahjong.game.state import HandState
+
+__all__ = ["TwoPlayerFlow"]
+
+
+class TwoPlayerFlow(Flow):
+    presets = ("twoplayer",)
+    seats = (0, 1)
+    ready_declaration = True
+    draw_hands = True
+    heavenly = True
+    earthly = "first_draw"
+
+    def tiles(self) -> list[int]:
+        return standard_tiles()
+
+    def in_play(self, n_tiles: int) -> int | None:
+        from mahjong.rulesets.twoplayer import GAME_TILES
+
+        return GAME_TILES
+
+    def meld_offset(self, seat: int, from_seat: int, kind: str) -> int:
+        return 1  # the only opponent sits on both sides; the notation's chows come from the left
+
+    def record_facts(self, state: HandState, seat: int, tile: int, from_seat: int | None) -> dict[str, Any]:
+        return {"declared_ready": True} if state.ready[seat] else {}
+
+    def check_facts(self, state: HandState, seat: int) -> dict[str, Any]:
+        return {"haidi": True} if state.phase == "haidi" else {}

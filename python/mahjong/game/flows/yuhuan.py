@@ -1,0 +1,71 @@
+"""Yuhuan 玉环 flow: 16-tile hands (dealer 17), the 财神 flip (the tile after the dealer's 17th is turned up and
+taken out of play: its other 3 copies are 财神), 白板 as 杠花 (红中 when 白板 is the 财神) set aside and replaced
+from the back, 黄庄 with 16 tiles left, 承包 for a winning discard in the last 9 tiles before 黄庄, and the
+dealer rule (after a draw with no kong the dealer repeats, otherwise the deal passes)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from mahjong.game.events import GameEvent, WildcardRevealed
+from mahjong.game.flows.base import Flow
+
+if TYPE_CHECKING:
+    from mahjong.game.rng import SplitMix64
+    from mahjong.game.state import HandState
+
+__all__ = ["YuhuanFlow", "YuhuanFlowOptions"]
+
+
+@dataclass(frozen=True)
+class YuhuanFlowOptions:
+    """Yuhuan flow options.
+
+    wall_end_reserve: 黄庄 when this many wall tiles are left. Default 16 — source: the Yuhuan rules page (seed).
+    chengbao_tiles: 承包 applies to a winning discard made with at most this many tiles left before 黄庄.
+        Default 9 — source: the Yuhuan rule set's spec (the seed's "最后9张").
+    """
+
+    wall_end_reserve: int = 16
+    chengbao_tiles: int = 9
+
+
+class YuhuanFlow(Flow):
+    presets = ("yuhuan",)
+    Options = YuhuanFlowOptions
+    hand_size = 16
+
+    def __init__(self, ruleset: Any, options: Any = None) -> None:
+        super().__init__(ruleset, options)
+        self.reserve = self.options.wall_end_reserve
+
+    def is_bonus(self, tile: int, state: HandState) -> bool:
+        from mahjong.rulesets.yuhuan import flower_tile
+
+        return tile == flower_tile(state.indicator)
+
+    def reveal(self, state: HandState, rng: SplitMix64) -> list[GameEvent]:
+        t = state.wall[state.front]
+        return [WildcardRevealed(t, (t,), state.front)]
+
+    def wildcard_count(self, state: HandState, counts: list[int]) -> tuple[list[int], int]:
+        real = counts[:34]
+        if state.indicator is None:
+            return real, 0
+        wild = real[state.indicator]
+        real[state.indicator] = 0
+        return real, wild
+
+    def record_facts(self, state: HandState, seat: int, tile: int, from_seat: int | None) -> dict[str, Any]:
+        out: dict[str, Any] = {"caishen": state.indicator, "gang_hua": len(state.bonus[seat])}
+        if from_seat is not None:
+            if state.live - self.reserve <= self.options.chengbao_tiles:
+                out["chengbao"] = True
+            if any(m.kind == "pung" and m.tile == tile for m in state.melds[from_seat]) and not state.robbing:
+                out["lagang_discard"] = True
+        return out
+
+    def next_dealer(self, state: HandState, details: dict[str, Any]) -> int | None:
+        nd: int = self.ruleset.next_dealer(state.dealer, state.won[0] if state.won else None, bool(state.kongs))
+        return nd

@@ -10,7 +10,7 @@ import pytest
 from mahjong.game import N_ACTIONS, Game
 from mahjong.rl import GameBatch
 from mahjong.rl.errors import BatchActionError, BatchError
-from mahjong.rl.obs_v1 import N_PLANES, encode
+from mahjong.rl.obs_v1 import N_PLANES, WIDTH, encode
 from mahjong.rl.view import view_of
 from mahjong.scale.shards import splitmix64
 
@@ -57,7 +57,7 @@ def test_batch_equals_single_games_with_the_same_seeds_and_actions() -> None:
 def test_observation_rows_match_single_game_encoding() -> None:
     batch = GameBatch(3, rules="guobiao", seed=2)
     o = batch.observe()
-    assert o.obs.shape == (len(o), N_PLANES, 34) and o.obs.dtype == np.float32
+    assert o.obs.shape == (len(o), N_PLANES, WIDTH) and o.obs.dtype == np.float32
     assert o.mask.shape == (len(o), N_ACTIONS) and o.mask.dtype == np.int8
     for r in range(len(o)):
         g = Game(**batch.game_kwargs(int(o.game[r]), 0))
@@ -141,7 +141,6 @@ def test_illegal_action_refused_for_that_game_only() -> None:
 
 
 def test_batch_of_two_seat_game_and_auto_reset_counts() -> None:
-    pytest.importorskip("mahjong.game.flows.twoplayer")
     batch = GameBatch(2, rules="twoplayer", seed=3)
     assert batch.seats == tuple(batch.games[0].flow.seats) and len(batch.seats) == 2
     for _ in range(3000):

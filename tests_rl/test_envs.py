@@ -21,8 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from rulesets import PLAYABLE  # noqa: E402
 
 
-def test_some_rule_sets_are_playable() -> None:
-    assert "guobiao" in PLAYABLE and len(PLAYABLE) >= 3
+def test_every_rule_set_is_covered() -> None:
+    assert {"guobiao", "sichuan", "twoplayer", "nanchang", "yuhuan", "jinshan", "common"} <= set(PLAYABLE)
 
 
 @pytest.mark.parametrize("rules", PLAYABLE)
@@ -32,6 +32,8 @@ def test_pettingzoo_api_test(rules: str) -> None:
         # the two warnings every action-masked PettingZoo env gets: its observation is a Dict, not an array
         warnings.filterwarnings("ignore", message="Observation space for each agent probably")
         warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
+        # the score planes are negative for a seat that has paid (Sichuan's kongs): meant, not an image
+        warnings.filterwarnings("ignore", message="The observation contains negative numbers")
         api_test(env, num_cycles=200)
     assert len(env.possible_agents) in (2, 4)
 

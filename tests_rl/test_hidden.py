@@ -82,4 +82,4 @@ def test_other_seats_concealed_tiles_never_show(rules: str) -> None:
                 legal = np.flatnonzero(np.frombuffer(bytes(g.action_mask(s)), dtype=np.int8))
                 g.act(s, int(legal[splitmix64(step * 7 + s) % len(legal)]))
             step += 1
-    assert checked > 50
+    assert checked > 30

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from mahjong.rl import obs_v1
-from mahjong.rl.obs_v1 import N_PLANES, PLANES, SeatView, encode, plane_offsets, table_markdown
+from mahjong.rl.obs_v1 import N_PLANES, PLANES, WIDTH, SeatView, encode, plane_offsets, table_markdown
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "observation.md"
 
@@ -51,6 +51,7 @@ def test_layout_is_contiguous_and_named_once() -> None:
 def test_doc_table_is_generated_from_the_layout() -> None:
     text = DOC.read_text(encoding="utf-8")
     assert table_markdown() in text, "docs/observation.md is stale: regenerate with python -m mahjong.rl.obs_v1"
+    assert text.count(f"({N_PLANES}, {WIDTH})") >= 3  # the shape named in the prose too
 
 
 def test_planes_hold_what_the_table_says() -> None:
@@ -87,6 +88,16 @@ def test_two_seat_game_uses_two_relative_seats() -> None:
 
 
 def test_writes_into_a_given_row() -> None:
-    buf = np.full((3, N_PLANES, 34), 7.0, dtype=np.float32)
+    buf = np.full((3, N_PLANES, WIDTH), 7.0, dtype=np.float32)
     encode(_view(), out=buf[1])
     assert (buf[1] == encode(_view())).all() and (buf[0] == 7).all()
+
+
+def test_bonus_tiles_have_their_own_columns() -> None:
+    hand = [0] * WIDTH
+    hand[38] = 1  # 梅 held in the hand (Jinshan 百搭)
+    a = encode(_view(hand=hand, bonus=[[34], [], [33, 35], []], drawn=38, wildcards=(38, 39, 40, 41)))
+    off = plane_offsets()
+    assert a[off["hand"][0], 38] == 1 and a[off["drawn"][0], 38] == 1
+    assert a[off["bonus"][0] + 0, 34] == 0.25 and a[off["bonus"][0] + 2, 33] == 0.25
+    assert a[off["wildcards"][0], 38:42].sum() == 4

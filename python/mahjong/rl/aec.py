@@ -11,7 +11,7 @@
 Agents are ``"seat_0"`` … (two of them under the two-player rules).  ``agent_selection`` is a seat that must
 act now; in a claim window every seat that may claim the discard is asked in turn (their answers are
 resolved together by the engine, by the rule set's priority).  Observations are
-``{"observation": obs_v1 (199, 34) float32, "action_mask": (N_ACTIONS,) int8}``; a seat with nothing to do
+``{"observation": obs_v1 (N_PLANES, 42) float32, "action_mask": (N_ACTIONS,) int8}``; a seat with nothing to do
 sees an all-zero mask.  Rewards are points: each payment when it is made (Sichuan's kongs), the rest when the
 hand ends, so a seat's rewards add up to its net for the hand.  ``reset(seed=s)`` deals the hand of seed
 ``s``; a later ``reset()`` without a seed deals that seed's next hand.  An action the mask forbids raises

@@ -2,7 +2,7 @@
 
     batch = GameBatch(64, rules="guobiao", seed=1)
     while training:
-        obs, mask, game, seat = batch.observe()    # (m, 199, 34) float32, (m, N_ACTIONS) int8, (m,), (m,)
+        obs, mask, game, seat = batch.observe()    # (m, N_PLANES, 42) float32, (m, N_ACTIONS) int8, (m,), (m,)
         actions = policy(obs, mask)                # (m,) ints: one action per row
         result = batch.step(actions)               # finished games are recorded and reset
         result.done, result.rewards                # (n,) bool, (n, 4) int64 nets of the games that ended
@@ -47,7 +47,7 @@ __all__ = ["GameBatch", "StepResult", "BatchObservation"]
 
 @dataclass
 class BatchObservation:
-    """Stacked rows, one per seat that must act: ``obs`` (m, 199, 34) float32, ``mask`` (m, N_ACTIONS) int8,
+    """Stacked rows, one per seat that must act: ``obs`` (m, N_PLANES, 42) float32, ``mask`` (m, N_ACTIONS) int8,
     ``game`` and ``seat`` (m,) int64.  Iterating gives the four arrays in that order."""
 
     obs: npt.NDArray[np.float32]

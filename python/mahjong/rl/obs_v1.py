@@ -1,7 +1,8 @@
-"""Observation encoding ``obs_v1``: one seat's view of the table as a ``(N_PLANES, 34)`` float32 array.
+"""Observation encoding ``obs_v1``: one seat's view of the table as a ``(N_PLANES, 42)`` float32 array.
 
-Each plane is 34 wide, one column per tile kind (tile ids of :mod:`mahjong.tiles`: 0-8 万, 9-17 筒, 18-26 条,
-27-30 东南西北, 31-33 中发白).  Seats are RELATIVE to the observer: 0 = self, 1 = the next seat to play (下家),
+Each plane is 42 wide, one column per tile id of :mod:`mahjong.tiles`: 0-8 万, 9-17 筒, 18-26 条, 27-30 东南西北,
+31-33 中发白, 34-41 the bonus tiles 春夏秋冬梅兰竹菊 (flowers; Jinshan's 百搭 are 梅兰竹菊 held in the hand).
+Seats are RELATIVE to the observer: 0 = self, 1 = the next seat to play (下家),
 2 = across (对家), 3 = the previous seat (上家); in a two-seat game only 0 and 1 are used.  The layout is the same
 for every rule set; a plane whose concept a rule set lacks (wildcards, 定缺, 报听, flowers) stays zero there.
 
@@ -35,15 +36,16 @@ SCORE_BOUND = 1000.0
 
 #: (name, planes, what each plane holds).  ``{r}`` = relative seat 0..3, ``{k}`` = 1..4.
 PLANES: tuple[tuple[str, int, str], ...] = (
-    ("hand", 4, "own concealed tiles: plane k-1 is 1 where the seat holds at least k copies (k = 1..4)"),
+    ("hand", 4, "own concealed tiles (bonus tiles held, e.g. Jinshan's 百搭, included): plane k-1 is 1 where "
+     "the seat holds at least k copies (k = 1..4)"),
     ("melds", 16, "declared melds of relative seat r: plane 4r+k-1 is 1 where its melds hold at least k copies"),
     ("river", 4 * RIVER_SLOTS, f"discards in order: plane {RIVER_SLOTS}r+i is one-hot on relative seat r's "
      f"i-th discard (first {RIVER_SLOTS} kept)"),
     ("river_counts", 4, "how many of each tile relative seat r has discarded, divided by 4"),
     ("river_claimed", 4, "how many of relative seat r's discards were claimed by another seat, divided by 4"),
     ("visible", 4, "every copy this seat can see (own hand, rivers, melds, indicator): plane k-1 is 1 at >= k"),
-    ("flowers", 4, "bonus tiles (花牌) set aside by relative seat r: columns 0-7 are 春夏秋冬梅兰竹菊 (1 = held)"),
-    ("bonus_tiles", 4, "playing tiles set aside as bonus by relative seat r (Yuhuan 杠花), count divided by 4"),
+    ("bonus", 4, "tiles relative seat r has set aside as bonus (花牌 at columns 34-41; Yuhuan's 杠花 at their "
+     "own column), count divided by 4"),
     ("wildcards", 1, "1 at each tile kind that is a wildcard (精 / 财神 / 百搭) this hand"),
     ("indicator", 1, "1 at the wildcard indicator tile turned up, if any"),
     ("seat_wind", 1, "1 at the observer's seat-wind tile (columns 27-30)"),
@@ -61,7 +63,9 @@ PLANES: tuple[tuple[str, int, str], ...] = (
 )
 
 N_PLANES = sum(n for _, n, _ in PLANES)
-SHAPE = (N_PLANES, 34)
+#: one column per tile id, flowers included (mahjong.tiles.N_TILES)
+WIDTH = 42
+SHAPE = (N_PLANES, WIDTH)
 
 
 def plane_offsets() -> dict[str, tuple[int, int]]:
@@ -90,10 +94,10 @@ class SeatView:
     dealer: int
     prevalent_wind: int
     seat_wind: int
-    hand: list[int]  #: own concealed counts, >= 34 slots (flowers beyond 34 ignored here)
+    hand: list[int]  #: own concealed counts per tile id (42 slots; 34 are padded with zeros)
     melds: list[list[tuple[int, ...]]]  #: each seat's melds as their tiles
     rivers: list[list[tuple[int, bool]]]  #: each seat's discards (tile, claimed) in order
-    visible: list[int]  #: copies this seat sees per tile kind (including its own hand)
+    visible: list[int]  #: copies this seat sees per tile id (including its own hand; 34 or 42 slots)
     bonus: list[list[int]] = field(default_factory=lambda: [[] for _ in range(4)])
     wildcards: tuple[int, ...] = ()
     indicator: int | None = None
@@ -137,29 +141,26 @@ def encode(view: SeatView, out: npt.NDArray[np.float32] | None = None) -> npt.ND
     levels = _levels()
     rel = _relative(view)
     h = _OFF["hand"][0]
-    out[h : h + 4] = np.asarray(view.hand[:34]) > levels
+    out[h : h + 4, : len(view.hand)] = np.asarray(view.hand[:WIDTH]) > levels
     v = _OFF["visible"][0]
-    out[v : v + 4] = np.asarray(view.visible[:34]) > levels
+    out[v : v + 4, : len(view.visible)] = np.asarray(view.visible[:WIDTH]) > levels
     river0, melds0 = _OFF["river"][0], _OFF["melds"][0]
     rc0, cl0 = _OFF["river_counts"][0], _OFF["river_claimed"][0]
     for r, seat in enumerate(rel):
         meld_tiles = [t for meld in view.melds[seat] for t in meld]
         if meld_tiles:
-            out[melds0 + 4 * r : melds0 + 4 * r + 4] = np.bincount(meld_tiles, minlength=34) > levels
+            out[melds0 + 4 * r : melds0 + 4 * r + 4] = np.bincount(meld_tiles, minlength=WIDTH) > levels
         river = view.rivers[seat]
         if river:
             tiles = [t for t, _ in river]
             kept = tiles[:RIVER_SLOTS]
             out[river0 + RIVER_SLOTS * r + np.arange(len(kept)), kept] = 1.0
-            out[rc0 + r] = np.bincount(tiles, minlength=34) * 0.25
+            out[rc0 + r] = np.bincount(tiles, minlength=WIDTH) * 0.25
             claimed = [t for t, c in river if c]
             if claimed:
-                out[cl0 + r] = np.bincount(claimed, minlength=34) * 0.25
+                out[cl0 + r] = np.bincount(claimed, minlength=WIDTH) * 0.25
         for t in view.bonus[seat]:
-            if t >= 34:
-                out[_OFF["flowers"][0] + r, t - 34] = 1.0
-            else:
-                out[_OFF["bonus_tiles"][0] + r, t] += 0.25
+            out[_OFF["bonus"][0] + r, t] += 0.25
         if seat == view.dealer:
             out[_OFF["dealer"][0] + r] = 1.0
         if view.scores[seat]:
@@ -174,7 +175,7 @@ def encode(view: SeatView, out: npt.NDArray[np.float32] | None = None) -> npt.ND
         out[_OFF["seats"][0] + r] = 1.0
     for t in view.wildcards:
         out[_OFF["wildcards"][0], t] = 1.0
-    if view.indicator is not None and view.indicator < 34:
+    if view.indicator is not None:
         out[_OFF["indicator"][0], view.indicator] = 1.0
     out[_OFF["seat_wind"][0], 27 + view.seat_wind] = 1.0
     out[_OFF["prevalent_wind"][0], 27 + view.prevalent_wind] = 1.0
@@ -189,7 +190,7 @@ def encode(view: SeatView, out: npt.NDArray[np.float32] | None = None) -> npt.ND
 def table_markdown() -> str:
     """The plane table of ``docs/observation.md`` (generated from :data:`PLANES`)."""
     lines = [
-        f"| planes | name | what it holds (`{VERSION}`, shape ({N_PLANES}, 34), float32) |",
+        f"| planes | name | what it holds (`{VERSION}`, shape ({N_PLANES}, {WIDTH}), float32) |",
         "| --- | --- | --- |",
     ]
     for name, (first, n) in _OFF.items():

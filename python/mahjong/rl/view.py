@@ -24,10 +24,9 @@ def view_from_observation(
 ) -> SeatView:
     """Reshape the engine's observation dict (``Game.observe(seat)``) into a :class:`SeatView`."""
     seat = obs["seat"]
-    hand = [0] * 34
+    hand = [0] * 42
     for t in obs["hand"]:
-        if t < 34:
-            hand[t] += 1
+        hand[t] += 1
     melds = [[tuple(t for t in m["tiles"] if t >= 0) for m in obs["melds"][s]] for s in range(4)]
     rivers = [[(int(t), bool(c)) for t, c in obs["discards"][s]] for s in range(4)]
     phase = obs["phase"]
@@ -46,7 +45,7 @@ def view_from_observation(
         hand=hand,
         melds=melds,
         rivers=rivers,
-        visible=[v + h for v, h in zip(obs["visible"], hand)],
+        visible=[v + h for v, h in zip(obs["visible"], hand)] + hand[len(obs["visible"]) :],
         bonus=[list(b) for b in obs["bonus"]],
         wildcards=tuple(obs["wildcards"]),
         indicator=obs["indicator"],

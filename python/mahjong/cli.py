@@ -329,11 +329,16 @@ def _parser() -> argparse.ArgumentParser:
     t = sub.add_parser("settle", help="settle a whole hand's event record (JSON)")
     t.add_argument("record", help="path to the JSON record")
     t.add_argument("--json", action="store_true")
+    from mahjong.game.cli import add_commands  # simulate, play
+
+    add_commands(sub)
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if hasattr(args, "game_handler"):
+        return int(args.game_handler(args))
     try:
         if args.command == "analyze":
             a = _analyze(args)

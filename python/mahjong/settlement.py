@@ -81,6 +81,9 @@ __all__ = [
     "context_for",
     "lines_from_net",
     "check_robbed_kongs",
+    "check_record_for",
+    "check_one_win",
+    "ends_on_first_win",
 ]
 
 N_SEATS = 4
@@ -104,6 +107,15 @@ def _seat(value: Any, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < N_SEATS:
         raise ContextError(f"{what} must be a seat 0..3, got {value!r}")
     return value
+
+
+def _seat_key(key: Any) -> Any:
+    """A seat written as a JSON object key: "0".."3" in ASCII digits (not "٣", "³", "03" or " 1")."""
+    if isinstance(key, str):
+        if key not in ("0", "1", "2", "3"):
+            raise ContextError(f"a seat key must be 0, 1, 2 or 3 (ASCII digits), got {key!r}")
+        return int(key)
+    return key
 
 
 def _one_tile(value: Any, what: str) -> int:
@@ -248,7 +260,7 @@ class Draw:
             raise HandError(f"draw hands must map seat -> hand, got {type(self.hands).__name__}")
         hands: dict[int, str] = {}
         for k, v in self.hands.items():
-            seat = _seat(int(k) if isinstance(k, str) and k.isdigit() else k, "draw hand seat")
+            seat = _seat(_seat_key(k), "draw hand seat")
             if not isinstance(v, str):
                 raise HandError(f"seat {seat}'s final hand must be notation text, got {type(v).__name__}")
             try:
@@ -284,6 +296,9 @@ def _event_from_dict(obj: Any, index: int) -> Event:
     if not isinstance(obj, Mapping):
         raise ContextError(f"event {index}: expected an object, got {type(obj).__name__}")
     data = dict(obj)
+    bad_keys = [k for k in data if not isinstance(k, str)]
+    if bad_keys:
+        raise ContextError(f"event {index}: field names are text, got {bad_keys[0]!r}")
     kind = data.pop("type", None)
     try:
         if kind == "kong":
@@ -311,7 +326,7 @@ def _event_from_dict(obj: Any, index: int) -> Event:
 
 
 def _only(data: Mapping[str, Any], allowed: set[str], what: str) -> None:
-    unknown = sorted(set(data) - allowed)
+    unknown = sorted(map(repr, set(data) - allowed))
     if unknown:
         raise ContextError(f"unknown field(s) for a {what} event: {', '.join(unknown)}; known: {sorted(allowed)}")
     if what == "kong" and ("seat" not in data or "kind" not in data or "tile" not in data):
@@ -357,6 +372,9 @@ class HandRecord:
         object.__setattr__(self, "events", events)
         if not isinstance(self.options, Mapping):
             raise ContextError(f"options must be a mapping, got {type(self.options).__name__}")
+        for key in self.options:
+            if not isinstance(key, str):
+                raise ContextError(f"option names are text, got {key!r}")
         object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
 
     @property
@@ -368,7 +386,7 @@ class HandRecord:
         """Read the JSON-shaped form documented in this module."""
         if not isinstance(obj, Mapping):
             raise ContextError(f"a hand record is a JSON object, got {type(obj).__name__}")
-        unknown = sorted(set(obj) - {"ruleset", "events", "options", "dealer", "prevalent_wind"})
+        unknown = sorted(map(repr, set(obj) - {"ruleset", "events", "options", "dealer", "prevalent_wind"}))
         if unknown:
             raise ContextError(f"unknown hand-record field(s): {', '.join(unknown)}")
         if "ruleset" not in obj:
@@ -388,12 +406,24 @@ class HandRecord:
     @classmethod
     def from_json(cls, obj: str | bytes | Mapping[str, Any]) -> HandRecord:
         """Read a record from JSON text (or an already-decoded object)."""
-        if isinstance(obj, (str, bytes)):
+        if isinstance(obj, (bytes, bytearray)):
+            try:
+                obj = bytes(obj).decode("utf-8")
+            except UnicodeDecodeError as e:
+                raise ContextError(f"hand record is not UTF-8 text: {e}") from None
+        if isinstance(obj, str):
             try:
                 obj = json.loads(obj)
             except json.JSONDecodeError as e:
                 raise ContextError(f"hand record is not valid JSON: {e}") from None
-        return cls.from_dict(obj)  # type: ignore[arg-type]
+            except RecursionError:
+                raise ContextError("hand record is nested too deeply to be a hand record") from None
+            except ValueError as e:  # e.g. a number with more digits than Python converts
+                raise ContextError(f"hand record has a value that cannot be read: {e}") from None
+        try:
+            return cls.from_dict(obj)  # type: ignore[arg-type]
+        except RecursionError:
+            raise ContextError("hand record is nested too deeply to be a hand record") from None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -606,9 +636,57 @@ def check_robbed_kongs(events: Sequence[Event]) -> None:
                 )
 
 
-def settle_by_wins(ruleset: RuleSet[Any], record: HandRecord) -> Settlement:
+def check_record_for(ruleset: RuleSet[Any], record: HandRecord) -> None:
+    """A record names its rule set; settling it under another (a Sichuan record under Guobiao's rules) is refused."""
+    from mahjong.framework import PRESETS, _load_builtin_presets
+
+    _load_builtin_presets()
+    row = PRESETS.get(record.ruleset)
+    if row is None:
+        return  # a rule set that is not a registered preset (a caller's own class) settles what it is given
+    module, cls, _ = row
+    if not any(k.__name__ == cls and k.__module__.startswith(module) for k in type(ruleset).__mro__):
+        raise ContextError(
+            f"this record is a {record.ruleset!r} hand; it cannot be settled under the {ruleset.name} rules"
+        )
+
+
+def check_one_win(ruleset: RuleSet[Any], record: HandRecord) -> None:
+    """The sequencing of a rule set where the hand ends on its first win (one winner per discard, 截和): nothing
+    may follow the win, and no win may follow the wall's end."""
+    for i, ev in enumerate(record.events):
+        if isinstance(ev, Win):
+            if any(isinstance(e, Draw) for e in record.events[:i]):
+                raise ContextError(f"event {i}: {ruleset.name}: no win after the wall's end (流局)")
+            if i + 1 < len(record.events):
+                nxt = record.events[i + 1]
+                what = "a second win" if isinstance(nxt, Win) else f"a {type(nxt).__name__.lower()}"
+                raise ContextError(
+                    f"event {i + 1}: {ruleset.name}: the hand ends on the first win (one winner per discard, "
+                    f"the first in turn order); {what} cannot follow it"
+                )
+
+
+def ends_on_first_win(name: str) -> bool:
+    """The played game of preset ``name`` ends on its first win, one winner per discard (its flow says so)."""
+    from mahjong.game.flows import FLOWS, flow_class
+
+    if name not in FLOWS:
+        return False
+    flow = flow_class(name)
+    return flow.checks_record_sequence and not flow.multiple_winners and flow.winners_to_end == 1
+
+
+def settle_by_wins(ruleset: RuleSet[Any], record: HandRecord, *, one_win: bool | None = None) -> Settlement:
     """The generic settlement: each win scored on its own, its ``payments`` added up.  Kongs and the wall's end
-    move no money (rule sets where they do override :meth:`RuleSet.settle`)."""
+    move no money (rule sets where they do override :meth:`RuleSet.settle`).  ``one_win``: the hand ends on
+    its first win (:func:`check_one_win`); ``None`` = as the rule set's game flow plays
+    (:func:`ends_on_first_win`)."""
+    check_record_for(ruleset, record)
+    if one_win is None:
+        one_win = ends_on_first_win(record.ruleset)
+    if one_win:
+        check_one_win(ruleset, record)
     lines: list[Payment] = []
     results = []
     for i, ev in enumerate(record.events):

@@ -103,7 +103,7 @@ class Game:
         self._paid: Counter[tuple[int, int, int, str, int | None]] = Counter()
         self._record_index: list[int] = []  # record event i -> log index
         self.settlement: Settlement | None = None
-        self._emit(HandStarted(rules, dict(self.options), dealer, prevalent_wind, flow.seats, hand_number))
+        self._emit(HandStarted(rules, dict(self.options), dealer, prevalent_wind, flow.seats, hand_number, seed, salt))
         self._build_wall(seed, salt, wall)
         self._deal()
         self._advance()

@@ -60,6 +60,8 @@ class HandStarted(GameEvent):
     prevalent_wind: int
     seats: tuple[int, ...] = (0, 1, 2, 3)
     hand_number: int = 0
+    seed: int = 0  #: the game's seed (dice, 海底捞月's fishing; the wall's too unless it was given)
+    salt: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         out = super().to_dict()

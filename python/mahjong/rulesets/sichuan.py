@@ -37,6 +37,7 @@ from mahjong.settlement import (
     Payment,
     Settlement,
     Win,
+    check_record_for,
     check_robbed_kongs,
     context_for,
     lines_from_net,
@@ -559,6 +560,7 @@ class Sichuan(RuleSet[Config]):
     def settle(self, record: HandRecord) -> Settlement:
         """血战到底 settlement: kongs pay as they happen, wins pay as they happen (only players still in play
         pay), and at the wall's end 查花猪, 查大叫 and 退税 (see :class:`Config`)."""
+        check_record_for(self, record)
         cfg = self.config
         lines: list[Payment] = []
         results: list[ScoreResult] = []

@@ -40,6 +40,7 @@ from mahjong.settlement import (
     Kong,
     Payment,
     Settlement,
+    check_record_for,
     check_robbed_kongs,
     context_for,
     lines_from_net,
@@ -272,6 +273,7 @@ class TwoPlayer(CommonTable):
     def settle(self, record: HandRecord) -> Settlement:
         """Settle one two-player game: at most one win (the game ends on it).  After a Draw (the 71 tiles used
         up) only the 海底捞月 performer may still win, self-drawn; with no win after it the game is a 流局."""
+        check_record_for(self, record)
         lines: list[Payment] = []
         results: list[ScoreResult] = []
         details: dict[str, Any] = {}

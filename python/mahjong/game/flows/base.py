@@ -69,6 +69,8 @@ class Flow:
     forced_win_tiles: int = 0
     #: 报听 (declare ready, then the engine draws and discards) is an action
     ready_declaration: bool = False
+    #: settling a hand record checks it for this flow's sequencing (one win ends the hand …)
+    checks_record_sequence: bool = True
 
     def __init__(self, ruleset: RuleSet[Any], options: Any = None) -> None:
         self.ruleset = ruleset

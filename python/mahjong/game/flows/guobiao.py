@@ -47,6 +47,8 @@ class GuobiaoFlow(Flow):
     presets = ("guobiao", "guobiao-seed", "guobiao-extras")
     Options = GuobiaoFlowOptions
     earthly = None
+    #: the match is 4 rounds × 4 hands with no 连庄 and the seat swap before 西圈 (see mahjong.game.match)
+    fixed_rounds = True
 
     def __init__(self, ruleset: Any, options: Any = None) -> None:
         super().__init__(ruleset, options)

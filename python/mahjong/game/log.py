@@ -1,0 +1,153 @@
+"""The hand's log as JSON lines (one event per line), and replay: re-drive the engine from a log and check
+that it produces the very same events (hence the same settlement).
+
+``write_log(events, fp)`` / ``dumps_log(events)``; ``read_log(fp_or_text)`` → events; ``replay(events)`` →
+the replayed :class:`~mahjong.game.engine.Game` (raises :class:`~mahjong.errors.ContextError` naming the first
+event that does not replay).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import IO, Any
+
+from mahjong.errors import ContextError, MahjongError
+from mahjong.game.actions import Action
+from mahjong.game.engine import Game
+from mahjong.game.events import (
+    Claimed,
+    Discarded,
+    GameEvent,
+    HandStarted,
+    KongDeclared,
+    KongRobbed,
+    LackDeclared,
+    WallBuilt,
+    Won,
+    event_from_dict,
+)
+from mahjong.game.state import Phase
+
+__all__ = ["dumps_log", "write_log", "read_log", "replay", "MAX_LOG_BYTES"]
+
+MAX_LOG_BYTES = 16 * 1024 * 1024  #: a hand's log is a few kB; refuse anything absurd
+
+
+def dumps_log(events: Iterable[GameEvent]) -> str:
+    return "".join(json.dumps(ev.to_dict(), ensure_ascii=False, separators=(",", ":")) + "\n" for ev in events)
+
+
+def write_log(events: Iterable[GameEvent], fp: IO[str]) -> None:
+    fp.write(dumps_log(events))
+
+
+def read_log(source: str | bytes | IO[str] | IO[bytes]) -> list[GameEvent]:
+    """Events from JSON-lines text (or bytes, or an open file).  Bad input raises ContextError naming the line."""
+    if not isinstance(source, (str, bytes)):
+        source = source.read()
+    if isinstance(source, bytes):
+        if len(source) > MAX_LOG_BYTES:
+            raise ContextError(f"the log is larger than {MAX_LOG_BYTES} bytes")
+        try:
+            source = source.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise ContextError(f"the log is not UTF-8 text: {e}") from None
+    if len(source) > MAX_LOG_BYTES:
+        raise ContextError(f"the log is larger than {MAX_LOG_BYTES} characters")
+    out: list[GameEvent] = []
+    for i, line in enumerate(source.splitlines()):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise ContextError(f"log line {i + 1} is not JSON: {e}") from None
+        except RecursionError:
+            raise ContextError(f"log line {i + 1} is nested too deeply") from None
+        out.append(event_from_dict(obj, i + 1))
+    return out
+
+
+def _decisions(game: Game, log: Sequence[GameEvent]) -> dict[int, Action]:
+    """The answers of the pending seats that make the engine produce the log's next events."""
+    at = len(game.events)
+    nxt = log[at] if at < len(log) else None
+    phase = game.state.phase
+    pending = game.pending
+    answers: dict[int, Action] = {s: Action("pass") for s in pending}
+    if phase == Phase.LACK:
+        i = at
+        while i < len(log) and isinstance(log[i], LackDeclared):
+            ev = log[i]
+            assert isinstance(ev, LackDeclared)
+            answers[ev.seat] = Action("lack", ev.suit)
+            i += 1
+        return answers
+    if phase in (Phase.TURN, Phase.HAIDI):
+        (seat,) = pending
+        if isinstance(nxt, Discarded) and nxt.seat == seat:
+            answers[seat] = Action("ready" if nxt.ready else "discard", nxt.tile)
+        elif isinstance(nxt, KongDeclared) and nxt.seat == seat:
+            answers[seat] = Action("concealed_kong" if nxt.kind == "concealed" else "added_kong", nxt.tile)
+        elif isinstance(nxt, Won) and nxt.seat == seat:
+            answers[seat] = Action("win", nxt.tile)
+        elif phase == Phase.TURN:
+            raise ContextError(f"log event {at} ({getattr(nxt, 'type', 'end of log')}): seat {seat} was to act")
+        return answers
+    i = at
+    if phase == Phase.ROB and isinstance(nxt, KongRobbed):
+        i += 1
+    if i < len(log) and isinstance(log[i], Won):
+        while i < len(log) and isinstance(log[i], Won):
+            ev = log[i]
+            assert isinstance(ev, Won)
+            answers[ev.seat] = Action("win", ev.tile)
+            i += 1
+    elif isinstance(nxt, Claimed):
+        legal = game.legal_actions(nxt.seat)
+        want = next((a for a in legal if a.kind == nxt.kind and (nxt.kind != "chow" or a.meld == nxt.meld)), None)
+        if want is None:
+            raise ContextError(f"log event {at}: seat {nxt.seat} cannot {nxt.kind} {nxt.meld} here")
+        answers[nxt.seat] = want
+    return answers
+
+
+def replay(events: Sequence[GameEvent]) -> Game:
+    """Re-drive the engine from a log; the replayed game's events must equal the log's, one by one."""
+    events = list(events)
+    if not events or not isinstance(events[0], HandStarted):
+        raise ContextError("a log starts with its hand_started event")
+    hs = events[0]
+    assert isinstance(hs, HandStarted)
+    wb = next((e for e in events if isinstance(e, WallBuilt)), None)
+    if wb is None:
+        raise ContextError("the log has no wall_built event")
+    try:
+        game = Game(hs.ruleset, seed=hs.seed, salt=hs.salt, wall=wb.tiles if wb.seed is None else None,
+                    dealer=hs.dealer, prevalent_wind=hs.prevalent_wind, hand_number=hs.hand_number,
+                    options=dict(hs.options))
+        _check_prefix(game, events)
+        while not game.done:
+            for seat, action in _decisions(game, events).items():
+                if seat in game.pending:
+                    game.act(seat, action)
+            _check_prefix(game, events)
+    except MahjongError as e:
+        if isinstance(e, ContextError) and str(e).startswith("log"):
+            raise
+        raise ContextError(f"the log does not replay: {e}") from None
+    if len(game.events) != len(events):
+        raise ContextError(f"the log has {len(events)} events but the hand replays to {len(game.events)}")
+    return game
+
+
+def _check_prefix(game: Game, log: Sequence[GameEvent]) -> None:
+    for i in range(len(game.events)):
+        if i >= len(log):
+            raise ContextError(f"log ends at event {i} but the hand goes on ({game.events[i].type})")
+        if game.events[i] != log[i]:
+            raise ContextError(f"log event {i} does not replay: the log has {log[i]!r}, play gives "
+                               f"{game.events[i]!r}")
+
+

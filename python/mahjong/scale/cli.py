@@ -11,7 +11,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 from mahjong.errors import MahjongError
 from mahjong.scale.runner import LOCAL, Progress
@@ -23,6 +23,8 @@ __all__ = [
     "wants_sharded_settle",
     "settle_logs_command",
     "print_tally",
+    "wants_sharded_simulate",
+    "simulate_from_args",
     "main",
 ]
 
@@ -128,6 +130,28 @@ def settle_logs_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def wants_sharded_simulate(args: argparse.Namespace) -> bool:
+    """Whether a ``simulate`` invocation asked for shards (``--workers`` above 1 or ``--ray``)."""
+    return getattr(args, "workers", 1) > 1 or getattr(args, "ray", None) is not None
+
+
+def simulate_from_args(args: argparse.Namespace, options: dict[str, Any]) -> dict[str, Any]:
+    """The statistics of ``mahjong simulate --workers K [--ray [ADDRESS]]`` (the same dict as the
+    single-process command; hand for hand the same games, so the same totals)."""
+    from mahjong.scale.errors import ScaleError
+    from mahjong.scale.simulate import simulate_sharded
+
+    if getattr(args, "log", None):
+        raise ScaleError("--log writes one file from one process: use it without --workers / --ray")
+    progress = None if getattr(args, "no_progress", False) else progress_printer("hands")
+    stats, _ = simulate_sharded(
+        args.rules, args.hands, args.seed, args.agent, options, workers=args.workers, ray=args.ray, progress=progress
+    )
+    stats["workers"] = args.workers
+    stats["backend"] = "ray" if args.ray is not None else ("processes" if args.workers > 1 else "this process")
+    return stats
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m mahjong.scale", description="sharded settlement of game logs")
     sub = p.add_subparsers(dest="command", required=True)
@@ -135,8 +159,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     s.add_argument("record", nargs="+", help="log files (.json one hand, .jsonl one hand a line) or directories")
     s.add_argument("--json", action="store_true")
     add_scale_arguments(s)
+    m = sub.add_parser("simulate", help="play hands with the built-in agents in seeded shards")
+    m.add_argument("--rules", default="guobiao")
+    m.add_argument("--hands", type=int, default=100)
+    m.add_argument("--seed", type=int, default=0)
+    m.add_argument("--agent", default="greedy")
+    m.add_argument("--option", action="append", metavar="KEY=VALUE", help="rule-set or flow option")
+    m.add_argument("--no-progress", action="store_true")
+    add_scale_arguments(m)
     args = p.parse_args(argv)
     try:
+        if args.command == "simulate":
+            from mahjong.game.cli import _options
+
+            print(json.dumps(simulate_from_args(args, _options(args.option)), ensure_ascii=False, indent=2))
+            return 0
         return settle_logs_command(args)
     except MahjongError as e:
         print(f"error: {e}", file=sys.stderr)

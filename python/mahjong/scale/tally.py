@@ -23,6 +23,8 @@ class Tally:
     counts: Counter[str] = field(default_factory=Counter)
     hists: dict[str, Counter[int]] = field(default_factory=dict)
     seconds: float = 0.0
+    #: display names of counted keys (a pattern key -> its Chinese name); the same key always has the same name
+    labels: dict[str, str] = field(default_factory=dict)
 
     def add(self, name: str, amount: int = 1) -> None:
         self.counts[name] += amount
@@ -36,6 +38,7 @@ class Tally:
         for name, hist in other.hists.items():
             self.hists.setdefault(name, Counter()).update(hist)
         self.seconds += other.seconds
+        self.labels.update(other.labels)
         return self
 
     @classmethod
@@ -59,6 +62,7 @@ class Tally:
                 for name, h in sorted(self.hists.items())
                 if any(h.values())
             },
+            "labels": dict(sorted(self.labels.items())),
         }
 
     def to_dict(self) -> dict[str, Any]:
@@ -72,4 +76,5 @@ class Tally:
         for name, hist in data.get("hists", {}).items():
             t.hists[str(name)] = Counter({int(v): int(n) for v, n in hist.items()})
         t.seconds = float(data.get("seconds", 0.0))
+        t.labels = {str(k): str(v) for k, v in data.get("labels", {}).items()}
         return t

@@ -128,7 +128,7 @@ class GameBatch:
         mask = np.zeros((m, self.n_actions), dtype=np.int8)
         for r, (i, s) in enumerate(rows):
             g = self.games[i]
-            encode(view_of(g, s), out=obs[r])
+            encode(view_of(g, s), out=obs[r], clear=False)
             mask[r] = np.frombuffer(g.action_mask(s), dtype=np.int8)
         game = np.fromiter((i for i, _ in rows), dtype=np.int64, count=m)
         seat = np.fromiter((s for _, s in rows), dtype=np.int64, count=m)

@@ -20,16 +20,15 @@ hand ends, so a seat's rewards add up to its net for the hand.  ``reset(seed=s)`
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from typing import Any
 
 from pettingzoo import AECEnv
 
 from mahjong.errors import MahjongError
-from mahjong.rl.obs_v1 import encode
+from mahjong.rl.episodes import HandSeries, seat_observation
 from mahjong.rl.spaces import action_space, observation_space
-from mahjong.rl.view import running_scores, view_of
+from mahjong.rl.view import running_scores
 
 __all__ = ["MahjongAEC"]
 
@@ -52,8 +51,7 @@ class MahjongAEC(AECEnv):  # type: ignore[misc,unused-ignore]
         self._seat_of = {a: s for a, s in zip(self.possible_agents, self.seat_ids)}
         self._obs_space = observation_space(N_ACTIONS)
         self._act_space = action_space(N_ACTIONS)
-        self._seed: int | None = None
-        self._hand = 0
+        self._hands = HandSeries(rules, self.game_options)
         self.game: Any = None
 
     def observation_space(self, agent: str) -> Any:
@@ -67,15 +65,7 @@ class MahjongAEC(AECEnv):  # type: ignore[misc,unused-ignore]
     def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
         """Deal a new hand: the hand of ``seed`` if given, else the next hand of the last seed.  ``options``
         is accepted for the PettingZoo signature; the rule-set options are fixed when the env is made."""
-        from mahjong.game import Game
-
-        if seed is not None:
-            self._seed, self._hand = int(seed), 0
-        elif self._seed is None:
-            self._seed, self._hand = int.from_bytes(os.urandom(8), "little"), 0
-        else:
-            self._hand += 1
-        self.game = Game(self.rules, seed=self._seed, salt=self._hand, options=self.game_options)
+        self.game = self._hands.next_game(seed)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -91,13 +81,7 @@ class MahjongAEC(AECEnv):  # type: ignore[misc,unused-ignore]
             self.agent_selection = f"seat_{pending[0]}"
 
     def observe(self, agent: str) -> dict[str, Any]:
-        import numpy as np
-
-        seat = self._seat_of[agent]
-        return {
-            "observation": encode(view_of(self.game, seat)),
-            "action_mask": np.frombuffer(bytes(self.game.action_mask(seat)), dtype=np.int8).copy(),
-        }
+        return seat_observation(self.game, self._seat_of[agent])
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection

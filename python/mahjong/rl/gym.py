@@ -23,16 +23,15 @@ with ``"raise"`` it raises :class:`mahjong.game.IllegalActionError`.  A bad oppo
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from typing import Any
 
 import gymnasium
 
 from mahjong.errors import MahjongError
-from mahjong.rl.obs_v1 import encode
+from mahjong.rl.episodes import HandSeries, seat_observation
 from mahjong.rl.spaces import action_space, observation_space
-from mahjong.rl.view import running_scores, view_of
+from mahjong.rl.view import running_scores
 from mahjong.scale.shards import hand_seed
 
 __all__ = ["MahjongEnv"]
@@ -47,11 +46,8 @@ class _CallableOpponent:
         self.fn = fn
 
     def choose(self, game: Any, seat: int, legal: list[Any]) -> Any:
-        import numpy as np
-
-        mask = np.frombuffer(bytes(game.action_mask(seat)), dtype=np.int8).copy()
-        obs = {"observation": encode(view_of(game, seat)), "action_mask": mask}
-        answer = self.fn(obs, mask)
+        obs = seat_observation(game, seat)
+        answer = self.fn(obs, obs["action_mask"])
         try:
             return int(answer)
         except (TypeError, ValueError):
@@ -93,8 +89,7 @@ class MahjongEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
         self.observation_space = observation_space(N_ACTIONS)
         self.action_space = action_space(N_ACTIONS)
         self.n_actions = N_ACTIONS
-        self._seed: int | None = None
-        self._hand = 0
+        self._hands = HandSeries(rules, self.game_options)
         self.game: Any = None
         self.opponents: dict[int, Any] = {}
 
@@ -126,12 +121,7 @@ class MahjongEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
         return out
 
     def _obs(self) -> dict[str, Any]:
-        import numpy as np
-
-        return {
-            "observation": encode(view_of(self.game, self.seat)),
-            "action_mask": np.frombuffer(bytes(self.game.action_mask(self.seat)), dtype=np.int8).copy(),
-        }
+        return seat_observation(self.game, self.seat)
 
     def _score(self) -> list[int]:
         return list(self.game.settlement.net) if self.game.done else running_scores(self.game)
@@ -147,17 +137,10 @@ class MahjongEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
         """Deal a new hand (``options`` accepted for the Gymnasium signature; rule options are fixed at make)."""
-        from mahjong.game import Game
-
         super().reset(seed=seed)
-        if seed is not None:
-            self._seed, self._hand = int(seed), 0
-        elif self._seed is None:
-            self._seed, self._hand = int.from_bytes(os.urandom(8), "little"), 0
-        else:
-            self._hand += 1
-        self.game = Game(self.rules, seed=self._seed, salt=self._hand, options=self.game_options)
-        self.opponents = self._make_opponents(hand_seed(self._seed, self._hand))
+        self.game = self._hands.next_game(seed)
+        assert self._hands.seed is not None
+        self.opponents = self._make_opponents(hand_seed(self._hands.seed, self._hands.hand))
         self._paid = 0
         self._play_others()
         return self._obs(), {}

@@ -93,6 +93,7 @@ class Game:
         self.rng = SplitMix64(seed, salt * 2 + 1)  # dice and fishing; the wall uses its own stream
         self.state = HandState()
         self.state.fact_hook = self._record_facts
+        self.state.reserve = self.flow.reserve
         self.events: list[GameEvent] = []
         self._responses: dict[int, Action] = {}
         self._pending: tuple[int, ...] = ()
@@ -474,7 +475,7 @@ class Game:
                 return None
         except MahjongError:
             return None
-        hand = st.hand_of(seat, tile, flow.meld_offset)
+        hand = st.hand_of(seat, tile, flow.meld_offset, from_seat is not None)
         kw = self.context_kwargs(seat, tile, from_seat, robbing)
         kw.update(flow.check_facts(st, seat))
         ctx_cls: type[WinContext] = getattr(self.ruleset, "Context", WinContext)
@@ -489,7 +490,7 @@ class Game:
     def _record_facts(self, seat: int, tile: int, from_seat: int | None, robbing: bool) -> Win:
         """The settlement's Win event for a win now (called by the fold before the winner leaves play)."""
         kw = self.context_kwargs(seat, tile, from_seat, robbing)
-        hand = str(self.state.hand_of(seat, tile, self.flow.meld_offset))
+        hand = str(self.state.hand_of(seat, tile, self.flow.meld_offset, from_seat is not None))
         std = {f.name for f in fields(Win)} - {"flags", "seat", "hand", "discarder"}
         flags = {k: v for k, v in kw.items() if k not in std and k not in ("winner", "dealer", "prevalent_wind")
                  and k != "discarder"}
@@ -571,7 +572,7 @@ class Game:
         result = self._win_result(seat, tile, from_seat, robbing)
         if result is None:
             raise AssertionError("a win was offered that does not score")
-        hand = str(self.state.hand_of(seat, tile, self.flow.meld_offset))
+        hand = str(self.state.hand_of(seat, tile, self.flow.meld_offset, from_seat is not None))
         self._emit(Won(seat, tile, from_seat, hand, result.total))
 
     def _after_win(self, last: int) -> None:

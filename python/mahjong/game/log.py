@@ -113,8 +113,11 @@ def _decisions(game: Game, log: Sequence[GameEvent]) -> dict[int, Action]:
     return answers
 
 
-def replay(events: Sequence[GameEvent]) -> Game:
-    """Re-drive the engine from a log; the replayed game's events must equal the log's, one by one."""
+def replay(events: Sequence[GameEvent], *, partial: bool = False) -> Game:
+    """Re-drive the engine from a log; the replayed game's events must equal the log's, one by one.
+
+    ``partial``: the log is a hand in progress; the game is returned at the log's end, waiting for the next
+    answers (a copy of a game to try actions on, or a hand resumed from its log)."""
     events = list(events)
     if not events or not isinstance(events[0], HandStarted):
         raise ContextError("a log starts with its hand_started event")
@@ -129,6 +132,8 @@ def replay(events: Sequence[GameEvent]) -> Game:
                     options=dict(hs.options))
         _check_prefix(game, events)
         while not game.done:
+            if partial and len(game.events) >= len(events):
+                return game
             for seat, action in _decisions(game, events).items():
                 if seat in game.pending:
                     game.act(seat, action)

@@ -153,6 +153,7 @@ class HandState:
     net: tuple[int, ...] | None = None
     next_dealer: int | None = None
     steps: int = 0  #: events folded
+    reserve: int = 0  #: live tiles left when the wall ends (the flow's; 海底 is the last tile before it)
     #: the settlement Win of each win, derived when the win is folded (``fact_hook(seat, tile, from_seat,
     #: robbing)`` is set by the engine: the rule set's flow adds its own facts)
     win_records: list[Any] = field(default_factory=list)
@@ -378,12 +379,13 @@ class HandState:
                 out.extend([t] * c)
         return out
 
-    def hand_of(self, seat: int, win_tile: int | None = None, offsets: Any = None) -> Hand:
-        """``seat``'s hand as a :class:`Hand` (``win_tile`` added to the concealed tiles when it is not held)."""
+    def hand_of(self, seat: int, win_tile: int | None = None, offsets: Any = None, claimed: bool = False) -> Hand:
+        """``seat``'s hand as a :class:`Hand`; ``claimed``: ``win_tile`` is another seat's tile (a discard, a
+        robbed kong) and is added to the concealed tiles."""
         concealed = [t for t in self.concealed_tiles(seat) if t < 34]
         flowers = [t for t in self.bonus[seat] if t >= 34] + [t for t in self.concealed_tiles(seat) if t >= 34]
         melds = tuple(self.meld_of(seat, m, offsets) for m in self.melds[seat])
-        if win_tile is not None and win_tile < 34 and self.hands[seat][win_tile] == 0:
+        if win_tile is not None and claimed:
             concealed.append(win_tile)
         return Hand(tuple(concealed), melds, tuple(sorted(flowers)), win_tile)
 
@@ -407,11 +409,11 @@ class HandState:
         if self_drawn:
             d = self.last_draw
             kong_replacement = d is not None and d[0] == seat and d[3]
-            last_wall = self.live == 0 and self.haidi_tile is None
+            last_wall = self.live <= self.reserve and self.haidi_tile is None
             after_kong_discard = False
         else:
             kong_replacement = False
-            last_wall = self.live == 0 and not robbing
+            last_wall = self.live <= self.reserve and not robbing
             after_kong_discard = bool(self.last_discard and self.last_discard[2]) and not robbing
         first = self.first_round
         dealer = seat == self.dealer

@@ -133,3 +133,33 @@ def test_ray_missing_is_our_error(monkeypatch: pytest.MonkeyPatch, log_dir: Path
     monkeypatch.setitem(sys.modules, "ray", None)  # import ray now raises ImportError
     with pytest.raises(ClusterError, match=r"mjcore\[ray\]"):
         settle_logs([log_dir], ray="local")
+
+
+SCRIPT = '''
+import os, sys
+from mahjong.scale import ScaleError, run_sharded
+from mahjong.scale.simulate import simulate_sharded
+from mahjong.scale.tally import Tally
+
+def dies(params, shard):
+    os._exit(3)
+
+stats, _ = simulate_sharded("guobiao", 6, 1, "random", workers=2)  # no __main__ guard in this script
+print("hands", stats["hands"])
+try:
+    run_sharded(dies, {}, 4, workers=2)
+except ScaleError as e:
+    print("error:", e)
+'''
+
+
+def test_pool_from_an_unguarded_script_and_a_dying_worker(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    script = tmp_path / "script.py"
+    script.write_text(SCRIPT, encoding="utf-8")
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert "hands 6" in out.stdout
+    assert "error: a worker process stopped before finishing its shard" in out.stdout

@@ -14,6 +14,7 @@ import sys
 import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol
 
 from mahjong.scale.errors import ClusterError, ScaleError
@@ -78,25 +79,37 @@ def _serial(task: Task, params: Mapping[str, Any], shards: list[Shard], done: Ca
 
 
 def _pool_context() -> Any:
-    # forkserver: workers start from a clean single-threaded server (no inherited threads or locks, unlike
-    # fork), and faster than spawn; Windows has only spawn.
-    method = "forkserver" if sys.platform != "win32" else "spawn"
-    ctx = multiprocessing.get_context(method)
-    if method == "forkserver":
+    # Linux, no other thread alive: fork (fast, and a script calling us needs no ``__main__`` guard).
+    # Otherwise forkserver (a clean single-threaded parent for the workers); Windows and macOS builds
+    # without it: spawn.  The last two re-import the caller's main module, as multiprocessing always does.
+    import threading
+
+    methods = multiprocessing.get_all_start_methods()
+    if sys.platform.startswith("linux") and threading.active_count() == 1 and "fork" in methods:
+        return multiprocessing.get_context("fork")
+    if "forkserver" in methods:
+        ctx = multiprocessing.get_context("forkserver")
         ctx.set_forkserver_preload(["mahjong", "mahjong.scale.tasks"])
-    return ctx
+        return ctx
+    return multiprocessing.get_context("spawn")
 
 
 def _pool(
     task: Task, params: Mapping[str, Any], shards: list[Shard], workers: int, done: Callable[[Shard, Tally], None]
 ) -> None:
-    with ProcessPoolExecutor(max_workers=workers, mp_context=_pool_context()) as pool:
-        pending: dict[Future[Tally], Shard] = {pool.submit(task, params, s): s for s in shards}
-        while pending:
-            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for fut in finished:
-                shard = pending.pop(fut)
-                done(shard, fut.result())
+    try:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=_pool_context()) as pool:
+            pending: dict[Future[Tally], Shard] = {pool.submit(task, params, s): s for s in shards}
+            while pending:
+                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for fut in finished:
+                    shard = pending.pop(fut)
+                    done(shard, fut.result())
+    except BrokenProcessPool:
+        raise ScaleError(
+            "a worker process stopped before finishing its shard (killed, out of memory, or a script that "
+            "starts workers without an `if __name__ == \"__main__\":` guard)"
+        ) from None
 
 
 def _ray(

@@ -68,22 +68,32 @@ def _run_batch(batch: GameBatch, seconds: float, out: list[int]) -> None:
     out.append(decisions)
 
 
-def batch_rate(n: int, seconds: float, threads: int) -> float:
+def batch_rate(n: int, seconds: float, threads: int) -> tuple[float, float]:
+    """(decisions/s, cores used = process CPU time / wall time)."""
     batches = [GameBatch(n, rules=RULES, seed=10 + k, keep_logs=False) for k in range(threads)]
     counts: list[int] = []
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     workers = [threading.Thread(target=_run_batch, args=(b, seconds, counts)) for b in batches]
     for w in workers:
         w.start()
     for w in workers:
         w.join()
-    return sum(counts) / (time.perf_counter() - t0)
+    wall = time.perf_counter() - t0
+    return sum(counts) / wall, (time.process_time() - c0) / wall
 
 
-def simulate_rate(hands: int, workers: int) -> float:
-    t0 = time.perf_counter()
+def simulate_rate(hands: int, workers: int) -> tuple[float, float]:
+    """(hands/s, cores used = CPU time of this process and its workers / wall time)."""
+    import resource
+
+    def cpu() -> float:
+        me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+        return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+    t0, c0 = time.perf_counter(), cpu()
     simulate_sharded(RULES, hands, 3, "random", workers=workers)
-    return hands / (time.perf_counter() - t0)
+    wall = time.perf_counter() - t0
+    return hands / wall, (cpu() - c0) / wall
 
 
 def main() -> None:
@@ -101,31 +111,33 @@ def main() -> None:
         one = batch_rate(n, sec, 1)
         two = batch_rate(n, sec, 2)
         rows.append((n, one, two))
-    sim1 = simulate_rate(args.hands, 1)
-    sim2 = simulate_rate(args.hands, 2)
+    (sim1, simcpu1), (sim2, simcpu2) = simulate_rate(args.hands, 1), simulate_rate(args.hands, 2)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
 
     lines = [
         SECTION,
         "",
         f"`python benchmarks/bench_rl.py --seconds {sec:g} --hands {args.hands}` — {RULES}, backend "
         f"{mahjong.BACKEND}, Python {platform.python_version()}, {os.cpu_count()} cores shared with other work, "
-        f"{time.strftime('%Y-%m-%d %H:%M')}.",
+        f"{time.strftime('%Y-%m-%d %H:%M')}, load average {load:.1f} when it ended.  \"cores used\" = CPU time / "
+        "wall time: what the run actually got (below 2 for two workers means the GIL, or other work on the "
+        "machine).",
         "",
-        "| driver | decisions/s | cost per decision vs single game + obs | two threads / one |",
-        "| --- | ---: | ---: | ---: |",
-        f"| single games, step API (mask + act) | {plain:,.0f} | {with_obs / plain:.2f} | |",
-        f"| single games, step API + obs_v1 | {with_obs:,.0f} | 1.00 | |",
+        "| driver | decisions/s | cost per decision vs single game + obs | two threads / one | cores used |",
+        "| --- | ---: | ---: | ---: | ---: |",
+        f"| single games, step API (mask + act) | {plain:,.0f} | {with_obs / plain:.2f} | | |",
+        f"| single games, step API + obs_v1 | {with_obs:,.0f} | 1.00 | | |",
     ]
-    for n, one, two in rows:
-        lines.append(f"| GameBatch n = {n}, one thread | {one:,.0f} | {with_obs / one:.2f} | |")
+    for n, (one, cpu1), (two, cpu2) in rows:
+        lines.append(f"| GameBatch n = {n}, one thread | {one:,.0f} | {with_obs / one:.2f} | | {cpu1:.2f} |")
         lines.append(f"| GameBatch n = {n}, two threads (two batches) | {two:,.0f} | {with_obs / two:.2f} | "
-                     f"{two / one:.2f}x |")
+                     f"{two / one:.2f}x | {cpu2:.2f} |")
     lines += [
         "",
-        "| simulate (random agents) | hands/s | two / one |",
-        "| --- | ---: | ---: |",
-        f"| K = 1 (this process) | {sim1:,.0f} | |",
-        f"| K = 2 (two local processes) | {sim2:,.0f} | {sim2 / sim1:.2f}x |",
+        "| simulate (random agents) | hands/s | two / one | cores used |",
+        "| --- | ---: | ---: | ---: |",
+        f"| K = 1 (this process) | {sim1:,.0f} | | {simcpu1:.2f} |",
+        f"| K = 2 (two local processes) | {sim2:,.0f} | {sim2 / sim1:.2f}x | {simcpu2:.2f} |",
         "",
     ]
     text = "\n".join(lines)

@@ -23,7 +23,7 @@ index depends only on the action, never on the state, so a mask means the same a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from mahjong.errors import MahjongError
 
@@ -76,6 +76,7 @@ class Action:
     kind: ActionKind
     tile: int = -1
     meld: tuple[int, ...] = ()
+    index: int = field(default=-1, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.kind not in _KINDS:
@@ -84,10 +85,14 @@ class Action:
             raise IllegalActionError(f"action tile must be a tile id 0..33, got {self.tile!r}")
         if self.kind == "chow" and (len(self.meld) != 3 or self.tile not in self.meld):
             raise IllegalActionError(f"a chow names its three tiles, the claimed one among them: {self.meld!r}")
+        if self.kind in ("discard", "concealed_kong", "added_kong", "pung", "kong", "win", "ready") and self.tile < 0:
+            raise IllegalActionError(f"a {self.kind} names its tile")
+        if self.kind == "lack" and not 0 <= self.tile <= 2:
+            raise IllegalActionError(f"定缺 names a suit 0..2 (万 筒 条), got {self.tile!r}")
+        #: this action's slot in the action index (see the module docstring), fixed when it is made
+        object.__setattr__(self, "index", self._slot())
 
-    @property
-    def index(self) -> int:
-        """This action's slot in the action index (see the module docstring)."""
+    def _slot(self) -> int:
         k, t = self.kind, self.tile
         if k == "discard":
             return DISCARD + t
@@ -132,6 +137,17 @@ class Action:
         if self.kind == "chow":
             return f"chow {format_tiles(self.meld)}"
         return f"{self.kind} {tile_name(self.tile)}" if self.tile >= 0 else self.kind
+
+
+#: the actions without a meld, made once (the engine hands these out instead of new objects)
+DISCARDS = tuple(Action("discard", t) for t in range(34))
+CONCEALED_KONGS = tuple(Action("concealed_kong", t) for t in range(34))
+ADDED_KONGS = tuple(Action("added_kong", t) for t in range(34))
+PUNGS = tuple(Action("pung", t) for t in range(34))
+KONGS = tuple(Action("kong", t) for t in range(34))
+WINS = tuple(Action("win", t) for t in range(34))
+READIES = tuple(Action("ready", t) for t in range(34))
+PASS_ACTION = Action("pass")
 
 
 def action_of(index: int, legal: list[Action]) -> Action:

@@ -25,13 +25,19 @@ class Agent(Protocol):
     def choose(self, game: Game, seat: int, legal: list[Action]) -> Action: ...
 
 
+def _real_win(game: Game, seat: int, action: Action) -> bool:
+    """The win on offer meets the rule set's minimum (the Botzone format also offers false wins)."""
+    result = game.win_score(seat, action.tile)
+    return result is None or result.valid
+
+
 class RandomAgent:
     def __init__(self, seed: int = 0) -> None:
         self.rng = SplitMix64(seed, 0xA9E)
 
     def choose(self, game: Game, seat: int, legal: list[Action]) -> Action:
         for a in legal:  # winning is never random: a random player that declines wins plays another game
-            if a.kind == "win":
+            if a.kind == "win" and _real_win(game, seat, a):
                 return a
         return legal[self.rng.below(len(legal))]
 
@@ -74,7 +80,7 @@ class GreedyAgent:
 
     def choose(self, game: Game, seat: int, legal: list[Action]) -> Action:
         for a in legal:
-            if a.kind == "win":
+            if a.kind == "win" and _real_win(game, seat, a):
                 return a
         st = game.state
         counts = list(st.hands[seat])
@@ -124,4 +130,4 @@ def make_agent(name: str, seed: int = 0) -> Agent:
     if name not in AGENTS:
         raise RulesError(f"unknown agent {name!r}; known: {', '.join(AGENTS)}")
     cls = AGENTS[name]
-    return cls() if cls is FirstAgent else cls(seed)  # type: ignore[call-arg]
+    return cls() if cls is FirstAgent else cls(seed)

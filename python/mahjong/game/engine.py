@@ -15,7 +15,19 @@ from typing import Any
 from mahjong._kernels import backend_module as K
 from mahjong.errors import ContextError, MahjongError, RulesError
 from mahjong.framework import ScoreResult, WinContext, get_ruleset
-from mahjong.game.actions import Action, IllegalActionError, N_ACTIONS
+from mahjong.game.actions import (
+    ADDED_KONGS,
+    CONCEALED_KONGS,
+    DISCARDS,
+    KONGS,
+    N_ACTIONS,
+    PASS_ACTION,
+    PUNGS,
+    READIES,
+    WINS,
+    Action,
+    IllegalActionError,
+)
 from mahjong.game.events import (
     BonusSetAside,
     Claimed,
@@ -42,7 +54,7 @@ from mahjong.settlement import Draw, HandRecord, Kong, Settlement, Win
 
 __all__ = ["Game", "record_of", "make_flow"]
 
-_PASS = Action("pass")
+_PASS = PASS_ACTION
 _WIN_FLAGS = ("last_tile", "last_wall_tile", "kong_replacement", "robbing_kong", "after_kong_discard")
 
 
@@ -104,6 +116,10 @@ class Game:
         self._paid: Counter[tuple[int, int, int, str, int | None]] = Counter()
         self._record_index: list[int] = []  # record event i -> log index
         self.settlement: Settlement | None = None
+        # (bonus tiles are looked for after every draw: skip the look where the flow has none, or only flowers)
+        custom_bonus = type(self.flow).is_bonus is not Flow.is_bonus
+        self._bonus_possible = bool(self.flow.bonus_tiles) or custom_bonus
+        self._bonus_only_flowers = not custom_bonus and all(x >= 34 for x in self.flow.bonus_tiles)
         self._emit(HandStarted(rules, dict(self.options), dealer, prevalent_wind, flow.seats, hand_number, seed, salt))
         self._build_wall(seed, salt, wall)
         self._deal()
@@ -130,7 +146,7 @@ class Game:
                     f"the wall does not hold the {self.rules} tile set ({len(tiles)} tiles): got {len(given)}; "
                     f"extra {extra}, missing {missing}"
                 )
-            order, events = given, []
+            order, events = given, list[GameEvent]()
             ev_seed: int | None = None
         else:
             ring = shuffled(tiles, SplitMix64(seed, salt * 2))
@@ -138,7 +154,8 @@ class Game:
             ev_seed = seed
         for ev in events:
             self._emit(ev)
-        self._emit(WallBuilt(tuple(order), wall_digest(order), ev_seed, salt, flow.in_play(len(order))))
+        self._emit(WallBuilt(tuple(order), wall_digest(order), ev_seed, salt, flow.in_play(len(order)),
+                             flow.segmented))
 
     def _deal(self) -> None:
         flow, st = self.flow, self.state
@@ -147,7 +164,7 @@ class Game:
         order = [seats[(i0 + k) % len(seats)] for k in range(len(seats))]
         for s in order:
             n = flow.hand_size + (1 if s == st.dealer else 0)
-            self._emit(Dealt(s, tuple(st.wall[st.front:st.front + n])))
+            self._emit(Dealt(s, tuple(st.next_tiles(s, n))))
         for ev in flow.reveal(st, self.rng):  # (Yuhuan: which tile is 杠花 depends on the 财神)
             self._emit(ev)
         for s in order:  # bonus tiles set aside and replaced, seat by seat from the dealer
@@ -160,6 +177,10 @@ class Game:
 
     def _replace_bonus(self, seat: int) -> None:
         st, flow = self.state, self.flow
+        if not self._bonus_possible:
+            return
+        if self._bonus_only_flowers and not any(st.hands[seat][34:]):
+            return
         while True:
             bonus = [t for t in range(len(st.hands[seat])) if st.hands[seat][t] and flow.is_bonus(t, st)]
             if not bonus:
@@ -167,14 +188,13 @@ class Game:
             for t in bonus:
                 for _ in range(st.hands[seat][t]):
                     self._emit(BonusSetAside(seat, t))
-                    if st.live == 0:
+                    if st.live_for(seat) == 0:
                         return
-                    self._emit(Drew(seat, st.wall[st.back - 1], True))
+                    self._emit(Drew(seat, st.next_tile(seat, True), True))
 
     def _draw(self, seat: int, replacement: bool) -> None:
         st = self.state
-        tile = st.wall[st.back - 1] if replacement else st.wall[st.front]
-        self._emit(Drew(seat, tile, replacement))
+        self._emit(Drew(seat, st.next_tile(seat, replacement), replacement))
         self._replace_bonus(seat)
         if sum(st.hands[seat]) % 3 != 2:  # the wall ran out on a bonus tile: nothing to replace it with
             self._wall_end()
@@ -217,7 +237,9 @@ class Game:
         if isinstance(action, int) and not isinstance(action, bool):
             chosen = next((a for a in legal if a.index == action), None)
         elif isinstance(action, Action):
-            chosen = action if action in legal else None
+            chosen = next((a for a in legal if a is action), None)  # (the engine's own objects: fast path)
+            if chosen is None:
+                chosen = action if action in legal else None
         else:
             raise IllegalActionError(f"an action is an Action or an action index, got {action!r}")
         if chosen is None:
@@ -290,8 +312,9 @@ class Game:
                 p, t, _ = st.last_discard
                 self._note_ready(p)
                 asks = {}
+                chower = flow.next_seat(st, p) if flow.chows else -1
                 for s in self._order_after(p):
-                    opts = self._claim_actions(s, p, t)
+                    opts = self._claim_actions(s, p, t, s == chower)
                     if opts:
                         asks[s] = opts
                 if asks:
@@ -305,7 +328,7 @@ class Game:
                 asks = {}
                 for s in self._order_after(k):
                     if self._win_result(s, t, k, True) is not None:
-                        asks[s] = self._forced([Action("win", t), _PASS])
+                        asks[s] = self._forced([WINS[t], _PASS])
                 if asks:
                     self._ask(asks)
                     return
@@ -313,10 +336,10 @@ class Game:
                 continue
             if phase == Phase.HAIDI:
                 seat = st.actor
-                t = st.haidi_tile
-                assert t is not None
-                if self._win_result(seat, t, None, False) is not None:
-                    self._ask({seat: [Action("win", t), _PASS]})
+                fished = st.haidi_tile
+                assert fished is not None
+                if self._win_result(seat, fished, None, False) is not None:
+                    self._ask({seat: [Action("win", fished), _PASS]})
                     return
                 self._end_hand()
                 continue
@@ -345,39 +368,40 @@ class Game:
             assert st.last_draw is not None
             t = st.last_draw[1]
             if t < 34 and self._win_result(seat, t, None, False) is not None:
-                legal.append(Action("win", t))
+                legal.append(WINS[t])
         locked = st.ready[seat]
         if locked:
             if drew and st.last_draw is not None and st.last_draw[1] < 34:
-                legal.append(Action("discard", st.last_draw[1]))
+                legal.append(DISCARDS[st.last_draw[1]])
             return self._forced(legal)
-        if drew and st.live > flow.reserve:  # no kong on the last tile: nothing to replace it with
+        if drew and st.live_for(seat) > flow.reserve:  # no kong on the last tile: nothing to replace it with
             for t in range(34):
                 if h[t] == 4 and flow.may_meld(st, seat, t):
-                    legal.append(Action("concealed_kong", t))
+                    legal.append(CONCEALED_KONGS[t])
             for m in st.melds[seat]:
                 if m.kind == "pung" and h[m.tile] and flow.may_meld(st, seat, m.tile):
-                    legal.append(Action("added_kong", m.tile))
+                    legal.append(ADDED_KONGS[m.tile])
         discards = [t for t in range(34) if h[t] and flow.may_discard(st, seat, t)]
-        legal += [Action("discard", t) for t in discards]
+        legal += [DISCARDS[t] for t in discards]
         if flow.ready_declaration:
             for t in discards:
                 if self._ready_after(seat, t):
-                    legal.append(Action("ready", t))
+                    legal.append(READIES[t])
         return self._forced(legal)
 
-    def _claim_actions(self, s: int, p: int, t: int) -> list[Action]:
+    def _claim_actions(self, s: int, p: int, t: int, may_chow: bool) -> list[Action]:
         st, flow = self.state, self.flow
         h = st.hands[s]
         opts: list[Action] = []
         if self._win_result(s, t, p, False) is not None:
-            opts.append(Action("win", t))
-        if not st.ready[s] and st.live > flow.reserve:
+            opts.append(WINS[t])
+        # no claim on the last tile (only a win); in the Botzone format a kong needs the claimer's own segment
+        if not st.ready[s] and (st.segment or st.live > flow.reserve):
             if h[t] >= 2 and flow.may_meld(st, s, t):
-                opts.append(Action("pung", t))
-                if h[t] >= 3:
-                    opts.append(Action("kong", t))
-            if flow.chows and s == flow.next_seat(st, p):
+                opts.append(PUNGS[t])
+                if h[t] >= 3 and st.live_for(s) > flow.reserve:
+                    opts.append(KONGS[t])
+            if may_chow:
                 opts += self._chows(h, t)
         if not opts:
             return opts
@@ -452,6 +476,11 @@ class Game:
             kw["earthly"] = seat != st.dealer and f.first_round and not robbing and not st.melds[seat]
         kw.update(flow.record_facts(st, seat, tile, from_seat))
         return kw
+
+    def win_score(self, seat: int, tile: int) -> ScoreResult | None:
+        """The score of the win on ``tile`` offered to ``seat`` now (``None`` if none is offered).  In the
+        Botzone format a complete hand under 8 fan is offered too (``valid`` is False: a false win)."""
+        return self._win_cache.get((self.state.steps, seat, tile))
 
     def _win_result(self, seat: int, tile: int, from_seat: int | None, robbing: bool) -> ScoreResult | None:
         """The score if ``seat`` may win on ``tile`` now, else None (cached per state step)."""
@@ -545,9 +574,9 @@ class Game:
                 return
             for kind in ("kong", "pung", "chow"):
                 for s in order:
-                    a = answers.get(s)
-                    if a is not None and a.kind == kind:
-                        meld = a.meld if kind == "chow" else (t,) * (4 if kind == "kong" else 3)
+                    claim = answers.get(s)
+                    if claim is not None and claim.kind == kind:
+                        meld = claim.meld if kind == "chow" else (t,) * (4 if kind == "kong" else 3)
                         self._emit(Claimed(s, kind, t, p, tuple(meld)))
                         return
             st.phase, st.actor = Phase.DRAW, flow.next_seat(st, p)
@@ -617,7 +646,18 @@ class Game:
         """Money that moves during play (Sichuan's kongs, each win as it happens): settle the record so far and
         emit the lines not paid yet."""
         if self.flow.pays_during_play:
-            self._emit_payments(self.ruleset.settle(record_of(self)))
+            self._emit_payments(self._settle(record_of(self)))
+
+    def _settle(self, record: HandRecord) -> Settlement:
+        """The rule set's settlement of the record; a rule set settled by its wins alone whose flow was set to
+        let several win on one discard (an option, not its rule book) is settled without the one-win check."""
+        from mahjong.framework import RuleSet
+        from mahjong.settlement import settle_by_wins
+
+        if self.flow.multiple_winners and not type(self.flow).multiple_winners \
+                and type(self.ruleset).settle is RuleSet.settle:
+            return settle_by_wins(self.ruleset, record, one_win=False)
+        return self.ruleset.settle(record)
 
     def _emit_payments(self, settlement: Settlement) -> None:
         want: Counter[tuple[int, int, int, str, int | None]] = Counter()
@@ -636,7 +676,11 @@ class Game:
     def _end_hand(self) -> None:
         st = self.state
         record = record_of(self)
-        settlement = self.ruleset.settle(record)
+        settlement = self._settle(record)
+        extra = self.flow.extra_lines(st, settlement)
+        if extra:  # the flow's own penalties (Botzone's false win)
+            settlement = Settlement.from_lines(settlement.ruleset, [*settlement.lines, *extra], settlement.results,
+                                               settlement.details)
         self._emit_payments(settlement)
         net = [0, 0, 0, 0]
         for p in st.payments:

@@ -83,6 +83,9 @@ class WallBuilt(GameEvent):
     seed: int | None = None
     salt: int = 0
     in_play: int | None = None
+    #: the Botzone competition format: the wall is cut into one segment per seat (``len(tiles) // seats``
+    #: tiles each, seat order); every seat deals and draws (replacements too) from its own segment
+    segments: bool = False
 
 
 @dataclass(frozen=True)
@@ -277,7 +280,7 @@ def event_from_dict(obj: Any, index: int = 0) -> GameEvent:
         elif k in ("ruleset", "digest", "purpose", "kind", "hand", "reason"):
             if not isinstance(v, str):
                 raise ContextError(f"log line {index} ({kind}): {k} must be text, got {v!r}")
-        elif k in ("ready", "replacement", "auto"):
+        elif k in ("ready", "replacement", "auto", "segments"):
             if not isinstance(v, bool):
                 raise ContextError(f"log line {index} ({kind}): {k} must be true or false, got {v!r}")
         elif v is not None and (not isinstance(v, int) or isinstance(v, bool)):

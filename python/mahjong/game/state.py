@@ -154,6 +154,8 @@ class HandState:
     next_dealer: int | None = None
     steps: int = 0  #: events folded
     reserve: int = 0  #: live tiles left when the wall ends (the flow's; 海底 is the last tile before it)
+    segment: int = 0  #: per-seat wall segment length (Botzone format); 0 = one shared wall
+    seg_front: list[int] = field(default_factory=lambda: [0] * 4)
     #: the settlement Win of each win, derived when the win is folded (``fact_hook(seat, tile, from_seat,
     #: robbing)`` is set by the engine: the rule set's flow adds its own facts)
     win_records: list[Any] = field(default_factory=list)
@@ -196,6 +198,10 @@ class HandState:
             raise self._bad(ev, f"the wall's digest {ev.digest} does not match its tiles ({wall_digest(ev.tiles)})")
         self.wall = list(ev.tiles)
         self.back = ev.in_play if ev.in_play is not None else len(ev.tiles)
+        if ev.segments:
+            self.segment = len(ev.tiles) // len(self.seats)
+            for i, s in enumerate(self.seats):
+                self.seg_front[s] = i * self.segment
         self.out_of_play = list(ev.tiles[self.back:])
         self.seed = ev.seed
 
@@ -206,9 +212,12 @@ class HandState:
         if self.phase != Phase.DEAL:
             raise self._bad(ev, "tiles are dealt before play")
         n = len(ev.tiles)
-        if tuple(self.wall[self.front:self.front + n]) != tuple(ev.tiles):
+        if tuple(self.next_tiles(ev.seat, n)) != tuple(ev.tiles):
             raise self._bad(ev, "the dealt tiles are not the next tiles of the wall")
-        self.front += n
+        if self.segment:
+            self.seg_front[ev.seat] += n
+        else:
+            self.front += n
         h = self.hands[ev.seat]
         for t in ev.tiles:
             h[t] += 1
@@ -231,15 +240,14 @@ class HandState:
         self.lack[ev.seat] = ev.suit
 
     def _drew(self, ev: Drew) -> None:
-        if self.front >= self.back:
+        if self.live_for(ev.seat) <= 0:
             raise self._bad(ev, "the wall is empty")
-        if ev.replacement:
-            expect = self.wall[self.back - 1]
-        else:
-            expect = self.wall[self.front]
+        expect = self.next_tile(ev.seat, ev.replacement)
         if expect != ev.tile:
             raise self._bad(ev, f"seat {ev.seat} draws {ev.tile} but the wall's tile there is {expect}")
-        if ev.replacement:
+        if self.segment:
+            self.seg_front[ev.seat] += 1
+        elif ev.replacement:
             self.back -= 1
         else:
             self.front += 1
@@ -364,8 +372,34 @@ class HandState:
 
     @property
     def live(self) -> int:
-        """Tiles still to draw from the wall."""
+        """Tiles still to draw from the wall (all segments together in the Botzone format)."""
+        if self.segment:
+            return sum(self.live_for(s) for s in self.seats)
         return self.back - self.front
+
+    def live_for(self, seat: int) -> int:
+        """Tiles ``seat`` can still draw (its own segment in the Botzone format; else the shared wall)."""
+        if self.segment:
+            return (self.seats.index(seat) + 1) * self.segment - self.seg_front[seat]
+        return self.back - self.front
+
+    def next_tile(self, seat: int, replacement: bool) -> int:
+        """The tile ``seat`` draws next (a replacement comes from the back, or from its own segment)."""
+        if self.segment:
+            return self.wall[self.seg_front[seat]]
+        return self.wall[self.back - 1] if replacement else self.wall[self.front]
+
+    def next_tiles(self, seat: int, n: int) -> list[int]:
+        start = self.seg_front[seat] if self.segment else self.front
+        return self.wall[start:start + n]
+
+    def next_in_turn(self, seat: int) -> int:
+        i = self.seats.index(seat)
+        for k in range(1, len(self.seats) + 1):
+            s = self.seats[(i + k) % len(self.seats)]
+            if s in self.playing:
+                return s
+        return seat
 
     @property
     def first_round(self) -> bool:
@@ -406,14 +440,19 @@ class HandState:
         # is face up too when it was discarded or added to a kong
         seen = self.visible[tile] - (0 if self_drawn else 1)
         last_tile = seen >= 3 and tile < 34
+        if self.segment:  # Botzone: the last tile when the seat due to draw next has nothing left
+            nxt = self.next_in_turn(seat if self_drawn else from_seat)  # type: ignore[arg-type]
+            wall_over = self.live_for(nxt) <= self.reserve
+        else:
+            wall_over = self.live <= self.reserve
         if self_drawn:
             d = self.last_draw
             kong_replacement = d is not None and d[0] == seat and d[3]
-            last_wall = self.live <= self.reserve and self.haidi_tile is None
+            last_wall = wall_over and self.haidi_tile is None
             after_kong_discard = False
         else:
             kong_replacement = False
-            last_wall = self.live <= self.reserve and not robbing
+            last_wall = wall_over and not robbing
             after_kong_discard = bool(self.last_discard and self.last_discard[2]) and not robbing
         first = self.first_round
         dealer = seat == self.dealer
@@ -426,7 +465,12 @@ class HandState:
     def tile_count_check(self) -> None:
         """Every tile is in exactly one place (wall, hands, melds, bonus, rivers, out of play): a test aid."""
         total = [0] * N_TILES
-        for t in self.wall[self.front:self.back]:
+        if self.segment:
+            live = [t for i, s in enumerate(self.seats)
+                    for t in self.wall[self.seg_front[s]:(i + 1) * self.segment]]
+        else:
+            live = self.wall[self.front:self.back]
+        for t in live:
             total[t] += 1
         for s in range(4):
             for t, c in enumerate(self.hands[s]):

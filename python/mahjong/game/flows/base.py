@@ -17,6 +17,7 @@ from mahjong.framework import RuleSet, ScoreResult
 from mahjong.tiles import N_KINDS
 
 if TYPE_CHECKING:
+    from mahjong.settlement import Payment, Settlement
     from mahjong.game.rng import SplitMix64
     from mahjong.game.state import HandState
     from mahjong.game.events import GameEvent
@@ -71,6 +72,8 @@ class Flow:
     ready_declaration: bool = False
     #: settling a hand record checks it for this flow's sequencing (one win ends the hand …)
     checks_record_sequence: bool = True
+    #: the wall is cut into one segment per seat (the Botzone competition format)
+    segmented: bool = False
 
     def __init__(self, ruleset: RuleSet[Any], options: Any = None) -> None:
         self.ruleset = ruleset
@@ -145,7 +148,12 @@ class Flow:
         return self.seats[(self.seats.index(state.dealer) + 1) % len(self.seats)]
 
     def wall_end_reached(self, state: HandState) -> bool:
-        return state.live <= self.reserve
+        """Checked when ``state.actor`` is due to draw."""
+        return state.live_for(state.actor) <= self.reserve
+
+    def extra_lines(self, state: HandState, settlement: Settlement) -> list[Payment]:
+        """Payments of the flow itself on top of the rule set's settlement (none by default)."""
+        return []
 
 
 def split_options(flow_cls: type[Flow], options: dict[str, Any]) -> tuple[dict[str, Any], Any]:

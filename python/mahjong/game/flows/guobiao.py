@@ -11,6 +11,8 @@ from mahjong.game.events import DiceRolled, GameEvent
 from mahjong.game.flows.base import Flow, standard_tiles
 
 if TYPE_CHECKING:
+    from mahjong.framework import ScoreResult
+    from mahjong.settlement import Payment, Settlement
     from mahjong.game.rng import SplitMix64
     from mahjong.game.state import HandState
 
@@ -38,9 +40,26 @@ class GuobiaoFlowOptions:
 
     dice_break: the wall is broken where the dice say (the competition rule: the dealer throws, the seat the
         sum points at throws again). Default True — source: Guobiao competition rules (game-flow §1.2).
+    botzone: the competition format of Botzone's Chinese Standard Mahjong judge (the common reference for
+        Guobiao bots): each seat deals and draws from its own quarter of the wall (34 tiles, 36 with flowers),
+        kong and flower replacements from the same quarter; the hand is drawn when the seat due to draw has
+        nothing left (海底 / 妙手回春 are the wins when it would); one winner per discard, the nearest; any
+        complete hand may be declared, and one under 8 fan (a false win, 错和) ends the hand with the penalty
+        below. Default False — source: Botzone's Chinese Standard Mahjong rules page.
+    false_win_penalty: Botzone format: a false winner pays each other player this (30 in all). Default 10 —
+        source: Botzone's Chinese Standard Mahjong rules page.
+    flowers: play with the 8 flowers (144 tiles). Default True — source: seed 000 (国标 144 张); Botzone's
+        recorded human games were played without them (136 tiles, 34 per seat).
+    several_winners: every player who claims a win on the same discard wins (as mahjongsoft.com's duplicate
+        MCR tables allow); False = the first in turn order after the discarder only (截和). Default False —
+        source: the seed's competition rules (截和) and Botzone's judge (the nearest claimant).
     """
 
     dice_break: bool = True
+    botzone: bool = False
+    false_win_penalty: int = 10
+    flowers: bool = True
+    several_winners: bool = False
 
 
 class GuobiaoFlow(Flow):
@@ -52,16 +71,36 @@ class GuobiaoFlow(Flow):
 
     def __init__(self, ruleset: Any, options: Any = None) -> None:
         super().__init__(ruleset, options)
-        self.bonus_tiles = FLOWERS
+        self.bonus_tiles = FLOWERS if self.options.flowers else frozenset()
+        self.multiple_winners = bool(self.options.several_winners)
         extras = bool(getattr(ruleset.config, "extras", False))
         self.heavenly = extras
         self.earthly = "first_draw" if extras else None
 
     def tiles(self) -> list[int]:
-        return standard_tiles(flowers=True)
+        return standard_tiles(flowers=self.options.flowers)
+
+    @property
+    def segmented(self) -> bool:  # type: ignore[override]
+        return bool(self.options.botzone)
+
+    def may_win(self, state: HandState, seat: int, result: ScoreResult) -> bool:
+        return result.valid or bool(self.options.botzone)  # Botzone: a false win may be declared (and pays)
+
+    def extra_lines(self, state: HandState, settlement: Settlement) -> list[Payment]:
+        from mahjong.settlement import Payment
+
+        if not self.options.botzone:
+            return []
+        out = []
+        for won, result in zip(state.wins, settlement.results):
+            if not result.valid:
+                out += [Payment(won.seat, s, self.options.false_win_penalty, "false_win", None, "错和")
+                        for s in self.seats if s != won.seat]
+        return out
 
     def break_wall(self, wall: list[int], dealer: int, rng: SplitMix64) -> tuple[list[int], list[GameEvent]]:
-        if not self.options.dice_break:
+        if not self.options.dice_break or self.options.botzone:
             return wall, []
         first = rng.dice()
         thrower = (dealer + (sum(first) - 1)) % 4

@@ -67,5 +67,7 @@ class YuhuanFlow(Flow):
         return out
 
     def next_dealer(self, state: HandState, details: dict[str, Any]) -> int | None:
-        nd: int = self.ruleset.next_dealer(state.dealer, state.won[0] if state.won else None, bool(state.kongs))
-        return nd
+        from mahjong.rulesets.yuhuan import Yuhuan
+
+        assert isinstance(self.ruleset, Yuhuan)
+        return self.ruleset.next_dealer(state.dealer, state.won[0] if state.won else None, bool(state.kongs))

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# The RL / scale-out leg (issue 13): install the rl and ray extras plus the test tools into the ACTIVE venv,
+# then run tests_rl/ against the installed package (PettingZoo and Gymnasium API checkers, lockstep batches,
+# sharded simulate / settle on a process pool and on a local Ray cluster started inside the tests).
+# Called from .ci/run after the package is installed; about 1-2 minutes on the 2-core machine.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PIP_DISABLE_PIP_VERSION_CHECK=1
+export RAY_USAGE_STATS_ENABLED=0
+start=$(date +%s)
+pip install -q ".[rl,ray]" "pytest>=8" "hypothesis>=6"
+python -m pytest -q -p no:cacheprovider tests_rl
+echo "rl leg: $(( $(date +%s) - start ))s"

@@ -1,0 +1,76 @@
+"""A seat's :class:`~mahjong.rl.obs_v1.SeatView` taken from the engine's own per-seat observation.
+
+The engine's :meth:`mahjong.game.Game.observe` is the one place that decides what a seat may see (its own
+tiles, public facts, another seat's concealed kong face down); this module only reshapes that dict, so the
+encoding can never show more than the engine lets the seat see.  Payments made during play are public (they
+are announced at the table) and are read from the event log's ``Paid`` events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from mahjong.rl.obs_v1 import SeatView
+
+if TYPE_CHECKING:
+    from mahjong.game import Game
+
+__all__ = ["view_of", "view_from_observation"]
+
+
+def view_from_observation(
+    obs: dict[str, Any], seats: tuple[int, ...], wall_size: int, scores: Sequence[int] = (0, 0, 0, 0)
+) -> SeatView:
+    """Reshape the engine's observation dict (``Game.observe(seat)``) into a :class:`SeatView`."""
+    seat = obs["seat"]
+    hand = [0] * 42
+    for t in obs["hand"]:
+        hand[t] += 1
+    melds = [[tuple(t for t in m["tiles"] if t >= 0) for m in obs["melds"][s]] for s in range(4)]
+    rivers = [[(int(t), bool(c)) for t, c in obs["discards"][s]] for s in range(4)]
+    phase = obs["phase"]
+    offered = None
+    if phase == "claim" and obs["last_discard"] is not None and obs["last_discard"][0] != seat:
+        offered = obs["last_discard"][1]
+    elif phase == "rob" and obs["pending_kong"] is not None and obs["pending_kong"][0] != seat:
+        offered = obs["pending_kong"][1]
+    won = set(obs["won"])
+    return SeatView(
+        seat=seat,
+        seats=seats,
+        dealer=obs["dealer"],
+        prevalent_wind=obs["prevalent_wind"],
+        seat_wind=obs["seat_wind"],
+        hand=hand,
+        melds=melds,
+        rivers=rivers,
+        visible=[v + h for v, h in zip(obs["visible"], hand)] + hand[len(obs["visible"]) :],
+        bonus=[list(b) for b in obs["bonus"]],
+        wildcards=tuple(obs["wildcards"]),
+        indicator=obs["indicator"],
+        scores=tuple(scores),
+        wall_left=obs["live"],
+        wall_size=wall_size,
+        offered=offered,
+        drawn=obs["drawn"],
+        lack=list(obs["lack"]),
+        ready=list(obs["ready"]),
+        playing=tuple(s for s in seats if s not in won),
+    )
+
+
+def running_scores(game: Game, carried: Sequence[int] = (0, 0, 0, 0)) -> list[int]:
+    """Points carried in plus every payment made so far in this hand (the log's ``Paid`` events)."""
+    out = list(carried)
+    for p in game.state.payments:
+        out[p.payer] -= p.amount
+        out[p.payee] += p.amount
+    return out
+
+
+def view_of(game: Game, seat: int, carried: Sequence[int] = (0, 0, 0, 0)) -> SeatView:
+    """``seat``'s view of ``game`` now."""
+    return view_from_observation(
+        game.observe(seat), tuple(game.flow.seats), len(game.state.wall), running_scores(game, carried)
+    )

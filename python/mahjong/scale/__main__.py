@@ -1,0 +1,5 @@
+import sys
+
+from mahjong.scale.cli import main
+
+sys.exit(main())

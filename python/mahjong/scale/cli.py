@@ -1,0 +1,182 @@
+"""Command-line side of the scale-out layer: ``--workers K`` and ``--ray [ADDRESS]`` for ``simulate`` and
+``settle``, a progress line on stderr, and the printed totals.
+
+The ``mahjong`` command wires these in (``add_scale_arguments`` on its ``simulate`` and ``settle`` parsers);
+``python -m mahjong.scale settle --workers 2 logs/`` runs the same code on its own.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from mahjong.errors import MahjongError
+from mahjong.scale.runner import LOCAL, Progress
+from mahjong.scale.tally import Tally
+
+__all__ = [
+    "add_scale_arguments",
+    "progress_printer",
+    "wants_sharded_settle",
+    "settle_logs_command",
+    "print_tally",
+    "wants_sharded_simulate",
+    "simulate_from_args",
+    "main",
+]
+
+
+def _workers(text: str) -> int:
+    try:
+        k = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if k < 1:
+        raise argparse.ArgumentTypeError(f"at least 1 worker, got {k}")
+    return k
+
+
+def add_scale_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``--workers K`` and ``--ray [ADDRESS]`` to a command's parser."""
+    parser.add_argument(
+        "--workers", type=_workers, default=1, metavar="K",
+        help="run in K seeded shards in parallel (local processes, or Ray tasks with --ray); "
+        "the totals are the same for any K / 分片并行，结果与 K 无关",
+    )
+    parser.add_argument(
+        "--ray", nargs="?", const=LOCAL, default=None, metavar="ADDRESS",
+        help="run the shards on Ray: alone, start a local Ray cluster; with HOST:PORT (or ray://HOST:PORT, auto), "
+        "use that running cluster (needs pip install 'mjcore[ray]') / 在 Ray 集群上运行",
+    )
+
+
+def progress_printer(what: str, stream: TextIO | None = None) -> Progress:
+    """A ``progress(done, total)`` callback drawing one line on stderr (redrawn in place on a terminal,
+    otherwise printed at most about ten times)."""
+    out = stream if stream is not None else sys.stderr
+    tty = out.isatty()
+    last = [-1]
+
+    def show(done: int, total: int) -> None:
+        if total <= 0:
+            return
+        if tty:
+            width = 30
+            fill = width * done // total
+            out.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {done}/{total} {what}")
+            if done >= total:
+                out.write("\n")
+        else:
+            step = 10 * done // total
+            if step == last[0] and done < total:
+                return
+            last[0] = step
+            out.write(f"{done}/{total} {what}\n")
+        out.flush()
+
+    return show
+
+
+def wants_sharded_settle(args: argparse.Namespace) -> bool:
+    """Whether a ``settle`` invocation is for the sharded log settlement: a directory or a ``.jsonl`` file,
+    several paths, ``--workers`` above 1, or ``--ray``."""
+    from pathlib import Path
+
+    paths = args.record if isinstance(args.record, list) else [args.record]
+    return (
+        getattr(args, "workers", 1) > 1
+        or getattr(args, "ray", None) is not None
+        or len(paths) != 1
+        or Path(paths[0]).is_dir()
+        or str(paths[0]).endswith(".jsonl")
+    )
+
+
+def _pct(part: int, whole: int) -> str:
+    return f"{100.0 * part / whole:.1f}%" if whole else "-"
+
+
+def print_tally(tally: Tally, what: str, workers: int, ray: str | None, out: TextIO | None = None) -> None:
+    """The human-readable totals of a sharded run."""
+    out = out if out is not None else sys.stdout
+    c = tally.counts
+    hands = c["hands"]
+    where = "Ray" if ray is not None else ("local processes" if workers > 1 else "this process")
+    print(f"hands {hands}  wins {c['wins']}  self-draws {c['self_draws']} ({_pct(c['self_draws'], c['wins'])} of wins)"
+          f"  no winner {c['no_winner']} ({_pct(c['no_winner'], hands)})", file=out)
+    seats = sorted(k for k in c if k.startswith("net:seat"))
+    if seats:
+        print("net per seat: " + "  ".join(f"{k[8:]}:{c[k]:+d}" for k in seats), file=out)
+    items = sorted(((v, k[5:]) for k, v in c.items() if k.startswith("item:")), reverse=True)
+    if items:
+        print("most frequent items: " + "  ".join(f"{name} {n}" for n, name in items[:10]), file=out)
+    rate = hands / tally.seconds if tally.seconds > 0 else 0.0
+    print(f"{rate:,.0f} {what}/s with {workers} worker{'s' if workers != 1 else ''} ({where})", file=out)
+
+
+def settle_logs_command(args: argparse.Namespace) -> int:
+    """``settle --workers K [--ray [ADDRESS]] PATH...``: settle every hand in the logs and print the totals."""
+    from mahjong.scale import settle_logs
+
+    paths = args.record if isinstance(args.record, list) else [args.record]
+    tally = settle_logs(paths, workers=args.workers, ray=args.ray, progress=progress_printer("hands settled"))
+    if getattr(args, "json", False):
+        print(json.dumps(tally.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        print_tally(tally, "hands settled", args.workers, args.ray)
+    return 0
+
+
+def wants_sharded_simulate(args: argparse.Namespace) -> bool:
+    """Whether a ``simulate`` invocation asked for shards (``--workers`` above 1 or ``--ray``)."""
+    return getattr(args, "workers", 1) > 1 or getattr(args, "ray", None) is not None
+
+
+def simulate_from_args(args: argparse.Namespace, options: dict[str, Any]) -> dict[str, Any]:
+    """The statistics of ``mahjong simulate --workers K [--ray [ADDRESS]]`` (the same dict as the
+    single-process command; hand for hand the same games, so the same totals)."""
+    from mahjong.scale.errors import ScaleError
+    from mahjong.scale.simulate import simulate_sharded
+
+    if getattr(args, "log", None):
+        raise ScaleError("--log writes one file from one process: use it without --workers / --ray")
+    progress = None if getattr(args, "no_progress", False) else progress_printer("hands")
+    stats, _ = simulate_sharded(
+        args.rules, args.hands, args.seed, args.agent, options, workers=args.workers, ray=args.ray, progress=progress
+    )
+    stats["workers"] = args.workers
+    stats["backend"] = "ray" if args.ray is not None else ("processes" if args.workers > 1 else "this process")
+    return stats
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m mahjong.scale", description="sharded settlement of game logs")
+    sub = p.add_subparsers(dest="command", required=True)
+    s = sub.add_parser("settle", help="settle every hand in log files / directories, sharded")
+    s.add_argument("record", nargs="+", help="log files (.json one hand, .jsonl one hand a line) or directories")
+    s.add_argument("--json", action="store_true")
+    add_scale_arguments(s)
+    m = sub.add_parser("simulate", help="play hands with the built-in agents in seeded shards")
+    m.add_argument("--rules", default="guobiao")
+    m.add_argument("--hands", type=int, default=100)
+    m.add_argument("--seed", type=int, default=0)
+    m.add_argument("--agent", default="greedy")
+    m.add_argument("--option", action="append", metavar="KEY=VALUE", help="rule-set or flow option")
+    m.add_argument("--no-progress", action="store_true")
+    add_scale_arguments(m)
+    args = p.parse_args(argv)
+    try:
+        if args.command == "simulate":
+            from mahjong.game.cli import _options
+
+            print(json.dumps(simulate_from_args(args, _options(args.option)), ensure_ascii=False, indent=2))
+            return 0
+        return settle_logs_command(args)
+    except MahjongError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+
+

@@ -1,0 +1,158 @@
+"""GameBatch: n games in lockstep equal n single games; bad input is refused clearly and locally."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from mahjong.game import N_ACTIONS, Game
+from mahjong.rl import GameBatch
+from mahjong.rl.errors import BatchActionError, BatchError
+from mahjong.rl.obs_v1 import N_PLANES, WIDTH, encode
+from mahjong.rl.view import view_of
+from mahjong.scale.shards import splitmix64
+
+
+def _choice(mask_row: np.ndarray, key: int) -> int:
+    legal = np.flatnonzero(mask_row)
+    return int(legal[splitmix64(key) % len(legal)])
+
+
+def test_batch_equals_single_games_with_the_same_seeds_and_actions() -> None:
+    n, steps = 5, 400
+    batch = GameBatch(n, rules="guobiao", seed=11)
+    chosen: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # per game: (seat, action) in order
+    counter = 0
+    for _ in range(steps):
+        o = batch.observe()
+        acts = []
+        for r in range(len(o)):
+            counter += 1
+            a = _choice(o.mask[r], counter)
+            acts.append(a)
+            chosen[int(o.game[r])].append((int(o.seat[r]), a))
+        batch.step(np.array(acts))
+    finished = sum(len(x) for x in batch.logs)
+    assert finished >= n, "every game should finish at least one hand in this many steps"
+    for i in range(n):
+        # replay game i alone: hand after hand with the batch's seeds and the same actions in the same order
+        todo = list(chosen[i])
+        hand = 0
+        single_logs = []
+        g = Game(**batch.game_kwargs(i, hand))
+        for seat, a in todo:
+            assert seat in g.pending
+            # the single game's observation equals the batch's row for it
+            g.act(seat, a)
+            if g.done:
+                single_logs.append(list(g.events))
+                hand += 1
+                g = Game(**batch.game_kwargs(i, hand))
+        assert single_logs == batch.logs[i]
+        assert g.events == batch.games[i].events  # the hand in progress too
+
+
+def test_observation_rows_match_single_game_encoding() -> None:
+    batch = GameBatch(3, rules="guobiao", seed=2)
+    o = batch.observe()
+    assert o.obs.shape == (len(o), N_PLANES, WIDTH) and o.obs.dtype == np.float32
+    assert o.mask.shape == (len(o), N_ACTIONS) and o.mask.dtype == np.int8
+    for r in range(len(o)):
+        g = Game(**batch.game_kwargs(int(o.game[r]), 0))
+        s = int(o.seat[r])
+        assert (o.obs[r] == encode(view_of(g, s))).all()
+        assert bytes(o.mask[r].tobytes()) == bytes(g.action_mask(s))
+
+
+def _to_claim_window(batch: GameBatch) -> None:
+    """Step with first-legal actions until some game has two seats answering one discard."""
+    for _ in range(2000):
+        rows = batch.rows()
+        if len(rows) > len({i for i, _ in rows}):
+            return
+        o = batch.observe()
+        batch.step(np.array([int(np.flatnonzero(m)[0]) for m in o.mask]))
+    raise AssertionError("no claim window with two seats reached")
+
+
+@pytest.mark.parametrize(
+    "bad, match",
+    [
+        (np.zeros((7, 7), dtype=np.int64), "shape"),
+        (np.zeros((1, 2, 3), dtype=np.int64), "shape"),
+        ("discard", "integer"),
+        (np.zeros(3, dtype=np.float32), "integer"),
+        (np.ones(3, dtype=bool), "integer"),
+    ],
+)
+def test_badly_shaped_actions_change_nothing(bad: Any, match: str) -> None:
+    batch = GameBatch(3, seed=5)
+    before = [list(g.events) for g in batch.games]
+    with pytest.raises(BatchError, match=match):
+        batch.step(bad)
+    assert [list(g.events) for g in batch.games] == before
+
+
+def test_wrong_row_count_and_out_of_range() -> None:
+    batch = GameBatch(3, seed=5)
+    m = len(batch.rows())
+    with pytest.raises(BatchError, match=rf"expected \({m},\)"):
+        batch.step(np.zeros(m + 1, dtype=np.int64))
+    with pytest.raises(BatchError, match="outside"):
+        batch.step(np.full(m, N_ACTIONS, dtype=np.int64))
+
+
+def test_action_for_a_seat_not_to_move() -> None:
+    batch = GameBatch(2, seed=5)
+    grid = np.full((2, 4), -1, dtype=np.int64)
+    for i, s in batch.rows():
+        grid[i, s] = int(np.flatnonzero(batch.games[i].action_mask(s))[0])
+    idle = next(s for s in range(4) if s not in batch.games[1].pending)
+    bad = grid.copy()
+    bad[1, idle] = 0
+    with pytest.raises(BatchError, match=f"game 1: seat {idle} is not to move"):
+        batch.step(bad)
+    missing = grid.copy()
+    missing[0, batch.games[0].pending[0]] = -1
+    with pytest.raises(BatchError, match="game 0: seat .* must act now"):
+        batch.step(missing)
+    batch.step(grid)  # the well-formed grid is accepted
+
+
+def test_illegal_action_refused_for_that_game_only() -> None:
+    batch = GameBatch(4, seed=9)
+    _to_claim_window(batch)
+    o = batch.observe()
+    acts = np.array([int(np.flatnonzero(m)[0]) for m in o.mask])
+    # the last row's game (maybe a claim window with several rows): give one of its seats an illegal action
+    victim = int(o.game[-1])
+    r = len(o) - 1
+    acts[r] = int(np.flatnonzero(o.mask[r] == 0)[0])
+    before_victim = list(batch.games[victim].events)
+    before_pending = batch.games[victim].pending
+    others_before = {i: len(g.events) for i, g in enumerate(batch.games) if i != victim}
+    with pytest.raises(BatchActionError, match=f"game {victim}: seat {int(o.seat[r])} cannot take action") as ei:
+        batch.step(acts)
+    assert set(ei.value.refused) == {victim}
+    assert batch.games[victim].events == before_victim and batch.games[victim].pending == before_pending
+    assert all(len(batch.games[i].events) > n or ei.value.result.done[i] for i, n in others_before.items())
+
+
+def test_batch_of_two_seat_game_and_auto_reset_counts() -> None:
+    batch = GameBatch(2, rules="twoplayer", seed=3)
+    assert batch.seats == tuple(batch.games[0].flow.seats) and len(batch.seats) == 2
+    for _ in range(3000):
+        o = batch.observe()
+        r = batch.step(np.array([int(np.flatnonzero(m)[-1]) for m in o.mask]))
+        assert (r.rewards.sum(axis=1) == 0).all()
+        if sum(batch.hands_played) >= 2:
+            break
+    assert sum(batch.hands_played) >= 2
+
+
+@pytest.mark.parametrize("n", [0, -3, 1.5, True])
+def test_bad_batch_size(n: Any) -> None:
+    with pytest.raises(BatchError, match="at least one game"):
+        GameBatch(n)

@@ -22,6 +22,10 @@ from starlette.testclient import TestClient
 
 from mahjong.web.app import create_app
 
+# the tests import their shared hand cases (hands.py) by name; with --import-mode=importlib the folder is not
+# on sys.path by itself
+sys.path.insert(0, str(Path(__file__).parent))
+
 CHROMIUM = os.environ.get("MAHJONG_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 
 

@@ -188,7 +188,8 @@ function tap(code) {                 // a tap on the picker adds the tile the wa
     const seat = mode === "concealed_kong" ? null : mode === "chow" ? 1 : state.seat;
     h.melds.push({ kind: mode, tiles, claimed_from: seat });
   }
-  if (mode !== "win" && h.win_tile === null && tileCount(h) % 3 === 2 && mode === "tile") h.win_tile = code;
+  // a hand that reaches a complete size wins on the tile that completed it, until another is marked
+  if (mode === "tile" && h.win_tile === null && tileCount(h) >= 14 && tileCount(h) % 3 === 2) h.win_tile = code;
   handEdited();
 }
 
@@ -250,6 +251,8 @@ function meldText(m) {
 let typingTimer = null;
 function typed() {                   // the notation box changed: read it on the server, redraw the picker's hand
   state.text = $("#notation").value;
+  seq++;                             // answers for the text before this keystroke are stale now
+  clearTimeout(computeTimer);
   clearTimeout(typingTimer);
   typingTimer = setTimeout(readNotation, 200);
 }
@@ -296,8 +299,8 @@ function buildRulesets() {
   sel.value = state.rules;
   sel.onchange = async () => {
     state.rules = sel.value;
-    state.options = {};
-    state.context = {};
+    for (const store of [state.options, state.context]) for (const k of Object.keys(store)) delete store[k];
+    $("#facts-form").dataset.ruleset = "";   // loading: the forms of the new rule set come next
     await loadRuleset();
     changed();
   };
@@ -409,7 +412,8 @@ function field(f, store, prefix) {       // one form control generated from a fi
   }
   const help = doc(f);
   return el("div", { class: "field", dataset: { field: f.name } },
-    el("label", { for: id, text: factLabel(f.name) }),
+    prefix === "ctx" ? el("label", { for: id, text: factLabel(f.name) })
+      : el("label", { for: id }, el("code", { class: "ident", text: f.name })),
     control,
     help ? el("p", { class: "help", text: help }) : null);
 }
@@ -427,10 +431,11 @@ function buildOptions() {
 function buildFacts() {
   const fields = (META.context || []).filter((f) => !HIDDEN_FACTS.includes(f.name));
   $("#facts-form").replaceChildren(...fields.map((f) => field(f, state.context, "ctx")));
+  $("#facts-form").dataset.ruleset = state.rules;
 }
 
 $("#options-reset") && $("#options-reset").addEventListener("click", () => {
-  state.options = {};
+  for (const k of Object.keys(state.options)) delete state.options[k];
   buildOptions();
   changed();
 });
@@ -448,6 +453,7 @@ async function compute(mine) {
   // /api/score says what the hand is: a win (scored), a waiting hand (each winning tile's value; its waits and
   // shanten come from /api/analyze), or not a win (the error, and /api/analyze's discard advice).
   const out = $("#result");
+  if (mine !== seq) return;
   const body = { hand: state.text, rules: state.rules, context: requestContext() };
   if (Object.keys(state.options).length) body.options = state.options;
   if (state.hand.win_tile) body.win_tile = state.hand.win_tile;

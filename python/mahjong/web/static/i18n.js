@@ -60,7 +60,7 @@ window.MJ_I18N = (() => {
     useful: "进张", usefulTiles: "{n} 张：{tiles}", perTile: "每张和牌张的得分", selfDrawn: "自摸",
     onDiscard: "点和", belowMinimum: "（未达起和）",
     form_regular: "基本和型", form_seven_pairs: "七对", form_thirteen_orphans: "十三幺",
-    form_knitted: "全不靠", form_honors_and_knitted: "全不靠", form_thirteen_lan: "十三烂",
+    form_knitted: "全不靠", form_honors_and_knitted: "全不靠", form_thirteen_lan: "十三烂", form_knitted_straight: "组合龙",
     wait_edge: "边张", wait_closed: "嵌张", wait_single: "单钓", "wait_two-sided": "两面", "wait_dual-pung": "双碰",
     unit_fan: "番", unit_hu: "胡", unit_tai: "台", unit_x: "倍", unit_pt: "分", unit_zi: "子", unit_zhi: "支",
   };
@@ -124,7 +124,7 @@ window.MJ_I18N = (() => {
     useful: "Useful tiles", usefulTiles: "{n}: {tiles}", perTile: "What each winning tile scores", selfDrawn: "Self-drawn",
     onDiscard: "On a discard", belowMinimum: "(below the minimum)",
     form_regular: "regular", form_seven_pairs: "seven pairs", form_thirteen_orphans: "thirteen orphans",
-    form_knitted: "knitted", form_honors_and_knitted: "honors and knitted", form_thirteen_lan: "thirteen unrelated",
+    form_knitted: "knitted", form_honors_and_knitted: "honors and knitted", form_thirteen_lan: "thirteen unrelated", form_knitted_straight: "knitted straight",
     wait_edge: "edge", wait_closed: "closed", wait_single: "single", "wait_two-sided": "two-sided", "wait_dual-pung": "dual pung",
     unit_fan: "fan", unit_hu: "hu", unit_tai: "tai", unit_x: "×", unit_pt: "pt", unit_zi: "zi", unit_zhi: "zhi",
   };

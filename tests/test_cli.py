@@ -9,8 +9,12 @@ import sys
 import pytest
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "mahjong.cli", *args], capture_output=True, text=True, timeout=120)
+def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    import os
+
+    full = {k: v for k, v in os.environ.items() if k not in ("LANG", "LC_ALL", "LC_MESSAGES")} | (env or {})
+    return subprocess.run([sys.executable, "-m", "mahjong", *args], capture_output=True, text=True, timeout=120,
+                          env=full)
 
 
 def test_analyze_nine_gates_json():
@@ -87,14 +91,16 @@ def test_score_guobiao_table_and_payments():
     fans = {i["name_zh"]: i["points"] for i in r["items"]}
     assert fans == {"清龙": 16, "平和": 2, "喜相逢": 1, "独听・单钓": 1}
     assert r["total"] == 20 and r["valid"] is True
-    assert r["payments"] == [44, -8, -8, -28]
-    text = run("score", "--discarder", "3", "[123m,1]456m789m123p5s5s").stdout
-    assert "清龙" in text and "Pure Straight" in text and "total: 20 fan" in text
+    assert [p["amount"] for p in r["payments"]] == [44, -8, -8, -28]
+    text = run("score", "--lang", "en", "--discarder", "3", "[123m,1]456m789m123p5s5s").stdout
+    assert "Pure Straight" in text and "total: 20 fan" in text and "清龙" not in text
+    zh = run("score", "--lang", "zh", "--discarder", "3", "[123m,1]456m789m123p5s5s").stdout
+    assert "清龙" in zh and "合计: 20 番" in zh and "Pure Straight" not in zh
 
 
 def test_score_below_the_minimum_says_false_win():
     # 123m 123p 345s 678p + 99s won on a discard: 门前清 2 + 平和 2 + 喜相逢 1 + 单钓 1 = 6 < 8
-    p = run("score", "--json", "123m123p345s678p9s9s")
+    p = run("score", "--json", "--discarder", "3", "123m123p345s678p9s9s")
     r = json.loads(p.stdout)
     assert p.returncode == 0 and r["valid"] is False and "诈和" in r["invalid_reason"]
     assert r["total"] == 6
@@ -115,7 +121,7 @@ def test_score_every_preset_from_the_command_line():
         p = run("score", "--json", *args, hand)
         assert p.returncode == 0, (args, p.stderr)
         r = json.loads(p.stdout)
-        assert r["ruleset"] == args[1] and sum(r["payments"]) == 0 and r["total"] > 0, r
+        assert r["ruleset"] == args[1] and sum(p["amount"] for p in r["payments"]) == 0 and r["total"] > 0, r
 
 
 def test_score_names_the_failed_rule():
@@ -154,6 +160,138 @@ def test_score_a_waiting_hand_lists_what_each_winning_tile_is_worth():
     assert [r["tile"] for r in rows] == [f"{i}m" for i in range(1, 10)]
     for r in rows:
         # 九莲宝灯 (88) on every tile; it cancels 不求人 and 门前清, so self-drawing adds exactly 自摸 (1)
-        assert r["discard"] >= 88 and r["self_drawn"] == r["discard"] + 1
-    p = run("score", "--rules", "sichuan", "1112345678999m")
-    assert p.returncode == 2 and "13 tiles" in p.stderr
+        assert r["discard"]["total"] >= 88 and r["self_drawn"]["total"] == r["discard"]["total"] + 1
+        assert r["discard"]["valid"] and r["self_drawn"]["valid"]
+    p = run("score", "--json", "--rules", "sichuan", "1112345678999m")
+    assert p.returncode == 0, p.stderr
+    assert [r["tile"] for r in json.loads(p.stdout)["winning_tiles"]] == [f"{i}m" for i in range(1, 10)]
+
+
+# --- issue 10: wrong answers, stated assumptions, words, polish -------------------------------------------------
+
+
+def test_jinshan_hand_with_a_wildcard_scores_from_the_command_line():
+    p = run("score", "--json", "--rules", "jinshan", "123m456m789p5s23s4s f5", "--discarder", "3")
+    assert p.returncode == 0, p.stderr
+    r = json.loads(p.stdout)
+    assert r["win_tile"]["tile"] == "4s" and r["total"] > 0
+
+
+def test_payments_are_labelled_by_seat_wind_with_another_dealer():
+    p = run("score", "--lang", "en", "--dealer", "2", "--discarder", "3", "[123m,1]456m789m123p5s5s")
+    assert p.returncode == 0, p.stderr
+    lines = p.stdout.splitlines()
+    assert any(line.strip().startswith("seat 0 West (winner)") for line in lines), p.stdout
+    assert any(line.strip().startswith("seat 2 East (dealer)") for line in lines), p.stdout
+
+
+def test_the_winning_tile_reading_wait_and_assumptions_are_printed():
+    text = run("score", "--lang", "en", "[123m,1]456m789m123p5s5s").stdout
+    assert "winning tile: 5s" in text and "reading:" in text and "wait: single" in text
+    assert "self-drawn (no discarder given)" in text and "prevalent wind is East" in text
+    # the same tiles typed sorted, the winning tile given: the same score as typed with it last
+    sorted_typed = json.loads(run("score", "--json", "--win-tile", "5s", "--discarder", "3",
+                                  "[123m,1]456m789m123p55s").stdout)
+    last_typed = json.loads(run("score", "--json", "--discarder", "3", "[123m,1]456m789m123p5s5s").stdout)
+    assert sorted_typed["total"] == last_typed["total"]
+    assert all(a["fact"] != "win_tile" for a in sorted_typed["assumptions"])
+
+
+def test_cli_and_python_agree_on_a_missing_discarder():
+    import mahjong
+
+    cli = json.loads(run("score", "--json", "[123m,1]456m789m123p5s5s").stdout)
+    api = mahjong.score("[123m,1]456m789m123p5s5s")
+    assert cli["self_drawn"] is True and cli["total"] == api.total
+    assert [p["amount"] for p in cli["payments"]] == list(api.payments)
+
+
+@pytest.mark.parametrize("given", ["N", "北", "上家", "3"])
+def test_discarder_takes_winds_and_seat_names(given):
+    p = run("score", "--json", "--discarder", given, "[123m,1]456m789m123p5s5s")
+    assert p.returncode == 0, p.stderr
+    assert [x["amount"] for x in json.loads(p.stdout)["payments"]] == [44, -8, -8, -28]
+
+
+def test_nanchang_assumptions_and_other_seats_jing():
+    p = run("score", "--json", "--rules", "南昌", "123m456p789sESW5m5m")
+    facts = {a["fact"] for a in json.loads(p.stdout)["assumptions"]}
+    assert "indicator" in facts
+    p = run("score", "--json", "--rules", "nanchang", "--indicator", "5m", "--jing-held", "1=1,0 2=0,2",
+            "123m456p789sESW5m5m")
+    assert p.returncode == 0, p.stderr
+    r = json.loads(p.stdout)
+    assert sum(x["amount"] for x in r["payments"]) == 0
+    assert r["details"]["jing_held"][1] == [1, 0] and r["details"]["jing_held"][2] == [0, 2]
+
+
+def test_yuhuan_states_a_missing_caishen():
+    p = run("score", "--json", "--rules", "yuhuan", "123m456m789m123p456p9s9s")
+    assert p.returncode == 0, p.stderr
+    assert "caishen" in {a["fact"] for a in json.loads(p.stdout)["assumptions"]}
+
+
+def test_fans_lists_the_whole_table():
+    p = run("fans", "--json", "--rules", "gb")
+    rows = [r for s in json.loads(p.stdout)["sections"] for r in s["rows"]]
+    assert len(rows) == 81 + 1  # the 81 fans and 明暗杠
+    text = run("fans", "--lang", "zh", "--rules", "四川").stdout
+    assert "清一色" in text and "不计" in text
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (["score", "--context", "last_wall_tile=1000000000000", "[123m,1]456m789m123p5s5s"], "true or false"),
+    (["score", "--rules", "yuhuan", "--context", "nonsense=1", "123m456m789m123p456p9s9s"], "known: "),
+    (["score", "--rules", "nanchang", "--context", "nonsense=1", "123m456p789sESW5m5m"], "known: "),
+    (["analyze", "--top", "-3", "123m456p789s1122z"], "--top"),
+    (["score", "--rules", "nope", "123m"], "unknown rule set"),
+])
+def test_bad_values_are_one_line_errors(args, fragment):
+    p = run(*args)
+    assert p.returncode == 2 and fragment in p.stderr and "Traceback" not in p.stderr, p.stderr
+
+
+def test_errors_are_json_under_json():
+    p = run("score", "--json", "--rules", "nope", "123m")
+    assert p.returncode == 2
+    assert "unknown rule set" in json.loads(p.stdout)["error"]["message"]
+
+
+def test_version_lang_environment_and_module_entry():
+    from mahjong import __version__
+
+    assert __version__ in run("--version").stdout
+    zh = run("analyze", "1112345678999m", env={"LANG": "zh_CN.UTF-8"}).stdout
+    assert "听牌" in zh and "waits" not in zh
+    en = run("analyze", "1112345678999m", env={"LANG": "en_US.UTF-8"}).stdout
+    assert "waits" in en and "听牌" not in en
+    assert json.loads(run("analyze", "--json", "--lang", "zh", "1112345678999m").stdout) == \
+        json.loads(run("analyze", "--json", "1112345678999m").stdout)
+
+
+def test_a_closed_pipe_gives_no_traceback():
+    import os
+
+    cmd = f"{sys.executable} -m mahjong fans --rules guobiao | head -1"
+    p = subprocess.run(cmd, shell=True, capture_output=True, text=True, timeout=120, env=dict(os.environ))
+    assert p.returncode == 0 and "Traceback" not in p.stderr and "Error" not in p.stderr, p.stderr
+
+
+def test_rule_set_names_are_case_insensitive_with_chinese_aliases():
+    for name in ("GuoBiao", "国标", "GB"):
+        assert json.loads(run("score", "--json", "--rules", name, "[123m,1]456m789m123p5s5s").stdout)[
+            "ruleset"] == "guobiao"
+    assert json.loads(run("analyze", "--json", "--rules", "血战", "1112345678999m").stdout)["rules"] == "sichuan"
+
+
+def test_settle_prints_no_python_reprs(tmp_path):
+    from mahjong import settlement
+
+    doc = settlement.__doc__ or ""
+    body = doc[doc.index("    {\n"): doc.index("\n    }\n") + 6]
+    path = tmp_path / "record.json"
+    path.write_text(body, encoding="utf-8")
+    p = run("settle", "--lang", "en", str(path))
+    assert p.returncode == 0, p.stderr
+    assert "(" not in p.stdout.splitlines()[-1] and "seat 0" in p.stdout
+    assert "{'" not in p.stdout and "None" not in p.stdout and "True" not in p.stdout

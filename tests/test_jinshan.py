@@ -438,7 +438,7 @@ def test_cli_score_json(capsys: pytest.CaptureFixture[str]) -> None:
     import json
 
     out = json.loads(capsys.readouterr().out)
-    assert out["total"] == 12 and out["wait"] == "two-sided" and sum(out["payments"]) == 0
+    assert out["total"] == 12 and out["wait"] == "two-sided" and sum(p["amount"] for p in out["payments"]) == 0
 
 
 def _random_hands(n: int, seed: int) -> list[str]:

@@ -27,3 +27,34 @@ def test_quick_start_runs_and_its_comments_are_true():
     assert mahjong.shanten("19m19p19s1234567z") == 0
     assert mahjong.waits("2345m").tiles == (1, 4)
     assert mahjong.is_win("1234m567p", wildcards=1) is True
+
+
+def _blocks(lang: str) -> list[str]:
+    return re.findall(rf"```{lang}\n(.*?)```", README.read_text(encoding="utf-8"), flags=re.S)
+
+
+def test_every_command_line_example_runs():
+    import os
+    import shlex
+    import subprocess
+    import sys
+
+    commands = [line[2:] for block in _blocks("console") for line in block.splitlines() if line.startswith("$ ")]
+    assert len(commands) >= 10
+    env = {k: v for k, v in os.environ.items() if k not in ("LANG", "LC_ALL", "LC_MESSAGES")}
+    for command in commands:
+        argv = shlex.split(command)
+        assert argv[0] == "mahjong"
+        p = subprocess.run([sys.executable, "-m", "mahjong", *argv[1:]], capture_output=True, text=True, timeout=60,
+                           env=env)
+        assert p.returncode == 0 and p.stdout and not p.stderr, (command, p.stderr)
+
+
+def test_the_record_example_settles():
+    import json
+
+    import mahjong
+
+    (block,) = _blocks("json")
+    result = mahjong.settle(mahjong.HandRecord.from_dict(json.loads(block)))
+    assert sum(result.net) == 0 and result.net[1] == 6  # the 暗杠 collects 2 from each of the three others

@@ -141,3 +141,36 @@ def test_rule_set_names_are_case_insensitive_with_chinese_aliases():
 def test_bad_input_raises_our_errors(call):
     with pytest.raises(MahjongError):
         call()
+
+
+def _cjk(text: str) -> bool:
+    return any("\u3000" <= c <= "\u9fff" or "\uff00" <= c <= "\uffef" for c in text)
+
+
+@pytest.mark.parametrize("rules, hand, context, fragment", [
+    ("sichuan", "111m234m567m88m999p", {"self_drawn": True}, "2^("),
+    ("yuhuan", "123m456m789m123p456pC9s", {"caishen": "C"}, "rounded up to 10"),
+    ("twoplayer", "123m456p789s123s55p", {}, "paid by seat 1"),
+    ("nanchang", "123m456p789sESW5m5m", {"indicator": "5m", "dealer": 1, "jing_held": "1=1,0"},
+     "dealer doubling"),
+])
+def test_the_arithmetic_is_on_the_result_in_both_languages(rules, hand, context, fragment):
+    r = report.score(hand, rules=rules, context=context)
+    lines = r["arithmetic"]
+    assert lines and any(fragment in a["en"] for a in lines), lines
+    for a in lines:
+        assert not _cjk(a["en"]) and _cjk(a["zh"]), a
+
+
+def test_nanchang_arithmetic_adds_up_to_the_payments():
+    r = report.score("123m456p789sESW5m5m", rules="nanchang", context={"indicator": "5m", "jing_held": "1=1,0"})
+    last = r["arithmetic"][-1]["en"]
+    assert last == "in all " + " ".join(f"{p['seat']}:{p['amount']:+d}" for p in r["payments"])
+
+
+def test_yuhuan_cap_is_shown():
+    from mahjong import get_ruleset
+
+    rs = get_ruleset("yuhuan", cap=20)
+    res = rs.score("123m456m789m123p456pC9s", rs.Context.from_options(caishen="C"))
+    assert any("capped at 20" in a.en for a in res.arithmetic), res.arithmetic

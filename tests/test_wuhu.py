@@ -398,11 +398,12 @@ def test_cli_score_json(capsys: pytest.CaptureFixture[str]) -> None:
 
     from mahjong.cli import main
 
-    rc = main(["score", "--rules", "wuhu-2468", NINE_M, "--winner", "1", "--context", "ya=4", "--json"])
+    rc = main(["score", "--rules", "wuhu-2468", NINE_M, "--winner", "1", "--discarder", "0", "--context", "ya=4",
+               "--json"])
     assert rc == 0
     out = json.loads(capsys.readouterr().out)
     assert out["total"] == 11 and out["details"]["dealer_amount"] == 15
-    assert out["payments"] == [-15, 37, -11, -11]
+    assert [p["amount"] for p in out["payments"]] == [-15, 37, -11, -11]
 
 
 def test_best_reading_for_zuizi() -> None:

@@ -8,9 +8,13 @@ Kernels (compiled Cython, with a pure-Python twin of the same API)::
     >>> mahjong.waits("1112345678999m").tiles      # 九莲宝灯 waits on all nine
     (0, 1, 2, 3, 4, 5, 6, 7, 8)
 
-Scoring under a rule set::
+Scoring under a rule set (names are case-insensitive and may be Chinese: ``"国标"``, ``"四川"``…)::
 
     >>> mahjong.score("[123m,1][456m,1]789m123p55s", mahjong.WinContext(discarder=3), rules="guobiao")
+
+A whole hand's events settle with :func:`settle` (:class:`HandRecord`; JSON format in :mod:`mahjong.settlement`).
+:mod:`mahjong.report` gives the JSON-ready answers of the ``mahjong`` command; :mod:`mahjong.convert` converts to
+and from other software's tile notations.
 
 ``mahjong.BACKEND`` says which kernel backend is live (``"cython"`` or ``"python"``); set
 ``MAHJONG_PURE_PYTHON=1`` to force the pure-Python reference.
@@ -27,8 +31,18 @@ from mahjong.errors import (
     RulesError,
     TileError,
 )
-from mahjong.framework import ScoreItem, ScoreResult, WinContext, get_ruleset, list_rulesets, score
+from mahjong.framework import (
+    ArithmeticLine,
+    ScoreItem,
+    ScoreResult,
+    WinContext,
+    get_ruleset,
+    list_rulesets,
+    resolve_preset,
+    score,
+)
 from mahjong.hand import Hand, Meld, MeldKind, format_hand, parse_hand
+from mahjong.settlement import Draw, HandRecord, Kong, Payment, Settlement, Win, settle
 from mahjong.rules import DEFAULT, GUOBIAO, NANCHANG, RIICHI_SHAPES, SICHUAN, YUHUAN, HandRules
 from mahjong.tiles import Tile, format_tiles, parse_tiles, tile_name
 from mahjong.types import DiscardOption, Decomposition, Form, Waits
@@ -90,9 +104,19 @@ __all__ = [
     "WinContext",
     "ScoreItem",
     "ScoreResult",
+    "ArithmeticLine",
     "score",
     "get_ruleset",
     "list_rulesets",
+    "resolve_preset",
+    # whole-hand settlement (the record format: see mahjong.settlement and the README)
+    "HandRecord",
+    "Kong",
+    "Win",
+    "Draw",
+    "Payment",
+    "Settlement",
+    "settle",
     # errors
     "MahjongError",
     "TileError",

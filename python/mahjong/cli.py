@@ -1,371 +1,482 @@
-"""The ``mahjong`` command.
+"""The ``mahjong`` command (also ``python -m mahjong``).
 
     mahjong analyze "<hand>"                 shanten per form, waits with copies left, best discards
-    mahjong score [--rules NAME] "<hand>"    itemised fans / hu points, total, minimum check, payments
-    mahjong rules [NAME]                     list the rule-set presets, or one preset's options
+    mahjong score [--rules NAME] "<hand>"    itemised fans / hu points, total, minimum check, payments, assumptions
+    mahjong fans [--rules NAME]              a rule set's whole fan / hu table
+    mahjong rules [NAME]                     list the rule-set presets, or one preset's options and win facts
     mahjong settle record.json               settle a whole hand's event record (see mahjong.settlement)
 
-Every command takes ``--json`` for programs.  Errors in the input print one line naming the problem and exit
-with status 2; they never print a traceback.
+Every command takes ``--json`` (the dicts of :mod:`mahjong.report`) and ``--lang en|zh`` (default: from ``LANG``).
+Errors in the input print one line naming the problem (a JSON object under ``--json``) and exit with status 2;
+they never print a traceback.
+
+Other parts of the package add commands with one line in ``COMMAND_MODULES``: each such module has
+``add_commands(subparsers)``, which adds its parsers and sets ``run=`` to a function ``(args) -> int``.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from mahjong import _kernels
+from mahjong import i18n, report
 from mahjong.errors import MahjongError
-from mahjong.hand import parse_hand
 from mahjong.rules import PRESETS as SHAPE_PRESETS
-from mahjong.rules import HandRules
-from mahjong.tiles import Style, parse_tiles, tile_name
-from mahjong.types import Form
 
-__all__ = ["main"]
+__all__ = ["main", "COMMAND_MODULES"]
 
-_WIND_NAMES = {"E": 0, "S": 1, "W": 2, "N": 3, "东": 0, "南": 1, "西": 2, "北": 3, "0": 0, "1": 1, "2": 2, "3": 3}
-_SEAT_LABEL = ("E", "S", "W", "N")
+#: modules that add commands (``add_commands(subparsers)``); one line each
+COMMAND_MODULES: list[str] = [
+    "mahjong.cli",
+]
 
-
-class _Fail(Exception):
-    """A usage problem found after argparse (bad option value)."""
+_STYLES = ["ascii", "chinese", "unicode"]
 
 
-def _wind(text: str) -> int:
+class _Fail(MahjongError):
+    """A usage problem found after argparse (a bad option value)."""
+
+
+# --- the clash with the Riichi `mahjong` package ------------------------------------------------------------------
+
+CLASH_HELP = (
+    "another package named `mahjong` (the Riichi mahjong library) is installed over this one and has replaced "
+    "its files; both use the import name `mahjong`. Remedy: keep them in separate virtual environments, or "
+    "`pip uninstall mahjong mjcore` and then `pip install --force-reinstall mjcore`."
+)
+
+
+def _check_clash() -> str | None:
+    """A message if another distribution owns the ``mahjong`` import name, or our ``__init__`` is not ours."""
+    import mahjong
+
+    if not hasattr(mahjong, "BACKEND") or not hasattr(mahjong, "score"):
+        return CLASH_HELP
     try:
-        return _WIND_NAMES[text.strip().upper() if text.isascii() else text.strip()]
-    except KeyError:
-        raise _Fail(f"not a wind or seat: {text!r} (use E S W N or 0-3)") from None
+        from importlib import metadata
 
-
-def _value(text: str) -> Any:
-    low = text.lower()
-    if low in ("true", "yes", "on"):
-        return True
-    if low in ("false", "no", "off"):
-        return False
-    if low in ("none", "null"):
+        metadata.distribution("mahjong")
+    except Exception:  # noqa: BLE001 - not installed (the usual case) or unreadable metadata
         return None
-    try:
-        return int(text)
-    except ValueError:
-        return text
+    return CLASH_HELP
 
 
-def _pairs(items: Sequence[str] | None, what: str) -> dict[str, Any]:
-    out: dict[str, Any] = {}
+# --- reading option values ----------------------------------------------------------------------------------------
+
+
+def _pairs(items: Sequence[str] | None, what: str) -> dict[str, str]:
+    """``key=value`` items as text: the values go through the rule set's own validator unchanged."""
+    out: dict[str, str] = {}
     for item in items or ():
         if "=" not in item:
-            raise _Fail(f"{what} must be key=value, got {item!r}")
+            raise _Fail(f"{what} takes name=value, got {item[:40]!r}")
         k, v = item.split("=", 1)
-        out[k.strip().replace("-", "_")] = _value(v.strip())
+        out[k.strip().replace("-", "_")] = v.strip()
     return out
 
 
-def _names(tiles: Sequence[int], style: Style) -> list[str]:
-    return [tile_name(t, style) for t in tiles]
+def _top(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text[:20]!r}") from None
+    if not 0 <= n <= 34:
+        raise argparse.ArgumentTypeError(f"must be 0..34, got {n}")
+    return n
 
 
-# --- analyze --------------------------------------------------------------------------------
+def _count(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text[:20]!r}") from None
+    if not 0 <= n <= 14:
+        raise argparse.ArgumentTypeError(f"must be 0..14, got {n}")
+    return n
 
 
-def _analyze(args: argparse.Namespace) -> dict[str, Any]:
-    rules: HandRules = SHAPE_PRESETS[args.shapes]
-    hand = parse_hand(args.hand, infer_win_tile=False)
-    concealed = list(hand.concealed)
-    wildcards = args.wildcards
-    if args.wildcard_tile:
-        wt = set(parse_tiles(args.wildcard_tile))
-        wildcards += sum(1 for t in concealed if t in wt)
-        concealed = [t for t in concealed if t not in wt]
-    counts = bytes(_counts(concealed))
-    visible = None
-    if args.visible:
-        visible = bytes(_counts(parse_tiles(args.visible)))
-    k = _kernels.backend_module
-    n = len(concealed) + wildcards
-    style: Style = args.style
-    out: dict[str, Any] = {
-        "hand": args.hand,
-        "backend": _kernels.BACKEND,
-        "tiles": n,
-        "melds": len(hand.melds),
-        "wildcards": wildcards,
-        "rules": args.shapes,
-    }
-    by_form = k.shanten_by_form(counts, wildcards, rules)
-    out["shanten"] = min(by_form.values())
-    out["shanten_by_form"] = {Form(f).name.lower(): v for f, v in by_form.items()}
-    if n % 3 == 1:
-        w = k.waits(counts, wildcards, rules, visible=visible)
-        out["waits"] = [
-            {"tile": tile_name(t, style), "remaining": r} for t, r in zip(w.tiles, w.remaining)
-        ]
-        out["any_tile"] = w.any_tile
-        out["useful_tiles"] = _names(k.useful_tiles(counts, wildcards, rules), style)
-    else:
-        options = k.discard_options(counts, wildcards, rules, visible=visible)
-        out["is_win"] = k.is_win(counts, wildcards, rules)
-        out["discards"] = [
-            {
-                "discard": tile_name(o.tile, style),
-                "shanten": o.shanten,
-                "useful_tiles": _names(o.useful_tiles, style),
-                "useful_count": o.useful_count,
-            }
-            for o in options[: args.top]
-        ]
-    return out
+# --- analyze ------------------------------------------------------------------------------------------------------
 
 
-def _counts(tiles: Sequence[int]) -> list[int]:
-    c = [0] * 34
-    for t in tiles:
-        if t >= 34:
-            raise _Fail("flowers are not part of a hand to analyze")
-        c[t] += 1
-    return c
+def _run_analyze(args: argparse.Namespace) -> Any:
+    return report.analyze(args.hand, rules=args.rules or args.shapes, visible=args.visible, wildcards=args.wildcards,
+                          wildcard_tiles=args.wildcard_tile, top=args.top, style=args.style)
 
 
-def _print_analysis(a: dict[str, Any]) -> None:
+def _print_analysis(a: dict[str, Any], lang: str) -> None:
+    t = i18n.text
     sh = a["shanten"]
-    label = "complete (和)" if sh == -1 else "ready (听牌)" if sh == 0 else f"{sh}-shanten"
-    print(f"hand: {a['hand']}   ({a['tiles']} tiles, {a['melds']} melds, {a['wildcards']} wildcards)")
-    print(f"shanten: {sh}  — {label}")
-    print("  by form: " + ", ".join(f"{f} {v}" for f, v in a["shanten_by_form"].items()))
+    label = t("complete", lang) if sh == -1 else t("ready", lang) if sh == 0 else t("n_shanten", lang, n=sh)
+    print(f"{t('hand', lang)}: {a['hand']}   ("
+          + t("hand_size", lang, tiles=a["tiles"], melds=a["melds"], wildcards=a["wildcards"]) + ")")
+    print(f"{t('shapes', lang)}: {a['rules']}")
+    print(f"{t('shanten', lang)}: {sh}  — {label}")
+    forms = ", ".join(f"{t('form.' + f, lang) if 'form.' + f in i18n.MESSAGES else f} {v}"
+                      for f, v in a["shanten_by_form"].items())
+    print(f"  {t('by_form', lang)}: {forms}")
     if "waits" in a:
         if a["waits"]:
-            total = sum(w["remaining"] for w in a["waits"])
-            extra = "  (any tile wins)" if a["any_tile"] else ""
-            print(f"waits ({total} left){extra}: " + " ".join(f"{w['tile']}×{w['remaining']}" for w in a["waits"]))
+            extra = f"  ({t('any_tile', lang)})" if a["any_tile"] else ""
+            print(t("waits", lang, total=a["remaining"]) + extra + ": "
+                  + " ".join(f"{w['name']}×{w['remaining']}" for w in a["waits"]))
         else:
-            print("useful tiles (进张): " + (" ".join(a["useful_tiles"]) or "none"))
+            names = " ".join(u["name"] for u in a["useful_tiles"]) or t("none", lang)
+            print(f"{t('useful_tiles', lang)}: {names}")
     else:
         if a.get("is_win"):
-            print("the hand is complete (和)")
-        print("best discards:")
+            print(t("is_complete", lang))
+        print(f"{t('best_discards', lang)}:")
         for d in a["discards"]:
-            print(
-                f"  discard {d['discard']:>3}  → shanten {d['shanten']}, "
-                f"{d['useful_count']} tiles: {' '.join(d['useful_tiles'])}"
-            )
+            print("  " + t("discard_row", lang, tile=d["name"], shanten=d["shanten"], count=d["useful_count"],
+                           tiles=" ".join(u["name"] for u in d["useful_tiles"])))
 
 
-# --- score ----------------------------------------------------------------------------------
+# --- score --------------------------------------------------------------------------------------------------------
+
+_FLAGS = ("last_tile", "last_wall_tile", "kong_replacement", "robbing_kong", "after_kong_discard", "heavenly",
+          "earthly")
 
 
-def _score(args: argparse.Namespace) -> tuple[Any, Any]:
-    from mahjong.framework import get_ruleset
-
-    options = _pairs(args.option, "--option")
-    ruleset = get_ruleset(args.rules, **options)
-    fields: dict[str, Any] = {
-        "winner": args.winner,
-        "dealer": args.dealer,
-        "prevalent_wind": _wind(args.prevalent_wind),
-    }
-    if args.seat_wind is not None:
-        fields["seat_wind"] = _wind(args.seat_wind)
-    if args.self_drawn and args.discarder is not None:
-        raise _Fail("--self-drawn contradicts --discarder")
-    if not args.self_drawn:
+def _run_score(args: argparse.Namespace) -> Any:
+    context: dict[str, Any] = {}
+    for name in ("winner", "dealer", "discarder", "seat_wind", "prevalent_wind"):
+        value = getattr(args, name)
+        if value is not None:
+            context[name] = value
+    if args.self_drawn:
         if args.discarder is not None:
-            fields["discarder"] = args.discarder
-        else:  # the player before the winner in turn order (the only opponent in the two-player game)
-            seats = ruleset.seats
-            if args.winner not in seats:
-                raise _Fail(f"--winner {args.winner}: the {ruleset.name} rule set seats players {list(seats)}")
-            fields["discarder"] = seats[seats.index(args.winner) - 1]
-    for flag in ("last_tile", "last_wall_tile", "kong_replacement", "robbing_kong", "after_kong_discard",
-                 "heavenly", "earthly"):
+            raise _Fail("--self-drawn contradicts --discarder: give one or the other")
+        context["self_drawn"] = True
+    for flag in _FLAGS:
         if getattr(args, flag):
-            fields[flag] = True
-    fields.update(_pairs(args.context, "--context"))
-    context = ruleset.Context.from_options(**fields)
-    hand = parse_hand(args.hand)
-    winning_tiles = getattr(ruleset, "winning_tiles", None)
-    if winning_tiles is not None and hand.tile_count % 3 == 1:  # a waiting hand: what each winning tile scores
-        return ruleset, WaitingHandValue(ruleset.name, winning_tiles(hand, context))
-    # (rule sets without winning_tiles say themselves what is wrong with a hand that is not complete)
-    return ruleset, ruleset.score(hand, context)
+            context[flag] = "true"
+    if args.indicator:
+        context["indicator"] = args.indicator
+    if args.caishen:
+        context["caishen"] = args.caishen
+    if args.jing_held:
+        context["jing_held"] = args.jing_held
+    for k, v in _pairs(args.context, "--context").items():
+        if k in context:
+            raise _Fail(f"{k} is given twice (an option and --context {k}=…)")
+        context[k] = v
+    return report.score(args.hand, rules=args.rules, options=_pairs(args.option, "--option"), context=context,
+                        win_tile=args.win_tile, style=args.style)
 
 
-class WaitingHandValue:
-    """``mahjong score`` on a waiting hand: every winning tile with the total it would score both ways."""
-
-    def __init__(self, ruleset: str, rows: Sequence[Any]) -> None:
-        self.ruleset = ruleset
-        self.rows = list(rows)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"ruleset": self.ruleset, "winning_tiles": [
-            {"tile": tile_name(r.tile), "self_drawn": r.self_drawn, "discard": r.discard} for r in self.rows]}
-
-    def print(self, style: Style) -> None:
-        print(f"rule set: {self.ruleset}")
-        if not self.rows:
-            print("not ready: no tile completes this hand")
-            return
-        print("winning tile   self-drawn   on a discard")
-        for r in self.rows:
-            print(f"  {tile_name(r.tile, style):<12} {r.self_drawn:>10}   {r.discard:>12}")
+def _seat_label(p: dict[str, Any], lang: str) -> str:
+    t = i18n.text
+    roles = [t(r, lang) for r in ("winner", "dealer", "discarder") if p[r]]
+    wind = i18n.wind("ESWN".index(p["wind"]), lang)
+    return f"{t('seat', lang, seat=p['seat'])} {wind}" + (f" ({', '.join(roles)})" if roles else "")
 
 
-def _print_score(result: Any, style: Style) -> None:
-    print(f"rule set: {result.ruleset}")
-    if result.items:
-        wz = max(len(i.name_zh) for i in result.items)
-        we = max(len(i.name_en) for i in result.items)
-        for i in result.items:
-            times = f" ×{i.count}" if i.count != 1 else ""
-            print(f"  {i.name_zh:<{wz}}\u3000{i.name_en:<{we}}  {i.value:>4} {i.unit}{times}"
-                  + (f"   ({i.note})" if i.note else ""))
-    print(f"total: {result.total} {result.unit}")
-    if result.wait:
-        print(f"wait: {result.wait}")
-    if result.valid:
-        print("minimum: reached")
+def _print_score(r: dict[str, Any], lang: str) -> None:
+    t = i18n.text
+    print(f"{t('ruleset', lang)}: {r['ruleset_zh'] if lang == 'zh' else r['ruleset_en']} ({r['ruleset']})")
+    print(f"{t('hand', lang)}: {r['hand']}")
+    if r["kind"] == "waiting":
+        _print_waiting(r, lang)
+        return
+    win = r["win_tile"]["name"] if r["win_tile"] else "—"
+    by_seat = {p["seat"]: p for p in r["payments"]}
+    discarder = next((p for p in r["payments"] if p["discarder"]), None)
+    how = t("self_drawn", lang) if r["self_drawn"] or discarder is None else t(
+        "on_discard", lang, seat=discarder["seat"], wind=i18n.wind("ESWN".index(discarder["wind"]), lang))
+    print(f"{t('win_tile', lang)}: {win}   {how}")
+    if r["reading"]:
+        rd = r["reading"]
+        parts = ["".join(m) for m in rd["melds"]] + [p * 2 for p in rd["pairs"]] + rd["singles"]
+        print(f"{t('reading', lang)}: {' '.join(parts)}")
+    if r["wait"]:
+        key = "wait." + r["wait"]
+        print(f"{t('wait', lang)}: {t(key, lang) if key in i18n.MESSAGES else r['wait']}")
+    items = r["items"]
+    if items:
+        names = [i18n.name(i, lang) for i in items]
+        w = max(_width(n) for n in names)
+        for i, n in zip(items, names):
+            times = f" ×{i['count']}" if i["count"] != 1 else ""
+            print(f"  {n}{' ' * (w - _width(n))}  {i['value']:>4} {i18n.unit(i['unit'], lang)}{times}")
+    print(f"{t('total', lang)}: {r['total']} {i18n.unit(r['unit'], lang)}")
+    print(t("minimum_ok", lang) if r["valid"] else t("minimum_not", lang, reason=r["invalid_reason"]))
+    if r["arithmetic"]:
+        print(f"{t('arithmetic', lang)}:")
+        for line in r["arithmetic"]:
+            print(f"  {line[lang] if lang in line else line['en']}")
+    print(f"{t('payments', lang)}:")
+    for seat in sorted(by_seat):
+        p = by_seat[seat]
+        print(f"  {_seat_label(p, lang)}: {p['amount']:+d}")
+    _print_assumptions(r, lang)
+
+
+def _print_assumptions(r: dict[str, Any], lang: str) -> None:
+    if r["assumptions"]:
+        print(f"{i18n.text('assumed', lang)}:")
+        for a in r["assumptions"]:
+            print(f"  - {a['zh'] if lang == 'zh' else a['en']}")
+
+
+def _print_waiting(r: dict[str, Any], lang: str) -> None:
+    t = i18n.text
+    if r["minimum"] is not None:
+        print(t("minimum", lang, n=r["minimum"], unit=i18n.unit(r["unit"] or "fan", lang)))
+    if not r["winning_tiles"]:
+        print(t("not_ready", lang))
     else:
-        print(f"minimum: NOT reached — {result.invalid_reason}")
-    pays = "  ".join(f"{_SEAT_LABEL[s]}:{p:+d}" for s, p in enumerate(result.payments))
-    print(f"payments (seat 0-3): {pays}")
+        print(t("waiting_rows", lang))
+        for row in r["winning_tiles"]:
+            cells = []
+            for way in ("self_drawn", "discard"):
+                v = row[way]
+                if v is None:
+                    cells.append(t("not_allowed", lang))
+                else:
+                    cells.append(f"{v['total']}" + ("" if v["valid"] else f" ({t('below_minimum', lang)})"))
+            print(f"  {row['name']}{' ' * max(1, 12 - _width(row['name']))} {cells[0]:>10}   {cells[1]:>12}")
+    _print_assumptions(r, lang)
 
 
-# --- rules / settle ---------------------------------------------------------------------------
+def _width(s: str) -> int:
+    """Display width: CJK characters take two columns."""
+    return sum(2 if ord(c) > 0x2E80 else 1 for c in s)
 
 
-def _rules(args: argparse.Namespace) -> Any:
-    from mahjong.framework import get_ruleset, list_rulesets
+# --- fans / rules -------------------------------------------------------------------------------------------------
 
+
+def _run_fans(args: argparse.Namespace) -> Any:
+    return report.fans(args.rules)
+
+
+def _print_fans(table: dict[str, Any], lang: str) -> None:
+    t = i18n.text
+    print(f"{table['ruleset_zh'] if lang == 'zh' else table['ruleset_en']} ({table['name']})")
+    for s in table["sections"]:
+        print(f"\n{s['zh'] if lang == 'zh' else s['en']}:")
+        rows = s["rows"]
+        keys = {r["key"]: r for r in rows}
+        names = [i18n.name(r, lang, "zh", "en") for r in rows]
+        w = max((_width(n) for n in names), default=0)
+        for r, n in zip(rows, names):
+            v = r["value"]
+            if isinstance(v, dict):
+                value = " / ".join(f"{x}" for x in v.values())
+            else:
+                value = "" if v is None else str(v)
+            unit = i18n.unit(r["unit"], lang) if value else ""
+            ex = ""
+            if r["excludes"]:
+                ex_names = [i18n.name(keys[k], lang, "zh", "en") if k in keys else k for k in r["excludes"]]
+                ex = f"   {t('excludes', lang)}: {', '.join(ex_names)}"
+            print(f"  {n}{' ' * (w - _width(n))}  {value:>7} {unit}{ex}")
+
+
+def _run_rules(args: argparse.Namespace) -> Any:
     if args.name is None:
-        rows = list_rulesets()
-        if args.json:
-            return [{"name": n, "summary": s} for n, s in rows]
-        w = max(len(n) for n, _ in rows)
-        for n, s in rows:
-            print(f"{n:<{w}}  {s}")
-        return None
-    rs = get_ruleset(args.name)
-    opts = rs.describe_options()
-    if args.json:
-        return {"name": args.name, "title": rs.title, "summary": rs.summary,
-                "options": [{"name": n, "default": _jsonable(v), "doc": d} for n, v, d in opts]}
-    print(f"{args.name}: {rs.title}\n{rs.summary}\n\noptions (--option name=value):")
-    for n, v, d in opts:
-        print(f"  {n} = {v!r}\n      {d}")
-    return None
+        return report.rulesets()
+    return report.ruleset_options(args.name) | {"context_fields": report.context_fields(args.name)}
 
 
-def _jsonable(v: Any) -> Any:
-    try:
-        json.dumps(v)
-        return v
-    except TypeError:
-        return repr(v)
+def _print_rules(data: Any, lang: str) -> None:
+    t = i18n.text
+    if isinstance(data, list):
+        w = max(len(r["name"]) for r in data)
+        for r in data:
+            summary = r["summary_zh"] if lang == "zh" else r["summary_en"]
+            print(f"{r['name']:<{w}}  {summary}")
+            if r["aliases"]:
+                print(f"{'':<{w}}  {t('aliases', lang)}: {', '.join(r['aliases'])}")
+        return
+    print(f"{data['name']}: {data['ruleset_zh'] if lang == 'zh' else data['ruleset_en']}\n")
+    print(f"{t('options', lang)}:")
+    for o in data["options"]:
+        print(f"  {o['name']} = {json.dumps(o['default'], ensure_ascii=False)}   ({o['type']})")
+        if o["doc"]:
+            print(f"      {o['doc']}")
+        if o["source"]:
+            print(f"      {t('source', lang)}: {o['source']}")
+    print(f"\n{t('context_fields', lang)}:")
+    for f in data["context_fields"]:
+        print(f"  {f['name']} = {json.dumps(f['default'], ensure_ascii=False)}   ({f['type']})")
+        if f["doc"]:
+            print(f"      {f['doc']}")
 
 
-def _settle(args: argparse.Namespace) -> Any:
+# --- settle -------------------------------------------------------------------------------------------------------
+
+
+def _run_settle(args: argparse.Namespace) -> Any:
     from mahjong import settlement
 
     try:
-        with open(args.record, encoding="utf-8") as fh:
-            data = json.load(fh)
+        with open(args.record, "rb") as fh:
+            raw = fh.read(1 << 22)
     except OSError as e:
         raise _Fail(f"cannot read {args.record}: {e.strerror}") from None
-    except json.JSONDecodeError as e:
-        raise _Fail(f"{args.record} is not valid JSON: {e}") from None
-    record = settlement.HandRecord.from_dict(data)
-    result = settlement.settle(record)
-    return result
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise _Fail(f"{args.record} is not UTF-8 text") from None
+    except (json.JSONDecodeError, RecursionError) as e:
+        raise _Fail(f"{args.record} is not valid JSON: {str(e)[:120]}") from None
+    try:
+        record = settlement.HandRecord.from_dict(data)
+    except RecursionError:
+        raise _Fail(f"{args.record}: the record is nested too deeply") from None
+    return settlement.settle(record).to_dict()
+
+
+def _print_settle(s: dict[str, Any], lang: str) -> None:
+    t = i18n.text
+    print(f"{t('ruleset', lang)}: {s['ruleset']}")
+    for p in s["lines"]:
+        where = t("event", lang, n=p["event"]) if p["event"] is not None else "—"
+        note = f"  {p['note']}" if p["note"] else ""
+        print(f"  [{where}] {t('seat', lang, seat=p['payer'])} → {t('seat', lang, seat=p['payee'])}: "
+              f"{p['amount']}  ({p['reason']}){note}")
+    for i, r in enumerate(s["results"]):
+        names = " ".join(i18n.name(it, lang) + (f"×{it['count']}" if it["count"] != 1 else "") for it in r["items"])
+        print(f"  {i + 1}: {names} = {r['total']} {i18n.unit(r['unit'], lang)}")
+    for k, v in s["details"].items():
+        print(f"  {k}: {json.dumps(v, ensure_ascii=False)}")
+    print(f"{t('net', lang)}: " + "  ".join(f"{t('seat', lang, seat=i)} {v:+d}" for i, v in enumerate(s["net"])))
+
+
+# --- the parser ---------------------------------------------------------------------------------------------------
+
+Printer = Callable[[Any, str], None]
+
+
+def _common(p: argparse.ArgumentParser, style: bool = True) -> None:
+    p.add_argument("--json", action="store_true", help="print JSON for programs (keys and tile codes never change "
+                                                       "with --lang or --style)")
+    p.add_argument("--lang", default=argparse.SUPPRESS,
+                   help="language of the text output: en or zh (default: from LANG)")
+    if style:
+        p.add_argument("--style", default="ascii", choices=_STYLES,
+                       help="how tiles are written in the text output (default ascii)")
+
+
+def add_commands(sub: Any) -> None:
+    """The package's own commands."""
+    a = sub.add_parser("analyze", help="shanten, waits and best discards of a hand")
+    a.add_argument("hand", help='hand notation, e.g. "123m456p789s1122z" (melds in [ ] are exposed and their '
+                                'tiles are not left to draw)')
+    a.add_argument("--rules", help="use a rule set's winning shapes (any name `mahjong rules` lists, e.g. 四川)")
+    a.add_argument("--shapes", default=None, choices=sorted(SHAPE_PRESETS),
+                   help="plain shape sets instead of a rule set (default: regular + seven pairs + thirteen orphans)")
+    a.add_argument("--wildcards", type=_count, default=0, help="wildcards held in addition to the tiles written")
+    a.add_argument("--wildcard-tile", help="tile kind(s) in the hand that are wildcards, e.g. 5m")
+    a.add_argument("--visible", help="tiles seen elsewhere (discards, others' melds), to count copies left")
+    a.add_argument("--top", type=_top, default=5, help="how many discards to show (0-34, default 5)")
+    _common(a)
+    a.set_defaults(run=_run_analyze, show=_print_analysis)
+
+    s = sub.add_parser("score", help="score a winning hand, or what each winning tile of a waiting hand is worth")
+    s.add_argument("hand", help='a complete hand, e.g. "[123m,1]456m789m123p5s5s" (the winning tile is the last '
+                                'written unless --win-tile), or a waiting hand one tile short')
+    s.add_argument("--rules", default="guobiao", help="rule set (see `mahjong rules`; e.g. 国标 四川 南昌)")
+    s.add_argument("--win-tile", help="the winning tile (default: the last concealed tile written)")
+    s.add_argument("--self-drawn", action="store_true", help="自摸: won on one's own draw (the default when no "
+                                                             "--discarder is given)")
+    s.add_argument("--discarder", help="who discarded the winning tile: seat 0-3, a wind (E S W N / 东 南 西 北, "
+                                       "counted from the dealer) or 上家 / 对家 / 下家")
+    s.add_argument("--winner", help="winning seat 0-3 (default 0)")
+    s.add_argument("--dealer", help="dealer seat 0-3 (default 0)")
+    s.add_argument("--seat-wind", help="the winner's seat wind E S W N / 东 南 西 北 (default: from the seats)")
+    s.add_argument("--prevalent-wind", help="the round's wind E S W N / 东 南 西 北 (default E)")
+    s.add_argument("--last-tile", action="store_true", help="和绝张: the last unseen copy")
+    s.add_argument("--last-wall-tile", action="store_true", help="海底 / 妙手回春: on the wall's last tile")
+    s.add_argument("--kong-replacement", action="store_true", help="杠上开花: on a kong's replacement tile")
+    s.add_argument("--robbing-kong", action="store_true", help="抢杠和: on a tile added to a kong")
+    s.add_argument("--after-kong-discard", action="store_true", help="杠上炮: on a discard right after a kong")
+    s.add_argument("--heavenly", action="store_true", help="天和: the dealer wins on the deal")
+    s.add_argument("--earthly", action="store_true", help="地和: a win on the first round")
+    s.add_argument("--indicator", help="Nanchang: the flipped indicator tile (翻精), e.g. 5m")
+    s.add_argument("--jing-held", help='Nanchang: other seats\' 精 as "SEAT=正精,副精 …", e.g. "1=1,0 2=0,2"')
+    s.add_argument("--caishen", "--wildcard-tile", dest="caishen", help="Yuhuan: the 财神 tile, e.g. C")
+    s.add_argument("--option", action="append", metavar="NAME=VALUE",
+                   help="a rule-set option (see `mahjong rules NAME`); repeatable")
+    s.add_argument("--context", action="append", metavar="NAME=VALUE",
+                   help="any win fact of the rule set (see `mahjong rules NAME`); repeatable")
+    _common(s)
+    s.set_defaults(run=_run_score, show=_print_score)
+
+    f = sub.add_parser("fans", help="a rule set's whole fan / hu table: names, values, exclusions")
+    f.add_argument("--rules", default="guobiao", help="rule set (default guobiao)")
+    _common(f, style=False)
+    f.set_defaults(run=_run_fans, show=_print_fans)
+
+    r = sub.add_parser("rules", help="list the rule-set presets, or one preset's options and win facts")
+    r.add_argument("name", nargs="?", help="a rule set's name (any spelling it lists)")
+    _common(r, style=False)
+    r.set_defaults(run=_run_rules, show=_print_rules)
+
+    t = sub.add_parser("settle", help="settle a whole hand's event record (JSON; see the README)")
+    t.add_argument("record", help="path to the JSON record")
+    _common(t, style=False)
+    t.set_defaults(run=_run_settle, show=_print_settle)
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="mahjong", description="Chinese mahjong rules engine (mjcore).")
-    sub = p.add_subparsers(dest="command", required=True)
+    from mahjong import __version__
 
-    a = sub.add_parser("analyze", help="shanten, waits and best discards of a hand")
-    a.add_argument("hand", help='hand notation, e.g. "123m456p789s1122z" (melds in brackets are counted as exposed)')
-    a.add_argument("--shapes", default="default", choices=sorted(SHAPE_PRESETS),
-                   help="which winning shapes count (default: 七对 + 十三幺)")
-    a.add_argument("--wildcards", type=int, default=0, help="wildcards held in addition to the tiles written")
-    a.add_argument("--wildcard-tile", help="tile kind(s) in the hand that are wildcards, e.g. 5m")
-    a.add_argument("--visible", help="tiles seen elsewhere (discards, melds), to count copies left")
-    a.add_argument("--top", type=int, default=5, help="how many discards to show")
-    a.add_argument("--style", default="ascii", choices=["ascii", "chinese", "unicode"])
-    a.add_argument("--json", action="store_true")
-
-    s = sub.add_parser("score", help="score a winning hand under a rule set")
-    s.add_argument("hand", help='complete hand, winning tile last, e.g. "[123m,1]456m789m123p5s5s"')
-    s.add_argument("--rules", default="guobiao", help="rule-set preset (see `mahjong rules`)")
-    s.add_argument("--self-drawn", action="store_true", help="自摸 (default: won on a discard)")
-    s.add_argument("--discarder", type=int, help="seat 0-3 that discarded the winning tile")
-    s.add_argument("--winner", type=int, default=0, help="winning seat 0-3 (default 0)")
-    s.add_argument("--dealer", type=int, default=0, help="dealer seat 0-3 (default 0)")
-    s.add_argument("--seat-wind", help="winner's seat wind E/S/W/N (default: from winner and dealer)")
-    s.add_argument("--prevalent-wind", default="E", help="prevalent (round) wind E/S/W/N")
-    s.add_argument("--last-tile", action="store_true", help="和绝张: the last unseen copy")
-    s.add_argument("--last-wall-tile", action="store_true", help="海底 / 妙手回春: the wall's last tile")
-    s.add_argument("--kong-replacement", action="store_true", help="杠上开花")
-    s.add_argument("--robbing-kong", action="store_true", help="抢杠和")
-    s.add_argument("--after-kong-discard", action="store_true", help="杠上炮")
-    s.add_argument("--heavenly", action="store_true", help="天和")
-    s.add_argument("--earthly", action="store_true", help="地和")
-    s.add_argument("--option", action="append", metavar="KEY=VALUE", help="rule-set config option")
-    s.add_argument("--context", action="append", metavar="KEY=VALUE",
-                   help="rule-set specific win fact, e.g. indicator=5m (Nanchang), wildcard_tile=C (Yuhuan)")
-    s.add_argument("--indicator", help="Nanchang: the flipped indicator tile (same as --context indicator=…)")
-    s.add_argument("--wildcard-tile", help="Yuhuan: the 财神 tile (same as --context wildcard_tile=…)")
-    s.add_argument("--style", default="ascii", choices=["ascii", "chinese", "unicode"])
-    s.add_argument("--json", action="store_true")
-
-    r = sub.add_parser("rules", help="list rule-set presets, or show one preset's options")
-    r.add_argument("name", nargs="?")
-    r.add_argument("--json", action="store_true")
-
-    t = sub.add_parser("settle", help="settle a whole hand's event record (JSON)")
-    t.add_argument("record", help="path to the JSON record")
-    t.add_argument("--json", action="store_true")
+    p = argparse.ArgumentParser(prog="mahjong", description="Chinese mahjong rules engine (mjcore): analyze and "
+                                "score hands under Guobiao and regional rule sets.")
+    p.add_argument("--version", action="version", version=f"mahjong (mjcore) {__version__}")
+    p.add_argument("--lang", help="language of the text output: en or zh (default: from LANG)")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        module = sys.modules[__name__] if name == __name__ else importlib.import_module(name)
+        module.add_commands(sub)
     return p
 
 
+def _fail(args: argparse.Namespace, lang: str, err: Exception) -> int:
+    if getattr(args, "json", False):
+        print(json.dumps({"error": {"type": type(err).__name__, "message": str(err)}}, ensure_ascii=False))
+    else:
+        print(f"mahjong {args.command}: {i18n.text('error', lang)}: {err}", file=sys.stderr)
+    return 2
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
     try:
-        if args.command == "analyze":
-            a = _analyze(args)
-            if args.json:
-                print(json.dumps(a, ensure_ascii=False, indent=2))
-            else:
-                _print_analysis(a)
-        elif args.command == "score":
-            if args.indicator:
-                args.context = [*(args.context or []), f"indicator={args.indicator}"]
-            if args.wildcard_tile:
-                args.context = [*(args.context or []), f"wildcard_tile={args.wildcard_tile}"]
-            _, result = _score(args)
-            if args.json:
-                print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
-            elif isinstance(result, WaitingHandValue):
-                result.print(args.style)
-            else:
-                _print_score(result, args.style)
-        elif args.command == "rules":
-            data = _rules(args)
-            if data is not None:
-                print(json.dumps(data, ensure_ascii=False, indent=2))
-        elif args.command == "settle":
-            result = _settle(args)
-            if args.json:
-                print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
-            else:
-                print(result.describe())
-    except (MahjongError, _Fail) as e:
-        print(f"mahjong {args.command}: error: {e}", file=sys.stderr)
-        return 2
+        return _main(argv)
+    except BrokenPipeError:  # `mahjong … | head`: the reader left; say nothing more
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except OSError:
+            pass
+        return 1
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    clash = _check_clash()
+    if clash:
+        print(f"mahjong: {clash}", file=sys.stderr)
+        return 3
+    args = _parser().parse_args(argv)
+    lang = i18n.language(args.lang)
+    try:
+        data = args.run(args)
+    except MahjongError as e:
+        return _fail(args, lang, e)
+    if isinstance(data, int) and not isinstance(data, bool):  # a command that printed its own output
+        return data
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        args.show(data, lang)
+    sys.stdout.flush()
     return 0
 
 

@@ -73,6 +73,7 @@ from mahjong.framework import (
     ScoreResult,
     WinContext,
     _field_doc,
+    _plain_value,
     get_ruleset,
     resolve_preset,
 )
@@ -337,12 +338,16 @@ def _context(ruleset: RuleSet[Any], given: Mapping[str, Any], *, self_drawn: boo
                f"(seat {d})")
     elif sd is None:
         assume("self_drawn", True, "自摸（未给出放炮者）", "self-drawn (no discarder given)")
+    if "jing_held" in facts:
+        facts["jing_held"] = _jing_held(facts["jing_held"], winner)
     fields.update(facts)
     try:
         ctx = ruleset.Context.from_options(**fields)
     except TypeError as e:  # a context whose from_options has fixed parameters
         known = ", ".join(f["name"] for f in context_fields(ruleset.name))
-        raise ContextError(f"unknown win fact for {ruleset.name}: {e}; known: {known}") from None
+        bad = re.search(r"argument '(\w+)'", str(e))
+        what = repr(bad.group(1)) if bad else "given"
+        raise ContextError(f"unknown win fact {what} for {ruleset.name}; known: {known}") from None
     for f in _own_fields(ruleset):
         if f.name in given or f.name in fields:
             continue
@@ -350,6 +355,31 @@ def _context(ruleset: RuleSet[Any], given: Mapping[str, Any], *, self_drawn: boo
         if note:
             assume(f.name, _jsonable(getattr(ctx, f.name, None)), *note)
     return ctx, assumed
+
+
+def _jing_held(value: Any, winner: int) -> Any:
+    """Nanchang's other seats' 精 from text (``"1=1,0 2=0,2"``: seat=正精,副精) or a mapping {seat: (正精, 副精)}:
+    four entries, the winner's left to the hand, seats not named holding none."""
+    if isinstance(value, str):
+        entries: dict[Any, Any] = {}
+        for part in value.replace(";", " ").split():
+            seat_text, sep, counts_text = part.partition("=")
+            if not sep:
+                raise ContextError(f"jing_held: write SEAT=正精,副精 for each seat, e.g. 1=1,0 2=0,2; got {part[:20]!r}")
+            entries[seat_text] = counts_text.split(",")
+        value = entries
+    if not isinstance(value, Mapping):
+        return value
+    held: list[tuple[int, int] | None] = [(0, 0)] * 4
+    held[winner] = None
+    for seat_key, counts in value.items():
+        seat = seat_of(seat_key, "jing_held seat")
+        try:
+            z, f = (int(str(c).strip()) for c in counts)
+        except (TypeError, ValueError):
+            raise ContextError(f"jing_held for seat {seat}: give two counts 正精,副精, e.g. 1,0") from None
+        held[seat] = (z, f)
+    return tuple(held)
 
 
 #: the rule-set facts whose absence changes the money, and what the scorer then assumes
@@ -430,8 +460,8 @@ def score(
         raise RulesError(f"options must be a mapping of option names to values, got {type(options).__name__}")
     if context is not None and not isinstance(context, Mapping):
         raise ContextError(f"context must be a mapping of win facts to values, got {type(context).__name__}")
-    ruleset = get_ruleset(rules, **_option_values(ruleset_name=rules, options=options or {}))
     preset = resolve_preset(rules)
+    ruleset = get_ruleset(preset, **_option_values(preset, options or {}))
     ctx, assumed = _context(ruleset, context or {}, self_drawn=self_drawn)
     if win_tile is not None:
         _text_arg(win_tile, "win_tile")
@@ -482,8 +512,21 @@ def _last_written(text: str) -> int | None:
     return tiles[-1] if tiles else None
 
 
-def _option_values(*, ruleset_name: str, options: Mapping[str, Any]) -> dict[str, Any]:
-    return {str(k).strip().replace("-", "_"): v for k, v in options.items()}
+def _option_values(preset: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """Option values as the config takes them: text (from the CLI or a form) read as the field's type."""
+    config = get_ruleset(preset).config
+    defaults = {f.name: getattr(config, f.name) for f in dataclasses.fields(config)}
+    out: dict[str, Any] = {}
+    for k, v in options.items():
+        name = str(k).strip().replace("-", "_")
+        if name not in defaults:
+            known = ", ".join(sorted(defaults))
+            raise RulesError(f"unknown option {name[:40]!r} for {preset}; known: {known}")
+        try:
+            out[name] = _plain_value(name, v, defaults[name])
+        except ContextError as e:
+            raise RulesError(str(e)) from None
+    return out
 
 
 def _plain_context(ctx: WinContext, **changes: Any) -> WinContext:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from mahjong._kernels import backend_module as K
 from mahjong.errors import ContextError, NotWinningError, RulesError
-from mahjong.framework import N_SEATS, RuleSet, ScoreItem, ScoreResult, WinContext
+from mahjong.framework import N_SEATS, RuleSet, ScoreItem, ScoreResult, WinContext, arithmetic_details
 from mahjong.hand import Hand, MeldKind
 from mahjong.rules import NANCHANG, HandRules
 from mahjong.rulesets._rulebook import Rule, drop_excluded, rule_table
@@ -249,14 +249,14 @@ class NanchangContext(WinContext):
         indicator: the flipped tile (翻精) as a tile id; its type is 正精, the next type 副精.  ``None`` = no 精 in
             play (every tile at face value).
         jing_held: (正精 copies, 副精 copies) held by each of the four seats at the end of the hand, hand and melds
-            together.  The winner's entry is counted from the hand (if given it must agree).  ``None`` = the other
+            together.  The winner's entry is counted from the hand (``None`` there, or the same counts).  ``None`` = the other
             seats hold no 精.
         jing_kongs: seats other than the winner that declared a kong of four 精 (精杠); the winner's is read from
             the hand.
     """
 
     indicator: int | None = None
-    jing_held: tuple[JingHolding, ...] | None = None
+    jing_held: tuple[JingHolding | None, ...] | None = None
     jing_kongs: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
@@ -271,16 +271,24 @@ class NanchangContext(WinContext):
         if self.jing_held is not None:
             if self.indicator is None:
                 raise ContextError("jing_held needs an indicator (which tiles are 精)")
-            held = tuple(tuple(h) for h in self.jing_held)
-            if len(held) != N_SEATS or any(len(h) != 2 for h in held):
+            # the winner's entry may be None: it is counted from the hand
+            entries = tuple(self.jing_held) if isinstance(self.jing_held, (tuple, list)) else ()
+            if len(entries) != N_SEATS or any(
+                not (h is None and seat == self.winner) and (not isinstance(h, (tuple, list)) or len(h) != 2)
+                for seat, h in enumerate(entries)
+            ):
                 raise ContextError(f"jing_held must give (正精, 副精) copies for each of the 4 seats, got {self.jing_held!r}")
-            for seat, (z, f) in enumerate(held):
+            held = tuple(None if h is None else (h[0], h[1]) for h in entries)
+            for seat, h in enumerate(held):
+                if h is None:
+                    continue
+                z, f = h
                 for v in (z, f):
                     if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                         raise ContextError(f"jing_held for seat {seat} must be non-negative counts, got {(z, f)!r}")
-            if sum(z for z, _ in held) > 3:
+            if sum(h[0] for h in held if h is not None) > 3:
                 raise ContextError("only 3 正精 are in play (the flipped copy is not a 精)")
-            if sum(f for _, f in held) > 4:
+            if sum(h[1] for h in held if h is not None) > 4:
                 raise ContextError("only 4 副精 are in play")
             object.__setattr__(self, "jing_held", held)
         for s in self.jing_kongs:
@@ -294,8 +302,9 @@ class NanchangContext(WinContext):
             s = self.jing_kongs[0]
             if s == self.winner:
                 raise ContextError("the winner's 精杠 is read from the hand; list only other seats in jing_kongs")
-            if self.jing_held[s][1] != 4:
-                raise ContextError(f"seat {s} declared a 精杠 but jing_held says it holds {self.jing_held[s][1]} 副精")
+            entry = self.jing_held[s]
+            if entry is None or entry[1] != 4:
+                raise ContextError(f"seat {s} declared a 精杠 but jing_held says it holds {entry} 副精")
 
     @classmethod
     def from_options(cls, indicator: int | str | None = None, **winctx_fields: Any) -> NanchangContext:
@@ -375,7 +384,7 @@ class Nanchang(RuleSet[NanchangConfig]):
         if own[0] > 3:
             raise ContextError(f"the hand holds 4 {tile_name(zheng)} but the flipped indicator is one of them")
         if ctx.jing_held is not None:
-            held = list(ctx.jing_held)
+            held = [h if h is not None else own for h in ctx.jing_held]
             if held[ctx.winner] != own:
                 raise ContextError(
                     f"jing_held says the winner holds {held[ctx.winner]} (正精, 副精) but the hand holds {own}"
@@ -473,36 +482,51 @@ class Nanchang(RuleSet[NanchangConfig]):
 
     def _owed(self, ctx: NanchangContext, mult: int, bonus: int, jing_diao: bool) -> dict[int, int]:
         """What each payer owes for a win with hand multiplier ``mult`` (+5 bonus rules applied per payer)."""
-        cfg = self.config
         owed: dict[int, int] = {}
         for p in range(N_SEATS):
-            if p == ctx.winner:
-                continue
-            if ctx.self_drawn or p == ctx.discarder:
-                share = 2
-            elif cfg.discard_payment == "all_three":
-                share = 1
-            else:
-                continue
-            amount = share * cfg.payment_unit * mult
-            if cfg.dealer_doubling == "payer_or_winner":
-                if p == ctx.dealer or ctx.winner == ctx.dealer:
-                    amount *= 2
-            else:
-                if ctx.winner == ctx.dealer:
-                    amount *= 2
-                if p == ctx.dealer and p == ctx.discarder:
-                    amount *= 2
-            if bonus and (ctx.self_drawn or p == ctx.discarder or cfg.deguo_bonus_payers == "all"):
-                amount += bonus
-            if jing_diao and cfg.jing_diao_bonus:
-                amount += cfg.jing_diao_bonus
-            if cfg.cap_per_payer is not None:
-                amount = min(amount, cfg.cap_per_payer)
-            owed[p] = amount
-        if ctx.robbing_kong and cfg.robbing_kong_konger_pays_all and ctx.discarder is not None:
+            share = self._payer_share(ctx, p, mult, bonus, jing_diao)
+            if share is not None:
+                owed[p] = share[0]
+        if ctx.robbing_kong and self.config.robbing_kong_konger_pays_all and ctx.discarder is not None:
             owed = {ctx.discarder: sum(owed.values())}
         return owed
+
+    def _payer_share(self, ctx: NanchangContext, p: int, mult: int, bonus: int,
+                     jing_diao: bool) -> tuple[int, str, str] | None:
+        """One payer's amount for a win and how it is reached (zh, en), or None if the seat does not pay."""
+        cfg = self.config
+        if p == ctx.winner:
+            return None
+        if ctx.self_drawn or p == ctx.discarder:
+            share = 2
+        elif cfg.discard_payment == "all_three":
+            share = 1
+        else:
+            return None
+        amount = share * cfg.payment_unit * mult
+        zh, en = f"{share} × {cfg.payment_unit} × {mult}", f"{share} × {cfg.payment_unit} × {mult}"
+        doubled = 1
+        if cfg.dealer_doubling == "payer_or_winner":
+            if p == ctx.dealer or ctx.winner == ctx.dealer:
+                doubled *= 2
+        else:
+            if ctx.winner == ctx.dealer:
+                doubled *= 2
+            if p == ctx.dealer and p == ctx.discarder:
+                doubled *= 2
+        if doubled > 1:
+            amount *= doubled
+            zh, en = f"{zh} × {doubled}（庄家翻倍）", f"{en} × {doubled} (dealer doubling)"
+        if bonus and (ctx.self_drawn or p == ctx.discarder or cfg.deguo_bonus_payers == "all"):
+            amount += bonus
+            zh, en = f"{zh} + {bonus}（德国）", f"{en} + {bonus} (clean hand)"
+        if jing_diao and cfg.jing_diao_bonus:
+            amount += cfg.jing_diao_bonus
+            zh, en = f"{zh} + {cfg.jing_diao_bonus}（精吊）", f"{en} + {cfg.jing_diao_bonus} (jing single wait)"
+        if cfg.cap_per_payer is not None and amount > cfg.cap_per_payer:
+            amount = cfg.cap_per_payer
+            zh, en = f"{zh}，封顶 {amount}", f"{en}, capped at {amount}"
+        return amount, f"{zh} = {amount}", f"{en} = {amount}"
 
     def readings(self, hand: Hand | str, context: WinContext | None = None) -> tuple[list[ScoredReading], list[str]]:
         """Every reading of the winning hand scored (valid ones), and the reasons the others were refused."""
@@ -612,6 +636,7 @@ class Nanchang(RuleSet[NanchangConfig]):
             "owed": {str(k): v for k, v in owed.items()},
             "substitutes": [tile_name(t) for t in best.substitutes],
         }
+        details.update(arithmetic_details(*self._arithmetic(ctx, best, flat, owed, points, jing, payments)))
         return ScoreResult(
             ruleset=self.name,
             items=items,
@@ -623,6 +648,28 @@ class Nanchang(RuleSet[NanchangConfig]):
             payments=payments,
             details=details,
         )
+
+    def _arithmetic(self, ctx: NanchangContext, best: ScoredReading, flat: bool, owed: dict[int, int],
+                    points: list[int], jing: tuple[int, ...], payments: tuple[int, ...]) -> list[tuple[str, str]]:
+        """Win payments, then the 精 settlement, then the sum: the lines people follow."""
+        lines: list[tuple[str, str]] = []
+        bonus = sum(i.value for i in best.items if i.unit == "pt")
+        jing_diao = any(i.key == MULTIPLIERS["jingdiao"].key for i in best.items)
+        for p in sorted(owed):
+            share = None if flat else self._payer_share(ctx, p, best.multiplier, bonus, jing_diao)
+            if share is not None and share[0] == owed[p]:
+                lines.append((f"{p} 号座位付：{share[1]}", f"seat {p} pays {share[2]}"))
+            else:
+                lines.append((f"{p} 号座位付 {owed[p]}", f"seat {p} pays {owed[p]}"))
+        if any(jing):
+            pts = "，".join(f"{s} 号 {v}" for s, v in enumerate(points))
+            pts_en = ", ".join(f"seat {s} {v}" for s, v in enumerate(points))
+            net = " ".join(f"{s}:{v:+d}" for s, v in enumerate(jing))
+            lines.append((f"精分 {pts}；每两家互付差额：{net}", f"jing points {pts_en}; every pair of seats "
+                          f"settles the difference: {net}"))
+        total = " ".join(f"{s}:{v:+d}" for s, v in enumerate(payments))
+        lines.append((f"合计 {total}", f"in all {total}"))
+        return lines
 
     # -- whole-hand settlement ----------------------------------------------------------------------------------
 

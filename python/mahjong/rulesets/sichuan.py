@@ -27,7 +27,15 @@ from typing import Any, Literal
 
 from mahjong._kernels import backend_module as K
 from mahjong.errors import ContextError, HandError, MeldError, NotWinningError, RulesError
-from mahjong.framework import N_SEATS, RuleSet, ScoreItem, ScoreResult, WinContext, zero_sum_payments
+from mahjong.framework import (
+    N_SEATS,
+    RuleSet,
+    ScoreItem,
+    ScoreResult,
+    WinContext,
+    arithmetic_details,
+    zero_sum_payments,
+)
 from mahjong.hand import Hand, MeldKind
 from mahjong.rules import SICHUAN, HandRules
 from mahjong.settlement import (
@@ -520,7 +528,25 @@ class Sichuan(RuleSet[Config]):
         payers = self.payers(ctx)
         payments = zero_sum_payments(ctx.winner, {p: points for p in payers})
         details = dict(details, payers=sorted(payers))
+        details.update(arithmetic_details(*self._arithmetic(points, details, payers)))
         return ScoreResult(self.name, tuple(items), points, "pt", reading, None, True, payments, None, details)
+
+    def _arithmetic(self, points: int, details: dict[str, Any], payers: list[int]) -> list[tuple[str, str]]:
+        """The lines of 2^(番−1) and the bonuses, for people to follow."""
+        cfg = self.config
+        fan, capped, mult = details["fan"], details["capped_fan"], details["multiplier"]
+        lines = [(f"番数 {fan}" + (f"，封顶 {capped}" if capped != fan else ""),
+                  f"fan {fan}" + (f", capped at {capped}" if capped != fan else ""))]
+        lines.append((f"底分 {cfg.base} × 2^({capped}−{cfg.fan_base}) = {cfg.base * mult}",
+                      f"base {cfg.base} × 2^({capped}-{cfg.fan_base}) = {cfg.base * mult}"))
+        if points != cfg.base * mult:
+            bonus = "自摸加底" if points == cfg.base * mult + cfg.base else "自摸加倍"
+            en = "self-draw bonus" if bonus == "自摸加底" else "self-draw doubles"
+            lines.append((f"{bonus}：{points}", f"{en}: {points}"))
+        n = len(payers)
+        lines.append((f"{n} 家各付 {points}，和牌者得 {points * n}", f"{n} payer(s) pay {points} each: the winner "
+                      f"gets {points * n}"))
+        return lines
 
     def payers(self, ctx: SichuanContext) -> list[int]:
         """Who pays a win: the discarder (点炮); on a self-draw every other player still in play; on 点杠花 with

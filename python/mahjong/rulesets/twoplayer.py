@@ -31,7 +31,7 @@ from typing import Any
 
 from mahjong._kernels import backend_module as K
 from mahjong.errors import ContextError, RulesError
-from mahjong.framework import ScoreItem, ScoreResult, WinContext
+from mahjong.framework import ScoreItem, ScoreResult, WinContext, arithmetic_details
 from mahjong.hand import Hand
 from mahjong.rulesets.common import COMMON_SHAPES, CommonContext, CommonTable
 from mahjong.settlement import (
@@ -258,6 +258,12 @@ class TwoPlayer(CommonTable):
         payments = [0, 0, 0, 0]
         payments[ctx.winner], payments[loser] = points, -points
         details: dict[str, Any] = dict(result.details, points=points, robbed_kong_as_self_draw=ctx.robbing_kong)
+        fan = result.details.get("fan", result.total)
+        lines = [(f"番数合计 {fan}" + (f"，封顶 {result.total}" if fan != result.total else ""),
+                  f"fan {fan}" + (f", capped at {result.total}" if fan != result.total else "")),
+                 (f"{result.total} 番 × {self.config.base} = {points}，由 {loser} 号座位付",
+                  f"{result.total} fan × {self.config.base} = {points}, paid by seat {loser}")]
+        details.update(arithmetic_details(*lines))
         return ScoreResult(self.name, result.items, result.total, "fan", result.reading, result.wait, True,
                            tuple(payments), None, details)
 

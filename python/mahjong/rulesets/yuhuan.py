@@ -26,7 +26,7 @@ from typing import Any, Literal
 
 from mahjong._kernels import backend_module as K
 from mahjong.errors import ContextError, HandError, NotWinningError, RulesError
-from mahjong.framework import N_SEATS, RuleSet, ScoreItem, ScoreResult, WinContext
+from mahjong.framework import N_SEATS, RuleSet, ScoreItem, ScoreResult, WinContext, arithmetic_details
 from mahjong.hand import Hand, MeldKind, parse_hand
 from mahjong.rules import YUHUAN, HandRules
 from mahjong.rulesets._rulebook import Rule, drop_excluded, rule_table
@@ -615,5 +615,33 @@ class Yuhuan(RuleSet[YuhuanConfig]):
                 "loser_totals": losers,
                 "win_payments": win_pay,
                 "loser_settlement": loser_pay,
-            },
+            } | arithmetic_details(*self._arithmetic(best, tai_used, owed, losers, loser_pay, ctx)),
         )
+
+    def _arithmetic(self, best: ScoredReading, tai_used: int, owed: dict[int, int], losers: list[int],
+                    loser_pay: list[int], ctx: YuhuanContext) -> list[tuple[str, str]]:
+        """(20 + 胡) × 2^台, rounded up to 10, the cap, who pays what: the lines people follow."""
+        cfg = self.config
+        raw = best.base * 2 ** tai_used
+        lines = [(f"胡数 {best.base} × 2^{tai_used}台 = {raw}" + (f"（{best.tai} 台，最多计 {cfg.max_tai}）"
+                                                             if best.tai > tai_used else ""),
+                  f"hu {best.base} × 2^{tai_used} tai = {raw}" + (f" ({best.tai} tai, at most {cfg.max_tai} count)"
+                                                                 if best.tai > tai_used else ""))]
+        rounded = ceil10(raw)
+        if best.total == cfg.cap and (rounded > cfg.cap or raw > cfg.cap or best.total != rounded):
+            lines.append((f"封顶 {cfg.cap}", f"capped at {cfg.cap}"))
+        elif rounded != raw:
+            lines.append((f"进到 10：{raw} → {rounded}", f"rounded up to 10: {raw} → {rounded}"))
+        payers = sorted(owed)
+        if ctx.chengbao and len(payers) == 1:
+            lines.append((f"承包：{payers[0]} 号座位独付 {owed[payers[0]]}",
+                          f"sole payer: seat {payers[0]} pays {owed[payers[0]]} alone"))
+        else:
+            lines.append((f"{len(payers)} 家各付 {best.total}", f"{len(payers)} losers pay {best.total} each"))
+        if any(loser_pay):
+            shown = "，".join(f"{s} 号 {losers[s]}" for s in range(N_SEATS) if s != ctx.winner)
+            shown_en = ", ".join(f"seat {s} {losers[s]}" for s in range(N_SEATS) if s != ctx.winner)
+            net = " ".join(f"{s}:{loser_pay[s]:+d}" for s in range(N_SEATS) if s != ctx.winner)
+            lines.append((f"输家胡数 {shown}，互付差额：{net}", f"losers' totals {shown_en}; they pay each other the "
+                          f"differences: {net}"))
+        return lines

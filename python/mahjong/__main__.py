@@ -1,0 +1,5 @@
+"""``python -m mahjong``: the same command as ``mahjong``."""
+
+from mahjong.cli import main
+
+raise SystemExit(main())

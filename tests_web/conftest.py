@@ -8,11 +8,8 @@ dependencies and runs ``pytest tests_web``.  A missing dependency fails the run:
 from __future__ import annotations
 
 import os
-import re
 import shutil
-import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -25,6 +22,10 @@ from mahjong.web.app import create_app
 # the tests import their shared hand cases (hands.py) by name; with --import-mode=importlib the folder is not
 # on sys.path by itself
 sys.path.insert(0, str(Path(__file__).parent))
+# and the server runner of the load benchmark (benchmarks/bench_web.py)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+
+from bench_web import serve  # noqa: E402
 
 CHROMIUM = os.environ.get("MAHJONG_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 
@@ -35,49 +36,12 @@ def client() -> Iterator[TestClient]:
         yield c
 
 
-def _serve_command() -> list[str]:
-    """``mahjong serve`` when the installed ``mahjong`` command has it, else ``python -m mahjong.web`` (the same
-    parser and server, for a ``mahjong`` command that does not register ``serve`` yet)."""
-    script = Path(sys.executable).with_name("mahjong")
-    if script.exists():
-        helped = subprocess.run([str(script), "serve", "--help"], capture_output=True, text=True)
-        if helped.returncode == 0:
-            return [str(script), "serve"]
-    return [sys.executable, "-m", "mahjong.web"]
-
-
 @pytest.fixture(scope="session")
 def server() -> Iterator[str]:
-    """The base URL of ``mahjong serve --port 0`` (any free port on 127.0.0.1), stopped after the session."""
-    proc = subprocess.Popen(
-        [*_serve_command(), "--port", "0"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, encoding="utf-8",
-    )
-    assert proc.stdout is not None
-    url = None
-    deadline = time.monotonic() + 30
-    lines = []
-    while time.monotonic() < deadline:
-        line = proc.stdout.readline()
-        if not line:
-            break
-        lines.append(line)
-        m = re.search(r"(http://127\.0\.0\.1:\d+/)", line)
-        if m:
-            url = m.group(1)
-            break
-    if url is None:
-        proc.kill()
-        raise RuntimeError("mahjong serve did not start: " + "".join(lines))
-    try:
-        yield url.rstrip("/")
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        proc.stdout.close()
+    """The base URL of ``mahjong serve --port 0`` (the installed command, any free port on 127.0.0.1), stopped
+    after the session."""
+    with serve() as base:
+        yield base
 
 
 @pytest.fixture(scope="session")

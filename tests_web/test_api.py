@@ -263,7 +263,7 @@ def test_the_server_keeps_serving_after_bad_requests(client: TestClient) -> None
 
 _tiles = st.sampled_from([tile_name(t) for t in range(N_TILES)] + ["[", "]", ",", "+", " ", "1", "x", "东", "🀄", "Ｍ"])
 _json = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**20, 10**20) | st.floats(allow_nan=False) | st.text(max_size=30),
+    st.none() | st.booleans() | st.integers(-10**20, 10**20) | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=30),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=4),
     max_leaves=10,
 )

@@ -33,6 +33,7 @@ __all__ = ["main", "COMMAND_MODULES"]
 #: modules that add commands (``add_commands(subparsers)``); one line each
 COMMAND_MODULES: list[str] = [
     "mahjong.cli",
+    "mahjong.web.cli",
 ]
 
 _STYLES = ["ascii", "chinese", "unicode"]

@@ -252,9 +252,10 @@ let typingTimer = null;
 function typed() {                   // the notation box changed: read it on the server, redraw the picker's hand
   state.text = $("#notation").value;
   seq++;                             // answers for the text before this keystroke are stale now
+  pending();
   clearTimeout(computeTimer);
   clearTimeout(typingTimer);
-  typingTimer = setTimeout(readNotation, 200);
+  typingTimer = setTimeout(readNotation, 120);
 }
 
 async function readNotation() {
@@ -275,16 +276,23 @@ async function readNotation() {
     changed(mine);
   } catch (e) {
     if (mine !== seq) return;
-    showError(e.message);
+    showError(e.message, true);
     writeURL();
     $("#result").replaceChildren();
   }
 }
 
-function showError(msg) {
+function showError(msg, fromEngine) {
+  // the engine's messages are written in English; the page's own are in the interface's language
   const box = $("#hand-error");
-  box.textContent = msg;
+  box.replaceChildren(el("span", { class: "error-head", text: T("inputError") }),
+    el("span", { class: fromEngine ? "engine-message" : "page-message", text: msg }));
   box.hidden = false;
+}
+
+function problem(id, head, msg, role) {
+  return el("p", { class: "error", id, role }, el("span", { class: "error-head", text: T(head) }),
+    el("span", { class: "engine-message", text: msg }));
 }
 
 function hideError() {
@@ -410,7 +418,8 @@ function field(f, store, prefix) {       // one form control generated from a fi
     const shown = cur === null || cur === undefined ? "" : typeof cur === "string" ? cur : JSON.stringify(cur);
     control = el("input", { type: "text", id, value: shown, on: { change: (e) => set(readText(e.target.value, f)) } });
   }
-  const help = doc(f);
+  let help = doc(f);
+  if (prefix === "ctx" && help === factLabel(f.name)) help = "";   // the label says it already
   return el("div", { class: "field", dataset: { field: f.name } },
     prefix === "ctx" ? el("label", { for: id, text: factLabel(f.name) })
       : el("label", { for: id }, el("code", { class: "ident", text: f.name })),
@@ -443,10 +452,16 @@ $("#options-reset") && $("#options-reset").addEventListener("click", () => {
 // --- the result ----------------------------------------------------------------------------
 
 let computeTimer = null;
+function pending() {                  // the result shown is not yet the answer for the page's state
+  $("#result").dataset.ready = "\u0000pending";
+}
+
 function changed(mine) {
+  pending();
   writeURL();
   clearTimeout(computeTimer);
-  computeTimer = setTimeout(() => compute(mine === undefined ? ++seq : mine), 60);
+  const ticket = mine === undefined ? ++seq : mine;   // taken now: an answer already on its way is stale
+  computeTimer = setTimeout(() => compute(ticket), 30);
 }
 
 async function compute(mine) {
@@ -454,7 +469,8 @@ async function compute(mine) {
   // shanten come from /api/analyze), or not a win (the error, and /api/analyze's discard advice).
   const out = $("#result");
   if (mine !== seq) return;
-  const body = { hand: state.text, rules: state.rules, context: requestContext() };
+  const text = state.text;
+  const body = { hand: text, rules: state.rules, context: requestContext() };
   if (Object.keys(state.options).length) body.options = state.options;
   if (state.hand.win_tile) body.win_tile = state.hand.win_tile;
   if (!state.text.trim()) {
@@ -462,7 +478,7 @@ async function compute(mine) {
     out.dataset.ready = "";
     return;
   }
-  const analysis = () => api("/api/analyze", { hand: state.text, rules: state.rules });
+  const analysis = () => api("/api/analyze", { hand: text, rules: body.rules });
   try {
     let view;
     try {
@@ -471,16 +487,15 @@ async function compute(mine) {
       else view = renderScore(r);
     } catch (e) {
       if (e.kind !== "NotWinningError") throw e;
-      view = el("div", {}, el("p", { class: "error notwin", id: "result-error", role: "status", text: e.message }),
-        renderAnalysis(await analysis()));
+      view = el("div", {}, problem("result-error", "notWinning", e.message, "status"), renderAnalysis(await analysis()));
     }
     if (mine !== seq) return;
     out.replaceChildren(view);
   } catch (e) {
     if (mine !== seq) return;
-    out.replaceChildren(el("p", { class: "error", role: "alert", id: "result-error", text: e.message }));
+    out.replaceChildren(problem("result-error", "cannotScore", e.message, "alert"));
   }
-  out.dataset.ready = state.text;
+  out.dataset.ready = text;
 }
 
 function requestContext() {             // the win facts as the form shows them, defaults included
@@ -675,7 +690,7 @@ async function boot() {
   try {
     [TILES, RULESETS] = await Promise.all([api("/api/tiles"), api("/api/rules")]);
   } catch (e) {
-    return showError(e.message);
+    return showError(e.message, true);
   }
   BY_CODE = Object.fromEntries(TILES.map((t) => [t.code, t]));
   if (!RULESETS.some((r) => r.name === state.rules)) state.rules = "guobiao";

@@ -1,0 +1,142 @@
+"""The web calculator's server: one page (``static/``) and the JSON API (:mod:`mahjong.web.api`).
+
+Built on Starlette (served by uvicorn, ``mahjong serve``); everything the page loads ships in the package, so the
+calculator works offline.  Bad input answers 4xx with our error message (``{"error": ..., "kind": ...}``); an
+unexpected failure answers 500 with a generic message and the server keeps serving.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from mahjong.errors import MahjongError, RulesError
+from mahjong.web import api
+
+__all__ = ["create_app", "STATIC"]
+
+STATIC = Path(__file__).with_name("static")
+#: request bodies larger than this are refused (413) before they are read whole
+MAX_BODY = 16_384
+
+log = logging.getLogger("mahjong.web")
+
+
+class _Problem(Exception):
+    def __init__(self, status: int, message: str, kind: str = "RequestError") -> None:
+        super().__init__(message)
+        self.status, self.message, self.kind = status, message, kind
+
+
+def _error(status: int, message: str, kind: str) -> JSONResponse:
+    return JSONResponse({"error": message, "kind": kind}, status_code=status)
+
+
+def _json(data: Any) -> JSONResponse:
+    return JSONResponse(data)
+
+
+async def _read_json(request: Request) -> Any:
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > MAX_BODY:
+        raise _Problem(413, f"request body too large ({declared} bytes; at most {MAX_BODY})")
+    raw = b""
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise _Problem(413, f"request body too large (more than {MAX_BODY} bytes)")
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise _Problem(400, "the request body is not UTF-8 text") from None
+    except json.JSONDecodeError as e:
+        raise _Problem(400, f"the request body is not valid JSON: {e.msg} at position {e.pos}") from None
+
+
+Handler = Callable[[Any], Any]
+
+
+def _post(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
+    async def endpoint(request: Request) -> Response:
+        body = await _read_json(request)
+        return _json(await run_in_threadpool(handler, body))
+
+    return endpoint
+
+
+def _by_name(handler: Callable[[str], Any]) -> Callable[[Request], Awaitable[Response]]:
+    async def endpoint(request: Request) -> Response:
+        name = request.path_params["name"]
+        try:
+            return _json(await run_in_threadpool(handler, name))
+        except RulesError as e:  # an unknown rule set named in the path: no such resource
+            raise _Problem(404, str(e), type(e).__name__) from None
+
+    return endpoint
+
+
+async def _index(request: Request) -> Response:
+    return FileResponse(STATIC / "index.html", media_type="text/html; charset=utf-8")
+
+
+async def _tiles(request: Request) -> Response:
+    return _json(api.tiles())
+
+
+async def _rules(request: Request) -> Response:
+    return _json(await run_in_threadpool(api.rules))
+
+
+async def _on_problem(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, _Problem)
+    return _error(exc.status, exc.message, exc.kind)
+
+
+async def _on_mahjong_error(request: Request, exc: Exception) -> Response:
+    return _error(400, str(exc), type(exc).__name__)
+
+
+async def _on_http(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    messages = {404: f"no such page or API route: {request.url.path}",
+                405: f"{request.method} is not allowed on {request.url.path}"}
+    return _error(exc.status_code, messages.get(exc.status_code, str(exc.detail)), "HTTPError")
+
+
+async def _on_crash(request: Request, exc: Exception) -> Response:
+    log.exception("unexpected error on %s", request.url.path)
+    return _error(500, "internal error: the input was not understood (the server goes on serving)", "InternalError")
+
+
+def create_app() -> Starlette:
+    """The calculator's ASGI app (give it to uvicorn, or to Starlette's TestClient)."""
+    routes = [
+        Route("/", _index, methods=["GET"]),
+        Route("/api/tiles", _tiles, methods=["GET"]),
+        Route("/api/rules", _rules, methods=["GET"]),
+        Route("/api/rules/{name}", _by_name(api.ruleset), methods=["GET"]),
+        Route("/api/fans/{name}", _by_name(api.fans), methods=["GET"]),
+        Route("/api/parse", _post(api.parse), methods=["POST"]),
+        Route("/api/score", _post(api.score), methods=["POST"]),
+        Route("/api/analyze", _post(api.analyze), methods=["POST"]),
+        Route("/api/waits", _post(api.waits), methods=["POST"]),
+        Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
+    ]
+    handlers: dict[Any, Callable[[Request, Exception], Awaitable[Response]]] = {
+        _Problem: _on_problem,
+        MahjongError: _on_mahjong_error,
+        HTTPException: _on_http,
+        Exception: _on_crash,
+    }
+    return Starlette(routes=routes, exception_handlers=handlers)

@@ -1,0 +1,75 @@
+"""``mahjong serve``: start the web calculator on this machine.
+
+    mahjong serve [--port 8000] [--host 127.0.0.1] [--open]
+
+Registered into the ``mahjong`` command by :func:`add_commands`.  Bound to 127.0.0.1 unless ``--host`` says
+otherwise; ``--open`` opens the page in the default browser once the server is up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import threading
+import webbrowser
+from typing import Any
+
+__all__ = ["add_commands", "serve"]
+
+_MISSING = (
+    "the web calculator needs the web extra: pip install \"mjcore[web]\" (Starlette and uvicorn); missing: {name}"
+)
+
+
+def add_commands(subparsers: Any) -> None:
+    """Add ``serve`` to the ``mahjong`` command's subparsers."""
+    p = subparsers.add_parser("serve", help="start the web calculator (a local page and its JSON API)",
+                              description="Start the web calculator: one page that scores and analyses hands "
+                                          "for every rule set, with its JSON API under /api/.")
+    p.add_argument("--port", type=_port, default=8000, help="TCP port to listen on (default 8000; 0 = any free port)")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to bind (default 127.0.0.1: only this machine can reach the page)")
+    p.add_argument("--open", action="store_true", help="open the page in the default web browser")
+    p.set_defaults(run=serve)
+
+
+def _port(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 0 <= n <= 65535:
+        raise argparse.ArgumentTypeError(f"port must be 0..65535, got {n}")
+    return n
+
+
+def serve(args: argparse.Namespace) -> int:
+    """Run the server until interrupted.  Returns the exit status (2 when the web extra is missing)."""
+    try:
+        import uvicorn
+
+        from mahjong.web.app import create_app
+    except ImportError as e:
+        print(f"mahjong serve: error: {_MISSING.format(name=e.name)}", file=sys.stderr)
+        return 2
+    config = uvicorn.Config(create_app(), host=args.host, port=args.port, log_level="warning")
+    server = uvicorn.Server(config)
+
+    def announce() -> None:  # once the socket is bound, say where (the port may have been chosen by the OS)
+        while not server.started:
+            if server.should_exit:
+                return
+            threading.Event().wait(0.05)
+        port = server.servers[0].sockets[0].getsockname()[1] if server.servers else args.port
+        host = args.host if ":" not in args.host else f"[{args.host}]"
+        url = f"http://{host}:{port}/"
+        print(f"mahjong web calculator: {url}  (Ctrl+C stops it)", flush=True)
+        if args.open:
+            webbrowser.open(url)
+
+    threading.Thread(target=announce, daemon=True).start()
+    try:
+        server.run()
+    except KeyboardInterrupt:  # pragma: no cover - uvicorn handles the signal itself
+        pass
+    return 0 if server.started else 1

@@ -1,0 +1,19 @@
+"""A load test of ``mahjong serve`` on 127.0.0.1: hundreds of concurrent requests, bounded in count and time, and
+not one failure (benchmarks/bench_web.py runs the same load, bigger, and records the latency per request)."""
+
+from __future__ import annotations
+
+from bench_web import requests, run_load  # (benchmarks/ is put on sys.path by conftest.py)
+
+
+def test_hundreds_of_concurrent_requests_all_answered_as_expected(server: str) -> None:
+    res = run_load(server, 600, 200, timeout=90)
+    assert res.failures == []
+    assert len(res.latencies_ms) == 600 and res.concurrency == 200
+
+
+def test_the_mix_covers_every_endpoint_and_bad_input() -> None:
+    batch = requests(600)
+    paths = {p.split("/")[2] if p.startswith("/api/") else p for _, p, _, _ in batch}
+    assert {"score", "waits", "analyze", "rules", "fans", "tiles", "/", "/static/app.js"} <= paths
+    assert any(status == 400 for *_, status in batch) and any(status == 404 for *_, status in batch)

@@ -26,7 +26,7 @@ except ImportError:
         pytest.skip("compiled module not built (MAHJONG_PURE_PYTHON=1)", allow_module_level=True)
     raise
 
-from mahjong import _reference as ref
+from mahjong import _reference as ref  # noqa: E402  (after the backend check above)
 
 RULES = [DEFAULT, GUOBIAO, SICHUAN, NANCHANG, YUHUAN, DEFAULT.replace(wait_on_fourth_copy=True)]
 BACKENDS = [core, ref]

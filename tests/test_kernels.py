@@ -486,7 +486,8 @@ _PRESETS = [DEFAULT, RIICHI_SHAPES, GUOBIAO, NANCHANG, YUHUAN]
 def _hand_and_k(draw: st.DrawFn, complete: bool) -> tuple[bytes, int, HandRules]:
     rules = draw(st.sampled_from(_PRESETS))
     k = draw(st.integers(0, min(3, rules.max_wildcards)))
-    size = draw(st.sampled_from([s for s in range(1, rules.hand_size + 2) if s % 3 == (2 if complete else 1) and s >= k]))
+    sizes = [s for s in range(1, rules.hand_size + 2) if s % 3 == (2 if complete else 1) and s >= k]
+    size = draw(st.sampled_from(sizes))
     tiles = draw(st.permutations(WALL))[: size - k]
     return counts(tiles), k, rules
 

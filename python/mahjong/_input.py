@@ -78,6 +78,10 @@ def _as_int(value: object, what: str) -> int:
         return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         raise HandError(f"{what} must be an int, got {type(value).__name__} {_short(value)}") from None
+    except Exception as e:  # the caller's own __index__ failed: say so, keep its error as the cause
+        raise HandError(
+            f"{what}: cannot read {type(value).__name__} as an int (its __index__ raised {type(e).__name__}: {e})"
+        ) from e
 
 
 def _short(value: object) -> str:

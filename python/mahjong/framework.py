@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import MISSING, asdict, dataclass, field, fields, is_dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from mahjong.errors import ContextError, HandError, RulesError
+from mahjong.errors import ContextError, HandError, MahjongError, RulesError
 from mahjong.hand import Hand, parse_hand
 from mahjong.rules import HandRules
 from mahjong.types import Decomposition
@@ -45,8 +45,30 @@ __all__ = [
 N_SEATS = 4
 
 
+class _ContextType(type):
+    """Metaclass of the win contexts: a call with a name the context does not have (or too many positional
+    values) is a :class:`ContextError` naming it, for every rule set's context class alike."""
+
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        known = [f.name for f in fields(cls) if f.init]  # type: ignore[arg-type]
+        if len(args) > len(known):
+            raise ContextError(f"{cls.__name__} takes at most {len(known)} values, got {len(args)}")
+        unknown = sorted(str(k) for k in kwargs if k not in known)
+        if unknown:
+            raise ContextError(
+                f"unknown win fact(s) {', '.join(map(repr, unknown))} for {cls.__name__}; known: {', '.join(known)}"
+            )
+        try:
+            return super().__call__(*args, **kwargs)
+        except MahjongError:
+            raise
+        except Exception as e:  # a subclass check tripping over a value of the wrong type (iterating a bool, a
+            # caller's object whose __iter__ fails): building a context is validation only, so this is bad input
+            raise ContextError(f"{cls.__name__}: a win fact has the wrong type ({type(e).__name__}: {e})") from e
+
+
 @dataclass(frozen=True)
-class WinContext:
+class WinContext(metaclass=_ContextType):
     """The facts of a win that the tiles do not show.  Seats are absolute indices 0..3 in turn order.
 
     Attributes:

@@ -29,10 +29,10 @@ from mahjong.tiles import (
     check_style,
     check_text,
     format_tiles,
-    normalize_text,
     is_flower,
     is_honor,
     is_wind,
+    normalize_text,
     parse_tiles,
     tile_name,
 )
@@ -73,7 +73,10 @@ class Meld:
             raise MeldError(f"kind must be a MeldKind (e.g. MeldKind.PUNG), got {type(self.kind).__name__}")
         if isinstance(self.tiles, (str, bytes)) or not isinstance(self.tiles, Iterable):
             raise MeldError(f"meld tiles must be a sequence of tile ids, got {type(self.tiles).__name__}")
-        raw = tuple(self.tiles)
+        try:
+            raw = tuple(self.tiles)
+        except Exception as e:  # the caller's own iterator failed: say so, keep its error as the cause
+            raise MeldError(f"cannot read the meld tiles ({type(e).__name__}: {e})") from e
         if len(raw) > 4:
             raise MeldError(f"a meld has 3 or 4 tiles, got {len(raw)}")
         for t in raw:
@@ -138,17 +141,18 @@ class Hand:
             v = getattr(self, name)
             if isinstance(v, (str, bytes, dict)) or not isinstance(v, Iterable):
                 raise HandError(f"{name} must be a sequence, got {type(v).__name__} (use parse_hand for notation)")
-        raw = tuple(self.concealed)
+        try:
+            raw, melds, raw_flowers = tuple(self.concealed), tuple(self.melds), tuple(self.flowers)
+        except Exception as e:  # the caller's own iterator failed: say so, keep its error as the cause
+            raise HandError(f"cannot read the hand's tiles ({type(e).__name__}: {e})") from e
         if len(raw) > MAX_CONCEALED:
             raise HandError(f"{len(raw)} concealed tiles: a hand holds at most {MAX_CONCEALED}")
         bad = next((t for t in raw if type(t) is not int or not 0 <= t < N_KINDS), None)
         if bad is not None or any(type(t) is not int for t in raw):
             raise HandError(f"concealed tiles must be tile ids 0..33, got {type(bad).__name__} {bad!r}")
         concealed = tuple(sorted(raw))
-        melds = tuple(self.melds)
         if len(melds) > MAX_MELDS:
             raise HandError(f"{len(melds)} melds: a hand declares at most {MAX_MELDS}")
-        raw_flowers = tuple(self.flowers)
         for f in raw_flowers:
             if type(f) is not int or not is_flower(f):
                 raise HandError(f"not a flower: {f!r} (flowers are tile ids 34..41, f1-f8)")

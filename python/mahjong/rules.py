@@ -71,6 +71,9 @@ class HandRules:
     MAX_WILDCARDS: ClassVar[int] = 8
 
     def __post_init__(self) -> None:
+        for name in FLAG_BITS:  # first: the checks below test these switches for truth
+            if not isinstance(getattr(self, name), bool):
+                raise RulesError(f"rule switch {name} must be true or false, got {type(getattr(self, name)).__name__}")
         if type(self.hand_size) is not int or self.hand_size not in (13, 16):
             raise RulesError(f"hand_size must be the int 13 or 16, got {self.hand_size!r}")
         if type(self.max_wildcards) is not int or not 0 <= self.max_wildcards <= self.MAX_WILDCARDS:

@@ -212,7 +212,10 @@ def format_tiles(tiles: Iterable[int], style: Style = "ascii", *, sort: bool = T
     check_style(style)
     if isinstance(tiles, (str, bytes)) or not isinstance(tiles, Iterable):
         raise TileError(f"tiles must be a sequence of tile ids, got {type(tiles).__name__}")
-    ids = list(tiles)
+    try:
+        ids = list(tiles)
+    except Exception as e:  # the caller's own iterator failed: say so, keep its error as the cause
+        raise TileError(f"cannot read the tiles ({type(e).__name__}: {e})") from e
     for t in ids:
         _check_id(t)
     if sort:
@@ -270,7 +273,10 @@ HOW_TO_WRITE = (
     "write suited tiles as digits then m/p/s (万/筒/条), e.g. 123m or 一二三万; honors as letters "
     "E S W N C F P (东 南 西 北 中 发 白, or 1z-7z); flowers as f1-f8; melds in [ ]"
 )
-HOW_TO_WRITE_ZH = "数牌写数字加 m/p/s（万/筒/条），字牌写 E S W N C F P（东南西北中发白，或 1z-7z），花牌写 f1-f8，副露写在 [ ] 里"
+HOW_TO_WRITE_ZH = (
+    "数牌写数字加 m/p/s（万/筒/条），字牌写 E S W N C F P（东南西北中发白，或 1z-7z），"
+    "花牌写 f1-f8，副露写在 [ ] 里"
+)
 
 # Full-width forms as Chinese keyboards type them (one character each, so positions in errors stay right).
 _FULL_WIDTH = str.maketrans(

@@ -16,7 +16,8 @@ class Form(enum.IntEnum):
     REGULAR = FORM_INDEX["REGULAR"]  #: n melds + a pair
     SEVEN_PAIRS = FORM_INDEX["SEVEN_PAIRS"]  #: 七对
     THIRTEEN_ORPHANS = FORM_INDEX["THIRTEEN_ORPHANS"]  #: 十三幺
-    HONORS_AND_KNITTED = FORM_INDEX["HONORS_AND_KNITTED"]  #: 全不靠 / 七星不靠: 14 singles from one knitted 147/258/369 set and the honors
+    #: 全不靠 / 七星不靠: 14 singles from one knitted 147/258/369 set and the honors
+    HONORS_AND_KNITTED = FORM_INDEX["HONORS_AND_KNITTED"]
     KNITTED_STRAIGHT = FORM_INDEX["KNITTED_STRAIGHT"]  #: 组合龙 (a full knitted 147/258/369) + one meld + a pair
     THIRTEEN_LAN = FORM_INDEX["THIRTEEN_LAN"]  #: 南昌 十三烂 / 七星十三烂
 

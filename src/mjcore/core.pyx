@@ -13,14 +13,13 @@ the kernel reads, so a caller mutating the array meanwhile can get garbage answe
 never a crash.
 """
 
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int8_t, int16_t, int32_t, int64_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int8_t
 from libc.string cimport memcpy, memset
-from libc.stdlib cimport malloc, free
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM, PyTuple_GET_SIZE, PyTuple_GET_ITEM
 from cpython.list cimport PyList_GET_SIZE, PyList_GET_ITEM
 from cpython.ref cimport Py_INCREF, Py_DECREF
-from cpython.long cimport PyLong_AsLongAndOverflow, PyLong_FromUnsignedLongLong, PyLong_CheckExact
+from cpython.long cimport PyLong_AsLongAndOverflow, PyLong_CheckExact
 from cpython.object cimport PyObject, PyTypeObject
 from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_ND, PyBUF_FORMAT, PyBUF_RECORDS_RO
 
@@ -502,7 +501,11 @@ cdef extern from *:
                   if (swap) v = (v >> 24) | ((v >> 8) & 0xFF00u) | ((v << 8) & 0xFF0000u) | (v << 24);
                   return is_signed ? (long long)(int)v : (long long)v; }
         default: { unsigned long long v; int i; memcpy(&v, p, 8);
-                  if (swap) { unsigned long long w = 0; for (i = 0; i < 8; i++) { w = (w << 8) | (v & 0xFF); v >>= 8; } v = w; }
+                  if (swap) {
+                      unsigned long long w = 0;
+                      for (i = 0; i < 8; i++) { w = (w << 8) | (v & 0xFF); v >>= 8; }
+                      v = w;
+                  }
                   if (is_signed) return (long long)v;
                   return v > 0x7FFFFFFFFFFFFFFFULL ? 0x7FFFFFFFFFFFFFFFLL : (long long)v; }
         }

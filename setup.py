@@ -60,11 +60,16 @@ def extensions():
         "embedsignature": True,
         "autotestdict": False,  # no __test__ dict: keeps mypy.stubtest clean
     }
-    macros = []
+    macros = [("MJ_BUILD_MODE", f'"{MODE}"')]  # reported by mahjong._core._build_mode()
     if TRACE:
         directives["linetrace"] = True
-        macros = [("CYTHON_TRACE", "1"), ("CYTHON_TRACE_NOGIL", "1")]
-    compile_args = [] if os.name == "nt" else ["-O3"]
+        macros += [("CYTHON_TRACE", "1"), ("CYTHON_TRACE_NOGIL", "1")]
+    if os.name == "nt":
+        compile_args = []
+    elif DEBUG and not TRACE:
+        compile_args = ["-O1", "-g", "-UNDEBUG"]  # C asserts on, debuggable; Cython's bounds checks above
+    else:
+        compile_args = ["-O2" if TRACE else "-O3"]
     modules = [
         Extension(
             "mahjong._core",

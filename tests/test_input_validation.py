@@ -514,3 +514,25 @@ def test_own_melds_count_toward_copies_left(kernels: ModuleType) -> None:
         kernels.waits("[333s,1][444s,1]123m456p12sEE")
     assert kernels.shanten(parse_hand("[333s,1]123m456p12sEE")) == 0
     assert kernels.is_win(parse_hand("[333s,1]123m456p123sEE"))
+
+
+def test_int_facts_are_plain_ints_in_every_context() -> None:
+    """Found by the fuzz run: a Wuhu 押 given as an object whose __eq__ always says yes passed the context's
+    range check and failed later inside scoring (TypeError)."""
+
+    class Always:
+        def __index__(self) -> int:
+            return 3
+
+        def __eq__(self, other: object) -> bool:
+            return True
+
+        def __hash__(self) -> int:
+            return 0
+
+    rs = get_ruleset("wuhu-1234")
+    with pytest.raises(ContextError, match="ya must be a whole number"):
+        rs.Context(ya=Always())  # type: ignore[arg-type]
+    with pytest.raises(ContextError):
+        rs.score(COMPLETE, {"ya": Always()})
+    assert rs.Context(ya=3).ya == 3

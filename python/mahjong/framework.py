@@ -220,9 +220,14 @@ def _check_fact_types(ctx: WinContext) -> None:
         if isinstance(default, bool):
             if not isinstance(v, bool):
                 raise ContextError(f"{f.name} is a win flag: true or false, got {_short(v)}")
-        elif f.name in _SEAT_FACTS or isinstance(default, int):
+        elif f.name in _SEAT_FACTS or isinstance(default, int) or (
+            f.name not in _TILE_FACTS and str(f.type).replace(" ", "") in ("int", "int|None")
+        ):
             if v is None and (default is None or f.name in ("discarder", "seat_wind", "kong_from")):
                 continue
+            if isinstance(v, int) and not isinstance(v, bool) and type(v) is not int:
+                v = int(v)  # an int subclass (an IntEnum, a numpy-free int type): its plain value
+                object.__setattr__(ctx, f.name, v)
             if not isinstance(v, int) or isinstance(v, bool):
                 raise ContextError(f"{f.name} must be a whole number, got {type(v).__name__} {_short(v)}")
             if f.name not in _SEAT_FACTS and not 0 <= v <= MAX_FACT_COUNT:

@@ -70,6 +70,20 @@ cdef object _ndarray = None  # numpy.ndarray once numpy is imported by the calle
 cdef object _modules = _sys.modules
 
 
+cdef extern from *:
+    """
+    #ifndef MJ_BUILD_MODE
+    #define MJ_BUILD_MODE "release"
+    #endif
+    """
+    const char* MJ_BUILD_MODE
+
+
+def _build_mode():
+    """How this module was compiled: "release", "debug" (bounds checks on) or "trace" (line tracing)."""
+    return MJ_BUILD_MODE.decode("ascii")
+
+
 def _compiled_constants():
     """The constants as this build compiled them (flag bits, form indices): tests compare them with
     mahjong._constants, which generated them."""

@@ -12,8 +12,11 @@ Bounds checks are off in release builds: every public entry point validates its 
 """
 
 import os
+import runpy
 
 from setuptools import Extension, setup
+
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def _flag(name: str) -> bool:
@@ -27,8 +30,26 @@ ANNOTATE = _flag("MAHJONG_CYTHON_ANNOTATE")
 MODE = "pure" if NO_EXTENSIONS else "trace" if TRACE else "debug" if DEBUG else "release"
 
 
+def generate_constants() -> None:
+    """Write src/mjcore/rules.pxd from python/mahjong/_constants.py (the one source of the flag bits and form
+    indices), only when its text changes, so the Cython build never sees a stale copy."""
+    source = runpy.run_path(os.path.join(HERE, "python", "mahjong", "_constants.py"))
+    text = source["render_pxd"]()
+    target = os.path.join(HERE, "src", "mjcore", "rules.pxd")
+    try:
+        with open(target, encoding="utf-8") as f:
+            if f.read() == text:
+                return
+    except FileNotFoundError:
+        pass
+    with open(target, "w", encoding="utf-8", newline="\n") as f:
+        f.write(text)
+
+
 def extensions():
     from Cython.Build import cythonize
+
+    generate_constants()
 
     directives = {
         "language_level": "3",
@@ -39,11 +60,16 @@ def extensions():
         "embedsignature": True,
         "autotestdict": False,  # no __test__ dict: keeps mypy.stubtest clean
     }
-    macros = []
+    macros = [("MJ_BUILD_MODE", f'"{MODE}"')]  # reported by mahjong._core._build_mode()
     if TRACE:
         directives["linetrace"] = True
-        macros = [("CYTHON_TRACE", "1"), ("CYTHON_TRACE_NOGIL", "1")]
-    compile_args = [] if os.name == "nt" else ["-O3"]
+        macros += [("CYTHON_TRACE", "1"), ("CYTHON_TRACE_NOGIL", "1")]
+    if os.name == "nt":
+        compile_args = []
+    elif DEBUG and not TRACE:
+        compile_args = ["-O1", "-g", "-UNDEBUG"]  # C asserts on, debuggable; Cython's bounds checks above
+    else:
+        compile_args = ["-O2" if TRACE else "-O3"]
     modules = [
         Extension(
             "mahjong._core",

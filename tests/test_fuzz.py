@@ -2,11 +2,22 @@
 
 Each call must either return or raise the package's own MahjongError (a ValueError) — never another
 exception, never a crash of the interpreter (which would kill this test run).
+
+Three layers: hypothesis over the kernels (below), hypothesis driving every row of the fuzz suite's entry-point
+table (tests/fuzz/entry_points.py), and the seeded fuzz runner (tests/fuzz/run.py) in a child process with a
+small time budget, so a crash is reported instead of killing pytest.  The large run (>= 1,000,000 inputs) is
+``python tests/fuzz/run.py --inputs 1000000 --seed 1``; its figures are in benchmarks/RESULTS.md.
 """
 
 from __future__ import annotations
 
 import importlib
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -98,3 +109,45 @@ RULESETS = [name for name, _ in mahjong.list_rulesets()]
 @given(text=notation_text)
 def test_scorers_reject_garbage_cleanly(ruleset, text):
     _call(mahjong.score, text, None, ruleset)
+
+
+# ---- the fuzz suite's entry-point table, driven by hypothesis ----------------------------------------------
+
+FUZZ_DIR = Path(__file__).resolve().parent / "fuzz"
+sys.path.insert(0, str(FUZZ_DIR))
+import entry_points  # noqa: E402
+from hostile import Gen  # noqa: E402
+
+ENTRIES = entry_points.entries()
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=[e.name for e in ENTRIES])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**64))
+def test_every_entry_point_returns_or_raises_ours(entry, seed):
+    try:
+        entry.call(Gen(random.Random(seed)))
+    except MahjongError:
+        pass
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_command_line_never_prints_a_traceback(seed):
+    """The CLI in a subprocess on hostile arguments (analyze, score, rules): an answer or our error."""
+    entry_points.cli(Gen(random.Random(f"cli:{seed}")), ("analyze", "score", "rules"))
+
+
+def test_fuzz_runner_small_budget():
+    """The seeded runner for ~25 s in child processes (a crash or a hang is counted, not fatal to pytest):
+    0 crashes, 0 hangs, 0 foreign exceptions, 0 inputs over 1 s, 0 mismatches, 0 non-zero-sum payments.
+    The command line is fuzzed by the test above and by the large run, not here (a subprocess per input)."""
+    out = subprocess.run(
+        [sys.executable, str(FUZZ_DIR / "run.py"), "--seconds", "25", "--seed", str(os.getpid() % 1000),
+         "--cli-every", "0"],
+        capture_output=True, text=True, timeout=300,
+    )
+    report = json.loads(out.stdout[out.stdout.index("{"):])
+    bad = {k: report[k] for k in ("crash", "hang", "foreign", "over_limit", "mismatch", "not_zero_sum")}
+    assert report["inputs"] > 1000, report
+    assert report["entry_points"] == len(ENTRIES), report
+    assert not any(bad.values()), (bad, out.stderr[-3000:])

@@ -82,3 +82,61 @@ def test_tile_enum_and_predicates():
         Tile.parse("12m")
     with pytest.raises(TileError):
         tile_name(42)
+
+
+# ---- input as Chinese players type it -----------------------------------------------------------------------
+
+import pytest as _pytest  # noqa: E402
+
+from mahjong import parse_hand as _parse_hand  # noqa: E402
+from mahjong import parse_tiles as _parse_tiles  # noqa: E402
+from mahjong.errors import TileError as _TileError  # noqa: E402
+
+
+@_pytest.mark.parametrize(
+    "typed,plain",
+    [
+        ("１２３ｍ４５６ｐ", "123m456p"),  # full-width digits and letters
+        ("123万456筒789条", "123m456p789s"),  # ascii digits before a Chinese suit
+        ("一二三万四五六筒七八九条", "123m456p789s"),  # a run of numerals before one suit
+        ("一万二万三万", "123m"),
+        ("eswncfp", "ESWNCFP"),  # lower-case honor letters
+        ("12s s 9p p", "12sS9pP"),  # after digits a suit, alone an honor
+        ("f1 f", "f1F"),  # f + digit is a flower, f alone is 发
+        ("１２３ｍ，４５６ｐ　ＥＥ", "123m456pEE"),  # full-width comma and space
+        ("伍万陆万柒万", "567m"),
+    ],
+)
+def test_chinese_typing(typed: str, plain: str) -> None:
+    assert _parse_tiles(typed) == _parse_tiles(plain)
+
+
+def test_full_width_brackets_in_hands() -> None:
+    want = _parse_hand("[555p,2]123m456s789sEE")
+    assert _parse_hand("［５５５ｐ，２］123m456s789sEE") == want
+    assert _parse_hand("【555p，2】123万456条789条东东") == want
+
+
+@_pytest.mark.parametrize(
+    "bad,hint",
+    [
+        ("123x", "honors as letters E S W N C F P"),
+        ("f9", "flowers are f1-f8"),
+        ("123", "digits without a suit"),
+        ("一二三", "without a suit"),
+        ("[123m]", "melds in brackets belong in a hand"),
+    ],
+)
+def test_errors_say_how_to_write_tiles(bad: str, hint: str) -> None:
+    with _pytest.raises(_TileError) as e:
+        _parse_tiles(bad)
+    assert hint in str(e.value)
+    assert "f1-f8" in str(e.value) and "[ ]" in str(e.value)
+    assert e.value.code == "bad-tile-text" and e.value.message_zh and "花牌" in e.value.message_zh
+
+
+def test_hand_size_errors_say_how_many_tiles_were_typed() -> None:
+    import mahjong
+
+    with _pytest.raises(mahjong.HandError, match="15 tiles"):
+        mahjong.is_win("123456789m123456p")

@@ -9,20 +9,12 @@ from __future__ import annotations
 
 import os
 
+from mahjong._constants import KERNEL_NAMES
+
 __all__ = ["BACKEND", "KERNEL_NAMES", "backend_module"]
 
-KERNEL_NAMES = (
-    "is_win",
-    "decompositions",
-    "waits",
-    "shanten",
-    "shanten_by_form",
-    "useful_tiles",
-    "discard_options",
-    "is_win_batch",
-    "shanten_batch",
-    "waits_batch",
-)
+# The one list of kernel names (both backends define exactly these; tests/test_constants.py checks the
+# package namespace, the stub and both backends against it).
 
 if os.environ.get("MAHJONG_PURE_PYTHON") == "1":
     from mahjong import _reference as backend_module

@@ -26,8 +26,17 @@ import array
 import itertools
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from typing import Any
 
-from mahjong._input import check_row, coerce_batch, coerce_counts, coerce_visible
+from mahjong._input import (
+    batch_rows,
+    check_row,
+    coerce_batch_wildcards,
+    coerce_hand,
+    coerce_rules,
+    coerce_visible,
+    wants_numpy,
+)
 from mahjong.rules import DEFAULT, HandRules
 from mahjong.types import Decomposition, DiscardOption, Form, Waits
 
@@ -762,7 +771,7 @@ def _wait_tiles(h: list[int], k: int, rules: HandRules) -> list[int]:
 # ============================================================================================================
 
 
-def is_win(hand: object, wildcards: int = 0, rules: HandRules = DEFAULT) -> bool:
+def is_win(hand: object, wildcards: object = 0, rules: HandRules = DEFAULT) -> bool:
     """True if the concealed tiles + ``wildcards`` (``3n+2`` of them) form a complete hand under ``rules``.
 
     Exposed melds are implied by the count.  Forms: regular (n melds + pair; Nanchang honor sequences when
@@ -770,11 +779,11 @@ def is_win(hand: object, wildcards: int = 0, rules: HandRules = DEFAULT) -> bool
     (knitted straight) also with one exposed meld.  Under ``rules.lack_a_suit`` the concealed tiles (and any
     wildcard substitutes) must leave one suit empty; exposed melds are not seen by the kernel.
     """
-    h = coerce_counts(hand, wildcards, rules, complete=True)
-    return _is_win_counts(h, int(wildcards), rules)
+    h, _, k, _ = coerce_hand(hand, wildcards, rules, complete=True)
+    return _is_win_counts(h, k, rules)
 
 
-def decompositions(hand: object, wildcards: int = 0, rules: HandRules = DEFAULT) -> list[Decomposition]:
+def decompositions(hand: object, wildcards: object = 0, rules: HandRules = DEFAULT) -> list[Decomposition]:
     """Every distinct reading of a complete ``3n+2`` hand (empty list if it does not win).
 
     Readings with the same form and the same multisets of melds, pairs and singles are one reading.  Each
@@ -785,11 +794,11 @@ def decompositions(hand: object, wildcards: int = 0, rules: HandRules = DEFAULT)
     With many free wildcards (3 or more not needed to cover real tiles) the list can be long: every meld they
     could form is a separate reading.
     """
-    h = coerce_counts(hand, wildcards, rules, complete=True)
-    return _decomps(h, int(wildcards), rules)
+    h, _, k, _ = coerce_hand(hand, wildcards, rules, complete=True)
+    return _decomps(h, k, rules)
 
 
-def waits(hand: object, wildcards: int = 0, rules: HandRules = DEFAULT, visible: object = None) -> Waits:
+def waits(hand: object, wildcards: object = 0, rules: HandRules = DEFAULT, visible: object = None) -> Waits:
     """The tiles that complete a ``3n+1`` hand.
 
     ``tiles`` ascending; ``remaining[i]`` = 4 − copies of ``tiles[i]`` in the hand − copies in ``visible``
@@ -797,46 +806,46 @@ def waits(hand: object, wildcards: int = 0, rules: HandRules = DEFAULT, visible:
     every tile kind of the game (27 when ``rules.no_honors``, else 34) completes the hand.  A tile already held
     four times is a wait only under ``rules.wait_on_fourth_copy`` (then with ``remaining`` 0).
     """
-    h = coerce_counts(hand, wildcards, rules, complete=False)
-    vis = coerce_visible(visible, h)
+    h, exposed, k, _ = coerce_hand(hand, wildcards, rules, complete=False)
+    vis = coerce_visible(visible, h, exposed)
     counts = list(h)
-    tiles = _wait_tiles(counts, int(wildcards), rules)
-    remaining = tuple(max(0, 4 - h[t] - vis[t]) for t in tiles)
+    tiles = _wait_tiles(counts, k, rules)
+    remaining = tuple(max(0, 4 - h[t] - exposed[t] - vis[t]) for t in tiles)
     kinds = 27 if rules.no_honors else 34
     return Waits(tuple(tiles), remaining, len(tiles) == kinds)
 
 
-def shanten(hand: object, wildcards: int = 0, rules: HandRules = DEFAULT) -> int:
+def shanten(hand: object, wildcards: object = 0, rules: HandRules = DEFAULT) -> int:
     """Shanten (向听) of a ``3n+1`` or ``3n+2`` hand: −1 = complete, 0 = ready, …; minimum over the enabled forms.
 
     Exact: (fewest tiles to add so the hand contains a complete hand, never using a fifth copy) − 1.  Each
     wildcard fills one missing tile.  Under ``rules.wait_on_fourth_copy`` a ``3n+1`` hand ready only on a tile
     it holds four of counts as 0.
     """
-    h = coerce_counts(hand, wildcards, rules, complete=None)
-    return _shanten_counts(h, int(wildcards), rules)
+    h, _, k, _ = coerce_hand(hand, wildcards, rules, complete=None)
+    return _shanten_counts(h, k, rules)
 
 
-def shanten_by_form(hand: object, wildcards: int = 0, rules: HandRules = DEFAULT) -> dict[Form, int]:
+def shanten_by_form(hand: object, wildcards: object = 0, rules: HandRules = DEFAULT) -> dict[Form, int]:
     """Shanten per form, for every form enabled by ``rules`` that the tile count allows.
 
     REGULAR always; SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_AND_KNITTED, THIRTEEN_LAN only for a fully concealed
     13/14-tile hand; KNITTED_STRAIGHT with at most one exposed meld (10, 11, 13 or 14 tiles).  Under
     ``rules.lack_a_suit`` only REGULAR and SEVEN_PAIRS (the others need all three suits).  Keys in ``Form`` order.
     """
-    h = coerce_counts(hand, wildcards, rules, complete=None)
-    res = _shanten_by_form(h, int(wildcards), rules)
+    h, _, k, _ = coerce_hand(hand, wildcards, rules, complete=None)
+    res = _shanten_by_form(h, k, rules)
     return {f: res[f] for f in sorted(res)}
 
 
-def useful_tiles(hand: object, wildcards: int = 0, rules: HandRules = DEFAULT) -> tuple[int, ...]:
+def useful_tiles(hand: object, wildcards: object = 0, rules: HandRules = DEFAULT) -> tuple[int, ...]:
     """进张 of a ``3n+1`` hand: tile ids (ascending) whose draw lowers the shanten; never a tile held 4 times."""
-    h = coerce_counts(hand, wildcards, rules, complete=False)
-    return _useful(list(h), int(wildcards), rules)
+    h, _, k, _ = coerce_hand(hand, wildcards, rules, complete=False)
+    return _useful(list(h), k, rules)
 
 
 def discard_options(
-    hand: object, wildcards: int = 0, rules: HandRules = DEFAULT, visible: object = None
+    hand: object, wildcards: object = 0, rules: HandRules = DEFAULT, visible: object = None
 ) -> list[DiscardOption]:
     """For a ``3n+2`` hand, one option per distinct tile kind held (wildcards are not offered as discards).
 
@@ -844,9 +853,8 @@ def discard_options(
     copies of the useful tiles: 4 − copies in the hand before the discard (the discarded copy is then on the
     table) − ``visible``.  Sorted best first: lowest shanten, then highest ``useful_count``, then tile id.
     """
-    h = coerce_counts(hand, wildcards, rules, complete=True)
-    vis = coerce_visible(visible, h)
-    k = int(wildcards)
+    h, exposed, k, _ = coerce_hand(hand, wildcards, rules, complete=True)
+    vis = coerce_visible(visible, h, exposed)
     out = []
     counts = list(h)
     for t in range(34):
@@ -856,54 +864,59 @@ def discard_options(
         s = _shanten_counts(counts, k, rules)
         useful = _useful(counts, k, rules, s)
         counts[t] += 1
-        n = sum(max(0, 4 - h[u] - vis[u]) for u in useful)
+        n = sum(max(0, 4 - h[u] - exposed[u] - vis[u]) for u in useful)
         out.append(DiscardOption(t, s, useful, n))
     out.sort(key=lambda o: (o.shanten, -o.useful_count, o.tile))
     return out
 
 
-def _batch_rows(hands: object, wildcards: int, rules: HandRules, complete: bool | None) -> tuple[list[bytes], int]:
-    # validate the scalar arguments once, through the single-hand path (34 zero counts are never checked)
-    from mahjong._input import coerce_rules, coerce_wildcards
-
+def _batch_rows(
+    hands: object, wildcards: object, rules: HandRules, complete: bool | None
+) -> list[tuple[list[int], int]]:
+    """(counts, wildcards) of every row, each checked (the first bad row raises, named by its index)."""
     r = coerce_rules(rules)
-    k = coerce_wildcards(wildcards, r)
-    view, n = coerce_batch(hands)
-    rows = []
-    for i in range(n):
-        row = bytes(view[34 * i : 34 * i + 34])
+    rows = batch_rows(hands)
+    w = coerce_batch_wildcards(wildcards, r, len(rows))
+    out = []
+    for i, row in enumerate(rows):
+        k = w if isinstance(w, int) else w[i]
         check_row(row, k, r, complete, what=f"row {i}")
-        rows.append(row)
-    return rows, k
+        out.append((row, k))
+    return out
 
 
-def is_win_batch(hands: object, wildcards: int = 0, rules: HandRules = DEFAULT) -> bytearray:
-    """``is_win`` for each row of an ``(N, 34)`` uint8 C-contiguous array (or ``N*34`` bytes).
+def is_win_batch(hands: object, wildcards: object = 0, rules: HandRules = DEFAULT) -> Any:
+    """``is_win`` for each row of an ``(N, 34)`` integer array (or ``N*34`` counts, or a list of rows).
 
-    Returns a ``bytearray`` of length N holding 1 (wins) or 0.  Every row must be a valid ``3n+2`` hand with
-    ``wildcards`` wildcards (one count for all rows); a bad row raises ``HandError`` naming its index.
+    Returns a ``bytearray`` of length N holding 1 (wins) or 0 (a numpy ``bool`` array when ``hands`` is a numpy
+    array).  ``wildcards``: one count for every row or one per row.  A bad row raises ``HandError`` naming
+    its index.
     """
-    rows, k = _batch_rows(hands, wildcards, rules, True)
-    return bytearray(1 if _is_win_counts(row, k, rules) else 0 for row in rows)
+    out = bytearray(1 if _is_win_counts(row, k, rules) else 0 for row, k in _batch_rows(hands, wildcards, rules, True))
+    np = wants_numpy(hands)
+    return out if np is None else np.frombuffer(out, dtype=np.bool_)
 
 
-def shanten_batch(hands: object, wildcards: int = 0, rules: HandRules = DEFAULT) -> array.array[int]:
-    """``shanten`` for each row (``3n+1`` or ``3n+2``): an ``array.array('b')`` of length N (−1 = complete)."""
-    rows, k = _batch_rows(hands, wildcards, rules, None)
-    return array.array("b", [_shanten_counts(row, k, rules) for row in rows])
+def shanten_batch(hands: object, wildcards: object = 0, rules: HandRules = DEFAULT) -> Any:
+    """``shanten`` for each row (``3n+1`` or ``3n+2``): an ``array.array('b')`` of length N (−1 = complete); a
+    numpy ``int8`` array when ``hands`` is a numpy array."""
+    out = array.array("b", [_shanten_counts(row, k, rules) for row, k in _batch_rows(hands, wildcards, rules, None)])
+    np = wants_numpy(hands)
+    return out if np is None else np.frombuffer(out, dtype=np.int8)
 
 
-def waits_batch(hands: object, wildcards: int = 0, rules: HandRules = DEFAULT) -> list[int]:
-    """Waits of each ``3n+1`` row as a ``list`` of N Python ints: bit ``t`` set = tile id ``t`` completes it.
+def waits_batch(hands: object, wildcards: object = 0, rules: HandRules = DEFAULT) -> Any:
+    """Waits of each ``3n+1`` row as a ``list`` of N Python ints: bit ``t`` set = tile id ``t`` completes it
+    (a numpy ``uint64`` array when ``hands`` is a numpy array).
 
     Same tiles as ``waits(row, wildcards, rules).tiles`` (so a tile held four times is set only under
     ``rules.wait_on_fourth_copy``).
     """
-    rows, k = _batch_rows(hands, wildcards, rules, False)
     out = []
-    for row in rows:
+    for row, k in _batch_rows(hands, wildcards, rules, False):
         mask = 0
         for t in _wait_tiles(list(row), k, rules):
             mask |= 1 << t
         out.append(mask)
-    return out
+    np = wants_numpy(hands)
+    return out if np is None else np.array(out, dtype=np.uint64)

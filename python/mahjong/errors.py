@@ -19,7 +19,22 @@ __all__ = [
 
 
 class MahjongError(ValueError):
-    """Base class of every error raised by :mod:`mahjong` for bad input."""
+    """Base class of every error raised by :mod:`mahjong` for bad input.
+
+    ``str(error)`` is the English message.  Two optional attributes help interfaces that translate or react:
+
+    - ``code``: a stable, machine-readable kind of error (``"bad-tile-text"``, ``"text-too-long"``, ...), or
+      ``None`` where none is set yet;
+    - ``message_zh``: the same message in Chinese where one is written, else ``None`` (show ``str(error)``).
+    """
+
+    code: str | None
+    message_zh: str | None
+
+    def __init__(self, *args: object, code: str | None = None, message_zh: str | None = None) -> None:
+        super().__init__(*args)
+        self.code = code
+        self.message_zh = message_zh
 
 
 class TileError(MahjongError):

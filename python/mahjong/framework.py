@@ -14,13 +14,14 @@ each name to the module that defines it, so ``import mahjong`` does not import e
 
 from __future__ import annotations
 
+import functools
 import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import MISSING, asdict, dataclass, field, fields, is_dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar, overload
 
-from mahjong.errors import ContextError, RulesError
+from mahjong.errors import ContextError, HandError, MahjongError, RulesError
 from mahjong.hand import Hand, parse_hand
 from mahjong.rules import HandRules
 from mahjong.types import Decomposition
@@ -49,8 +50,30 @@ __all__ = [
 N_SEATS = 4
 
 
+class _ContextType(type):
+    """Metaclass of the win contexts: a call with a name the context does not have (or too many positional
+    values) is a :class:`ContextError` naming it, for every rule set's context class alike."""
+
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        known = [f.name for f in fields(cls) if f.init]  # type: ignore[arg-type]
+        if len(args) > len(known):
+            raise ContextError(f"{cls.__name__} takes at most {len(known)} values, got {len(args)}")
+        unknown = sorted(str(k) for k in kwargs if k not in known)
+        if unknown:
+            raise ContextError(
+                f"unknown win fact(s) {', '.join(map(repr, unknown))} for {cls.__name__}; known: {', '.join(known)}"
+            )
+        try:
+            return super().__call__(*args, **kwargs)
+        except MahjongError:
+            raise
+        except Exception as e:  # a subclass check tripping over a value of the wrong type (iterating a bool, a
+            # caller's object whose __iter__ fails): building a context is validation only, so this is bad input
+            raise ContextError(f"{cls.__name__}: a win fact has the wrong type ({type(e).__name__}: {e})") from e
+
+
 @dataclass(frozen=True)
-class WinContext:
+class WinContext(metaclass=_ContextType):
     """The facts of a win that the tiles do not show.  Seats are absolute indices 0..3 in turn order.
 
     Attributes:
@@ -83,14 +106,15 @@ class WinContext:
     earthly: bool = False
 
     def __post_init__(self) -> None:
+        _check_fact_types(self)
         for name in ("winner", "dealer", "prevalent_wind"):
             v = getattr(self, name)
-            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < N_SEATS:
+            if not 0 <= v < N_SEATS:
                 raise ContextError(f"{name} must be a seat 0..3, got {v!r}")
-        if self.seat_wind is not None and (not isinstance(self.seat_wind, int) or not 0 <= self.seat_wind < 4):
+        if self.seat_wind is not None and not 0 <= self.seat_wind < 4:
             raise ContextError(f"seat_wind must be 0..3 (E S W N), got {self.seat_wind!r}")
         if self.discarder is not None:
-            if not isinstance(self.discarder, int) or isinstance(self.discarder, bool) or not 0 <= self.discarder < 4:
+            if not 0 <= self.discarder < 4:
                 raise ContextError(f"discarder must be a seat 0..3 or None, got {self.discarder!r}")
             if self.discarder == self.winner:
                 raise ContextError("the discarder cannot be the winner (use discarder=None for a self-draw)")
@@ -121,11 +145,24 @@ class WinContext:
         """Build from keyword flags, accepting ``self_drawn=True/False`` for convenience.
 
         ``self_drawn=False`` without a ``discarder`` means "on a discard from the seat to the winner's left"
-        (the usual convention of calculators that only ask "self-drawn or not").
+        (the usual convention of calculators that only ask "self-drawn or not").  A name the context does not
+        have raises :class:`ContextError` naming it and the known ones.
         """
+        known = {f.name for f in fields(cls) if f.init}
+        unknown = sorted(str(k) for k in kwargs if k not in known and k != "self_drawn")
+        if unknown:
+            raise ContextError(
+                f"unknown win fact(s) {', '.join(map(repr, unknown))} for {cls.__name__}; "
+                f"known: self_drawn, {', '.join(sorted(known))}"
+            )
         self_drawn = kwargs.pop("self_drawn", None)
+        if self_drawn is not None and not isinstance(self_drawn, bool):
+            raise ContextError(f"self_drawn is a win flag: true or false, got {_short(self_drawn)}")
         if self_drawn is False and kwargs.get("discarder") is None:
-            kwargs["discarder"] = (kwargs.get("winner", 0) - 1) % 4
+            winner = kwargs.get("winner", 0)
+            if not isinstance(winner, int) or isinstance(winner, bool) or not 0 <= winner < N_SEATS:
+                raise ContextError(f"winner must be a seat 0..3, got {_short(winner)}")
+            kwargs["discarder"] = (winner - 1) % 4
         if self_drawn is True and kwargs.get("discarder") is not None:
             raise ContextError("self_drawn=True contradicts a discarder")
         return cls(**kwargs)
@@ -152,6 +189,61 @@ class WinContext:
             default = f.default if f.default is not MISSING else None
             kwargs[name] = _plain_value(name, value, default)
         return cls.from_flags(**kwargs)
+
+
+#: The largest value a counted win fact (an int field other than a seat) may take.
+MAX_FACT_COUNT = 99
+#: Fields naming a tile (a wildcard's tile): a playing tile id 0..33 or None, never a flower.
+_TILE_FACTS = frozenset({"caishen", "indicator", "wildcard_tile"})
+_SEAT_FACTS = frozenset({"winner", "discarder", "dealer", "seat_wind", "prevalent_wind", "kong_from"})
+
+
+def _short(value: object) -> str:
+    try:
+        text = repr(value)
+    except Exception:  # a hostile __repr__ must not replace our error
+        return f"<{type(value).__name__}>"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _one_playing_tile(name: str, text: str) -> int:
+    from mahjong.tiles import parse_tiles
+
+    tiles = parse_tiles(text)
+    if len(tiles) != 1:
+        raise ContextError(f"{name} must be one tile, got {len(tiles)} in {_short(text)}")
+    return tiles[0]
+
+
+def _check_fact_types(ctx: WinContext) -> None:
+    """Every field of a win context has the type its default says: a flag is a bool (not 1, not ``"no"``), a
+    seat or count is an int (not a bool, not a float) in range, a tile fact is a playing tile id.  Subclass
+    fields are checked by the same rules; their own ``__post_init__`` adds the rest."""
+    for f in fields(ctx):
+        v = getattr(ctx, f.name)
+        default = f.default
+        if isinstance(default, bool):
+            if not isinstance(v, bool):
+                raise ContextError(f"{f.name} is a win flag: true or false, got {_short(v)}")
+        elif f.name in _SEAT_FACTS or isinstance(default, int) or (
+            f.name not in _TILE_FACTS and str(f.type).replace(" ", "") in ("int", "int|None")
+        ):
+            if v is None and (default is None or f.name in ("discarder", "seat_wind", "kong_from")):
+                continue
+            if isinstance(v, int) and not isinstance(v, bool) and type(v) is not int:
+                v = int(v)  # an int subclass (an IntEnum, a numpy-free int type): its plain value
+                object.__setattr__(ctx, f.name, v)
+            if not isinstance(v, int) or isinstance(v, bool):
+                raise ContextError(f"{f.name} must be a whole number, got {type(v).__name__} {_short(v)}")
+            if f.name not in _SEAT_FACTS and not 0 <= v <= MAX_FACT_COUNT:
+                raise ContextError(f"{f.name} is a count 0..{MAX_FACT_COUNT}, got {_short(v)}")
+        elif f.name in _TILE_FACTS and v is not None:
+            if isinstance(v, str):  # notation such as "5m" or "红中" (JSON records, the CLI)
+                v = _one_playing_tile(f.name, v)
+                object.__setattr__(ctx, f.name, v)
+            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < 34:
+                hint = " (a flower cannot be a wildcard)" if isinstance(v, int) and 34 <= v < 42 else ""
+                raise ContextError(f"{f.name} must be a playing tile (id 0..33 or notation){hint}, got {_short(v)}")
 
 
 def _plain_value(name: str, value: Any, default: Any) -> Any:
@@ -320,6 +412,10 @@ class RuleSet(ABC, Generic[ConfigT]):
     seats: ClassVar[tuple[int, ...]] = (0, 1, 2, 3)
 
     def __init__(self, config: ConfigT | None = None, **options: Any) -> None:
+        if config is not None and not isinstance(config, self.Config):
+            raise RulesError(
+                f"config for {self.name} must be a {self.Config.__name__} instance, got {type(config).__name__}"
+            )
         base = config if config is not None else self.Config()
         if options:
             known = {f.name for f in fields(base)}  # type: ignore[arg-type]
@@ -328,8 +424,47 @@ class RuleSet(ABC, Generic[ConfigT]):
                 raise RulesError(
                     f"unknown option(s) for {self.name}: {', '.join(unknown)}; known: {', '.join(sorted(known))}"
                 )
-            base = replace(base, **options)  # type: ignore[type-var]
+            try:
+                base = replace(base, **options)  # type: ignore[type-var]
+            except TypeError as e:  # a config's own checks comparing a value of the wrong type
+                raise RulesError(f"bad option value for {self.name}: {e}") from None
         self.config: ConfigT = base
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # Every rule set's score() gets the same argument checks at the boundary (see _score_args).
+        super().__init_subclass__(**kwargs)
+        score = cls.__dict__.get("score")
+        if score is not None and not getattr(score, "_checks_arguments", False):
+
+            @functools.wraps(score)
+            def checked_score(self: RuleSet[Any], hand: Any, context: Any = None, *args: Any, **kw: Any) -> Any:
+                hand, context = self._score_args(hand, context)
+                return score(self, hand, context, *args, **kw)
+
+            checked_score._checks_arguments = True  # type: ignore[attr-defined]
+            cls.score = checked_score  # type: ignore[method-assign]
+
+    def _score_args(self, hand: object, context: object) -> tuple[Hand | str, WinContext | None]:
+        """The checks every :meth:`score` runs first: a hand is notation or a :class:`Hand`; a context is None,
+        an instance of a :class:`WinContext` class or a mapping of win facts (read by ``Context.from_options``)."""
+        if not isinstance(hand, (str, Hand)):
+            raise HandError(f"hand must be notation (a str) or a mahjong.Hand, got {type(hand).__name__}")
+        if context is None or isinstance(context, WinContext):
+            return hand, context
+        if isinstance(context, type):
+            raise ContextError(
+                f"context must be a win-context instance such as {self.Context.__name__}(...), "
+                f"not the class {context.__name__}"
+            )
+        if isinstance(context, Mapping):
+            bad = [k for k in context if not isinstance(k, str)]
+            if bad:
+                raise ContextError(f"win-fact names must be text, got {_short(bad[0])}")
+            ctx: WinContext = self.Context.from_options(**context)
+            return hand, ctx
+        raise ContextError(
+            f"context must be a {self.Context.__name__}, a mapping of win facts or None, got {type(context).__name__}"
+        )
 
     @property
     @abstractmethod

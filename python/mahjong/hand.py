@@ -25,10 +25,14 @@ from mahjong.tiles import (
     FLOWER_BASE,
     N_KINDS,
     Style,
+    _bad,
+    check_style,
+    check_text,
     format_tiles,
     is_flower,
     is_honor,
     is_wind,
+    normalize_text,
     parse_tiles,
     tile_name,
 )
@@ -65,13 +69,23 @@ class Meld:
     claimed_from: int | None = None
 
     def __post_init__(self) -> None:
-        tiles = tuple(sorted(self.tiles))
+        if not isinstance(self.kind, MeldKind):
+            raise MeldError(f"kind must be a MeldKind (e.g. MeldKind.PUNG), got {type(self.kind).__name__}")
+        if isinstance(self.tiles, (str, bytes)) or not isinstance(self.tiles, Iterable):
+            raise MeldError(f"meld tiles must be a sequence of tile ids, got {type(self.tiles).__name__}")
+        try:
+            raw = tuple(self.tiles)
+        except Exception as e:  # the caller's own iterator failed: say so, keep its error as the cause
+            raise MeldError(f"cannot read the meld tiles ({type(e).__name__}: {e})") from e
+        if len(raw) > 4:
+            raise MeldError(f"a meld has 3 or 4 tiles, got {len(raw)}")
+        for t in raw:
+            if type(t) is not int or not 0 <= t < N_KINDS:
+                raise MeldError(f"meld tile must be a tile id 0..33, got {type(t).__name__} {t!r}")
+        tiles = tuple(sorted(raw))
         object.__setattr__(self, "tiles", tiles)
-        for t in tiles:
-            if not isinstance(t, int) or not 0 <= t < N_KINDS:
-                raise MeldError(f"meld tile out of range: {t!r}")
         k = self.kind
-        if self.claimed_from is not None and self.claimed_from not in (1, 2, 3):
+        if self.claimed_from is not None and (type(self.claimed_from) is not int or self.claimed_from not in (1, 2, 3)):
             raise MeldError(f"claimed_from must be 1, 2 or 3 (seat offset), got {self.claimed_from!r}")
         if k is MeldKind.CHOW:
             if len(tiles) != 3:
@@ -109,13 +123,7 @@ class Meld:
         return self.tiles[0]
 
     def __str__(self) -> str:
-        body = format_tiles(self.tiles) if not self.is_honor_sequence else "".join(tile_name(t) for t in self.tiles)
-        if self.kind is MeldKind.CONCEALED_KONG:
-            return f"[{body}]"
-        seat = "" if self.claimed_from is None else f",{self.claimed_from}"
-        if self.kind is MeldKind.ADDED_KONG:
-            seat = f",{self.claimed_from or ''}+"
-        return f"[{body}{seat}]"
+        return _format_meld(self, "ascii")
 
 
 @dataclass(frozen=True)
@@ -129,22 +137,29 @@ class Hand:
     counts: bytes = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        for name in ("concealed", "melds", "flowers"):
+            v = getattr(self, name)
+            if isinstance(v, (str, bytes, dict)) or not isinstance(v, Iterable):
+                raise HandError(f"{name} must be a sequence, got {type(v).__name__} (use parse_hand for notation)")
         try:
-            concealed = tuple(sorted(self.concealed))
-        except TypeError:
-            raise HandError("concealed tiles must be tile ids 0..33") from None
-        melds = tuple(self.melds)
-        flowers = tuple(sorted(self.flowers)) if self.flowers else ()
+            raw, melds, raw_flowers = tuple(self.concealed), tuple(self.melds), tuple(self.flowers)
+        except Exception as e:  # the caller's own iterator failed: say so, keep its error as the cause
+            raise HandError(f"cannot read the hand's tiles ({type(e).__name__}: {e})") from e
+        if len(raw) > MAX_CONCEALED:
+            raise HandError(f"{len(raw)} concealed tiles: a hand holds at most {MAX_CONCEALED}")
+        bad = next((t for t in raw if type(t) is not int or not 0 <= t < N_KINDS), None)
+        if bad is not None or any(type(t) is not int for t in raw):
+            raise HandError(f"concealed tiles must be tile ids 0..33, got {type(bad).__name__} {bad!r}")
+        concealed = tuple(sorted(raw))
+        if len(melds) > MAX_MELDS:
+            raise HandError(f"{len(melds)} melds: a hand declares at most {MAX_MELDS}")
+        for f in raw_flowers:
+            if type(f) is not int or not is_flower(f):
+                raise HandError(f"not a flower: {f!r} (flowers are tile ids 34..41, f1-f8)")
+        flowers = tuple(sorted(raw_flowers))
         object.__setattr__(self, "concealed", concealed)
         object.__setattr__(self, "melds", melds)
         object.__setattr__(self, "flowers", flowers)
-        if concealed and (type(concealed[0]) is not int or concealed[0] < 0 or concealed[-1] >= N_KINDS
-                          or not all(type(t) is int for t in concealed)):
-            bad = next(t for t in concealed if type(t) is not int or not 0 <= t < N_KINDS)
-            raise HandError(f"concealed tile id out of range: {bad!r} (expected 0..33)")
-        for f in flowers:
-            if type(f) is not int or not is_flower(f):
-                raise HandError(f"not a flower: {f!r}")
         for m in melds:
             if type(m) is not Meld:
                 raise HandError(f"melds must be Meld objects, got {type(m).__name__}")
@@ -210,6 +225,8 @@ class Hand:
 
     def check_size(self, hand_size: int = 13, *, complete: bool | None = None) -> None:
         """Raise :class:`HandError` unless the tile count fits ``hand_size`` (``3n+1`` waiting, ``3n+2`` complete)."""
+        if type(hand_size) is not int or hand_size not in (13, 16):
+            raise HandError(f"hand_size must be 13 or 16, got {hand_size!r}")
         if len(self.melds) > (hand_size - 1) // 3:
             raise HandError(f"{len(self.melds)} melds: at most {(hand_size - 1) // 3} for a {hand_size}-tile hand")
         n = self.tile_count
@@ -233,6 +250,11 @@ class Hand:
     def __str__(self) -> str:
         return format_hand(self)
 
+
+#: Caps on a Hand's parts, far above any real hand (a 16-tile hand and its winning tile, plus tiles that some
+#: rule sets set aside like flowers; five melds); the rule sets check the exact size.
+MAX_CONCEALED = 32
+MAX_MELDS = 6
 
 _MELD_RE = re.compile(r"\[([^\[\]]*)\]")
 _ASCII_HAND = re.compile(r"(?:\[[^\[\]]*\]|[1-9]+[mps]|[1-7]+z|[ESWNCFP]|f[1-8]|[ ,])*")
@@ -302,9 +324,14 @@ def parse_hand(text: str, *, win_tile: int | str | None = None, infer_win_tile: 
     """
     if not isinstance(text, str):
         raise HandError(f"hand text must be a str, got {type(text).__name__}")
-    if not isinstance(win_tile, (int, str, type(None))):
+    check_text(text, "hand text")
+    if isinstance(win_tile, bool) or not isinstance(win_tile, (int, str, type(None))):
         raise HandError(f"win_tile must be a tile id or tile text, got {type(win_tile).__name__}")
-    return _parse_hand_cached(text, win_tile, bool(infer_win_tile))
+    if isinstance(win_tile, str):
+        check_text(win_tile, "win_tile")
+    if not isinstance(infer_win_tile, bool):
+        raise HandError(f"infer_win_tile must be true or false, got {infer_win_tile!r}")
+    return _parse_hand_cached(normalize_text(text), win_tile, infer_win_tile)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -323,7 +350,9 @@ def _parse_hand_cached(text: str, win_tile: int | str | None, infer_win_tile: bo
             tok = m.group()
             ids = cache.get(tok)
             if ids is None:
-                ids = cache[tok] = tuple(parse_tiles(tok))
+                ids = tuple(parse_tiles(tok))
+                if len(cache) < _MELD_CACHE_MAX:
+                    cache[tok] = ids
             loose.extend(ids)
     else:  # Chinese names, glyphs, or an error to report with its position
         pos = 0
@@ -336,6 +365,13 @@ def _parse_hand_cached(text: str, win_tile: int | str | None, infer_win_tile: bo
     concealed = [t for t in loose if t < FLOWER_BASE] if flowers else loose
     if isinstance(win_tile, str):
         win_tile = _one_tile(win_tile)
+    if len(concealed) > MAX_CONCEALED:
+        raise HandError(
+            f"{len(concealed)} concealed tiles typed (plus {len(melds)} melds): a hand holds at most "
+            f"{MAX_CONCEALED}; check the text {text if len(text) <= 60 else text[:57] + '...'!r}"
+        )
+    if len(melds) > MAX_MELDS:
+        raise HandError(f"{len(melds)} melds typed: a hand declares at most {MAX_MELDS}")
     if win_tile is None and infer_win_tile and concealed and (len(concealed) + 3 * len(melds)) % 3 == 2:
         win_tile = concealed[-1]
     return Hand._from_parser(concealed, melds, flowers, win_tile)
@@ -359,25 +395,35 @@ def _parse_loose(text: str, start: int, end: int) -> list[int]:
         return parse_tiles(part)
     except TileError as e:
         # re-anchor the position on the whole text
-        msg = str(e)
-        m = re.search(r"at position (\d+)", msg)
+        m = re.match(r"(.*?) at position (\d+)", str(e))
         if m:
-            p = int(m.group(1)) + start
-            raise TileError(f"{msg.split(' at position')[0]} at position {p} in {text!r}") from None
+            raise _bad(text, int(m.group(2)) + start, m.group(1)) from None
         raise
 
 
+def _format_meld(m: Meld, style: Style) -> str:
+    """One meld in the notation parse_hand reads back, in any style."""
+    if style == "ascii" and m.is_honor_sequence:
+        body = "".join(tile_name(t) for t in m.tiles)
+    else:
+        body = format_tiles(m.tiles, style)
+    if m.kind is MeldKind.CONCEALED_KONG:
+        return f"[{body}]"
+    seat = "" if m.claimed_from is None else f",{m.claimed_from}"
+    if m.kind is MeldKind.ADDED_KONG:
+        seat = f",{m.claimed_from or ''}+"
+    return f"[{body}{seat}]"
+
+
 def format_hand(hand: Hand, style: Style = "ascii") -> str:
-    """Print a hand: melds first, then concealed tiles (winning tile last), then flowers."""
-    parts: list[str] = []
-    for m in hand.melds:
-        if style == "ascii":
-            parts.append(str(m))
-        else:
-            seat = "" if m.claimed_from is None else f",{m.claimed_from}"
-            if m.kind.name == "ADDED_KONG":
-                seat += "+"
-            parts.append("[" + format_tiles(m.tiles, style) + seat + "]")
+    """Print a hand: melds first, then concealed tiles (winning tile last), then flowers.
+
+    Every style reads back with :func:`parse_hand` to the same hand.
+    """
+    if not isinstance(hand, Hand):
+        raise HandError(f"format_hand takes a mahjong.Hand, got {type(hand).__name__} (parse_hand reads text)")
+    check_style(style)
+    parts = [_format_meld(m, style) for m in hand.melds]
     concealed = list(hand.concealed)
     tail: list[int] = []
     if hand.win_tile is not None:

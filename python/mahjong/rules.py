@@ -11,23 +11,25 @@ just drawn (``3n+2`` tiles, ready to be checked for a win or to discard).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import ClassVar
 
+from mahjong._constants import FLAG_BITS
 from mahjong.errors import RulesError
 
 __all__ = ["HandRules", "DEFAULT", "GUOBIAO", "SICHUAN", "NANCHANG", "YUHUAN", "RIICHI_SHAPES", "PRESETS"]
 
-# Bit layout of HandRules.flags, read by the compiled kernels (keep in sync with src/mjcore/rules.pxd).
-FLAG_SEVEN_PAIRS = 1 << 0
-FLAG_SEVEN_PAIRS_QUAD_AS_TWO = 1 << 1
-FLAG_THIRTEEN_ORPHANS = 1 << 2
-FLAG_KNITTED = 1 << 3
-FLAG_THIRTEEN_LAN = 1 << 4
-FLAG_HONOR_SEQUENCES = 1 << 5
-FLAG_NO_HONORS = 1 << 6
-FLAG_LACK_A_SUIT = 1 << 7
-FLAG_WAIT_ON_FOURTH_COPY = 1 << 8
+# Bit layout of HandRules.flags, read by the compiled kernels: written once in mahjong._constants (which also
+# generates src/mjcore/rules.pxd).
+FLAG_SEVEN_PAIRS = FLAG_BITS["seven_pairs"]
+FLAG_SEVEN_PAIRS_QUAD_AS_TWO = FLAG_BITS["seven_pairs_quad_as_two"]
+FLAG_THIRTEEN_ORPHANS = FLAG_BITS["thirteen_orphans"]
+FLAG_KNITTED = FLAG_BITS["knitted"]
+FLAG_THIRTEEN_LAN = FLAG_BITS["thirteen_lan"]
+FLAG_HONOR_SEQUENCES = FLAG_BITS["honor_sequences"]
+FLAG_NO_HONORS = FLAG_BITS["no_honors"]
+FLAG_LACK_A_SUIT = FLAG_BITS["lack_a_suit"]
+FLAG_WAIT_ON_FOURTH_COPY = FLAG_BITS["wait_on_fourth_copy"]
 
 
 @dataclass(frozen=True)
@@ -69,9 +71,12 @@ class HandRules:
     MAX_WILDCARDS: ClassVar[int] = 8
 
     def __post_init__(self) -> None:
-        if self.hand_size not in (13, 16):
-            raise RulesError(f"hand_size must be 13 or 16, got {self.hand_size!r}")
-        if not isinstance(self.max_wildcards, int) or not 0 <= self.max_wildcards <= self.MAX_WILDCARDS:
+        for name in FLAG_BITS:  # first: the checks below test these switches for truth
+            if not isinstance(getattr(self, name), bool):
+                raise RulesError(f"rule switch {name} must be true or false, got {type(getattr(self, name)).__name__}")
+        if type(self.hand_size) is not int or self.hand_size not in (13, 16):
+            raise RulesError(f"hand_size must be the int 13 or 16, got {self.hand_size!r}")
+        if type(self.max_wildcards) is not int or not 0 <= self.max_wildcards <= self.MAX_WILDCARDS:
             raise RulesError(f"max_wildcards must be 0..{self.MAX_WILDCARDS}, got {self.max_wildcards!r}")
         if self.hand_size == 16 and (self.knitted or self.thirteen_lan or self.thirteen_orphans or self.seven_pairs):
             raise RulesError("special forms (seven pairs, orphans, knitted, 十三烂) exist only for 13-tile hands")
@@ -96,7 +101,11 @@ class HandRules:
         object.__setattr__(self, "flags", flags)
 
     def replace(self, **changes: object) -> HandRules:
-        """A copy with some fields changed (validated again)."""
+        """A copy with some fields changed (validated again); an unknown field is a :class:`RulesError`."""
+        known = {f.name for f in fields(self) if f.init}
+        unknown = sorted(str(k) for k in changes if k not in known)
+        if unknown:
+            raise RulesError(f"unknown HandRules field(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
         return replace(self, **changes)  # type: ignore[arg-type]
 
 

@@ -171,10 +171,25 @@ def _glyph_of(t: int) -> str:
 _GLYPH_TO_TILE = {_glyph_of(t): t for t in range(N_TILES)}
 
 
+_STYLES = ("ascii", "chinese", "unicode")
+
+
+def check_style(style: object) -> None:
+    """:class:`TileError` unless ``style`` is one of the printed styles."""
+    if not isinstance(style, str) or style not in _STYLES:
+        raise TileError(f"unknown tile style {style!r} (expected 'ascii', 'chinese' or 'unicode')")
+
+
+def _check_id(t: object) -> None:
+    if type(t) is not int and not (isinstance(t, int) and not isinstance(t, bool)):
+        raise TileError(f"a tile id is an int 0..{N_TILES - 1}, got {type(t).__name__} {t!r}")
+    if not 0 <= t < N_TILES:
+        raise TileError(f"tile id out of range: {t!r} (expected 0..{N_TILES - 1})")
+
+
 def tile_name(t: int, style: Style = "ascii") -> str:
     """The name of one tile id in the given style."""
-    if not isinstance(t, int) or not 0 <= t < N_TILES:
-        raise TileError(f"tile id out of range: {t!r} (expected 0..{N_TILES - 1})")
+    _check_id(t)
     if style == "ascii":
         if t < 27:
             return f"{t % 9 + 1}{_SUIT_LETTERS[t // 9]}"
@@ -194,10 +209,15 @@ def tile_name(t: int, style: Style = "ascii") -> str:
 
 def format_tiles(tiles: Iterable[int], style: Style = "ascii", *, sort: bool = True) -> str:
     """Print tile ids.  ``ascii`` groups suits compactly (``123m45p``), honors as letters."""
-    ids = list(tiles)
+    check_style(style)
+    if isinstance(tiles, (str, bytes)) or not isinstance(tiles, Iterable):
+        raise TileError(f"tiles must be a sequence of tile ids, got {type(tiles).__name__}")
+    try:
+        ids = list(tiles)
+    except Exception as e:  # the caller's own iterator failed: say so, keep its error as the cause
+        raise TileError(f"cannot read the tiles ({type(e).__name__}: {e})") from e
     for t in ids:
-        if not isinstance(t, int) or not 0 <= t < N_TILES:
-            raise TileError(f"tile id out of range: {t!r} (expected 0..{N_TILES - 1})")
+        _check_id(t)
     if sort:
         ids.sort()
     if style != "ascii":
@@ -245,9 +265,57 @@ _CN_SUITS = {"万": 0, "萬": 0, "筒": 1, "饼": 1, "餅": 1, "条": 2, "條": 
 _CN_SORTED = sorted(_CN_WORDS, key=len, reverse=True)
 
 
-def _bad(text: str, pos: int, why: str) -> TileError:
+#: The longest tile text read (a hand with melds, flowers and spaces is well under 200 characters).
+MAX_TEXT = 1000
+
+#: How to write tiles, appended to every notation error.
+HOW_TO_WRITE = (
+    "write suited tiles as digits then m/p/s (万/筒/条), e.g. 123m or 一二三万; honors as letters "
+    "E S W N C F P (东 南 西 北 中 发 白, or 1z-7z); flowers as f1-f8; melds in [ ]"
+)
+HOW_TO_WRITE_ZH = (
+    "数牌写数字加 m/p/s（万/筒/条），字牌写 E S W N C F P（东南西北中发白，或 1z-7z），"
+    "花牌写 f1-f8，副露写在 [ ] 里"
+)
+
+# Full-width forms as Chinese keyboards type them (one character each, so positions in errors stay right).
+_FULL_WIDTH = str.maketrans(
+    {**{chr(0xFF10 + d): str(d) for d in range(10)},
+     **{chr(0xFF21 + i): chr(0x41 + i) for i in range(26)},
+     **{chr(0xFF41 + i): chr(0x61 + i) for i in range(26)},
+     "［": "[", "］": "]", "【": "[", "】": "]", "，": ",", "、": ",", "＋": "+", "\u3000": " "}
+)
+_ASCII_ONLY = re.compile(r"[\x00-\x7f]*")
+
+
+def normalize_text(text: str) -> str:
+    """Full-width digits, letters, brackets, commas and spaces as their ascii forms (same length)."""
+    if _ASCII_ONLY.fullmatch(text):
+        return text
+    return text.translate(_FULL_WIDTH)
+
+
+def check_text(text: object, what: str = "tile text") -> str:
+    """``text`` itself if it is a str of at most :data:`MAX_TEXT` characters, else :class:`TileError`."""
+    if not isinstance(text, str):
+        raise TileError(f"{what} must be a str, got {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise TileError(
+            f"{what} is {len(text)} characters long; a hand is at most {MAX_TEXT} (about 60 tiles with melds)",
+            code="text-too-long",
+            message_zh=f"输入有 {len(text)} 个字符，一手牌最多 {MAX_TEXT} 个字符",
+        )
+    return text
+
+
+def _bad(text: str, pos: int, why: str, why_zh: str = "") -> TileError:
     token = text[pos : pos + 3] if pos < len(text) else "<end>"
-    return TileError(f"{why} at position {pos} ({token!r}) in {text!r}")
+    shown = text if len(text) <= 80 else text[:77] + "..."
+    return TileError(
+        f"{why} at position {pos} ({token!r}) in {shown!r}: {HOW_TO_WRITE}",
+        code="bad-tile-text",
+        message_zh=f"第 {pos} 个字符处无法识别（{token!r}）：{why_zh or why}。{HOW_TO_WRITE_ZH}",
+    )
 
 
 # The common case — plain ascii notation — is read token by token with a regex and a token cache; anything
@@ -255,26 +323,33 @@ def _bad(text: str, pos: int, why: str) -> TileError:
 _ASCII_HAND = re.compile(r"(?:[1-9]+[mps]|[1-7]+z|[ESWNCFP]|f[1-8]|[ ,])*")
 _ASCII_TOKEN = re.compile(r"[1-9]+[mpsz]|[ESWNCFP]|f[1-8]")
 _TOKEN_CACHE: dict[str, tuple[int, ...]] = {}
+_TOKEN_CACHE_MAX = 4096  # bounded: distinct digit runs are unbounded in hostile input
 
 
 def parse_tiles(text: str) -> list[int]:
     """Read tiles written in any of the three styles (mixable, spaces ignored), in order.
 
-    ``"123m 5p EE 7z f1 红中 🀄"`` → ``[0, 1, 2, 13, 27, 27, 33, 34, 31, 31]``.
-    Raises :class:`~mahjong.errors.TileError` naming the bad token and its position.
+    ``"123m 5p EE 7z f1 红中 🀄"`` → ``[0, 1, 2, 13, 27, 27, 33, 34, 31, 31]``.  Also read as Chinese players
+    type: full-width digits and commas, ``123万456筒789条``, ``一二三万``, and honor letters in lower case
+    (``e s w n c f p`` when no digits come before them: ``12s`` is bamboo, ``s`` alone is South).
+    Raises :class:`~mahjong.errors.TileError` naming the bad token and its position, and how to write tiles.
     """
-    if not isinstance(text, str):
-        raise TileError(f"tile text must be a str, got {type(text).__name__}")
+    text = normalize_text(check_text(text))
     if _ASCII_HAND.fullmatch(text):
         out: list[int] = []
         cache = _TOKEN_CACHE
         for tok in _ASCII_TOKEN.findall(text):
             ids = cache.get(tok)
             if ids is None:
-                ids = cache[tok] = tuple(_scan(tok))
+                ids = tuple(_scan(tok))
+                if len(cache) < _TOKEN_CACHE_MAX:
+                    cache[tok] = ids
             out.extend(ids)
         return out
     return _scan(text)
+
+
+_LOWER_HONORS = "eswncfp"
 
 
 def _scan(text: str) -> list[int]:
@@ -285,44 +360,58 @@ def _scan(text: str) -> list[int]:
         ch = text[i]
         if ch.isspace() or ch in ",\ufe0f":
             if digits and ch == ",":
-                raise _bad(text, digits[0][1], "digits without a suit letter")
+                raise _bad(text, digits[0][1], "digits without a suit letter", "数字后面缺少花色")
             i += 1
             continue
         if ch in "123456789" and ch.isascii():
             digits.append((int(ch), i))
             i += 1
             continue
-        if ch in "mpsz":
-            if not digits:
-                raise _bad(text, i, f"suit letter {ch!r} with no digits before it")
+        if digits and (ch in "mpsz" or ch in _CN_SUITS):
             for d, pos in digits:
                 if ch == "z":
                     if d > 7:
-                        raise _bad(text, pos, f"honor number {d}z out of range 1z..7z")
+                        raise _bad(text, pos, f"honor number {d}z out of range 1z..7z", f"字牌编号 {d}z 超出 1z-7z")
                     out.append(26 + d)
                 else:
-                    out.append(_SUIT_LETTERS.index(ch) * 9 + d - 1)
+                    suit = _SUIT_LETTERS.index(ch) if ch in "mps" else _CN_SUITS[ch]
+                    out.append(suit * 9 + d - 1)
             digits = []
             i += 1
             continue
         if digits:
-            raise _bad(text, i, f"expected a suit letter (m, p, s or z) after digits, got {ch!r}")
+            if ch == "0":
+                raise _bad(text, i, "digit 0 is not a tile (no red fives in Chinese mahjong)", "没有 0 这张牌")
+            raise _bad(text, i, f"expected a suit letter (m, p, s or z) after digits, got {ch!r}",
+                       "数字后面应是 m/p/s/z 或 万/筒/条")
         if ch == "f" and i + 1 < n and text[i + 1] in "12345678":
             out.append(FLOWER_BASE + int(text[i + 1]) - 1)
             i += 2
             continue
+        if ch == "f" and i + 1 < n and text[i + 1] in "09":
+            raise _bad(text, i, f"unknown tile character 'f' (flowers are f1-f8, there is no f{text[i + 1]})",
+                       "花牌只有 f1-f8")
         if ch in _HONOR_LETTERS:
             out.append(27 + _HONOR_LETTERS.index(ch))
+            i += 1
+            continue
+        if ch in _LOWER_HONORS:  # no digits pending: a lower-case honor letter (s = South, p = 白 ...)
+            out.append(27 + _LOWER_HONORS.index(ch))
             i += 1
             continue
         if ch in _GLYPH_TO_TILE:
             out.append(_GLYPH_TO_TILE[ch])
             i += 1
             continue
-        if ch in _CN_DIGITS and i + 1 < n and text[i + 1] in _CN_SUITS:
-            out.append(_CN_SUITS[text[i + 1]] * 9 + _CN_DIGITS[ch])
-            i += 2
-            continue
+        if ch in _CN_DIGITS:
+            j = i
+            while j < n and text[j] in _CN_DIGITS:
+                j += 1
+            if j < n and text[j] in _CN_SUITS:  # 一万, or a run of numerals: 一二三万
+                suit = _CN_SUITS[text[j]]
+                out.extend(suit * 9 + _CN_DIGITS[c] for c in text[i:j])
+                i = j + 1
+                continue
         for word in _CN_SORTED:
             if text.startswith(word, i):
                 out.append(_CN_WORDS[word])
@@ -330,8 +419,16 @@ def _scan(text: str) -> list[int]:
                 break
         else:
             if ch == "0":
-                raise _bad(text, i, "digit 0 is not a tile (no red fives in Chinese mahjong)")
-            raise _bad(text, i, f"unknown tile character {ch!r}")
+                raise _bad(text, i, "digit 0 is not a tile (no red fives in Chinese mahjong)", "没有 0 这张牌")
+            if ch in "mz":
+                raise _bad(text, i, f"suit letter {ch!r} with no digits before it", f"花色 {ch} 前面缺少数字")
+            if ch in "[]":
+                raise _bad(text, i, "melds in brackets belong in a hand (parse_hand), not in a list of tiles",
+                           "副露只能写在整手牌里")
+            if ch in _CN_DIGITS:
+                raise _bad(text, i, f"Chinese numeral {ch!r} without a suit (万, 筒 or 条) after it",
+                           f"数字 {ch} 后面缺少 万/筒/条")
+            raise _bad(text, i, f"unknown tile character {ch!r}", f"无法识别的字符 {ch!r}")
     if digits:
-        raise _bad(text, digits[0][1], "digits without a suit letter (m, p, s or z)")
+        raise _bad(text, digits[0][1], "digits without a suit letter (m, p, s or z)", "数字后面缺少花色")
     return out

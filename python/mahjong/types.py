@@ -5,18 +5,21 @@ from __future__ import annotations
 import enum
 from typing import NamedTuple
 
+from mahjong._constants import FORM_INDEX
+
 __all__ = ["Form", "Decomposition", "Waits", "DiscardOption"]
 
 
 class Form(enum.IntEnum):
-    """The shape of a complete hand."""
+    """The shape of a complete hand (values from ``mahjong._constants.FORM_INDEX``, shared with the kernels)."""
 
-    REGULAR = 0  #: n melds + a pair
-    SEVEN_PAIRS = 1  #: 七对
-    THIRTEEN_ORPHANS = 2  #: 十三幺
-    HONORS_AND_KNITTED = 3  #: 全不靠 / 七星不靠: 14 singles from one knitted 147/258/369 set and the honors
-    KNITTED_STRAIGHT = 4  #: 组合龙 (a full knitted 147/258/369) + one meld + a pair
-    THIRTEEN_LAN = 5  #: 南昌 十三烂 / 七星十三烂
+    REGULAR = FORM_INDEX["REGULAR"]  #: n melds + a pair
+    SEVEN_PAIRS = FORM_INDEX["SEVEN_PAIRS"]  #: 七对
+    THIRTEEN_ORPHANS = FORM_INDEX["THIRTEEN_ORPHANS"]  #: 十三幺
+    #: 全不靠 / 七星不靠: 14 singles from one knitted 147/258/369 set and the honors
+    HONORS_AND_KNITTED = FORM_INDEX["HONORS_AND_KNITTED"]
+    KNITTED_STRAIGHT = FORM_INDEX["KNITTED_STRAIGHT"]  #: 组合龙 (a full knitted 147/258/369) + one meld + a pair
+    THIRTEEN_LAN = FORM_INDEX["THIRTEEN_LAN"]  #: 南昌 十三烂 / 七星十三烂
 
 
 class Decomposition(NamedTuple):

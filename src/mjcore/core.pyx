@@ -1,19 +1,27 @@
 """Compiled kernels of mjcore: the same functions, signatures and answers as :mod:`mahjong._reference`.
 
-Hands are 34 counts (tile ids 0..33) plus a number of wildcards.  A 34-byte ``bytes`` object is the fast path
-(checked here in C); anything else goes through :func:`mahjong._input.coerce_counts`, the validator both
-backends share, so accepted inputs and error messages are identical.  The kernels themselves (``*.pxi``) work
-on C arrays without the GIL; see ``tables.pxi`` for the per-group summaries they read.
+Hands are 34 counts (tile ids 0..33) plus a number of wildcards.  The common inputs are read here in C: a
+34-byte ``bytes``, a :class:`~mahjong.hand.Hand` (its counts, and its melds' tiles for the copies left), a 1-D
+uint8 numpy row, a list/tuple of plain ints (34 counts or tile ids).  Everything else, and every input that
+fails a check, goes through :func:`mahjong._input.coerce_hand`, the validator both backends share, so accepted
+inputs and error messages are identical.  The kernels themselves (``*.pxi``) work on C arrays without the GIL;
+see ``tables.pxi`` for the per-group summaries they read.
+
+Batch kernels read any integer buffer (dtype, byte order and strides as the buffer says) row by row with the
+GIL released, copying each row into a local buffer and checking that copy: the checked bytes are the bytes
+the kernel reads, so a caller mutating the array meanwhile can get garbage answers for the rows it changed,
+never a crash.
 """
 
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int8_t
 from libc.string cimport memcpy, memset
-from libc.stdlib cimport malloc, free
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
-from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM, PyTuple_GET_SIZE, PyTuple_GET_ITEM
+from cpython.list cimport PyList_GET_SIZE, PyList_GET_ITEM
 from cpython.ref cimport Py_INCREF, Py_DECREF
-from cpython.long cimport PyLong_AsLongAndOverflow, PyLong_FromUnsignedLongLong
+from cpython.long cimport PyLong_AsLongAndOverflow, PyLong_CheckExact
 from cpython.object cimport PyObject, PyTypeObject
+from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_ND, PyBUF_FORMAT, PyBUF_RECORDS_RO
 
 cdef extern from "Python.h":
     PyObject* PyType_GenericAlloc(PyTypeObject* tp, Py_ssize_t nitems) except NULL
@@ -28,28 +36,23 @@ include "decompose.pxi"
 include "guobiao.pxi"
 
 import array as _array
+import sys as _sys
 
+from mahjong._input import batch_layout as _batch_layout
 from mahjong._input import check_row as _check_row
 from mahjong._input import coerce_batch as _coerce_batch
-from mahjong._input import coerce_counts as _coerce_counts
+from mahjong._input import coerce_batch_wildcards as _coerce_batch_wildcards
+from mahjong._input import coerce_hand as _coerce_hand
 from mahjong._input import coerce_rules as _coerce_rules
 from mahjong._input import coerce_visible as _coerce_visible
-from mahjong._input import coerce_wildcards as _coerce_wildcards
+from mahjong._input import wants_numpy as _wants_numpy
+from mahjong._kernels import KERNEL_NAMES
+from mahjong.errors import HandError
+from mahjong.hand import Hand
 from mahjong.rules import DEFAULT, HandRules
 from mahjong.types import Decomposition, DiscardOption, Form, Waits
 
-__all__ = [
-    "is_win",
-    "decompositions",
-    "waits",
-    "shanten",
-    "shanten_by_form",
-    "useful_tiles",
-    "discard_options",
-    "is_win_batch",
-    "shanten_batch",
-    "waits_batch",
-]
+__all__ = list(KERNEL_NAMES)
 
 init_tables()
 init_forms()
@@ -62,6 +65,36 @@ cdef object _EMPTY_WAITS = _tuple_new(Waits, ((), (), False))
 cdef object _SMALL_INTS = tuple(range(64))
 cdef object _DEFAULT = DEFAULT
 cdef object _HandRules = HandRules
+cdef object _Hand = Hand
+cdef object _ndarray = None  # numpy.ndarray once numpy is imported by the caller (never imported here)
+cdef object _modules = _sys.modules
+
+
+cdef extern from *:
+    """
+    #ifndef MJ_BUILD_MODE
+    #define MJ_BUILD_MODE "release"
+    #endif
+    """
+    const char* MJ_BUILD_MODE
+
+
+def _build_mode():
+    """How this module was compiled: "release", "debug" (bounds checks on) or "trace" (line tracing)."""
+    return MJ_BUILD_MODE.decode("ascii")
+
+
+def _compiled_constants():
+    """The constants as this build compiled them (flag bits, form indices): tests compare them with
+    mahjong._constants, which generated them."""
+    flags = {"seven_pairs": F_SEVEN_PAIRS, "seven_pairs_quad_as_two": F_SEVEN_PAIRS_QUAD_AS_TWO,
+             "thirteen_orphans": F_THIRTEEN_ORPHANS, "knitted": F_KNITTED, "thirteen_lan": F_THIRTEEN_LAN,
+             "honor_sequences": F_HONOR_SEQUENCES, "no_honors": F_NO_HONORS, "lack_a_suit": F_LACK_A_SUIT,
+             "wait_on_fourth_copy": F_WAIT_ON_FOURTH_COPY}
+    forms = {"REGULAR": FORM_REGULAR, "SEVEN_PAIRS": FORM_SEVEN_PAIRS, "THIRTEEN_ORPHANS": FORM_THIRTEEN_ORPHANS,
+             "HONORS_AND_KNITTED": FORM_HONORS_AND_KNITTED, "KNITTED_STRAIGHT": FORM_KNITTED_STRAIGHT,
+             "THIRTEEN_LAN": FORM_THIRTEEN_LAN}
+    return {"FLAG_BITS": flags, "FORM_INDEX": forms, "N_FORMS": N_FORMS}
 
 
 # ---- arguments ---------------------------------------------------------------------------------------------
@@ -72,6 +105,7 @@ ctypedef struct Params:
     int max_wildcards
     int k
     int total
+    int melds
 
 # The last rules object seen, kept alive so that its identity stays a valid cache key (HandRules is frozen).
 cdef object _rules_seen = None
@@ -89,8 +123,6 @@ cdef int load_rules(object rules, Params* P) except -1:
         flags = rules.flags
         hand_size = rules.hand_size
         max_wildcards = rules.max_wildcards
-        if flags & F_HONOR_SEQUENCES:
-            init_honor_seq_tables()
         _rules_flags = flags
         _rules_hand_size = hand_size
         _rules_max_wildcards = max_wildcards
@@ -98,12 +130,13 @@ cdef int load_rules(object rules, Params* P) except -1:
     P.flags = _rules_flags
     P.hand_size = _rules_hand_size
     P.max_wildcards = _rules_max_wildcards
+    P.melds = 0
     return 0
 
 
 cdef inline int check_counts(const uint8_t* h, const Params* P, int complete) noexcept nogil:
-    """Total tiles (wildcards included) of a valid hand, or -1 (the caller then lets the Python validator
-    raise the error it names).  Reads exactly 34 bytes."""
+    """Total concealed tiles (wildcards included) of a valid hand, or -1 (the caller then lets the Python
+    validator raise the error it names).  Reads exactly 34 bytes."""
     cdef int i, w, total = P.k
     cdef uint64_t v, big = 0
     for w in range(0, 32, 8):
@@ -118,7 +151,9 @@ cdef inline int check_counts(const uint8_t* h, const Params* P, int complete) no
         for i in range(27, 34):
             if h[i]:
                 return -1
-    if total > P.hand_size + 1 or total % 3 == 0:
+    if total + 3 * P.melds > P.hand_size + 1 or total % 3 == 0:
+        return -1
+    if P.melds and total + 3 * P.melds < P.hand_size:  # a Hand's melds are known: its size must be exact
         return -1
     if complete == 1 and total % 3 != 2:
         return -1
@@ -127,29 +162,134 @@ cdef inline int check_counts(const uint8_t* h, const Params* P, int complete) no
     return total
 
 
-cdef object prep(object hand, object wildcards, object rules, int complete, uint8_t* h, Params* P):
-    """Validate the arguments, copy the counts into h, fill P.  Returns the counts as bytes."""
+cdef inline bint small_count(object o, uint8_t* out, int limit):
+    """o is a plain int (not a bool, not a subclass) in 0..limit-1: store it and return True."""
+    cdef long v
+    cdef int overflow = 0
+    if not PyLong_CheckExact(o):
+        return False
+    v = PyLong_AsLongAndOverflow(o, &overflow)
+    if overflow or v < 0 or v >= limit:
+        return False
+    out[0] = <uint8_t>v
+    return True
+
+
+cdef bint read_int_sequence(object seq, uint8_t* h):
+    """A list or tuple of plain ints: 34 counts 0..4, or fewer tile ids 0..33.  False = let Python decide."""
+    cdef Py_ssize_t n, i
+    cdef bint is_list = type(seq) is list
+    cdef uint8_t v
+    n = PyList_GET_SIZE(seq) if is_list else PyTuple_GET_SIZE(seq)
+    if n == 34:
+        for i in range(34):
+            if not small_count(<object>(PyList_GET_ITEM(seq, i) if is_list else PyTuple_GET_ITEM(seq, i)),
+                               &h[i], 5):
+                return False
+        return True
+    if n > 34:
+        return False
+    memset(h, 0, 34)
+    for i in range(n):
+        if not small_count(<object>(PyList_GET_ITEM(seq, i) if is_list else PyTuple_GET_ITEM(seq, i)), &v, 34):
+            return False
+        h[v] += 1
+    return True
+
+
+cdef bint read_byte_buffer(object obj, uint8_t* h):
+    """A 1-D, 34-entry, C-contiguous buffer of unsigned bytes (a numpy uint8 row, a bytearray).  False = let
+    Python decide (another dtype or shape, or no buffer at all)."""
+    cdef Py_buffer view
+    cdef bint ok
+    try:
+        PyObject_GetBuffer(obj, &view, PyBUF_ND | PyBUF_FORMAT)
+    except Exception:
+        return False
+    ok = (view.ndim == 1 and view.shape[0] == 34 and view.itemsize == 1
+          and (view.format == NULL or (view.format[0] == b"B" and view.format[1] == 0)))
+    if ok:
+        memcpy(h, view.buf, 34)
+    PyBuffer_Release(&view)
+    return ok
+
+
+cdef int read_exposed(object melds, uint8_t* exposed) except -1:
+    """The tiles of a Hand's melds into 34 counts (a kong counts 4)."""
+    memset(exposed, 0, 34)
+    for m in melds:
+        for t in m.tiles:
+            exposed[<int>t] += 1
+    return 0
+
+
+cdef object prep(object hand, object wildcards, object rules, int complete, uint8_t* h, uint8_t* exposed,
+                 Params* P):
+    """Validate the arguments, copy the counts into h (HBUF bytes, zero tail) and the hand's own exposed melds
+    into exposed (34 bytes, when not NULL), fill P.  Returns the concealed counts as bytes (only when the slow
+    path ran; None otherwise)."""
+    global _ndarray
     cdef long k
     cdef int overflow = 0
+    cdef bint fast = False
+    cdef type tp = type(hand)
     load_rules(rules, P)
-    if type(hand) is bytes and PyBytes_GET_SIZE(hand) == 34 and type(wildcards) is int:
+    if type(wildcards) is int:
         k = PyLong_AsLongAndOverflow(wildcards, &overflow)
         if not overflow and 0 <= k <= P.max_wildcards:
             P.k = <int>k
-            memcpy(h, PyBytes_AS_STRING(hand), 34)
-            memset(h + 34, 0, HBUF - 34)
-            P.total = check_counts(h, P, complete)
-            if P.total >= 0:
-                return hand
-    counts = _coerce_counts(hand, wildcards, rules,
-                            complete=None if complete < 0 else bool(complete))
-    P.k = wildcards  # validated: an int-like in 0..max_wildcards
+            if tp is bytes:
+                if PyBytes_GET_SIZE(hand) == 34:
+                    memcpy(h, PyBytes_AS_STRING(hand), 34)
+                    fast = True
+            elif tp is _Hand:
+                counts = (<object>hand).counts
+                melds = (<object>hand).melds
+                if PyBytes_GET_SIZE(counts) == 34:
+                    memcpy(h, PyBytes_AS_STRING(counts), 34)
+                    P.melds = <int>len(melds)
+                    if exposed != NULL:
+                        if P.melds:
+                            read_exposed(melds, exposed)
+                        else:
+                            memset(exposed, 0, 34)
+                    fast = True
+            elif tp is list or tp is tuple:
+                fast = read_int_sequence(hand, h)
+            else:
+                if _ndarray is None and "numpy" in _modules:
+                    _ndarray = getattr(_modules["numpy"], "ndarray", None)
+                if (tp is _ndarray and _ndarray is not None) or tp is bytearray:
+                    fast = read_byte_buffer(hand, h)
+            if fast:
+                memset(h + 34, 0, HBUF - 34)
+                if exposed != NULL and tp is not _Hand:
+                    memset(exposed, 0, 34)
+                P.total = check_counts(h, P, complete)
+                if P.total >= 0:
+                    return None
+                P.melds = 0
+    counts, exp, kk, melds = _coerce_hand(hand, wildcards, rules, complete=None if complete < 0 else bool(complete))
+    P.k = <int>kk  # validated: an int in 0..max_wildcards
+    P.melds = <int>melds
     memcpy(h, PyBytes_AS_STRING(counts), 34)
     memset(h + 34, 0, HBUF - 34)
+    if exposed != NULL:
+        memcpy(exposed, PyBytes_AS_STRING(exp), 34)
     P.total = check_counts(h, P, complete)
     if P.total < 0:
         raise AssertionError("mahjong._core: validator accepted a hand the kernel rejects")
     return counts
+
+
+cdef const uint8_t* visible_counts(object visible, const uint8_t* h, const uint8_t* exposed, uint8_t* vis) except NULL:
+    """vis = the validated 34 counts of ``visible`` (zeros for None)."""
+    if visible is None:
+        memset(vis, 0, 34)
+        return vis
+    vbytes = _coerce_visible(visible, (<const char*>h)[:34], (<const char*>exposed)[:34])
+    memcpy(vis, PyBytes_AS_STRING(vbytes), 34)
+    return vis
 
 
 cdef object new_record(object cls, tuple items):
@@ -213,7 +353,7 @@ def is_win(hand, wildcards=0, rules=DEFAULT):
     """True if the concealed tiles + ``wildcards`` (``3n+2`` of them) form a complete hand under ``rules``."""
     cdef uint8_t h[HBUF]
     cdef Params P
-    prep(hand, wildcards, rules, 1, h, &P)
+    prep(hand, wildcards, rules, 1, h, NULL, &P)
     return win_k(h, P.k, P.total, P.hand_size, P.flags)
 
 
@@ -221,7 +361,7 @@ def shanten(hand, wildcards=0, rules=DEFAULT):
     """Shanten (向听) of a ``3n+1`` or ``3n+2`` hand: -1 = complete, 0 = ready; minimum over the enabled forms."""
     cdef uint8_t h[HBUF]
     cdef Params P
-    prep(hand, wildcards, rules, -1, h, &P)
+    prep(hand, wildcards, rules, -1, h, NULL, &P)
     return shanten_k(h, P.k, P.total, P.hand_size, P.flags)
 
 
@@ -230,15 +370,15 @@ def shanten_by_form(hand, wildcards=0, rules=DEFAULT):
     cdef uint8_t h[HBUF]
     cdef Params P
     cdef Groups g
-    cdef int per_form[6]
+    cdef int per_form[N_FORMS]
     cdef int i, ready = 0
-    prep(hand, wildcards, rules, -1, h, &P)
+    prep(hand, wildcards, rules, -1, h, NULL, &P)
     gather(h, P.flags, &g)
     forms_D(h, P.total, P.hand_size, P.flags, &g, per_form)
     if (P.flags & F_WAIT_ON_FOURTH_COPY) and P.total % 3 == 1:
         ready = fourth_copy_ready_forms(h, P.k, P.total, P.hand_size, P.flags)
     out = {}
-    for i in range(6):
+    for i in range(N_FORMS):
         if per_form[i] >= 0:
             s = imax(per_form[i] - P.k, 0) - 1
             if s > 0 and ready & (1 << i):
@@ -248,17 +388,17 @@ def shanten_by_form(hand, wildcards=0, rules=DEFAULT):
 
 
 def waits(hand, wildcards=0, rules=DEFAULT, visible=None):
-    """The tiles that complete a ``3n+1`` hand: ``Waits(tiles, remaining, any_tile)``."""
+    """The tiles that complete a ``3n+1`` hand: ``Waits(tiles, remaining, any_tile)``; ``remaining`` leaves out
+    the copies in the hand, in its own declared melds (a Hand or notation with melds) and in ``visible``."""
     cdef uint8_t h[HBUF]
+    cdef uint8_t exposed[34]
+    cdef uint8_t vis[34]
     cdef Params P
     cdef uint64_t mask
     cdef int n, t, i, kinds
-    cdef const uint8_t* vis = NULL
-    counts = prep(hand, wildcards, rules, 0, h, &P)
+    prep(hand, wildcards, rules, 0, h, exposed, &P)
+    visible_counts(visible, h, exposed, vis)
     mask = waits_mask(h, P.k, P.total, P.hand_size, P.flags)
-    if visible is not None:
-        vbytes = _coerce_visible(visible, counts)
-        vis = <const uint8_t*>PyBytes_AS_STRING(vbytes)
     if mask == 0:
         return _EMPTY_WAITS
     tiles = tiles_tuple(mask)
@@ -267,7 +407,7 @@ def waits(hand, wildcards=0, rules=DEFAULT, visible=None):
     i = 0
     for t in range(34):
         if mask & ((<uint64_t>1) << t):
-            o = small_int(imax(0, 4 - h[t] - (vis[t] if vis != NULL else 0)))
+            o = small_int(imax(0, 4 - h[t] - exposed[t] - vis[t]))
             Py_INCREF(o)
             PyTuple_SET_ITEM(remaining, i, o)
             i += 1
@@ -294,7 +434,7 @@ def useful_tiles(hand, wildcards=0, rules=DEFAULT):
     cdef uint8_t h[HBUF]
     cdef Params P
     cdef int base
-    prep(hand, wildcards, rules, 0, h, &P)
+    prep(hand, wildcards, rules, 0, h, NULL, &P)
     base = shanten_k(h, P.k, P.total, P.hand_size, P.flags)
     return tiles_tuple(useful_mask(h, P.k, P.total, P.hand_size, P.flags, base))
 
@@ -304,6 +444,7 @@ def discard_options(hand, wildcards=0, rules=DEFAULT, visible=None):
     cdef uint8_t h[HBUF]
     cdef uint8_t before[HBUF]
     cdef uint8_t vis[34]
+    cdef uint8_t exposed[34]
     cdef Params P
     cdef int t, u, n = 0, i, j, cnt
     cdef int opt_tile[34]
@@ -311,10 +452,9 @@ def discard_options(hand, wildcards=0, rules=DEFAULT, visible=None):
     cdef int opt_cnt[34]
     cdef uint64_t opt_mask[34]
     cdef int order[34]
-    counts = prep(hand, wildcards, rules, 1, h, &P)
+    prep(hand, wildcards, rules, 1, h, exposed, &P)
     memcpy(before, h, 34)
-    vbytes = _coerce_visible(visible, counts)
-    memcpy(vis, PyBytes_AS_STRING(vbytes), 34)
+    visible_counts(visible, h, exposed, vis)
     with nogil:
         for t in range(34):
             if not before[t]:
@@ -327,7 +467,7 @@ def discard_options(hand, wildcards=0, rules=DEFAULT, visible=None):
             cnt = 0
             for u in range(34):
                 if opt_mask[n] & ((<uint64_t>1) << u):
-                    cnt += imax(0, 4 - before[u] - vis[u])
+                    cnt += imax(0, 4 - before[u] - exposed[u] - vis[u])
             opt_cnt[n] = cnt
             n += 1
         # insertion sort: lowest shanten, then most useful copies, then tile id
@@ -350,7 +490,7 @@ def decompositions(hand, wildcards=0, rules=DEFAULT):
     """Every distinct reading of a complete ``3n+2`` hand (empty list if it does not win), sorted."""
     cdef uint8_t h[HBUF]
     cdef Params P
-    prep(hand, wildcards, rules, 1, h, &P)
+    prep(hand, wildcards, rules, 1, h, NULL, &P)
     if not win_k(h, P.k, P.total, P.hand_size, P.flags):
         return []
     return all_readings(h, P.k, P.total, P.hand_size, P.flags)
@@ -358,91 +498,171 @@ def decompositions(hand, wildcards=0, rules=DEFAULT):
 
 # ---- batch kernels -----------------------------------------------------------------------------------------
 
-cdef object batch_prep(object hands, object wildcards, object rules, int complete, Params* P):
-    """Validate scalars and every row (raising the validator's error for the first bad row).  Returns
-    (view, n)."""
-    cdef const uint8_t[::1] buf
-    cdef Py_ssize_t n, i
-    cdef int total
-    r = _coerce_rules(rules)
-    k = _coerce_wildcards(wildcards, r)
-    load_rules(r, P)
-    P.k = k
-    view, n = _coerce_batch(hands)
-    if n == 0:
-        return view, 0
-    buf = view
-    for i in range(n):
-        total = check_counts(&buf[34 * i], P, complete)
+cdef extern from *:
+    """
+    #include <string.h>
+    /* One entry of an integer buffer.  code = item size (1, 2, 4, 8) | 16 if signed | 32 if byte-swapped.
+       Unsigned 64-bit values above INT64_MAX saturate (they are rejected as counts either way). */
+    static long long mj_read_int(const char *p, int code) {
+        int is_signed = code & 16, swap = code & 32;
+        switch (code & 15) {
+        case 1: { unsigned char v = (unsigned char)p[0];
+                  return is_signed ? (long long)(signed char)v : (long long)v; }
+        case 2: { unsigned short v; memcpy(&v, p, 2);
+                  if (swap) v = (unsigned short)((v >> 8) | (v << 8));
+                  return is_signed ? (long long)(short)v : (long long)v; }
+        case 4: { unsigned int v; memcpy(&v, p, 4);
+                  if (swap) v = (v >> 24) | ((v >> 8) & 0xFF00u) | ((v << 8) & 0xFF0000u) | (v << 24);
+                  return is_signed ? (long long)(int)v : (long long)v; }
+        default: { unsigned long long v; int i; memcpy(&v, p, 8);
+                  if (swap) {
+                      unsigned long long w = 0;
+                      for (i = 0; i < 8; i++) { w = (w << 8) | (v & 0xFF); v >>= 8; }
+                      v = w;
+                  }
+                  if (is_signed) return (long long)v;
+                  return v > 0x7FFFFFFFFFFFFFFFULL ? 0x7FFFFFFFFFFFFFFFLL : (long long)v; }
+        }
+    }
+    """
+    long long mj_read_int(const char* p, int code) noexcept nogil
+
+ctypedef struct Rows:
+    const char* base
+    Py_ssize_t n
+    Py_ssize_t row_stride
+    Py_ssize_t col_stride
+    int code
+    bint plain          # unsigned bytes, contiguous within a row: one memcpy per row
+    const uint8_t* wild  # per-row wildcard counts (validated by the caller), or NULL: P.k for every row
+
+cdef enum:
+    KIND_WIN = 0
+    KIND_SHANTEN = 1
+    KIND_WAITS = 2
+
+
+cdef inline bint read_row(const Rows* R, Py_ssize_t i, uint8_t* h, long long* raw) noexcept nogil:
+    """Copy row i into h (34 bytes; an entry out of 0..4 becomes 255, so check_counts refuses the copy) and its
+    values as read into raw.  The copy is what gets checked and what the kernel reads."""
+    cdef const char* p = R.base + i * R.row_stride
+    cdef int j
+    cdef long long v
+    if R.plain:
+        memcpy(h, p, 34)
+        for j in range(34):
+            raw[j] = h[j]
+        return True
+    for j in range(34):
+        v = mj_read_int(p + j * R.col_stride, R.code)
+        raw[j] = v
+        h[j] = <uint8_t>v if 0 <= v <= 4 else 255
+    return True
+
+
+cdef Py_ssize_t run_rows(const Rows* R, const Params* P0, int complete, int kind, void* out,
+                         long long* bad_raw, int* bad_k) noexcept nogil:
+    """Every row through the kernel; returns -1, or the index of the first invalid row (its values in bad_raw)."""
+    cdef uint8_t h[HBUF]
+    cdef long long raw[34]
+    cdef Params P = P0[0]
+    cdef Py_ssize_t i
+    cdef int total, j
+    memset(h, 0, HBUF)
+    for i in range(R.n):
+        read_row(R, i, h, raw)
+        if R.wild != NULL:
+            P.k = R.wild[i]
+        total = check_counts(h, &P, complete) if P.k <= P.max_wildcards else -1
         if total < 0:
-            _check_row(bytes(view[34 * i: 34 * i + 34]), k, r,
-                       None if complete < 0 else bool(complete), what=f"row {i}")
-            raise AssertionError("mahjong._core: validator accepted a row the kernel rejects")
-    return view, n
+            for j in range(34):
+                bad_raw[j] = raw[j]
+            bad_k[0] = P.k
+            return i
+        if kind == KIND_WIN:
+            (<uint8_t*>out)[i] = win_k(h, P.k, total, P.hand_size, P.flags)
+        elif kind == KIND_SHANTEN:
+            (<int8_t*>out)[i] = <int8_t>shanten_k(h, P.k, total, P.hand_size, P.flags)
+        else:
+            (<uint64_t*>out)[i] = waits_mask(h, P.k, total, P.hand_size, P.flags)
+    return -1
+
+
+cdef object run_batch(int kind, object hands, object wildcards, object rules, int complete):
+    cdef Params P
+    cdef Rows R
+    cdef Py_buffer view
+    cdef Py_buffer out_view
+    cdef long long bad_raw[34]
+    cdef int bad_k = 0
+    cdef Py_ssize_t bad = -1, n
+    r = _coerce_rules(rules)
+    load_rules(r, &P)
+    data = hands
+    if type(hands) is list or type(hands) is tuple or isinstance(hands, str) \
+            or type(hands).__module__.startswith("numpy.ma"):
+        data, _ = _coerce_batch(hands)  # rows as N*34 bytes, or the HandError that names the problem
+    try:
+        PyObject_GetBuffer(data, &view, PyBUF_RECORDS_RO)
+    except Exception:
+        _coerce_batch(data)  # raises the HandError naming the problem
+        raise HandError(f"hands: cannot read {type(hands).__name__} as an (N, 34) integer array") from None
+    try:
+        fmt = "B" if view.format == NULL else view.format.decode("ascii", "replace")
+        shape = tuple(view.shape[d] for d in range(view.ndim)) if view.shape != NULL else (view.len,)
+        n, code = _batch_layout(fmt, view.itemsize, view.ndim, shape)
+        R.base = <const char*>view.buf
+        R.n = n
+        R.code = code
+        if view.ndim == 2:
+            R.row_stride = view.strides[0]
+            R.col_stride = view.strides[1]
+        else:
+            R.col_stride = view.strides[0] if view.strides != NULL else view.itemsize
+            R.row_stride = 34 * R.col_stride
+        R.plain = (code & 15) == 1 and not (code & 16) and R.col_stride == 1
+        w = _coerce_batch_wildcards(wildcards, r, n)
+        if type(w) is bytes:
+            P.k = 0
+            R.wild = <const uint8_t*>PyBytes_AS_STRING(w)
+        else:
+            P.k = <int>w
+            R.wild = NULL
+        if kind == KIND_WIN:
+            out = bytearray(n)
+        elif kind == KIND_SHANTEN:
+            out = _array.array("b", bytes(n))
+        else:
+            out = _array.array("Q", bytes(8 * n))
+        if n:
+            PyObject_GetBuffer(out, &out_view, PyBUF_ND)
+            try:
+                with nogil:
+                    bad = run_rows(&R, &P, complete, kind, out_view.buf, bad_raw, &bad_k)
+            finally:
+                PyBuffer_Release(&out_view)
+    finally:
+        PyBuffer_Release(&view)
+    if bad >= 0:
+        _check_row([bad_raw[j] for j in range(34)], bad_k, r, None if complete < 0 else bool(complete),
+                   what=f"row {bad}")
+        raise HandError(f"row {bad}: not a valid hand")  # the array changed under us; never a wrong answer
+    np = _wants_numpy(hands)
+    if np is not None:
+        return np.frombuffer(out, dtype=(np.bool_, np.int8, np.uint64)[kind])
+    return out.tolist() if kind == KIND_WAITS else out
 
 
 def is_win_batch(hands, wildcards=0, rules=DEFAULT):
-    """``is_win`` for each row of an ``(N, 34)`` uint8 C-contiguous array: a ``bytearray`` of N 0/1."""
-    cdef Params P
-    cdef const uint8_t[::1] buf
-    cdef Py_ssize_t n, i
-    cdef unsigned char* o
-    cdef uint8_t h[HBUF]
-    view, n = batch_prep(hands, wildcards, rules, 1, &P)
-    out = bytearray(n)
-    if n == 0:
-        return out
-    buf = view
-    o = out
-    memset(h, 0, HBUF)
-    with nogil:
-        for i in range(n):
-            memcpy(h, &buf[34 * i], 34)
-            o[i] = win_k(h, P.k, hand_total(h, P.k), P.hand_size, P.flags)
-    return out
+    """``is_win`` for each row of an ``(N, 34)`` integer array: a ``bytearray`` of N 0/1 (numpy in: bool array)."""
+    return run_batch(KIND_WIN, hands, wildcards, rules, 1)
 
 
 def shanten_batch(hands, wildcards=0, rules=DEFAULT):
-    """``shanten`` for each row (``3n+1`` or ``3n+2``): an ``array.array('b')`` of length N."""
-    cdef Params P
-    cdef const uint8_t[::1] buf
-    cdef Py_ssize_t n, i
-    cdef signed char[::1] o
-    cdef uint8_t h[HBUF]
-    memset(h, 0, HBUF)
-    view, n = batch_prep(hands, wildcards, rules, -1, &P)
-    out = _array.array("b", bytes(n))
-    if n == 0:
-        return out
-    buf = view
-    o = out
-    with nogil:
-        for i in range(n):
-            memcpy(h, &buf[34 * i], 34)
-            o[i] = <signed char>shanten_k(h, P.k, hand_total(h, P.k), P.hand_size, P.flags)
-    return out
+    """``shanten`` for each row (``3n+1`` or ``3n+2``): an ``array.array('b')`` (numpy in: int8 array)."""
+    return run_batch(KIND_SHANTEN, hands, wildcards, rules, -1)
 
 
 def waits_batch(hands, wildcards=0, rules=DEFAULT):
-    """Waits of each ``3n+1`` row as a list of N ints: bit ``t`` set = tile id ``t`` completes it."""
-    cdef Params P
-    cdef const uint8_t[::1] buf
-    cdef Py_ssize_t n, i
-    cdef uint64_t* masks
-    cdef uint8_t h[HBUF]
-    memset(h, 0, HBUF)
-    view, n = batch_prep(hands, wildcards, rules, 0, &P)
-    if n == 0:
-        return []
-    buf = view
-    masks = <uint64_t*>malloc(n * sizeof(uint64_t))
-    if masks == NULL:
-        raise MemoryError()
-    try:
-        with nogil:
-            for i in range(n):
-                memcpy(h, &buf[34 * i], 34)
-                masks[i] = waits_mask(h, P.k, hand_total(h, P.k), P.hand_size, P.flags)
-        return [PyLong_FromUnsignedLongLong(masks[i]) for i in range(n)]
-    finally:
-        free(masks)
+    """Waits of each ``3n+1`` row as N ints, bit ``t`` set = tile id ``t`` completes it (numpy in: uint64 array)."""
+    return run_batch(KIND_WAITS, hands, wildcards, rules, 0)

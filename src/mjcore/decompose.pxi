@@ -42,7 +42,7 @@ cdef void init_shapes() noexcept nogil:
         j = i
         while j > 0 and (SHAPES[j - 1][0] > SHAPES[j][0] or (SHAPES[j - 1][0] == SHAPES[j][0] and (
                 SHAPES[j - 1][1] > SHAPES[j][1] or (SHAPES[j - 1][1] == SHAPES[j][1]
-                                                     and SHAPES[j - 1][2] > SHAPES[j][2])))):
+                                                    and SHAPES[j - 1][2] > SHAPES[j][2])))):
             memcpy(tmp, SHAPES[j - 1], 3)
             memcpy(SHAPES[j - 1], SHAPES[j], 3)
             memcpy(SHAPES[j], tmp, 3)

@@ -191,23 +191,23 @@ cdef int forms_D(const uint8_t* h, int total, int hand_size, uint32_t flags, con
                  int* per_form) noexcept nogil:
     """Distance D of every form (per_form[Form]; -1 if the form is off or cannot apply); returns the min."""
     cdef int M = total // 3, best, i
-    for i in range(6):
+    for i in range(N_FORMS):
         per_form[i] = -1
-    per_form[0] = regular_D(g, M, flags)
+    per_form[FORM_REGULAR] = regular_D(g, M, flags)
     if concealed_specials(total, hand_size):
         if flags & F_SEVEN_PAIRS:
-            per_form[1] = seven_pairs_D(h, flags)
+            per_form[FORM_SEVEN_PAIRS] = seven_pairs_D(h, flags)
         if not (flags & F_LACK_A_SUIT):
             if flags & F_THIRTEEN_ORPHANS:
-                per_form[2] = orphans_D(h)
+                per_form[FORM_THIRTEEN_ORPHANS] = orphans_D(h)
             if flags & F_KNITTED:
-                per_form[3] = honors_knitted_D(h)
+                per_form[FORM_HONORS_AND_KNITTED] = honors_knitted_D(h)
             if flags & F_THIRTEEN_LAN:
-                per_form[5] = thirteen_lan_D(h)
+                per_form[FORM_THIRTEEN_LAN] = thirteen_lan_D(h)
     if knitted_straight_applies(total, hand_size, flags):
-        per_form[4] = knitted_straight_D(h, M, flags)
-    best = per_form[0]
-    for i in range(1, 6):
+        per_form[FORM_KNITTED_STRAIGHT] = knitted_straight_D(h, M, flags)
+    best = per_form[FORM_REGULAR]
+    for i in range(1, N_FORMS):
         if per_form[i] >= 0 and per_form[i] < best:
             best = per_form[i]
     return best
@@ -215,7 +215,7 @@ cdef int forms_D(const uint8_t* h, int total, int hand_size, uint32_t flags, con
 
 cdef int min_D(const uint8_t* h, int total, int hand_size, uint32_t flags) noexcept nogil:
     cdef Groups g
-    cdef int per_form[6]
+    cdef int per_form[N_FORMS]
     gather(h, flags, &g)
     return forms_D(h, total, hand_size, flags, &g, per_form)
 

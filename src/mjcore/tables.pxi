@@ -1,10 +1,12 @@
 # Per-group summaries (Entry) for the suits, the honors and the Nanchang wind / dragon groups.
 #
 # Suits: a lazily filled table with one slot per count vector (5**9 slots, 16 bytes each, allocated with
-# calloc so untouched pages cost nothing), indexed by the vector's rank (see suit_key).  An entry is computed the first time its key is seen (a small DP,
-# a few microseconds) and published with a release store of its state byte, so concurrent readers (batch
-# kernels run without the GIL) see either "not computed" or a complete entry.  Two threads may compute the
-# same entry at once; they write identical bytes.
+# calloc so untouched pages cost nothing), indexed by the vector's rank (see suit_key).  An entry is computed the
+# first time its key is seen (a small DP, a few microseconds).  Publication is race-free: the first thread to see
+# an empty slot claims it with a compare-and-swap of its state byte (0 -> ST_BUSY), fills it and publishes it
+# with a release store of the final state; a thread that finds the slot claimed by another waits (a few
+# microseconds) for that store.  So no two threads ever write the same bytes, and a reader (batch kernels run
+# without the GIL) sees a slot's fields only after an acquire load of a state with ST_DONE set.
 #
 # Honors (no sequences): order-free, so keyed by how many honor kinds hold 1, 2, 3, 4 copies (8**4 slots,
 # filled at import).  Nanchang winds (4 kinds) and dragons (3 kinds) with honor sequences: base-5 tables
@@ -16,11 +18,23 @@ from libc.string cimport memset, memcpy
 cdef extern from *:
     """
     #if defined(_MSC_VER)
+    #include <intrin.h>
     #define MJ_LOAD_ACQ(p) (*(volatile unsigned char *)(p))
     #define MJ_STORE_REL(p, v) (*(volatile unsigned char *)(p) = (unsigned char)(v))
+    #define MJ_CLAIM(p, v) (_InterlockedCompareExchange8((volatile char *)(p), (char)(v), 0) == 0)
+    #define MJ_PAUSE() YieldProcessor()
     #else
     #define MJ_LOAD_ACQ(p) __atomic_load_n((p), __ATOMIC_ACQUIRE)
     #define MJ_STORE_REL(p, v) __atomic_store_n((p), (unsigned char)(v), __ATOMIC_RELEASE)
+    static inline int MJ_CLAIM(unsigned char *p, unsigned char v) {
+        unsigned char expected = 0;
+        return __atomic_compare_exchange_n(p, &expected, v, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+    }
+    #if defined(__x86_64__) || defined(__i386__)
+    #define MJ_PAUSE() __builtin_ia32_pause()
+    #else
+    #define MJ_PAUSE() ((void)0)
+    #endif
     #endif
     #if defined(__GNUC__) || defined(__clang__)
     #define mj_prefetch(p) __builtin_prefetch((p))
@@ -31,6 +45,8 @@ cdef extern from *:
     void mj_prefetch(const void* p) noexcept nogil
     uint8_t MJ_LOAD_ACQ(uint8_t* p) noexcept nogil
     void MJ_STORE_REL(uint8_t* p, uint8_t v) noexcept nogil
+    bint MJ_CLAIM(uint8_t* p, uint8_t v) noexcept nogil
+    void MJ_PAUSE() noexcept nogil
 
 cdef Entry* SUIT_TABLE = NULL
 cdef Entry HONOR_TABLE[4096]
@@ -214,9 +230,18 @@ cdef inline uint32_t suit_key(const uint8_t* h) noexcept nogil:
 
 cdef inline const Entry* suit_entry_key(const uint8_t* h, uint32_t key) noexcept nogil:
     cdef Entry* e = &SUIT_TABLE[key]
-    if not MJ_LOAD_ACQ(&e.state):
-        compute_suit_entry(e, h)
+    if not (MJ_LOAD_ACQ(&e.state) & ST_DONE):
+        claim_suit_entry(e, h)
     return e
+
+
+cdef void claim_suit_entry(Entry* e, const uint8_t* h) noexcept nogil:
+    """Fill the empty slot e (if this thread claims it first) or wait until its owner has published it."""
+    if MJ_CLAIM(&e.state, ST_BUSY):
+        compute_suit_entry(e, h)
+        return
+    while not (MJ_LOAD_ACQ(&e.state) & ST_DONE):
+        MJ_PAUSE()
 
 
 cdef inline const Entry* suit_entry(const uint8_t* h) noexcept nogil:
@@ -416,7 +441,7 @@ cdef void fill_seq_table(Entry* table, int n) noexcept nogil:
 
 
 cdef int init_honor_seq_tables() except -1:
-    """Build the wind / dragon tables (first use of honor sequences; needs the GIL, takes a few ms)."""
+    """Build the wind / dragon tables (at import, from init_tables; a few ms)."""
     global WIND_TARGETS, DRAGON_TARGETS, N_WIND_TARGETS, N_DRAGON_TARGETS, HONOR_SEQ_READY
     cdef uint8_t wind_melds[8 * 4]
     cdef uint8_t dragon_melds[4 * 3]
@@ -444,7 +469,6 @@ cdef int init_honor_seq_tables() except -1:
         raise MemoryError()
     build_targets(4, wind_melds, 8, WIND_TARGETS)
     build_targets(3, dragon_melds, 4, DRAGON_TARGETS)
-    # filled with the GIL held (a few ms, once), so no other thread sees a half-built table
     fill_seq_table(WIND_TABLE, 4)
     fill_seq_table(DRAGON_TABLE, 3)
     HONOR_SEQ_READY = True
@@ -452,6 +476,8 @@ cdef int init_honor_seq_tables() except -1:
 
 
 cdef int init_tables() except -1:
+    """Called once at import (with the GIL): every table but the lazily filled suit slots is complete before
+    any kernel runs, so no kernel ever builds shared state outside claim_suit_entry."""
     global SUIT_TABLE
     cdef int i
     for i in range(34):
@@ -461,4 +487,5 @@ cdef int init_tables() except -1:
     if SUIT_TABLE == NULL:
         raise MemoryError("mahjong._core: cannot allocate the suit table")
     init_honor_table()
+    init_honor_seq_tables()
     return 0

@@ -12,6 +12,7 @@ cdef enum:
     ST_DONE = 1        # Entry.state bits
     ST_MELDS = 2       # the group's tiles are exactly melds
     ST_PAIR = 4        # the group's tiles are exactly melds + one pair
+    ST_BUSY = 0x80     # a thread has claimed the slot and is filling it (suit table only)
 
 # Summary of one group of tiles (a suit's 9 counts, the honors, or a Nanchang wind/dragon group).
 ctypedef struct Entry:

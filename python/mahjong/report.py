@@ -727,6 +727,12 @@ def fans(name: str) -> dict[str, Any]:
     """The whole fan / hu table of a preset's rule set: every row's key, names, value, unit and exclusions."""
     ruleset = get_ruleset(name)
     preset = resolve_preset(name)
+    book = getattr(type(ruleset), "book", None)  # a rule set read from a rule file
+    if book is not None:
+        rows = [r for r in (_row(x, x.unit) for x in book.rows) if r is not None]
+        return {**_info(preset), "name": preset,
+                "sections": [{"key": "rows", "zh": "番种", "en": "rows", "unit": rows[0]["unit"] if rows else "fan",
+                              "rows": rows}]}
     books = _BOOKS.get(type(ruleset).__name__)
     if books is None:
         raise RulesError(f"the {preset} rule set publishes no fan table")

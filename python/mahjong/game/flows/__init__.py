@@ -27,7 +27,16 @@ FLOWS: dict[str, tuple[str, str]] = {
 
 
 def flow_class(name: str) -> type[Flow]:
-    """The flow class of a preset; :class:`RulesError` naming the known ones if there is none."""
+    """The flow class of a preset (any spelling :func:`mahjong.framework.resolve_preset` accepts, e.g. 国标);
+    :class:`RulesError` naming the known ones if there is none."""
+    from mahjong.framework import _load_builtin_presets, resolve_preset
+
+    _load_builtin_presets()  # rule-file presets register their flows as they load
+    if isinstance(name, str):
+        try:
+            name = resolve_preset(name)
+        except RulesError:
+            pass  # reported below, with the playable names
     try:
         module, cls = FLOWS[name]
     except (KeyError, TypeError):

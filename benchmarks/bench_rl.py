@@ -27,8 +27,6 @@ import threading
 import time
 from pathlib import Path
 
-import numpy as np
-
 import mahjong
 from mahjong.game import Game
 from mahjong.rl import GameBatch

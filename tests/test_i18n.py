@@ -5,6 +5,7 @@ from __future__ import annotations
 import string
 
 import pytest
+
 from mahjong import i18n, report
 
 

@@ -6,6 +6,7 @@ import json
 import re
 
 import pytest
+
 from mahjong import report
 from mahjong.errors import MahjongError
 

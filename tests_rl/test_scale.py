@@ -40,7 +40,7 @@ def test_settle_logs_same_totals_for_any_worker_count(log_dir: Path) -> None:
     assert expected.counts["hands"] == 60 and expected.counts["wins"] > 0 and expected.counts["no_winner"] > 0
     seen = []
     for k in (1, 2, 4):
-        got = settle_logs([log_dir], workers=k, progress=lambda d, n: seen.append((k, d, n)))
+        got = settle_logs([log_dir], workers=k, progress=lambda d, n, k=k: seen.append((k, d, n)))
         assert got == expected, k
         assert got.totals() == expected.totals()
     # progress streamed per shard, ending at the total, for each run

@@ -17,9 +17,9 @@ from typing import Any
 from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
+from hands import Case, cases
 from playwright.sync_api import Page
 
-from hands import Case, cases
 from mahjong import report
 from mahjong.errors import MahjongError
 from mahjong.hand import parse_hand

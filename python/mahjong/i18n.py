@@ -18,7 +18,8 @@ LANGUAGES = ("en", "zh")
 MESSAGES: dict[str, tuple[str, str]] = {
     # analyze
     "hand": ("hand", "手牌"),
-    "hand_size": ("{tiles} tiles, {melds} melds, {wildcards} wildcards", "{tiles} 张，{melds} 副副露，{wildcards} 张百搭"),
+    "hand_size": ("{tiles} tiles, {melds} melds, {wildcards} wildcards",
+                  "{tiles} 张，{melds} 副副露，{wildcards} 张百搭"),
     "shapes": ("shapes of", "牌型规则"),
     "shanten": ("shanten", "向听数"),
     "complete": ("complete", "和牌"),

@@ -367,7 +367,9 @@ def _jing_held(value: Any, winner: int) -> Any:
         for part in value.replace(";", " ").split():
             seat_text, sep, counts_text = part.partition("=")
             if not sep:
-                raise ContextError(f"jing_held: write SEAT=正精,副精 for each seat, e.g. 1=1,0 2=0,2; got {part[:20]!r}")
+                raise ContextError(
+                    f"jing_held: write SEAT=正精,副精 for each seat, e.g. 1=1,0 2=0,2; got {part[:20]!r}"
+                )
             entries[seat_text] = counts_text.split(",")
         value = entries
     if not isinstance(value, Mapping):
@@ -386,7 +388,8 @@ def _jing_held(value: Any, winner: int) -> Any:
 
 #: the rule-set facts whose absence changes the money, and what the scorer then assumes
 _UNGIVEN: dict[tuple[str, str], tuple[str, str]] = {
-    ("nanchang", "indicator"): ("未给出翻精：无精，按原牌计", "no indicator given: no jing in play, every tile at face value"),
+    ("nanchang", "indicator"): ("未给出翻精：无精，按原牌计",
+                                "no indicator given: no jing in play, every tile at face value"),
     ("nanchang", "jing_held"): ("未给出他家所持精：他家无精", "other seats' jing not given: they hold none"),
     ("yuhuan", "caishen"): ("未给出财神：无财神", "no wildcard (caishen) given: none in play"),
     ("yuhuan", "loser_totals"): ("未给出输家胡数：输家间不互算", "losers' totals not given: losers settle nothing "

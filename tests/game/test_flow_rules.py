@@ -15,7 +15,6 @@ from mahjong.game.events import (
     Drew,
     HaidiFished,
     HandEnded,
-    KongDeclared,
     KongRobbed,
     WallEnd,
     WildcardRevealed,

@@ -11,13 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rb_support import random_context, random_hand
 
 from mahjong.errors import MahjongError
 from mahjong.framework import ScoreResult, get_ruleset
 from mahjong.hand import parse_hand
 from mahjong.rulesets.common import CommonContext, CommonTable
-
-from rb_support import random_context, random_hand
 
 N_HANDS = int(os.environ.get("MJ_RULEBOOK_HANDS", "1000"))
 

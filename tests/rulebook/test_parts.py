@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from mahjong._kernels import backend_module as K
 from mahjong.errors import RulesError
 from mahjong.framework import WinContext
 from mahjong.hand import parse_hand
@@ -25,7 +26,6 @@ from mahjong.rulebook.strategies import (
     totals_of,
 )
 from mahjong.rules import DEFAULT
-from mahjong._kernels import backend_module as K
 
 
 def ev(text: str, **names: object) -> object:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from typing import IO, Any
+from typing import IO
 
 from mahjong.errors import ContextError, MahjongError
 from mahjong.game.actions import Action

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from mahjong.game.agents import Agent
 from mahjong.game.engine import Game

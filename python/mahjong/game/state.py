@@ -11,8 +11,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mahjong.errors import ContextError
-from mahjong.hand import Hand, Meld, MeldKind
-from mahjong.tiles import N_TILES
 from mahjong.game.events import (
     BonusSetAside,
     Claimed,
@@ -34,6 +32,8 @@ from mahjong.game.events import (
     Won,
 )
 from mahjong.game.rng import wall_digest
+from mahjong.hand import Hand, Meld, MeldKind
+from mahjong.tiles import N_TILES
 
 __all__ = ["HandState", "TableMeld", "Phase", "WinFacts"]
 

@@ -30,7 +30,7 @@ from mahjong.rulebook.options import describe
 from mahjong.rulebook.predicates import COUNTS, FUNCTIONS, PREDICATES
 from mahjong.rulebook.reading import Reading, build_reading, split_wildcards
 from mahjong.rulebook.rows import RuleRow
-from mahjong.rulebook.strategies import Payment, apply_exclusions, aggregate, payments, totals_of
+from mahjong.rulebook.strategies import Payment, aggregate, apply_exclusions, payments, totals_of
 from mahjong.rules import HandRules
 from mahjong.tiles import tile_name
 from mahjong.types import Decomposition, Form
@@ -304,7 +304,8 @@ class BookRuleSet(RuleSet[Any]):
         if b.round_up:
             total = -(-total // b.round_up) * b.round_up
             if total != value:
-                steps.append((f"进到 {b.round_up} 的倍数: {total}", f"rounded up to a multiple of {b.round_up}: {total}"))
+                steps.append((f"进到 {b.round_up} 的倍数: {total}",
+                              f"rounded up to a multiple of {b.round_up}: {total}"))
         cap = self._value(b.cap, names)
         if cap is not None and total > int(cap):
             total = int(cap)
@@ -381,7 +382,8 @@ def _context_class(book: RuleBook) -> type[WinContext]:
 
     metas = {name: meta for name, (_t, _d, meta) in book.facts.items()}
     if book.wildcard_indicator:
-        metas = {"indicator": {"zh": "翻出的指示牌（其后一种牌为鬼）", "en": "the turned-up tile (the next kind is wild)"},
+        metas = {"indicator": {"zh": "翻出的指示牌（其后一种牌为鬼）",
+                               "en": "the turned-up tile (the next kind is wild)"},
                  **metas}
     cls.__doc__ = docstring_of(f"Win facts of {book.name}: the usual ones, and these.", metas)
     return cls

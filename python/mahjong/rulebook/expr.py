@@ -26,13 +26,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from mahjong.errors import RulesError
 
 __all__ = ["ExprError", "Node", "parse", "evaluate", "names_in", "Value"]
 
-Value = Union[int, bool, str]
+Value = int | bool | str
 
 #: longest expression a rule file may hold (a guard against pathological input)
 MAX_LENGTH = 2000

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mahjong.errors import RulesError, TileError
-from mahjong.rulebook.book import Flow, RuleBook, ruleset_class, BookRuleSet
+from mahjong.rulebook.book import BookRuleSet, Flow, RuleBook
 from mahjong.rulebook.expr import BUILTINS, ExprError, Node, names_in, parse
 from mahjong.rulebook.options import OPTION_TYPES, check_value
 from mahjong.rulebook.predicates import FUNCTIONS, library_names
@@ -201,7 +201,8 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
 
     indicator = bool(wild_t.get("indicator", False))
     base_names = set(options) | set(facts) | ({"indicator"} if indicator else set())
-    fixed_names = base_names | {"self_drawn", "winner_is_dealer", "melds", "kongs", "claimed_melds", "winner", "discarder", "dealer",
+    fixed_names = base_names | {"self_drawn", "winner_is_dealer", "melds", "kongs", "claimed_melds", "winner",
+                                "discarder", "dealer",
                                 "seat_wind", "prevalent_wind", "last_tile", "last_wall_tile", "kong_replacement",
                                 "robbing_kong", "after_kong_discard", "heavenly", "earthly"}
     reading_names = library_names() | base_names

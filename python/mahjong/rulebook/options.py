@@ -21,7 +21,7 @@ from mahjong.errors import RulesError
 __all__ = ["option", "ValidatedConfig", "check_value", "make_config", "describe", "config_schema", "OPTION_TYPES"]
 
 #: the option types a rule file may declare, and the Python type each becomes
-OPTION_TYPES: dict[str, Any] = {"bool": bool, "int": int, "int_or_none": Union[int, None], "str": str}
+OPTION_TYPES: dict[str, Any] = {"bool": bool, "int": int, "int_or_none": int | None, "str": str}
 
 
 def option(default: Any, *, zh: str = "", en: str = "", source: str = "", minimum: int | None = None,

@@ -71,7 +71,7 @@ def register_directory(directory: str | os.PathLike[str]) -> list[str]:
     """Register every ``*.toml`` rule file of a directory as a preset; returns their names.  All files are checked
     first: one bad file registers nothing and raises :class:`~mahjong.rulebook.load.RuleFileError` listing every
     problem of every file."""
-    from mahjong.rulebook.load import Problem, RuleFileError, check_text, _read
+    from mahjong.rulebook.load import Problem, RuleFileError, _read, check_text
 
     books: list[RuleBook] = []
     problems: list[Problem] = []

@@ -1,8 +1,8 @@
 """The common fan table (常用麻将算番规则表): an additive fan list with 不算 (not-counted-with) exclusions.
 
-Source: seed ``000`` section 常用麻将算番规则表 (columns 通称 / 番数 / 基本规则及说明) and
-``shared/specs/common_table.md``.  《常用麻将算番规则表》's table is cut off after 五门齐 (5番); the rows it names in its 不算
-notes but does not show (断幺, 五将, 缺字, 缺门, 单调, 门清, 自摸) and 平胡 are **filled from standard practice**:
+Source: the published 《常用麻将算番规则表》 (columns 通称 / 番数 / 基本规则及说明).  Its published copy ends after
+五门齐 (5番); the rows it names in its 不算 notes but does not show (断幺, 五将, 缺字, 缺门, 单调, 门清, 自摸)
+and 平胡 are **filled from standard practice**:
 the Guobiao (国标) value of the same fan, 五将 (no Guobiao row) at the smallest unit, 1番.  Every filled row and
 every exclusion we added says so in its ``source`` (and in the score line's note); ``Config.filled_rows=False``
 scores with 《常用麻将算番规则表》's rows only.
@@ -41,13 +41,14 @@ IMPLIED = "an exclusion the row implies (it contains the other)"
 class CommonConfig:
     """Options of the common fan table.
 
-    base: points per fan paid by each payer. Default 1 — source: not in 《常用麻将算番规则表》 (no payment rule); our choice.
-    filled_rows: count the rows 《常用麻将算番规则表》 names in its 不算 column but its published copy, which ends at 五门齐, does not list (断幺 2, 五将 1, 缺字 1,
-        缺门 1, 单调 1, 门清 2, 自摸 1, 平胡 2; values from Guobiao). Default True — source: the
-        table's own 不算 column names them; values: common practice (Guobiao).
-    qiong_hu_ignores_filled: 穷胡 (7) counts when no row of 《常用麻将算番规则表》's own table applies, even if the added rows
-        (门清, 自摸 …) do; False = only when no row at all applies (the literal "算不出一番牌来"). Default True —
-        source: our choice (otherwise a plain concealed hand would score 门清 2 instead of 穷胡 7).
+    base: points per fan paid by each payer. Default 1 — source: not in 《常用麻将算番规则表》 (no payment
+        rule); our choice.
+    filled_rows: count the rows 《常用麻将算番规则表》 names in its 不算 column but its published copy, which ends
+        at 五门齐, does not list (断幺 2, 五将 1, 缺字 1, 缺门 1, 单调 1, 门清 2, 自摸 1, 平胡 2; values from
+        Guobiao). Default True — source: the table's own 不算 column names them; values: common practice (Guobiao).
+    qiong_hu_ignores_filled: 穷胡 (7) counts when no row of 《常用麻将算番规则表》's own table applies, even if
+        the added rows (门清, 自摸 …) do; False = only when no row at all applies (the literal "算不出一番牌来").
+        Default True — source: our choice (otherwise a plain concealed hand would score 门清 2 instead of 穷胡 7).
     max_fan: cap on the fan total; None = no cap. Default None — source: 《常用麻将算番规则表》 states none.
     discard_all_pay: on a discard every other player pays the total, not only the discarder. Default False —
         source: our choice (usual practice: 点炮 pays).
@@ -304,7 +305,8 @@ def _ping_hu(v: HandView) -> bool:
 class Row:
     """One row of the table: its value, the rows it is not counted with (不算), the rule text, the source.
 
-    ``excludes`` are 《常用麻将算番规则表》's own 不算; ``implied`` are exclusions we add because the row contains the other
+    ``excludes`` are 《常用麻将算番规则表》's own 不算; ``implied`` are exclusions we add because the row contains
+    the other
     (e.g. 全风七对 is a 七对) — marked as ours.
     """
 

@@ -59,13 +59,15 @@ class JinshanConfig:
         laizi_cap: 辣子, the most one payer pays; the 直接辣子 hands score exactly this.  Default 200 — source:
             none (《金山麻将胡数算法》: "辣子为你们自己定的最高数额", a house-set maximum); option ``laizi_cap``.
         min_hu: the least 总胡 (after 翻, before the cap) a win must reach.  Default 20 — source: reads
-            《金山麻将胡数算法》's header "拦20胡" as a 20-胡 minimum (a two-sided discard win, 10, needs one 翻); 0 turns
-            the minimum off.  A win below it scores ``valid=False`` and moves no money.  (The header's "小2胡" is
+            《金山麻将胡数算法》's header "拦20胡" as a 20-胡 minimum (a two-sided discard win, 10, needs one
+            翻); 0 turns the minimum off.  A win below it scores ``valid=False`` and moves no money.  (The
+            header's "小2胡" is
             read as naming the 2-胡 small items — 嫩张碰出, the pairs — and changes no arithmetic; )
         fan_mode: how 翻 act on the hu: ``"double"`` = × 2 per 翻 (× 2^翻); ``"linear"`` = × (1 + 翻).
             Default ``"double"`` — source: ("翻 = doubling is standard Shanghai-area usage but 《金山麻将胡数算法》
             never says ×2"); ``"linear"`` is the reading where 翻 only count up.
-        thirteen_orphans: 十三幺 is a winning hand (a 辣子 hand).  Default True — source: 《金山麻将胡数算法》 直接辣子 5
+        thirteen_orphans: 十三幺 is a winning hand (a 辣子 hand).  Default True — source: 《金山麻将胡数算法》
+            直接辣子 5
             ("但此玩法可有可无，玩家自行商量" — optional by agreement).
         thirteen_orphans_needs_flower: 十三幺 counts only with at least one 花 (春夏秋冬) — "关键一定要有花".
             Default True — source: 《金山麻将胡数算法》 直接辣子 5.
@@ -334,7 +336,7 @@ def _last_concealed_written(text: str) -> int | None:
 
 
 class Jinshan(RuleSet[JinshanConfig]):
-    """金山 有麻子: 花 and 百搭, Part One / Part Two hu, 翻, the 辣子 cap (《金山麻将胡数算法》, spec ``jinshan.md``)."""
+    """金山 有麻子: 花 and 百搭, Part One / Part Two hu, 翻, the 辣子 cap (《金山麻将胡数算法》)."""
 
     name: ClassVar[str] = "jinshan"
     title: ClassVar[str] = "Jinshan 金山麻将 有麻子 (花 + 百搭)"

@@ -156,7 +156,7 @@ class NanchangConfig:
             source: (the 冲关麻将 rules, the nanchang-mahjong docs); 《南昌麻将速成》 is silent (use 0).
         seven_pairs_deguo_double: 七对 / 大七对 with 德国 doubled once more.  Default False — source: (a Nanchang game server code
             "needDouble", unclear, not adopted).
-        seven_pairs_quad_as_two: four identical tiles count as two pairs in 七对.  Default True — source: 
+        seven_pairs_quad_as_two: four identical tiles count as two pairs in 七对.  Default True — source:
             (unspecified; the Chinese-rules default of mahjong.rules.NANCHANG).
         jing_in_thirteen_lan: 精 may stand for the suited tiles of 十三烂.  Default True — source: (a Nanchang game server code
             allows it).  The seven honors of 七星十三烂 are governed by ``seven_star_honors_natural``.

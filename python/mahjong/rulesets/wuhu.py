@@ -158,7 +158,7 @@ _CONFIG_DOC = """Wuhu 芜湖 {rule} house rules.
         seven_pairs: 七对 is a winning hand.  Default False — source: none (not in the published rules; "✘?").
         non_dealer_win_payers: when a non-dealer wins: ``"all"`` = the dealer pays the dealer-side amount and
             the other two the amount; ``"dealer"`` = only the dealer pays (the dealer-side amount).  A dealer
-            win is paid by all three, the dealer-side amount each.  Default ``"all"`` — source: 
+            win is paid by all three, the dealer-side amount each.  Default ``"all"`` — source:
             (vicwinlarry app, "self-draw or not"); ``"dealer"`` is oryoy.com's "由头家支付".
     """
 

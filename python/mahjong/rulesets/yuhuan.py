@@ -122,13 +122,13 @@ class YuhuanConfig:
             4 台, i.e. ×16; 天胡 / 地胡 have no special value) — source: (the fuller copy says 4 台 is called 腊子).
         haidi_tai: 台 for 海底捞月 (self-drawn on the last tile).  Default 0 — source: (only a 玉环 game client shows
             it, as 1 台).
-        pinghu_pair_no_honor: 平胡 also needs a pair that is not 中, 发 or a wind.  Default False — source: 
+        pinghu_pair_no_honor: 平胡 also needs a pair that is not 中, 发 or a wind.  Default False — source:
             (the fuller copy's first 平胡 line says so; its 台 section and 《玉环麻将算法》 do not).
         discarded_caishen_is_wildcard: a discarded 财神 won on still acts as a wildcard.  Default False (a plain
             tile: discarding a 财神 is 老鬼宁) — source: (the fuller copy of the rules); no source settles it.
         loser_tai: losers' totals also get the 台 their melds earn (杠花, 中/发 pungs, seat-wind pung).  Default True —
             source: 《玉环麻将算法》 "玩家的总胡数= 其基础胡数和台数的乘积" for every player; marks it uncertain.
-        loser_caishen_tai: losers also get the 财神 台 (0 / 2 / 3 财神 held).  Default False — source: 
+        loser_caishen_tai: losers also get the 财神 台 (0 / 2 / 3 财神 held).  Default False — source:
             (uncertain; a 财神 only counts "when winning", 《玉环麻将算法》 "胡牌时可以替代任何牌").
         loser_round_up: losers' totals are rounded up to 10 too.  Default True — source: (a 玉环 game client rounds
             for all displayed totals).

@@ -69,7 +69,7 @@ def _read_entry(path: str, line: int) -> tuple[Any, list[str] | None]:
             if line == 0:
                 text = fh.read()
             else:
-                for n, text in enumerate(fh, 1):
+                for n, text in enumerate(fh, 1):  # noqa: B007 (text is read after the loop)
                     if n == line:
                         break
                 else:

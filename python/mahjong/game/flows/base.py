@@ -17,10 +17,10 @@ from mahjong.framework import RuleSet, ScoreResult
 from mahjong.tiles import N_KINDS
 
 if TYPE_CHECKING:
-    from mahjong.settlement import Payment, Settlement
+    from mahjong.game.events import GameEvent
     from mahjong.game.rng import SplitMix64
     from mahjong.game.state import HandState
-    from mahjong.game.events import GameEvent
+    from mahjong.settlement import Payment, Settlement
 
 __all__ = ["Flow", "NoOptions", "standard_tiles", "split_options"]
 

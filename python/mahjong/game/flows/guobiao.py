@@ -12,9 +12,9 @@ from mahjong.game.flows.base import Flow, standard_tiles
 
 if TYPE_CHECKING:
     from mahjong.framework import ScoreResult
-    from mahjong.settlement import Payment, Settlement
     from mahjong.game.rng import SplitMix64
     from mahjong.game.state import HandState
+    from mahjong.settlement import Payment, Settlement
 
 __all__ = ["GuobiaoFlow", "GuobiaoFlowOptions", "break_point"]
 

@@ -23,4 +23,7 @@ from mahjong.rulesets.guobiao.config import GuobiaoConfig
 from mahjong.rulesets.guobiao.fans import EXTRA_FANS, FAN_BY_KEY, FANS, Fan
 from mahjong.rulesets.guobiao.ruleset import RECORD_SIZE, Guobiao, GuobiaoBatch, GuobiaoContext, WinningTile
 
-__all__ = ["Guobiao", "GuobiaoConfig", "GuobiaoContext", "GuobiaoBatch", "RECORD_SIZE", "WinningTile", "FANS", "FAN_BY_KEY", "EXTRA_FANS", "Fan"]
+__all__ = [
+    "Guobiao", "GuobiaoConfig", "GuobiaoContext", "GuobiaoBatch", "RECORD_SIZE", "WinningTile", "FANS", "FAN_BY_KEY",
+    "EXTRA_FANS", "Fan",
+]

@@ -19,7 +19,10 @@ from collections.abc import Callable
 from mahjong.rulesets.guobiao import detectors as D
 from mahjong.rulesets.guobiao.fans import EXTRA_PRIORITY, FANS, TIE_FANS, TRIM_ORDER, TRIM_ORDER_KEPT
 
-__all__ = ["render", "main", "tile_masks", "DEFAULT_PATH", "WAITS", "RECORD", "REC_SIZE", "FLAG_BITS", "OPTION_BITS", "option_bits"]
+__all__ = [
+    "render", "main", "tile_masks", "DEFAULT_PATH", "WAITS", "RECORD", "REC_SIZE", "FLAG_BITS", "OPTION_BITS",
+    "option_bits",
+]
 
 #: the wait names a result reports (``ScoreResult.wait``); the kernel returns the index (``GB_WAIT_<NAME>``)
 WAITS: tuple[str, ...] = ("edge", "closed", "single", "two-sided", "dual-pung", "knitted", "thirteen-sided",

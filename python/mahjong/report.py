@@ -732,10 +732,10 @@ def fans(name: str) -> dict[str, Any]:
     preset = resolve_preset(name)
     book = getattr(type(ruleset), "book", None)  # a rule set read from a rule file
     if book is not None:
-        rows = [r for r in (_row(x, x.unit) for x in book.rows) if r is not None]
+        book_rows = [r for r in (_row(x, x.unit) for x in book.rows) if r is not None]
+        unit = book_rows[0]["unit"] if book_rows else "fan"
         return {**_info(preset), "name": preset,
-                "sections": [{"key": "rows", "zh": "番种", "en": "rows", "unit": rows[0]["unit"] if rows else "fan",
-                              "rows": rows}]}
+                "sections": [{"key": "rows", "zh": "番种", "en": "rows", "unit": unit, "rows": book_rows}]}
     books = _BOOKS.get(type(ruleset).__name__)
     if books is None:
         raise RulesError(f"the {preset} rule set publishes no fan table")

@@ -317,7 +317,11 @@ def _print_rules(data: Any, lang: str) -> None:
 
 def _run_settle(args: argparse.Namespace) -> Any:
     from mahjong import settlement
+    from mahjong.scale.cli import settle_logs_command, wants_sharded_settle
 
+    if wants_sharded_settle(args):  # a directory of logs, several files, --workers K or --ray
+        return settle_logs_command(args)
+    args.record = args.record[0]
     try:
         with open(args.record, "rb") as fh:
             raw = fh.read(1 << 22)
@@ -423,7 +427,11 @@ def add_commands(sub: Any) -> None:
     r.set_defaults(run=_run_rules, show=_print_rules)
 
     t = sub.add_parser("settle", help="settle a whole hand's event record (JSON; see the README)")
-    t.add_argument("record", help="path to the JSON record")
+    t.add_argument("record", nargs="+", metavar="PATH",
+                   help="the JSON record of a hand; or directories / JSON-lines game logs to settle in bulk")
+    from mahjong.scale.cli import add_scale_arguments
+
+    add_scale_arguments(t)
     _common(t, style=False)
     t.set_defaults(run=_run_settle, show=_print_settle)
 

@@ -30,6 +30,9 @@ def add_commands(sub: Any) -> None:
     s.add_argument("--log", metavar="FILE", help="also write every hand's events as JSON lines to FILE")
     s.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     s.add_argument("--json", action="store_true", help="statistics as JSON")
+    from mahjong.scale.cli import add_scale_arguments  # --workers K, --ray [ADDRESS]
+
+    add_scale_arguments(s)
     s.set_defaults(run=run_simulate)
 
     p = sub.add_parser("play", help="play a hand in the terminal against the built-in agents")
@@ -138,8 +141,13 @@ def run_simulate(args: argparse.Namespace) -> int:
         print(f"mahjong simulate: error: cannot write {args.log}: {e.strerror}", file=sys.stderr)
         return 2
     try:
-        result = simulate(args.rules, args.hands, args.seed, args.agent, _options(args.option),
-                          None if args.no_progress else sys.stderr, log)
+        from mahjong.scale.cli import simulate_from_args, wants_sharded_simulate
+
+        if wants_sharded_simulate(args):
+            result = simulate_from_args(args, _options(args.option))
+        else:
+            result = simulate(args.rules, args.hands, args.seed, args.agent, _options(args.option),
+                              None if args.no_progress else sys.stderr, log)
     except MahjongError as e:
         print(f"mahjong simulate: error: {e}", file=sys.stderr)
         return 2

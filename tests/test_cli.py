@@ -295,3 +295,40 @@ def test_settle_prints_no_python_reprs(tmp_path):
     assert p.returncode == 0, p.stderr
     assert "(" not in p.stdout.splitlines()[-1] and "seat 0" in p.stdout
     assert "{'" not in p.stdout and "None" not in p.stdout and "True" not in p.stdout
+
+
+def test_the_riichi_package_clash_is_explained(monkeypatch, capsys):
+    # installing the Riichi `mahjong` distribution puts its own metadata (and __init__) under our import name
+    from importlib import metadata
+
+    from mahjong import cli
+
+    monkeypatch.setattr(metadata, "distribution", lambda name: object())
+    assert cli.main(["rules"]) == 3
+    err = capsys.readouterr().err
+    assert "Riichi" in err and "pip uninstall" in err and "virtual environments" in err
+
+
+def test_user_code_using_the_presets_passes_mypy_strict(tmp_path):
+    api = pytest.importorskip("mypy.api")
+    code = tmp_path / "user.py"
+    code.write_text(
+        "import mahjong\n"
+        "from mahjong.rulesets.nanchang import Nanchang\n"
+        "rs: Nanchang = mahjong.get_ruleset('nanchang')\n"
+        "ctx = rs.Context.from_options(indicator='5m')\n"
+        "result = rs.score('123m456p789sESW5m5m', ctx)\n"
+        "total: int = result.total\n"
+        "record = mahjong.HandRecord.from_json('{\"ruleset\": \"sichuan\"}')\n"
+        "net: tuple[int, ...] = mahjong.settle(record).net\n",
+        encoding="utf-8",
+    )
+    out, err, status = api.run(["--strict", "--no-incremental", "--cache-dir", str(tmp_path / "cache"), str(code)])
+    assert status == 0, out + err
+
+
+def test_errors_say_their_kind_in_the_chosen_language():
+    p = run("score", "--lang", "zh", "--rules", "sichuan", "123m456p789s11m999p")
+    assert p.returncode == 2 and "错误 (不能和牌)" in p.stderr
+    p = run("score", "--lang", "en", "--rules", "nope", "123m")
+    assert p.returncode == 2 and "error (bad rule set or option)" in p.stderr

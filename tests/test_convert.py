@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from mahjong import convert, parse_hand, parse_tiles
 from mahjong.errors import MahjongError
 from mahjong.framework import WinContext

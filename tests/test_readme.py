@@ -10,7 +10,7 @@ README = Path(__file__).resolve().parents[1] / "README.md"
 
 def _python_blocks() -> list[str]:
     text = README.read_text(encoding="utf-8")
-    return re.findall(r"```python\n(.*?)```", text, flags=re.S)
+    return re.findall(r"```python\n(.*?)```", text, flags=re.DOTALL)
 
 
 def test_quick_start_runs_and_its_comments_are_true():
@@ -30,7 +30,7 @@ def test_quick_start_runs_and_its_comments_are_true():
 
 
 def _blocks(lang: str) -> list[str]:
-    return re.findall(rf"```{lang}\n(.*?)```", README.read_text(encoding="utf-8"), flags=re.S)
+    return re.findall(rf"```{lang}\n(.*?)```", README.read_text(encoding="utf-8"), flags=re.DOTALL)
 
 
 def test_every_command_line_example_runs():
@@ -58,3 +58,13 @@ def test_the_record_example_settles():
     (block,) = _blocks("json")
     result = mahjong.settle(mahjong.HandRecord.from_dict(json.loads(block)))
     assert sum(result.net) == 0 and result.net[1] == 6  # the 暗杠 collects 2 from each of the three others
+
+
+def test_the_report_example_claims_hold():
+    from mahjong import report
+
+    r = report.score("[123m,1]456m789m123p5s5s", rules="国标", context={"discarder": "上家", "dealer": 2})
+    assert r["win_tile"]["tile"] == "5s" and {p["seat"]: p["wind"] for p in r["payments"]}[0] == "W"
+    assert [p["amount"] for p in r["payments"]] == [44, -8, -8, -28]  # 上家 of seat 0 is seat 3
+    assert report.score("[123m,1]456m789m123p5s")["winning_tiles"][0]["tile"] == "5s"
+    assert [(w["tile"], w["remaining"]) for w in report.analyze("[333s,1]123m456p12sEE")["waits"]] == [("3s", 1)]

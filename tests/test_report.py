@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
-
 from mahjong import report
 from mahjong.errors import MahjongError
 
@@ -174,3 +174,41 @@ def test_yuhuan_cap_is_shown():
     rs = get_ruleset("yuhuan", cap=20)
     res = rs.score("123m456m789m123p456pC9s", rs.Context.from_options(caishen="C"))
     assert any("capped at 20" in a.en for a in res.arithmetic), res.arithmetic
+
+
+_INTERNAL = re.compile(r"(?i:seed|spec\b|§|filled|truncated|feature.matrix)|\bS[123]\b")
+#: option identifiers keep their names (renaming them would break configs); only what they say is checked
+_IDENTIFIER_KEYS = {"name", "type", "key"}
+
+
+def _internal_words(obj: object, where: str = "") -> list[str]:
+    if isinstance(obj, str):
+        return [f"{where}: {obj[:120]}"] if _INTERNAL.search(obj) else []
+    if isinstance(obj, dict):
+        return [w for k, v in obj.items() if k not in _IDENTIFIER_KEYS for w in _internal_words(v, f"{where}.{k}")]
+    if isinstance(obj, list):
+        return [w for i, v in enumerate(obj) for w in _internal_words(v, f"{where}[{i}]")]
+    return []
+
+
+def test_no_internal_references_in_what_users_read():
+    found = _internal_words(report.rulesets(), "rulesets")
+    for r in report.rulesets():
+        n = r["name"]
+        found += _internal_words(report.ruleset_options(n), n)
+        found += _internal_words(report.context_fields(n), n)
+        found += _internal_words(report.fans(n), n)
+    for rules, hand, ctx in [
+        ("sichuan", "111m234m567m88m999p", {}), ("common", "123m456p789s11m999p", {}),
+        ("twoplayer", "123m456p789s123s55p", {}), ("nanchang", "123m456p789sESW5m5m", {"indicator": "5m"}),
+        ("yuhuan", "123m456m789m123p456pC9s", {"caishen": "C"}),
+        ("jinshan", "123m456m789p5s23s4s f5", {"discarder": 3}), ("wuhu-2468", "123m456m789m111m55s", {}),
+        ("wuhu-1234", "123m456m789m111m55s", {"discarder": 1}), ("guobiao", "[123m,1]456m789m123p5s5s", {}),
+    ]:
+        found += _internal_words(report.score(hand, rules=rules, context=ctx), rules)
+    assert not found, "\n".join(found)
+
+
+def test_analyze_under_jinshan_counts_the_wildcard_flowers():
+    a = report.analyze("123m456m789p5s23s4s f5", rules="金山")
+    assert a["wildcards"] == 1 and a["is_win"] is True

@@ -39,8 +39,8 @@ COMMAND_MODULES: list[str] = [
 _STYLES = ["ascii", "chinese", "unicode"]
 
 
-class _Fail(MahjongError):
-    """A usage problem found after argparse (a bad option value)."""
+class CommandError(MahjongError):
+    """A problem with the command line or a file it names (a bad option value, an unreadable record)."""
 
 
 # --- the clash with the Riichi `mahjong` package ------------------------------------------------------------------
@@ -75,7 +75,7 @@ def _pairs(items: Sequence[str] | None, what: str) -> dict[str, str]:
     out: dict[str, str] = {}
     for item in items or ():
         if "=" not in item:
-            raise _Fail(f"{what} takes name=value, got {item[:40]!r}")
+            raise CommandError(f"{what} takes name=value, got {item[:40]!r}")
         k, v = item.split("=", 1)
         out[k.strip().replace("-", "_")] = v.strip()
     return out
@@ -151,7 +151,7 @@ def _run_score(args: argparse.Namespace) -> Any:
             context[name] = value
     if args.self_drawn:
         if args.discarder is not None:
-            raise _Fail("--self-drawn contradicts --discarder: give one or the other")
+            raise CommandError("--self-drawn contradicts --discarder: give one or the other")
         context["self_drawn"] = True
     for flag in _FLAGS:
         if getattr(args, flag):
@@ -164,7 +164,7 @@ def _run_score(args: argparse.Namespace) -> Any:
         context["jing_held"] = args.jing_held
     for k, v in _pairs(args.context, "--context").items():
         if k in context:
-            raise _Fail(f"{k} is given twice (an option and --context {k}=…)")
+            raise CommandError(f"{k} is given twice (an option and --context {k}=…)")
         context[k] = v
     return report.score(args.hand, rules=args.rules, options=_pairs(args.option, "--option"), context=context,
                         win_tile=args.win_tile, style=args.style)
@@ -320,17 +320,17 @@ def _run_settle(args: argparse.Namespace) -> Any:
         with open(args.record, "rb") as fh:
             raw = fh.read(1 << 22)
     except OSError as e:
-        raise _Fail(f"cannot read {args.record}: {e.strerror}") from None
+        raise CommandError(f"cannot read {args.record}: {e.strerror}") from None
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise _Fail(f"{args.record} is not UTF-8 text") from None
+        raise CommandError(f"{args.record} is not UTF-8 text") from None
     except (json.JSONDecodeError, RecursionError) as e:
-        raise _Fail(f"{args.record} is not valid JSON: {str(e)[:120]}") from None
+        raise CommandError(f"{args.record} is not valid JSON: {str(e)[:120]}") from None
     try:
         record = settlement.HandRecord.from_dict(data)
     except RecursionError:
-        raise _Fail(f"{args.record}: the record is nested too deeply") from None
+        raise CommandError(f"{args.record}: the record is nested too deeply") from None
     return settlement.settle(record).to_dict()
 
 
@@ -444,7 +444,9 @@ def _fail(args: argparse.Namespace, lang: str, err: Exception) -> int:
     if getattr(args, "json", False):
         print(json.dumps({"error": {"type": type(err).__name__, "message": str(err)}}, ensure_ascii=False))
     else:
-        print(f"mahjong {args.command}: {i18n.text('error', lang)}: {err}", file=sys.stderr)
+        key = f"error.{type(err).__name__}"
+        kind = i18n.text(key if key in i18n.MESSAGES else "error", lang)
+        print(f"mahjong {args.command}: {i18n.text('error', lang)} ({kind}): {err}", file=sys.stderr)
     return 2
 
 

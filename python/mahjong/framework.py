@@ -325,7 +325,9 @@ class RuleSet(ABC, Generic[ConfigT]):
             known = {f.name for f in fields(base)}  # type: ignore[arg-type]
             unknown = sorted(set(options) - known)
             if unknown:
-                raise RulesError(f"unknown option(s) for {self.name}: {', '.join(unknown)}; known: {sorted(known)}")
+                raise RulesError(
+                    f"unknown option(s) for {self.name}: {', '.join(unknown)}; known: {', '.join(sorted(known))}"
+                )
             base = replace(base, **options)  # type: ignore[type-var]
         self.config: ConfigT = base
 

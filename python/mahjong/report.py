@@ -145,7 +145,7 @@ def seat_of(value: object, what: str, *, winner: int = 0, dealer: int = 0) -> in
         rel = _RELATIVE_SEATS.get(text.lower() if text.isascii() else text)
         if rel is not None:
             return (winner + rel) % 4
-        w = text[:-1] if text.endswith("家") else text
+        w = text.removesuffix("家")
         key = w.upper() if w.isascii() else w
         if key in _WIND_TEXT:
             return (dealer + _WIND_TEXT[key]) % 4
@@ -218,6 +218,8 @@ def analyze(
     parsed = parse_hand(hand, infer_win_tile=False)
     concealed = list(parsed.concealed)
     wc = wildcards
+    if name in PRESETS:  # wildcards written among the flowers (Jinshan's 百搭) count as the rule set says
+        wc += get_ruleset(name).tiles_held(parsed) - parsed.tile_count
     if wildcard_tiles:
         kinds = set(parse_tiles(_text_arg(wildcard_tiles, "wildcard_tiles")))
         if any(t >= N_KINDS for t in kinds):

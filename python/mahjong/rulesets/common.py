@@ -1,11 +1,11 @@
 """The common fan table (常用麻将算番规则表): an additive fan list with 不算 (not-counted-with) exclusions.
 
 Source: seed ``000`` section 常用麻将算番规则表 (columns 通称 / 番数 / 基本规则及说明) and
-``shared/specs/common_table.md``.  The seed's table is cut off after 五门齐 (5番); the rows it names in its 不算
+``shared/specs/common_table.md``.  《常用麻将算番规则表》's table is cut off after 五门齐 (5番); the rows it names in its 不算
 notes but does not show (断幺, 五将, 缺字, 缺门, 单调, 门清, 自摸) and 平胡 are **filled from standard practice**:
 the Guobiao (国标) value of the same fan, 五将 (no Guobiao row) at the smallest unit, 1番.  Every filled row and
 every exclusion we added says so in its ``source`` (and in the score line's note); ``Config.filled_rows=False``
-scores with the seed's rows only.
+scores with 《常用麻将算番规则表》's rows only.
 
 How a win is scored: every reading of the hand (decomposition) is tried, every row that applies is counted once,
 rows excluded by a counted row (不算) are dropped, the values are added up, and the best reading is kept
@@ -32,25 +32,25 @@ __all__ = ["CommonConfig", "CommonContext", "CommonTable", "Row", "ROWS", "COMMO
 #: The shapes the common table scores: regular hands, 七对 (a quad counts as two pairs), 十三幺 and 十三不靠.
 COMMON_SHAPES = HandRules(knitted=True)
 
-SEED = "seed 000 常用麻将算番规则表"
-FILLED = "filled (not in the truncated seed): Guobiao value, standard practice"
-IMPLIED = "implied exclusion (ours)"
+SEED = "《常用麻将算番规则表》"
+FILLED = "not in the published table: the Guobiao value, common practice"
+IMPLIED = "an exclusion the row implies (it contains the other)"
 
 
 @dataclass(frozen=True)
 class CommonConfig:
     """Options of the common fan table.
 
-    base: points per fan paid by each payer. Default 1 — source: not in the seed (no payment rule); ours.
-    filled_rows: count the rows the seed names but its truncated table does not show (断幺 2, 五将 1, 缺字 1,
-        缺门 1, 单调 1, 门清 2, 自摸 1, 平胡 2; values from Guobiao). Default True — source: spec common_table.md
-        ("names referenced but missing rows"); values: standard practice (Guobiao).
-    qiong_hu_ignores_filled: 穷胡 (7) counts when no row of the seed's own table applies, even if filled rows
+    base: points per fan paid by each payer. Default 1 — source: not in 《常用麻将算番规则表》 (no payment rule); our choice.
+    filled_rows: count the rows 《常用麻将算番规则表》 names in its 不算 column but its published copy, which ends at 五门齐, does not list (断幺 2, 五将 1, 缺字 1,
+        缺门 1, 单调 1, 门清 2, 自摸 1, 平胡 2; values from Guobiao). Default True — source: the
+        table's own 不算 column names them; values: common practice (Guobiao).
+    qiong_hu_ignores_filled: 穷胡 (7) counts when no row of 《常用麻将算番规则表》's own table applies, even if the added rows
         (门清, 自摸 …) do; False = only when no row at all applies (the literal "算不出一番牌来"). Default True —
-        source: ours (otherwise a plain concealed hand would score 门清 2 instead of 穷胡 7).
-    max_fan: cap on the fan total; None = no cap. Default None — source: the seed states none.
+        source: our choice (otherwise a plain concealed hand would score 门清 2 instead of 穷胡 7).
+    max_fan: cap on the fan total; None = no cap. Default None — source: 《常用麻将算番规则表》 states none.
     discard_all_pay: on a discard every other player pays the total, not only the discarder. Default False —
-        source: ours (usual practice: 点炮 pays).
+        source: our choice (usual practice: 点炮 pays).
     """
 
     base: int = 1
@@ -304,7 +304,7 @@ def _ping_hu(v: HandView) -> bool:
 class Row:
     """One row of the table: its value, the rows it is not counted with (不算), the rule text, the source.
 
-    ``excludes`` are the seed's own 不算; ``implied`` are exclusions we add because the row contains the other
+    ``excludes`` are 《常用麻将算番规则表》's own 不算; ``implied`` are exclusions we add because the row contains the other
     (e.g. 全风七对 is a 七对) — marked as ours.
     """
 
@@ -323,7 +323,7 @@ class Row:
         return self.source == FILLED
 
 
-#: The table in the seed's order (largest first), then the filled rows.
+#: The table in 《常用麻将算番规则表》's order (largest first), then the filled rows.
 ROWS: tuple[Row, ...] = (
     Row("tian_hu", "天胡", "Heavenly hand", 30, _tian_hu, "庄家起牌即胡 (晴天雪雳)", ("bu_qiu_ren",),
         ("men_qing", "zi_mo")),
@@ -363,7 +363,7 @@ ROWS: tuple[Row, ...] = (
     Row("quan_dai_yao", "全带幺", "Terminals or honors in every set", 5, _quan_dai_yao,
         "万条饼带一、九的句或碰(坎)，加箭、风。全是碰(坎)即全幺九"),
     Row("wu_men_qi", "五门齐", "All five families", 5, _wu_men_qi, "万、条、饼、箭、风五门都有的句或碰(坎) (五门全)"),
-    # --- rows the seed names in its 不算 notes but its truncated table does not show (filled, marked) ---
+    # --- rows 《常用麻将算番规则表》 names in its 不算 notes but its truncated table does not show (filled, marked) ---
     Row("duan_yao", "断幺", "All simples", 2, _duan_yao, "no 1, 9 or honor (国标 断幺 2)", (), ("que_zi",), FILLED),
     Row("men_qing", "门清", "Concealed hand", 2, _concealed, "nothing claimed; 暗杠 keeps it (国标 门前清 2)",
         source=FILLED),
@@ -450,7 +450,7 @@ class CommonTable(RuleSet[CommonConfig]):
         for r in rows:
             name = r.name_zh
             if r.key == "quan_dai_yao" and not v.seqs():
-                name = "全幺九"  # the seed: 全是碰(坎)即全幺九 — the same row under its other name
+                name = "全幺九"  # 《常用麻将算番规则表》: 全是碰(坎)即全幺九 — the same row under its other name
             note = r.text if r.source == SEED else f"{r.text} — {r.source}"
             items.append(ScoreItem(r.key, name, r.name_en, r.fan, note=note))
         return items

@@ -1,13 +1,13 @@
 """Jinshan 金山麻将 "有麻子" (Shanghai): 花 + 百搭, hu points, 翻 and the 辣子 cap.
 
-Source: seed 000 "金山麻将胡数算法 / 有麻子胡数算法" and ``specs/jinshan.md`` (which fills the gaps).
+Source: 《金山麻将胡数算法》 "金山麻将胡数算法 / 有麻子胡数算法" and ``specs/jinshan.md`` (which fills the gaps).
 
 Tiles: 136 + 8 flowers.  春夏秋冬 (``f1``..``f4``) are 花, bonus tiles worth 4 hu each; 梅兰竹菊 (``f5``..``f8``)
 are the four 百搭 (wildcards).  Write the 百搭 a player holds among the flowers (``"…f5f7"``): the scorer takes
 them out of the flowers and hands them to the kernels as wildcards.  "老头张" = winds, dragons and every 1 / 9;
 all other tiles are "嫩张".  Seat ↔ wind ↔ flower: 头家 (dealer) = 东 = 春, then 南 = 夏, 西 = 秋, 北 = 冬.
 
-Score of a win (spec §3, the adopted model)::
+Score of a win (the adopted model)::
 
     总胡 = (Σ Part One hu + Part Two hu) × 2^翻        (capped at 辣子)
     直接辣子 hands (全老头, 门门槛, 大四喜, 大三元, 十三幺, 四百搭, 天胡, 地胡) = 辣子
@@ -57,29 +57,29 @@ class JinshanConfig:
 
     Attributes:
         laizi_cap: 辣子, the most one payer pays; the 直接辣子 hands score exactly this.  Default 200 — source:
-            none (seed 000: "辣子为你们自己定的最高数额", a house-set maximum); spec §4 option ``laizi_cap``.
-        min_hu: the least 总胡 (after 翻, before the cap) a win must reach.  Default 20 — source: spec §3 reads
-            the seed's header "拦20胡" as a 20-胡 minimum (a two-sided discard win, 10, needs one 翻); 0 turns
+            none (《金山麻将胡数算法》: "辣子为你们自己定的最高数额", a house-set maximum); option ``laizi_cap``.
+        min_hu: the least 总胡 (after 翻, before the cap) a win must reach.  Default 20 — source: reads
+            《金山麻将胡数算法》's header "拦20胡" as a 20-胡 minimum (a two-sided discard win, 10, needs one 翻); 0 turns
             the minimum off.  A win below it scores ``valid=False`` and moves no money.  (The header's "小2胡" is
-            read as naming the 2-胡 small items — 嫩张碰出, the pairs — and changes no arithmetic; spec §3.)
+            read as naming the 2-胡 small items — 嫩张碰出, the pairs — and changes no arithmetic; )
         fan_mode: how 翻 act on the hu: ``"double"`` = × 2 per 翻 (× 2^翻); ``"linear"`` = × (1 + 翻).
-            Default ``"double"`` — source: spec §3 ("翻 = doubling is standard Shanghai-area usage but the seed
+            Default ``"double"`` — source: ("翻 = doubling is standard Shanghai-area usage but 《金山麻将胡数算法》
             never says ×2"); ``"linear"`` is the reading where 翻 only count up.
-        thirteen_orphans: 十三幺 is a winning hand (a 辣子 hand).  Default True — source: seed 000 直接辣子 5
+        thirteen_orphans: 十三幺 is a winning hand (a 辣子 hand).  Default True — source: 《金山麻将胡数算法》 直接辣子 5
             ("但此玩法可有可无，玩家自行商量" — optional by agreement).
         thirteen_orphans_needs_flower: 十三幺 counts only with at least one 花 (春夏秋冬) — "关键一定要有花".
-            Default True — source: seed 000 直接辣子 5.
+            Default True — source: 《金山麻将胡数算法》 直接辣子 5.
         thirteen_orphans_pair_2hu: 十三幺's pair must be one worth 2 hu in Part One (the seat wind or a dragon),
             the literal reading of "要有一个2胡的吊头".  Default False (any pair — every 十三幺 has one) — source:
-            seed 000 直接辣子 5; the spec quotes the phrase without reading it.
+            《金山麻将胡数算法》 直接辣子 5, read literally.
         single_wait_pair_bonus: also count the Part One 2 hu of a seat-wind / dragon pair when that pair is the
-            one the winning tile completes (单吊).  Default False — source: spec §2 (Part Two already prices
+            one the winning tile completes (单吊).  Default False — source: (Part Two already prices
             what the winning tile completes: 单吊 老头张 = 10 + 2 + 2 for the honor pair).
         discard_payment: who pays a win on a discard (捉冲 / 放冲): ``"discarder"`` = the discarder pays the
             total alone; ``"all"`` = each of the other three pays it.  Default ``"discarder"`` — source: none
-            (spec §4: payment unspecified); self-draws are always paid by all three.
+            (payment unspecified); self-draws are always paid by all three.
         dealer_factor: a payment to or from the dealer (头家) is multiplied by this.  Default 1 (no dealer
-            premium) — source: none (spec §4: dealer multiplier unspecified).
+            premium) — source: none (dealer multiplier unspecified).
     """
 
     laizi_cap: int = 200
@@ -153,7 +153,7 @@ class HuItem:
         return self.terminal if is_terminal_or_honor(tile) else self.simple
 
 
-#: Part One 起拍打牌阶段 (seed 000 Part One 1-9).
+#: Part One 起拍打牌阶段 (《金山麻将胡数算法》 Part One 1-9).
 PUNG = HuItem("pung", "碰出", "exposed pung", 4, 2)  # 1 老头张碰出 4胡 / 3 嫩张碰出 2胡
 CONCEALED_PUNG = HuItem("concealed_pung", "一刻", "concealed triplet", 8, 4)  # 2 / 4
 MELDED_KONG = HuItem("melded_kong", "明杠", "melded kong", 16, 8)  # 6 / 8
@@ -175,7 +175,7 @@ class WaitRow:
     self_draw: int
 
 
-#: Part Two (seed 000 Part Two 1-6).
+#: Part Two (《金山麻将胡数算法》 Part Two 1-6).
 WAIT_TABLE: dict[str, WaitRow] = {
     r.key: r
     for r in (
@@ -239,7 +239,7 @@ def _regular(shape: Shape) -> bool:
     return shape.form is Form.REGULAR
 
 
-#: Part Three 一翻系列 and 三翻系列 (seed 000 Part Three).
+#: Part Three 一翻系列 and 三翻系列 (《金山麻将胡数算法》 Part Three).
 FAN_RULES: tuple[FanRule, ...] = (
     # 1 花坐到: holding your own seat's 花 (头家 春, 南 夏, 西 秋, 北 冬)
     FanRule("seat_flower", "花坐到", "own seat's flower", 1, lambda s: s.seat_flower in s.seasons),
@@ -295,7 +295,7 @@ def _thirteen_orphans(s: Shape, c: JinshanConfig) -> bool:
     return not c.thirteen_orphans_pair_2hu or (s.pair is not None and (s.pair == s.seat_wind or is_dragon(s.pair)))
 
 
-#: 直接辣子系列 (seed 000).
+#: 直接辣子系列 (《金山麻将胡数算法》).
 CAP_RULES: tuple[CapRule, ...] = (
     CapRule("all_terminals", "全老头", "all terminal/honor pungs", _all_terminal),  # 1
     CapRule("all_concealed_pungs", "门门槛", "all concealed triplets", _all_concealed_pungs),  # 2
@@ -334,7 +334,7 @@ def _last_concealed_written(text: str) -> int | None:
 
 
 class Jinshan(RuleSet[JinshanConfig]):
-    """金山 有麻子: 花 and 百搭, Part One / Part Two hu, 翻, the 辣子 cap (seed 000, spec ``jinshan.md``)."""
+    """金山 有麻子: 花 and 百搭, Part One / Part Two hu, 翻, the 辣子 cap (《金山麻将胡数算法》, spec ``jinshan.md``)."""
 
     name: ClassVar[str] = "jinshan"
     title: ClassVar[str] = "Jinshan 金山麻将 有麻子 (花 + 百搭)"
@@ -475,7 +475,7 @@ class Jinshan(RuleSet[JinshanConfig]):
 
         lines: list[ScoreItem] = []
         # Part One: the sets.  Exposed melds keep their own kind; a concealed triplet the winning tile completed
-        # by 双碰 is priced in Part Two (spec §2), so it is left out here.
+        # by 双碰 is priced in Part Two (), so it is left out here.
         hu_counts: dict[tuple[HuItem, bool], int] = {}
         n_exposed = len(h.melds)
         for idx, (kind, tile, concealed) in enumerate(s.sets):
@@ -496,7 +496,7 @@ class Jinshan(RuleSet[JinshanConfig]):
                                    f"{item.name_en} ({'terminal/honor' if terminal else 'simple'})",
                                    item.terminal if terminal else item.simple, count, "hu"))
         if s.seasons:
-            lines.append(ScoreItem("flower", "花", "flower (春夏秋冬)", FLOWER_HU, len(s.seasons), "hu",
+            lines.append(ScoreItem("flower", "花", "flower (seasons)", FLOWER_HU, len(s.seasons), "hu",
                                    " ".join(tile_name(f, "chinese") for f in s.seasons)))
         pair_counts = s.pair is not None and (s.win_unit != "pair" or cfg.single_wait_pair_bonus)
         if pair_counts and s.pair == s.seat_wind:

@@ -1,6 +1,6 @@
 """Nanchang 南昌麻将: 正精 / 副精 wildcards, honor sequences, 十三烂, 德国, and the separate 精 settlement.
 
-Sources (see ``shared/specs/nanchang.md``): seed 000 "南昌麻将速成(含规则、算精、算胡)" is binding for what it states
+Sources (see ``shared/specs/nanchang.md``): 《南昌麻将速成》 "南昌麻将速成(含规则、算精、算胡)" is binding for what it states
 (tiles, honor sequences, 十三烂 / 七星十三烂, how 精 are chosen, 霸王精, 精钓, 冲关, 德国 / 德国德); it is truncated
 before any payment rule, so the hand multipliers and payments are the spec's adopted model (§2a / §2b, from S1 a
 Java game server, S2 吉安 冲关麻将 and S3 a family web app).  Every point where those sources disagree is a field of
@@ -76,13 +76,13 @@ def jing_tiles(indicator: int) -> tuple[int, int]:
 
 
 def chongguan(points: int, threshold: int = 5) -> int:
-    """冲关: a 精 reward of n ≥ 5 子 becomes n × (n − 3) (seed 000: 5→10, 6→18, 7→28, 8→40, 9→54, 10→70)."""
+    """冲关: a 精 reward of n ≥ 5 子 becomes n × (n − 3) (《南昌麻将速成》: 5→10, 6→18, 7→28, 8→40, 9→54, 10→70)."""
     if points >= threshold:
         return points * (points - 3)
     return points
 
 
-#: 精 points per copy held (spec §2c: 正精 2, 副精 1 — S1, S2, S3 agree).
+#: 精 points per copy held (正精 2, 副精 1 — S1, S2, S3 agree).
 ZHENG_JING_POINTS = 2
 FU_JING_POINTS = 1
 
@@ -90,12 +90,12 @@ FU_JING_POINTS = 1
 # --- the rule book: hand types and multipliers ---------------------------------------------------------------
 
 
-#: Hand types (exactly one applies; spec §2a "adopted" column).  大七对's value is a config option.
+#: Hand types (exactly one applies; "adopted" column).  大七对's value is a config option.
 HAND_TYPES: dict[str, Rule] = rule_table(
     (
         Rule("pinghu", "平胡", "basic hand", 1, rule="4 sets + a pair, not all pungs"),
         Rule("qidui", "小七对", "seven pairs", 2, rule="seven pairs (七对)"),
-        Rule("da_qidui", "大七对", "all pungs", 2, rule="4 pungs/kongs + a pair (碰碰胡); S2 says ×4"),
+        Rule("da_qidui", "大七对", "all pungs", 2, rule="4 pungs/kongs + a pair (碰碰胡); the 冲关麻将 rules say ×4"),
         Rule("shisanlan", "十三烂", "thirteen misfits", 2,
             rule="suited tiles of a suit spaced ≥3 apart, honors all different (间隔大于等于3，字牌不重复)"),
         Rule("qixing_shisanlan", "七星十三烂", "seven-star thirteen misfits", 4, excludes=("shisanlan",),
@@ -103,17 +103,17 @@ HAND_TYPES: dict[str, Rule] = rule_table(
     )
 )
 
-#: Multipliers that stack on the hand type (spec §2a).
+#: Multipliers that stack on the hand type ().
 MULTIPLIERS: dict[str, Rule] = rule_table(
     (
-        Rule("deguo", "德国", "no 精 used as a wildcard", 2, wildcard_related=True,
+        Rule("deguo", "德国", "clean hand (no jing used as a wildcard)", 2, wildcard_related=True,
             rule="德国：X 2，放炮者额外再支付5个子，如果自摸则每家都额外再支付5个子"),
-        Rule("dezhongde", "德中德", "德国 and nobody else holds 精", 4, excludes=("deguo",), wildcard_related=True,
+        Rule("dezhongde", "德中德", "doubly clean (and nobody else holds jing)", 4, excludes=("deguo",), wildcard_related=True,
             rule="德国德：X 4，放炮者额外再支付5个子，如果自摸则每家都额外再支付5个子"),
-        Rule("jingdiao", "精钓", "精 single wait (wins on any tile), self-drawn", 2, wildcard_related=True,
+        Rule("jingdiao", "精钓", "jing single wait (wins on any tile), self-drawn", 2, wildcard_related=True,
             rule="AB XXX XXX XXX XXX, A a 精: discarding B waits on any tile; 吃别人的炮不算精钓"),
-        Rule("gangkai", "杠开", "win on a kong replacement", 2, rule="杠上开花 (S1 ×2; S2 ×4)"),
-        Rule("qianggang", "抢杠", "robbing a kong", 2, rule="抢杠 ×2 (S1, S2)"),
+        Rule("gangkai", "杠开", "win on a kong replacement", 2, rule="杠上开花 (×2; the 冲关麻将 rules say ×4)"),
+        Rule("qianggang", "抢杠", "robbing a kong", 2, rule="抢杠 ×2"),
     )
 )
 _ROWS: dict[str, Rule] = {**HAND_TYPES, **MULTIPLIERS}
@@ -127,55 +127,55 @@ class NanchangConfig:
     """House-rule choices for Nanchang.  Every field is a point the sources leave open or disagree on.
 
     Attributes:
-        big_seven_pairs_multiplier: 大七对 (all pungs) hand multiplier.  Default 2 — source: spec §2a (S1, S3);
-            S2 says 4.
-        jing_diao_bonus: flat 子 each payer adds for 精钓.  Default 0 — source: spec §2a (S2, S3); S1's code adds 5.
-        kong_flower_multiplier: 杠开 multiplier.  Default 2 — source: spec §2a (S1); S2 says 4.
+        big_seven_pairs_multiplier: 大七对 (all pungs) hand multiplier.  Default 2 — source: (a Nanchang game server, the nanchang-mahjong docs);
+            the 冲关麻将 rules say 4.
+        jing_diao_bonus: flat 子 each payer adds for 精钓.  Default 0 — source: (the 冲关麻将 rules, the nanchang-mahjong docs); a Nanchang game server adds 5.
+        kong_flower_multiplier: 杠开 multiplier.  Default 2 — source: (a Nanchang game server); the 冲关麻将 rules say 4.
         robbing_kong_konger_pays_all: on 抢杠 the konger pays what all three payers of a discard win would pay and
-            the others pay nothing.  Default False (the konger pays as a discarder) — source: spec §2a (S1, S2); S3
+            the others pay nothing.  Default False (the konger pays as a discarder) — source: (a Nanchang game server, the 冲关麻将 rules); the nanchang-mahjong docs
             says the konger pays all three shares.
         dealer_doubling: when payments are doubled for the dealer.  ``"payer_or_winner"``: ×2 whenever the payer
             or the winner is the dealer.  ``"winner_or_discarder"``: ×2 when the dealer wins, and on the dealer's
             own share when the dealer discarded the winning tile (a dealer paying a non-dealer's self-draw is not
-            doubled).  Default "payer_or_winner" — source: spec §2b (S1, S2 "庄家输赢翻倍"); S3 uses the other.
+            doubled).  Default "payer_or_winner" — source: (a Nanchang game server, the 冲关麻将 rules "庄家输赢翻倍"); the nanchang-mahjong docs use the other.
         discard_payment: who pays a discard win.  ``"all_three"``: the discarder 2·M, each other player 1·M
             (点炮三家付).  ``"discarder_only"``: only the discarder, 2·M (点炮一家付).  Default "all_three" — source:
-            spec §2b (S1 default, S2, S3).
+            (a Nanchang game server, the 冲关麻将 rules, the nanchang-mahjong docs).
         deguo_bonus_payers: who adds the +5 of 德国 / 德中德 on a discard win.  ``"discarder"`` or ``"all"``
-            (every payer).  Default "discarder" — source: seed 000 ("放炮者额外再支付5个子") and S1; S3 charges all.
-            On a self-draw every payer adds 5 either way (seed).
+            (every payer).  Default "discarder" — source: 《南昌麻将速成》 ("放炮者额外再支付5个子") and a Nanchang game server; the nanchang-mahjong docs charge all.
+            On a self-draw every payer adds 5 either way (《南昌麻将速成》).
         cap_per_payer: the most one payer pays for the win (精 settlement excluded).  Default None (no cap) —
-            source: spec §2b (S1 offers "300封顶" as an option).
+            source: (a Nanchang game server offers "300封顶" as an option).
         pinghu_with_jing_ron_allowed: a 平胡 reading that uses a 精 as a wildcard may win on a discard.
-            Default False — source: spec §2b (S1, S2 "精牌作为替代牌时，平胡只能自摸"); S3 allows it.
-        bawang_multiplier: 霸王精 factor (the only player holding 精).  Default 2 — source: seed 000 ("霸王精的奖励分还需
-            翻番"), S2; S3's example omits it (use 1).
-        chongguan_threshold: 精 points from which 冲关 applies.  Default 5 — source: seed 000 table starts at 5子
+            Default False — source: (a Nanchang game server, the 冲关麻将 rules "精牌作为替代牌时，平胡只能自摸"); the nanchang-mahjong docs allow it.
+        bawang_multiplier: 霸王精 factor (the only player holding 精).  Default 2 — source: 《南昌麻将速成》 ("霸王精的奖励分还需
+            翻番"), the 冲关麻将 rules; the nanchang-mahjong docs' example omits it (use 1).
+        chongguan_threshold: 精 points from which 冲关 applies.  Default 5 — source: 《南昌麻将速成》 table starts at 5子
             (its wording "超过5子" would give 6).
         jing_kong_bonus: extra 精 points for a kong of four 精 (精杠), on top of the four copies.  Default 10 —
-            source: spec §2c (S2, S3); the seed is silent (use 0).
-        seven_pairs_deguo_double: 七对 / 大七对 with 德国 doubled once more.  Default False — source: spec §2a (S1 code
+            source: (the 冲关麻将 rules, the nanchang-mahjong docs); 《南昌麻将速成》 is silent (use 0).
+        seven_pairs_deguo_double: 七对 / 大七对 with 德国 doubled once more.  Default False — source: (a Nanchang game server code
             "needDouble", unclear, not adopted).
-        seven_pairs_quad_as_two: four identical tiles count as two pairs in 七对.  Default True — source: spec §3
+        seven_pairs_quad_as_two: four identical tiles count as two pairs in 七对.  Default True — source: 
             (unspecified; the Chinese-rules default of mahjong.rules.NANCHANG).
-        jing_in_thirteen_lan: 精 may stand for the suited tiles of 十三烂.  Default True — source: spec §3 (S1 code
+        jing_in_thirteen_lan: 精 may stand for the suited tiles of 十三烂.  Default True — source: (a Nanchang game server code
             allows it).  The seven honors of 七星十三烂 are governed by ``seven_star_honors_natural``.
         seven_star_honors_natural: the seven honors of 七星十三烂 may not be 精 substitutes (a 十三烂 that needs a 精
-            for one of them scores as plain 十三烂).  Default True — source: seed 000 "这几张牌不能用精牌来代替".
+            for one of them scores as plain 十三烂).  Default True — source: 《南昌麻将速成》 "这几张牌不能用精牌来代替".
         jing_at_face_value: a 精 standing for its own tile type (还原) does not count as used, so the hand can
-            still be 德国.  Default True — source: spec §2a (S2: "holds 精 that did not act as wildcards").
+            still be 德国.  Default True — source: (the 冲关麻将 rules: "holds 精 that did not act as wildcards").
         discarded_jing_is_wildcard: when the winning tile is a discarded 精 it still acts as a wildcard.
-            Default False (a discarded 精 is a plain tile) — source: feature_matrix §1 ("discarded 精 loses
-            power"); S3 forbids winning on a discarded 精 altogether.
+            Default False (a discarded 精 is a plain tile) — source: ("discarded 精 loses
+            power"); the nanchang-mahjong docs forbid winning on a discarded 精 altogether.
         heavenly_earthly_points: 天胡 / 地胡: flat points from each other player, nothing else applies.
-            Default 20 — source: spec §2a (S1, S3 "flat 20 each").
+            Default 20 — source: (a Nanchang game server, the nanchang-mahjong docs "flat 20 each").
         heavenly_earthly_multiplies: 天胡 / 地胡 are instead a ×``heavenly_earthly_points`` row of the hand
-            multiplier, paid with the usual shares.  Default False — source: spec §2a (S2 lists "×20").
-        payment_unit: the points of one share (M = 1).  Default 1 — source: spec §2b (S1, S3); S2's scale is 2
+            multiplier, paid with the usual shares.  Default False — source: (the 冲关麻将 rules list "×20").
+        payment_unit: the points of one share (M = 1).  Default 1 — source: (a Nanchang game server, the nanchang-mahjong docs); the 冲关麻将 rules' scale is 2
             ("点炮玩家给2×2分，其他玩家各给2分").  The +5 of 德国 and the 精 settlement are not scaled.
-        kong_payments: money for a kong at once, from each other player.  ``"none"``; ``"s2"``: 2 for any kong;
-            ``"s3"``: 1 for a melded or added kong, 2 for a concealed one.  A robbed kong pays nothing.  Default
-            "none" — source: spec §2c (the seed is silent; S2 and S3 differ).  Used by :meth:`Nanchang.settle`.
+        kong_payments: money for a kong at once, from each other player.  ``"none"``; ``"s2"``: 2 for any kong (the 冲关麻将 rules);
+            ``"s3"``: 1 for a melded or added kong, 2 for a concealed one (the nanchang-mahjong docs).  A robbed kong pays nothing.  Default
+            "none" — source: (《南昌麻将速成》 is silent; the 冲关麻将 rules and the nanchang-mahjong docs differ).  Used by :meth:`Nanchang.settle`.
     """
 
     big_seven_pairs_multiplier: int = 2
@@ -574,8 +574,8 @@ class Nanchang(RuleSet[NanchangConfig]):
                     items.append(_item(MULTIPLIERS["dezhongde"]))
                 bonus = DEGUO_BONUS
                 if cfg.seven_pairs_deguo_double and row.key in ("qidui", "da_qidui"):
-                    items.append(ScoreItem("deguo_pairs_double", "七对德国加倍", "seven pairs 德国 doubled", 2, 1,
-                                           "x", "S1 needDouble (option seven_pairs_deguo_double)"))
+                    items.append(ScoreItem("deguo_pairs_double", "七对德国加倍", "clean seven pairs doubled", 2, 1,
+                                           "x", "option seven_pairs_deguo_double"))
             if jing_diao:
                 items.append(_item(MULTIPLIERS["jingdiao"]))
             if ctx.kong_replacement:
@@ -585,13 +585,13 @@ class Nanchang(RuleSet[NanchangConfig]):
             if (ctx.heavenly or ctx.earthly) and cfg.heavenly_earthly_multiplies:
                 zh, en = ("天胡", "heavenly win") if ctx.heavenly else ("地胡", "earthly win")
                 items.append(ScoreItem("tianhu" if ctx.heavenly else "dihu", zh, en, cfg.heavenly_earthly_points,
-                                       1, "x", "S2: ×20 (option heavenly_earthly_multiplies)"))
+                                       1, "x", "×20 (option heavenly_earthly_multiplies)"))
             items = drop_excluded(items, _ROWS)
             mult = 1
             for it in items:
                 mult *= it.value
             if bonus:
-                items.append(ScoreItem("deguo_bonus", "德国加5子", "德国 extra per payer", bonus, 1, "pt",
+                items.append(ScoreItem("deguo_bonus", "德国加5子", "clean hand extra per payer", bonus, 1, "pt",
                                        "the discarder (on a self-draw every payer) adds 5"))
             memo[memo_key] = (tuple(items), mult, self._owed(ctx, mult, bonus, jing_diao))
             out.append(ScoredReading(d, *memo[memo_key][:2], subs, memo[memo_key][2]))

@@ -1,9 +1,9 @@
 """Sichuan 血战到底 (四川麻将): 108 tiles, no chow, 缺一门, 刮风下雨, 一炮多响, play on until three have won.
 
 Sources: seed ``000`` section 四川麻将番数算法 (rules 1–9, binding) and ``shared/specs/sichuan.md``, whose adopted
-fan table (§2a, the QQ-lineage table, matching the seed's "一番（x1）" notation) fills the seed's truncated 基本番 list.
+fan table (§2a, the QQ-lineage table, matching QQ游戏《四川麻将番数算法》's "一番（x1）" notation) fills QQ游戏《四川麻将番数算法》's truncated 基本番 list.
 
-Scoring (the seed: 番型均不重复计算，只按最大番算 — base patterns do not stack, the largest counts):
+Scoring (QQ游戏《四川麻将番数算法》: 番型均不重复计算，只按最大番算 — base patterns do not stack, the largest counts):
 
 * the base pattern is the largest matching row of :data:`PATTERNS`;
 * extra 番 (:data:`EXTRAS`: 根, 杠, 杠上花, 杠上炮, 抢杠胡, 海底, 金钩钓) add on top, one 番 each;
@@ -16,7 +16,7 @@ wall's end 查花猪, 查大叫 and 退税.
 
 Not modelled, because a hand record cannot show them: seed rule 4 (with four wall tiles left a ready player must
 win on a winning tile — a play rule the record's wins already reflect), the last part of rule 8 (a winner who
-leaves the table early forfeits the winnings — a platform rule), and 换三张 / 定缺 (spec §4: not in the seed).
+leaves the table early forfeits the winnings — a platform rule), and 换三张 / 定缺 (not in QQ游戏《四川麻将番数算法》).
 """
 
 from __future__ import annotations
@@ -59,49 +59,48 @@ _SUIT_NAMES = ("万", "筒", "条")
 
 @dataclass(frozen=True)
 class Config:
-    """Sichuan 血战到底 options.  Amounts are in 底注 (the seed's 基本分); ×N = N 底注.
+    """Sichuan 血战到底 options.  Amounts are in 底注 (基本分); ×N = N 底注.
 
-    base: 底注, the points a ×1 hand is worth from one payer. Default 1 — source: seed 000 rule 6 ("基本分").
+    base: 底注, the points a ×1 hand is worth from one payer. Default 1 — source: QQ游戏《四川麻将番数算法》 rule 6 ("基本分").
     fan_base: fan numbering: 1 = 平胡 is 1番 (×1), multiplier 2^(番−1); 0 = 平胡 is 0番, multiplier 2^番
-        (the same money, different numbers). Default 1 — source: seed 000 "一番（x1）"; 0 = donachen01 (spec §2c).
-    max_fan: cap on a hand's 番 (in this config's numbering); None = no cap. Default None — source: the seed
-        states no cap (spec §3: 5番 blood-grp, 4番 donachen01, ×32/×64/×256 M2 are house choices).
+        (the same money, different numbers). Default 1 — source: QQ游戏《四川麻将番数算法》 "一番（x1）"; 0 = the sichuan-mahjong project (donachen01).
+    max_fan: cap on a hand's 番 (in this config's numbering); None = no cap. Default None — source: QQ游戏 states no cap (other games cap at 5番, 4番, ×32, ×64 or ×256).
     zimo_bonus: what a self-draw adds: "none"; "add_base" (+1 底注 from each payer); "double" (×2); "add_fan"
-        (+1番). Default "add_base" — source: spec §2a (adopted Lua table, 自摸加底); others spec §3.
-    jingoudiao: 金钩钓 (single wait after four melds) as "extra" (+1番 on top of the base pattern, spec §2a) or
-        "pattern" (the M2 room-card table, spec §2b: 金钩钓 ×4 不计对对胡, 将金钩钓 ×16, 清金钩钓 ×16,
-        十八罗汉 ×64 不计4根, 清十八罗汉 ×256). Default "extra" — source: spec §2a.
-    kong_counts_as_gen: each declared kong adds 1番 like a 根 (spec §2a lists 杠 and 根 as separate +1番 items);
-        False = only undeclared sets of four identical tiles (根) add. Default True — source: spec §2a.
+        (+1番). Default "add_base" — source: a 四川麻将 app's help tables (自摸加底); the others are other games' choices.
+    jingoudiao: 金钩钓 (single wait after four melds) as "extra" (+1番 on top of the base pattern) or
+        "pattern" (a room-card game's table: 金钩钓 ×4 不计对对胡, 将金钩钓 ×16, 清金钩钓 ×16,
+        十八罗汉 ×64 不计4根, 清十八罗汉 ×256). Default "extra" — source: a 四川麻将 app's help tables.
+    kong_counts_as_gen: each declared kong adds 1番 like a 根 (the app's help tables list 杠 and 根 as separate +1番 items);
+        False = only undeclared sets of four identical tiles (根) add. Default True — source: a 四川麻将 app's help tables.
     direct_kong_discarder: 直杠 (melded kong on a discard): what the discarder (引杠者) pays at once. Default 1 —
-        source: seed 000 rule 6 "立刻收取引杠者1倍"; M2 and the Lua table say 2 (spec §3).
-    direct_kong_others: 直杠: what each other not-yet-won player pays too. Default 0 — source: seed 000 rule 6;
-        the Lua table says 1 ("擦挂", spec §2a).
-    added_kong: 面下杠 / 补杠: what each other not-yet-won player pays. Default 1 — source: seed 000 rule 6.
-    concealed_kong: 下雨 / 暗杠: what each other not-yet-won player pays. Default 2 — source: seed 000 rule 6.
+        source: QQ游戏《四川麻将番数算法》 rule 6 "立刻收取引杠者1倍"; other games say 2.
+    direct_kong_others: 直杠: what each other not-yet-won player pays too. Default 0 — source: QQ游戏《四川麻将番数算法》 rule 6;
+        a 四川麻将 app's help tables say 1 ("擦挂").
+    added_kong: 面下杠 / 补杠: what each other not-yet-won player pays. Default 1 — source: QQ游戏《四川麻将番数算法》 rule 6.
+    concealed_kong: 下雨 / 暗杠: what each other not-yet-won player pays. Default 2 — source: QQ游戏《四川麻将番数算法》 rule 6.
     huazhu: 查花猪 at the wall's end (a player holding all three suits pays a penalty). Default True — source:
-        seed 000 rule 7.
-    huazhu_penalty: what a 花猪 pays each non-pig player. Default 16 — source: seed 000 rule 7 "16倍";
-        64 (M2, two C++ servers) or the cap elsewhere (spec §3).
-    huazhu_pays_won: a 花猪 also pays players who have already won. Default True — source: seed 000 rule 7
-        ("赔给非花猪玩家", all non-pigs); False = only players still in play (Lua table, spec §2a).
+        QQ游戏《四川麻将番数算法》 rule 7.
+    huazhu_penalty: what a 花猪 pays each non-pig player. Default 16 — source: QQ游戏《四川麻将番数算法》 rule 7 "16倍";
+        64 or the cap in other games.
+    huazhu_pays_won: a 花猪 also pays players who have already won. Default True — source: QQ游戏《四川麻将番数算法》 rule 7
+        ("赔给非花猪玩家", all non-pigs); False = only players still in play (a 四川麻将 app's help tables).
     dajiao: 查大叫 at the wall's end: each non-ready, non-pig player pays each ready player that player's best
         possible hand (scored as a win on a discard: base pattern + extras, no self-draw bonus). Default True —
-        source: seed 000 rule 7; the reading of "最大的可能番" is spec §4's.
+        source: QQ游戏《四川麻将番数算法》 rule 7; "最大的可能番" read as the best hand on a discard.
     refund_kongs: 退税: at the wall's end a player who is not ready (花猪 included) refunds all kong income.
-        Default True — source: seed 000 rules 6 and 7.
+        Default True — source: QQ游戏《四川麻将番数算法》 rules 6 and 7.
     dianganghua: 点杠花 — 杠上花 on the replacement tile of a melded kong: "self_draw" (every other player in
         play pays, like any self-draw) or "discard" (only the kong's discarder pays, as on a discard). Default
-        "self_draw" — source: not in the seed; spec §2b lists both as M2 options.
+        "self_draw" — source: not in QQ游戏's text; room-card games offer both.
     call_transfer: 呼叫转移 — on a 杠上炮 the discarder's income from that kong passes to the winner (the first
-        winner, on 一炮多响). Default False — source: not in the seed; spec §2a (Lua table).
+        winner, on 一炮多响). Default False — source: not in QQ游戏's text; a 四川麻将 app's help tables.
     mode: "xuezhan" (血战场: play goes on after a win until three have won or the wall ends; 流局 = two or more
         players have not won) or "normal" (普通场: the hand ends with the first win — several winners only on
-        one discard, 一炮多响; 流局 = nobody won). Default "xuezhan" — source: seed 000 rules 7 and 8.
-    next_dealer: who deals the next hand: "auto" (seed rule 9: 血战 → decided by dice, reported as None;
+        one discard, 一炮多响; 流局 = nobody won). Default "xuezhan" — source: QQ游戏《四川麻将番数算法》 rules 7 and 8.
+    next_dealer: who deals the next hand: "auto" (QQ游戏 rule 9: 血战 → decided by dice, reported as None;
         普通场 → the discarder of the win, 点炮者坐庄, and the winner on a self-draw; after a 流局 the dealer
         stays, 连庄); "discarder" / "winner" (the first win's) / "dice" force one rule. Default "auto" — source:
-        seed 000 rule 9 (the self-draw case is ours: the seed only names 点炮者).
+        QQ游戏《四川麻将番数算法》 rule 9 (which names only 点炮者; on a self-draw the winner deals).
     """
 
     base: int = 1
@@ -301,7 +300,7 @@ def _shi_ba_luo_han(v: View) -> bool:
 class Pattern:
     """One row of the base-pattern table.
 
-    ``fan`` in the seed's numbering (1番 = ×1); ``excludes`` = the rows it is not counted with (不计; with
+    ``fan`` in QQ游戏《四川麻将番数算法》's numbering (1番 = ×1); ``excludes`` = the rows it is not counted with (不计; with
     "largest only" they matter for the record, not the sum); ``gen_less`` = how many 根 the pattern already
     includes (龙七对: "that 根 is not counted again"); ``mode`` = the ``jingoudiao`` setting it belongs to.
     """
@@ -316,14 +315,14 @@ class Pattern:
     gen_less: int = 0
     kongs_included: bool = False
     mode: str | None = None
-    source: str = "spec §2a"
+    source: str = "a 四川麻将 app's help tables"
 
 
 def _all(*tests: Callable[[View], bool]) -> Callable[[View], bool]:
     return lambda v: all(t(v) for t in tests)
 
 
-#: The base patterns, smallest first (spec §2a; the 金钩钓 family of §2b only with ``jingoudiao="pattern"``).
+#: The base patterns, smallest first (a 四川麻将 app's help tables; the 金钩钓 family of §2b only with ``jingoudiao="pattern"``).
 PATTERNS: tuple[Pattern, ...] = (
     Pattern("ping_hu", "平胡", "Plain win", 1, _ping_hu, "4 sets + a pair"),
     Pattern("dui_dui_hu", "对对胡", "All pungs", 2, _dui_dui_hu, "大对子: 4 pungs/kongs + a pair", ("ping_hu",)),
@@ -332,7 +331,7 @@ PATTERNS: tuple[Pattern, ...] = (
             "every set and the pair contain a 1 or a 9", ("ping_hu",)),
     Pattern("qi_dui", "七对", "Seven pairs", 3, _qi_dui, "concealed seven pairs, no melds"),
     Pattern("jin_gou_diao", "金钩钓", "Golden hook", 3, _jin_gou_diao,
-            "four melds declared, single wait on the pair", ("dui_dui_hu",), mode="pattern", source="spec §2b"),
+            "four melds declared, single wait on the pair", ("dui_dui_hu",), mode="pattern", source="a room-card game's table"),
     Pattern("qing_dui", "清对", "Full-flush all pungs", 4, _all(_qing_yi_se, _dui_dui_hu), "清一色 + 对对胡",
             ("qing_yi_se", "dui_dui_hu")),
     Pattern("jiang_dui", "将对", "All-258 pungs", 4, _all(_dui_dui_hu, _jiang), "对对胡 of only 2, 5 and 8",
@@ -344,32 +343,32 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("qing_yao_jiu", "清幺九", "Full-flush terminals", 5, _all(_qing_yi_se, _dai_yao_jiu), "清一色 + 带幺九",
             ("qing_yi_se", "dai_yao_jiu")),
     Pattern("jiang_jin_gou_diao", "将金钩钓", "All-258 golden hook", 5, _all(_jin_gou_diao, _jiang),
-            "金钩钓 of only 2, 5 and 8", ("jin_gou_diao", "jiang_dui"), mode="pattern", source="spec §2b"),
+            "金钩钓 of only 2, 5 and 8", ("jin_gou_diao", "jiang_dui"), mode="pattern", source="a room-card game's table"),
     Pattern("qing_jin_gou_diao", "清金钩钓", "Full-flush golden hook", 5, _all(_jin_gou_diao, _qing_yi_se),
-            "清一色 + 金钩钓", ("jin_gou_diao", "qing_dui"), mode="pattern", source="spec §2b"),
+            "清一色 + 金钩钓", ("jin_gou_diao", "qing_dui"), mode="pattern", source="a room-card game's table"),
     Pattern("tian_hu", "天胡", "Heavenly hand", 6, lambda v: False, "the dealer wins on the dealt tiles"),
     Pattern("di_hu", "地胡", "Earthly hand", 6, lambda v: False, "a non-dealer wins on the first go-round"),
     Pattern("qing_long_qi_dui", "清龙七对", "Full-flush dragon seven pairs", 6, _all(_qing_yi_se, _long_qi_dui),
             "清一色 + 龙七对; counts one 根 less", ("qing_qi_dui", "long_qi_dui"), gen_less=1),
     Pattern("shi_ba_luo_han", "十八罗汉", "Eighteen arhats", 7, _shi_ba_luo_han,
             "four kongs, single wait on the pair; the four kongs are not counted as 根", ("jin_gou_diao",),
-            kongs_included=True, mode="pattern", source="spec §2b"),
+            kongs_included=True, mode="pattern", source="a room-card game's table"),
     Pattern("qing_shi_ba_luo_han", "清十八罗汉", "Full-flush eighteen arhats", 9, _all(_shi_ba_luo_han, _qing_yi_se),
             "清一色 + 十八罗汉", ("shi_ba_luo_han", "qing_jin_gou_diao"), kongs_included=True, mode="pattern",
-            source="spec §2b"),
+            source="a room-card game's table"),
 )
 _PATTERN = {p.key: p for p in PATTERNS}
 
 
 @dataclass(frozen=True)
 class Extra:
-    """One row of the extra-番 table: +1番 per occurrence on top of the base pattern (spec §2a)."""
+    """One row of the extra-番 table: +1番 per occurrence on top of the base pattern (a 四川麻将 app's help tables)."""
 
     key: str
     name_zh: str
     name_en: str
     text: str
-    source: str = "spec §2a"
+    source: str = "a 四川麻将 app's help tables"
 
 
 #: Extra 番 (each +1番 = ×2, stacking on the base pattern).
@@ -382,7 +381,7 @@ EXTRAS: tuple[Extra, ...] = (
     Extra("hai_di", "海底", "Last tile", "won on the last tile of the wall (海底捞月 / 海底炮)"),
     Extra("jin_gou_diao", "金钩钓", "Golden hook", "four melds declared, single wait on the pair "
           "(option jingoudiao='extra')"),
-    Extra("zi_mo", "自摸", "Self-draw", "self-drawn win (option zimo_bonus='add_fan')", source="spec §3 (blood-grp)"),
+    Extra("zi_mo", "自摸", "Self-draw", "self-drawn win (option zimo_bonus='add_fan')", source="(blood-grp)"),
 )
 _EXTRA = {e.key: e for e in EXTRAS}
 
@@ -460,7 +459,7 @@ class Sichuan(RuleSet[Config]):
     # --- scoring ------------------------------------------------------------------------------
 
     def fan_number(self, seed_fan: int) -> int:
-        """A 番 count of the seed's numbering (1番 = ×1) in this config's numbering."""
+        """A 番 count of QQ游戏《四川麻将番数算法》's numbering (1番 = ×1) in this config's numbering."""
         return seed_fan - (1 - self.config.fan_base)
 
     def _score_view(self, v: View, ctx: SichuanContext) -> tuple[int, int, list[ScoreItem], dict[str, Any]]:

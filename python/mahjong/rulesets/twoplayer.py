@@ -1,6 +1,6 @@
-"""The two-player game (seed 000 "麻将番数计算规则 — 三、麻将游戏规则"; ``shared/specs/twoplayer.md``).
+"""The two-player game (《麻将游戏规则》 (二人麻将) "麻将番数计算规则 — 三、麻将游戏规则"; ``shared/specs/twoplayer.md``).
 
-What the seed states, and where it lives here:
+What 《麻将游戏规则》 (二人麻将) states, and where it lives here:
 
 * 136 tiles (筒 万 条 36 each + 风字 28), of which **71 are chosen at random** for each game — :func:`deal`
   (seeded); the dealer gets 14 tiles, the other player 13, leaving 44 to draw.
@@ -14,8 +14,8 @@ What the seed states, and where it lives here:
   (:func:`next_dealer`).
 * 花牌 add fan when winning (value not given).
 
-What it leaves open, and our choice (each a :class:`TwoPlayerConfig` field): the seed has **no fan table**; no
-other source was found (spec §3), so the fans are those of the common fan table (:mod:`mahjong.rulesets.common`,
+What it leaves open, and our choice (each a :class:`TwoPlayerConfig` field): 《麻将游戏规则》 (二人麻将) has **no fan table**; no
+other source was found (), so the fans are those of the common fan table (:mod:`mahjong.rulesets.common`,
 the other table in the same seed), with its filled rows.  海底捞月 is a win on a tile fished from the tiles not in
 play; its value is not given — we count Guobiao's 8.  A flower counts 1 fan (Guobiao).  The loser pays the capped
 fan total × ``base``.
@@ -69,15 +69,15 @@ GAME_TILES = 71
 class TwoPlayerConfig:
     """Options of the two-player game.
 
-    base: points per fan the loser pays. Default 1 — source: not in the seed; ours.
-    cap: the loss cap in fan (封顶 = 役满). Default 13 — source: seed 000 "上限封顶即役满牌型，为13番".
-    haidi_fan: fans for winning in the 海底捞月 phase (the seed names the phase, not its value). Default 8 —
-        source: filled from Guobiao (海底捞月 / 妙手回春 8).
-    flower_fan: fans per flower held on a win (the seed: "胡牌时花牌可以多算番", no value). Default 1 — source:
-        filled from Guobiao (花牌 1 each).
-    filled_rows: count the common table's filled rows (断幺, 门清 …; see mahjong.rulesets.common). Default True —
+    base: points per fan the loser pays. Default 1 — source: not in 《麻将游戏规则》 (二人麻将); our choice.
+    cap: the loss cap in fan (封顶 = 役满). Default 13 — source: 《麻将游戏规则》 (二人麻将) "上限封顶即役满牌型，为13番".
+    haidi_fan: fans for winning in the 海底捞月 phase (《麻将游戏规则》 (二人麻将) names the phase, not its value). Default 8 —
+        source: taken from Guobiao (海底捞月 / 妙手回春 8).
+    flower_fan: fans per flower held on a win (《麻将游戏规则》 (二人麻将): "胡牌时花牌可以多算番", no value). Default 1 — source:
+        taken from Guobiao (花牌 1 each).
+    filled_rows: count the rows added to the common table (断幺, 门清 …; see mahjong.rulesets.common). Default True —
         source: the common table's own default.
-    qiong_hu_ignores_filled: as in the common table (穷胡 when no row of the seed's table applies). Default True —
+    qiong_hu_ignores_filled: as in the common table (穷胡 when no row of 《麻将游戏规则》 (二人麻将)'s table applies). Default True —
         source: the common table's own default.
     """
 
@@ -109,7 +109,7 @@ class TwoPlayerContext(CommonContext):
     Attributes:
         kou_ting: (from :class:`CommonContext`) the 报听 was made on the dealer's first discard (扣听, common
             table 25 番); needs ``declared_ready``.
-        declared_ready: the winner had declared ready (报听); no fan of its own (the seed gives none).
+        declared_ready: the winner had declared ready (报听); no fan of its own (《麻将游戏规则》 (二人麻将) gives none).
         haidi: the win is the 海底捞月 after the 71 tiles ran out (self-drawn).
     """
 
@@ -155,7 +155,7 @@ def deal(seed: int | random.Random | None = None, dealer: int = 0, *, flowers: b
     """Choose the game's 71 tiles at random from the 136 and deal: dealer 14, the other player 13, wall 44.
 
     ``seed`` makes it repeatable (an int or a :class:`random.Random`).  Flowers drawn into a hand stay in it
-    (they are shown and add fan on a win); the seed's 136-tile set has none, so ``flowers`` is off by default.
+    (they are shown and add fan on a win); 《麻将游戏规则》 (二人麻将)'s 136-tile set has none, so ``flowers`` is off by default.
     """
     if dealer not in PLAYERS:
         raise ContextError(f"two-player game: dealer must be seat 0 or 1, got {dealer!r}")
@@ -232,10 +232,10 @@ class TwoPlayer(CommonTable):
         items = []
         if hand.flowers and self.config.flower_fan:  # type: ignore[attr-defined]
             items.append(ScoreItem("hua_pai", "花牌", "Flowers", self.config.flower_fan, len(hand.flowers),  # type: ignore[attr-defined]
-                                   note="胡牌时花牌可以多算番 — value filled from Guobiao (1 each)"))
+                                   note="胡牌时花牌可以多算番 — value taken from Guobiao (1 each)"))
         if getattr(ctx, "haidi", False) and self.config.haidi_fan:  # type: ignore[attr-defined]
             items.append(ScoreItem("hai_di_lao_yue", "海底捞月", "Fishing the moon", self.config.haidi_fan,  # type: ignore[attr-defined]
-                                   note="won in the 海底捞月 phase — value filled from Guobiao (8)"))
+                                   note="won in the 海底捞月 phase — value taken from Guobiao (8)"))
         return items
 
     def cap(self) -> int | None:

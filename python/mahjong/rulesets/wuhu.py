@@ -1,19 +1,19 @@
 """Wuhu 芜湖麻将: the 2468 and 1234 ("315") scoring formulas.
 
-Source: seed 002 ("芜湖麻将2468算法", "1234算法", "芜湖麻将315算法表格图", "芜湖麻将2468计算表", "芜湖麻将支数计算表",
+Source: 《芜湖麻将2468算法》 ("芜湖麻将2468算法", "1234算法", "芜湖麻将315算法表格图", "芜湖麻将2468计算表", "芜湖麻将支数计算表",
 "2020年芜湖麻将2468计算表") and ``specs/wuhu.md``.
 
 Terms:
 
 * 支 / 支数: the number of tiles of the winner's largest suit (筒 / 条 / 万; honors are no suit).  A win needs
   at least 8 ("8支起胡").
-* 押 / 押当: a "pressed" win worth 押 = 2..8 extra 支.  The seeds never say which waits press or by how much, so the
+* 押 / 押当: a "pressed" win worth 押 = 2..8 extra 支.  《芜湖麻将2468算法》s never say which waits press or by how much, so the
   caller may pass 押 directly (``WuhuContext.ya``); otherwise it is derived from the wait (see ``derive_ya``).
 * 平成: a win on a discard; 自摸: a self-draw.  萝卜: a win with no 押.
 * 头家: the dealer; every amount has a second, dealer-side value ("6个8个", printed ``6(+2)`` or ``3（4）``).
 * 嘴子: bonus patterns (四活 / 四核, 通天, 对对胡, 混一色); 杠后开花 counts as one too.
 
-Each rule is a formula with one rounding (seed 002):
+Each rule is a formula with one rounding (《芜湖麻将2468算法》):
 
 ==============  ==========  =========================================  ===============================
 rule            番 (平成 / 押当 / 自摸 / 自摸押当)   支番                                       rounding
@@ -52,7 +52,7 @@ __all__ = [
     "amounts",
 ]
 
-VALID_YA = (0, 2, 3, 4, 5, 6, 7, 8)  #: 押 values the seeds print (0 = no 押, 萝卜)
+VALID_YA = (0, 2, 3, 4, 5, 6, 7, 8)  #: 押 values 《芜湖麻将2468算法》s print (0 = no 押, 萝卜)
 
 
 # --- the formulas -------------------------------------------------------------------------------------
@@ -134,31 +134,31 @@ def amounts(formula: Formula, zhi: int, ya: int, self_drawn: bool, extras: int =
 _CONFIG_DOC = """Wuhu 芜湖 {rule} house rules.
 
     Attributes:
-        min_zhi: the fewest tiles of one suit a win needs.  Default 8 — source: spec §1 ("8支起胡").  A hand
+        min_zhi: the fewest tiles of one suit a win needs.  Default 8 — source: ("8支起胡").  A hand
             below it scores ``valid=False`` and moves no money.
-        kong_counts_four: a kong adds all four of its tiles to 支数.  Default True — source: none (spec §1: 支数
+        kong_counts_four: a kong adds all four of its tiles to 支数.  Default True — source: none (支数
             = tiles of the largest suit; a kong is four tiles); False counts a kong as three.
-        ming_gang: added for each 明杠 (melded or added kong).  Default {ming} — source: seed 002 {rule}算法
+        ming_gang: added for each 明杠 (melded or added kong).  Default {ming} — source: 《芜湖麻将2468算法》 {rule}算法
             ("明杠加{ming}个").
-        an_gang: added for each 暗杠 (concealed kong).  Default {an} — source: seed 002 ("暗杠加{an}个").
+        an_gang: added for each 暗杠 (concealed kong).  Default {an} — source: 《芜湖麻将2468算法》 ("暗杠加{an}个").
         zuizi: added for each 嘴子 (四活 / 四核 per tile, 通天, 对对胡, 混一色), doubled on a self-draw
             ("自摸仅四活等嘴子翻倍").  Default {zuizi} — source: {zuizi_src}
         kong_bloom: added for 杠后开花 (a 嘴子 that is not doubled; the kong itself is counted as a kong).
             Default {bloom} — source: {bloom_src}
         full_flush_zuizi: added for 清一色 (doubled on a self-draw like a 嘴子); 0 = not a 嘴子.  Default 0 —
-            source: spec §5 (only yaepu.cn lists 清一色, as a larger 嘴子; the seeds do not).
+            source: (only yaepu.cn lists 清一色, as a larger 嘴子; the published tables do not).
         derive_ya: when the context does not give 押, derive it from the wait of the best reading: a 卡 (closed)
             wait gives 押 = the rank of the winning tile (2..8, exactly the range the tables print); otherwise
-            no 押.  Default True — source: none (spec §6: which waits press, and by how much, is unstated); our
+            no 押.  Default True — source: none (which waits press, and by how much, is unstated); our
             choice.  False = no 押 unless the context gives it.
         ya_from_edge: with ``derive_ya``, an edge wait (12 → 3, 89 → 7) presses too, 押 = the winning rank.
             Default False — source: none (our choice).
         ya_from_single: with ``derive_ya``, a single wait (单吊) on a 2..8 presses too, 押 = its rank.  Default
-            False — source: none (spec §1 mentions "丫单 = 一单" as a possible reading).
-        seven_pairs: 七对 is a winning hand.  Default False — source: none (not in the seeds; feature matrix "✘?").
+            False — source: none (mentions "丫单 = 一单" as a possible reading).
+        seven_pairs: 七对 is a winning hand.  Default False — source: none (not in the published rules; "✘?").
         non_dealer_win_payers: when a non-dealer wins: ``"all"`` = the dealer pays the dealer-side amount and
             the other two the amount; ``"dealer"`` = only the dealer pays (the dealer-side amount).  A dealer
-            win is paid by all three, the dealer-side amount each.  Default ``"all"`` — source: spec §4
+            win is paid by all three, the dealer-side amount each.  Default ``"all"`` — source: 
             (vicwinlarry app, "self-draw or not"); ``"dealer"`` is oryoy.com's "由头家支付".
     """
 
@@ -208,14 +208,14 @@ class Wuhu1234Config(_WuhuConfig):
 
 Wuhu2468Config.__doc__ = _CONFIG_DOC.format(
     rule="2468", ming=2, an=4, zuizi=5, bloom=5,
-    zuizi_src='seed 002 2468算法 五 ("四活等嘴子加5个").',
-    bloom_src="spec §4 (the 525 ≡ 2468 app: 杠后开花 5, not doubled).",
+    zuizi_src='《芜湖麻将2468算法》 2468算法 五 ("四活等嘴子加5个").',
+    bloom_src="(the 525 ≡ 2468 app: 杠后开花 5, not doubled).",
 )
 Wuhu1234Config.__doc__ = _CONFIG_DOC.format(
     rule="1234", ming=1, an=2, zuizi=2, bloom=3,
-    zuizi_src='seed 002 315 table note ("通天、四核、对对胡为嘴子，平成+2，自摸+4"), adopted by spec §3; the 1234 text says '
+    zuizi_src='《芜湖麻将2468算法》 315 table note ("通天、四核、对对胡为嘴子，平成+2，自摸+4"), adopted by ; the 1234 text says '
     '"四活等嘴子加4个" (set 4 for that reading).',
-    bloom_src='seed 002 315 table note ("杠后开花也算嘴子，明杠+4，暗杆+5（已包括杠）": 4 − 1 = 5 − 2 = 3).',
+    bloom_src='《芜湖麻将2468算法》 315 table note ("杠后开花也算嘴子，明杠+4，暗杆+5（已包括杠）": 4 − 1 = 5 − 2 = 3).',
 )
 
 
@@ -275,7 +275,7 @@ def _full_flush(r: _Reading) -> int:
     return int(len(_suits(r)) == 1 and not any(r.all_counts[t] for t in range(27, 34)))
 
 
-#: (key, 中文, English, counter, excludes) — spec §4: 对对胡 does not combine with 通天 or 四核.
+#: (key, 中文, English, counter, excludes) — 对对胡 does not combine with 通天 or 四核.
 ZUIZI = (
     ("four_alive", "四活", "all four copies of a tile (not a kong)", _four_alive, ()),
     ("straight", "通天", "pure straight 1-9", _straight, ()),
@@ -311,7 +311,7 @@ class _Wuhu(RuleSet[Any]):
         h = self._hand(hand)
         h.check_size(13, complete=True)
         if h.flowers:
-            raise HandError("Wuhu is played without flowers (spec feature matrix: 108 tiles + winds); remove f1..f8")
+            raise HandError("Wuhu is played without flowers (spec : 108 tiles + winds); remove f1..f8")
         if ctx.kong_replacement and not any(m.is_kong for m in h.melds):
             raise ContextError("杠后开花 (kong_replacement) needs a kong in the hand")
         derive = ctx.ya is None and cfg.derive_ya
@@ -465,7 +465,7 @@ def _wuhu_context(context: WinContext | None) -> WuhuContext:
 
 
 class Wuhu2468(_Wuhu):
-    """芜湖 2468: 番 2 / 4 / 6 / 8, 支番 = (支 + 押) ÷ 2 on a discard, 支 + 押 on a self-draw (seed 002)."""
+    """芜湖 2468: 番 2 / 4 / 6 / 8, 支番 = (支 + 押) ÷ 2 on a discard, 支 + 押 on a self-draw (《芜湖麻将2468算法》)."""
 
     name: ClassVar[str] = "wuhu-2468"
     title: ClassVar[str] = "Wuhu 芜湖麻将 2468算法"
@@ -475,7 +475,7 @@ class Wuhu2468(_Wuhu):
 
 
 class Wuhu1234(_Wuhu):
-    """芜湖 1234 ("315"): 番 1 / 2 / 3 / 4, 支番 = (支 + 押) × 2 or × 4, to the nearest 10, ÷ 10 (seed 002)."""
+    """芜湖 1234 ("315"): 番 1 / 2 / 3 / 4, 支番 = (支 + 押) × 2 or × 4, to the nearest 10, ÷ 10 (《芜湖麻将2468算法》)."""
 
     name: ClassVar[str] = "wuhu-1234"
     title: ClassVar[str] = "Wuhu 芜湖麻将 1234算法 (315)"

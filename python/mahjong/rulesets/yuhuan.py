@@ -1,6 +1,6 @@
 """Yuhuan 玉环麻将: 16-tile hands, 3 财神 wildcards, 白板 set aside as 杠花, 胡数 × 2^台.
 
-Sources (see ``shared/specs/yuhuan.md``): seed 000 "玉环麻将算法" is binding up to the scoring overview (16-tile hands,
+Sources (see ``shared/specs/yuhuan.md``): 《玉环麻将算法》 "玉环麻将算法" is binding up to the scoring overview (16-tile hands,
 5 sets + a pair, 财神, 白板 auto-kong, 坎档 / 靠壁, the special hands, 黄庄, the settlement, rounding up to 10 and the
 400 cap); it is truncated at "（1）基础胡数的计算", so the 胡数 and 台 tables are the spec's §2 (source A, a fuller copy of
 the same document, agreeing with client B).  Points the sources leave open are fields of :class:`YuhuanConfig`.
@@ -55,23 +55,23 @@ __all__ = [
 
 RED, GREEN, WHITE = 31, 32, 33  # 中 发 白
 
-#: The 底胡 every winner starts with (spec §2a, source A).
+#: The 底胡 every winner starts with (source A).
 BASE_HU = 20
 
 
 def flower_tile(caishen: int | None) -> int:
-    """The 杠花 tile: 白板, or 红中 when 白板 is the 财神 (seed: "摸到白板自动杠出"; spec §2a, source A §6)."""
+    """The 杠花 tile: 白板, or 红中 when 白板 is the 财神 (《玉环麻将算法》: "摸到白板自动杠出"; source A §6)."""
     return RED if caishen == WHITE else WHITE
 
 
 def ceil10(hu: int) -> int:
-    """总胡数 are counted in units of 10, rounded up (seed: "以10胡为一个单位。如62、69胡均算70胡")."""
+    """总胡数 are counted in units of 10, rounded up (《玉环麻将算法》: "以10胡为一个单位。如62、69胡均算70胡")."""
     return -(-hu // 10) * 10
 
 
 # --- the rule book -----------------------------------------------------------------------------------------------
 
-#: 胡 of a pung / kong: (老头 = honors and 1/9, 2–8) × (碰, 暗刻, 明杠/补杠, 暗杠)  (spec §2a, source A).
+#: 胡 of a pung / kong: (老头 = honors and 1/9, 2–8) × (碰, 暗刻, 明杠/补杠, 暗杠)  (source A).
 PUNG_HU: dict[str, tuple[int, int]] = {
     "pung": (4, 2),  # 碰 (exposed, or completed by a discard)
     "concealed_pung": (8, 4),  # 暗刻 / 暗坎 (an undeclared concealed kong counts as 暗坎)
@@ -81,7 +81,7 @@ PUNG_HU: dict[str, tuple[int, int]] = {
 PUNG_NAMES = {"pung": ("碰", "pung"), "concealed_pung": ("暗刻", "concealed pung"),
               "kong": ("明杠", "exposed kong"), "concealed_kong": ("暗杠", "concealed kong")}
 
-#: 胡 of other items (spec §2a).
+#: 胡 of other items ().
 FLOWER_HU = 4  #: each 杠花
 VALUE_PAIR_HU = 2  #: a pair of 中, 发 or the player's own seat wind
 #: winning-tile bonus: (self-drawn, on a discard) for a 坎档 / 靠壁 / 将 wait, and for any other wait
@@ -89,11 +89,11 @@ WAIT_HU_SPECIAL = (4, 2)
 WAIT_HU_OTHER = (2, 0)
 
 
-#: 台 items (spec §2b; seed 000 for the special hands).
+#: 台 items (《玉环麻将算法》 for the special hands).
 TAI: dict[str, Rule] = rule_table(
     (
         Rule("flower", "杠花", "flower kong", 1, rule="each 杠花 (白板, or 红中 when 白板 is the 财神)"),
-        Rule("dragon_pung", "中/发刻", "pung of 中 or 发", 1, rule="each pung/kong of 中 or of 发 (3个中或3个发)"),
+        Rule("dragon_pung", "中/发刻", "pung of red or green dragons", 1, rule="each pung/kong of 中 or of 发 (3个中或3个发)"),
         Rule("seat_wind_pung", "本风刻", "pung of own seat wind", 1, rule="pung/kong of the player's seat wind"),
         Rule("pinghu", "平胡", "all chows", 1,
                rule="胡后全是顺子，只一个对子，而且最后胡的牌不是坎档或靠壁，也不是对子中的一个"),
@@ -102,10 +102,10 @@ TAI: dict[str, Rule] = rule_table(
         Rule("hunyise", "混一色", "one suit and honors", 2, rule="手上的牌由一种花色+字牌组成"),
         Rule("pengpenghu", "碰碰胡", "all pungs", 2, rule="没有顺子，由5副刻子（杠）加1副对牌组成"),
         Rule("qingyise", "清一色", "one suit", 4, excludes=("hunyise",), rule="手上的牌都是同一种花色"),
-        Rule("caishen_0", "无财神", "no 财神", 1, wildcard_related=True, rule="no 财神 in the hand"),
-        Rule("caishen_2", "两个财神", "two 财神", 1, wildcard_related=True, rule="exactly two 财神"),
-        Rule("caishen_3", "三个财神", "three 财神", 4, wildcard_related=True,
-               rule="all three 财神 (A: 4 台 = 腊子; B: the 400 cap, option lazi_is_cap)"),
+        Rule("caishen_0", "无财神", "no wildcard (caishen)", 1, wildcard_related=True, rule="no 财神 in the hand"),
+        Rule("caishen_2", "两个财神", "two wildcards (caishen)", 1, wildcard_related=True, rule="exactly two 财神"),
+        Rule("caishen_3", "三个财神", "three wildcards (caishen)", 4, wildcard_related=True,
+               rule="all three 财神 (4 台 = 腊子, or the 400 cap, option lazi_is_cap)"),
         Rule("haidi", "海底捞月", "win on the last tile", 1, rule="client B only (option haidi_tai)"),
     )
 )
@@ -116,28 +116,28 @@ class YuhuanConfig:
     """House-rule choices for Yuhuan.  Every field is a point the sources leave open or disagree on.
 
     Attributes:
-        max_tai: the most 台 that count (4 台 = 腊子).  Default 4 — source: spec §2b (A, B).
-        cap: the most 胡 a total can be.  Default 400 — source: seed 000 ("最高400胡封顶").
-        lazi_is_cap: three 财神, 天胡 and 地胡 score the cap directly (B's "腊子 400").  Default False (three 财神 are
-            4 台, i.e. ×16; 天胡 / 地胡 have no special value) — source: spec §2b (A says 4 台 is called 腊子).
-        haidi_tai: 台 for 海底捞月 (self-drawn on the last tile).  Default 0 — source: spec §2b (only client B shows
+        max_tai: the most 台 that count (4 台 = 腊子).  Default 4 — source: (a fuller copy of the rules in a 玉环 game's config; a 玉环 game client).
+        cap: the most 胡 a total can be.  Default 400 — source: 《玉环麻将算法》 ("最高400胡封顶").
+        lazi_is_cap: three 财神, 天胡 and 地胡 score the cap directly (a 玉环 game client's "腊子 400").  Default False (three 财神 are
+            4 台, i.e. ×16; 天胡 / 地胡 have no special value) — source: (the fuller copy says 4 台 is called 腊子).
+        haidi_tai: 台 for 海底捞月 (self-drawn on the last tile).  Default 0 — source: (only a 玉环 game client shows
             it, as 1 台).
-        pinghu_pair_no_honor: 平胡 also needs a pair that is not 中, 发 or a wind.  Default False — source: spec §2c
-            (A's first 平胡 line says so; its 台 section and the seed do not).
+        pinghu_pair_no_honor: 平胡 also needs a pair that is not 中, 发 or a wind.  Default False — source: 
+            (the fuller copy's first 平胡 line says so; its 台 section and 《玉环麻将算法》 do not).
         discarded_caishen_is_wildcard: a discarded 财神 won on still acts as a wildcard.  Default False (a plain
-            tile: discarding a 财神 is 老鬼宁) — source: spec §2c (A); open point.
+            tile: discarding a 财神 is 老鬼宁) — source: (the fuller copy of the rules); no source settles it.
         loser_tai: losers' totals also get the 台 their melds earn (杠花, 中/发 pungs, seat-wind pung).  Default True —
-            source: seed 000 "玩家的总胡数= 其基础胡数和台数的乘积" for every player; spec §3 marks it uncertain.
-        loser_caishen_tai: losers also get the 财神 台 (0 / 2 / 3 财神 held).  Default False — source: spec §3
-            (uncertain; a 财神 only counts "when winning", seed "胡牌时可以替代任何牌").
-        loser_round_up: losers' totals are rounded up to 10 too.  Default True — source: spec §3 (B's carryNum 10
+            source: 《玉环麻将算法》 "玩家的总胡数= 其基础胡数和台数的乘积" for every player; marks it uncertain.
+        loser_caishen_tai: losers also get the 财神 台 (0 / 2 / 3 财神 held).  Default False — source: 
+            (uncertain; a 财神 only counts "when winning", 《玉环麻将算法》 "胡牌时可以替代任何牌").
+        loser_round_up: losers' totals are rounded up to 10 too.  Default True — source: (a 玉环 game client rounds
             for all displayed totals).
         caishen_may_be_flower_tile: a 财神 may stand for the 杠花 tile (白板, or 红中 when 白板 is the 财神).
-            Default False — open point, not in the sources: the 杠花 tile never stays in a hand (it is set aside the
+            Default False — no source settles it, not in the sources: the 杠花 tile never stays in a hand (it is set aside the
             moment it is drawn), so no hand holds it to be substituted.
         dealer_repeats_after: 连庄 — the dealer deals again when the hand ends this way (``"draw"`` or ``"win"``)
             and nobody konged; otherwise the deal passes counter-clockwise (to the next seat in turn order).
-            Default "draw" — source: seed 000 ("黄牌后，如果本局中又没有人杠过，则连庄"); source A says "胡牌后" (spec §2c).
+            Default "draw" — source: 《玉环麻将算法》 ("黄牌后，如果本局中又没有人杠过，则连庄"); the fuller copy says "胡牌后" ().
     """
 
     max_tai: int = 4
@@ -187,7 +187,7 @@ class YuhuanContext(WinContext):
         chengbao: 承包 — the winning discard was made in the last 9 tiles before 黄庄; the discarder pays alone
             what all three would have paid.
         lagang_discard: 拉杠 on a discard — the winning tile was discarded by a player holding an exposed pung of it
-            (seed: "如果他再补杠这副牌或打出这张牌"); robbing the added kong itself is ``robbing_kong``.
+            (《玉环麻将算法》: "如果他再补杠这副牌或打出这张牌"); robbing the added kong itself is ``robbing_kong``.
         laoguining: 老鬼宁 — the winner failed to declare a 杠花 or discarded / melded a 财神 this hand, so may not
             win (scoring raises :class:`~mahjong.errors.NotWinningError`).
         loser_totals: each seat's own 总胡数 where the game knows it (the winner's entry is ignored); takes
@@ -463,13 +463,13 @@ class Yuhuan(RuleSet[YuhuanConfig]):
             if g[0] == g[1]:
                 kind = "concealed_pung"
                 if completed_by_discard and g == group and not discard_pung_done:
-                    kind = "pung"  # a pung completed by a discard counts as exposed (spec §4)
+                    kind = "pung"  # a pung completed by a discard counts as exposed ()
                     discard_pung_done = True
                 hu.append(_pung_item(g[0], kind))
                 pung_tiles.append(g)
         pair = d.pairs[0]
         if pair in (RED, GREEN, wind_tile):
-            hu.append(ScoreItem("value_pair", "对子", "pair of 中/发/seat wind", VALUE_PAIR_HU, 1, "hu",
+            hu.append(ScoreItem("value_pair", "对子", "pair of red or green dragons or the seat wind", VALUE_PAIR_HU, 1, "hu",
                                 tile_name(pair)))
         special = wait in ("single", "closed", "edge")
         bonus = (WAIT_HU_SPECIAL if special else WAIT_HU_OTHER)[0 if ctx.self_drawn else 1]
@@ -595,7 +595,7 @@ class Yuhuan(RuleSet[YuhuanConfig]):
         payments = tuple(a + b for a, b in zip(win_pay, loser_pay))
         items = best.hu_items + best.tai_items
         tai_used = min(best.tai, self.config.max_tai)
-        items += (ScoreItem("multiplier", "台数翻倍", "2^台", 2 ** tai_used, 1, "x",
+        items += (ScoreItem("multiplier", "台数翻倍", "doubling per tai (2^tai)", 2 ** tai_used, 1, "x",
                             f"{best.tai} 台, at most {self.config.max_tai}"),)
         return ScoreResult(
             ruleset=self.name,

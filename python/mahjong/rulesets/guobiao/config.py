@@ -11,24 +11,28 @@ __all__ = ["GuobiaoConfig"]
 
 @dataclass(frozen=True)
 class GuobiaoConfig:
-    """Guobiao options.  Defaults match the reference calculator (spec guobiao.md); the seed-following choices of
-    spec §8 are named options (preset ``guobiao-seed`` turns them all on).
+    """Guobiao options.  Defaults score as the widely used open calculator ChineseOfficialMahjongHelper (the code
+    PyMahjongGB wraps) does; where the written fan rules read otherwise, a named option follows the text (preset
+    ``guobiao-rulebook`` turns them all on).
 
-    min_fan: the minimum to win, flowers not counted. Default 8 — source: seed 000 "国标麻将8番起胡", seed 001 #81.
-    melded_and_concealed_kong: one melded plus one concealed kong scores 明暗杠 5 (the reference's extra fan);
-        False = 明杠 1 + 暗杠 2 as the seeds list them. Default True — source: spec §8.1.
+    min_fan: the minimum to win, flowers not counted. Default 8 — source: 中国麻将竞赛规则 (2006), "国标麻将8番起和";
+        萌娘百科《国标麻将规则图解》.
+    melded_and_concealed_kong: one melded plus one concealed kong scores 明暗杠 5 (an extra fan of the reference
+        calculator); False = 明杠 1 + 暗杠 2 as the fan lists give them. Default True — source:
+        ChineseOfficialMahjongHelper.
     kongs_count_concealed_kongs: 三杠 / 四杠 also count 暗杠 / 双暗杠 for their concealed kongs. Default False
-        (reference, MIL rule) — source: spec §8.2; seed 003 "三杠 … 暗杠、双暗杠加计" says True.
+        (ChineseOfficialMahjongHelper, as in the Mahjong International League rules) — source: 《国际麻将计番规则》
+        "三杠 … 暗杠、双暗杠加计" says True.
     four_concealed_pungs_fully_concealed: a self-drawn 四暗刻 keeps 不求人 (4) instead of 自摸 (1). Default False
-        (reference) — source: spec §8.3; seed 003 "四暗刻 … 自摸加记不求人" says True.
-    all_terminals_pairs_no_tile_hog: 清幺九 as 七对 does not count 四归一. Default False (reference keeps it) —
-        source: spec §8.4; seed 003 "清幺九 … 另计七对，不计四归一" says True.
+        (ChineseOfficialMahjongHelper) — source: 《国际麻将计番规则》 "四暗刻 … 自摸加记不求人" says True.
+    all_terminals_pairs_no_tile_hog: 清幺九 as 七对 does not count 四归一. Default False (ChineseOfficialMahjongHelper
+        keeps it) — source: 《国际麻将计番规则》 "清幺九 … 另计七对，不计四归一" says True.
     terminal_chows_kept: under the account-once cap the trim removes 老少副 last, so 123m789m123s789s reads
-        老少副×2 + 喜相逢. Default False (reference: 喜相逢×2 + 老少副) — source: spec §8.8; seed 003
-        "老少副，最多可以同时计两个，如123万789万123条789条66饼" says True.
-    extras: the non-Guobiao extra hands of the 联众 table: 四方大发 168, 天和 168, 地和 158, 人和 108, 混杠 88, on
-        top of the hand's own fans (四方大发 replaces 大四喜, which it contains). Default False — source:
-        spec guobiao_settlement.md §2 (seeds 000/004).
+        老少副×2 + 喜相逢. Default False (ChineseOfficialMahjongHelper: 喜相逢×2 + 老少副) — source:
+        《国际麻将计番规则》 "老少副，最多可以同时计两个，如123万789万123条789条66饼" says True.
+    extras: the non-Guobiao extra hands of the online game tables (联众): 四方大发 168, 天和 168, 地和 158, 人和 108,
+        混杠 88, on top of the hand's own fans (四方大发 replaces 大四喜, which it contains). Default False — source:
+        the 联众 国标 fan table, 《国标麻将规则和图解》.
     """
 
     min_fan: int = 8

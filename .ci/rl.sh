@@ -8,6 +8,8 @@ cd "$(dirname "$0")/.."
 export PIP_DISABLE_PIP_VERSION_CHECK=1
 export RAY_USAGE_STATS_ENABLED=0
 start=$(date +%s)
-pip install -q ".[rl,ray]" "pytest>=8" "hypothesis>=6"
+# the package itself is already installed by .ci/run: add only the extras' libraries (see .ci/extras.py)
+python .ci/extras.py rl ray > "${TMPDIR:-/tmp}/mjcore-rl-requirements.txt"
+pip install -q -r "${TMPDIR:-/tmp}/mjcore-rl-requirements.txt" "pytest>=8" "hypothesis>=6"
 python -m pytest -q -p no:cacheprovider tests_rl
 echo "rl leg: $(( $(date +%s) - start ))s"

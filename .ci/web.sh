@@ -19,13 +19,7 @@ chromium --version 2>/dev/null || true
 # the package itself is already installed by .ci/run: add only the web-test extra's requirements (installing
 # ".[web-test]" would build the extension again, a minute on this machine)
 say "pip install the web-test extra's requirements into the active venv"
-python - <<'PY' > "${TMPDIR:-/tmp}/mjcore-web-requirements.txt"
-import re, tomllib
-extras = tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]
-for req in extras["web"] + extras["web-test"]:
-    if not re.match(r"mjcore\b", req):
-        print(req)
-PY
+python .ci/extras.py web web-test > "${TMPDIR:-/tmp}/mjcore-web-requirements.txt"
 pip install -q -r "${TMPDIR:-/tmp}/mjcore-web-requirements.txt"
 python -c "import mahjong.web.app, importlib.resources as r; assert r.files('mahjong.web').joinpath('static/index.html').is_file()"
 

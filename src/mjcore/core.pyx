@@ -162,10 +162,22 @@ cdef inline int check_counts(const uint8_t* h, const Params* P, int complete) no
     return total
 
 
+cdef PyObject* SMALL_PTR[5]  # the interpreter's cached int objects 0..4 (filled at import)
+for _i in range(5):
+    SMALL_PTR[_i] = <PyObject*>_SMALL_INTS[_i]
+
+
 cdef inline bint small_count(object o, uint8_t* out, int limit):
     """o is a plain int (not a bool, not a subclass) in 0..limit-1: store it and return True."""
     cdef long v
-    cdef int overflow = 0
+    cdef int overflow = 0, j
+    cdef PyObject* p = <PyObject*>o
+    for j in range(5):  # counts are 0..4: usually one of the cached int objects, compared by address
+        if p == SMALL_PTR[j]:
+            if j >= limit:
+                return False
+            out[0] = <uint8_t>j
+            return True
     if not PyLong_CheckExact(o):
         return False
     v = PyLong_AsLongAndOverflow(o, &overflow)

@@ -327,6 +327,87 @@ def _settle(name: str) -> Callable[[Gen], Any]:
     return call
 
 
+# ---- the game engine: hostile actions, walls, options and logs ------------------------------------------------
+
+PLAYABLE = sorted(__import__("mahjong.game.flows", fromlist=["FLOWS"]).FLOWS)
+
+
+def _game_step(name: str) -> Callable[[Gen], Any]:
+    """A hand played partly by legal actions, then hit with hostile ones (out-of-turn seats, unlisted indices,
+    odd types); every refusal must be our error and leave the state exactly as it was."""
+
+    def call(g: Gen) -> Any:
+        from mahjong.game import Game
+
+        kwargs: dict[str, Any] = {"seed": g.r.randrange(1 << 32)}
+        roll = g.r.random()
+        if roll < 0.05:
+            kwargs["seed"] = g.scalar()
+        elif roll < 0.10:
+            kwargs["wall"] = g.r.choice([[g.r.randrange(-2, 45) for _ in range(g.r.randrange(200))], g.scalar()])
+        elif roll < 0.15:
+            kwargs["options"] = {g.r.choice(["botzone", "lack", "min_fan", "bogus"]): g.scalar()}
+        elif roll < 0.20:
+            kwargs["dealer"] = g.scalar()
+        game = Game(name, **kwargs)
+        for _ in range(g.r.randrange(0, 60)):
+            if game.done:
+                break
+            seat = g.r.choice(list(game.pending))
+            legal = game.legal_actions(seat)
+            before = (len(game.events), [list(h) for h in game.state.hands], game.state.front)
+            if g.r.random() < 0.3:
+                bad = g.r.choice([g.scalar(), g.r.randrange(-5, 400), seat + 4, legal[0].index + 1000])
+                target = g.r.choice([seat, g.r.randrange(-1, 6)])
+                try:
+                    game.act(target, bad)
+                except mahjong.MahjongError:
+                    after = (len(game.events), [list(h) for h in game.state.hands], game.state.front)
+                    if after != before:
+                        raise Mismatch(f"{name}: a refused action changed the state") from None
+                    continue
+            game.act(seat, g.r.choice(legal))
+        if game.done and sum(game.settlement.net) != 0:
+            raise NotZeroSum(f"game {name}: net {game.settlement.net}")
+        return game
+
+    return call
+
+
+def _game_replay(name: str) -> Callable[[Gen], Any]:
+    """A played hand's JSON-lines log, cut, shuffled or with one field changed, read and replayed: our error
+    or the same nets."""
+
+    def call(g: Gen) -> Any:
+        from mahjong.game import Game, RandomAgent, play_hand
+        from mahjong.game.log import dumps_log, read_log, replay
+
+        game = Game(name, seed=g.r.randrange(1 << 32))
+        play_hand(game, {s: RandomAgent(g.r.randrange(1 << 16)) for s in game.flow.seats})
+        lines = dumps_log(game.events).splitlines()
+        roll = g.r.random()
+        if roll < 0.3 and lines:
+            i = g.r.randrange(len(lines))
+            event = json.loads(lines[i])
+            key = g.r.choice(sorted(event))
+            event[key] = g.scalar()
+            lines[i] = json.dumps(event, default=repr)
+        elif roll < 0.5 and lines:
+            del lines[g.r.randrange(len(lines)):]
+        elif roll < 0.6 and len(lines) > 2:
+            i = g.r.randrange(len(lines) - 1)
+            lines[i], lines[i + 1] = lines[i + 1], lines[i]
+        elif roll < 0.7:
+            lines.insert(g.r.randrange(len(lines) + 1), g.text(30))
+        text = "\n".join(lines)
+        twin = replay(read_log(text.encode("utf-8", "replace") if g.r.random() < 0.3 else text))
+        if roll >= 0.7 and twin.done and twin.settlement.net != game.settlement.net:
+            raise Mismatch(f"{name}: the replayed log settles to {twin.settlement.net}, not {game.settlement.net}")
+        return twin
+
+    return call
+
+
 # ---- the command line, through a subprocess ---------------------------------------------------------------
 
 CLI_TIMEOUT = 20.0
@@ -406,6 +487,9 @@ def entries() -> list[Entry]:
         rows.append(Entry(f"score[{name}]", 0.4, _score(name)))
         rows.append(Entry(f"Context.from_options[{name}]", 0.2, _context(name)))
         rows.append(Entry(f"settle[{name}]", 0.2, _settle(name)))
+    for name in PLAYABLE:
+        rows.append(Entry(f"game step[{name}]", 0.03, _game_step(name)))
+        rows.append(Entry(f"game log replay[{name}]", 0.02, _game_replay(name)))
     return rows
 
 

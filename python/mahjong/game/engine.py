@@ -91,6 +91,13 @@ class Game:
     ) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise RulesError(f"seed must be a whole number, got {seed!r}")
+        for what, value in (("salt", salt), ("hand_number", hand_number)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise RulesError(f"{what} must be a whole number >= 0, got {value!r}")
+        if options is not None and not isinstance(options, Mapping):
+            raise RulesError(f"options must be a mapping of option names to values, got {type(options).__name__}")
+        if wall is not None and (isinstance(wall, (str, bytes)) or not isinstance(wall, Sequence)):
+            raise RulesError(f"an explicit wall is a list of tile ids, got {type(wall).__name__}")
         self.flow = make_flow(rules, options)
         self.rules = rules
         self.ruleset = self.flow.ruleset
@@ -98,9 +105,9 @@ class Game:
         flow = self.flow
         if dealer is None:
             dealer = flow.seats[0]
-        if dealer not in flow.seats:
+        if type(dealer) is not int or dealer not in flow.seats:  # (not 0.0, not True: they index lists)
             raise RulesError(f"dealer must be one of the seats {flow.seats}, got {dealer!r}")
-        if prevalent_wind not in (0, 1, 2, 3):
+        if type(prevalent_wind) is not int or prevalent_wind not in (0, 1, 2, 3):
             raise RulesError(f"prevalent_wind must be 0..3, got {prevalent_wind!r}")
         self.rng = SplitMix64(seed, salt * 2 + 1)  # dice and fishing; the wall uses its own stream
         self.state = HandState()

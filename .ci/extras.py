@@ -6,6 +6,7 @@ The CI legs install an extra's libraries into the venv that already holds the bu
 
 import re
 import sys
+
 import tomllib
 
 with open("pyproject.toml", "rb") as fh:

@@ -181,7 +181,8 @@ def test_the_url_round_trips_rule_set_options_facts_and_language(page: Page, ser
     assert page.input_value("#opt-min_fan") == "16" and page.is_checked("#ctx-last_wall_tile")
     assert page.input_value("#ctx-discarder") == "3"
     expected = report.score("[123m,1]456m789m123p5s 5s", options={"min_fan": 16}, win_tile="5s",
-                            context={"winner": 0, "dealer": 0, "prevalent_wind": 0, "discarder": 3, "last_wall_tile": True})
+                            context={"winner": 0, "dealer": 0, "prevalent_wind": 0, "discarder": 3,
+                                     "last_wall_tile": True})
     assert before["total"] == str(expected["total"]) and page.inner_text("h1") == "Mahjong calculator"
 
 
@@ -215,9 +216,11 @@ def test_a_waiting_hand_shows_shanten_waits_and_each_winning_tiles_value(page: P
     a = report.analyze(text, rules="guobiao")
     v = report.score(text, rules="guobiao", context={"winner": 0, "dealer": 0, "prevalent_wind": 0, "self_drawn": True})
     assert page.get_attribute("#shanten", "data-shanten") == "0"
-    forms = page.eval_on_selector_all("#by-form tr", "rs => rs.map(r => [r.dataset.form, r.querySelector('td').innerText])")
+    forms = page.eval_on_selector_all("#by-form tr",
+                                      "rs => rs.map(r => [r.dataset.form, r.querySelector('td').innerText])")
     assert forms == [[f, str(n)] for f, n in a["shanten_by_form"].items()]
-    waits = page.eval_on_selector_all("#waits li", "ls => ls.map(l => [l.dataset.tile, l.querySelector('.left').innerText])")
+    waits = page.eval_on_selector_all("#waits li",
+                                      "ls => ls.map(l => [l.dataset.tile, l.querySelector('.left').innerText])")
     assert waits == [[w["tile"], f"剩 {w['remaining']} 张"] for w in a["waits"]]
     rows = page.eval_on_selector_all(
         "#values tbody tr", "rs => rs.map(r => [r.dataset.tile, ...[...r.querySelectorAll('td[data-total]')]"

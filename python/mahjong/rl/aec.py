@@ -41,7 +41,9 @@ class MahjongAEC(AECEnv):  # type: ignore[misc,unused-ignore]
 
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise MahjongError(f"render_mode must be one of {self.metadata['render_modes']} or None, got {render_mode!r}")
+            raise MahjongError(
+                f"render_mode must be one of {self.metadata['render_modes']} or None, got {render_mode!r}"
+            )
         self.rules = rules
         self.game_options: dict[str, Any] = dict(options)
         self.render_mode = render_mode

@@ -84,7 +84,8 @@ _HAND, _VISIBLE, _MELDS, _RIVER = _OFF["hand"][0], _OFF["visible"][0], _OFF["mel
 _RIVER_COUNTS, _RIVER_CLAIMED, _BONUS = _OFF["river_counts"][0], _OFF["river_claimed"][0], _OFF["bonus"][0]
 _DEALER, _SCORES, _LACK, _READY = _OFF["dealer"][0], _OFF["scores"][0], _OFF["lack"][0], _OFF["ready"][0]
 _PLAYING, _SEATS, _WALL = _OFF["playing"][0], _OFF["seats"][0], _OFF["wall"][0]
-_WILDCARDS, _INDICATOR, _OFFERED, _DRAWN = _OFF["wildcards"][0], _OFF["indicator"][0], _OFF["offered"][0], _OFF["drawn"][0]
+_WILDCARDS, _INDICATOR = _OFF["wildcards"][0], _OFF["indicator"][0]
+_OFFERED, _DRAWN = _OFF["offered"][0], _OFF["drawn"][0]
 _SEAT_WIND, _PREVALENT_WIND = _OFF["seat_wind"][0], _OFF["prevalent_wind"][0]
 
 

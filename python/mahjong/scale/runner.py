@@ -45,7 +45,9 @@ def _import_ray() -> Any:
     try:
         import ray
     except ImportError:
-        raise ClusterError("Ray is not installed: pip install 'mjcore[ray]' (or drop --ray to use local processes)") from None
+        raise ClusterError(
+            "Ray is not installed: pip install 'mjcore[ray]' (or drop --ray to use local processes)"
+        ) from None
     return ray
 
 

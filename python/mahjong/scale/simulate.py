@@ -90,7 +90,8 @@ def stats_of(tally: Tally, rules: str, seed: int, agent: str) -> dict[str, Any]:
     hist: Mapping[int, int] = tally.hists.get("winner_points", {})
     total_points = sum(v * m for v, m in hist.items())
     won = sum(hist.values())
-    patterns = sorted(((k[8:], v) for k, v in c.items() if k.startswith("pattern:") and v), key=lambda kv: (-kv[1], kv[0]))
+    patterns = sorted(((k[8:], v) for k, v in c.items() if k.startswith("pattern:") and v),
+                      key=lambda kv: (-kv[1], kv[0]))
     return {
         "rules": rules,
         "agent": agent,

@@ -13,7 +13,7 @@ __all__ = ["Flow", "flow_class", "FLOWS"]
 #: preset name -> (module, class) of its flow
 FLOWS: dict[str, tuple[str, str]] = {
     "guobiao": ("mahjong.game.flows.guobiao", "GuobiaoFlow"),
-    "guobiao-seed": ("mahjong.game.flows.guobiao", "GuobiaoFlow"),
+    "guobiao-rulebook": ("mahjong.game.flows.guobiao", "GuobiaoFlow"),
     "guobiao-extras": ("mahjong.game.flows.guobiao", "GuobiaoFlow"),
     "sichuan": ("mahjong.game.flows.sichuan", "SichuanFlow"),
     "common": ("mahjong.game.flows.simple", "CommonFlow"),

@@ -63,7 +63,7 @@ class GuobiaoFlowOptions:
 
 
 class GuobiaoFlow(Flow):
-    presets = ("guobiao", "guobiao-seed", "guobiao-extras")
+    presets = ("guobiao", "guobiao-rulebook", "guobiao-extras")
     Options = GuobiaoFlowOptions
     earthly = None
     #: the match is 4 rounds × 4 hands with no 连庄 and the seat swap before 西圈 (see mahjong.game.match)

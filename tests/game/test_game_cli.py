@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import json
-import shutil
+import os
 import subprocess
 import sys
 
 import pytest
 
-MAHJONG = shutil.which("mahjong")
+# the installed command of the interpreter running the tests (a PATH lookup could find another install)
+_SCRIPT = os.path.join(os.path.dirname(sys.executable), "mahjong")
+MAHJONG = _SCRIPT if os.path.exists(_SCRIPT) else None
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    cmd = [MAHJONG, *args] if MAHJONG else [sys.executable, "-m", "mahjong.cli", *args]
+    cmd = [MAHJONG, *args] if MAHJONG else [sys.executable, "-m", "mahjong", *args]
     return subprocess.run(cmd, input=stdin, capture_output=True, text=True, timeout=120)
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import importlib
 import json
-import os
 import random
 import subprocess
 import sys
@@ -138,11 +137,12 @@ def test_command_line_never_prints_a_traceback(seed):
 
 
 def test_fuzz_runner_small_budget():
-    """The seeded runner for ~25 s in child processes (a crash or a hang is counted, not fatal to pytest):
+    """The seeded runner (seed 7: the same inputs every run) for ~25 s in child processes (a crash or a hang is
+    counted, not fatal to pytest):
     0 crashes, 0 hangs, 0 foreign exceptions, 0 inputs over 1 s, 0 mismatches, 0 non-zero-sum payments.
     The command line is fuzzed by the test above and by the large run, not here (a subprocess per input)."""
     out = subprocess.run(
-        [sys.executable, str(FUZZ_DIR / "run.py"), "--seconds", "25", "--seed", str(os.getpid() % 1000),
+        [sys.executable, str(FUZZ_DIR / "run.py"), "--seconds", "25", "--seed", "7",
          "--cli-every", "0"],
         capture_output=True, text=True, timeout=300,
     )

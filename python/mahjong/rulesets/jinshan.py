@@ -1,6 +1,6 @@
 """Jinshan 金山麻将 "有麻子" (Shanghai): 花 + 百搭, hu points, 翻 and the 辣子 cap.
 
-Source: 《金山麻将胡数算法》 "金山麻将胡数算法 / 有麻子胡数算法" and ``specs/jinshan.md`` (which fills the gaps).
+Source: 《金山麻将胡数算法》 "金山麻将胡数算法 / 有麻子胡数算法"; where it is silent, each choice is a named option.
 
 Tiles: 136 + 8 flowers.  春夏秋冬 (``f1``..``f4``) are 花, bonus tiles worth 4 hu each; 梅兰竹菊 (``f5``..``f8``)
 are the four 百搭 (wildcards).  Write the 百搭 a player holds among the flowers (``"…f5f7"``): the scorer takes

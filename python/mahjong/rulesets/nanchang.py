@@ -1,9 +1,9 @@
 """Nanchang 南昌麻将: 正精 / 副精 wildcards, honor sequences, 十三烂, 德国, and the separate 精 settlement.
 
-Sources (see ``shared/specs/nanchang.md``): 《南昌麻将速成》 "南昌麻将速成(含规则、算精、算胡)" is binding for what it states
-(tiles, honor sequences, 十三烂 / 七星十三烂, how 精 are chosen, 霸王精, 精钓, 冲关, 德国 / 德国德); it is truncated
-before any payment rule, so the hand multipliers and payments are the spec's adopted model (§2a / §2b, from S1 a
-Java game server, S2 吉安 冲关麻将 and S3 a family web app).  Every point where those sources disagree is a field of
+Sources: 《南昌麻将速成》 "南昌麻将速成(含规则、算精、算胡)" is binding for what it states (tiles, honor sequences,
+十三烂 / 七星十三烂, how 精 are chosen, 霸王精, 精钓, 冲关, 德国 / 德国德); its published copy breaks off before any
+payment rule, so the hand multipliers and payments follow public Nanchang game servers (a Java game server, the
+吉安 冲关麻将 rules and a family scoring web app).  Every point where those sources disagree is a field of
 :class:`NanchangConfig`.
 
 How a win is scored:

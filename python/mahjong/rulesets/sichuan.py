@@ -1,7 +1,7 @@
 """Sichuan 血战到底 (四川麻将): 108 tiles, no chow, 缺一门, 刮风下雨, 一炮多响, play on until three have won.
 
-Sources: seed ``000`` section 四川麻将番数算法 (rules 1–9, binding) and ``shared/specs/sichuan.md``, whose adopted
-fan table (§2a, the QQ-lineage table, matching QQ游戏《四川麻将番数算法》's "一番（x1）" notation) fills QQ游戏《四川麻将番数算法》's truncated 基本番 list.
+Sources: QQ游戏《四川麻将番数算法》 (rules 1–9, binding).  Its published copy breaks off in the 基本番 list; the
+fan table used here is the one the QQ-lineage Sichuan clients publish, which matches its "一番（x1）" notation.
 
 Scoring (QQ游戏《四川麻将番数算法》: 番型均不重复计算，只按最大番算 — base patterns do not stack, the largest counts):
 

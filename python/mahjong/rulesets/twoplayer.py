@@ -1,4 +1,4 @@
-"""The two-player game (《麻将游戏规则》 (二人麻将) "麻将番数计算规则 — 三、麻将游戏规则"; ``shared/specs/twoplayer.md``).
+"""The two-player game (《麻将游戏规则》 (二人麻将) "麻将番数计算规则 — 三、麻将游戏规则").
 
 What 《麻将游戏规则》 (二人麻将) states, and where it lives here:
 

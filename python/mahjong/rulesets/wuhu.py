@@ -1,7 +1,7 @@
 """Wuhu 芜湖麻将: the 2468 and 1234 ("315") scoring formulas.
 
 Source: 《芜湖麻将2468算法》 ("芜湖麻将2468算法", "1234算法", "芜湖麻将315算法表格图", "芜湖麻将2468计算表", "芜湖麻将支数计算表",
-"2020年芜湖麻将2468计算表") and ``specs/wuhu.md``.
+"2020年芜湖麻将2468计算表") and the Wuhu scoring pages and apps named on each option.
 
 Terms:
 

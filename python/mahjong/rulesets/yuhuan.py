@@ -1,6 +1,6 @@
 """Yuhuan 玉环麻将: 16-tile hands, 3 财神 wildcards, 白板 set aside as 杠花, 胡数 × 2^台.
 
-Sources (see ``shared/specs/yuhuan.md``): 《玉环麻将算法》 "玉环麻将算法" is binding up to the scoring overview (16-tile hands,
+Sources: 《玉环麻将算法》 "玉环麻将算法" is binding up to the scoring overview (16-tile hands,
 5 sets + a pair, 财神, 白板 auto-kong, 坎档 / 靠壁, the special hands, 黄庄, the settlement, rounding up to 10 and the
 400 cap); it is truncated at "（1）基础胡数的计算", so the 胡数 and 台 tables are the spec's §2 (source A, a fuller copy of
 the same document, agreeing with client B).  Points the sources leave open are fields of :class:`YuhuanConfig`.

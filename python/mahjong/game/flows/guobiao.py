@@ -48,7 +48,7 @@ class GuobiaoFlowOptions:
         below. Default False — source: Botzone's Chinese Standard Mahjong rules page.
     false_win_penalty: Botzone format: a false winner pays each other player this (30 in all). Default 10 —
         source: Botzone's Chinese Standard Mahjong rules page.
-    flowers: play with the 8 flowers (144 tiles). Default True — source: seed 000 (国标 144 张); Botzone's
+    flowers: play with the 8 flowers (144 tiles). Default True — source: 《中国麻将竞赛规则》 (国标 144 张); Botzone's
         recorded human games were played without them (136 tiles, 34 per seat).
     several_winners: every player who claims a win on the same discard wins (as mahjongsoft.com's duplicate
         MCR tables allow); False = the first in turn order after the discarder only (截和). Default False —

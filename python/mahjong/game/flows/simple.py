@@ -45,8 +45,8 @@ class CommonFlow(Flow):
 class WuhuFlowOptions:
     """Wuhu flow options.
 
-    honors: the winds and dragons are in play (136 tiles). Default True — source: "open" in game-flow §2; the
-        seed's hands (seed 002) show no honors but never say they are taken out; most Anhui tables play 136.
+    honors: the winds and dragons are in play (136 tiles). Default True — source: the Wuhu
+        tables' example hands show no honors but never say they are taken out; most Anhui tables play 136.
     """
 
     honors: bool = True

@@ -112,7 +112,7 @@ def pure_triple_chow(a: int, b: int, c: int) -> bool:
     return a == b == c
 
 
-#: three-chow fans in the order the reference tests them (spec §4 step 6): three suits first, then one suit
+#: three-chow fans in the order the reference tests them (reference step 6): three suits first, then one suit
 THREE_CHOW_MIXED = (("mixed_shifted_chows", mixed_shifted_chows), ("mixed_triple_chow", mixed_triple_chow),
                     ("mixed_straight", mixed_straight))
 THREE_CHOW_PURE = (("pure_straight", pure_straight), ("pure_shifted_chows", pure_shifted_chows),
@@ -141,7 +141,7 @@ def pure_double_chow(a: int, b: int) -> bool:
     return a == b
 
 
-#: two-chow fans in the reference's test order (spec §4 step 6): different suits, then same suit
+#: two-chow fans in the reference's test order (reference step 6): different suits, then same suit
 TWO_CHOW_FANS = (("mixed_double_chow", mixed_double_chow), ("short_straight", short_straight),
                  ("two_terminal_chows", two_terminal_chows), ("pure_double_chow", pure_double_chow))
 
@@ -211,7 +211,7 @@ def dragon_pung(c: int) -> bool:
 def pung_of_terminals_or_honors(c: int, seat: int, prevalent: int, wind_pungs: int) -> bool:
     """幺九刻: 3张相同的一、九序数牌及字牌组成的刻子（或杠） — a pung of a terminal or a wind.
 
-    As the reference counts it (spec §4 steps 5, 14, 15): a dragon pung counts 箭刻 instead; a wind pung that is
+    As the reference counts it (reference steps 5, 14, 15): a dragon pung counts 箭刻 instead; a wind pung that is
     the seat or prevalent wind counts 门风刻 / 圈风刻 instead; and the wind pungs of 三风刻 / 小四喜 / 大四喜
     (three or more wind pungs) are part of that fan, not 幺九刻.
     """
@@ -233,7 +233,7 @@ def seat_wind(c: int, seat: int) -> bool:
     return c == EAST + seat
 
 
-# ---------------------------------------------------------------- kongs and concealed pungs (spec §4 step 3)
+# ---------------------------------------------------------------- kongs and concealed pungs (reference step 3)
 # ``melded`` / ``concealed``: the hand's melded (明) and concealed (暗) kongs; ``dark``: its concealed pungs, concealed
 # kongs included (a pung completed by another player's discard is not concealed).
 
@@ -303,7 +303,7 @@ def all_pungs(n_pungs: int) -> bool:
     return n_pungs == 4
 
 
-# ---------------------------------------------------------------- how the hand was made and won (spec §4 steps 1, 7)
+# ---------------------------------------------------------------- how the hand was made and won (reference steps 1, 7)
 # ``claimed``: the melds claimed from other players (a concealed kong is not claimed).
 
 def fully_concealed_hand(claimed: int, self_drawn: bool) -> bool:
@@ -318,7 +318,7 @@ def concealed_hand(claimed: int, self_drawn: bool) -> bool:
 
 def melded_hand(claimed: int, self_drawn: bool) -> bool:
     """全求人: 全靠吃牌、碰牌、单钓别人打出的牌和牌 — four claimed melds, won on a discard (self-drawn it is
-    just 自摸; spec §8.11)."""
+    just 自摸; reference)."""
     return claimed == 4 and not self_drawn
 
 
@@ -411,7 +411,7 @@ def all_even_pungs(chows: Sequence[int], pungs: Sequence[int], pair: int) -> boo
             and pair < 0x40 and (pair & 15) % 2 == 0)
 
 
-#: group traits: only the first that matches counts (spec §4 step 9)
+#: group traits: only the first that matches counts (reference step 9)
 GROUP_TRAITS = (("outside_hand", outside_hand), ("all_five", all_five), ("all_even_pungs", all_even_pungs))
 
 
@@ -519,7 +519,7 @@ def tile_hog(all_counts: Sequence[int], n_kongs: int) -> int:
 def wait_fan(concealed_chows: Sequence[int], pair: int | None, win: int) -> str | None:
     """独听 边张 / 嵌张 / 单钓: the winning tile (the hand's only wait) sits at the open end of a concealed
     12-3 / 7-89 chow (边张), in the middle of a chow (嵌张) or is the pair (单钓将).  When the reading allows
-    several, 边张 > 嵌张 > 单钓 (spec §4 step 13)."""
+    several, 边张 > 嵌张 > 单钓 (reference step 13)."""
     edge = closed = False
     for m in concealed_chows:
         if m == win:
@@ -583,7 +583,7 @@ def honors_and_knitted(unique: Sequence[int]) -> str | None:
 
 def nine_gates_extras(win_rank: int) -> tuple[str, ...]:
     """九莲宝灯: 一种花色1112345678999门清, 见同花色任何1张成和.  The reference adds fixed fans by the winning
-    rank (spec §5): 1/9 清龙 + 四归一; 2/8 双暗刻 + 连六 + 幺九刻; 5 双暗刻 + 幺九刻; 3 4 6 7 连六."""
+    rank (reference): 1/9 清龙 + 四归一; 2/8 双暗刻 + 连六 + 幺九刻; 5 双暗刻 + 幺九刻; 3 4 6 7 连六."""
     if win_rank in (1, 9):
         return ("pure_straight", "tile_hog")
     if win_rank in (2, 8):

@@ -9,7 +9,7 @@ fan's own shape already rules out) where the seeds list them, so the table reads
 exclusions are deliberately *not* here because the reference calculator (spec guobiao.md §4 step 14) counts them:
 三风刻 does not drop the 幺九刻 of a terminal pung outside it (its three wind pungs simply never count 幺九刻,
 see ``detectors.pung_of_terminals_or_honors``), 清幺九 keeps 三同刻, and 七对 keeps 四归一 (seed option
-``GuobiaoConfig.all_terminals_pairs_no_tile_hog`` follows seed 003 instead).
+``GuobiaoConfig.all_terminals_pairs_no_tile_hog`` follows 《中国麻将竞赛规则》 instead).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ __all__ = ["Fan", "FANS", "FAN_BY_KEY", "N_FANS"]
 @dataclass(frozen=True)
 class Fan:
     """One fan.  ``excludes``: keys of the fans it cancels (不计).  ``converts``: (from, to) pairs, a fan it
-    turns into another (only 四暗刻: self-drawn 不求人 is scored as 自摸, spec §4 step 14)."""
+    turns into another (only 四暗刻: self-drawn 不求人 is scored as 自摸, reference step 14)."""
 
     idx: int
     key: str
@@ -33,11 +33,11 @@ class Fan:
     rule: str = ""
     converts: tuple[tuple[str, str], ...] = ()
     #: 套算一次: place (1 = first removed) of a 1-fan chow fan in the account-once trim, under the reference's
-    #: order and under ``GuobiaoConfig.terminal_chows_kept`` (spec §4 step 6); (0, 0) = not trimmed
+    #: order and under ``GuobiaoConfig.terminal_chows_kept`` (reference step 6); (0, 0) = not trimmed
     trim: tuple[int, int] = (0, 0)
     #: place (1 = first choice) of a 1-fan chow fan as the one extra fan a 4th chow may add next to a 3-chow fan
     extra: int = 0
-    #: on a tie between readings, a later reading with this fan replaces the earlier one (spec §2 step 5)
+    #: on a tie between readings, a later reading with this fan replaces the earlier one (reference step 5)
     tie: bool = False
 
 

@@ -26,7 +26,7 @@ from mahjong.rulesets.guobiao.settlement import guobiao_payments
 
 __all__ = ["Guobiao", "GuobiaoConfig", "GuobiaoContext", "WinningTile", "GuobiaoBatch", "RECORD_SIZE"]
 
-#: unique-wait test (spec §3): regular form, plus 七对 for a fully concealed 13-tile hand; a tile held four
+#: unique-wait test (reference): regular form, plus 七对 for a fully concealed 13-tile hand; a tile held four
 #: times still counts as a wait, as in the reference
 _WAIT_REGULAR = HandRules(seven_pairs=False, thirteen_orphans=False, knitted=False, wait_on_fourth_copy=True)
 _WAIT_WITH_PAIRS = HandRules(seven_pairs=True, thirteen_orphans=False, knitted=False, wait_on_fourth_copy=True)
@@ -364,12 +364,12 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         if ctx.earthly:
             if ctx.winner != (ctx.dealer + 1) % 4 or not ctx.self_drawn or melds:
                 raise ContextError("地和 (earthly): the dealer's next player (下家) wins by self-draw on the first "
-                                   "draw, with no melds (seed 000)")
+                                   "draw, with no melds (国标麻将计分方式)")
         if wild and not any(m.is_kong for m in melds):
             raise ContextError("混杠 (wildcard_kong): the kong of four 混 must be among the melds")
 
     def _best(self, f: S.Facts) -> tuple[list[int], Decomposition | None, str | None] | None:
-        """就高不就低: the special forms, then every regular reading; the reference's tie rules (spec §2 step 5)."""
+        """就高不就低: the special forms, then every regular reading; the reference's tie rules (reference step 5)."""
         opts = self._opts
         best: list[int] | None = None
         reading: Decomposition | None = None
@@ -531,7 +531,7 @@ def _checked_context(context: WinContext | None) -> WinContext:
 
 _SETTLE_DRAWN = "self-drawn: each other seat pays 8 + fan"
 _SETTLE_DISCARD = "discard: the discarder pays 8 + fan, the others 8 each"
-_SETTLE_FALSE = "诈和 (false win): the seeds give no penalty, so no payments"
+_SETTLE_FALSE = "诈和 (false win): the published scoring rules give no penalty, so no payments"
 
 _RESULT_FIELDS = ("ruleset", "items", "total", "unit", "reading", "wait", "valid", "payments", "invalid_reason",
                   "details")
@@ -794,7 +794,7 @@ def _regular_decomposition(melds: tuple[tuple[int, int], ...], pair: int) -> Dec
 
 
 def _unique_wait(f: S.Facts) -> bool:
-    """独听 (spec §3): with the winning tile taken out, exactly one tile completes the hand (regular form, plus
+    """独听 (reference): with the winning tile taken out, exactly one tile completes the hand (regular form, plus
     七对 for 13 concealed tiles; a tile held four times still counts)."""
     counts = list(f.standing)
     win = D.TILE_OF_CODE[f.win]

@@ -1,7 +1,7 @@
 """The Guobiao counting principles and the best-reading search.
 
-The flow is the reference calculator's (spec guobiao.md §2-§5), which is how the five principles of seed 003
-are applied in practice:
+The flow is the reference calculator's (ChineseOfficialMahjongHelper), which is how the five counting principles
+of 《中国麻将竞赛规则》 are applied in practice:
 
 * 就高不就低 (take the higher total): every special form and every regular reading of the concealed tiles is
   scored; the highest total before flowers wins, ties broken as the reference does (:func:`best_table`).
@@ -47,11 +47,11 @@ _KONG = [(_IDX[k], fn) for k, fn in D.KONG_FANS]
 _DARK = [(_IDX[k], fn) for k, fn in D.CONCEALED_PUNG_FANS]
 _CONCEALMENT = [(_IDX[k], fn) for k, fn in D.CONCEALMENT_FANS]
 _WIN_FLAG = [(_IDX[k], fn) for k, fn in D.WIN_FLAG_FANS]
-#: the 1-fan chow fans, in the order the account-once trim removes them (spec §4 step 6: 老少副 first)
+#: the 1-fan chow fans, in the order the account-once trim removes them (reference step 6: 老少副 first)
 #: (from the fan rows' ``trim`` column; ``terminal_chows_kept`` has its own order there)
 _TRIM_ORDER = F.TRIM_ORDER
 _TRIM_ORDER_SEED = F.TRIM_ORDER_KEPT
-#: the one extra 1-fan fan a 4th chow may add next to a 3-chow fan, by priority (spec §4 step 6; ``extra`` column)
+#: the one extra 1-fan fan a 4th chow may add next to a 3-chow fan, by priority (reference step 6; ``extra`` column)
 _EXTRA_PRIORITY = F.EXTRA_PRIORITY
 #: a later reading with one of these wins a tie (``tie`` column)
 _TIE_FANS = F.TIE_FANS
@@ -73,7 +73,7 @@ class Facts:
     kong_involved: bool  #: 杠上开花 when self-drawn, 抢杠和 on a discard
     seat: int
     prevalent: int
-    #: 独听 (spec §3): computed on first need by ``wait_test`` — most readings never ask (the winning tile is
+    #: 独听 (reference): computed on first need by ``wait_test`` — most readings never ask (the winning tile is
     #: in a pung, or the hand is a special form)
     unique_wait: bool | None = None
     wait_test: Callable[[], bool] | None = None
@@ -146,7 +146,7 @@ def table_total(t: Sequence[int]) -> int:
 # ------------------------------------------------------------------------------------------ shared steps
 
 def win_flag_fans(f: Facts, t: list[int]) -> None:
-    """和绝张, 自摸 / 妙手回春 / 杠上开花, 海底捞月 / 抢杠和 from the win context (spec §4 step 1)."""
+    """和绝张, 自摸 / 妙手回春 / 杠上开花, 海底捞月 / 抢杠和 from the win context (reference step 1)."""
     if f.last_tile:
         t[F.LAST_TILE] = 1
     for idx, fn in _WIN_FLAG:
@@ -155,7 +155,7 @@ def win_flag_fans(f: Facts, t: list[int]) -> None:
 
 
 def hand_fans(f: Facts) -> list[tuple[int, int]]:
-    """The fans every regular reading of the hand shares, computed once: the win flags (spec §4 step 1), the
+    """The fans every regular reading of the hand shares, computed once: the win flags (reference step 1), the
     concealment fans 不求人 / 门前清 / 全求人 (step 7: only claimed melds count; a concealed kong keeps the hand
     concealed) and the tile-kind fans (:func:`tile_fans`)."""
     if f.hand_fans is None:
@@ -172,7 +172,7 @@ def hand_fans(f: Facts) -> list[tuple[int, int]]:
 def tile_fans(f: Facts) -> list[tuple[int, int]]:
     """The fans read from the tile kinds alone, the same for every reading of a hand, so computed once: suits
     (无字 缺一门 混一色 清一色 五门齐), tile traits (断幺 推不倒 绿一色 字一色 清幺九 混幺九) and ranges (全大 全中
-    全小 大于五 小于五) (spec §4 steps 10-11)."""
+    全小 大于五 小于五) (reference steps 10-11)."""
     if f.tile_fans is not None:
         return f.tile_fans
     u = f.mask
@@ -212,7 +212,7 @@ def tile_fans(f: Facts) -> list[tuple[int, int]]:
 
 
 def tile_hog(f: Facts, kongs: int) -> int:
-    """四归一 (spec §4 step 12): tile kinds with all four copies in the hand, minus the kongs (not counted with
+    """四归一 (reference step 12): tile kinds with all four copies in the hand, minus the kongs (not counted with
     一色四同顺, which uses them up)."""
     if f.tile_hog_base is None:
         f.tile_hog_base = D.tile_hog(f.all_counts, 0)
@@ -234,7 +234,7 @@ def apply_exclusions(t: list[int], opts: GuobiaoConfig) -> None:
         excl, conv = _EXCL[idx]
         for a, b in conv:
             if idx == F.FOUR_CONCEALED_PUNGS and opts.four_concealed_pungs_fully_concealed:
-                continue  # seed 003: 四暗刻 自摸加记不求人
+                continue  # 《中国麻将竞赛规则》: 四暗刻 自摸加记不求人
             if t[a]:
                 t[a] = 0
                 t[b] = 1
@@ -246,8 +246,8 @@ def apply_exclusions(t: list[int], opts: GuobiaoConfig) -> None:
 
 def account_once(fans: list[int], cap: int, t: list[int], opts: GuobiaoConfig) -> None:
     """套算一次: the pairwise 1-fan chow fans of 3 or 4 chows, at most ``cap`` of them.  Over the cap, trim each
-    type to one, then to none, in the order 老少副, 连六, 喜相逢, 一般高 (the reference's count-and-trim; spec §4
-    step 6).  ``terminal_chows_kept`` (seed 003: 老少副 may count twice) trims 老少副 last."""
+    type to one, then to none, in the order 老少副, 连六, 喜相逢, 一般高 (the reference's count-and-trim; reference
+    step 6).  ``terminal_chows_kept`` (《中国麻将竞赛规则》: 老少副 may count twice) trims 老少副 last."""
     counts = {F.PURE_DOUBLE_CHOW: 0, F.MIXED_DOUBLE_CHOW: 0, F.SHORT_STRAIGHT: 0, F.TWO_TERMINAL_CHOWS: 0}
     for x in fans:
         if x:
@@ -376,17 +376,17 @@ def three_pungs(p: list[int], t: list[int]) -> None:
 
 def kong_fans(concealed_pungs: int, melded_kongs: int, concealed_kongs: int, t: list[int], opts: GuobiaoConfig) -> None:
     """Kongs and concealed pungs (暗刻 counts concealed kongs too): 明杠 暗杠 双明杠 双暗杠 明暗杠 三杠 四杠 and
-    双暗刻 三暗刻 四暗刻, as the reference combines them (spec §4 step 3)."""
+    双暗刻 三暗刻 四暗刻, as the reference combines them (reference step 3)."""
     for idx, fn in _KONG:
         if fn(melded_kongs, concealed_kongs):
             t[idx] = 1
             break
     if t[F.CONCEALED_KONG_AND_MELDED_KONG] and not opts.melded_and_concealed_kong:
-        # the seeds have no 明暗杠: 明杠 1 + 暗杠 2 (spec §8.1)
+        # the seeds have no 明暗杠: 明杠 1 + 暗杠 2 (reference)
         t[F.CONCEALED_KONG_AND_MELDED_KONG] = 0
         t[F.MELDED_KONG] = t[F.CONCEALED_KONG] = 1
     if opts.kongs_count_concealed_kongs and (t[F.THREE_KONGS] or t[F.FOUR_KONGS]) and concealed_kongs:
-        # seed 003: 三杠 / 四杠 "暗杠、双暗杠加计" (spec §8.2)
+        # 《中国麻将竞赛规则》: 三杠 / 四杠 "暗杠、双暗杠加计" (reference)
         t[F.CONCEALED_KONG if concealed_kongs == 1 else F.TWO_CONCEALED_KONGS] = 1
     if t[F.TWO_CONCEALED_KONGS] and melded_kongs + concealed_kongs == 2 and concealed_pungs == 0:
         return  # 双暗杠 alone already says "two concealed": the reference adds no 双暗刻 on top
@@ -428,7 +428,7 @@ def score_regular(f: Facts, concealed: Sequence[tuple[int, int]], pair: int, opt
             pungs.append(code)
             concealed_pungs += 1
     # A pung completed by a discard is melded, unless the winning tile can sit in a concealed chow of this reading
-    # (spec §4 step 2).
+    # (reference step 2).
     if not f.self_drawn and win in pungs and not any(c - 1 <= win <= c + 1 for c in concealed_chows):
         if any(kind == PUNG and code == win for kind, code in concealed):
             concealed_pungs -= 1
@@ -468,7 +468,7 @@ def score_regular(f: Facts, concealed: Sequence[tuple[int, int]], pair: int, opt
         three_pungs(sorted(pungs), t)
     else:
         four_pungs(sorted(pungs), t)
-    # the pair (spec §4 step 8): 平和, and 小三元 / 小四喜 in place of 双箭刻 / 三风刻 (their 不计)
+    # the pair (reference step 8): 平和, and 小三元 / 小四喜 in place of 双箭刻 / 三风刻 (their 不计)
     if D.all_chows(n_chows, pair):
         t[F.ALL_CHOWS] = 1
     elif pungs:
@@ -498,7 +498,7 @@ def best_regular_py(f: Facts, opts: GuobiaoConfig, max_total: int, seven_pairs: 
     """就高不就低 over the regular readings of the hand (``readings`` if given, else every reading of
     ``f.standing`` in reference order, readings.regular_readings) against an earlier best of ``max_total`` (a
     special form's).  A tie goes to the later reading when it has 一色三同顺 or 三同刻, or when the earlier best
-    is 七对 (the reference's tie rules, spec §2 step 5).  Returns (melds, pair code, fan table, total) of the
+    is 七对 (the reference's tie rules, reference step 5).  Returns (melds, pair code, fan table, total) of the
     chosen reading, or None when none beats ``max_total``.
 
     Part of the pure-Python twin of the compiled kernel (``mahjong._core._gb_score``, src/mjcore/guobiao.pxi).
@@ -522,7 +522,7 @@ best_regular = best_regular_py
 
 def score_seven_pairs_py(f: Facts, opts: GuobiaoConfig) -> list[int]:
     """七对 / 连七对.  连七对 adds only 断幺 (2-8) and the win flags; 七对 adds the tile fans, 四归一 (a quad is two
-    pairs) and the win flags, never a meld fan, 门前清, 不求人 or 单钓 (spec §5)."""
+    pairs) and the win flags, never a meld fan, 门前清, 不求人 or 单钓 (reference)."""
     t = new_table()
     u = f.unique
     # 连七对 needs seven kinds of one suit in a row: a cheap test on the sorted codes before reading the counts
@@ -538,7 +538,7 @@ def score_seven_pairs_py(f: Facts, opts: GuobiaoConfig) -> list[int]:
     t[F.SEVEN_PAIRS] = 1
     add_tile_fans(f, t)
     if opts.all_terminals_pairs_no_tile_hog and t[F.ALL_TERMINALS]:
-        t[F.TILE_HOG] = 0  # seed 003: 清幺九 另计七对, 不计四归一
+        t[F.TILE_HOG] = 0  # 《中国麻将竞赛规则》: 清幺九 另计七对, 不计四归一
     win_flag_fans(f, t)
     apply_exclusions(t, opts)
     return t
@@ -569,7 +569,7 @@ def score_thirteen_orphans(f: Facts, opts: GuobiaoConfig) -> list[int]:
 
 
 def score_nine_gates(f: Facts, opts: GuobiaoConfig) -> list[int]:
-    """九莲宝灯 with the reference's fixed extras by winning rank, plus the win flags (spec §5)."""
+    """九莲宝灯 with the reference's fixed extras by winning rank, plus the win flags (reference)."""
     t = new_table()
     t[F.NINE_GATES] = 1
     for k in D.nine_gates_extras(f.win & 15):
@@ -630,7 +630,7 @@ def knitted_straight_reading(f: Facts) -> KnittedReading | None:
 
 
 def score_knitted_straight(f: Facts, reading: KnittedReading, opts: GuobiaoConfig) -> list[int]:
-    """组合龙 (12) with its 4th meld and pair (spec §5): 平和 / 四归一 for a chow, the pung's own fans, 五门齐 for
+    """组合龙 (12) with its 4th meld and pair (reference): 平和 / 四归一 for a chow, the pung's own fans, 五门齐 for
     an honor pung + honor pair of the other kind, 明杠/暗杠, 门前清/不求人, the win flags and the waits."""
     seq, meld, pair, rest = reading
     t = new_table()
@@ -691,7 +691,7 @@ def score_knitted_straight(f: Facts, reading: KnittedReading, opts: GuobiaoConfi
 
 def _unique_wait_of_rest(rest: dict[int, int], win: int) -> bool:
     """组合龙 with no fixed pack: is the winning tile the only tile completing the 4 non-body tiles left when it
-    is taken out (spec §5, 'Waits, 0 fixed packs')?"""
+    is taken out (reference, 'Waits, 0 fixed packs')?"""
     base = dict(rest)
     base[win] -= 1
     return _completions(tuple(sorted((k, n) for k, n in base.items() if n))) == 1

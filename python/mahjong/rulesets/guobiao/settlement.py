@@ -1,10 +1,10 @@
-"""Guobiao settlement (spec guobiao_settlement.md §1, seed 000 "国标麻将计分方式"): base 8, ``F`` = the winner's
+"""Guobiao settlement ("国标麻将计分方式"): base 8, ``F`` = the winner's
 fan total with flowers.
 
 * 自摸 self-drawn: each of the three others pays ``8 + F``.
 * 点和 on a discard (抢杠和: the player whose kong was robbed is the discarder): the discarder pays ``8 + F``,
   the two others ``8`` each.
-* 诈和 (a false win, under 8 fan without flowers): the seeds give no penalty, so nothing is paid
+* 诈和 (a false win, under 8 fan without flowers): the published scoring rules give no penalty, so nothing is paid
   (``ScoreResult.details["settlement"]`` says so).
 """
 
@@ -14,7 +14,7 @@ from mahjong.framework import N_SEATS
 
 __all__ = ["BASE", "guobiao_payments"]
 
-BASE = 8  #: 底分 8 (seed 000)
+BASE = 8  #: 底分 8 (国标麻将计分方式)
 
 
 def guobiao_payments(winner: int, discarder: int | None, fan: int, valid: bool = True) -> tuple[int, ...]:

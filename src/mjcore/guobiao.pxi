@@ -73,11 +73,17 @@ cdef inline bint _gb_consecutive(int a, int b, int c) noexcept nogil:
     """Ranks a, b, c are three in a row, in any order."""
     cdef int r0 = _gb_rank(a), r1 = _gb_rank(b), r2 = _gb_rank(c), t
     if r0 > r1:
-        t = r0; r0 = r1; r1 = t
+        t = r0
+        r0 = r1
+        r1 = t
     if r1 > r2:
-        t = r1; r1 = r2; r2 = t
+        t = r1
+        r1 = r2
+        r2 = t
     if r0 > r1:
-        t = r0; r0 = r1; r1 = t
+        t = r0
+        r0 = r1
+        r1 = t
     return r1 == r0 + 1 and r2 == r1 + 1
 
 cdef inline uint64_t _gb_bit(int t) noexcept nogil:
@@ -109,11 +115,15 @@ cdef int _gb_three_chow(int a, int b, int c) noexcept nogil:
             return GBF_MIXED_SHIFTED_CHOWS
         if a % 9 == b % 9 and b % 9 == c % 9:
             return GBF_MIXED_TRIPLE_CHOW
-        r[0] = _gb_rank(a); r[1] = _gb_rank(b); r[2] = _gb_rank(c)
+        r[0] = _gb_rank(a)
+        r[1] = _gb_rank(b)
+        r[2] = _gb_rank(c)
         for i in range(1, 3):
-            x = r[i]; j = i - 1
+            x = r[i]
+            j = i - 1
             while j >= 0 and r[j] > x:
-                r[j + 1] = r[j]; j -= 1
+                r[j + 1] = r[j]
+                j -= 1
             r[j + 1] = x
         if r[0] == 2 and r[1] == 5 and r[2] == 8:
             return GBF_MIXED_STRAIGHT
@@ -199,7 +209,10 @@ cdef void _gb_four_chows(int* m, int* t, int opts) noexcept nogil:
         t[GBF_QUADRUPLE_CHOW] = 1
         return
     for s in range(4):
-        i = _GB_SUB[s][0]; j = _GB_SUB[s][1]; k = _GB_SUB[s][2]; x = _GB_SUB[s][3]
+        i = _GB_SUB[s][0]
+        j = _GB_SUB[s][1]
+        k = _GB_SUB[s][2]
+        x = _GB_SUB[s][3]
         fan = _gb_three_chow(m[i], m[j], m[k])
         if fan:
             t[fan] = 1
@@ -212,8 +225,12 @@ cdef void _gb_four_chows(int* m, int* t, int opts) noexcept nogil:
                     t[fan] = 1
                     break
             return
-    pairs[0] = _gb_two_chow(m[0], m[1]); pairs[1] = _gb_two_chow(m[0], m[2]); pairs[2] = _gb_two_chow(m[0], m[3])
-    pairs[3] = _gb_two_chow(m[1], m[2]); pairs[4] = _gb_two_chow(m[1], m[3]); pairs[5] = _gb_two_chow(m[2], m[3])
+    pairs[0] = _gb_two_chow(m[0], m[1])
+    pairs[1] = _gb_two_chow(m[0], m[2])
+    pairs[2] = _gb_two_chow(m[0], m[3])
+    pairs[3] = _gb_two_chow(m[1], m[2])
+    pairs[4] = _gb_two_chow(m[1], m[3])
+    pairs[5] = _gb_two_chow(m[2], m[3])
     cap = 3
     # a chow with no fan with any of the other three lowers the cap (the 2017-11 rule)
     if not pairs[0] and not pairs[1] and not pairs[2]:
@@ -234,7 +251,9 @@ cdef void _gb_three_chows(int* m, int* t, int opts) noexcept nogil:
     if fan:
         t[fan] = 1
         return
-    pairs[0] = _gb_two_chow(m[0], m[1]); pairs[1] = _gb_two_chow(m[0], m[2]); pairs[2] = _gb_two_chow(m[1], m[2])
+    pairs[0] = _gb_two_chow(m[0], m[1])
+    pairs[1] = _gb_two_chow(m[0], m[2])
+    pairs[2] = _gb_two_chow(m[1], m[2])
     _gb_account_once(pairs, 3, 2, t, opts)
 
 
@@ -249,7 +268,10 @@ cdef void _gb_four_pungs(int* p, int* t) noexcept nogil:
         t[GBF_BIG_FOUR_WINDS] = 1
         return
     for s in range(4):
-        i = _GB_SUB[s][0]; j = _GB_SUB[s][1]; k = _GB_SUB[s][2]; x = _GB_SUB[s][3]
+        i = _GB_SUB[s][0]
+        j = _GB_SUB[s][1]
+        k = _GB_SUB[s][2]
+        x = _GB_SUB[s][3]
         fan = _gb_three_pung(p[i], p[j], p[k])
         if fan:
             t[fan] = 1
@@ -387,16 +409,21 @@ cdef int _gb_load(const uint8_t* rec, int opts, GBHand* h) noexcept nogil:
     h.claimed = 0
     for i in range(h.n_fixed):
         pk = rec + GB_REC_PACKS + 3 * i
-        kind = pk[0]; t = pk[1]
+        kind = pk[0]
+        t = pk[1]
         if kind > GB_KONG or t >= 34 or pk[2] > 1:
             return GB_BAD
         if kind == GB_CHOW:
             if t >= 27 or t % 9 == 0 or t % 9 == 8:
                 return GB_BAD
-            h.whole[t - 1] += 1; h.whole[t] += 1; h.whole[t + 1] += 1
+            h.whole[t - 1] += 1
+            h.whole[t] += 1
+            h.whole[t + 1] += 1
         else:
             h.whole[t] += 4 if kind == GB_KONG else 3
-        h.fkind[i] = kind; h.ftile[i] = t; h.fmelded[i] = pk[2]
+        h.fkind[i] = kind
+        h.ftile[i] = t
+        h.fmelded[i] = pk[2]
         h.claimed += pk[2]
     h.mask = 0
     h.hog_base = 0
@@ -526,7 +553,8 @@ cdef bint _gb_three_suited_terminal(int* m, int pair) noexcept nogil:
     cdef int n = 0, s, i
     for s in range(3):
         if s != _gb_suit(pair):
-            want[n] = 9 * s + 1; want[n + 1] = 9 * s + 7
+            want[n] = 9 * s + 1
+            want[n + 1] = 9 * s + 7
             n += 2
     _gb_sort_ref(want, 4)
     for i in range(4):
@@ -578,11 +606,14 @@ cdef void _gb_regular(GBHand* h, int nc, const int* ckind, const int* ctile, int
     cdef bint ok, in_chow, edge, closed
     memcpy(t, h.base, GB_NF * sizeof(int))
     for i in range(h.n_fixed):
-        kind = h.fkind[i]; tile = h.ftile[i]
+        kind = h.fkind[i]
+        tile = h.ftile[i]
         if kind == GB_CHOW:
-            chows[nch] = tile; nch += 1
+            chows[nch] = tile
+            nch += 1
         else:
-            pungs[npg] = tile; npg += 1
+            pungs[npg] = tile
+            npg += 1
             if kind == GB_KONG:
                 if h.fmelded[i]:
                     mk += 1
@@ -593,10 +624,13 @@ cdef void _gb_regular(GBHand* h, int nc, const int* ckind, const int* ctile, int
     for i in range(nc):
         tile = ctile[i]
         if ckind[i] == GB_CHOW:
-            chows[nch] = tile; nch += 1
-            cchows[ncc] = tile; ncc += 1
+            chows[nch] = tile
+            nch += 1
+            cchows[ncc] = tile
+            ncc += 1
         else:
-            pungs[npg] = tile; npg += 1
+            pungs[npg] = tile
+            npg += 1
             cp += 1
     # A pung completed by a discard is melded, unless the winning tile can sit in a concealed chow (spec §4 step 2)
     if not (h.flags & GB_FLAG_SELF_DRAWN):
@@ -799,7 +833,9 @@ cdef int _gb_regular_readings(GBHand* h, GBReading* rs) except -2:
         k = 0
         p = hon_pair
         for i in range(n_hon):
-            rs[n].kind[k] = GB_PUNG; rs[n].tile[k] = hon_melds[i]; k += 1
+            rs[n].kind[k] = GB_PUNG
+            rs[n].tile[k] = hon_melds[i]
+            k += 1
         for s in range(3):
             off = starts[s][pos[s]]
             if data[s][off] != 255:
@@ -809,9 +845,11 @@ cdef int _gb_regular_readings(GBHand* h, GBReading* rs) except -2:
                 a = 9 * s + (m & 15)
                 if k < 4:
                     if (m >> 4) == GB_PUNG:
-                        rs[n].kind[k] = GB_PUNG; rs[n].tile[k] = a
+                        rs[n].kind[k] = GB_PUNG
+                        rs[n].tile[k] = a
                     else:
-                        rs[n].kind[k] = GB_CHOW; rs[n].tile[k] = a + 1
+                        rs[n].kind[k] = GB_CHOW
+                        rs[n].tile[k] = a + 1
                 k += 1
         if k == nm:
             rs[n].pair = p
@@ -880,9 +918,11 @@ cdef tuple _gb_reading_melds(const GBReading* r, int nm):
         a = r.tile[i] - 1 if r.kind[i] == GB_CHOW else r.tile[i]
         code[i] = 2 * a + (1 if r.kind[i] == GB_CHOW else 0)   # (a, a, a) sorts before (a, a+1, a+2)
     for i in range(1, nm):
-        x = code[i]; j = i - 1
+        x = code[i]
+        j = i - 1
         while j >= 0 and code[j] > x:
-            code[j + 1] = code[j]; j -= 1
+            code[j + 1] = code[j]
+            j -= 1
         code[j + 1] = x
     out = []
     for i in range(nm):
@@ -952,7 +992,8 @@ cdef void _gb_special_end(const GBHand* h, int* t) noexcept nogil:
 
 cdef bint _gb_seven_pairs(const GBHand* h, int* t) noexcept nogil:
     """七对 / 连七对 (scorer.score_seven_pairs_py) of a hand whose counts are all even; True = 连七对 (no regular
-    reading is tried after it).  连七对 adds only 断幺 (2-8) and the win flags; 七对 the tile fans, 四归一 (a quad
+    reading is tried after it).  连七对 adds only 断幺 (2-8) and the win flags
+    七对 the tile fans, 四归一 (a quad
     is two pairs; none with all_terminals_pairs_no_tile_hog and 清幺九) and the win flags."""
     cdef int i, lo = 99, hi = -1, quads = 0
     memset(t, 0, GB_NF * sizeof(int))
@@ -1185,8 +1226,10 @@ cdef object _gb_tiles_of(const uint8_t* cnt, int per):
 
 cdef object _gb_score_hand(GBHand* h, int* best, int* wait, int* status, bint want_reading):
     """Score one loaded hand: the special forms, then every regular reading (就高不就低, spec §2).  Fills
-    ``best`` (the fan vector, flowers not counted), ``wait`` and ``status`` (GB_OK or GB_NOT_WIN); returns the
-    reading (a Decomposition; None for 九莲宝灯, whose shown reading the rule layer works out, and None unless
+    ``best`` (the fan vector, flowers not counted), ``wait`` and ``status`` (GB_OK or GB_NOT_WIN)
+    returns the
+    reading (a Decomposition
+    None for 九莲宝灯, whose shown reading the rule layer works out, and None unless
     ``want_reading``: the batch does not build them)."""
     cdef int t[GB_NF]
     cdef GBReading rs[GB_MAXR]
@@ -1203,20 +1246,20 @@ cdef object _gb_score_hand(GBHand* h, int* best, int* wait, int* status, bint wa
         else:
             if _gb_seven_pairs(h, best):  # 连七对: no regular reading after it
                 if want_reading:
-                    reading = _tuple_new(Decomposition, (SP, _GB_EMPTY, _gb_tiles_of(h.cnt, 2), _GB_EMPTY,
-                                                            _GB_EMPTY))
+                    reading = _tuple_new(Decomposition,
+                                         (SP, _GB_EMPTY, _gb_tiles_of(h.cnt, 2), _GB_EMPTY, _GB_EMPTY))
                 wait[0] = GB_WAIT_SINGLE
                 return reading
             seven = special = True
             if want_reading:
-                reading = _tuple_new(Decomposition, (SP, _GB_EMPTY, _gb_tiles_of(h.cnt, 2), _GB_EMPTY,
-                                                        _GB_EMPTY))
+                reading = _tuple_new(Decomposition,
+                                     (SP, _GB_EMPTY, _gb_tiles_of(h.cnt, 2), _GB_EMPTY, _GB_EMPTY))
             wait[0] = GB_WAIT_SINGLE
         if not special and h.kinds >= 13:
             if _gb_honors_knitted(h, best):
                 if want_reading:
-                    reading = _tuple_new(Decomposition, (HK, _GB_EMPTY, _GB_EMPTY, _gb_tiles_of(h.cnt, 1),
-                                                            _GB_EMPTY))
+                    reading = _tuple_new(Decomposition,
+                                         (HK, _GB_EMPTY, _GB_EMPTY, _gb_tiles_of(h.cnt, 1), _GB_EMPTY))
                 wait[0] = GB_WAIT_KNITTED
                 return reading
             if _gb_thirteen_orphans(h, best):
@@ -1279,7 +1322,7 @@ cdef list _gb_table_list(const int* t):
 
 
 cdef list _gb_item_rows = None   # [fan idx][count] -> the shared ScoreItem (row[0] unused), from the rule layer
-cdef object _gb_item_make = None # (fan idx, count) -> ScoreItem, for a count past the prebuilt row
+cdef object _gb_item_make = None  # (fan idx, count) -> ScoreItem, for a count past the prebuilt row
 
 
 def _gb_items_init(rows, make):
@@ -1367,7 +1410,6 @@ def _gb_kernel_table():
         "ref_pos": [GB_REF_POS[i] for i in range(34)],
         "record_size": GB_REC,
     }
-
 
 
 # ---------------------------------------------------------------------------------------------- notation

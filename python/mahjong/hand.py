@@ -52,6 +52,10 @@ class MeldKind(enum.Enum):
         return self in (MeldKind.KONG, MeldKind.ADDED_KONG, MeldKind.CONCEALED_KONG)
 
 
+#: each meld kind's byte in :attr:`Meld.packed` (its position in MeldKind)
+MELD_KIND_CODES: dict[MeldKind, int] = {k: i for i, k in enumerate(MeldKind)}
+
+
 def _is_honor_sequence(tiles: Sequence[int]) -> bool:
     """Nanchang: three different winds, or 中发白."""
     if len(set(tiles)) != 3:
@@ -121,6 +125,12 @@ class Meld:
     def tile(self) -> int:
         """The lowest tile (a chow's first tile, a pung's or kong's tile)."""
         return self.tiles[0]
+
+    @functools.cached_property
+    def packed(self) -> bytes:
+        """The meld as 3 bytes for the compiled scorers: its kind (:data:`MELD_KIND_CODES`), its lowest tile, the
+        seat offset it was claimed from (0: none).  Worked out once per meld."""
+        return bytes((MELD_KIND_CODES[self.kind], self.tiles[0], self.claimed_from or 0))
 
     def __str__(self) -> str:
         return _format_meld(self, "ascii")
@@ -222,6 +232,14 @@ class Hand:
     def is_concealed(self) -> bool:
         """门前清: no melds claimed from others (concealed kongs allowed)."""
         return all(m.is_concealed for m in self.melds)
+
+    @functools.cached_property
+    def packed(self) -> bytes:
+        """The hand as bytes for the compiled scorers, worked out once per hand (no per-tile objects): the 34
+        concealed counts (:attr:`counts`), the winning tile (255: none), the number of flowers, the number of
+        melds, then each meld's :attr:`Meld.packed`."""
+        head = bytes((255 if self.win_tile is None else self.win_tile, len(self.flowers), len(self.melds)))
+        return b"".join([self.counts, head, *[m.packed for m in self.melds]])
 
     def check_size(self, hand_size: int = 13, *, complete: bool | None = None) -> None:
         """Raise :class:`HandError` unless the tile count fits ``hand_size`` (``3n+1`` waiting, ``3n+2`` complete)."""

@@ -17,6 +17,8 @@
 include "gb_fans.pxi"
 
 from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.object cimport PyObject_GenericSetAttr
+from collections.abc import Mapping as _Mapping
 from mahjong.errors import HandError as _HandError
 
 cdef enum:
@@ -1509,3 +1511,224 @@ def _gb_record_ok(bytes record):
     """The record passes the kernel's checks (sizes, ranges, at most four copies of a tile in the whole hand)."""
     cdef GBHand h
     return len(record) == GB_REC and _gb_load(<const uint8_t*>PyBytes_AS_STRING(record), 0, &h) == GB_OK
+
+
+# ---------------------------------------------------------------------------------------------- one call per hand
+
+# The whole score of one hand in one call: the Hand's packed form (Hand.packed: its count bytes, winning tile,
+# flowers and melds' packs) and the context's win facts are read once into a record here, checked against each
+# other, scored by the kernel above, and the ScoreResult is built from the fan vector in one step.  Anything
+# doubtful (a check that fails, 天和 / 地和 and the extras' flags, a context of another type) returns None and the
+# rule layer's full path takes the hand and names the problem, so both paths give the same answers and errors.
+
+cdef object _gb_result_type = None     # mahjong.framework.ScoreResult
+cdef object _gb_result_check = None    # ScoreResult.__post_init__ (the zero-sum check), run on every result
+cdef object _gb_details_of = None      # the rule layer's details builder, run on first access (_GBDetails)
+cdef object _gb_payments_of = None     # (winner, discarder, total, valid) -> payments (settlement.py)
+cdef object _gb_invalid_reason = None  # (fan, min_fan) -> the 诈和 text
+cdef object _gb_nine_gates_of = None   # counts bytes -> the reading shown for 九莲宝灯
+cdef object _gb_win_context = None     # the context types read here: WinContext, GuobiaoContext
+cdef object _gb_gb_context = None
+cdef tuple _gb_wait_names = ()
+cdef list _gb_flower_items = None      # n -> the 花牌 ScoreItem of n flowers
+cdef uint8_t _gb_meld_pack_kind[8]     # Meld.packed kind byte -> GB_CHOW / GB_PUNG / GB_KONG (255: not in Guobiao)
+cdef uint8_t _gb_meld_pack_claimed[8]  # ... -> 1 claimed from another player, 0 concealed
+
+
+def _gb_fast_init(result_type, details_of, payments_of, invalid_reason, nine_gates_of, win_context, gb_context,
+                  tuple wait_names, list flower_items, bytes meld_kinds):
+    """The rule layer's parts of a result, for :func:`_gb_score_fast`.  ``meld_kinds``: per Meld.packed kind
+    byte, the kernel's pack kind plus 4 when claimed from another player (255: a kind Guobiao does not have)."""
+    global _gb_result_type, _gb_result_check, _gb_details_of, _gb_payments_of, _gb_invalid_reason
+    global _gb_nine_gates_of, _gb_win_context, _gb_gb_context, _gb_wait_names, _gb_flower_items
+    cdef Py_ssize_t i
+    if len(meld_kinds) > 8:
+        raise ValueError("at most 8 meld kinds")
+    for i in range(8):
+        _gb_meld_pack_kind[i] = 255
+        _gb_meld_pack_claimed[i] = 0
+    for i in range(len(meld_kinds)):
+        if meld_kinds[i] != 255:
+            _gb_meld_pack_kind[i] = meld_kinds[i] & 3
+            _gb_meld_pack_claimed[i] = meld_kinds[i] >> 2
+    _gb_result_type = result_type
+    _gb_result_check = result_type.__post_init__
+    _gb_details_of = details_of
+    _gb_payments_of = payments_of
+    _gb_invalid_reason = invalid_reason
+    _gb_nine_gates_of = nine_gates_of
+    _gb_win_context = win_context
+    _gb_gb_context = gb_context
+    _gb_wait_names = wait_names
+    _gb_flower_items = flower_items
+
+
+cdef class _GBDetails:
+    """A Guobiao result's ``details``: a read-only mapping whose texts (the melds' notation, the winning tile's
+    name, the settlement line) are written on first access, from the facts the scorer kept."""
+
+    cdef tuple _facts
+    cdef dict _d
+
+    def _dict(self):
+        if self._d is None:
+            self._d = _gb_details_of(*self._facts)
+        return self._d
+
+    def __getitem__(self, key):
+        return self._dict()[key]
+
+    def __iter__(self):
+        return iter(self._dict())
+
+    def __len__(self):
+        return len(self._dict())
+
+    def __contains__(self, key):
+        return key in self._dict()
+
+    def get(self, key, default=None):
+        return self._dict().get(key, default)
+
+    def keys(self):
+        return self._dict().keys()
+
+    def items(self):
+        return self._dict().items()
+
+    def values(self):
+        return self._dict().values()
+
+    def __eq__(self, other):
+        if isinstance(other, _GBDetails):
+            other = (<_GBDetails>other)._dict()
+        return self._dict() == other
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    __hash__ = None
+
+    def __repr__(self):
+        return repr(self._dict())
+
+    def __reduce__(self):
+        return (dict, (self._dict(),))  # (a copy or a pickle is a plain dict)
+
+
+_Mapping.register(_GBDetails)
+
+
+cdef inline int _gb_int_of(object v, int bad) noexcept:
+    """A context's small int field (already checked by the context), or ``bad`` for None."""
+    return bad if v is None else <int>v
+
+
+def _gb_score_fast(bytes hand_pack, tuple melds, ctx, int opts, int min_fan, str ruleset):
+    """Score one hand in one call (see above): ``hand_pack`` is ``Hand.packed``, ``melds`` the hand's melds (kept
+    for the result's details).  The ScoreResult, or None when the rule layer's full path must take the hand."""
+    cdef uint8_t rec[GB_REC]
+    cdef const uint8_t* hp
+    cdef Py_ssize_t size = len(hand_pack)
+    cdef int i, n_melds, n = 0, win, kind, tile, in_melds = 0, any_kong = 0, flags = 0, seat, winner
+    cdef int best[GB_NF]
+    cdef int wait = GB_WAIT_SINGLE, status, fan, total, flowers
+    cdef bint last_tile, derived, valid
+    cdef GBHand h
+    cdef dict c
+    cdef _GBDetails details
+    cdef list items
+    if size < 37 or _gb_result_type is None:  # (None: _gb_fast_init not called)
+        return None
+    hp = <const uint8_t*>PyBytes_AS_STRING(hand_pack)
+    win = hp[34]
+    flowers = hp[35]
+    n_melds = hp[36]
+    if n_melds > 4 or size != 37 + 3 * n_melds or win >= 34 or flowers > 8:
+        return None
+    kind = type(ctx) is _gb_gb_context
+    if not kind and type(ctx) is not _gb_win_context:
+        return None
+    c = ctx.__dict__  # (a frozen dataclass's fields, checked by its own __post_init__)
+    if kind and (c["human"] is not False or c["wildcard_kong"] is not False):
+        return None
+    if c["heavenly"] is not False or c["earthly"] is not False:
+        return None  # (天和 / 地和: the extras' checks)
+    memset(rec, 0, GB_REC)
+    for i in range(34):
+        rec[i] = hp[i]
+        n += hp[i]
+    if n + 3 * n_melds != 14:
+        return None
+    for i in range(n_melds):
+        kind = hp[37 + 3 * i]
+        tile = hp[38 + 3 * i]
+        if kind >= 8 or _gb_meld_pack_kind[kind] == 255 or tile >= 34:
+            return None
+        rec[GB_REC_PACKS + 3 * i + 2] = _gb_meld_pack_claimed[kind]
+        kind = _gb_meld_pack_kind[kind]
+        if kind == GB_CHOW:
+            if tile >= 27:
+                return None  # (a chow of honors: not in Guobiao)
+            tile += 1  # (the kernel's chow is its middle tile)
+            in_melds += (tile - 1 == win) + (tile == win) + (tile + 1 == win)
+        else:
+            in_melds += (4 if kind == GB_KONG else 3) if tile == win else 0
+            any_kong |= kind == GB_KONG
+        rec[GB_REC_PACKS + 3 * i] = kind
+        rec[GB_REC_PACKS + 3 * i + 1] = tile
+    last_tile = c["last_tile"] is True
+    if last_tile and hp[win] != 1:
+        return None
+    derived = in_melds == 3 and not last_tile  # (the other three copies are the hand's own: 和绝张 for sure)
+    if c["robbing_kong"] is True:
+        if in_melds or hp[win] != 1:
+            return None
+        flags |= GB_FLAG_KONG
+    if c["kong_replacement"] is True:
+        if not any_kong:
+            return None
+        flags |= GB_FLAG_KONG
+    discarder = c["discarder"]
+    if discarder is None:
+        flags |= GB_FLAG_SELF_DRAWN
+    if last_tile or derived:
+        flags |= GB_FLAG_LAST_TILE
+    if c["last_wall_tile"] is True:
+        flags |= GB_FLAG_WALL_LAST
+    winner = <int>c["winner"]
+    seat = _gb_int_of(c["seat_wind"], -1)
+    if seat < 0:
+        seat = (winner - <int>c["dealer"]) % 4
+    rec[GB_REC_WIN] = win
+    rec[GB_REC_FLAGS] = flags
+    rec[GB_REC_SEAT] = seat
+    rec[GB_REC_PREVALENT] = <int>c["prevalent_wind"]
+    rec[GB_REC_FLOWERS] = flowers
+    rec[GB_REC_N_PACKS] = n_melds
+    if _gb_load(rec, opts, &h) != GB_OK:
+        return None
+    reading = _gb_score_hand(&h, best, &wait, &status, True)
+    if status != GB_OK:
+        return None
+    if reading is None:
+        reading = _gb_nine_gates_of(hand_pack[:34])
+    fan = _gb_total(best)
+    total = fan + flowers
+    valid = fan >= min_fan
+    items_t = _gb_items_of(best)
+    if flowers:
+        items = list(items_t)
+        items.append(_gb_flower_items[flowers])
+        items_t = tuple(items)
+    details = _GBDetails.__new__(_GBDetails)
+    details._facts = (fan, flowers, melds, reading, win, derived, valid, discarder is None)
+    r = _gb_result_type.__new__(_gb_result_type)
+    # (a frozen dataclass's fields in its instance dict, as its __init__ would set them, then its own check)
+    PyObject_GenericSetAttr(r, "__dict__", {
+        "ruleset": ruleset, "items": items_t, "total": total, "unit": "fan", "reading": reading,
+        "wait": _gb_wait_names[wait], "valid": valid, "payments": _gb_payments_of(winner, discarder, total, valid),
+        "invalid_reason": None if valid else _gb_invalid_reason(fan, min_fan), "details": details,
+    })
+    _gb_result_check(r)
+    return r

@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 from mahjong._kernels import backend_module as K
 from mahjong.errors import ContextError, HandError, MahjongError, MeldError, NotWinningError, RulesError
 from mahjong.framework import RuleSet, ScoreItem, ScoreResult, WinContext
-from mahjong.hand import Hand, Meld, MeldKind, parse_hand
+from mahjong.hand import MELD_KIND_CODES, Hand, Meld, MeldKind, parse_hand
 from mahjong.rules import GUOBIAO, HandRules
 from mahjong.tiles import format_tiles, tile_name
 from mahjong.types import Decomposition, Form
@@ -81,6 +81,7 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         self._opts: GuobiaoConfig = self.config
         self._opt_bits = KT.option_bits(self.config)  #: the options as the kernel reads them
         self._extras = self.config.extras  #: (the result needs the fan vector only for the extras)
+        self._min_fan = self.config.min_fan
 
     @property
     def hand_rules(self) -> HandRules:
@@ -90,6 +91,18 @@ class Guobiao(RuleSet[GuobiaoConfig]):
 
     def score(self, hand: Hand | str, context: WinContext | None = None) -> ScoreResult:
         """Score a complete hand (14 tiles, kongs counted as 3; the winning tile among the concealed tiles)."""
+        if _FAST is not None and not self._extras:
+            # one compiled call from the Hand's packed form and the context (None: anything for the full path)
+            r: ScoreResult | None
+            if type(hand) is Hand:
+                r = _FAST(hand.packed, hand.melds, _NO_CONTEXT if context is None else context, self._opt_bits,
+                          self._min_fan, self.name)
+                if r is not None:
+                    return r
+            elif type(hand) is str:
+                r = self._score_text_fast(hand, context)
+                if r is not None:
+                    return r
         if type(hand) is str and _SCAN is not None:
             fast = self._score_text(hand, context)
             if fast is not None:
@@ -99,6 +112,29 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         if _KERNEL is not None:
             return self._score_compiled(h, ctx)
         return self._score_py(h, ctx)
+
+    def _score_text_fast(self, text: str, context: WinContext | None) -> ScoreResult | None:
+        """score(text) in one compiled call: the kernel's scanner reads plain ascii notation into counts (no
+        per-tile objects, no Hand), the melds come from a cache of their parsed text, and the packed form is
+        scored as a Hand's is.  None for anything doubtful (then the full reader and scorer take the text)."""
+        scan = _SCAN(text)
+        if scan is None:
+            return None
+        counts, win, _, n_flowers, bodies = scan
+        if bodies:
+            try:
+                melds = tuple([_meld_of_text(b) for b in bodies])
+            except MahjongError:
+                return None
+            if len(melds) > 4:
+                return None
+            pack = b"".join([counts, bytes((win, n_flowers, len(melds))), *[m.packed for m in melds]])
+        else:
+            melds = ()
+            pack = counts + bytes((win, n_flowers, 0))
+        result: ScoreResult | None = _FAST(pack, melds, _NO_CONTEXT if context is None else context,
+                                           self._opt_bits, self._min_fan, self.name)
+        return result
 
     def _score_text(self, text: str, context: WinContext | None) -> ScoreResult | None:
         """The compiled path straight from plain ascii notation: the kernel's scanner reads the concealed tiles
@@ -465,30 +501,14 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         total = fan_no_flowers + flowers
         min_fan = self.config.min_fan
         valid = fan_no_flowers >= min_fan
-        self_drawn = ctx.discarder is None
-        exposed = meld_strs
-        if reading is None:
-            melds, pair = list(exposed), None
-        else:
-            reading_melds, pair = _reading_text(reading)
-            melds = exposed + reading_melds  # a fresh list per result (details are the caller's to keep)
-        details: dict[str, Any] = {
-            "fan": fan_no_flowers,
-            "flowers": flowers,
-            "exposed_melds": exposed,
-            "melds": melds,
-            "pair": pair,
-            "winning_tile": _tile_name(win_tile),
-            "last_tile_derived": last_tile and not ctx.last_tile,
-            "settlement": (_SETTLE_DRAWN if self_drawn else _SETTLE_DISCARD) if valid else _SETTLE_FALSE,
-        }
+        details = _details(fan_no_flowers, flowers, list(meld_strs), reading, win_tile,
+                           last_tile and not ctx.last_tile, valid, ctx.discarder is None)
         # every field is built here from checked data; _new_result skips only the frozen dataclass's per-field
         # __init__, not its zero-sum check
         return _new_result({
             "ruleset": self.name, "items": item_tuple, "total": total, "unit": "fan", "reading": reading,
             "wait": wait, "valid": valid, "payments": _payments(ctx.winner, ctx.discarder, total, valid),
-            "invalid_reason": None if valid else
-            f"诈和 (false win): {fan_no_flowers} fan without flowers, under the {min_fan}-fan minimum",
+            "invalid_reason": None if valid else _invalid_reason(fan_no_flowers, min_fan),
             "details": details,
         })
 
@@ -538,6 +558,38 @@ _RESULT_FIELDS = ("ruleset", "items", "total", "unit", "reading", "wait", "valid
 #: ScoreResult is a frozen dataclass with these fields and no __slots__: a result can be filled in directly
 _DIRECT_RESULT = (not hasattr(ScoreResult, "__slots__")
                   and tuple(fd.name for fd in fields(ScoreResult)) == _RESULT_FIELDS)
+
+
+def _details(fan: int, flowers: int, exposed: list[str], reading: Decomposition | None, win_tile: int,
+             last_tile_derived: bool, valid: bool, self_drawn: bool) -> dict[str, Any]:
+    """A result's ``details``: the fan without flowers, the flowers, the melds' notation (the exposed ones,
+    then the whole reading), the pair, the winning tile, whether 和绝张 was derived, the settlement line."""
+    if reading is None:
+        melds, pair = list(exposed), None
+    else:
+        reading_melds, pair = _reading_text(reading)
+        melds = exposed + reading_melds  # a fresh list per result (details are the caller's to keep)
+    return {
+        "fan": fan,
+        "flowers": flowers,
+        "exposed_melds": exposed,
+        "melds": melds,
+        "pair": pair,
+        "winning_tile": _tile_name(win_tile),
+        "last_tile_derived": last_tile_derived,
+        "settlement": (_SETTLE_DRAWN if self_drawn else _SETTLE_DISCARD) if valid else _SETTLE_FALSE,
+    }
+
+
+def _details_of_melds(fan: int, flowers: int, melds: tuple[Meld, ...], reading: Decomposition | None,
+                      win_tile: int, last_tile_derived: bool, valid: bool, self_drawn: bool) -> dict[str, Any]:
+    """_details from the hand's melds (the compiled path writes these details on first access)."""
+    return _details(fan, flowers, [_meld_str(m) for m in melds], reading, win_tile, last_tile_derived, valid,
+                    self_drawn)
+
+
+def _invalid_reason(fan: int, min_fan: int) -> str:
+    return f"诈和 (false win): {fan} fan without flowers, under the {min_fan}-fan minimum"
 
 
 def _new_result(values: dict[str, Any]) -> ScoreResult:
@@ -860,3 +912,20 @@ def _knitted_wait(ks: S.KnittedReading, f: S.Facts) -> str:
 
 def _describe(h: Hand) -> str:
     return str(h)
+
+
+def _init_fast(core: Any) -> Any:
+    """The compiled module's one-call scorer (``_gb_score_fast``) with the rule layer's parts of a result (the
+    result type and its check, the details writer, payments, texts, the meld kinds' packs) handed to it."""
+    kinds = bytearray(len(MELD_KIND_CODES))
+    for mk, code in MELD_KIND_CODES.items():
+        kind = S.CHOW if mk is MeldKind.CHOW else S.PUNG if mk is MeldKind.PUNG else S.KONG
+        kinds[code] = kind | (0 if mk is MeldKind.CONCEALED_KONG else 4)  # (bit 2: claimed from another player)
+    core._gb_fast_init(ScoreResult, _details_of_melds, _payments, _invalid_reason, _nine_gates_reading, WinContext,
+                       GuobiaoContext, _WAITS, [None] + [_item(F.FLOWER_TILES, n) for n in range(1, 9)], bytes(kinds))
+    return core._gb_score_fast
+
+
+#: the one-call compiled scorer of a Hand's packed form and a context, or None (pure-Python backend)
+_FAST: Any = _init_fast(K) if _KERNEL is not None else None
+_NO_CONTEXT = WinContext()

@@ -1422,9 +1422,19 @@ def _gb_scan(str text):
     tile written, concealed tiles, flowers, the melds' texts inside their brackets).  None for anything else or
     anything doubtful (a fifth copy, a repeated flower, digits without a suit letter, an unclosed bracket, a
     character of another notation): the full notation reader then takes the text and names the problem."""
+    cdef uint8_t cnt[34]
+    cdef int out[4]
+    bodies = _gb_scan_into(text, cnt, out)
+    if not out[0]:
+        return None
+    return PyBytes_FromStringAndSize(<char*>cnt, 34), out[1], out[2], out[3], bodies
+
+
+cdef object _gb_scan_into(str text, uint8_t* cnt, int* out):
+    """_gb_scan into ``cnt`` (34 counts): returns the melds' texts (None: no melds); ``out``: accepted (1 / 0),
+    the winning tile, the concealed tiles, the flowers."""
     cdef Py_ssize_t n = len(text), i = 0, j
     cdef Py_UCS4 ch
-    cdef uint8_t cnt[34]
     cdef int digits[16]
     cdef int nd = 0, k, t, base, last = -1, n_conc = 0, n_flowers = 0, flower_bits = 0, f
     bodies = None
@@ -1436,7 +1446,7 @@ def _gb_scan(str text):
             while j < n and text[j] != u']' and text[j] != u'[':
                 j += 1
             if nd or j >= n or text[j] != u']':
-                return None
+                return _gb_scan_refused(out)
             if bodies is None:
                 bodies = []
             bodies.append(text[i + 1:j])
@@ -1444,21 +1454,21 @@ def _gb_scan(str text):
             continue
         if u'1' <= ch <= u'9':
             if nd == 16:
-                return None
+                return _gb_scan_refused(out)
             digits[nd] = <int>ch - 48
             nd += 1
             i += 1
             continue
         if ch == u'm' or ch == u'p' or ch == u's' or ch == u'z':
             if nd == 0:
-                return None
+                return _gb_scan_refused(out)
             base = 0 if ch == u'm' else 9 if ch == u'p' else 18 if ch == u's' else 27
             for k in range(nd):
                 if base == 27 and digits[k] > 7:
-                    return None
+                    return _gb_scan_refused(out)
                 t = base + digits[k] - 1
                 if cnt[t] == 4:
-                    return None
+                    return _gb_scan_refused(out)
                 cnt[t] += 1
                 last = t
                 n_conc += 1
@@ -1466,7 +1476,7 @@ def _gb_scan(str text):
             i += 1
             continue
         if nd:
-            return None  # digits without a suit letter
+            return _gb_scan_refused(out)  # digits without a suit letter
         if ch == u' ' or ch == u',':
             i += 1
             continue
@@ -1487,7 +1497,7 @@ def _gb_scan(str text):
             t = 33
         if t >= 0:
             if cnt[t] == 4:
-                return None
+                return _gb_scan_refused(out)
             cnt[t] += 1
             last = t
             n_conc += 1
@@ -1496,15 +1506,24 @@ def _gb_scan(str text):
         if ch == u'f' and i + 1 < n and u'1' <= text[i + 1] <= u'8':
             f = <int>text[i + 1] - 49
             if flower_bits & (1 << f):
-                return None
+                return _gb_scan_refused(out)
             flower_bits |= 1 << f
             n_flowers += 1
             i += 2
             continue
-        return None
+        return _gb_scan_refused(out)
     if nd or last < 0:
-        return None
-    return PyBytes_FromStringAndSize(<char*>cnt, 34), last, n_conc, n_flowers, bodies
+        return _gb_scan_refused(out)
+    out[0] = 1
+    out[1] = last
+    out[2] = n_conc
+    out[3] = n_flowers
+    return bodies
+
+
+cdef object _gb_scan_refused(int* out):
+    out[0] = 0
+    return None
 
 
 def _gb_record_ok(bytes record):
@@ -1627,9 +1646,46 @@ cdef inline int _gb_int_of(object v, int bad) noexcept:
 def _gb_score_fast(bytes hand_pack, tuple melds, ctx, int opts, int min_fan, str ruleset):
     """Score one hand in one call (see above): ``hand_pack`` is ``Hand.packed``, ``melds`` the hand's melds (kept
     for the result's details).  The ScoreResult, or None when the rule layer's full path must take the hand."""
+    return _gb_fast_core(<const uint8_t*>PyBytes_AS_STRING(hand_pack), len(hand_pack), melds, ctx, opts, min_fan,
+                         ruleset)
+
+
+def _gb_score_text(str text, dict meld_packs, ctx, int opts, int min_fan, str ruleset):
+    """_gb_score_fast straight from plain ascii notation: the scanner (_gb_scan) writes the counts into the
+    packed form, each meld's text is looked up in ``meld_packs`` (text -> (Meld, Meld.packed), the rule layer's
+    cache).  None for anything the scanner refuses, a meld text not in the cache, or what _gb_score_fast
+    refuses: the rule layer then takes the text."""
+    cdef uint8_t pack[37 + 12]
+    cdef int out[4]
+    cdef Py_ssize_t n = 0, i
+    bodies = _gb_scan_into(text, pack, out)
+    if not out[0]:
+        return None
+    melds = _GB_EMPTY
+    if bodies is not None:
+        n = len(bodies)
+        if n > 4:
+            return None
+        found = []
+        for i in range(n):
+            hit = meld_packs.get(bodies[i])
+            if hit is None:
+                return None
+            meld, pk = <tuple>hit
+            if len(<bytes>pk) != 3:
+                return None
+            memcpy(pack + 37 + 3 * i, PyBytes_AS_STRING(pk), 3)
+            found.append(meld)
+        melds = tuple(found)
+    pack[34] = out[1]
+    pack[35] = out[3]
+    pack[36] = n
+    return _gb_fast_core(pack, 37 + 3 * n, melds, ctx, opts, min_fan, ruleset)
+
+
+cdef object _gb_fast_core(const uint8_t* hp, Py_ssize_t size, tuple melds, ctx, int opts, int min_fan,
+                          str ruleset):
     cdef uint8_t rec[GB_REC]
-    cdef const uint8_t* hp
-    cdef Py_ssize_t size = len(hand_pack)
     cdef int i, n_melds, n = 0, win, kind, tile, in_melds = 0, any_kong = 0, flags = 0, seat, winner
     cdef int best[GB_NF]
     cdef int wait = GB_WAIT_SINGLE, status, fan, total, flowers
@@ -1640,7 +1696,6 @@ def _gb_score_fast(bytes hand_pack, tuple melds, ctx, int opts, int min_fan, str
     cdef list items
     if size < 37 or _gb_result_type is None:  # (None: _gb_fast_init not called)
         return None
-    hp = <const uint8_t*>PyBytes_AS_STRING(hand_pack)
     win = hp[34]
     flowers = hp[35]
     n_melds = hp[36]
@@ -1712,7 +1767,7 @@ def _gb_score_fast(bytes hand_pack, tuple melds, ctx, int opts, int min_fan, str
     if status != GB_OK:
         return None
     if reading is None:
-        reading = _gb_nine_gates_of(hand_pack[:34])
+        reading = _gb_nine_gates_of(PyBytes_FromStringAndSize(<const char*>hp, 34))
     fan = _gb_total(best)
     total = fan + flowers
     valid = fan >= min_fan

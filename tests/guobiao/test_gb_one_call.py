@@ -9,6 +9,7 @@ import copy
 import dataclasses
 import json
 import pickle
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -51,18 +52,23 @@ def test_one_call_equals_the_full_path(opts: GuobiaoConfig) -> None:
     """Every corpus hand: the one-call path answers (never falls back) and gives the full path's very result;
     score() itself gives it from a Hand and from the text."""
     g = Guobiao(opts)
-    for c in CORPUS:
+    for i, c in enumerate(CORPUS):
         h = parse_hand(c.text)
         r = _one_call(g, h, c.context)
         assert r is not None, c.text
-        assert r == _full(g, h, c.context) == g.score(h, c.context) == g.score(c.text, c.context), c.text
+        assert r == _full(g, h, c.context), c.text
+        if i < 200:  # (score() on the pure-Python backend is the Python scorer: compared on every hand elsewhere)
+            assert r == g.score(h, c.context) == g.score(c.text, c.context), c.text
         assert sum(r.payments) == 0
+        packs = {b: (m, m.packed) for b, m in zip(re.findall(r"\[([^\]]*)\]", c.text), h.melds)}
+        assert _core._gb_score_text(c.text, packs, c.context, g._opt_bits, g._min_fan, g.name) == r, c.text
+    assert _core._gb_score_text("[123m,1]456p789s11z1z", {}, None, 0, 8, "guobiao") is None  # (meld not cached)
 
 
 def test_one_call_refuses_what_the_full_path_refuses() -> None:
     """Contexts and hands that fail a check: the one-call path returns None (so score() takes the full path and
     raises its error) or the full path's result; never another answer."""
-    hands = [parse_hand(c.text) for c in CORPUS[:150]] + [
+    hands = [parse_hand(c.text) for c in CORPUS[:60]] + [
         parse_hand("[1111m][2222p,2]3333s5p5p"), parse_hand("[111m,1]1m23456789p11s"),  # 和绝张 from the melds
         parse_hand("123m456p789s11z1z", infer_win_tile=False),  # no winning tile
         parse_hand("123m456p789s11z"),  # 11 tiles

@@ -100,7 +100,10 @@ class Guobiao(RuleSet[GuobiaoConfig]):
                 if r is not None:
                     return r
             elif type(hand) is str:
-                r = self._score_text_fast(hand, context)
+                r = _FAST_TEXT(hand, _MELD_PACKS, _NO_CONTEXT if context is None else context, self._opt_bits,
+                               self._min_fan, self.name)
+                if r is None:  # (a meld text seen for the first time, or anything the full path must take)
+                    r = self._score_text_fast(hand, context)
                 if r is not None:
                     return r
         if type(hand) is str and _SCAN is not None:
@@ -126,6 +129,9 @@ class Guobiao(RuleSet[GuobiaoConfig]):
                 melds = tuple([_meld_of_text(b) for b in bodies])
             except MahjongError:
                 return None
+            if len(_MELD_PACKS) < 1 << 14:
+                for b, m in zip(bodies, melds):
+                    _MELD_PACKS[b] = (m, m.packed)
             if len(melds) > 4:
                 return None
             pack = b"".join([counts, bytes((win, n_flowers, len(melds))), *[m.packed for m in melds]])
@@ -928,4 +934,8 @@ def _init_fast(core: Any) -> Any:
 
 #: the one-call compiled scorer of a Hand's packed form and a context, or None (pure-Python backend)
 _FAST: Any = _init_fast(K) if _KERNEL is not None else None
+#: the one-call compiled scorer of plain ascii notation (None: pure-Python backend)
+_FAST_TEXT: Any = getattr(K, "_gb_score_text", None) if _FAST is not None else None
+#: a meld's text (inside its brackets) -> (the Meld the notation reader makes of it, its packed form)
+_MELD_PACKS: dict[str, tuple[Meld, bytes]] = {}
 _NO_CONTEXT = WinContext()

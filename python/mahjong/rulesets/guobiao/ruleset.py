@@ -106,6 +106,9 @@ class Guobiao(RuleSet[GuobiaoConfig]):
                     r = self._score_text_fast(hand, context)
                 if r is not None:
                     return r
+        # (the one-call path reads only a Hand or a str and a context of its own types: everything else gets the
+        # argument checks every rule set's score() runs, here rather than in a wrapper around this method)
+        hand, context = self._score_args(hand, context)
         if type(hand) is str and _SCAN is not None:
             fast = self._score_text(hand, context)
             if fast is not None:
@@ -115,6 +118,8 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         if _KERNEL is not None:
             return self._score_compiled(h, ctx)
         return self._score_py(h, ctx)
+
+    score._checks_arguments = True  # type: ignore[attr-defined]  # (RuleSet.__init_subclass__: no wrapper)
 
     def _score_text_fast(self, text: str, context: WinContext | None) -> ScoreResult | None:
         """score(text) in one compiled call: the kernel's scanner reads plain ascii notation into counts (no

@@ -17,12 +17,15 @@ from mahjong.game.actions import Action
 from mahjong.game.engine import Game
 from mahjong.game.events import (
     Claimed,
+    DiceRolled,
     Discarded,
     GameEvent,
     HandStarted,
     KongDeclared,
     KongRobbed,
     LackDeclared,
+    TilesPassed,
+    TilesSwapped,
     WallBuilt,
     Won,
     event_from_dict,
@@ -76,6 +79,8 @@ def _decisions(game: Game, log: Sequence[GameEvent]) -> dict[int, Action]:
     phase = game.state.phase
     pending = game.pending
     answers: dict[int, Action] = {s: Action("pass") for s in pending}
+    if phase in (Phase.EXCHANGE, Phase.SWAP):
+        return _picks(game, log[at:], answers)
     if phase == Phase.LACK:
         i = at
         while i < len(log) and isinstance(log[i], LackDeclared):
@@ -110,6 +115,26 @@ def _decisions(game: Game, log: Sequence[GameEvent]) -> dict[int, Action]:
         if want is None:
             raise ContextError(f"log event {at}: seat {nxt.seat} cannot {nxt.kind} {nxt.meld} here")
         answers[nxt.seat] = want
+    return answers
+
+
+def _picks(game: Game, ahead: Sequence[GameEvent], answers: dict[int, Action]) -> dict[int, Action]:
+    """换三张 / 开始时换牌: each pending seat picks the next of the tiles the log shows it passing or swapping
+    (and passes once they are all picked)."""
+    shown: dict[int, tuple[int, ...]] = {}
+    for ev in ahead:
+        if isinstance(ev, TilesPassed):
+            shown[ev.seat] = ev.tiles
+        elif isinstance(ev, TilesSwapped):
+            shown[ev.seat] = ev.given
+        elif not isinstance(ev, DiceRolled):
+            break
+    for seat in answers:
+        if seat not in shown:
+            raise ContextError(f"log event {len(game.events)}: seat {seat}'s exchanged tiles are not in the log")
+        picked = len(game._picks.get(seat, ()))
+        tiles = shown[seat]
+        answers[seat] = Action("pick", tiles[picked]) if picked < len(tiles) else Action("pass")
     return answers
 
 

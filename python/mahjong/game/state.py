@@ -26,6 +26,8 @@ from mahjong.game.events import (
     KongRobbed,
     LackDeclared,
     Paid,
+    TilesPassed,
+    TilesSwapped,
     WallBuilt,
     WallEnd,
     WildcardRevealed,
@@ -41,7 +43,8 @@ __all__ = ["HandState", "TableMeld", "Phase", "WinFacts"]
 class Phase:
     """Where the hand is.  ``DEAL``: tiles being dealt; ``LACK``: 定缺 choices; ``TURN``: ``actor`` has drawn (or
     claimed) and must act; ``CLAIM``: the others answer ``actor``'s discard; ``ROB``: the others may rob
-    ``actor``'s added kong; ``DRAW``: ``actor`` draws next; ``HAIDI``: the two-player 海底捞月; ``END``."""
+    ``actor``'s added kong; ``DRAW``: ``actor`` draws next; ``HAIDI``: the two-player 海底捞月; ``EXCHANGE``:
+    Sichuan 换三张 picks; ``SWAP``: the two-player 开始时换牌 picks; ``END``."""
 
     DEAL = "deal"
     LACK = "lack"
@@ -50,6 +53,8 @@ class Phase:
     ROB = "rob"
     DRAW = "draw"
     HAIDI = "haidi"
+    EXCHANGE = "exchange"
+    SWAP = "swap"
     END = "end"
 
 
@@ -239,6 +244,21 @@ class HandState:
     def _lack(self, ev: LackDeclared) -> None:
         self.lack[ev.seat] = ev.suit
 
+    def _passed(self, ev: TilesPassed) -> None:
+        for t in ev.tiles:
+            self._take(ev.seat, t, 1, ev)
+            self.hands[ev.to_seat][t] += 1
+
+    def _swapped(self, ev: TilesSwapped) -> None:
+        for t in ev.given:
+            self._take(ev.seat, t, 1, ev)
+        for t in ev.received:
+            if t not in self.out_of_play:
+                raise self._bad(ev, f"tile {t} is not among the tiles out of play")
+            self.out_of_play.remove(t)
+            self.hands[ev.seat][t] += 1
+        self.out_of_play += ev.given
+
     def _drew(self, ev: Drew) -> None:
         if self.live_for(ev.seat) <= 0:
             raise self._bad(ev, "the wall is empty")
@@ -421,6 +441,8 @@ class HandState:
         melds = tuple(self.meld_of(seat, m, offsets) for m in self.melds[seat])
         if win_tile is not None and claimed:
             concealed.append(win_tile)
+        if win_tile is not None and win_tile >= 34:
+            win_tile = None  # a drawn bonus tile kept in the hand (Jinshan's 百搭) is written among the flowers
         return Hand(tuple(concealed), melds, tuple(sorted(flowers)), win_tile)
 
     def meld_of(self, seat: int, m: TableMeld, offsets: Any = None) -> Meld:
@@ -503,6 +525,8 @@ _HANDLERS: dict[type, Any] = {
     BonusSetAside: HandState._bonus,
     WildcardRevealed: HandState._wildcard,
     LackDeclared: HandState._lack,
+    TilesPassed: HandState._passed,
+    TilesSwapped: HandState._swapped,
     Drew: HandState._drew,
     Discarded: HandState._discarded,
     Claimed: HandState._claimed,

@@ -74,6 +74,10 @@ class Flow:
     checks_record_sequence: bool = True
     #: the wall is cut into one segment per seat (the Botzone competition format)
     segmented: bool = False
+    #: bonus tiles kept in the hand (Jinshan's 百搭): they may be discarded, and a drawn one may be the winning tile
+    held_bonus: frozenset[int] = frozenset()
+    #: flow options the compiled game core does not play: a hand with one of them on runs on the reference engine
+    core_unsupported_options: tuple[str, ...] = ()
 
     def __init__(self, ruleset: RuleSet[Any], options: Any = None) -> None:
         self.ruleset = ruleset

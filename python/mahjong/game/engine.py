@@ -44,6 +44,7 @@ from mahjong.game.events import (
     KongRobbed,
     LackDeclared,
     Paid,
+    TilePicked,
     TilesPassed,
     TilesSwapped,
     WallBuilt,
@@ -126,7 +127,6 @@ class Game:
         self._draw_hands: dict[int, str] = {}
         self._paid: Counter[tuple[int, int, int, str, int | None]] = Counter()
         self._record_index: list[int] = []  # record event i -> log index
-        self._picks: dict[int, list[int]] = {}  # 换三张 / 开始时换牌: the tiles each seat has picked so far
         self.settlement: Settlement | None = None
         # (bonus tiles are looked for after every draw: skip the look where the flow has none, or only flowers)
         custom_bonus = type(self.flow).is_bonus is not Flow.is_bonus
@@ -206,8 +206,8 @@ class Game:
         st = self.state
         asks: dict[int, list[Action]] = {}
         for s in self.flow.seats:
-            picked = self._picks.setdefault(s, [])
-            if picked and picked[-1] < 0:
+            picked = st.picked[s]
+            if st.swapped[s]:
                 continue  # (开始时换牌: this seat is done)
             h = list(st.hands[s][:34])
             for t in picked:
@@ -224,21 +224,21 @@ class Game:
     def _resolve_picks(self, answers: dict[int, Action]) -> None:
         st, flow = self.state, self.flow
         for s in flow.seats:
-            if s in answers:
-                self._picks[s].append(answers[s].tile)  # (pass = -1: done)
+            if s in answers and answers[s].kind == "pick":
+                self._emit(TilePicked(s, answers[s].tile))
         if st.phase == Phase.SWAP:
             for s in flow.seats:
                 if s in answers and answers[s].kind == "pass":
-                    given = tuple(self._picks[s][:-1])
+                    given = tuple(st.picked[s])
                     received = []
                     pool = list(st.out_of_play)
                     for _ in given:
                         received.append(pool.pop(self.rng.below(len(pool))))
                     self._emit(TilesSwapped(s, given, tuple(received)))
-            if all(p and p[-1] < 0 for p in self._picks.values()):
+            if all(st.swapped[s] for s in flow.seats):
                 self._to_lack()
             return
-        if any(len(self._picks[s]) < 3 for s in flow.seats):
+        if any(len(st.picked[s]) < 3 for s in flow.seats):
             return
         dice: tuple[int, ...] | None = None
         if flow.exchange_by_dice():  # type: ignore[attr-defined]
@@ -247,7 +247,7 @@ class Game:
         offset: int = flow.exchange_offset(dice)  # type: ignore[attr-defined]
         seats = flow.seats
         for i, s in enumerate(seats):
-            self._emit(TilesPassed(s, seats[(i + offset) % len(seats)], tuple(self._picks[s])))
+            self._emit(TilesPassed(s, seats[(i + offset) % len(seats)], tuple(st.picked[s])))
         self._to_lack()
 
     def _replace_bonus(self, seat: int) -> None:

@@ -22,6 +22,7 @@ __all__ = [
     "BonusSetAside",
     "WildcardRevealed",
     "LackDeclared",
+    "TilePicked",
     "TilesPassed",
     "TilesSwapped",
     "Drew",
@@ -136,6 +137,16 @@ class LackDeclared(GameEvent):
     type: ClassVar[str] = "lack"
     seat: int
     suit: int
+
+
+@dataclass(frozen=True)
+class TilePicked(GameEvent):
+    """``seat`` picks ``tile`` to pass on (Sichuan 换三张) or to swap (the two-player 开始时换牌); it stays in the
+    hand, set apart, until the exchange happens."""
+
+    type: ClassVar[str] = "pick"
+    seat: int
+    tile: int
 
 
 @dataclass(frozen=True)
@@ -271,9 +282,9 @@ class HandEnded(GameEvent):
 
 EVENT_TYPES: dict[str, type[GameEvent]] = {
     c.type: c
-    for c in (HandStarted, WallBuilt, DiceRolled, Dealt, BonusSetAside, WildcardRevealed, LackDeclared, TilesPassed,
-              TilesSwapped, Drew, Discarded, Claimed, KongDeclared, KongRobbed, Won, HaidiFished, WallEnd, Paid,
-              HandEnded)
+    for c in (HandStarted, WallBuilt, DiceRolled, Dealt, BonusSetAside, WildcardRevealed, LackDeclared, TilePicked,
+              TilesPassed, TilesSwapped, Drew, Discarded, Claimed, KongDeclared, KongRobbed, Won, HaidiFished,
+              WallEnd, Paid, HandEnded)
 }
 
 _TUPLE_FIELDS = {"tiles", "dice", "wildcards", "meld", "ready_seats", "net", "seats", "given", "received"}

@@ -17,14 +17,13 @@ from mahjong.game.actions import Action
 from mahjong.game.engine import Game
 from mahjong.game.events import (
     Claimed,
-    DiceRolled,
     Discarded,
     GameEvent,
     HandStarted,
     KongDeclared,
     KongRobbed,
     LackDeclared,
-    TilesPassed,
+    TilePicked,
     TilesSwapped,
     WallBuilt,
     Won,
@@ -119,22 +118,13 @@ def _decisions(game: Game, log: Sequence[GameEvent]) -> dict[int, Action]:
 
 
 def _picks(game: Game, ahead: Sequence[GameEvent], answers: dict[int, Action]) -> dict[int, Action]:
-    """换三张 / 开始时换牌: each pending seat picks the next of the tiles the log shows it passing or swapping
-    (and passes once they are all picked)."""
-    shown: dict[int, tuple[int, ...]] = {}
+    """换三张 / 开始时换牌: each pending seat's answer is its next pick in the log (or, 开始时换牌, its swap: the
+    picking is over)."""
     for ev in ahead:
-        if isinstance(ev, TilesPassed):
-            shown[ev.seat] = ev.tiles
-        elif isinstance(ev, TilesSwapped):
-            shown[ev.seat] = ev.given
-        elif not isinstance(ev, DiceRolled):
+        if isinstance(ev, TilePicked) and ev.seat in answers and answers[ev.seat].kind == "pass":
+            answers[ev.seat] = Action("pick", ev.tile)
+        elif not isinstance(ev, (TilePicked, TilesSwapped)):
             break
-    for seat in answers:
-        if seat not in shown:
-            raise ContextError(f"log event {len(game.events)}: seat {seat}'s exchanged tiles are not in the log")
-        picked = len(game._picks.get(seat, ()))
-        tiles = shown[seat]
-        answers[seat] = Action("pick", tiles[picked]) if picked < len(tiles) else Action("pass")
     return answers
 
 

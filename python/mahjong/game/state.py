@@ -26,6 +26,7 @@ from mahjong.game.events import (
     KongRobbed,
     LackDeclared,
     Paid,
+    TilePicked,
     TilesPassed,
     TilesSwapped,
     WallBuilt,
@@ -136,6 +137,9 @@ class HandState:
     won: list[int] = field(default_factory=list)
     wins: list[Won] = field(default_factory=list)
     lack: list[int | None] = field(default_factory=lambda: [None] * 4)
+    #: 换三张 / 开始时换牌: the tiles each seat has picked and not yet passed or swapped; who has swapped
+    picked: list[list[int]] = field(default_factory=lambda: [[] for _ in range(4)])
+    swapped: list[bool] = field(default_factory=lambda: [False] * 4)
     ready: list[bool] = field(default_factory=lambda: [False] * 4)
     ready_order: list[int] = field(default_factory=list)
     indicator: int | None = None
@@ -244,12 +248,24 @@ class HandState:
     def _lack(self, ev: LackDeclared) -> None:
         self.lack[ev.seat] = ev.suit
 
+    def _picked(self, ev: TilePicked) -> None:
+        if self.hands[ev.seat][ev.tile] <= self.picked[ev.seat].count(ev.tile):
+            raise self._bad(ev, f"seat {ev.seat} holds no more tile {ev.tile} to pick")
+        self.picked[ev.seat].append(ev.tile)
+
     def _passed(self, ev: TilesPassed) -> None:
+        if sorted(ev.tiles) != sorted(self.picked[ev.seat]):
+            raise self._bad(ev, f"seat {ev.seat} passes {list(ev.tiles)} but picked {self.picked[ev.seat]}")
+        self.picked[ev.seat] = []
         for t in ev.tiles:
             self._take(ev.seat, t, 1, ev)
             self.hands[ev.to_seat][t] += 1
 
     def _swapped(self, ev: TilesSwapped) -> None:
+        if sorted(ev.given) != sorted(self.picked[ev.seat]):
+            raise self._bad(ev, f"seat {ev.seat} swaps {list(ev.given)} but picked {self.picked[ev.seat]}")
+        self.picked[ev.seat] = []
+        self.swapped[ev.seat] = True
         for t in ev.given:
             self._take(ev.seat, t, 1, ev)
         for t in ev.received:
@@ -525,6 +541,7 @@ _HANDLERS: dict[type, Any] = {
     BonusSetAside: HandState._bonus,
     WildcardRevealed: HandState._wildcard,
     LackDeclared: HandState._lack,
+    TilePicked: HandState._picked,
     TilesPassed: HandState._passed,
     TilesSwapped: HandState._swapped,
     Drew: HandState._drew,

@@ -217,6 +217,15 @@ def test_settles_through_the_generic_settlement() -> None:
 @given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3), st.sampled_from(WINNING)), max_size=4))
 @settings(max_examples=30, deadline=None)
 def test_settlement_is_zero_sum(wins: list[tuple[int, int, str]]) -> None:
-    events = tuple(Win(seat, hand, discarder=None if off == 0 else (seat + off) % 4) for seat, off, hand in wins)
-    s = settle(HandRecord("common", events))
-    assert sum(s.net) == 0 and len(s.results) == len(events)
+    # one win per record: a common-table hand ends on its first win (one winner per discard), so a record
+    # with a second win is refused (test_a_second_win_in_one_record_is_refused); each is settled on its own
+    for seat, off, hand in wins:
+        s = settle(HandRecord("common", (Win(seat, hand, discarder=None if off == 0 else (seat + off) % 4),)))
+        assert sum(s.net) == 0 and len(s.results) == 1
+
+
+def test_a_second_win_in_one_record_is_refused() -> None:
+    hand = "123m456m789m234p55p"
+    rec = HandRecord("common", (Win(2, hand, discarder=3), Win(1, hand, discarder=3)))
+    with pytest.raises(ContextError, match="second win"):
+        settle(rec)

@@ -136,7 +136,11 @@ def test_illegal_actions_are_refused_and_change_nothing() -> None:
     with pytest.raises(IllegalActionError, match="not legal|cannot"):
         game.act(0, 108)  # pass is not an answer on one's own turn
     with pytest.raises(IllegalActionError):
-        Action("discard", 40)
+        Action("discard", 42)
+    with pytest.raises(IllegalActionError):
+        Action("pung", 40)  # only a discard or a win names a bonus tile (Jinshan's 百搭)
+    with pytest.raises(IllegalActionError, match="cannot discard"):
+        game.act(0, Action("discard", 40))
     assert (len(game.events), [list(h) for h in game.state.hands]) == before
 
 

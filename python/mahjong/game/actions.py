@@ -1,6 +1,6 @@
 """Actions a seat may take at a decision point, and the fixed action index every mask is laid over.
 
-Action index (``N_ACTIONS`` = 151 slots; the same for every rule set)::
+Action index (``N_ACTIONS`` = 193 slots; the same for every rule set)::
 
     0..33     discard tile t                       Action("discard", t)
     34..67    concealed kong of t (暗杠)            Action("concealed_kong", t)
@@ -16,6 +16,10 @@ Action index (``N_ACTIONS`` = 151 slots; the same for every rule set)::
     146..149  honor chow of three winds (Nanchang): the wind left out (E S W N)
                                                    Action("chow", claimed, (w1, w2, w3))
     150       honor chow of 中发白 (Nanchang)        Action("chow", claimed, (31, 32, 33))
+    151..158  discard bonus tile 34..41 held in the hand (Jinshan's 百搭 梅兰竹菊 = 38..41)
+                                                   Action("discard", t)
+    159..192  pick tile t to pass on (Sichuan 换三张: three of one suit) or to swap (the two-player game's
+              开始时换牌; ``pass`` ends the picking)    Action("pick", t)
 
 Tile ids are those of :mod:`mahjong.tiles` (0..33).  ``Action.index`` and :func:`action_of` convert; the
 index depends only on the action, never on the state, so a mask means the same at every step.
@@ -42,6 +46,8 @@ __all__ = [
     "READY",
     "LACK",
     "HONOR_CHOW",
+    "DISCARD_BONUS",
+    "PICK",
     "action_of",
     "IllegalActionError",
 ]
@@ -64,9 +70,13 @@ PASS = 108
 READY = 109
 LACK = 143
 HONOR_CHOW = 146
-N_ACTIONS = 151
+DISCARD_BONUS = 151
+PICK = 159
+N_ACTIONS = 193
 
-_KINDS = ("discard", "concealed_kong", "added_kong", "chow", "pung", "kong", "win", "pass", "ready", "lack")
+_KINDS = ("discard", "concealed_kong", "added_kong", "chow", "pung", "kong", "win", "pass", "ready", "lack", "pick")
+#: kinds whose tile may be a bonus tile held in the hand (34..41: Jinshan's 百搭)
+_BONUS_KINDS = ("discard", "win")
 
 
 @dataclass(frozen=True)
@@ -81,11 +91,13 @@ class Action:
     def __post_init__(self) -> None:
         if self.kind not in _KINDS:
             raise IllegalActionError(f"unknown action kind {self.kind!r}; known: {', '.join(_KINDS)}")
-        if not isinstance(self.tile, int) or isinstance(self.tile, bool) or not -1 <= self.tile < 34:
-            raise IllegalActionError(f"action tile must be a tile id 0..33, got {self.tile!r}")
+        top = 42 if self.kind in _BONUS_KINDS else 34
+        if not isinstance(self.tile, int) or isinstance(self.tile, bool) or not -1 <= self.tile < top:
+            raise IllegalActionError(f"action tile must be a tile id 0..{top - 1}, got {self.tile!r}")
         if self.kind == "chow" and (len(self.meld) != 3 or self.tile not in self.meld):
             raise IllegalActionError(f"a chow names its three tiles, the claimed one among them: {self.meld!r}")
-        if self.kind in ("discard", "concealed_kong", "added_kong", "pung", "kong", "win", "ready") and self.tile < 0:
+        if self.kind in ("discard", "concealed_kong", "added_kong", "pung", "kong", "win", "ready", "pick") \
+                and self.tile < 0:
             raise IllegalActionError(f"a {self.kind} names its tile")
         if self.kind == "lack" and not 0 <= self.tile <= 2:
             raise IllegalActionError(f"定缺 names a suit 0..2 (万 筒 条), got {self.tile!r}")
@@ -95,7 +107,9 @@ class Action:
     def _slot(self) -> int:
         k, t = self.kind, self.tile
         if k == "discard":
-            return DISCARD + t
+            return DISCARD + t if t < 34 else DISCARD_BONUS + t - 34
+        if k == "pick":
+            return PICK + t
         if k == "concealed_kong":
             return CONCEALED_KONG + t
         if k == "added_kong":
@@ -140,12 +154,13 @@ class Action:
 
 
 #: the actions without a meld, made once (the engine hands these out instead of new objects)
-DISCARDS = tuple(Action("discard", t) for t in range(34))
+DISCARDS = tuple(Action("discard", t) for t in range(42))
 CONCEALED_KONGS = tuple(Action("concealed_kong", t) for t in range(34))
 ADDED_KONGS = tuple(Action("added_kong", t) for t in range(34))
 PUNGS = tuple(Action("pung", t) for t in range(34))
 KONGS = tuple(Action("kong", t) for t in range(34))
-WINS = tuple(Action("win", t) for t in range(34))
+WINS = tuple(Action("win", t) for t in range(42))
+PICKS = tuple(Action("pick", t) for t in range(34))
 READIES = tuple(Action("ready", t) for t in range(34))
 PASS_ACTION = Action("pass")
 

@@ -22,6 +22,7 @@ from mahjong.game.actions import (
     KONGS,
     N_ACTIONS,
     PASS_ACTION,
+    PICKS,
     PUNGS,
     READIES,
     WINS,
@@ -32,6 +33,7 @@ from mahjong.game.events import (
     BonusSetAside,
     Claimed,
     Dealt,
+    DiceRolled,
     Discarded,
     Drew,
     GameEvent,
@@ -42,6 +44,9 @@ from mahjong.game.events import (
     KongRobbed,
     LackDeclared,
     Paid,
+    TilePicked,
+    TilesPassed,
+    TilesSwapped,
     WallBuilt,
     WallEnd,
     Won,
@@ -179,8 +184,71 @@ class Game:
         st.begin_play()
         held = [t for t in range(34) if st.hands[st.dealer][t]]
         st.last_draw = (st.dealer, held[-1], False, False) if held else None  # the dealer's 14th tile
-        if getattr(flow.options, "lack", False):
-            st.phase = Phase.LACK
+        if getattr(flow.options, "exchange_three", False):
+            st.phase = Phase.EXCHANGE
+        elif getattr(flow.options, "swap_at_start", False):
+            st.phase = Phase.SWAP
+        else:
+            self._to_lack()
+
+    def _to_lack(self) -> None:
+        """After the deal (and its exchange): 定缺 where the flow plays it, else the dealer's first turn."""
+        st = self.state
+        st.phase = Phase.LACK if getattr(self.flow.options, "lack", False) else Phase.TURN
+        held = [t for t in range(34) if st.hands[st.dealer][t]]
+        st.last_draw = (st.dealer, held[-1], False, False) if held else None  # (an exchange may move the 14th)
+
+    # --- the exchanges after the deal (Sichuan 换三张, the two-player 开始时换牌) ----------------------------
+
+    def _pick_asks(self) -> dict[int, list[Action]]:
+        """Who still picks, and which tiles: 换三张 three of one suit (all picked before any is passed);
+        开始时换牌 any held tile, ``pass`` when done."""
+        st = self.state
+        asks: dict[int, list[Action]] = {}
+        for s in self.flow.seats:
+            picked = st.picked[s]
+            if st.swapped[s]:
+                continue  # (开始时换牌: this seat is done)
+            h = list(st.hands[s][:34])
+            for t in picked:
+                h[t] -= 1
+            if st.phase == Phase.EXCHANGE:
+                if len(picked) == 3:
+                    continue
+                suits = [picked[0] // 9] if picked else [k for k in range(3) if sum(h[k * 9:k * 9 + 9]) >= 3]
+                asks[s] = [PICKS[t] for t in range(27) if h[t] and t // 9 in suits]
+            else:
+                asks[s] = [PICKS[t] for t in range(34) if h[t]] + [_PASS]
+        return asks
+
+    def _resolve_picks(self, answers: dict[int, Action]) -> None:
+        st, flow = self.state, self.flow
+        for s in flow.seats:
+            if s in answers and answers[s].kind == "pick":
+                self._emit(TilePicked(s, answers[s].tile))
+        if st.phase == Phase.SWAP:
+            for s in flow.seats:
+                if s in answers and answers[s].kind == "pass":
+                    given = tuple(st.picked[s])
+                    received = []
+                    pool = list(st.out_of_play)
+                    for _ in given:
+                        received.append(pool.pop(self.rng.below(len(pool))))
+                    self._emit(TilesSwapped(s, given, tuple(received)))
+            if all(st.swapped[s] for s in flow.seats):
+                self._to_lack()
+            return
+        if any(len(st.picked[s]) < 3 for s in flow.seats):
+            return
+        dice: tuple[int, ...] | None = None
+        if flow.exchange_by_dice():  # type: ignore[attr-defined]
+            dice = self.rng.dice()
+            self._emit(DiceRolled(st.dealer, dice, "exchange"))
+        offset: int = flow.exchange_offset(dice)  # type: ignore[attr-defined]
+        seats = flow.seats
+        for i, s in enumerate(seats):
+            self._emit(TilesPassed(s, seats[(i + offset) % len(seats)], tuple(st.picked[s])))
+        self._to_lack()
 
     def _replace_bonus(self, seat: int) -> None:
         st, flow = self.state, self.flow
@@ -289,6 +357,9 @@ class Game:
         st, flow = self.state, self.flow
         while not self.done:
             phase = st.phase
+            if phase in (Phase.EXCHANGE, Phase.SWAP):
+                self._ask(self._pick_asks())
+                return
             if phase == Phase.LACK:
                 todo = [s for s in flow.seats if st.lack[s] is None]
                 if todo:
@@ -374,7 +445,7 @@ class Game:
         if drew:
             assert st.last_draw is not None
             t = st.last_draw[1]
-            if t < 34 and self._win_result(seat, t, None, False) is not None:
+            if (t < 34 or t in flow.held_bonus) and self._win_result(seat, t, None, False) is not None:
                 legal.append(WINS[t])
         locked = st.ready[seat]
         if locked:
@@ -390,6 +461,7 @@ class Game:
                     legal.append(ADDED_KONGS[m.tile])
         discards = [t for t in range(34) if h[t] and flow.may_discard(st, seat, t)]
         legal += [DISCARDS[t] for t in discards]
+        legal += [DISCARDS[t] for t in sorted(flow.held_bonus) if h[t]]
         if flow.ready_declaration:
             for t in discards:
                 if self._ready_after(seat, t):
@@ -400,6 +472,8 @@ class Game:
         st, flow = self.state, self.flow
         h = st.hands[s]
         opts: list[Action] = []
+        if t >= 34:
+            return opts  # a discarded bonus tile (Jinshan's 百搭) is dead: nobody claims it or wins on it
         if self._win_result(s, t, p, False) is not None:
             opts.append(WINS[t])
         # no claim on the last tile (only a win); in the Botzone format a kong needs the claimer's own segment
@@ -544,6 +618,9 @@ class Game:
         answers, self._responses = self._responses, {}
         self._pending, self._legal = (), {}
         phase = st.phase
+        if phase in (Phase.EXCHANGE, Phase.SWAP):
+            self._resolve_picks(answers)
+            return
         if phase == Phase.LACK:
             for s in flow.seats:
                 if s in answers:

@@ -22,6 +22,9 @@ __all__ = [
     "BonusSetAside",
     "WildcardRevealed",
     "LackDeclared",
+    "TilePicked",
+    "TilesPassed",
+    "TilesSwapped",
     "Drew",
     "Discarded",
     "Claimed",
@@ -137,6 +140,38 @@ class LackDeclared(GameEvent):
 
 
 @dataclass(frozen=True)
+class TilePicked(GameEvent):
+    """``seat`` picks ``tile`` to pass on (Sichuan 换三张) or to swap (the two-player 开始时换牌); it stays in the
+    hand, set apart, until the exchange happens."""
+
+    type: ClassVar[str] = "pick"
+    seat: int
+    tile: int
+
+
+@dataclass(frozen=True)
+class TilesPassed(GameEvent):
+    """Sichuan 换三张: ``seat`` passes ``tiles`` (three of one suit, chosen before 定缺) to ``to_seat``; the four
+    passes happen at once, after every seat has chosen (and, by default, after the dice name the direction)."""
+
+    type: ClassVar[str] = "passed"
+    seat: int
+    to_seat: int
+    tiles: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class TilesSwapped(GameEvent):
+    """The two-player game's 开始时换牌: ``seat`` puts ``given`` out of play and takes ``received`` in their
+    place, drawn at random from the tiles not in play (once, right after the deal; nothing swapped = empty)."""
+
+    type: ClassVar[str] = "swapped"
+    seat: int
+    given: tuple[int, ...]
+    received: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class Drew(GameEvent):
     """``seat`` draws ``tile``; ``replacement`` = from the back of the wall (after a kong or a bonus tile)."""
 
@@ -247,11 +282,12 @@ class HandEnded(GameEvent):
 
 EVENT_TYPES: dict[str, type[GameEvent]] = {
     c.type: c
-    for c in (HandStarted, WallBuilt, DiceRolled, Dealt, BonusSetAside, WildcardRevealed, LackDeclared, Drew,
-              Discarded, Claimed, KongDeclared, KongRobbed, Won, HaidiFished, WallEnd, Paid, HandEnded)
+    for c in (HandStarted, WallBuilt, DiceRolled, Dealt, BonusSetAside, WildcardRevealed, LackDeclared, TilePicked,
+              TilesPassed, TilesSwapped, Drew, Discarded, Claimed, KongDeclared, KongRobbed, Won, HaidiFished,
+              WallEnd, Paid, HandEnded)
 }
 
-_TUPLE_FIELDS = {"tiles", "dice", "wildcards", "meld", "ready_seats", "net", "seats"}
+_TUPLE_FIELDS = {"tiles", "dice", "wildcards", "meld", "ready_seats", "net", "seats", "given", "received"}
 
 
 def event_from_dict(obj: Any, index: int = 0) -> GameEvent:

@@ -23,6 +23,8 @@ from mahjong.game.events import (
     KongDeclared,
     KongRobbed,
     LackDeclared,
+    TilePicked,
+    TilesSwapped,
     WallBuilt,
     Won,
     event_from_dict,
@@ -76,6 +78,8 @@ def _decisions(game: Game, log: Sequence[GameEvent]) -> dict[int, Action]:
     phase = game.state.phase
     pending = game.pending
     answers: dict[int, Action] = {s: Action("pass") for s in pending}
+    if phase in (Phase.EXCHANGE, Phase.SWAP):
+        return _picks(game, log[at:], answers)
     if phase == Phase.LACK:
         i = at
         while i < len(log) and isinstance(log[i], LackDeclared):
@@ -110,6 +114,17 @@ def _decisions(game: Game, log: Sequence[GameEvent]) -> dict[int, Action]:
         if want is None:
             raise ContextError(f"log event {at}: seat {nxt.seat} cannot {nxt.kind} {nxt.meld} here")
         answers[nxt.seat] = want
+    return answers
+
+
+def _picks(game: Game, ahead: Sequence[GameEvent], answers: dict[int, Action]) -> dict[int, Action]:
+    """换三张 / 开始时换牌: each pending seat's answer is its next pick in the log (or, 开始时换牌, its swap: the
+    picking is over)."""
+    for ev in ahead:
+        if isinstance(ev, TilePicked) and ev.seat in answers and answers[ev.seat].kind == "pass":
+            answers[ev.seat] = Action("pick", ev.tile)
+        elif not isinstance(ev, (TilePicked, TilesSwapped)):
+            break
     return answers
 
 

@@ -26,6 +26,9 @@ from mahjong.game.events import (
     KongRobbed,
     LackDeclared,
     Paid,
+    TilePicked,
+    TilesPassed,
+    TilesSwapped,
     WallBuilt,
     WallEnd,
     WildcardRevealed,
@@ -41,7 +44,8 @@ __all__ = ["HandState", "TableMeld", "Phase", "WinFacts"]
 class Phase:
     """Where the hand is.  ``DEAL``: tiles being dealt; ``LACK``: 定缺 choices; ``TURN``: ``actor`` has drawn (or
     claimed) and must act; ``CLAIM``: the others answer ``actor``'s discard; ``ROB``: the others may rob
-    ``actor``'s added kong; ``DRAW``: ``actor`` draws next; ``HAIDI``: the two-player 海底捞月; ``END``."""
+    ``actor``'s added kong; ``DRAW``: ``actor`` draws next; ``HAIDI``: the two-player 海底捞月; ``EXCHANGE``:
+    Sichuan 换三张 picks; ``SWAP``: the two-player 开始时换牌 picks; ``END``."""
 
     DEAL = "deal"
     LACK = "lack"
@@ -50,6 +54,8 @@ class Phase:
     ROB = "rob"
     DRAW = "draw"
     HAIDI = "haidi"
+    EXCHANGE = "exchange"
+    SWAP = "swap"
     END = "end"
 
 
@@ -131,6 +137,9 @@ class HandState:
     won: list[int] = field(default_factory=list)
     wins: list[Won] = field(default_factory=list)
     lack: list[int | None] = field(default_factory=lambda: [None] * 4)
+    #: 换三张 / 开始时换牌: the tiles each seat has picked and not yet passed or swapped; who has swapped
+    picked: list[list[int]] = field(default_factory=lambda: [[] for _ in range(4)])
+    swapped: list[bool] = field(default_factory=lambda: [False] * 4)
     ready: list[bool] = field(default_factory=lambda: [False] * 4)
     ready_order: list[int] = field(default_factory=list)
     indicator: int | None = None
@@ -238,6 +247,33 @@ class HandState:
 
     def _lack(self, ev: LackDeclared) -> None:
         self.lack[ev.seat] = ev.suit
+
+    def _picked(self, ev: TilePicked) -> None:
+        if self.hands[ev.seat][ev.tile] <= self.picked[ev.seat].count(ev.tile):
+            raise self._bad(ev, f"seat {ev.seat} holds no more tile {ev.tile} to pick")
+        self.picked[ev.seat].append(ev.tile)
+
+    def _passed(self, ev: TilesPassed) -> None:
+        if sorted(ev.tiles) != sorted(self.picked[ev.seat]):
+            raise self._bad(ev, f"seat {ev.seat} passes {list(ev.tiles)} but picked {self.picked[ev.seat]}")
+        self.picked[ev.seat] = []
+        for t in ev.tiles:
+            self._take(ev.seat, t, 1, ev)
+            self.hands[ev.to_seat][t] += 1
+
+    def _swapped(self, ev: TilesSwapped) -> None:
+        if sorted(ev.given) != sorted(self.picked[ev.seat]):
+            raise self._bad(ev, f"seat {ev.seat} swaps {list(ev.given)} but picked {self.picked[ev.seat]}")
+        self.picked[ev.seat] = []
+        self.swapped[ev.seat] = True
+        for t in ev.given:
+            self._take(ev.seat, t, 1, ev)
+        for t in ev.received:
+            if t not in self.out_of_play:
+                raise self._bad(ev, f"tile {t} is not among the tiles out of play")
+            self.out_of_play.remove(t)
+            self.hands[ev.seat][t] += 1
+        self.out_of_play += ev.given
 
     def _drew(self, ev: Drew) -> None:
         if self.live_for(ev.seat) <= 0:
@@ -421,6 +457,8 @@ class HandState:
         melds = tuple(self.meld_of(seat, m, offsets) for m in self.melds[seat])
         if win_tile is not None and claimed:
             concealed.append(win_tile)
+        if win_tile is not None and win_tile >= 34:
+            win_tile = None  # a drawn bonus tile kept in the hand (Jinshan's 百搭) is written among the flowers
         return Hand(tuple(concealed), melds, tuple(sorted(flowers)), win_tile)
 
     def meld_of(self, seat: int, m: TableMeld, offsets: Any = None) -> Meld:
@@ -503,6 +541,9 @@ _HANDLERS: dict[type, Any] = {
     BonusSetAside: HandState._bonus,
     WildcardRevealed: HandState._wildcard,
     LackDeclared: HandState._lack,
+    TilePicked: HandState._picked,
+    TilesPassed: HandState._passed,
+    TilesSwapped: HandState._swapped,
     Drew: HandState._drew,
     Discarded: HandState._discarded,
     Claimed: HandState._claimed,

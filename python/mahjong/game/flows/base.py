@@ -74,6 +74,10 @@ class Flow:
     checks_record_sequence: bool = True
     #: the wall is cut into one segment per seat (the Botzone competition format)
     segmented: bool = False
+    #: bonus tiles kept in the hand (Jinshan's 百搭): they may be discarded, and a drawn one may be the winning tile
+    held_bonus: frozenset[int] = frozenset()
+    #: flow options the compiled game core does not play: a hand with one of them on runs on the reference engine
+    core_unsupported_options: tuple[str, ...] = ()
 
     def __init__(self, ruleset: RuleSet[Any], options: Any = None) -> None:
         self.ruleset = ruleset
@@ -161,8 +165,25 @@ def split_options(flow_cls: type[Flow], options: dict[str, Any]) -> tuple[dict[s
     names = {f.name for f in fields(flow_cls.Options)}
     mine = {k: v for k, v in options.items() if k in names}
     rest = {k: v for k, v in options.items() if k not in names}
+    for f in fields(flow_cls.Options):
+        if f.name in mine:
+            _check_option(f.name, f.default, mine[f.name])
     try:
         opts = flow_cls.Options(**mine)
     except TypeError as e:
         raise RulesError(f"flow options: {e}") from None
     return rest, opts
+
+
+def _check_option(name: str, default: Any, value: Any) -> None:
+    """A flow option takes a value of its default's type (True/False, a whole number, a name)."""
+    if isinstance(default, bool):
+        ok, what = type(value) is bool, "true or false"
+    elif isinstance(default, int):
+        ok, what = type(value) is int and value >= 0, "a whole number >= 0"
+    elif isinstance(default, str):
+        ok, what = type(value) is str, "a name"
+    else:
+        return
+    if not ok:
+        raise RulesError(f"flow option {name} must be {what}, got {type(value).__name__}")

@@ -51,8 +51,11 @@ class GuobiaoFlowOptions:
     flowers: play with the 8 flowers (144 tiles). Default True — source: 《中国麻将竞赛规则》 (国标 144 张); Botzone's
         recorded human games were played without them (136 tiles, 34 per seat).
     several_winners: every player who claims a win on the same discard wins (as mahjongsoft.com's duplicate
-        MCR tables allow); False = the first in turn order after the discarder only (截和). Default False —
-        source: the seed's competition rules (截和) and Botzone's judge (the nearest claimant).
+        MCR tables allow); False = the first in turn order after the discarder only (截和). Each win settles
+        as a win on that discard: the winner is paid its fan + 8 by the discarder and 8 by each other player,
+        the other winners included — mahjongsoft.com's duplicate MCR rules, rule 2 "Multiple Hu": a discard
+        won by 20 and 10 fan settles −46 / +36 / +26 / −16. Default False — source: the seed's competition
+        rules (截和) and Botzone's judge (the nearest claimant).
     """
 
     dice_break: bool = True

@@ -30,6 +30,9 @@ class JinshanFlow(Flow):
     Options = JinshanFlowOptions
     heavenly = True
     earthly = "first_discard"
+    #: the 百搭 (梅兰竹菊) stay in the hand: one may be discarded, and a drawn one may be the winning tile (it
+    #: then stands for whatever tile scores best: the scorer's wildcard_win); a discarded one is dead
+    held_bonus = frozenset(range(38, 42))
 
     def __init__(self, ruleset: Any, options: Any = None) -> None:
         super().__init__(ruleset, options)
@@ -40,6 +43,9 @@ class JinshanFlow(Flow):
 
     def wildcard_count(self, state: HandState, counts: list[int]) -> tuple[list[int], int]:
         return counts[:34], sum(counts[38:42])
+
+    def record_facts(self, state: HandState, seat: int, tile: int, from_seat: int | None) -> dict[str, Any]:
+        return {"wildcard_win": True} if tile in self.held_bonus else {}
 
     def next_dealer(self, state: HandState, details: dict[str, Any]) -> int | None:
         if not self.options.winner_deals:

@@ -25,10 +25,31 @@ class SichuanFlowOptions:
         Default True — source: the Sichuan rules page (game-flow §2 "定缺 at the start, spec option"); every
         major 血战 client plays it.  False = no declaration (a winning hand must still lack a suit).
     forced_win_tiles: in the last N wall tiles a player who can win must (seed: "≤ 4 张 … 必须胡"). Default 4.
+    exchange_three: 换三张 — after the deal, before 定缺, each player picks three tiles of one suit; once all
+        have picked, the three pass together to the player the direction names. Default False — source: the
+        Sichuan rules page plays without it; the 血战 clients offer it as a room option (换三张 场).
+    exchange_direction: where the three tiles go: "dice" (the dealer throws two dice once all have picked: a
+        sum of 3/6/9/12 passes to the opposite player, 4/7/10 to the next player in turn order (下家, counter-
+        clockwise), 2/5/8/11 to the previous one (上家, clockwise): each one time in three), or always
+        "counterclockwise", "clockwise" or "opposite". Default "dice" — source: the 血战 clients throw for the
+        direction; no published rule gives the sums, so the three directions are equally likely.
     """
 
     lack: bool = True
     forced_win_tiles: int = 4
+    exchange_three: bool = False
+    exchange_direction: str = "dice"
+
+    def __post_init__(self) -> None:
+        from mahjong.errors import RulesError
+
+        if self.exchange_direction not in EXCHANGE_OFFSETS and self.exchange_direction != "dice":
+            raise RulesError(f"exchange_direction must be dice, {', '.join(EXCHANGE_OFFSETS)}; "
+                             f"got {self.exchange_direction!r}")
+
+
+#: 换三张 directions: how many seats on (in turn order) the three tiles go
+EXCHANGE_OFFSETS = {"counterclockwise": 1, "clockwise": 3, "opposite": 2}
 
 
 class SichuanFlow(Flow):
@@ -40,6 +61,7 @@ class SichuanFlow(Flow):
     draw_hands = True
     heavenly = True
     earthly = "first_round"
+    core_unsupported_options = ("exchange_three",)
 
     def __init__(self, ruleset: Any, options: Any = None) -> None:
         super().__init__(ruleset, options)
@@ -48,6 +70,15 @@ class SichuanFlow(Flow):
 
     def tiles(self) -> list[int]:
         return standard_tiles(honors=False)
+
+    def exchange_by_dice(self) -> bool:
+        return bool(self.options.exchange_direction == "dice")
+
+    def exchange_offset(self, dice: tuple[int, ...] | None) -> int:
+        """换三张: how many seats on in turn order each player's three tiles go."""
+        if dice is None:
+            return EXCHANGE_OFFSETS[self.options.exchange_direction]
+        return (2, 1, 3)[sum(dice) % 3]
 
     def _holds_lack(self, state: HandState, seat: int) -> bool:
         suit = state.lack[seat]

@@ -26,9 +26,6 @@ class CommonFlowOptions:
 class CommonFlow(Flow):
     presets = ("common",)
     Options = CommonFlowOptions
-    #: a common-table hand record is not yet checked for one win per hand: the existing test
-    #: tests/test_common.py::test_settlement_is_zero_sum settles several wins in one record
-    checks_record_sequence = False
     heavenly = True
     earthly = "first_draw"
 

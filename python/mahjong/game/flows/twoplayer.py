@@ -5,6 +5,7 @@ the winner deals."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mahjong.game.flows.base import Flow, standard_tiles
@@ -12,11 +13,26 @@ from mahjong.game.flows.base import Flow, standard_tiles
 if TYPE_CHECKING:
     from mahjong.game.state import HandState
 
-__all__ = ["TwoPlayerFlow"]
+__all__ = ["TwoPlayerFlow", "TwoPlayerFlowOptions"]
+
+
+@dataclass(frozen=True)
+class TwoPlayerFlowOptions:
+    """Two-player flow options.
+
+    swap_at_start: 开始时换牌 — right after the deal each player may swap any number of its tiles, once: it
+        picks them (then passes), they leave play and as many are drawn at random from the tiles not in play.
+        Default False — source: the two-player rules page ("开始时换牌", a choice each player may decline); off,
+        nobody is asked and the hand plays as dealt.
+    """
+
+    swap_at_start: bool = False
 
 
 class TwoPlayerFlow(Flow):
     presets = ("twoplayer",)
+    Options = TwoPlayerFlowOptions
+    core_unsupported_options = ("swap_at_start",)
     seats = (0, 1)
     ready_declaration = True
     draw_hands = True

@@ -58,13 +58,25 @@ class YuhuanFlow(Flow):
         return real, wild
 
     def record_facts(self, state: HandState, seat: int, tile: int, from_seat: int | None) -> dict[str, Any]:
-        out: dict[str, Any] = {"caishen": state.indicator, "gang_hua": len(state.bonus[seat])}
+        out: dict[str, Any] = {"caishen": state.indicator, "gang_hua": len(state.bonus[seat]),
+                               "loser_totals": self.loser_totals(state, seat)}
         if from_seat is not None:
             if state.live - self.reserve <= self.options.chengbao_tiles:
                 out["chengbao"] = True
             if any(m.kind == "pung" and m.tile == tile for m in state.melds[from_seat]) and not state.robbing:
                 out["lagang_discard"] = True
         return out
+
+    def loser_totals(self, state: HandState, winner: int) -> list[int | None]:
+        """Each loser's own 总胡数 from its tiles as they lie now (the losers settle their differences among
+        themselves); ``None`` for the winner."""
+        from mahjong.rulesets.yuhuan import Yuhuan
+
+        assert isinstance(self.ruleset, Yuhuan)
+        return [None if s == winner else
+                self.ruleset.loser_total(state.hand_of(s), (s - state.dealer) % 4, state.indicator,
+                                         len(state.bonus[s]))
+                for s in range(4)]
 
     def next_dealer(self, state: HandState, details: dict[str, Any]) -> int | None:
         from mahjong.rulesets.yuhuan import Yuhuan

@@ -419,6 +419,9 @@ class RuleSet(ABC, Generic[ConfigT]):
         base = config if config is not None else self.Config()
         if options:
             known = {f.name for f in fields(base)}  # type: ignore[arg-type]
+            from mahjong.rulebook.rows import current_options  # old option names and values still accepted
+
+            options = current_options(known, options)
             unknown = sorted(set(options) - known)
             if unknown:
                 raise RulesError(

@@ -521,9 +521,11 @@ def _option_values(preset: str, options: Mapping[str, Any]) -> dict[str, Any]:
     """Option values as the config takes them: text (from the CLI or a form) read as the field's type."""
     config = get_ruleset(preset).config
     defaults = {f.name: getattr(config, f.name) for f in dataclasses.fields(config)}
+    from mahjong.rulebook.rows import current_option_name  # old option names still accepted
+
     out: dict[str, Any] = {}
     for k, v in options.items():
-        name = str(k).strip().replace("-", "_")
+        name = current_option_name(set(defaults), str(k).strip().replace("-", "_"))
         if name not in defaults:
             known = ", ".join(sorted(defaults))
             raise RulesError(f"unknown option {name[:40]!r} for {preset}; known: {known}")

@@ -371,3 +371,42 @@ def describe_library() -> list[dict[str, str]]:
     out += [{"name": e.name, "kind": "function", "zh": e.zh, "en": e.en} for e in FUNCTIONS.values()]
     out += [{"name": k, "kind": "fact", "zh": zh, "en": en} for k, (zh, en) in FACTS.items()]
     return out
+
+
+# --- rbmig: evaluating a row on a reading (for the Python rule sets on the rule book) ---------------------------
+
+def row_environment(v: Reading, names: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The names and functions a row's expressions read on one reading: the library, the win facts and
+    ``names`` (a rule set's options)."""
+    from mahjong.rulebook.expr import BUILTINS
+
+    env: dict[str, Any] = dict(names or {})
+    env.update(v.facts)
+    for table in (PREDICATES, COUNTS):
+        for n, e in table.items():
+            env[n] = (lambda fn=e.fn: fn(v))
+    funcs: dict[str, Any] = dict(BUILTINS)
+    for n, e in FUNCTIONS.items():
+        funcs[n] = (lambda *a, fn=e.fn: fn(v, *a))
+    return env, funcs
+
+
+def row_times(row: Any, v: Reading, names: dict[str, Any] | None = None) -> int:
+    """How many times a row (:class:`~mahjong.rulebook.rows.RuleRow`) counts on a reading: 0 when its ``when``
+    does not hold, else its ``count`` (1 when it has none)."""
+    from mahjong.rulebook.expr import evaluate
+
+    env, funcs = row_environment(v, names)
+    if row.when is not None and not evaluate(row.when, env, funcs):
+        return 0
+    if row.count is None:
+        return 0 if row.when is None else 1
+    return int(evaluate(row.count, env, funcs))
+
+
+# --- rbmig: Wuhu 芜湖 ---------------------------------------------------------------------------------------------
+
+@_count("four_alive", "四活（四核）", "suited kinds held all four times without being a kong")
+def four_alive(v: Reading) -> int:
+    kongs = {s.tile for s in v.sets if s.kind == "kong"}
+    return sum(1 for t in range(27) if v.counts[t] == 4 and t not in kongs)

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from mahjong.rulebook.expr import Node, parse
 
-__all__ = ["RuleRow", "UNITS", "VOCABULARY", "vocabulary_names"]
+__all__ = ["RuleRow", "UNITS", "VOCABULARY", "vocabulary_names", "RENAMED_OPTIONS", "RENAMED_VALUES",
+           "current_option_name", "current_options", "current_value"]
 
 #: units a row's value is counted in: fan (番), hu points (胡), tai (台), a multiplier (x), flat points (pt)
 UNITS = ("fan", "hu", "tai", "x", "pt")
@@ -67,6 +68,13 @@ class RuleRow:
         """A row written in Python with its predicate as text (parsed here)."""
         return cls(key, name_zh, name_en, value, when=parse(when), **kw)  # type: ignore[arg-type]
 
+    @property
+    def fan(self) -> int:
+        """The value of a row counted in fan (番), under the name fan tables give it."""
+        if self.unit != "fan":
+            raise AttributeError(f"row {self.key!r} is counted in {self.unit}, not in fan")
+        return self.value
+
 
 #: The key vocabulary: one English snake_case key per pattern, with its Chinese and English names, so that rule sets
 #: (and statistics comparing them) agree on what a key means.  A rule file row that uses one of these keys may leave
@@ -114,3 +122,46 @@ VOCABULARY: dict[str, tuple[str, str]] = {
 def vocabulary_names(key: str) -> tuple[str, str] | None:
     """The Chinese and English names of a key of the vocabulary, if it is one."""
     return VOCABULARY.get(key)
+
+
+# --- rbmig: option names and values renamed (the old ones keep saved configs and hand records working) ----------
+
+#: old option name -> the name that says what it is (every rule set with the new name accepts the old one)
+RENAMED_OPTIONS: dict[str, str] = {
+    "filled_rows": "unlisted_rows",
+    "qiong_hu_ignores_filled": "qiong_hu_table_rows_only",
+}
+
+#: option -> {old value: the value that says what it is}
+RENAMED_VALUES: dict[str, dict[str, str]] = {
+    "kong_payments": {"s2": "two_per_kong", "s3": "concealed_two_others_one"},
+}
+
+
+def current_value(option: str, value: object) -> object:
+    """An option value under its current name (an old value is mapped; any other value is returned as is)."""
+    if isinstance(value, str):
+        return RENAMED_VALUES.get(option, {}).get(value, value)
+    return value
+
+
+def current_option_name(known: set[str] | frozenset[str], name: str) -> str:
+    """An option's current name for a config whose fields are ``known`` (an old name is mapped)."""
+    new = RENAMED_OPTIONS.get(name)
+    return new if new is not None and name not in known and new in known else name
+
+
+def current_options(known: set[str] | frozenset[str], options: dict[str, object]) -> dict[str, object]:
+    """Options with their old names replaced by the current ones, for a config whose fields are ``known`` (a
+    config that still has the old field keeps it).  Giving an option under both names is refused."""
+    from mahjong.errors import RulesError
+
+    out: dict[str, object] = {}
+    for name, value in options.items():
+        new = current_option_name(known, name)
+        if new != name:
+            if new in options:
+                raise RulesError(f"option {new} is given twice: as {new} and under its old name {name}")
+            name = new
+        out[name] = current_value(name, value)
+    return out

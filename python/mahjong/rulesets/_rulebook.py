@@ -1,58 +1,77 @@
-"""What the rule sets' rule books are made of: one :class:`Rule` row per fan / hu / 台 / multiplier line.
-
-A row holds the line's key, Chinese and English names, value, the rows it cancels (不计 / 不算) and the rule text
-it implements; :func:`drop_excluded` applies the 不计 lists of the rows present.  Rule sets keep their tables as
-``{key: Rule}`` dicts of these rows, next to the small functions that detect each line.
+"""What the Python rule sets on the rule book share beyond :mod:`mahjong.rulebook`: their rows are
+:class:`~mahjong.rulebook.rows.RuleRow` (the one rule-row type), kept as ``{key: row}`` tables (:func:`rule_table`);
+:func:`item` makes a counted row a score item and :func:`drop_excluded` applies the table's 不计 lists with the
+rule book's ``simultaneous`` exclusion policy.  Their configs document each field in its metadata
+(:func:`~mahjong.rulebook.options.option`); :func:`document_config` and :func:`describe_config` write the
+docstring and the option list from it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import MISSING, fields
+from typing import Any
 
 from mahjong.framework import ScoreItem
+from mahjong.rulebook.rows import RuleRow
+from mahjong.rulebook.strategies import apply_exclusions
 
-__all__ = ["Rule", "rule_table", "drop_excluded"]
+__all__ = ["item", "rule_table", "drop_excluded", "option_doc", "document_config", "describe_config"]
 
-
-@dataclass(frozen=True)
-class Rule:
-    """One line of a rule book.
-
-    ``excludes``: keys of the lines it cancels (不计).  ``wildcard_related``: the line depends on how the
-    wildcards are used (such lines are left out when a scorer is compared with brute-force substitution).
-    """
-
-    key: str
-    name_zh: str
-    name_en: str
-    value: int
-    excludes: tuple[str, ...] = ()
-    rule: str = ""
-    wildcard_related: bool = False
-
-    def item(self, value: int | None = None, *, count: int = 1, unit: str = "fan", note: str = "") -> ScoreItem:
-        """This line as a score item (``value`` overrides the row's value, e.g. for a configurable line)."""
-        return ScoreItem(self.key, self.name_zh, self.name_en, self.value if value is None else value, count, unit,
-                         note or self.rule)
+#: the group of rows that depend on how the wildcards are used (left out when a scorer is compared with brute-force
+#: substitution)
+WILDCARD_GROUP = "wildcard"
 
 
-def rule_table(rows: Iterable[Rule]) -> dict[str, Rule]:
+def item(row: RuleRow, value: int | None = None, *, count: int = 1, unit: str | None = None,
+         note: str = "") -> ScoreItem:
+    """A counted row as a score item (``value`` overrides the row's value, e.g. for a configurable row)."""
+    return ScoreItem(row.key, row.name_zh, row.name_en, row.value if value is None else value, count,
+                     row.unit if unit is None else unit, note or row.text)
+
+
+def rule_table(rows: Iterable[RuleRow]) -> dict[str, RuleRow]:
     """``{key: row}``, refusing a key twice and a 不计 entry that names no row of the table."""
-    table: dict[str, Rule] = {}
+    table: dict[str, RuleRow] = {}
     for r in rows:
         if r.key in table:
             raise ValueError(f"rule key {r.key!r} appears twice")
         table[r.key] = r
     for r in table.values():
-        for x in r.excludes:
+        for x in (*r.excludes, *r.implied):
             if x not in table:
                 raise ValueError(f"rule {r.key!r} excludes unknown rule {x!r}")
     return table
 
 
-def drop_excluded(items: list[ScoreItem], table: Mapping[str, Rule]) -> list[ScoreItem]:
-    """Drop the items that a present item's 不计 list names."""
-    present = {i.key for i in items}
-    dropped = {x for k in present if k in table for x in table[k].excludes}
-    return [i for i in items if i.key not in dropped]
+def drop_excluded(items: list[ScoreItem], table: Mapping[str, RuleRow]) -> list[ScoreItem]:
+    """Drop the items that a present item's 不计 list names (the ``simultaneous`` exclusion policy)."""
+    present = [table[k] for k in dict.fromkeys(i.key for i in items) if k in table]
+    kept = {r.key for r in apply_exclusions("simultaneous", present)}
+    return [i for i in items if i.key not in table or i.key in kept]
+
+
+# --- configs on the rule book: documentation written from the field metadata ----------------------------------
+
+
+def option_doc(meta: Mapping[str, Any], default: Any) -> str:
+    """One option's documentation from its metadata: "zh / en. Default X — source: S"."""
+    text = " / ".join(x for x in (meta.get("zh"), meta.get("en")) if x)
+    return f"{text}. Default {default!r} — source: {meta.get('source') or 'ours'}"
+
+
+def document_config(cls: type, head: str) -> type:
+    """Write a config class's docstring from its fields' metadata (the metadata stays the one source; the
+    docstring is for readers of ``help()`` and the option lists that read docstrings)."""
+    lines = [head, ""]
+    for f in fields(cls):
+        default = f.default if f.default is not MISSING else None
+        lines.append(f"    {f.name}: {option_doc(f.metadata, default)}")
+    cls.__doc__ = "\n".join(lines) + "\n"
+    return cls
+
+
+def describe_config(config: object) -> list[tuple[str, Any, str]]:
+    """(option, current value, documentation) for every field of a config on the rule book."""
+    return [(f.name, getattr(config, f.name), option_doc(f.metadata, f.default if f.default is not MISSING else None))
+            for f in fields(config)]  # type: ignore[arg-type]

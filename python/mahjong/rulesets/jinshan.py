@@ -32,13 +32,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import ClassVar
+from typing import Any, ClassVar, Literal
 
 from mahjong._kernels import backend_module as _K
-from mahjong.errors import ContextError, HandError, NotWinningError, RulesError
+from mahjong.errors import ContextError, HandError, NotWinningError
 from mahjong.framework import N_SEATS, RuleSet, ScoreItem, ScoreResult, WinContext
 from mahjong.hand import Hand, MeldKind
+from mahjong.rulebook.options import ValidatedConfig, option
 from mahjong.rules import HandRules
+from mahjong.rulesets._rulebook import describe_config, document_config
 from mahjong.tiles import is_dragon, is_flower, is_honor, is_terminal_or_honor, parse_tiles, rank_of, tile_name
 from mahjong.types import Decomposition, Form
 
@@ -51,64 +53,42 @@ WILDCARD_FLOWERS = (38, 39, 40, 41)  #: 梅兰竹菊 — 百搭
 # --- configuration ----------------------------------------------------------------------------------
 
 
+_SRC = "《金山麻将胡数算法》"
+
+
 @dataclass(frozen=True)
-class JinshanConfig:
-    """Jinshan 金山 有麻子 house rules.
+class JinshanConfig(ValidatedConfig):
+    owner = "jinshan"
 
-    Attributes:
-        laizi_cap: 辣子, the most one payer pays; the 直接辣子 hands score exactly this.  Default 200 — source:
-            none (《金山麻将胡数算法》: "辣子为你们自己定的最高数额", a house-set maximum); option ``laizi_cap``.
-        min_hu: the least 总胡 (after 翻, before the cap) a win must reach.  Default 20 — source: reads
-            《金山麻将胡数算法》's header "拦20胡" as a 20-胡 minimum (a two-sided discard win, 10, needs one
-            翻); 0 turns the minimum off.  A win below it scores ``valid=False`` and moves no money.  (The
-            header's "小2胡" is
-            read as naming the 2-胡 small items — 嫩张碰出, the pairs — and changes no arithmetic; )
-        fan_mode: how 翻 act on the hu: ``"double"`` = × 2 per 翻 (× 2^翻); ``"linear"`` = × (1 + 翻).
-            Default ``"double"`` — source: ("翻 = doubling is standard Shanghai-area usage but 《金山麻将胡数算法》
-            never says ×2"); ``"linear"`` is the reading where 翻 only count up.
-        thirteen_orphans: 十三幺 is a winning hand (a 辣子 hand).  Default True — source: 《金山麻将胡数算法》
-            直接辣子 5
-            ("但此玩法可有可无，玩家自行商量" — optional by agreement).
-        thirteen_orphans_needs_flower: 十三幺 counts only with at least one 花 (春夏秋冬) — "关键一定要有花".
-            Default True — source: 《金山麻将胡数算法》 直接辣子 5.
-        thirteen_orphans_pair_2hu: 十三幺's pair must be one worth 2 hu in Part One (the seat wind or a dragon),
-            the literal reading of "要有一个2胡的吊头".  Default False (any pair — every 十三幺 has one) — source:
-            《金山麻将胡数算法》 直接辣子 5, read literally.
-        single_wait_pair_bonus: also count the Part One 2 hu of a seat-wind / dragon pair when that pair is the
-            one the winning tile completes (单吊).  Default False — source: (Part Two already prices
-            what the winning tile completes: 单吊 老头张 = 10 + 2 + 2 for the honor pair).
-        discard_payment: who pays a win on a discard (捉冲 / 放冲): ``"discarder"`` = the discarder pays the
-            total alone; ``"all"`` = each of the other three pays it.  Default ``"discarder"`` — source: none
-            (payment unspecified); self-draws are always paid by all three.
-        dealer_factor: a payment to or from the dealer (头家) is multiplied by this.  Default 1 (no dealer
-            premium) — source: none (dealer multiplier unspecified).
-    """
+    laizi_cap: int = option(200, minimum=1, zh="辣子（封顶）", en="辣子, the most one payer pays; the 直接辣子 hands "
+                            "score exactly this", source=f"{_SRC}: 辣子为你们自己定的最高数额 (a house-set maximum)")
+    min_hu: int = option(20, minimum=0, zh="起胡胡数", en="the least 总胡 (after 翻, before the cap) a win must reach; "
+                         "0 turns the minimum off; a win below it scores valid=False and moves no money",
+                         source=f"{_SRC}'s header 拦20胡, read as a 20-胡 minimum (its 小2胡 names the 2-胡 items)")
+    fan_mode: Literal["double", "linear"] = option(
+        "double", zh="翻的算法", en="how 翻 act on the hu: double = × 2 per 翻 (× 2^翻); linear = × (1 + 翻)",
+        source=f"翻 = doubling is standard Shanghai-area usage, though {_SRC} never says ×2")
+    thirteen_orphans: bool = option(True, zh="十三幺可胡", en="十三幺 is a winning hand (a 辣子 hand)",
+                                    source=f"{_SRC} 直接辣子 5 (但此玩法可有可无，玩家自行商量)")
+    thirteen_orphans_needs_flower: bool = option(True, zh="十三幺要有花", en="十三幺 counts only with at least one 花 "
+                                                 "(春夏秋冬): 关键一定要有花", source=f"{_SRC} 直接辣子 5")
+    thirteen_orphans_pair_2hu: bool = option(False, zh="十三幺要2胡吊头", en="十三幺's pair must be one worth 2 hu in "
+                                             "Part One (the seat wind or a dragon); False = any pair",
+                                             source=f"{_SRC} 直接辣子 5 (要有一个2胡的吊头), read literally")
+    single_wait_pair_bonus: bool = option(False, zh="单吊对子另加2胡", en="also count the Part One 2 hu of a "
+                                          "seat-wind / dragon pair when that pair is the one the winning tile "
+                                          "completes (单吊)",
+                                          source="ours (Part Two already prices what the winning tile completes: "
+                                          "单吊 老头张 = 10 + 2 + 2 for the honor pair)")
+    discard_payment: Literal["discarder", "all"] = option(
+        "discarder", zh="点冲谁付", en="who pays a win on a discard (捉冲 / 放冲): discarder = the discarder pays the "
+        "total alone; all = each of the other three pays it (self-draws are always paid by all three)",
+        source="none (payment unspecified)")
+    dealer_factor: int = option(1, minimum=1, zh="头家倍数", en="a payment to or from the dealer (头家) is multiplied "
+                                "by this (1 = no dealer premium)", source="none (dealer multiplier unspecified)")
 
-    laizi_cap: int = 200
-    min_hu: int = 20
-    fan_mode: str = "double"
-    thirteen_orphans: bool = True
-    thirteen_orphans_needs_flower: bool = True
-    thirteen_orphans_pair_2hu: bool = False
-    single_wait_pair_bonus: bool = False
-    discard_payment: str = "discarder"
-    dealer_factor: int = 1
 
-    def __post_init__(self) -> None:
-        for name in ("laizi_cap", "min_hu", "dealer_factor"):
-            v = getattr(self, name)
-            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                raise RulesError(f"jinshan {name} must be a whole number >= 0, got {v!r}")
-        if self.laizi_cap == 0 or self.dealer_factor == 0:
-            raise RulesError("jinshan laizi_cap and dealer_factor must be positive")
-        if self.fan_mode not in ("double", "linear"):
-            raise RulesError(f"jinshan fan_mode must be 'double' or 'linear', got {self.fan_mode!r}")
-        if self.discard_payment not in ("discarder", "all"):
-            raise RulesError(f"jinshan discard_payment must be 'discarder' or 'all', got {self.discard_payment!r}")
-        for name in ("thirteen_orphans", "thirteen_orphans_needs_flower", "thirteen_orphans_pair_2hu",
-                     "single_wait_pair_bonus"):
-            if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"jinshan {name} must be true or false, got {getattr(self, name)!r}")
+document_config(JinshanConfig, "Jinshan 金山 有麻子 house rules.")
 
 
 @dataclass(frozen=True)
@@ -343,6 +323,9 @@ class Jinshan(RuleSet[JinshanConfig]):
     summary: ClassVar[str] = "Jinshan 金山 有麻子: 4 百搭 wildcards, hu table × 2^翻, 辣子 cap"
     Config: ClassVar[type] = JinshanConfig
     Context: ClassVar[type[WinContext]] = JinshanContext
+
+    def describe_options(self) -> list[tuple[str, Any, str]]:
+        return describe_config(self.config)
 
     @property
     def hand_rules(self) -> HandRules:

@@ -27,11 +27,13 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Literal
 
 from mahjong._kernels import backend_module as K
-from mahjong.errors import ContextError, NotWinningError, RulesError
+from mahjong.errors import ContextError, NotWinningError
 from mahjong.framework import N_SEATS, RuleSet, ScoreItem, ScoreResult, WinContext, arithmetic_details
 from mahjong.hand import Hand, MeldKind
+from mahjong.rulebook.options import ValidatedConfig, option
+from mahjong.rulebook.rows import RuleRow, current_value
 from mahjong.rules import NANCHANG, HandRules
-from mahjong.rulesets._rulebook import Rule, drop_excluded, rule_table
+from mahjong.rulesets._rulebook import WILDCARD_GROUP, describe_config, document_config, drop_excluded, item, rule_table
 from mahjong.tiles import N_KINDS, is_honor, is_suited, parse_tiles, tile_name
 from mahjong.types import Decomposition, Form
 
@@ -91,141 +93,153 @@ FU_JING_POINTS = 1
 
 
 #: Hand types (exactly one applies; "adopted" column).  大七对's value is a config option.
-HAND_TYPES: dict[str, Rule] = rule_table(
+HAND_TYPES: dict[str, RuleRow] = rule_table(
     (
-        Rule("pinghu", "平胡", "basic hand", 1, rule="4 sets + a pair, not all pungs"),
-        Rule("qidui", "小七对", "seven pairs", 2, rule="seven pairs (七对)"),
-        Rule("da_qidui", "大七对", "all pungs", 2, rule="4 pungs/kongs + a pair (碰碰胡); the 冲关麻将 rules say ×4"),
-        Rule("shisanlan", "十三烂", "thirteen misfits", 2,
-            rule="suited tiles of a suit spaced ≥3 apart, honors all different (间隔大于等于3，字牌不重复)"),
-        Rule("qixing_shisanlan", "七星十三烂", "seven-star thirteen misfits", 4, excludes=("shisanlan",),
-            rule="十三烂 holding 东南西北中发白 once each, which may not be 精 substitutes"),
+        RuleRow("pinghu", "平胡", "basic hand", 1, unit="x", text="4 sets + a pair, not all pungs"),
+        RuleRow("qidui", "小七对", "seven pairs", 2, unit="x", text="seven pairs (七对)"),
+        RuleRow("da_qidui", "大七对", "all pungs", 2, unit="x", text="4 pungs/kongs + a pair (碰碰胡); the 冲关麻将 rules say ×4"),
+        RuleRow("shisanlan", "十三烂", "thirteen misfits", 2, unit="x",
+            text="suited tiles of a suit spaced ≥3 apart, honors all different (间隔大于等于3，字牌不重复)"),
+        RuleRow("qixing_shisanlan", "七星十三烂", "seven-star thirteen misfits", 4, unit="x", excludes=("shisanlan",),
+            text="十三烂 holding 东南西北中发白 once each, which may not be 精 substitutes"),
     )
 )
 
 #: Multipliers that stack on the hand type ().
-MULTIPLIERS: dict[str, Rule] = rule_table(
+MULTIPLIERS: dict[str, RuleRow] = rule_table(
     (
-        Rule("deguo", "德国", "clean hand (no jing used as a wildcard)", 2, wildcard_related=True,
-            rule="德国：X 2，放炮者额外再支付5个子，如果自摸则每家都额外再支付5个子"),
-        Rule("dezhongde", "德中德", "doubly clean (and nobody else holds jing)", 4, excludes=("deguo",), wildcard_related=True,
-            rule="德国德：X 4，放炮者额外再支付5个子，如果自摸则每家都额外再支付5个子"),
-        Rule("jingdiao", "精钓", "jing single wait (wins on any tile), self-drawn", 2, wildcard_related=True,
-            rule="AB XXX XXX XXX XXX, A a 精: discarding B waits on any tile; 吃别人的炮不算精钓"),
-        Rule("gangkai", "杠开", "win on a kong replacement", 2, rule="杠上开花 (×2; the 冲关麻将 rules say ×4)"),
-        Rule("qianggang", "抢杠", "robbing a kong", 2, rule="抢杠 ×2"),
+        RuleRow("deguo", "德国", "clean hand (no jing used as a wildcard)", 2, unit="x", group=WILDCARD_GROUP,
+            text="德国：X 2，放炮者额外再支付5个子，如果自摸则每家都额外再支付5个子"),
+        RuleRow("dezhongde", "德中德", "doubly clean (and nobody else holds jing)", 4, unit="x", excludes=("deguo",), group=WILDCARD_GROUP,
+            text="德国德：X 4，放炮者额外再支付5个子，如果自摸则每家都额外再支付5个子"),
+        RuleRow("jingdiao", "精钓", "jing single wait (wins on any tile), self-drawn", 2, unit="x", group=WILDCARD_GROUP,
+            text="AB XXX XXX XXX XXX, A a 精: discarding B waits on any tile; 吃别人的炮不算精钓"),
+        RuleRow("gangkai", "杠开", "win on a kong replacement", 2, unit="x", text="杠上开花 (×2; the 冲关麻将 rules say ×4)"),
+        RuleRow("qianggang", "抢杠", "robbing a kong", 2, unit="x", text="抢杠 ×2"),
     )
 )
-_ROWS: dict[str, Rule] = {**HAND_TYPES, **MULTIPLIERS}
+_ROWS: dict[str, RuleRow] = {**HAND_TYPES, **MULTIPLIERS}
 
 #: 德国 / 德中德 flat bonus per payer (seed: 放炮者额外再支付5个子，如果自摸则每家都额外再支付5个子).
 DEGUO_BONUS = 5
 
 
 @dataclass(frozen=True)
-class NanchangConfig:
-    """House-rule choices for Nanchang.  Every field is a point the sources leave open or disagree on.
+class NanchangConfig(ValidatedConfig):
+    owner = "nanchang"
 
-    Attributes:
-        big_seven_pairs_multiplier: 大七对 (all pungs) hand multiplier.  Default 2 — source: (a Nanchang game server, the nanchang-mahjong docs);
-            the 冲关麻将 rules say 4.
-        jing_diao_bonus: flat 子 each payer adds for 精钓.  Default 0 — source: (the 冲关麻将 rules, the nanchang-mahjong docs); a Nanchang game server adds 5.
-        kong_flower_multiplier: 杠开 multiplier.  Default 2 — source: (a Nanchang game server); the 冲关麻将 rules say 4.
-        robbing_kong_konger_pays_all: on 抢杠 the konger pays what all three payers of a discard win would pay and
-            the others pay nothing.  Default False (the konger pays as a discarder) — source: (a Nanchang game server, the 冲关麻将 rules); the nanchang-mahjong docs
-            says the konger pays all three shares.
-        dealer_doubling: when payments are doubled for the dealer.  ``"payer_or_winner"``: ×2 whenever the payer
-            or the winner is the dealer.  ``"winner_or_discarder"``: ×2 when the dealer wins, and on the dealer's
-            own share when the dealer discarded the winning tile (a dealer paying a non-dealer's self-draw is not
-            doubled).  Default "payer_or_winner" — source: (a Nanchang game server, the 冲关麻将 rules "庄家输赢翻倍"); the nanchang-mahjong docs use the other.
-        discard_payment: who pays a discard win.  ``"all_three"``: the discarder 2·M, each other player 1·M
-            (点炮三家付).  ``"discarder_only"``: only the discarder, 2·M (点炮一家付).  Default "all_three" — source:
-            (a Nanchang game server, the 冲关麻将 rules, the nanchang-mahjong docs).
-        deguo_bonus_payers: who adds the +5 of 德国 / 德中德 on a discard win.  ``"discarder"`` or ``"all"``
-            (every payer).  Default "discarder" — source: 《南昌麻将速成》 ("放炮者额外再支付5个子") and a Nanchang game server; the nanchang-mahjong docs charge all.
-            On a self-draw every payer adds 5 either way (《南昌麻将速成》).
-        cap_per_payer: the most one payer pays for the win (精 settlement excluded).  Default None (no cap) —
-            source: (a Nanchang game server offers "300封顶" as an option).
-        pinghu_with_jing_ron_allowed: a 平胡 reading that uses a 精 as a wildcard may win on a discard.
-            Default False — source: (a Nanchang game server, the 冲关麻将 rules "精牌作为替代牌时，平胡只能自摸"); the nanchang-mahjong docs allow it.
-        bawang_multiplier: 霸王精 factor (the only player holding 精).  Default 2 — source: 《南昌麻将速成》 ("霸王精的奖励分还需
-            翻番"), the 冲关麻将 rules; the nanchang-mahjong docs' example omits it (use 1).
-        chongguan_threshold: 精 points from which 冲关 applies.  Default 5 — source: 《南昌麻将速成》 table starts at 5子
-            (its wording "超过5子" would give 6).
-        jing_kong_bonus: extra 精 points for a kong of four 精 (精杠), on top of the four copies.  Default 10 —
-            source: (the 冲关麻将 rules, the nanchang-mahjong docs); 《南昌麻将速成》 is silent (use 0).
-        seven_pairs_deguo_double: 七对 / 大七对 with 德国 doubled once more.  Default False — source: (a Nanchang game server code
-            "needDouble", unclear, not adopted).
-        seven_pairs_quad_as_two: four identical tiles count as two pairs in 七对.  Default True — source:
-            (unspecified; the Chinese-rules default of mahjong.rules.NANCHANG).
-        jing_in_thirteen_lan: 精 may stand for the suited tiles of 十三烂.  Default True — source: (a Nanchang game server code
-            allows it).  The seven honors of 七星十三烂 are governed by ``seven_star_honors_natural``.
-        seven_star_honors_natural: the seven honors of 七星十三烂 may not be 精 substitutes (a 十三烂 that needs a 精
-            for one of them scores as plain 十三烂).  Default True — source: 《南昌麻将速成》 "这几张牌不能用精牌来代替".
-        jing_at_face_value: a 精 standing for its own tile type (还原) does not count as used, so the hand can
-            still be 德国.  Default True — source: (the 冲关麻将 rules: "holds 精 that did not act as wildcards").
-        discarded_jing_is_wildcard: when the winning tile is a discarded 精 it still acts as a wildcard.
-            Default False (a discarded 精 is a plain tile) — source: ("discarded 精 loses
-            power"); the nanchang-mahjong docs forbid winning on a discarded 精 altogether.
-        heavenly_earthly_points: 天胡 / 地胡: flat points from each other player, nothing else applies.
-            Default 20 — source: (a Nanchang game server, the nanchang-mahjong docs "flat 20 each").
-        heavenly_earthly_multiplies: 天胡 / 地胡 are instead a ×``heavenly_earthly_points`` row of the hand
-            multiplier, paid with the usual shares.  Default False — source: (the 冲关麻将 rules list "×20").
-        payment_unit: the points of one share (M = 1).  Default 1 — source: (a Nanchang game server, the nanchang-mahjong docs); the 冲关麻将 rules' scale is 2
-            ("点炮玩家给2×2分，其他玩家各给2分").  The +5 of 德国 and the 精 settlement are not scaled.
-        kong_payments: money for a kong at once, from each other player.  ``"none"``; ``"s2"``: 2 for any kong (the 冲关麻将 rules);
-            ``"s3"``: 1 for a melded or added kong, 2 for a concealed one (the nanchang-mahjong docs).  A robbed kong pays nothing.  Default
-            "none" — source: (《南昌麻将速成》 is silent; the 冲关麻将 rules and the nanchang-mahjong docs differ).  Used by :meth:`Nanchang.settle`.
-    """
-
-    big_seven_pairs_multiplier: int = 2
-    jing_diao_bonus: int = 0
-    kong_flower_multiplier: int = 2
-    robbing_kong_konger_pays_all: bool = False
-    dealer_doubling: Literal["payer_or_winner", "winner_or_discarder"] = "payer_or_winner"
-    discard_payment: Literal["all_three", "discarder_only"] = "all_three"
-    deguo_bonus_payers: Literal["discarder", "all"] = "discarder"
-    cap_per_payer: int | None = None
-    pinghu_with_jing_ron_allowed: bool = False
-    bawang_multiplier: int = 2
-    chongguan_threshold: int = 5
-    jing_kong_bonus: int = 10
-    seven_pairs_deguo_double: bool = False
-    seven_pairs_quad_as_two: bool = True
-    jing_in_thirteen_lan: bool = True
-    seven_star_honors_natural: bool = True
-    jing_at_face_value: bool = True
-    discarded_jing_is_wildcard: bool = False
-    heavenly_earthly_points: int = 20
-    heavenly_earthly_multiplies: bool = False
-    payment_unit: int = 1
-    kong_payments: Literal["none", "s2", "s3"] = "none"
+    big_seven_pairs_multiplier: int = option(
+        2, minimum=1, zh='大七对倍数',
+        en='大七对 (all pungs) hand multiplier',
+        source='a Nanchang game server, the nanchang-mahjong docs; the 冲关麻将 rules say 4')
+    jing_diao_bonus: int = option(
+        0, minimum=0, zh='精钓加子',
+        en='flat 子 each payer adds for 精钓',
+        source='the 冲关麻将 rules, the nanchang-mahjong docs; a Nanchang game server adds 5')
+    kong_flower_multiplier: int = option(
+        2, minimum=1, zh='杠开倍数',
+        en='杠开 multiplier',
+        source='a Nanchang game server; the 冲关麻将 rules say 4')
+    robbing_kong_konger_pays_all: bool = option(
+        False, zh='抢杠杠者包三家',
+        en='on 抢杠 the konger pays what all three payers of a discard win would pay and the others pay '
+           'nothing; by default the konger pays as a discarder',
+        source='a Nanchang game server, the 冲关麻将 rules; the nanchang-mahjong docs says the konger pays all three'
+               ' shares')
+    dealer_doubling: Literal['payer_or_winner', 'winner_or_discarder'] = option(
+        'payer_or_winner', zh='庄家翻倍',
+        en='when payments are doubled for the dealer.  "payer_or_winner": ×2 whenever the payer or the '
+           'winner is the dealer.  "winner_or_discarder": ×2 when the dealer wins, and on the dealer\'s own '
+           "share when the dealer discarded the winning tile (a dealer paying a non-dealer's self-draw is "
+           'not doubled)',
+        source='a Nanchang game server, the 冲关麻将 rules "庄家输赢翻倍"; the nanchang-mahjong docs use the other')
+    discard_payment: Literal['all_three', 'discarder_only'] = option(
+        'all_three', zh='点炮谁付',
+        en='who pays a discard win.  "all_three": the discarder 2·M, each other player 1·M (点炮三家付).  '
+           '"discarder_only": only the discarder, 2·M (点炮一家付)',
+        source='a Nanchang game server, the 冲关麻将 rules, the nanchang-mahjong docs')
+    deguo_bonus_payers: Literal['discarder', 'all'] = option(
+        'discarder', zh='德国加5谁付',
+        en='who adds the +5 of 德国 / 德中德 on a discard win.  "discarder" or "all" (every payer)',
+        source='《南昌麻将速成》 ("放炮者额外再支付5个子") and a Nanchang game server; the nanchang-mahjong docs charge all. On a '
+               'self-draw every payer adds 5 either way (《南昌麻将速成》)')
+    cap_per_payer: int | None = option(
+        None, minimum=1, zh='每家封顶',
+        en='the most one payer pays for the win (精 settlement excluded); by default no cap',
+        source='a Nanchang game server offers "300封顶" as an option')
+    pinghu_with_jing_ron_allowed: bool = option(
+        False, zh='带精平胡可接炮',
+        en='a 平胡 reading that uses a 精 as a wildcard may win on a discard',
+        source='a Nanchang game server, the 冲关麻将 rules "精牌作为替代牌时，平胡只能自摸"; the nanchang-mahjong docs allow it')
+    bawang_multiplier: int = option(
+        2, minimum=1, zh='霸王精倍数',
+        en='霸王精 factor (the only player holding 精)',
+        source='《南昌麻将速成》 ("霸王精的奖励分还需 翻番"), the 冲关麻将 rules; the nanchang-mahjong docs\' example omits it (use 1)')
+    chongguan_threshold: int = option(
+        5, minimum=0, zh='冲关起点',
+        en='精 points from which 冲关 applies',
+        source='《南昌麻将速成》 table starts at 5子 (its wording "超过5子" would give 6)')
+    jing_kong_bonus: int = option(
+        10, minimum=0, zh='精杠奖分',
+        en='extra 精 points for a kong of four 精 (精杠), on top of the four copies',
+        source='the 冲关麻将 rules, the nanchang-mahjong docs; 《南昌麻将速成》 is silent (use 0)')
+    seven_pairs_deguo_double: bool = option(
+        False, zh='七对德国再翻倍',
+        en='七对 / 大七对 with 德国 doubled once more',
+        source='a Nanchang game server code "needDouble", unclear, not adopted')
+    seven_pairs_quad_as_two: bool = option(
+        True, zh='七对四张算两对',
+        en='four identical tiles count as two pairs in 七对',
+        source='unspecified; the usual Chinese-rules reading')
+    jing_in_thirteen_lan: bool = option(
+        True, zh='十三烂可用精',
+        en='精 may stand for the suited tiles of 十三烂 (the seven honors of 七星十三烂 are governed by '
+           'seven_star_honors_natural)',
+        source='a Nanchang game server code allows it')
+    seven_star_honors_natural: bool = option(
+        True, zh='七星字牌不能用精',
+        en='the seven honors of 七星十三烂 may not be 精 substitutes (a 十三烂 that needs a 精 for one of them scores '
+           'as plain 十三烂)',
+        source='《南昌麻将速成》 "这几张牌不能用精牌来代替"')
+    jing_at_face_value: bool = option(
+        True, zh='精还原不算用精',
+        en='a 精 standing for its own tile type (还原) does not count as used, so the hand can still be 德国',
+        source='the 冲关麻将 rules: "holds 精 that did not act as wildcards"')
+    discarded_jing_is_wildcard: bool = option(
+        False, zh='打出的精仍是精',
+        en='when the winning tile is a discarded 精 it still acts as a wildcard; by default a discarded 精 is '
+           'a plain tile',
+        source='"discarded 精 loses power"; the nanchang-mahjong docs forbid winning on a discarded 精 altogether')
+    heavenly_earthly_points: int = option(
+        20, minimum=0, zh='天胡地胡分',
+        en='天胡 / 地胡: flat points from each other player, nothing else applies',
+        source='a Nanchang game server, the nanchang-mahjong docs "flat 20 each"')
+    heavenly_earthly_multiplies: bool = option(
+        False, zh='天胡地胡作倍数',
+        en='天胡 / 地胡 are instead a ×heavenly_earthly_points row of the hand multiplier, paid with the usual '
+           'shares',
+        source='the 冲关麻将 rules list "×20"')
+    payment_unit: int = option(
+        1, minimum=1, zh='每份分数',
+        en='the points of one share (M = 1)',
+        source="a Nanchang game server, the nanchang-mahjong docs; the 冲关麻将 rules' scale is 2 "
+               '("点炮玩家给2×2分，其他玩家各给2分").  The +5 of 德国 and the 精 settlement are not scaled')
+    kong_payments: Literal['none', 'two_per_kong', 'concealed_two_others_one'] = option(
+        'none', zh='杠钱',
+        en='money for a kong at once, from each other player.  "none"; "two_per_kong": 2 for any kong (the '
+           '冲关麻将 rules); "concealed_two_others_one": 1 for a melded or added kong, 2 for a concealed one '
+           '(the nanchang-mahjong docs).  A robbed kong pays nothing.  The old values "s2" and "s3" are '
+           'still accepted (read as these two)',
+        source='《南昌麻将速成》 is silent; the 冲关麻将 rules and the nanchang-mahjong docs differ')
 
     def __post_init__(self) -> None:
-        for f in fields(self):
-            v = getattr(self, f.name)
-            if f.type in ("bool",) and not isinstance(v, bool):
-                raise RulesError(f"nanchang option {f.name} must be True or False, got {v!r}")
-            if f.type == "int" and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
-                raise RulesError(f"nanchang option {f.name} must be a non-negative int, got {v!r}")
-        for name in ("big_seven_pairs_multiplier", "kong_flower_multiplier", "bawang_multiplier"):
-            if getattr(self, name) < 1:
-                raise RulesError(f"nanchang option {name} is a multiplier and must be ≥ 1")
-        if self.dealer_doubling not in ("payer_or_winner", "winner_or_discarder"):
-            raise RulesError(f"dealer_doubling must be 'payer_or_winner' or 'winner_or_discarder', "
-                             f"got {self.dealer_doubling!r}")
-        if self.discard_payment not in ("all_three", "discarder_only"):
-            raise RulesError(f"discard_payment must be 'all_three' or 'discarder_only', got {self.discard_payment!r}")
-        if self.payment_unit < 1:
-            raise RulesError(f"payment_unit must be at least 1, got {self.payment_unit}")
-        if self.kong_payments not in ("none", "s2", "s3"):
-            raise RulesError(f"kong_payments must be 'none', 's2' or 's3', got {self.kong_payments!r}")
-        if self.deguo_bonus_payers not in ("discarder", "all"):
-            raise RulesError(f"deguo_bonus_payers must be 'discarder' or 'all', got {self.deguo_bonus_payers!r}")
-        if self.cap_per_payer is not None and (
-            not isinstance(self.cap_per_payer, int) or isinstance(self.cap_per_payer, bool) or self.cap_per_payer < 1
-        ):
-            raise RulesError(f"cap_per_payer must be a positive int or None, got {self.cap_per_payer!r}")
+        # the old values "s2" / "s3" of kong_payments are read as the names that say what they are
+        object.__setattr__(self, "kong_payments", current_value("kong_payments", self.kong_payments))
+        super().__post_init__()
+
+
+document_config(NanchangConfig, "House-rule choices for Nanchang: every field is a point the sources leave open or "
+                "disagree on (kong_payments also takes its old values s2 / s3).")
 
 
 def _one_tile(text: str, what: str) -> int:
@@ -341,8 +355,8 @@ class ScoredReading:
         return sum(self.owed.values())
 
 
-def _item(row: Rule, value: int | None = None, note: str = "") -> ScoreItem:
-    return row.item(value, unit="x", note=note)
+def _item(row: RuleRow, value: int | None = None, note: str = "") -> ScoreItem:
+    return item(row, value, note=note)
 
 
 def _is_triplet(m: tuple[int, ...]) -> bool:
@@ -357,6 +371,9 @@ class Nanchang(RuleSet[NanchangConfig]):
     summary = "南昌: 7 精 wildcards, honor sequences, 十三烂, 德国 ×2 +5, separate all-pairs 精 settlement"
     Config = NanchangConfig
     Context = NanchangContext
+
+    def describe_options(self) -> list[tuple[str, Any, str]]:
+        return describe_config(self.config)
 
     @property
     def hand_rules(self) -> HandRules:
@@ -461,7 +478,7 @@ class Nanchang(RuleSet[NanchangConfig]):
                 subs.append(t)
         return tuple(sorted(subs))
 
-    def _hand_type(self, hand: Hand, reading: Decomposition, subs: tuple[int, ...]) -> tuple[Rule, str | None]:
+    def _hand_type(self, hand: Hand, reading: Decomposition, subs: tuple[int, ...]) -> tuple[RuleRow, str | None]:
         """The hand-type row of a reading, or (row, reason) when the reading may not be used."""
         cfg = self.config
         if reading.form is Form.THIRTEEN_LAN:
@@ -685,9 +702,9 @@ class Nanchang(RuleSet[NanchangConfig]):
             for i, ev in enumerate(record.events):
                 if not isinstance(ev, Kong) or ev.robbed:
                     continue
-                amount = 2 if mode == "s2" or ev.kind == "concealed" else 1
+                amount = 2 if mode == "two_per_kong" or ev.kind == "concealed" else 1
                 for payer in range(N_SEATS):
                     if payer != ev.seat:
                         lines.append(Payment(payer, ev.seat, amount, f"kong.{ev.kind}", i,
-                                             f"kong money ({mode.upper()}: {amount} from each)"))
+                                             f"kong money ({amount} from each)"))
         return Settlement.from_lines(record.ruleset, lines, base.results, dict(base.details))

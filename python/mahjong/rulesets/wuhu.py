@@ -28,13 +28,20 @@ amount = 支番 + 番 + kongs + 嘴子; dealer-side amount = amount + 番 ("头�
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from mahjong._kernels import backend_module as _K
-from mahjong.errors import ContextError, HandError, NotWinningError, RulesError
+from mahjong.errors import ContextError, HandError, NotWinningError
 from mahjong.framework import N_SEATS, RuleSet, ScoreItem, ScoreResult, WinContext
 from mahjong.hand import Hand, MeldKind
+from mahjong.rulebook.expr import parse
+from mahjong.rulebook.options import ValidatedConfig, option
+from mahjong.rulebook.predicates import row_times
+from mahjong.rulebook.reading import Reading, build_reading
+from mahjong.rulebook.rows import RuleRow
+from mahjong.rulebook.strategies import apply_exclusions
 from mahjong.rules import HandRules
+from mahjong.rulesets._rulebook import describe_config, document_config, item
 from mahjong.tiles import is_honor, rank_of
 from mahjong.types import Decomposition, Form
 
@@ -131,92 +138,68 @@ def amounts(formula: Formula, zhi: int, ya: int, self_drawn: bool, extras: int =
 # --- configuration ----------------------------------------------------------------------------------
 
 
-_CONFIG_DOC = """Wuhu 芜湖 {rule} house rules.
-
-    Attributes:
-        min_zhi: the fewest tiles of one suit a win needs.  Default 8 — source: ("8支起胡").  A hand
-            below it scores ``valid=False`` and moves no money.
-        kong_counts_four: a kong adds all four of its tiles to 支数.  Default True — source: none (支数
-            = tiles of the largest suit; a kong is four tiles); False counts a kong as three.
-        ming_gang: added for each 明杠 (melded or added kong).  Default {ming} — source: 《芜湖麻将2468算法》 {rule}算法
-            ("明杠加{ming}个").
-        an_gang: added for each 暗杠 (concealed kong).  Default {an} — source: 《芜湖麻将2468算法》 ("暗杠加{an}个").
-        zuizi: added for each 嘴子 (四活 / 四核 per tile, 通天, 对对胡, 混一色), doubled on a self-draw
-            ("自摸仅四活等嘴子翻倍").  Default {zuizi} — source: {zuizi_src}
-        kong_bloom: added for 杠后开花 (a 嘴子 that is not doubled; the kong itself is counted as a kong).
-            Default {bloom} — source: {bloom_src}
-        full_flush_zuizi: added for 清一色 (doubled on a self-draw like a 嘴子); 0 = not a 嘴子.  Default 0 —
-            source: (only yaepu.cn lists 清一色, as a larger 嘴子; the published tables do not).
-        derive_ya: when the context does not give 押, derive it from the wait of the best reading: a 卡 (closed)
-            wait gives 押 = the rank of the winning tile (2..8, exactly the range the tables print); otherwise
-            no 押.  Default True — source: none (which waits press, and by how much, is unstated); our
-            choice.  False = no 押 unless the context gives it.
-        ya_from_edge: with ``derive_ya``, an edge wait (12 → 3, 89 → 7) presses too, 押 = the winning rank.
-            Default False — source: none (our choice).
-        ya_from_single: with ``derive_ya``, a single wait (单吊) on a 2..8 presses too, 押 = its rank.  Default
-            False — source: none (mentions "丫单 = 一单" as a possible reading).
-        seven_pairs: 七对 is a winning hand.  Default False — source: none (not in the published rules; "✘?").
-        non_dealer_win_payers: when a non-dealer wins: ``"all"`` = the dealer pays the dealer-side amount and
-            the other two the amount; ``"dealer"`` = only the dealer pays (the dealer-side amount).  A dealer
-            win is paid by all three, the dealer-side amount each.  Default ``"all"`` — source:
-            (vicwinlarry app, "self-draw or not"); ``"dealer"`` is oryoy.com's "由头家支付".
-    """
+_SRC = "《芜湖麻将2468算法》"
 
 
 @dataclass(frozen=True)
-class _WuhuConfig:
-    min_zhi: int = 8
-    kong_counts_four: bool = True
-    ming_gang: int = 2
-    an_gang: int = 4
-    zuizi: int = 5
-    kong_bloom: int = 5
-    full_flush_zuizi: int = 0
-    derive_ya: bool = True
-    ya_from_edge: bool = False
-    ya_from_single: bool = False
-    seven_pairs: bool = False
-    non_dealer_win_payers: str = "all"
+class _WuhuConfig(ValidatedConfig):
+    owner = "wuhu"
 
-    def __post_init__(self) -> None:
-        for name in ("min_zhi", "ming_gang", "an_gang", "zuizi", "kong_bloom", "full_flush_zuizi"):
-            v = getattr(self, name)
-            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                raise RulesError(f"wuhu {name} must be a whole number >= 0, got {v!r}")
-        for name in ("kong_counts_four", "derive_ya", "ya_from_edge", "ya_from_single", "seven_pairs"):
-            if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"wuhu {name} must be true or false, got {getattr(self, name)!r}")
-        if self.non_dealer_win_payers not in ("all", "dealer"):
-            raise RulesError(f"wuhu non_dealer_win_payers must be 'all' or 'dealer', got {self.non_dealer_win_payers!r}")
+    min_zhi: int = option(8, minimum=0, zh="起胡支数", en="the fewest tiles of one suit a win needs (8支起胡); a hand "
+                          "below it scores valid=False and moves no money", source=_SRC)
+    kong_counts_four: bool = option(True, zh="杠算四支", en="a kong adds all four of its tiles to 支数; False counts a "
+                                    "kong as three", source="none (支数 = tiles of the largest suit; a kong is four tiles)")
+    ming_gang: int = option(2, minimum=0, zh="明杠加", en="added for each 明杠 (melded or added kong)",
+                            source=f"{_SRC} (明杠加2个)")
+    an_gang: int = option(4, minimum=0, zh="暗杠加", en="added for each 暗杠 (concealed kong)",
+                          source=f"{_SRC} (暗杠加4个)")
+    zuizi: int = option(5, minimum=0, zh="嘴子", en="added for each 嘴子 (四活 / 四核 per tile, 通天, 对对胡, 混一色), "
+                        "doubled on a self-draw (自摸仅四活等嘴子翻倍)", source=f"{_SRC} 2468算法 (四活等嘴子加5个)")
+    kong_bloom: int = option(5, minimum=0, zh="杠后开花", en="added for 杠后开花 (a 嘴子 that is not doubled; the kong "
+                             "itself is counted as a kong)", source="the 525 ≡ 2468 app: 杠后开花 5, not doubled")
+    full_flush_zuizi: int = option(0, minimum=0, zh="清一色嘴子", en="added for 清一色 (doubled on a self-draw like a "
+                                   "嘴子); 0 = not a 嘴子", source="only yaepu.cn lists 清一色, as a larger 嘴子; the "
+                                   "published tables do not")
+    derive_ya: bool = option(True, zh="由听牌推押", en="when the win facts do not give 押, derive it from the wait of "
+                             "the best reading: a closed wait gives 押 = the rank of the winning tile (2..8); otherwise "
+                             "no 押. False = no 押 unless the win facts give it",
+                             source="none (which waits press, and by how much, is unstated); ours")
+    ya_from_edge: bool = option(False, zh="边张也押", en="with derive_ya, an edge wait (12 → 3, 89 → 7) presses too, "
+                                "押 = the winning rank", source="none; ours")
+    ya_from_single: bool = option(False, zh="单吊也押", en="with derive_ya, a single wait (单吊) on a 2..8 presses too, "
+                                  "押 = its rank", source="none (丫单 = 一单 as a possible reading)")
+    seven_pairs: bool = option(False, zh="七对可胡", en="七对 is a winning hand",
+                               source="none (not in the published rules)")
+    non_dealer_win_payers: Literal["all", "dealer"] = option(
+        "all", zh="闲家胡牌谁付", en="when a non-dealer wins: all = the dealer pays the dealer-side amount and the "
+        "other two the amount; dealer = only the dealer pays (the dealer-side amount). A dealer win is paid by all "
+        "three, the dealer-side amount each", source="vicwinlarry app (all); oryoy.com: 由头家支付 (dealer)")
+
+
+_1234 = f"{_SRC} 315 table note"
 
 
 @dataclass(frozen=True)
 class Wuhu2468Config(_WuhuConfig):
-    ming_gang: int = 2
-    an_gang: int = 4
-    zuizi: int = 5
-    kong_bloom: int = 5
+    pass
 
 
 @dataclass(frozen=True)
 class Wuhu1234Config(_WuhuConfig):
-    ming_gang: int = 1
-    an_gang: int = 2
-    zuizi: int = 2
-    kong_bloom: int = 3
+    ming_gang: int = option(1, minimum=0, zh="明杠加", en="added for each 明杠 (melded or added kong)",
+                            source=f"{_SRC} 1234算法 (明杠加1个)")
+    an_gang: int = option(2, minimum=0, zh="暗杠加", en="added for each 暗杠 (concealed kong)",
+                          source=f"{_SRC} 1234算法 (暗杠加2个)")
+    zuizi: int = option(2, minimum=0, zh="嘴子", en="added for each 嘴子 (四活 / 四核 per tile, 通天, 对对胡, 混一色), "
+                        "doubled on a self-draw; the 1234 text says 四活等嘴子加4个 (set 4 for that reading)",
+                        source=f"{_1234} (通天、四核、对对胡为嘴子，平成+2，自摸+4)")
+    kong_bloom: int = option(3, minimum=0, zh="杠后开花", en="added for 杠后开花 (a 嘴子 that is not doubled; the kong "
+                             "itself is counted as a kong)",
+                             source=f"{_1234} (杠后开花也算嘴子，明杠+4，暗杆+5（已包括杠）: 4 − 1 = 5 − 2 = 3)")
 
 
-Wuhu2468Config.__doc__ = _CONFIG_DOC.format(
-    rule="2468", ming=2, an=4, zuizi=5, bloom=5,
-    zuizi_src='《芜湖麻将2468算法》 2468算法 五 ("四活等嘴子加5个").',
-    bloom_src="(the 525 ≡ 2468 app: 杠后开花 5, not doubled).",
-)
-Wuhu1234Config.__doc__ = _CONFIG_DOC.format(
-    rule="1234", ming=1, an=2, zuizi=2, bloom=3,
-    zuizi_src='《芜湖麻将2468算法》 315 table note ("通天、四核、对对胡为嘴子，平成+2，自摸+4"), adopted by ; the 1234 text says '
-    '"四活等嘴子加4个" (set 4 for that reading).',
-    bloom_src='《芜湖麻将2468算法》 315 table note ("杠后开花也算嘴子，明杠+4，暗杆+5（已包括杠）": 4 − 1 = 5 − 2 = 3).',
-)
+document_config(Wuhu2468Config, "Wuhu 芜湖 2468 house rules.")
+document_config(Wuhu1234Config, "Wuhu 芜湖 1234 house rules.")
 
 
 @dataclass(frozen=True)
@@ -238,50 +221,22 @@ class WuhuContext(WinContext):
 
 # --- 嘴子 as data ---------------------------------------------------------------------------------------
 
+_ZUIZI_SOURCE = "《芜湖麻将2468算法》"
 
-@dataclass(frozen=True)
-class _Reading:
-    chows: tuple[int, ...]  #: first tile of every chow, exposed included
-    pungs: int  #: pungs and kongs
-    all_counts: tuple[int, ...]
-    kong_tiles: frozenset[int]
-    form: Form
-
-
-def _four_alive(r: _Reading) -> int:
-    # 四活 / 四核: all four copies of a tile in the hand without being a kong (e.g. 111m + 123m: 一万四活).
-    return sum(1 for t in range(27) if r.all_counts[t] == 4 and t not in r.kong_tiles)
-
-
-def _straight(r: _Reading) -> int:
-    # 通天: 123 456 789 of one suit
-    return int(any(all(s * 9 + k in r.chows for k in (0, 3, 6)) for s in range(3)))
-
-
-def _all_pungs(r: _Reading) -> int:
-    return int(r.form is Form.REGULAR and not r.chows)
-
-
-def _suits(r: _Reading) -> set[int]:
-    return {t // 9 for t in range(27) if r.all_counts[t]}
-
-
-def _half_flush(r: _Reading) -> int:
-    # 混一色: one suit plus honors
-    return int(len(_suits(r)) == 1 and any(r.all_counts[t] for t in range(27, 34)))
-
-
-def _full_flush(r: _Reading) -> int:
-    return int(len(_suits(r)) == 1 and not any(r.all_counts[t] for t in range(27, 34)))
-
-
-#: (key, 中文, English, counter, excludes) — 对对胡 does not combine with 通天 or 四核.
-ZUIZI = (
-    ("four_alive", "四活", "all four copies of a tile (not a kong)", _four_alive, ()),
-    ("straight", "通天", "pure straight 1-9", _straight, ()),
-    ("all_pungs", "对对胡", "all pungs", _all_pungs, ("straight", "four_alive")),
-    ("half_flush", "混一色", "one suit and honors", _half_flush, ()),
+#: The 嘴子 rows (one 嘴子 each time a row counts; its points are the ``zuizi`` option, doubled on a self-draw) —
+#: 对对胡 does not combine with 通天 or 四核.  清一色 is a 嘴子 only with ``full_flush_zuizi`` (worth that).
+ZUIZI: tuple[RuleRow, ...] = (
+    RuleRow.of("four_alive", "四活", "all four copies of a tile (not a kong)", 1, "four_alive > 0",
+               count=parse("four_alive"), unit="pt", text="四活 / 四核: 111m + 123m is 一万四活", source=_ZUIZI_SOURCE),
+    RuleRow.of("straight", "通天", "pure straight 1-9", 1, "pure_straight", unit="pt", text="123 456 789 of one suit",
+               source=_ZUIZI_SOURCE),
+    RuleRow.of("all_pungs", "对对胡", "all pungs", 1, "all_pungs", unit="pt", excludes=("straight", "four_alive"),
+               text="no chow", source=_ZUIZI_SOURCE),
+    RuleRow.of("half_flush", "混一色", "one suit and honors", 1, "one_suit_with_honors", unit="pt",
+               text="one suit plus honors", source=_ZUIZI_SOURCE),
 )
+FULL_FLUSH = RuleRow.of("full_flush", "清一色", "full flush", 1, "one_suit", unit="pt", text="嘴子",
+                        option="full_flush_zuizi", source="yaepu.cn (the published tables do not list it)")
 
 
 # --- the rule set -----------------------------------------------------------------------------------------
@@ -300,6 +255,9 @@ class _Candidate:
 class _Wuhu(RuleSet[Any]):
     formula: ClassVar[Formula]
     Context: ClassVar[type[WinContext]] = WuhuContext
+
+    def describe_options(self) -> list[tuple[str, Any, str]]:
+        return describe_config(self.config)
 
     @property
     def hand_rules(self) -> HandRules:
@@ -361,11 +319,7 @@ class _Wuhu(RuleSet[Any]):
     def _candidates(
         self, h: Hand, reading: Decomposition, zhi: int, ctx: WuhuContext, derive: bool
     ) -> list[_Candidate]:
-        chows = [m.tile for m in h.melds if m.kind is MeldKind.CHOW]
-        chows += [m[0] for m in reading.melds if m[0] != m[2]]
-        pungs = sum(1 for m in h.melds if m.kind is not MeldKind.CHOW) + sum(1 for m in reading.melds if m[0] == m[2])
-        r = _Reading(tuple(sorted(chows)), pungs, tuple(h.all_counts), frozenset(m.tile for m in h.melds if m.is_kong),
-                     reading.form)
+        v = build_reading(h, reading, ctx, self.hand_rules)
         options: list[tuple[int, str | None]] = []  # (押, wait)
         if derive:
             assert h.win_tile is not None
@@ -375,7 +329,7 @@ class _Wuhu(RuleSet[Any]):
                 options.append((0, None))
         else:
             options.append((ctx.ya or 0, None))
-        return [self._evaluate(r, reading, zhi, ya, wait, h, ctx) for ya, wait in options]
+        return [self._evaluate(v, reading, zhi, ya, wait, h, ctx) for ya, wait in options]
 
     def _ya_of(self, wait: str, win: int) -> int:
         cfg = self.config
@@ -385,7 +339,7 @@ class _Wuhu(RuleSet[Any]):
         return 0
 
     def _evaluate(
-        self, r: _Reading, reading: Decomposition, zhi: int, ya: int, wait: str | None, h: Hand, ctx: WuhuContext
+        self, v: Reading, reading: Decomposition, zhi: int, ya: int, wait: str | None, h: Hand, ctx: WuhuContext
     ) -> _Candidate:
         cfg = self.config
         f = self.formula
@@ -404,13 +358,13 @@ class _Wuhu(RuleSet[Any]):
         if an:
             items.append(ScoreItem("an_gang", "暗杠", "concealed kong", cfg.an_gang, an, "pt"))
         double = 2 if ctx.self_drawn else 1
-        hits = {key: (zh_, en_, fn(r), exc) for key, zh_, en_, fn, exc in ZUIZI}
-        excluded = {x for key, (_, _, n, exc) in hits.items() if n for x in exc}
-        for key, (zh_, en_, n, _) in hits.items():
-            if n and key not in excluded and cfg.zuizi:
-                items.append(ScoreItem(key, zh_, en_, cfg.zuizi * double, n, "pt", "嘴子" + (" ×2 自摸" if double == 2 else "")))
-        if cfg.full_flush_zuizi and _full_flush(r):
-            items.append(ScoreItem("full_flush", "清一色", "full flush", cfg.full_flush_zuizi * double, 1, "pt", "嘴子"))
+        if cfg.zuizi:
+            times = {r.key: n for r in ZUIZI if (n := row_times(r, v))}
+            for r in apply_exclusions("simultaneous", [r for r in ZUIZI if r.key in times]):
+                items.append(ScoreItem(r.key, r.name_zh, r.name_en, cfg.zuizi * double, times[r.key], "pt",
+                                       "嘴子" + (" ×2 自摸" if double == 2 else "")))
+        if cfg.full_flush_zuizi and row_times(FULL_FLUSH, v):
+            items.append(item(FULL_FLUSH, cfg.full_flush_zuizi * double))
         if ctx.kong_replacement and cfg.kong_bloom:
             items.append(ScoreItem("kong_bloom", "杠后开花", "win on a kong replacement", cfg.kong_bloom, 1, "pt",
                                    "嘴子, not doubled"))

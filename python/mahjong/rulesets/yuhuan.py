@@ -25,11 +25,13 @@ from dataclasses import dataclass, fields
 from typing import Any, Literal
 
 from mahjong._kernels import backend_module as K
-from mahjong.errors import ContextError, HandError, NotWinningError, RulesError
+from mahjong.errors import ContextError, HandError, NotWinningError
 from mahjong.framework import N_SEATS, RuleSet, ScoreItem, ScoreResult, WinContext, arithmetic_details
 from mahjong.hand import Hand, MeldKind, parse_hand
+from mahjong.rulebook.options import ValidatedConfig, option
+from mahjong.rulebook.rows import RuleRow
 from mahjong.rules import YUHUAN, HandRules
-from mahjong.rulesets._rulebook import Rule, drop_excluded, rule_table
+from mahjong.rulesets._rulebook import WILDCARD_GROUP, describe_config, document_config, drop_excluded, item, rule_table
 from mahjong.tiles import (
     N_KINDS,
     is_honor,
@@ -90,79 +92,67 @@ WAIT_HU_OTHER = (2, 0)
 
 
 #: 台 items (《玉环麻将算法》 for the special hands).
-TAI: dict[str, Rule] = rule_table(
+TAI: dict[str, RuleRow] = rule_table(
     (
-        Rule("flower", "杠花", "flower kong", 1, rule="each 杠花 (白板, or 红中 when 白板 is the 财神)"),
-        Rule("dragon_pung", "中/发刻", "pung of red or green dragons", 1, rule="each pung/kong of 中 or of 发 (3个中或3个发)"),
-        Rule("seat_wind_pung", "本风刻", "pung of own seat wind", 1, rule="pung/kong of the player's seat wind"),
-        Rule("pinghu", "平胡", "all chows", 1,
-               rule="胡后全是顺子，只一个对子，而且最后胡的牌不是坎档或靠壁，也不是对子中的一个"),
-        Rule("gangkai", "杠上开花", "win on a kong replacement", 1, rule="杠牌后，摸上的牌正好是自己要胡的牌"),
-        Rule("lagang", "拉杠", "robbing a kong", 1, rule="win on the tile a pung-holder adds as a kong or discards"),
-        Rule("hunyise", "混一色", "one suit and honors", 2, rule="手上的牌由一种花色+字牌组成"),
-        Rule("pengpenghu", "碰碰胡", "all pungs", 2, rule="没有顺子，由5副刻子（杠）加1副对牌组成"),
-        Rule("qingyise", "清一色", "one suit", 4, excludes=("hunyise",), rule="手上的牌都是同一种花色"),
-        Rule("caishen_0", "无财神", "no wildcard (caishen)", 1, wildcard_related=True, rule="no 财神 in the hand"),
-        Rule("caishen_2", "两个财神", "two wildcards (caishen)", 1, wildcard_related=True, rule="exactly two 财神"),
-        Rule("caishen_3", "三个财神", "three wildcards (caishen)", 4, wildcard_related=True,
-               rule="all three 财神 (4 台 = 腊子, or the 400 cap, option lazi_is_cap)"),
-        Rule("haidi", "海底捞月", "win on the last tile", 1, rule="client B only (option haidi_tai)"),
+        RuleRow("flower", "杠花", "flower kong", 1, unit="tai", text="each 杠花 (白板, or 红中 when 白板 is the 财神)"),
+        RuleRow("dragon_pung", "中/发刻", "pung of red or green dragons", 1, unit="tai", text="each pung/kong of 中 or of 发 (3个中或3个发)"),
+        RuleRow("seat_wind_pung", "本风刻", "pung of own seat wind", 1, unit="tai", text="pung/kong of the player's seat wind"),
+        RuleRow("pinghu", "平胡", "all chows", 1, unit="tai",
+               text="胡后全是顺子，只一个对子，而且最后胡的牌不是坎档或靠壁，也不是对子中的一个"),
+        RuleRow("gangkai", "杠上开花", "win on a kong replacement", 1, unit="tai", text="杠牌后，摸上的牌正好是自己要胡的牌"),
+        RuleRow("lagang", "拉杠", "robbing a kong", 1, unit="tai", text="win on the tile a pung-holder adds as a kong or discards"),
+        RuleRow("hunyise", "混一色", "one suit and honors", 2, unit="tai", text="手上的牌由一种花色+字牌组成"),
+        RuleRow("pengpenghu", "碰碰胡", "all pungs", 2, unit="tai", text="没有顺子，由5副刻子（杠）加1副对牌组成"),
+        RuleRow("qingyise", "清一色", "one suit", 4, unit="tai", excludes=("hunyise",), text="手上的牌都是同一种花色"),
+        RuleRow("caishen_0", "无财神", "no wildcard (caishen)", 1, unit="tai", group=WILDCARD_GROUP, text="no 财神 in the hand"),
+        RuleRow("caishen_2", "两个财神", "two wildcards (caishen)", 1, unit="tai", group=WILDCARD_GROUP, text="exactly two 财神"),
+        RuleRow("caishen_3", "三个财神", "three wildcards (caishen)", 4, unit="tai", group=WILDCARD_GROUP,
+               text="all three 财神 (4 台 = 腊子, or the 400 cap, option lazi_is_cap)"),
+        RuleRow("haidi", "海底捞月", "win on the last tile", 1, unit="tai", text="client B only (option haidi_tai)"),
     )
 )
 
 
+_SRC = "《玉环麻将算法》"
+_FULLER = "a fuller copy of the rules in a 玉环 game's config"
+_CLIENT = "a 玉环 game client"
+
+
 @dataclass(frozen=True)
-class YuhuanConfig:
-    """House-rule choices for Yuhuan.  Every field is a point the sources leave open or disagree on.
+class YuhuanConfig(ValidatedConfig):
+    owner = "yuhuan"
 
-    Attributes:
-        max_tai: the most 台 that count (4 台 = 腊子).  Default 4 — source: (a fuller copy of the rules in a 玉环 game's config; a 玉环 game client).
-        cap: the most 胡 a total can be.  Default 400 — source: 《玉环麻将算法》 ("最高400胡封顶").
-        lazi_is_cap: three 财神, 天胡 and 地胡 score the cap directly (a 玉环 game client's "腊子 400").  Default False (three 财神 are
-            4 台, i.e. ×16; 天胡 / 地胡 have no special value) — source: (the fuller copy says 4 台 is called 腊子).
-        haidi_tai: 台 for 海底捞月 (self-drawn on the last tile).  Default 0 — source: (only a 玉环 game client shows
-            it, as 1 台).
-        pinghu_pair_no_honor: 平胡 also needs a pair that is not 中, 发 or a wind.  Default False — source:
-            (the fuller copy's first 平胡 line says so; its 台 section and 《玉环麻将算法》 do not).
-        discarded_caishen_is_wildcard: a discarded 财神 won on still acts as a wildcard.  Default False (a plain
-            tile: discarding a 财神 is 老鬼宁) — source: (the fuller copy of the rules); no source settles it.
-        loser_tai: losers' totals also get the 台 their melds earn (杠花, 中/发 pungs, seat-wind pung).  Default True —
-            source: 《玉环麻将算法》 "玩家的总胡数= 其基础胡数和台数的乘积" for every player; marks it uncertain.
-        loser_caishen_tai: losers also get the 财神 台 (0 / 2 / 3 财神 held).  Default False — source:
-            (uncertain; a 财神 only counts "when winning", 《玉环麻将算法》 "胡牌时可以替代任何牌").
-        loser_round_up: losers' totals are rounded up to 10 too.  Default True — source: (a 玉环 game client rounds
-            for all displayed totals).
-        caishen_may_be_flower_tile: a 财神 may stand for the 杠花 tile (白板, or 红中 when 白板 is the 财神).
-            Default False — no source settles it, not in the sources: the 杠花 tile never stays in a hand (it is set aside the
-            moment it is drawn), so no hand holds it to be substituted.
-        dealer_repeats_after: 连庄 — the dealer deals again when the hand ends this way (``"draw"`` or ``"win"``)
-            and nobody konged; otherwise the deal passes counter-clockwise (to the next seat in turn order).
-            Default "draw" — source: 《玉环麻将算法》 ("黄牌后，如果本局中又没有人杠过，则连庄"); the fuller copy says "胡牌后" ().
-    """
+    max_tai: int = option(4, minimum=0, zh="台数上限", en="the most 台 that count (4 台 = 腊子)",
+                          source=f"{_FULLER}; {_CLIENT}")
+    cap: int = option(400, minimum=10, zh="封顶胡数", en="the most 胡 a total can be", source=f"{_SRC} (最高400胡封顶)")
+    lazi_is_cap: bool = option(False, zh="腊子即封顶", en="three 财神, 天胡 and 地胡 score the cap directly (腊子 400); "
+                               "False = three 财神 are 4 台, i.e. ×16, and 天胡 / 地胡 have no special value",
+                               source=f"{_CLIENT}; {_FULLER} calls 4 台 腊子")
+    haidi_tai: int = option(0, minimum=0, zh="海底捞月台数", en="台 for 海底捞月 (self-drawn on the last tile)",
+                            source=f"only {_CLIENT} shows it, as 1 台")
+    pinghu_pair_no_honor: bool = option(False, zh="平胡将不能是字", en="平胡 also needs a pair that is not 中, 发 or a "
+                                        "wind", source=f"{_FULLER}'s first 平胡 line; its 台 section and {_SRC} do not")
+    discarded_caishen_is_wildcard: bool = option(False, zh="打出的财神仍是财神", en="a discarded 财神 won on still acts "
+                                                 "as a wildcard; False = a plain tile (discarding a 财神 is 老鬼宁)",
+                                                 source=f"{_FULLER}; no source settles it")
+    loser_tai: bool = option(True, zh="输家也算台", en="losers' totals also get the 台 their melds earn (杠花, 中/发 "
+                             "pungs, seat-wind pung)", source=f"{_SRC}: 玩家的总胡数= 其基础胡数和台数的乘积 for every "
+                             "player (uncertain)")
+    loser_caishen_tai: bool = option(False, zh="输家也算财神台", en="losers also get the 财神 台 (0 / 2 / 3 财神 held)",
+                                     source=f"uncertain: a 财神 only counts when winning ({_SRC}: 胡牌时可以替代任何牌)")
+    loser_round_up: bool = option(True, zh="输家也进到十", en="losers' totals are rounded up to 10 too",
+                                  source=f"{_CLIENT} rounds every total it shows")
+    caishen_may_be_flower_tile: bool = option(False, zh="财神可当杠花牌", en="a 财神 may stand for the 杠花 tile (白板, "
+                                              "or 红中 when 白板 is the 财神)", source="no source settles it: the 杠花 "
+                                              "tile never stays in a hand (it is set aside the moment it is drawn)")
+    dealer_repeats_after: Literal["draw", "win"] = option(
+        "draw", zh="连庄", en="the dealer deals again when the hand ends this way (draw or win) and nobody konged; "
+        "otherwise the deal passes counter-clockwise (to the next seat in turn order)",
+        source=f"{_SRC} (黄牌后，如果本局中又没有人杠过，则连庄); {_FULLER} says 胡牌后")
 
-    max_tai: int = 4
-    cap: int = 400
-    lazi_is_cap: bool = False
-    haidi_tai: int = 0
-    pinghu_pair_no_honor: bool = False
-    discarded_caishen_is_wildcard: bool = False
-    loser_tai: bool = True
-    loser_caishen_tai: bool = False
-    loser_round_up: bool = True
-    caishen_may_be_flower_tile: bool = False
-    dealer_repeats_after: Literal["draw", "win"] = "draw"
 
-    def __post_init__(self) -> None:
-        for f in fields(self):
-            v = getattr(self, f.name)
-            if f.type == "bool" and not isinstance(v, bool):
-                raise RulesError(f"yuhuan option {f.name} must be True or False, got {v!r}")
-            if f.type == "int" and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
-                raise RulesError(f"yuhuan option {f.name} must be a non-negative int, got {v!r}")
-        if self.dealer_repeats_after not in ("draw", "win"):
-            raise RulesError(f"dealer_repeats_after must be 'draw' or 'win', got {self.dealer_repeats_after!r}")
-        if self.cap < 10:
-            raise RulesError(f"cap must be at least 10 胡, got {self.cap}")
+document_config(YuhuanConfig, "House-rule choices for Yuhuan: every field is a point the sources leave open or "
+                "disagree on.")
 
 
 def _one_tile(text: str) -> int:
@@ -315,6 +305,9 @@ class Yuhuan(RuleSet[YuhuanConfig]):
     Config = YuhuanConfig
     Context = YuhuanContext
 
+    def describe_options(self) -> list[tuple[str, Any, str]]:
+        return describe_config(self.config)
+
     @property
     def hand_rules(self) -> HandRules:
         return YUHUAN
@@ -367,17 +360,17 @@ class Yuhuan(RuleSet[YuhuanConfig]):
         out: list[ScoreItem] = []
         if flowers:
             r = TAI["flower"]
-            out.append(r.item(count=flowers, unit="tai"))
+            out.append(item(r, count=flowers))
         for t in [m[0] for m in melds if len(m) >= 3 and m[0] == m[1]]:
             key = "dragon_pung" if t in (RED, GREEN) else "seat_wind_pung" if t == wind_tile else None
             if key:
                 r = TAI[key]
-                out.append(r.item(unit="tai", note=tile_name(t)))
+                out.append(item(r, note=tile_name(t)))
         if caishen_held is not None:
             key = {0: "caishen_0", 2: "caishen_2", 3: "caishen_3"}.get(caishen_held)
             if key:
                 r = TAI[key]
-                out.append(r.item(unit="tai"))
+                out.append(item(r))
         return out
 
     def _total(self, base: int, tai: int, at_cap: bool = False) -> int:
@@ -485,7 +478,7 @@ class Yuhuan(RuleSet[YuhuanConfig]):
 
         def add(key: str) -> None:
             r = TAI[key]
-            tai.append(r.item(unit="tai"))
+            tai.append(item(r))
 
         if all_chows and wait == "two-sided" and not (cfg.pinghu_pair_no_honor and is_honor(pair)):
             add("pinghu")
@@ -504,7 +497,7 @@ class Yuhuan(RuleSet[YuhuanConfig]):
             add("pengpenghu")
         if ctx.last_wall_tile and ctx.self_drawn and cfg.haidi_tai:
             r = TAI["haidi"]
-            tai.append(r.item(cfg.haidi_tai, unit="tai"))
+            tai.append(item(r, cfg.haidi_tai))
         tai = drop_excluded(tai, TAI)
         n_tai = sum(i.points for i in tai)
         at_cap = cfg.lazi_is_cap and (caishen_held == 3 or ctx.heavenly or ctx.earthly)

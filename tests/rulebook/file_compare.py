@@ -36,3 +36,23 @@ def compare(py: Any, file: Any, hand: Any, ctx_kw: dict[str, Any]) -> set[str]:
         return set()
     same(a, b, (str(hand), ctx_kw))
     return {i.key for i in a.items}
+
+
+def hands_written_in(test_module: str) -> list[str]:
+    """Every hand written in one of the top-level test modules (string literals that read as a complete hand)."""
+    import ast
+    from pathlib import Path
+
+    from mahjong.hand import parse_hand
+
+    path = Path(__file__).resolve().parent.parent / test_module
+    hands = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            try:
+                h = parse_hand(node.value)
+            except MahjongError:
+                continue
+            if h.tile_count == 14:
+                hands.append(node.value)
+    return sorted(set(hands))

@@ -4,17 +4,14 @@ for the full run), under several option sets, with players who have already won 
 
 from __future__ import annotations
 
-import ast
 import os
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
-from file_compare import compare
+from file_compare import compare, hands_written_in
 from rb_support import random_context, sichuan_hand
 
-from mahjong.errors import MahjongError
 from mahjong.framework import get_ruleset
 from mahjong.hand import parse_hand
 from mahjong.rulesets.sichuan import Sichuan
@@ -43,21 +40,6 @@ def _context(rng: random.Random, hand: Any) -> dict[str, Any]:
     return kw
 
 
-def _test_hands() -> list[str]:
-    """Every hand written in the Sichuan test module (string literals that read as a complete hand)."""
-    path = Path(__file__).resolve().parent.parent / "test_sichuan.py"
-    hands = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            try:
-                h = parse_hand(node.value)
-            except MahjongError:
-                continue
-            if h.tile_count == 14:
-                hands.append(node.value)
-    return sorted(set(hands))
-
-
 def test_the_file_is_a_preset() -> None:
     file = get_ruleset("sichuan-file")
     assert file.book.flow.winners_to_end == 3 and not file.book.flow.chows
@@ -65,7 +47,7 @@ def test_the_file_is_a_preset() -> None:
 
 
 def test_existing_test_hands() -> None:
-    hands = _test_hands()
+    hands = hands_written_in("test_sichuan.py")
     assert len(hands) >= 20  # the Sichuan tests write many hands; a broken reader finds none
     rng = random.Random(7)
     seen: set[str] = set()

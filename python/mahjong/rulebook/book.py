@@ -59,6 +59,7 @@ class Flow:
     dealer: str = "next"
     birds: int = 0
     bird_hits: str = "159"
+    declare_ready: bool = False
 
 
 @dataclass(frozen=True)
@@ -111,6 +112,9 @@ class RuleBook:
     report_wait: bool = True
     not_paying: str | None = None
     between_losers: str | None = None
+    players: int = 4
+    tiles_in_play: int | None = None
+    robbing_kong_as_self_draw: bool = False
 
     @property
     def hand_rules(self) -> HandRules:
@@ -333,6 +337,10 @@ class BookRuleSet(RuleSet[Any]):
         h = self._hand(hand)
         self.check_hand(h)
         ctx = self.context(h, context)
+        paying_ctx = ctx
+        if b.robbing_kong_as_self_draw and ctx.robbing_kong:
+            # scored as a self-draw (抢杠 记分按自摸计); the konger is still the one who pays
+            ctx = dataclasses.replace(ctx, discarder=None, robbing_kong=False)
         opts = self._options()
         plain: dict[str, Any] = dict(opts)
         plain.update({f.name: getattr(ctx, f.name) for f in dataclasses.fields(ctx)})
@@ -387,7 +395,7 @@ class BookRuleSet(RuleSet[Any]):
         seats = self.seats
         if b.not_paying is not None:
             seats = tuple(s for s in seats if s not in getattr(ctx, b.not_paying))
-        discarder = ctx.discarder
+        discarder = paying_ctx.discarder
         if discarder is None:
             alone = int(self._value(b.payment["self_draw_payer"], names, -1) or 0)
             discarder = alone if alone >= 0 else None
@@ -487,6 +495,7 @@ def ruleset_class(book: RuleBook) -> type[BookRuleSet]:
     cls = type(f"{_class_name(book.name)}Rules", (BookRuleSet,), {
         "name": book.name, "title": title, "summary": summary, "Config": config,
         "Context": _context_class(book), "book": book, "__doc__": f"{title}: read from {book.path}",
+        "seats": (0, 1) if book.players == 2 else (0, 1, 2, 3),
         "__module__": __name__,
     })
     return cls

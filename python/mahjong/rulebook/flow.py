@@ -4,8 +4,11 @@ hooks read from the book's ``[tiles]``, ``[wildcards]`` and ``[flow]`` tables.
 What it provides: the tile set (4 copies of each kind in play, the flowers as bonus tiles), chows or not, one winner
 per discard or several, play after a win, the wall's end reserve, fixed wildcards or a turned-up indicator, no
 melding of a wildcard, the birds (抓鸟) turned up after a win and counted as the win fact ``birds``, and the next
-dealer.  When the engine is not installed (a build without :mod:`mahjong.game`) importing this module raises
-ImportError and rule books are scored but not played.
+dealer.  The win facts it fills when a file declares them: ``birds``, ``indicator``, ``already_won`` (a seats fact:
+the players who have already won) and ``declared_ready`` (with ``flow.declare_ready``).  A two-player file
+(``flow.players = 2``) plays at seats 0 and 1, its chows taken from the only opponent.  When the engine is not
+installed (a build without :mod:`mahjong.game`) importing this module raises ImportError and rule books are scored
+but not played.
 """
 
 from __future__ import annotations
@@ -97,11 +100,23 @@ class BookFlow(Flow):  # type: ignore[misc]
         out: dict[str, Any] = {}
         if self.book.wildcard_indicator and state.indicator is not None:
             out["indicator"] = state.indicator
+        if self.book.facts.get("already_won", ("",))[0] == "seats" and state.won:
+            out["already_won"] = sorted(int(s) for s in state.won)  # 血战到底: those who have won pay nothing
+        if "declared_ready" in self.book.facts and self.book.flow.declare_ready and state.ready[seat]:
+            out["declared_ready"] = True
         if self.book.flow.birds:
             # the birds are the next tiles of the live wall, turned up once the hand is won (fewer near its end)
             live = state.wall[state.front:state.back]
             out["birds"] = bird_hits(self.book, [t for t in live[: self.book.flow.birds] if t < 34])
         return out
+
+    def in_play(self, n_tiles: int) -> int | None:
+        return self.book.tiles_in_play  # e.g. the two-player game's 71 of 136
+
+    def meld_offset(self, seat: int, from_seat: int, kind: str) -> int:
+        if self.book.players == 2:
+            return 1  # the only opponent sits on both sides; the notation's chows come from the left
+        return int(super().meld_offset(seat, from_seat, kind))
 
     def next_dealer(self, state: HandState, details: dict[str, Any]) -> int | None:
         rule = self.book.flow.dealer
@@ -127,6 +142,8 @@ def flow_class_of(book: RuleBook) -> type[BookFlow]:
         "multiple_winners": f.multiple_winners,
         "winners_to_end": f.winners_to_end,
         "reserve": f.reserve,
+        "ready_declaration": f.declare_ready,
+        "seats": (0, 1) if book.players == 2 else (0, 1, 2, 3),
         "heavenly": True,
         "earthly": "first_discard",
         "__module__": __name__,

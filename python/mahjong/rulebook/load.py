@@ -327,7 +327,7 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
     assert offset is not None
     flow = Flow(flow_t.get("chows", True), flow_t.get("multiple_winners", False), flow_t.get("winners_to_end", 1),
                 flow_t.get("reserve", 0), flow_t.get("dealer", "next"), flow_t.get("birds", 0),
-                flow_t.get("bird_hits", "159"))
+                flow_t.get("bird_hits", "159"), flow_t.get("declare_ready", False))
     return RuleBook(
         data["name"], data.get("zh", ""), data.get("en", ""), data.get("summary_zh", ""), data.get("summary_en", ""),
         tuple(data.get("aliases", [])), tuple(data.get("sources", [])), path, in_play,
@@ -336,7 +336,9 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
         win_t.get("lack_a_suit", False), flow, sc_t.get("exclusion", "simultaneous"), aggregation, formula, base,
         offset, sc_t.get("hu_base", 0), sc_t.get("tai_cap"), sc_t.get("round_up"), cap, minimum,
         sc_t.get("unit", "fan"), points, payment, options, facts, tuple(rows), tuple(checks),
-        row_values=row_values, row_patterns=row_patterns, fan_cap=fan_cap,
+        row_values=row_values, row_patterns=row_patterns, fan_cap=fan_cap, players=flow_t.get("players", 4),
+        tiles_in_play=flow_t.get("tiles_in_play"),
+        robbing_kong_as_self_draw=win_t.get("robbing_kong_as_self_draw", False),
         order=sc_t.get("order", "fallbacks_first"), report_wait=win_t.get("report_wait", True),
         not_paying=pay_t.get("not_paying"), between_losers=pay_t.get("between_losers"),
     )
@@ -368,6 +370,8 @@ def check_text(text: str, file: str = "<text>") -> tuple[RuleBook | None, list[P
     except RecursionError:
         return None, [Problem(file, None, "", "nested too deeply")]
     try:
+        if isinstance(data.get("extends"), str):
+            data = extended(data, ch)
         book = _build(data, ch, file)
     except RecursionError:
         return None, [Problem(file, None, "", "nested too deeply")]
@@ -417,3 +421,45 @@ def fact_default(kind: str, raw: Any) -> tuple[Any, str]:
     if raw is None or raw == "none":
         return (frozenset() if kind == "seats" else None), ""
     return None, f"a {kind} fact has no default but none (leave it out)"
+
+
+# --- a file that extends a shipped one (rbfiles) ----------------------------------------------------------------
+
+_MERGED_TABLES = ("tiles", "wildcards", "win", "flow", "scoring", "payment", "options", "facts")
+
+
+def extended(data: dict[str, Any], ch: _Checker, depth: int = 0) -> dict[str, Any]:
+    """The file's data on top of the shipped file it names in ``extends`` (see the format's ``extends`` key)."""
+    from mahjong.rulebook.presets import shipped_files
+
+    name = data["extends"]
+    base: dict[str, Any] | None = None
+    for path in shipped_files():
+        with open(path, "rb") as fh:
+            got = tomllib.load(fh)
+        if got.get("name") == name:
+            base = got
+            break
+    if base is None:
+        ch.report(("extends",), f"{name!r} is not a rule file shipped with the package")
+        return {k: v for k, v in data.items() if k != "extends"}
+    if isinstance(base.get("extends"), str):
+        if depth >= 3:
+            ch.report(("extends",), "extends goes more than three files deep")
+            return {k: v for k, v in data.items() if k != "extends"}
+        base = extended(base, ch, depth + 1)
+    out = {k: v for k, v in base.items() if k not in ("name", "aliases", "extends")}
+    for key, value in data.items():
+        if key == "extends":
+            continue
+        if key in _MERGED_TABLES and isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = {**out[key], **value}
+        elif key == "rows" and isinstance(value, list) and isinstance(out.get("rows"), list):
+            mine = {r.get("key"): r for r in value if isinstance(r, dict)}
+            rows = [mine.pop(r.get("key"), r) for r in out["rows"]]
+            out["rows"] = rows + [r for r in value if not isinstance(r, dict) or r.get("key") in mine]
+        elif key == "checks" and isinstance(value, list) and isinstance(out.get("checks"), list):
+            out["checks"] = out["checks"] + value
+        else:
+            out[key] = value
+    return out

@@ -96,6 +96,9 @@ SPEC: dict[str, F] = {
     "summary_zh": F("str", "one line in Chinese", default=""),
     "summary_en": F("str", "one line in English", default=""),
     "aliases": F("strs", "other names the preset answers to", default=[]),
+    "extends": F("str", "the name of a rule file shipped with the package that this one starts from: its tables "
+                        "are merged key by key (this file's keys win), its rows kept in order (a row of this file "
+                        "with the same key replaces one, other rows are added at the end), its checks kept"),
     "sources": F("strs", "the public sources of the rules (pages, books)", default=[]),
     "tiles": F("table", "the tile set and hand size", sub={
         "suits": F("strs", "suits in play", default=["m", "p", "s"], item_choices=("m", "p", "s")),
@@ -119,11 +122,19 @@ SPEC: dict[str, F] = {
         "requires": F("expr", "an extra condition every win must meet (e.g. pair_rank_in(2, 5, 8) or big_hu)"),
         "requires_text": F("str", "what `requires` means, for the error message", default=""),
         "lack_a_suit": F("bool", "a winning hand holds at most two suits", default=False),
+        "robbing_kong_as_self_draw": F("bool", "a win robbing a kong is scored as a self-draw (the konger still "
+                                               "pays)", default=False),
         "report_wait": F("bool", "the result names the wait (\"single\"); false = never (games whose scoring "
                                  "ignores it)", default=True),
     }),
     "flow": F("table", "how the game is played (the engine's flow hooks)", sub={
         "chows": F("bool", "chows may be claimed (from the player on the left)", default=True),
+        "tiles_in_play": F("int", "only this many tiles of the shuffled set are used in a hand (the two-player "
+                                  "game's 71 of 136); none = all", minimum=28, maximum=144),
+        "declare_ready": F("bool", "a player may declare ready (报听): the hand is then locked (win fact "
+                                   "`declared_ready`, when the file has it)", default=False),
+        "players": F("int", "players at the table: 4, or 2 (seats 0 and 1; seats 2 and 3 stay empty)", default=4,
+                     choices=(2, 4)),
         "multiple_winners": F("bool", "several players may win on one discard (一炮多响)", default=False),
         "winners_to_end": F("int", "play goes on after a win until this many have won (血战: 3)", default=1,
                             minimum=1, maximum=3),

@@ -116,3 +116,14 @@ def test_the_re_expressed_games_play(name: str) -> None:
             for i, r in enumerate(g.settlement.results):  # 血战到底: who has won pays nothing any more
                 assert all(r.payments[e.seat] == 0 for e in won[:i]), (seed, r.payments)
     assert wins > 0
+
+
+def test_changsha_birds_fall_on_seats() -> None:
+    on = [0, 0, 0, 0]
+    for seed in range(N_HANDS // 10):
+        g = _play("changsha", seed)
+        for w in g.state.win_records:
+            birds = w.flags["bird_seats"]
+            assert len(birds) == 4 and sum(birds) <= 2
+            on = [a + b for a, b in zip(on, birds)]
+    assert sum(on) > 0

@@ -399,9 +399,17 @@ class BookRuleSet(RuleSet[Any]):
         if discarder is None:
             alone = int(self._value(b.payment["self_draw_payer"], names, -1) or 0)
             discarder = alone if alone >= 0 else None
-        owed = payments(points, ctx.winner, discarder, ctx.dealer, seats, rule) if valid else {}
+        by_payer: dict[int, int] = {}
+        birds_on = getattr(ctx, "bird_seats", None) if b.flow.bird_hits == "seat" else None
+        if birds_on is not None:  # 扎鸟: one more share for each bird on the winner and on the payer
+            share = int(self._value(b.payment["bird_share"], {**names, "total": total}, 0) or 0)
+            by_payer = {s: share * (birds_on[ctx.winner] + birds_on[s]) for s in seats if s != ctx.winner}
+        owed = payments(points, ctx.winner, discarder, ctx.dealer, seats, rule, by_payer) if valid else {}
         steps.append((f"每家 {points}" + (f" + {rule.bonus}" if rule.bonus else ""),
                       f"each payer {points}" + (f" + {rule.bonus}" if rule.bonus else "")))
+        if birds_on is not None:
+            steps.append((f"扎鸟 {list(birds_on)}: 胡牌者和付分者身上每只鸟多付 {share}",
+                          f"birds by seat {list(birds_on)}: {share} more for each bird on the winner or the payer"))
         pay = zero_sum_payments(ctx.winner, owed)
         if valid and b.between_losers is not None and getattr(ctx, b.between_losers) is not None:
             pay, lines_between = self._between_losers(pay, ctx, getattr(ctx, b.between_losers))

@@ -25,7 +25,7 @@ _flows: Any = importlib.import_module("mahjong.game.flows")
 Flow: Any = importlib.import_module("mahjong.game.flows.base").Flow
 HandState = Any
 
-__all__ = ["BookFlow", "register_flow", "flow_class_of", "bird_hits"]
+__all__ = ["BookFlow", "register_flow", "flow_class_of", "bird_hits", "birds_by_seat"]
 
 #: class name -> the flow class of a registered book (served by this module's ``__getattr__`` to the engine's
 #: registry, which builds flows by module and class name)
@@ -107,7 +107,11 @@ class BookFlow(Flow):  # type: ignore[misc]
         if self.book.flow.birds:
             # the birds are the next tiles of the live wall, turned up once the hand is won (fewer near its end)
             live = state.wall[state.front:state.back]
-            out["birds"] = bird_hits(self.book, [t for t in live[: self.book.flow.birds] if t < 34])
+            birds = [t for t in live[: self.book.flow.birds] if t < 34]
+            if self.book.flow.bird_hits == "seat":
+                out["bird_seats"] = birds_by_seat(seat, birds, tuple(self.seats))
+            else:
+                out["birds"] = bird_hits(self.book, birds)
         return out
 
     def in_play(self, n_tiles: int) -> int | None:
@@ -158,3 +162,14 @@ def register_flow(book: RuleBook) -> None:
     cls = flow_class_of(book)
     _CLASSES[cls.__name__] = cls
     _flows.FLOWS[book.name] = (__name__, cls.__name__)
+
+
+def birds_by_seat(winner: int, birds: list[int], seats: tuple[int, ...] = (0, 1, 2, 3)) -> list[int]:
+    """扎鸟 by seat: how many birds fall on each seat, counting from the winner (rank 1, 5, 9 → the winner, 2, 6 →
+    the next seat, 3, 7 → the seat opposite, 4, 8 → the seat before; 红中 counts as the winner's)."""
+    out = [0, 0, 0, 0]
+    i = seats.index(winner)
+    for t in birds:
+        step = 0 if t >= 27 else (t % 9) % 4
+        out[seats[(i + step) % len(seats)]] += 1
+    return out

@@ -306,8 +306,8 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
     points = ch.expr(sc_t.get("points", "total"), ("scoring", "points"), score_names | {"total"}, set(BUILTINS))
     payment: dict[str, Node | None] = {}
     for k, default in (("all_pay_on_discard", False), ("discarder_pays_for_all", False), ("dealer_doubles", False),
-                       ("bonus", 0), ("cap", None), ("dealer_bonus", 0), ("self_draw_payer", -1)):
-        extra_names = {"total"} if k == "bonus" else set()
+                       ("bonus", 0), ("cap", None), ("dealer_bonus", 0), ("self_draw_payer", -1), ("bird_share", 0)):
+        extra_names = {"total"} if k in ("bonus", "bird_share") else set()
         payment[k] = ch.expr(pay_t.get(k, default), ("payment", k), score_names | extra_names, set(BUILTINS))
     for k, kind in (("not_paying", "seats"), ("between_losers", "per_seat")):
         fact = pay_t.get(k)
@@ -319,7 +319,11 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
         node = ch.expr(c["when"], ("checks", i, "when"), fixed_names, set(BUILTINS))
         if node is not None:
             checks.append((node, c["error"]))
-    if flow_t.get("birds", 0) and "birds" not in facts:
+    seat_birds = flow_t.get("bird_hits") == "seat"
+    if flow_t.get("birds", 0) and seat_birds and facts.get("bird_seats", ("",))[0] != "per_seat":
+        ch.report(("flow", "bird_hits"), "扎鸟 by seat needs a win fact `bird_seats` ([facts.bird_seats] type = "
+                                         "\"per_seat\") to score the birds on each seat")
+    elif flow_t.get("birds", 0) and not seat_birds and "birds" not in facts:
         ch.report(("flow", "birds"), "抓鸟 needs a win fact `birds` ([facts.birds] type = \"int\") to score the hits")
     if ch.problems:
         return None

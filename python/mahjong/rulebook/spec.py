@@ -144,8 +144,11 @@ SPEC: dict[str, F] = {
                     default="next", choices=("next", "winner", "keep")),
         "birds": F("int", "抓鸟: tiles turned up from the wall after a win (win fact `birds` = the hits)",
                    default=0, minimum=0, maximum=8),
-        "bird_hits": F("str", "which birds hit: ranks 1, 5, 9 and 红中 (\"159\"), or every bird (\"all\")",
-                       default="159", choices=("159", "all")),
+        "bird_hits": F("str", "which birds hit: ranks 1, 5, 9 and 红中 (\"159\"), every bird (\"all\"), or by seat "
+                              "(\"seat\", 扎鸟: counting from the winner, a bird of rank 1/5/9 falls on the winner, "
+                              "2/6 on the next seat, 3/7 on the seat opposite, 4/8 on the seat before; win fact "
+                              "`bird_seats`, a per_seat fact)",
+                       default="159", choices=("159", "all", "seat")),
     }),
     "scoring": F("table", "how the counted rows become the hand's value", sub={
         "exclusion": F("str", "exclusion policy", default="simultaneous", choices=EXCLUSION_POLICIES),
@@ -178,6 +181,8 @@ SPEC: dict[str, F] = {
         "not_paying": F("str", "a seats win fact: those seats pay nothing (血战到底: players who have already won)"),
         "self_draw_payer": F("expr", "a seat that alone pays a self-draw, as if it had discarded, or -1 = all pay "
                                      "(点杠花 paid by the kong's discarder)", default=-1),
+        "bird_share": F("expr", "扎鸟 by seat: each payer adds this once for every bird on the winner and every bird "
+                                "on itself (names: total and the options)", default=0),
         "between_losers": F("str", "a per_seat win fact: the losers also settle the differences of these values "
                                    "among themselves, the smaller paying the larger (输家互算)"),
     }),

@@ -135,3 +135,18 @@ def random_context(rng: random.Random, hand: Hand, **extra: object) -> dict[str,
 
 def context(**kw: object) -> WinContext:
     return WinContext(**kw)  # type: ignore[arg-type]
+
+
+def sichuan_hand(rng: random.Random) -> Hand:
+    """A complete hand of one or two suits (now and then three, which is no Sichuan win), chows concealed only."""
+    n_suits = rng.choice([1, 2, 2, 2]) if rng.random() < 0.9 else 3
+    kinds = tuple(t for s in rng.sample(range(3), n_suits) for t in range(9 * s, 9 * s + 9))
+    while True:
+        try:
+            h = random_hand(rng, kinds, chows=True)
+            break
+        except IndexError:  # a narrow tile set can leave a branch of the generator nothing to choose from
+            continue
+    melds = tuple(m for m in h.melds if m.kind is not MeldKind.CHOW)
+    loose = tuple(t for m in h.melds if m.kind is MeldKind.CHOW for t in m.tiles)
+    return Hand(h.concealed + loose, melds, win_tile=h.win_tile)

@@ -58,7 +58,7 @@ def test_a_good_file_loads_and_scores(tmp_path: Path) -> None:
 
 
 def test_each_problem_has_its_line_and_key() -> None:
-    text = 'colour = "red"\n' + GOOD.format(n=2).replace('value = 4', 'value = "four"')
+    text = 'colour = "red"\n' + GOOD.format(n=2).replace('value = 4', 'value = true')
     found = problems(text)
     # the wrong type (the first row's value) and the unknown top-level key both reported at once
     by_key = {k: (line, m) for line, k, m in found}

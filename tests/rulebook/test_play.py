@@ -94,3 +94,40 @@ def test_turned_up_ghost_is_revealed_and_read() -> None:
     for w in g.state.win_records:
         assert w.flags.get("indicator") == ind
         assert parse_hand(w.hand)  # the recorded hand reads back
+
+
+# --- Sichuan and the two-player game as rule files (rbfiles) ------------------------------------------------------
+
+#: hands per test below: 20, or 3 when the engine's tests are cut down (the pure-Python pass sets MAHJONG_GAME_HANDS)
+FEW_HANDS = N_HANDS // 10 if "MAHJONG_GAME_HANDS" not in os.environ else 3
+
+
+@pytest.mark.parametrize("name", ["sichuan-file", "twoplayer-file"])
+def test_the_re_expressed_games_play(name: str) -> None:
+    book = type(get_ruleset(name)).book
+    wins = 0
+    for seed in range(FEW_HANDS):
+        g = Game(name, seed=seed, dealer=seed % book.players)
+        g = play_hand(g, [GreedyAgent(seed * 4 + i) if i % 2 == 0 else RandomAgent(seed * 4 + i) for i in range(4)])
+        assert g.done and g.settlement is not None and sum(g.settlement.net) == 0
+        won = [e for e in g.events if isinstance(e, Won)]
+        wins += len(g.settlement.results)
+        if book.players == 2:
+            assert g.settlement.net[2] == g.settlement.net[3] == 0
+            assert len(g.settlement.results) <= 1
+        else:
+            assert len(g.settlement.results) <= 3 and len({e.seat for e in won}) == len(won)
+            for i, r in enumerate(g.settlement.results):  # 血战到底: who has won pays nothing any more
+                assert all(r.payments[e.seat] == 0 for e in won[:i]), (seed, r.payments)
+    assert wins > 0
+
+
+def test_changsha_birds_fall_on_seats() -> None:
+    on = [0, 0, 0, 0]
+    for seed in range(FEW_HANDS):
+        g = _play("changsha", seed)
+        for w in g.state.win_records:
+            birds = w.flags["bird_seats"]
+            assert len(birds) == 4 and sum(birds) <= 2
+            on = [a + b for a, b in zip(on, birds)]
+    assert sum(on) > 0

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from mahjong._kernels import backend_module as K
-from mahjong.errors import ContextError, HandError, NotWinningError
+from mahjong.errors import ContextError, HandError, MeldError, NotWinningError
 from mahjong.framework import (
     RuleSet,
     ScoreItem,
@@ -24,13 +24,20 @@ from mahjong.framework import (
     arithmetic_details,
     zero_sum_payments,
 )
-from mahjong.hand import Hand
+from mahjong.hand import Hand, MeldKind
 from mahjong.rulebook.expr import BUILTINS, Node, Value, evaluate
 from mahjong.rulebook.options import describe
 from mahjong.rulebook.predicates import COUNTS, FUNCTIONS, PREDICATES
 from mahjong.rulebook.reading import Reading, build_reading, split_wildcards
 from mahjong.rulebook.rows import RuleRow
-from mahjong.rulebook.strategies import Payment, aggregate, apply_exclusions, payments, totals_of
+from mahjong.rulebook.strategies import (
+    Payment,
+    aggregate,
+    apply_exclusions,
+    pairwise_differences,
+    payments,
+    totals_of,
+)
 from mahjong.rules import HandRules
 from mahjong.tiles import tile_name
 from mahjong.types import Decomposition, Form
@@ -52,6 +59,7 @@ class Flow:
     dealer: str = "next"
     birds: int = 0
     bird_hits: str = "159"
+    declare_ready: bool = False
 
 
 @dataclass(frozen=True)
@@ -83,7 +91,7 @@ class RuleBook:
     aggregation: str
     formula: Node | None
     base: Node
-    offset: int
+    offset: Node
     hu_base: int
     tai_cap: int | None
     round_up: int | None
@@ -96,6 +104,17 @@ class RuleBook:
     facts: dict[str, tuple[str, Any, dict[str, Any]]]
     rows: tuple[RuleRow, ...]
     checks: tuple[tuple[Node, str], ...]
+    #: rows whose value / pattern flag is an expression of the options: key -> expression
+    row_values: dict[str, Node] = field(default_factory=dict)
+    row_patterns: dict[str, Node] = field(default_factory=dict)
+    fan_cap: Node | None = None
+    order: str = "fallbacks_first"
+    report_wait: bool = True
+    not_paying: str | None = None
+    between_losers: str | None = None
+    players: int = 4
+    tiles_in_play: int | None = None
+    robbing_kong_as_self_draw: bool = False
 
     @property
     def hand_rules(self) -> HandRules:
@@ -149,6 +168,26 @@ class BookRuleSet(RuleSet[Any]):
     def hand_rules(self) -> HandRules:
         return self.book.hand_rules
 
+    @property
+    def rows(self) -> tuple[RuleRow, ...]:
+        """The book's rows under this configuration (values and pattern flags written as expressions of the
+        options are resolved)."""
+        got: tuple[RuleRow, ...] | None = self.__dict__.get("_rows")
+        if got is None:
+            b = self.book
+            opts = self._options()
+            got = tuple(
+                dataclasses.replace(
+                    r,
+                    value=int(evaluate(b.row_values[r.key], opts, BUILTINS)) if r.key in b.row_values else r.value,
+                    pattern=bool(evaluate(b.row_patterns[r.key], opts, BUILTINS)) if r.key in b.row_patterns
+                    else r.pattern,
+                ) if r.key in b.row_values or r.key in b.row_patterns else r
+                for r in b.rows
+            )
+            self.__dict__["_rows"] = got
+        return got
+
     # --- the environment expressions read ------------------------------------------------------------------
 
     def _options(self) -> dict[str, Any]:
@@ -192,6 +231,10 @@ class BookRuleSet(RuleSet[Any]):
         b = self.book
         if hand.flowers and not b.flowers:
             raise HandError(f"{b.name}: flowers are not part of this game's tile set")
+        if not b.flow.chows:
+            for m in hand.melds:
+                if m.kind is MeldKind.CHOW:
+                    raise MeldError(f"{b.name}: chow {m} cannot be claimed in this game (no chows: 不可以吃)")
         hand.check_size(b.hand_size, complete=True)
         in_play = set(b.tiles)
         for t in (*hand.concealed, *(x for m in hand.melds for x in m.tiles)):
@@ -209,6 +252,12 @@ class BookRuleSet(RuleSet[Any]):
 
     def readings(self, hand: Hand, wild_kinds: frozenset[int]) -> list[Decomposition]:
         real, wild = split_wildcards(hand.concealed, wild_kinds)
+        if self.book.lack_a_suit:
+            counts = hand.all_counts
+            held = {t // 9 for t in range(27) if counts[t] and t not in wild_kinds}
+            if len(held) == 3:
+                raise NotWinningError(f"{hand}: 缺一门 (must lack a suit): a winning hand under {self.book.name} "
+                                      "holds at most two suits (declared melds included)")
         forms = {_FORM_OF[f] for f in self.book.forms}
         out = [d for d in K.decompositions(bytes(real), wild, self.hand_rules) if d.form in forms]
         if not out:
@@ -224,7 +273,7 @@ class BookRuleSet(RuleSet[Any]):
         applying: list[RuleRow] = []
         times: dict[str, int] = {}
         stage2: list[RuleRow] = []
-        for r in self.book.rows:
+        for r in self.rows:
             if r.option is not None and not opts[r.option]:
                 continue
             if r.stage == 2:
@@ -241,12 +290,18 @@ class BookRuleSet(RuleSet[Any]):
         counted = apply_exclusions(self.book.exclusion, applying)
         first: list[RuleRow] = []
         if stage2:
-            names["counted"] = len(counted)
+            names.update(names_for(self.rows, [(r, 1) for r in counted]))
             funcs["counted_outside"] = lambda g: sum(1 for r in counted if r.group != g)
             for r in stage2:
                 if r.when is not None and evaluate(r.when, names, funcs):
-                    first.append(r)
-                    times[r.key] = 1 if r.count is None else int(evaluate(r.count, names, funcs))
+                    n = 1 if r.count is None else int(evaluate(r.count, names, funcs))
+                    if n > 0:
+                        first.append(r)
+                        times[r.key] = n
+        if self.book.order == "patterns_first":
+            place = {r.key: i for i, r in enumerate(self.rows)}
+            chosen = sorted((*first, *counted), key=lambda r: (not r.pattern, place[r.key]))
+            return [(r, times[r.key]) for r in chosen]
         return [(r, times[r.key]) for r in (*first, *counted)]
 
     def _items(self, lines: list[tuple[RuleRow, int]], v: Reading, opts: Mapping[str, Any]) -> list[ScoreItem]:
@@ -267,7 +322,12 @@ class BookRuleSet(RuleSet[Any]):
             env.update(fan=t.fan, hu=t.hu, tai=t.tai, pt=t.pt, x=t.x)
             return int(self._value(b.formula, env, 0) or 0)
         base = int(self._value(b.base, names, 1) or 0)
-        return aggregate(b.aggregation, t, base=base, offset=b.offset, hu_base=b.hu_base, tai_cap=b.tai_cap)
+        offset = int(self._value(b.offset, names, 1) or 0)
+        if b.aggregation == "powers":
+            fan_cap = self._value(b.fan_cap, names)
+            fan = t.fan if fan_cap is None else min(t.fan, int(fan_cap))
+            return base * t.x * (1 << max(0, fan - offset)) + t.pt
+        return aggregate(b.aggregation, t, base=base, offset=offset, hu_base=b.hu_base, tai_cap=b.tai_cap)
 
     def score(self, hand: Hand | str, context: WinContext | None = None) -> ScoreResult:
         """Score a winning hand by the rule book: the best reading's value, its rounding, cap and minimum, and
@@ -277,26 +337,31 @@ class BookRuleSet(RuleSet[Any]):
         h = self._hand(hand)
         self.check_hand(h)
         ctx = self.context(h, context)
+        paying_ctx = ctx
+        if b.robbing_kong_as_self_draw and ctx.robbing_kong:
+            # scored as a self-draw (抢杠 记分按自摸计); the konger is still the one who pays
+            ctx = dataclasses.replace(ctx, discarder=None, robbing_kong=False)
         opts = self._options()
         plain: dict[str, Any] = dict(opts)
         plain.update({f.name: getattr(ctx, f.name) for f in dataclasses.fields(ctx)})
         plain.update(self_drawn=ctx.self_drawn, winner_is_dealer=ctx.winner_is_dealer, melds=len(h.melds),
                      kongs=sum(1 for m in h.melds if m.is_kong),
                      claimed_melds=sum(1 for m in h.melds if not m.is_concealed))
+        plain.update({k: fact_value(b.facts[k][0], getattr(ctx, k)) for k in b.facts})
         for check, message in b.checks:
             if evaluate(check, plain, BUILTINS):
                 raise ContextError(f"{b.name}: {message}")
         wild_kinds = self.wildcard_kinds(ctx)
-        extra = {k: getattr(ctx, k) for k in b.facts}
-        best: tuple[int, list[tuple[RuleRow, int]], Decomposition, Reading] | None = None
+        extra = {k: plain[k] for k in b.facts}
+        best: tuple[tuple[int, int], list[tuple[RuleRow, int]], Decomposition, Reading] | None = None
         for d in self.readings(h, wild_kinds):
             v = build_reading(h, d, ctx, self.hand_rules, wild_kinds, extra)
             lines = self.count_rows(v, opts)
-            value = self._hand_value(lines, {**plain, **extra})
-            if best is None or value > best[0]:
-                best = (value, lines, d, v)
+            rank = (self._hand_value(lines, {**plain, **extra}), totals_of(lines).fan)
+            if best is None or rank > best[0]:
+                best = (rank, lines, d, v)
         assert best is not None
-        value, lines, reading, v = best
+        (value, _fan), lines, reading, v = best
         items = self._items(lines, v, opts)
         names = {**plain, **extra}
         steps: list[tuple[str, str]] = [(f"合计 {value}", f"value {value}")]
@@ -314,7 +379,7 @@ class BookRuleSet(RuleSet[Any]):
         rnames, rfuncs = self._reading_env(v, opts)
         if evaluate(b.self_draw_only, names, BUILTINS) and not ctx.self_drawn:
             valid, reason = False, f"{b.zh or b.name}: 只能自摸 / only a self-drawn win counts"
-        elif b.requires is not None and not evaluate(b.requires, {**rnames, **names_for(b.rows, lines)}, rfuncs):
+        elif b.requires is not None and not evaluate(b.requires, {**rnames, **names_for(self.rows, lines)}, rfuncs):
             valid, reason = False, f"{b.zh or b.name}: {b.requires_text or 'the hand does not meet the win rule'}"
         elif total < int(self._value(b.minimum, names, 0) or 0):
             valid, reason = False, f"{b.zh or b.name}: below the minimum {self._value(b.minimum, names, 0)}"
@@ -327,13 +392,45 @@ class BookRuleSet(RuleSet[Any]):
             cap=None if b.payment["cap"] is None else int(self._value(b.payment["cap"], names) or 0),
             dealer_bonus=int(self._value(b.payment["dealer_bonus"], names, 0) or 0),
         )
-        owed = payments(points, ctx.winner, ctx.discarder, ctx.dealer, self.seats, rule) if valid else {}
+        seats = self.seats
+        if b.not_paying is not None:
+            seats = tuple(s for s in seats if s not in getattr(ctx, b.not_paying))
+        discarder = paying_ctx.discarder
+        if discarder is None:
+            alone = int(self._value(b.payment["self_draw_payer"], names, -1) or 0)
+            discarder = alone if alone >= 0 else None
+        by_payer: dict[int, int] = {}
+        birds_on = getattr(ctx, "bird_seats", None) if b.flow.bird_hits == "seat" else None
+        if birds_on is not None:  # 扎鸟: one more share for each bird on the winner and on the payer
+            share = int(self._value(b.payment["bird_share"], {**names, "total": total}, 0) or 0)
+            by_payer = {s: share * (birds_on[ctx.winner] + birds_on[s]) for s in seats if s != ctx.winner}
+        owed = payments(points, ctx.winner, discarder, ctx.dealer, seats, rule, by_payer) if valid else {}
         steps.append((f"每家 {points}" + (f" + {rule.bonus}" if rule.bonus else ""),
                       f"each payer {points}" + (f" + {rule.bonus}" if rule.bonus else "")))
+        if birds_on is not None:
+            steps.append((f"扎鸟 {list(birds_on)}: 胡牌者和付分者身上每只鸟多付 {share}",
+                          f"birds by seat {list(birds_on)}: {share} more for each bird on the winner or the payer"))
         pay = zero_sum_payments(ctx.winner, owed)
+        if valid and b.between_losers is not None and getattr(ctx, b.between_losers) is not None:
+            pay, lines_between = self._between_losers(pay, ctx, getattr(ctx, b.between_losers))
+            steps += lines_between
         details: dict[str, Any] = {"value": value, "points_per_payer": points}
         details.update(arithmetic_details(*steps))
-        return ScoreResult(self.name, tuple(items), total, b.unit, reading, v.wait, valid, pay, reason, details)
+        wait = v.wait if b.report_wait else None
+        return ScoreResult(self.name, tuple(items), total, b.unit, reading, wait, valid, pay, reason, details)
+
+    def _between_losers(self, pay: tuple[int, ...], ctx: WinContext,
+                        values: tuple[int, ...]) -> tuple[tuple[int, ...], list[tuple[str, str]]]:
+        """输家互算: every pair of losers settles the difference of their values (the smaller pays the larger)."""
+        losers = {s: values[s] for s in self.seats if s != ctx.winner}
+        net = list(pay)
+        steps: list[tuple[str, str]] = []
+        for (payer, payee), amount in sorted(pairwise_differences(losers).items()):
+            net[payer] -= amount
+            net[payee] += amount
+            steps.append((f"输家互算: {payer} 号付 {payee} 号 {amount}",
+                          f"losers settle: seat {payer} pays seat {payee} {amount}"))
+        return tuple(net), steps
 
     def describe_options(self) -> list[tuple[str, Any, str]]:
         """(option, current value, documentation) for every option, from the field metadata."""
@@ -355,7 +452,7 @@ def _context_class(book: RuleBook) -> type[WinContext]:
         ("indicator", Any, field(default=None, metadata={"zh": "翻出的指示牌", "en": "the turned-up tile"})),
     ] if book.wildcard_indicator else []
     for name, (tname, default, meta) in book.facts.items():
-        entries.append((name, bool if tname == "bool" else int, field(default=default, metadata=meta)))
+        entries.append((name, _FACT_PY_TYPES[tname], field(default=default, metadata=meta)))
 
     def post_init(self: Any) -> None:
         WinContext.__post_init__(self)
@@ -371,6 +468,9 @@ def _context_class(book: RuleBook) -> type[WinContext]:
             raise ContextError(f"indicator must be a tile (e.g. 5m) or a tile id 0..33, got {ind!r}")
         for name, (tname, _d, _m) in book.facts.items():
             val = getattr(self, name)
+            if tname in ("seat", "seats", "per_seat"):
+                object.__setattr__(self, name, parse_seat_fact(book.name, name, tname, val))
+                continue
             ok = isinstance(val, bool) if tname == "bool" else isinstance(val, int) and not isinstance(val, bool)
             if not ok or (tname == "int" and val < 0):
                 raise ContextError(f"{book.name}: win fact {name} must be "
@@ -403,7 +503,60 @@ def ruleset_class(book: RuleBook) -> type[BookRuleSet]:
     cls = type(f"{_class_name(book.name)}Rules", (BookRuleSet,), {
         "name": book.name, "title": title, "summary": summary, "Config": config,
         "Context": _context_class(book), "book": book, "__doc__": f"{title}: read from {book.path}",
+        "seats": (0, 1) if book.players == 2 else (0, 1, 2, 3),
         "__module__": __name__,
     })
     return cls
 
+
+
+# --- win facts about seats (rbfiles) ------------------------------------------------------------------------
+
+_FACT_PY_TYPES: dict[str, Any] = {"bool": bool, "int": int, "seat": Any, "seats": Any, "per_seat": Any}
+
+
+def fact_value(kind: str, value: Any) -> Any:
+    """A win fact as expressions read it: a seat fact that is not given reads as -1."""
+    if kind == "seat" and value is None:
+        return -1
+    return value
+
+
+def _split(value: str) -> list[str]:
+    return [x for x in value.replace(" ", "").split(",") if x]
+
+
+def parse_seat_fact(owner: str, name: str, kind: str, value: Any) -> Any:
+    """A seat, a set of seats or one number per seat, from what a caller (or the CLI's --context text) gives."""
+    def bad(what: str) -> ContextError:
+        return ContextError(f"{owner}: win fact {name} must be {what}, got {value!r}")
+
+    def seat(x: Any) -> int:
+        if isinstance(x, str) and x.strip().isdigit():
+            x = int(x)
+        if not isinstance(x, int) or isinstance(x, bool) or not 0 <= x < 4:
+            raise bad("a seat 0..3" if kind == "seat" else "seats 0..3 such as '1,2'")
+        return x
+
+    if kind == "seat":
+        return None if value is None or value == "none" else seat(value)
+    if kind == "seats":
+        if value is None:
+            return frozenset()
+        if isinstance(value, bool):
+            raise bad("seats 0..3 such as '1,2'")
+        items = _split(value) if isinstance(value, str) else [value] if isinstance(value, int) else value
+        try:
+            return frozenset(seat(x) for x in items)
+        except TypeError:
+            raise bad("seats 0..3 such as '1,2'") from None
+    if value is None or value == "none":
+        return None
+    items = _split(value) if isinstance(value, str) else value
+    try:
+        out = tuple(int(x) if isinstance(x, str) and x.isdigit() else x for x in items)
+    except TypeError:
+        raise bad("four whole numbers >= 0, one per seat, such as '0,30,50,20'") from None
+    if len(out) != 4 or any(not isinstance(x, int) or isinstance(x, bool) or x < 0 for x in out):
+        raise bad("four whole numbers >= 0, one per seat, such as '0,30,50,20'")
+    return out

@@ -335,3 +335,27 @@ BUILTINS: dict[str, Callable[..., Value]] = {
     "round_up": _round_up,
     "round_half": _round_half,
 }
+
+
+# --- functions on seat facts and a choice (rbfiles) -------------------------------------------------------------
+
+def _contains(group: Value, item: Value) -> bool:
+    """``contains(seats, seat)``: the seat is one of a seats win fact."""
+    if not isinstance(group, frozenset):
+        raise ExprError("contains needs a seats win fact first")
+    return item in group
+
+
+def _size(group: Value) -> int:
+    """``size(seats)``: how many seats a seats win fact holds."""
+    if not isinstance(group, frozenset):
+        raise ExprError("size needs a seats win fact")
+    return len(group)
+
+
+def _pick(condition: Value, a: Value, b: Value) -> Value:
+    """``pick(condition, a, b)``: ``a`` when the condition holds, else ``b``."""
+    return a if condition else b
+
+
+BUILTINS.update(contains=_contains, size=_size, pick=_pick)

@@ -4,8 +4,11 @@ hooks read from the book's ``[tiles]``, ``[wildcards]`` and ``[flow]`` tables.
 What it provides: the tile set (4 copies of each kind in play, the flowers as bonus tiles), chows or not, one winner
 per discard or several, play after a win, the wall's end reserve, fixed wildcards or a turned-up indicator, no
 melding of a wildcard, the birds (抓鸟) turned up after a win and counted as the win fact ``birds``, and the next
-dealer.  When the engine is not installed (a build without :mod:`mahjong.game`) importing this module raises
-ImportError and rule books are scored but not played.
+dealer.  The win facts it fills when a file declares them: ``birds``, ``indicator``, ``already_won`` (a seats fact:
+the players who have already won) and ``declared_ready`` (with ``flow.declare_ready``).  A two-player file
+(``flow.players = 2``) plays at seats 0 and 1, its chows taken from the only opponent.  When the engine is not
+installed (a build without :mod:`mahjong.game`) importing this module raises ImportError and rule books are scored
+but not played.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ _flows: Any = importlib.import_module("mahjong.game.flows")
 Flow: Any = importlib.import_module("mahjong.game.flows.base").Flow
 HandState = Any
 
-__all__ = ["BookFlow", "register_flow", "flow_class_of", "bird_hits"]
+__all__ = ["BookFlow", "register_flow", "flow_class_of", "bird_hits", "birds_by_seat"]
 
 #: class name -> the flow class of a registered book (served by this module's ``__getattr__`` to the engine's
 #: registry, which builds flows by module and class name)
@@ -97,11 +100,27 @@ class BookFlow(Flow):  # type: ignore[misc]
         out: dict[str, Any] = {}
         if self.book.wildcard_indicator and state.indicator is not None:
             out["indicator"] = state.indicator
+        if self.book.facts.get("already_won", ("",))[0] == "seats" and state.won:
+            out["already_won"] = sorted(int(s) for s in state.won)  # 血战到底: those who have won pay nothing
+        if "declared_ready" in self.book.facts and self.book.flow.declare_ready and state.ready[seat]:
+            out["declared_ready"] = True
         if self.book.flow.birds:
             # the birds are the next tiles of the live wall, turned up once the hand is won (fewer near its end)
             live = state.wall[state.front:state.back]
-            out["birds"] = bird_hits(self.book, [t for t in live[: self.book.flow.birds] if t < 34])
+            birds = [t for t in live[: self.book.flow.birds] if t < 34]
+            if self.book.flow.bird_hits == "seat":
+                out["bird_seats"] = birds_by_seat(seat, birds, tuple(self.seats))
+            else:
+                out["birds"] = bird_hits(self.book, birds)
         return out
+
+    def in_play(self, n_tiles: int) -> int | None:
+        return self.book.tiles_in_play  # e.g. the two-player game's 71 of 136
+
+    def meld_offset(self, seat: int, from_seat: int, kind: str) -> int:
+        if self.book.players == 2:
+            return 1  # the only opponent sits on both sides; the notation's chows come from the left
+        return int(super().meld_offset(seat, from_seat, kind))
 
     def next_dealer(self, state: HandState, details: dict[str, Any]) -> int | None:
         rule = self.book.flow.dealer
@@ -127,6 +146,8 @@ def flow_class_of(book: RuleBook) -> type[BookFlow]:
         "multiple_winners": f.multiple_winners,
         "winners_to_end": f.winners_to_end,
         "reserve": f.reserve,
+        "ready_declaration": f.declare_ready,
+        "seats": (0, 1) if book.players == 2 else (0, 1, 2, 3),
         "heavenly": True,
         "earthly": "first_discard",
         "__module__": __name__,
@@ -141,3 +162,14 @@ def register_flow(book: RuleBook) -> None:
     cls = flow_class_of(book)
     _CLASSES[cls.__name__] = cls
     _flows.FLOWS[book.name] = (__name__, cls.__name__)
+
+
+def birds_by_seat(winner: int, birds: list[int], seats: tuple[int, ...] = (0, 1, 2, 3)) -> list[int]:
+    """扎鸟 by seat: how many birds fall on each seat, counting from the winner (rank 1, 5, 9 → the winner, 2, 6 →
+    the next seat, 3, 7 → the seat opposite, 4, 8 → the seat before; 红中 counts as the winner's)."""
+    out = [0, 0, 0, 0]
+    i = seats.index(winner)
+    for t in birds:
+        step = 0 if t >= 27 else (t % 9) % 4
+        out[seats[(i + step) % len(seats)]] += 1
+    return out

@@ -177,7 +177,11 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
             ch.report(p, "an option name is snake_case and not a name of the predicate library")
             continue
         meta = {"zh": o.get("zh", ""), "en": o.get("en", ""), "source": o.get("source", ""),
-                "minimum": o.get("minimum"), "maximum": o.get("maximum")}
+                "minimum": o.get("minimum"), "maximum": o.get("maximum"),
+                "choices": tuple(o["choices"]) if o.get("choices") else None}
+        if o.get("choices") and o["type"] != "str":
+            ch.report((*p, "choices"), "choices are for str options")
+            continue
         if o["type"] == "int_or_none" and o["default"] == "none":
             o = {**o, "default": None}  # TOML has no null: "none" stands for it
         try:
@@ -192,12 +196,11 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
         if not re.match(r"^[a-z][a-z0-9_]*$", name) or name in library_names() or name in options:
             ch.report(p, "a fact name is snake_case, not an option and not a name of the predicate library")
             continue
-        ok = isinstance(f["default"], bool) if f["type"] == "bool" else (
-            isinstance(f["default"], int) and not isinstance(f["default"], bool))
-        if not ok:
-            ch.report((*p, "default"), f"must be a {f['type']}")
+        default, problem = fact_default(f["type"], f.get("default"))
+        if problem:
+            ch.report((*p, "default"), problem)
             continue
-        facts[name] = (f["type"], f["default"], {"zh": f.get("zh", ""), "en": f.get("en", "")})
+        facts[name] = (f["type"], default, {"zh": f.get("zh", ""), "en": f.get("en", "")})
 
     indicator = bool(wild_t.get("indicator", False))
     base_names = set(options) | set(facts) | ({"indicator"} if indicator else set())
@@ -207,6 +210,7 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
                                 "robbing_kong", "after_kong_discard", "heavenly", "earthly"}
     reading_names = library_names() | base_names
     all_funcs = set(BUILTINS) | set(FUNCTIONS)
+    option_names = set(options)
 
     def bool_option(raw: Any, p: tuple[Any, ...]) -> None:
         if raw is not None and (raw not in options or options[raw][0] != "bool"):
@@ -233,6 +237,8 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
 
     # rows
     rows: list[RuleRow] = []
+    row_values: dict[str, Node] = {}
+    row_patterns: dict[str, Node] = {}
     keys: dict[str, int] = {}
     for i, r in enumerate(data["rows"]):
         p = ("rows", i)
@@ -248,18 +254,29 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
         if not zh or not en:
             ch.report(p, f"{key!r} is not in the shared vocabulary: give both zh and en names")
         stage = r.get("stage", 1)
-        extra = {"counted"} if stage == 2 else set()
+        extra = {"counted", *(f"row_{x.get('key')}" for x in data["rows"])} if stage == 2 else set()
         when = ch.expr(r.get("when"), (*p, "when"), reading_names | extra,
                        all_funcs | ({"counted_outside"} if stage == 2 else set()))
-        count = ch.expr(r.get("count"), (*p, "count"), reading_names, all_funcs)
+        count = ch.expr(r.get("count"), (*p, "count"), reading_names | extra, all_funcs)
         if r.get("when") is None and r.get("count") is None:
             ch.report(p, "a row needs `when` or `count`")
         rename = r.get("rename")
         rename_when = ch.expr(rename["when"], (*p, "rename", "when"), reading_names, all_funcs) if rename else None
         bool_option(r.get("option"), (*p, "option"))
-        rows.append(RuleRow(key, zh, en, r["value"], r.get("unit", sc_t.get("unit", "fan")), when, count,
+        value, pattern = r["value"], r.get("pattern", True)
+        if not isinstance(value, int) or isinstance(value, bool):
+            node = ch.expr(value, (*p, "value"), option_names, set(BUILTINS))
+            if node is not None:
+                row_values[key] = node
+            value = 0  # resolved for each configuration (BookRuleSet.rows)
+        if not isinstance(pattern, bool):
+            node = ch.expr(pattern, (*p, "pattern"), option_names, set(BUILTINS))
+            if node is not None:
+                row_patterns[key] = node
+            pattern = True
+        rows.append(RuleRow(key, zh, en, value, r.get("unit", sc_t.get("unit", "fan")), when, count,
                             tuple(r.get("excludes", [])), tuple(r.get("implied", [])), r.get("text", ""),
-                            r.get("source", ""), r.get("option"), r.get("pattern", True), stage, r.get("group", ""),
+                            r.get("source", ""), r.get("option"), pattern, stage, r.get("group", ""),
                             rename_when, rename["zh"] if rename else "", rename.get("en", "") if rename else ""))
     for i, r in enumerate(data["rows"]):
         for field_name in ("excludes", "implied"):
@@ -282,35 +299,52 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
         ch.report(("scoring", "formula"), f"a formula is read only with aggregation = \"formula\" (not "
                                           f"{aggregation!r})")
     base = ch.expr(sc_t.get("base", 1), ("scoring", "base"), score_names, set(BUILTINS))
+    offset = ch.expr(sc_t.get("offset", 1), ("scoring", "offset"), option_names, set(BUILTINS))
+    fan_cap = ch.expr(sc_t.get("fan_cap"), ("scoring", "fan_cap"), option_names, set(BUILTINS))
     cap = ch.expr(sc_t.get("cap"), ("scoring", "cap"), score_names, set(BUILTINS))
     minimum = ch.expr(sc_t.get("minimum", 0), ("scoring", "minimum"), score_names, set(BUILTINS))
     points = ch.expr(sc_t.get("points", "total"), ("scoring", "points"), score_names | {"total"}, set(BUILTINS))
     payment: dict[str, Node | None] = {}
     for k, default in (("all_pay_on_discard", False), ("discarder_pays_for_all", False), ("dealer_doubles", False),
-                       ("bonus", 0), ("cap", None), ("dealer_bonus", 0)):
-        extra_names = {"total"} if k == "bonus" else set()
+                       ("bonus", 0), ("cap", None), ("dealer_bonus", 0), ("self_draw_payer", -1), ("bird_share", 0)):
+        extra_names = {"total"} if k in ("bonus", "bird_share") else set()
         payment[k] = ch.expr(pay_t.get(k, default), ("payment", k), score_names | extra_names, set(BUILTINS))
+    for k, kind in (("not_paying", "seats"), ("between_losers", "per_seat")):
+        fact = pay_t.get(k)
+        if fact is not None and (fact not in facts or facts[fact][0] != kind):
+            ch.report(("payment", k), f"{fact!r} is not a {kind} win fact of this file ([facts.{fact}] type = "
+                                      f"\"{kind}\")")
     checks = []
     for i, c in enumerate(data.get("checks", [])):
         node = ch.expr(c["when"], ("checks", i, "when"), fixed_names, set(BUILTINS))
         if node is not None:
             checks.append((node, c["error"]))
-    if flow_t.get("birds", 0) and "birds" not in facts:
+    seat_birds = flow_t.get("bird_hits") == "seat"
+    if flow_t.get("birds", 0) and seat_birds and facts.get("bird_seats", ("",))[0] != "per_seat":
+        ch.report(("flow", "bird_hits"), "扎鸟 by seat needs a win fact `bird_seats` ([facts.bird_seats] type = "
+                                         "\"per_seat\") to score the birds on each seat")
+    elif flow_t.get("birds", 0) and not seat_birds and "birds" not in facts:
         ch.report(("flow", "birds"), "抓鸟 needs a win fact `birds` ([facts.birds] type = \"int\") to score the hits")
     if ch.problems:
         return None
     assert self_draw_only is not None and base is not None and minimum is not None and points is not None
+    assert offset is not None
     flow = Flow(flow_t.get("chows", True), flow_t.get("multiple_winners", False), flow_t.get("winners_to_end", 1),
                 flow_t.get("reserve", 0), flow_t.get("dealer", "next"), flow_t.get("birds", 0),
-                flow_t.get("bird_hits", "159"))
+                flow_t.get("bird_hits", "159"), flow_t.get("declare_ready", False))
     return RuleBook(
         data["name"], data.get("zh", ""), data.get("en", ""), data.get("summary_zh", ""), data.get("summary_en", ""),
         tuple(data.get("aliases", [])), tuple(data.get("sources", [])), path, in_play,
         tiles_t.get("flowers", False), hand_size, wild_tiles, indicator, wild_t.get("indicator_kinds", 1),
         wild_t.get("option"), forms, self_draw_only, requires, win_t.get("requires_text", ""),
         win_t.get("lack_a_suit", False), flow, sc_t.get("exclusion", "simultaneous"), aggregation, formula, base,
-        sc_t.get("offset", 1), sc_t.get("hu_base", 0), sc_t.get("tai_cap"), sc_t.get("round_up"), cap, minimum,
+        offset, sc_t.get("hu_base", 0), sc_t.get("tai_cap"), sc_t.get("round_up"), cap, minimum,
         sc_t.get("unit", "fan"), points, payment, options, facts, tuple(rows), tuple(checks),
+        row_values=row_values, row_patterns=row_patterns, fan_cap=fan_cap, players=flow_t.get("players", 4),
+        tiles_in_play=flow_t.get("tiles_in_play"),
+        robbing_kong_as_self_draw=win_t.get("robbing_kong_as_self_draw", False),
+        order=sc_t.get("order", "fallbacks_first"), report_wait=win_t.get("report_wait", True),
+        not_paying=pay_t.get("not_paying"), between_losers=pay_t.get("between_losers"),
     )
 
 
@@ -340,6 +374,8 @@ def check_text(text: str, file: str = "<text>") -> tuple[RuleBook | None, list[P
     except RecursionError:
         return None, [Problem(file, None, "", "nested too deeply")]
     try:
+        if isinstance(data.get("extends"), str):
+            data = extended(data, ch)
         book = _build(data, ch, file)
     except RecursionError:
         return None, [Problem(file, None, "", "nested too deeply")]
@@ -375,3 +411,59 @@ def load_rules(path: str | os.PathLike[str], **options: Any) -> BookRuleSet:
     book = load_book(path)
     cls = register_book(book)
     return cls(**options)
+
+
+# --- win facts of the seat kinds (rbfiles) ----------------------------------------------------------------------
+
+def fact_default(kind: str, raw: Any) -> tuple[Any, str]:
+    """A win fact's default as the file writes it: (the value, a problem or "")."""
+    if kind == "bool":
+        return raw, "" if isinstance(raw, bool) else "must be true or false (and is required for a bool fact)"
+    if kind == "int":
+        ok = isinstance(raw, int) and not isinstance(raw, bool)
+        return raw, "" if ok else "must be a whole number (and is required for an int fact)"
+    if raw is None or raw == "none":
+        return (frozenset() if kind == "seats" else None), ""
+    return None, f"a {kind} fact has no default but none (leave it out)"
+
+
+# --- a file that extends a shipped one (rbfiles) ----------------------------------------------------------------
+
+_MERGED_TABLES = ("tiles", "wildcards", "win", "flow", "scoring", "payment", "options", "facts")
+
+
+def extended(data: dict[str, Any], ch: _Checker, depth: int = 0) -> dict[str, Any]:
+    """The file's data on top of the shipped file it names in ``extends`` (see the format's ``extends`` key)."""
+    from mahjong.rulebook.presets import shipped_files
+
+    name = data["extends"]
+    base: dict[str, Any] | None = None
+    for path in shipped_files():
+        with open(path, "rb") as fh:
+            got = tomllib.load(fh)
+        if got.get("name") == name:
+            base = got
+            break
+    if base is None:
+        ch.report(("extends",), f"{name!r} is not a rule file shipped with the package")
+        return {k: v for k, v in data.items() if k != "extends"}
+    if isinstance(base.get("extends"), str):
+        if depth >= 3:
+            ch.report(("extends",), "extends goes more than three files deep")
+            return {k: v for k, v in data.items() if k != "extends"}
+        base = extended(base, ch, depth + 1)
+    out = {k: v for k, v in base.items() if k not in ("name", "aliases", "extends")}
+    for key, value in data.items():
+        if key == "extends":
+            continue
+        if key in _MERGED_TABLES and isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = {**out[key], **value}
+        elif key == "rows" and isinstance(value, list) and isinstance(out.get("rows"), list):
+            mine = {r.get("key"): r for r in value if isinstance(r, dict)}
+            rows = [mine.pop(r.get("key"), r) for r in out["rows"]]
+            out["rows"] = rows + [r for r in value if not isinstance(r, dict) or r.get("key") in mine]
+        elif key == "checks" and isinstance(value, list) and isinstance(out.get("checks"), list):
+            out["checks"] = out["checks"] + value
+        else:
+            out[key] = value
+    return out

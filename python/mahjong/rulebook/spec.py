@@ -39,7 +39,8 @@ _ROW = {
     "key": F("str", "snake_case key, unique in the file (the shared vocabulary's names are filled in)", required=True),
     "zh": F("str", "Chinese name (may be left out for a vocabulary key)"),
     "en": F("str", "English name (may be left out for a vocabulary key)"),
-    "value": F("int", "value per occurrence, in `unit`", required=True),
+    "value": F("int_expr", "value per occurrence, in `unit`: a whole number, or an expression of the options "
+                       "(e.g. \"base\", \"fan_base + 2\")", required=True),
     "unit": F("str", "fan 番, hu 胡, tai 台, x (a multiplier) or pt (flat points)", choices=UNITS),
     "when": F("expr", "the predicate: library names combined with and / or / not, counts compared (>=, ==)"),
     "count": F("expr", "how many times the row counts (a count expression); applies when > 0"),
@@ -49,8 +50,11 @@ _ROW = {
     "text": F("str", "the rule text", default=""),
     "source": F("str", "where the row comes from", default=""),
     "option": F("str", "a bool option that switches the row on"),
-    "pattern": F("bool", "a main pattern (for exclusion = \"largest\"); false = an extra", default=True),
-    "stage": F("int", "1: decided on the hand; 2: after stage 1 (may read `counted`, `counted_outside(\"g\")`)",
+    "pattern": F("expr", "a main pattern (for exclusion = \"largest\"); false = an extra; or an expression of the "
+                         "options (a row that is a pattern under one setting and an extra under another)",
+                 default=True),
+    "stage": F("int", "1: decided on the hand; 2: after stage 1 (may read `counted`, `counted_outside(\"g\")` and "
+                      "`row_KEY`: whether the row KEY is counted)",
                default=1, choices=(1, 2)),
     "group": F("str", "a label stage-2 rows may count", default=""),
     "rename": F("table", "another name shown when `when` holds", sub={
@@ -68,11 +72,17 @@ _OPTION = {
     "source": F("str", "the source of the default", default=""),
     "minimum": F("int", "smallest allowed value (int options)"),
     "maximum": F("int", "largest allowed value (int options)"),
+    "choices": F("strs", "the allowed values (str options)"),
 }
 
+FACT_TYPES = ("bool", "int", "seat", "seats", "per_seat")
+
 _FACT = {
-    "type": F("str", "bool or int", required=True, choices=("bool", "int")),
-    "default": F("value", "the value when the caller says nothing", required=True),
+    "type": F("str", "bool, int, seat (a seat 0..3 or none; reads as -1 when none), seats (a set of seats, e.g. "
+                     "\"1,2\"; read with contains(FACT, seat) and size(FACT)) or per_seat (a whole number for each "
+                     "seat, e.g. \"0,30,50,20\"; none when not given)", required=True, choices=FACT_TYPES),
+    "default": F("value", "the value when the caller says nothing (required for bool and int; seat, seats and "
+                          "per_seat default to none / no seat)"),
     "zh": F("str", "what it means, in Chinese", default=""),
     "en": F("str", "what it means, in English", default=""),
 }
@@ -86,6 +96,9 @@ SPEC: dict[str, F] = {
     "summary_zh": F("str", "one line in Chinese", default=""),
     "summary_en": F("str", "one line in English", default=""),
     "aliases": F("strs", "other names the preset answers to", default=[]),
+    "extends": F("str", "the name of a rule file shipped with the package that this one starts from: its tables "
+                        "are merged key by key (this file's keys win), its rows kept in order (a row of this file "
+                        "with the same key replaces one, other rows are added at the end), its checks kept"),
     "sources": F("strs", "the public sources of the rules (pages, books)", default=[]),
     "tiles": F("table", "the tile set and hand size", sub={
         "suits": F("strs", "suits in play", default=["m", "p", "s"], item_choices=("m", "p", "s")),
@@ -109,9 +122,19 @@ SPEC: dict[str, F] = {
         "requires": F("expr", "an extra condition every win must meet (e.g. pair_rank_in(2, 5, 8) or big_hu)"),
         "requires_text": F("str", "what `requires` means, for the error message", default=""),
         "lack_a_suit": F("bool", "a winning hand holds at most two suits", default=False),
+        "robbing_kong_as_self_draw": F("bool", "a win robbing a kong is scored as a self-draw (the konger still "
+                                               "pays)", default=False),
+        "report_wait": F("bool", "the result names the wait (\"single\"); false = never (games whose scoring "
+                                 "ignores it)", default=True),
     }),
     "flow": F("table", "how the game is played (the engine's flow hooks)", sub={
         "chows": F("bool", "chows may be claimed (from the player on the left)", default=True),
+        "tiles_in_play": F("int", "only this many tiles of the shuffled set are used in a hand (the two-player "
+                                  "game's 71 of 136); none = all", minimum=28, maximum=144),
+        "declare_ready": F("bool", "a player may declare ready (报听): the hand is then locked (win fact "
+                                   "`declared_ready`, when the file has it)", default=False),
+        "players": F("int", "players at the table: 4, or 2 (seats 0 and 1; seats 2 and 3 stay empty)", default=4,
+                     choices=(2, 4)),
         "multiple_winners": F("bool", "several players may win on one discard (一炮多响)", default=False),
         "winners_to_end": F("int", "play goes on after a win until this many have won (血战: 3)", default=1,
                             minimum=1, maximum=3),
@@ -121,15 +144,24 @@ SPEC: dict[str, F] = {
                     default="next", choices=("next", "winner", "keep")),
         "birds": F("int", "抓鸟: tiles turned up from the wall after a win (win fact `birds` = the hits)",
                    default=0, minimum=0, maximum=8),
-        "bird_hits": F("str", "which birds hit: ranks 1, 5, 9 and 红中 (\"159\"), or every bird (\"all\")",
-                       default="159", choices=("159", "all")),
+        "bird_hits": F("str", "which birds hit: ranks 1, 5, 9 and 红中 (\"159\"), every bird (\"all\"), or by seat "
+                              "(\"seat\", 扎鸟: counting from the winner, a bird of rank 1/5/9 falls on the winner, "
+                              "2/6 on the next seat, 3/7 on the seat opposite, 4/8 on the seat before; win fact "
+                              "`bird_seats`, a per_seat fact)",
+                       default="159", choices=("159", "all", "seat")),
     }),
     "scoring": F("table", "how the counted rows become the hand's value", sub={
         "exclusion": F("str", "exclusion policy", default="simultaneous", choices=EXCLUSION_POLICIES),
         "aggregation": F("str", "aggregation strategy", default="sum", choices=AGGREGATIONS),
         "formula": F("expr", "with aggregation = \"formula\": an expression of fan hu tai x pt and the options"),
         "base": F("expr", "base of the powers / product strategies", default=1),
-        "offset": F("int", "powers: 2^(fan - offset)", default=1),
+        "offset": F("expr", "powers: 2^(fan - offset) (a number or an expression of the options)", default=1),
+        "fan_cap": F("expr", "powers: at most this many fan count in 2^(fan - offset) (an int, or an option's name "
+                             "whose value may be none = no cap)"),
+        "order": F("str", "the order of the result's lines: stage-2 fallbacks first, then table order "
+                          "(\"fallbacks_first\"); or the main pattern first, then the extras in table order "
+                          "(\"patterns_first\")", default="fallbacks_first",
+                   choices=("fallbacks_first", "patterns_first")),
         "hu_base": F("int", "hu_tai: the base hu added before doubling", default=0),
         "tai_cap": F("int", "hu_tai: at most this many doublings"),
         "round_up": F("int", "round the value up to a multiple of this", minimum=1),
@@ -146,6 +178,13 @@ SPEC: dict[str, F] = {
         "bonus": F("expr", "added to each payer's share (e.g. birds * 2)", default=0),
         "cap": F("expr", "cap per payer"),
         "dealer_bonus": F("expr", "added to a payment to or from the dealer (庄闲)", default=0),
+        "not_paying": F("str", "a seats win fact: those seats pay nothing (血战到底: players who have already won)"),
+        "self_draw_payer": F("expr", "a seat that alone pays a self-draw, as if it had discarded, or -1 = all pay "
+                                     "(点杠花 paid by the kong's discarder)", default=-1),
+        "bird_share": F("expr", "扎鸟 by seat: each payer adds this once for every bird on the winner and every bird "
+                                "on itself (names: total and the options)", default=0),
+        "between_losers": F("str", "a per_seat win fact: the losers also settle the differences of these values "
+                                   "among themselves, the smaller paying the larger (输家互算)"),
     }),
     "options": F("map", "the game's options: name -> {type, default, zh, en, source}", sub=_OPTION),
     "facts": F("map", "win facts of this game beyond the usual ones: name -> {type, default, zh, en}", sub=_FACT),
@@ -175,6 +214,8 @@ def _type_ok(kind: str, v: Any) -> bool:
         return isinstance(v, list) and all(isinstance(x, dict) for x in v)
     if kind == "expr":
         return isinstance(v, (str, int, bool))
+    if kind == "int_expr":
+        return isinstance(v, (str, int)) and not isinstance(v, bool)
     if kind == "value":
         return isinstance(v, (str, int, bool))
     return False  # pragma: no cover
@@ -182,7 +223,9 @@ def _type_ok(kind: str, v: Any) -> bool:
 
 _KIND_WORDS = {"str": "text", "int": "a whole number", "bool": "true or false", "strs": "a list of text",
                "table": "a table", "map": "a table of tables", "tables": "an array of tables ([[...]])",
-               "expr": "an expression (text), a number or true / false", "value": "a text, number or true / false"}
+               "expr": "an expression (text), a number or true / false",
+               "int_expr": "a whole number, or an expression of the options (text)",
+               "value": "a text, number or true / false"}
 
 
 def validate(data: dict[str, Any], spec: dict[str, F], path: Path, report: Report) -> None:
@@ -246,6 +289,8 @@ def _schema(f: F) -> dict[str, Any]:
         s = {"type": "array", "items": items}
     elif f.kind == "expr" or f.kind == "value":
         s = {"type": ["string", "integer", "boolean"]}
+    elif f.kind == "int_expr":
+        s = {"type": ["integer", "string"]}
     elif f.kind == "table":
         s = _object(f.sub or {})
     elif f.kind == "map":

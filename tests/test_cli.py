@@ -332,3 +332,27 @@ def test_errors_say_their_kind_in_the_chosen_language():
     assert p.returncode == 2 and "错误 (不能和牌)" in p.stderr
     p = run("score", "--lang", "en", "--rules", "nope", "123m")
     assert p.returncode == 2 and "error (bad rule set or option)" in p.stderr
+
+
+def test_errors_are_chinese_under_lang_zh_in_text_and_json(tmp_path):
+    p = run("analyze", "--lang", "zh", "11111m")
+    assert p.returncode == 2 and p.stderr.startswith("mahjong analyze: 错误 (手牌有误): 1m 有 5 张"), p.stderr
+    assert "copies" not in p.stderr
+    record = tmp_path / "record.json"
+    record.write_text('{"ruleset": "guobiao", "events": [{"type": "win", "seat": 0, "hand": "[12m]456m"}]}',
+                      encoding="utf-8")
+    p = run("settle", "--json", str(record), env={"LANG": "zh_CN.UTF-8"})
+    err = json.loads(p.stdout)["error"]
+    assert p.returncode == 2 and err["code"] == "event-in" and err["type"] == "MeldError"
+    assert err["message"] == err["message_zh"] and err["message"].startswith("第 0 个事件（win）：字段 hand：")
+    assert err["message_en"].startswith("event 0 (win): field hand: meld [12m]")
+
+
+def test_command_line_mistakes_are_one_translated_line():
+    p = run("analyze", "--lang", "zh", "--top", "99", "1112345678999m")
+    assert p.returncode == 2
+    assert p.stderr.strip() == "mahjong: 错误 (命令有误): 选项 --top 有误：必须在 0..34 之间，现为 99。"
+    p = run("score", "--json")
+    assert p.returncode == 2 and json.loads(p.stdout)["error"]["code"] == "cli-required" and not p.stderr
+    p = run("bogus")
+    assert p.returncode == 2 and "invalid choice: 'bogus'" in p.stderr and "usage" not in p.stderr

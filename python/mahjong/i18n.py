@@ -79,13 +79,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "net": ("net", "净得"),
     # errors
     "error": ("error", "错误"),
-    "error.TileError": ("bad tile", "牌名有误"),
-    "error.HandError": ("bad hand", "手牌有误"),
-    "error.MeldError": ("bad meld", "副露有误"),
-    "error.NotWinningError": ("not a win", "不能和牌"),
-    "error.RulesError": ("bad rule set or option", "规则或选项有误"),
-    "error.ContextError": ("bad win fact", "和牌条件有误"),
-    "error.CommandError": ("bad command line", "命令有误"),
     "broken_pipe": ("output closed", "输出已关闭"),
 }
 

@@ -356,3 +356,31 @@ def test_command_line_mistakes_are_one_translated_line():
     assert p.returncode == 2 and json.loads(p.stdout)["error"]["code"] == "cli-required" and not p.stderr
     p = run("bogus")
     assert p.returncode == 2 and "invalid choice: 'bogus'" in p.stderr and "usage" not in p.stderr
+
+
+def test_every_option_of_every_command_has_help():
+    import argparse
+
+    from mahjong import cli
+
+    def walk(parser: argparse.ArgumentParser, path: str) -> list[str]:
+        bare = []
+        for a in parser._actions:
+            if isinstance(a, argparse._SubParsersAction):
+                for name, sub in a.choices.items():
+                    bare += walk(sub, f"{path} {name}")
+            elif not isinstance(a, (argparse._HelpAction, argparse._VersionAction)) and (
+                    not a.help or a.help == argparse.SUPPRESS):
+                bare.append(f"{path} {'/'.join(a.option_strings) or a.dest}")
+        return bare
+
+    assert walk(cli._parser(), "mahjong") == []
+
+
+def test_a_yuhuan_hand_without_its_caishen_says_so_and_caishen_scores_it():
+    hand = "123m456m789m123p456pC9s"
+    p = run("score", "--rules", "yuhuan", hand)
+    assert p.returncode == 2 and "no caishen given: give it (--caishen)" in p.stderr, p.stderr
+    p = run("score", "--json", "--rules", "yuhuan", "--caishen", "C", hand)
+    r = json.loads(p.stdout)
+    assert p.returncode == 0 and r["kind"] == "win" and not any(a["fact"] == "caishen" for a in r["assumptions"])

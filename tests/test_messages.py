@@ -65,7 +65,18 @@ _NOT_USER_ERRORS = {"AssertionError", "TypeError", "NotImplementedError", "KeyEr
 _PROGRAM_ONLY = ("rl", "scale")
 
 
-def _sample(node: ast.expr, names: dict[str, str]) -> str | None:
+def _constants(tree: ast.Module) -> dict[str, str]:
+    """A module's text constants (``HOW_TO_WRITE = "..."``), which its messages write as they are."""
+    out = {}
+    for stmt in tree.body:
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+            value = stmt.value
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                out[stmt.targets[0].id] = value.value
+    return out
+
+
+def _sample(node: ast.expr, names: dict[str, str], constants: dict[str, str]) -> str | None:
     """The text an f-string raise site writes, with each expression given a sample value (the same one each time
     the same expression appears, as a real message repeats a value)."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
@@ -78,27 +89,29 @@ def _sample(node: ast.expr, names: dict[str, str]) -> str | None:
             else:
                 assert isinstance(v, ast.FormattedValue)
                 key = ast.unparse(v.value)
-                out.append(names.setdefault(key, f"s{len(names)}x"))
+                out.append(constants[key] if key in constants else names.setdefault(key, f"s{len(names)}x"))
         return "".join(out)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        left, right = _sample(node.left, names), _sample(node.right, names)
+        left, right = _sample(node.left, names, constants), _sample(node.right, names, constants)
         return None if left is None or right is None else left + right
     return None  # a message built elsewhere (a variable): its own raise site is walked
 
 
-def _raise_sites() -> list[tuple[str, int, str]]:
+def _error_sites() -> list[tuple[str, int, str]]:
     root = Path(mahjong.__file__).parent
     sites = []
     for path in sorted(root.rglob("*.py")):
         rel = path.relative_to(root)
         if rel.parts[0] in _PROGRAM_ONLY:
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)
-                    and isinstance(node.exc.func, ast.Name) and node.exc.func.id.endswith("Error")
-                    and node.exc.func.id not in _NOT_USER_ERRORS and node.exc.args):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        constants = _constants(tree)
+        for node in ast.walk(tree):
+            # every error made (raised, returned or stored), not only the raise statements
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id.endswith("Error")
+                    and node.func.id not in _NOT_USER_ERRORS and node.args):
                 continue
-            text = _sample(node.exc.args[0], {})
+            text = _sample(node.args[0], {}, constants)
             if text is not None:
                 sites.append((str(rel), node.lineno, text))
     return sites
@@ -113,7 +126,7 @@ _NOT_A_TEMPLATE = {
 
 
 def test_every_message_the_package_raises_is_in_the_catalogue():
-    sites = _raise_sites()
+    sites = _error_sites()
     assert len(sites) > 300
     missing = [f"{path}:{line}: {text}" for path, line, text in sites if identify(text) is None
                and not any(path == p and text.startswith(t) for p, t in _NOT_A_TEMPLATE)]

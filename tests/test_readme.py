@@ -68,3 +68,24 @@ def test_the_report_example_claims_hold():
     assert [p["amount"] for p in r["payments"]] == [44, -8, -8, -28]  # 上家 of seat 0 is seat 3
     assert report.score("[123m,1]456m789m123p5s")["winning_tiles"][0]["tile"] == "5s"
     assert [(w["tile"], w["remaining"]) for w in report.analyze("[333s,1]123m456p12sEE")["waits"]] == [("3s", 1)]
+
+
+def test_the_error_examples_print_what_the_readme_shows(tmp_path):
+    import os
+    import shlex
+    import subprocess
+    import sys
+
+    blocks = [b for b in _blocks("text") if b.startswith("$ mahjong")]
+    assert blocks, "README shows the errors in both languages"
+    record = re.search(r"`bad-record\.json` holds `(\{.*?\})`", README.read_text(encoding="utf-8"))
+    assert record is not None
+    (tmp_path / "bad-record.json").write_text(record.group(1), encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k not in ("LANG", "LC_ALL", "LC_MESSAGES")}
+    for block in blocks:
+        lines = block.strip().splitlines()
+        for command, shown in zip(lines[::2], lines[1::2]):
+            argv = shlex.split(command[2:])
+            p = subprocess.run([sys.executable, "-m", "mahjong", *argv[1:]], capture_output=True, text=True,
+                               timeout=60, env=env, cwd=tmp_path)
+            assert p.returncode == 2 and p.stderr.strip() == shown, (command, p.stderr)

@@ -706,6 +706,11 @@ _ROWS: list[tuple[str, str, str]] = [
     ("guobiao-context",
      "the context is a GuobiaoContext or WinContext, got {type}",
      "context 必须是 GuobiaoContext 或 WinContext，现为 {type}。"),
+    ("not-win-guobiao",
+     "not a complete Guobiao hand: {hand} is not 4 melds + a pair, 七对, 十三幺, 全不靠 / 七星不靠 or 组合龙 + a "
+     "meld + a pair",
+     "{hand} 不是国标麻将的和牌：组不成四副面子加一对将、七对、十三幺、全不靠 / "
+     "七星不靠，或组合龙加一副面子和一对将。"),
     ("guobiao-melds", "{n} melds: a Guobiao hand has at most 4", "{n} 副副露：国标麻将一手牌最多 4 副。"),
     ("guobiao-flowers", "{n} flowers: there are only 8", "{n} 张花牌：花牌只有 8 张。"),
     ("guobiao-records-size",
@@ -854,7 +859,7 @@ _ROWS: list[tuple[str, str, str]] = [
      "Wuhu needs a WuhuContext (or a plain WinContext), got {type}",
      "芜湖麻将需要 WuhuContext（或普通的 WinContext），现为 {type}。"),
     ("wuhu-no-flowers",
-     "Wuhu is played without flowers (spec : 108 tiles + winds); remove f1..f8",
+     "Wuhu is played without flowers (108 tiles + winds); remove f1..f8",
      "芜湖麻将不用花牌（108 张加风牌），请去掉 f1..f8。"),
     ("wuhu-ya-win-tile",
      "deriving 押 needs the winning tile (write it last, or pass ya=…)",
@@ -946,6 +951,9 @@ _ROWS: list[tuple[str, str, str]] = [
      "hand_size 必须是整数 13 或 16，现为 {value}。"),
     ("max-wildcards", "max_wildcards must be 0..{max}, got {value}", "max_wildcards 必须是 0..{max}，现为 {value}。"),
     # --- rule files: expressions and predicates ---
+    ("expr-expected",
+     "expected {what} at {pos} in {text}, got {got}",
+     "{text} 第 {pos} 个字符处应是 {what}，现为 {got}。"),
     ("expr-numbers", "{op} needs numbers, got {value}", "{op} 需要数字，现为 {value}。"),
     ("expr-operator", "unknown operator {op}", "没有 {op} 这个运算符。"),
     ("expr-text", "an expression is text, got {type}", "表达式必须是文字，现为 {type}。"),
@@ -1179,6 +1187,9 @@ _ROWS: list[tuple[str, str, str]] = [
      "indicator must be a tile (e.g. 5m) or a tile id 0..33, got {value}",
      "翻牌（indicator）必须是一张牌（如 5m）或 0..33 的牌编号，现为 {value}。"),
     # --- not a win ---
+    ("not-win-unsaid-wildcard",
+     "{error}; it was scored with no {fact} given: give it (--{fact}) if the hand holds one",
+     "{error}；计分时没有给出 {fact}，如手中有，请给出（--{fact}）。"),
     ("not-win-sets",
      "not a win: the concealed tiles do not form sets and a pair",
      "不能和牌：手牌组不成面子加一对将。"),

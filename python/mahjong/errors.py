@@ -154,8 +154,16 @@ def translate(text: str, lang: str = "zh", kind: str = "MahjongError") -> str:
 
 
 def _zh(code: str, values: Mapping[str, str]) -> str:
-    filled = {k: translate(v) if _nested(k) else v for k, v in values.items()}
-    return _render(CATALOGUE[code].zh, filled)
+    template = CATALOGUE[code].zh
+    last = fields_of(template)[-1:] if template.endswith("}") else []
+    filled = {k: _inner_zh(v, k in last) if _nested(k) else v for k, v in values.items()}
+    return _render(template, filled)
+
+
+def _inner_zh(text: str, at_end: bool) -> str:
+    """A nested message in Chinese: a full sentence at the end of its sentence, without its full stop inside."""
+    zh = translate(text)
+    return zh if at_end else zh.rstrip("。")
 
 
 class MahjongError(ValueError):

@@ -65,7 +65,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from mahjong import _kernels
-from mahjong.errors import ContextError, HandError, MahjongError, RulesError, TileError
+from mahjong.errors import ContextError, HandError, MahjongError, NotWinningError, RulesError, TileError
 from mahjong.framework import (
     PRESET_INFO,
     PRESETS,
@@ -423,6 +423,10 @@ _UNGIVEN: dict[tuple[str, str], tuple[str, str]] = {
 }
 
 
+#: of those, the facts without which a hand holding wildcards does not win at all
+_DECIDES_A_WIN = {("nanchang", "indicator"), ("yuhuan", "caishen")}
+
+
 def _own_fields(ruleset: RuleSet[Any]) -> list[dataclasses.Field[Any]]:
     base = {f.name for f in dataclasses.fields(WinContext)}
     return [f for f in dataclasses.fields(ruleset.Context) if f.init and f.name not in base]
@@ -510,7 +514,13 @@ def score(
                            "zh": f"和牌张为最后写的牌：{tile_name(last, 'chinese')}（可用 --win-tile 指定）",
                            "en": f"the winning tile is the last one written: {tile_name(last)} (give --win-tile "
                                  "to choose)"})
-    result = ruleset.score(parsed, ctx)
+    try:
+        result = ruleset.score(parsed, ctx)
+    except NotWinningError as e:  # say loudly when a fact left out (the wildcard tile) may be why
+        unsaid = next((a["fact"] for a in assumed if (ruleset.name, a["fact"]) in _DECIDES_A_WIN), None)
+        if unsaid is None:
+            raise
+        raise NotWinningError(code="not-win-unsaid-wildcard", error=str(e), fact=unsaid) from None
     wt = parsed.win_tile
     return {
         "kind": "win",

@@ -376,7 +376,7 @@ class Draw:
         object.__setattr__(self, "hands", MappingProxyType(dict(sorted(hands.items()))))
         order = tuple(_seat(s, "ready_order: seat") for s in self.ready_order)
         if len(set(order)) != len(order):
-            raise ContextError(f"ready_order repeats a seat: {order}")
+            raise ContextError(code="draw-ready-repeat", order=", ".join(map(str, order)))
         object.__setattr__(self, "ready_order", order)
 
     def hand(self, seat: int) -> Hand:
@@ -433,7 +433,8 @@ def _event_from_dict(obj: Any, index: int) -> Event:
 def _only(data: Mapping[str, Any], allowed: set[str], what: str) -> None:
     unknown = sorted(map(repr, set(data) - allowed))
     if unknown:
-        raise ContextError(f"unknown field(s) for a {what} event: {', '.join(unknown)}; known: {sorted(allowed)}")
+        raise ContextError(code="event-unknown-fields", kind=what, names=", ".join(unknown),
+                           known=", ".join(sorted(allowed)))
     if what == "kong" and ("seat" not in data or "kind" not in data or "tile" not in data):
         raise ContextError("a kong needs 'seat', 'kind' and 'tile'")
 

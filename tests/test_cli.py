@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
@@ -348,14 +349,24 @@ def test_errors_are_chinese_under_lang_zh_in_text_and_json(tmp_path):
     assert err["message_en"].startswith("event 0 (win): field hand: meld [12m]")
 
 
-def test_command_line_mistakes_are_one_translated_line():
-    p = run("analyze", "--lang", "zh", "--top", "99", "1112345678999m")
-    assert p.returncode == 2
-    assert p.stderr.strip() == "mahjong: 错误 (命令有误): 选项 --top 有误：必须在 0..34 之间，现为 99。"
-    p = run("score", "--json")
-    assert p.returncode == 2 and json.loads(p.stdout)["error"]["code"] == "cli-required" and not p.stderr
-    p = run("bogus")
-    assert p.returncode == 2 and "invalid choice: 'bogus'" in p.stderr and "usage" not in p.stderr
+def _main(capsys: Any, *args: str) -> tuple[int, str, str]:
+    """The command in this process (fast); the subprocess tests above show the installed entry point."""
+    from mahjong import cli
+
+    status = cli.main(list(args))
+    out = capsys.readouterr()
+    return status, out.out, out.err
+
+
+def test_command_line_mistakes_are_one_translated_line(capsys: Any, monkeypatch: Any):
+    for var in ("LANG", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    status, _, err = _main(capsys, "analyze", "--lang", "zh", "--top", "99", "1112345678999m")
+    assert status == 2 and err.strip() == "mahjong: 错误 (命令有误): 选项 --top 有误：必须在 0..34 之间，现为 99。"
+    status, out, err = _main(capsys, "score", "--json")
+    assert status == 2 and json.loads(out)["error"]["code"] == "cli-required" and not err
+    status, _, err = _main(capsys, "bogus")
+    assert status == 2 and "invalid choice: 'bogus'" in err and "usage" not in err
 
 
 def test_every_option_of_every_command_has_help():
@@ -377,10 +388,10 @@ def test_every_option_of_every_command_has_help():
     assert walk(cli._parser(), "mahjong") == []
 
 
-def test_a_yuhuan_hand_without_its_caishen_says_so_and_caishen_scores_it():
+def test_a_yuhuan_hand_without_its_caishen_says_so_and_caishen_scores_it(capsys: Any):
     hand = "123m456m789m123p456pC9s"
-    p = run("score", "--rules", "yuhuan", hand)
-    assert p.returncode == 2 and "no caishen given: give it (--caishen)" in p.stderr, p.stderr
-    p = run("score", "--json", "--rules", "yuhuan", "--caishen", "C", hand)
-    r = json.loads(p.stdout)
-    assert p.returncode == 0 and r["kind"] == "win" and not any(a["fact"] == "caishen" for a in r["assumptions"])
+    status, _, err = _main(capsys, "score", "--lang", "en", "--rules", "yuhuan", hand)
+    assert status == 2 and "no caishen given: give it (--caishen)" in err, err
+    status, out, _ = _main(capsys, "score", "--json", "--rules", "yuhuan", "--caishen", "C", hand)
+    r = json.loads(out)
+    assert status == 0 and r["kind"] == "win" and not any(a["fact"] == "caishen" for a in r["assumptions"])

@@ -395,3 +395,17 @@ def test_a_yuhuan_hand_without_its_caishen_says_so_and_caishen_scores_it(capsys:
     status, out, _ = _main(capsys, "score", "--json", "--rules", "yuhuan", "--caishen", "C", hand)
     r = json.loads(out)
     assert status == 0 and r["kind"] == "win" and not any(a["fact"] == "caishen" for a in r["assumptions"])
+
+
+def test_settle_text_names_reasons_and_details_in_the_chosen_language(capsys: Any, tmp_path: Any):
+    from mahjong import settlement
+
+    doc = settlement.__doc__ or ""
+    path = tmp_path / "record.json"
+    path.write_text(doc[doc.index("    {\n"): doc.index("\n    }\n") + 6], encoding="utf-8")
+    status, out, _ = _main(capsys, "settle", "--lang", "zh", str(path))
+    assert status == 0 and "(暗杠)" in out and "(查大叫)" in out and "kong.concealed" not in out, out
+    assert "听牌的最大番值: 2 号座位 2" not in out and "听牌的最大番值: 2 号座位: 2" in out
+    assert "[" not in out.split("净得")[0].split("\n", 2)[-1].replace("[第", "").replace("[—]", ""), out
+    status, out, _ = _main(capsys, "settle", "--lang", "en", str(path))
+    assert "(concealed kong)" in out and "seats that won: 0, 1" in out and "next dealer: none" in out, out

@@ -354,14 +354,30 @@ def _print_settle(s: dict[str, Any], lang: str) -> None:
     for p in s["lines"]:
         where = t("event", lang, n=p["event"]) if p["event"] is not None else "—"
         note = f"  {p['note']}" if p["note"] else ""
+        reason = t(f"reason.{p['reason']}", lang) if f"reason.{p['reason']}" in i18n.MESSAGES else p["reason"]
         print(f"  [{where}] {t('seat', lang, seat=p['payer'])} → {t('seat', lang, seat=p['payee'])}: "
-              f"{p['amount']}  ({p['reason']}){note}")
+              f"{p['amount']}  ({reason}){note}")
     for i, r in enumerate(s["results"]):
         names = " ".join(i18n.name(it, lang) + (f"×{it['count']}" if it["count"] != 1 else "") for it in r["items"])
         print(f"  {i + 1}: {names} = {r['total']} {i18n.unit(r['unit'], lang)}")
     for k, v in s["details"].items():
-        print(f"  {k}: {json.dumps(v, ensure_ascii=False)}")
+        label = t(f"detail.{k}", lang) if f"detail.{k}" in i18n.MESSAGES else k
+        print(f"  {label}: {_plain(v, lang)}")
     print(f"{t('net', lang)}: " + "  ".join(f"{t('seat', lang, seat=i)} {v:+d}" for i, v in enumerate(s["net"])))
+
+
+def _plain(value: Any, lang: str) -> str:
+    """A detail value as a person reads it: lists without brackets, "none" for nothing, no JSON punctuation."""
+    if value is None or value == [] or value == {}:
+        return i18n.text("none", lang)
+    if isinstance(value, bool):
+        return json.dumps(value)
+    if isinstance(value, list):
+        return ", ".join(_plain(v, lang) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{i18n.text('seat', lang, seat=k) if str(k).isdigit() else k}: {_plain(v, lang)}"
+                         for k, v in value.items())
+    return str(value)
 
 
 # --- the parser ---------------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
@@ -332,3 +333,79 @@ def test_errors_say_their_kind_in_the_chosen_language():
     assert p.returncode == 2 and "错误 (不能和牌)" in p.stderr
     p = run("score", "--lang", "en", "--rules", "nope", "123m")
     assert p.returncode == 2 and "error (bad rule set or option)" in p.stderr
+
+
+def test_errors_are_chinese_under_lang_zh_in_text_and_json(tmp_path):
+    p = run("analyze", "--lang", "zh", "11111m")
+    assert p.returncode == 2 and p.stderr.startswith("mahjong analyze: 错误 (手牌有误): 1m 有 5 张"), p.stderr
+    assert "copies" not in p.stderr
+    record = tmp_path / "record.json"
+    record.write_text('{"ruleset": "guobiao", "events": [{"type": "win", "seat": 0, "hand": "[12m]456m"}]}',
+                      encoding="utf-8")
+    p = run("settle", "--json", str(record), env={"LANG": "zh_CN.UTF-8"})
+    err = json.loads(p.stdout)["error"]
+    assert p.returncode == 2 and err["code"] == "event-in" and err["type"] == "MeldError"
+    assert err["message"] == err["message_zh"] and err["message"].startswith("第 0 个事件（win）：字段 hand：")
+    assert err["message_en"].startswith("event 0 (win): field hand: meld [12m]")
+
+
+def _main(capsys: Any, *args: str) -> tuple[int, str, str]:
+    """The command in this process (fast); the subprocess tests above show the installed entry point."""
+    from mahjong import cli
+
+    status = cli.main(list(args))
+    out = capsys.readouterr()
+    return status, out.out, out.err
+
+
+def test_command_line_mistakes_are_one_translated_line(capsys: Any, monkeypatch: Any):
+    for var in ("LANG", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    status, _, err = _main(capsys, "analyze", "--lang", "zh", "--top", "99", "1112345678999m")
+    assert status == 2 and err.strip() == "mahjong: 错误 (命令有误): 选项 --top 有误：必须在 0..34 之间，现为 99。"
+    status, out, err = _main(capsys, "score", "--json")
+    assert status == 2 and json.loads(out)["error"]["code"] == "cli-required" and not err
+    status, _, err = _main(capsys, "bogus")
+    assert status == 2 and "invalid choice: 'bogus'" in err and "usage" not in err
+
+
+def test_every_option_of_every_command_has_help():
+    import argparse
+
+    from mahjong import cli
+
+    def walk(parser: argparse.ArgumentParser, path: str) -> list[str]:
+        bare = []
+        for a in parser._actions:
+            if isinstance(a, argparse._SubParsersAction):
+                for name, sub in a.choices.items():
+                    bare += walk(sub, f"{path} {name}")
+            elif not isinstance(a, (argparse._HelpAction, argparse._VersionAction)) and (
+                    not a.help or a.help == argparse.SUPPRESS):
+                bare.append(f"{path} {'/'.join(a.option_strings) or a.dest}")
+        return bare
+
+    assert walk(cli._parser(), "mahjong") == []
+
+
+def test_a_yuhuan_hand_without_its_caishen_says_so_and_caishen_scores_it(capsys: Any):
+    hand = "123m456m789m123p456pC9s"
+    status, _, err = _main(capsys, "score", "--lang", "en", "--rules", "yuhuan", hand)
+    assert status == 2 and "no caishen given: give it (--caishen)" in err, err
+    status, out, _ = _main(capsys, "score", "--json", "--rules", "yuhuan", "--caishen", "C", hand)
+    r = json.loads(out)
+    assert status == 0 and r["kind"] == "win" and not any(a["fact"] == "caishen" for a in r["assumptions"])
+
+
+def test_settle_text_names_reasons_and_details_in_the_chosen_language(capsys: Any, tmp_path: Any):
+    from mahjong import settlement
+
+    doc = settlement.__doc__ or ""
+    path = tmp_path / "record.json"
+    path.write_text(doc[doc.index("    {\n"): doc.index("\n    }\n") + 6], encoding="utf-8")
+    status, out, _ = _main(capsys, "settle", "--lang", "zh", str(path))
+    assert status == 0 and "(暗杠)" in out and "(查大叫)" in out and "kong.concealed" not in out, out
+    assert "听牌的最大番值: 2 号座位 2" not in out and "听牌的最大番值: 2 号座位: 2" in out
+    assert "[" not in out.split("净得")[0].split("\n", 2)[-1].replace("[第", "").replace("[—]", ""), out
+    status, out, _ = _main(capsys, "settle", "--lang", "en", str(path))
+    assert "(concealed kong)" in out and "seats that won: 0, 1" in out and "next dealer: none" in out, out

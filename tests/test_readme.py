@@ -68,3 +68,25 @@ def test_the_report_example_claims_hold():
     assert [p["amount"] for p in r["payments"]] == [44, -8, -8, -28]  # 上家 of seat 0 is seat 3
     assert report.score("[123m,1]456m789m123p5s")["winning_tiles"][0]["tile"] == "5s"
     assert [(w["tile"], w["remaining"]) for w in report.analyze("[333s,1]123m456p12sEE")["waits"]] == [("3s", 1)]
+
+
+def test_the_error_examples_print_what_the_readme_shows(tmp_path, capsys, monkeypatch):
+    import shlex
+
+    from mahjong import cli
+
+    blocks = [b for b in _blocks("text") if b.startswith("$ mahjong")]
+    assert blocks, "README shows the errors in both languages"
+    record = re.search(r"`bad-record\.json` holds `(\{.*?\})`", README.read_text(encoding="utf-8"))
+    assert record is not None
+    (tmp_path / "bad-record.json").write_text(record.group(1), encoding="utf-8")
+    for var in ("LANG", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.chdir(tmp_path)
+    for block in blocks:
+        lines = block.strip().splitlines()
+        for command, shown in zip(lines[::2], lines[1::2]):
+            argv = shlex.split(command[2:])
+            status = cli.main(argv[1:])  # in this process: the console examples above run the entry point
+            err = capsys.readouterr().err
+            assert status == 2 and err.strip() == shown, (command, err)

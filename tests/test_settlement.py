@@ -234,3 +234,62 @@ def test_the_documented_json_example_settles_as_documented() -> None:
     # worked out by hand in the docstring: 暗杠 2×3 to seat 1; 直杠 1 from 0 to 2; robbed 加杠 pays nothing;
     # 平胡+抢杠胡 ×2 from 3 to 0; 对对胡+杠 ×4 from 2 to 1; 查大叫: seat 3 pays seat 2 its best (平胡+杠 ×2)
     assert settle(record).net == (-1, 10, -3, -6)
+
+
+# --- every error of a record names its event (and the field) ------------------------------------------------------
+
+
+@pytest.mark.parametrize("record, start", [
+    ({"ruleset": "guobiao", "events": [{"type": "kong", "seat": 1, "kind": "concealed", "tile": "5p"},
+                                       {"type": "win", "seat": 0, "hand": "123m456p789s123s55p",
+                                        "kong_replacement": True}]},
+     "event 1 (win): field kong_replacement: "),
+    ({"ruleset": "sichuan", "events": [{"type": "win", "seat": 0, "hand": "123m456p789s11m999p"}]},
+     "event 0 (win): field hand: 缺一门"),
+    ({"ruleset": "nanchang", "events": [{"type": "win", "seat": 0, "hand": "123m456p789sESW5m5m", "nonsense": 1}]},
+     "event 0 (win): field nonsense: "),
+    ({"ruleset": "guobiao", "events": [{"type": "kong", "seat": 1, "kind": "melded", "tile": "5p", "from_seat": 7}]},
+     "event 0 (kong): from_seat must be a seat 0..3"),
+    ({"ruleset": "guobiao", "events": [{"type": "draw", "hands": {"1": "123m"}}]},
+     "event 0 (draw): seat 1's final hand '123m': "),
+    ({"ruleset": "sichuan", "events": [{"type": "draw"}, {"type": "kong", "seat": 1, "kind": "concealed",
+                                                          "tile": "5p"}]},
+     "event 1: after the wall's end"),
+    ({"ruleset": "guobiao", "options": {"nonsense": 1}}, "field options: unknown option(s) for guobiao"),
+    ({"ruleset": "nonsense"}, "field ruleset: unknown rule set 'nonsense'"),
+])
+def test_every_settle_error_names_its_event_and_field(record: dict[str, Any], start: str) -> None:
+    with pytest.raises(MahjongError) as info:
+        settle(record)
+    assert str(info.value).startswith(start), str(info.value)
+    assert info.value.message("zh") != str(info.value)
+
+
+def test_user_records_built_as_typed_dicts_pass_mypy_strict(tmp_path: Any) -> None:
+    from mypy import api
+
+    good = tmp_path / "good.py"
+    good.write_text(
+        "import mahjong\n"
+        "from mahjong import HandRecordDict, KongEventDict, WinEventDict\n"
+        "kong: KongEventDict = {'type': 'kong', 'seat': 1, 'kind': 'concealed', 'tile': '5p'}\n"
+        "win: WinEventDict = {'type': 'win', 'seat': 0, 'hand': '123m456p789sESW5m5m', 'discarder': 2,\n"
+        "                     'indicator': '5m', 'jing_held': [None, [1, 0], [0, 0], [0, 2]]}\n"
+        "record: HandRecordDict = {'ruleset': 'nanchang', 'dealer': 0, 'events': [kong, win],\n"
+        "                          'options': {'payment_unit': 1}}\n"
+        "net: tuple[int, ...] = mahjong.settle(record).net\n",
+        encoding="utf-8",
+    )
+    bad = tmp_path / "bad.py"
+    bad.write_text(
+        "from mahjong import HandRecordDict, WinEventDict\n"
+        "win: WinEventDict = {'type': 'win', 'seat': '0', 'hand': '123m'}\n"
+        "record: HandRecordDict = {'ruleset': 'x',\n"
+        "                          'events': [{'type': 'kong', 'seat': 1, 'kind': 'open', 'tile': 1}]}\n",
+        encoding="utf-8",
+    )
+    out, err, status = api.run(["--strict", "--no-incremental", "--cache-dir", str(tmp_path / "cache"), str(good),
+                                str(bad)])
+    lines = [line for line in out.splitlines() if ": error:" in line]
+    assert status == 1 and all(line.startswith(str(bad)) for line in lines), out + err
+    assert {line.split(":")[1] for line in lines} == {"2", "4"}, out  # the seat as text, the kong kind "open"

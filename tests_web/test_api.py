@@ -23,7 +23,7 @@ def _error(client: TestClient, method: str, path: str, status: int, **kw: Any) -
     r = client.request(method, path, **kw)
     assert r.status_code == status, (r.status_code, r.text)
     body = r.json()
-    assert set(body) == {"error", "kind"} and body["error"], body
+    assert set(body) == {"error", "kind", "code", "error_zh"} and body["error"] and body["error_zh"], body
     return body
 
 
@@ -234,7 +234,8 @@ def test_bad_mahjong_input_is_a_400_with_the_python_apis_own_message(
 ) -> None:
     expected = _python_error(call)
     body = _error(client, "POST", path, 400, json=payload)
-    assert body == {"error": str(expected), "kind": type(expected).__name__}
+    assert body == {"error": str(expected), "kind": type(expected).__name__, "code": expected.code,
+                    "error_zh": expected.message_zh}
 
 
 def test_a_body_too_large_is_refused_before_it_is_read(client: TestClient) -> None:

@@ -193,7 +193,7 @@ def test_an_invalid_hand_shows_the_error_message(page: Page, server: str, text: 
     open_page(page, server, "?lang=zh")
     page.fill("#notation", text)
     page.wait_for_selector("#hand-error:not([hidden])")
-    assert page.inner_text("#hand-error .engine-message") == str(info.value)
+    assert page.inner_text("#hand-error .engine-message") == info.value.message_zh  # the page's language
     assert page.inner_text("#hand-error .error-head") == "输入有误："
 
 
@@ -203,7 +203,7 @@ def test_a_hand_that_does_not_win_shows_why_and_the_discard_advice(page: Page, s
         report.score(text, context={"self_drawn": True}, win_tile="9s")
     open_page(page, server, "?lang=zh")
     type_hand(page, text)
-    assert page.inner_text("#result-error .engine-message") == str(info.value)
+    assert page.inner_text("#result-error .engine-message") == info.value.message_zh  # the page's language
     advice = report.analyze(text)
     got = page.eval_on_selector_all("#discards tbody tr", "rs => rs.map(r => r.dataset.tile)")
     assert got == [d["discard"] for d in advice["discards"]]

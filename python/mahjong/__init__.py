@@ -44,7 +44,20 @@ from mahjong.framework import (
     score,
 )
 from mahjong.hand import Hand, Meld, MeldKind, format_hand, parse_hand
-from mahjong.settlement import Draw, HandRecord, Kong, Payment, Settlement, Win, settle
+from mahjong.settlement import (
+    Draw,
+    DrawEventDict,
+    EventDict,
+    HandRecord,
+    HandRecordDict,
+    Kong,
+    KongEventDict,
+    Payment,
+    Settlement,
+    Win,
+    WinEventDict,
+    settle,
+)
 from mahjong.rules import DEFAULT, GUOBIAO, NANCHANG, RIICHI_SHAPES, SICHUAN, YUHUAN, HandRules
 from mahjong.tiles import Tile, format_tiles, parse_tiles, tile_name
 from mahjong.types import DiscardOption, Decomposition, Form, Waits
@@ -122,6 +135,11 @@ __all__ = [
     "resolve_preset",
     # whole-hand settlement (the record format: see mahjong.settlement and the README)
     "HandRecord",
+    "HandRecordDict",
+    "EventDict",
+    "KongEventDict",
+    "WinEventDict",
+    "DrawEventDict",
     "Kong",
     "Win",
     "Draw",

@@ -22,7 +22,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from mahjong import i18n, report
 from mahjong.errors import MahjongError
@@ -43,6 +43,14 @@ _STYLES = ["ascii", "chinese", "unicode"]
 
 class CommandError(MahjongError):
     """A problem with the command line or a file it names (a bad option value, an unreadable record)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are :class:`CommandError` (one line, translated, JSON under ``--json``)
+    instead of argparse's English usage text and exit."""
+
+    def error(self, message: str) -> NoReturn:
+        raise CommandError(message)
 
 
 # --- the clash with the Riichi `mahjong` package ------------------------------------------------------------------
@@ -77,7 +85,7 @@ def _pairs(items: Sequence[str] | None, what: str) -> dict[str, str]:
     out: dict[str, str] = {}
     for item in items or ():
         if "=" not in item:
-            raise CommandError(f"{what} takes name=value, got {item[:40]!r}")
+            raise CommandError(code="cli-pairs", what=what, text=repr(item[:40]))
         k, v = item.split("=", 1)
         out[k.strip().replace("-", "_")] = v.strip()
     return out
@@ -153,7 +161,7 @@ def _run_score(args: argparse.Namespace) -> Any:
             context[name] = value
     if args.self_drawn:
         if args.discarder is not None:
-            raise CommandError("--self-drawn contradicts --discarder: give one or the other")
+            raise CommandError(code="cli-self-drawn-discarder")
         context["self_drawn"] = True
     for flag in _FLAGS:
         if getattr(args, flag):
@@ -166,7 +174,7 @@ def _run_score(args: argparse.Namespace) -> Any:
         context["jing_held"] = args.jing_held
     for k, v in _pairs(args.context, "--context").items():
         if k in context:
-            raise CommandError(f"{k} is given twice (an option and --context {k}=…)")
+            raise CommandError(code="cli-given-twice", name=k)
         context[k] = v
     return report.score(args.hand, rules=args.rules, options=_pairs(args.option, "--option"), context=context,
                         win_tile=args.win_tile, style=args.style)
@@ -326,17 +334,17 @@ def _run_settle(args: argparse.Namespace) -> Any:
         with open(args.record, "rb") as fh:
             raw = fh.read(1 << 22)
     except OSError as e:
-        raise CommandError(f"cannot read {args.record}: {e.strerror}") from None
+        raise CommandError(code="cli-cannot-read", path=args.record, reason=e.strerror) from None
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise CommandError(f"{args.record} is not UTF-8 text") from None
+        raise CommandError(code="cli-not-utf8", path=args.record) from None
     except (json.JSONDecodeError, RecursionError) as e:
-        raise CommandError(f"{args.record} is not valid JSON: {str(e)[:120]}") from None
+        raise CommandError(code="cli-not-json", path=args.record, detail=str(e)[:120]) from None
     try:
         record = settlement.HandRecord.from_dict(data)
     except RecursionError:
-        raise CommandError(f"{args.record}: the record is nested too deeply") from None
+        raise CommandError(code="cli-too-deep", path=args.record) from None
     return settlement.settle(record).to_dict()
 
 
@@ -346,14 +354,30 @@ def _print_settle(s: dict[str, Any], lang: str) -> None:
     for p in s["lines"]:
         where = t("event", lang, n=p["event"]) if p["event"] is not None else "—"
         note = f"  {p['note']}" if p["note"] else ""
+        reason = t(f"reason.{p['reason']}", lang) if f"reason.{p['reason']}" in i18n.MESSAGES else p["reason"]
         print(f"  [{where}] {t('seat', lang, seat=p['payer'])} → {t('seat', lang, seat=p['payee'])}: "
-              f"{p['amount']}  ({p['reason']}){note}")
+              f"{p['amount']}  ({reason}){note}")
     for i, r in enumerate(s["results"]):
         names = " ".join(i18n.name(it, lang) + (f"×{it['count']}" if it["count"] != 1 else "") for it in r["items"])
         print(f"  {i + 1}: {names} = {r['total']} {i18n.unit(r['unit'], lang)}")
     for k, v in s["details"].items():
-        print(f"  {k}: {json.dumps(v, ensure_ascii=False)}")
+        label = t(f"detail.{k}", lang) if f"detail.{k}" in i18n.MESSAGES else k
+        print(f"  {label}: {_plain(v, lang)}")
     print(f"{t('net', lang)}: " + "  ".join(f"{t('seat', lang, seat=i)} {v:+d}" for i, v in enumerate(s["net"])))
+
+
+def _plain(value: Any, lang: str) -> str:
+    """A detail value as a person reads it: lists without brackets, "none" for nothing, no JSON punctuation."""
+    if value is None or value == [] or value == {}:
+        return i18n.text("none", lang)
+    if isinstance(value, bool):
+        return json.dumps(value)
+    if isinstance(value, list):
+        return ", ".join(_plain(v, lang) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{i18n.text('seat', lang, seat=k) if str(k).isdigit() else k}: {_plain(v, lang)}"
+                         for k, v in value.items())
+    return str(value)
 
 
 # --- the parser ---------------------------------------------------------------------------------------------------
@@ -439,7 +463,7 @@ def add_commands(sub: Any) -> None:
 def _parser() -> argparse.ArgumentParser:
     from mahjong import __version__
 
-    p = argparse.ArgumentParser(prog="mahjong", description="Chinese mahjong rules engine (mjcore): analyze and "
+    p = _Parser(prog="mahjong", description="Chinese mahjong rules engine (mjcore): analyze and "
                                 "score hands under Guobiao and regional rule sets.")
     p.add_argument("--version", action="version", version=f"mahjong (mjcore) {__version__}")
     p.add_argument("--lang", help="language of the text output: en or zh (default: from LANG)")
@@ -450,14 +474,25 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def _fail(args: argparse.Namespace, lang: str, err: Exception) -> int:
-    if getattr(args, "json", False):
-        print(json.dumps({"error": {"type": type(err).__name__, "message": str(err)}}, ensure_ascii=False))
+def _fail(args: argparse.Namespace | None, lang: str, err: MahjongError, as_json: bool) -> int:
+    """Print an error as one line in the chosen language (a JSON object under ``--json``); status 2."""
+    if as_json:
+        print(json.dumps({"error": report.error(err, lang)}, ensure_ascii=False))
     else:
-        key = f"error.{type(err).__name__}"
-        kind = i18n.text(key if key in i18n.MESSAGES else "error", lang)
-        print(f"mahjong {args.command}: {i18n.text('error', lang)} ({kind}): {err}", file=sys.stderr)
+        command = getattr(args, "command", None)
+        where = f"mahjong {command}" if command else "mahjong"
+        kind = report.error_kind(err, lang)
+        print(f"{where}: {i18n.text('error', lang)} ({kind}): {err.message(lang)}", file=sys.stderr)
     return 2
+
+
+def _flag_value(argv: Sequence[str], flag: str) -> str | None:
+    for i, word in enumerate(argv):
+        if word == flag and i + 1 < len(argv):
+            return argv[i + 1]
+        if word.startswith(flag + "="):
+            return word.split("=", 1)[1]
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -477,12 +512,16 @@ def _main(argv: Sequence[str] | None) -> int:
     if clash:
         print(f"mahjong: {clash}", file=sys.stderr)
         return 3
-    args = _parser().parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args = _parser().parse_args(argv)
+    except CommandError as e:  # the command line itself: its language and --json read from the words given
+        return _fail(None, i18n.language(_flag_value(argv, "--lang")), e, "--json" in argv)
     lang = i18n.language(args.lang)
     try:
         data = args.run(args)
     except MahjongError as e:
-        return _fail(args, lang, e)
+        return _fail(args, lang, e, bool(getattr(args, "json", False)))
     if isinstance(data, int) and not isinstance(data, bool):  # a command that printed its own output
         return data
     if args.json:

@@ -1,11 +1,23 @@
-"""The package's exception types.
+"""The package's exception types, and the catalogue of what they say in English and Chinese.
 
-Every error the package raises on bad input is a :class:`MahjongError`, which is a
-:class:`ValueError`, so callers can catch either.  Messages name the problem (the bad
-token and its position, the tile with a fifth copy, the rule that was broken).
+Every error the package raises on bad input is a :class:`MahjongError`, which is a :class:`ValueError`, so
+callers can catch either.  Messages name the problem (the bad token and its position, the tile with a fifth
+copy, the rule that was broken).
+
+Each kind of message has one row in :data:`CATALOGUE` (:mod:`mahjong._messages`): a stable ``code`` with its
+English and Chinese texts, both written with the same ``{placeholders}``.  An error raised with a code
+(``HandError(code="too-many-copies", n=5, tile="5m")``) takes its English text from the row; an error raised
+with English text alone is matched against the rows' English templates, so its ``code`` and Chinese text are
+found without a second string at the raise site.  ``str(error)`` is always the English message;
+``error.message("zh")`` (or ``error.message_zh``) the Chinese one; ``error.code`` the row's code.
 """
 
 from __future__ import annotations
+
+import re
+import string
+from collections.abc import Mapping
+from typing import NamedTuple
 
 __all__ = [
     "MahjongError",
@@ -15,26 +27,226 @@ __all__ = [
     "RulesError",
     "ContextError",
     "NotWinningError",
+    "Message",
+    "CATALOGUE",
+    "KIND_CODES",
+    "translate",
+    "identify",
 ]
+
+
+class Message(NamedTuple):
+    """One catalogue row: the English and the Chinese text of a kind of error, with the same placeholders.
+
+    A placeholder named ``error`` (or ending in ``_error``) holds another error's message, which is itself
+    translated when the Chinese text is filled."""
+
+    en: str
+    zh: str
+
+
+_FORMATTER = string.Formatter()
+
+
+def fields_of(template: str) -> list[str]:
+    """The placeholder names of a template, in order (``"{n} copies of {tile}"`` → ``["n", "tile"]``)."""
+    return [f for _, f, _, _ in _FORMATTER.parse(template) if f is not None]
+
+
+def _render(template: str, values: Mapping[str, str]) -> str:
+    """Fill a template with values already rendered as text (conversions and specs of the template ignored)."""
+    out = []
+    for literal, name, _, _ in _FORMATTER.parse(template):
+        out.append(literal)
+        if name is not None:
+            out.append(values[name])
+    return "".join(out)
+
+
+def _rendered_values(template: str, values: Mapping[str, object]) -> dict[str, str]:
+    """Each value as the English template shows it (``{tile!r}`` → ``repr``; ``{n:>3}`` → padded)."""
+    out: dict[str, str] = {}
+    for _, name, spec, conv in _FORMATTER.parse(template):
+        if name is None:
+            continue
+        value = values[name]
+        if conv:
+            value = _FORMATTER.convert_field(value, conv)
+        out[name] = format(value, spec or "")
+    return out
+
+
+def _nested(name: str) -> bool:
+    return name == "error" or name.endswith("_error")
+
+
+class _Pattern(NamedTuple):
+    code: str
+    regex: re.Pattern[str]
+    weight: int  # literal characters: the more, the more specific the row
+
+
+_PATTERNS: list[_Pattern] | None = None
+
+
+def _patterns() -> list[_Pattern]:
+    global _PATTERNS
+    if _PATTERNS is None:
+        rows = []
+        for code, msg in CATALOGUE.items():
+            parts: list[str] = []
+            weight = 0
+            seen: set[str] = set()
+            for literal, name, _, _ in _FORMATTER.parse(msg.en):
+                parts.append(re.escape(literal))
+                weight += len(literal)
+                if name is not None:
+                    if name in seen:
+                        parts.append(f"(?P={name})")
+                    else:
+                        seen.add(name)
+                        parts.append(f"(?P<{name}>.+?)" if not _nested(name) else f"(?P<{name}>.+)")
+            rows.append(_Pattern(code, re.compile("".join(parts), re.DOTALL), weight))
+        rows.sort(key=lambda p: -p.weight)
+        _PATTERNS = rows
+    return _PATTERNS
+
+
+def identify(text: str) -> tuple[str, dict[str, str]] | None:
+    """The catalogue row whose English template ``text`` is, and the placeholder values; ``None`` if none."""
+    found = _best(text, 0)
+    return None if found is None else (found[0], found[1])
+
+
+def _best(text: str, depth: int) -> tuple[str, dict[str, str], int] | None:
+    """The matching row that explains most of ``text``: its literal words plus those of the rows its nested
+    messages match (so ``argument --top: <a range message>`` is read as the two rows, not one loose row)."""
+    best: tuple[str, dict[str, str], int] | None = None
+    for p in _patterns():
+        if best is not None and depth >= 3 and p.weight <= best[2]:
+            break
+        m = p.regex.fullmatch(text)
+        if m is None:
+            continue
+        values = m.groupdict()
+        score = p.weight
+        if depth < 3:
+            for name, value in values.items():
+                if _nested(name):
+                    inner = _best(value, depth + 1)
+                    score += inner[2] if inner else 0
+        if best is None or score > best[2]:
+            best = (p.code, values, score)
+    return best
+
+
+def translate(text: str, lang: str = "zh", kind: str = "MahjongError") -> str:
+    """An English error message in ``lang``: its catalogue row filled in Chinese, nested messages included.
+    A message no row matches is shown after the Chinese name of its kind of error."""
+    if lang != "zh":
+        return text
+    found = identify(text)
+    if found is None:
+        head = CATALOGUE[KIND_CODES.get(kind, "error")].zh
+        return f"{head}：{text}"
+    code, values = found
+    return _zh(code, values)
+
+
+def _zh(code: str, values: Mapping[str, str]) -> str:
+    template = CATALOGUE[code].zh
+    last = fields_of(template)[-1:] if template.endswith("}") else []
+    filled = {k: _inner_zh(v, k in last) if _nested(k) else v for k, v in values.items()}
+    return _render(template, filled)
+
+
+def _inner_zh(text: str, at_end: bool) -> str:
+    """A nested message in Chinese: a full sentence at the end of its sentence, without its full stop inside."""
+    zh = translate(text)
+    return zh if at_end else zh.rstrip("。")
 
 
 class MahjongError(ValueError):
     """Base class of every error raised by :mod:`mahjong` for bad input.
 
-    ``str(error)`` is the English message.  Two optional attributes help interfaces that translate or react:
+    ``str(error)`` is the English message.  For interfaces that translate or react:
 
-    - ``code``: a stable, machine-readable kind of error (``"bad-tile-text"``, ``"text-too-long"``, ...), or
-      ``None`` where none is set yet;
-    - ``message_zh``: the same message in Chinese where one is written, else ``None`` (show ``str(error)``).
+    - ``code``: the stable, machine-readable kind of message (``"bad-tile-text"``, ``"too-many-copies"``, ...),
+      a row of :data:`CATALOGUE`; an English message that no row matches gets the code of its exception type
+      (``"hand-error"`` ...);
+    - ``message_zh`` / ``message("zh")``: the message in Chinese;
+    - ``values``: the placeholder values of the row, as text.
+
+    Raise with ``code=`` and the row's placeholders as keywords to take the English text from the catalogue;
+    or with the English text alone, which is matched against the catalogue when a translation is asked for.
     """
 
-    code: str | None
-    message_zh: str | None
-
-    def __init__(self, *args: object, code: str | None = None, message_zh: str | None = None) -> None:
+    def __init__(self, *args: object, code: str | None = None, message_zh: str | None = None,
+                 **values: object) -> None:
+        rendered: dict[str, str] | None = None
+        if code is not None and not args and code in CATALOGUE:
+            rendered = _rendered_values(CATALOGUE[code].en, values)
+            args = (_render(CATALOGUE[code].en, rendered),)
+        elif values:
+            raise TypeError(f"placeholder values need a catalogue code, got code={code!r}")
         super().__init__(*args)
-        self.code = code
-        self.message_zh = message_zh
+        self._code = code
+        self._message_zh = message_zh
+        self._values = rendered
+
+    def _identified(self) -> tuple[str, dict[str, str]] | None:
+        if self._code is not None:
+            if self._values is None and self._code in CATALOGUE:
+                found = identify(str(self))
+                self._values = found[1] if found and found[0] == self._code else {}
+            return self._code, self._values or {}
+        text = str(self)
+        found = identify(text)
+        if found is not None:
+            self._code, self._values = found
+        return found
+
+    @property
+    def code(self) -> str:
+        found = self._identified()
+        return found[0] if found else KIND_CODES.get(type(self).__name__, _kind_code(type(self)))
+
+    @code.setter
+    def code(self, value: str | None) -> None:
+        self._code = value
+
+    @property
+    def values(self) -> dict[str, str]:
+        found = self._identified()
+        return dict(found[1]) if found else {}
+
+    @property
+    def message_zh(self) -> str:
+        found = self._identified()  # the catalogue first: one place for every message's two languages
+        if found is not None and found[0] in CATALOGUE and set(fields_of(CATALOGUE[found[0]].zh)) <= set(found[1]):
+            return _zh(*found)
+        if self._message_zh is not None:
+            return self._message_zh
+        return translate(str(self), "zh", _kind_name(type(self)))
+
+    @message_zh.setter
+    def message_zh(self, value: str | None) -> None:
+        self._message_zh = value
+
+    def message(self, lang: str = "en") -> str:
+        """The message in ``"en"`` or ``"zh"``."""
+        return self.message_zh if lang == "zh" else str(self)
+
+
+def _kind_name(cls: type) -> str:
+    for k in cls.__mro__:
+        if k.__name__ in KIND_CODES:
+            return k.__name__
+    return "MahjongError"
+
+
+def _kind_code(cls: type) -> str:
+    return KIND_CODES[_kind_name(cls)]
 
 
 class TileError(MahjongError):
@@ -59,3 +271,6 @@ class ContextError(MahjongError):
 
 class NotWinningError(HandError):
     """The hand does not win under the given rules; the message names the rule that fails."""
+
+
+from mahjong._messages import CATALOGUE, KIND_CODES  # noqa: E402 - the rows need nothing from this module

@@ -65,7 +65,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from mahjong import _kernels
-from mahjong.errors import ContextError, HandError, MahjongError, RulesError, TileError
+from mahjong.errors import ContextError, HandError, MahjongError, NotWinningError, RulesError, TileError
 from mahjong.framework import (
     PRESET_INFO,
     PRESETS,
@@ -93,6 +93,8 @@ __all__ = [
     "seat_of",
     "wind_of",
     "WIND_CODES",
+    "error",
+    "error_kind",
 ]
 
 WIND_CODES = ("E", "S", "W", "N")
@@ -102,6 +104,28 @@ _WIND_TEXT = {"E": 0, "S": 1, "W": 2, "N": 3, "EAST": 0, "SOUTH": 1, "WEST": 2, 
 _RELATIVE_SEATS = {"上家": -1, "left": -1, "对家": 2, "across": 2, "opposite": 2, "下家": 1, "right": 1}
 _STYLES = ("ascii", "chinese", "unicode")
 _MAX_TOP = 34
+
+
+# --- errors, as the CLI and the web show them -------------------------------------------------------------------
+
+
+def error(err: MahjongError, lang: str = "en") -> dict[str, Any]:
+    """An error as JSON: its exception ``type``, catalogue ``code``, ``message`` in ``lang``, and the message in
+    both languages (``message_en`` / ``message_zh``).  The keys never depend on ``lang``."""
+    return {"type": type(err).__name__, "code": err.code, "message": err.message(lang),
+            "message_en": str(err), "message_zh": err.message_zh}
+
+
+def error_kind(err: MahjongError, lang: str = "en") -> str:
+    """The name of an error's kind in ``lang`` ("bad hand" / "手牌有误")."""
+    from mahjong.errors import CATALOGUE, KIND_CODES
+
+    for cls in type(err).__mro__:
+        code = KIND_CODES.get(cls.__name__)
+        if code is not None:
+            row = CATALOGUE[code]
+            return row.zh if lang == "zh" else row.en
+    return CATALOGUE["error"].zh if lang == "zh" else CATALOGUE["error"].en
 
 
 # --- small shared readers ---------------------------------------------------------------------------------------
@@ -399,6 +423,10 @@ _UNGIVEN: dict[tuple[str, str], tuple[str, str]] = {
 }
 
 
+#: of those, the facts without which a hand holding wildcards does not win at all
+_DECIDES_A_WIN = {("nanchang", "indicator"), ("yuhuan", "caishen")}
+
+
 def _own_fields(ruleset: RuleSet[Any]) -> list[dataclasses.Field[Any]]:
     base = {f.name for f in dataclasses.fields(WinContext)}
     return [f for f in dataclasses.fields(ruleset.Context) if f.init and f.name not in base]
@@ -486,7 +514,13 @@ def score(
                            "zh": f"和牌张为最后写的牌：{tile_name(last, 'chinese')}（可用 --win-tile 指定）",
                            "en": f"the winning tile is the last one written: {tile_name(last)} (give --win-tile "
                                  "to choose)"})
-    result = ruleset.score(parsed, ctx)
+    try:
+        result = ruleset.score(parsed, ctx)
+    except NotWinningError as e:  # say loudly when a fact left out (the wildcard tile) may be why
+        unsaid = next((a["fact"] for a in assumed if (ruleset.name, a["fact"]) in _DECIDES_A_WIN), None)
+        if unsaid is None:
+            raise
+        raise NotWinningError(code="not-win-unsaid-wildcard", error=str(e), fact=unsaid) from None
     wt = parsed.win_tile
     return {
         "kind": "win",

@@ -55,10 +55,12 @@ Money is in the rule set's base unit (底注 / 基本分) unless the rule set sa
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Literal, Union
+from typing import TYPE_CHECKING, Any, Literal, TypedDict, TypeVar, Union
 
 from mahjong.errors import ContextError, HandError, MahjongError
 from mahjong.hand import Hand, parse_hand
@@ -69,6 +71,13 @@ if TYPE_CHECKING:
 
 __all__ = [
     "KongKind",
+    "JSONValue",
+    "TileJSON",
+    "KongEventDict",
+    "WinEventDict",
+    "DrawEventDict",
+    "EventDict",
+    "HandRecordDict",
     "Kong",
     "Win",
     "Draw",
@@ -87,8 +96,101 @@ __all__ = [
 ]
 
 N_SEATS = 4
+_T = TypeVar("_T")
 
 KongKind = Literal["melded", "added", "concealed"]
+
+# --- the record's JSON, typed (what HandRecord.from_dict reads; user code that builds records checks against these)
+
+#: any value JSON holds
+JSONValue = Union[None, bool, int, float, str, Sequence["JSONValue"], Mapping[str, "JSONValue"]]
+#: a tile as the record takes it: notation (``"5p"``, ``"红中"``) or a tile id 0..33
+TileJSON = Union[str, int]
+
+
+class _KongEventDictRequired(TypedDict):
+    type: Literal["kong"]
+    seat: int
+    kind: KongKind
+    tile: TileJSON
+
+
+class KongEventDict(_KongEventDictRequired, total=False):
+    """A ``"kong"`` event (:class:`Kong`)."""
+
+    from_seat: int | None
+    robbed: bool
+
+
+class _WinEventDictRequired(TypedDict):
+    type: Literal["win"]
+    seat: int
+    hand: str
+
+
+class WinEventDict(_WinEventDictRequired, total=False):
+    """A ``"win"`` event (:class:`Win`): the standard win flags, and the rule sets' own win facts by name (any
+    other fact of a rule set's ``Context`` goes under ``flags``)."""
+
+    discarder: int | None
+    last_tile: bool
+    last_wall_tile: bool
+    kong_replacement: bool
+    robbing_kong: bool
+    after_kong_discard: bool
+    heavenly: bool
+    earthly: bool
+    seat_wind: int | None
+    flags: Mapping[str, JSONValue]
+    # rule-set win facts (see `mahjong rules NAME`)
+    human: bool  # guobiao: 人和
+    wildcard_kong: bool  # guobiao-extras: 混杠
+    indicator: TileJSON | None  # nanchang: the flipped indicator (翻精)
+    jing_held: Sequence[Sequence[int] | None] | None  # nanchang: (正精, 副精) per seat
+    jing_kongs: Sequence[int]  # nanchang: seats with a 精杠
+    caishen: TileJSON | None  # yuhuan: the 财神 tile
+    gang_hua: int  # yuhuan: 杠花 set aside
+    chengbao: bool  # yuhuan: 承包
+    lagang_discard: bool  # yuhuan
+    laoguining: bool  # yuhuan: 老鬼宁
+    loser_totals: Sequence[int | None] | None  # yuhuan
+    loser_hands: Sequence[str | None] | None  # yuhuan
+    wildcard_win: bool  # jinshan: a 百搭 as the winning tile
+    ya: int | None  # wuhu: 押
+    kou_ting: bool  # common, twoplayer: 扣听
+    declared_ready: bool  # twoplayer: 报听
+    haidi: bool  # twoplayer: 海底捞月
+    kong_from: int | None  # sichuan: 点杠花
+    birds: int  # hongzhong: 抓鸟
+
+
+class _DrawEventDictRequired(TypedDict):
+    type: Literal["draw"]
+
+
+class DrawEventDict(_DrawEventDictRequired, total=False):
+    """A ``"draw"`` event (:class:`Draw`): seat (``"0"``..``"3"``, as JSON keys are text) -> final hand."""
+
+    hands: Mapping[str, str]
+    ready_order: Sequence[int]
+
+
+EventDict = Union[KongEventDict, WinEventDict, DrawEventDict]
+
+
+class _HandRecordDictRequired(TypedDict):
+    ruleset: str
+
+
+class HandRecordDict(_HandRecordDictRequired, total=False):
+    """A whole hand's record (:class:`HandRecord`; ``HandRecord.from_dict`` / ``settle`` take it)."""
+
+    events: Sequence[EventDict]
+    options: Mapping[str, JSONValue]
+    dealer: int
+    prevalent_wind: int
+
+
 KONG_KINDS: tuple[str, ...] = ("melded", "added", "concealed")
 
 #: WinContext flags a win event may set directly (all other keys go to ``Win.flags``)
@@ -155,12 +257,12 @@ class Kong:
     robbed: bool = False
 
     def __post_init__(self) -> None:
-        _seat(self.seat, "kong seat")
+        _seat(self.seat, "seat")
         if self.kind not in KONG_KINDS:
             raise ContextError(f"kong kind must be one of {', '.join(KONG_KINDS)}; got {self.kind!r}")
-        object.__setattr__(self, "tile", _one_tile(self.tile, "kong tile"))
+        object.__setattr__(self, "tile", _one_tile(self.tile, "tile"))
         if self.from_seat is not None:
-            _seat(self.from_seat, "kong from_seat")
+            _seat(self.from_seat, "from_seat")
             if self.from_seat == self.seat:
                 raise ContextError("a kong's from_seat is another player (the one whose discard was claimed)")
         if self.kind == "melded" and self.from_seat is None:
@@ -203,14 +305,17 @@ class Win:
     flags: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        _seat(self.seat, "win seat")
+        _seat(self.seat, "seat")
         if self.discarder is not None:
-            _seat(self.discarder, "win discarder")
+            _seat(self.discarder, "discarder")
             if self.discarder == self.seat:
                 raise ContextError("a winner cannot win on their own discard (discarder = None for a self-draw)")
         if not isinstance(self.hand, str):
             raise HandError(f"a win's hand must be notation text, got {type(self.hand).__name__}")
-        self.parsed()  # fail early, naming the bad token
+        try:
+            self.parsed()  # fail early, naming the bad token
+        except MahjongError as e:
+            raise type(e)(code="in-field", field="hand", error=str(e)) from None
         for name in _STANDARD_FLAGS:
             if not isinstance(getattr(self, name), bool):
                 raise ContextError(f"win flag {name} must be true or false, got {getattr(self, name)!r}")
@@ -260,7 +365,7 @@ class Draw:
             raise HandError(f"draw hands must map seat -> hand, got {type(self.hands).__name__}")
         hands: dict[int, str] = {}
         for k, v in self.hands.items():
-            seat = _seat(_seat_key(k), "draw hand seat")
+            seat = _seat(_seat_key(k), "hands: seat")
             if not isinstance(v, str):
                 raise HandError(f"seat {seat}'s final hand must be notation text, got {type(v).__name__}")
             try:
@@ -269,9 +374,9 @@ class Draw:
                 raise type(e)(f"seat {seat}'s final hand {v!r}: {e}") from None
             hands[seat] = v
         object.__setattr__(self, "hands", MappingProxyType(dict(sorted(hands.items()))))
-        order = tuple(_seat(s, "ready_order seat") for s in self.ready_order)
+        order = tuple(_seat(s, "ready_order: seat") for s in self.ready_order)
         if len(set(order)) != len(order):
-            raise ContextError(f"ready_order repeats a seat: {order}")
+            raise ContextError(code="draw-ready-repeat", order=", ".join(map(str, order)))
         object.__setattr__(self, "ready_order", order)
 
     def hand(self, seat: int) -> Hand:
@@ -319,16 +424,17 @@ def _event_from_dict(obj: Any, index: int) -> Event:
             order = tuple(data.get("ready_order", ()))
             return Draw(hands=hands, ready_order=order)
     except TypeError as e:  # a missing required field
-        raise ContextError(f"event {index} ({kind}): {e}") from None
+        raise ContextError(code="event-in", index=index, kind=kind, error=str(e)) from None
     except MahjongError as e:
-        raise type(e)(f"event {index} ({kind}): {e}") from None
+        raise type(e)(code="event-in", index=index, kind=kind, error=str(e)) from None
     raise ContextError(f"event {index}: unknown type {kind!r} (expected 'kong', 'win' or 'draw')")
 
 
 def _only(data: Mapping[str, Any], allowed: set[str], what: str) -> None:
     unknown = sorted(map(repr, set(data) - allowed))
     if unknown:
-        raise ContextError(f"unknown field(s) for a {what} event: {', '.join(unknown)}; known: {sorted(allowed)}")
+        raise ContextError(code="event-unknown-fields", kind=what, names=", ".join(unknown),
+                           known=", ".join(sorted(allowed)))
     if what == "kong" and ("seat" not in data or "kind" not in data or "tile" not in data):
         raise ContextError("a kong needs 'seat', 'kind' and 'tile'")
 
@@ -365,10 +471,10 @@ class HandRecord:
                 raise ContextError(f"event {i} is not a Kong, Win or Draw: {ev!r}")
         draws = [i for i, ev in enumerate(events) if isinstance(ev, Draw)]
         if len(draws) > 1:
-            raise ContextError("the wall's end (draw) happens once per hand")
-        if draws and any(not isinstance(ev, Win) for ev in events[draws[0] + 1 :]):
-            # only a win may follow the wall's end (the two-player game's 海底捞月 phase)
-            raise ContextError("after the wall's end (draw) only a win can follow (海底捞月); no kongs")
+            raise ContextError(code="record-one-draw", index=draws[1])
+        after = next((i for i, ev in enumerate(events) if draws and i > draws[0] and not isinstance(ev, Win)), None)
+        if after is not None:  # only a win may follow the wall's end (the two-player game's 海底捞月 phase)
+            raise ContextError(code="record-after-draw", index=after)
         object.__setattr__(self, "events", events)
         if not isinstance(self.options, Mapping):
             raise ContextError(f"options must be a mapping, got {type(self.options).__name__}")
@@ -382,7 +488,7 @@ class HandRecord:
         return tuple(e for e in self.events if isinstance(e, Win))
 
     @classmethod
-    def from_dict(cls, obj: Mapping[str, Any]) -> HandRecord:
+    def from_dict(cls, obj: HandRecordDict | Mapping[str, Any]) -> HandRecord:
         """Read the JSON-shaped form documented in this module."""
         if not isinstance(obj, Mapping):
             raise ContextError(f"a hand record is a JSON object, got {type(obj).__name__}")
@@ -404,7 +510,7 @@ class HandRecord:
         )
 
     @classmethod
-    def from_json(cls, obj: str | bytes | Mapping[str, Any]) -> HandRecord:
+    def from_json(cls, obj: str | bytes | HandRecordDict | Mapping[str, Any]) -> HandRecord:
         """Read a record from JSON text (or an already-decoded object)."""
         if isinstance(obj, (bytes, bytearray)):
             try:
@@ -610,6 +716,7 @@ def context_for(ruleset: RuleSet[Any], record: HandRecord, win: Win, **extra: An
         )
     kwargs.update(win.flags)
     kwargs.update({k: v for k, v in extra.items() if k in known})
+    _SCORING.set(win)  # the win being scored, for settle() to name its event if the scoring fails
     return ctx_cls(**kwargs)
 
 
@@ -698,11 +805,70 @@ def settle_by_wins(ruleset: RuleSet[Any], record: HandRecord, *, one_win: bool |
     return Settlement.from_lines(record.ruleset, lines, results)
 
 
-def settle(record: HandRecord | Mapping[str, Any] | str) -> Settlement:
+def settle(record: HandRecord | HandRecordDict | Mapping[str, Any] | str) -> Settlement:
     """Settle a hand record (a :class:`HandRecord`, its dict form or JSON text) under the rule set it names."""
-    from mahjong.framework import get_ruleset
+    from mahjong.framework import get_ruleset, resolve_preset
 
     if not isinstance(record, HandRecord):
         record = HandRecord.from_json(record)
-    ruleset = get_ruleset(record.ruleset, **dict(record.options))
-    return ruleset.settle(record)
+    name = record.ruleset
+    _field("ruleset", lambda: resolve_preset(name))
+    ruleset = _field("options", lambda: get_ruleset(name, **dict(record.options)))
+    token = _SCORING.set(None)
+    try:
+        return ruleset.settle(record)
+    except MahjongError as e:
+        located = _locate(ruleset, record, e)
+        if located is None:
+            raise
+        raise located from None
+    finally:
+        _SCORING.reset(token)
+
+
+def _field(name: str, read: Callable[[], _T]) -> _T:
+    """``read()``, its error naming the record's field ``name``."""
+    try:
+        return read()
+    except MahjongError as e:
+        raise type(e)(code="in-field", field=name, error=str(e)) from None
+
+
+#: the win event whose context was built last (set by :func:`context_for`, read by :func:`settle`)
+_SCORING: ContextVar[Win | None] = ContextVar("mahjong_settlement_scoring", default=None)
+
+
+def _locate(ruleset: RuleSet[Any], record: HandRecord, err: MahjongError) -> MahjongError | None:
+    """``err`` again, naming the win event (and its field) whose scoring raised it; ``None`` when it names an
+    event already or no win event's own scoring reproduces it.  The win scored last is tried first; each
+    candidate is confirmed by scoring it alone, so an error is never put on the wrong event."""
+    if str(err).startswith("event "):
+        return None
+    current = _SCORING.get()
+    wins = [(i, ev) for i, ev in enumerate(record.events) if isinstance(ev, Win)]
+    wins.sort(key=lambda w: w[1] is not current)
+    for i, win in wins:
+        try:
+            ruleset.score(win.hand, context_for(ruleset, record, win))
+        except MahjongError as again:
+            if type(again) is not type(err):
+                continue
+            field = _field_of(err, win)
+            inner = f"field {field}: {err}" if field else str(err)
+            try:
+                return type(err)(code="event-in", index=i, kind="win", error=inner)
+            except TypeError:  # an error type with its own constructor: keep it as it is
+                return None
+    return None
+
+
+def _field_of(err: MahjongError, win: Win) -> str | None:
+    """The win event's field an error is about: the hand for a hand that cannot win, else the first field
+    the message names."""
+    if isinstance(err, HandError):
+        return "hand"
+    text = str(err)
+    for name in [*win.to_dict(), *(f.name for f in fields(Win))]:
+        if name not in ("type", "flags") and re.search(rf"(?<![A-Za-z_]){re.escape(name)}(?![A-Za-z_])", text):
+            return name
+    return None

@@ -269,7 +269,7 @@ class _Wuhu(RuleSet[Any]):
         h = self._hand(hand)
         h.check_size(13, complete=True)
         if h.flowers:
-            raise HandError("Wuhu is played without flowers (spec : 108 tiles + winds); remove f1..f8")
+            raise HandError("Wuhu is played without flowers (108 tiles + winds); remove f1..f8")
         if ctx.kong_replacement and not any(m.is_kong for m in h.melds):
             raise ContextError("杠后开花 (kong_replacement) needs a kong in the hand")
         derive = ctx.ya is None and cfg.derive_ya

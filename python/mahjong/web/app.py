@@ -21,7 +21,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from mahjong.errors import MahjongError, RulesError
+from mahjong.errors import KIND_CODES, MahjongError, RulesError, identify, translate
 from mahjong.web import api
 
 __all__ = ["create_app", "STATIC"]
@@ -34,13 +34,21 @@ log = logging.getLogger("mahjong.web")
 
 
 class _Problem(Exception):
-    def __init__(self, status: int, message: str, kind: str = "RequestError") -> None:
+    def __init__(self, status: int, message: str, kind: str = "RequestError", err: MahjongError | None = None) -> None:
         super().__init__(message)
-        self.status, self.message, self.kind = status, message, kind
+        self.status, self.message, self.kind, self.err = status, message, kind, err
 
 
-def _error(status: int, message: str, kind: str) -> JSONResponse:
-    return JSONResponse({"error": message, "kind": kind}, status_code=status)
+def _error(status: int, message: str, kind: str, err: MahjongError | None = None) -> JSONResponse:
+    """``{"error", "kind", "code", "error_zh"}``: the English message, its exception type, its catalogue code
+    and its Chinese text (the page shows the one of its language)."""
+    if err is None:
+        found = identify(message)
+        code = found[0] if found else KIND_CODES.get(kind, "error")
+        zh = translate(message, "zh", kind)
+    else:
+        code, zh = err.code, err.message_zh
+    return JSONResponse({"error": message, "kind": kind, "code": code, "error_zh": zh}, status_code=status)
 
 
 def _json(data: Any) -> JSONResponse:
@@ -81,7 +89,7 @@ def _by_name(handler: Callable[[str], Any]) -> Callable[[Request], Awaitable[Res
         try:
             return _json(await run_in_threadpool(handler, name))
         except RulesError as e:  # an unknown rule set named in the path: no such resource
-            raise _Problem(404, str(e), type(e).__name__) from None
+            raise _Problem(404, str(e), type(e).__name__, e) from None
 
     return endpoint
 
@@ -100,11 +108,12 @@ async def _rules(request: Request) -> Response:
 
 async def _on_problem(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, _Problem)
-    return _error(exc.status, exc.message, exc.kind)
+    return _error(exc.status, exc.message, exc.kind, exc.err)
 
 
 async def _on_mahjong_error(request: Request, exc: Exception) -> Response:
-    return _error(400, str(exc), type(exc).__name__)
+    assert isinstance(exc, MahjongError)
+    return _error(400, str(exc), type(exc).__name__, exc)
 
 
 async def _on_http(request: Request, exc: Exception) -> Response:

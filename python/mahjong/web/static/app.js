@@ -48,7 +48,9 @@ async function api(path, body) {
   let data = null;
   try { data = await res.json(); } catch (e) { data = { error: T("serverDown") }; }
   if (!res.ok) {
-    const err = new Error((data && data.error) || T("serverDown"));
+    const text = data && (state.lang === "zh" ? data.error_zh || data.error : data.error);
+    const err = new Error(text || T("serverDown"));
+    err.code = data && data.code;
     err.kind = data && data.kind;
     err.status = res.status;
     throw err;
@@ -283,7 +285,7 @@ async function readNotation() {
 }
 
 function showError(msg, fromEngine) {
-  // the engine's messages are written in English; the page's own are in the interface's language
+  // the engine's messages come in the interface's language (the API sends error and error_zh)
   const box = $("#hand-error");
   box.replaceChildren(el("span", { class: "error-head", text: T("inputError") }),
     el("span", { class: fromEngine ? "engine-message" : "page-message", text: msg }));

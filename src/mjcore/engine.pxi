@@ -1010,6 +1010,14 @@ cdef class GameCore:
                  self.c.meld_from[seat][m]) for m in range(self.c.n_melds[seat])]
 
     @property
+    def focus(self):
+        """(phase, actor, the discard on the table or -1, the added kong's tile or -1, the last drawn tile or
+        -1): the tiles the legal action slots are about."""
+        cdef HandCore* c = self.c
+        return (c.phase, c.actor, c.ldis_tile if c.ldis_seat >= 0 else -1, c.pk_tile if c.pk_seat >= 0 else -1,
+                c.ldraw_tile if c.ldraw_seat >= 0 else -1)
+
+    @property
     def won(self):
         cdef int i
         return tuple([self.c.won[i] for i in range(self.c.n_won)])

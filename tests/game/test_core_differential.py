@@ -14,8 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mahjong.game import Game, RandomAgent
-from mahjong.game.core import CS_END, CoreHand, core_available, core_params, play_random
+from mahjong.errors import RulesError
+from mahjong.game import Game, IllegalActionError, RandomAgent
+from mahjong.game.core import CS_END, CoreGame, CoreHand, core_available, core_params, play_random
 from mahjong.game.engine import make_flow
 from mahjong.game.play import play_hand
 
@@ -98,3 +99,39 @@ def test_step_by_step_legal_lists_masks_and_refusals(rules: str) -> None:
         assert game.done
         assert hand.events == game.events
         assert core.act(0, 108) < 0
+
+
+@pytest.mark.parametrize(("rules", "options"), CORE_FLOWS[:4])
+def test_step_api_on_the_core_is_the_engines(rules: str, options: dict[str, Any]) -> None:
+    """CoreGame (Game's step API on the core) against Game: pending seats, legal actions, masks and refusals
+    at every decision, then the same events, settlement and observations."""
+    if not core_available():
+        with pytest.raises(RulesError):
+            CoreGame(rules, options=options)
+        return
+    for salt in range(2):
+        fast = CoreGame(rules, seed=9, salt=salt, options=options)
+        ref = Game(rules, seed=9, salt=salt, options=options)
+        agents = {s: RandomAgent(salt * 4 + s) for s in range(4)}
+        while not ref.done:
+            assert fast.pending == ref.pending and not fast.done
+            for seat in ref.pending:
+                legal = ref.legal_actions(seat)
+                assert fast.legal_actions(seat) == legal
+                assert fast.action_mask(seat) == ref.action_mask(seat)
+                assert fast.observe(seat) == ref.observe(seat)
+                wrong = next(i for i in range(151) if not ref.action_mask(seat)[i])
+                with pytest.raises(IllegalActionError):
+                    fast.act(seat, wrong)
+                with pytest.raises(IllegalActionError):
+                    fast.act((seat + 1) % 4 if (seat + 1) % 4 not in ref.pending else 7, legal[0])
+                choice = agents[seat].choose(ref, seat, legal)
+                ref.act(seat, choice)
+                fast.act(seat, choice if salt else choice.index)
+        assert fast.done and fast.pending == ()
+        assert fast.events == ref.events
+        assert fast.settlement is not None and ref.settlement is not None
+        assert fast.settlement.net == ref.settlement.net
+        assert fast.observe(1) == ref.observe(1)
+        with pytest.raises(IllegalActionError):
+            fast.act(0, 108)

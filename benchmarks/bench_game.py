@@ -61,6 +61,8 @@ def ours(rules: str, agent: str, seconds: float, on_core: bool = False) -> tuple
 def core_random(rules: str, seconds: float) -> tuple[float, bool]:
     """(hands/s, on the compiled core) of the self-play loop: the random agents choosing in C."""
     table = RandomTable(rules)
+    for k in range(200):  # (warm the kernels' lazily filled suit tables, as any long simulate run has)
+        table.hand(seed=7, salt=k, agent_seeds=[k * 4 + s for s in range(4)])
 
     def one(k: int) -> int:
         table.hand(seed=20261201, salt=k, agent_seeds=[k * 4 + s for s in range(4)])

@@ -25,7 +25,10 @@
 #   core_play_random(c) nogil -> runs the random agents until a status other than CS_WAIT.
 #   core_mask(c, seat, out) nogil  fills a N_ACTIONS 0/1 mask.
 # A caller stepping many cores without the GIL loops core_act / core_play_random and drops to Python only on
-# CS_SCORE / CS_PAY / CS_END.
+# CS_SCORE / CS_PAY / CS_END.  The Python face is the GameCore class at the end of this file; its drivers are
+# mahjong.game.core.CoreHand (events built when read), CoreGame (Game's step API) and RandomTable (self-play).
+# Each seat's waits are cached (wait_valid / wait_mask) while its base hand is unchanged: a win offer is one
+# bit test, and the rule set is asked (CS_SCORE) only for a complete hand.
 
 from mjcore.enginedefs cimport *
 from libc.stdint cimport int8_t, int16_t, int32_t

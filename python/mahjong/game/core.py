@@ -1,0 +1,554 @@
+"""The compiled hand core's driver: a hand played by ``mahjong._core.GameCore`` (``src/mjcore/engine.pxi``),
+with Python called only when a rule hook decides something.
+
+The core holds the hand's whole mutable state in C, computes the legal actions and applies every transition;
+it stops for Python only to ask whether a complete hand may win (the rule set's score: Guobiao's 8-fan
+minimum …), for money that moves during play (Sichuan's kongs and wins), and at the hand's end (the
+settlement).  Its compact event record becomes the typed events of :mod:`mahjong.game.events` only when they
+are read (:attr:`CoreHand.events`), folded into the same :class:`~mahjong.game.state.HandState` the Python
+engine folds; scores and the settlement are :class:`~mahjong.game.engine.HandTable`'s, shared with
+:class:`~mahjong.game.engine.Game` — so a hand played here and the same hand played by ``Game`` give the same
+events and nets (``tests/game/test_core_differential.py``).
+
+Flows the core plays are those :func:`core_params` accepts (``Flow.core_plays``); every other flow or option
+plays on the Python engine.  On the pure-Python backend (``MAHJONG_PURE_PYTHON=1``) there is no compiled core:
+:func:`play_random` drives the Python engine with :class:`~mahjong.game.agents.RandomAgent` instead, which is
+the core's reference (its twin) and gives the same hands.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from mahjong._kernels import BACKEND, backend_module
+from mahjong.errors import RulesError
+from mahjong.framework import RuleSet, ScoreResult
+from mahjong.game._core_constants import CLAIM_KINDS, EVENT_KINDS, MELD_KINDS, PHASES, REFUSALS, STATUSES
+from mahjong.game.actions import (
+    ADDED_KONG,
+    ADDED_KONGS,
+    CHOW,
+    CONCEALED_KONG,
+    CONCEALED_KONGS,
+    DISCARDS,
+    KONG,
+    KONGS,
+    LACK,
+    N_ACTIONS,
+    PASS,
+    PASS_ACTION,
+    PUNG,
+    PUNGS,
+    WIN,
+    WINS,
+    Action,
+    IllegalActionError,
+)
+from mahjong.game.engine import Game, HandTable, make_flow
+from mahjong.game.events import (
+    BonusSetAside,
+    Claimed,
+    Dealt,
+    DiceRolled,
+    Discarded,
+    Drew,
+    GameEvent,
+    HandEnded,
+    HandStarted,
+    KongDeclared,
+    KongRobbed,
+    LackDeclared,
+    Paid,
+    WallBuilt,
+    WallEnd,
+    Won,
+)
+from mahjong.game.flows import Flow
+from mahjong.game.rng import wall_digest
+from mahjong.game.state import HandState
+from mahjong.hand import Hand, Meld, MeldKind
+from mahjong.settlement import Draw, HandRecord, Kong, Settlement, Win
+
+__all__ = ["CoreGame", "CoreHand", "RandomTable", "core_params", "core_available", "play_random"]
+
+_CS = {name: i for i, name in enumerate(STATUSES)}
+CS_WAIT, CS_SCORE, CS_PAY, CS_END = _CS["wait"], _CS["score"], _CS["pay"], _CS["end"]
+_EV = {name: i for i, name in enumerate(EVENT_KINDS)}
+_RECORD_KINDS = frozenset({_EV["claim"], _EV["kong"], _EV["win"], _EV["wall_end"]})
+_KONG_KINDS = {MELD_KINDS.index("kong"): "melded", MELD_KINDS.index("added_kong"): "added",
+               MELD_KINDS.index("concealed_kong"): "concealed"}
+if TYPE_CHECKING:
+    from mahjong._core import GameCore
+_GameCore: Any = getattr(backend_module, "GameCore", None) if BACKEND == "cython" else None
+
+
+def core_available() -> bool:
+    """The compiled core is there (the compiled backend is in use)."""
+    return _GameCore is not None
+
+
+# The flows the core plays, with the option fields it models (a flow class or an option field not listed here —
+# a new rule, a subclass — plays on the Python engine: nothing changes silently).  Each entry gives the
+# CoreParams facts that are not plain Flow attributes: (dice break, honors in the tile set, 定缺).
+def _core_facts(flow: Flow) -> dict[str, bool] | None:
+    from dataclasses import fields
+
+    from mahjong.game.flows.guobiao import GuobiaoFlow
+    from mahjong.game.flows.sichuan import SichuanFlow
+    from mahjong.game.flows.simple import CommonFlow, WuhuFlow
+
+    cls, o = type(flow), flow.options
+    known = {
+        GuobiaoFlow: {"dice_break", "botzone", "false_win_penalty", "flowers", "several_winners"},
+        SichuanFlow: {"lack", "forced_win_tiles"},
+        CommonFlow: {"flowers"},
+        WuhuFlow: {"honors"},
+    }.get(cls)
+    if known is None or {f.name for f in fields(o)} != known:
+        return None
+    if cls is GuobiaoFlow:
+        if o.botzone:  # the per-seat wall segments and false wins are not modelled
+            return None
+        return {"dice_break": bool(o.dice_break), "honors": True, "lack": False}
+    if cls is SichuanFlow:
+        return {"dice_break": False, "honors": False, "lack": bool(o.lack)}
+    if cls is WuhuFlow:
+        return {"dice_break": False, "honors": bool(o.honors), "lack": False}
+    return {"dice_break": False, "honors": True, "lack": False}
+
+
+def core_params(flow: Flow) -> tuple[int, ...] | None:
+    """The core's parameter row for ``flow`` (CoreParams of engine.pxi, in field order), or None when the core
+    does not model this flow or one of its options (the hand then plays on the Python engine)."""
+    facts = _core_facts(flow)
+    if facts is None:
+        return None
+    rules = flow.ruleset.hand_rules
+    return (
+        flow.hand_size,
+        int(flow.chows),
+        int(flow.multiple_winners),
+        flow.winners_to_end,
+        flow.reserve,
+        int(facts["dice_break"]),
+        int(bool(flow.bonus_tiles)),
+        int(facts["honors"]),
+        int(facts["lack"]),
+        flow.forced_win_tiles,
+        int(flow.pays_during_play),
+        rules.flags,
+        rules.hand_size,
+    )
+
+
+class CoreHand(HandTable):
+    """One hand on the compiled core (the same constructor arguments as :class:`Game`, for the flows the core
+    plays).  Drive it with :meth:`advance` / :meth:`act` / :meth:`play_random`; read :attr:`events`,
+    :attr:`settlement`, :attr:`net`."""
+
+    def __init__(self, flow: Flow, params: tuple[int, ...], *, seed: int = 0, salt: int = 0,
+                 wall: Sequence[int] | None = None, dealer: int = 0, prevalent_wind: int = 0,
+                 hand_number: int = 0, options: Mapping[str, Any] | None = None, rules: str = "",
+                 table: RandomTable | None = None) -> None:
+        self.flow = flow
+        self._table = table
+        self.ruleset = flow.ruleset
+        self.rules = rules
+        self.options = dict(options or {})
+        self.seed, self.salt, self.hand_number = seed, salt, hand_number
+        self.explicit_wall = wall is not None
+        given = None if wall is None else bytes(wall)
+        self.core: GameCore = _GameCore(params, seed, salt, dealer, prevalent_wind, given)
+        self._state = HandState()
+        self._state.fact_hook = self._record_facts
+        self._state.reserve = flow.reserve
+        self._events: list[GameEvent] = []
+        self._synced = 0  # core records folded into state / events so far
+        self._syncing = False
+        # money settled from the core's ledger before the typed events were built: (core record position, payer,
+        # payee, amount, reason, settlement record event), emitted as Paid at that position when they are
+        self._deferred: list[tuple[int, int, int, int, str, int | None]] = []
+        self._deferred_end: HandEnded | None = None  # the quiet end's last event, appended when events are read
+        self._fold_index: list[int] = []  # settlement record event i -> log index, as the fold builds the log
+        self._win_cache: dict[tuple[int, int, int], ScoreResult | None] = {}
+        self._became_ready: list[int] = []
+        self._draw_hands: dict[int, str] = {}
+        self._paid: Counter[tuple[int, int, int, str, int | None]] = Counter()
+        self._record_index: list[int] = []
+        self.settlement: Settlement | None = None
+        self.net: tuple[int, ...] | None = None
+        self._ended = False
+        self._emit(HandStarted(rules, dict(self.options), dealer, prevalent_wind, flow.seats, hand_number, seed,
+                               salt))
+
+    # --- the events, built when read ------------------------------------------------------------------------
+
+    @property
+    def events(self) -> list[GameEvent]:
+        self.sync()
+        return self._events
+
+    @events.setter
+    def events(self, value: list[GameEvent]) -> None:
+        self._events = value
+
+    @property
+    def state(self) -> HandState:
+        self.sync()
+        return self._state
+
+    @state.setter
+    def state(self, value: HandState) -> None:
+        self._state = value
+
+    def _emit(self, ev: GameEvent) -> None:
+        self._state.apply(ev)
+        self._events.append(ev)
+
+    def sync(self) -> None:
+        """Fold the core's new records into the typed events and the hand state."""
+        core = self.core
+        if self._syncing or self._synced == core.n_events and self._deferred_end is None and not self._deferred:
+            return
+        self._syncing = True
+        try:
+            self._fold_records()
+            self._flush(core.n_events)
+        finally:
+            self._syncing = False
+        if self._deferred_end is not None:
+            ev, self._deferred_end = self._deferred_end, None
+            self._emit(ev)
+
+    def _flush(self, position: int) -> None:
+        """Emit the deferred payments made at or before core record ``position``."""
+        while self._deferred and self._deferred[0][0] <= position:
+            _, payer, payee, amount, reason, event = self._deferred.pop(0)
+            index = self._fold_index
+            self._emit(Paid(payer, payee, amount, reason,
+                            index[event] if event is not None and event < len(index) else None))
+
+    def _fold_records(self) -> None:
+        core = self.core
+        st, flow, wall = self._state, self.flow, None
+        index = self._fold_index
+        for i, (kind, seat, tile, a, b) in enumerate(core.events(self._synced), self._synced):
+            if self._deferred:
+                self._flush(i)
+            if kind in _RECORD_KINDS and (kind != _EV["claim"] or CLAIM_KINDS[b & 3] == "kong"):
+                index.append(len(self._events))  # (the kong / win / wall end about to be emitted)
+            if kind == _EV["draw"]:
+                self._emit(Drew(seat, tile, bool(a)))
+            elif kind == _EV["discard"]:
+                self._emit(Discarded(seat, tile))
+            elif kind == _EV["claim"]:
+                ck, low = CLAIM_KINDS[b & 3], b >> 2
+                meld = (low, low + 1, low + 2) if ck == "chow" else (tile,) * (4 if ck == "kong" else 3)
+                self._emit(Claimed(seat, ck, tile, a, meld))
+            elif kind == _EV["kong"]:
+                self._emit(KongDeclared(seat, "added" if a else "concealed", tile))
+            elif kind == _EV["bonus"]:
+                self._emit(BonusSetAside(seat, tile))
+            elif kind == _EV["win"]:
+                from_seat = a if a >= 0 else None
+                hand = str(st.hand_of(seat, tile, flow.meld_offset, from_seat is not None))
+                self._emit(Won(seat, tile, from_seat, hand, b))
+            elif kind == _EV["robbed"]:
+                self._emit(KongRobbed(seat, tile))
+            elif kind == _EV["lack"]:
+                self._emit(LackDeclared(seat, tile))
+            elif kind == _EV["wall_end"]:
+                if flow.draw_hands:
+                    self._draw_hands = {s: str(st.hand_of(s, None, flow.meld_offset)) for s in st.playing}
+                self._emit(WallEnd(tuple(s for s in flow.seats if a >> s & 1)))
+            elif kind == _EV["deal"]:
+                wall = wall if wall is not None else core.wall
+                self._emit(Dealt(seat, tuple(wall[tile:tile + a])))
+            elif kind == _EV["dice"]:
+                self._emit(DiceRolled(seat, (tile, a), "break"))
+            elif kind == _EV["wall"]:
+                order = tuple(core.wall)
+                self._emit(WallBuilt(order, wall_digest(order), None if self.explicit_wall else self.seed,
+                                     self.salt, flow.in_play(len(order)), flow.segmented))
+            elif kind == _EV["begin"]:
+                st.begin_play()
+                held = [t for t in range(34) if st.hands[st.dealer][t]]
+                st.last_draw = (st.dealer, held[-1], False, False) if held else None
+                if getattr(flow.options, "lack", False):
+                    st.phase = "lack"
+        self._synced = core.n_events
+        # where the engine moves the hand on without an event (the next seat due to draw, 定缺 over, nobody
+        # robs), the core's phase and actor are the state's
+        phase, actor = core.focus[:2]
+        st.phase, st.actor = PHASES[phase], actor
+
+    # --- driving ----------------------------------------------------------------------------------------------
+
+    def handle(self, status: int) -> int:
+        """Answer what the core stopped for (a win's score, money, the end) until it waits for seats or the
+        hand is over; returns CS_WAIT or CS_END."""
+        core = self.core
+        while True:
+            if status == CS_SCORE:
+                seat, tile, frm, robbing = core.query
+                self.sync()
+                result = self._score_win(seat, tile, None if frm < 0 else frm, robbing)
+                self._win_cache[(self.state.steps, seat, tile)] = result
+                core.verdict(seat, tile, result is not None, result.total if result is not None else 0)
+                status = core.advance()
+            elif status == CS_PAY:
+                if core.won:
+                    self.sync()
+                    self._pay()
+                else:  # kongs only so far: settle them from the core's ledger, the events built later
+                    self._defer_payments(self._settle(self._ledger_record(None)))
+                status = core.advance()
+            elif status == CS_END:
+                if not self._ended:
+                    self._ended = True
+                    if not self._quiet_end():
+                        self.sync()
+                        self._end_hand()
+                        assert self._state.net is not None
+                        self.net = self._state.net
+                return CS_END
+            else:
+                return status
+
+    def wins_made(self) -> list[Won]:
+        return self.state.wins if self.core.won else []  # (no win: the typed events need not be built)
+
+    def _ledger_record(self, draw: Draw | None) -> HandRecord:
+        """The settlement record of a hand with no win yet, straight from the core's kong ledger."""
+        events: list[Kong | Win | Draw] = []
+        for seat, kind, tile, frm, robbed in self.core.kongs():
+            name = _KONG_KINDS[kind]
+            events.append(Kong(seat, name, tile, frm if name == "melded" else None, robbed))  # type: ignore[arg-type]
+        if draw is not None:
+            events.append(draw)
+        st = self._state
+        return HandRecord(st.ruleset, tuple(events), dict(self.flow.ruleset_options), st.dealer, st.prevalent_wind)
+
+    def _defer_payments(self, settlement: Settlement) -> None:
+        """_emit_payments, the Paid events made when the log is built (at the core's current record)."""
+        want: Counter[tuple[int, int, int, str, int | None]] = Counter()
+        for p in settlement.lines:
+            want[(p.payer, p.payee, p.amount, p.reason, p.event)] += 1
+        new = want - self._paid
+        pos = self.core.n_events
+        for p in settlement.lines:
+            key = (p.payer, p.payee, p.amount, p.reason, p.event)
+            if new[key] > 0:
+                new[key] -= 1
+                self._paid[key] += 1
+                self._deferred.append((pos, *key))
+
+    def _core_hand(self, seat: int) -> str:
+        """str(state.hand_of(seat)) from the core's counts and melds (flows without bonus tiles)."""
+        counts = self.core.hand(seat)
+        concealed = tuple(t for t in range(34) for _ in range(counts[t]))
+        melds = []
+        for kind, low, tile, frm in self.core.melds(seat):
+            name = MELD_KINDS[kind]
+            tiles = (low, low + 1, low + 2) if name == "chow" else (tile,) * (3 if name == "pung" else 4)
+            melds.append(Meld(MeldKind(name), tiles, None if frm < 0 else self.flow.meld_offset(seat, frm, name)))
+        return str(Hand(concealed, tuple(melds), (), None))
+
+    def _quiet_end(self) -> bool:
+        """A hand that ended at the wall with no win: settle the record straight from the core's kong ledger
+        and hands (the typed events are built only if someone reads them).  False = a hand with a win (or
+        bonus tiles in the final hands): the full end runs."""
+        flow, core = self.flow, self.core
+        if core.won or flow.draw_hands and flow.bonus_tiles:
+            return False
+        st = self._state
+        # a rule set settled by its wins alone moves no money for kongs or the wall's end (settle_by_wins):
+        # every such hand of a table settles alike, and the table keeps the one settlement
+        by_wins = type(self.ruleset).settle is RuleSet.settle and not flow.draw_hands
+        table = self._table
+        if by_wins and table is not None and table._quiet is not None:
+            settlement = table._quiet
+        else:
+            if flow.draw_hands:
+                self._draw_hands = {s: self._core_hand(s) for s in flow.seats}  # (no win: every seat plays)
+            settlement = self._settle(self._ledger_record(Draw(self._draw_hands, ())))
+            if by_wins and table is not None and not settlement.lines:
+                table._quiet = settlement
+        if flow.extra_lines(st, settlement):
+            return False
+        self._defer_payments(settlement)
+        net = [0, 0, 0, 0]
+        for (payer, payee, amount, _, _), n in self._paid.items():
+            net[payer] -= amount * n
+            net[payee] += amount * n
+        if tuple(net) != tuple(settlement.net):
+            raise AssertionError(f"payments during play {net} disagree with the settlement {settlement.net}")
+        self.settlement = settlement
+        self.net = tuple(net)
+        self._deferred_end = HandEnded(self.net, flow.next_dealer(st, dict(settlement.details)))
+        return True
+
+    def play_random(self, agent_seeds: Sequence[int]) -> CoreHand:
+        """Play the hand to its end with the built-in random agents (``RandomAgent(agent_seeds[s])`` at seat
+        s), choosing in C."""
+        core = self.core
+        core.seed_agents(agent_seeds)
+        status = self.handle(core.advance())
+        while status != CS_END:
+            status = self.handle(core.play_random())
+        return self
+
+
+_PH = {name: i for i, name in enumerate(PHASES)}
+_REFUSED = {-1 - i: name for i, name in enumerate(REFUSALS)}
+
+
+class CoreGame(CoreHand):
+    """:class:`Game`'s step API on the compiled core (``pending``, ``legal_actions``, ``action_mask``,
+    ``observe``, ``act``, ``step``, ``done``, ``settlement``, ``events``, ``state``) for the flows the core
+    plays; the same hands, legal lists and events as :class:`Game` (``tests/game/test_core_differential.py``).
+    Raises :class:`~mahjong.errors.RulesError` for a flow or option the core does not model."""
+
+    def __init__(self, rules: str = "guobiao", *, seed: int = 0, salt: int = 0, dealer: int | None = None,
+                 prevalent_wind: int = 0, hand_number: int = 0, options: Mapping[str, Any] | None = None) -> None:
+        if not core_available():
+            raise RulesError("the compiled hand core is not available (pure-Python backend): use Game")
+        for what, value in (("seed", seed), ("salt", salt), ("hand_number", hand_number)):
+            if not isinstance(value, int) or isinstance(value, bool) or (what != "seed" and value < 0):
+                raise RulesError(f"{what} must be a whole number{'' if what == 'seed' else ' >= 0'}, got {value!r}")
+        if options is not None and not isinstance(options, Mapping):
+            raise RulesError(f"options must be a mapping of option names to values, got {type(options).__name__}")
+        flow = make_flow(rules, options)
+        params = core_params(flow)
+        if params is None:
+            raise RulesError(f"the compiled hand core does not play {rules} with these options: use Game")
+        d = flow.seats[0] if dealer is None else dealer
+        if type(d) is not int or d not in flow.seats:
+            raise RulesError(f"dealer must be one of the seats {flow.seats}, got {d!r}")
+        if type(prevalent_wind) is not int or prevalent_wind not in (0, 1, 2, 3):
+            raise RulesError(f"prevalent_wind must be 0..3, got {prevalent_wind!r}")
+        super().__init__(flow, params, seed=seed, salt=salt, dealer=d, prevalent_wind=prevalent_wind,
+                         hand_number=hand_number, options=options, rules=rules)
+        self._status = self.handle(self.core.advance())
+
+    @property
+    def done(self) -> bool:
+        return self._status == CS_END
+
+    @property
+    def pending(self) -> tuple[int, ...]:
+        return () if self._status == CS_END else self.core.pending
+
+    def _action(self, slot: int) -> Action:
+        phase, _, discard, kong, drawn = self.core.focus
+        if slot < CONCEALED_KONG:
+            return DISCARDS[slot]
+        if slot < ADDED_KONG:
+            return CONCEALED_KONGS[slot - CONCEALED_KONG]
+        if slot < CHOW:
+            return ADDED_KONGS[slot - ADDED_KONG]
+        if slot < PUNG:
+            low = discard - (slot - CHOW)
+            return Action("chow", discard, (low, low + 1, low + 2))
+        if slot == PUNG:
+            return PUNGS[discard]
+        if slot == KONG:
+            return KONGS[discard]
+        if slot == WIN:
+            return WINS[discard if phase == _PH["claim"] else kong if phase == _PH["rob"] else drawn]
+        if slot == PASS:
+            return PASS_ACTION
+        return Action("lack", slot - LACK)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return [self._action(i) for i in self.core.legal(seat)]
+
+    def action_mask(self, seat: int) -> bytearray:
+        return self.core.mask(seat)
+
+    def act(self, seat: int, action: Action | int) -> None:
+        """As :meth:`Game.act`: raises :class:`IllegalActionError` naming the action and why; the state is
+        unchanged."""
+        if self.done:
+            raise IllegalActionError(f"the hand is over: seat {seat} cannot {action}")
+        if isinstance(action, Action):
+            slot = action.index if type(seat) is int and action in self.legal_actions(seat) else -1
+        elif isinstance(action, int) and not isinstance(action, bool):
+            slot = action if 0 <= action < N_ACTIONS else -1
+        else:
+            raise IllegalActionError(f"an action is an Action or an action index, got {action!r}")
+        r = self.core.act(seat, slot) if type(seat) is int and 0 <= seat < 4 else _NOT_PENDING
+        if r < 0:
+            why = _REFUSED.get(r, "not_legal")
+            if why == "not_pending":
+                who = ", ".join(map(str, self.pending)) or "nobody"
+                raise IllegalActionError(f"seat {seat} is not to act now ({action}); waiting for seat(s) {who}")
+            if why == "answered":
+                raise IllegalActionError(f"seat {seat} has already answered")
+            raise IllegalActionError(f"seat {seat} cannot {action} now ({PHASES[self.core.phase]}): legal are "
+                                     + ", ".join(str(a) for a in self.legal_actions(seat)))
+        self._status = self.handle(r)
+
+    def step(self, actions: Mapping[int, Action | int]) -> None:
+        """Several seats' answers at once (every pending seat must be given; checked before any is taken)."""
+        missing = sorted(set(self.pending) - set(actions))
+        if missing:
+            raise IllegalActionError(f"step needs an answer from every pending seat; missing {missing}")
+        for seat, a in actions.items():
+            legal = self.legal_actions(seat)
+            ok = (a in legal) if isinstance(a, Action) else any(x.index == a for x in legal)
+            if seat not in self.pending or not ok:
+                raise IllegalActionError(f"seat {seat} cannot {a} now")
+        for seat, a in actions.items():
+            self.act(seat, a)
+
+    def observe(self, seat: int) -> dict[str, Any]:
+        from mahjong.game.observation import observe
+
+        return observe(self, seat)  # type: ignore[arg-type]
+
+
+_NOT_PENDING = -1 - REFUSALS.index("not_pending")
+
+
+class RandomTable:
+    """Hands of one rule set and options played by the built-in random agents — on the compiled core when it
+    plays this flow (the flow is made once and the hands share it), else on :class:`Game` with
+    :class:`~mahjong.game.agents.RandomAgent` (the same hands either way)."""
+
+    def __init__(self, rules: str, options: Mapping[str, Any] | None = None) -> None:
+        self.rules = rules
+        self.options = dict(options or {})
+        self.flow = make_flow(rules, options)
+        self.params = core_params(self.flow) if core_available() else None
+        self._quiet: Settlement | None = None
+
+    @property
+    def on_core(self) -> bool:
+        return self.params is not None
+
+    def hand(self, *, seed: int = 0, salt: int = 0, dealer: int | None = None, prevalent_wind: int = 0,
+             hand_number: int = 0, agent_seeds: Sequence[int] = (0, 1, 2, 3)) -> HandTable:
+        flow = self.flow
+        d = flow.seats[0] if dealer is None else dealer
+        if self.params is None:
+            from mahjong.game.agents import RandomAgent
+            from mahjong.game.play import play_hand
+
+            game = Game(self.rules, seed=seed, salt=salt, dealer=d, prevalent_wind=prevalent_wind,
+                        hand_number=hand_number, options=self.options)
+            play_hand(game, {s: RandomAgent(agent_seeds[i]) for i, s in enumerate(flow.seats)})
+            return game
+        hand = CoreHand(flow, self.params, seed=seed, salt=salt, dealer=d, prevalent_wind=prevalent_wind,
+                        hand_number=hand_number, options=self.options, rules=self.rules, table=self)
+        return hand.play_random(agent_seeds)
+
+
+def play_random(rules: str, *, seed: int = 0, salt: int = 0, dealer: int | None = None, prevalent_wind: int = 0,
+                hand_number: int = 0, options: Mapping[str, Any] | None = None,
+                agent_seeds: Sequence[int] = (0, 1, 2, 3)) -> HandTable:
+    """One hand with the built-in random agents (see :class:`RandomTable`)."""
+    return RandomTable(rules, options).hand(seed=seed, salt=salt, dealer=dealer, prevalent_wind=prevalent_wind,
+                                            hand_number=hand_number, agent_seeds=agent_seeds)

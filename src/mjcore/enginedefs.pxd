@@ -13,7 +13,9 @@ cdef enum:
     A_READY = 109
     A_LACK = 143
     A_HONOR_CHOW = 146
-    A_N_ACTIONS = 151
+    A_DISCARD_BONUS = 151
+    A_PICK = 159
+    A_N_ACTIONS = 193
 
 cdef enum:
     PH_DEAL = 0

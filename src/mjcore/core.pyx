@@ -34,6 +34,7 @@ include "forms.pxi"
 include "kernels.pxi"
 include "decompose.pxi"
 include "guobiao.pxi"
+include "obs.pxi"
 
 import array as _array
 import sys as _sys

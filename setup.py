@@ -36,6 +36,17 @@ def generate_constants() -> None:
     source = runpy.run_path(os.path.join(HERE, "python", "mahjong", "_constants.py"))
     text = source["render_pxd"]()
     target = os.path.join(HERE, "src", "mjcore", "rules.pxd")
+    _write_if_changed(target, text)
+
+
+def generate_engine_constants() -> None:
+    """Write src/mjcore/enginedefs.pxd from python/mahjong/game/_core_constants.py (the hand core's phases,
+    event kinds and statuses) and the action index of python/mahjong/game/actions.py, only when it changes."""
+    source = runpy.run_path(os.path.join(HERE, "python", "mahjong", "game", "_core_constants.py"))
+    _write_if_changed(os.path.join(HERE, "src", "mjcore", "enginedefs.pxd"), source["render_pxd"]())
+
+
+def _write_if_changed(target: str, text: str) -> None:
     try:
         with open(target, encoding="utf-8") as f:
             if f.read() == text:
@@ -50,6 +61,7 @@ def extensions():
     from Cython.Build import cythonize
 
     generate_constants()
+    generate_engine_constants()
 
     directives = {
         "language_level": "3",

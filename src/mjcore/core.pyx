@@ -34,6 +34,7 @@ include "forms.pxi"
 include "kernels.pxi"
 include "decompose.pxi"
 include "guobiao.pxi"
+include "engine.pxi"
 include "obs.pxi"
 
 import array as _array

@@ -14,7 +14,7 @@ from typing import Any
 
 from mahjong._kernels import backend_module as K
 from mahjong.errors import ContextError, MahjongError, RulesError
-from mahjong.framework import ScoreResult, WinContext, get_ruleset
+from mahjong.framework import RuleSet, ScoreResult, WinContext, get_ruleset
 from mahjong.game.actions import (
     ADDED_KONGS,
     CONCEALED_KONGS,
@@ -52,7 +52,7 @@ from mahjong.game.rng import SplitMix64, shuffled, wall_digest
 from mahjong.game.state import HandState, Phase
 from mahjong.settlement import Draw, HandRecord, Kong, Settlement, Win
 
-__all__ = ["Game", "record_of", "make_flow"]
+__all__ = ["Game", "HandTable", "record_of", "make_flow"]
 
 _PASS = PASS_ACTION
 _WIN_FLAGS = ("last_tile", "last_wall_tile", "kong_replacement", "robbing_kong", "after_kong_discard")
@@ -69,7 +69,167 @@ def make_flow(rules: str, options: Mapping[str, Any] | None = None) -> Flow:
     return flow
 
 
-class Game:
+class HandTable:
+    """What the Python engine and the compiled core's driver (:mod:`mahjong.game.core`) share: the win facts
+    and scores read from the folded :class:`HandState`, and the settlement over the events.  A subclass sets
+    ``flow``, ``ruleset``, ``state``, ``events`` and the bookkeeping attributes below, and ``_emit``."""
+
+    flow: Flow
+    ruleset: RuleSet[Any]
+    state: HandState
+    events: list[GameEvent]
+    settlement: Settlement | None
+    _win_cache: dict[tuple[int, int, int], ScoreResult | None]
+    _became_ready: list[int]
+    _draw_hands: dict[int, str]
+    _paid: Counter[tuple[int, int, int, str, int | None]]
+    _record_index: list[int]
+
+    def _emit(self, ev: GameEvent) -> None:
+        self.state.apply(ev)
+        self.events.append(ev)
+
+    # --- wins -------------------------------------------------------------------------------------------------
+
+    def context_kwargs(self, seat: int, tile: int, from_seat: int | None, robbing: bool) -> dict[str, Any]:
+        """The win context of ``seat`` winning on ``tile`` now, as keyword arguments (standard flags derived
+        from the state, then the flow's rule-set-specific facts)."""
+        st, flow = self.state, self.flow
+        f = st.win_facts(seat, tile, from_seat, robbing)
+        kw: dict[str, Any] = {
+            "winner": seat,
+            "discarder": from_seat,
+            "dealer": st.dealer,
+            "seat_wind": f.seat_wind,
+            "prevalent_wind": st.prevalent_wind,
+        }
+        for name in _WIN_FLAGS:
+            kw[name] = getattr(f, name)
+        if flow.heavenly:
+            kw["heavenly"] = f.heavenly
+        if flow.earthly == "first_draw":
+            kw["earthly"] = f.earthly
+        elif flow.earthly == "first_discard":
+            kw["earthly"] = (from_seat == st.dealer and seat != st.dealer and f.first_round and not robbing
+                             and len(st.discards[st.dealer]) == 1)
+        elif flow.earthly == "first_round":
+            kw["earthly"] = seat != st.dealer and f.first_round and not robbing and not st.melds[seat]
+        kw.update(flow.record_facts(st, seat, tile, from_seat))
+        return kw
+
+    def win_score(self, seat: int, tile: int) -> ScoreResult | None:
+        """The score of the win on ``tile`` offered to ``seat`` now (``None`` if none is offered).  In the
+        Botzone format a complete hand under 8 fan is offered too (``valid`` is False: a false win)."""
+        return self._win_cache.get((self.state.steps, seat, tile))
+
+    def _win_result(self, seat: int, tile: int, from_seat: int | None, robbing: bool) -> ScoreResult | None:
+        """The score if ``seat`` may win on ``tile`` now, else None (cached per state step)."""
+        key = (self.state.steps, seat, tile)
+        if key in self._win_cache:
+            return self._win_cache[key]
+        result = self._score_win(seat, tile, from_seat, robbing)
+        self._win_cache[key] = result
+        return result
+
+    def _score_win(self, seat: int, tile: int, from_seat: int | None, robbing: bool) -> ScoreResult | None:
+        st, flow = self.state, self.flow
+        if seat not in st.playing:
+            return None
+        counts = list(st.hands[seat])
+        if from_seat is not None:
+            counts[tile] += 1
+        real, wild = flow.wildcard_count(st, counts)
+        try:
+            if not K.is_win(bytes(real), wild, self.ruleset.hand_rules):
+                return None
+        except MahjongError:
+            return None
+        hand = st.hand_of(seat, tile, flow.meld_offset, from_seat is not None)
+        kw = self.context_kwargs(seat, tile, from_seat, robbing)
+        kw.update(flow.check_facts(st, seat))
+        ctx_cls: type[WinContext] = getattr(self.ruleset, "Context", WinContext)
+        known = {f.name for f in fields(ctx_cls)}
+        try:
+            ctx = ctx_cls(**{k: v for k, v in kw.items() if k in known})
+            result = self.ruleset.score(hand, ctx)
+        except MahjongError:
+            return None
+        return result if flow.may_win(st, seat, result) else None
+
+    def _record_facts(self, seat: int, tile: int, from_seat: int | None, robbing: bool) -> Win:
+        """The settlement's Win event for a win now (called by the fold before the winner leaves play)."""
+        kw = self.context_kwargs(seat, tile, from_seat, robbing)
+        hand = str(self.state.hand_of(seat, tile, self.flow.meld_offset, from_seat is not None))
+        std = {f.name for f in fields(Win)} - {"flags", "seat", "hand", "discarder"}
+        flags = {k: v for k, v in kw.items() if k not in std and k not in ("winner", "dealer", "prevalent_wind")
+                 and k != "discarder"}
+        kw_std = {k: v for k, v in kw.items() if k in std}
+        if not kw_std.get("heavenly"):
+            kw_std.pop("heavenly", None)
+        if not kw_std.get("earthly"):
+            kw_std.pop("earthly", None)
+        return Win(seat=seat, hand=hand, discarder=from_seat, flags=flags, **kw_std)
+
+    def _win(self, seat: int, tile: int, from_seat: int | None, robbing: bool = False) -> None:
+        result = self._win_result(seat, tile, from_seat, robbing)
+        if result is None:
+            raise AssertionError("a win was offered that does not score")
+        hand = str(self.state.hand_of(seat, tile, self.flow.meld_offset, from_seat is not None))
+        self._emit(Won(seat, tile, from_seat, hand, result.total))
+
+    # --- money ------------------------------------------------------------------------------------------------
+
+    def _pay(self) -> None:
+        """Money that moves during play (Sichuan's kongs, each win as it happens): settle the record so far and
+        emit the lines not paid yet."""
+        if self.flow.pays_during_play:
+            self._emit_payments(self._settle(record_of(self)))
+
+    def _settle(self, record: HandRecord) -> Settlement:
+        """The rule set's settlement of the record; a rule set settled by its wins alone whose flow was set to
+        let several win on one discard (an option, not its rule book) is settled without the one-win check."""
+        from mahjong.framework import RuleSet
+        from mahjong.settlement import settle_by_wins
+
+        if self.flow.multiple_winners and not type(self.flow).multiple_winners \
+                and type(self.ruleset).settle is RuleSet.settle:
+            return settle_by_wins(self.ruleset, record, one_win=False)
+        return self.ruleset.settle(record)
+
+    def _emit_payments(self, settlement: Settlement) -> None:
+        want: Counter[tuple[int, int, int, str, int | None]] = Counter()
+        for p in settlement.lines:
+            want[(p.payer, p.payee, p.amount, p.reason, p.event)] += 1
+        new = want - self._paid
+        for p in settlement.lines:
+            key = (p.payer, p.payee, p.amount, p.reason, p.event)
+            if new[key] > 0:
+                new[key] -= 1
+                self._paid[key] += 1
+                cause = self._record_index[p.event] if p.event is not None and p.event < len(
+                    self._record_index) else None
+                self._emit(Paid(p.payer, p.payee, p.amount, p.reason, cause))
+
+    def _end_hand(self) -> None:
+        st = self.state
+        record = record_of(self)
+        settlement = self._settle(record)
+        extra = self.flow.extra_lines(st, settlement)
+        if extra:  # the flow's own penalties (Botzone's false win)
+            settlement = Settlement.from_lines(settlement.ruleset, [*settlement.lines, *extra], settlement.results,
+                                               settlement.details)
+        self._emit_payments(settlement)
+        net = [0, 0, 0, 0]
+        for p in st.payments:
+            net[p.payer] -= p.amount
+            net[p.payee] += p.amount
+        if tuple(net) != tuple(settlement.net):
+            raise AssertionError(f"payments during play {net} disagree with the settlement {settlement.net}")
+        self.settlement = settlement
+        self._emit(HandEnded(tuple(net), self.flow.next_dealer(st, dict(settlement.details))))
+
+
+class Game(HandTable):
     """One hand.  ``Game("guobiao", seed=7)`` deals from a seeded wall; ``wall=[...]`` plays an explicit one.
 
     The step API: :attr:`pending` (seats that must answer now), :meth:`legal_actions`, :meth:`action_mask`,
@@ -133,10 +293,6 @@ class Game:
         self._advance()
 
     # --- set-up ---------------------------------------------------------------------------------------------
-
-    def _emit(self, ev: GameEvent) -> None:
-        self.state.apply(ev)
-        self.events.append(ev)
 
     def _build_wall(self, seed: int, salt: int, wall: Sequence[int] | None) -> None:
         flow, st = self.flow, self.state
@@ -456,87 +612,6 @@ class Game:
             except MahjongError:
                 pass
 
-    # --- wins -------------------------------------------------------------------------------------------------
-
-    def context_kwargs(self, seat: int, tile: int, from_seat: int | None, robbing: bool) -> dict[str, Any]:
-        """The win context of ``seat`` winning on ``tile`` now, as keyword arguments (standard flags derived
-        from the state, then the flow's rule-set-specific facts)."""
-        st, flow = self.state, self.flow
-        f = st.win_facts(seat, tile, from_seat, robbing)
-        kw: dict[str, Any] = {
-            "winner": seat,
-            "discarder": from_seat,
-            "dealer": st.dealer,
-            "seat_wind": f.seat_wind,
-            "prevalent_wind": st.prevalent_wind,
-        }
-        for name in _WIN_FLAGS:
-            kw[name] = getattr(f, name)
-        if flow.heavenly:
-            kw["heavenly"] = f.heavenly
-        if flow.earthly == "first_draw":
-            kw["earthly"] = f.earthly
-        elif flow.earthly == "first_discard":
-            kw["earthly"] = (from_seat == st.dealer and seat != st.dealer and f.first_round and not robbing
-                             and len(st.discards[st.dealer]) == 1)
-        elif flow.earthly == "first_round":
-            kw["earthly"] = seat != st.dealer and f.first_round and not robbing and not st.melds[seat]
-        kw.update(flow.record_facts(st, seat, tile, from_seat))
-        return kw
-
-    def win_score(self, seat: int, tile: int) -> ScoreResult | None:
-        """The score of the win on ``tile`` offered to ``seat`` now (``None`` if none is offered).  In the
-        Botzone format a complete hand under 8 fan is offered too (``valid`` is False: a false win)."""
-        return self._win_cache.get((self.state.steps, seat, tile))
-
-    def _win_result(self, seat: int, tile: int, from_seat: int | None, robbing: bool) -> ScoreResult | None:
-        """The score if ``seat`` may win on ``tile`` now, else None (cached per state step)."""
-        key = (self.state.steps, seat, tile)
-        if key in self._win_cache:
-            return self._win_cache[key]
-        result = self._score_win(seat, tile, from_seat, robbing)
-        self._win_cache[key] = result
-        return result
-
-    def _score_win(self, seat: int, tile: int, from_seat: int | None, robbing: bool) -> ScoreResult | None:
-        st, flow = self.state, self.flow
-        if seat not in st.playing:
-            return None
-        counts = list(st.hands[seat])
-        if from_seat is not None:
-            counts[tile] += 1
-        real, wild = flow.wildcard_count(st, counts)
-        try:
-            if not K.is_win(bytes(real), wild, self.ruleset.hand_rules):
-                return None
-        except MahjongError:
-            return None
-        hand = st.hand_of(seat, tile, flow.meld_offset, from_seat is not None)
-        kw = self.context_kwargs(seat, tile, from_seat, robbing)
-        kw.update(flow.check_facts(st, seat))
-        ctx_cls: type[WinContext] = getattr(self.ruleset, "Context", WinContext)
-        known = {f.name for f in fields(ctx_cls)}
-        try:
-            ctx = ctx_cls(**{k: v for k, v in kw.items() if k in known})
-            result = self.ruleset.score(hand, ctx)
-        except MahjongError:
-            return None
-        return result if flow.may_win(st, seat, result) else None
-
-    def _record_facts(self, seat: int, tile: int, from_seat: int | None, robbing: bool) -> Win:
-        """The settlement's Win event for a win now (called by the fold before the winner leaves play)."""
-        kw = self.context_kwargs(seat, tile, from_seat, robbing)
-        hand = str(self.state.hand_of(seat, tile, self.flow.meld_offset, from_seat is not None))
-        std = {f.name for f in fields(Win)} - {"flags", "seat", "hand", "discarder"}
-        flags = {k: v for k, v in kw.items() if k not in std and k not in ("winner", "dealer", "prevalent_wind")
-                 and k != "discarder"}
-        kw_std = {k: v for k, v in kw.items() if k in std}
-        if not kw_std.get("heavenly"):
-            kw_std.pop("heavenly", None)
-        if not kw_std.get("earthly"):
-            kw_std.pop("earthly", None)
-        return Win(seat=seat, hand=hand, discarder=from_seat, flags=flags, **kw_std)
-
     # --- resolving answers ------------------------------------------------------------------------------------
 
     def _resolve(self) -> None:
@@ -604,13 +679,6 @@ class Game:
             return
         raise AssertionError(f"no answers expected in phase {phase}")
 
-    def _win(self, seat: int, tile: int, from_seat: int | None, robbing: bool = False) -> None:
-        result = self._win_result(seat, tile, from_seat, robbing)
-        if result is None:
-            raise AssertionError("a win was offered that does not score")
-        hand = str(self.state.hand_of(seat, tile, self.flow.meld_offset, from_seat is not None))
-        self._emit(Won(seat, tile, from_seat, hand, result.total))
-
     def _after_win(self, last: int) -> None:
         st, flow = self.state, self.flow
         self._pay()
@@ -647,59 +715,8 @@ class Game:
         except MahjongError:
             return False
 
-    # --- money ------------------------------------------------------------------------------------------------
 
-    def _pay(self) -> None:
-        """Money that moves during play (Sichuan's kongs, each win as it happens): settle the record so far and
-        emit the lines not paid yet."""
-        if self.flow.pays_during_play:
-            self._emit_payments(self._settle(record_of(self)))
-
-    def _settle(self, record: HandRecord) -> Settlement:
-        """The rule set's settlement of the record; a rule set settled by its wins alone whose flow was set to
-        let several win on one discard (an option, not its rule book) is settled without the one-win check."""
-        from mahjong.framework import RuleSet
-        from mahjong.settlement import settle_by_wins
-
-        if self.flow.multiple_winners and not type(self.flow).multiple_winners \
-                and type(self.ruleset).settle is RuleSet.settle:
-            return settle_by_wins(self.ruleset, record, one_win=False)
-        return self.ruleset.settle(record)
-
-    def _emit_payments(self, settlement: Settlement) -> None:
-        want: Counter[tuple[int, int, int, str, int | None]] = Counter()
-        for p in settlement.lines:
-            want[(p.payer, p.payee, p.amount, p.reason, p.event)] += 1
-        new = want - self._paid
-        for p in settlement.lines:
-            key = (p.payer, p.payee, p.amount, p.reason, p.event)
-            if new[key] > 0:
-                new[key] -= 1
-                self._paid[key] += 1
-                cause = self._record_index[p.event] if p.event is not None and p.event < len(
-                    self._record_index) else None
-                self._emit(Paid(p.payer, p.payee, p.amount, p.reason, cause))
-
-    def _end_hand(self) -> None:
-        st = self.state
-        record = record_of(self)
-        settlement = self._settle(record)
-        extra = self.flow.extra_lines(st, settlement)
-        if extra:  # the flow's own penalties (Botzone's false win)
-            settlement = Settlement.from_lines(settlement.ruleset, [*settlement.lines, *extra], settlement.results,
-                                               settlement.details)
-        self._emit_payments(settlement)
-        net = [0, 0, 0, 0]
-        for p in st.payments:
-            net[p.payer] -= p.amount
-            net[p.payee] += p.amount
-        if tuple(net) != tuple(settlement.net):
-            raise AssertionError(f"payments during play {net} disagree with the settlement {settlement.net}")
-        self.settlement = settlement
-        self._emit(HandEnded(tuple(net), self.flow.next_dealer(st, dict(settlement.details))))
-
-
-def record_of(game: Game) -> HandRecord:
+def record_of(game: HandTable) -> HandRecord:
     """The settlement record (kongs, wins, the wall's end) the hand's events fold into.  Kong and win facts come
     from the fold, never from a caller; this is what the rule set's ``settle()`` reads."""
     st, flow = game.state, game.flow

@@ -1,0 +1,992 @@
+# The compiled hand core: one hand's whole mutable state in C, its legal actions, its transitions and a compact
+# event record.  Included from core.pyx.
+#
+# ---- The C-level API (stable: later changes add, never rename) ----------------------------------------------
+#
+#   CoreParams      the flow facts the core reads every step, built once from a Flow (mahjong.game.core
+#                   .core_params): hand size, chows, several winners, winners to end, reserve, dice break,
+#                   flowers, honors, 定缺, forced-win tiles, money during play, the HandRules flags / size.
+#   HandCore        one hand: the wall (front / back ends), 42-slot concealed counts per seat, melds with
+#                   absolute seats, rivers, bonus tiles, visible counts, the kong ledger, seats playing, winners,
+#                   定缺 suits, phase / actor, the last draw / discard / added kong, first go-round facts, the
+#                   pending seats with their ordered legal action lists, the win-verdict cache, the random
+#                   agents' SplitMix64 states, and the event record ev[n_ev][5] (kinds EV_* of enginedefs.pxd).
+#   core_init(c, p, seed, salt, dealer, prevalent, wall, n)   nogil; wall NULL = shuffle (seed, salt) as
+#                   mahjong.game.rng does; then deal, replace flowers, begin play.  Call core_advance next.
+#   core_advance(c) nogil -> CS_WAIT (c.pending / c.legal / c.n_legal filled), CS_SCORE (a complete hand is on
+#                   offer: c.q_seat / q_tile / q_from / q_robbing; answer with core_verdict, then advance
+#                   again), CS_PAY (money moves during play: settle the record so far, then advance again),
+#                   CS_END (the hand is over: settle it).
+#   core_verdict(c, seat, tile, ok, total) nogil  the rule set's answer to CS_SCORE (valid within this step).
+#   core_act(c, seat, action) nogil -> CR_* (< 0: refused, state unchanged) or, once every pending seat has
+#                   answered, the next core_advance status (CS_WAIT while others still must answer).
+#   core_random_action(c, seat) nogil -> the built-in random agent's choice (bit-identical to RandomAgent:
+#                   a win when one is offered, else legal[below(n_legal)] with the seat's SplitMix64).
+#   core_play_random(c) nogil -> runs the random agents until a status other than CS_WAIT.
+#   core_mask(c, seat, out) nogil  fills a N_ACTIONS 0/1 mask.
+# A caller stepping many cores without the GIL loops core_act / core_play_random and drops to Python only on
+# CS_SCORE / CS_PAY / CS_END.
+
+from mjcore.enginedefs cimport *
+from libc.stdint cimport int8_t, int16_t, int32_t
+
+cdef extern from *:
+    """
+    #define MJ_SM_GOLDEN 0x9E3779B97F4A7C15ULL
+    #define MJ_SM_M1 0xBF58476D1CE4E5B9ULL
+    #define MJ_SM_M2 0x94D049BB133111EBULL
+    """
+    uint64_t MJ_SM_GOLDEN
+    uint64_t MJ_SM_M1
+    uint64_t MJ_SM_M2
+
+cdef enum:
+    CORE_WALL = 144
+    CORE_EVENTS = 1024
+    CORE_LEGAL = 64
+    CORE_MELDS = 8
+    CORE_RIVER = 40
+    CORE_KONGS = 16
+    CORE_TILES = 42
+
+
+# ---- SplitMix64, bit-identical to mahjong.game.rng ----------------------------------------------------------
+
+ctypedef struct SM64:
+    uint64_t state
+
+
+cdef inline uint64_t sm_mix(uint64_t z) noexcept nogil:
+    z = (z ^ (z >> 30)) * MJ_SM_M1
+    z = (z ^ (z >> 27)) * MJ_SM_M2
+    return z ^ (z >> 31)
+
+
+cdef inline void sm_seed(SM64* r, uint64_t seed, uint64_t salt) noexcept nogil:
+    """mix_seed(seed, salt) (seed and salt taken mod 2**64, as the Python masks them)."""
+    r.state = sm_mix(seed ^ sm_mix(salt * MJ_SM_GOLDEN + 1))
+
+
+cdef inline uint64_t sm_next(SM64* r) noexcept nogil:
+    r.state += MJ_SM_GOLDEN
+    return sm_mix(r.state)
+
+
+cdef inline uint64_t sm_below(SM64* r, uint64_t n) noexcept nogil:
+    """An unbiased value in 0..n-1 (n >= 1): rejection of the top 2**64 mod n values, as SplitMix64.below."""
+    cdef uint64_t rem = (<uint64_t>0 - n) % n  # 2**64 mod n
+    cdef uint64_t v
+    while True:
+        v = sm_next(r)
+        if rem == 0 or v < <uint64_t>0 - rem:
+            return v % n
+
+
+# ---- the structs ----------------------------------------------------------------------------------------------
+
+ctypedef struct CoreParams:
+    int hand_size          # concealed tiles dealt (13)
+    int chows              # the next seat may chow
+    int multiple_winners   # 一炮多响 (else 截和: the first in turn order)
+    int winners_to_end     # 血战: 3; else 1
+    int reserve            # live tiles left when the wall ends
+    int dice_break         # the Guobiao dice break point
+    int flowers            # the 8 flowers (ids 34..41) are in the tile set and replaced when drawn
+    int honors             # the honors are in the tile set
+    int lack               # 定缺 before the first discard (and its discard / meld / win restrictions)
+    int forced_win_tiles   # a seat that can win must, in the last N live tiles
+    int pays_during_play   # CS_PAY after a kong's replacement draw and after a win that does not end the hand
+    uint32_t rule_flags    # HandRules.flags of the rule set (the win-shape check)
+    int rule_hand_size     # HandRules.hand_size
+
+
+ctypedef struct HandCore:
+    CoreParams p
+    int dealer
+    int prevalent_wind
+    SM64 rng                         # the game's stream (dice): SplitMix64(seed, salt * 2 + 1)
+    SM64 agent[4]                    # the random agents' streams (core_seed_agents)
+    uint8_t wall[CORE_WALL]
+    int n_wall
+    int front
+    int back
+    uint8_t hands[4][CORE_TILES]
+    int n_melds[4]
+    uint8_t meld_kind[4][CORE_MELDS]   # MK_*
+    uint8_t meld_low[4][CORE_MELDS]    # the meld's lowest tile
+    uint8_t meld_tile[4][CORE_MELDS]   # the claimed tile (the kong's / pung's tile)
+    int8_t meld_from[4][CORE_MELDS]    # absolute seat claimed from; -1 concealed kong
+    int n_river[4]
+    uint8_t river[4][CORE_RIVER]
+    uint8_t river_claimed[4][CORE_RIVER]
+    int n_bonus[4]
+    uint8_t bonus[4][CORE_MELDS]
+    uint8_t visible[34]
+    int n_kongs
+    uint8_t kong_seat[CORE_KONGS]
+    uint8_t kong_kind[CORE_KONGS]      # MK_KONG (melded), MK_ADDED_KONG, MK_CONCEALED_KONG
+    uint8_t kong_tile[CORE_KONGS]
+    int8_t kong_from[CORE_KONGS]
+    uint8_t kong_robbed[CORE_KONGS]
+    int playing                      # bit mask of the seats still playing
+    int n_won
+    int won[4]
+    int lack[4]                      # the declared suit, -1 none
+    int phase
+    int actor
+    int ldraw_seat                   # the last draw: seat (-1 none), tile, replacement, after the seat's kong
+    int ldraw_tile
+    int ldraw_repl
+    int ldraw_after_kong
+    int ldis_seat                    # the discard on the table: seat (-1 none), tile, right after a kong
+    int ldis_tile
+    int ldis_after_kong
+    int pk_seat                      # the added kong that may be robbed (-1 none), tile
+    int pk_tile
+    int robbing                      # the wins being made rob a kong
+    int kong_draw_due                # a seat whose kong needs its replacement draw (-1 none)
+    int after_kong[4]
+    int turns[4]
+    int claims_made
+    int n_pending                    # the seats that must answer, in the order the engine asks them
+    int pend_order[4]
+    int pending                      # bit mask
+    int answered                     # bit mask
+    int response[4]
+    int n_legal[4]
+    int16_t legal[4][CORE_LEGAL]     # each pending seat's legal action slots, in the engine's order
+    int verdict_step[4]              # the win verdict cache: valid while n_ev == verdict_step[seat]
+    int verdict_tile[4]
+    int verdict_ok[4]
+    int verdict_total[4]
+    int q_seat                       # CS_SCORE's question
+    int q_tile
+    int q_from
+    int q_robbing
+    int n_ev
+    int32_t ev[CORE_EVENTS][5]
+
+
+# ---- small helpers ----------------------------------------------------------------------------------------------
+
+cdef inline void core_event(HandCore* c, int kind, int seat, int tile, int a, int b) noexcept nogil:
+    cdef int i = c.n_ev
+    if i < CORE_EVENTS:
+        c.ev[i][0] = kind
+        c.ev[i][1] = seat
+        c.ev[i][2] = tile
+        c.ev[i][3] = a
+        c.ev[i][4] = b
+        c.n_ev = i + 1
+
+
+cdef inline int core_live(const HandCore* c) noexcept nogil:
+    return c.back - c.front
+
+
+cdef inline int core_is_bonus(const HandCore* c, int t) noexcept nogil:
+    return t >= 34 and c.p.flowers
+
+
+cdef inline int core_next_seat(const HandCore* c, int seat) noexcept nogil:
+    """The next seat still playing after seat (seat itself when none)."""
+    cdef int k, s
+    for k in range(1, 5):
+        s = (seat + k) & 3
+        if c.playing & (1 << s):
+            return s
+    return seat
+
+
+cdef inline int core_concealed(const HandCore* c, int seat) noexcept nogil:
+    cdef int t, n = 0
+    for t in range(CORE_TILES):
+        n += c.hands[seat][t]
+    return n
+
+
+cdef inline int core_holds_lack(const HandCore* c, int seat) noexcept nogil:
+    cdef int s = c.lack[seat], t
+    if s < 0:
+        return 0
+    for t in range(s * 9, s * 9 + 9):
+        if c.hands[seat][t]:
+            return 1
+    return 0
+
+
+cdef inline int core_may_meld(const HandCore* c, int seat, int t) noexcept nogil:
+    return c.lack[seat] < 0 or t // 9 != c.lack[seat]
+
+
+cdef inline int core_may_discard(const HandCore* c, int seat, int t, int holds_lack) noexcept nogil:
+    if c.lack[seat] < 0 or not holds_lack:
+        return 1
+    return t // 9 == c.lack[seat]
+
+
+cdef int core_shape_win(const HandCore* c, int seat, int tile, int claimed) noexcept nogil:
+    """The seat's concealed tiles (+ tile when claimed) form a complete hand under the rule set's HandRules."""
+    cdef uint8_t h[HBUF]
+    cdef int t, total = 0
+    memset(h, 0, HBUF)
+    for t in range(34):
+        h[t] = c.hands[seat][t]
+        total += h[t]
+    if claimed:
+        if h[tile] >= 4:
+            return 0
+        h[tile] += 1
+        total += 1
+    if total % 3 != 2:
+        return 0
+    if c.p.rule_flags & F_NO_HONORS:
+        for t in range(27, 34):
+            if h[t]:
+                return 0
+    return win_k(h, 0, total, c.p.rule_hand_size, c.p.rule_flags)
+
+
+cdef int core_ready(const HandCore* c, int seat) noexcept nogil:
+    """The seat's concealed tiles wait on at least one tile (the wall end's ready check)."""
+    cdef uint8_t h[HBUF]
+    cdef int t, total = 0
+    memset(h, 0, HBUF)
+    for t in range(34):
+        h[t] = c.hands[seat][t]
+        total += h[t]
+    if total % 3 != 1:
+        return 0
+    if c.p.rule_flags & F_NO_HONORS:
+        for t in range(27, 34):
+            if h[t]:
+                return 0
+    return waits_mask(h, 0, total, c.p.rule_hand_size, c.p.rule_flags) != 0
+
+
+cdef int core_win_offer(HandCore* c, int seat, int tile, int from_seat, int robbing) noexcept nogil:
+    """1 if the win is on offer, 0 if not, -1 if the rule set must be asked (CS_SCORE; c.q_* set)."""
+    cdef int ok
+    if not (c.playing & (1 << seat)) or tile >= 34:
+        return 0
+    if c.verdict_step[seat] == c.n_ev and c.verdict_tile[seat] == tile:
+        return c.verdict_ok[seat]
+    if c.p.lack and core_holds_lack(c, seat):  # Sichuan may_win: never holding the lacking suit
+        ok = 0
+    elif not core_shape_win(c, seat, tile, from_seat >= 0):
+        ok = 0
+    else:
+        c.q_seat, c.q_tile, c.q_from, c.q_robbing = seat, tile, from_seat, robbing
+        return -1
+    c.verdict_step[seat], c.verdict_tile[seat], c.verdict_ok[seat], c.verdict_total[seat] = c.n_ev, tile, ok, 0
+    return ok
+
+
+cdef void core_verdict(HandCore* c, int seat, int tile, int ok, int total) noexcept nogil:
+    c.verdict_step[seat] = c.n_ev
+    c.verdict_tile[seat] = tile
+    c.verdict_ok[seat] = 1 if ok else 0
+    c.verdict_total[seat] = total
+
+
+# ---- the fold of each event (the C twin of HandState.apply) ------------------------------------------------------
+
+cdef void core_draw_one(HandCore* c, int seat, int replacement) noexcept nogil:
+    cdef int t
+    if replacement:
+        c.back -= 1
+        t = c.wall[c.back]
+    else:
+        t = c.wall[c.front]
+        c.front += 1
+    c.hands[seat][t] += 1
+    core_event(c, EV_DRAW, seat, t, replacement, 0)
+    if c.phase == PH_DEAL:
+        return
+    if not replacement:
+        c.turns[seat] += 1
+    c.ldraw_after_kong = c.after_kong[seat]
+    c.kong_draw_due = -1
+    c.pk_seat = -1
+    c.robbing = 0
+    c.ldraw_seat, c.ldraw_tile, c.ldraw_repl = seat, t, replacement
+    c.ldis_seat = -1
+    c.phase, c.actor = PH_TURN, seat
+
+
+cdef void core_replace_bonus(HandCore* c, int seat) noexcept nogil:
+    """Bonus tiles set aside and replaced from the back: the ones held, lowest first, then the ones those
+    replacements brought, until none is left (or the wall is).  (Each flower is a single tile.)"""
+    cdef int t, held
+    if not c.p.flowers:
+        return
+    while True:
+        held = 0
+        for t in range(34, CORE_TILES):
+            if c.hands[seat][t]:
+                held |= 1 << (t - 34)
+        if not held:
+            return
+        for t in range(34, CORE_TILES):
+            if held & (1 << (t - 34)):
+                c.hands[seat][t] -= 1
+                c.bonus[seat][c.n_bonus[seat]] = t
+                c.n_bonus[seat] += 1
+                core_event(c, EV_BONUS, seat, t, 0, 0)
+                if core_live(c) == 0:
+                    return
+                core_draw_one(c, seat, 1)
+
+
+cdef void core_wall_end(HandCore* c) noexcept nogil:
+    cdef int s, ready = 0
+    for s in range(4):
+        if (c.playing & (1 << s)) and core_ready(c, s):
+            ready |= 1 << s
+    core_event(c, EV_WALL_END, -1, 0, ready, 0)
+    c.phase = PH_END
+
+
+cdef void core_draw(HandCore* c, int seat, int replacement) noexcept nogil:
+    core_draw_one(c, seat, replacement)
+    core_replace_bonus(c, seat)
+    if core_concealed(c, seat) % 3 != 2:  # the wall ran out on a bonus tile: nothing to replace it with
+        core_wall_end(c)
+
+
+cdef void core_discard(HandCore* c, int seat, int t) noexcept nogil:
+    c.hands[seat][t] -= 1
+    c.river[seat][c.n_river[seat]] = t
+    c.river_claimed[seat][c.n_river[seat]] = 0
+    c.n_river[seat] += 1
+    c.visible[t] += 1
+    c.ldis_seat, c.ldis_tile, c.ldis_after_kong = seat, t, c.after_kong[seat]
+    c.after_kong[seat] = 0
+    c.ldraw_seat = -1
+    c.phase, c.actor = PH_CLAIM, seat
+    core_event(c, EV_DISCARD, seat, t, 0, 0)
+
+
+cdef void core_add_kong_ledger(HandCore* c, int seat, int kind, int t, int frm) noexcept nogil:
+    cdef int i = c.n_kongs
+    if i < CORE_KONGS:
+        c.kong_seat[i], c.kong_kind[i], c.kong_tile[i], c.kong_from[i], c.kong_robbed[i] = seat, kind, t, frm, 0
+        c.n_kongs = i + 1
+
+
+cdef void core_claim(HandCore* c, int seat, int kind, int low) noexcept nogil:
+    cdef int t = c.ldis_tile, p = c.ldis_seat, x, m
+    if kind == CK_CHOW:
+        for x in range(low, low + 3):
+            if x != t:
+                c.hands[seat][x] -= 1
+                c.visible[x] += 1
+    else:
+        for x in range(2 if kind == CK_PUNG else 3):
+            c.hands[seat][t] -= 1
+            c.visible[t] += 1
+    c.river_claimed[p][c.n_river[p] - 1] = 1
+    m = c.n_melds[seat]
+    c.meld_kind[seat][m] = MK_CHOW if kind == CK_CHOW else MK_PUNG if kind == CK_PUNG else MK_KONG
+    c.meld_low[seat][m] = low
+    c.meld_tile[seat][m] = t
+    c.meld_from[seat][m] = p
+    c.n_melds[seat] = m + 1
+    c.claims_made += 1
+    c.ldis_seat = -1
+    core_event(c, EV_CLAIM, seat, t, p, kind + 4 * low)
+    if kind == CK_KONG:
+        core_add_kong_ledger(c, seat, MK_KONG, t, p)
+        c.after_kong[seat] = 1
+        c.kong_draw_due = seat
+    c.phase, c.actor = PH_TURN, seat
+
+
+cdef void core_concealed_kong(HandCore* c, int seat, int t) noexcept nogil:
+    cdef int m = c.n_melds[seat]
+    c.claims_made += 1
+    c.hands[seat][t] -= 4
+    c.meld_kind[seat][m], c.meld_low[seat][m], c.meld_tile[seat][m], c.meld_from[seat][m] = \
+        MK_CONCEALED_KONG, t, t, -1
+    c.n_melds[seat] = m + 1
+    c.visible[t] += 4
+    core_add_kong_ledger(c, seat, MK_CONCEALED_KONG, t, -1)
+    c.after_kong[seat] = 1
+    c.kong_draw_due = seat
+    c.phase, c.actor = PH_TURN, seat
+    c.ldraw_seat = -1
+    core_event(c, EV_KONG, seat, t, 0, 0)
+
+
+cdef void core_added_kong(HandCore* c, int seat, int t) noexcept nogil:
+    cdef int m
+    c.claims_made += 1
+    for m in range(c.n_melds[seat]):
+        if c.meld_kind[seat][m] == MK_PUNG and c.meld_tile[seat][m] == t:
+            c.meld_kind[seat][m] = MK_ADDED_KONG
+            core_add_kong_ledger(c, seat, MK_ADDED_KONG, t, c.meld_from[seat][m])
+            break
+    c.hands[seat][t] -= 1
+    c.visible[t] += 1
+    c.after_kong[seat] = 1
+    c.pk_seat, c.pk_tile = seat, t
+    c.kong_draw_due = seat
+    c.phase, c.actor = PH_ROB, seat
+    c.ldraw_seat = -1
+    core_event(c, EV_KONG, seat, t, 1, 0)
+
+
+cdef void core_robbed(HandCore* c) noexcept nogil:
+    cdef int seat = c.pk_seat, t = c.pk_tile, m
+    for m in range(c.n_melds[seat]):
+        if c.meld_kind[seat][m] == MK_ADDED_KONG and c.meld_tile[seat][m] == t:
+            c.meld_kind[seat][m] = MK_PUNG
+            break
+    if c.n_kongs:
+        c.kong_robbed[c.n_kongs - 1] = 1
+    c.river[seat][c.n_river[seat]] = t  # the robbed tile lies as if discarded (won on)
+    c.river_claimed[seat][c.n_river[seat]] = 0
+    c.n_river[seat] += 1
+    c.pk_seat = -1
+    c.robbing = 1
+    c.after_kong[seat] = 0
+    c.kong_draw_due = -1
+    core_event(c, EV_ROBBED, seat, t, 0, 0)
+
+
+cdef void core_win(HandCore* c, int seat, int t, int from_seat) noexcept nogil:
+    cdef int total = c.verdict_total[seat]
+    core_event(c, EV_WIN, seat, t, from_seat, total)
+    c.won[c.n_won] = seat
+    c.n_won += 1
+    c.playing &= ~(1 << seat)
+
+
+# ---- set-up ---------------------------------------------------------------------------------------------------
+
+cdef int core_tile_set(const CoreParams* p, uint8_t* out) noexcept nogil:
+    """flow.tiles(): 4 of each kind (no honors: 108), then the 8 flowers when in play."""
+    cdef int n = 0, t, k
+    for t in range(34 if p.honors else 27):
+        for k in range(4):
+            out[n] = t
+            n += 1
+    if p.flowers:
+        for t in range(34, CORE_TILES):
+            out[n] = t
+            n += 1
+    return n
+
+
+cdef void core_init(HandCore* c, const CoreParams* p, uint64_t seed, uint64_t salt, int dealer, int prevalent,
+                    const uint8_t* wall, int n_wall) noexcept nogil:
+    """A new hand: the wall (given, or shuffled and broken as the Python engine does), the deal from the dealer,
+    the bonus tiles replaced seat by seat, play begins (定缺 first when the flow has it)."""
+    cdef uint8_t ring[CORE_WALL]
+    cdef SM64 shuffle
+    cdef int n, i, j, k, s, start, d1, d2, e1, e2, thrower, side, stacks
+    cdef uint8_t tmp
+    memset(c, 0, sizeof(HandCore))
+    c.p = p[0]
+    c.dealer, c.prevalent_wind = dealer, prevalent
+    sm_seed(&c.rng, seed, salt * 2 + 1)
+    for s in range(4):
+        c.lack[s] = -1
+        c.verdict_step[s] = -1
+    c.ldraw_seat = c.ldis_seat = c.pk_seat = c.kong_draw_due = -1
+    c.q_seat = -1
+    c.playing = 15
+    if wall != NULL:
+        n = n_wall
+        memcpy(c.wall, wall, n)
+    else:
+        n = core_tile_set(p, ring)
+        sm_seed(&shuffle, seed, salt * 2)
+        for i in range(n - 1, 0, -1):  # Fisher-Yates, as mahjong.game.rng.shuffled
+            j = <int>sm_below(&shuffle, i + 1)
+            tmp = ring[i]
+            ring[i] = ring[j]
+            ring[j] = tmp
+        start = 0
+        if p.dice_break:  # GuobiaoFlow.break_wall / break_point
+            d1 = 1 + <int>sm_below(&c.rng, 6)
+            d2 = 1 + <int>sm_below(&c.rng, 6)
+            core_event(c, EV_DICE, dealer, d1, d2, 0)
+            thrower = (dealer + (d1 + d2 - 1)) % 4
+            e1 = 1 + <int>sm_below(&c.rng, 6)
+            e2 = 1 + <int>sm_below(&c.rng, 6)
+            core_event(c, EV_DICE, thrower, e1, e2, 0)
+            side = (d1 + d2 - 1) % 4
+            stacks = d1 + d2 + e1 + e2
+            start = ((side % 4) * 18 + stacks) * 2 % 144
+            if start >= n:  # (wall[start:] + wall[:start] leaves a shorter wall as it is)
+                start = 0
+        for i in range(n):
+            c.wall[i] = ring[(start + i) % n]
+    c.n_wall = n
+    c.back = n
+    core_event(c, EV_WALL, -1, n, 0, 0)
+    c.phase = PH_DEAL
+    for k in range(4):
+        s = (dealer + k) & 3
+        i = p.hand_size + (1 if s == dealer else 0)
+        core_event(c, EV_DEAL, s, c.front, i, 0)
+        for j in range(i):
+            c.hands[s][c.wall[c.front + j]] += 1
+        c.front += i
+    for k in range(4):
+        core_replace_bonus(c, (dealer + k) & 3)
+    c.phase, c.actor = PH_TURN, dealer
+    c.ldraw_seat, c.ldraw_tile, c.ldraw_repl, c.ldraw_after_kong = -1, -1, 0, 0
+    for i in range(33, -1, -1):  # the dealer's 14th tile: the highest it holds
+        if c.hands[dealer][i]:
+            c.ldraw_seat, c.ldraw_tile = dealer, i
+            break
+    core_event(c, EV_BEGIN, dealer, 0, 0, 0)
+    if p.lack:
+        c.phase = PH_LACK
+
+
+cdef void core_seed_agents(HandCore* c, const uint64_t* seeds) noexcept nogil:
+    """The random agents of the four seats: SplitMix64(seed, 0xA9E), as RandomAgent(seed)."""
+    cdef int s
+    for s in range(4):
+        sm_seed(&c.agent[s], seeds[s], 0xA9E)
+
+
+# ---- legal actions ----------------------------------------------------------------------------------------------
+
+cdef inline void core_ask_seat(HandCore* c, int seat) noexcept nogil:
+    c.pend_order[c.n_pending] = seat
+    c.n_pending += 1
+    c.pending |= 1 << seat
+
+
+cdef void core_forced(HandCore* c, int seat) noexcept nogil:
+    """Sichuan's forced win in the last tiles: a seat that can win must (only the win is left)."""
+    cdef int i
+    if c.p.forced_win_tiles and core_live(c) <= c.p.forced_win_tiles:
+        for i in range(c.n_legal[seat]):
+            if c.legal[seat][i] == A_WIN:
+                c.legal[seat][0] = A_WIN
+                c.n_legal[seat] = 1
+                return
+
+
+cdef int core_turn_actions(HandCore* c, int seat) noexcept nogil:
+    """Fill c.legal[seat] as Game._turn_actions orders it; -1 = a verdict is needed first."""
+    cdef int n = 0, t, m, r, holds
+    cdef int drew = c.ldraw_seat == seat
+    cdef uint8_t* h = c.hands[seat]
+    if drew and c.ldraw_tile < 34:
+        r = core_win_offer(c, seat, c.ldraw_tile, -1, 0)
+        if r < 0:
+            return -1
+        if r:
+            c.legal[seat][n] = A_WIN
+            n += 1
+    if drew and core_live(c) > c.p.reserve:  # no kong on the last tile: nothing to replace it with
+        for t in range(34):
+            if h[t] == 4 and core_may_meld(c, seat, t):
+                c.legal[seat][n] = A_CONCEALED_KONG + t
+                n += 1
+        for m in range(c.n_melds[seat]):
+            t = c.meld_tile[seat][m]
+            if c.meld_kind[seat][m] == MK_PUNG and h[t] and core_may_meld(c, seat, t):
+                c.legal[seat][n] = A_ADDED_KONG + t
+                n += 1
+    holds = core_holds_lack(c, seat) if c.p.lack else 0
+    for t in range(34):
+        if h[t] and core_may_discard(c, seat, t, holds):
+            c.legal[seat][n] = A_DISCARD + t
+            n += 1
+    c.n_legal[seat] = n
+    core_forced(c, seat)
+    return 0
+
+
+cdef int core_claim_actions(HandCore* c, int s, int p, int t, int may_chow) noexcept nogil:
+    """Fill c.legal[s] as Game._claim_actions orders it (0 = nothing to claim); -1 = a verdict is needed."""
+    cdef int n = 0, r, lo, rk
+    cdef uint8_t* h = c.hands[s]
+    r = core_win_offer(c, s, t, p, 0)
+    if r < 0:
+        return -1
+    if r:
+        c.legal[s][n] = A_WIN
+        n += 1
+    if core_live(c) > c.p.reserve:  # no claim on the last tile (only a win)
+        if h[t] >= 2 and core_may_meld(c, s, t):
+            c.legal[s][n] = A_PUNG
+            n += 1
+            if h[t] >= 3 and core_live(c) > c.p.reserve:
+                c.legal[s][n] = A_KONG
+                n += 1
+        if may_chow and t < 27:
+            rk = t % 9
+            for lo in range(t - 2, t + 1):  # the claimed tile is the high, middle, then low tile of the run
+                if lo < 0 or lo // 9 != t // 9 or lo % 9 > 6 or lo % 9 > rk or rk - lo % 9 > 2:
+                    continue
+                if (lo == t or h[lo]) and (lo + 1 == t or h[lo + 1]) and (lo + 2 == t or h[lo + 2]):
+                    c.legal[s][n] = A_CHOW + (t - lo)
+                    n += 1
+    if n == 0:
+        c.n_legal[s] = 0
+        return 0
+    c.legal[s][n] = A_PASS
+    c.n_legal[s] = n + 1
+    core_forced(c, s)
+    return 1
+
+
+# ---- the loop ---------------------------------------------------------------------------------------------------
+
+cdef int core_advance(HandCore* c) noexcept nogil:
+    """Run the hand until seats must answer (CS_WAIT) or Python must look (CS_SCORE, CS_PAY, CS_END)."""
+    cdef int seat, s, k, t, p, r, chower, any_ask
+    c.n_pending = 0
+    c.pending = 0
+    c.answered = 0
+    while c.phase != PH_END:
+        if c.phase == PH_LACK:
+            if c.lack[0] < 0:  # every seat declares at once
+                for s in range(4):
+                    core_ask_seat(c, s)
+                    c.legal[s][0], c.legal[s][1], c.legal[s][2] = A_LACK, A_LACK + 1, A_LACK + 2
+                    c.n_legal[s] = 3
+                return CS_WAIT
+            c.phase = PH_TURN
+            continue
+        if c.phase == PH_DRAW:
+            if core_live(c) <= c.p.reserve:
+                core_wall_end(c)
+                continue
+            core_draw(c, c.actor, 0)
+            continue
+        if c.phase == PH_TURN:
+            seat = c.actor
+            if c.kong_draw_due == seat:
+                core_draw(c, seat, 1)
+                if c.p.pays_during_play and c.phase != PH_END:
+                    return CS_PAY
+                continue
+            if core_turn_actions(c, seat) < 0:
+                return CS_SCORE
+            core_ask_seat(c, seat)
+            return CS_WAIT
+        if c.phase == PH_CLAIM:
+            p, t = c.ldis_seat, c.ldis_tile
+            chower = core_next_seat(c, p) if c.p.chows else -1
+            any_ask = 0
+            for k in range(1, 4):
+                s = (p + k) & 3
+                if not (c.playing & (1 << s)):
+                    continue
+                r = core_claim_actions(c, s, p, t, s == chower)
+                if r < 0:
+                    c.n_pending = 0
+                    c.pending = 0
+                    return CS_SCORE
+                if r:
+                    core_ask_seat(c, s)
+                    any_ask = 1
+            if any_ask:
+                return CS_WAIT
+            c.phase, c.actor = PH_DRAW, core_next_seat(c, p)
+            continue
+        if c.phase == PH_ROB:
+            p, t = c.pk_seat, c.pk_tile
+            any_ask = 0
+            for k in range(1, 4):
+                s = (p + k) & 3
+                if not (c.playing & (1 << s)):
+                    continue
+                r = core_win_offer(c, s, t, p, 1)
+                if r < 0:
+                    c.n_pending = 0
+                    c.pending = 0
+                    return CS_SCORE
+                if r:
+                    c.legal[s][0], c.legal[s][1] = A_WIN, A_PASS
+                    c.n_legal[s] = 2
+                    core_forced(c, s)
+                    core_ask_seat(c, s)
+                    any_ask = 1
+            if any_ask:
+                return CS_WAIT
+            c.phase = PH_TURN  # nobody robs: the kong stands, its replacement draw follows
+            continue
+        break
+    return CS_END
+
+
+cdef int core_after_win(HandCore* c, int last) noexcept nogil:
+    if c.n_won >= c.p.winners_to_end or (c.playing & (c.playing - 1)) == 0:  # (at most one seat left)
+        c.phase = PH_END
+        return CS_END
+    c.phase, c.actor = PH_DRAW, core_next_seat(c, last)
+    if c.p.pays_during_play:
+        return CS_PAY
+    return core_advance(c)
+
+
+cdef int core_resolve(HandCore* c) noexcept nogil:
+    """Every pending seat has answered: apply the answers (Game._resolve), then advance."""
+    cdef int s, k, a, p, t, kind, last = -1, n = 0
+    cdef int order[3]
+    cdef int phase = c.phase
+    if phase == PH_LACK:
+        for s in range(4):
+            c.lack[s] = c.response[s] - A_LACK
+            core_event(c, EV_LACK, s, c.lack[s], 0, 0)
+        c.phase = PH_TURN
+        return core_advance(c)
+    if phase == PH_TURN:
+        s = c.actor
+        a = c.response[s]
+        if a == A_WIN:
+            core_win(c, s, c.ldraw_tile, -1)
+            return core_after_win(c, s)
+        if a < A_CONCEALED_KONG:
+            core_discard(c, s, a - A_DISCARD)
+        elif a < A_ADDED_KONG:
+            core_concealed_kong(c, s, a - A_CONCEALED_KONG)
+        else:
+            core_added_kong(c, s, a - A_ADDED_KONG)
+        return core_advance(c)
+    p = c.ldis_seat if phase == PH_CLAIM else c.pk_seat
+    t = c.ldis_tile if phase == PH_CLAIM else c.pk_tile
+    for k in range(1, 4):
+        s = (p + k) & 3
+        if c.pending & (1 << s):
+            order[n] = s
+            n += 1
+    for k in range(n):
+        s = order[k]
+        if c.response[s] == A_WIN:
+            if last >= 0 and not c.p.multiple_winners:
+                break  # 截和: the first in turn order after the discarder
+            if last < 0 and phase == PH_ROB:
+                core_robbed(c)
+            core_win(c, s, t, p)
+            last = s
+    if last >= 0:
+        return core_after_win(c, last)
+    if phase == PH_ROB:
+        c.phase = PH_TURN
+        return core_advance(c)
+    for kind in range(CK_KONG, CK_CHOW - 1, -1):  # kong, then pung, then chow; each in turn order
+        for k in range(n):
+            s = order[k]
+            a = c.response[s]
+            if kind == CK_KONG and a == A_KONG or kind == CK_PUNG and a == A_PUNG:
+                core_claim(c, s, kind, t)
+                return core_advance(c)
+            if kind == CK_CHOW and A_CHOW <= a < A_CHOW + 3:
+                core_claim(c, s, CK_CHOW, t - (a - A_CHOW))
+                return core_advance(c)
+    c.phase, c.actor = PH_DRAW, core_next_seat(c, p)
+    return core_advance(c)
+
+
+cdef int core_act(HandCore* c, int seat, int action) noexcept nogil:
+    """seat answers with an action slot: CR_* (< 0, refused, nothing changed) or the status after it."""
+    cdef int i
+    if c.phase == PH_END:
+        return CR_OVER
+    if seat < 0 or seat > 3 or not (c.pending & (1 << seat)):
+        return CR_NOT_PENDING
+    if c.answered & (1 << seat):
+        return CR_ANSWERED
+    for i in range(c.n_legal[seat]):
+        if c.legal[seat][i] == action:
+            break
+    else:
+        return CR_NOT_LEGAL
+    c.response[seat] = action
+    c.answered |= 1 << seat
+    if c.answered != c.pending:
+        return CS_WAIT
+    return core_resolve(c)
+
+
+cdef int core_random_action(HandCore* c, int seat) noexcept nogil:
+    """RandomAgent.choose: the win when one is offered, else a uniformly random legal action."""
+    cdef int i, n = c.n_legal[seat]
+    for i in range(n):
+        if c.legal[seat][i] == A_WIN:
+            return A_WIN
+    return c.legal[seat][<int>sm_below(&c.agent[seat], n)]
+
+
+cdef int core_play_random(HandCore* c) noexcept nogil:
+    """The random agents answer every decision until Python must look (CS_SCORE, CS_PAY, CS_END)."""
+    cdef int st = CS_WAIT, i, s, n
+    cdef int order[4]
+    while st == CS_WAIT:
+        n = c.n_pending
+        for i in range(n):
+            order[i] = c.pend_order[i]
+        for i in range(n):
+            s = order[i]
+            st = core_act(c, s, core_random_action(c, s))
+            if st != CS_WAIT:
+                break
+    return st
+
+
+cdef void core_mask(const HandCore* c, int seat, uint8_t* out) noexcept nogil:
+    cdef int i
+    memset(out, 0, A_N_ACTIONS)
+    if 0 <= seat < 4 and (c.pending & (1 << seat)) and not (c.answered & (1 << seat)):
+        for i in range(c.n_legal[seat]):
+            out[c.legal[seat][i]] = 1
+
+
+# ---- the Python face: mahjong._core.GameCore (used by mahjong.game.core; not a public API) -------------------
+
+from libc.stdlib cimport malloc, free
+
+cdef uint64_t U64_MASK = 0xFFFFFFFFFFFFFFFF
+
+
+cdef class GameCore:
+    """One hand on the compiled core.  ``params``: the 13 CoreParams ints in field order (see
+    :func:`mahjong.game.core.core_params`); ``wall``: an explicit wall (bytes-like tile ids) or None."""
+
+    cdef HandCore* c
+
+    def __cinit__(self, params, seed, salt, int dealer, int prevalent_wind, wall=None):
+        cdef CoreParams p
+        cdef const uint8_t* w = NULL
+        cdef bytes wb
+        cdef int n = 0
+        vals = [int(v) for v in params]
+        if len(vals) != 13:
+            raise ValueError("GameCore needs the 13 core parameters")
+        if not 0 <= dealer < 4 or not 0 <= prevalent_wind < 4:
+            raise ValueError("dealer and prevalent_wind are 0..3")
+        (p.hand_size, p.chows, p.multiple_winners, p.winners_to_end, p.reserve, p.dice_break, p.flowers,
+         p.honors, p.lack, p.forced_win_tiles, p.pays_during_play, p.rule_flags, p.rule_hand_size) = vals
+        if not 1 <= p.hand_size <= 13 or p.winners_to_end < 1 or p.reserve < 0:
+            raise ValueError("GameCore plays 4 seats of at most 13 tiles")
+        if wall is not None:
+            wb = bytes(wall)
+            n = len(wb)
+            if n > CORE_WALL or n < 4 * p.hand_size + 1 or max(wb) >= CORE_TILES:
+                raise ValueError("an explicit wall holds at most 144 tile ids 0..41")
+            w = <const uint8_t*>wb
+        self.c = <HandCore*>malloc(sizeof(HandCore))
+        if self.c == NULL:
+            raise MemoryError()
+        core_init(self.c, &p, <uint64_t>(int(seed) & U64_MASK), <uint64_t>(int(salt) & U64_MASK), dealer,
+                  prevalent_wind, w, n)
+
+    def __dealloc__(self):
+        free(self.c)
+
+    def advance(self):
+        """Run until seats must answer or Python must look: a status (``STATUSES`` index)."""
+        return core_advance(self.c)
+
+    def act(self, int seat, int action):
+        """One seat's answer (an action slot): a status, or a negative refusal (``REFUSALS``)."""
+        return core_act(self.c, seat, action)
+
+    def verdict(self, int seat, int tile, bint ok, int total):
+        """The rule set's answer to a ``score`` status."""
+        core_verdict(self.c, seat, tile, ok, total)
+
+    def seed_agents(self, seeds):
+        """Seed the four random agents as ``RandomAgent(seeds[s])``."""
+        cdef uint64_t s4[4]
+        cdef int i
+        for i in range(4):
+            s4[i] = <uint64_t>(int(seeds[i]) & U64_MASK)
+        core_seed_agents(self.c, s4)
+
+    def random_action(self, int seat):
+        if not 0 <= seat < 4 or not self.c.n_legal[seat] or not (self.c.pending & (1 << seat)):
+            raise ValueError(f"seat {seat} has nothing to choose")
+        return core_random_action(self.c, seat)
+
+    def play_random(self):
+        """The random agents answer until Python must look: a status."""
+        cdef int st
+        with nogil:
+            st = core_play_random(self.c)
+        return st
+
+    @property
+    def query(self):
+        """The ``score`` status's question: (seat, tile, from seat or -1, robbing)."""
+        return (self.c.q_seat, self.c.q_tile, self.c.q_from, bool(self.c.q_robbing))
+
+    @property
+    def pending(self):
+        """The seats still to answer, in the order they were asked."""
+        cdef int i, s
+        out = []
+        for i in range(self.c.n_pending):
+            s = self.c.pend_order[i]
+            if not (self.c.answered & (1 << s)):
+                out.append(s)
+        return tuple(out)
+
+    def legal(self, int seat):
+        """The seat's legal action slots in the engine's order (empty when it need not answer)."""
+        cdef int i
+        if not 0 <= seat < 4 or not (self.c.pending & (1 << seat)) or (self.c.answered & (1 << seat)):
+            return ()
+        return tuple([self.c.legal[seat][i] for i in range(self.c.n_legal[seat])])
+
+    def mask(self, int seat):
+        out = bytearray(A_N_ACTIONS)
+        core_mask(self.c, seat, <uint8_t*><char*>out)
+        return out
+
+    def events(self, int start=0):
+        """The event record from ``start``: (kind, seat, tile, a, b) rows (``EVENT_KINDS`` numbering)."""
+        cdef int i
+        return [(self.c.ev[i][0], self.c.ev[i][1], self.c.ev[i][2], self.c.ev[i][3], self.c.ev[i][4])
+                for i in range(max(0, start), self.c.n_ev)]
+
+    @property
+    def n_events(self):
+        return self.c.n_ev
+
+    @property
+    def phase(self):
+        return self.c.phase
+
+    @property
+    def wall(self):
+        return bytes(self.c.wall[:self.c.n_wall])
+
+    @property
+    def live(self):
+        return core_live(self.c)
+
+    def hand(self, int seat):
+        """The seat's 42 concealed counts."""
+        if not 0 <= seat < 4:
+            raise ValueError("seat is 0..3")
+        return bytes(self.c.hands[seat][:CORE_TILES])
+
+    def kongs(self):
+        """The kong ledger: (seat, meld kind, tile, from seat or -1, robbed)."""
+        cdef int i
+        return [(self.c.kong_seat[i], self.c.kong_kind[i], self.c.kong_tile[i], self.c.kong_from[i],
+                 bool(self.c.kong_robbed[i])) for i in range(self.c.n_kongs)]
+
+    @property
+    def won(self):
+        cdef int i
+        return tuple([self.c.won[i] for i in range(self.c.n_won)])
+
+
+def _core_constants():
+    """The hand core's C constants (checked against mahjong.game._core_constants by a test)."""
+    return {"N_ACTIONS": A_N_ACTIONS, "WIN": A_WIN, "PASS": A_PASS, "LACK": A_LACK, "CHOW": A_CHOW,
+            "PH_END": PH_END, "PH_LACK": PH_LACK, "EV_BEGIN": EV_BEGIN, "EV_WIN": EV_WIN, "CS_END": CS_END,
+            "CS_SCORE": CS_SCORE, "CR_OVER": CR_OVER, "MK_CONCEALED_KONG": MK_CONCEALED_KONG}

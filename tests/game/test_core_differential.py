@@ -1,0 +1,100 @@
+"""The compiled hand core against the Python engine (its reference): the same seed and the same choices give
+the same event log, the same legal lists and masks at every decision, and the same nets — for every flow the
+core plays.  The built-in random agent choosing in C gives the hand RandomAgent gives through the step API.
+
+On the pure-Python backend there is no compiled core: the checks there are that the dispatch falls back to
+the Python engine and that its hands are the step API's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mahjong.game import Game, RandomAgent
+from mahjong.game.core import CS_END, CoreHand, core_available, core_params, play_random
+from mahjong.game.engine import make_flow
+from mahjong.game.play import play_hand
+
+#: (rules, options) of every flow the core plays
+CORE_FLOWS: list[tuple[str, dict[str, Any]]] = [
+    ("guobiao", {}),
+    ("guobiao", {"flowers": False, "dice_break": False}),
+    ("guobiao-extras", {"several_winners": True}),
+    ("sichuan", {}),
+    ("sichuan", {"lack": False, "mode": "normal"}),
+    ("common", {"flowers": True}),
+    ("wuhu-2468", {}),
+]
+
+
+def _reference(rules: str, options: dict[str, Any], seed: int, salt: int, seeds: list[int]) -> Game:
+    game = Game(rules, seed=seed, salt=salt, options=options)
+    play_hand(game, {s: RandomAgent(seeds[s]) for s in range(4)})
+    return game
+
+
+def _same_hand(rules: str, options: dict[str, Any], seed: int, salt: int) -> None:
+    seeds = [seed * 4 + s + 16 * salt for s in range(4)]
+    fast = play_random(rules, seed=seed, salt=salt, options=options, agent_seeds=seeds)
+    ref = _reference(rules, options, seed, salt, seeds)
+    assert isinstance(fast, CoreHand) == core_available()
+    assert fast.events == ref.events
+    assert fast.settlement is not None and ref.settlement is not None
+    assert fast.settlement.net == ref.settlement.net
+
+
+@pytest.mark.parametrize(("rules", "options"), CORE_FLOWS)
+def test_core_plays_the_same_hands_as_the_engine(rules: str, options: dict[str, Any]) -> None:
+    if core_available():
+        assert core_params(make_flow(rules, options)) is not None
+    for salt in range(3):
+        _same_hand(rules, options, 20261201, salt)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.sampled_from(CORE_FLOWS), st.integers(0, 2**64 - 1), st.integers(0, 10**6))
+def test_core_hands_equal_the_engine_on_any_seed(flow: tuple[str, dict[str, Any]], seed: int, salt: int) -> None:
+    _same_hand(flow[0], flow[1], seed, salt)
+
+
+def test_flows_the_core_does_not_model_stay_on_the_engine() -> None:
+    for rules, options in [("guobiao", {"botzone": True}), ("nanchang", {}), ("yuhuan", {}), ("twoplayer", {}),
+                           ("jinshan", {})]:
+        assert core_params(make_flow(rules, options)) is None
+        hand = play_random(rules, seed=3, options=options)
+        assert isinstance(hand, Game)
+
+
+@pytest.mark.parametrize("rules", ["guobiao", "sichuan"])
+def test_step_by_step_legal_lists_masks_and_refusals(rules: str) -> None:
+    """Drive the core and the engine in lockstep with the same choices: the core's legal slots are the
+    engine's legal actions in the same order, its mask their mask, and an unlisted slot is refused with
+    nothing changed."""
+    if not core_available():
+        pytest.skip("no compiled core on the pure-Python backend (its twin is the engine itself)")
+    for salt in range(2):
+        flow = make_flow(rules, {})
+        hand = CoreHand(flow, core_params(flow) or (), seed=5, salt=salt, rules=rules)
+        game = Game(rules, seed=5, salt=salt)
+        agents = {s: RandomAgent(40 + s) for s in range(4)}
+        core = hand.core
+        status = hand.handle(core.advance())
+        while status != CS_END:
+            assert core.pending == game.pending
+            for seat in game.pending:
+                legal = game.legal_actions(seat)
+                assert core.legal(seat) == tuple(a.index for a in legal)
+                assert core.mask(seat) == game.action_mask(seat)
+                unlisted = next(i for i in range(151) if i not in core.legal(seat))
+                before = core.n_events
+                assert core.act(seat, unlisted) < 0 and core.n_events == before
+                choice = agents[seat].choose(game, seat, legal)
+                game.act(seat, choice)
+                status = hand.handle(core.act(seat, choice.index))
+        assert game.done
+        assert hand.events == game.events
+        assert core.act(0, 108) < 0

@@ -36,6 +36,7 @@ include "decompose.pxi"
 include "guobiao.pxi"
 include "engine.pxi"
 include "obs.pxi"
+include "batch.pxi"
 
 import array as _array
 import sys as _sys

@@ -16,17 +16,27 @@ from mahjong.scale.shards import Shard
 from mahjong.scale.tally import Tally
 
 if TYPE_CHECKING:
-    from mahjong.game import Game
+    from mahjong.game.engine import HandTable
 
 __all__ = ["play_hand_k", "simulate_shard", "simulate_sharded", "stats_of"]
 
 
-def play_hand_k(rules: str, seed: int, k: int, agent: str, options: Mapping[str, Any] | None) -> Game:
-    """Hand ``k`` of a seeded simulate run, played to its end (the seeding of :func:`mahjong.game.cli.simulate`)."""
+def play_hand_k(rules: str, seed: int, k: int, agent: str, options: Mapping[str, Any] | None) -> HandTable:
+    """Hand ``k`` of a seeded simulate run, played to its end (the seeding of :func:`mahjong.game.cli.simulate`).
+
+    The random agents play on the compiled hand core when it plays the flow (:func:`mahjong.game.core
+    .play_random`: the agents choose in C, the same hand as ``RandomAgent`` through the step API)."""
     from mahjong.game import Game, play_hand
     from mahjong.game.agents import make_agent
 
     opts = dict(options or {})
+    if agent == "random":
+        from mahjong.game.core import play_random
+        from mahjong.game.engine import make_flow
+
+        seats = make_flow(rules, opts).seats
+        return play_random(rules, seed=seed, salt=k, hand_number=k, dealer=seats[k % len(seats)], options=opts,
+                           agent_seeds=[seed * 4 + s + 16 * k for s in seats])
     game = Game(rules, seed=seed, salt=k, hand_number=k, options=opts)
     seats = game.flow.seats
     if k % len(seats):
@@ -36,7 +46,7 @@ def play_hand_k(rules: str, seed: int, k: int, agent: str, options: Mapping[str,
     return game
 
 
-def tally_hand(tally: Tally, game: Game) -> None:
+def tally_hand(tally: Tally, game: HandTable) -> None:
     """Count one finished hand: hands won / drawn, wins and self-draws, each pattern, the winner's points."""
     st = game.state
     settlement = game.settlement

@@ -6,6 +6,8 @@ return numpy arrays for numpy input, else ``bytearray`` / ``array.array('b')`` /
 
 from typing import Any
 
+from typing_extensions import disjoint_base
+
 from mahjong.rules import HandRules
 from mahjong.types import Decomposition, DiscardOption, Form, Waits
 
@@ -39,6 +41,7 @@ def _build_mode() -> str: ...
 
 # --- the compiled hand core (src/mjcore/engine.pxi), driven by mahjong.game.core --------------------------------
 
+@disjoint_base
 class GameCore:
     def __init__(
         self, params: object, seed: int, salt: int, dealer: int, prevalent_wind: int, wall: object = None
@@ -66,6 +69,7 @@ class GameCore:
     def live(self) -> int: ...
     def hand(self, seat: int) -> bytes: ...
     def kongs(self) -> list[tuple[int, int, int, int, bool]]: ...
+    def melds(self, seat: int) -> list[tuple[int, int, int, int]]: ...
     @property
     def won(self) -> tuple[int, ...]: ...
 

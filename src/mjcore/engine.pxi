@@ -45,7 +45,7 @@ cdef enum:
     CORE_EVENTS = 1024
     CORE_LEGAL = 64
     CORE_MELDS = 8
-    CORE_RIVER = 40
+    CORE_RIVER = 64
     CORE_KONGS = 16
     CORE_TILES = 42
 
@@ -165,6 +165,10 @@ ctypedef struct HandCore:
     int q_robbing
     int n_ev
     int32_t ev[CORE_EVENTS][5]
+    # each seat's waits, cached while its 3n+1 "base" hand is unchanged (the concealed tiles, minus the tile
+    # just drawn on its turn): a win on a discard / robbed kong / self-draw of t is bit t
+    int wait_valid[4]
+    uint64_t wait_mask[4]
 
 
 # ---- small helpers ----------------------------------------------------------------------------------------------
@@ -225,43 +229,49 @@ cdef inline int core_may_discard(const HandCore* c, int seat, int t, int holds_l
     return t // 9 == c.lack[seat]
 
 
-cdef int core_shape_win(const HandCore* c, int seat, int tile, int claimed) noexcept nogil:
-    """The seat's concealed tiles (+ tile when claimed) form a complete hand under the rule set's HandRules."""
+cdef uint64_t core_waits(HandCore* c, int seat) noexcept nogil:
+    """The waits of the seat's base hand (cached until its concealed tiles change other than by a draw)."""
     cdef uint8_t h[HBUF]
     cdef int t, total = 0
+    cdef uint64_t mask = 0
+    if c.wait_valid[seat]:
+        return c.wait_mask[seat]
     memset(h, 0, HBUF)
     for t in range(34):
         h[t] = c.hands[seat][t]
         total += h[t]
-    if claimed:
-        if h[tile] >= 4:
-            return 0
-        h[tile] += 1
-        total += 1
-    if total % 3 != 2:
-        return 0
-    if c.p.rule_flags & F_NO_HONORS:
+    if total % 3 == 2 and c.ldraw_seat == seat:
+        h[c.ldraw_tile] -= 1
+        total -= 1
+    if total % 3 == 1:
         for t in range(27, 34):
-            if h[t]:
-                return 0
-    return win_k(h, 0, total, c.p.rule_hand_size, c.p.rule_flags)
+            if h[t] and (c.p.rule_flags & F_NO_HONORS):
+                total = -1
+        # (waits_mask probes every tile under lack-a-suit: a hand that is not ready has no waits, and one
+        # shanten is far cheaper than 27 probes)
+        if total > 0 and (not (c.p.rule_flags & F_LACK_A_SUIT)
+                          or shanten_k(h, 0, total, c.p.rule_hand_size, c.p.rule_flags) == 0):
+            mask = waits_mask(h, 0, total, c.p.rule_hand_size, c.p.rule_flags)
+    c.wait_mask[seat] = mask
+    c.wait_valid[seat] = 1
+    return mask
 
 
-cdef int core_ready(const HandCore* c, int seat) noexcept nogil:
+cdef int core_shape_win(HandCore* c, int seat, int tile, int claimed) noexcept nogil:
+    """The seat's concealed tiles (+ tile when claimed) form a complete hand under the rule set's HandRules
+    (is_win of the count array: never with a fifth copy)."""
+    if claimed and c.hands[seat][tile] >= 4:
+        return 0
+    if not claimed and (c.ldraw_seat != seat or c.ldraw_tile != tile):
+        return 0
+    return (core_waits(c, seat) >> tile) & 1
+
+
+cdef int core_ready(HandCore* c, int seat) noexcept nogil:
     """The seat's concealed tiles wait on at least one tile (the wall end's ready check)."""
-    cdef uint8_t h[HBUF]
-    cdef int t, total = 0
-    memset(h, 0, HBUF)
-    for t in range(34):
-        h[t] = c.hands[seat][t]
-        total += h[t]
-    if total % 3 != 1:
+    if core_concealed(c, seat) % 3 != 1:  # (a seat's 34 + bonus tiles: the bonus ones were set aside)
         return 0
-    if c.p.rule_flags & F_NO_HONORS:
-        for t in range(27, 34):
-            if h[t]:
-                return 0
-    return waits_mask(h, 0, total, c.p.rule_hand_size, c.p.rule_flags) != 0
+    return core_waits(c, seat) != 0
 
 
 cdef int core_win_offer(HandCore* c, int seat, int tile, int from_seat, int robbing) noexcept nogil:
@@ -355,6 +365,8 @@ cdef void core_draw(HandCore* c, int seat, int replacement) noexcept nogil:
 
 
 cdef void core_discard(HandCore* c, int seat, int t) noexcept nogil:
+    if c.ldraw_seat != seat or c.ldraw_tile != t:  # (the drawn tile thrown: the base hand is unchanged)
+        c.wait_valid[seat] = 0
     c.hands[seat][t] -= 1
     c.river[seat][c.n_river[seat]] = t
     c.river_claimed[seat][c.n_river[seat]] = 0
@@ -376,6 +388,7 @@ cdef void core_add_kong_ledger(HandCore* c, int seat, int kind, int t, int frm) 
 
 cdef void core_claim(HandCore* c, int seat, int kind, int low) noexcept nogil:
     cdef int t = c.ldis_tile, p = c.ldis_seat, x, m
+    c.wait_valid[seat] = 0
     if kind == CK_CHOW:
         for x in range(low, low + 3):
             if x != t:
@@ -404,6 +417,7 @@ cdef void core_claim(HandCore* c, int seat, int kind, int low) noexcept nogil:
 
 cdef void core_concealed_kong(HandCore* c, int seat, int t) noexcept nogil:
     cdef int m = c.n_melds[seat]
+    c.wait_valid[seat] = 0
     c.claims_made += 1
     c.hands[seat][t] -= 4
     c.meld_kind[seat][m], c.meld_low[seat][m], c.meld_tile[seat][m], c.meld_from[seat][m] = \
@@ -426,6 +440,7 @@ cdef void core_added_kong(HandCore* c, int seat, int t) noexcept nogil:
             c.meld_kind[seat][m] = MK_ADDED_KONG
             core_add_kong_ledger(c, seat, MK_ADDED_KONG, t, c.meld_from[seat][m])
             break
+    c.wait_valid[seat] = 0
     c.hands[seat][t] -= 1
     c.visible[t] += 1
     c.after_kong[seat] = 1
@@ -825,6 +840,8 @@ cdef int core_play_random(HandCore* c) noexcept nogil:
     cdef int order[4]
     while st == CS_WAIT:
         n = c.n_pending
+        if n == 0:  # (nobody to answer: run on; core_advance never waits without a pending seat)
+            return core_advance(c)
         for i in range(n):
             order[i] = c.pend_order[i]
         for i in range(n):
@@ -845,7 +862,7 @@ cdef void core_mask(const HandCore* c, int seat, uint8_t* out) noexcept nogil:
 
 # ---- the Python face: mahjong._core.GameCore (used by mahjong.game.core; not a public API) -------------------
 
-from libc.stdlib cimport malloc, free
+from libc.stdlib cimport calloc, free
 
 cdef uint64_t U64_MASK = 0xFFFFFFFFFFFFFFFF
 
@@ -856,7 +873,13 @@ cdef class GameCore:
 
     cdef HandCore* c
 
-    def __cinit__(self, params, seed, salt, int dealer, int prevalent_wind, wall=None):
+    def __cinit__(self, *args, **kwargs):
+        # allocated (zeroed: a hand that is over) before __init__, so no method ever reads a NULL core
+        self.c = <HandCore*>calloc(1, sizeof(HandCore))
+        if self.c == NULL:
+            raise MemoryError()
+
+    def __init__(self, params, seed, salt, int dealer, int prevalent_wind, wall=None):
         cdef CoreParams p
         cdef const uint8_t* w = NULL
         cdef bytes wb
@@ -875,10 +898,9 @@ cdef class GameCore:
             n = len(wb)
             if n > CORE_WALL or n < 4 * p.hand_size + 1 or max(wb) >= CORE_TILES:
                 raise ValueError("an explicit wall holds at most 144 tile ids 0..41")
+            if any(wb.count(t) > (4 if t < 34 else 1) for t in set(wb)):
+                raise ValueError("an explicit wall holds at most 4 of a tile (1 of a flower)")
             w = <const uint8_t*>wb
-        self.c = <HandCore*>malloc(sizeof(HandCore))
-        if self.c == NULL:
-            raise MemoryError()
         core_init(self.c, &p, <uint64_t>(int(seed) & U64_MASK), <uint64_t>(int(salt) & U64_MASK), dealer,
                   prevalent_wind, w, n)
 
@@ -978,6 +1000,14 @@ cdef class GameCore:
         cdef int i
         return [(self.c.kong_seat[i], self.c.kong_kind[i], self.c.kong_tile[i], self.c.kong_from[i],
                  bool(self.c.kong_robbed[i])) for i in range(self.c.n_kongs)]
+
+    def melds(self, int seat):
+        """The seat's table melds in order: (meld kind, lowest tile, claimed tile, from seat or -1)."""
+        cdef int m
+        if not 0 <= seat < 4:
+            raise ValueError("seat is 0..3")
+        return [(self.c.meld_kind[seat][m], self.c.meld_low[seat][m], self.c.meld_tile[seat][m],
+                 self.c.meld_from[seat][m]) for m in range(self.c.n_melds[seat])]
 
     @property
     def won(self):

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from mahjong.game import actions
 from mahjong.game import _core_constants as cc
+from mahjong.game import actions
 
 PURE = os.environ.get("MAHJONG_PURE_PYTHON") == "1"
 

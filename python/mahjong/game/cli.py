@@ -12,7 +12,8 @@ from typing import Any, TextIO
 
 from mahjong.errors import MahjongError, RulesError
 from mahjong.game.agents import AGENTS, make_agent
-from mahjong.game.engine import Game
+from mahjong.game.core import RandomTable
+from mahjong.game.engine import Game, HandTable
 from mahjong.game.play import play_hand
 from mahjong.tiles import format_tiles, tile_name
 
@@ -78,28 +79,36 @@ def simulate(rules: str, hands: int, seed: int = 0, agent: str = "greedy", optio
     points: list[int] = []
     t0 = time.perf_counter()
     seats = None
+    table = RandomTable(rules, options) if agent == "random" else None  # (chooses in C on the compiled core)
     for k in range(hands):
-        game = Game(rules, seed=seed, salt=k, hand_number=k, options=options)
-        seats = game.flow.seats
-        if k % len(seats):
-            game = Game(rules, seed=seed, salt=k, hand_number=k, dealer=seats[k % len(seats)], options=options)
-        agents = {s: make_agent(agent, seed * 4 + s + 16 * k) for s in seats}
-        play_hand(game, agents)
-        st = game.state
+        game: HandTable
+        if table is not None:
+            seats = table.flow.seats
+            game = table.hand(seed=seed, salt=k, hand_number=k, dealer=seats[k % len(seats)],
+                              agent_seeds=[seed * 4 + s + 16 * k for s in seats])
+        else:
+            game = Game(rules, seed=seed, salt=k, hand_number=k, options=options)
+            seats = game.flow.seats
+            if k % len(seats):
+                game = Game(rules, seed=seed, salt=k, hand_number=k, dealer=seats[k % len(seats)],
+                            options=options)
+            agents = {s: make_agent(agent, seed * 4 + s + 16 * k) for s in seats}
+            play_hand(game, agents)
+        wins = game.wins_made()
         assert game.settlement is not None
         stats["hands"] += 1
-        if st.won:
+        if wins:
             stats["hands_won"] += 1
         else:
             stats["draws"] += 1
-        for w in st.wins:
+        for w in wins:
             stats["wins"] += 1
             stats["self_drawn"] += w.from_seat is None
         for r in game.settlement.results:
             for it in r.items:
                 fans[it.key] += 1
                 names[it.key] = it.name_zh
-        if st.won:
+        if wins:
             points.append(max(game.settlement.net))
         if log is not None:
             log.write(dumps_log(game.events))

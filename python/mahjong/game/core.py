@@ -23,8 +23,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mahjong._kernels import BACKEND, backend_module
-from mahjong.framework import ScoreResult
-from mahjong.game._core_constants import CLAIM_KINDS, EVENT_KINDS, STATUSES
+from mahjong.framework import RuleSet, ScoreResult
+from mahjong.game._core_constants import CLAIM_KINDS, EVENT_KINDS, MELD_KINDS, STATUSES
 from mahjong.game.engine import Game, HandTable, make_flow
 from mahjong.game.events import (
     BonusSetAside,
@@ -34,10 +34,12 @@ from mahjong.game.events import (
     Discarded,
     Drew,
     GameEvent,
+    HandEnded,
     HandStarted,
     KongDeclared,
     KongRobbed,
     LackDeclared,
+    Paid,
     WallBuilt,
     WallEnd,
     Won,
@@ -45,13 +47,17 @@ from mahjong.game.events import (
 from mahjong.game.flows import Flow
 from mahjong.game.rng import wall_digest
 from mahjong.game.state import HandState
-from mahjong.settlement import Settlement
+from mahjong.hand import Hand, Meld, MeldKind
+from mahjong.settlement import Draw, HandRecord, Kong, Settlement, Win
 
-__all__ = ["CoreHand", "core_params", "core_available", "play_random"]
+__all__ = ["CoreHand", "RandomTable", "core_params", "core_available", "play_random"]
 
 _CS = {name: i for i, name in enumerate(STATUSES)}
 CS_WAIT, CS_SCORE, CS_PAY, CS_END = _CS["wait"], _CS["score"], _CS["pay"], _CS["end"]
 _EV = {name: i for i, name in enumerate(EVENT_KINDS)}
+_RECORD_KINDS = frozenset({_EV["claim"], _EV["kong"], _EV["win"], _EV["wall_end"]})
+_KONG_KINDS = {MELD_KINDS.index("kong"): "melded", MELD_KINDS.index("added_kong"): "added",
+               MELD_KINDS.index("concealed_kong"): "concealed"}
 _GameCore: Any = getattr(backend_module, "GameCore", None) if BACKEND == "cython" else None
 
 
@@ -121,19 +127,27 @@ class CoreHand(HandTable):
 
     def __init__(self, flow: Flow, params: tuple[int, ...], *, seed: int = 0, salt: int = 0,
                  wall: Sequence[int] | None = None, dealer: int = 0, prevalent_wind: int = 0,
-                 hand_number: int = 0, options: Mapping[str, Any] | None = None, rules: str = "") -> None:
+                 hand_number: int = 0, options: Mapping[str, Any] | None = None, rules: str = "",
+                 table: RandomTable | None = None) -> None:
         self.flow = flow
+        self._table = table
         self.ruleset = flow.ruleset
         self.rules = rules
         self.options = dict(options or {})
         self.seed, self.salt, self.hand_number = seed, salt, hand_number
         self.explicit_wall = wall is not None
         self.core = _GameCore(params, seed, salt, dealer, prevalent_wind, None if wall is None else bytes(wall))
-        self.state = HandState()
-        self.state.fact_hook = self._record_facts
-        self.state.reserve = flow.reserve
+        self._state = HandState()
+        self._state.fact_hook = self._record_facts
+        self._state.reserve = flow.reserve
         self._events: list[GameEvent] = []
         self._synced = 0  # core records folded into state / events so far
+        self._syncing = False
+        # money settled from the core's ledger before the typed events were built: (core record position, payer,
+        # payee, amount, reason, settlement record event), emitted as Paid at that position when they are
+        self._deferred: list[tuple[int, int, int, int, str, int | None]] = []
+        self._deferred_end: HandEnded | None = None  # the quiet end's last event, appended when events are read
+        self._fold_index: list[int] = []  # settlement record event i -> log index, as the fold builds the log
         self._win_cache: dict[tuple[int, int, int], ScoreResult | None] = {}
         self._became_ready: list[int] = []
         self._draw_hands: dict[int, str] = {}
@@ -156,17 +170,51 @@ class CoreHand(HandTable):
     def events(self, value: list[GameEvent]) -> None:
         self._events = value
 
+    @property
+    def state(self) -> HandState:
+        self.sync()
+        return self._state
+
+    @state.setter
+    def state(self, value: HandState) -> None:
+        self._state = value
+
     def _emit(self, ev: GameEvent) -> None:
-        self.state.apply(ev)
+        self._state.apply(ev)
         self._events.append(ev)
 
     def sync(self) -> None:
         """Fold the core's new records into the typed events and the hand state."""
         core = self.core
-        if self._synced == core.n_events:
+        if self._syncing or self._synced == core.n_events and self._deferred_end is None and not self._deferred:
             return
-        st, flow, wall = self.state, self.flow, None
-        for kind, seat, tile, a, b in core.events(self._synced):
+        self._syncing = True
+        try:
+            self._fold_records()
+            self._flush(core.n_events)
+        finally:
+            self._syncing = False
+        if self._deferred_end is not None:
+            ev, self._deferred_end = self._deferred_end, None
+            self._emit(ev)
+
+    def _flush(self, position: int) -> None:
+        """Emit the deferred payments made at or before core record ``position``."""
+        while self._deferred and self._deferred[0][0] <= position:
+            _, payer, payee, amount, reason, event = self._deferred.pop(0)
+            index = self._fold_index
+            self._emit(Paid(payer, payee, amount, reason,
+                            index[event] if event is not None and event < len(index) else None))
+
+    def _fold_records(self) -> None:
+        core = self.core
+        st, flow, wall = self._state, self.flow, None
+        index = self._fold_index
+        for i, (kind, seat, tile, a, b) in enumerate(core.events(self._synced), self._synced):
+            if self._deferred:
+                self._flush(i)
+            if kind in _RECORD_KINDS and (kind != _EV["claim"] or CLAIM_KINDS[b & 3] == "kong"):
+                index.append(len(self._events))  # (the kong / win / wall end about to be emitted)
             if kind == _EV["draw"]:
                 self._emit(Drew(seat, tile, bool(a)))
             elif kind == _EV["discard"]:
@@ -223,19 +271,96 @@ class CoreHand(HandTable):
                 core.verdict(seat, tile, result is not None, result.total if result is not None else 0)
                 status = core.advance()
             elif status == CS_PAY:
-                self.sync()
-                self._pay()
+                if core.won:
+                    self.sync()
+                    self._pay()
+                else:  # kongs only so far: settle them from the core's ledger, the events built later
+                    self._defer_payments(self._settle(self._ledger_record(None)))
                 status = core.advance()
             elif status == CS_END:
                 if not self._ended:
                     self._ended = True
-                    self.sync()
-                    self._end_hand()
-                    assert self.state.net is not None
-                    self.net = self.state.net
+                    if not self._quiet_end():
+                        self.sync()
+                        self._end_hand()
+                        assert self._state.net is not None
+                        self.net = self._state.net
                 return CS_END
             else:
                 return status
+
+    def wins_made(self) -> list[Won]:
+        return self.state.wins if self.core.won else []  # (no win: the typed events need not be built)
+
+    def _ledger_record(self, draw: Draw | None) -> HandRecord:
+        """The settlement record of a hand with no win yet, straight from the core's kong ledger."""
+        events: list[Kong | Win | Draw] = []
+        for seat, kind, tile, frm, robbed in self.core.kongs():
+            name = _KONG_KINDS[kind]
+            events.append(Kong(seat, name, tile, frm if name == "melded" else None, robbed))  # type: ignore[arg-type]
+        if draw is not None:
+            events.append(draw)
+        st = self._state
+        return HandRecord(st.ruleset, tuple(events), dict(self.flow.ruleset_options), st.dealer, st.prevalent_wind)
+
+    def _defer_payments(self, settlement: Settlement) -> None:
+        """_emit_payments, the Paid events made when the log is built (at the core's current record)."""
+        want: Counter[tuple[int, int, int, str, int | None]] = Counter()
+        for p in settlement.lines:
+            want[(p.payer, p.payee, p.amount, p.reason, p.event)] += 1
+        new = want - self._paid
+        pos = self.core.n_events
+        for p in settlement.lines:
+            key = (p.payer, p.payee, p.amount, p.reason, p.event)
+            if new[key] > 0:
+                new[key] -= 1
+                self._paid[key] += 1
+                self._deferred.append((pos, *key))
+
+    def _core_hand(self, seat: int) -> str:
+        """str(state.hand_of(seat)) from the core's counts and melds (flows without bonus tiles)."""
+        counts = self.core.hand(seat)
+        concealed = tuple(t for t in range(34) for _ in range(counts[t]))
+        melds = []
+        for kind, low, tile, frm in self.core.melds(seat):
+            name = MELD_KINDS[kind]
+            tiles = (low, low + 1, low + 2) if name == "chow" else (tile,) * (3 if name == "pung" else 4)
+            melds.append(Meld(MeldKind(name), tiles, None if frm < 0 else self.flow.meld_offset(seat, frm, name)))
+        return str(Hand(concealed, tuple(melds), (), None))
+
+    def _quiet_end(self) -> bool:
+        """A hand that ended at the wall with no win: settle the record straight from the core's kong ledger
+        and hands (the typed events are built only if someone reads them).  False = a hand with a win (or
+        bonus tiles in the final hands): the full end runs."""
+        flow, core = self.flow, self.core
+        if core.won or flow.draw_hands and flow.bonus_tiles:
+            return False
+        st = self._state
+        # a rule set settled by its wins alone moves no money for kongs or the wall's end (settle_by_wins):
+        # every such hand of a table settles alike, and the table keeps the one settlement
+        by_wins = type(self.ruleset).settle is RuleSet.settle and not flow.draw_hands
+        table = self._table
+        if by_wins and table is not None and table._quiet is not None:
+            settlement = table._quiet
+        else:
+            if flow.draw_hands:
+                self._draw_hands = {s: self._core_hand(s) for s in flow.seats}  # (no win: every seat plays)
+            settlement = self._settle(self._ledger_record(Draw(self._draw_hands, ())))
+            if by_wins and table is not None and not settlement.lines:
+                table._quiet = settlement
+        if flow.extra_lines(st, settlement):
+            return False
+        self._defer_payments(settlement)
+        net = [0, 0, 0, 0]
+        for (payer, payee, amount, _, _), n in self._paid.items():
+            net[payer] -= amount * n
+            net[payee] += amount * n
+        if tuple(net) != tuple(settlement.net):
+            raise AssertionError(f"payments during play {net} disagree with the settlement {settlement.net}")
+        self.settlement = settlement
+        self.net = tuple(net)
+        self._deferred_end = HandEnded(self.net, flow.next_dealer(st, dict(settlement.details)))
+        return True
 
     def play_random(self, agent_seeds: Sequence[int]) -> CoreHand:
         """Play the hand to its end with the built-in random agents (``RandomAgent(agent_seeds[s])`` at seat
@@ -248,22 +373,42 @@ class CoreHand(HandTable):
         return self
 
 
+class RandomTable:
+    """Hands of one rule set and options played by the built-in random agents — on the compiled core when it
+    plays this flow (the flow is made once and the hands share it), else on :class:`Game` with
+    :class:`~mahjong.game.agents.RandomAgent` (the same hands either way)."""
+
+    def __init__(self, rules: str, options: Mapping[str, Any] | None = None) -> None:
+        self.rules = rules
+        self.options = dict(options or {})
+        self.flow = make_flow(rules, options)
+        self.params = core_params(self.flow) if core_available() else None
+        self._quiet: Settlement | None = None
+
+    @property
+    def on_core(self) -> bool:
+        return self.params is not None
+
+    def hand(self, *, seed: int = 0, salt: int = 0, dealer: int | None = None, prevalent_wind: int = 0,
+             hand_number: int = 0, agent_seeds: Sequence[int] = (0, 1, 2, 3)) -> HandTable:
+        flow = self.flow
+        d = flow.seats[0] if dealer is None else dealer
+        if self.params is None:
+            from mahjong.game.agents import RandomAgent
+            from mahjong.game.play import play_hand
+
+            game = Game(self.rules, seed=seed, salt=salt, dealer=d, prevalent_wind=prevalent_wind,
+                        hand_number=hand_number, options=self.options)
+            play_hand(game, {s: RandomAgent(agent_seeds[i]) for i, s in enumerate(flow.seats)})
+            return game
+        hand = CoreHand(flow, self.params, seed=seed, salt=salt, dealer=d, prevalent_wind=prevalent_wind,
+                        hand_number=hand_number, options=self.options, rules=self.rules, table=self)
+        return hand.play_random(agent_seeds)
+
+
 def play_random(rules: str, *, seed: int = 0, salt: int = 0, dealer: int | None = None, prevalent_wind: int = 0,
                 hand_number: int = 0, options: Mapping[str, Any] | None = None,
                 agent_seeds: Sequence[int] = (0, 1, 2, 3)) -> HandTable:
-    """One hand with the built-in random agents: on the compiled core when it plays this flow, else on
-    :class:`Game` with :class:`~mahjong.game.agents.RandomAgent` (the same hand either way)."""
-    flow = make_flow(rules, options)
-    params = core_params(flow) if core_available() else None
-    d = flow.seats[0] if dealer is None else dealer
-    if params is None:
-        from mahjong.game.agents import RandomAgent
-        from mahjong.game.play import play_hand
-
-        game = Game(rules, seed=seed, salt=salt, dealer=d, prevalent_wind=prevalent_wind, hand_number=hand_number,
-                    options=options)
-        play_hand(game, {s: RandomAgent(agent_seeds[i]) for i, s in enumerate(flow.seats)})
-        return game
-    hand = CoreHand(flow, params, seed=seed, salt=salt, dealer=d, prevalent_wind=prevalent_wind,
-                    hand_number=hand_number, options=options, rules=rules)
-    return hand.play_random(agent_seeds)
+    """One hand with the built-in random agents (see :class:`RandomTable`)."""
+    return RandomTable(rules, options).hand(seed=seed, salt=salt, dealer=dealer, prevalent_wind=prevalent_wind,
+                                            hand_number=hand_number, agent_seeds=agent_seeds)

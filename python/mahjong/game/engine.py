@@ -89,6 +89,10 @@ class HandTable:
         self.state.apply(ev)
         self.events.append(ev)
 
+    def wins_made(self) -> list[Won]:
+        """The hand's wins so far, in order."""
+        return self.state.wins
+
     # --- wins -------------------------------------------------------------------------------------------------
 
     def context_kwargs(self, seat: int, tile: int, from_seat: int | None, robbing: bool) -> dict[str, Any]:

@@ -1,7 +1,7 @@
 """Self-play rows of ``bench_game.py``: lockstep batches (``GameBatch``) and sharded ``simulate`` (issue 13).
 
     python benchmarks/bench_game.py            # the engine table, then these rows
-    python benchmarks/_batch_rows.py [--seconds 1] [--rounds 3]   # these rows alone
+    python benchmarks/_batch_rows.py [--seconds 1] [--rounds 3] [--write benchmarks/RESULTS.md]   # alone
 
 Measured in one run, side by side (Guobiao, the installed package, first legal action everywhere):
 
@@ -28,6 +28,8 @@ from typing import Any
 
 RULES = "guobiao"
 HEADER = "## Self-play at scale: GameBatch and simulate workers (bench_game.py, _batch_rows.py)"
+#: the section this one replaces (the same rows, measured by the former bench_rl.py)
+OLD_HEADERS = (HEADER, "## Self-play at scale (bench_rl.py)")
 
 
 def _cpu(children: bool = False) -> float:
@@ -91,8 +93,8 @@ def simulate_rates(seconds: float, rounds: int) -> tuple[int, list[tuple[float, 
     from mahjong.scale.simulate import simulate_sharded
 
     t0 = time.perf_counter()
-    simulate_sharded(RULES, 40, 3, "random", workers=1)  # calibration (and warm caches, as a long run has)
-    per_hand = (time.perf_counter() - t0) / 40
+    simulate_sharded(RULES, 400, 3, "random", workers=1)  # calibration (and warm caches, as a long run has)
+    per_hand = (time.perf_counter() - t0) / 400
     hands = max(200, int(2 * seconds / per_hand))
     runs: dict[int, list[tuple[float, float]]] = {1: [], 2: []}
     for _ in range(rounds):
@@ -151,12 +153,34 @@ def rows(seconds: float = 1.0, rounds: int = 3) -> str:
     return "\n".join(lines)
 
 
+def write(path: str, text: str) -> None:
+    """Replace this section of RESULTS.md (its hand-written ``### Notes`` are kept), or append it."""
+    with open(path, encoding="utf-8") as f:
+        old = f.read()
+    for header in OLD_HEADERS:
+        if header in old:
+            start = old.index(header)
+            nxt = old.find("\n## ", start + len(header))
+            body = old[start:nxt if nxt >= 0 else len(old)]
+            notes = body[body.index("### Notes"):].rstrip("\n") + "\n" if "### Notes" in body else ""
+            new = old[:start] + text + ("\n" + notes if notes else "") + ("\n" + old[nxt + 1:] if nxt >= 0 else "")
+            break
+    else:
+        new = old.rstrip("\n") + "\n\n" + text
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(new)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=float, default=1.0, help="time per measurement")
     ap.add_argument("--rounds", type=int, default=3, help="interleaved simulate rounds (best of)")
+    ap.add_argument("--write", metavar="RESULTS.md", help="replace this section of RESULTS.md")
     args = ap.parse_args()
-    print(rows(args.seconds, args.rounds))
+    text = rows(args.seconds, args.rounds)
+    print(text)
+    if args.write:
+        write(args.write, text)
 
 
 if __name__ == "__main__":

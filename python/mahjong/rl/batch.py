@@ -285,6 +285,7 @@ class GameBatch:
         refused: dict[int, str] = {}
         if self._cores is not None:
             st = self._st
+            pays = self.games[0].flow.pays_during_play  # (reading a core hand's state builds its events)
             status = np.empty(self.n, dtype=np.int8)
             self._cores.act(acts, status)  # the GIL is released inside
             for i in np.flatnonzero(status != st["WAIT"]).tolist():
@@ -294,10 +295,9 @@ class GameBatch:
                     refused[i] = why or "refused"
                     continue
                 hand: CoreHand = self.games[i]
-                paid = len(hand.state.payments)
                 if hand.handle(int(status[i])) == st["END"]:
                     self._finish(i, done, rewards)
-                elif len(hand.state.payments) != paid:  # money moved during play: the scores planes
+                elif pays:  # money may have moved during play: the scores planes
                     self._cores.set_game(i, hand.core, running_scores(hand))
         else:
             given: dict[int, list[tuple[int, int]]] = {}

@@ -9,6 +9,7 @@ Measured in one run, side by side (Guobiao, the installed package, first legal a
   ``obs_v1`` observation (``encode(view_of(game, seat))``: what an RL loop over single games pays per decision);
 - ``GameBatch`` with n = 1, 64, 1024: ``observe()`` (stacked obs_v1 rows + masks) + ``step()`` with the first
   legal action of every row, in one thread, and two batches in two threads (total decisions/s);
+- every row above: each driver once per round, ``--rounds`` rounds interleaved, best of each;
 - ``simulate_sharded`` with the random agents, K = 1 (this process) and K = 2 (two local processes): K = 1 and
   K = 2 interleaved for ``--rounds`` rounds, best of each, so a burst of other work on the shared machine hits
   both alike.  The hand count is calibrated so that K = 1 takes about ``--seconds`` x 2.
@@ -112,8 +113,20 @@ def rows(seconds: float = 1.0, rounds: int = 3) -> str:
 
     import mahjong
 
-    plain = single_games(seconds, observe=False)
-    with_obs = single_games(seconds, observe=True)
+    # every driver measured once per round, rounds interleaved, best of each: the shared machine's load moves
+    best: dict[str, tuple[float, float]] = {}
+
+    def keep(key: str, rate: float, cores: float = 0.0) -> None:
+        if key not in best or rate > best[key][0]:
+            best[key] = (rate, cores)
+
+    for _ in range(rounds):
+        keep("plain", single_games(seconds, observe=False))
+        keep("obs", single_games(seconds, observe=True))
+        for n in (1, 64, 1024):
+            for threads in (1, 2):
+                keep(f"{n}/{threads}", *batch_rate(n, seconds, threads))
+    plain, with_obs = best["plain"][0], best["obs"][0]
     lines = [
         HEADER,
         "",
@@ -130,8 +143,7 @@ def rows(seconds: float = 1.0, rounds: int = 3) -> str:
         f"| single games, step API + obs_v1 | {with_obs:,.0f} | 1.00 | | |",
     ]
     for n in (1, 64, 1024):
-        one, cpu1 = batch_rate(n, seconds, 1)
-        two, cpu2 = batch_rate(n, seconds, 2)
+        (one, cpu1), (two, cpu2) = best[f"{n}/1"], best[f"{n}/2"]
         lines.append(f"| GameBatch n = {n}, one thread | {one:,.0f} | {with_obs / one:.2f} | | {cpu1:.2f} |")
         lines.append(f"| GameBatch n = {n}, two threads (two batches) | {two:,.0f} | {with_obs / two:.2f} | "
                      f"{two / one:.2f}x | {cpu2:.2f} |")

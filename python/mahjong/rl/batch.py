@@ -92,8 +92,7 @@ class GameBatch:
         keep_logs: bool = True,
     ) -> None:
         from mahjong.game import N_ACTIONS
-        from mahjong.game.core import core_available, core_params
-        from mahjong.game.engine import make_flow
+        from mahjong.game.core import RandomTable
 
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
             raise BatchError(f"a batch holds at least one game, got n={n!r}")
@@ -105,10 +104,12 @@ class GameBatch:
         self.options = dict(options or {})
         self.keep_logs = keep_logs
         self.n_actions = N_ACTIONS
-        flow = make_flow(rules, self.options)  # an unknown rule set or option fails here
-        self.seats: tuple[int, ...] = tuple(flow.seats)
-        #: the compiled core's parameter row when the core plays this flow (else None: Python games)
-        self._params = core_params(flow) if core_available() else None
+        # the flow (made once: an unknown rule set or option fails here) and the core's parameter row when the
+        # compiled core plays it (else None: Python games), shared by every hand of the batch, as a table of
+        # hands shares them (with its one settlement of a hand where nothing happened)
+        self._table = RandomTable(rules, self.options)
+        self.seats: tuple[int, ...] = tuple(self._table.flow.seats)
+        self._params = self._table.params
         self._cores: Any = None
         if self._params is not None:
             from mahjong import _core
@@ -140,11 +141,10 @@ class GameBatch:
 
             return Game(kw.pop("rules"), **kw)
         from mahjong.game.core import CoreHand
-        from mahjong.game.engine import make_flow
 
         assert self._params is not None
-        hand = CoreHand(make_flow(self.rules, self.options), self._params, seed=kw["seed"], salt=kw["salt"],
-                        options=self.options, rules=self.rules)
+        hand = CoreHand(self._table.flow, self._params, seed=kw["seed"], salt=kw["salt"], options=self.options,
+                        rules=self.rules, table=self._table)
         if hand.handle(hand.core.advance()) == self._st["END"]:  # pragma: no cover - no hand ends undealt
             raise AssertionError("a hand ended before its first decision")
         self._cores.set_game(i, hand.core)

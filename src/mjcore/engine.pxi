@@ -25,7 +25,10 @@
 #   core_play_random(c) nogil -> runs the random agents until a status other than CS_WAIT.
 #   core_mask(c, seat, out) nogil  fills a N_ACTIONS 0/1 mask.
 # A caller stepping many cores without the GIL loops core_act / core_play_random and drops to Python only on
-# CS_SCORE / CS_PAY / CS_END.
+# CS_SCORE / CS_PAY / CS_END.  The Python face is the GameCore class at the end of this file; its drivers are
+# mahjong.game.core.CoreHand (events built when read), CoreGame (Game's step API) and RandomTable (self-play).
+# Each seat's waits are cached (wait_valid / wait_mask) while its base hand is unchanged: a win offer is one
+# bit test, and the rule set is asked (CS_SCORE) only for a complete hand.
 
 from mjcore.enginedefs cimport *
 from libc.stdint cimport int8_t, int16_t, int32_t
@@ -1008,6 +1011,14 @@ cdef class GameCore:
             raise ValueError("seat is 0..3")
         return [(self.c.meld_kind[seat][m], self.c.meld_low[seat][m], self.c.meld_tile[seat][m],
                  self.c.meld_from[seat][m]) for m in range(self.c.n_melds[seat])]
+
+    @property
+    def focus(self):
+        """(phase, actor, the discard on the table or -1, the added kong's tile or -1, the last drawn tile or
+        -1): the tiles the legal action slots are about."""
+        cdef HandCore* c = self.c
+        return (c.phase, c.actor, c.ldis_tile if c.ldis_seat >= 0 else -1, c.pk_tile if c.pk_seat >= 0 else -1,
+                c.ldraw_tile if c.ldraw_seat >= 0 else -1)
 
     @property
     def won(self):

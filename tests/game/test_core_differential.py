@@ -14,8 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mahjong.game import Game, RandomAgent
-from mahjong.game.core import CS_END, CoreHand, core_available, core_params, play_random
+from mahjong.errors import RulesError
+from mahjong.game import Game, IllegalActionError, RandomAgent
+from mahjong.game.core import CS_END, CoreGame, CoreHand, core_available, core_params, play_random
 from mahjong.game.engine import make_flow
 from mahjong.game.play import play_hand
 
@@ -47,15 +48,20 @@ def _same_hand(rules: str, options: dict[str, Any], seed: int, salt: int) -> Non
     assert fast.settlement.net == ref.settlement.net
 
 
-@pytest.mark.parametrize(("rules", "options"), CORE_FLOWS)
+#: on the pure-Python backend both sides are the engine: one hand per flow keeps that leg cheap
+SALTS = range(3) if core_available() else range(1)
+FLOWS = CORE_FLOWS if core_available() else CORE_FLOWS[:1]
+
+
+@pytest.mark.parametrize(("rules", "options"), FLOWS)
 def test_core_plays_the_same_hands_as_the_engine(rules: str, options: dict[str, Any]) -> None:
     if core_available():
         assert core_params(make_flow(rules, options)) is not None
-    for salt in range(3):
+    for salt in SALTS:
         _same_hand(rules, options, 20261201, salt)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=15 if core_available() else 1, deadline=None)
 @given(st.sampled_from(CORE_FLOWS), st.integers(0, 2**64 - 1), st.integers(0, 10**6))
 def test_core_hands_equal_the_engine_on_any_seed(flow: tuple[str, dict[str, Any]], seed: int, salt: int) -> None:
     _same_hand(flow[0], flow[1], seed, salt)
@@ -65,8 +71,7 @@ def test_flows_the_core_does_not_model_stay_on_the_engine() -> None:
     for rules, options in [("guobiao", {"botzone": True}), ("nanchang", {}), ("yuhuan", {}), ("twoplayer", {}),
                            ("jinshan", {})]:
         assert core_params(make_flow(rules, options)) is None
-        hand = play_random(rules, seed=3, options=options)
-        assert isinstance(hand, Game)
+    assert isinstance(play_random("nanchang", seed=3), Game)
 
 
 @pytest.mark.parametrize("rules", ["guobiao", "sichuan"])
@@ -98,3 +103,39 @@ def test_step_by_step_legal_lists_masks_and_refusals(rules: str) -> None:
         assert game.done
         assert hand.events == game.events
         assert core.act(0, 108) < 0
+
+
+@pytest.mark.parametrize(("rules", "options"), CORE_FLOWS[:4] if core_available() else CORE_FLOWS[:1])
+def test_step_api_on_the_core_is_the_engines(rules: str, options: dict[str, Any]) -> None:
+    """CoreGame (Game's step API on the core) against Game: pending seats, legal actions, masks and refusals
+    at every decision, then the same events, settlement and observations."""
+    if not core_available():
+        with pytest.raises(RulesError):
+            CoreGame(rules, options=options)
+        return
+    for salt in range(2):
+        fast = CoreGame(rules, seed=9, salt=salt, options=options)
+        ref = Game(rules, seed=9, salt=salt, options=options)
+        agents = {s: RandomAgent(salt * 4 + s) for s in range(4)}
+        while not ref.done:
+            assert fast.pending == ref.pending and not fast.done
+            for seat in ref.pending:
+                legal = ref.legal_actions(seat)
+                assert fast.legal_actions(seat) == legal
+                assert fast.action_mask(seat) == ref.action_mask(seat)
+                assert fast.observe(seat) == ref.observe(seat)
+                wrong = next(i for i in range(151) if not ref.action_mask(seat)[i])
+                with pytest.raises(IllegalActionError):
+                    fast.act(seat, wrong)
+                with pytest.raises(IllegalActionError):
+                    fast.act((seat + 1) % 4 if (seat + 1) % 4 not in ref.pending else 7, legal[0])
+                choice = agents[seat].choose(ref, seat, legal)
+                ref.act(seat, choice)
+                fast.act(seat, choice if salt else choice.index)
+        assert fast.done and fast.pending == ()
+        assert fast.events == ref.events
+        assert fast.settlement is not None and ref.settlement is not None
+        assert fast.settlement.net == ref.settlement.net
+        assert fast.observe(1) == ref.observe(1)
+        with pytest.raises(IllegalActionError):
+            fast.act(0, 108)

@@ -20,11 +20,32 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mahjong._kernels import BACKEND, backend_module
+from mahjong.errors import RulesError
 from mahjong.framework import RuleSet, ScoreResult
-from mahjong.game._core_constants import CLAIM_KINDS, EVENT_KINDS, MELD_KINDS, STATUSES
+from mahjong.game._core_constants import CLAIM_KINDS, EVENT_KINDS, MELD_KINDS, PHASES, REFUSALS, STATUSES
+from mahjong.game.actions import (
+    ADDED_KONG,
+    ADDED_KONGS,
+    CHOW,
+    CONCEALED_KONG,
+    CONCEALED_KONGS,
+    DISCARDS,
+    KONG,
+    KONGS,
+    LACK,
+    N_ACTIONS,
+    PASS,
+    PASS_ACTION,
+    PUNG,
+    PUNGS,
+    WIN,
+    WINS,
+    Action,
+    IllegalActionError,
+)
 from mahjong.game.engine import Game, HandTable, make_flow
 from mahjong.game.events import (
     BonusSetAside,
@@ -50,7 +71,7 @@ from mahjong.game.state import HandState
 from mahjong.hand import Hand, Meld, MeldKind
 from mahjong.settlement import Draw, HandRecord, Kong, Settlement, Win
 
-__all__ = ["CoreHand", "RandomTable", "core_params", "core_available", "play_random"]
+__all__ = ["CoreGame", "CoreHand", "RandomTable", "core_params", "core_available", "play_random"]
 
 _CS = {name: i for i, name in enumerate(STATUSES)}
 CS_WAIT, CS_SCORE, CS_PAY, CS_END = _CS["wait"], _CS["score"], _CS["pay"], _CS["end"]
@@ -58,6 +79,8 @@ _EV = {name: i for i, name in enumerate(EVENT_KINDS)}
 _RECORD_KINDS = frozenset({_EV["claim"], _EV["kong"], _EV["win"], _EV["wall_end"]})
 _KONG_KINDS = {MELD_KINDS.index("kong"): "melded", MELD_KINDS.index("added_kong"): "added",
                MELD_KINDS.index("concealed_kong"): "concealed"}
+if TYPE_CHECKING:
+    from mahjong._core import GameCore
 _GameCore: Any = getattr(backend_module, "GameCore", None) if BACKEND == "cython" else None
 
 
@@ -136,7 +159,8 @@ class CoreHand(HandTable):
         self.options = dict(options or {})
         self.seed, self.salt, self.hand_number = seed, salt, hand_number
         self.explicit_wall = wall is not None
-        self.core = _GameCore(params, seed, salt, dealer, prevalent_wind, None if wall is None else bytes(wall))
+        given = None if wall is None else bytes(wall)
+        self.core: GameCore = _GameCore(params, seed, salt, dealer, prevalent_wind, given)
         self._state = HandState()
         self._state.fact_hook = self._record_facts
         self._state.reserve = flow.reserve
@@ -255,6 +279,10 @@ class CoreHand(HandTable):
                 if getattr(flow.options, "lack", False):
                     st.phase = "lack"
         self._synced = core.n_events
+        # where the engine moves the hand on without an event (the next seat due to draw, 定缺 over, nobody
+        # robs), the core's phase and actor are the state's
+        phase, actor = core.focus[:2]
+        st.phase, st.actor = PHASES[phase], actor
 
     # --- driving ----------------------------------------------------------------------------------------------
 
@@ -371,6 +399,118 @@ class CoreHand(HandTable):
         while status != CS_END:
             status = self.handle(core.play_random())
         return self
+
+
+_PH = {name: i for i, name in enumerate(PHASES)}
+_REFUSED = {-1 - i: name for i, name in enumerate(REFUSALS)}
+
+
+class CoreGame(CoreHand):
+    """:class:`Game`'s step API on the compiled core (``pending``, ``legal_actions``, ``action_mask``,
+    ``observe``, ``act``, ``step``, ``done``, ``settlement``, ``events``, ``state``) for the flows the core
+    plays; the same hands, legal lists and events as :class:`Game` (``tests/game/test_core_differential.py``).
+    Raises :class:`~mahjong.errors.RulesError` for a flow or option the core does not model."""
+
+    def __init__(self, rules: str = "guobiao", *, seed: int = 0, salt: int = 0, dealer: int | None = None,
+                 prevalent_wind: int = 0, hand_number: int = 0, options: Mapping[str, Any] | None = None) -> None:
+        if not core_available():
+            raise RulesError("the compiled hand core is not available (pure-Python backend): use Game")
+        for what, value in (("seed", seed), ("salt", salt), ("hand_number", hand_number)):
+            if not isinstance(value, int) or isinstance(value, bool) or (what != "seed" and value < 0):
+                raise RulesError(f"{what} must be a whole number{'' if what == 'seed' else ' >= 0'}, got {value!r}")
+        if options is not None and not isinstance(options, Mapping):
+            raise RulesError(f"options must be a mapping of option names to values, got {type(options).__name__}")
+        flow = make_flow(rules, options)
+        params = core_params(flow)
+        if params is None:
+            raise RulesError(f"the compiled hand core does not play {rules} with these options: use Game")
+        d = flow.seats[0] if dealer is None else dealer
+        if type(d) is not int or d not in flow.seats:
+            raise RulesError(f"dealer must be one of the seats {flow.seats}, got {d!r}")
+        if type(prevalent_wind) is not int or prevalent_wind not in (0, 1, 2, 3):
+            raise RulesError(f"prevalent_wind must be 0..3, got {prevalent_wind!r}")
+        super().__init__(flow, params, seed=seed, salt=salt, dealer=d, prevalent_wind=prevalent_wind,
+                         hand_number=hand_number, options=options, rules=rules)
+        self._status = self.handle(self.core.advance())
+
+    @property
+    def done(self) -> bool:
+        return self._status == CS_END
+
+    @property
+    def pending(self) -> tuple[int, ...]:
+        return () if self._status == CS_END else self.core.pending
+
+    def _action(self, slot: int) -> Action:
+        phase, _, discard, kong, drawn = self.core.focus
+        if slot < CONCEALED_KONG:
+            return DISCARDS[slot]
+        if slot < ADDED_KONG:
+            return CONCEALED_KONGS[slot - CONCEALED_KONG]
+        if slot < CHOW:
+            return ADDED_KONGS[slot - ADDED_KONG]
+        if slot < PUNG:
+            low = discard - (slot - CHOW)
+            return Action("chow", discard, (low, low + 1, low + 2))
+        if slot == PUNG:
+            return PUNGS[discard]
+        if slot == KONG:
+            return KONGS[discard]
+        if slot == WIN:
+            return WINS[discard if phase == _PH["claim"] else kong if phase == _PH["rob"] else drawn]
+        if slot == PASS:
+            return PASS_ACTION
+        return Action("lack", slot - LACK)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return [self._action(i) for i in self.core.legal(seat)]
+
+    def action_mask(self, seat: int) -> bytearray:
+        return self.core.mask(seat)
+
+    def act(self, seat: int, action: Action | int) -> None:
+        """As :meth:`Game.act`: raises :class:`IllegalActionError` naming the action and why; the state is
+        unchanged."""
+        if self.done:
+            raise IllegalActionError(f"the hand is over: seat {seat} cannot {action}")
+        if isinstance(action, Action):
+            slot = action.index if type(seat) is int and action in self.legal_actions(seat) else -1
+        elif isinstance(action, int) and not isinstance(action, bool):
+            slot = action if 0 <= action < N_ACTIONS else -1
+        else:
+            raise IllegalActionError(f"an action is an Action or an action index, got {action!r}")
+        r = self.core.act(seat, slot) if type(seat) is int and 0 <= seat < 4 else _NOT_PENDING
+        if r < 0:
+            why = _REFUSED.get(r, "not_legal")
+            if why == "not_pending":
+                who = ", ".join(map(str, self.pending)) or "nobody"
+                raise IllegalActionError(f"seat {seat} is not to act now ({action}); waiting for seat(s) {who}")
+            if why == "answered":
+                raise IllegalActionError(f"seat {seat} has already answered")
+            raise IllegalActionError(f"seat {seat} cannot {action} now ({PHASES[self.core.phase]}): legal are "
+                                     + ", ".join(str(a) for a in self.legal_actions(seat)))
+        self._status = self.handle(r)
+
+    def step(self, actions: Mapping[int, Action | int]) -> None:
+        """Several seats' answers at once (every pending seat must be given; checked before any is taken)."""
+        missing = sorted(set(self.pending) - set(actions))
+        if missing:
+            raise IllegalActionError(f"step needs an answer from every pending seat; missing {missing}")
+        for seat, a in actions.items():
+            legal = self.legal_actions(seat)
+            ok = (a in legal) if isinstance(a, Action) else any(x.index == a for x in legal)
+            if seat not in self.pending or not ok:
+                raise IllegalActionError(f"seat {seat} cannot {a} now")
+        for seat, a in actions.items():
+            self.act(seat, a)
+
+    def observe(self, seat: int) -> dict[str, Any]:
+        from mahjong.game.observation import observe
+
+        return observe(self, seat)  # type: ignore[arg-type]
+
+
+_NOT_PENDING = -1 - REFUSALS.index("not_pending")
 
 
 class RandomTable:

@@ -183,6 +183,7 @@ def main() -> None:
     args = ap.parse_args()
     text = section(args.seconds)
     print(text)
+    print("\n" + __import__("_batch_rows").rows())  # issue 13's self-play rows (_batch_rows.py --write)
     if args.write:
         with open(args.write, encoding="utf-8") as f:
             old = f.read()

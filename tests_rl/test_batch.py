@@ -20,10 +20,14 @@ def _choice(mask_row: np.ndarray, key: int) -> int:
     return int(legal[splitmix64(key) % len(legal)])
 
 
-def test_batch_equals_single_games_with_the_same_seeds_and_actions() -> None:
-    n, steps = 5, 400
-    batch = GameBatch(n, rules="guobiao", seed=11)
-    chosen: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # per game: (seat, action) in order
+@pytest.mark.parametrize("rules, n, steps", [("guobiao", 5, 400), ("sichuan", 3, 300), ("common", 2, 250),
+                                             ("wuhu-2468", 2, 150), ("nanchang", 2, 150)])
+def test_batch_equals_single_games_with_the_same_seeds_and_actions(rules: str, n: int, steps: int) -> None:
+    """Logs, observation rows and masks: the compiled loop (guobiao, sichuan, common, wuhu) and the Python games
+    (nanchang) against single ``Game``s through the step API."""
+    batch = GameBatch(n, rules=rules, seed=11)
+    # per game: (seat, action, obs row bytes, mask bytes) in order
+    chosen: list[list[tuple[int, int, bytes, bytes]]] = [[] for _ in range(n)]
     counter = 0
     for _ in range(steps):
         o = batch.observe()
@@ -32,7 +36,7 @@ def test_batch_equals_single_games_with_the_same_seeds_and_actions() -> None:
             counter += 1
             a = _choice(o.mask[r], counter)
             acts.append(a)
-            chosen[int(o.game[r])].append((int(o.seat[r]), a))
+            chosen[int(o.game[r])].append((int(o.seat[r]), a, o.obs[r].tobytes(), o.mask[r].tobytes()))
         batch.step(np.array(acts))
     finished = sum(len(x) for x in batch.logs)
     assert finished >= n, "every game should finish at least one hand in this many steps"
@@ -42,9 +46,11 @@ def test_batch_equals_single_games_with_the_same_seeds_and_actions() -> None:
         hand = 0
         single_logs = []
         g = Game(**batch.game_kwargs(i, hand))
-        for seat, a in todo:
+        for seat, a, row, mask in todo:
             assert seat in g.pending
-            # the single game's observation equals the batch's row for it
+            # the single game's observation and mask equal the batch's row for it
+            assert row == encode(view_of(g, seat)).tobytes()
+            assert mask == bytes(g.action_mask(seat))
             g.act(seat, a)
             if g.done:
                 single_logs.append(list(g.events))
@@ -108,14 +114,14 @@ def test_action_for_a_seat_not_to_move() -> None:
     batch = GameBatch(2, seed=5)
     grid = np.full((2, 4), -1, dtype=np.int64)
     for i, s in batch.rows():
-        grid[i, s] = int(np.flatnonzero(batch.games[i].action_mask(s))[0])
-    idle = next(s for s in range(4) if s not in batch.games[1].pending)
+        grid[i, s] = int(np.flatnonzero(np.frombuffer(batch.action_mask(i, s), dtype=np.int8))[0])
+    idle = next(s for s in range(4) if s not in batch.pending(1))
     bad = grid.copy()
     bad[1, idle] = 0
     with pytest.raises(BatchError, match=f"game 1: seat {idle} is not to move"):
         batch.step(bad)
     missing = grid.copy()
-    missing[0, batch.games[0].pending[0]] = -1
+    missing[0, batch.pending(0)[0]] = -1
     with pytest.raises(BatchError, match="game 0: seat .* must act now"):
         batch.step(missing)
     batch.step(grid)  # the well-formed grid is accepted
@@ -131,12 +137,12 @@ def test_illegal_action_refused_for_that_game_only() -> None:
     r = len(o) - 1
     acts[r] = int(np.flatnonzero(o.mask[r] == 0)[0])
     before_victim = list(batch.games[victim].events)
-    before_pending = batch.games[victim].pending
+    before_pending = batch.pending(victim)
     others_before = {i: len(g.events) for i, g in enumerate(batch.games) if i != victim}
     with pytest.raises(BatchActionError, match=f"game {victim}: seat {int(o.seat[r])} cannot take action") as ei:
         batch.step(acts)
     assert set(ei.value.refused) == {victim}
-    assert batch.games[victim].events == before_victim and batch.games[victim].pending == before_pending
+    assert batch.games[victim].events == before_victim and batch.pending(victim) == before_pending
     assert all(len(batch.games[i].events) > n or ei.value.result.done[i] for i, n in others_before.items())
 
 
@@ -156,3 +162,31 @@ def test_batch_of_two_seat_game_and_auto_reset_counts() -> None:
 def test_bad_batch_size(n: Any) -> None:
     with pytest.raises(BatchError, match="at least one game"):
         GameBatch(n)
+
+
+def _play(batch: GameBatch, steps: int) -> list[bytes]:
+    out = []
+    for _ in range(steps):
+        o = batch.observe()
+        out.append(o.obs.tobytes() + o.mask.tobytes())
+        batch.step(o.mask.argmax(axis=1))
+    return out
+
+
+def test_batches_in_two_threads_equal_serial_runs() -> None:
+    """The compiled loop runs without the GIL: two batches stepped at once in two threads give what each gives
+    alone (no shared state between batches)."""
+    import threading
+
+    batches = [GameBatch(8, rules=r, seed=4, keep_logs=False) for r in ("guobiao", "sichuan")]
+    from mahjong import BACKEND
+
+    assert all(b.on_core for b in batches) == (BACKEND == "cython")
+    got: dict[int, list[bytes]] = {}
+    threads = [threading.Thread(target=lambda k=k: got.__setitem__(k, _play(batches[k], 120))) for k in (0, 1)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    alone = [_play(GameBatch(8, rules=r, seed=4, keep_logs=False), 120) for r in ("guobiao", "sichuan")]
+    assert got[0] == alone[0] and got[1] == alone[1]

@@ -22,7 +22,9 @@ def _exact(stats: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in stats.items() if k not in ("seconds", "hands_per_second")}
 
 
-@pytest.mark.parametrize("rules, agent", [("guobiao", "greedy"), ("sichuan", "random"), ("twoplayer", "greedy")])
+@pytest.mark.parametrize(
+    "rules, agent", [("guobiao", "greedy"), ("sichuan", "random"), ("twoplayer", "greedy"), ("twoplayer", "random")]
+)
 def test_same_totals_for_any_worker_count_and_equal_to_simulate(rules: str, agent: str) -> None:
     hands = 24
     single = _exact(simulate(rules, hands, 5, agent))

@@ -35,6 +35,8 @@ include "kernels.pxi"
 include "decompose.pxi"
 include "guobiao.pxi"
 include "engine.pxi"
+include "obs.pxi"
+include "batch.pxi"
 
 import array as _array
 import sys as _sys

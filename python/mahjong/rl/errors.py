@@ -6,7 +6,7 @@ from typing import Any
 
 from mahjong.errors import MahjongError
 
-__all__ = ["BatchError", "BatchActionError"]
+__all__ = ["BatchError", "BatchActionError", "ObservationError"]
 
 
 class BatchError(MahjongError):
@@ -28,3 +28,8 @@ class BatchActionError(MahjongError):
             f"illegal action in {len(refused)} game(s) of the batch, refused for those games only "
             f"(the others were stepped): {shown}{more}"
         )
+
+
+class ObservationError(MahjongError):
+    """A :class:`~mahjong.rl.obs_v1.SeatView` the encoder cannot encode (a tile id, seat, wind or suit out of
+    range, a river longer than any wall), or an output array of the wrong shape or type."""

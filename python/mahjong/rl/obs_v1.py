@@ -12,19 +12,35 @@ The table (``PLANES``) is the one source of the layout: ``docs/observation.md`` 
 
 The encoder reads only a :class:`SeatView`: the observer's own tiles and public facts.  Another seat's concealed
 tiles are not in a ``SeatView`` at all, so they cannot reach the array.
+
+Two encoders give the same array bit for bit: the compiled kernel (``src/mjcore/obs.pxi``, no GIL, fed from a
+``SeatView`` here or straight from the compiled game core by :class:`~mahjong.rl.GameBatch`) and its pure-Python
+twin :func:`encode_reference`.  :func:`encode` uses the compiled one unless the pure-Python backend is chosen
+(``MAHJONG_PURE_PYTHON=1``, or no compiled module).  The kernel's plane offsets are generated from
+:data:`PLANES` (``python -m mahjong.rl.obs_v1 --pxi src/mjcore/obs_layout.pxi``); a test fails on drift.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["VERSION", "PLANES", "N_PLANES", "SeatView", "encode", "plane_offsets", "table_markdown"]
+__all__ = [
+    "VERSION",
+    "PLANES",
+    "N_PLANES",
+    "SeatView",
+    "encode",
+    "encode_reference",
+    "plane_offsets",
+    "table_markdown",
+    "render_pxi",
+]
 
 VERSION = "obs_v1"
 
@@ -130,7 +146,24 @@ def encode(
     view: SeatView, out: npt.NDArray[np.float32] | None = None, *, clear: bool = True
 ) -> npt.NDArray[np.float32]:
     """The ``obs_v1`` array of one seat's view (written into ``out`` if given, e.g. a row of a batch; pass
-    ``clear=False`` when that row is already zero).
+    ``clear=False`` when that row is already zero).  ``out`` must be a C-contiguous float32 array of
+    :data:`SHAPE` (a row of a C-contiguous ``(m, *SHAPE)`` array is).  A view that is not one (a tile id, seat
+    or suit out of range) raises :class:`~mahjong.rl.errors.ObservationError` on the compiled backend."""
+    import numpy as np
+
+    if _compiled is None:
+        return encode_reference(view, out, clear=clear)
+    if out is None:
+        out = np.zeros(SHAPE, dtype=np.float32)
+        clear = False
+    _compiled(view, out, clear)
+    return out
+
+
+def encode_reference(
+    view: SeatView, out: npt.NDArray[np.float32] | None = None, *, clear: bool = True
+) -> npt.NDArray[np.float32]:
+    """The pure-Python twin of the compiled encoder (same arguments, same array bit for bit).
 
     The entries are gathered in Python as flat indices and written with two numpy assignments: a plane-by-
     plane build costs several times more in numpy call overhead."""
@@ -237,5 +270,52 @@ def table_markdown() -> str:
     return "\n".join(lines) + "\n"
 
 
-if __name__ == "__main__":  # pragma: no cover - prints the doc table
+def render_pxi() -> str:
+    """The text of ``src/mjcore/obs_layout.pxi``: the layout as C constants for the compiled encoder."""
+    lines = [
+        "# GENERATED from python/mahjong/rl/obs_v1.py (PLANES) by",
+        "#     python -m mahjong.rl.obs_v1 --pxi src/mjcore/obs_layout.pxi",
+        "# Do not edit: change PLANES (a new obs version) and regenerate (tests_rl/test_obs_kernel.py checks it).",
+        "",
+        "cdef enum:",
+        f"    OBS_N_PLANES = {N_PLANES}",
+        f"    OBS_WIDTH = {WIDTH}",
+        f"    OBS_SIZE = {N_PLANES * WIDTH}",
+        f"    OBS_RIVER_SLOTS = {RIVER_SLOTS}",
+    ]
+    lines += [f"    OBS_P_{name.upper()} = {first}" for name, (first, _) in _OFF.items()]
+    lines += [
+        "",
+        f"cdef double OBS_SCORE_SCALE = {SCORE_SCALE!r}",
+        f"cdef double OBS_SCORE_BOUND = {SCORE_BOUND!r}",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def _main(argv: Sequence[str]) -> int:
+    """No argument: print the doc table; ``--pxi PATH``: write the compiled encoder's layout constants."""
+    if len(argv) == 2 and argv[0] == "--pxi":
+        with open(argv[1], "w", encoding="utf-8", newline="\n") as f:
+            f.write(render_pxi())
+        return 0
+    if argv:
+        print("usage: python -m mahjong.rl.obs_v1 [--pxi PATH]")
+        return 2
     print(table_markdown(), end="")
+    return 0
+
+
+def _compiled_encoder() -> Any:
+    from mahjong import _kernels
+
+    return getattr(_kernels.backend_module, "_obs_v1_encode", None)
+
+
+#: the compiled encoder (None on the pure-Python backend): chosen where the kernels' backend is
+_compiled = _compiled_encoder()
+
+if __name__ == "__main__":  # pragma: no cover - the generators
+    import sys
+
+    raise SystemExit(_main(sys.argv[1:]))

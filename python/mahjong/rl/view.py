@@ -15,6 +15,7 @@ from mahjong.rl.obs_v1 import SeatView
 
 if TYPE_CHECKING:
     from mahjong.game import Game
+    from mahjong.game.engine import HandTable
 
 __all__ = ["view_of", "view_from_observation"]
 
@@ -60,7 +61,7 @@ def view_from_observation(
     )
 
 
-def running_scores(game: Game, carried: Sequence[int] = (0, 0, 0, 0)) -> list[int]:
+def running_scores(game: HandTable, carried: Sequence[int] = (0, 0, 0, 0)) -> list[int]:
     """Points carried in plus every payment made so far in this hand (the log's ``Paid`` events)."""
     out = list(carried)
     for p in game.state.payments:

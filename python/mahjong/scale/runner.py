@@ -99,8 +99,14 @@ def _pool_context() -> Any:
 def _pool(
     task: Task, params: Mapping[str, Any], shards: list[Shard], workers: int, done: Callable[[Shard, Tally], None]
 ) -> None:
+    import gc
+
+    ctx = _pool_context()
+    forked = ctx.get_start_method() == "fork"
+    if forked:  # the parent's objects out of the collector's reach: forked workers' collections do not touch
+        gc.freeze()  # (and so copy) every page of the parent's heap
     try:
-        with ProcessPoolExecutor(max_workers=workers, mp_context=_pool_context()) as pool:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
             pending: dict[Future[Tally], Shard] = {pool.submit(task, params, s): s for s in shards}
             while pending:
                 finished, _ = wait(pending, return_when=FIRST_COMPLETED)
@@ -112,6 +118,9 @@ def _pool(
             "a worker process stopped before finishing its shard (killed, out of memory, or a script that "
             "starts workers without an `if __name__ == \"__main__\":` guard)"
         ) from None
+    finally:
+        if forked:
+            gc.unfreeze()
 
 
 def _ray(

@@ -16,17 +16,30 @@ from mahjong.scale.shards import Shard
 from mahjong.scale.tally import Tally
 
 if TYPE_CHECKING:
-    from mahjong.game import Game
+    from mahjong.game.core import RandomTable
+    from mahjong.game.engine import HandTable
 
 __all__ = ["play_hand_k", "simulate_shard", "simulate_sharded", "stats_of"]
 
 
-def play_hand_k(rules: str, seed: int, k: int, agent: str, options: Mapping[str, Any] | None) -> Game:
-    """Hand ``k`` of a seeded simulate run, played to its end (the seeding of :func:`mahjong.game.cli.simulate`)."""
+def play_hand_k(rules: str, seed: int, k: int, agent: str, options: Mapping[str, Any] | None,
+                table: RandomTable | None = None) -> HandTable:
+    """Hand ``k`` of a seeded simulate run, played to its end (the seeding of :func:`mahjong.game.cli.simulate`).
+
+    The random agents play at a :class:`~mahjong.game.core.RandomTable` (``table``, or one made here): on the
+    compiled hand core they choose in C, the same hands as ``RandomAgent`` through the step API."""
     from mahjong.game import Game, play_hand
     from mahjong.game.agents import make_agent
 
     opts = dict(options or {})
+    if agent == "random":
+        if table is None:
+            from mahjong.game.core import RandomTable
+
+            table = RandomTable(rules, opts)
+        seats = table.flow.seats
+        return table.hand(seed=seed, salt=k, hand_number=k, dealer=seats[k % len(seats)],
+                          agent_seeds=[seed * 4 + s + 16 * k for s in seats])
     game = Game(rules, seed=seed, salt=k, hand_number=k, options=opts)
     seats = game.flow.seats
     if k % len(seats):
@@ -36,14 +49,14 @@ def play_hand_k(rules: str, seed: int, k: int, agent: str, options: Mapping[str,
     return game
 
 
-def tally_hand(tally: Tally, game: Game) -> None:
+def tally_hand(tally: Tally, game: HandTable) -> None:
     """Count one finished hand: hands won / drawn, wins and self-draws, each pattern, the winner's points."""
-    st = game.state
+    wins = game.wins_made()  # (a hand with no win on the core never builds its typed events)
     settlement = game.settlement
     assert settlement is not None
     tally.add("hands")
-    tally.add("hands_won" if st.won else "draws")
-    for w in st.wins:
+    tally.add("hands_won" if wins else "draws")
+    for w in wins:
         tally.add("wins")
         if w.from_seat is None:
             tally.add("self_drawn")
@@ -51,7 +64,7 @@ def tally_hand(tally: Tally, game: Game) -> None:
         for it in r.items:
             tally.add(f"pattern:{it.key}")
             tally.labels[f"pattern:{it.key}"] = it.name_zh
-    if st.won:
+    if wins:
         tally.observe("winner_points", max(settlement.net))
     for seat, v in enumerate(settlement.net):
         tally.add(f"net:seat{seat}", v)
@@ -63,8 +76,13 @@ def simulate_shard(params: Mapping[str, Any], shard: Shard) -> Tally:
 
     t0 = time.perf_counter()
     tally = Tally()
+    table = None
+    if params["agent"] == "random":  # one table (one flow) for the whole shard
+        from mahjong.game.core import RandomTable
+
+        table = RandomTable(params["rules"], params["options"])
     for k in range(shard.start, shard.start + shard.count):
-        tally_hand(tally, play_hand_k(params["rules"], params["seed"], k, params["agent"], params["options"]))
+        tally_hand(tally, play_hand_k(params["rules"], params["seed"], k, params["agent"], params["options"], table))
     tally.seconds = time.perf_counter() - t0
     return tally
 

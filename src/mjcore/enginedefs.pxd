@@ -25,7 +25,9 @@ cdef enum:
     PH_ROB = 4
     PH_DRAW = 5
     PH_HAIDI = 6
-    PH_END = 7
+    PH_EXCHANGE = 7
+    PH_SWAP = 8
+    PH_END = 9
 
 cdef enum:
     EV_DICE = 0

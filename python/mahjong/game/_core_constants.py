@@ -11,7 +11,7 @@ import ast
 import os
 
 #: The hand's phases (``mahjong.game.state.Phase`` names, in this order; the C side numbers them so).
-PHASES = ("deal", "lack", "turn", "claim", "rob", "draw", "haidi", "end")
+PHASES = ("deal", "lack", "turn", "claim", "rob", "draw", "haidi", "exchange", "swap", "end")
 
 #: Kinds of the core's compact event record (one row of 5 ints: kind, seat, tile, a, b; see engine.pxi).
 EVENT_KINDS = (

@@ -102,11 +102,14 @@ def _core_facts(flow: Flow) -> dict[str, bool] | None:
     cls, o = type(flow), flow.options
     known = {
         GuobiaoFlow: {"dice_break", "botzone", "false_win_penalty", "flowers", "several_winners"},
-        SichuanFlow: {"lack", "forced_win_tiles"},
+        # (换三张 is not modelled: the flow lists it in core_unsupported_options; its direction only matters with it)
+        SichuanFlow: {"lack", "forced_win_tiles", "exchange_three", "exchange_direction"},
         CommonFlow: {"flowers"},
         WuhuFlow: {"honors"},
     }.get(cls)
     if known is None or {f.name for f in fields(o)} != known:
+        return None
+    if any(getattr(o, name) for name in cls.core_unsupported_options):  # an option the core does not model is on
         return None
     if cls is GuobiaoFlow:
         if o.botzone:  # the per-seat wall segments and false wins are not modelled

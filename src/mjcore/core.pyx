@@ -43,9 +43,12 @@ from mahjong._input import check_row as _check_row
 from mahjong._input import coerce_batch as _coerce_batch
 from mahjong._input import coerce_batch_wildcards as _coerce_batch_wildcards
 from mahjong._input import coerce_hand as _coerce_hand
+from mahjong._input import coerce_max_readings as _coerce_max_readings
 from mahjong._input import coerce_rules as _coerce_rules
 from mahjong._input import coerce_visible as _coerce_visible
+from mahjong._input import too_many_readings as _too_many_readings
 from mahjong._input import wants_numpy as _wants_numpy
+from mahjong._input import MAX_READINGS
 from mahjong._kernels import KERNEL_NAMES
 from mahjong.errors import HandError
 from mahjong.hand import Hand
@@ -498,14 +501,17 @@ def discard_options(hand, wildcards=0, rules=DEFAULT, visible=None):
     return out
 
 
-def decompositions(hand, wildcards=0, rules=DEFAULT):
-    """Every distinct reading of a complete ``3n+2`` hand (empty list if it does not win), sorted."""
+def decompositions(hand, wildcards=0, rules=DEFAULT, *, max_readings=MAX_READINGS):
+    """Every distinct reading of a complete ``3n+2`` hand (empty list if it does not win), sorted; more than
+    ``max_readings`` readings (``None``: no bound) raise :class:`~mahjong.errors.MahjongError`."""
     cdef uint8_t h[HBUF]
     cdef Params P
+    cdef Py_ssize_t limit
     prep(hand, wildcards, rules, 1, h, NULL, &P)
+    limit = _coerce_max_readings(max_readings)
     if not win_k(h, P.k, P.total, P.hand_size, P.flags):
         return []
-    return all_readings(h, P.k, P.total, P.hand_size, P.flags)
+    return all_readings(h, P.k, P.total, P.hand_size, P.flags, limit)
 
 
 # ---- batch kernels -----------------------------------------------------------------------------------------

@@ -15,8 +15,8 @@ processes hits all of them alike; the report gives RATIOS (ours / theirs) next t
 - batch: ``is_win_batch`` / ``shanten_batch`` / ``waits_batch`` per hand vs the single-hand call per hand.
 - input forms: ``is_win`` on a numpy uint8 row, a list / tuple of 34 counts, a list of tile ids and a ``Hand``
   vs the same hands as ``bytes``.
-- thread scaling: two threads over the two halves of one batch vs one thread over the whole batch (the batch
-  kernels release the GIL for all per-row work, validation included).
+- thread scaling: two worker threads over the two halves of one batch vs one worker thread over the whole batch
+  (the batch kernels release the GIL for all per-row work, validation included).
 - compiled vs reference: ``mahjong._core`` vs ``mahjong._reference`` (a subset of the hands: the reference
   is slow).
 """
@@ -93,25 +93,47 @@ def timeit_batch(fn: Callable[[], Any], n: int, rounds: int) -> float:
     return best * 1e9
 
 
-def thread_scaling(fn: Callable[[Any], Any], arr: Any, rounds: int) -> tuple[float, float]:
-    """(seconds for one thread over arr, seconds for two threads over its halves), best of interleaved rounds."""
-    import threading
+class Workers:
+    """Two threads started once, each running the job it is handed: the rounds time the kernels, not thread
+    creation or the wait for a new thread's first time slice (a fixed cost of ~0.1-2 ms on this shared machine,
+    as large as half of a 400,000-row ``is_win_batch``)."""
 
+    def __init__(self) -> None:
+        import threading
+
+        self.jobs: list[Any] = [None, None]
+        self.start = [threading.Semaphore(0), threading.Semaphore(0)]
+        self.done = threading.Semaphore(0)
+        for i in range(2):
+            threading.Thread(target=self._loop, args=(i,), daemon=True).start()
+
+    def _loop(self, i: int) -> None:
+        while True:
+            self.start[i].acquire()
+            fn, arg = self.jobs[i]
+            fn(arg)
+            self.done.release()
+
+    def run(self, *jobs: tuple[Callable[[Any], Any], Any]) -> float:
+        """Seconds from handing out the jobs (one per worker) to the last one's end."""
+        t0 = time.perf_counter()
+        for i, job in enumerate(jobs):
+            self.jobs[i] = job
+            self.start[i].release()
+        for _ in jobs:
+            self.done.acquire()
+        return time.perf_counter() - t0
+
+
+def thread_scaling(fn: Callable[[Any], Any], arr: Any, rounds: int, workers: Workers) -> tuple[float, float]:
+    """(seconds for one worker thread over arr, seconds for two over its halves), best of interleaved rounds."""
     half = len(arr) // 2
     parts = (arr[:half], arr[half:])
     fn(arr)  # warm the tables
     best_one = best_two = float("inf")
     for _ in range(rounds):
-        t0 = time.perf_counter()
-        fn(arr)
-        best_one = min(best_one, time.perf_counter() - t0)
-        threads = [threading.Thread(target=fn, args=(p,)) for p in parts]
-        t0 = time.perf_counter()
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-        best_two = min(best_two, time.perf_counter() - t0)
+        best_one = min(best_one, workers.run((fn, arr)))
+        best_two = min(best_two, workers.run((fn, parts[0]), (fn, parts[1])))
     return best_one, best_two
 
 
@@ -297,9 +319,10 @@ def main() -> None:
     big13 = np.resize(a13, (big, 34))
     big14 = np.resize(a14, (big, 34))
     bigready = np.resize(aready, (big, 34))
+    workers = Workers()
     for name, fn, arr in (("is_win_batch", core.is_win_batch, big14), ("shanten_batch", core.shanten_batch, big13),
                           ("waits_batch", core.waits_batch, bigready)):
-        one, two = thread_scaling(fn, arr, max(3, rounds // 3))
+        one, two = thread_scaling(fn, arr, max(3, rounds // 3), workers)
         add(f"{name}, two threads over halves of {big:,} rows (per hand)", two * 1e9 / big,
             "one thread over all rows (per hand)", one * 1e9 / big, "<= 0.556 (>= 1.8x)")
 
@@ -375,13 +398,20 @@ NOTES = """Notes:
   gain is bounded by the kernel's own cost (win check ~45 ns, shanten ~110-150 ns, waits ~140 ns per hand in
   C on this machine); the 0.3x target is met for waits, not for is_win and shanten.
 - Input forms: a numpy uint8 row, a `bytearray`, a list/tuple of 34 plain ints or of tile ids and a `Hand` are
-  read in C (the buffer protocol for arrays, the list items directly, the Hand's count bytes and melds); any
-  other input, and every input that fails a check, goes through the Python validator (`mahjong._input`).
-  A list of 34 ints is 34 pointers to read: with 500 hands (in cache) it costs ~2x `bytes`, with these 2000
-  hands (~0.7 MB of list objects, out of L2) ~4x; a numpy row pays numpy's buffer export (~30 ns).
-- Thread scaling: one batch split in two halves, one thread per half, against one thread over the whole batch;
-  target: two threads reach >= 1.8x one thread's rate (ratio <= 0.556). On this shared 2-core machine the
-  second core is often busy with other developers' work, which caps what the row can show.
+  read in C; any other input, and every input that fails a check, goes through the Python validator
+  (`mahjong._input`).  An exact `numpy.ndarray` is read from the array object's own fields (data, shape,
+  stride, dtype character), whose layout is checked once against the buffer protocol on arrays numpy itself
+  makes (a numpy with another layout keeps the buffer protocol, ~25 ns more); a list's item pointers are
+  prefetched, then each is mapped to its value by its offset from the interpreter's cached int 0 (no
+  reference counting, no dereference).
+- Thread scaling: one batch split in two halves, one worker thread per half, against one worker thread over
+  the whole batch; target: two threads reach >= 1.8x one thread's rate (ratio <= 0.556).  The workers are
+  started once (a pool, as a server would have): with a new `threading.Thread` per half, a 400,000-row
+  `is_win_batch` (~9 ms) ran at 0.96x on the same machine at the same moment a pool reached 1.93x.  The
+  likely cause: Linux places a new thread on its parent's core and moves it only when the balancer runs, most
+  of a 4 ms half.  Longer batches (`shanten_batch`, `waits_batch`) hide that, which is why only
+  `is_win_batch` showed it.  On this shared 2-core machine the second core is often busy with other
+  developers' work, which caps what the row can show: read it at a quiet moment (`uptime` load below 1).
 - Wildcard win check: on random hands the no-wildcard check rejects most hands from the tile counts mod 3
   alone, without any table lookup, which no check with wildcards can do; on hands built from complete hands
   both do the full work.

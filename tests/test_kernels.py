@@ -114,6 +114,25 @@ def test_decompositions_seven_pairs_and_regular(kernels: ModuleType) -> None:
     }
 
 
+def test_decompositions_max_readings_bounds_the_list(kernels: ModuleType) -> None:
+    from mahjong._input import MAX_READINGS
+    from mahjong.errors import MahjongError
+
+    few = counts([0, 1, 2, 27, 28, 29, 30, 31, 31])  # 5 wildcards beside 9 real tiles
+    every = kernels.decompositions(few, 5, NANCHANG, max_readings=None)
+    assert len(every) > 100
+    assert kernels.decompositions(few, 5, NANCHANG, max_readings=len(every)) == every
+    with pytest.raises(MahjongError, match=f"more than {len(every) - 1:,} readings") as err:
+        kernels.decompositions(few, 5, NANCHANG, max_readings=len(every) - 1)
+    assert err.value.code == "too-many-readings" and err.value.message_zh
+    for bad in (0, -1, True, 2.0, "10"):
+        with pytest.raises(MahjongError, match="max_readings"):
+            kernels.decompositions(few, 5, NANCHANG, max_readings=bad)
+    # 8 free wildcards beside 7m 7m 7m 4p 5p 6p: over 60,000 readings, refused after about MAX_READINGS of them
+    with pytest.raises(MahjongError, match=f"more than {MAX_READINGS:,} readings"):
+        kernels.decompositions(counts([6, 6, 6, 12, 13, 14]), 8)
+
+
 def test_decompositions_special_forms(kernels: ModuleType) -> None:
     (d,) = kernels.decompositions("19m19p19sESWNCFPP")
     assert d.form == Form.THIRTEEN_ORPHANS and d.pairs == (33,) and len(d.singles) == 12 and 33 not in d.singles

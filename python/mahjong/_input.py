@@ -34,7 +34,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from mahjong.errors import HandError, RulesError, TileError
+from mahjong.errors import HandError, MahjongError, RulesError, TileError
 from mahjong.rules import HandRules
 from mahjong.tiles import N_KINDS, tile_name
 
@@ -51,6 +51,9 @@ __all__ = [
     "check_row",
     "wants_numpy",
     "MAX_BATCH_ROWS",
+    "MAX_READINGS",
+    "coerce_max_readings",
+    "too_many_readings",
 ]
 
 # struct-module format characters of integer buffers (memoryview.format), with or without a byte-order prefix.
@@ -58,6 +61,9 @@ _INT_FORMATS = frozenset("bBhHiIlLqQnN")
 _NATIVE_LITTLE = sys.byteorder == "little"
 #: the largest batch accepted (rows): far above any real use, far below an allocation that could fail
 MAX_BATCH_ROWS = 1 << 28
+#: the default bound of ``decompositions(max_readings=...)``.  Above every hand the rule sets score (Nanchang's 7
+#: 精 reach about 17,000 readings), below the 8-wildcard hands that list 60,000 readings and take half a second.
+MAX_READINGS = 25_000
 
 
 def coerce_rules(rules: object) -> HandRules:
@@ -82,6 +88,37 @@ def _as_int(value: object, what: str) -> int:
         raise HandError(
             f"{what}: cannot read {type(value).__name__} as an int (its __index__ raised {type(e).__name__}: {e})"
         ) from e
+
+
+def coerce_max_readings(max_readings: object) -> int:
+    """The bound of ``decompositions`` as an int >= 1, or -1 for ``None`` (no bound)."""
+    if max_readings is None:
+        return -1
+    if type(max_readings) is bool:
+        raise MahjongError(f"max_readings must be an int >= 1 or None, got the bool {max_readings!r}",
+                           code="bad-argument")
+    try:
+        limit = operator.index(max_readings)  # type: ignore[arg-type]
+    except Exception:
+        raise MahjongError(
+            f"max_readings must be an int >= 1 or None, got {type(max_readings).__name__} {_short(max_readings)}",
+            code="bad-argument",
+        ) from None
+    if limit < 1:
+        raise MahjongError(f"max_readings must be >= 1 (or None for no bound), got {limit}", code="bad-argument")
+    return limit
+
+
+def too_many_readings(limit: int) -> MahjongError:
+    """The error of ``decompositions`` when the hand has more than ``limit`` distinct readings (both backends)."""
+    return MahjongError(
+        f"decompositions: the hand has more than {limit:,} readings (max_readings={limit}); free wildcards "
+        "can stand for any meld, so every choice is a reading: pass a larger max_readings, or "
+        "max_readings=None for no bound",
+        code="too-many-readings",
+        message_zh=f"decompositions：这手牌的拆法超过 {limit:,} 种（max_readings={limit}）；"
+        "多张百搭可以组成任意面子，每种组合都算一种拆法。请调大 max_readings，或传 max_readings=None 不设上限",
+    )
 
 
 def _short(value: object) -> str:

@@ -29,12 +29,15 @@ from functools import lru_cache
 from typing import Any
 
 from mahjong._input import (
+    MAX_READINGS,
     batch_rows,
     check_row,
     coerce_batch_wildcards,
     coerce_hand,
+    coerce_max_readings,
     coerce_rules,
     coerce_visible,
+    too_many_readings,
     wants_numpy,
 )
 from mahjong.rules import DEFAULT, HandRules
@@ -427,9 +430,10 @@ def _meld_shapes(honor_sequences: bool) -> tuple[tuple[int, int, int], ...]:
 
 
 def _regular_readings(
-    h: Sequence[int], k: int, caps: Sequence[int], rules: HandRules, allowed: Sequence[int]
+    h: Sequence[int], k: int, caps: Sequence[int], rules: HandRules, allowed: Sequence[int], limit: int = -1
 ) -> set[tuple[tuple[tuple[int, int, int], ...], int, tuple[int, ...]]]:
-    """Every distinct (melds, pair, target counts) that covers all of ``h`` using exactly ``k`` wildcards.
+    """Every distinct (melds, pair, target counts) that covers all of ``h`` using exactly ``k`` wildcards;
+    more than ``limit`` (>= 0) of them raise the error of :func:`too_many_readings`.
 
     The lowest real tile left must lie in some meld; real copies are used before wildcards (which never loses
     a reading: the multiset of melds alone decides which tiles the wildcards stand for).  Wildcards left over
@@ -448,6 +452,8 @@ def _regular_readings(
     def free(kleft: int, start: int, melds: list[tuple[int, int, int]], pair: int) -> None:
         if kleft == 0:
             out.add((tuple(sorted(melds)), pair, tuple(tgt)))
+            if 0 <= limit < len(out):
+                raise too_many_readings(limit)
             return
         for idx in range(start, len(shapes)):
             m = shapes[idx]
@@ -507,14 +513,15 @@ def _wild_tiles(target: Sequence[int], h: Sequence[int]) -> tuple[int, ...]:
     return tuple(t for t in range(34) for _ in range(target[t] - h[t]))
 
 
-def _decomps(h: Sequence[int], k: int, rules: HandRules) -> list[Decomposition]:
+def _decomps(h: Sequence[int], k: int, rules: HandRules, limit: int = -1) -> list[Decomposition]:
     total = sum(h) + k
     forms = set(_win_forms(h, k, rules))
     out: set[Decomposition] = set()
     if Form.REGULAR in forms:
         for skip in _suits_to_skip(h, rules, True):
-            for melds, pair, reg_tgt in _regular_readings(h, k, _CAPS4, rules, _kinds_allowed(rules, skip)):
+            for melds, pair, reg_tgt in _regular_readings(h, k, _CAPS4, rules, _kinds_allowed(rules, skip), limit):
                 out.add(Decomposition(Form.REGULAR, melds, (pair,), (), _wild_tiles(reg_tgt, h)))
+            _check_bound(out, limit)
     if Form.SEVEN_PAIRS in forms:
         quad = rules.seven_pairs_quad_as_two
         for skip in _suits_to_skip(h, rules, True):
@@ -533,6 +540,7 @@ def _decomps(h: Sequence[int], k: int, rules: HandRules) -> list[Decomposition]:
                     continue
                 pairs = tuple(t for t in range(34) for _ in range(tgt[t] // 2))
                 out.add(Decomposition(Form.SEVEN_PAIRS, (), pairs, (), _wild_tiles(tgt, h)))
+                _check_bound(out, limit)
     if Form.THIRTEEN_ORPHANS in forms:
         for p in _ORPHANS:
             tgt = [0] * 34
@@ -558,11 +566,12 @@ def _decomps(h: Sequence[int], k: int, rules: HandRules) -> list[Decomposition]:
             rest, caps2, missing = _take_knitted(h, perm)
             if missing > k:
                 continue
-            for melds, pair, ks_tgt in _regular_readings(rest, k - missing, caps2, rules, _kinds_allowed(rules)):
+            for melds, pair, ks_tgt in _regular_readings(rest, k - missing, caps2, rules, _kinds_allowed(rules), limit):
                 full = list(ks_tgt)
                 for t in perm:
                     full[t] += 1
                 out.add(Decomposition(Form.KNITTED_STRAIGHT, melds, (pair,), perm, _wild_tiles(full, h)))
+            _check_bound(out, limit)
     if Form.THIRTEEN_LAN in forms:
         per_suit = []
         for s in range(3):
@@ -581,7 +590,13 @@ def _decomps(h: Sequence[int], k: int, rules: HandRules) -> list[Decomposition]:
                     tgt[t] = 1
                 out.add(Decomposition(Form.THIRTEEN_LAN, (), (), singles, _wild_tiles(tgt, h)))
     del total
+    _check_bound(out, limit)
     return sorted(out, key=lambda d: (int(d.form), d.melds, d.pairs, d.singles, d.wildcards))
+
+
+def _check_bound(out: set[Decomposition], limit: int) -> None:
+    if 0 <= limit < len(out):
+        raise too_many_readings(limit)
 
 
 # ============================================================================================================
@@ -783,7 +798,9 @@ def is_win(hand: object, wildcards: object = 0, rules: HandRules = DEFAULT) -> b
     return _is_win_counts(h, k, rules)
 
 
-def decompositions(hand: object, wildcards: object = 0, rules: HandRules = DEFAULT) -> list[Decomposition]:
+def decompositions(
+    hand: object, wildcards: object = 0, rules: HandRules = DEFAULT, *, max_readings: int | None = MAX_READINGS
+) -> list[Decomposition]:
     """Every distinct reading of a complete ``3n+2`` hand (empty list if it does not win).
 
     Readings with the same form and the same multisets of melds, pairs and singles are one reading.  Each
@@ -792,10 +809,14 @@ def decompositions(hand: object, wildcards: object = 0, rules: HandRules = DEFAU
 
     Order: by ``int(form)``, then ``melds``, ``pairs``, ``singles``, ``wildcards`` (tuple comparison).
     With many free wildcards (3 or more not needed to cover real tiles) the list can be long: every meld they
-    could form is a separate reading.
+    could form is a separate reading (8 wildcards beside 6 real tiles reach 60,000 readings and half a second).
+    So the list is bounded: a hand with more than ``max_readings`` distinct readings raises
+    :class:`~mahjong.errors.MahjongError` (``code == "too-many-readings"``) instead of returning a partial list,
+    after at most about ``max_readings`` readings' work.  The default, :data:`mahjong._input.MAX_READINGS`
+    (25,000), is above every hand a rule set scores; ``max_readings=None`` lists every reading, however long.
     """
     h, _, k, _ = coerce_hand(hand, wildcards, rules, complete=True)
-    return _decomps(h, k, rules)
+    return _decomps(h, k, rules, coerce_max_readings(max_readings))
 
 
 def waits(hand: object, wildcards: object = 0, rules: HandRules = DEFAULT, visible: object = None) -> Waits:

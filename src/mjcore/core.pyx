@@ -16,8 +16,8 @@ never a crash.
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int8_t
 from libc.string cimport memcpy, memset
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
-from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM, PyTuple_GET_SIZE, PyTuple_GET_ITEM
-from cpython.list cimport PyList_GET_SIZE, PyList_GET_ITEM
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM, PyTuple_GET_SIZE
+from cpython.list cimport PyList_GET_SIZE
 from cpython.ref cimport Py_INCREF, Py_DECREF
 from cpython.long cimport PyLong_AsLongAndOverflow, PyLong_CheckExact
 from cpython.object cimport PyObject, PyTypeObject
@@ -46,9 +46,12 @@ from mahjong._input import check_row as _check_row
 from mahjong._input import coerce_batch as _coerce_batch
 from mahjong._input import coerce_batch_wildcards as _coerce_batch_wildcards
 from mahjong._input import coerce_hand as _coerce_hand
+from mahjong._input import coerce_max_readings as _coerce_max_readings
 from mahjong._input import coerce_rules as _coerce_rules
 from mahjong._input import coerce_visible as _coerce_visible
+from mahjong._input import too_many_readings as _too_many_readings
 from mahjong._input import wants_numpy as _wants_numpy
+from mahjong._input import MAX_READINGS
 from mahjong._kernels import KERNEL_NAMES
 from mahjong.errors import HandError
 from mahjong.hand import Hand
@@ -165,50 +168,146 @@ cdef inline int check_counts(const uint8_t* h, const Params* P, int complete) no
     return total
 
 
-cdef PyObject* SMALL_PTR[5]  # the interpreter's cached int objects 0..4 (filled at import)
-for _i in range(5):
-    SMALL_PTR[_i] = <PyObject*>_SMALL_INTS[_i]
+cdef extern from *:
+    """
+    /* The leading fields of a numpy array and of its dtype, in the order numpy's C API documents them (stable
+       since numpy 1.7, unchanged by numpy 2).  Read only after probe_numpy() has checked them against the
+       buffer protocol on arrays numpy itself made: a numpy whose layout differs never takes this path. */
+    typedef struct {
+        PyObject_HEAD
+        char *data;
+        int nd;
+        Py_ssize_t *dimensions;
+        Py_ssize_t *strides;
+        PyObject *base;
+        PyObject *descr;
+    } mj_ndarray;
+    typedef struct {
+        PyObject_HEAD
+        PyTypeObject *typeobj;
+        char kind;
+        char type;
+        char byteorder;
+    } mj_descr;
+    static inline char *mj_np_data(PyObject *a) { return ((mj_ndarray *)a)->data; }
+    static inline int mj_np_nd(PyObject *a) { return ((mj_ndarray *)a)->nd; }
+    static inline Py_ssize_t mj_np_dim0(PyObject *a) { return ((mj_ndarray *)a)->dimensions[0]; }
+    static inline Py_ssize_t mj_np_stride0(PyObject *a) { return ((mj_ndarray *)a)->strides[0]; }
+    static inline char mj_np_typechar(PyObject *a) { return ((mj_descr *)((mj_ndarray *)a)->descr)->type; }
+    /* the item array of a list or a tuple */
+    static inline PyObject **mj_seq_items(PyObject *o, int is_list) {
+        return is_list ? ((PyListObject *)o)->ob_item : ((PyTupleObject *)o)->ob_item;
+    }
+    """
+    char* mj_np_data(PyObject* a)
+    int mj_np_nd(PyObject* a)
+    Py_ssize_t mj_np_dim0(PyObject* a)
+    Py_ssize_t mj_np_stride0(PyObject* a)
+    char mj_np_typechar(PyObject* a)
+    PyObject** mj_seq_items(PyObject* o, int is_list)
 
 
-cdef inline bint small_count(object o, uint8_t* out, int limit):
-    """o is a plain int (not a bool, not a subclass) in 0..limit-1: store it and return True."""
+# The interpreter's cached int objects 0..33.  CPython keeps them in one static array, so an item's value is its
+# offset from the object 0 (checked at import: SMALL_SHIFT stays -1 if they are not evenly spaced).
+cdef char* SMALL_BASE = <char*><PyObject*>_SMALL_INTS[0]
+cdef int SMALL_SHIFT = -1
+
+
+cdef void init_small_ints():
+    global SMALL_SHIFT
+    cdef Py_ssize_t step = (<char*><PyObject*>_SMALL_INTS[1]) - SMALL_BASE
+    cdef int shift = 0, j
+    while shift < 12 and ((<Py_ssize_t>1) << shift) < step:
+        shift += 1
+    if step <= 0 or ((<Py_ssize_t>1) << shift) != step:
+        return
+    for j in range(34):
+        if (<char*><PyObject*>_SMALL_INTS[j]) != SMALL_BASE + (<Py_ssize_t>j << shift):
+            return
+    SMALL_SHIFT = shift
+
+
+init_small_ints()
+
+
+cdef inline int small_value(PyObject* p, int limit):
+    """The value of p if it is a plain int (not a bool, not a subclass) in 0..limit-1, else -1."""
+    cdef size_t off
     cdef long v
-    cdef int overflow = 0, j
-    cdef PyObject* p = <PyObject*>o
-    for j in range(5):  # counts are 0..4: usually one of the cached int objects, compared by address
-        if p == SMALL_PTR[j]:
-            if j >= limit:
-                return False
-            out[0] = <uint8_t>j
-            return True
-    if not PyLong_CheckExact(o):
-        return False
-    v = PyLong_AsLongAndOverflow(o, &overflow)
+    cdef int overflow = 0
+    if SMALL_SHIFT >= 0:
+        off = <size_t>((<char*>p) - SMALL_BASE)
+        if off < (<size_t>limit << SMALL_SHIFT) and not (off & ((<size_t>1 << SMALL_SHIFT) - 1)):
+            return <int>(off >> SMALL_SHIFT)
+    if not PyLong_CheckExact(<object>p):
+        return -1
+    v = PyLong_AsLongAndOverflow(<object>p, &overflow)
     if overflow or v < 0 or v >= limit:
-        return False
-    out[0] = <uint8_t>v
-    return True
+        return -1
+    return <int>v
 
 
 cdef bint read_int_sequence(object seq, uint8_t* h):
     """A list or tuple of plain ints: 34 counts 0..4, or fewer tile ids 0..33.  False = let Python decide."""
-    cdef Py_ssize_t n, i
     cdef bint is_list = type(seq) is list
-    cdef uint8_t v
-    n = PyList_GET_SIZE(seq) if is_list else PyTuple_GET_SIZE(seq)
-    if n == 34:
-        for i in range(34):
-            if not small_count(<object>(PyList_GET_ITEM(seq, i) if is_list else PyTuple_GET_ITEM(seq, i)),
-                               &h[i], 5):
-                return False
-        return True
+    cdef Py_ssize_t n = PyList_GET_SIZE(seq) if is_list else PyTuple_GET_SIZE(seq), i
+    cdef PyObject** items = mj_seq_items(<PyObject*>seq, is_list)
+    cdef int v
     if n > 34:
         return False
+    for i in range(0, n, 8):  # the item array's cache lines, all requested before the first is read
+        mj_prefetch(items + i)
+    if n == 34:
+        for i in range(34):
+            v = small_value(items[i], 5)
+            if v < 0:
+                return False
+            h[i] = <uint8_t>v
+        return True
     memset(h, 0, 34)
     for i in range(n):
-        if not small_count(<object>(PyList_GET_ITEM(seq, i) if is_list else PyTuple_GET_ITEM(seq, i)), &v, 34):
+        v = small_value(items[i], 34)
+        if v < 0:
             return False
         h[v] += 1
+    return True
+
+
+# numpy's array layout as probe_numpy() found it: 1 = checked (read rows from the array object), 0 = not yet
+# looked at, -1 = different (always use the buffer protocol)
+cdef int _np_layout = 0
+
+
+cdef int probe_numpy(object np):
+    """Check the mj_ndarray view against the buffer protocol on arrays made by this numpy."""
+    cdef PyObject* p
+    cdef Py_buffer view
+    try:
+        base = np.arange(80, dtype=np.uint8)
+        probes = (base[:34], base[2:36], base[::2][:34], base.reshape(2, 40)[1], np.zeros(34, np.int8),
+                  np.zeros(34, np.uint16), base[:35])
+        for a in probes:
+            p = <PyObject*>a
+            PyObject_GetBuffer(a, &view, PyBUF_RECORDS_RO)
+            try:
+                ok = (mj_np_data(p) == <char*>view.buf and mj_np_nd(p) == view.ndim == 1
+                      and mj_np_dim0(p) == view.shape[0] and mj_np_stride0(p) == view.strides[0]
+                      and chr(<unsigned char>mj_np_typechar(p)) == a.dtype.char)
+            finally:
+                PyBuffer_Release(&view)
+            if not ok:
+                return -1
+    except Exception:
+        return -1
+    return 1
+
+
+cdef bint read_numpy_row(object arr, uint8_t* h):
+    """An exact numpy.ndarray, 1-D, 34 uint8 counts, contiguous: read from the array object itself."""
+    cdef PyObject* p = <PyObject*>arr
+    if mj_np_nd(p) != 1 or mj_np_dim0(p) != 34 or mj_np_stride0(p) != 1 or mj_np_typechar(p) != b"B":
+        return False
+    memcpy(h, mj_np_data(p), 34)
     return True
 
 
@@ -243,7 +342,7 @@ cdef object prep(object hand, object wildcards, object rules, int complete, uint
     """Validate the arguments, copy the counts into h (HBUF bytes, zero tail) and the hand's own exposed melds
     into exposed (34 bytes, when not NULL), fill P.  Returns the concealed counts as bytes (only when the slow
     path ran; None otherwise)."""
-    global _ndarray
+    global _ndarray, _np_layout
     cdef long k
     cdef int overflow = 0
     cdef bint fast = False
@@ -271,11 +370,15 @@ cdef object prep(object hand, object wildcards, object rules, int complete, uint
                     fast = True
             elif tp is list or tp is tuple:
                 fast = read_int_sequence(hand, h)
+            elif tp is bytearray:
+                fast = read_byte_buffer(hand, h)
             else:
                 if _ndarray is None and "numpy" in _modules:
                     _ndarray = getattr(_modules["numpy"], "ndarray", None)
-                if (tp is _ndarray and _ndarray is not None) or tp is bytearray:
-                    fast = read_byte_buffer(hand, h)
+                if tp is _ndarray and _ndarray is not None:
+                    if _np_layout == 0:
+                        _np_layout = probe_numpy(_modules["numpy"])
+                    fast = read_numpy_row(hand, h) if _np_layout > 0 else read_byte_buffer(hand, h)
             if fast:
                 memset(h + 34, 0, HBUF - 34)
                 if exposed != NULL and tp is not _Hand:
@@ -501,14 +604,17 @@ def discard_options(hand, wildcards=0, rules=DEFAULT, visible=None):
     return out
 
 
-def decompositions(hand, wildcards=0, rules=DEFAULT):
-    """Every distinct reading of a complete ``3n+2`` hand (empty list if it does not win), sorted."""
+def decompositions(hand, wildcards=0, rules=DEFAULT, *, max_readings=MAX_READINGS):
+    """Every distinct reading of a complete ``3n+2`` hand (empty list if it does not win), sorted; more than
+    ``max_readings`` readings (``None``: no bound) raise :class:`~mahjong.errors.MahjongError`."""
     cdef uint8_t h[HBUF]
     cdef Params P
+    cdef Py_ssize_t limit
     prep(hand, wildcards, rules, 1, h, NULL, &P)
+    limit = _coerce_max_readings(max_readings)
     if not win_k(h, P.k, P.total, P.hand_size, P.flags):
         return []
-    return all_readings(h, P.k, P.total, P.hand_size, P.flags)
+    return all_readings(h, P.k, P.total, P.hand_size, P.flags, limit)
 
 
 # ---- batch kernels -----------------------------------------------------------------------------------------
@@ -558,15 +664,14 @@ cdef enum:
 
 
 cdef inline bint read_row(const Rows* R, Py_ssize_t i, uint8_t* h, long long* raw) noexcept nogil:
-    """Copy row i into h (34 bytes; an entry out of 0..4 becomes 255, so check_counts refuses the copy) and its
-    values as read into raw.  The copy is what gets checked and what the kernel reads."""
+    """Copy row i into h (34 bytes; an entry out of 0..4 becomes 255, so check_counts refuses the copy) and, for
+    rows that are not plain bytes, its values as read into raw (a plain row's values are h itself).  The copy is
+    what gets checked and what the kernel reads."""
     cdef const char* p = R.base + i * R.row_stride
     cdef int j
     cdef long long v
     if R.plain:
         memcpy(h, p, 34)
-        for j in range(34):
-            raw[j] = h[j]
         return True
     for j in range(34):
         v = mj_read_int(p + j * R.col_stride, R.code)
@@ -591,7 +696,7 @@ cdef Py_ssize_t run_rows(const Rows* R, const Params* P0, int complete, int kind
         total = check_counts(h, &P, complete) if P.k <= P.max_wildcards else -1
         if total < 0:
             for j in range(34):
-                bad_raw[j] = raw[j]
+                bad_raw[j] = h[j] if R.plain else raw[j]
             bad_k[0] = P.k
             return i
         if kind == KIND_WIN:

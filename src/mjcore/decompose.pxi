@@ -84,6 +84,8 @@ cdef class _Search:
     cdef int wild          # sum of max(tgt - h, 0)
     cdef int k
     cdef int pair
+    cdef Py_ssize_t limit  # stop once out holds more than limit readings (-1: no bound)
+    cdef bint over
     cdef object out        # set of (melds, pair, wildcard tiles)
 
     cdef void add(self, int t, int d):
@@ -110,6 +112,8 @@ cdef class _Search:
                 for x in range(self.tgt[i] - self.h[i]):
                     wl.append(i)
             self.out.add((melds, self.pair, tuple(wl)))
+            if self.limit >= 0 and len(self.out) > self.limit:
+                self.over = True
             return
         low = 34
         for i in range(34):
@@ -117,7 +121,7 @@ cdef class _Search:
                 low = i
                 break
         for j in range(start, self.n_shapes):
-            if self.shapes[j][0] > low:
+            if self.shapes[j][0] > low or self.over:
                 break
             ok = True
             for i in range(3):
@@ -138,6 +142,13 @@ cdef class _Search:
 
 cdef object regular_readings(const uint8_t* h, int k, const uint8_t* caps, uint32_t flags, int skip):
     """Set of (melds, pair, wildcard tiles) covering h exactly with k wildcards; kinds of suit skip unused."""
+    return bounded_regular_readings(h, k, caps, flags, skip, -1)
+
+
+cdef object bounded_regular_readings(const uint8_t* h, int k, const uint8_t* caps, uint32_t flags, int skip,
+                                     Py_ssize_t limit):
+    """regular_readings, stopped as soon as the set holds more than limit readings (limit -1: every one); each
+    (melds, pair) is found once, so a set above limit means the hand has more than limit readings."""
     cdef _Search S = _Search.__new__(_Search)
     cdef int t, c = 0, p
     memcpy(S.h, h, 34)
@@ -156,6 +167,8 @@ cdef object regular_readings(const uint8_t* h, int k, const uint8_t* caps, uint3
         S.n_shapes = N_PLAIN
     S.k = k
     S.wild = 0
+    S.limit = limit
+    S.over = False
     S.out = set()
     if (c + k - 2) % 3 or c + k < 2:
         return S.out
@@ -165,7 +178,7 @@ cdef object regular_readings(const uint8_t* h, int k, const uint8_t* caps, uint3
         S.pair = p
         S.add(p, 1)
         S.add(p, 1)
-        if S.wild <= k:
+        if S.wild <= k and not S.over:
             S.dfs(0, 0, (c + k - 2) // 3)
         S.add(p, -1)
         S.add(p, -1)
@@ -193,7 +206,14 @@ cdef list skip_choices(const uint8_t* h, uint32_t flags):
     return out
 
 
-cdef object all_readings(uint8_t* h, int k, int total, int hand_size, uint32_t flags):
+cdef inline int check_bound(object out, Py_ssize_t limit) except -1:
+    if limit >= 0 and len(out) > limit:
+        raise _too_many_readings(limit)
+    return 0
+
+
+cdef object all_readings(uint8_t* h, int k, int total, int hand_size, uint32_t flags, Py_ssize_t limit):
+    """Every reading, sorted; more than limit (>= 0) distinct readings raise the error of _too_many_readings."""
     cdef int s, t, i, j, perm, rank, missing, left, c
     cdef uint8_t tgt[34]
     cdef uint8_t caps[34]
@@ -205,13 +225,15 @@ cdef object all_readings(uint8_t* h, int k, int total, int hand_size, uint32_t f
     skips = skip_choices(h, flags)
     # regular
     for s in skips:
-        for melds, pair, wl in regular_readings(h, k, CAPS4, flags, s):
+        for melds, pair, wl in bounded_regular_readings(h, k, CAPS4, flags, s, limit):
             out.add(_tuple_new(Decomposition, (REG, melds, (pair,), (), wl)))
+        check_bound(out, limit)
     if concealed_specials(total, hand_size) and total == 14:
         # seven pairs
         if flags & F_SEVEN_PAIRS:
             for s in skips:
                 out.update(seven_pairs_readings(h, k, flags, s, SP))
+                check_bound(out, limit)
         if not (flags & F_LACK_A_SUIT):
             if flags & F_THIRTEEN_ORPHANS:
                 for i, t in enumerate((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)):
@@ -250,7 +272,7 @@ cdef object all_readings(uint8_t* h, int k, int total, int hand_size, uint32_t f
             if missing > k:
                 continue
             knit_t = tuple(sorted(knit))
-            for melds, pair, wl in regular_readings(rest, k - missing, caps, flags, -1):
+            for melds, pair, wl in bounded_regular_readings(rest, k - missing, caps, flags, -1, limit):
                 # the wildcards stand for the missing knitted tiles and those of the reading
                 memset(tgt, 0, 34)
                 for m in melds:
@@ -260,6 +282,8 @@ cdef object all_readings(uint8_t* h, int k, int total, int hand_size, uint32_t f
                 for t in knit_t:
                     tgt[t] += 1
                 out.add(_tuple_new(Decomposition, (KS, melds, (pair,), knit_t, wild_tiles(tgt, h))))
+            check_bound(out, limit)
+    check_bound(out, limit)
     return sorted(out, key=_reading_key)
 
 

@@ -10,7 +10,7 @@ import time
 from collections import Counter
 from typing import Any, TextIO
 
-from mahjong.errors import MahjongError, RulesError
+from mahjong.errors import MahjongError, RulesError, listed
 from mahjong.game.agents import AGENTS, make_agent
 from mahjong.game.core import RandomTable
 from mahjong.game.engine import Game, HandTable
@@ -198,7 +198,7 @@ def run_play(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO 
     try:
         game = Game(args.rules, seed=args.seed, options=_options(args.option))
         if args.seat not in game.flow.seats:
-            raise RulesError(f"--seat must be one of {game.flow.seats}")
+            raise RulesError(f"--seat must be one of {listed(game.flow.seats)}")
         others = {s: make_agent(args.opponents, args.seed * 4 + s) for s in game.flow.seats if s != args.seat}
     except MahjongError as e:
         print(f"mahjong play: error: {e}", file=sys.stderr)

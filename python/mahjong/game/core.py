@@ -496,9 +496,10 @@ class CoreGame(CoreHand):
 
     def step(self, actions: Mapping[int, Action | int]) -> None:
         """Several seats' answers at once (every pending seat must be given; checked before any is taken)."""
-        missing = listed(sorted(set(self.pending) - set(actions)))
+        missing = sorted(set(self.pending) - set(actions))
         if missing:
-            raise IllegalActionError(f"step needs an answer from every pending seat; no answer for seats: {missing}")
+            raise IllegalActionError(
+                f"step needs an answer from every pending seat; no answer for seats: {listed(missing)}")
         for seat, a in actions.items():
             legal = self.legal_actions(seat)
             ok = (a in legal) if isinstance(a, Action) else any(x.index == a for x in legal)

@@ -409,3 +409,83 @@ def test_settle_text_names_reasons_and_details_in_the_chosen_language(capsys: An
     assert "[" not in out.split("净得")[0].split("\n", 2)[-1].replace("[第", "").replace("[—]", ""), out
     status, out, _ = _main(capsys, "settle", "--lang", "en", str(path))
     assert "(concealed kong)" in out and "seats that won: 0, 1" in out and "next dealer: none" in out, out
+
+
+# --- help in the user's language ----------------------------------------------------------------------------------
+
+_HAN = __import__("re").compile(r"[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]+")
+#: the Chinese an English help may hold: words the user types (rule-set aliases, winds, seats) and fan names
+_INPUT_WORDS = {"国标", "四川", "南昌", "东", "南", "西", "北", "上家", "对家", "下家", "自摸", "和绝张", "海底",
+                "妙手回春", "杠上开花", "抢杠和", "杠上炮", "天和", "地和", "翻精", "精", "正精", "副精", "财神"}
+
+
+def _squeezed(text: str) -> str:
+    return "".join(text.split())  # argparse wraps lines (and breaks Chinese runs) wherever it likes
+
+
+def _score_help_rows() -> list[tuple[str, str]]:
+    from mahjong.i18n import HELP
+
+    keys = [k for k in HELP if k.startswith("score.")] + ["score", "--json", "--lang", "--style", "--rules-file", "-h"]
+    return [HELP[k] for k in keys if k != "score"]
+
+
+@pytest.mark.parametrize("how", ["flag", "LANG"])
+def test_score_help_is_chinese_under_lang_zh(how: str):
+    p = run("--lang", "zh", "score", "--help") if how == "flag" else run("score", "--help", env={"LANG": "zh_CN.UTF-8"})
+    assert p.returncode == 0, p.stderr
+    out = _squeezed(p.stdout)
+    assert p.stdout.startswith("用法：mahjong score") and "位置参数" in out and "选项" in out
+    for en, zh in _score_help_rows():
+        assert _squeezed(zh) in out, zh
+        assert _squeezed(en) not in out, en
+    for line in p.stdout.splitlines():  # every option's help line says something in Chinese
+        words = line.strip().split("  ")
+        if line.startswith("  -") and len(words) > 1:
+            assert _HAN.search(words[-1]), line
+
+
+def test_lang_before_help_works_for_the_main_parser_too():
+    p = run("--lang", "zh", "--help")
+    assert p.returncode == 0, p.stderr
+    out = _squeezed(p.stdout)
+    assert _squeezed("中国麻将规则引擎") in out and _squeezed("为和牌计分") in out and "显示版本号并退出" in out
+    assert "Chinese mahjong rules engine" not in p.stdout
+
+
+def test_score_help_in_english_has_no_chinese_but_input_words():
+    p = run("score", "--help")
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.startswith("usage: mahjong score")
+    out = _squeezed(p.stdout)
+    for en, _ in _score_help_rows():
+        assert _squeezed(en) in out, en
+    assert set(_HAN.findall(p.stdout)) <= _INPUT_WORDS, set(_HAN.findall(p.stdout)) - _INPUT_WORDS
+
+
+def test_every_help_row_is_english_beside_chinese():
+    from mahjong.i18n import HELP
+
+    for key, (en, zh) in HELP.items():
+        assert set(_HAN.findall(en)) <= _INPUT_WORDS, (key, en)
+        assert _HAN.search(zh), (key, zh)
+
+
+def test_every_help_text_of_every_command_has_its_row():
+    import argparse
+
+    from mahjong import cli
+    from mahjong.i18n import HelpText
+
+    def walk(parser: argparse.ArgumentParser) -> list[str]:
+        out = [] if isinstance(parser.description, (HelpText, type(None))) else [str(parser.description)]
+        for a in parser._actions:
+            if isinstance(a, argparse._SubParsersAction):
+                out += [str(c.help) for c in a._choices_actions if not isinstance(c.help, HelpText)]
+                for sub in a.choices.values():
+                    out += walk(sub)
+            elif not isinstance(a, argparse._HelpAction) and not isinstance(a.help, HelpText):
+                out.append(str(a.help))
+        return out
+
+    assert walk(cli._parser()) == []

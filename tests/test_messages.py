@@ -215,3 +215,65 @@ def test_a_message_no_row_matches_keeps_its_kind_in_chinese():
     err = errors.ContextError("something new went wrong")
     assert err.code == "context-error"
     assert err.message_zh == "和牌条件有误：something new went wrong"
+
+
+# --- plain lists: no Python reprs in what a user reads --------------------------------------------------------------
+
+#: a list, tuple, set or dict written as Python shows it: ``[1, 2]``, ``(0, 1)``, ``{0: 1}``, ``['a']``
+_REPR = re.compile(r"[\[(]\s*(-?\d+|'[^']*')\s*,|\[\s*(-?\d+|'[^']*')\s*\]|\{\s*-?\d+\s*:|\{\s*'")
+#: calls that make a container whose repr would land in the message
+_CONTAINERS = {"list", "tuple", "set", "dict", "sorted"}
+
+
+def test_no_raise_site_writes_a_container_into_its_message():
+    root = Path(mahjong.__file__).parent
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id.endswith("Error")
+                    and node.args and isinstance(node.args[0], ast.JoinedStr)):
+                continue
+            for v in node.args[0].values:
+                if isinstance(v, ast.FormattedValue) and isinstance(v.value, ast.Call) \
+                        and isinstance(v.value.func, ast.Name) and v.value.func.id in _CONTAINERS:
+                    found.append(f"{path.relative_to(root)}:{node.lineno}: {ast.unparse(v.value)}")
+    assert not found, "\n".join(found)
+
+
+def _first_pending_refused() -> None:
+    game = _game()
+    game.act(3 - game.pending[0], 0)
+
+
+def _illegal_index() -> None:
+    from mahjong.game.actions import action_of
+
+    game = _game()
+    action_of(150, game.legal_actions(game.pending[0]))
+
+
+def _bad_chow() -> None:
+    from mahjong.game.actions import Action
+
+    Action("chow", 1, (5, 6, 7))
+
+
+PLAIN_CASES: list[tuple[Callable[[], object], str]] = [
+    (_first_pending_refused, "engine-not-to-act"),
+    (lambda: _game().step({}), "engine-missing-answers"),
+    (_illegal_index, "action-index-illegal"),
+    (_bad_chow, "action-chow-tiles"),
+    (lambda: mahjong.game.Game("guobiao", dealer=7), "engine-dealer"),
+    (lambda: mahjong.game.Game("guobiao", seed=1, wall=list(range(136))), "engine-wall-tiles"),
+]
+
+
+@pytest.mark.parametrize("call, code", PLAIN_CASES, ids=[c for _, c in PLAIN_CASES])
+def test_lists_in_messages_are_plain_text(call: Callable[[], object], code: str):
+    with pytest.raises(MahjongError) as info:
+        call()
+    err = info.value
+    assert err.code == code, str(err)
+    for text in (str(err), err.message("zh")):
+        assert not _REPR.search(text), text
+    assert "(s)" not in str(err)

@@ -109,6 +109,11 @@ def coerce_max_readings(max_readings: object) -> int:
     return limit
 
 
+def shape_text(shape: Sequence[int] | None) -> str:
+    """An array shape as a message writes it (``(2, 34)`` → ``"2 × 34"``), not as a tuple."""
+    return " × ".join(map(str, shape or ())) or "scalar"
+
+
 def too_many_readings(limit: int) -> MahjongError:
     """The error of ``decompositions`` when the hand has more than ``limit`` distinct readings (both backends)."""
     return MahjongError(
@@ -181,7 +186,7 @@ def _buffer_counts(hand: object, what: str) -> list[int]:
     with view:
         _split_format(view.format, what)
         if view.ndim != 1:
-            raise HandError(f"{what}: counts must be 1-D with 34 entries, got shape {tuple(view.shape or ())}")
+            raise HandError(f"{what}: counts must be 1-D with 34 entries, got shape {shape_text(view.shape)}")
         n = view.shape[0] if view.shape else 0
         if n != N_KINDS:
             raise HandError(f"{what}: counts must have 34 entries, got {n}")
@@ -376,14 +381,14 @@ def batch_layout(fmt: str, itemsize: int, ndim: int, shape: Sequence[int], what:
     shape = tuple(shape)
     if ndim == 2:
         if shape[1] != N_KINDS:
-            raise HandError(f"{what} must have shape (N, 34), got shape {shape}")
+            raise HandError(f"{what} must have shape N × 34, got shape {shape_text(shape)}")
         n = shape[0]
     elif ndim == 1:
         if shape[0] % N_KINDS:
             raise HandError(f"a flat {what} buffer must hold N*34 counts, got {shape[0]} entries")
         n = shape[0] // N_KINDS
     else:
-        raise HandError(f"{what} must have shape (N, 34), got shape {shape}")
+        raise HandError(f"{what} must have shape N × 34, got shape {shape_text(shape)}")
     if n > MAX_BATCH_ROWS:
         raise HandError(f"{what}: {n} rows is more than the {MAX_BATCH_ROWS} one call accepts; split the batch")
     swapped = (order in (">", "!") and _NATIVE_LITTLE) or (order == "<" and not _NATIVE_LITTLE)
@@ -441,7 +446,7 @@ def coerce_batch_wildcards(wildcards: object, rules: HandRules, n: int) -> int |
     else:
         view = _memoryview(wildcards, "wildcards", "per-row wildcard counts")
         if view.ndim != 1:
-            raise HandError(f"wildcards per row must be 1-D, got shape {tuple(view.shape or ())}")
+            raise HandError(f"wildcards per row must be 1-D, got shape {shape_text(view.shape)}")
         values = _buffer_values(view, "wildcards")
     if len(values) != n:
         raise HandError(f"wildcards per row: {len(values)} counts for {n} rows")

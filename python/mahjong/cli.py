@@ -383,76 +383,56 @@ def _plain(value: Any, lang: str) -> str:
 # --- the parser ---------------------------------------------------------------------------------------------------
 
 Printer = Callable[[Any, str], None]
+_h = i18n.help_text
+#: the score command's on/off win facts
+_SWITCHES = {"--self-drawn", "--last-tile", "--last-wall-tile", "--kong-replacement", "--robbing-kong",
+             "--after-kong-discard", "--heavenly", "--earthly"}
 
 
 def _common(p: argparse.ArgumentParser, style: bool = True) -> None:
-    p.add_argument("--json", action="store_true", help="print JSON for programs (keys and tile codes never change "
-                                                       "with --lang or --style)")
-    p.add_argument("--lang", default=argparse.SUPPRESS,
-                   help="language of the text output: en or zh (default: from LANG)")
+    p.add_argument("--json", action="store_true", help=_h("--json"))
+    p.add_argument("--lang", default=argparse.SUPPRESS, help=_h("--lang"))
     if style:
-        p.add_argument("--style", default="ascii", choices=_STYLES,
-                       help="how tiles are written in the text output (default ascii)")
+        p.add_argument("--style", default="ascii", choices=_STYLES, help=_h("--style"))
 
 
 def add_commands(sub: Any) -> None:
     """The package's own commands."""
-    a = sub.add_parser("analyze", help="shanten, waits and best discards of a hand")
-    a.add_argument("hand", help='hand notation, e.g. "123m456p789s1122z" (melds in [ ] are exposed and their '
-                                'tiles are not left to draw)')
-    a.add_argument("--rules", help="use a rule set's winning shapes (any name `mahjong rules` lists, e.g. 四川)")
-    a.add_argument("--shapes", default=None, choices=sorted(SHAPE_PRESETS),
-                   help="plain shape sets instead of a rule set (default: regular + seven pairs + thirteen orphans)")
-    a.add_argument("--wildcards", type=_count, default=0, help="wildcards held in addition to the tiles written")
-    a.add_argument("--wildcard-tile", help="tile kind(s) in the hand that are wildcards, e.g. 5m")
-    a.add_argument("--visible", help="tiles seen elsewhere (discards, others' melds), to count copies left")
-    a.add_argument("--top", type=_top, default=5, help="how many discards to show (0-34, default 5)")
+    a = sub.add_parser("analyze", help=_h("analyze"))
+    a.add_argument("hand", metavar=_h("metavar.hand"), help=_h("analyze.hand"))
+    for flag, extra in (("--rules", {}), ("--shapes", {"default": None, "choices": sorted(SHAPE_PRESETS)}),
+                        ("--wildcards", {"type": _count, "default": 0}), ("--wildcard-tile", {}), ("--visible", {}),
+                        ("--top", {"type": _top, "default": 5})):
+        a.add_argument(flag, help=_h("analyze." + flag), **extra)
     _common(a)
     a.set_defaults(run=_run_analyze, show=_print_analysis)
 
-    s = sub.add_parser("score", help="score a winning hand, or what each winning tile of a waiting hand is worth")
-    s.add_argument("hand", help='a complete hand, e.g. "[123m,1]456m789m123p5s5s" (the winning tile is the last '
-                                'written unless --win-tile), or a waiting hand one tile short')
-    s.add_argument("--rules", default="guobiao", help="rule set (see `mahjong rules`; e.g. 国标 四川 南昌)")
-    s.add_argument("--win-tile", help="the winning tile (default: the last concealed tile written)")
-    s.add_argument("--self-drawn", action="store_true", help="自摸: won on one's own draw (the default when no "
-                                                             "--discarder is given)")
-    s.add_argument("--discarder", help="who discarded the winning tile: seat 0-3, a wind (E S W N / 东 南 西 北, "
-                                       "counted from the dealer) or 上家 / 对家 / 下家")
-    s.add_argument("--winner", help="winning seat 0-3 (default 0)")
-    s.add_argument("--dealer", help="dealer seat 0-3 (default 0)")
-    s.add_argument("--seat-wind", help="the winner's seat wind E S W N / 东 南 西 北 (default: from the seats)")
-    s.add_argument("--prevalent-wind", help="the round's wind E S W N / 东 南 西 北 (default E)")
-    s.add_argument("--last-tile", action="store_true", help="和绝张: the last unseen copy")
-    s.add_argument("--last-wall-tile", action="store_true", help="海底 / 妙手回春: on the wall's last tile")
-    s.add_argument("--kong-replacement", action="store_true", help="杠上开花: on a kong's replacement tile")
-    s.add_argument("--robbing-kong", action="store_true", help="抢杠和: on a tile added to a kong")
-    s.add_argument("--after-kong-discard", action="store_true", help="杠上炮: on a discard right after a kong")
-    s.add_argument("--heavenly", action="store_true", help="天和: the dealer wins on the deal")
-    s.add_argument("--earthly", action="store_true", help="地和: a win on the first round")
-    s.add_argument("--indicator", help="Nanchang: the flipped indicator tile (翻精), e.g. 5m")
-    s.add_argument("--jing-held", help='Nanchang: other seats\' 精 as "SEAT=正精,副精 …", e.g. "1=1,0 2=0,2"')
-    s.add_argument("--caishen", "--wildcard-tile", dest="caishen", help="Yuhuan: the 财神 tile, e.g. C")
-    s.add_argument("--option", action="append", metavar="NAME=VALUE",
-                   help="a rule-set option (see `mahjong rules NAME`); repeatable")
-    s.add_argument("--context", action="append", metavar="NAME=VALUE",
-                   help="any win fact of the rule set (see `mahjong rules NAME`); repeatable")
+    s = sub.add_parser("score", help=_h("score"))
+    s.add_argument("hand", metavar=_h("metavar.hand"), help=_h("score.hand"))
+    s.add_argument("--rules", default="guobiao", help=_h("score.--rules"))
+    for flag in ("--win-tile", "--self-drawn", "--discarder", "--winner", "--dealer", "--seat-wind",
+                 "--prevalent-wind", "--last-tile", "--last-wall-tile", "--kong-replacement", "--robbing-kong",
+                 "--after-kong-discard", "--heavenly", "--earthly", "--indicator", "--jing-held"):
+        switch = flag in _SWITCHES
+        s.add_argument(flag, help=_h("score." + flag), **({"action": "store_true"} if switch else {}))
+    s.add_argument("--caishen", "--wildcard-tile", dest="caishen", help=_h("score.--caishen"))
+    for flag in ("--option", "--context"):
+        s.add_argument(flag, action="append", metavar=_h("metavar.name=value"), help=_h("score." + flag))
     _common(s)
     s.set_defaults(run=_run_score, show=_print_score)
 
-    f = sub.add_parser("fans", help="a rule set's whole fan / hu table: names, values, exclusions")
-    f.add_argument("--rules", default="guobiao", help="rule set (default guobiao)")
+    f = sub.add_parser("fans", help=_h("fans"))
+    f.add_argument("--rules", default="guobiao", help=_h("fans.--rules"))
     _common(f, style=False)
     f.set_defaults(run=_run_fans, show=_print_fans)
 
-    r = sub.add_parser("rules", help="list the rule-set presets, or one preset's options and win facts")
-    r.add_argument("name", nargs="?", help="a rule set's name (any spelling it lists)")
+    r = sub.add_parser("rules", help=_h("rules"))
+    r.add_argument("name", nargs="?", metavar=_h("metavar.name"), help=_h("rules.name"))
     _common(r, style=False)
     r.set_defaults(run=_run_rules, show=_print_rules)
 
-    t = sub.add_parser("settle", help="settle a whole hand's event record (JSON; see the README)")
-    t.add_argument("record", nargs="+", metavar="PATH",
-                   help="the JSON record of a hand; or directories / JSON-lines game logs to settle in bulk")
+    t = sub.add_parser("settle", help=_h("settle"))
+    t.add_argument("record", nargs="+", metavar=_h("metavar.path"), help=_h("settle.record"))
     from mahjong.scale.cli import add_scale_arguments
 
     add_scale_arguments(t)
@@ -460,18 +440,44 @@ def add_commands(sub: Any) -> None:
     t.set_defaults(run=_run_settle, show=_print_settle)
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(lang: str = "en") -> argparse.ArgumentParser:
     from mahjong import __version__
 
-    p = _Parser(prog="mahjong", description="Chinese mahjong rules engine (mjcore): analyze and "
-                                "score hands under Guobiao and regional rule sets.")
-    p.add_argument("--version", action="version", version=f"mahjong (mjcore) {__version__}")
-    p.add_argument("--lang", help="language of the text output: en or zh (default: from LANG)")
-    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    p = _Parser(prog="mahjong", description=_h("description"))
+    p.add_argument("--version", action="version", version=f"mahjong (mjcore) {__version__}", help=_h("--version"))
+    p.add_argument("--lang", help=_h("--lang"))
+    sub = p.add_subparsers(dest="command", required=True, metavar=_h("metavar.command"))
     for name in COMMAND_MODULES:
         module = sys.modules[__name__] if name == __name__ else importlib.import_module(name)
         module.add_commands(sub)
+    _localize(p, lang)
     return p
+
+
+def _localize(parser: argparse.ArgumentParser, lang: str) -> None:
+    """Show ``parser`` and its commands' help in ``lang``: each :class:`~mahjong.i18n.HelpText` (description,
+    option help, metavar) becomes its row's text, and argparse's own headings follow."""
+    if lang != "zh":
+        return
+    parser.description = i18n.help_in(parser.description, lang)  # type: ignore[assignment]
+    parser.formatter_class = _ChineseHelpFormatter
+    parser._positionals.title = i18n.HELP["positionals"][1]
+    parser._optionals.title = i18n.HELP["optionals"][1]
+    for action in parser._actions:
+        if isinstance(action, argparse._HelpAction):
+            action.help = i18n.HELP["-h"][1]
+        action.help = i18n.help_in(action.help, lang)  # type: ignore[assignment]
+        action.metavar = i18n.help_in(action.metavar, lang)  # type: ignore[assignment]
+        if isinstance(action, argparse._SubParsersAction):
+            for choice in action._choices_actions:
+                choice.help = i18n.help_in(choice.help, lang)  # type: ignore[assignment]
+            for command in set(action.choices.values()):
+                _localize(command, lang)
+
+
+class _ChineseHelpFormatter(argparse.HelpFormatter):
+    def add_usage(self, usage: str | None, actions: Any, groups: Any, prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, i18n.HELP["usage"][1] if prefix is None else prefix)
 
 
 def _fail(args: argparse.Namespace | None, lang: str, err: MahjongError, as_json: bool) -> int:
@@ -513,10 +519,11 @@ def _main(argv: Sequence[str] | None) -> int:
         print(f"mahjong: {clash}", file=sys.stderr)
         return 3
     argv = list(sys.argv[1:] if argv is None else argv)
+    lang = i18n.language(_flag_value(argv, "--lang"))  # read first: --help prints while the words are parsed
     try:
-        args = _parser().parse_args(argv)
+        args = _parser(lang).parse_args(argv)
     except CommandError as e:  # the command line itself: its language and --json read from the words given
-        return _fail(None, i18n.language(_flag_value(argv, "--lang")), e, "--json" in argv)
+        return _fail(None, lang, e, "--json" in argv)
     lang = i18n.language(args.lang)
     try:
         data = args.run(args)

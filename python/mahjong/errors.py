@@ -32,6 +32,7 @@ __all__ = [
     "KIND_CODES",
     "translate",
     "identify",
+    "listed",
 ]
 
 
@@ -74,6 +75,14 @@ def _rendered_values(template: str, values: Mapping[str, object]) -> dict[str, s
             value = _FORMATTER.convert_field(value, conv)
         out[name] = format(value, spec or "")
     return out
+
+
+def listed(items: object) -> str:
+    """Items as plain text for a message (``[1, 3]`` → ``"1, 3"``; nothing → ``"none"``): no Python reprs."""
+    from collections.abc import Iterable
+
+    parts = [str(x) for x in items] if isinstance(items, Iterable) and not isinstance(items, str) else [str(items)]
+    return ", ".join(parts) or "none"
 
 
 def _nested(name: str) -> bool:

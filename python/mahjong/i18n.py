@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 
-__all__ = ["LANGUAGES", "MESSAGES", "UNITS", "language", "text", "unit", "name"]
+__all__ = ["LANGUAGES", "MESSAGES", "UNITS", "HELP", "HelpText", "help_text", "language", "text", "unit", "name"]
 
 LANGUAGES = ("en", "zh")
 
@@ -106,6 +106,154 @@ UNITS: dict[str, tuple[str, str]] = {
     "x": ("times", "倍"),
     "cap": ("cap", "辣子"),
 }
+
+#: the command line's help, key -> (English, Chinese): the description, every command's and option's help and
+#: argparse's own headings.  A parser is built with :func:`help_text` (English) and each text is swapped for its
+#: Chinese when the help is shown in Chinese, so every text is written here once, with its Chinese beside it.
+HELP: dict[str, tuple[str, str]] = {
+    # argparse's own words
+    "usage": ("usage: ", "用法："),
+    "positionals": ("positional arguments", "位置参数"),
+    "optionals": ("options", "选项"),
+    "-h": ("show this help message and exit", "显示此帮助并退出"),
+    "--version": ("show the version and exit", "显示版本号并退出"),
+    "metavar.command": ("COMMAND", "命令"),
+    "metavar.name=value": ("NAME=VALUE", "名称=值"),
+    "metavar.path": ("PATH", "路径"),
+    "metavar.file": ("FILE", "文件"),
+    "metavar.hand": ("hand", "手牌"),
+    "metavar.name": ("name", "规则名"),
+    # mahjong
+    "description": ("Chinese mahjong rules engine (mjcore): analyze and score hands under Guobiao and regional "
+                    "rule sets.", "中国麻将规则引擎（mjcore）：按国标和各地规则分析、计分。"),
+    "--lang": ("language of the text output: en or zh (default: from LANG)",
+               "文字输出的语言：en（英文）或 zh（中文）（默认按 LANG 环境变量）"),
+    "--json": ("print JSON for programs (keys and tile codes never change with --lang or --style)",
+               "输出供程序读取的 JSON（键名和牌的代码不随 --lang、--style 改变）"),
+    "--style": ("how tiles are written in the text output (default ascii)",
+                "文字输出中牌的写法（默认 ascii）"),
+    # analyze
+    "analyze": ("shanten, waits and best discards of a hand", "手牌的向听数、听牌和最佳打法"),
+    "analyze.hand": ('hand notation, e.g. "123m456p789s1122z" (melds in [ ] are exposed and their tiles are not '
+                     'left to draw)', '手牌写法，例如 "123m456p789s1122z"（[ ] 中为副露，其牌不再计入可摸的牌）'),
+    "analyze.--rules": ("use a rule set's winning shapes (any name `mahjong rules` lists, e.g. 四川)",
+                        "按某个规则的和牌牌型（`mahjong rules` 列出的任一名称，例如 四川）"),
+    "analyze.--shapes": ("plain shape sets instead of a rule set (default: regular + seven pairs + thirteen orphans)",
+                         "不用规则，只用这些牌型（默认：一般型 + 七对 + 十三幺）"),
+    "analyze.--wildcards": ("wildcards held in addition to the tiles written", "除写出的牌之外另有的百搭张数"),
+    "analyze.--wildcard-tile": ("tile kind(s) in the hand that are wildcards, e.g. 5m", "手牌中作百搭的牌，例如 5m"),
+    "analyze.--visible": ("tiles seen elsewhere (discards, others' melds), to count copies left",
+                          "别处已见的牌（弃牌、他家副露），用于计算剩余张数"),
+    "analyze.--top": ("how many discards to show (0-34, default 5)", "显示几种打法（0-34，默认 5）"),
+    # score
+    "score": ("score a winning hand, or what each winning tile of a waiting hand is worth",
+              "为和牌计分，或列出听牌时每张和牌张的分值"),
+    "score.hand": ('a complete hand, e.g. "[123m,1]456m789m123p5s5s" (the winning tile is the last written unless '
+                   '--win-tile), or a waiting hand one tile short',
+                   '和牌的手牌，例如 "[123m,1]456m789m123p5s5s"（未给 --win-tile 时最后写的牌为和牌张），'
+                   '或少一张的听牌手牌'),
+    "score.--rules": ("rule set (see `mahjong rules`; e.g. 国标 四川 南昌)",
+                      "规则（见 `mahjong rules`；例如 国标 四川 南昌）"),
+    "score.--win-tile": ("the winning tile (default: the last concealed tile written)",
+                         "和牌张（默认：最后写的一张手牌）"),
+    "score.--self-drawn": ("自摸: won on one's own draw (the default when no --discarder is given)",
+                           "自摸：和自己摸到的牌（未给 --discarder 时默认如此）"),
+    "score.--discarder": ("who discarded the winning tile: seat 0-3, a wind (E S W N / 东 南 西 北, counted from "
+                          "the dealer) or 上家 / 对家 / 下家",
+                          "谁打出了和牌张：座位 0-3、风位（E S W N / 东 南 西 北，从庄家数起）或 上家 / 对家 / 下家"),
+    "score.--winner": ("winning seat 0-3 (default 0)", "和牌者的座位 0-3（默认 0）"),
+    "score.--dealer": ("dealer seat 0-3 (default 0)", "庄家的座位 0-3（默认 0）"),
+    "score.--seat-wind": ("the winner's seat wind E S W N / 东 南 西 北 (default: from the seats)",
+                          "和牌者的门风 E S W N / 东 南 西 北（默认按座位推算）"),
+    "score.--prevalent-wind": ("the round's wind E S W N / 东 南 西 北 (default E)",
+                               "圈风 E S W N / 东 南 西 北（默认 东）"),
+    "score.--last-tile": ("和绝张: the last unseen copy", "和绝张：和场上最后一张未见的牌"),
+    "score.--last-wall-tile": ("海底 / 妙手回春: on the wall's last tile", "海底 / 妙手回春：和牌墙的最后一张"),
+    "score.--kong-replacement": ("杠上开花: on a kong's replacement tile", "杠上开花：和杠后补摸的牌"),
+    "score.--robbing-kong": ("抢杠和: on a tile added to a kong", "抢杠和：和别家补杠的牌"),
+    "score.--after-kong-discard": ("杠上炮: on a discard right after a kong", "杠上炮：和别家杠后打出的牌"),
+    "score.--heavenly": ("天和: the dealer wins on the deal", "天和：庄家起手即和"),
+    "score.--earthly": ("地和: a win on the first round", "地和：第一巡内和牌"),
+    "score.--indicator": ("Nanchang: the flipped indicator tile (翻精), e.g. 5m", "南昌：翻出的精牌（翻精），例如 5m"),
+    "score.--jing-held": ('Nanchang: other seats\' 精 as "SEAT=正精,副精 …", e.g. "1=1,0 2=0,2"',
+                          '南昌：其他座位的精，写作 "座位=正精,副精 …"，例如 "1=1,0 2=0,2"'),
+    "score.--caishen": ("Yuhuan: the 财神 tile, e.g. C", "玉环：财神牌，例如 C"),
+    "score.--option": ("a rule-set option (see `mahjong rules NAME`); repeatable",
+                       "规则选项（见 `mahjong rules 规则名`）；可重复"),
+    "score.--context": ("any win fact of the rule set (see `mahjong rules NAME`); repeatable",
+                        "规则的任一和牌条件（见 `mahjong rules 规则名`）；可重复"),
+    # fans, rules, settle
+    "fans": ("a rule set's whole fan / hu table: names, values, exclusions",
+             "规则的完整番种 / 胡数表：名称、分值、不计"),
+    "fans.--rules": ("rule set (default guobiao)", "规则（默认 国标）"),
+    "rules": ("list the rule-set presets, or one preset's options and win facts",
+              "列出所有规则，或某个规则的选项与和牌条件"),
+    "rules.name": ("a rule set's name (any spelling it lists)", "规则名（其列出的任一写法）"),
+    "settle": ("settle a whole hand's event record (JSON; see the README)",
+               "结算一手牌的完整事件记录（JSON；见 README）"),
+    "settle.record": ("the JSON record of a hand; or directories / JSON-lines game logs to settle in bulk",
+                      "一手牌的 JSON 记录；或成批结算的目录 / JSON-lines 对局日志"),
+    "--workers": ("run in K seeded shards in parallel (local processes, or Ray tasks with --ray); the totals are "
+                  "the same for any K", "分成 K 个带种子的分片并行运行（本机进程，或加 --ray 用 Ray 任务）；"
+                  "结果与 K 无关"),
+    "--ray": ("run the shards on Ray: alone, start a local Ray cluster; with HOST:PORT (or ray://HOST:PORT, auto), "
+              "use that running cluster (needs pip install 'mjcore[ray]')",
+              "在 Ray 上运行分片：单独写时启动本机 Ray 集群；写 HOST:PORT（或 ray://HOST:PORT、auto）时使用该集群"
+              "（需 pip install 'mjcore[ray]'）"),
+    # rule files
+    "rules.--schema": ("print the JSON Schema of a rule file", "输出规则文件的 JSON Schema"),
+    "rules.--check": ("check a rule file: each problem with its line and key (exit status 1 if any)",
+                      "检查规则文件：逐条列出问题及其行号和键名（有问题时退出码为 1）"),
+    "--rules-file": ("a rule file (TOML; see `mahjong rules --schema`) instead of --rules NAME",
+                     "用规则文件（TOML；见 `mahjong rules --schema`）代替 --rules 规则名"),
+    # serve
+    "serve": ("start the web calculator (a local page and its JSON API)", "启动网页计算器（本机网页及其 JSON API）"),
+    "serve.description": ("Start the web calculator: one page that scores and analyses hands for every rule set, "
+                          "with its JSON API under /api/.",
+                          "启动网页计算器：一个按各种规则计分、分析手牌的网页，JSON API 在 /api/ 下。"),
+    "serve.--port": ("TCP port to listen on (default 8000; 0 = any free port)",
+                     "监听的 TCP 端口（默认 8000；0 表示任一空闲端口）"),
+    "serve.--host": ("address to bind (default 127.0.0.1: only this machine can reach the page)",
+                     "绑定的地址（默认 127.0.0.1：只有本机能打开网页）"),
+    "serve.--open": ("open the page in the default web browser", "用默认浏览器打开网页"),
+    # simulate, play
+    "simulate": ("play many hands with built-in agents and print statistics", "让内置 AI 打多手牌并输出统计"),
+    "play": ("play a hand in the terminal against the built-in agents", "在终端与内置 AI 打一手牌"),
+    "game.--rules": ("rule-set preset (see `mahjong rules`)", "规则（见 `mahjong rules`）"),
+    "simulate.--hands": ("how many hands (default 100)", "打几手牌（默认 100）"),
+    "simulate.--seed": ("seed of the walls (default 0); same seed = same hands",
+                        "牌墙的种子（默认 0）；种子相同则牌局相同"),
+    "simulate.--agent": ("the agents at every seat", "每个座位的 AI"),
+    "game.--option": ("rule-set or flow option", "规则或流程选项"),
+    "simulate.--log": ("also write every hand's events as JSON lines to FILE",
+                       "同时把每手牌的事件以 JSON lines 写入文件"),
+    "simulate.--no-progress": ("no progress bar on stderr", "不在 stderr 显示进度条"),
+    "simulate.--json": ("statistics as JSON", "以 JSON 输出统计"),
+    "play.--seed": ("seed of the wall (default 0)", "牌墙的种子（默认 0）"),
+    "play.--seat": ("your seat (default 0, the dealer)", "你的座位（默认 0，即庄家）"),
+    "play.--opponents": ("the other seats' agents", "其他座位的 AI"),
+}
+
+
+class HelpText(str):
+    """A help text in English that knows its row in :data:`HELP` (so the parser can show it in Chinese)."""
+
+    key: str
+
+
+def help_text(key: str) -> HelpText:
+    """The English help of row ``key``, carrying the key."""
+    out = HelpText(HELP[key][0])
+    out.key = key
+    return out
+
+
+def help_in(value: object, lang: str) -> object:
+    """A help text (or metavar) in ``lang``: a :class:`HelpText` becomes its row's Chinese; anything else stays."""
+    if lang == "zh" and isinstance(value, HelpText):
+        return HELP[value.key][1]
+    return value
+
 
 _WINDS = {"en": ("East", "South", "West", "North"), "zh": ("东", "南", "西", "北")}
 

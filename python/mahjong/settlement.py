@@ -62,7 +62,7 @@ from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, TypedDict, TypeVar, Union
 
-from mahjong.errors import ContextError, HandError, MahjongError
+from mahjong.errors import ContextError, HandError, MahjongError, listed
 from mahjong.hand import Hand, parse_hand
 from mahjong.tiles import N_KINDS, parse_tiles, tile_name
 
@@ -668,7 +668,7 @@ def lines_from_net(
     with ``winner`` if given — the net is exact either way; only the pairing is a convention.
     """
     if sum(net) != 0:
-        raise AssertionError(f"not zero-sum: {list(net)}")
+        raise AssertionError(f"not zero-sum: {listed(net)}")
     owe = {s: -v for s, v in enumerate(net) if v < 0}
     due = {s: v for s, v in enumerate(net) if v > 0}
     order = sorted(due, key=lambda s: (s != winner, s))

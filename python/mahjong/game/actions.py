@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from mahjong.errors import MahjongError
+from mahjong.errors import MahjongError, listed
 
 __all__ = [
     "Action",
@@ -95,7 +95,7 @@ class Action:
         if not isinstance(self.tile, int) or isinstance(self.tile, bool) or not -1 <= self.tile < top:
             raise IllegalActionError(f"action tile must be a tile id 0..{top - 1}, got {self.tile!r}")
         if self.kind == "chow" and (len(self.meld) != 3 or self.tile not in self.meld):
-            raise IllegalActionError(f"a chow names its three tiles, the claimed one among them: {self.meld!r}")
+            raise IllegalActionError(f"a chow names its three tiles, the claimed one among them: {listed(self.meld)}")
         if self.kind in ("discard", "concealed_kong", "added_kong", "pung", "kong", "win", "ready", "pick") \
                 and self.tile < 0:
             raise IllegalActionError(f"a {self.kind} names its tile")
@@ -170,4 +170,4 @@ def action_of(index: int, legal: list[Action]) -> Action:
     for a in legal:
         if a.index == index:
             return a
-    raise IllegalActionError(f"action index {index} is not legal now; legal: {sorted(a.index for a in legal)}")
+    raise IllegalActionError(f"action index {index} is not legal now; legal: {listed(str(a) for a in legal)}")

@@ -10,11 +10,12 @@ import time
 from collections import Counter
 from typing import Any, TextIO
 
-from mahjong.errors import MahjongError, RulesError
+from mahjong.errors import MahjongError, RulesError, listed
 from mahjong.game.agents import AGENTS, make_agent
 from mahjong.game.core import RandomTable
 from mahjong.game.engine import Game, HandTable
 from mahjong.game.play import play_hand
+from mahjong.i18n import help_text
 from mahjong.tiles import format_tiles, tile_name
 
 __all__ = ["add_commands", "simulate", "run_simulate", "run_play"]
@@ -22,26 +23,28 @@ __all__ = ["add_commands", "simulate", "run_simulate", "run_play"]
 
 def add_commands(sub: Any) -> None:
     """Add ``simulate`` and ``play`` to the ``mahjong`` command's subparsers."""
-    s = sub.add_parser("simulate", help="play many hands with built-in agents and print statistics")
-    s.add_argument("--rules", default="guobiao", help="rule-set preset (see `mahjong rules`)")
-    s.add_argument("--hands", type=int, default=100, help="how many hands (default 100)")
-    s.add_argument("--seed", type=int, default=0, help="seed of the walls (default 0); same seed = same hands")
-    s.add_argument("--agent", default="greedy", choices=sorted(AGENTS), help="the agents at every seat")
-    s.add_argument("--option", action="append", metavar="KEY=VALUE", help="rule-set or flow option")
-    s.add_argument("--log", metavar="FILE", help="also write every hand's events as JSON lines to FILE")
-    s.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
-    s.add_argument("--json", action="store_true", help="statistics as JSON")
+    s = sub.add_parser("simulate", help=help_text("simulate"))
+    s.add_argument("--rules", default="guobiao", help=help_text("game.--rules"))
+    s.add_argument("--hands", type=int, default=100, help=help_text("simulate.--hands"))
+    s.add_argument("--seed", type=int, default=0, help=help_text("simulate.--seed"))
+    s.add_argument("--agent", default="greedy", choices=sorted(AGENTS), help=help_text("simulate.--agent"))
+    s.add_argument("--option", action="append", metavar=help_text("metavar.name=value"),
+                   help=help_text("game.--option"))
+    s.add_argument("--log", metavar=help_text("metavar.file"), help=help_text("simulate.--log"))
+    s.add_argument("--no-progress", action="store_true", help=help_text("simulate.--no-progress"))
+    s.add_argument("--json", action="store_true", help=help_text("simulate.--json"))
     from mahjong.scale.cli import add_scale_arguments  # --workers K, --ray [ADDRESS]
 
     add_scale_arguments(s)
     s.set_defaults(run=run_simulate)
 
-    p = sub.add_parser("play", help="play a hand in the terminal against the built-in agents")
-    p.add_argument("--rules", default="guobiao", help="rule-set preset (see `mahjong rules`)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the wall (default 0)")
-    p.add_argument("--seat", type=int, default=0, help="your seat (default 0, the dealer)")
-    p.add_argument("--opponents", default="greedy", choices=sorted(AGENTS), help="the other seats' agents")
-    p.add_argument("--option", action="append", metavar="KEY=VALUE", help="rule-set or flow option")
+    p = sub.add_parser("play", help=help_text("play"))
+    p.add_argument("--rules", default="guobiao", help=help_text("game.--rules"))
+    p.add_argument("--seed", type=int, default=0, help=help_text("play.--seed"))
+    p.add_argument("--seat", type=int, default=0, help=help_text("play.--seat"))
+    p.add_argument("--opponents", default="greedy", choices=sorted(AGENTS), help=help_text("play.--opponents"))
+    p.add_argument("--option", action="append", metavar=help_text("metavar.name=value"),
+                   help=help_text("game.--option"))
     p.set_defaults(run=run_play)
 
 
@@ -198,7 +201,7 @@ def run_play(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO 
     try:
         game = Game(args.rules, seed=args.seed, options=_options(args.option))
         if args.seat not in game.flow.seats:
-            raise RulesError(f"--seat must be one of {game.flow.seats}")
+            raise RulesError(f"--seat must be one of {listed(game.flow.seats)}")
         others = {s: make_agent(args.opponents, args.seed * 4 + s) for s in game.flow.seats if s != args.seat}
     except MahjongError as e:
         print(f"mahjong play: error: {e}", file=sys.stderr)

@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from mahjong._kernels import BACKEND, backend_module
-from mahjong.errors import RulesError
+from mahjong.errors import RulesError, listed
 from mahjong.framework import RuleSet, ScoreResult
 from mahjong.game._core_constants import CLAIM_KINDS, EVENT_KINDS, MELD_KINDS, PHASES, REFUSALS, STATUSES
 from mahjong.game.actions import (
@@ -429,7 +429,7 @@ class CoreGame(CoreHand):
             raise RulesError(f"the compiled hand core does not play {rules} with these options: use Game")
         d = flow.seats[0] if dealer is None else dealer
         if type(d) is not int or d not in flow.seats:
-            raise RulesError(f"dealer must be one of the seats {flow.seats}, got {d!r}")
+            raise RulesError(f"dealer must be one of the seats {listed(flow.seats)}, got {d!r}")
         if type(prevalent_wind) is not int or prevalent_wind not in (0, 1, 2, 3):
             raise RulesError(f"prevalent_wind must be 0..3, got {prevalent_wind!r}")
         super().__init__(flow, params, seed=seed, salt=salt, dealer=d, prevalent_wind=prevalent_wind,
@@ -486,8 +486,8 @@ class CoreGame(CoreHand):
         if r < 0:
             why = _REFUSED.get(r, "not_legal")
             if why == "not_pending":
-                who = ", ".join(map(str, self.pending)) or "nobody"
-                raise IllegalActionError(f"seat {seat} is not to act now ({action}); waiting for seat(s) {who}")
+                who = listed(self.pending)
+                raise IllegalActionError(f"seat {seat} is not to act now ({action}); the seats to act now: {who}")
             if why == "answered":
                 raise IllegalActionError(f"seat {seat} has already answered")
             raise IllegalActionError(f"seat {seat} cannot {action} now ({PHASES[self.core.phase]}): legal are "
@@ -498,7 +498,8 @@ class CoreGame(CoreHand):
         """Several seats' answers at once (every pending seat must be given; checked before any is taken)."""
         missing = sorted(set(self.pending) - set(actions))
         if missing:
-            raise IllegalActionError(f"step needs an answer from every pending seat; missing {missing}")
+            raise IllegalActionError(
+                f"step needs an answer from every pending seat; no answer for seats: {listed(missing)}")
         for seat, a in actions.items():
             legal = self.legal_actions(seat)
             ok = (a in legal) if isinstance(a, Action) else any(x.index == a for x in legal)

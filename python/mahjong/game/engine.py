@@ -13,7 +13,7 @@ from dataclasses import fields
 from typing import Any
 
 from mahjong._kernels import backend_module as K
-from mahjong.errors import ContextError, MahjongError, RulesError
+from mahjong.errors import ContextError, MahjongError, RulesError, listed
 from mahjong.framework import RuleSet, ScoreResult, WinContext, get_ruleset
 from mahjong.game.actions import (
     ADDED_KONGS,
@@ -275,7 +275,7 @@ class Game(HandTable):
         if dealer is None:
             dealer = flow.seats[0]
         if type(dealer) is not int or dealer not in flow.seats:  # (not 0.0, not True: they index lists)
-            raise RulesError(f"dealer must be one of the seats {flow.seats}, got {dealer!r}")
+            raise RulesError(f"dealer must be one of the seats {listed(flow.seats)}, got {dealer!r}")
         if type(prevalent_wind) is not int or prevalent_wind not in (0, 1, 2, 3):
             raise RulesError(f"prevalent_wind must be 0..3, got {prevalent_wind!r}")
         self.rng = SplitMix64(seed, salt * 2 + 1)  # dice and fishing; the wall uses its own stream
@@ -316,7 +316,7 @@ class Game(HandTable):
                 missing = sorted((want - have).elements())[:8]
                 raise RulesError(
                     f"the wall does not hold the {self.rules} tile set ({len(tiles)} tiles): got {len(given)}; "
-                    f"extra {extra}, missing {missing}"
+                    f"extra {listed(extra)}, missing {listed(missing)}"
                 )
             order, events = given, list[GameEvent]()
             ev_seed: int | None = None
@@ -464,8 +464,8 @@ class Game(HandTable):
         if self.done:
             raise IllegalActionError(f"the hand is over: seat {seat} cannot {action}")
         if seat not in self._pending:
-            who = ", ".join(map(str, self.pending)) or "nobody"
-            raise IllegalActionError(f"seat {seat} is not to act now ({action}); waiting for seat(s) {who}")
+            who = listed(self.pending)
+            raise IllegalActionError(f"seat {seat} is not to act now ({action}); the seats to act now: {who}")
         if seat in self._responses:
             raise IllegalActionError(f"seat {seat} has already answered ({self._responses[seat]})")
         legal = self._legal[seat]
@@ -491,7 +491,8 @@ class Game(HandTable):
         """Several seats' answers at once (every pending seat must be given; checked before any is taken)."""
         missing = sorted(set(self.pending) - set(actions))
         if missing:
-            raise IllegalActionError(f"step needs an answer from every pending seat; missing {missing}")
+            raise IllegalActionError(
+                f"step needs an answer from every pending seat; no answer for seats: {listed(missing)}")
         for seat, a in actions.items():
             legal = self._legal.get(seat, [])
             ok = (a in legal) if isinstance(a, Action) else any(x.index == a for x in legal)

@@ -26,9 +26,9 @@ __all__ = ["observe"]
 def observe(game: Game, seat: int) -> dict[str, Any]:
     st = game.state
     if seat not in game.flow.seats:
-        from mahjong.errors import ContextError
+        from mahjong.errors import ContextError, listed
 
-        raise ContextError(f"seat {seat} is not at this table (seats {game.flow.seats})")
+        raise ContextError(f"seat {seat} is not at this table (seats {listed(game.flow.seats)})")
     seats = range(4)
 
     def melds_of(s: int) -> list[dict[str, Any]]:

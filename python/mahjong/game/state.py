@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from mahjong.errors import ContextError
+from mahjong.errors import ContextError, listed
 from mahjong.game.events import (
     BonusSetAside,
     Claimed,
@@ -255,7 +255,7 @@ class HandState:
 
     def _passed(self, ev: TilesPassed) -> None:
         if sorted(ev.tiles) != sorted(self.picked[ev.seat]):
-            raise self._bad(ev, f"seat {ev.seat} passes {list(ev.tiles)} but picked {self.picked[ev.seat]}")
+            raise self._bad(ev, f"seat {ev.seat} passes {listed(ev.tiles)} but picked {listed(self.picked[ev.seat])}")
         self.picked[ev.seat] = []
         for t in ev.tiles:
             self._take(ev.seat, t, 1, ev)
@@ -263,7 +263,7 @@ class HandState:
 
     def _swapped(self, ev: TilesSwapped) -> None:
         if sorted(ev.given) != sorted(self.picked[ev.seat]):
-            raise self._bad(ev, f"seat {ev.seat} swaps {list(ev.given)} but picked {self.picked[ev.seat]}")
+            raise self._bad(ev, f"seat {ev.seat} swaps {listed(ev.given)} but picked {listed(self.picked[ev.seat])}")
         self.picked[ev.seat] = []
         self.swapped[ev.seat] = True
         for t in ev.given:

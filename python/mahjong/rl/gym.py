@@ -28,7 +28,7 @@ from typing import Any
 
 import gymnasium
 
-from mahjong.errors import MahjongError
+from mahjong.errors import MahjongError, listed
 from mahjong.rl.episodes import HandSeries, seat_observation
 from mahjong.rl.spaces import action_space, observation_space
 from mahjong.rl.view import running_scores
@@ -79,7 +79,7 @@ class MahjongEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
         probe = Game(rules, seed=0, options=self.game_options)  # validates rules and options now
         self.seats: tuple[int, ...] = tuple(probe.flow.seats)
         if seat not in self.seats:
-            raise MahjongError(f"seat must be one of the seats {self.seats}, got {seat!r}")
+            raise MahjongError(f"seat must be one of the seats {listed(self.seats)}, got {seat!r}")
         self.seat = seat
         self.others = [s for s in self.seats if s != seat]
         self._opponent_spec = self._check_opponents(opponents)

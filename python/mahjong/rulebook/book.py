@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from mahjong._kernels import backend_module as K
-from mahjong.errors import ContextError, HandError, MeldError, NotWinningError
+from mahjong.errors import ContextError, HandError, MeldError, NotWinningError, listed
 from mahjong.framework import (
     RuleSet,
     ScoreItem,
@@ -408,8 +408,8 @@ class BookRuleSet(RuleSet[Any]):
         steps.append((f"每家 {points}" + (f" + {rule.bonus}" if rule.bonus else ""),
                       f"each payer {points}" + (f" + {rule.bonus}" if rule.bonus else "")))
         if birds_on is not None:
-            steps.append((f"扎鸟 {list(birds_on)}: 胡牌者和付分者身上每只鸟多付 {share}",
-                          f"birds by seat {list(birds_on)}: {share} more for each bird on the winner or the payer"))
+            steps.append((f"扎鸟 {listed(birds_on)}: 胡牌者和付分者身上每只鸟多付 {share}",
+                          f"birds by seat {listed(birds_on)}: {share} more for each bird on the winner or the payer"))
         pay = zero_sum_payments(ctx.winner, owed)
         if valid and b.between_losers is not None and getattr(ctx, b.between_losers) is not None:
             pay, lines_between = self._between_losers(pay, ctx, getattr(ctx, b.between_losers))

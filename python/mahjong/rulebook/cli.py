@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from mahjong.errors import MahjongError
+from mahjong.i18n import help_text
 
 __all__ = ["add_commands"]
 
@@ -85,11 +86,9 @@ def add_commands(sub: Any) -> None:
         if run is None:
             continue
         if name == "rules":
-            parser.add_argument("--schema", action="store_true", help="print the JSON Schema of a rule file")
-            parser.add_argument("--check", metavar="FILE", help="check a rule file: each problem with its line and "
-                                                                "key (exit status 1 if any)")
+            parser.add_argument("--schema", action="store_true", help=help_text("rules.--schema"))
+            parser.add_argument("--check", metavar=help_text("metavar.file"), help=help_text("rules.--check"))
             parser.set_defaults(run=_rules_runner(run))
         elif _has_option(parser, "--rules") or name == "settle":
-            parser.add_argument("--rules-file", metavar="FILE",
-                                help="a rule file (TOML; see `mahjong rules --schema`) instead of --rules NAME")
+            parser.add_argument("--rules-file", metavar=help_text("metavar.file"), help=help_text("--rules-file"))
             parser.set_defaults(run=_use_rules_file(run, parser.get_default("rules")))

@@ -16,7 +16,7 @@ import typing
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal, Union
 
-from mahjong.errors import RulesError
+from mahjong.errors import RulesError, listed
 
 __all__ = ["option", "ValidatedConfig", "check_value", "make_config", "describe", "config_schema", "OPTION_TYPES"]
 
@@ -69,7 +69,7 @@ def check_value(owner: str, name: str, value: Any, tp: Any, meta: Any) -> None:
             raise RulesError(f"{owner} option {name} must be at most {hi}, got {value!r}")
     choices = meta.get("choices")
     if choices and value not in choices:
-        raise RulesError(f"{owner} option {name} must be one of {list(choices)}, got {value!r}")
+        raise RulesError(f"{owner} option {name} must be one of {listed(choices)}, got {value!r}")
 
 
 class ValidatedConfig:

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from mahjong._kernels import backend_module as K
-from mahjong.errors import ContextError, HandError, MeldError, NotWinningError, RulesError
+from mahjong.errors import ContextError, HandError, MeldError, NotWinningError, RulesError, listed
 from mahjong.framework import (
     N_SEATS,
     RuleSet,
@@ -722,8 +722,8 @@ class Sichuan(RuleSet[Config]):
             raise ContextError(f"event {i}: in 普通场 (mode='normal') the hand ended with the first win: no 流局")
         if sorted(ev.hands) != playing:
             raise ContextError(
-                f"event {i}: the draw must give the final hand of every seat still in play {playing}, "
-                f"got seats {sorted(ev.hands)}"
+                f"event {i}: the draw must give the final hand of every seat still in play ({listed(playing)}), "
+                f"got seats {listed(sorted(ev.hands))}"
             )
         hands = {s: ev.hand(s) for s in playing}
         pigs = [s for s in playing if is_flower_pig(hands[s])]

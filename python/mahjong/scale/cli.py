@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from mahjong.errors import MahjongError
+from mahjong.i18n import help_text
 from mahjong.scale.runner import LOCAL, Progress
 from mahjong.scale.tally import Tally
 
@@ -43,13 +44,11 @@ def add_scale_arguments(parser: argparse.ArgumentParser) -> None:
     """Add ``--workers K`` and ``--ray [ADDRESS]`` to a command's parser."""
     parser.add_argument(
         "--workers", type=_workers, default=1, metavar="K",
-        help="run in K seeded shards in parallel (local processes, or Ray tasks with --ray); "
-        "the totals are the same for any K / 分片并行，结果与 K 无关",
+        help=help_text("--workers"),
     )
     parser.add_argument(
         "--ray", nargs="?", const=LOCAL, default=None, metavar="ADDRESS",
-        help="run the shards on Ray: alone, start a local Ray cluster; with HOST:PORT (or ray://HOST:PORT, auto), "
-        "use that running cluster (needs pip install 'mjcore[ray]') / 在 Ray 集群上运行",
+        help=help_text("--ray"),
     )
 
 

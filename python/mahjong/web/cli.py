@@ -14,6 +14,8 @@ import threading
 import webbrowser
 from typing import Any
 
+from mahjong.i18n import help_text
+
 __all__ = ["add_commands", "serve"]
 
 _MISSING = (
@@ -23,13 +25,10 @@ _MISSING = (
 
 def add_commands(subparsers: Any) -> None:
     """Add ``serve`` to the ``mahjong`` command's subparsers."""
-    p = subparsers.add_parser("serve", help="start the web calculator (a local page and its JSON API)",
-                              description="Start the web calculator: one page that scores and analyses hands "
-                                          "for every rule set, with its JSON API under /api/.")
-    p.add_argument("--port", type=_port, default=8000, help="TCP port to listen on (default 8000; 0 = any free port)")
-    p.add_argument("--host", default="127.0.0.1",
-                   help="address to bind (default 127.0.0.1: only this machine can reach the page)")
-    p.add_argument("--open", action="store_true", help="open the page in the default web browser")
+    p = subparsers.add_parser("serve", help=help_text("serve"), description=help_text("serve.description"))
+    p.add_argument("--port", type=_port, default=8000, help=help_text("serve.--port"))
+    p.add_argument("--host", default="127.0.0.1", help=help_text("serve.--host"))
+    p.add_argument("--open", action="store_true", help=help_text("serve.--open"))
     p.set_defaults(run=serve)
 
 

@@ -15,7 +15,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-from mahjong.errors import RulesError, TileError
+from mahjong.errors import RulesError, TileError, translate
 from mahjong.rulebook.book import BookRuleSet, Flow, RuleBook
 from mahjong.rulebook.expr import BUILTINS, ExprError, Node, names_in, parse
 from mahjong.rulebook.options import OPTION_TYPES, check_value
@@ -44,8 +44,13 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
+        return self.text()
+
+    def text(self, lang: str = "en") -> str:
+        """``file:line: key: message``, the message in ``lang`` (its catalogue row's Chinese for ``"zh"``)."""
         where = f"{self.file}:{self.line}" if self.line is not None else self.file
-        return f"{where}: {self.key or '(file)'}: {self.message}"
+        key = self.key or ("（文件）" if lang == "zh" else "(file)")
+        return f"{where}: {key}: {translate(self.message, lang, 'RuleFileError')}"
 
 
 class RuleFileError(RulesError):

@@ -505,3 +505,6 @@ def test_rule_file_problems_in_chinese(tmp_path: Any):
         where = e.split(": ")[0] + ": " + e.split(": ")[1] + ": "  # file:line: key: stays as it is
         assert z.startswith(where) and e.startswith(where)
         assert _HAN.search(z[len(where):]) and not _HAN.search(e), (z, e)
+    used = run("--lang", "zh", "score", "--rules-file", str(bad), "123m456m789p111s55s")  # the error of a bad file
+    assert used.returncode == 2 and f"规则文件有 {len(zh_lines)} 处问题" in used.stderr, used.stderr
+    assert f"{bad}:6: rows[0].when: 没有 'sevenpairs' 这个名字" in used.stderr

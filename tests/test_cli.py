@@ -489,3 +489,22 @@ def test_every_help_text_of_every_command_has_its_row():
         return out
 
     assert walk(cli._parser()) == []
+
+
+def test_rule_file_problems_in_chinese(tmp_path: Any):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('format = 1\nname = "x"\n[[rows]]\nkey = "qi_dui"\nvalue = 1\nwhen = "sevenpairs"\n'
+                   '[[rows]]\nkey = "Bad"\nvalue = 1\nwhen = "true"\n', encoding="utf-8")
+    zh = run("--lang", "zh", "rules", "--check", str(bad))
+    en = run("rules", "--check", str(bad))
+    assert zh.returncode == en.returncode == 1
+    zh_lines, en_lines = zh.stderr.splitlines(), en.stderr.splitlines()
+    assert len(zh_lines) == len(en_lines) >= 2
+    assert f"{bad}:6: rows[0].when: 没有 'sevenpairs' 这个名字" in zh_lines[0]
+    for z, e in zip(zh_lines, en_lines):
+        where = e.split(": ")[0] + ": " + e.split(": ")[1] + ": "  # file:line: key: stays as it is
+        assert z.startswith(where) and e.startswith(where)
+        assert _HAN.search(z[len(where):]) and not _HAN.search(e), (z, e)
+    used = run("--lang", "zh", "score", "--rules-file", str(bad), "123m456m789p111s55s")  # the error of a bad file
+    assert used.returncode == 2 and f"规则文件有 {len(zh_lines)} 处问题" in used.stderr, used.stderr
+    assert f"{bad}:6: rows[0].when: 没有 'sevenpairs' 这个名字" in used.stderr

@@ -277,3 +277,27 @@ def test_lists_in_messages_are_plain_text(call: Callable[[], object], code: str)
     for text in (str(err), err.message("zh")):
         assert not _REPR.search(text), text
     assert "(s)" not in str(err)
+
+
+def test_every_rule_file_problem_is_in_the_catalogue():
+    # a rule file's problems (``file:line: key: message``) are shown in Chinese by their message's row
+    root = Path(mahjong.__file__).parent / "rulebook"
+    sites = []
+    for path in sorted(root.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        constants = _constants(tree)
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            if isinstance(node.func, ast.Attribute) and node.func.attr == "report" and len(node.args) == 2:
+                message = node.args[1]
+            elif isinstance(node.func, ast.Name) and node.func.id == "Problem" and len(node.args) == 4:
+                message = node.args[3]
+            else:
+                continue
+            text = _sample(message, {}, constants)
+            if text is not None:
+                sites.append(f"{path.name}:{node.lineno}: {text}")
+    assert len(sites) > 25
+    missing = [s for s in sites if identify(s.split(": ", 1)[1]) is None]
+    assert not missing, "\n".join(missing)

@@ -15,6 +15,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from mahjong import i18n
 from mahjong.errors import MahjongError
 from mahjong.i18n import help_text
 
@@ -66,7 +67,7 @@ def _rules_runner(run: Runner) -> Runner:
                     ensure_ascii=False, indent=2))
             elif problems:
                 for p in problems:
-                    print(p, file=sys.stderr)
+                    print(p.text(i18n.language(args.lang)), file=sys.stderr)
             else:
                 print(f"{args.check}: ok")
             return 1 if problems else 0

@@ -15,7 +15,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-from mahjong.errors import RulesError, TileError
+from mahjong.errors import CATALOGUE, RulesError, TileError, translate
 from mahjong.rulebook.book import BookRuleSet, Flow, RuleBook
 from mahjong.rulebook.expr import BUILTINS, ExprError, Node, names_in, parse
 from mahjong.rulebook.options import OPTION_TYPES, check_value
@@ -44,8 +44,13 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
+        return self.text()
+
+    def text(self, lang: str = "en") -> str:
+        """``file:line: key: message``, the message in ``lang`` (its catalogue row's Chinese for ``"zh"``)."""
         where = f"{self.file}:{self.line}" if self.line is not None else self.file
-        return f"{where}: {self.key or '(file)'}: {self.message}"
+        key = self.key or ("（文件）" if lang == "zh" else "(file)")
+        return f"{where}: {key}: {translate(self.message, lang, 'RuleFileError')}"
 
 
 class RuleFileError(RulesError):
@@ -53,8 +58,18 @@ class RuleFileError(RulesError):
 
     def __init__(self, problems: list[Problem]) -> None:
         self.problems = problems
-        head = f"{len(problems)} problem(s) in rule file" if len(problems) != 1 else "a problem in rule file"
-        super().__init__(head + ":\n  " + "\n  ".join(str(p) for p in problems))
+        code = "rule-file-problems" if len(problems) != 1 else "rule-file-problem"
+        super().__init__(code=code, n=len(problems), problems="\n  ".join(str(p) for p in problems))
+
+    @property
+    def message_zh(self) -> str:
+        # each problem in Chinese by its own row (the catalogue row of the whole text would keep them English)
+        problems = "\n  ".join(p.text("zh") for p in self.problems)
+        return CATALOGUE[self.code].zh.format(n=len(self.problems), problems=problems)
+
+    @message_zh.setter
+    def message_zh(self, value: str | None) -> None:
+        pass  # (always derived from the problems)
 
 
 # --- where each key is written ------------------------------------------------------------------------------

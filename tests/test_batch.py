@@ -151,12 +151,12 @@ def test_flat_bytes_and_empty() -> None:
 @pytest.mark.parametrize(
     "bad,pattern",
     [
-        (np.zeros((3, 33), dtype=np.uint8), r"shape \(N, 34\)"),
+        (np.zeros((3, 33), dtype=np.uint8), r"shape N × 34"),
         (np.zeros((3, 34), dtype=np.float32), "integer dtype"),
         (np.zeros((3, 34), dtype=np.bool_), "integer dtype"),
         (np.zeros((3, 34), dtype="M8[s]"), "cannot read"),
         (np.zeros((3, 34), dtype=np.complex64), "integer dtype"),
-        (np.zeros((2, 3, 34), dtype=np.uint8), r"shape \(N, 34\)"),
+        (np.zeros((2, 3, 34), dtype=np.uint8), r"shape N × 34"),
         (np.ma.masked_array(np.zeros((2, 34), dtype=np.uint8)), "masked"),
         (b"\x00" * 35, "N\\*34"),
         ("123m", "str"),

@@ -84,7 +84,7 @@ def chongguan(points: int, threshold: int = 5) -> int:
     return points
 
 
-#: 精 points per copy held (正精 2, 副精 1 — S1, S2, S3 agree).
+#: 精 points per copy held (正精 2, 副精 1 — the published Nanchang rule sets agree).
 ZHENG_JING_POINTS = 2
 FU_JING_POINTS = 1
 

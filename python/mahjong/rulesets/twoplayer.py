@@ -190,7 +190,7 @@ def haidi_performer(ready: set[int] | frozenset[int], ready_order: tuple[int, ..
 
 def haidi_tile(game: Deal, seed: int | random.Random | None = None) -> int:
     """The tile the 海底捞月 performer fishes: one of the 65 tiles not in play, at random (our reading of the
-    seed's phase; it wins if the tile completes the ready hand)."""
+    two-player rules page's phase; it wins if the tile completes the ready hand)."""
     if not game.unused:
         raise ContextError("no tiles outside the game to fish from")
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)

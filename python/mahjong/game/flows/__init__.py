@@ -1,4 +1,4 @@
-"""One flow per rule set (game-flow §2): the hooks the engine calls.  :func:`flow_class` maps a preset name to
+"""One flow per rule set: the hooks the engine calls.  :func:`flow_class` maps a preset name to
 its flow."""
 
 from __future__ import annotations

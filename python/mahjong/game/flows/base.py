@@ -40,7 +40,8 @@ class NoOptions:
 
 
 class Flow:
-    """Defaults = the common skeleton (game-flow §1).  Subclasses override attributes and hooks."""
+    """Defaults = the common skeleton of play (dealing, drawing, claiming, kongs, the wall's end).  Subclasses
+    override attributes and hooks."""
 
     #: preset names this flow plays
     presets: ClassVar[tuple[str, ...]] = ()

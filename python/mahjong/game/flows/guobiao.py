@@ -25,7 +25,7 @@ STACKS_PER_SIDE = 18  #: 144 tiles = 4 sides of 18 stacks of 2
 def break_point(first: tuple[int, ...], second: tuple[int, ...], dealer_side: int = 0) -> int:
     """Where drawing starts in the ring of 144 tiles (ring order: side 0 = the dealer's, then counter-clockwise).
 
-    Competition rule (game-flow §1.2): the first throw's sum picks the side — 5/9 the dealer's, 2/6/10 the
+    Competition rule (《中国麻将竞赛规则》): the first throw's sum picks the side — 5/9 the dealer's, 2/6/10 the
     dealer's right, 3/7/11 opposite, 4/8/12 the dealer's left (counting the dealer as 1, counter-clockwise);
     the sum of both throws counts stacks from that side's right end; drawing starts after them.
     """
@@ -39,7 +39,7 @@ class GuobiaoFlowOptions:
     """Guobiao flow options.
 
     dice_break: the wall is broken where the dice say (the competition rule: the dealer throws, the seat the
-        sum points at throws again). Default True — source: Guobiao competition rules (game-flow §1.2).
+        sum points at throws again). Default True — source: 《中国麻将竞赛规则》 (the Guobiao competition rules).
     botzone: the competition format of Botzone's Chinese Standard Mahjong judge (the common reference for
         Guobiao bots): each seat deals and draws from its own quarter of the wall (34 tiles, 36 with flowers),
         kong and flower replacements from the same quarter; the hand is drawn when the seat due to draw has
@@ -54,7 +54,7 @@ class GuobiaoFlowOptions:
         MCR tables allow); False = the first in turn order after the discarder only (截和). Each win settles
         as a win on that discard: the winner is paid its fan + 8 by the discarder and 8 by each other player,
         the other winners included — mahjongsoft.com's duplicate MCR rules, rule 2 "Multiple Hu": a discard
-        won by 20 and 10 fan settles −46 / +36 / +26 / −16. Default False — source: the seed's competition
+        won by 20 and 10 fan settles −46 / +36 / +26 / −16. Default False — source: the Guobiao competition
         rules (截和) and Botzone's judge (the nearest claimant).
     """
 

@@ -19,7 +19,8 @@ class JinshanFlowOptions:
     """Jinshan flow options.
 
     winner_deals: the winner deals the next hand (after a draw the dealer stays); False = the deal passes to
-        the next seat. Default True — source: "open" in game-flow §2; Shanghai-area tables let the winner deal.
+        the next seat. Default True — source: the Jinshan rules page leaves it open;
+        Shanghai-area tables let the winner deal.
     """
 
     winner_deals: bool = True

@@ -22,9 +22,10 @@ class NanchangFlowOptions:
     """Nanchang flow options.
 
     wall_end_reserve: the hand is drawn (流局) when this many wall tiles are left. Default 34 — source: the
-        Nanchang rules of spec source S1 (S2 counts 7 stacks plus the kongs' stacks; use 14 for that reading).
+        Nanchang rules of a 2018 Nanchang game server (吉安冲关麻将's rule list counts 7 stacks plus the kongs'
+        stacks; use 14 for that reading).
     dealer_keeps: the dealer keeps the deal after its own win or a draw; otherwise the next seat deals.
-        Default True — source: spec source S3.
+        Default True — source: the nanchang-mahjong family web app's scoring guide.
     """
 
     wall_end_reserve: int = 34

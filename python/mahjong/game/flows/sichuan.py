@@ -22,9 +22,10 @@ class SichuanFlowOptions:
 
     lack: 定缺 — before the first discard each player names the suit it will not keep; while it holds tiles of
         that suit it must discard them first, it may not pung / kong them, and it cannot win holding them.
-        Default True — source: the Sichuan rules page (game-flow §2 "定缺 at the start, spec option"); every
+        Default True — source: the Sichuan rules page (定缺 at the start of the hand); every
         major 血战 client plays it.  False = no declaration (a winning hand must still lack a suit).
-    forced_win_tiles: in the last N wall tiles a player who can win must (seed: "≤ 4 张 … 必须胡"). Default 4.
+    forced_win_tiles: in the last N wall tiles a player who can win must (the Sichuan rules page: "≤ 4 张 …
+        必须胡"). Default 4.
     exchange_three: 换三张 — after the deal, before 定缺, each player picks three tiles of one suit; once all
         have picked, the three pass together to the player the direction names. Default False — source: the
         Sichuan rules page plays without it; the 血战 clients offer it as a room option (换三张 场).

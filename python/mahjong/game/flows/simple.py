@@ -16,7 +16,7 @@ class CommonFlowOptions:
     """Common-table flow options.
 
     flowers: play with the 8 flowers (replaced when drawn; each counts on a win). Default False — source: the
-        table lists 花牌 rows but the seed's tile count is 136 ("open" in game-flow §2; most online tables of
+        table lists 花牌 rows but its rules page counts 136 tiles (the page leaves it open; most online tables of
         the common rules deal 136).
     """
 

@@ -22,9 +22,9 @@ __all__ = ["YuhuanFlow", "YuhuanFlowOptions"]
 class YuhuanFlowOptions:
     """Yuhuan flow options.
 
-    wall_end_reserve: 黄庄 when this many wall tiles are left. Default 16 — source: the Yuhuan rules page (seed).
+    wall_end_reserve: 黄庄 when this many wall tiles are left. Default 16 — source: the Yuhuan rules page.
     chengbao_tiles: 承包 applies to a winning discard made with at most this many tiles left before 黄庄.
-        Default 9 — source: the Yuhuan rule set's spec (the seed's "最后9张").
+        Default 9 — source: the Yuhuan rules page ("最后9张").
     """
 
     wall_end_reserve: int = 16

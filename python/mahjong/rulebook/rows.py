@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from mahjong.rulebook.expr import Node, parse
 
-__all__ = ["RuleRow", "UNITS", "VOCABULARY", "vocabulary_names", "RENAMED_OPTIONS", "RENAMED_VALUES",
-           "current_option_name", "current_options", "current_value"]
+__all__ = ["RuleRow", "UNITS", "VOCABULARY", "FORMER_KEYS", "vocabulary_key", "vocabulary_names", "RENAMED_OPTIONS",
+           "RENAMED_VALUES", "current_option_name", "current_options", "current_value"]
 
 #: units a row's value is counted in: fan (番), hu points (胡), tai (台), a multiplier (x), flat points (pt)
 UNITS = ("fan", "hu", "tai", "x", "pt")
@@ -77,51 +77,156 @@ class RuleRow:
 
 
 #: The key vocabulary: one English snake_case key per pattern, with its Chinese and English names, so that rule sets
-#: (and statistics comparing them) agree on what a key means.  A rule file row that uses one of these keys may leave
-#: out its names.
+#: (and statistics comparing them) agree on what a key means.  Where Guobiao (国标) has the pattern, the key is its
+#: fan's key.  A rule file row that uses one of these keys may leave out its names.  A key names a pattern, not a
+#: word: 平胡 is ``all_chows`` where it means every set a chow and ``basic_win`` where it means a win with no pattern.
 VOCABULARY: dict[str, tuple[str, str]] = {
-    "ping_hu": ("平胡", "All chows / basic win"),
-    "ji_hu": ("鸡胡", "Chicken hand"),
-    "qiong_hu": ("穷胡", "Chicken hand"),
-    "dui_dui_hu": ("对对胡", "All pungs"),
-    "qing_yi_se": ("清一色", "Full flush"),
-    "hun_yi_se": ("混一色", "Half flush"),
-    "qi_dui": ("七对", "Seven pairs"),
-    "hao_hua_qi_dui": ("豪华七对", "Luxury seven pairs"),
-    "shi_san_yao": ("十三幺", "Thirteen orphans"),
-    "shi_san_bu_kao": ("十三不靠", "Knitted and honors"),
-    "tian_hu": ("天胡", "Heavenly hand"),
-    "di_hu": ("地胡", "Earthly hand"),
-    "zi_mo": ("自摸", "Self-draw"),
-    "men_qing": ("门清", "Concealed hand"),
-    "bu_qiu_ren": ("不求人", "Concealed self-draw"),
-    "quan_qiu_ren": ("全求人", "All melded"),
-    "gang_shang_kai_hua": ("杠上开花", "Win on a kong's replacement"),
-    "gang_shang_pao": ("杠上炮", "Win on a discard after a kong"),
-    "qiang_gang_hu": ("抢杠胡", "Robbing the kong"),
-    "hai_di_lao_yue": ("海底捞月", "Win on the last tile"),
-    "da_si_xi": ("大四喜", "Big four winds"),
-    "xiao_si_xi": ("小四喜", "Little four winds"),
-    "da_san_yuan": ("大三元", "Big three dragons"),
-    "xiao_san_yuan": ("小三元", "Little three dragons"),
-    "yi_tiao_long": ("一条龙", "Pure straight"),
-    "duan_yao": ("断幺", "All simples"),
-    "que_men": ("缺门", "One suit missing"),
-    "que_zi": ("缺字", "No honors"),
-    "dan_diao": ("单调", "Single wait"),
-    "wu_jiang": ("五将", "Pair of fives"),
-    "quan_dai_yao": ("全带幺", "Terminals or honors in every set"),
-    "quan_dai_wu": ("全带五", "Fives in every set"),
-    "jiang_dui": ("将对", "All pungs of 2, 5, 8"),
-    "wu_gui": ("无鬼", "No wildcard"),
-    "gen": ("根", "Root (four of a kind)"),
-    "zhua_niao": ("抓鸟", "Birds"),
+    # --- shared by several rule sets ---
+    "all_chows": ("平和", "All chows"),
+    "basic_win": ("平胡", "Basic win (no pattern)"),
+    "chicken_hand": ("鸡胡", "Chicken hand"),
+    "poor_hand": ("穷胡", "Chicken hand"),
+    "all_pungs": ("对对胡", "All pungs"),
+    "full_flush": ("清一色", "Full flush"),
+    "half_flush": ("混一色", "Half flush"),
+    "seven_pairs": ("七对", "Seven pairs"),
+    "luxury_seven_pairs": ("豪华七对", "Luxury seven pairs"),
+    "thirteen_orphans": ("十三幺", "Thirteen orphans"),
+    "lesser_honors_and_knitted_tiles": ("十三不靠", "Knitted and honors"),
+    "greater_honors_and_knitted_tiles": ("七星不靠", "Knitted tiles and all seven honors"),
+    "heavenly_hand": ("天胡", "Heavenly hand"),
+    "earthly_hand": ("地胡", "Earthly hand"),
+    "self_drawn": ("自摸", "Self-draw"),
+    "concealed_hand": ("门清", "Concealed hand"),
+    "fully_concealed_hand": ("不求人", "Concealed self-draw"),
+    "melded_hand": ("全求人", "All melded"),
+    "out_with_replacement_tile": ("杠上开花", "Win on a kong's replacement"),
+    "win_after_kong_discard": ("杠上炮", "Win on a discard after a kong"),
+    "robbing_the_kong": ("抢杠胡", "Robbing the kong"),
+    "last_tile_win": ("海底捞月", "Win on the last tile"),
+    "last_tile_draw": ("妙手回春", "Self-draw of the last tile"),
+    "last_tile_claim": ("海底捞月", "Win on the last discard"),
+    "big_four_winds": ("大四喜", "Big four winds"),
+    "little_four_winds": ("小四喜", "Little four winds"),
+    "big_three_dragons": ("大三元", "Big three dragons"),
+    "little_three_dragons": ("小三元", "Little three dragons"),
+    "pure_straight": ("一条龙", "Pure straight"),
+    "all_simples": ("断幺", "All simples"),
+    "one_voided_suit": ("缺门", "One suit missing"),
+    "no_honors": ("缺字", "No honors"),
+    "single_wait": ("单调", "Single wait"),
+    "all_types": ("五门齐", "All five types"),
+    "mixed_double_chow": ("喜相逢", "Mixed double chow"),
+    "outside_hand": ("全带幺", "Terminals or honors in every set"),
+    "all_five": ("全带五", "Fives in every set"),
+    "pair_of_fives": ("五将", "Pair of fives"),
+    "all_pungs_of_258": ("将对", "All pungs of 2, 5, 8"),
+    "no_wildcard": ("无鬼", "No wildcard"),
+    "root": ("根", "Root (four of a kind)"),
+    "kong": ("杠", "Kong"),
+    "birds": ("抓鸟", "Birds"),
+    "seat_wind": ("门风刻", "Seat wind pung"),
+    "prevalent_wind": ("圈风刻", "Prevalent wind pung"),
+    "dragon_pung": ("箭刻", "Dragon pung"),
+    "flower_tiles": ("花牌", "Flowers"),
+    # --- common table (rb-files adds its keys below this line) ---
+
+    # --- Sichuan and the two-player game (rb-files) ---
+
+    # --- rule-file games: 红中, 推倒胡, 长沙 (rb-files) ---
+
+    # --- Nanchang (rb-nc) ---
+
+    # --- Yuhuan (rb-yh) ---
+
+    # --- Jinshan (rb-jw) ---
+
+    # --- Wuhu (rb-jw) ---
+
+    # --- end ---
+}
+
+#: keys used before the vocabulary was settled -> the vocabulary key (saved records, rule files and option values
+#: that name a row by its old key keep working).  Each rule set adds its own renames in its block.
+FORMER_KEYS: dict[str, str] = {
+    # --- shared ---
+    "dui_dui_hu": "all_pungs",
+    "pengpenghu": "all_pungs",
+    "qing_yi_se": "full_flush",
+    "qingyise": "full_flush",
+    "hun_yi_se": "half_flush",
+    "hunyise": "half_flush",
+    "qi_dui": "seven_pairs",
+    "qidui": "seven_pairs",
+    "hao_hua_qi_dui": "luxury_seven_pairs",
+    "shi_san_yao": "thirteen_orphans",
+    "shi_san_bu_kao": "lesser_honors_and_knitted_tiles",
+    "tian_hu": "heavenly_hand",
+    "tianhu": "heavenly_hand",
+    "heavenly": "heavenly_hand",
+    "di_hu": "earthly_hand",
+    "dihu": "earthly_hand",
+    "earthly": "earthly_hand",
+    "zi_mo": "self_drawn",
+    "zimo": "self_drawn",
+    "men_qing": "concealed_hand",
+    "bu_qiu_ren": "fully_concealed_hand",
+    "quan_qiu_ren": "melded_hand",
+    "gang_shang_kai_hua": "out_with_replacement_tile",
+    "gang_shang_hua": "out_with_replacement_tile",
+    "gangkai": "out_with_replacement_tile",
+    "kong_bloom": "out_with_replacement_tile",
+    "gang_shang_pao": "win_after_kong_discard",
+    "qiang_gang_hu": "robbing_the_kong",
+    "qianggang": "robbing_the_kong",
+    "robbing_kong": "robbing_the_kong",
+    "hai_di_lao_yue": "last_tile_win",
+    "da_si_xi": "big_four_winds",
+    "xiao_si_xi": "little_four_winds",
+    "da_san_yuan": "big_three_dragons",
+    "xiao_san_yuan": "little_three_dragons",
+    "yi_tiao_long": "pure_straight",
+    "duan_yao": "all_simples",
+    "que_men": "one_voided_suit",
+    "que_zi": "no_honors",
+    "dan_diao": "single_wait",
+    "wu_men_qi": "all_types",
+    "xi_xiang_feng": "mixed_double_chow",
+    "quan_dai_yao": "outside_hand",
+    "quan_dai_wu": "all_five",
+    "wu_jiang": "pair_of_fives",
+    "jiang_dui": "all_pungs_of_258",
+    "wu_gui": "no_wildcard",
+    "gen": "root",
+    "zhua_niao": "birds",
+    "ji_hu": "chicken_hand",
+    "qiong_hu": "poor_hand",
+    # --- common table (rb-files) ---
+
+    # --- Sichuan and the two-player game (rb-files) ---
+
+    # --- rule-file games (rb-files) ---
+
+    # --- Nanchang (rb-nc) ---
+
+    # --- Yuhuan (rb-yh) ---
+
+    # --- Jinshan (rb-jw) ---
+
+    # --- Wuhu (rb-jw) ---
+
+    # --- end ---
 }
 
 
+def vocabulary_key(key: str) -> str:
+    """The vocabulary key for a row key (a former key is mapped; any other key is returned as is)."""
+    return FORMER_KEYS.get(key, key)
+
+
 def vocabulary_names(key: str) -> tuple[str, str] | None:
-    """The Chinese and English names of a key of the vocabulary, if it is one."""
-    return VOCABULARY.get(key)
+    """The Chinese and English names of a key of the vocabulary (or of a former key), if it is one."""
+    return VOCABULARY.get(vocabulary_key(key))
 
 
 # --- rbmig: option names and values renamed (the old ones keep saved configs and hand records working) ----------

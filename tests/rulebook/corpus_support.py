@@ -20,6 +20,7 @@ from rb_support import _orphans, _regular, _seven_pairs, random_context
 from mahjong.errors import MahjongError
 from mahjong.framework import get_ruleset
 from mahjong.hand import Hand, Meld, MeldKind
+from mahjong.rulebook.rows import vocabulary_key
 
 CORPUS = Path(__file__).resolve().parent / "data" / "ruleset_answers.json.gz"
 
@@ -120,7 +121,7 @@ def answer(rs: Any, hand: Hand, kw: dict[str, Any]) -> Any:
         r = rs.score(hand, ctx)
     except MahjongError as e:
         return type(e).__name__
-    items = [[i.key, i.value, i.count, i.unit] for i in r.items]
+    items = [[vocabulary_key(i.key), i.value, i.count, i.unit] for i in r.items]
     return [r.total, r.unit, r.valid, items, list(r.payments), r.wait]
 
 

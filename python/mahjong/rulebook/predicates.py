@@ -410,3 +410,15 @@ def row_times(row: Any, v: Reading, names: dict[str, Any] | None = None) -> int:
 def four_alive(v: Reading) -> int:
     kongs = {s.tile for s in v.sets if s.kind == "kong"}
     return sum(1 for t in range(27) if v.counts[t] == 4 and t not in kongs)
+
+
+# --- Nanchang 南昌 (rb-nc adds here) ----------------------------------------------------------------------------
+
+
+# --- Yuhuan 玉环 (rb-yh adds here) -----------------------------------------------------------------------------
+
+
+# --- Jinshan 金山 and Wuhu 芜湖 (rb-jw adds here) ------------------------------------------------------------
+
+
+# --- Sichuan, the two-player game, rule-file games (rb-files adds here) -------------------------------------

@@ -167,3 +167,15 @@ def pairwise_differences(values: Mapping[int, int]) -> dict[tuple[int, int], int
             elif d < 0:
                 out[(a, b)] = -d
     return out
+
+
+# --- Nanchang 南昌 (rb-nc adds here) ----------------------------------------------------------------------------
+
+
+# --- Yuhuan 玉环 (rb-yh adds here) -----------------------------------------------------------------------------
+
+
+# --- Jinshan 金山 and Wuhu 芜湖 (rb-jw adds here) ------------------------------------------------------------
+
+
+# --- Sichuan, the two-player game, rule-file games (rb-files adds here) -------------------------------------

@@ -508,3 +508,14 @@ def test_rule_file_problems_in_chinese(tmp_path: Any):
     used = run("--lang", "zh", "score", "--rules-file", str(bad), "123m456m789p111s55s")  # the error of a bad file
     assert used.returncode == 2 and f"规则文件有 {len(zh_lines)} 处问题" in used.stderr, used.stderr
     assert f"{bad}:6: rows[0].when: 没有 'sevenpairs' 这个名字" in used.stderr
+
+
+def test_json_before_the_command_as_after_it():
+    """``mahjong --json score …`` (and with ``--lang`` first too) is the command's own ``--json``."""
+    hand = "123m456p789s123s55p"
+    after = run("score", hand, "--json")
+    before = run("--lang", "zh", "--json", "score", hand)
+    assert after.returncode == before.returncode == 0, before.stderr
+    assert json.loads(before.stdout) == json.loads(after.stdout)
+    bad = run("--json", "score", "123m")
+    assert bad.returncode == 2 and "error" in json.loads(bad.stdout or bad.stderr)

@@ -446,6 +446,8 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     p = _Parser(prog="mahjong", description=_h("description"))
     p.add_argument("--version", action="version", version=f"mahjong (mjcore) {__version__}", help=_h("--version"))
     p.add_argument("--lang", help=_h("--lang"))
+    # also before the command (``mahjong --json score …``), as --lang may be: the command's own --json is the same
+    p.add_argument("--json", dest="json_before_command", action="store_true", help=_h("--json"))
     sub = p.add_subparsers(dest="command", required=True, metavar=_h("metavar.command"))
     for name in COMMAND_MODULES:
         module = sys.modules[__name__] if name == __name__ else importlib.import_module(name)
@@ -525,6 +527,8 @@ def _main(argv: Sequence[str] | None) -> int:
     except CommandError as e:  # the command line itself: its language and --json read from the words given
         return _fail(None, lang, e, "--json" in argv)
     lang = i18n.language(args.lang)
+    if args.json_before_command:
+        args.json = True
     try:
         data = args.run(args)
     except MahjongError as e:

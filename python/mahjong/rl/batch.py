@@ -135,14 +135,16 @@ class GameBatch:
         if self._params is not None:
             from mahjong import _core
             from mahjong.framework import RuleSet
-            from mahjong.game.flows import Flow
+            from mahjong.game.state import HandState
+            from mahjong.settlement import Settlement
 
             self._cores = _core._BatchCores(n)  # type: ignore[attr-defined]
             self._st = _core._batch_constants()  # type: ignore[attr-defined]
-            # a hand with no win moves no money in a rule set settled by its wins alone with no flow penalties:
-            # the loop settles (nothing) and deals the next hand itself, unless the hand's log is kept
-            quiet = (type(flow.ruleset).settle is RuleSet.settle and not flow.draw_hands
-                     and type(flow).extra_lines is Flow.extra_lines and not keep_logs)
+            # a hand with no win moves no money in a rule set settled by its wins alone, with no final hands to
+            # check and no payments of the flow's own for a hand where nothing was won (what CoreHand's quiet end
+            # settles): the loop settles it (nothing) and deals the next hand itself, unless its log is kept
+            quiet = (type(flow.ruleset).settle is RuleSet.settle and not flow.draw_hands and not keep_logs
+                     and not flow.extra_lines(HandState(), Settlement.from_lines(rules, [], [])))
             self._cores.configure(self._params, [hand_seed(seed, i) for i in range(n)], [0] * n, quiet)
         for i in range(n):
             self._deal(i, None, None)

@@ -38,6 +38,8 @@ import time
 from typing import Any
 
 RULES = "guobiao"
+#: GameBatch steps taken before a batch is measured
+WARM_STEPS = 200
 HEADER = "## Self-play at scale: GameBatch and simulate workers (bench_game.py, _batch_rows.py)"
 #: the section this one replaces (the same rows, measured by the former bench_rl.py)
 OLD_HEADERS = (HEADER, "## Self-play at scale (bench_rl.py)")
@@ -91,8 +93,8 @@ def batch_rate(n: int, seconds: float, threads: int) -> tuple[float, float, floa
     from mahjong.rl import GameBatch
 
     batches = [GameBatch(n, rules=RULES, seed=10 + k, keep_logs=False) for k in range(threads)]
-    for b in batches:  # (the first steps allocate the output arrays)
-        for _ in range(3):
+    for b in batches:  # to the steady state: every game's hand at its own age (a hand is 100-200 decisions),
+        for _ in range(WARM_STEPS):  # as in a long run, not all of them fresh (scoring and wins come late)
             b.step(b.observe().mask.argmax(axis=1))
     counts: list[tuple[int, float, float]] = []
     workers = [threading.Thread(target=_drive, args=(b, seconds, counts)) for b in batches]

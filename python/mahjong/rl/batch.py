@@ -339,6 +339,9 @@ class GameBatch:
         rewards[i, : len(g.settlement.net)] = g.settlement.net
         if self.keep_logs:
             self.logs[i].append(list(g.events))
+        # the hand is over: its state no longer calls back into it (the hand <-> state cycle broken, the hand is
+        # freed when dropped, not left for the garbage collector's full collections)
+        g.state.fact_hook = None
         self.hands_played[i] += 1
         self._deal(i, done, rewards)
 

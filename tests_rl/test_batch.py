@@ -200,7 +200,7 @@ def test_hands_the_loop_resets_itself_equal_the_python_driven_ones(rules: str) -
     fast = GameBatch(6, rules=rules, seed=3, keep_logs=False)
     logged = GameBatch(6, rules=rules, seed=3)
     counter = 0
-    for _ in range(400):
+    for _ in range(400 if fast.on_core else 150):  # (the pure-Python backend: both batches are Python games)
         a, b = fast.observe(), logged.observe()
         assert a.obs.tobytes() == b.obs.tobytes() and a.mask.tobytes() == b.mask.tobytes()
         assert a.game.tolist() == b.game.tolist() and a.seat.tolist() == b.seat.tolist()

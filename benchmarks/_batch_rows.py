@@ -1,23 +1,31 @@
-"""Self-play rows of ``bench_game.py``: lockstep batches (``GameBatch``) and sharded ``simulate`` (issue 13).
+"""Self-play rows of ``bench_game.py``: single games with observations, lockstep batches (``GameBatch``) and
+sharded ``simulate`` (issues 8 and 13).
 
     python benchmarks/bench_game.py            # the engine table, then these rows
     python benchmarks/_batch_rows.py [--seconds 1] [--rounds 3] [--write benchmarks/RESULTS.md]   # alone
 
 Measured in one run, side by side (Guobiao, the installed package, first legal action everywhere):
 
-- single games through the Python step API: ``action_mask`` + ``act``; and the same plus the deciding seat's
-  ``obs_v1`` observation (``encode(view_of(game, seat))``: what an RL loop over single games pays per decision);
-  each with ``Game`` (the Python engine) and ``CoreGame`` (the same step API on the compiled hand core); the
-  cost ratios are against the faster of the two with obs;
+- single games through the step API (``Game``: on the compiled hand core, the default; and ``engine="python"``):
+  ``action_mask`` + ``act``; the same plus the deciding seat's ``obs_v1`` array (``observation_array``: straight
+  from the core's struct on the core, ``encode(view_of(...))`` on the Python engine) and plus the observation
+  dict (``Game.observe``): what an RL loop over single games pays per decision.  Decisions per CPU-second of
+  this process (``time.process_time``: the machine is shared); the cost ratios are against the fastest single
+  game with an obs_v1 array;
 - ``GameBatch`` with n = 1, 64, 1024: ``observe()`` (stacked obs_v1 rows + masks) + ``step()`` with the first
-  legal action of every row, in one thread, and two batches in two threads (total decisions/s);
+  legal action of every row, in one thread, and two batches in two threads (total decisions/s of wall time);
+  with each thread's CPU time split between the compiled loop (``GameBatch.c_seconds``: acting and encoding
+  without the GIL) and the rest (Python, holding the GIL), and the bound that split puts on two threads;
 - every row above: each driver once per round, ``--rounds`` rounds interleaved, best of each;
 - ``simulate_sharded`` with the random agents, K = 1 (this process) and K = 2 (two local processes): K = 1 and
   K = 2 interleaved for ``--rounds`` rounds, best of each, so a burst of other work on the shared machine hits
-  both alike.  The hand count is calibrated so that K = 1 takes about ``--seconds`` x 2.
+  both alike; with each worker's CPU time per hand.  The hand count is calibrated so that K = 1 takes about
+  ``--seconds`` x 2.
 
-The targets (issue 13): a batch of 1,024 costs <= 0.3x per decision what single games + obs cost; two threads
->= 1.7x one; two workers >= 1.7x one.  "cores used" = CPU time / wall time of the run.
+The targets (issues 8 and 13): a batch of 1,024 costs <= 0.3x per decision what single games + obs cost; two
+threads >= 1.7x one; two workers >= 1.7x one.  "cores used" = CPU time / wall time of the run.
+
+``benchmarks/scaling.py`` calls :func:`batch_rows` and :func:`simulate_rate`.
 """
 
 from __future__ import annotations
@@ -30,6 +38,8 @@ import time
 from typing import Any
 
 RULES = "guobiao"
+#: GameBatch steps taken before a batch is measured
+WARM_STEPS = 200
 HEADER = "## Self-play at scale: GameBatch and simulate workers (bench_game.py, _batch_rows.py)"
 #: the section this one replaces (the same rows, measured by the former bench_rl.py)
 OLD_HEADERS = (HEADER, "## Self-play at scale (bench_rl.py)")
@@ -44,46 +54,49 @@ def _cpu(children: bool = False) -> float:
     return t
 
 
-def single_games(seconds: float, observe: bool, core: bool = False) -> float:
-    """Decisions/s of single games through the step API (first legal action), optionally with obs_v1; ``core``:
-    ``CoreGame`` (the step API on the compiled hand core) instead of ``Game``."""
+def single_games(seconds: float, obs: str = "none", engine: str = "auto") -> float:
+    """Decisions per CPU-second of single games through the step API (first legal action); ``obs``: "none",
+    "array" (the seat's obs_v1 array, ``observation_array``) or "dict" (``Game.observe``); ``engine``: Game's."""
     from mahjong.game import Game
-    from mahjong.game.core import CoreGame
-    from mahjong.rl.obs_v1 import encode
-    from mahjong.rl.view import view_of
+    from mahjong.rl.view import observation_array
 
-    cls: Any = CoreGame if core else Game
     decisions = salt = 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
-        g = cls(RULES, seed=1, salt=salt)
+    t0 = time.process_time()
+    while time.process_time() - t0 < seconds:
+        g = Game(RULES, seed=1, salt=salt, engine=engine)
         salt += 1
         while not g.done:
             for s in g.pending:
                 mask = g.action_mask(s)
-                if observe:
-                    encode(view_of(g, s))
+                if obs == "array":
+                    observation_array(g, s)
+                elif obs == "dict":
+                    g.observe(s)
                 g.act(s, mask.index(1))
                 decisions += 1
-    return decisions / (time.perf_counter() - t0)
+    return decisions / (time.process_time() - t0)
 
 
-def _drive(batch: Any, seconds: float, out: list[int]) -> None:
+def _drive(batch: Any, seconds: float, out: list[tuple[int, float, float]]) -> None:
     decisions = 0
-    t0 = time.perf_counter()
+    t0, c0, in_c = time.perf_counter(), time.thread_time(), batch.c_seconds
     while time.perf_counter() - t0 < seconds:
         o = batch.observe()
         batch.step(o.mask.argmax(axis=1))
         decisions += len(o)
-    out.append(decisions)
+    out.append((decisions, time.thread_time() - c0, batch.c_seconds - in_c))
 
 
-def batch_rate(n: int, seconds: float, threads: int) -> tuple[float, float]:
-    """(decisions/s over all threads, cores used) of ``threads`` batches of ``n`` games, one per thread."""
+def batch_rate(n: int, seconds: float, threads: int) -> tuple[float, float, float, float]:
+    """(decisions/s over all threads, cores used, the compiled loop's share of the threads' CPU time, CPU
+    microseconds per decision) of ``threads`` batches of ``n`` games, one per thread."""
     from mahjong.rl import GameBatch
 
     batches = [GameBatch(n, rules=RULES, seed=10 + k, keep_logs=False) for k in range(threads)]
-    counts: list[int] = []
+    for b in batches:  # to the steady state: every game's hand at its own age (a hand is 100-200 decisions),
+        for _ in range(WARM_STEPS):  # as in a long run, not all of them fresh (scoring and wins come late)
+            b.step(b.observe().mask.argmax(axis=1))
+    counts: list[tuple[int, float, float]] = []
     workers = [threading.Thread(target=_drive, args=(b, seconds, counts)) for b in batches]
     t0, c0 = time.perf_counter(), _cpu()
     for w in workers:
@@ -91,24 +104,45 @@ def batch_rate(n: int, seconds: float, threads: int) -> tuple[float, float]:
     for w in workers:
         w.join()
     wall = time.perf_counter() - t0
-    return sum(counts) / wall, (_cpu() - c0) / wall
+    decisions = sum(c[0] for c in counts)
+    cpu = sum(c[1] for c in counts)
+    return decisions / wall, (_cpu() - c0) / wall, sum(c[2] for c in counts) / cpu, 1e6 * cpu / decisions
 
 
-def simulate_rates(seconds: float, rounds: int) -> tuple[int, list[tuple[float, float]], list[tuple[float, float]]]:
-    """(hands, [(hands/s, cores used)] for K = 1, the same for K = 2), K = 1 and 2 interleaved per round."""
+def batch_rows(n: int, threads: int, seconds: float) -> float:
+    """Decisions/s (wall) of ``threads`` GameBatches of ``n`` Guobiao games, one per thread, for ``seconds``."""
+    return batch_rate(n, seconds, threads)[0]
+
+
+def simulate_run(workers: int, hands: int) -> tuple[float, float, float]:
+    """(hands/s, cores used, the workers' CPU microseconds per hand) of ``simulate_sharded`` with the random
+    agents on ``workers`` local processes (1: this process)."""
+    from mahjong.scale.simulate import simulate_sharded
+
+    t0, c0 = time.perf_counter(), _cpu(children=True)
+    _, tally = simulate_sharded(RULES, hands, 3, "random", workers=workers)
+    wall = time.perf_counter() - t0
+    return hands / wall, (_cpu(children=True) - c0) / wall, 1e6 * tally.cpu_seconds / hands
+
+
+def simulate_rate(workers: int, hands: int) -> float:
+    """Hands/s of ``simulate --agent random`` (Guobiao, seed 3) with ``hands`` hands on ``workers`` processes."""
+    return simulate_run(workers, hands)[0]
+
+
+def simulate_rates(seconds: float, rounds: int) -> tuple[int, list[tuple[float, float, float]],
+                                                         list[tuple[float, float, float]]]:
+    """(hands, [(hands/s, cores used, CPU µs per hand)] for K = 1, the same for K = 2), interleaved rounds."""
     from mahjong.scale.simulate import simulate_sharded
 
     t0 = time.perf_counter()
     simulate_sharded(RULES, 400, 3, "random", workers=1)  # calibration (and warm caches, as a long run has)
     per_hand = (time.perf_counter() - t0) / 400
     hands = max(200, int(2 * seconds / per_hand))
-    runs: dict[int, list[tuple[float, float]]] = {1: [], 2: []}
+    runs: dict[int, list[tuple[float, float, float]]] = {1: [], 2: []}
     for _ in range(rounds):
         for k in (1, 2):
-            t0, c0 = time.perf_counter(), _cpu(children=True)
-            simulate_sharded(RULES, hands, 3, "random", workers=k)
-            wall = time.perf_counter() - t0
-            runs[k].append((hands / wall, (_cpu(children=True) - c0) / wall))
+            runs[k].append(simulate_run(k, hands))
     return hands, runs[1], runs[2]
 
 
@@ -119,58 +153,73 @@ def rows(seconds: float = 1.0, rounds: int = 3) -> str:
     import mahjong
 
     # every driver measured once per round, rounds interleaved, best of each: the shared machine's load moves
-    best: dict[str, tuple[float, float]] = {}
+    best: dict[str, tuple[float, ...]] = {}
 
-    def keep(key: str, rate: float, cores: float = 0.0) -> None:
-        if key not in best or rate > best[key][0]:
-            best[key] = (rate, cores)
+    def keep(key: str, *values: float) -> None:
+        if key not in best or values[0] > best[key][0]:
+            best[key] = values
 
+    singles = [("core plain", "none", "auto"), ("core array", "array", "auto"), ("core dict", "dict", "auto"),
+               ("py plain", "none", "python"), ("py array", "array", "python")]
+    load0 = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     for _ in range(rounds):
-        keep("plain", single_games(seconds, observe=False))
-        keep("obs", single_games(seconds, observe=True))
-        keep("core plain", single_games(seconds, observe=False, core=True))
-        keep("core obs", single_games(seconds, observe=True, core=True))
+        for key, obs, engine in singles:
+            keep(key, single_games(seconds, obs, engine))
         for n in (1, 64, 1024):
             for threads in (1, 2):
                 keep(f"{n}/{threads}", *batch_rate(n, seconds, threads))
-    plain, py_obs, core_plain, core_obs = (best[k][0] for k in ("plain", "obs", "core plain", "core obs"))
-    with_obs = max(py_obs, core_obs)  # the ratios are against the faster single-game loop with obs
+    with_obs = max(best["core array"][0], best["py array"][0])  # the ratios: against the faster single + obs
     lines = [
         HEADER,
         "",
         "Command: `python benchmarks/bench_game.py` (these rows come last; alone: `python benchmarks/_batch_rows.py"
         f" --seconds {seconds:g} --rounds {rounds}`).  {RULES}, backend {mahjong.BACKEND}, Python "
         f"{platform.python_version()}, {os.cpu_count()} cores shared with other work, "
-        f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load average at start "
-        f"{', '.join(f'{x:.2f}' for x in os.getloadavg())}.",
+        f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load average at start {load0}.",
         "",
-        "| driver | decisions/s | cost per decision vs the faster single game + obs (target <= 0.3 at n = 1024) | "
-        "two threads / one (target >= 1.7) | cores used |",
-        "| --- | ---: | ---: | ---: | ---: |",
-        f"| single games, step API (mask + act) | {plain:,.0f} | {with_obs / plain:.2f} | | |",
-        f"| single games, step API + obs_v1 | {py_obs:,.0f} | {with_obs / py_obs:.2f} | | |",
-        f"| single games on the core (CoreGame), step API | {core_plain:,.0f} | {with_obs / core_plain:.2f} | | |",
-        f"| single games on the core (CoreGame), step API + obs_v1 | {core_obs:,.0f} | {with_obs / core_obs:.2f} "
-        "| | |",
+        "Single games (decisions per CPU-second of this process, best of the rounds):",
+        "",
+        "| driver | decisions/s | cost per decision vs the faster single game + obs_v1 |",
+        "| --- | ---: | ---: |",
+    ]
+    names = {"core plain": "`Game` (on the compiled core), step API (mask + act)",
+             "core array": "`Game` (on the core), step API + obs_v1 array (`observation_array`)",
+             "core dict": "`Game` (on the core), step API + observation dict (`Game.observe`)",
+             "py plain": "`Game(engine=\"python\")`, step API",
+             "py array": "`Game(engine=\"python\")`, step API + obs_v1 (`encode(view_of(...))`)"}
+    for key, _, _ in singles:
+        lines.append(f"| {names[key]} | {best[key][0]:,.0f} | {with_obs / best[key][0]:.2f} |")
+    lines += [
+        "",
+        "GameBatch (decisions/s of wall time; each thread's CPU time split between the compiled loop and Python):",
+        "",
+        "| driver | decisions/s | cost per decision vs the single game + obs_v1 (target <= 0.3 at n = 1024) | "
+        "two threads / one (target >= 1.7) | cores used | CPU µs per decision | compiled loop's share of the CPU "
+        "time | bound on two threads (Python serialised) |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for n in (1, 64, 1024):
-        (one, cpu1), (two, cpu2) = best[f"{n}/1"], best[f"{n}/2"]
-        lines.append(f"| GameBatch n = {n}, one thread | {one:,.0f} | {with_obs / one:.2f} | | {cpu1:.2f} |")
-        lines.append(f"| GameBatch n = {n}, two threads (two batches) | {two:,.0f} | {with_obs / two:.2f} | "
-                     f"{two / one:.2f}x | {cpu2:.2f} |")
+        (one, cores1, share1, us1), (two, cores2, share2, us2) = best[f"{n}/1"], best[f"{n}/2"]
+        cost1 = 1e6 / with_obs
+        for label, rate, cores, share, us, ratio in (("one thread", one, cores1, share1, us1, ""),
+                                                     ("two threads (two batches)", two, cores2, share2, us2,
+                                                      f"{two / one:.2f}x")):
+            lines.append(f"| GameBatch n = {n}, {label} | {rate:,.0f} | {us / cost1:.2f} | {ratio} | {cores:.2f} | "
+                         f"{us:.1f} | {share:.0%} | {2 / (2 - share):.2f}x |")
     hands, k1, k2 = simulate_rates(seconds, rounds)
     b1, b2 = max(k1), max(k2)
     each = "; ".join(f"{a[0]:,.0f} / {b[0]:,.0f}" for a, b in zip(k1, k2))
+    per_hand = "; ".join(f"{a[2]:.0f} / {b[2]:.0f}" for a, b in zip(k1, k2))
     lines += [
         "",
         f"| simulate, random agents, {hands} hands, best of {rounds} interleaved rounds | hands/s | two / one "
-        "(target >= 1.7) | cores used |",
-        "| --- | ---: | ---: | ---: |",
-        f"| K = 1 (this process) | {b1[0]:,.0f} | | {b1[1]:.2f} |",
-        f"| K = 2 (two local processes) | {b2[0]:,.0f} | {b2[0] / b1[0]:.2f}x | {b2[1]:.2f} |",
+        "(target >= 1.7) | cores used | workers' CPU µs per hand |",
+        "| --- | ---: | ---: | ---: | ---: |",
+        f"| K = 1 (this process) | {b1[0]:,.0f} | | {b1[1]:.2f} | {b1[2]:.0f} |",
+        f"| K = 2 (two local processes) | {b2[0]:,.0f} | {b2[0] / b1[0]:.2f}x | {b2[1]:.2f} | {b2[2]:.0f} |",
         "",
-        f"Each round's hands/s, K = 1 / K = 2: {each}.  Load average at the end "
-        f"{', '.join(f'{x:.2f}' for x in os.getloadavg())}.",
+        f"Each round's hands/s, K = 1 / K = 2: {each}; the workers' CPU µs per hand: {per_hand}.  Load average "
+        f"at the end {', '.join(f'{x:.2f}' for x in os.getloadavg())}.",
         "",
     ]
     return "\n".join(lines)

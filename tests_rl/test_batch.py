@@ -190,3 +190,45 @@ def test_batches_in_two_threads_equal_serial_runs() -> None:
         t.join()
     alone = [_play(GameBatch(8, rules=r, seed=4, keep_logs=False), 120) for r in ("guobiao", "sichuan")]
     assert got[0] == alone[0] and got[1] == alone[1]
+
+
+@pytest.mark.parametrize("rules", ["guobiao", "common"])
+def test_hands_the_loop_resets_itself_equal_the_python_driven_ones(rules: str) -> None:
+    """With logs off, a hand that ends with no win (nothing to pay) is settled and re-dealt inside the compiled
+    loop: the same rows, masks, done flags and rewards step by step as the batch whose every hand end Python
+    records (logs on)."""
+    fast = GameBatch(6, rules=rules, seed=3, keep_logs=False)
+    logged = GameBatch(6, rules=rules, seed=3)
+    counter = 0
+    for _ in range(400 if fast.on_core else 150):  # (the pure-Python backend: both batches are Python games)
+        a, b = fast.observe(), logged.observe()
+        assert a.obs.tobytes() == b.obs.tobytes() and a.mask.tobytes() == b.mask.tobytes()
+        assert a.game.tolist() == b.game.tolist() and a.seat.tolist() == b.seat.tolist()
+        acts = []
+        for r in range(len(a)):
+            counter += 1
+            acts.append(_choice(a.mask[r], counter))
+        ra, rb = fast.step(np.array(acts)), logged.step(np.array(acts))
+        assert ra.done.tolist() == rb.done.tolist() and ra.rewards.tolist() == rb.rewards.tolist()
+    assert fast.hands_played == logged.hands_played and sum(fast.hands_played) >= 6
+    assert [len(x) for x in logged.logs] == logged.hands_played and not any(fast.logs)
+    wins = sum(1 for log in logged.logs for hand in log if any(type(e).__name__ == "Won" for e in hand))
+    assert sum(fast.hands_played) > wins  # some hands ended with no win: the loop's own resets were exercised
+    for i in range(6):  # the hands in play, made from the loop's cores now, are the logged batch's
+        assert fast.games[i].events == logged.games[i].events
+
+
+def test_output_arrays_are_reused_until_the_next_step_or_copied() -> None:
+    batch = GameBatch(4, rules="guobiao", seed=8, keep_logs=False)
+    first = batch.observe()
+    kept = batch.observe(copy=True)
+    assert batch.observe() is first and kept.obs is not first.obs
+    saved = (first.obs.copy(), first.mask.copy(), first.game.copy(), first.seat.copy())
+    result = batch.step(first.mask.argmax(axis=1))
+    again = batch.step(batch.observe().mask.argmax(axis=1))
+    second = batch.observe()
+    assert again.done is result.done  # the step's arrays are reused as well
+    if len(second) <= first.obs.base.shape[0]:  # (room enough: the same arrays)
+        assert np.shares_memory(first.obs, second.obs)
+    for x, y in zip((kept.obs, kept.mask, kept.game, kept.seat), saved):
+        assert (x == y).all()  # the copy is the caller's

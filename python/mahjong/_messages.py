@@ -1303,6 +1303,10 @@ _ROWS: list[tuple[str, str, str]] = [
     ("option-given-twice-renamed",
      "option {name} is given twice: as {name} and under its old name {old}",
      "选项 {name} 给了两次：一次用现名 {name}，一次用旧名 {old}。"),
+    # --- branch play: Game on the compiled core, core observations ---
+    ("game-engine",
+     "engine must be one of {choices}, got {value}",
+     "engine（对局引擎）只能是 {choices} 之一，现为 {value}。"),
 ]
 
 CATALOGUE: dict[str, Message] = {}

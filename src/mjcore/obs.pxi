@@ -15,6 +15,8 @@ include "obs_layout.pxi"
 cdef enum:
     OBS_RIVER_CAP = 160    # discards kept per seat (more than any wall holds; a longer river is refused)
     OBS_BONUS_CAP = 64     # bonus tiles per seat
+    OBS_UNDO_CAP = 1024    # single entries an undo record keeps (more: the row is cleared whole)
+    OBS_UNDO_PLANES = 64   # planes filled whole it keeps
 
 
 ctypedef struct ObsInput:
@@ -50,25 +52,66 @@ cdef inline void obs_clear_input(ObsInput* v) noexcept nogil:
     v.wall_size = 1
 
 
-cdef inline void obs_thermo(float* plane0, const uint8_t* counts) noexcept nogil:
-    """plane k-1 is 1 where counts >= k (k = 1..4)."""
+ctypedef struct ObsUndo:
+    # where one encode wrote into its row, so a reused row is cleared there only (the lockstep batch): n = the
+    # single entries at[] (-1: unknown or too many: clear the whole row), planes[] = the planes filled whole
+    int n
+    int n_planes
+    uint16_t at[OBS_UNDO_CAP]
+    uint8_t planes[OBS_UNDO_PLANES]
+
+
+cdef inline void obs_put(float* out, int i, float value, ObsUndo* u) noexcept nogil:
+    out[i] = value
+    if u != NULL and u.n >= 0:
+        if u.n < OBS_UNDO_CAP:
+            u.at[u.n] = <uint16_t>i
+            u.n += 1
+        else:
+            u.n = -1
+
+
+cdef inline void obs_thermo(float* out, int plane0, const uint8_t* counts, ObsUndo* u) noexcept nogil:
+    """plane0 + k - 1 is 1 where counts >= k (k = 1..4)."""
     cdef int t, k, c
     for t in range(OBS_WIDTH):
         c = counts[t]
         if c > 4:
             c = 4
         for k in range(c):
-            plane0[k * OBS_WIDTH + t] = 1.0
+            obs_put(out, (plane0 + k) * OBS_WIDTH + t, 1.0, u)
 
 
-cdef inline void obs_fill_plane(float* plane, float value) noexcept nogil:
+cdef inline void obs_fill_plane(float* out, int plane, float value, ObsUndo* u) noexcept nogil:
     cdef int t
+    cdef float* row = out + plane * OBS_WIDTH
     for t in range(OBS_WIDTH):
-        plane[t] = value
+        row[t] = value
+    if u != NULL and u.n >= 0:
+        if u.n_planes < OBS_UNDO_PLANES:
+            u.planes[u.n_planes] = <uint8_t>plane
+            u.n_planes += 1
+        else:
+            u.n = -1
 
 
-cdef void obs_encode(const ObsInput* v, float* out, bint clear) noexcept nogil:
-    """Write v's obs_v1 array into out (OBS_SIZE floats)."""
+cdef void obs_unwrite(float* out, ObsUndo* u) noexcept nogil:
+    """Zero a row where its last encode (recorded in u) wrote, or all of it when that is not known; then u is
+    ready to record the next encode."""
+    cdef int k
+    if u.n < 0:
+        memset(out, 0, OBS_SIZE * sizeof(float))
+    else:
+        for k in range(u.n):
+            out[u.at[k]] = 0.0
+        for k in range(u.n_planes):
+            memset(out + <int>u.planes[k] * OBS_WIDTH, 0, OBS_WIDTH * sizeof(float))
+    u.n = 0
+    u.n_planes = 0
+
+
+cdef void obs_encode(const ObsInput* v, float* out, bint clear, ObsUndo* u) noexcept nogil:
+    """Write v's obs_v1 array into out (OBS_SIZE floats); ``u`` (or NULL) records where."""
     cdef int i = 0, r, s, j, t, n, suit
     cdef int seen[OBS_WIDTH]
     cdef int took[OBS_WIDTH]
@@ -76,13 +119,13 @@ cdef void obs_encode(const ObsInput* v, float* out, bint clear) noexcept nogil:
     cdef double x
     if clear:
         memset(out, 0, OBS_SIZE * sizeof(float))
-    obs_thermo(out + OBS_P_HAND * OBS_WIDTH, v.hand)
-    obs_thermo(out + OBS_P_VISIBLE * OBS_WIDTH, v.visible)
+    obs_thermo(out, OBS_P_HAND, v.hand, u)
+    obs_thermo(out, OBS_P_VISIBLE, v.visible, u)
     while i < v.n_seats and v.seats[i] != v.seat:
         i += 1
     for r in range(v.n_seats):
         s = v.seats[(i + r) % v.n_seats]
-        obs_thermo(out + (OBS_P_MELDS + 4 * r) * OBS_WIDTH, v.melds[s])
+        obs_thermo(out, OBS_P_MELDS + 4 * r, v.melds[s], u)
         n = v.n_river[s]
         if n:
             memset(seen, 0, sizeof(seen))
@@ -91,49 +134,49 @@ cdef void obs_encode(const ObsInput* v, float* out, bint clear) noexcept nogil:
             for j in range(n):
                 t = v.river[s][j]
                 if j < OBS_RIVER_SLOTS:
-                    out[first + j * OBS_WIDTH + t] = 1.0
+                    obs_put(out, first + j * OBS_WIDTH + t, 1.0, u)
                 seen[t] += 1
                 if v.claimed[s][j]:
                     took[t] += 1
             for t in range(OBS_WIDTH):
                 if seen[t]:
-                    out[(OBS_P_RIVER_COUNTS + r) * OBS_WIDTH + t] = <float>(0.25 * seen[t])
+                    obs_put(out, (OBS_P_RIVER_COUNTS + r) * OBS_WIDTH + t, <float>(0.25 * seen[t]), u)
                 if took[t]:
-                    out[(OBS_P_RIVER_CLAIMED + r) * OBS_WIDTH + t] = <float>(0.25 * took[t])
+                    obs_put(out, (OBS_P_RIVER_CLAIMED + r) * OBS_WIDTH + t, <float>(0.25 * took[t]), u)
         for t in range(OBS_WIDTH):
             if v.bonus[s][t]:
-                out[(OBS_P_BONUS + r) * OBS_WIDTH + t] = <float>(0.25 * v.bonus[s][t])
+                obs_put(out, (OBS_P_BONUS + r) * OBS_WIDTH + t, <float>(0.25 * v.bonus[s][t]), u)
         if s == v.dealer:
-            obs_fill_plane(out + (OBS_P_DEALER + r) * OBS_WIDTH, 1.0)
+            obs_fill_plane(out, OBS_P_DEALER + r, 1.0, u)
         if v.score[s] != 0.0:
             x = v.score[s] / OBS_SCORE_SCALE
             if x > OBS_SCORE_BOUND:
                 x = OBS_SCORE_BOUND
             if x < -OBS_SCORE_BOUND:
                 x = -OBS_SCORE_BOUND
-            obs_fill_plane(out + (OBS_P_SCORES + r) * OBS_WIDTH, <float>x)
+            obs_fill_plane(out, OBS_P_SCORES + r, <float>x, u)
         suit = v.lack[s]
         if suit >= 0:
             for t in range(9 * suit, 9 * suit + 9):
-                out[(OBS_P_LACK + r) * OBS_WIDTH + t] = 1.0
+                obs_put(out, (OBS_P_LACK + r) * OBS_WIDTH + t, 1.0, u)
         if v.ready[s]:
-            obs_fill_plane(out + (OBS_P_READY + r) * OBS_WIDTH, 1.0)
+            obs_fill_plane(out, OBS_P_READY + r, 1.0, u)
         if v.playing[s]:
-            obs_fill_plane(out + (OBS_P_PLAYING + r) * OBS_WIDTH, 1.0)
-        obs_fill_plane(out + (OBS_P_SEATS + r) * OBS_WIDTH, 1.0)
+            obs_fill_plane(out, OBS_P_PLAYING + r, 1.0, u)
+        obs_fill_plane(out, OBS_P_SEATS + r, 1.0, u)
     for t in range(OBS_WIDTH):
         if v.wildcard[t]:
-            out[OBS_P_WILDCARDS * OBS_WIDTH + t] = 1.0
+            obs_put(out, OBS_P_WILDCARDS * OBS_WIDTH + t, 1.0, u)
     if v.indicator >= 0:
-        out[OBS_P_INDICATOR * OBS_WIDTH + v.indicator] = 1.0
-    out[OBS_P_SEAT_WIND * OBS_WIDTH + 27 + v.seat_wind] = 1.0
-    out[OBS_P_PREVALENT_WIND * OBS_WIDTH + 27 + v.prevalent_wind] = 1.0
-    obs_fill_plane(out + OBS_P_WALL * OBS_WIDTH,
-                   <float>(<double>v.wall_left / <double>(v.wall_size if v.wall_size > 1 else 1)))
+        obs_put(out, OBS_P_INDICATOR * OBS_WIDTH + v.indicator, 1.0, u)
+    obs_put(out, OBS_P_SEAT_WIND * OBS_WIDTH + 27 + v.seat_wind, 1.0, u)
+    obs_put(out, OBS_P_PREVALENT_WIND * OBS_WIDTH + 27 + v.prevalent_wind, 1.0, u)
+    obs_fill_plane(out, OBS_P_WALL, <float>(<double>v.wall_left / <double>(v.wall_size if v.wall_size > 1 else 1)),
+                   u)
     if v.offered >= 0:
-        out[OBS_P_OFFERED * OBS_WIDTH + v.offered] = 1.0
+        obs_put(out, OBS_P_OFFERED * OBS_WIDTH + v.offered, 1.0, u)
     if v.drawn >= 0:
-        out[OBS_P_DRAWN * OBS_WIDTH + v.drawn] = 1.0
+        obs_put(out, OBS_P_DRAWN * OBS_WIDTH + v.drawn, 1.0, u)
 
 
 # ---- from a SeatView (with the GIL: every value is checked, a bad view raises ObservationError) ---------------
@@ -250,7 +293,7 @@ def _obs_v1_encode(view, out, clear=True):
     obs_fill_view(&v, view)
     dst = obs_out_buffer(out, &buf)
     with nogil:
-        obs_encode(&v, dst, wipe)
+        obs_encode(&v, dst, wipe, NULL)
     PyBuffer_Release(&buf)
     return None
 

@@ -33,7 +33,7 @@ CORE_FLOWS: list[tuple[str, dict[str, Any]]] = [
 
 
 def _reference(rules: str, options: dict[str, Any], seed: int, salt: int, seeds: list[int]) -> Game:
-    game = Game(rules, seed=seed, salt=salt, options=options)
+    game = Game(rules, seed=seed, salt=salt, options=options, engine="python")
     play_hand(game, {s: RandomAgent(seeds[s]) for s in range(4)})
     return game
 
@@ -84,7 +84,7 @@ def test_step_by_step_legal_lists_masks_and_refusals(rules: str) -> None:
     for salt in range(2):
         flow = make_flow(rules, {})
         hand = CoreHand(flow, core_params(flow) or (), seed=5, salt=salt, rules=rules)
-        game = Game(rules, seed=5, salt=salt)
+        game = Game(rules, seed=5, salt=salt, engine="python")
         agents = {s: RandomAgent(40 + s) for s in range(4)}
         core = hand.core
         status = hand.handle(core.advance())
@@ -115,7 +115,7 @@ def test_step_api_on_the_core_is_the_engines(rules: str, options: dict[str, Any]
         return
     for salt in range(2):
         fast = CoreGame(rules, seed=9, salt=salt, options=options)
-        ref = Game(rules, seed=9, salt=salt, options=options)
+        ref = Game(rules, seed=9, salt=salt, options=options, engine="python")
         agents = {s: RandomAgent(salt * 4 + s) for s in range(4)}
         while not ref.done:
             assert fast.pending == ref.pending and not fast.done

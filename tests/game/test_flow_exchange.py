@@ -140,6 +140,7 @@ def test_exchanges_keep_the_properties(rules: str, options: dict[str, bool]) -> 
         after = 0
         while not game.done and after < 3:
             after += game.state.phase not in ("exchange", "swap")
+            given: dict[int, object] = {}  # the answers already given this round (pending is read once)
             for seat in game.pending:
                 game.state.tile_count_check()
                 legal = game.legal_actions(seat)
@@ -147,10 +148,11 @@ def test_exchanges_keep_the_properties(rules: str, options: dict[str, bool]) -> 
                 assert [i for i, m in enumerate(mask) if m] == sorted(a.index for a in legal)
                 if game.state.phase in ("exchange", "swap"):
                     twin = replay(game.events, partial=True)
-                    for s, answer in game._responses.items():
-                        twin.act(s, answer)
+                    for s, answer in given.items():
+                        twin.act(s, answer)  # type: ignore[arg-type]
                     assert twin.legal_actions(seat) == legal
-                game.act(seat, agents[seat].choose(game, seat, legal))
+                given[seat] = agents[seat].choose(game, seat, legal)
+                game.act(seat, given[seat])  # type: ignore[arg-type]
         assert events_of(game, TilesPassed) or events_of(game, TilesSwapped)
         again = replay(read_log(dumps_log(game.events)), partial=True)
         assert again.events == game.events and again.pending == game.pending

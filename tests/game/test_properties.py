@@ -44,6 +44,7 @@ def _snapshot(game: Game) -> tuple[int, list[list[int]], int]:
 def _play_checked(game: Game, agents: dict[int, object], rng: SplitMix64) -> int:
     decisions = 0
     while not game.done:
+        given: dict[int, object] = {}  # the answers already given this round (pending is read once per round)
         for seat in game.pending:
             game.state.tile_count_check()
             legal = game.legal_actions(seat)
@@ -66,11 +67,12 @@ def _play_checked(game: Game, agents: dict[int, object], rng: SplitMix64) -> int
             if decisions % 17 == 0:
                 for a in legal[:6]:
                     twin = replay(game.events, partial=True)  # the same hand, at the same point
-                    for s, answer in game._responses.items():  # the answers already given this round
-                        twin.act(s, answer)
+                    for s, answer in given.items():
+                        twin.act(s, answer)  # type: ignore[arg-type]
                     assert twin.pending == game.pending and twin.legal_actions(seat) == legal
                     twin.act(seat, a)  # accepted
-            game.act(seat, agents[seat].choose(game, seat, legal))  # type: ignore[attr-defined]
+            given[seat] = agents[seat].choose(game, seat, legal)  # type: ignore[attr-defined]
+            game.act(seat, given[seat])  # type: ignore[arg-type]
             decisions += 1
             assert decisions < 5000
     game.state.tile_count_check()

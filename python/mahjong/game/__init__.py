@@ -14,6 +14,12 @@ The step API (stable; what bots, servers and RL code build on)::
             g.act(seat, legal[0])            # or an action index; illegal → IllegalActionError, state unchanged
     g.settlement.net                         # net points per seat (zero-sum); g.events = the typed event log
 
+* **Engines.**  ``Game(...)`` plays on the compiled hand core wherever it models the rule set's flow and options
+  (Guobiao but the Botzone format, Sichuan without 换三张, the common table, Wuhu: then it is a
+  :class:`~mahjong.game.core.CoreGame`, a ``Game`` subclass) and on the pure-Python engine otherwise;
+  ``engine="python"`` forces the Python engine (the core's twin: the same hands, legal lists, observations,
+  events and settlements), ``engine="core"`` requires the core.  For RL, a seat's ``obs_v1`` array is
+  :func:`mahjong.rl.view.observation_array` (read straight from the core on the core).
 * **Decision points.**  ``TURN``: the seat that drew (or claimed) wins, declares a kong, discards (or 报听 +
   discard).  ``CLAIM``: every other seat that can do something with the discard answers at once (win, kong,
   pung, chow, pass); the engine resolves by priority 胡 > 杠/碰 > 吃 and the rule set's one-winner (截和) or

@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from mahjong._kernels import BACKEND, backend_module
-from mahjong.errors import RulesError, listed
+from mahjong.errors import MahjongError, RulesError, listed
 from mahjong.framework import RuleSet, ScoreResult
 from mahjong.game._core_constants import CLAIM_KINDS, EVENT_KINDS, MELD_KINDS, PHASES, REFUSALS, STATUSES
 from mahjong.game.actions import (
@@ -46,7 +46,7 @@ from mahjong.game.actions import (
     Action,
     IllegalActionError,
 )
-from mahjong.game.engine import Game, HandTable, make_flow
+from mahjong.game.engine import Game, HandTable, check_game_args, check_seats, checked_wall, make_flow
 from mahjong.game.events import (
     BonusSetAside,
     Claimed,
@@ -408,33 +408,59 @@ _PH = {name: i for i, name in enumerate(PHASES)}
 _REFUSED = {-1 - i: name for i, name in enumerate(REFUSALS)}
 
 
-class CoreGame(CoreHand):
-    """:class:`Game`'s step API on the compiled core (``pending``, ``legal_actions``, ``action_mask``,
-    ``observe``, ``act``, ``step``, ``done``, ``settlement``, ``events``, ``state``) for the flows the core
-    plays; the same hands, legal lists and events as :class:`Game` (``tests/game/test_core_differential.py``).
-    Raises :class:`~mahjong.errors.RulesError` for a flow or option the core does not model."""
+class CoreGame(CoreHand, Game):
+    """:class:`Game` on the compiled hand core: what ``Game(...)`` is wherever the core plays the flow and its
+    options (``engine="auto"``, the default; ``engine="python"`` plays the same hand on the Python engine).  The
+    same step API (``pending``, ``legal_actions``, ``action_mask``, ``observe``, ``act``, ``step``, ``done``,
+    ``settlement``, ``events``, ``state``, explicit walls), hands, legal lists, observations and events as the
+    Python engine (``tests/game/test_core_differential.py``).  Constructed directly it requires the core: a
+    :class:`~mahjong.errors.RulesError` for a flow or option the core does not model, or on the pure-Python
+    backend."""
 
-    def __init__(self, rules: str = "guobiao", *, seed: int = 0, salt: int = 0, dealer: int | None = None,
-                 prevalent_wind: int = 0, hand_number: int = 0, options: Mapping[str, Any] | None = None) -> None:
+    @staticmethod
+    def flow_for(rules: object, options: object) -> tuple[Flow | None, bool]:
+        """(the flow of ``rules`` with ``options``, whether the compiled core plays it); the flow is None for
+        arguments :class:`Game` refuses (its own checks then name the problem) and on the pure-Python backend."""
+        if not core_available() or not isinstance(rules, str) or (
+                options is not None and not isinstance(options, Mapping)):
+            return None, False
+        try:
+            flow = make_flow(rules, options)
+        except MahjongError:
+            return None, False
+        return flow, core_params(flow) is not None
+
+    def __init__(self, rules: str = "guobiao", *, seed: int = 0, salt: int = 0, wall: Sequence[int] | None = None,
+                 dealer: int | None = None, prevalent_wind: int = 0, hand_number: int = 0,
+                 options: Mapping[str, Any] | None = None, engine: str = "core") -> None:
+        made = self.__dict__.pop("_made_flow", None)
         if not core_available():
             raise RulesError("the compiled hand core is not available (pure-Python backend): use Game")
-        for what, value in (("seed", seed), ("salt", salt), ("hand_number", hand_number)):
-            if not isinstance(value, int) or isinstance(value, bool) or (what != "seed" and value < 0):
-                raise RulesError(f"{what} must be a whole number{'' if what == 'seed' else ' >= 0'}, got {value!r}")
-        if options is not None and not isinstance(options, Mapping):
-            raise RulesError(f"options must be a mapping of option names to values, got {type(options).__name__}")
-        flow = make_flow(rules, options)
+        check_game_args(seed, salt, hand_number, options, wall, engine)
+        if engine == "python":
+            raise RulesError(f"the compiled hand core does not play {rules} with these options: use Game")
+        flow = made if made is not None else make_flow(rules, options)
         params = core_params(flow)
         if params is None:
             raise RulesError(f"the compiled hand core does not play {rules} with these options: use Game")
-        d = flow.seats[0] if dealer is None else dealer
-        if type(d) is not int or d not in flow.seats:
-            raise RulesError(f"dealer must be one of the seats {listed(flow.seats)}, got {d!r}")
-        if type(prevalent_wind) is not int or prevalent_wind not in (0, 1, 2, 3):
-            raise RulesError(f"prevalent_wind must be 0..3, got {prevalent_wind!r}")
-        super().__init__(flow, params, seed=seed, salt=salt, dealer=d, prevalent_wind=prevalent_wind,
+        d = check_seats(flow, dealer, prevalent_wind)
+        given = None if wall is None else checked_wall(flow, rules, wall)
+        super().__init__(flow, params, seed=seed, salt=salt, wall=given, dealer=d, prevalent_wind=prevalent_wind,
                          hand_number=hand_number, options=options, rules=rules)
+        self._legal_made: dict[int, list[Action]] = {}
+        self._slots_made: dict[int, tuple[int, ...]] = {}
         self._status = self.handle(self.core.advance())
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> CoreGame:
+        """An independent copy (the hand's core copied too), as ``copy.deepcopy`` copies a Python-engine Game:
+        play on either without touching the other."""
+        import copy
+
+        clone = object.__new__(type(self))
+        memo[id(self)] = clone
+        for name, value in self.__dict__.items():
+            clone.__dict__[name] = _core_clone(value) if name == "core" else copy.deepcopy(value, memo)
+        return clone
 
     @property
     def done(self) -> bool:
@@ -444,8 +470,8 @@ class CoreGame(CoreHand):
     def pending(self) -> tuple[int, ...]:
         return () if self._status == CS_END else self.core.pending
 
-    def _action(self, slot: int) -> Action:
-        phase, _, discard, kong, drawn = self.core.focus
+    def _action(self, slot: int, focus: tuple[int, int, int, int, int]) -> Action:
+        phase, _, discard, kong, drawn = focus
         if slot < CONCEALED_KONG:
             return DISCARDS[slot]
         if slot < ADDED_KONG:
@@ -453,8 +479,7 @@ class CoreGame(CoreHand):
         if slot < CHOW:
             return ADDED_KONGS[slot - ADDED_KONG]
         if slot < PUNG:
-            low = discard - (slot - CHOW)
-            return Action("chow", discard, (low, low + 1, low + 2))
+            return _chow(discard, slot - CHOW)
         if slot == PUNG:
             return PUNGS[discard]
         if slot == KONG:
@@ -463,13 +488,28 @@ class CoreGame(CoreHand):
             return WINS[discard if phase == _PH["claim"] else kong if phase == _PH["rob"] else drawn]
         if slot == PASS:
             return PASS_ACTION
-        return Action("lack", slot - LACK)
+        return LACKS[slot - LACK]
+
+    def _legal_of(self, seat: int) -> list[Action]:
+        """The seat's legal actions now, made once per decision (the cache is emptied by every accepted act)."""
+        legal = self._legal_made.get(seat)
+        if legal is None:
+            slots = self.core.legal(seat) if type(seat) is int else ()
+            if slots:
+                focus = self.core.focus
+                legal = [_SLOT_ACTIONS[i] or self._action(i, focus) for i in slots]
+            else:
+                legal = []
+            if type(seat) is int:
+                self._legal_made[seat] = legal
+                self._slots_made[seat] = slots
+        return legal
 
     def legal_actions(self, seat: int) -> list[Action]:
-        return [self._action(i) for i in self.core.legal(seat)]
+        return list(self._legal_of(seat))
 
     def action_mask(self, seat: int) -> bytearray:
-        return self.core.mask(seat)
+        return self.core.mask(seat) if type(seat) is int else bytearray(N_ACTIONS)
 
     def act(self, seat: int, action: Action | int) -> None:
         """As :meth:`Game.act`: raises :class:`IllegalActionError` naming the action and why; the state is
@@ -477,12 +517,18 @@ class CoreGame(CoreHand):
         if self.done:
             raise IllegalActionError(f"the hand is over: seat {seat} cannot {action}")
         if isinstance(action, Action):
-            slot = action.index if type(seat) is int and action in self.legal_actions(seat) else -1
+            slot = action.index
+            legal = self._legal_of(seat)
+            k = self._slots_made.get(seat, ()).index(slot) if slot in self._slots_made.get(seat, ()) else -1
+            if k < 0 or legal[k] is not action and legal[k] != action:
+                slot = -1
         elif isinstance(action, int) and not isinstance(action, bool):
             slot = action if 0 <= action < N_ACTIONS else -1
         else:
             raise IllegalActionError(f"an action is an Action or an action index, got {action!r}")
         r = self.core.act(seat, slot) if type(seat) is int and 0 <= seat < 4 else _NOT_PENDING
+        if r >= 0:
+            self._legal_made, self._slots_made = {}, {}
         if r < 0:
             why = _REFUSED.get(r, "not_legal")
             if why == "not_pending":
@@ -509,9 +555,77 @@ class CoreGame(CoreHand):
             self.act(seat, a)
 
     def observe(self, seat: int) -> dict[str, Any]:
-        from mahjong.game.observation import observe
+        """:func:`mahjong.game.observation.observe` read straight from the core's struct (the typed events are
+        not built): the same dict as the Python engine's."""
+        from mahjong.game.observation import seat_header
 
-        return observe(self, seat)  # type: ignore[arg-type]
+        flow = self.flow
+        if seat not in flow.seats:
+            from mahjong.errors import ContextError
+
+            raise ContextError(f"seat {seat} is not at this table (seats {listed(flow.seats)})")
+        core = self.core
+        (phase, actor, live, rivers, bonus, visible, lack, counts, playing, won, ldis, pk,
+         ldraw) = _core_table(core)
+        melds = []
+        for s in range(4):
+            out = []
+            for kind, low, tile, frm in core.melds(s):
+                name = MELD_KINDS[kind]
+                if name == "concealed_kong" and s != seat:
+                    visible[tile] -= 4  # another seat's concealed kong is face down: its kind is not public
+                    tiles = [-1] * 4
+                else:
+                    tiles = [low, low + 1, low + 2] if name == "chow" else [tile] * (3 if name == "pung" else 4)
+                out.append({"kind": name, "tiles": tiles, "from_seat": None if frm < 0 else frm})
+            melds.append(out)
+        hand = core.hand(seat)
+        name = PHASES[phase]
+        st = self._state
+        return {
+            **seat_header(seat, st.dealer, st.prevalent_wind, st.hand_number),
+            "phase": name,
+            "actor": actor,
+            "live": live,
+            "hand": [t for t in range(len(hand)) for _ in range(hand[t])],
+            "drawn": ldraw[1] if ldraw is not None and ldraw[0] == seat and name == "turn" else None,
+            "melds": melds,
+            "discards": rivers,
+            "bonus": bonus,
+            "concealed_count": counts,
+            "ready": [False] * 4,
+            "lack": lack,
+            "won": won,
+            "last_discard": list(ldis) if ldis is not None else None,
+            "pending_kong": list(pk) if pk is not None else None,
+            "wildcards": [],
+            "indicator": None,
+            "visible": visible,
+            "legal": [a.to_dict() for a in self.legal_actions(seat)],
+            "mask": list(self.action_mask(seat)),
+        }
+
+
+_CHOWS: dict[tuple[int, int], Action] = {}
+
+
+def _chow(discard: int, offset: int) -> Action:
+    """The chow of the discard as the high (offset 2), middle (1) or low (0) tile of its run (made once)."""
+    action = _CHOWS.get((discard, offset))
+    if action is None:
+        low = discard - offset
+        action = _CHOWS[(discard, offset)] = Action("chow", discard, (low, low + 1, low + 2))
+    return action
+
+
+LACKS = tuple(Action("lack", k) for k in range(3))
+#: the action of each slot that does not depend on the tile on offer (None: it does: a chow, pung, kong, win)
+_SLOT_ACTIONS: tuple[Action | None, ...] = tuple(
+    DISCARDS[i] if i < CONCEALED_KONG else CONCEALED_KONGS[i - CONCEALED_KONG] if i < ADDED_KONG
+    else ADDED_KONGS[i - ADDED_KONG] if i < CHOW else PASS_ACTION if i == PASS
+    else LACKS[i - LACK] if LACK <= i < LACK + 3 else None for i in range(N_ACTIONS))
+_core_table: Any = getattr(backend_module, "_core_table", None) if BACKEND == "cython" else None
+_core_clone: Any = getattr(backend_module, "_core_clone", None) if BACKEND == "cython" else None
 
 
 _NOT_PENDING = -1 - REFUSALS.index("not_pending")
@@ -542,7 +656,7 @@ class RandomTable:
             from mahjong.game.play import play_hand
 
             game = Game(self.rules, seed=seed, salt=salt, dealer=d, prevalent_wind=prevalent_wind,
-                        hand_number=hand_number, options=self.options)
+                        hand_number=hand_number, options=self.options, engine="python")
             play_hand(game, {s: RandomAgent(agent_seeds[i]) for i, s in enumerate(flow.seats)})
             return game
         hand = CoreHand(flow, self.params, seed=seed, salt=salt, dealer=d, prevalent_wind=prevalent_wind,

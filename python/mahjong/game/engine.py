@@ -57,7 +57,7 @@ from mahjong.game.rng import SplitMix64, shuffled, wall_digest
 from mahjong.game.state import HandState, Phase
 from mahjong.settlement import Draw, HandRecord, Kong, Settlement, Win
 
-__all__ = ["Game", "HandTable", "record_of", "make_flow"]
+__all__ = ["Game", "HandTable", "record_of", "make_flow", "ENGINES"]
 
 _PASS = PASS_ACTION
 _WIN_FLAGS = ("last_tile", "last_wall_tile", "kong_replacement", "robbing_kong", "after_kong_discard")
@@ -72,6 +72,52 @@ def make_flow(rules: str, options: Mapping[str, Any] | None = None) -> Flow:
     flow = cls(get_ruleset(rules, **rs_opts), flow_opts)
     flow.ruleset_options = rs_opts
     return flow
+
+
+ENGINES = ("auto", "core", "python")
+
+
+def check_game_args(seed: Any, salt: Any, hand_number: Any, options: Any, wall: Any, engine: Any) -> None:
+    """The checks of :class:`Game`'s arguments that need no flow (both engines make them, in this order)."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise RulesError(f"seed must be a whole number, got {seed!r}")
+    for what, value in (("salt", salt), ("hand_number", hand_number)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise RulesError(f"{what} must be a whole number >= 0, got {value!r}")
+    if options is not None and not isinstance(options, Mapping):
+        raise RulesError(f"options must be a mapping of option names to values, got {type(options).__name__}")
+    if wall is not None and (isinstance(wall, (str, bytes)) or not isinstance(wall, Sequence)):
+        raise RulesError(f"an explicit wall is a list of tile ids, got {type(wall).__name__}")
+    if engine not in ENGINES:
+        raise RulesError(f"engine must be one of {listed(ENGINES)}, got {engine!r}")
+
+
+def check_seats(flow: Flow, dealer: Any, prevalent_wind: Any) -> int:
+    """The dealer (default: the flow's first seat) after checking it and the prevalent wind."""
+    if dealer is None:
+        dealer = flow.seats[0]
+    if type(dealer) is not int or dealer not in flow.seats:  # (not 0.0, not True: they index lists)
+        raise RulesError(f"dealer must be one of the seats {listed(flow.seats)}, got {dealer!r}")
+    if type(prevalent_wind) is not int or prevalent_wind not in (0, 1, 2, 3):
+        raise RulesError(f"prevalent_wind must be 0..3, got {prevalent_wind!r}")
+    return dealer
+
+
+def checked_wall(flow: Flow, rules: str, wall: Sequence[int]) -> list[int]:
+    """An explicit wall as a list, after checking it holds exactly the flow's tile set."""
+    given = list(wall)
+    if any(not isinstance(t, int) or isinstance(t, bool) for t in given):
+        raise RulesError("an explicit wall is a list of tile ids")
+    tiles = flow.tiles()
+    if sorted(given) != sorted(tiles):
+        have, want = Counter(given), Counter(tiles)
+        extra = sorted((have - want).elements())[:8]
+        missing = sorted((want - have).elements())[:8]
+        raise RulesError(
+            f"the wall does not hold the {rules} tile set ({len(tiles)} tiles): got {len(given)}; "
+            f"extra {listed(extra)}, missing {listed(missing)}"
+        )
+    return [int(t) for t in given]
 
 
 class HandTable:
@@ -244,7 +290,32 @@ class Game(HandTable):
     The step API: :attr:`pending` (seats that must answer now), :meth:`legal_actions`, :meth:`action_mask`,
     :meth:`observe`, :meth:`act` (one seat's answer) / :meth:`step` (several), :attr:`done`,
     :attr:`settlement`, :attr:`events`.
+
+    ``engine`` chooses what plays the hand: ``"auto"`` (the default) plays on the compiled hand core wherever it
+    models the flow and its options (Guobiao but the Botzone format, Sichuan without 换三张, the common table,
+    Wuhu: :func:`mahjong.game.core.core_params`) and on this Python engine otherwise; ``"python"`` always plays
+    on this Python engine (the core's pure-Python twin); ``"core"`` requires the core (a
+    :class:`~mahjong.errors.RulesError` where it does not play the flow).  Both give the same hands, legal
+    actions, observations, events and settlements (the differential tests); ``Game(...)`` on the core is an
+    instance of the subclass :class:`mahjong.game.core.CoreGame`.  On the pure-Python backend
+    (``MAHJONG_PURE_PYTHON=1``) there is no compiled core: ``"auto"`` plays on this engine.
     """
+
+    def __new__(cls, rules: str = "guobiao", *args: Any, engine: str = "auto", **kwargs: Any) -> Game:
+        if cls is Game and engine in ("auto", "core"):
+            from mahjong.game.core import CoreGame
+
+            flow, on_core = CoreGame.flow_for(rules, kwargs.get("options"))
+            game = object.__new__(CoreGame if on_core or engine == "core" else cls)
+            game._made_flow = flow  # (made once: __init__ takes it)
+            return game
+        return object.__new__(cls)
+
+    _made_flow: Flow | None
+
+    def __getnewargs_ex__(self) -> tuple[tuple[Any, ...], dict[str, Any]]:
+        # copy / pickle make the object with Game.__new__(cls, ...): this Python-engine game stays one
+        return (), {"engine": "python"}
 
     def __init__(
         self,
@@ -257,27 +328,16 @@ class Game(HandTable):
         prevalent_wind: int = 0,
         hand_number: int = 0,
         options: Mapping[str, Any] | None = None,
+        engine: str = "auto",
     ) -> None:
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RulesError(f"seed must be a whole number, got {seed!r}")
-        for what, value in (("salt", salt), ("hand_number", hand_number)):
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise RulesError(f"{what} must be a whole number >= 0, got {value!r}")
-        if options is not None and not isinstance(options, Mapping):
-            raise RulesError(f"options must be a mapping of option names to values, got {type(options).__name__}")
-        if wall is not None and (isinstance(wall, (str, bytes)) or not isinstance(wall, Sequence)):
-            raise RulesError(f"an explicit wall is a list of tile ids, got {type(wall).__name__}")
-        self.flow = make_flow(rules, options)
+        made = self.__dict__.pop("_made_flow", None)
+        check_game_args(seed, salt, hand_number, options, wall, engine)
+        self.flow = made if made is not None else make_flow(rules, options)
         self.rules = rules
         self.ruleset = self.flow.ruleset
         self.options = dict(options or {})
         flow = self.flow
-        if dealer is None:
-            dealer = flow.seats[0]
-        if type(dealer) is not int or dealer not in flow.seats:  # (not 0.0, not True: they index lists)
-            raise RulesError(f"dealer must be one of the seats {listed(flow.seats)}, got {dealer!r}")
-        if type(prevalent_wind) is not int or prevalent_wind not in (0, 1, 2, 3):
-            raise RulesError(f"prevalent_wind must be 0..3, got {prevalent_wind!r}")
+        dealer = check_seats(flow, dealer, prevalent_wind)
         self.rng = SplitMix64(seed, salt * 2 + 1)  # dice and fishing; the wall uses its own stream
         self.state = HandState()
         self.state.fact_hook = self._record_facts
@@ -307,17 +367,7 @@ class Game(HandTable):
         flow, st = self.flow, self.state
         tiles = flow.tiles()
         if wall is not None:
-            given = list(wall)
-            if any(not isinstance(t, int) or isinstance(t, bool) for t in given):
-                raise RulesError("an explicit wall is a list of tile ids")
-            if sorted(given) != sorted(tiles):
-                have, want = Counter(given), Counter(tiles)
-                extra = sorted((have - want).elements())[:8]
-                missing = sorted((want - have).elements())[:8]
-                raise RulesError(
-                    f"the wall does not hold the {self.rules} tile set ({len(tiles)} tiles): got {len(given)}; "
-                    f"extra {listed(extra)}, missing {listed(missing)}"
-                )
+            given = checked_wall(flow, self.rules, wall)
             order, events = given, list[GameEvent]()
             ev_seed: int | None = None
         else:

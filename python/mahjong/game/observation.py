@@ -20,7 +20,13 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from mahjong.game.engine import Game
 
-__all__ = ["observe"]
+__all__ = ["observe", "seat_header"]
+
+
+def seat_header(seat: int, dealer: int, prevalent_wind: int, hand_number: int) -> dict[str, Any]:
+    """The entries every observation dict starts with (both engines')."""
+    return {"seat": seat, "dealer": dealer, "prevalent_wind": prevalent_wind, "seat_wind": (seat - dealer) % 4,
+            "hand_number": hand_number}
 
 
 def observe(game: Game, seat: int) -> dict[str, Any]:
@@ -47,11 +53,7 @@ def observe(game: Game, seat: int) -> dict[str, Any]:
     drawn = st.last_draw[1] if st.last_draw is not None and st.last_draw[0] == seat and st.phase == "turn" else None
     legal = game.legal_actions(seat)
     return {
-        "seat": seat,
-        "dealer": st.dealer,
-        "prevalent_wind": st.prevalent_wind,
-        "seat_wind": (seat - st.dealer) % 4,
-        "hand_number": st.hand_number,
+        **seat_header(seat, st.dealer, st.prevalent_wind, st.hand_number),
         "phase": st.phase,
         "actor": st.actor,
         "live": st.live,

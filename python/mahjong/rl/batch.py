@@ -16,6 +16,9 @@ Seeds: game ``i`` plays its hands with ``Game(rules, seed=hand_seed(seed, i), sa
 (:meth:`GameBatch.game_kwargs`), so the batch plays exactly the hands n single games would.  Every finished
 hand's event log is kept (:attr:`GameBatch.logs`) unless ``keep_logs=False``.
 
+The arrays are reused: those :meth:`GameBatch.observe` and :meth:`GameBatch.step` return are valid until the
+next step (``observe(copy=True)`` returns copies to keep).
+
 Bad input: a wrongly shaped or typed array, an action index out of range, an action for a seat that is not to
 move, or a seat left without an answer raise :class:`~mahjong.rl.errors.BatchError` before anything changes.
 An action the mask forbids is refused for its game only: that game is left as it was, the others are
@@ -26,14 +29,20 @@ Two back ends, the same games and arrays.  When the compiled hand core plays the
 (``src/mjcore/batch.pxi``) applies the actions of every game, advances each until it waits for seats or needs
 Python, and writes every row's ``obs_v1`` array and mask straight from the cores into the output arrays, with
 the GIL released; Python runs only for the games that need it (a win to score, money moving during play, a
-hand's end and the next hand's deal).  So two threads stepping two batches use two cores for that loop.  Other
-rule sets (and the pure-Python backend) step each game's :class:`~mahjong.game.Game` in Python.
+hand's end with a win or with money to settle).  A hand that ends with no win in a rule set that settles by its
+wins alone (nothing to pay: Guobiao, the common table, Wuhu) is reset in that loop too and the game's next hand
+dealt, when logs are not kept (``keep_logs=False``); a game's :class:`~mahjong.game.core.CoreHand` (its typed
+events, state and settlement) is made only when Python must look or someone reads :attr:`GameBatch.games`.
+So two threads stepping two batches use two cores for that loop; :attr:`GameBatch.c_seconds` is the CPU time
+spent in it.  Other rule sets (and the pure-Python backend) step each game's :class:`~mahjong.game.Game` in
+Python.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from time import thread_time
 from typing import TYPE_CHECKING, Any
 
 from mahjong.rl.errors import BatchActionError, BatchError
@@ -72,7 +81,8 @@ class BatchObservation:
 @dataclass
 class StepResult:
     """``done[i]``: game i finished a hand in this step (and was reset); ``rewards[i]``: that hand's net per
-    seat (zeros for games that did not finish); ``refused``: game index -> why its action was refused."""
+    seat (zeros for games that did not finish); ``refused``: game index -> why its action was refused.  The
+    arrays are the batch's own, reused: valid until the next step."""
 
     done: npt.NDArray[np.bool_]
     rewards: npt.NDArray[np.int64]
@@ -108,20 +118,36 @@ class GameBatch:
         # compiled core plays it (else None: Python games), shared by every hand of the batch, as a table of
         # hands shares them (with its one settlement of a hand where nothing happened)
         self._table = RandomTable(rules, self.options)
-        self.seats: tuple[int, ...] = tuple(self._table.flow.seats)
+        flow = self._table.flow
+        self.seats: tuple[int, ...] = tuple(flow.seats)
         self._params = self._table.params
+        self._pays = flow.pays_during_play
         self._cores: Any = None
+        #: CPU time (this thread's) spent in the compiled loop's calls (acting, encoding)
+        self.c_seconds = 0.0
+        self.hands_played = [0] * n
+        self.logs: list[list[list[GameEvent]]] = [[] for _ in range(n)]
+        # each game's hand in play: a Game (Python games), a CoreHand Python drives, or None (the loop's own core)
+        self._hands: list[Game | CoreHand | None] = [None] * n
+        self._bufs: tuple[Any, ...] | None = None  # the reused output arrays (grown when more rows are needed)
+        self._step_bufs: tuple[Any, ...] | None = None
+        self._obs: BatchObservation | None = None
         if self._params is not None:
             from mahjong import _core
+            from mahjong.framework import RuleSet
+            from mahjong.game.state import HandState
+            from mahjong.settlement import Settlement
 
             self._cores = _core._BatchCores(n)  # type: ignore[attr-defined]
             self._st = _core._batch_constants()  # type: ignore[attr-defined]
-        self.hands_played = [0] * n
-        self.logs: list[list[list[GameEvent]]] = [[] for _ in range(n)]
-        #: each game's hand in play: a :class:`~mahjong.game.core.CoreHand` on the compiled core, else a
-        #: :class:`~mahjong.game.Game` (both have ``events``, ``flow``, ``state`` and, once over, ``settlement``)
-        self.games: list[Game | CoreHand] = [self._new_game(i) for i in range(n)]
-        self._obs: BatchObservation | None = None
+            # a hand with no win moves no money in a rule set settled by its wins alone, with no final hands to
+            # check and no payments of the flow's own for a hand where nothing was won (what CoreHand's quiet end
+            # settles): the loop settles it (nothing) and deals the next hand itself, unless its log is kept
+            quiet = (type(flow.ruleset).settle is RuleSet.settle and not flow.draw_hands and not keep_logs
+                     and not flow.extra_lines(HandState(), Settlement.from_lines(rules, [], [])))
+            self._cores.configure(self._params, [hand_seed(seed, i) for i in range(n)], [0] * n, quiet)
+        for i in range(n):
+            self._deal(i, None, None)
 
     def game_kwargs(self, i: int, hand: int) -> dict[str, Any]:
         """The ``Game`` arguments of game ``i``'s ``hand``-th hand (0-based): what a single game needs to play
@@ -133,68 +159,110 @@ class GameBatch:
         """Whether the games step in the compiled loop without the GIL (else in Python, one by one)."""
         return self._cores is not None
 
-    def _new_game(self, i: int) -> Game | CoreHand:
-        """Deal game i's next hand (on the core: advanced to its first decision)."""
-        kw = self.game_kwargs(i, self.hands_played[i])
+    @property
+    def games(self) -> list[Game | CoreHand]:
+        """Each game's hand in play: a :class:`~mahjong.game.core.CoreHand` on the compiled core, else a
+        :class:`~mahjong.game.Game` (both have ``events``, ``flow``, ``state`` and, once over, ``settlement``).
+        Reading it makes the driver of every game's hand (Python then drives those hands to their end)."""
+        return [self._hand(i) for i in range(self.n)]
+
+    def _hand(self, i: int) -> Game | CoreHand:
+        """Game i's hand, made from the loop's own core when Python has not driven it yet."""
+        g = self._hands[i]
+        if g is None:
+            from mahjong.game.core import CoreHand
+
+            assert self._params is not None
+            kw = self.game_kwargs(i, self.hands_played[i])
+            g = CoreHand(self._table.flow, self._params, seed=kw["seed"], salt=kw["salt"], options=self.options,
+                         rules=self.rules, table=self._table)
+            self._cores.adopt(i, g.core)  # (the hand so far: the core's records fold into its events)
+            self._hands[i] = g
+        return g
+
+    def _deal(self, i: int, done: Any, rewards: Any) -> None:
+        """Deal game i's next hand (on the core: in C, advanced to its first decision)."""
         if self._cores is None:
             from mahjong.game import Game
 
-            return Game(kw.pop("rules"), **kw)
-        from mahjong.game.core import CoreHand
+            kw = self.game_kwargs(i, self.hands_played[i])
+            self._hands[i] = Game(kw.pop("rules"), **kw)
+            return
+        self._hands[i] = None
+        status = self._cores.new_hand(i)
+        if status != self._st["WAIT"]:
+            self._python_turn(i, status, done, rewards)
 
-        assert self._params is not None
-        hand = CoreHand(self._table.flow, self._params, seed=kw["seed"], salt=kw["salt"], options=self.options,
-                        rules=self.rules, table=self._table)
-        if hand.handle(hand.core.advance()) == self._st["END"]:  # pragma: no cover - no hand ends undealt
-            raise AssertionError("a hand ended before its first decision")
-        self._cores.set_game(i, hand.core)
-        return hand
+    def _python_turn(self, i: int, status: int, done: Any, rewards: Any) -> None:
+        """Game i's core stopped for Python (a win to score, money, the end): answer it (a finished hand is
+        recorded and the next one dealt)."""
+        g: CoreHand = self._hand(i)  # type: ignore[assignment]
+        if g.handle(status) == self._st["END"]:
+            if done is None:  # pragma: no cover - no hand ends before its first decision
+                raise AssertionError("a hand ended before its first decision")
+            self._finish(i, done, rewards)
+        elif self._pays:  # money may have moved during play: the scores planes
+            self._cores.set_game(i, g.core, running_scores(g))
 
     # --- observing ---------------------------------------------------------------------------------------
 
     def pending(self, i: int) -> tuple[int, ...]:
         """The seats of game ``i`` that must act now, in row order."""
-        g = self.games[i]
-        return tuple(g.core.pending) if self._cores is not None else tuple(g.pending)  # type: ignore[union-attr]
+        if self._cores is not None:
+            return tuple(self._cores.core(i).pending)
+        return tuple(self._hands[i].pending)  # type: ignore[union-attr]
 
     def action_mask(self, i: int, seat: int) -> bytes:
         """Game ``i``'s action mask for ``seat`` now (all zeros when that seat has nothing to do)."""
-        g = self.games[i]
-        return bytes(g.core.mask(seat) if self._cores is not None else g.action_mask(seat))  # type: ignore[union-attr]
+        if self._cores is not None:
+            return bytes(self._cores.core(i).mask(seat))
+        return bytes(self._hands[i].action_mask(seat))  # type: ignore[union-attr]
 
     def rows(self) -> list[tuple[int, int]]:
         """(game, seat) of every seat that must act now, in row order."""
         o = self.observe()
         return list(zip(o.game.tolist(), o.seat.tolist()))
 
-    def observe(self) -> BatchObservation:
-        """Stacked observations and masks of every seat that must act now (the same arrays until the next
-        :meth:`step`)."""
+    def observe(self, copy: bool = False) -> BatchObservation:
+        """Stacked observations and masks of every seat that must act now.  The arrays are the batch's own,
+        reused: valid until the next :meth:`step` (the same arrays until then); ``copy=True`` returns copies."""
         if self._obs is None:
             self._obs = self._encode()
-        return self._obs
+        o = self._obs
+        if copy:
+            return BatchObservation(o.obs.copy(), o.mask.copy(), o.game.copy(), o.seat.copy())
+        return o
+
+    def _buffers(self, m: int) -> tuple[bool, tuple[Any, ...]]:
+        """(new arrays, the output arrays with room for at least m rows)."""
+        import numpy as np
+
+        fresh = self._bufs is None or self._bufs[0].shape[0] < m
+        if fresh:
+            cap = min(max(m + m // 4, 1), 4 * self.n)
+            self._bufs = (np.empty((cap, *SHAPE), dtype=np.float32), np.empty((cap, self.n_actions), dtype=np.int8),
+                          np.empty(cap, dtype=np.int64), np.empty(cap, dtype=np.int64))
+        assert self._bufs is not None
+        return fresh, self._bufs
 
     def _encode(self) -> BatchObservation:
         import numpy as np
 
         if self._cores is not None:
+            t0 = thread_time()
             m = self._cores.count_rows()
-            obs = np.zeros((m, *SHAPE), dtype=np.float32)
-            mask = np.empty((m, self.n_actions), dtype=np.int8)
-            game = np.empty(m, dtype=np.int64)
-            seat = np.empty(m, dtype=np.int64)
-            self._cores.encode(obs, mask, game, seat)  # the GIL is released inside
-            return BatchObservation(obs, mask, game, seat)
-        rows = [(i, s) for i, g in enumerate(self.games) for s in g.pending]  # type: ignore[union-attr]
+            fresh, (obs, mask, game, seat) = self._buffers(m)
+            self._cores.encode(obs, mask, game, seat, fresh)  # the GIL is released inside
+            self.c_seconds += thread_time() - t0
+            return BatchObservation(obs[:m], mask[:m], game[:m], seat[:m])
+        rows = [(i, s) for i, g in enumerate(self._hands) for s in g.pending]  # type: ignore[union-attr]
         m = len(rows)
-        obs = np.zeros((m, *SHAPE), dtype=np.float32)
-        mask = np.zeros((m, self.n_actions), dtype=np.int8)
+        obs, mask, game, seat = (b[:m] for b in self._buffers(m)[1])
         for r, (i, s) in enumerate(rows):
-            g: Game = self.games[i]  # type: ignore[assignment]
-            encode(view_of(g, s), out=obs[r], clear=False)
+            g: Game = self._hands[i]  # type: ignore[assignment]
+            encode(view_of(g, s), out=obs[r], clear=True)
             mask[r] = np.frombuffer(g.action_mask(s), dtype=np.int8)
-        game = np.fromiter((i for i, _ in rows), dtype=np.int64, count=m)
-        seat = np.fromiter((s for _, s in rows), dtype=np.int64, count=m)
+            game[r], seat[r] = i, s
         return BatchObservation(obs, mask, game, seat)
 
     # --- stepping ----------------------------------------------------------------------------------------
@@ -205,10 +273,10 @@ class GameBatch:
         import numpy as np
 
         try:
-            arr = np.asarray(actions)
+            arr = actions if type(actions) is np.ndarray else np.asarray(actions)
         except (TypeError, ValueError) as e:
             raise BatchError(f"actions must be an integer array: {e}") from None
-        if arr.dtype == np.bool_ or not np.issubdtype(arr.dtype, np.integer):
+        if arr.dtype.kind not in "iu":  # (signed or unsigned integers; not bool, float, object …)
             raise BatchError(f"actions must be an integer array (action indices), got dtype {arr.dtype}")
         o = self.observe()
         m = len(o)
@@ -218,8 +286,8 @@ class GameBatch:
                     f"actions has shape {arr.shape}, expected ({m},): one action per row of observe() "
                     f"(or shape ({self.n}, {len(self.seats)}) with -1 for seats not to move)"
                 )
-            bad = np.flatnonzero((arr < 0) | (arr >= self.n_actions))
-            if bad.size:
+            if m and (arr.min() < 0 or arr.max() >= self.n_actions):
+                bad = np.flatnonzero((arr < 0) | (arr >= self.n_actions))
                 r = int(bad[0])
                 raise BatchError(f"game {int(o.game[r])}, seat {int(o.seat[r])}: action index {int(arr[r])} is "
                                  f"outside 0..{self.n_actions - 1}")
@@ -252,10 +320,11 @@ class GameBatch:
 
     def _refusal(self, i: int, given: list[tuple[int, int]]) -> str | None:
         """Why game i cannot take ``given`` (seat, action) answers, or None if it can."""
-        g = self.games[i]
         if self._cores is not None:
-            legal = {s: sorted(g.core.legal(s)) for s, _ in given}  # type: ignore[union-attr]
+            core = self._cores.core(i)
+            legal = {s: sorted(core.legal(s)) for s, _ in given}
         else:
+            g = self._hands[i]
             legal = {s: sorted(x.index for x in g.legal_actions(s)) for s, _ in given}  # type: ignore[union-attr]
         bad = [(s, a) for s, a in given if a not in legal[s]]
         if not bad:
@@ -264,14 +333,17 @@ class GameBatch:
 
     def _finish(self, i: int, done: Any, rewards: Any) -> None:
         """Game i's hand is over: record it, deal its next hand."""
-        g = self.games[i]
+        g = self._hands[i]
+        assert g is not None and g.settlement is not None
         done[i] = True
-        assert g.settlement is not None
         rewards[i, : len(g.settlement.net)] = g.settlement.net
         if self.keep_logs:
             self.logs[i].append(list(g.events))
+        # the hand is over: its state no longer calls back into it (the hand <-> state cycle broken, the hand is
+        # freed when dropped, not left for the garbage collector's full collections)
+        g.state.fact_hook = None
         self.hands_played[i] += 1
-        self.games[i] = self._new_game(i)
+        self._deal(i, done, rewards)
 
     def step(self, actions: Any) -> StepResult:
         """Apply one action per seat that must act; finished games are logged and reset.  See the module
@@ -280,25 +352,29 @@ class GameBatch:
 
         acts = self._row_actions(actions)
         o = self.observe()
-        done = np.zeros(self.n, dtype=np.bool_)
-        rewards = np.zeros((self.n, 4), dtype=np.int64)
+        if self._step_bufs is None:
+            self._step_bufs = (np.zeros(self.n, dtype=np.bool_), np.zeros((self.n, 4), dtype=np.int64),
+                               np.empty(self.n, dtype=np.int8), np.empty(self.n, dtype=np.uint8))
+        done, rewards, status, reset = self._step_bufs
+        done.fill(False)
+        rewards.fill(0)
         refused: dict[int, str] = {}
         if self._cores is not None:
             st = self._st
-            pays = self.games[0].flow.pays_during_play  # (reading a core hand's state builds its events)
-            status = np.empty(self.n, dtype=np.int8)
-            self._cores.act(acts, status)  # the GIL is released inside
+            t0 = thread_time()
+            self._cores.act(acts, status, reset)  # the GIL is released inside
+            self.c_seconds += thread_time() - t0
+            if reset.any():
+                for i in np.flatnonzero(reset).tolist():  # quiet ends the loop settled (nothing paid), re-dealt
+                    done[i] = True
+                    self.hands_played[i] += 1
             for i in np.flatnonzero(status != st["WAIT"]).tolist():
                 if status[i] == st["REFUSED"]:
                     rows = np.flatnonzero(o.game == i)
                     why = self._refusal(i, [(int(o.seat[r]), int(acts[r])) for r in rows])
                     refused[i] = why or "refused"
                     continue
-                hand: CoreHand = self.games[i]
-                if hand.handle(int(status[i])) == st["END"]:
-                    self._finish(i, done, rewards)
-                elif pays:  # money may have moved during play: the scores planes
-                    self._cores.set_game(i, hand.core, running_scores(hand))
+                self._python_turn(i, int(status[i]), done, rewards)
         else:
             given: dict[int, list[tuple[int, int]]] = {}
             for i, s, a in zip(o.game.tolist(), o.seat.tolist(), acts.tolist()):
@@ -308,7 +384,7 @@ class GameBatch:
                 if why is not None:  # refused before any of this game's answers is taken: the game is unchanged
                     refused[i] = why
                     continue
-                g: Game = self.games[i]  # type: ignore[assignment]
+                g: Game = self._hands[i]  # type: ignore[assignment]
                 for s, a in answers:
                     g.act(s, a)
                 if g.done:

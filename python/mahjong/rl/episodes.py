@@ -6,8 +6,7 @@ import os
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from mahjong.rl.obs_v1 import encode
-from mahjong.rl.view import view_of
+from mahjong.rl.view import observation_array
 
 if TYPE_CHECKING:
     from mahjong.game import Game
@@ -42,6 +41,6 @@ def seat_observation(game: Game, seat: int) -> dict[str, Any]:
     import numpy as np
 
     return {
-        "observation": encode(view_of(game, seat)),
+        "observation": observation_array(game, seat),
         "action_mask": np.frombuffer(bytes(game.action_mask(seat)), dtype=np.int8).copy(),
     }

@@ -14,10 +14,13 @@ from typing import TYPE_CHECKING, Any
 from mahjong.rl.obs_v1 import SeatView
 
 if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
     from mahjong.game import Game
     from mahjong.game.engine import HandTable
 
-__all__ = ["view_of", "view_from_observation"]
+__all__ = ["view_of", "view_from_observation", "observation_array"]
 
 
 def view_from_observation(
@@ -75,3 +78,37 @@ def view_of(game: Game, seat: int, carried: Sequence[int] = (0, 0, 0, 0)) -> Sea
     return view_from_observation(
         game.observe(seat), tuple(game.flow.seats), len(game.state.wall), running_scores(game, carried)
     )
+
+
+def observation_array(game: Game, seat: int, carried: Sequence[int] = (0, 0, 0, 0),
+                      out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
+    """``seat``'s obs_v1 array of ``game`` now: ``encode(view_of(game, seat, carried))``, written into ``out``
+    when given.  A game on the compiled hand core is encoded straight from the core's struct by the compiled
+    encoder (what the lockstep batch does: no observation dict, no typed events), the same array bit for bit."""
+    from mahjong.game.core import CoreGame
+
+    if isinstance(game, CoreGame) and _encode_core is not None:
+        import numpy as np
+
+        from mahjong.errors import ContextError, listed
+        from mahjong.rl.obs_v1 import SHAPE
+
+        if type(seat) is not int or seat not in game.flow.seats:
+            raise ContextError(f"seat {seat} is not at this table (seats {listed(game.flow.seats)})")
+        scores = running_scores(game, carried) if game.flow.pays_during_play else carried
+        if out is None:
+            out = np.empty(SHAPE, dtype=np.float32)
+        _encode_core(game.core, seat, scores, out)
+        return out
+    from mahjong.rl.obs_v1 import encode
+
+    return encode(view_of(game, seat, carried), out=out)
+
+
+def _compiled() -> Any:
+    from mahjong._kernels import BACKEND, backend_module
+
+    return getattr(backend_module, "_obs_v1_encode_core", None) if BACKEND == "cython" else None
+
+
+_encode_core = _compiled()

@@ -123,6 +123,25 @@ def _pool(
             gc.unfreeze()
 
 
+_FROZEN = False
+
+
+def _frozen_task(task: Task, params: Mapping[str, Any], shard: Shard) -> Tally:
+    """A Ray task: ``task(params, shard)``, after the worker process's first task has put every object loaded so
+    far (the package, Ray's own modules) out of the garbage collector's reach, as the process pool's forked
+    workers have theirs (``gc.freeze``): the collections during the hands then scan only what the hands make."""
+    global _FROZEN
+    if not _FROZEN:
+        import gc
+
+        import mahjong.scale.tasks  # noqa: F401  (everything a shard loads, loaded before the freeze)
+
+        gc.collect()
+        gc.freeze()
+        _FROZEN = True
+    return task(params, shard)
+
+
 def _ray(
     task: Task,
     params: Mapping[str, Any],
@@ -145,13 +164,13 @@ def _ray(
                 raise ClusterError(f"cannot connect to the Ray cluster at {address}: {e}") from None
         started = True
     try:
-        remote = ray.remote(num_cpus=1)(task)
+        remote = ray.remote(num_cpus=1)(_frozen_task)
         queue = list(shards)
         in_flight: dict[Any, Shard] = {}
         while queue or in_flight:
             while queue and len(in_flight) < workers:
                 shard = queue.pop(0)
-                in_flight[remote.remote(params, shard)] = shard
+                in_flight[remote.remote(task, params, shard)] = shard
             ready, _ = ray.wait(list(in_flight), num_returns=1)
             for ref in ready:
                 shard = in_flight.pop(ref)

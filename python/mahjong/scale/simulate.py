@@ -74,7 +74,7 @@ def simulate_shard(params: Mapping[str, Any], shard: Shard) -> Tally:
     """Task: play hands ``shard.start`` .. of the run described by ``params`` and tally them."""
     import time
 
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     tally = Tally()
     table = None
     if params["agent"] == "random":  # one table (one flow) for the whole shard
@@ -84,6 +84,7 @@ def simulate_shard(params: Mapping[str, Any], shard: Shard) -> Tally:
     for k in range(shard.start, shard.start + shard.count):
         tally_hand(tally, play_hand_k(params["rules"], params["seed"], k, params["agent"], params["options"], table))
     tally.seconds = time.perf_counter() - t0
+    tally.cpu_seconds = time.process_time() - c0
     return tally
 
 

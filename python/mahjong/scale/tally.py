@@ -23,6 +23,8 @@ class Tally:
     counts: Counter[str] = field(default_factory=Counter)
     hists: dict[str, Counter[int]] = field(default_factory=dict)
     seconds: float = 0.0
+    #: CPU time of the process(es) that played the shards (``time.process_time``), summed like ``seconds``
+    cpu_seconds: float = 0.0
     #: display names of counted keys (a pattern key -> its Chinese name); the same key always has the same name
     labels: dict[str, str] = field(default_factory=dict)
 
@@ -38,6 +40,7 @@ class Tally:
         for name, hist in other.hists.items():
             self.hists.setdefault(name, Counter()).update(hist)
         self.seconds += other.seconds
+        self.cpu_seconds += other.cpu_seconds
         self.labels.update(other.labels)
         return self
 
@@ -68,6 +71,7 @@ class Tally:
     def to_dict(self) -> dict[str, Any]:
         out = self.totals()
         out["seconds"] = round(self.seconds, 3)
+        out["cpu_seconds"] = round(self.cpu_seconds, 3)
         return out
 
     @classmethod
@@ -76,5 +80,6 @@ class Tally:
         for name, hist in data.get("hists", {}).items():
             t.hists[str(name)] = Counter({int(v): int(n) for v, n in hist.items()})
         t.seconds = float(data.get("seconds", 0.0))
+        t.cpu_seconds = float(data.get("cpu_seconds", 0.0))
         t.labels = {str(k): str(v) for k, v in data.get("labels", {}).items()}
         return t

@@ -21,7 +21,7 @@ from mahjong.hand import Hand, parse_hand
 from mahjong.rulebook import load_rules, shipped_files
 from mahjong.rulebook.predicates import COUNTS, FUNCTIONS, PREDICATES
 from mahjong.rulebook.reading import build_reading
-from mahjong.rulebook.rows import RuleRow, VOCABULARY, vocabulary_key
+from mahjong.rulebook.rows import VOCABULARY, RuleRow, vocabulary_key
 from mahjong.rulebook.strategies import Bonus, Shares, all_pairs_settlement, share_of, share_payments
 from mahjong.rules import NANCHANG
 from mahjong.tiles import parse_tiles

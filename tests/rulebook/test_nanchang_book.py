@@ -200,8 +200,8 @@ class _EveryReading(nc.Nanchang):
         return (d,)
 
 
-def _random_hand(rng: random.Random) -> tuple[Hand, int] | None:
-    """A natural winning hand with 1..4 of its concealed tiles replaced by 精 of a random indicator."""
+def _random_hand(rng: random.Random, k: int) -> tuple[Hand, int] | None:
+    """A natural winning hand with ``k`` of its concealed tiles replaced by 精 of a random indicator."""
     sets = []
     for _ in range(4):
         x = rng.random()
@@ -218,7 +218,6 @@ def _random_hand(rng: random.Random) -> tuple[Hand, int] | None:
         tiles = [t for t in rng.sample(range(34), 7) for _ in range(2)]
     ind = rng.randrange(34)
     zheng, fu = nc.jing_tiles(ind)
-    k = rng.randint(1, 4)
     rng.shuffle(tiles)
     win = tiles[-1]
     rest = tiles[:-1]
@@ -235,9 +234,9 @@ def _random_hand(rng: random.Random) -> tuple[Hand, int] | None:
 def test_reading_classes_score_as_every_reading(options: dict[str, Any]) -> None:
     rng = random.Random(20261201)
     fast, slow = nc.Nanchang(**options), _EveryReading(**options)
-    checked = 0
+    checked = most = 0
     for _ in itertools.count():
-        got = _random_hand(rng)
+        got = _random_hand(rng, 1 + checked % 4)
         if got is None:
             continue
         h, ind = got
@@ -249,10 +248,11 @@ def test_reading_classes_score_as_every_reading(options: dict[str, Any]) -> None
                 slow.score(h, ctx)
             continue
         b = slow.score(h, ctx)
-        assert (a.items, a.total, a.payments, a.details) == (b.items, b.total, b.payments, b.details), (h, ind)
-        ra, rb = fast.readings(h, ctx)[0], slow.readings(h, ctx)[0]
-        assert [(r.reading, r.items, r.owed, r.substitutes) for r in ra] == \
-               [(r.reading, r.items, r.owed, r.substitutes) for r in rb]
+        # the same best reading, items, payments and details (which name what the 精 stand for)
+        assert (a.reading, a.items, a.total, a.payments, a.details) == \
+               (b.reading, b.items, b.total, b.payments, b.details), (h, ind)
         checked += 1
-        if checked == 25:
+        most = max(most, len(fast.readings(h, ctx)[0]))
+        if checked == 12:
             break
+    assert most >= 100  # the classes were put to work: some hand has many readings

@@ -1303,17 +1303,10 @@ _ROWS: list[tuple[str, str, str]] = [
     ("option-given-twice-renamed",
      "option {name} is given twice: as {name} and under its old name {old}",
      "选项 {name} 给了两次：一次用现名 {name}，一次用旧名 {old}。"),
-    # --- rb-nc: Nanchang on the rule book (a predicate, a payment strategy, a file naming its rule set) ---
+    # --- rb-nc: Nanchang on the rule book (a predicate, a payment strategy) ---
     ("stand-ins-kind",
      "wildcard_stand_ins reads a kind of tile: {known}; got {value}",
      "wildcard_stand_ins 的参数是牌的种类：{known}；现为 {value}。"),
-    ("book-ruleset-unknown",
-     "{file}: ruleset: {name} is not a built-in rule set on the rule book",
-     "{file}：ruleset：{name} 不是建立在规则书上的内置规则。"),
-    ("book-ruleset-own-table",
-     "{file}: ruleset: {name} reads only its own table ({path}); a file of your own names no rule set (write its "
-     "rules instead)",
-     "{file}：ruleset：{name} 只读它自己的规则表（{path}）；自己写的规则文件不能指定内置规则（请直接写出规则）。"),
     ("dealer-doubling-unknown",
      "unknown dealer doubling {value}; known: {known}",
      "未知的庄家翻倍方式 {value}；可用的有：{known}。"),

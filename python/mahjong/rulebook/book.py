@@ -115,8 +115,8 @@ class RuleBook:
     players: int = 4
     tiles_in_play: int | None = None
     robbing_kong_as_self_draw: bool = False
-    #: the built-in rule set whose table this book is (scored by that rule set's module, not a preset of its own)
-    ruleset: str | None = None
+    #: the file is the table of the built-in rule set of the same name (scored with that rule set's hooks)
+    builtin: bool = False
 
     @property
     def hand_rules(self) -> HandRules:

@@ -33,10 +33,7 @@ def __getattr__(name: str) -> Any:
 
 def register_book(book: RuleBook) -> type[BookRuleSet]:
     """Register a book as a preset (its ``name`` and ``aliases``); registering the same file again replaces it, a
-    name taken by another rule set is refused.  The book of a built-in rule set (``ruleset`` in the file) is not
-    registered: that rule set's class is returned."""
-    if book.ruleset is not None:
-        return builtin_class(book)
+    name taken by another rule set is refused."""
     old = BOOKS.get(book.name)
     if old is None and book.name in PRESETS:
         raise RulesError(f"{book.path}: name: the preset name {book.name!r} is taken by a built-in rule set")
@@ -52,25 +49,6 @@ def register_book(book: RuleBook) -> type[BookRuleSet]:
     else:
         PRESETS[book.name] = (__name__, cls.__name__, {})
     _register_flow(book)
-    return cls
-
-
-def builtin_class(book: RuleBook) -> type[BookRuleSet]:
-    """The built-in rule set a book is the table of (the file's ``ruleset``)."""
-    import importlib
-
-    from mahjong.framework import resolve_preset
-
-    try:
-        entry = PRESETS.get(resolve_preset(book.ruleset))  # (the built-in presets are registered on first use)
-    except RulesError:
-        entry = None
-    cls = getattr(importlib.import_module(entry[0]), entry[1], None) if entry is not None else None
-    if not (isinstance(cls, type) and issubclass(cls, BookRuleSet)):
-        raise RulesError(f"{book.path}: ruleset: {book.ruleset!r} is not a built-in rule set on the rule book")
-    if os.path.abspath(cls.book.path) != os.path.abspath(book.path):
-        raise RulesError(f"{book.path}: ruleset: {book.ruleset!r} reads only its own table ({cls.book.path}); "
-                         "a file of your own names no rule set (write its rules instead)")
     return cls
 
 
@@ -129,5 +107,5 @@ def register_shipped() -> None:
 
     for path in shipped_files():
         book = load_book(path)
-        if book.ruleset is None:  # a built-in rule set's own table is that rule set, not a preset of its own
+        if not book.builtin:  # a built-in rule set's own table is that rule set, not a preset of its own
             register_book(book)

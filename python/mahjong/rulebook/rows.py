@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from mahjong.rulebook.expr import Node, parse
 
-__all__ = ["RuleRow", "UNITS", "VOCABULARY", "FORMER_KEYS", "RULESET_FORMER_KEYS", "vocabulary_key",
+__all__ = ["RuleRow", "UNITS", "VOCABULARY", "FORMER_KEYS", "FORMER_KEYS_OF", "vocabulary_key",
            "vocabulary_names", "RENAMED_OPTIONS", "RENAMED_VALUES", "current_option_name", "current_options",
            "current_value"]
 
@@ -233,23 +233,22 @@ FORMER_KEYS: dict[str, str] = {
     # --- end ---
 }
 
-#: former keys whose meaning depends on the rule set they came from (平胡 is a basic win in Nanchang but all chows
-#: in other tables; 大七对 is all pungs in Nanchang but luxury seven pairs elsewhere): rule set -> {old: new}.
-#: :func:`vocabulary_key` reads these first when it is told the rule set.
-RULESET_FORMER_KEYS: dict[str, dict[str, str]] = {
+#: former keys whose meaning depends on the rule set (平胡 ``pinghu`` is all chows in one game and a basic win in
+#: another; ``kong`` was one game's exposed kong but is the vocabulary's kong): rule set -> {old key: vocabulary key}
+FORMER_KEYS_OF: dict[str, dict[str, str]] = {
     # --- Nanchang (rb-nc) ---
-    "nanchang": {"pinghu": "basic_win", "da_qidui": "all_pungs"},
+    "nanchang": {"pinghu": "basic_win", "da_qidui": "all_pungs"},  # 大七对 is all pungs here (碰碰胡)
     # --- end ---
 }
 
 
 def vocabulary_key(key: str, ruleset: str | None = None) -> str:
-    """The vocabulary key for a row key (a former key is mapped, by the rule set it came from when ``ruleset`` is
-    given; any other key is returned as is)."""
+    """The vocabulary key for a row key (a former key is mapped, by the rule set's own former keys first when the
+    rule set is named; any other key is returned as is)."""
     if ruleset is not None:
-        own = RULESET_FORMER_KEYS.get(ruleset, {}).get(key)
-        if own is not None:
-            return own
+        own = FORMER_KEYS_OF.get(ruleset)
+        if own is not None and key in own:
+            return own[key]
     return FORMER_KEYS.get(key, key)
 
 

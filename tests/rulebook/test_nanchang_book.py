@@ -107,6 +107,8 @@ def test_renamed_option_keeps_its_old_name() -> None:
     assert r.items[0].key == "all_pungs" and r.items[0].value == 4
     with pytest.raises(RulesError, match="twice"):
         nc.Nanchang(big_seven_pairs_multiplier=4, all_pungs_multiplier=2)
+    # a cap in points is max_points in every rule set (here: on what one payer pays); the old name still works
+    assert get_ruleset("nanchang", cap_per_payer=10).config.max_points == 10
 
 
 def test_fan_table_shows_the_configured_values() -> None:

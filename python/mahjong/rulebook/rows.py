@@ -263,8 +263,9 @@ def vocabulary_names(key: str) -> tuple[str, str] | None:
 RENAMED_OPTIONS: dict[str, str] = {
     "filled_rows": "unlisted_rows",
     "qiong_hu_ignores_filled": "qiong_hu_table_rows_only",
-    # --- Nanchang (rb-nc): 大七对 is all pungs, not a kind of seven pairs ---
+    # --- Nanchang (rb-nc): 大七对 is all pungs, not a kind of seven pairs; a cap in points is max_points ---
     "big_seven_pairs_multiplier": "all_pungs_multiplier",
+    "cap_per_payer": "max_points",
 }
 
 #: option -> {old value: the value that says what it is}

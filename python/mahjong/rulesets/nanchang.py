@@ -52,7 +52,7 @@ from mahjong.rulebook.options import ValidatedConfig, option
 from mahjong.rulebook.predicates import COUNTS, FUNCTIONS, PREDICATES
 from mahjong.rulebook.reading import Reading, build_reading, stand_ins
 from mahjong.rulebook.rows import RuleRow, current_value
-from mahjong.rulebook.strategies import Bonus, Shares, all_pairs_settlement, share_of, share_payments, totals_of
+from mahjong.rulebook.strategies import Bonus, Shares, all_pairs_settlement, share_of, share_payments
 from mahjong.rules import NANCHANG, HandRules
 from mahjong.rulesets._rulebook import describe_config, document_config, item
 from mahjong.tiles import N_KINDS, parse_tiles, tile_name
@@ -169,7 +169,7 @@ class NanchangConfig(ValidatedConfig):
     dealer_doubling: Literal["payer_or_winner", "winner_or_discarder"] = _option("dealer_doubling")
     discard_payment: Literal["all_three", "discarder_only"] = _option("discard_payment")
     deguo_bonus_payers: Literal["discarder", "all"] = _option("deguo_bonus_payers")
-    cap_per_payer: int | None = _option("cap_per_payer")
+    max_points: int | None = _option("max_points")
     pinghu_with_jing_ron_allowed: bool = _option("pinghu_with_jing_ron_allowed")
     bawang_multiplier: int = _option("bawang_multiplier")
     chongguan_threshold: int = _option("chongguan_threshold")
@@ -192,8 +192,8 @@ class NanchangConfig(ValidatedConfig):
 
 
 document_config(NanchangConfig, "House-rule choices for Nanchang: every field is a point the sources leave open or "
-                "disagree on (kong_payments also takes its old values s2 / s3; all_pungs_multiplier its old name "
-                "big_seven_pairs_multiplier).")
+                "disagree on (kong_payments also takes its old values s2 / s3; all_pungs_multiplier and max_points "
+                "their old names big_seven_pairs_multiplier and cap_per_payer).")
 
 
 def _one_tile(text: str, what: str) -> int:
@@ -492,7 +492,7 @@ class Nanchang(BookRuleSet):
         return Shares(self_draw_share=2, discarder_share=2, other_share=1 if cfg.discard_payment == "all_three" else 0,
                       unit=cfg.payment_unit, dealer_doubling=cfg.dealer_doubling,
                       discarder_pays_for_all=ctx.robbing_kong and cfg.robbing_kong_konger_pays_all,
-                      cap=cfg.cap_per_payer)
+                      cap=cfg.max_points)
 
     def payer_bonuses(self, ctx: NanchangContext, items: tuple[ScoreItem, ...]) -> list[Bonus]:
         """Hook: the flat amounts payers add: the 德国 / 德中德 bonus (the discarder, or every payer when
@@ -572,7 +572,7 @@ class Nanchang(BookRuleSet):
         if not any(r.group == "hand_type" for r, _n in lines):
             return f"form {v.form.name} is not a Nanchang hand"
         items = tuple(self._items(lines, v, opts))
-        mult = totals_of(lines).x
+        mult = self._hand_value(lines, opts)  # the book's aggregation: the product of the multipliers
         owed = share_payments(mult, ctx.winner, ctx.discarder, ctx.dealer, self.seats, self.share_rule(ctx),
                               self.payer_bonuses(ctx, items))
         return items, mult, owed

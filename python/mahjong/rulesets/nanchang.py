@@ -316,10 +316,6 @@ class ScoredReading:
         return sum(self.owed.values())
 
 
-#: the book's win checks, evaluated on the win facts: 杠开 needs a kong
-_KONG_CHECK = parse("kong_replacement and kongs == 0")
-
-
 class Nanchang(BookRuleSet):
     """Nanchang 南昌麻将 with 正精 / 副精, honor sequences, 十三烂 and the 精 settlement."""
 
@@ -342,6 +338,14 @@ class Nanchang(BookRuleSet):
             self.__dict__["_hand_rules"] = got
         return got
 
+    def _options(self) -> dict[str, Any]:
+        # the config is frozen: its options are read once (callers copy before adding names)
+        got: dict[str, Any] | None = self.__dict__.get("_option_values")
+        if got is None:
+            got = super()._options()
+            self.__dict__["_option_values"] = got
+        return got
+
     # -- inputs -----------------------------------------------------------------------------------------------
 
     def _context(self, context: WinContext | None) -> NanchangContext:
@@ -354,6 +358,17 @@ class Nanchang(BookRuleSet):
 
     def context(self, hand: Hand, context: WinContext | None) -> WinContext:
         return self._context(context)
+
+    def check_context(self, hand: Hand, ctx: NanchangContext) -> None:
+        """Raise :class:`ContextError` when a win fact contradicts the hand (the book's checks: 杠开 needs a
+        kong)."""
+        kongs = [m for m in hand.melds if m.is_kong]
+        names: dict[str, Any] = {**self._options(), **vars(ctx), "self_drawn": ctx.self_drawn,
+                                 "winner_is_dealer": ctx.winner_is_dealer, "melds": len(hand.melds),
+                                 "kongs": len(kongs), "claimed_melds": sum(not m.is_concealed for m in hand.melds)}
+        for check, message in self.book.checks:
+            if evaluate(check, names, BUILTINS):
+                raise ContextError(message)
 
     def wildcard_kinds(self, ctx: WinContext) -> frozenset[int]:
         """Hook: the tile kinds that are 精 in this hand (正精 and 副精; none without an indicator)."""
@@ -423,17 +438,12 @@ class Nanchang(BookRuleSet):
         needs nobody else to hold a 精) and ``waited_on_any_tile`` (精钓: before the winning tile the hand, with
         its 精 as wildcards, won on any tile; worked out only when a row reads it)."""
 
-        @functools.cache
+        known: list[bool] = []  # worked out once, the first time a row reads it
+
         def waited_on_any_tile() -> bool:
-            if wild == 0 or hand.win_tile is None:
-                return False
-            before = list(counts)
-            w = wild
-            if before[hand.win_tile] > 0:
-                before[hand.win_tile] -= 1
-            else:  # the drawn tile is itself a 精
-                w -= 1
-            return w > 0 and bool(K.waits(bytes(before), w, self.hand_rules).any_tile)
+            if not known:
+                known.append(self._waited_on_any_tile(hand, counts, wild))
+            return known[0]
 
         return {"others_hold_wildcards": any(z + f for s, (z, f) in enumerate(held) if s != ctx.winner),
                 "waited_on_any_tile": waited_on_any_tile}
@@ -449,6 +459,17 @@ class Nanchang(BookRuleSet):
         for n, fn in _FUNCTIONS_USED.items():
             funcs[n] = functools.partial(fn, v)
         return names, funcs
+
+    def _waited_on_any_tile(self, hand: Hand, counts: list[int], wild: int) -> bool:
+        """Before the winning tile, the hand with its ``wild`` 精 as wildcards won on any tile (精钓's wait)."""
+        if wild == 0 or hand.win_tile is None:
+            return False
+        before = list(counts)
+        if before[hand.win_tile] > 0:
+            before[hand.win_tile] -= 1
+        else:  # the drawn tile is itself a 精
+            wild -= 1
+        return wild > 0 and bool(K.waits(bytes(before), wild, self.hand_rules).any_tile)
 
     def refusal(self, v: Reading, opts: Mapping[str, Any]) -> str | None:
         """Hook: why a reading may not win (:data:`REFUSALS`; a reading no hand type fits), or None."""
@@ -528,9 +549,7 @@ class Nanchang(BookRuleSet):
         h = self._hand(hand)
         h.check_size(13, complete=True)
         ctx = self._context(context)
-        if evaluate(_KONG_CHECK, {"kong_replacement": ctx.kong_replacement,
-                                  "kongs": sum(1 for m in h.melds if m.is_kong)}, BUILTINS):
-            raise ContextError("杠开 (kong_replacement) needs a kong among the melds")
+        self.check_context(h, ctx)
         held, _ = self.jing_holdings(h, ctx)
         taken = self.wildcard_tiles(h, ctx)
         counts = list(h.counts)

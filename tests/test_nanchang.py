@@ -102,9 +102,9 @@ def test_jing_points_two_holders_and_jing_kong() -> None:
 def test_honor_sequences_are_chows() -> None:
     # seed: "东风西风北风、中发白都是顺子"
     r = NC.score("123m456p789sEWNPP", ctx(self_drawn=True))
-    assert r.item("pinghu") is not None
+    assert r.item("basic_win") is not None
     r = NC.score("123m456pEWNCFPSS", ctx(self_drawn=True))
-    assert r.item("pinghu") is not None
+    assert r.item("basic_win") is not None
 
 
 def test_wind_and_dragon_mixed_is_not_a_chow() -> None:
@@ -117,7 +117,7 @@ def test_wind_and_dragon_mixed_is_not_a_chow() -> None:
 def test_seed_thirteen_lan_examples(hand: str) -> None:
     # seed 000 (二) 十三烂 examples: 一四七万、二六九筒、一五八索、东北、中发白 / 二五八万、一八筒、二五九索、东西北、中发白
     r = NC.score(hand, ctx(self_drawn=True))
-    assert r.items[0].key == "shisanlan" and r.items[0].value == 2  # spec §2a: 十三烂 ×2
+    assert r.items[0].key == "thirteen_misfits" and r.items[0].value == 2  # spec §2a: 十三烂 ×2
 
 
 def test_thirteen_lan_needs_gaps_of_three() -> None:
@@ -129,7 +129,7 @@ def test_thirteen_lan_needs_gaps_of_three() -> None:
 def test_seven_star_thirteen_lan_natural() -> None:
     # seed (三) 七星十三烂: 东西南北中发白 once each → spec §2a ×4
     r = NC.score("147m258p9sESWNCFP", ctx(self_drawn=True))
-    assert r.items[0].key == "qixing_shisanlan" and r.items[0].value == 4
+    assert r.items[0].key == "seven_star_thirteen_misfits" and r.items[0].value == 4
 
 
 def test_seven_star_honor_may_not_be_a_jing_substitute() -> None:
@@ -138,35 +138,35 @@ def test_seven_star_honor_may_not_be_a_jing_substitute() -> None:
     # 2 from 7m, so no 德国.  Self-drawn by seat 1, dealer 0: dealer pays 2·2·2 = 8, the others 2·2 = 4.
     hand = "47m258p36sESWNCF9m"
     r = NC.score(hand, ctx(indicator="9m", self_drawn=True))
-    assert r.items[0].key == "shisanlan" and r.total == 2
+    assert r.items[0].key == "thirteen_misfits" and r.total == 2
     assert r.details["win_payments"] == [-8, 16, -4, -4]
     # the restriction as an option: allowed → 七星 ×4
     r = Nanchang(seven_star_honors_natural=False).score(hand, ctx(indicator="9m", self_drawn=True))
-    assert r.items[0].key == "qixing_shisanlan" and r.total == 4
+    assert r.items[0].key == "seven_star_thirteen_misfits" and r.total == 4
 
 
 def test_seven_star_with_jing_at_face_value_is_deguo() -> None:
     # indicator W: 正精 西, 副精 北.  The hand's own 西 and 北 are 精 used at face value (还原): not substitutes, so
     # 七星 ×4 stands and no 精 acted as a wildcard: 德国; nobody else holds 精: 德中德 ×4 → M = 16 (spec §2a).
     r = NC.score("147m258p9sESWNCFP", ctx(indicator="W", self_drawn=True))
-    assert [i.key for i in r.items[:2]] == ["qixing_shisanlan", "dezhongde"]
+    assert [i.key for i in r.items[:2]] == ["seven_star_thirteen_misfits", "doubly_clean_hand"]
     assert r.total == 16
     # seat 1 self-draws: dealer 2·16·2 + 5 = 69, others 2·16 + 5 = 37 (spec §2b)
     assert r.details["win_payments"] == [-69, 143, -37, -37]
     # if a 精 at face value still counts as used, the 精 西/北 are substitutes for honors → plain 十三烂, no 德国
     r = Nanchang(jing_at_face_value=False).score("147m258p9sESWNCFP", ctx(indicator="W", self_drawn=True))
-    assert r.items[0].key == "shisanlan" and r.total == 2
+    assert r.items[0].key == "thirteen_misfits" and r.total == 2
 
 
 def test_seven_pairs_and_all_pungs() -> None:
     # spec §2a: 小七对 ×2; 大七对 (all pungs) ×2, S2 ×4
-    assert NC.score("1133m5577p99sEECC", ctx(self_drawn=True)).items[0].key == "qidui"
+    assert NC.score("1133m5577p99sEECC", ctx(self_drawn=True)).items[0].key == "seven_pairs"
     r = NC.score("111m222p333sEEECC", ctx(self_drawn=True))
-    assert r.items[0].key == "da_qidui" and r.items[0].value == 2
+    assert r.items[0].key == "all_pungs" and r.items[0].value == 2
     r = Nanchang(big_seven_pairs_multiplier=4).score("111m222p333sEEECC", ctx(self_drawn=True))
     assert r.items[0].value == 4
     # an exposed chow spoils all-pungs
-    assert NC.score("[123m,1]222p333sEEECC", ctx(self_drawn=True)).items[0].key == "pinghu"
+    assert NC.score("[123m,1]222p333sEEECC", ctx(self_drawn=True)).items[0].key == "basic_win"
 
 
 # --- payments (spec §2b) -----------------------------------------------------------------------------------------
@@ -180,7 +180,7 @@ def test_deguo_discard_s3_worked_example() -> None:
     # → 23" — S3 charges +5 to every loser and does not double a non-discarding dealer.
     rs = Nanchang(deguo_bonus_payers="all", dealer_doubling="winner_or_discarder")
     r = rs.score(PLAIN, ctx(indicator="9p", discarder=2, jing_held=OTHERS_HOLD))
-    assert r.item("deguo") is not None and r.item("dezhongde") is None
+    assert r.item("clean_hand") is not None and r.item("doubly_clean_hand") is None
     assert r.details["win_payments"] == [-7, 23, -9, -7]
     # the 精 settlement is separate: the dealer alone holds 精 (2 子, 霸王 ×2 = 4) and collects 4 from each
     assert r.details["jing_settlement"] == [12, -4, -4, -4]
@@ -202,7 +202,7 @@ def test_dezhongde_self_draw() -> None:
     # nobody holds any 精: 德中德 ×4; self-drawn by seat 1: dealer 2·4·2 + 5 = 21, others 2·4 + 5 = 13 (seed: 自摸每家
     # 都额外再支付5个子)
     r = NC.score(PLAIN, ctx(indicator="9p", self_drawn=True))
-    assert r.item("dezhongde") is not None and r.total == 4
+    assert r.item("doubly_clean_hand") is not None and r.total == 4
     assert r.payments == (-21, 47, -13, -13)
 
 
@@ -217,7 +217,7 @@ def test_s3_plain_self_draw_and_dealer_seven_pairs() -> None:
     # "Dealer self-draws a Seven Pairs hand: 2 × 2 (pairs) × 2 (dealer) = 8 from each player → 24 points".
     # 11m 33m 55p 77p 99s 东东 and 中 + a 精 (5m) as the second 中.
     r = s3.score("11335m5577p99sECE", ctx(indicator="5m", self_drawn=True, winner=0))
-    assert r.items[0].key == "qidui" and r.total == 2
+    assert r.items[0].key == "seven_pairs" and r.total == 2
     assert r.details["win_payments"] == [24, -8, -8, -8]
 
 
@@ -236,11 +236,11 @@ def test_jing_diao() -> None:
     # seed 精钓: 5m (a 精) + 4 sets waits on any tile; self-drawn 9m: M = 平胡 1 × 精钓 2 = 2.
     # seat 1 self-draws: dealer 2·2·2 = 8, others 2·2 = 4.
     r = NC.score("123p456p789sESW59m", ctx(indicator="5m", self_drawn=True))
-    assert r.item("jingdiao") is not None and r.total == 2
+    assert r.item("wildcard_single_wait") is not None and r.total == 2
     assert r.details["win_payments"] == [-8, 16, -4, -4]
     # seven-pairs shape (seed: "七对牌型也可"): 6 pairs + 精 drawing 中: 七对 2 × 精钓 2 = 4; dealer wins: 2·4·2 = 16 each
     r = NC.score("11335m5577p99sEEC", ctx(indicator="5m", self_drawn=True, winner=0))
-    assert r.item("jingdiao") is not None and r.total == 4
+    assert r.item("wildcard_single_wait") is not None and r.total == 4
     assert r.details["win_payments"] == [48, -16, -16, -16]
 
 
@@ -249,7 +249,7 @@ def test_jing_diao_on_a_discard_is_not_jing_diao() -> None:
     with pytest.raises(NotWinningError, match="平胡"):
         NC.score("123p456p789sESW59m", ctx(indicator="5m", discarder=2))
     r = Nanchang(pinghu_with_jing_ron_allowed=True).score("123p456p789sESW59m", ctx(indicator="5m", discarder=2))
-    assert r.item("jingdiao") is None and r.total == 1
+    assert r.item("wildcard_single_wait") is None and r.total == 1
     assert r.details["win_payments"] == [-2, 5, -2, -1]  # discarder 2, dealer 1·2, seat 3 1
 
 
@@ -257,7 +257,7 @@ def test_discarded_jing_is_a_plain_tile() -> None:
     # winning on a discarded 5m (正精 of indicator 5m): it is a plain 5m by default, so 平胡 needs no substitute and
     # no 精 was used as a wildcard: 德国 ×2 (the hand's other 精 count for 精 settlement only).
     r = NC.score("123p456p789sESW55m", ctx(indicator="5m", discarder=2, jing_held=((0, 0), (2, 0), (0, 0), (1, 0))))
-    assert r.total == 2 and r.item("deguo") is not None
+    assert r.total == 2 and r.item("clean_hand") is not None
 
 
 def test_heavenly_win_is_flat_twenty() -> None:
@@ -276,9 +276,9 @@ def test_robbing_kong_and_kong_flower() -> None:
     assert r.details["win_payments"] == [0, 25, -25, 0]
     # 杠开 ×2 needs a kong
     r = NC.score("[1111m]456p789sESWCC", ctx(self_drawn=True, kong_replacement=True))
-    assert r.item("gangkai") is not None and r.item("gangkai").value == 2
+    assert r.item("out_with_replacement_tile") is not None and r.item("out_with_replacement_tile").value == 2
     assert Nanchang(kong_flower_multiplier=4).score(
-        "[1111m]456p789sESWCC", ctx(self_drawn=True, kong_replacement=True)).item("gangkai").value == 4
+        "[1111m]456p789sESWCC", ctx(self_drawn=True, kong_replacement=True)).item("out_with_replacement_tile").value == 4
     with pytest.raises(ContextError, match="kong"):
         NC.score(PLAIN, ctx(self_drawn=True, kong_replacement=True))
 
@@ -307,7 +307,7 @@ def test_payments_zero_sum_over_many_contexts() -> None:
 
 # --- wildcard search vs brute-force substitution ------------------------------------------------------------------
 
-WILDCARD_KEYS = {"deguo", "dezhongde", "jingdiao", "deguo_pairs_double"}
+WILDCARD_KEYS = {"clean_hand", "doubly_clean_hand", "wildcard_single_wait", "clean_pairs_double"}
 NEUTRAL = Nanchang(seven_star_honors_natural=False, pinghu_with_jing_ron_allowed=True)
 
 
@@ -526,6 +526,6 @@ def test_all_seven_jing() -> None:
     # with a 精 — 七对 ×2 — and the hand waited on any tile — 精钓 ×2: M = 4.  Dealer pays 2·4·2 = 16, others 8.
     # 精: 3 × 2 + 4 × 1 = 10 子 → 冲关 10 × 7 = 70 (seed row) → 霸王精 ×2 = 140 from each of the three.
     r = NC.score("5556666m123pESWC", ctx(indicator="5m", self_drawn=True))
-    assert r.total == 4 and r.item("qidui") is not None and r.item("jingdiao") is not None
+    assert r.total == 4 and r.item("seven_pairs") is not None and r.item("wildcard_single_wait") is not None
     assert r.details["jing_points"] == [0, 140, 0, 0]
     assert r.payments == (-16 - 140, 32 + 420, -8 - 140, -8 - 140)

@@ -1307,6 +1307,13 @@ _ROWS: list[tuple[str, str, str]] = [
     ("game-engine",
      "engine must be one of {choices}, got {value}",
      "engine（对局引擎）只能是 {choices} 之一，现为 {value}。"),
+    # --- rb-nc: Nanchang on the rule book (a predicate, a payment strategy) ---
+    ("stand-ins-kind",
+     "wildcard_stand_ins reads a kind of tile: {known}; got {value}",
+     "wildcard_stand_ins 的参数是牌的种类：{known}；现为 {value}。"),
+    ("dealer-doubling-unknown",
+     "unknown dealer doubling {value}; known: {known}",
+     "未知的庄家翻倍方式 {value}；可用的有：{known}。"),
 ]
 
 CATALOGUE: dict[str, Message] = {}

@@ -768,7 +768,8 @@ def fans(name: str) -> dict[str, Any]:
     preset = resolve_preset(name)
     book = getattr(type(ruleset), "book", None)  # a rule set read from a rule file
     if book is not None:
-        book_rows = [r for r in (_row(x, x.unit) for x in book.rows) if r is not None]
+        # the rule set's rows: a value written as an option of the book is shown as this configuration has it
+        book_rows = [r for r in (_row(x, x.unit) for x in getattr(ruleset, "rows", book.rows)) if r is not None]
         unit = book_rows[0]["unit"] if book_rows else "fan"
         return {**_info(preset), "name": preset,
                 "sections": [{"key": "rows", "zh": "番种", "en": "rows", "unit": unit, "rows": book_rows}]}

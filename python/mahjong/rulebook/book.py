@@ -115,6 +115,8 @@ class RuleBook:
     players: int = 4
     tiles_in_play: int | None = None
     robbing_kong_as_self_draw: bool = False
+    #: the file is the table of the built-in rule set of the same name (scored with that rule set's hooks)
+    builtin: bool = False
 
     @property
     def hand_rules(self) -> HandRules:
@@ -305,7 +307,8 @@ class BookRuleSet(RuleSet[Any]):
         return [(r, times[r.key]) for r in (*first, *counted)]
 
     def _items(self, lines: list[tuple[RuleRow, int]], v: Reading, opts: Mapping[str, Any]) -> list[ScoreItem]:
-        names, funcs = self._reading_env(v, opts)
+        # the reading's names are only needed for a row that may show another name
+        names, funcs = self._reading_env(v, opts) if any(r.rename_when is not None for r, _ in lines) else ({}, {})
         items = []
         for r, n in lines:
             zh, en = r.name_zh, r.name_en

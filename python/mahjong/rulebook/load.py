@@ -360,6 +360,7 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
         robbing_kong_as_self_draw=win_t.get("robbing_kong_as_self_draw", False),
         order=sc_t.get("order", "fallbacks_first"), report_wait=win_t.get("report_wait", True),
         not_paying=pay_t.get("not_paying"), between_losers=pay_t.get("between_losers"),
+        builtin=data.get("builtin", False),
     )
 
 

@@ -414,6 +414,35 @@ def four_alive(v: Reading) -> int:
 
 # --- Nanchang 南昌 (rb-nc adds here) ----------------------------------------------------------------------------
 
+@_pred("thirteen_lan", "十三烂", "fourteen single tiles: in each suit at least 3 apart, the honors all different "
+       "(十三烂, 间隔大于等于3，字牌不重复)")
+def thirteen_lan(v: Reading) -> bool:
+    return v.form is Form.THIRTEEN_LAN
+
+
+@_count("single_honors", "单张字牌种数",
+        "kinds of wind and dragon among the single tiles (十三烂 / 十三不靠; 7 = 七星)")
+def single_honors(v: Reading) -> int:
+    return len({t for t in v.decomposition.singles if is_honor(t)})
+
+
+_STAND_IN_KINDS = ("any", "honors", "suited")
+
+
+@_func("wildcard_stand_ins", "精（鬼牌）代替的张数",
+       "wildcards standing for tiles of a kind (\"any\", \"honors\" or \"suited\"); with face_value true a "
+       "wildcard read as its own tile (还原) is not counted: wildcard_stand_ins(\"any\", true)")
+def wildcard_stand_ins(v: Reading, kind: Any, face_value: Any = False) -> int:
+    if kind not in _STAND_IN_KINDS:
+        raise RulesError(f"wildcard_stand_ins reads a kind of tile: {', '.join(_STAND_IN_KINDS)}; got {kind!r}")
+    stand_ins = v.stand_ins(bool(face_value))
+    if kind == "honors":
+        return sum(1 for t in stand_ins if is_honor(t))
+    if kind == "suited":
+        return sum(1 for t in stand_ins if not is_honor(t))
+    return len(stand_ins)
+
+
 
 # --- Yuhuan 玉环 (rb-yh adds here) -----------------------------------------------------------------------------
 

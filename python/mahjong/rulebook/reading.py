@@ -20,7 +20,7 @@ from mahjong.rules import HandRules
 from mahjong.tiles import N_KINDS, suit_of
 from mahjong.types import Decomposition, Form
 
-__all__ = ["TileSet", "Reading", "build_reading", "split_wildcards"]
+__all__ = ["TileSet", "Reading", "build_reading", "split_wildcards", "stand_ins"]
 
 
 @dataclass(frozen=True)
@@ -59,6 +59,8 @@ class Reading:
     wildcards_held: int
     #: win facts by name: every WinContext field and its derived properties, plus the rule file's own facts
     facts: Mapping[str, Any] = field(default_factory=dict)
+    #: the wildcard tiles themselves (their own kinds), as taken out of the hand before the kernels read it
+    wildcard_tiles: tuple[int, ...] = ()
 
     @property
     def form(self) -> Form:
@@ -72,6 +74,11 @@ class Reading:
     def substitutions(self) -> tuple[int, ...]:
         """What each wildcard stands for in this reading."""
         return self.decomposition.wildcards
+
+    def stand_ins(self, face_value: bool = False) -> tuple[int, ...]:
+        """What the wildcards stand for (sorted); with ``face_value`` a wildcard read as its own tile (还原) is
+        left out (:func:`stand_ins`)."""
+        return stand_ins(self.decomposition.wildcards, self.wildcard_tiles, face_value)
 
     def tiles(self) -> list[int]:
         """The tile kinds present (as read)."""
@@ -107,6 +114,17 @@ def split_wildcards(concealed: tuple[int, ...] | list[int], wildcard_kinds: froz
     return counts, wild
 
 
+def stand_ins(substitutions: tuple[int, ...], wildcard_tiles: tuple[int, ...], face_value: bool) -> tuple[int, ...]:
+    """What wildcards stand for (sorted), given what each stands for and the wildcard tiles themselves; with
+    ``face_value`` each wildcard copy may stand for its own kind once, and is then left out (还原)."""
+    out = sorted(substitutions)
+    if face_value:
+        for t in wildcard_tiles:
+            if t in out:
+                out.remove(t)
+    return tuple(out)
+
+
 def _facts(ctx: WinContext, extra: Mapping[str, Any]) -> dict[str, Any]:
     facts: dict[str, Any] = {f.name: getattr(ctx, f.name) for f in fields(ctx)}
     facts["self_drawn"] = ctx.self_drawn
@@ -123,9 +141,14 @@ def build_reading(
     rules: HandRules,
     wildcard_kinds: frozenset[int] = frozenset(),
     extra_facts: Mapping[str, Any] | None = None,
+    wildcard_tiles: tuple[int, ...] | None = None,
 ) -> Reading:
     """The view of one reading.  A triplet completed by a discard is not concealed, unless the winning tile can be
-    read into another group of the same reading (the usual practice, as in Guobiao)."""
+    read into another group of the same reading (the usual practice, as in Guobiao).
+
+    ``wildcard_tiles``: the wildcard tiles the caller took out of the hand before the kernels read it, when it chose
+    them itself (a discarded wildcard won on may count as a plain tile); by default every concealed tile of a
+    ``wildcard_kinds`` kind."""
     win = hand.win_tile
     sets: list[TileSet] = []
     for m in hand.melds:
@@ -159,5 +182,7 @@ def build_reading(
         counts[p] += 2
     for t in d.singles:
         counts[t] += 1
-    _, wild_held = split_wildcards(hand.concealed, wildcard_kinds)
-    return Reading(hand, d, ctx, tuple(sets), pair, tuple(counts), wait, wild_held, _facts(ctx, extra_facts or {}))
+    if wildcard_tiles is None:
+        wildcard_tiles = tuple(t for t in hand.concealed if t in wildcard_kinds)
+    return Reading(hand, d, ctx, tuple(sets), pair, tuple(counts), wait, len(wildcard_tiles),
+                   _facts(ctx, extra_facts or {}), wildcard_tiles)

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 
 from mahjong.rulebook.expr import Node, parse
 
-__all__ = ["RuleRow", "UNITS", "VOCABULARY", "FORMER_KEYS", "vocabulary_key", "vocabulary_names", "RENAMED_OPTIONS",
-           "RENAMED_VALUES", "current_option_name", "current_options", "current_value"]
+__all__ = ["RuleRow", "UNITS", "VOCABULARY", "FORMER_KEYS", "FORMER_KEYS_OF", "vocabulary_key",
+           "vocabulary_names", "RENAMED_OPTIONS", "RENAMED_VALUES", "current_option_name", "current_options",
+           "current_value"]
 
 #: units a row's value is counted in: fan (番), hu points (胡), tai (台), a multiplier (x), flat points (pt)
 UNITS = ("fan", "hu", "tai", "x", "pt")
@@ -136,6 +137,13 @@ VOCABULARY: dict[str, tuple[str, str]] = {
     # --- rule-file games: 红中, 推倒胡, 长沙 (rb-files) ---
 
     # --- Nanchang (rb-nc) ---
+    "thirteen_misfits": ("十三烂", "Thirteen misfits"),
+    "seven_star_thirteen_misfits": ("七星十三烂", "Seven-star thirteen misfits"),
+    "clean_hand": ("德国", "Clean hand (no wildcard used as one)"),
+    "doubly_clean_hand": ("德中德", "Doubly clean hand (and nobody else holds a wildcard)"),
+    "clean_hand_bonus": ("德国加子", "Clean hand bonus per payer"),
+    "clean_pairs_double": ("七对德国加倍", "Clean seven pairs doubled"),
+    "wildcard_single_wait": ("精钓", "Wildcard single wait (wins on any tile)"),
 
     # --- Yuhuan (rb-yh) ---
 
@@ -208,6 +216,13 @@ FORMER_KEYS: dict[str, str] = {
     # --- rule-file games (rb-files) ---
 
     # --- Nanchang (rb-nc) ---
+    "shisanlan": "thirteen_misfits",
+    "qixing_shisanlan": "seven_star_thirteen_misfits",
+    "deguo": "clean_hand",
+    "dezhongde": "doubly_clean_hand",
+    "deguo_bonus": "clean_hand_bonus",
+    "deguo_pairs_double": "clean_pairs_double",
+    "jingdiao": "wildcard_single_wait",
 
     # --- Yuhuan (rb-yh) ---
 
@@ -218,9 +233,22 @@ FORMER_KEYS: dict[str, str] = {
     # --- end ---
 }
 
+#: former keys whose meaning depends on the rule set (平胡 ``pinghu`` is all chows in one game and a basic win in
+#: another; ``kong`` was one game's exposed kong but is the vocabulary's kong): rule set -> {old key: vocabulary key}
+FORMER_KEYS_OF: dict[str, dict[str, str]] = {
+    # --- Nanchang (rb-nc) ---
+    "nanchang": {"pinghu": "basic_win", "da_qidui": "all_pungs"},  # 大七对 is all pungs here (碰碰胡)
+    # --- end ---
+}
 
-def vocabulary_key(key: str) -> str:
-    """The vocabulary key for a row key (a former key is mapped; any other key is returned as is)."""
+
+def vocabulary_key(key: str, ruleset: str | None = None) -> str:
+    """The vocabulary key for a row key (a former key is mapped, by the rule set's own former keys first when the
+    rule set is named; any other key is returned as is)."""
+    if ruleset is not None:
+        own = FORMER_KEYS_OF.get(ruleset)
+        if own is not None and key in own:
+            return own[key]
     return FORMER_KEYS.get(key, key)
 
 
@@ -235,6 +263,9 @@ def vocabulary_names(key: str) -> tuple[str, str] | None:
 RENAMED_OPTIONS: dict[str, str] = {
     "filled_rows": "unlisted_rows",
     "qiong_hu_ignores_filled": "qiong_hu_table_rows_only",
+    # --- Nanchang (rb-nc): 大七对 is all pungs, not a kind of seven pairs; a cap in points is max_points ---
+    "big_seven_pairs_multiplier": "all_pungs_multiplier",
+    "cap_per_payer": "max_points",
 }
 
 #: option -> {old value: the value that says what it is}

@@ -100,6 +100,9 @@ SPEC: dict[str, F] = {
                         "are merged key by key (this file's keys win), its rows kept in order (a row of this file "
                         "with the same key replaces one, other rows are added at the end), its checks kept"),
     "sources": F("strs", "the public sources of the rules (pages, books)", default=[]),
+    "builtin": F("bool", "the file is the rule table of the built-in rule set of the same `name`, which scores it "
+                         "with hooks of its own (a 百搭 search, a formula): it is not registered as a preset by "
+                         "itself", default=False),
     "tiles": F("table", "the tile set and hand size", sub={
         "suits": F("strs", "suits in play", default=["m", "p", "s"], item_choices=("m", "p", "s")),
         "honors": F("strs", "honor tiles in play (E S W N C F P)", default=list(HONOR_LETTERS),

@@ -39,6 +39,12 @@ __all__ = [
     "Payment",
     "payments",
     "pairwise_differences",
+    "Shares",
+    "Share",
+    "Bonus",
+    "share_of",
+    "share_payments",
+    "all_pairs_settlement",
 ]
 
 EXCLUSION_POLICIES = ("simultaneous", "ordered", "largest")
@@ -170,6 +176,109 @@ def pairwise_differences(values: Mapping[int, int]) -> dict[tuple[int, int], int
 
 
 # --- Nanchang 南昌 (rb-nc adds here) ----------------------------------------------------------------------------
+
+#: when a payment is doubled for the dealer (:class:`Shares`)
+DEALER_DOUBLING = ("payer_or_winner", "winner_or_discarder", "none")
+
+
+@dataclass(frozen=True)
+class Shares:
+    """How a multiplier game pays one win by shares: each payer pays ``share × unit × value``, then the dealer
+    doubling, then flat bonuses, then the cap (Nanchang: 2 shares on a self-draw or from the discarder, 1 from
+    the other players of a discard win).
+
+    Attributes:
+        self_draw_share: shares each other player pays on a self-draw.
+        discarder_share: shares the discarder pays.
+        other_share: shares each other player pays on a discard win (0: only the discarder pays).
+        unit: points of one share.
+        dealer_doubling: ``"payer_or_winner"`` (×2 whenever the payer or the winner is the dealer),
+            ``"winner_or_discarder"`` (×2 when the dealer wins, and on the dealer's own share when the dealer
+            discarded) or ``"none"``.
+        discarder_pays_for_all: on a discard the discarder pays what every payer would have paid (包三家).
+        cap: the most one payer pays (None = no cap).
+    """
+
+    self_draw_share: int = 2
+    discarder_share: int = 2
+    other_share: int = 1
+    unit: int = 1
+    dealer_doubling: str = "payer_or_winner"
+    discarder_pays_for_all: bool = False
+    cap: int | None = None
+
+
+@dataclass(frozen=True)
+class Share:
+    """One payer's amount and how it is reached, in Chinese and English (``"2 × 1 × 4 × 2（庄家翻倍） = 16"``)."""
+
+    amount: int
+    zh: str
+    en: str
+
+
+@dataclass(frozen=True)
+class Bonus:
+    """A flat amount some payers add to their share, with its name: ``{payer: amount}``."""
+
+    by_payer: Mapping[int, int]
+    zh: str
+    en: str
+
+
+def share_of(value: int, payer: int, winner: int, discarder: int | None, dealer: int, rule: Shares,
+             bonuses: Sequence[Bonus] = ()) -> Share | None:
+    """What one seat pays for a win of ``value`` under :class:`Shares` (None: the seat does not pay)."""
+    if rule.dealer_doubling not in DEALER_DOUBLING:
+        raise RulesError(f"unknown dealer doubling {rule.dealer_doubling!r}; known: {', '.join(DEALER_DOUBLING)}")
+    if payer == winner:
+        return None
+    if discarder is None:
+        share = rule.self_draw_share
+    elif payer == discarder:
+        share = rule.discarder_share
+    elif rule.other_share:
+        share = rule.other_share
+    else:
+        return None
+    amount = share * rule.unit * value
+    zh = en = f"{share} × {rule.unit} × {value}"
+    doubled = 1
+    if rule.dealer_doubling == "payer_or_winner":
+        doubled = 2 if dealer in (payer, winner) else 1
+    elif rule.dealer_doubling == "winner_or_discarder":
+        doubled = (2 if winner == dealer else 1) * (2 if payer == dealer == discarder else 1)
+    if doubled > 1:
+        amount *= doubled
+        zh, en = f"{zh} × {doubled}（庄家翻倍）", f"{en} × {doubled} (dealer doubling)"
+    for b in bonuses:
+        extra = b.by_payer.get(payer, 0)
+        if extra:
+            amount += extra
+            zh, en = f"{zh} + {extra}（{b.zh}）", f"{en} + {extra} ({b.en})"
+    if rule.cap is not None and amount > rule.cap:
+        amount = rule.cap
+        zh, en = f"{zh}，封顶 {amount}", f"{en}, capped at {amount}"
+    return Share(amount, f"{zh} = {amount}", f"{en} = {amount}")
+
+
+def share_payments(value: int, winner: int, discarder: int | None, dealer: int, seats: Sequence[int], rule: Shares,
+                   bonuses: Sequence[Bonus] = ()) -> dict[int, int]:
+    """What each payer owes the winner under :class:`Shares`: ``{payer: amount}``."""
+    owed: dict[int, int] = {}
+    for p in seats:
+        got = share_of(value, p, winner, discarder, dealer, rule, bonuses)
+        if got is not None:
+            owed[p] = got.amount
+    if rule.discarder_pays_for_all and discarder is not None:
+        owed = {discarder: sum(owed.values())}
+    return owed
+
+
+def all_pairs_settlement(points: Sequence[int]) -> tuple[int, ...]:
+    """Every seat is paid its points by each other seat (Nanchang's 精 settlement): Δᵢ = Σⱼ≠ᵢ (pᵢ − pⱼ)."""
+    return tuple(sum(p - q for j, q in enumerate(points) if j != i) for i, p in enumerate(points))
+
 
 
 # --- Yuhuan 玉环 (rb-yh adds here) -----------------------------------------------------------------------------

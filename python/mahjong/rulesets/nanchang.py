@@ -3,17 +3,30 @@
 Sources: 《南昌麻将速成》 "南昌麻将速成(含规则、算精、算胡)" is binding for what it states (tiles, honor sequences,
 十三烂 / 七星十三烂, how 精 are chosen, 霸王精, 精钓, 冲关, 德国 / 德国德); its published copy breaks off before any
 payment rule, so the hand multipliers and payments follow public Nanchang game servers (a Java game server, the
-吉安 冲关麻将 rules and a family scoring web app).  Every point where those sources disagree is a field of
-:class:`NanchangConfig`.
+吉安 冲关麻将 rules and a family scoring web app).  Every point where those sources disagree is an option.
+
+The table is a rule book: its rows (hand types and multipliers, :class:`~mahjong.rulebook.rows.RuleRow` with
+predicates from the shared library) and its options are read from ``mahjong/rulebook/games/nanchang.toml``.  This
+module keeps what is the game's own, each as a named hook of :class:`Nanchang`:
+
+* :meth:`Nanchang.wildcard_tiles` — which concealed tiles are 精 (a discarded 精 won on is a plain tile);
+* :meth:`Nanchang.jing_holdings`, :meth:`Nanchang.jing_points`, :meth:`Nanchang.jing_settlement` — the 精
+  settlement (正精 2, 副精 1, 精杠, 冲关, 霸王精) between every pair of seats;
+* :meth:`Nanchang.win_facts` — the facts the rows read that the seats' 精 and the wait decide (德中德, 精钓);
+* :meth:`Nanchang.refusal` — readings that may not win (平胡 with a 精 on a discard …);
+* :meth:`Nanchang.share_rule` and :meth:`Nanchang.payer_bonuses` — who pays the win by shares (the payment
+  strategy :func:`~mahjong.rulebook.strategies.share_payments`), and the 德国 / 精钓 bonus per payer;
+* :meth:`Nanchang.flat_win` — 天胡 / 地胡 paid flat, nothing else applies.
 
 How a win is scored:
 
 1. The 精 are the indicator's tile type (正精; 3 copies in play, the flipped copy is not a 精) and the next type
    in the 首尾循环 order (副精; 4 copies).  Concealed 精 are taken out of the hand and given to the kernels as
-   ``wildcards``; every reading the kernels return is scored, and the best one for the winner is kept.
-   A 精 standing for its own tile type is "at face value" (还原) and is not used as a wildcard.
-2. The hand multiplier ``M`` is the product of the hand-type row (平胡 / 七对 / 大七对 / 十三烂 / 七星十三烂) and
-   the applicable rows of :data:`MULTIPLIERS` (德国 or 德中德, 精钓, 杠开, 抢杠).
+   ``wildcards``; every reading the kernels return is seen through the reading view and its rows counted, and the
+   best one for the winner is kept.  A 精 standing for its own tile type is "at face value" (还原) and is not used
+   as a wildcard.
+2. The hand multiplier ``M`` is the product of the counted rows: the hand type (平胡 / 七对 / 大七对 / 十三烂 /
+   七星十三烂) and the multipliers (德国 or 德中德, 精钓, 杠开, 抢杠).
 3. Per payer: 2·M (self-draw, or the discarder) or 1·M (the others on a discard win), ×2 where the dealer is
    involved, then +5 for 德国 / 德中德.  天胡 / 地胡 pay a flat 20 from each, nothing else.
 4. Separately, every seat's 精 points (正精 2, 副精 1, 精杠 bonus; 冲关 n·(n−3); 霸王精 ×2) are settled between
@@ -22,20 +35,28 @@ How a win is scored:
 
 from __future__ import annotations
 
-from collections import Counter
+import functools
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
+from importlib import resources
 from typing import TYPE_CHECKING, Any, Literal
 
 from mahjong._kernels import backend_module as K
 from mahjong.errors import ContextError, NotWinningError
-from mahjong.framework import N_SEATS, RuleSet, ScoreItem, ScoreResult, WinContext, arithmetic_details
-from mahjong.hand import Hand, MeldKind
+from mahjong.framework import N_SEATS, ScoreItem, ScoreResult, WinContext, arithmetic_details
+from mahjong.hand import Hand
+from mahjong.rulebook.book import BookRuleSet, RuleBook
+from mahjong.rulebook.expr import BUILTINS, Node, evaluate, names_in, parse
+from mahjong.rulebook.load import load_book
 from mahjong.rulebook.options import ValidatedConfig, option
+from mahjong.rulebook.predicates import COUNTS, FUNCTIONS, PREDICATES
+from mahjong.rulebook.reading import Reading, build_reading, stand_ins
 from mahjong.rulebook.rows import RuleRow, current_value
+from mahjong.rulebook.strategies import Bonus, Shares, all_pairs_settlement, share_of, share_payments
 from mahjong.rules import NANCHANG, HandRules
-from mahjong.rulesets._rulebook import WILDCARD_GROUP, describe_config, document_config, drop_excluded, item, rule_table
-from mahjong.tiles import N_KINDS, is_honor, is_suited, parse_tiles, tile_name
-from mahjong.types import Decomposition, Form
+from mahjong.rulesets._rulebook import describe_config, document_config, item
+from mahjong.tiles import N_KINDS, parse_tiles, tile_name
+from mahjong.types import Decomposition
 
 if TYPE_CHECKING:
     from mahjong.settlement import HandRecord, Settlement
@@ -48,6 +69,10 @@ __all__ = [
     "NanchangContext",
     "ScoredReading",
     "Nanchang",
+    "BOOK",
+    "ROWS",
+    "HAND_TYPES",
+    "MULTIPLIERS",
 ]
 
 
@@ -57,7 +82,7 @@ __all__ = [
 def next_tile(t: int) -> int:
     """The tile after ``t`` in the 首尾循环 order: 1→2…→9→1 in a suit, 东→南→西→北→东, 中→发→白→中.
 
-    Seed 000: "顺序：1、2…8、9；东南西北、中发白，首尾循环".
+    《南昌麻将速成》: "顺序：1、2…8、9；东南西北、中发白，首尾循环".
     """
     if not isinstance(t, int) or isinstance(t, bool) or not 0 <= t < N_KINDS:
         raise ContextError(f"not a playing tile id: {t!r}")
@@ -72,7 +97,7 @@ def next_tile(t: int) -> int:
 def jing_tiles(indicator: int) -> tuple[int, int]:
     """(正精, 副精) for a flipped indicator tile: 正精 is the flipped tile's type, 副精 the next one.
 
-    Seed 000: "翻开的牌为正精，在顺序上紧接着翻开的牌之后的为副精，一副牌里有7张精，翻开的那张不算".
+    《南昌麻将速成》: "翻开的牌为正精，在顺序上紧接着翻开的牌之后的为副精，一副牌里有7张精，翻开的那张不算".
     """
     return indicator, next_tile(indicator)
 
@@ -89,148 +114,76 @@ ZHENG_JING_POINTS = 2
 FU_JING_POINTS = 1
 
 
-# --- the rule book: hand types and multipliers ---------------------------------------------------------------
+# --- the rule book: hand types, multipliers, options ---------------------------------------------------------
 
+#: the table as a rule book (the one source of its rows and of its options' defaults, limits and documentation)
+BOOK: RuleBook = load_book(str(resources.files("mahjong.rulebook") / "games" / "nanchang.toml"))
 
-#: Hand types (exactly one applies; "adopted" column).  大七对's value is a config option.
-HAND_TYPES: dict[str, RuleRow] = rule_table(
-    (
-        RuleRow("pinghu", "平胡", "basic hand", 1, unit="x", text="4 sets + a pair, not all pungs"),
-        RuleRow("qidui", "小七对", "seven pairs", 2, unit="x", text="seven pairs (七对)"),
-        RuleRow("da_qidui", "大七对", "all pungs", 2, unit="x", text="4 pungs/kongs + a pair (碰碰胡); the 冲关麻将 rules say ×4"),
-        RuleRow("shisanlan", "十三烂", "thirteen misfits", 2, unit="x",
-            text="suited tiles of a suit spaced ≥3 apart, honors all different (间隔大于等于3，字牌不重复)"),
-        RuleRow("qixing_shisanlan", "七星十三烂", "seven-star thirteen misfits", 4, unit="x", excludes=("shisanlan",),
-            text="十三烂 holding 东南西北中发白 once each, which may not be 精 substitutes"),
-    )
+#: the rows in the book's order (a row whose value is an option shows 0 here: see :attr:`Nanchang.rows`)
+ROWS: tuple[RuleRow, ...] = BOOK.rows
+#: hand types (exactly one applies)
+HAND_TYPES: dict[str, RuleRow] = {r.key: r for r in ROWS if r.group == "hand_type"}
+#: multipliers that stack on the hand type
+MULTIPLIERS: dict[str, RuleRow] = {r.key: r for r in ROWS if r.group != "hand_type" and r.unit == "x"}
+
+#: readings that may not win, each with its reason: expressions over the predicate library and the options
+REFUSALS: tuple[tuple[Node, str], ...] = (
+    (parse('thirteen_lan and not jing_in_thirteen_lan and wildcard_stand_ins("suited", jing_at_face_value) > 0'),
+     "jing_in_thirteen_lan is off: 精 may not stand for 十三烂 tiles"),
+    (parse('regular and not all_pungs and wildcard_stand_ins("any", jing_at_face_value) > 0 and not self_drawn '
+           'and not pinghu_with_jing_ron_allowed'),
+     "平胡 using 精 as wildcards can only be won by self-draw (精牌作为替代牌时，平胡只能自摸)"),
 )
 
-#: Multipliers that stack on the hand type ().
-MULTIPLIERS: dict[str, RuleRow] = rule_table(
-    (
-        RuleRow("deguo", "德国", "clean hand (no jing used as a wildcard)", 2, unit="x", group=WILDCARD_GROUP,
-            text="德国：X 2，放炮者额外再支付5个子，如果自摸则每家都额外再支付5个子"),
-        RuleRow("dezhongde", "德中德", "doubly clean (and nobody else holds jing)", 4, unit="x", excludes=("deguo",), group=WILDCARD_GROUP,
-            text="德国德：X 4，放炮者额外再支付5个子，如果自摸则每家都额外再支付5个子"),
-        RuleRow("jingdiao", "精钓", "jing single wait (wins on any tile), self-drawn", 2, unit="x", group=WILDCARD_GROUP,
-            text="AB XXX XXX XXX XXX, A a 精: discarding B waits on any tile; 吃别人的炮不算精钓"),
-        RuleRow("gangkai", "杠开", "win on a kong replacement", 2, unit="x", text="杠上开花 (×2; the 冲关麻将 rules say ×4)"),
-        RuleRow("qianggang", "抢杠", "robbing a kong", 2, unit="x", text="抢杠 ×2"),
-    )
-)
-_ROWS: dict[str, RuleRow] = {**HAND_TYPES, **MULTIPLIERS}
 
-#: 德国 / 德中德 flat bonus per payer (seed: 放炮者额外再支付5个子，如果自摸则每家都额外再支付5个子).
-DEGUO_BONUS = 5
+def _library_used() -> tuple[dict[str, Any], dict[str, Any]]:
+    """The predicates / counts and the functions of the library that the book's rows and :data:`REFUSALS` read
+    (each reading's environment binds only these)."""
+    names: set[str] = set()
+    calls: set[str] = set()
+    for node in [*(n for r in ROWS for n in (r.when, r.count) if n is not None), *(w for w, _ in REFUSALS)]:
+        got, called = names_in(node)
+        names |= got
+        calls |= called
+    return ({n: e.fn for n, e in (*PREDICATES.items(), *COUNTS.items()) if n in names},
+            {n: e.fn for n, e in FUNCTIONS.items() if n in calls})
+
+
+_PREDICATES_USED, _FUNCTIONS_USED = _library_used()
+
+
+def _option(name: str) -> Any:
+    """A config field whose default, limits and documentation are the book's option ``name``."""
+    _type, default, meta = BOOK.options[name]
+    return option(default, **meta)
 
 
 @dataclass(frozen=True)
 class NanchangConfig(ValidatedConfig):
     owner = "nanchang"
 
-    big_seven_pairs_multiplier: int = option(
-        2, minimum=1, zh='大七对倍数',
-        en='大七对 (all pungs) hand multiplier',
-        source='a Nanchang game server, the nanchang-mahjong docs; the 冲关麻将 rules say 4')
-    jing_diao_bonus: int = option(
-        0, minimum=0, zh='精钓加子',
-        en='flat 子 each payer adds for 精钓',
-        source='the 冲关麻将 rules, the nanchang-mahjong docs; a Nanchang game server adds 5')
-    kong_flower_multiplier: int = option(
-        2, minimum=1, zh='杠开倍数',
-        en='杠开 multiplier',
-        source='a Nanchang game server; the 冲关麻将 rules say 4')
-    robbing_kong_konger_pays_all: bool = option(
-        False, zh='抢杠杠者包三家',
-        en='on 抢杠 the konger pays what all three payers of a discard win would pay and the others pay '
-           'nothing; by default the konger pays as a discarder',
-        source='a Nanchang game server, the 冲关麻将 rules; the nanchang-mahjong docs says the konger pays all three'
-               ' shares')
-    dealer_doubling: Literal['payer_or_winner', 'winner_or_discarder'] = option(
-        'payer_or_winner', zh='庄家翻倍',
-        en='when payments are doubled for the dealer.  "payer_or_winner": ×2 whenever the payer or the '
-           'winner is the dealer.  "winner_or_discarder": ×2 when the dealer wins, and on the dealer\'s own '
-           "share when the dealer discarded the winning tile (a dealer paying a non-dealer's self-draw is "
-           'not doubled)',
-        source='a Nanchang game server, the 冲关麻将 rules "庄家输赢翻倍"; the nanchang-mahjong docs use the other')
-    discard_payment: Literal['all_three', 'discarder_only'] = option(
-        'all_three', zh='点炮谁付',
-        en='who pays a discard win.  "all_three": the discarder 2·M, each other player 1·M (点炮三家付).  '
-           '"discarder_only": only the discarder, 2·M (点炮一家付)',
-        source='a Nanchang game server, the 冲关麻将 rules, the nanchang-mahjong docs')
-    deguo_bonus_payers: Literal['discarder', 'all'] = option(
-        'discarder', zh='德国加5谁付',
-        en='who adds the +5 of 德国 / 德中德 on a discard win.  "discarder" or "all" (every payer)',
-        source='《南昌麻将速成》 ("放炮者额外再支付5个子") and a Nanchang game server; the nanchang-mahjong docs charge all. On a '
-               'self-draw every payer adds 5 either way (《南昌麻将速成》)')
-    cap_per_payer: int | None = option(
-        None, minimum=1, zh='每家封顶',
-        en='the most one payer pays for the win (精 settlement excluded); by default no cap',
-        source='a Nanchang game server offers "300封顶" as an option')
-    pinghu_with_jing_ron_allowed: bool = option(
-        False, zh='带精平胡可接炮',
-        en='a 平胡 reading that uses a 精 as a wildcard may win on a discard',
-        source='a Nanchang game server, the 冲关麻将 rules "精牌作为替代牌时，平胡只能自摸"; the nanchang-mahjong docs allow it')
-    bawang_multiplier: int = option(
-        2, minimum=1, zh='霸王精倍数',
-        en='霸王精 factor (the only player holding 精)',
-        source='《南昌麻将速成》 ("霸王精的奖励分还需 翻番"), the 冲关麻将 rules; the nanchang-mahjong docs\' example omits it (use 1)')
-    chongguan_threshold: int = option(
-        5, minimum=0, zh='冲关起点',
-        en='精 points from which 冲关 applies',
-        source='《南昌麻将速成》 table starts at 5子 (its wording "超过5子" would give 6)')
-    jing_kong_bonus: int = option(
-        10, minimum=0, zh='精杠奖分',
-        en='extra 精 points for a kong of four 精 (精杠), on top of the four copies',
-        source='the 冲关麻将 rules, the nanchang-mahjong docs; 《南昌麻将速成》 is silent (use 0)')
-    seven_pairs_deguo_double: bool = option(
-        False, zh='七对德国再翻倍',
-        en='七对 / 大七对 with 德国 doubled once more',
-        source='a Nanchang game server code "needDouble", unclear, not adopted')
-    seven_pairs_quad_as_two: bool = option(
-        True, zh='七对四张算两对',
-        en='four identical tiles count as two pairs in 七对',
-        source='unspecified; the usual Chinese-rules reading')
-    jing_in_thirteen_lan: bool = option(
-        True, zh='十三烂可用精',
-        en='精 may stand for the suited tiles of 十三烂 (the seven honors of 七星十三烂 are governed by '
-           'seven_star_honors_natural)',
-        source='a Nanchang game server code allows it')
-    seven_star_honors_natural: bool = option(
-        True, zh='七星字牌不能用精',
-        en='the seven honors of 七星十三烂 may not be 精 substitutes (a 十三烂 that needs a 精 for one of them scores '
-           'as plain 十三烂)',
-        source='《南昌麻将速成》 "这几张牌不能用精牌来代替"')
-    jing_at_face_value: bool = option(
-        True, zh='精还原不算用精',
-        en='a 精 standing for its own tile type (还原) does not count as used, so the hand can still be 德国',
-        source='the 冲关麻将 rules: "holds 精 that did not act as wildcards"')
-    discarded_jing_is_wildcard: bool = option(
-        False, zh='打出的精仍是精',
-        en='when the winning tile is a discarded 精 it still acts as a wildcard; by default a discarded 精 is '
-           'a plain tile',
-        source='"discarded 精 loses power"; the nanchang-mahjong docs forbid winning on a discarded 精 altogether')
-    heavenly_earthly_points: int = option(
-        20, minimum=0, zh='天胡地胡分',
-        en='天胡 / 地胡: flat points from each other player, nothing else applies',
-        source='a Nanchang game server, the nanchang-mahjong docs "flat 20 each"')
-    heavenly_earthly_multiplies: bool = option(
-        False, zh='天胡地胡作倍数',
-        en='天胡 / 地胡 are instead a ×heavenly_earthly_points row of the hand multiplier, paid with the usual '
-           'shares',
-        source='the 冲关麻将 rules list "×20"')
-    payment_unit: int = option(
-        1, minimum=1, zh='每份分数',
-        en='the points of one share (M = 1)',
-        source="a Nanchang game server, the nanchang-mahjong docs; the 冲关麻将 rules' scale is 2 "
-               '("点炮玩家给2×2分，其他玩家各给2分").  The +5 of 德国 and the 精 settlement are not scaled')
-    kong_payments: Literal['none', 'two_per_kong', 'concealed_two_others_one'] = option(
-        'none', zh='杠钱',
-        en='money for a kong at once, from each other player.  "none"; "two_per_kong": 2 for any kong (the '
-           '冲关麻将 rules); "concealed_two_others_one": 1 for a melded or added kong, 2 for a concealed one '
-           '(the nanchang-mahjong docs).  A robbed kong pays nothing.  The old values "s2" and "s3" are '
-           'still accepted (read as these two)',
-        source='《南昌麻将速成》 is silent; the 冲关麻将 rules and the nanchang-mahjong docs differ')
+    all_pungs_multiplier: int = _option("all_pungs_multiplier")
+    jing_diao_bonus: int = _option("jing_diao_bonus")
+    kong_flower_multiplier: int = _option("kong_flower_multiplier")
+    robbing_kong_konger_pays_all: bool = _option("robbing_kong_konger_pays_all")
+    dealer_doubling: Literal["payer_or_winner", "winner_or_discarder"] = _option("dealer_doubling")
+    discard_payment: Literal["all_three", "discarder_only"] = _option("discard_payment")
+    deguo_bonus_payers: Literal["discarder", "all"] = _option("deguo_bonus_payers")
+    max_points: int | None = _option("max_points")
+    pinghu_with_jing_ron_allowed: bool = _option("pinghu_with_jing_ron_allowed")
+    bawang_multiplier: int = _option("bawang_multiplier")
+    chongguan_threshold: int = _option("chongguan_threshold")
+    jing_kong_bonus: int = _option("jing_kong_bonus")
+    seven_pairs_deguo_double: bool = _option("seven_pairs_deguo_double")
+    seven_pairs_quad_as_two: bool = _option("seven_pairs_quad_as_two")
+    jing_in_thirteen_lan: bool = _option("jing_in_thirteen_lan")
+    seven_star_honors_natural: bool = _option("seven_star_honors_natural")
+    jing_at_face_value: bool = _option("jing_at_face_value")
+    discarded_jing_is_wildcard: bool = _option("discarded_jing_is_wildcard")
+    heavenly_earthly_points: int = _option("heavenly_earthly_points")
+    heavenly_earthly_multiplies: bool = _option("heavenly_earthly_multiplies")
+    payment_unit: int = _option("payment_unit")
+    kong_payments: Literal["none", "two_per_kong", "concealed_two_others_one"] = _option("kong_payments")
 
     def __post_init__(self) -> None:
         # the old values "s2" / "s3" of kong_payments are read as the names that say what they are
@@ -239,7 +192,8 @@ class NanchangConfig(ValidatedConfig):
 
 
 document_config(NanchangConfig, "House-rule choices for Nanchang: every field is a point the sources leave open or "
-                "disagree on (kong_payments also takes its old values s2 / s3).")
+                "disagree on (kong_payments also takes its old values s2 / s3; all_pungs_multiplier and max_points "
+                "their old names big_seven_pairs_multiplier and cap_per_payer).")
 
 
 def _one_tile(text: str, what: str) -> int:
@@ -247,6 +201,7 @@ def _one_tile(text: str, what: str) -> int:
     if len(tiles) != 1 or tiles[0] >= N_KINDS:
         raise ContextError(f"{what} must be one playing tile, got {text!r}")
     return tiles[0]
+
 
 
 # --- the win context ---------------------------------------------------------------------------------------------
@@ -347,37 +302,49 @@ class ScoredReading:
     reading: Decomposition
     items: tuple[ScoreItem, ...]
     multiplier: int
-    substitutes: tuple[int, ...]  #: tiles 精 stand for other than their own type (the wildcard uses)
     owed: dict[int, int]
+    wildcard_tiles: tuple[int, ...] = ()  #: the 精 taken out of the hand as wildcards
+    face_value: bool = True  #: a 精 standing for its own tile type is not a wildcard use (jing_at_face_value)
+
+    @property
+    def substitutes(self) -> tuple[int, ...]:
+        """The tiles 精 stand for other than their own type (the wildcard uses)."""
+        return stand_ins(self.reading.wildcards, self.wildcard_tiles, self.face_value)
 
     @property
     def gain(self) -> int:
         return sum(self.owed.values())
 
 
-def _item(row: RuleRow, value: int | None = None, note: str = "") -> ScoreItem:
-    return item(row, value, note=note)
-
-
-def _is_triplet(m: tuple[int, ...]) -> bool:
-    return m[0] == m[1] == m[2]
-
-
-class Nanchang(RuleSet[NanchangConfig]):
+class Nanchang(BookRuleSet):
     """Nanchang 南昌麻将 with 正精 / 副精, honor sequences, 十三烂 and the 精 settlement."""
 
     name = "nanchang"
     title = "Nanchang 南昌麻将 (正精/副精)"
     summary = "南昌: 7 精 wildcards, honor sequences, 十三烂, 德国 ×2 +5, separate all-pairs 精 settlement"
+    book = BOOK
     Config = NanchangConfig
     Context = NanchangContext
+    config: NanchangConfig
 
     def describe_options(self) -> list[tuple[str, Any, str]]:
         return describe_config(self.config)
 
     @property
     def hand_rules(self) -> HandRules:
-        return NANCHANG.replace(seven_pairs_quad_as_two=self.config.seven_pairs_quad_as_two)
+        got: HandRules | None = self.__dict__.get("_hand_rules")
+        if got is None:
+            got = NANCHANG.replace(seven_pairs_quad_as_two=self.config.seven_pairs_quad_as_two)
+            self.__dict__["_hand_rules"] = got
+        return got
+
+    def _options(self) -> dict[str, Any]:
+        # the config is frozen: its options are read once (callers copy before adding names)
+        got: dict[str, Any] | None = self.__dict__.get("_option_values")
+        if got is None:
+            got = super()._options()
+            self.__dict__["_option_values"] = got
+        return got
 
     # -- inputs -----------------------------------------------------------------------------------------------
 
@@ -389,8 +356,39 @@ class Nanchang(RuleSet[NanchangConfig]):
         # a plain WinContext: same facts, no 精 in play
         return NanchangContext(**{f.name: getattr(context, f.name) for f in fields(WinContext)})
 
+    def context(self, hand: Hand, context: WinContext | None) -> WinContext:
+        return self._context(context)
+
+    def check_context(self, hand: Hand, ctx: NanchangContext) -> None:
+        """Raise :class:`ContextError` when a win fact contradicts the hand (the book's checks: 杠开 needs a
+        kong)."""
+        kongs = [m for m in hand.melds if m.is_kong]
+        names: dict[str, Any] = {**self._options(), **vars(ctx), "self_drawn": ctx.self_drawn,
+                                 "winner_is_dealer": ctx.winner_is_dealer, "melds": len(hand.melds),
+                                 "kongs": len(kongs), "claimed_melds": sum(not m.is_concealed for m in hand.melds)}
+        for check, message in self.book.checks:
+            if evaluate(check, names, BUILTINS):
+                raise ContextError(message)
+
+    def wildcard_kinds(self, ctx: WinContext) -> frozenset[int]:
+        """Hook: the tile kinds that are 精 in this hand (正精 and 副精; none without an indicator)."""
+        ind = getattr(ctx, "indicator", None)
+        return frozenset(jing_tiles(ind)) if ind is not None else frozenset()
+
+    def wildcard_tiles(self, hand: Hand, ctx: NanchangContext) -> tuple[int, ...]:
+        """Hook: the concealed 精 taken out of the hand as wildcards (正精 first).  The discarded 精 won on is a
+        plain tile unless ``discarded_jing_is_wildcard``."""
+        if ctx.indicator is None:
+            return ()
+        keep_win = (not ctx.self_drawn) and not self.config.discarded_jing_is_wildcard
+        taken: list[int] = []
+        for t in jing_tiles(ctx.indicator):
+            n = hand.counts[t] - (1 if keep_win and hand.win_tile == t else 0)
+            taken.extend([t] * n)
+        return tuple(taken)
+
     def jing_holdings(self, hand: Hand, ctx: NanchangContext) -> tuple[list[JingHolding], list[bool]]:
-        """(正精, 副精) held by every seat and which seats hold a 精杠, the winner's read from ``hand``."""
+        """Hook: (正精, 副精) held by every seat and which seats hold a 精杠, the winner's read from ``hand``."""
         held: list[JingHolding] = [(0, 0)] * N_SEATS
         kongs = [False] * N_SEATS
         if ctx.indicator is None:
@@ -417,7 +415,7 @@ class Nanchang(RuleSet[NanchangConfig]):
     # -- 精 settlement (算精) ----------------------------------------------------------------------------------
 
     def jing_points(self, held: list[JingHolding], kongs: list[bool]) -> list[int]:
-        """Each seat's 精 reward: 正精 2 + 副精 1 per copy (+ 精杠 bonus), then 冲关, then 霸王精."""
+        """Hook: each seat's 精 reward: 正精 2 + 副精 1 per copy (+ 精杠 bonus), then 冲关, then 霸王精."""
         cfg = self.config
         raw = [ZHENG_JING_POINTS * z + FU_JING_POINTS * f + (cfg.jing_kong_bonus if k else 0)
                for (z, f), k in zip(held, kongs)]
@@ -429,190 +427,174 @@ class Nanchang(RuleSet[NanchangConfig]):
 
     @staticmethod
     def jing_settlement(points: list[int]) -> tuple[int, ...]:
-        """Every seat is paid its 精 points by each other seat (all pairs): Δᵢ = Σⱼ≠ᵢ (pᵢ − pⱼ)."""
-        return tuple(sum(p - q for j, q in enumerate(points) if j != i) for i, p in enumerate(points))
+        """Hook: every seat is paid its 精 points by each other seat (all pairs): Δᵢ = Σⱼ≠ᵢ (pᵢ − pⱼ)."""
+        return all_pairs_settlement(points)
 
-    # -- readings ---------------------------------------------------------------------------------------------
+    # -- the rows' facts, refusals and reading classes ----------------------------------------------------------
 
-    def _concealed_split(self, hand: Hand, ctx: NanchangContext) -> tuple[list[int], int, list[int]]:
-        """Concealed counts with the 精 taken out, the number of 精 (wildcards), and the 精 tiles taken out."""
-        counts = list(hand.counts)
-        taken: list[int] = []
-        if ctx.indicator is None:
-            return counts, 0, taken
-        zheng, fu = jing_tiles(ctx.indicator)
-        keep_win = (not ctx.self_drawn) and not self.config.discarded_jing_is_wildcard
-        win = hand.win_tile
-        for t in (zheng, fu):
-            n = counts[t]
-            if keep_win and win == t:
-                n -= 1  # the discarded 精 won on is a plain tile
-            counts[t] -= n
-            taken.extend([t] * n)
-        return counts, len(taken), taken
+    def win_facts(self, hand: Hand, ctx: NanchangContext, held: list[JingHolding], counts: list[int],
+                  wild: int) -> dict[str, Any]:
+        """Hook: the book's win facts derived from the hand and the seats' 精: ``others_hold_wildcards`` (德中德
+        needs nobody else to hold a 精) and ``waited_on_any_tile`` (精钓: before the winning tile the hand, with
+        its 精 as wildcards, won on any tile; worked out only when a row reads it)."""
 
-    def _jing_diao(self, hand: Hand, ctx: NanchangContext, counts: list[int], wild: int) -> bool:
-        """精钓: self-drawn, and the hand before the draw won on any tile (a 精 waiting alone)."""
-        if not ctx.self_drawn or wild == 0 or hand.win_tile is None or ctx.heavenly:
+        known: list[bool] = []  # worked out once, the first time a row reads it
+
+        def waited_on_any_tile() -> bool:
+            if not known:
+                known.append(self._waited_on_any_tile(hand, counts, wild))
+            return known[0]
+
+        return {"others_hold_wildcards": any(z + f for s, (z, f) in enumerate(held) if s != ctx.winner),
+                "waited_on_any_tile": waited_on_any_tile}
+
+    def _reading_env(self, v: Reading, opts: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The names a row reads on one reading: the options, the win facts, and the library entries the book
+        uses (a name no row uses is left out, so an expression naming it fails loudly)."""
+        names: dict[str, Any] = dict(opts)
+        names.update(v.facts)
+        for n, fn in _PREDICATES_USED.items():
+            names[n] = functools.partial(fn, v)
+        funcs: dict[str, Any] = dict(BUILTINS)
+        for n, fn in _FUNCTIONS_USED.items():
+            funcs[n] = functools.partial(fn, v)
+        return names, funcs
+
+    def _waited_on_any_tile(self, hand: Hand, counts: list[int], wild: int) -> bool:
+        """Before the winning tile, the hand with its ``wild`` 精 as wildcards won on any tile (精钓's wait)."""
+        if wild == 0 or hand.win_tile is None:
             return False
         before = list(counts)
-        w = wild
         if before[hand.win_tile] > 0:
             before[hand.win_tile] -= 1
         else:  # the drawn tile is itself a 精
-            w -= 1
-        if w == 0:
-            return False
-        return bool(K.waits(bytes(before), w, self.hand_rules).any_tile)
+            wild -= 1
+        return wild > 0 and bool(K.waits(bytes(before), wild, self.hand_rules).any_tile)
 
-    def _substitutes(self, reading: Decomposition, taken: list[int]) -> tuple[int, ...]:
-        """The tiles 精 stand for as wildcards: the assignment minus the 精 used at face value (还原)."""
-        if not self.config.jing_at_face_value:
-            return tuple(sorted(reading.wildcards))
-        face = Counter(taken)  # copies of each 精 type held, each may stand for itself once
-        subs = []
-        for t in reading.wildcards:
-            if face[t] > 0:
-                face[t] -= 1
-            else:
-                subs.append(t)
-        return tuple(sorted(subs))
+    def refusal(self, v: Reading, opts: Mapping[str, Any]) -> str | None:
+        """Hook: why a reading may not win (:data:`REFUSALS`; a reading no hand type fits), or None."""
+        names, funcs = self._reading_env(v, opts)
+        for when, reason in REFUSALS:
+            if evaluate(when, names, funcs):
+                return reason
+        return None
 
-    def _hand_type(self, hand: Hand, reading: Decomposition, subs: tuple[int, ...]) -> tuple[RuleRow, str | None]:
-        """The hand-type row of a reading, or (row, reason) when the reading may not be used."""
+    @staticmethod
+    def reading_class(d: Decomposition, wildcards: tuple[int, ...]) -> tuple[Any, ...]:
+        """Hook (speed): what the book's rows read of a reading — its form, how many of its sets are pungs, the
+        honor kinds among its single tiles, and how many 精 stand for honors and for suited tiles, with and
+        without those at face value.  Readings alike in these are scored once: a hand with five 精 has over two
+        thousand readings, and they fall into a handful of classes (a test checks the classes against scoring
+        every reading)."""
+        honor_all = honor_stand_ins = suited_stand_ins = 0
+        if d.wildcards:
+            own = list(wildcards)
+            for t in d.wildcards:
+                honor = t >= 27  # a wind or a dragon
+                honor_all += honor
+                if t in own:
+                    own.remove(t)
+                elif honor:
+                    honor_stand_ins += 1
+                else:
+                    suited_stand_ins += 1
+        pungs = 0
+        for m in d.melds:
+            pungs += m[0] == m[1]
+        honors = len({t for t in d.singles if t >= 27}) if d.singles else 0
+        return (d.form, pungs, honors, honor_all, honor_stand_ins, suited_stand_ins)
+
+    # -- payments ---------------------------------------------------------------------------------------------
+
+    def share_rule(self, ctx: NanchangContext) -> Shares:
+        """Hook: how the win is paid by shares (2 from the discarder or on a self-draw, 1 from the others, the
+        dealer doubling, the cap per payer; on 抢杠 the konger may pay for all)."""
         cfg = self.config
-        if reading.form is Form.THIRTEEN_LAN:
-            if not cfg.jing_in_thirteen_lan and any(is_suited(t) for t in subs):
-                return HAND_TYPES["shisanlan"], "jing_in_thirteen_lan is off: 精 may not stand for 十三烂 tiles"
-            honors = {t for t in reading.singles if is_honor(t)}
-            if len(honors) == 7 and not (cfg.seven_star_honors_natural and any(is_honor(t) for t in subs)):
-                return HAND_TYPES["qixing_shisanlan"], None
-            return HAND_TYPES["shisanlan"], None
-        if reading.form is Form.SEVEN_PAIRS:
-            return HAND_TYPES["qidui"], None
-        if reading.form is Form.REGULAR:
-            exposed_all_pungs = all(m.kind is not MeldKind.CHOW for m in hand.melds)
-            if exposed_all_pungs and all(_is_triplet(m) for m in reading.melds):
-                return HAND_TYPES["da_qidui"], None
-            return HAND_TYPES["pinghu"], None
-        return HAND_TYPES["pinghu"], f"form {reading.form.name} is not a Nanchang hand"
+        return Shares(self_draw_share=2, discarder_share=2, other_share=1 if cfg.discard_payment == "all_three" else 0,
+                      unit=cfg.payment_unit, dealer_doubling=cfg.dealer_doubling,
+                      discarder_pays_for_all=ctx.robbing_kong and cfg.robbing_kong_konger_pays_all,
+                      cap=cfg.max_points)
 
-    def _owed(self, ctx: NanchangContext, mult: int, bonus: int, jing_diao: bool) -> dict[int, int]:
-        """What each payer owes for a win with hand multiplier ``mult`` (+5 bonus rules applied per payer)."""
-        owed: dict[int, int] = {}
-        for p in range(N_SEATS):
-            share = self._payer_share(ctx, p, mult, bonus, jing_diao)
-            if share is not None:
-                owed[p] = share[0]
-        if ctx.robbing_kong and self.config.robbing_kong_konger_pays_all and ctx.discarder is not None:
-            owed = {ctx.discarder: sum(owed.values())}
-        return owed
-
-    def _payer_share(self, ctx: NanchangContext, p: int, mult: int, bonus: int,
-                     jing_diao: bool) -> tuple[int, str, str] | None:
-        """One payer's amount for a win and how it is reached (zh, en), or None if the seat does not pay."""
+    def payer_bonuses(self, ctx: NanchangContext, items: tuple[ScoreItem, ...]) -> list[Bonus]:
+        """Hook: the flat amounts payers add: the 德国 / 德中德 bonus (the discarder, or every payer when
+        ``deguo_bonus_payers="all"``; every payer on a self-draw) and the 精钓 bonus of ``jing_diao_bonus``."""
         cfg = self.config
-        if p == ctx.winner:
-            return None
-        if ctx.self_drawn or p == ctx.discarder:
-            share = 2
-        elif cfg.discard_payment == "all_three":
-            share = 1
-        else:
-            return None
-        amount = share * cfg.payment_unit * mult
-        zh, en = f"{share} × {cfg.payment_unit} × {mult}", f"{share} × {cfg.payment_unit} × {mult}"
-        doubled = 1
-        if cfg.dealer_doubling == "payer_or_winner":
-            if p == ctx.dealer or ctx.winner == ctx.dealer:
-                doubled *= 2
-        else:
-            if ctx.winner == ctx.dealer:
-                doubled *= 2
-            if p == ctx.dealer and p == ctx.discarder:
-                doubled *= 2
-        if doubled > 1:
-            amount *= doubled
-            zh, en = f"{zh} × {doubled}（庄家翻倍）", f"{en} × {doubled} (dealer doubling)"
-        if bonus and (ctx.self_drawn or p == ctx.discarder or cfg.deguo_bonus_payers == "all"):
-            amount += bonus
-            zh, en = f"{zh} + {bonus}（德国）", f"{en} + {bonus} (clean hand)"
-        if jing_diao and cfg.jing_diao_bonus:
-            amount += cfg.jing_diao_bonus
-            zh, en = f"{zh} + {cfg.jing_diao_bonus}（精吊）", f"{en} + {cfg.jing_diao_bonus} (jing single wait)"
-        if cfg.cap_per_payer is not None and amount > cfg.cap_per_payer:
-            amount = cfg.cap_per_payer
-            zh, en = f"{zh}，封顶 {amount}", f"{en}, capped at {amount}"
-        return amount, f"{zh} = {amount}", f"{en} = {amount}"
+        payers = [p for p in range(N_SEATS) if p != ctx.winner]
+        out: list[Bonus] = []
+        clean = sum(i.value * i.count for i in items if i.unit == "pt")
+        if clean:
+            out.append(Bonus({p: clean for p in payers
+                              if ctx.self_drawn or p == ctx.discarder or cfg.deguo_bonus_payers == "all"},
+                             "德国", "clean hand"))
+        if cfg.jing_diao_bonus and any(i.key == "wildcard_single_wait" for i in items):
+            out.append(Bonus({p: cfg.jing_diao_bonus for p in payers}, "精吊", "jing single wait"))
+        return out
 
-    def readings(self, hand: Hand | str, context: WinContext | None = None) -> tuple[list[ScoredReading], list[str]]:
-        """Every reading of the winning hand scored (valid ones), and the reasons the others were refused."""
+    def flat_win(self, ctx: NanchangContext) -> tuple[ScoreItem, dict[int, int]] | None:
+        """Hook: 天胡 / 地胡 paid flat (``heavenly_earthly_points`` from each other player, nothing else applies),
+        unless ``heavenly_earthly_multiplies`` makes them a row of the multiplier."""
+        cfg = self.config
+        if not (ctx.heavenly or ctx.earthly) or cfg.heavenly_earthly_multiplies:
+            return None
+        row = next(r for r in self.rows if r.key == ("heavenly_hand" if ctx.heavenly else "earthly_hand"))
+        it = item(row, cfg.heavenly_earthly_points, unit="pt", note="flat from each other player; nothing else applies")
+        return it, {p: cfg.heavenly_earthly_points for p in range(N_SEATS) if p != ctx.winner}
+
+    # -- readings ---------------------------------------------------------------------------------------------
+
+    def readings(self, hand: Hand | str, context: WinContext | None = None  # type: ignore[override]
+                 ) -> tuple[list[ScoredReading], list[str]]:
+        """Every reading of the winning hand scored by the book's rows (valid ones), and the reasons the others
+        were refused."""
         h = self._hand(hand)
         h.check_size(13, complete=True)
         ctx = self._context(context)
-        if ctx.kong_replacement and not any(m.is_kong for m in h.melds):
-            raise ContextError("杠开 (kong_replacement) needs a kong among the melds")
+        self.check_context(h, ctx)
         held, _ = self.jing_holdings(h, ctx)
-        counts, wild, taken = self._concealed_split(h, ctx)
+        taken = self.wildcard_tiles(h, ctx)
+        counts = list(h.counts)
+        for t in taken:
+            counts[t] -= 1
+        wild = len(taken)
         rules = self.hand_rules
         decomps = K.decompositions(bytes(counts), wild, rules)
         if not decomps:
             raise NotWinningError(
                 f"not a winning Nanchang hand: {h} (with {wild} 精 as wildcards) is not 4 sets + a pair, 七对 or 十三烂"
             )
-        others_hold = any(z + f for s, (z, f) in enumerate(held) if s != ctx.winner)
-        jing_diao = self._jing_diao(h, ctx, counts, wild)
-        cfg = self.config
+        facts = self.win_facts(h, ctx, held, counts, wild)
+        kinds = self.wildcard_kinds(ctx)
+        opts = self._options()
+        face_value = self.config.jing_at_face_value
         out: list[ScoredReading] = []
         refused: list[str] = []
-        memo: dict[tuple[str, bool], tuple[tuple[ScoreItem, ...], int, dict[int, int]]] = {}
+        seen: dict[tuple[Any, ...], tuple[tuple[ScoreItem, ...], int, dict[int, int]] | str] = {}
         for d in decomps:
-            subs = self._substitutes(d, taken)
-            row, reason = self._hand_type(h, d, subs)
-            if reason is None and row.key == "pinghu" and subs and not ctx.self_drawn \
-                    and not cfg.pinghu_with_jing_ron_allowed:
-                reason = "平胡 using 精 as wildcards can only be won by self-draw (精牌作为替代牌时，平胡只能自摸)"
-            if reason is not None:
-                refused.append(reason)
-                continue
-            # the items depend only on the hand type and on whether any 精 acted as a wildcard: with many 精 there
-            # are thousands of readings, so score each kind once
-            memo_key = (row.key, bool(subs))
-            if memo_key in memo:
-                items_t, mult, owed = memo[memo_key]
-                out.append(ScoredReading(d, items_t, mult, subs, owed))
-                continue
-            value = cfg.big_seven_pairs_multiplier if row.key == "da_qidui" else row.value
-            items = [_item(row, value)]
-            bonus = 0
-            if not subs:  # 德国: no 精 acted as a wildcard
-                items.append(_item(MULTIPLIERS["deguo"]))
-                if not others_hold:  # 德中德: and no other player holds a 精 (its 不计 list drops 德国)
-                    items.append(_item(MULTIPLIERS["dezhongde"]))
-                bonus = DEGUO_BONUS
-                if cfg.seven_pairs_deguo_double and row.key in ("qidui", "da_qidui"):
-                    items.append(ScoreItem("deguo_pairs_double", "七对德国加倍", "clean seven pairs doubled", 2, 1,
-                                           "x", "option seven_pairs_deguo_double"))
-            if jing_diao:
-                items.append(_item(MULTIPLIERS["jingdiao"]))
-            if ctx.kong_replacement:
-                items.append(_item(MULTIPLIERS["gangkai"], cfg.kong_flower_multiplier))
-            if ctx.robbing_kong:
-                items.append(_item(MULTIPLIERS["qianggang"]))
-            if (ctx.heavenly or ctx.earthly) and cfg.heavenly_earthly_multiplies:
-                zh, en = ("天胡", "heavenly win") if ctx.heavenly else ("地胡", "earthly win")
-                items.append(ScoreItem("tianhu" if ctx.heavenly else "dihu", zh, en, cfg.heavenly_earthly_points,
-                                       1, "x", "×20 (option heavenly_earthly_multiplies)"))
-            items = drop_excluded(items, _ROWS)
-            mult = 1
-            for it in items:
-                mult *= it.value
-            if bonus:
-                items.append(ScoreItem("deguo_bonus", "德国加5子", "clean hand extra per payer", bonus, 1, "pt",
-                                       "the discarder (on a self-draw every payer) adds 5"))
-            memo[memo_key] = (tuple(items), mult, self._owed(ctx, mult, bonus, jing_diao))
-            out.append(ScoredReading(d, *memo[memo_key][:2], subs, memo[memo_key][2]))
+            key = self.reading_class(d, taken)
+            got = seen.get(key)
+            if got is None:
+                got = self._score_reading(build_reading(h, d, ctx, rules, kinds, facts, taken), ctx, opts)
+                seen[key] = got
+            if isinstance(got, str):
+                refused.append(got)
+            else:
+                out.append(ScoredReading(d, got[0], got[1], got[2], taken, face_value))
         return out, refused
+
+    def _score_reading(self, v: Reading, ctx: NanchangContext, opts: Mapping[str, Any]
+                       ) -> tuple[tuple[ScoreItem, ...], int, dict[int, int]] | str:
+        """The items, multiplier and win payments of one reading, or the reason it may not win."""
+        reason = self.refusal(v, opts)
+        if reason is not None:
+            return reason
+        lines = self.count_rows(v, opts)
+        if not any(r.group == "hand_type" for r, _n in lines):
+            return f"form {v.form.name} is not a Nanchang hand"
+        items = tuple(self._items(lines, v, opts))
+        mult = self._hand_value(lines, opts)  # the book's aggregation: the product of the multipliers
+        owed = share_payments(mult, ctx.winner, ctx.discarder, ctx.dealer, self.seats, self.share_rule(ctx),
+                              self.payer_bonuses(ctx, items))
+        return items, mult, owed
 
     def score(self, hand: Hand | str, context: WinContext | None = None) -> ScoreResult:
         """Score a Nanchang win: the best reading's win payments plus the all-pairs 精 settlement."""
@@ -622,20 +604,10 @@ class Nanchang(RuleSet[NanchangConfig]):
         if not scored:
             raise NotWinningError(f"no reading of {h} may win here: {refused[0]}")
         held, kongs = self.jing_holdings(h, ctx)
-        cfg = self.config
-        flat = (ctx.heavenly or ctx.earthly) and not cfg.heavenly_earthly_multiplies
-        if flat:
-            best = scored[0]
-            key, zh, en = ("tianhu", "天胡", "heavenly win") if ctx.heavenly else ("dihu", "地胡", "earthly win")
-            items: tuple[ScoreItem, ...] = (ScoreItem(key, zh, en, cfg.heavenly_earthly_points, 1, "pt",
-                                                      "flat from each other player; nothing else applies"),)
-            owed = {p: cfg.heavenly_earthly_points for p in range(N_SEATS) if p != ctx.winner}
-            total = cfg.heavenly_earthly_points
-        else:
-            best = max(scored, key=lambda r: r.gain)  # max() keeps the first of equal readings
-            items = best.items
-            owed = best.owed
-            total = best.multiplier
+        flat = self.flat_win(ctx)
+        best = scored[0] if flat is not None else max(scored, key=lambda r: r.gain)  # max() keeps the first
+        items, owed, total = (((flat[0],), flat[1], flat[0].value) if flat is not None
+                              else (best.items, best.owed, best.multiplier))
         win_pay = [0] * N_SEATS
         for p, amt in owed.items():
             win_pay[p] -= amt
@@ -653,12 +625,13 @@ class Nanchang(RuleSet[NanchangConfig]):
             "owed": {str(k): v for k, v in owed.items()},
             "substitutes": [tile_name(t) for t in best.substitutes],
         }
-        details.update(arithmetic_details(*self._arithmetic(ctx, best, flat, owed, points, jing, payments)))
+        details.update(arithmetic_details(*self._arithmetic(ctx, best, flat is not None, owed, points, jing,
+                                                            payments)))
         return ScoreResult(
             ruleset=self.name,
             items=items,
             total=total,
-            unit="pt" if flat else "x",
+            unit="pt" if flat is not None else "x",
             reading=best.reading,
             wait=None,
             valid=True,
@@ -670,12 +643,12 @@ class Nanchang(RuleSet[NanchangConfig]):
                     points: list[int], jing: tuple[int, ...], payments: tuple[int, ...]) -> list[tuple[str, str]]:
         """Win payments, then the 精 settlement, then the sum: the lines people follow."""
         lines: list[tuple[str, str]] = []
-        bonus = sum(i.value for i in best.items if i.unit == "pt")
-        jing_diao = any(i.key == MULTIPLIERS["jingdiao"].key for i in best.items)
+        rule, bonuses = self.share_rule(ctx), self.payer_bonuses(ctx, best.items)
         for p in sorted(owed):
-            share = None if flat else self._payer_share(ctx, p, best.multiplier, bonus, jing_diao)
-            if share is not None and share[0] == owed[p]:
-                lines.append((f"{p} 号座位付：{share[1]}", f"seat {p} pays {share[2]}"))
+            share = None if flat else share_of(best.multiplier, p, ctx.winner, ctx.discarder, ctx.dealer, rule,
+                                               bonuses)
+            if share is not None and share.amount == owed[p]:
+                lines.append((f"{p} 号座位付：{share.zh}", f"seat {p} pays {share.en}"))
             else:
                 lines.append((f"{p} 号座位付 {owed[p]}", f"seat {p} pays {owed[p]}"))
         if any(jing):

@@ -65,13 +65,13 @@ def ours(rules: str, agent: str, seconds: float, on_core: bool = False) -> tuple
     return _timed(one, seconds)
 
 
-def core_random(rules: str, seconds: float) -> tuple[float, float, bool]:
-    """(hands/s, hands per CPU-second, on the compiled core) of the self-play loop: the random agents choosing
-    in C."""
-    table = RandomTable(rules)
+def core_random(rules: str, seconds: float, agent: str = "random") -> tuple[float, float, bool]:
+    """(hands/s, hands per CPU-second, on the compiled core) of the self-play loop: the built-in agents
+    (random, or greedy) choosing in C."""
+    table = RandomTable(rules, agent=agent)
     # (warm the kernels' lazily filled suit tables, as any long simulate run has: a pattern met for the first
     # time costs its distances; on the core that is a few seconds' worth of hands, on the engine a few)
-    for k in range(2000 if table.on_core else 20):
+    for k in range((2000 if agent == "random" else 100) if table.on_core else 5):
         table.hand(seed=7, salt=k, agent_seeds=[k * 4 + s for s in range(4)])
 
     def one(k: int) -> int:
@@ -108,10 +108,12 @@ def measure(seconds: float) -> str:
     lines.append("| rule set | random, self-play loop: hands/s | random, self-play loop: hands per CPU-second | "
                  "self-play hands per CPU-second vs target 25,000 | random, step API: hands/s | greedy: hands/s | "
                  "first-legal: hands/s | first-legal: decisions/s | decisions/s vs riichienv | "
-                 "first-legal on the core: decisions/s | core decisions/s vs riichienv |")
-    lines.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+                 "first-legal on the core: decisions/s | core decisions/s vs riichienv | "
+                 "greedy, self-play loop: hands per CPU-second |")
+    lines.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for rules in RULES:
         c_h, c_cpu, on_core = core_random(rules, seconds)
+        gc_cpu = core_random(rules, seconds, "greedy")[1]
         r_h, _ = ours(rules, "random", seconds)
         g_h, _ = ours(rules, "greedy", seconds)
         # riichienv again right next to this row's step-API run: the shared machine's load moves a lot, and
@@ -127,10 +129,10 @@ def measure(seconds: float) -> str:
         k_ratio = f"{k_d / rii_dec:.2f}x" if k_d is not None and rii_dec else "n/a"
         core = "" if on_core else " (engine)"
         lines.append(f"| {rules} | {c_h:,.0f}{core} | {c_cpu:,.0f} | {c_cpu / TARGET_HANDS:.2f}x | {r_h:,.0f} | "
-                     f"{g_h:,.0f} | {f_h:,.0f} | {f_d:,.0f} | {ratio} | {k_cell} | {k_ratio} |")
+                     f"{g_h:,.0f} | {f_h:,.0f} | {f_d:,.0f} | {ratio} | {k_cell} | {k_ratio} | {gc_cpu:,.0f}{core} |")
     if rii:
         lines.append(f"| riichienv RiichiEnv (Rust; one 4-player riichi hand, first legal action) | | | | | | "
-                     f"{rii[0]:,.0f} | {rii[1]:,.0f} | 1.00x | | |")
+                     f"{rii[0]:,.0f} | {rii[1]:,.0f} | 1.00x | | | |")
     return "\n".join(lines)
 
 
@@ -159,7 +161,7 @@ def section(seconds: float) -> str:
 
 Command (from the repository root, after `pip install ".[bench]"`):
 
-    python benchmarks/bench_game.py --write benchmarks/RESULTS.md
+    python benchmarks/bench_game.py --seconds {seconds:g} --write benchmarks/RESULTS.md
 
 Date: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}. Each cell: consecutive seeded hands for {seconds:g} s of
 wall clock in one process (one core); the riichienv ratio of each row is against riichienv runs made just before
@@ -177,6 +179,8 @@ Notes:
   during play and its settlement. "(engine)" = a flow the core does not play yet, run on the Python engine.
   "hands per CPU-second" is the same loop timed by `time.process_time` (the per-core figure the 25,000 target
   is judged by on this shared machine). "random, step API" drives `Game` with `RandomAgent` through `Game.act`.
+  "greedy, self-play loop" is the same loop with the greedy agents choosing in C (`RandomTable(agent="greedy")`:
+  `GreedyAgent`'s choices, checked choice by choice by `tests/game/test_core_greedy.py`), per CPU-second.
 - "random" picks a uniformly random legal action but always takes a win; "greedy" discards to the lowest
   shanten with the most useful tiles left; "first-legal" takes the first legal action (the same driver as the
   riichienv row). Decisions = answers given through `Game.act` (every seat that must answer counts).

@@ -1030,22 +1030,115 @@ cdef int core_random_action(HandCore* c, int seat) noexcept nogil:
     return c.legal[seat][<int>sm_below(&c.agent[seat], n)]
 
 
-cdef int core_play_random(HandCore* c) noexcept nogil:
-    """The random agents answer every decision until Python must look (CS_SCORE, CS_PAY, CS_END)."""
+cdef int core_greedy_discard(HandCore* c, uint8_t* h, int total, int t, int* neg_left) noexcept nogil:
+    """GreedyAgent._best_discard's key of discarding t from the concealed counts h (total tiles): the shanten
+    after it, and minus the copies left unseen of the tiles that lower that shanten (h is restored)."""
+    cdef int sh, u, left = 0
+    cdef uint64_t mask
+    h[t] -= 1
+    sh = shanten_k(h, 0, total - 1, c.p.rule_hand_size, c.p.rule_flags)
+    if sh < 8:
+        mask = useful_mask(h, 0, total - 1, c.p.rule_hand_size, c.p.rule_flags, sh)
+        for u in range(34):
+            if (mask >> u) & 1:
+                left += imax(0, 4 - c.visible[u] - h[u])
+    h[t] += 1
+    neg_left[0] = -left
+    return sh
+
+
+cdef int core_greedy_action(HandCore* c, int seat) noexcept nogil:
+    """GreedyAgent.choose (its reference) in C: a win when offered; else the discard to the lowest shanten with
+    the most unseen useful tiles (the first such in legal order), a concealed kong instead when it keeps that
+    shanten; else the claim that lowers the shanten most (the first such); else pass; else the first action."""
+    cdef uint8_t h[HBUF]
+    cdef int n = c.n_legal[seat], i, a, t, x, total = 0, sh, neg, best = -1, best_sh = 0, best_neg = 0, now
+    cdef int16_t* legal = c.legal[seat]
+    for i in range(n):
+        if legal[i] == A_WIN:
+            return A_WIN
+    memset(h, 0, HBUF)
+    for t in range(34):
+        h[t] = c.hands[seat][t]
+        total += h[t]
+    for i in range(n):
+        a = legal[i]
+        if A_DISCARD <= a < A_DISCARD + 34:
+            sh = core_greedy_discard(c, h, total, a - A_DISCARD, &neg)
+            if best < 0 or sh < best_sh or (sh == best_sh and neg < best_neg):
+                best, best_sh, best_neg = i, sh, neg
+    if best >= 0:
+        for i in range(n):
+            a = legal[i]
+            if A_CONCEALED_KONG <= a < A_CONCEALED_KONG + 34:
+                t = a - A_CONCEALED_KONG
+                h[t] -= 4
+                sh = shanten_k(h, 0, total - 4, c.p.rule_hand_size, c.p.rule_flags)
+                h[t] += 4
+                if sh <= best_sh:
+                    return a
+        return legal[best]
+    now = shanten_k(h, 0, total, c.p.rule_hand_size, c.p.rule_flags)
+    best_sh = 99
+    for i in range(n):
+        a = legal[i]
+        t = c.ldis_tile
+        if a == A_KONG:
+            h[t] -= 3
+            sh = shanten_k(h, 0, total - 3, c.p.rule_hand_size, c.p.rule_flags)
+            h[t] += 3
+        elif a == A_PUNG or A_CHOW <= a < A_CHOW + 3:
+            if a == A_PUNG:
+                h[t] -= 2
+            else:
+                for x in range(t - (a - A_CHOW), t - (a - A_CHOW) + 3):
+                    if x != t:
+                        h[x] -= 1
+            sh = 99
+            for x in range(34):  # (the discard after the claim: GreedyAgent._best_discard's shanten)
+                if h[x]:
+                    h[x] -= 1
+                    sh = imin(sh, shanten_k(h, 0, total - 3, c.p.rule_hand_size, c.p.rule_flags))
+                    h[x] += 1
+            if a == A_PUNG:
+                h[t] += 2
+            else:
+                for x in range(t - (a - A_CHOW), t - (a - A_CHOW) + 3):
+                    if x != t:
+                        h[x] += 1
+        else:
+            continue
+        if sh < now and sh < best_sh:
+            best, best_sh = i, sh
+    if best >= 0:
+        return legal[best]
+    for i in range(n):
+        if legal[i] == A_PASS:
+            return A_PASS
+    return legal[0]
+
+
+cdef int core_play_agents(HandCore* c, int greedy) noexcept nogil:
+    """The built-in agents (random, or greedy when ``greedy``) answer every decision until Python must look."""
     cdef int st = CS_WAIT, i, s, n
     cdef int order[4]
     while st == CS_WAIT:
         n = c.n_pending
-        if n == 0:  # (nobody to answer: run on; core_advance never waits without a pending seat)
+        if n == 0:
             return core_advance(c)
         for i in range(n):
             order[i] = c.pend_order[i]
         for i in range(n):
             s = order[i]
-            st = core_answer(c, s, core_random_action(c, s))  # (its own legal slot: nothing to check)
+            st = core_answer(c, s, core_greedy_action(c, s) if greedy else core_random_action(c, s))
             if st != CS_WAIT:
                 break
     return st
+
+
+cdef int core_play_random(HandCore* c) noexcept nogil:
+    """The random agents answer every decision until Python must look (CS_SCORE, CS_PAY, CS_END)."""
+    return core_play_agents(c, 0)
 
 
 cdef void core_mask(const HandCore* c, int seat, uint8_t* out) noexcept nogil:
@@ -1183,6 +1276,19 @@ cdef class GameCore:
         if not 0 <= seat < 4 or not self.c.n_legal[seat] or not (self.c.pending & (1 << seat)):
             raise ValueError(f"seat {seat} has nothing to choose")
         return core_random_action(self.c, seat)
+
+    def greedy_action(self, int seat):
+        """The built-in greedy agent's choice for a pending seat (GreedyAgent's, computed in C)."""
+        if not 0 <= seat < 4 or not self.c.n_legal[seat] or not (self.c.pending & (1 << seat)):
+            raise ValueError(f"seat {seat} has nothing to choose")
+        return core_greedy_action(self.c, seat)
+
+    def play_greedy(self):
+        """The greedy agents answer until Python must look: a status."""
+        cdef int st
+        with nogil:
+            st = core_play_agents(self.c, 1)
+        return st
 
     def play_random(self):
         """The random agents answer until Python must look: a status."""

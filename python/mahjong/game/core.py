@@ -534,14 +534,21 @@ class CoreHand(HandTable):
         """Play the hand to its end with the built-in random agents (``RandomAgent(agent_seeds[s])`` at seat
         s), choosing in C; Guobiao's wins decided in C too (:func:`guobiao_in_c`) unless ``decide_in_c`` is
         False (then the rule layer decides each, as :class:`CoreGame` has it)."""
+        return self.play_agents(agent_seeds, greedy=False, decide_in_c=decide_in_c)
+
+    def play_agents(self, agent_seeds: Sequence[int], *, greedy: bool, decide_in_c: bool = True) -> CoreHand:
+        """Play the hand to its end with the built-in agents choosing in C: random ones (seeded as
+        ``RandomAgent(agent_seeds[s])``), or greedy ones (:class:`~mahjong.game.agents.GreedyAgent`'s choices,
+        tests/game/test_core_greedy.py)."""
         core = self.core
         core.seed_agents(agent_seeds)
         decide = self._table.decide if self._table is not None else guobiao_in_c(self.flow)
         if decide is not None and decide_in_c:
             core.decide_guobiao(*decide)
+        play = core.play_greedy if greedy else core.play_random
         status = self.handle(core.advance())
         while status != CS_END:
-            status = self.handle(core.play_random())
+            status = self.handle(play())
         return self
 
 
@@ -664,11 +671,15 @@ def _context_fields(ctx_cls: type[WinContext]) -> frozenset[str]:
 
 
 class RandomTable:
-    """Hands of one rule set and options played by the built-in random agents — on the compiled core when it
-    plays this flow (the flow is made once and the hands share it), else on :class:`Game` with
-    :class:`~mahjong.game.agents.RandomAgent` (the same hands either way)."""
+    """Hands of one rule set and options played by the built-in random agents (``agent="greedy"``: the greedy
+    ones) — on the compiled core when it plays this flow, the agents choosing in C (the flow is made once and
+    the hands share it), else on :class:`Game` with :class:`~mahjong.game.agents.RandomAgent` /
+    :class:`~mahjong.game.agents.GreedyAgent` (the same hands either way)."""
 
-    def __init__(self, rules: str, options: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, rules: str, options: Mapping[str, Any] | None = None, agent: str = "random") -> None:
+        if agent not in ("random", "greedy"):
+            raise RulesError(f"unknown agent {agent!r}; known: random, greedy")
+        self.agent = agent
         self.rules = rules
         self.options = dict(options or {})
         self.flow = make_flow(rules, options)
@@ -688,16 +699,16 @@ class RandomTable:
         flow = self.flow
         d = flow.seats[0] if dealer is None else dealer
         if self.params is None:
-            from mahjong.game.agents import RandomAgent
+            from mahjong.game.agents import make_agent
             from mahjong.game.play import play_hand
 
             game = Game(self.rules, seed=seed, salt=salt, dealer=d, prevalent_wind=prevalent_wind,
                         hand_number=hand_number, options=self.options)
-            play_hand(game, {s: RandomAgent(agent_seeds[i]) for i, s in enumerate(flow.seats)})
+            play_hand(game, {s: make_agent(self.agent, agent_seeds[i]) for i, s in enumerate(flow.seats)})
             return game
         hand = CoreHand(flow, self.params, seed=seed, salt=salt, dealer=d, prevalent_wind=prevalent_wind,
                         hand_number=hand_number, options=self.options, rules=self.rules, table=self)
-        return hand.play_random(agent_seeds)
+        return hand.play_agents(agent_seeds, greedy=self.agent == "greedy")
 
 
 def play_random(rules: str, *, seed: int = 0, salt: int = 0, dealer: int | None = None, prevalent_wind: int = 0,

@@ -24,6 +24,10 @@
 #                   a win when one is offered, else legal[below(n_legal)] with the seat's SplitMix64).
 #   core_play_random(c) nogil -> runs the random agents until a status other than CS_WAIT.
 #   core_mask(c, seat, out) nogil  fills a N_ACTIONS 0/1 mask.
+#   c.gb_decide (GameCore.decide_guobiao): Guobiao's may-this-seat-win decided in C (core_gb_verdict: the scoring
+#                   record built from the core's state, scored by guobiao.pxi's _gb_decide without the GIL); the
+#                   CS_SCORE status then comes only for a hand the rule layer's one-call path would not take.
+#                   Each win's facts (core_win_facts), tile, source, total and (decided in C) fan vector are kept.
 # A caller stepping many cores without the GIL loops core_act / core_play_random and drops to Python only on
 # CS_SCORE / CS_PAY / CS_END.  The Python face is the GameCore class at the end of this file; its drivers are
 # mahjong.game.core.CoreHand (events built when read), CoreGame (Game's step API) and RandomTable (self-play).
@@ -51,6 +55,16 @@ cdef enum:
     CORE_RIVER = 64
     CORE_KONGS = 16
     CORE_TILES = 42
+    # a win's facts (core_win_facts)
+    WF_LAST_TILE = 1
+    WF_LAST_WALL_TILE = 2
+    WF_KONG_REPLACEMENT = 4
+    WF_ROBBING_KONG = 8
+    WF_AFTER_KONG_DISCARD = 16
+    WF_HEAVENLY = 32
+    WF_EARTHLY = 64
+    WF_HUMAN = 128
+    WF_FIRST_ROUND = 256
 
 
 # ---- SplitMix64, bit-identical to mahjong.game.rng ----------------------------------------------------------
@@ -172,6 +186,21 @@ ctypedef struct HandCore:
     # just drawn on its turn): a win on a discard / robbed kong / self-draw of t is bit t
     int wait_valid[4]
     uint64_t wait_mask[4]
+    # the Guobiao rule set decided in C (core_gb_verdict; set by GameCore.decide_guobiao, 0 = ask Python): its
+    # option bits and minimum; each seat's fan vector of its last verdict, and each win's (flowers at 花牌)
+    int gb_decide
+    int gb_opts
+    int gb_min_fan
+    int verdict_in_c[4]
+    int verdict_fans[4][GB_NF]
+    int won_in_c[4]
+    int won_fans[4][GB_NF]
+    # each win's facts as HandState.win_facts derives them when the win is folded (WF_* bits), its tile, the
+    # seat it was won from (-1 self-drawn) and its total
+    int won_facts[4]
+    int won_tile[4]
+    int won_from[4]
+    int won_total[4]
 
 
 # ---- small helpers ----------------------------------------------------------------------------------------------
@@ -232,6 +261,41 @@ cdef inline int core_may_discard(const HandCore* c, int seat, int t, int holds_l
     return t // 9 == c.lack[seat]
 
 
+cdef int core_knit_missing(const uint8_t* h) noexcept nogil:
+    """The fewest of a knitted sequence's nine tiles (组合龙) the hand lacks: a lower bound of that form's
+    distance, so a hand lacking two is not ready through it."""
+    cdef int held[3][3]  # [suit][rank class]: how many of ranks j, j+3, j+6 the suit holds
+    cdef int perm, j, s, best = 9
+    for s in range(3):
+        for j in range(3):
+            held[s][j] = (h[9 * s + j] != 0) + (h[9 * s + j + 3] != 0) + (h[9 * s + j + 6] != 0)
+    for perm in range(6):
+        best = imin(best, 9 - held[KNIT_PERM[perm][0]][0] - held[KNIT_PERM[perm][1]][1]
+                    - held[KNIT_PERM[perm][2]][2])
+    return best
+
+
+cdef uint64_t core_waits_of(uint8_t* h, int total, int hand_size, uint32_t flags) noexcept nogil:
+    """waits_mask(h, 0, ...) of a 3n+1 hand, with the knitted forms (组合龙, 全不靠) probed only when the hand
+    may be one tile from them: waits_mask without them, then the tiles completing a special form when their
+    distance can be 1 (a tile completes a form only from distance 1).  Most hands are far from every knitted
+    form, and waits_mask would search the six knitted sequences each time."""
+    cdef uint64_t mask
+    cdef int t
+    if not (flags & F_KNITTED) or (flags & (F_WAIT_ON_FOURTH_COPY | F_LACK_A_SUIT)):
+        return waits_mask(h, 0, total, hand_size, flags)
+    mask = waits_mask(h, 0, total, hand_size, flags & ~F_KNITTED)
+    if ((concealed_specials(total, hand_size) and honors_knitted_D(h) <= 1)
+            or (knitted_straight_applies(total, hand_size, flags) and core_knit_missing(h) <= 1)):
+        for t in range(34):
+            if h[t] < 4 and kind_allowed(t, flags):
+                h[t] += 1
+                if specials_D(h, total + 1, hand_size, flags) == 0:
+                    mask |= (<uint64_t>1) << t
+                h[t] -= 1
+    return mask
+
+
 cdef uint64_t core_waits(HandCore* c, int seat) noexcept nogil:
     """The waits of the seat's base hand (cached until its concealed tiles change other than by a draw)."""
     cdef uint8_t h[HBUF]
@@ -247,14 +311,15 @@ cdef uint64_t core_waits(HandCore* c, int seat) noexcept nogil:
         h[c.ldraw_tile] -= 1
         total -= 1
     if total % 3 == 1:
-        for t in range(27, 34):
-            if h[t] and (c.p.rule_flags & F_NO_HONORS):
-                total = -1
+        if c.p.rule_flags & F_NO_HONORS:
+            for t in range(27, 34):
+                if h[t]:
+                    total = -1
         # (waits_mask probes every tile under lack-a-suit: a hand that is not ready has no waits, and one
         # shanten is far cheaper than 27 probes)
         if total > 0 and (not (c.p.rule_flags & F_LACK_A_SUIT)
                           or shanten_k(h, 0, total, c.p.rule_hand_size, c.p.rule_flags) == 0):
-            mask = waits_mask(h, 0, total, c.p.rule_hand_size, c.p.rule_flags)
+            mask = core_waits_of(h, total, c.p.rule_hand_size, c.p.rule_flags)
     c.wait_mask[seat] = mask
     c.wait_valid[seat] = 1
     return mask
@@ -277,6 +342,77 @@ cdef int core_ready(HandCore* c, int seat) noexcept nogil:
     return core_waits(c, seat) != 0
 
 
+cdef int core_gb_verdict(HandCore* c, int seat, int tile, int from_seat, int robbing) noexcept nogil:
+    """Guobiao's may-this-seat-win for a complete hand, decided in C: the scoring record built from the core's
+    own state (the win facts derived as HandState.win_facts derives them) and scored by the compiled Guobiao
+    kernel without the GIL.  1 / 0 with the verdict cached; -1 = anything the rule layer's fast path would not
+    take itself (the rule layer then decides: CS_SCORE)."""
+    cdef uint8_t rec[GB_REC]
+    cdef GBHand h
+    cdef int best[GB_NF]
+    cdef int i, m, kind, t, in_melds = 0, any_kong = 0, flags = 0, n_m = c.n_melds[seat], fan, ok
+    cdef int self_drawn = from_seat < 0, last_tile, facts
+    cdef uint8_t* pk
+    if n_m > 4:
+        return -1
+    memset(rec, 0, GB_REC)
+    for i in range(34):
+        rec[GB_REC_COUNTS + i] = c.hands[seat][i]
+    if not self_drawn:
+        rec[GB_REC_COUNTS + tile] += 1
+    for m in range(n_m):
+        kind = c.meld_kind[seat][m]
+        t = c.meld_tile[seat][m]
+        pk = rec + GB_REC_PACKS + 3 * m
+        if kind == MK_CHOW:
+            t = c.meld_low[seat][m] + 1  # (the kernel's chow is its middle tile)
+            in_melds += (t - 1 == tile) + (t == tile) + (t + 1 == tile)
+            pk[0] = GB_CHOW
+        elif kind == MK_PUNG:
+            in_melds += 3 if t == tile else 0
+            pk[0] = GB_PUNG
+        else:
+            in_melds += 4 if t == tile else 0
+            any_kong = 1
+            pk[0] = GB_KONG
+        pk[1] = t
+        pk[2] = 0 if kind == MK_CONCEALED_KONG else 1
+    # the facts the rule layer's one-call path reads (it refuses the same doubtful cases: -1 here)
+    facts = core_win_facts(c, seat, tile, from_seat, robbing)
+    last_tile = facts & WF_LAST_TILE
+    if last_tile and rec[GB_REC_COUNTS + tile] != 1:
+        return -1
+    if last_tile or in_melds == 3:  # (the other three copies in the hand's own melds: 和绝张 for sure)
+        flags |= GB_FLAG_LAST_TILE
+    if robbing:
+        if in_melds or rec[GB_REC_COUNTS + tile] != 1:
+            return -1
+        flags |= GB_FLAG_KONG
+    if self_drawn:
+        flags |= GB_FLAG_SELF_DRAWN
+    if facts & WF_KONG_REPLACEMENT:
+        if not any_kong:
+            return -1
+        flags |= GB_FLAG_KONG
+    if facts & WF_LAST_WALL_TILE:
+        flags |= GB_FLAG_WALL_LAST
+    rec[GB_REC_WIN] = tile
+    rec[GB_REC_FLAGS] = flags
+    rec[GB_REC_SEAT] = (seat - c.dealer) & 3
+    rec[GB_REC_PREVALENT] = c.prevalent_wind
+    rec[GB_REC_FLOWERS] = c.n_bonus[seat]
+    rec[GB_REC_N_PACKS] = n_m
+    if _gb_load(rec, c.gb_opts, &h) != GB_OK or _gb_decide(&h, best) != GB_OK:
+        return -1
+    fan = _gb_total(best)
+    ok = fan >= c.gb_min_fan
+    best[GBF_FLOWER_TILES] = c.n_bonus[seat]
+    memcpy(c.verdict_fans[seat], best, GB_NF * sizeof(int))
+    core_verdict(c, seat, tile, ok, fan + c.n_bonus[seat])
+    c.verdict_in_c[seat] = 1
+    return ok
+
+
 cdef int core_win_offer(HandCore* c, int seat, int tile, int from_seat, int robbing) noexcept nogil:
     """1 if the win is on offer, 0 if not, -1 if the rule set must be asked (CS_SCORE; c.q_* set)."""
     cdef int ok
@@ -289,6 +425,10 @@ cdef int core_win_offer(HandCore* c, int seat, int tile, int from_seat, int robb
     elif not core_shape_win(c, seat, tile, from_seat >= 0):
         ok = 0
     else:
+        if c.gb_decide:
+            ok = core_gb_verdict(c, seat, tile, from_seat, robbing)
+            if ok >= 0:
+                return ok
         c.q_seat, c.q_tile, c.q_from, c.q_robbing = seat, tile, from_seat, robbing
         return -1
     c.verdict_step[seat], c.verdict_tile[seat], c.verdict_ok[seat], c.verdict_total[seat] = c.n_ev, tile, ok, 0
@@ -300,6 +440,7 @@ cdef void core_verdict(HandCore* c, int seat, int tile, int ok, int total) noexc
     c.verdict_tile[seat] = tile
     c.verdict_ok[seat] = 1 if ok else 0
     c.verdict_total[seat] = total
+    c.verdict_in_c[seat] = 0
 
 
 # ---- the fold of each event (the C twin of HandState.apply) ------------------------------------------------------
@@ -472,8 +613,46 @@ cdef void core_robbed(HandCore* c) noexcept nogil:
     core_event(c, EV_ROBBED, seat, t, 0, 0)
 
 
+cdef int core_win_facts(const HandCore* c, int seat, int t, int from_seat, int robbing) noexcept nogil:
+    """HandState.win_facts of a win now, as WF_* bits (和绝张, 海底, 杠上开花, 抢杠和, 杠上炮, 天和 / 地和 (on the
+    first draw) / 人和, still the first go-round)."""
+    cdef int f = 0, s, wall_over = core_live(c) <= c.p.reserve, first = c.claims_made == 0
+    for s in range(4):
+        if c.turns[s] > 1:
+            first = 0
+    if c.visible[t] - (0 if from_seat < 0 else 1) >= 3:
+        f |= WF_LAST_TILE
+    if from_seat < 0:
+        if c.ldraw_seat == seat and c.ldraw_after_kong:
+            f |= WF_KONG_REPLACEMENT
+        if wall_over:
+            f |= WF_LAST_WALL_TILE
+    else:
+        if robbing:
+            f |= WF_ROBBING_KONG
+        elif wall_over:
+            f |= WF_LAST_WALL_TILE
+        if c.ldis_seat >= 0 and c.ldis_after_kong and not robbing:
+            f |= WF_AFTER_KONG_DISCARD
+    if first:
+        f |= WF_FIRST_ROUND
+        if seat == c.dealer and from_seat < 0 and c.turns[seat] == 0:
+            f |= WF_HEAVENLY
+        if seat != c.dealer and from_seat < 0 and c.turns[seat] == 1:
+            f |= WF_EARTHLY
+        if seat != c.dealer and from_seat >= 0 and not robbing and c.turns[seat] == 0:
+            f |= WF_HUMAN
+    return f
+
+
 cdef void core_win(HandCore* c, int seat, int t, int from_seat) noexcept nogil:
     cdef int total = c.verdict_total[seat]
+    if c.n_won < 4:
+        c.won_facts[c.n_won] = core_win_facts(c, seat, t, from_seat, c.robbing)
+        c.won_tile[c.n_won], c.won_from[c.n_won], c.won_total[c.n_won] = t, from_seat, total
+        c.won_in_c[c.n_won] = c.verdict_in_c[seat]
+        if c.verdict_in_c[seat]:
+            memcpy(c.won_fans[c.n_won], c.verdict_fans[seat], GB_NF * sizeof(int))
     core_event(c, EV_WIN, seat, t, from_seat, total)
     c.won[c.n_won] = seat
     c.n_won += 1
@@ -504,7 +683,11 @@ cdef void core_init(HandCore* c, const CoreParams* p, uint64_t seed, uint64_t sa
     cdef SM64 shuffle
     cdef int n, i, j, k, s, start, d1, d2, e1, e2, thrower, side, stacks
     cdef uint8_t tmp
-    memset(c, 0, sizeof(HandCore))
+    cdef char* ev_start = <char*>&c.ev[0][0]
+    cdef char* ev_end = <char*>&c.ev[CORE_EVENTS - 1][4] + sizeof(int32_t)
+    # (everything but the event record, which is written before it is read: n_ev rows; it is most of the struct)
+    memset(c, 0, ev_start - <char*>c)
+    memset(ev_end, 0, <char*>c + sizeof(HandCore) - ev_end)
     c.p = p[0]
     c.dealer, c.prevalent_wind = dealer, prevalent
     sm_seed(&c.rng, seed, salt * 2 + 1)
@@ -614,10 +797,15 @@ cdef int core_turn_actions(HandCore* c, int seat) noexcept nogil:
                 c.legal[seat][n] = A_ADDED_KONG + t
                 n += 1
     holds = core_holds_lack(c, seat) if c.p.lack else 0
-    for t in range(34):
-        if h[t] and core_may_discard(c, seat, t, holds):
+    if holds:
+        for t in range(34):
+            if h[t] and core_may_discard(c, seat, t, holds):
+                c.legal[seat][n] = A_DISCARD + t
+                n += 1
+    else:  # every tile held may go: written unconditionally, kept when held (no branch to mispredict)
+        for t in range(34):
             c.legal[seat][n] = A_DISCARD + t
-            n += 1
+            n += h[t] != 0
     c.n_legal[seat] = n
     core_forced(c, seat)
     return 0
@@ -821,6 +1009,11 @@ cdef int core_act(HandCore* c, int seat, int action) noexcept nogil:
             break
     else:
         return CR_NOT_LEGAL
+    return core_answer(c, seat, action)
+
+
+cdef int core_answer(HandCore* c, int seat, int action) noexcept nogil:
+    """core_act for an answer known to be legal (a pending seat's own listed slot)."""
     c.response[seat] = action
     c.answered |= 1 << seat
     if c.answered != c.pending:
@@ -837,22 +1030,115 @@ cdef int core_random_action(HandCore* c, int seat) noexcept nogil:
     return c.legal[seat][<int>sm_below(&c.agent[seat], n)]
 
 
-cdef int core_play_random(HandCore* c) noexcept nogil:
-    """The random agents answer every decision until Python must look (CS_SCORE, CS_PAY, CS_END)."""
+cdef int core_greedy_discard(HandCore* c, uint8_t* h, int total, int t, int* neg_left) noexcept nogil:
+    """GreedyAgent._best_discard's key of discarding t from the concealed counts h (total tiles): the shanten
+    after it, and minus the copies left unseen of the tiles that lower that shanten (h is restored)."""
+    cdef int sh, u, left = 0
+    cdef uint64_t mask
+    h[t] -= 1
+    sh = shanten_k(h, 0, total - 1, c.p.rule_hand_size, c.p.rule_flags)
+    if sh < 8:
+        mask = useful_mask(h, 0, total - 1, c.p.rule_hand_size, c.p.rule_flags, sh)
+        for u in range(34):
+            if (mask >> u) & 1:
+                left += imax(0, 4 - c.visible[u] - h[u])
+    h[t] += 1
+    neg_left[0] = -left
+    return sh
+
+
+cdef int core_greedy_action(HandCore* c, int seat) noexcept nogil:
+    """GreedyAgent.choose (its reference) in C: a win when offered; else the discard to the lowest shanten with
+    the most unseen useful tiles (the first such in legal order), a concealed kong instead when it keeps that
+    shanten; else the claim that lowers the shanten most (the first such); else pass; else the first action."""
+    cdef uint8_t h[HBUF]
+    cdef int n = c.n_legal[seat], i, a, t, x, total = 0, sh, neg, best = -1, best_sh = 0, best_neg = 0, now
+    cdef int16_t* legal = c.legal[seat]
+    for i in range(n):
+        if legal[i] == A_WIN:
+            return A_WIN
+    memset(h, 0, HBUF)
+    for t in range(34):
+        h[t] = c.hands[seat][t]
+        total += h[t]
+    for i in range(n):
+        a = legal[i]
+        if A_DISCARD <= a < A_DISCARD + 34:
+            sh = core_greedy_discard(c, h, total, a - A_DISCARD, &neg)
+            if best < 0 or sh < best_sh or (sh == best_sh and neg < best_neg):
+                best, best_sh, best_neg = i, sh, neg
+    if best >= 0:
+        for i in range(n):
+            a = legal[i]
+            if A_CONCEALED_KONG <= a < A_CONCEALED_KONG + 34:
+                t = a - A_CONCEALED_KONG
+                h[t] -= 4
+                sh = shanten_k(h, 0, total - 4, c.p.rule_hand_size, c.p.rule_flags)
+                h[t] += 4
+                if sh <= best_sh:
+                    return a
+        return legal[best]
+    now = shanten_k(h, 0, total, c.p.rule_hand_size, c.p.rule_flags)
+    best_sh = 99
+    for i in range(n):
+        a = legal[i]
+        t = c.ldis_tile
+        if a == A_KONG:
+            h[t] -= 3
+            sh = shanten_k(h, 0, total - 3, c.p.rule_hand_size, c.p.rule_flags)
+            h[t] += 3
+        elif a == A_PUNG or A_CHOW <= a < A_CHOW + 3:
+            if a == A_PUNG:
+                h[t] -= 2
+            else:
+                for x in range(t - (a - A_CHOW), t - (a - A_CHOW) + 3):
+                    if x != t:
+                        h[x] -= 1
+            sh = 99
+            for x in range(34):  # (the discard after the claim: GreedyAgent._best_discard's shanten)
+                if h[x]:
+                    h[x] -= 1
+                    sh = imin(sh, shanten_k(h, 0, total - 3, c.p.rule_hand_size, c.p.rule_flags))
+                    h[x] += 1
+            if a == A_PUNG:
+                h[t] += 2
+            else:
+                for x in range(t - (a - A_CHOW), t - (a - A_CHOW) + 3):
+                    if x != t:
+                        h[x] += 1
+        else:
+            continue
+        if sh < now and sh < best_sh:
+            best, best_sh = i, sh
+    if best >= 0:
+        return legal[best]
+    for i in range(n):
+        if legal[i] == A_PASS:
+            return A_PASS
+    return legal[0]
+
+
+cdef int core_play_agents(HandCore* c, int greedy) noexcept nogil:
+    """The built-in agents (random, or greedy when ``greedy``) answer every decision until Python must look."""
     cdef int st = CS_WAIT, i, s, n
     cdef int order[4]
     while st == CS_WAIT:
         n = c.n_pending
-        if n == 0:  # (nobody to answer: run on; core_advance never waits without a pending seat)
+        if n == 0:
             return core_advance(c)
         for i in range(n):
             order[i] = c.pend_order[i]
         for i in range(n):
             s = order[i]
-            st = core_act(c, s, core_random_action(c, s))
+            st = core_answer(c, s, core_greedy_action(c, s) if greedy else core_random_action(c, s))
             if st != CS_WAIT:
                 break
     return st
+
+
+cdef int core_play_random(HandCore* c) noexcept nogil:
+    """The random agents answer every decision until Python must look (CS_SCORE, CS_PAY, CS_END)."""
+    return core_play_agents(c, 0)
 
 
 cdef void core_mask(const HandCore* c, int seat, uint8_t* out) noexcept nogil:
@@ -930,10 +1216,79 @@ cdef class GameCore:
             s4[i] = <uint64_t>(int(seeds[i]) & U64_MASK)
         core_seed_agents(self.c, s4)
 
+    def decide_guobiao(self, int opts, int min_fan):
+        """Decide Guobiao's may-this-seat-win in C from now on (the kernel's option bits ``opts``, the minimum
+        ``min_fan`` without flowers): a complete hand the rule layer's one-call path would score is scored
+        here, and the ``score`` status comes only for the rest."""
+        if min_fan < 0 or opts < 0:
+            raise ValueError("opts and min_fan are >= 0")
+        self.c.gb_opts, self.c.gb_min_fan, self.c.gb_decide = opts, min_fan, 1
+
+    def won_fans(self, int i):
+        """The fan vector (the Guobiao kernel's fan order, flowers at 花牌) of the hand's i-th win when C
+        decided it, else None."""
+        cdef int j
+        if not 0 <= i < self.c.n_won or not self.c.won_in_c[i]:
+            return None
+        return [self.c.won_fans[i][j] for j in range(GB_NF)]
+
+    def win_facts(self, int i):
+        """The hand's i-th win's facts as HandState.win_facts derives them when the win is folded: (last_tile,
+        last_wall_tile, kong_replacement, robbing_kong, after_kong_discard, heavenly, earthly, human,
+        first_round)."""
+        if not 0 <= i < self.c.n_won:
+            raise ValueError(f"the hand has {self.c.n_won} wins")
+        return _win_facts_tuple(self.c.won_facts[i])
+
+    def query_facts(self):
+        """The ``score`` status's win facts, as :meth:`win_facts` gives them."""
+        cdef HandCore* c = self.c
+        if c.q_seat < 0 or c.q_seat > 3 or c.q_tile < 0 or c.q_tile >= 34:
+            raise ValueError("there is no question")
+        return _win_facts_tuple(core_win_facts(c, c.q_seat, c.q_tile, c.q_from, c.q_robbing))
+
+    def wins(self):
+        """The hand's wins in order: (seat, tile, from seat or -1, total)."""
+        cdef int i
+        return [(self.c.won[i], self.c.won_tile[i], self.c.won_from[i], self.c.won_total[i])
+                for i in range(self.c.n_won)]
+
+    def bonus(self, int seat):
+        """The seat's bonus tiles set aside, in order."""
+        if not 0 <= seat < 4:
+            raise ValueError("seat is 0..3")
+        return bytes(self.c.bonus[seat][:self.c.n_bonus[seat]])
+
+    def preview_guobiao(self, int opts, int min_fan):
+        """What the core would decide itself for the ``score`` status's question (a test aid: the caller then
+        gives the rule layer's verdict): (may win, total with flowers, fan vector), or None when it would ask."""
+        cdef HandCore* c = self.c
+        cdef int j, ok
+        if c.q_seat < 0 or c.q_seat > 3 or c.q_tile < 0 or c.q_tile >= 34 or min_fan < 0 or opts < 0:
+            raise ValueError("there is no question to preview")
+        c.gb_opts, c.gb_min_fan = opts, min_fan
+        ok = core_gb_verdict(c, c.q_seat, c.q_tile, c.q_from, c.q_robbing)
+        if ok < 0:
+            return None
+        return (bool(ok), c.verdict_total[c.q_seat], [c.verdict_fans[c.q_seat][j] for j in range(GB_NF)])
+
     def random_action(self, int seat):
         if not 0 <= seat < 4 or not self.c.n_legal[seat] or not (self.c.pending & (1 << seat)):
             raise ValueError(f"seat {seat} has nothing to choose")
         return core_random_action(self.c, seat)
+
+    def greedy_action(self, int seat):
+        """The built-in greedy agent's choice for a pending seat (GreedyAgent's, computed in C)."""
+        if not 0 <= seat < 4 or not self.c.n_legal[seat] or not (self.c.pending & (1 << seat)):
+            raise ValueError(f"seat {seat} has nothing to choose")
+        return core_greedy_action(self.c, seat)
+
+    def play_greedy(self):
+        """The greedy agents answer until Python must look: a status."""
+        cdef int st
+        with nogil:
+            st = core_play_agents(self.c, 1)
+        return st
 
     def play_random(self):
         """The random agents answer until Python must look: a status."""
@@ -1024,6 +1379,27 @@ cdef class GameCore:
     def won(self):
         cdef int i
         return tuple([self.c.won[i] for i in range(self.c.n_won)])
+
+
+cdef tuple _win_facts_tuple(int f):
+    return (bool(f & WF_LAST_TILE), bool(f & WF_LAST_WALL_TILE), bool(f & WF_KONG_REPLACEMENT),
+            bool(f & WF_ROBBING_KONG), bool(f & WF_AFTER_KONG_DISCARD), bool(f & WF_HEAVENLY),
+            bool(f & WF_EARTHLY), bool(f & WF_HUMAN), bool(f & WF_FIRST_ROUND))
+
+
+def _core_gb_decide(bytes record, int opts):
+    """The hand core's Guobiao decision (_gb_decide, without the GIL) of one packed record (a test aid, beside
+    _gb_score): (status: 0 scored / 1 not a winning hand / 2 malformed or too many readings, fan vector)."""
+    cdef GBHand h
+    cdef int best[GB_NF]
+    cdef int j, st
+    if len(record) != GB_REC:
+        raise ValueError(f"a Guobiao hand record has {GB_REC} bytes")
+    memset(best, 0, sizeof(best))
+    st = _gb_load(<const uint8_t*>PyBytes_AS_STRING(record), opts, &h)
+    if st == GB_OK:
+        st = _gb_decide(&h, best)
+    return st, [best[j] for j in range(GB_NF)]
 
 
 def _core_constants():

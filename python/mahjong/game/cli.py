@@ -82,7 +82,8 @@ def simulate(rules: str, hands: int, seed: int = 0, agent: str = "greedy", optio
     points: list[int] = []
     t0 = time.perf_counter()
     seats = None
-    table = RandomTable(rules, options) if agent == "random" else None  # (chooses in C on the compiled core)
+    # (the built-in random and greedy agents choose in C on the compiled core)
+    table = RandomTable(rules, options, agent) if agent in ("random", "greedy") else None
     for k in range(hands):
         game: HandTable
         if table is not None:

@@ -2,13 +2,15 @@
 with Python called only when a rule hook decides something.
 
 The core holds the hand's whole mutable state in C, computes the legal actions and applies every transition;
-it stops for Python only to ask whether a complete hand may win (the rule set's score: Guobiao's 8-fan
-minimum …), for money that moves during play (Sichuan's kongs and wins), and at the hand's end (the
-settlement).  Its compact event record becomes the typed events of :mod:`mahjong.game.events` only when they
-are read (:attr:`CoreHand.events`), folded into the same :class:`~mahjong.game.state.HandState` the Python
-engine folds; scores and the settlement are :class:`~mahjong.game.engine.HandTable`'s, shared with
+it stops for Python only to ask whether a complete hand may win (the rule set's score: the common table's …;
+in self-play Guobiao's 8-fan minimum is decided in C, :func:`guobiao_in_c`), for money that moves during play
+(Sichuan's kongs and wins), and at the hand's end (the settlement).  In self-play (:class:`RandomTable`) a
+flow whose win facts are all the core's (:func:`facts_from_core`) is scored and settled from the core's own
+state.  The core's compact event record becomes the typed events of :mod:`mahjong.game.events` only when
+they are read (:attr:`CoreHand.events`), folded into the same :class:`~mahjong.game.state.HandState` the
+Python engine folds; scores and the settlement are :class:`~mahjong.game.engine.HandTable`'s, shared with
 :class:`~mahjong.game.engine.Game` — so a hand played here and the same hand played by ``Game`` give the same
-events and nets (``tests/game/test_core_differential.py``).
+events and nets (``tests/game/test_core_differential.py``, ``tests/game/test_core_scoring.py``).
 
 Flows the core plays are those :func:`core_params` accepts (``Flow.core_plays``); every other flow or option
 plays on the Python engine.  On the pure-Python backend (``MAHJONG_PURE_PYTHON=1``) there is no compiled core:
@@ -18,13 +20,15 @@ the core's reference (its twin) and gives the same hands.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 from mahjong._kernels import BACKEND, backend_module
 from mahjong.errors import MahjongError, RulesError, listed
-from mahjong.framework import RuleSet, ScoreResult
+from mahjong.framework import RuleSet, ScoreResult, WinContext
 from mahjong.game._core_constants import CLAIM_KINDS, EVENT_KINDS, MELD_KINDS, PHASES, REFUSALS, STATUSES
 from mahjong.game.actions import (
     ADDED_KONG,
@@ -71,7 +75,8 @@ from mahjong.game.state import HandState
 from mahjong.hand import Hand, Meld, MeldKind
 from mahjong.settlement import Draw, HandRecord, Kong, Settlement, Win
 
-__all__ = ["CoreGame", "CoreHand", "RandomTable", "core_params", "core_available", "play_random"]
+__all__ = ["CoreGame", "CoreHand", "RandomTable", "core_params", "core_available", "facts_from_core", "guobiao_in_c",
+           "play_random"]
 
 _CS = {name: i for i, name in enumerate(STATUSES)}
 CS_WAIT, CS_SCORE, CS_PAY, CS_END = _CS["wait"], _CS["score"], _CS["pay"], _CS["end"]
@@ -146,6 +151,42 @@ def core_params(flow: Flow) -> tuple[int, ...] | None:
     )
 
 
+def guobiao_in_c(flow: Flow) -> tuple[int, int] | None:
+    """(option bits, minimum fan) when the core may decide this flow's may-this-seat-win itself with the
+    compiled Guobiao kernel (GameCore.decide_guobiao): the Guobiao rule set scored by its one-call path (no
+    天和 / 地和 / 人和 facts: the extras' flags, which that path leaves to the rule layer); else None."""
+    from mahjong.game.flows.guobiao import GuobiaoFlow
+    from mahjong.rulesets.guobiao.ruleset import _FAST, Guobiao
+
+    rs = flow.ruleset
+    if (type(flow) is not GuobiaoFlow or type(rs) is not Guobiao or _FAST is None or rs.config.extras
+            or flow.heavenly or flow.earthly is not None):
+        return None
+    return rs._opt_bits, rs._min_fan
+
+
+def facts_from_core(flow: Flow) -> bool:
+    """The flow's win facts are the standard ones the core derives itself (HandState.win_facts: no fact of
+    the flow's own read from the hand state, no wildcards, no money during play), so a self-play hand's
+    scores and settlement record can be made from the core without building its events."""
+    from mahjong.game.flows.guobiao import GuobiaoFlow
+
+    cls = type(flow)
+
+    def plain(name: str) -> bool:
+        return getattr(cls, name) is getattr(Flow, name)
+
+    guobiao = cls is GuobiaoFlow and not flow.heavenly  # (its own hooks read no state without the extras)
+    return (core_params(flow) is not None and not flow.pays_during_play and not flow.draw_hands
+            and plain("check_facts") and plain("wildcard_count") and (plain("record_facts") or guobiao)
+            and (plain("may_win") or guobiao) and flow.earthly in (None, "first_draw", "first_round"))
+
+
+#: the context flags of HandTable.context_kwargs, in the order GameCore.win_facts gives them
+_FACT_NAMES = ("last_tile", "last_wall_tile", "kong_replacement", "robbing_kong", "after_kong_discard")
+_WIN_STANDARD = frozenset(f.name for f in fields(Win)) - {"flags", "seat", "hand", "discarder"}
+
+
 class CoreHand(HandTable):
     """One hand on the compiled core (the same constructor arguments as :class:`Game`, for the flows the core
     plays).  Drive it with :meth:`advance` / :meth:`act` / :meth:`play_random`; read :attr:`events`,
@@ -164,9 +205,11 @@ class CoreHand(HandTable):
         self.explicit_wall = wall is not None
         given = None if wall is None else bytes(wall)
         self.core: GameCore = _GameCore(params, seed, salt, dealer, prevalent_wind, given)
-        self._state = HandState()
-        self._state.fact_hook = self._record_facts
-        self._state.reserve = flow.reserve
+        self.dealer, self.prevalent_wind = dealer, prevalent_wind
+        #: self-play: wins scored and the won hand's record made from the core alone (facts_from_core)
+        self._from_core = table is not None and table.facts_from_core
+        # the hand state and the typed events are built when first read (most self-play hands never are)
+        self._state_: HandState | None = None
         self._events: list[GameEvent] = []
         self._synced = 0  # core records folded into state / events so far
         self._syncing = False
@@ -183,8 +226,9 @@ class CoreHand(HandTable):
         self.settlement: Settlement | None = None
         self.net: tuple[int, ...] | None = None
         self._ended = False
-        self._emit(HandStarted(rules, dict(self.options), dealer, prevalent_wind, flow.seats, hand_number, seed,
-                               salt))
+        self._quiet_settlement: Settlement | None = None  # a quiet end's settlement, for its HandEnded
+        self._wins: list[Won] | None = None  # the wins of a hand settled straight from the core (_won_end)
+        self.fast_record: HandRecord | None = None  # the record a hand ended without its events was settled from
 
     # --- the events, built when read ------------------------------------------------------------------------
 
@@ -204,7 +248,19 @@ class CoreHand(HandTable):
 
     @state.setter
     def state(self, value: HandState) -> None:
-        self._state = value
+        self._state_ = value
+
+    @property
+    def _state(self) -> HandState:
+        """The hand state folded so far (made, with the HandStarted event, on first use)."""
+        st = self._state_
+        if st is None:
+            st = self._state_ = HandState()
+            st.fact_hook = self._record_facts
+            st.reserve = self.flow.reserve
+            self._emit(HandStarted(self.rules, dict(self.options), self.dealer, self.prevalent_wind,
+                                   self.flow.seats, self.hand_number, self.seed, self.salt))
+        return st
 
     def _emit(self, ev: GameEvent) -> None:
         self._state.apply(ev)
@@ -213,7 +269,8 @@ class CoreHand(HandTable):
     def sync(self) -> None:
         """Fold the core's new records into the typed events and the hand state."""
         core = self.core
-        if self._syncing or self._synced == core.n_events and self._deferred_end is None and not self._deferred:
+        if self._syncing or (self._state_ is not None and self._synced == core.n_events and not self._deferred
+                             and self._deferred_end is None and self._quiet_settlement is None):
             return
         self._syncing = True
         try:
@@ -221,6 +278,10 @@ class CoreHand(HandTable):
             self._flush(core.n_events)
         finally:
             self._syncing = False
+        if self._quiet_settlement is not None:  # a quiet end: its last event, from the state now folded
+            settlement, self._quiet_settlement = self._quiet_settlement, None
+            assert self.net is not None
+            self._deferred_end = HandEnded(self.net, self.flow.next_dealer(self._state, dict(settlement.details)))
         if self._deferred_end is not None:
             ev, self._deferred_end = self._deferred_end, None
             self._emit(ev)
@@ -294,7 +355,12 @@ class CoreHand(HandTable):
         hand is over; returns CS_WAIT or CS_END."""
         core = self.core
         while True:
-            if status == CS_SCORE:
+            if status == CS_SCORE and self._from_core:  # (self-play: nobody reads win_score; no events built)
+                seat, tile, frm, robbing = core.query
+                result = self._score_from_core(seat, tile, None if frm < 0 else frm)
+                core.verdict(seat, tile, result is not None, result.total if result is not None else 0)
+                status = core.advance()
+            elif status == CS_SCORE:
                 seat, tile, frm, robbing = core.query
                 self.sync()
                 result = self._score_win(seat, tile, None if frm < 0 else frm, robbing)
@@ -311,7 +377,7 @@ class CoreHand(HandTable):
             elif status == CS_END:
                 if not self._ended:
                     self._ended = True
-                    if not self._quiet_end():
+                    if not (self._won_end() if core.won else self._quiet_end()):
                         self.sync()
                         self._end_hand()
                         assert self._state.net is not None
@@ -321,6 +387,8 @@ class CoreHand(HandTable):
                 return status
 
     def wins_made(self) -> list[Won]:
+        if self._wins is not None:  # (settled from the core: the typed events need not be built)
+            return self._wins
         return self.state.wins if self.core.won else []  # (no win: the typed events need not be built)
 
     def _ledger_record(self, draw: Draw | None) -> HandRecord:
@@ -331,8 +399,8 @@ class CoreHand(HandTable):
             events.append(Kong(seat, name, tile, frm if name == "melded" else None, robbed))  # type: ignore[arg-type]
         if draw is not None:
             events.append(draw)
-        st = self._state
-        return HandRecord(st.ruleset, tuple(events), dict(self.flow.ruleset_options), st.dealer, st.prevalent_wind)
+        return HandRecord(self.rules, tuple(events), dict(self.flow.ruleset_options), self.dealer,
+                          self.prevalent_wind)
 
     def _defer_payments(self, settlement: Settlement) -> None:
         """_emit_payments, the Paid events made when the log is built (at the core's current record)."""
@@ -348,16 +416,52 @@ class CoreHand(HandTable):
                 self._paid[key] += 1
                 self._deferred.append((pos, *key))
 
-    def _core_hand(self, seat: int) -> str:
-        """str(state.hand_of(seat)) from the core's counts and melds (flows without bonus tiles)."""
+    def _core_hand(self, seat: int, win_tile: int | None = None, claimed: bool = False) -> str:
+        return str(self._core_hand_of(seat, win_tile, claimed))
+
+    def _core_hand_of(self, seat: int, win_tile: int | None = None, claimed: bool = False) -> Hand:
+        """state.hand_of(seat, win_tile, meld_offset, claimed) from the core's counts, melds and bonus tiles
+        (the core sets every bonus tile aside: none is among the concealed tiles)."""
         counts = self.core.hand(seat)
         concealed = tuple(t for t in range(34) for _ in range(counts[t]))
+        if win_tile is not None and claimed:
+            concealed += (win_tile,)
         melds = []
         for kind, low, tile, frm in self.core.melds(seat):
             name = MELD_KINDS[kind]
             tiles = (low, low + 1, low + 2) if name == "chow" else (tile,) * (3 if name == "pung" else 4)
             melds.append(Meld(MeldKind(name), tiles, None if frm < 0 else self.flow.meld_offset(seat, frm, name)))
-        return str(Hand(concealed, tuple(melds), (), None))
+        return Hand(concealed, tuple(melds), tuple(sorted(self.core.bonus(seat))), win_tile)
+
+    def _core_kwargs(self, seat: int, from_seat: int | None, facts: tuple[bool, ...]) -> dict[str, Any]:
+        """HandTable.context_kwargs from the facts the core derived (GameCore.win_facts / query_facts), for a
+        flow whose facts are all the core's (facts_from_core)."""
+        kw: dict[str, Any] = {"winner": seat, "discarder": from_seat, "dealer": self.dealer,
+                              "seat_wind": (seat - self.dealer) % 4, "prevalent_wind": self.prevalent_wind}
+        kw.update(zip(_FACT_NAMES, facts))
+        heavenly, earthly, _, first_round = facts[5:]
+        flow = self.flow
+        if flow.heavenly:
+            kw["heavenly"] = heavenly
+        if flow.earthly == "first_draw":
+            kw["earthly"] = earthly
+        elif flow.earthly == "first_round":
+            kw["earthly"] = (seat != self.dealer and first_round and not facts[3]
+                             and not self.core.melds(seat))
+        return kw
+
+    def _score_from_core(self, seat: int, tile: int, from_seat: int | None) -> ScoreResult | None:
+        """HandTable._score_win of the ``score`` status's question from the core alone (facts_from_core; the
+        core has checked the shape and that the seat plays)."""
+        kw = self._core_kwargs(seat, from_seat, self.core.query_facts())
+        ctx_cls: type[WinContext] = getattr(self.ruleset, "Context", WinContext)
+        known = _context_fields(ctx_cls)
+        try:
+            ctx = ctx_cls(**{k: v for k, v in kw.items() if k in known})
+            result = self.ruleset.score(self._core_hand_of(seat, tile, from_seat is not None), ctx)
+        except MahjongError:
+            return None
+        return result if self.flow.may_win(self._state, seat, result) else None
 
     def _quiet_end(self) -> bool:
         """A hand that ended at the wall with no win: settle the record straight from the core's kong ledger
@@ -366,9 +470,9 @@ class CoreHand(HandTable):
         flow, core = self.flow, self.core
         if core.won or flow.draw_hands and flow.bonus_tiles:
             return False
-        st = self._state
         # a rule set settled by its wins alone moves no money for kongs or the wall's end (settle_by_wins):
-        # every such hand of a table settles alike, and the table keeps the one settlement
+        # every such hand of a table settles alike, and the table keeps the one settlement (found to need no
+        # lines of the flow's own when the first such hand ended)
         by_wins = type(self.ruleset).settle is RuleSet.settle and not flow.draw_hands
         table = self._table
         if by_wins and table is not None and table._quiet is not None:
@@ -377,30 +481,74 @@ class CoreHand(HandTable):
             if flow.draw_hands:
                 self._draw_hands = {s: self._core_hand(s) for s in flow.seats}  # (no win: every seat plays)
             settlement = self._settle(self._ledger_record(Draw(self._draw_hands, ())))
+            if flow.extra_lines(self._state, settlement):
+                return False
             if by_wins and table is not None and not settlement.lines:
                 table._quiet = settlement
-        if flow.extra_lines(st, settlement):
-            return False
-        self._defer_payments(settlement)
-        net = [0, 0, 0, 0]
-        for (payer, payee, amount, _, _), n in self._paid.items():
-            net[payer] -= amount * n
-            net[payee] += amount * n
-        if tuple(net) != tuple(settlement.net):
-            raise AssertionError(f"payments during play {net} disagree with the settlement {settlement.net}")
-        self.settlement = settlement
-        self.net = tuple(net)
-        self._deferred_end = HandEnded(self.net, flow.next_dealer(st, dict(settlement.details)))
+        self._end_from_core(settlement)
         return True
 
-    def play_random(self, agent_seeds: Sequence[int]) -> CoreHand:
+    def _end_from_core(self, settlement: Settlement) -> None:
+        """The end of a hand settled without its events: its payments deferred (made Paid events when the log is
+        built), its net the sum of every payment, checked against the settlement's."""
+        net: tuple[int, ...] = (0,) * len(settlement.net)
+        if settlement.lines or self._paid:
+            self._defer_payments(settlement)
+            paid = [0, 0, 0, 0]
+            for (payer, payee, amount, _, _), n in self._paid.items():
+                paid[payer] -= amount * n
+                paid[payee] += amount * n
+            net = tuple(paid)
+        if net != tuple(settlement.net):
+            raise AssertionError(f"payments during play {net} disagree with the settlement {settlement.net}")
+        self.settlement, self.net = settlement, net
+        self._quiet_settlement = settlement  # (its HandEnded is made when the events are read)
+
+    def _won_end(self) -> bool:
+        """A self-play hand won under a flow settled by its wins, whose wins the core decided (guobiao_in_c):
+        settle the record straight from the core — the kong ledger, then each win with its hand and the facts
+        the core derived as HandState.win_facts does (tests/game/test_core_scoring.py checks the record against
+        the fold's) — and build the typed events only if someone reads them.  False: the full end runs."""
+        flow, core = self.flow, self.core
+        if not self._from_core:
+            return False
+        wins: list[Won] = []
+        events = list(self._ledger_record(None).events)
+        for i, (seat, tile, frm, total) in enumerate(core.wins()):
+            from_seat = None if frm < 0 else frm
+            hand = self._core_hand(seat, tile, from_seat is not None)
+            wins.append(Won(seat, tile, from_seat, hand, total))
+            # (HandTable._record_facts: the standard fields, a false 天和 / 地和 left out, no flow flags here)
+            kw = self._core_kwargs(seat, from_seat, core.win_facts(i))
+            std = {k: v for k, v in kw.items() if k in _WIN_STANDARD and (v or k not in ("heavenly", "earthly"))}
+            events.append(Win(seat=seat, hand=hand, discarder=from_seat, **std))
+        record = HandRecord(self.rules, tuple(events), dict(flow.ruleset_options), self.dealer, self.prevalent_wind)
+        settlement = self._settle(record)
+        if flow.extra_lines(self._state, settlement):
+            return False
+        self._end_from_core(settlement)
+        self.fast_record, self._wins = record, wins
+        return True
+
+    def play_random(self, agent_seeds: Sequence[int], *, decide_in_c: bool = True) -> CoreHand:
         """Play the hand to its end with the built-in random agents (``RandomAgent(agent_seeds[s])`` at seat
-        s), choosing in C."""
+        s), choosing in C; Guobiao's wins decided in C too (:func:`guobiao_in_c`) unless ``decide_in_c`` is
+        False (then the rule layer decides each, as :class:`CoreGame` has it)."""
+        return self.play_agents(agent_seeds, greedy=False, decide_in_c=decide_in_c)
+
+    def play_agents(self, agent_seeds: Sequence[int], *, greedy: bool, decide_in_c: bool = True) -> CoreHand:
+        """Play the hand to its end with the built-in agents choosing in C: random ones (seeded as
+        ``RandomAgent(agent_seeds[s])``), or greedy ones (:class:`~mahjong.game.agents.GreedyAgent`'s choices,
+        tests/game/test_core_greedy.py)."""
         core = self.core
         core.seed_agents(agent_seeds)
+        decide = self._table.decide if self._table is not None else guobiao_in_c(self.flow)
+        if decide is not None and decide_in_c:
+            core.decide_guobiao(*decide)
+        play = core.play_greedy if greedy else core.play_random
         status = self.handle(core.advance())
         while status != CS_END:
-            status = self.handle(core.play_random())
+            status = self.handle(play())
         return self
 
 
@@ -631,16 +779,29 @@ _core_clone: Any = getattr(backend_module, "_core_clone", None) if BACKEND == "c
 _NOT_PENDING = -1 - REFUSALS.index("not_pending")
 
 
-class RandomTable:
-    """Hands of one rule set and options played by the built-in random agents — on the compiled core when it
-    plays this flow (the flow is made once and the hands share it), else on :class:`Game` with
-    :class:`~mahjong.game.agents.RandomAgent` (the same hands either way)."""
+@functools.cache
+def _context_fields(ctx_cls: type[WinContext]) -> frozenset[str]:
+    return frozenset(f.name for f in fields(ctx_cls))
 
-    def __init__(self, rules: str, options: Mapping[str, Any] | None = None) -> None:
+
+class RandomTable:
+    """Hands of one rule set and options played by the built-in random agents (``agent="greedy"``: the greedy
+    ones) — on the compiled core when it plays this flow, the agents choosing in C (the flow is made once and
+    the hands share it), else on :class:`Game` with :class:`~mahjong.game.agents.RandomAgent` /
+    :class:`~mahjong.game.agents.GreedyAgent` (the same hands either way)."""
+
+    def __init__(self, rules: str, options: Mapping[str, Any] | None = None, agent: str = "random") -> None:
+        if agent not in ("random", "greedy"):
+            raise RulesError(f"unknown agent {agent!r}; known: random, greedy")
+        self.agent = agent
         self.rules = rules
         self.options = dict(options or {})
         self.flow = make_flow(rules, options)
         self.params = core_params(self.flow) if core_available() else None
+        #: the Guobiao wins the core decides in C (guobiao_in_c), made once for the table's hands
+        self.decide = guobiao_in_c(self.flow) if self.params is not None else None
+        #: the hands' scores and records made from the core alone (facts_from_core)
+        self.facts_from_core = self.params is not None and facts_from_core(self.flow)
         self._quiet: Settlement | None = None
 
     @property
@@ -652,16 +813,16 @@ class RandomTable:
         flow = self.flow
         d = flow.seats[0] if dealer is None else dealer
         if self.params is None:
-            from mahjong.game.agents import RandomAgent
+            from mahjong.game.agents import make_agent
             from mahjong.game.play import play_hand
 
             game = Game(self.rules, seed=seed, salt=salt, dealer=d, prevalent_wind=prevalent_wind,
                         hand_number=hand_number, options=self.options, engine="python")
-            play_hand(game, {s: RandomAgent(agent_seeds[i]) for i, s in enumerate(flow.seats)})
+            play_hand(game, {s: make_agent(self.agent, agent_seeds[i]) for i, s in enumerate(flow.seats)})
             return game
         hand = CoreHand(flow, self.params, seed=seed, salt=salt, dealer=d, prevalent_wind=prevalent_wind,
                         hand_number=hand_number, options=self.options, rules=self.rules, table=self)
-        return hand.play_random(agent_seeds)
+        return hand.play_agents(agent_seeds, greedy=self.agent == "greedy")
 
 
 def play_random(rules: str, *, seed: int = 0, salt: int = 0, dealer: int | None = None, prevalent_wind: int = 0,

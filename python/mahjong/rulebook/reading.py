@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
+from functools import cached_property, lru_cache
 from typing import Any
 
 from mahjong._kernels import backend_module as K
@@ -20,7 +21,7 @@ from mahjong.rules import HandRules
 from mahjong.tiles import N_KINDS, suit_of
 from mahjong.types import Decomposition, Form
 
-__all__ = ["TileSet", "Reading", "build_reading", "split_wildcards"]
+__all__ = ["TileSet", "Reading", "build_reading", "split_wildcards", "field_names"]
 
 
 @dataclass(frozen=True)
@@ -74,12 +75,17 @@ class Reading:
         return self.decomposition.wildcards
 
     def tiles(self) -> list[int]:
-        """The tile kinds present (as read)."""
+        """The tile kinds present (as read).  (The list is kept for the reading's other predicates: do not
+        change it.)"""
+        return self._kinds
+
+    @cached_property
+    def _kinds(self) -> list[int]:
         return [t for t in range(N_KINDS) if self.counts[t]]
 
-    @property
+    @cached_property
     def suits(self) -> frozenset[int]:
-        return frozenset(suit_of(t) for t in self.tiles() if t < 27)
+        return frozenset(suit_of(t) for t in self._kinds if t < 27)
 
     def triplets(self) -> list[int]:
         return [s.tile for s in self.sets if s.is_triplet]
@@ -107,8 +113,14 @@ def split_wildcards(concealed: tuple[int, ...] | list[int], wildcard_kinds: froz
     return counts, wild
 
 
+@lru_cache(maxsize=256)
+def field_names(cls: type) -> tuple[str, ...]:
+    """The field names of a dataclass (a win context's facts), looked up once per class."""
+    return tuple(f.name for f in fields(cls))
+
+
 def _facts(ctx: WinContext, extra: Mapping[str, Any]) -> dict[str, Any]:
-    facts: dict[str, Any] = {f.name: getattr(ctx, f.name) for f in fields(ctx)}
+    facts: dict[str, Any] = {n: getattr(ctx, n) for n in field_names(type(ctx))}
     facts["self_drawn"] = ctx.self_drawn
     facts["winner_is_dealer"] = ctx.winner_is_dealer
     facts["seat_wind"] = ctx.wind
@@ -123,9 +135,11 @@ def build_reading(
     rules: HandRules,
     wildcard_kinds: frozenset[int] = frozenset(),
     extra_facts: Mapping[str, Any] | None = None,
+    find_wait: bool = True,
 ) -> Reading:
     """The view of one reading.  A triplet completed by a discard is not concealed, unless the winning tile can be
-    read into another group of the same reading (the usual practice, as in Guobiao)."""
+    read into another group of the same reading (the usual practice, as in Guobiao).  ``find_wait=False`` leaves
+    the wait out (``None``) for a rule book that never reads it."""
     win = hand.win_tile
     sets: list[TileSet] = []
     for m in hand.melds:
@@ -143,7 +157,7 @@ def build_reading(
             sets.append(TileSet("chow", a, True, False))
     pair = d.pairs[0] if d.form is Form.REGULAR and d.pairs else None
     wait = None
-    if win is not None and d.form is Form.REGULAR and pair == win:
+    if find_wait and win is not None and d.form is Form.REGULAR and pair == win:
         rest = list(hand.concealed)
         rest.remove(win)
         real, wild = split_wildcards(rest, wildcard_kinds)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import random
 import sys
 from pathlib import Path
@@ -27,6 +28,15 @@ from mahjong.rulebook.rows import vocabulary_key
 from mahjong.settlement import Settlement
 
 LEGACY = Path(__file__).resolve().parent / "data" / "sichuan_twoplayer_answers.json.gz"
+
+_FULL = bool(os.environ.get("MJ_CORPUS_FULL"))
+_PURE = bool(os.environ.get("MAHJONG_PURE_PYTHON"))
+#: the scored hands checked (every fourth in CI; ``MJ_CORPUS_FULL=1``: all)
+SCORE_STRIDE = 1 if _FULL else 4
+#: the hands played again in the engine (the pure-Python engine is many times slower: fewer of them there)
+REPLAY_STRIDE = 1 if _FULL else 100 if _PURE else 25
+#: the recorded hands settled again (all of them; every fourth of the two-player ones on the pure-Python backend)
+SETTLE_STRIDE = 4 if _PURE and not _FULL else 1
 
 #: the option sets tried, per preset (the default first)
 OPTION_SETS: dict[str, list[dict[str, Any]]] = {
@@ -166,13 +176,23 @@ def generate(n_hands: int, n_played: int, seed: int = 2027) -> dict[str, Any]:
     return out
 
 
+def in_vocabulary(answer: Any, renamed: dict[str, str] | None = None) -> Any:
+    """A frozen answer with its item keys under their vocabulary keys (``renamed``: a rule set's own former keys
+    that the shared vocabulary maps elsewhere); names, values and money unchanged."""
+    if isinstance(answer, str):
+        return answer
+    total, unit, valid, items, payments, reading, wait = answer
+    keys = [[vocabulary_key((renamed or {}).get(k, k)), *rest] for k, *rest in items]
+    return [total, unit, valid, keys, payments, reading, wait]
+
+
 def load() -> dict[str, Any]:
     with gzip.open(LEGACY, "rt", encoding="utf-8") as f:
         return json.load(f)  # type: ignore[no-any-return]
 
 
 __all__ = ["LEGACY", "OPTION_SETS", "PLAY_OPTION_SETS", "generate", "load", "play", "score_answer",
-           "settlement_answer", "hand_from_json"]
+           "settlement_answer", "hand_from_json", "in_vocabulary", "SCORE_STRIDE", "REPLAY_STRIDE", "SETTLE_STRIDE"]
 
 
 if __name__ == "__main__":

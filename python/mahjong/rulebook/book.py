@@ -26,7 +26,7 @@ from mahjong.framework import (
     zero_sum_payments,
 )
 from mahjong.hand import Hand, MeldKind
-from mahjong.rulebook.expr import BUILTINS, Node, Value, evaluate, fold, names_in
+from mahjong.rulebook.expr import BUILTINS, Compiled, Node, Value, compiled, evaluate, fold, names_in
 from mahjong.rulebook.options import describe
 from mahjong.rulebook.predicates import COUNTS, FUNCTIONS, PREDICATES
 from mahjong.rulebook.reading import Reading, build_reading, field_names, split_wildcards
@@ -241,12 +241,23 @@ class BookRuleSet(RuleSet[Any]):
             self.__dict__["_rows"] = got
         return got
 
+    def _plan_for(self, opts: Mapping[str, Any]) -> tuple[tuple[RuleRow, Compiled | None, Compiled | None], ...]:
+        """:meth:`_rows_for` with each row's ``when`` and ``count`` as compiled functions."""
+        rows = self._rows_for(opts)
+        cached = self.__dict__.get("_plan")
+        if cached is not None and cached[0] is rows:
+            return cached[1]  # type: ignore[no-any-return]
+        plan = tuple((r, None if r.when is None else compiled(r.when), None if r.count is None else compiled(r.count))
+                     for r in rows)
+        self.__dict__["_plan"] = (rows, plan)
+        return plan
+
     def _rows_for(self, opts: Mapping[str, Any]) -> tuple[RuleRow, ...]:
         """:attr:`rows` as a configuration reads them on a hand: rows switched off by an option or another mode
         left out, the options put into each predicate (:func:`~mahjong.rulebook.expr.fold`); kept for the last
         options asked."""
         cached = self.__dict__.get("_scored")
-        if cached is not None and cached[0] == opts:
+        if cached is not None and (cached[0] is opts or cached[0] == opts):
             return cached[1]  # type: ignore[no-any-return]
         mode = None if self.book.mode_option is None else opts[self.book.mode_option]
         folded = (
@@ -257,13 +268,17 @@ class BookRuleSet(RuleSet[Any]):
         )
         never = ("num", False)
         got = tuple(r for r in folded if r.when is None or (r.when.op, r.when.value) != never)
-        self.__dict__["_scored"] = (dict(opts), got)
+        self.__dict__["_scored"] = (opts if opts is self.__dict__.get("_opts") else dict(opts), got)
         return got
 
     # --- the environment expressions read ------------------------------------------------------------------
 
     def _options(self) -> dict[str, Any]:
-        return {f.name: getattr(self.config, f.name) for f in dataclasses.fields(self.config)}
+        """The options by name (the config is frozen: worked out once; callers must not change the dict)."""
+        got: dict[str, Any] | None = self.__dict__.get("_opts")
+        if got is None:
+            got = self.__dict__["_opts"] = {n: getattr(self.config, n) for n in field_names(type(self.config))}
+        return got
 
     def _value(self, node: Node | None, names: Mapping[str, Any], default: Value | None = None) -> Value | None:
         if node is None:
@@ -362,15 +377,18 @@ class BookRuleSet(RuleSet[Any]):
         applying: list[RuleRow] = []
         times: dict[str, int] = {}
         stage2: list[RuleRow] = []
-        for r in self._rows_for(opts):
+        for r, when, count in self._plan_for(opts):
             if r.stage == 2:
                 stage2.append(r)
                 continue
-            if r.when is not None and not evaluate(r.when, names, funcs):
+            if when is not None and not when(names, funcs):
                 continue
-            n = 1 if r.count is None else int(evaluate(r.count, names, funcs))
-            if r.when is None and r.count is None:
+            if count is None:
+                if when is not None:
+                    applying.append(r)
+                    times[r.key] = 1
                 continue
+            n = int(count(names, funcs))
             if n > 0:
                 applying.append(r)
                 times[r.key] = n

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import cached_property, lru_cache, partial
 from typing import Any, ClassVar
 
 from mahjong._kernels import backend_module as K
@@ -29,7 +29,7 @@ from mahjong.hand import Hand, MeldKind
 from mahjong.rulebook.expr import BUILTINS, Compiled, Node, Value, compiled, evaluate, fold, names_in
 from mahjong.rulebook.options import describe
 from mahjong.rulebook.predicates import COUNTS, FUNCTIONS, PREDICATES
-from mahjong.rulebook.reading import Reading, build_reading, field_names, split_wildcards
+from mahjong.rulebook.reading import Reading, build_reading, field_names, split_wildcards, win_facts
 from mahjong.rulebook.rows import RuleRow
 from mahjong.rulebook.strategies import (
     Payment,
@@ -316,14 +316,13 @@ class BookRuleSet(RuleSet[Any]):
                 continue  # (left for the hand, which raises it)
         return out
 
-    def _reading_env(self, v: Reading, opts: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    def _reading_env(self, v: Reading, opts: Mapping[str, Any],
+                     merged: Mapping[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
         """The names and functions a row's expressions read on one reading (the library's predicates and counts
-        are computed once, when first read)."""
-        names = ReadingNames(v, opts)
-        funcs: dict[str, Any] = dict(BUILTINS)
-        for n, e in FUNCTIONS.items():
-            funcs[n] = (lambda *a, fn=e.fn: fn(v, *a))
-        return names, funcs
+        are computed once, when first read).  ``merged``: the options and the reading's win facts already put
+        together by :func:`reading_base` (the same for every reading of a hand)."""
+        names = ReadingNames(v, opts if merged is None else merged, merged is not None)
+        return names, ReadingFunctions(v)
 
     def wildcard_kinds(self, ctx: WinContext) -> frozenset[int]:
         """The tile kinds that are wild in this hand."""
@@ -461,9 +460,11 @@ class BookRuleSet(RuleSet[Any]):
         extra = {k: plain[k] for k in b.facts}
         best: tuple[tuple[int, int], list[tuple[RuleRow, int]], Decomposition, Reading, Any] | None = None
         names = {**plain, **extra}
+        facts = win_facts(ctx, extra)
+        merged = reading_base(opts, facts)
         for d in self.readings(h, wild_kinds):
-            v = build_reading(h, d, ctx, self.hand_rules, wild_kinds, extra, find_wait=_reads_wait(b))
-            env = self._reading_env(v, opts)
+            v = build_reading(h, d, ctx, self.hand_rules, wild_kinds, extra, find_wait=_reads_wait(b), facts=facts)
+            env = self._reading_env(v, opts, merged)
             lines = self.count_rows(v, opts, env)
             rank = (self._hand_value(lines, names), totals_of(lines).fan)
             if best is None or rank > best[0]:
@@ -784,11 +785,8 @@ class ReadingNames(dict[str, Any]):
     """The names a row's expressions read on one reading: the options and win facts given, and the library's
     predicates and counts, each computed on first read and kept (a row table reads the same few many times)."""
 
-    def __init__(self, v: Reading, given: Mapping[str, Any]) -> None:
-        super().__init__(given)
-        self.update(v.facts)
-        for n in _shadowed(tuple(self)):
-            del self[n]  # the library's name wins over an option or fact of the same name
+    def __init__(self, v: Reading, given: Mapping[str, Any], merged: bool = False) -> None:
+        super().__init__(given if merged else reading_base(given, v.facts))
         self.reading = v
 
     def __contains__(self, key: object) -> bool:
@@ -801,6 +799,37 @@ class ReadingNames(dict[str, Any]):
         value = entry.fn(self.reading)
         self[key] = value
         return value
+
+
+def reading_base(opts: Mapping[str, Any], facts: Mapping[str, Any]) -> dict[str, Any]:
+    """The options and a reading's win facts in one table, without the names the library takes (the library's
+    predicate wins over an option or fact of the same name)."""
+    out = {**opts, **facts}
+    for n in _shadowed(tuple(out)):
+        del out[n]
+    return out
+
+
+class ReadingFunctions(dict[str, Any]):
+    """The functions a row's expressions may call on one reading: the built-ins and the library's functions
+    (bound to the reading when first called)."""
+
+    def __init__(self, v: Reading) -> None:
+        super().__init__()
+        self.reading = v
+
+    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
+        got = dict.get(self, key)
+        if got is not None:
+            return got
+        fn = BUILTINS.get(key)
+        if fn is None:
+            entry = FUNCTIONS.get(key)
+            if entry is None:
+                return default
+            fn = partial(entry.fn, self.reading)
+        self[key] = fn
+        return fn
 
 
 @lru_cache(maxsize=256)

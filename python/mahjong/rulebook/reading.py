@@ -21,7 +21,7 @@ from mahjong.rules import HandRules
 from mahjong.tiles import N_KINDS, suit_of
 from mahjong.types import Decomposition, Form
 
-__all__ = ["TileSet", "Reading", "build_reading", "split_wildcards", "field_names"]
+__all__ = ["TileSet", "Reading", "build_reading", "split_wildcards", "field_names", "win_facts"]
 
 
 @dataclass(frozen=True)
@@ -119,7 +119,8 @@ def field_names(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in fields(cls))
 
 
-def _facts(ctx: WinContext, extra: Mapping[str, Any]) -> dict[str, Any]:
+def win_facts(ctx: WinContext, extra: Mapping[str, Any]) -> dict[str, Any]:
+    """The win facts a reading holds: every field of the context, its derived facts, and ``extra``."""
     facts: dict[str, Any] = {n: getattr(ctx, n) for n in field_names(type(ctx))}
     facts["self_drawn"] = ctx.self_drawn
     facts["winner_is_dealer"] = ctx.winner_is_dealer
@@ -136,10 +137,12 @@ def build_reading(
     wildcard_kinds: frozenset[int] = frozenset(),
     extra_facts: Mapping[str, Any] | None = None,
     find_wait: bool = True,
+    facts: Mapping[str, Any] | None = None,
 ) -> Reading:
     """The view of one reading.  A triplet completed by a discard is not concealed, unless the winning tile can be
     read into another group of the same reading (the usual practice, as in Guobiao).  ``find_wait=False`` leaves
-    the wait out (``None``) for a rule book that never reads it."""
+    the wait out (``None``) for a rule book that never reads it; ``facts``: the win facts already worked out
+    (:func:`win_facts` of the same context and extra facts), for a hand read several ways."""
     win = hand.win_tile
     sets: list[TileSet] = []
     for m in hand.melds:
@@ -174,4 +177,5 @@ def build_reading(
     for t in d.singles:
         counts[t] += 1
     _, wild_held = split_wildcards(hand.concealed, wildcard_kinds)
-    return Reading(hand, d, ctx, tuple(sets), pair, tuple(counts), wait, wild_held, _facts(ctx, extra_facts or {}))
+    return Reading(hand, d, ctx, tuple(sets), pair, tuple(counts), wait, wild_held,
+                   win_facts(ctx, extra_facts or {}) if facts is None else facts)

@@ -277,7 +277,8 @@ class BookRuleSet(RuleSet[Any]):
         """The options by name (the config is frozen: worked out once; callers must not change the dict)."""
         got: dict[str, Any] | None = self.__dict__.get("_opts")
         if got is None:
-            got = self.__dict__["_opts"] = {n: getattr(self.config, n) for n in field_names(type(self.config))}
+            config: Any = self.config
+            got = self.__dict__["_opts"] = {n: getattr(config, n) for n in field_names(type(config))}
         return got
 
     def _value(self, node: Node | None, names: Mapping[str, Any], default: Value | None = None) -> Value | None:
@@ -818,7 +819,7 @@ class ReadingFunctions(dict[str, Any]):
         super().__init__()
         self.reading = v
 
-    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
+    def get(self, key: str, default: Any = None) -> Any:
         got = dict.get(self, key)
         if got is not None:
             return got

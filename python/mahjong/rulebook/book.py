@@ -277,8 +277,8 @@ class BookRuleSet(RuleSet[Any]):
         """The options by name (the config is frozen: worked out once; callers must not change the dict)."""
         got: dict[str, Any] | None = self.__dict__.get("_opts")
         if got is None:
-            config: Any = self.config
-            got = self.__dict__["_opts"] = {n: getattr(config, n) for n in field_names(type(config))}
+            config_type: type = type(self.config)
+            got = self.__dict__["_opts"] = {n: getattr(self.config, n) for n in field_names(config_type)}
         return got
 
     def _value(self, node: Node | None, names: Mapping[str, Any], default: Value | None = None) -> Value | None:

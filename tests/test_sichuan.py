@@ -40,17 +40,17 @@ ON_DISCARD = WinContext(winner=0, discarder=1)
 @pytest.mark.parametrize(
     "hand, pattern, points",
     [
-        ("123m456m789m234p55p", "ping_hu", 1),  # 平胡 1番 ×1
-        ("111m222p333p555m99m", "dui_dui_hu", 2),  # 对对胡 2番 ×2 (m and p only)
-        ("123m456m789m234m55m", "qing_yi_se", 4),  # 清一色 3番 ×4
-        ("123m789m123p999p11m", "dai_yao_jiu", 4),  # 带幺九 3番 ×4: every set and the pair hold a 1 or 9
-        ("1133557799m2288p", "qi_dui", 4),  # 七对 3番 ×4
-        ("111m222m333m555m99m", "qing_dui", 8),  # 清对 4番 ×8 (beats the 123m×3 reading: 清一色 ×4)
-        ("222m555m888m222p55p", "jiang_dui", 8),  # 将对 4番 ×8: 对对胡 of 2/5/8 only
-        ("1122334455m6666p", "long_qi_dui", 16),  # 龙七对 5番 ×16, its 根 not counted again
-        ("11335577m99m2288m", "qing_qi_dui", 16),  # 清七对 5番 ×16
-        ("111m123m789m789m99m", "qing_yao_jiu", 64),  # 清幺九 5番 + 2 根 (four 1m, four 9m) = 7番 ×64
-        ("11223344556666m", "qing_long_qi_dui", 32),  # 清龙七对 6番 ×32, one 根 less
+        ("123m456m789m234p55p", "basic_win", 1),  # 平胡 1番 ×1
+        ("111m222p333p555m99m", "all_pungs", 2),  # 对对胡 2番 ×2 (m and p only)
+        ("123m456m789m234m55m", "full_flush", 4),  # 清一色 3番 ×4
+        ("123m789m123p999p11m", "outside_hand", 4),  # 带幺九 3番 ×4: every set and the pair hold a 1 or 9
+        ("1133557799m2288p", "seven_pairs", 4),  # 七对 3番 ×4
+        ("111m222m333m555m99m", "full_flush_all_pungs", 8),  # 清对 4番 ×8 (beats the 123m×3 reading: 清一色 ×4)
+        ("222m555m888m222p55p", "all_pungs_of_258", 8),  # 将对 4番 ×8: 对对胡 of 2/5/8 only
+        ("1122334455m6666p", "luxury_seven_pairs", 16),  # 龙七对 5番 ×16, its 根 not counted again
+        ("11335577m99m2288m", "full_flush_seven_pairs", 16),  # 清七对 5番 ×16
+        ("111m123m789m789m99m", "full_flush_outside_hand", 64),  # 清幺九 5番 + 2 根 (four 1m, four 9m) = 7番 ×64
+        ("11223344556666m", "full_flush_luxury_seven_pairs", 32),  # 清龙七对 6番 ×32, one 根 less
     ],
 )
 def test_base_patterns(hand: str, pattern: str, points: int) -> None:
@@ -63,7 +63,7 @@ def test_base_patterns(hand: str, pattern: str, points: int) -> None:
 def test_patterns_do_not_stack_only_the_largest_counts() -> None:
     # seed: 番型均不重复计算，只按最大番算 — 清对 is not 清一色 (3) + 对对胡 (2)
     r = SC.score("111m222m333m555m99m", ON_DISCARD)
-    assert [i.key for i in r.items] == ["qing_dui"]
+    assert [i.key for i in r.items] == ["full_flush_all_pungs"]
     assert r.details["fan"] == 4
 
 
@@ -71,9 +71,9 @@ def test_table_is_the_spec_table() -> None:
     by_key = {p.key: p.fan for p in PATTERNS if p.mode is None}
     # spec §2a rows: 1 平胡; 2 对对胡; 3 清一色 带幺九 七对; 4 清对 将对; 5 龙七对 清七对 清幺九; 6 天胡 地胡 清龙七对
     assert by_key == {
-        "ping_hu": 1, "dui_dui_hu": 2, "qing_yi_se": 3, "dai_yao_jiu": 3, "qi_dui": 3, "qing_dui": 4,
-        "jiang_dui": 4, "long_qi_dui": 5, "qing_qi_dui": 5, "qing_yao_jiu": 5, "tian_hu": 6, "di_hu": 6,
-        "qing_long_qi_dui": 6,
+        "basic_win": 1, "all_pungs": 2, "full_flush": 3, "outside_hand": 3, "seven_pairs": 3,
+        "full_flush_all_pungs": 4, "all_pungs_of_258": 4, "luxury_seven_pairs": 5, "full_flush_seven_pairs": 5,
+        "full_flush_outside_hand": 5, "heavenly_hand": 6, "earthly_hand": 6, "full_flush_luxury_seven_pairs": 6,
     }
 
 
@@ -82,25 +82,25 @@ def test_table_is_the_spec_table() -> None:
 
 def test_gen_each_set_of_four() -> None:
     # 七对 with two sets of four: 龙七对 (5) counts one of them; the other is a 根: 6番 ×32
-    assert keys("1111223344m5555p", ON_DISCARD) == [("long_qi_dui", 1), ("gen", 1)]
+    assert keys("1111223344m5555p", ON_DISCARD) == [("luxury_seven_pairs", 1), ("root", 1)]
     assert pts("1111223344m5555p", ON_DISCARD) == 32
     # a pung of 5p declared and the fourth 5p held in a run: four identical tiles not konged = 根
     # (Lua: 四张相同的牌不作杠，为一根): 平胡 1 + 根 1 = 2番 ×2
-    assert keys("[555p,2]123m456m99m456p", WinContext(discarder=3)) == [("ping_hu", 1), ("gen", 1)]
+    assert keys("[555p,2]123m456m99m456p", WinContext(discarder=3)) == [("basic_win", 1), ("root", 1)]
     assert pts("[555p,2]123m456m99m456p", WinContext(discarder=3)) == 2
 
 
 def test_gen_undeclared_four_in_runs() -> None:
     # 4444m split as 444m + 456m: 平胡 + 1 根 = 2番 ×2
-    assert keys("444m456m789m11p23p4p", ON_DISCARD) == [("ping_hu", 1), ("gen", 1)]
+    assert keys("444m456m789m11p23p4p", ON_DISCARD) == [("basic_win", 1), ("root", 1)]
 
 
 def test_kongs_and_kong_extras() -> None:
     # [9999m] + 111p 234p 567p 88p, 杠上花 self-drawn: 平胡 1 + 杠 1 + 杠上花 1 = 3番 ×4, +1 底 (自摸加底)
     ctx = WinContext(winner=3)
     r = SC.score("[9999m]111p234p567p8p8p", WinContext(winner=3, kong_replacement=True))
-    assert [(i.key, i.count) for i in r.items] == [("ping_hu", 1), ("gang", 1), ("gang_shang_hua", 1),
-                                                  ("zi_mo_jia_di", 1)]
+    assert [(i.key, i.count) for i in r.items] == [("basic_win", 1), ("kong", 1), ("out_with_replacement_tile", 1),
+                                                  ("self_draw_bonus", 1)]
     assert r.total == 5 and r.payments == (-5, -5, -5, 15)
     # without counting kongs as 根 (option): 平胡 + 杠上花 = 2番 ×2 + 1
     assert pts("[9999m]111p234p567p8p8p", WinContext(winner=3, kong_replacement=True), kong_counts_as_gen=False) == 3
@@ -120,19 +120,19 @@ def test_robbing_after_kong_and_last_tile() -> None:
 def test_jingoudiao_extra_and_pattern() -> None:
     hand = "[111m,1][222m,2][333m,3][444p,1]5p5p"  # four melds, single wait on 5p
     # extra (default, spec §2a): 对对胡 2 + 金钩钓 1 = 3番 ×4
-    assert keys(hand, WinContext(discarder=1)) == [("dui_dui_hu", 1), ("jin_gou_diao", 1)]
+    assert keys(hand, WinContext(discarder=1)) == [("all_pungs", 1), ("golden_hook", 1)]
     assert pts(hand, WinContext(discarder=1)) == 4
     # pattern (spec §2b, M2: 金钩钓 ×4 不计对对胡)
-    assert keys(hand, WinContext(discarder=1), jingoudiao="pattern") == [("jin_gou_diao", 1)]
+    assert keys(hand, WinContext(discarder=1), jingoudiao="pattern") == [("golden_hook", 1)]
     assert pts(hand, WinContext(discarder=1), jingoudiao="pattern") == 4
     # 将金钩钓 ×16 (M2) with a kong: pattern 5番 + 杠 1 = ×32; extra: 将对 4 + 杠 + 金钩钓 = 6番 ×32
     h2 = "[2222m,1][555m,2][888p,3][222p,1]5p5p"
-    assert keys(h2, WinContext(discarder=3), jingoudiao="pattern")[0] == ("jiang_jin_gou_diao", 1)
+    assert keys(h2, WinContext(discarder=3), jingoudiao="pattern")[0] == ("golden_hook_of_258", 1)
     assert pts(h2, WinContext(discarder=3), jingoudiao="pattern") == 32
     assert pts(h2, WinContext(discarder=3)) == 32
     # 十八罗汉 (M2 ×64, 不计4根): four kongs + single wait
     h3 = "[1111m,1][2222m,2][3333p,3][4444p]5p5p"
-    assert keys(h3, WinContext(discarder=3), jingoudiao="pattern") == [("shi_ba_luo_han", 1)]
+    assert keys(h3, WinContext(discarder=3), jingoudiao="pattern") == [("eighteen_arhats", 1)]
     assert pts(h3, WinContext(discarder=3), jingoudiao="pattern") == 64
     # 清十八罗汉 ×256
     assert pts("[1111m,1][2222m,2][3333m,3][4444m]5m5m", WinContext(discarder=3), jingoudiao="pattern") == 256
@@ -141,7 +141,7 @@ def test_jingoudiao_extra_and_pattern() -> None:
 def test_heavenly_and_earthly() -> None:
     # 天胡 6番 ×32 on the dealer's dealt hand, self-drawn: each of the three pays 32 + 1 (自摸加底)
     r = SC.score("123m456m789m234p55p", WinContext(winner=0, dealer=0, heavenly=True))
-    assert r.items[0].key == "tian_hu" and r.total == 33 and r.payments == (99, -33, -33, -33)
+    assert r.items[0].key == "heavenly_hand" and r.total == 33 and r.payments == (99, -33, -33, -33)
     assert pts("123m456m789m234p55p", WinContext(winner=2, dealer=0, discarder=0, earthly=True)) == 32
     with pytest.raises(ContextError, match="天胡"):
         SC.score("123m456m789m234p55p", WinContext(winner=1, dealer=0, heavenly=True))

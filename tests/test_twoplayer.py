@@ -75,7 +75,7 @@ def test_declared_ready_and_kou_ting() -> None:
     assert TP.score(hand, TwoPlayerContext(winner=0, discarder=1, declared_ready=True)).total == 7
     # 报听 on the dealer's first discard = 扣听 25 (common table) → 13
     r = TP.score(hand, TwoPlayerContext(winner=0, discarder=1, declared_ready=True, kou_ting=True))
-    assert [i.key for i in r.items] == ["kou_ting"] and r.total == 13
+    assert [i.key for i in r.items] == ["ready_from_start"] and r.total == 13
     with pytest.raises(ContextError, match="declared_ready"):
         TwoPlayerContext(winner=0, discarder=1, kou_ting=True)
 
@@ -83,7 +83,7 @@ def test_declared_ready_and_kou_ting() -> None:
 def test_flowers_add_fan() -> None:
     # 一条龙 8 + two flowers × 1 (value filled from Guobiao)
     r = TP.score("123m456m789m234p55p f1 f2", TwoPlayerContext(winner=0, discarder=1))
-    assert r.total == 10 and r.item("hua_pai").count == 2  # type: ignore[union-attr]
+    assert r.total == 10 and r.item("flower_tiles").count == 2  # type: ignore[union-attr]
     assert TwoPlayer(filled_rows=False, flower_fan=0).score("123m456m789m234p55p f1", TwoPlayerContext(winner=0, discarder=1)).total == 8
 
 
@@ -126,7 +126,7 @@ def test_settle_haidi_phase() -> None:
     rec = HandRecord("twoplayer", (draw, Win(0, "123m456m789m234p55p")), options={"filled_rows": False}, dealer=1)
     s = settle(rec)
     assert s.details["haidi_performer"] == 0 and s.details["ready"] == [0]
-    assert s.results[0].item("hai_di_lao_yue") is not None and s.results[0].details["fan"] == 23
+    assert s.results[0].item("last_tile_win") is not None and s.results[0].details["fan"] == 23
     assert s.net == (13, -13, 0, 0)
     assert s.details["next_dealer"] == 0
     # 流局: nobody wins after the draw; the dealer stays

@@ -1314,6 +1314,30 @@ _ROWS: list[tuple[str, str, str]] = [
     ("dealer-doubling-unknown",
      "unknown dealer doubling {value}; known: {known}",
      "未知的庄家翻倍方式 {value}；可用的有：{known}。"),
+    # --- rb-files: rule books (Sichuan's settlement in its file, option renames, rule-file keys) ---
+    ("option-renamed-note",
+     "{error} (option {name} was called {old})",
+     "{error}（选项 {name} 旧称 {old}）。"),
+    ("record-ended-first-win",
+     "event {index}: the hand ended with the first win (普通场)",
+     "第 {index} 个事件：普通场第一个和牌即结束这手牌。"),
+    ("record-ended-first-win-same-discard",
+     "event {index}: the hand ended with the first win (普通场); only other wins on the same discard (一炮多响) may "
+     "follow",
+     "第 {index} 个事件：普通场第一个和牌即结束，之后只能有同一张牌上的其他和牌（一炮多响）。"),
+    ("record-ended-first-win-no-draw",
+     "event {index}: the hand ended with the first win (普通场): no 流局",
+     "第 {index} 个事件：普通场第一个和牌即结束，不会流局。"),
+    ("book-row-mode-option",
+     "a row with a mode needs scoring.mode_option (the option whose value picks it)",
+     "带 mode 的行需要 scoring.mode_option（按哪个选项的值选用这一行）。"),
+    ("book-row-mode-choice",
+     "{mode} is not a choice of the option {option}",
+     "{mode} 不是选项 {option} 的可选值。"),
+    ("book-mode-option",
+     "{option} is not a str option of this file",
+     "{option} 不是本文件中的文字（str）选项。"),
+    # --- end rb-files ---
 ]
 
 CATALOGUE: dict[str, Message] = {}

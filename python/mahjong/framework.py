@@ -347,10 +347,13 @@ class ScoreResult:
         return tuple(ArithmeticLine(str(a["zh"]), str(a["en"])) for a in lines)
 
     def item(self, key: str) -> ScoreItem | None:
-        """The line with this key, if present."""
-        for it in self.items:
-            if it.key == key:
-                return it
+        """The line with this key, if present (a key's former name finds it too: ``"qiong_hu"`` → ``poor_hand``)."""
+        from mahjong.rulebook.rows import vocabulary_key
+
+        for k in dict.fromkeys((key, vocabulary_key(key))):
+            for it in self.items:
+                if it.key == k:
+                    return it
         return None
 
     def to_dict(self) -> dict[str, Any]:
@@ -421,7 +424,9 @@ class RuleSet(ABC, Generic[ConfigT]):
             known = {f.name for f in fields(base)}  # type: ignore[arg-type]
             from mahjong.rulebook.rows import current_options  # old option names and values still accepted
 
+            given = options
             options = current_options(known, options)
+            old_names = {new: old for old, new in zip(given, options) if old != new}
             unknown = sorted(set(options) - known)
             if unknown:
                 raise RulesError(
@@ -431,6 +436,11 @@ class RuleSet(ABC, Generic[ConfigT]):
                 base = replace(base, **options)  # type: ignore[type-var]
             except TypeError as e:  # a config's own checks comparing a value of the wrong type
                 raise RulesError(f"bad option value for {self.name}: {e}") from None
+            except RulesError as e:  # say the name the caller used, when it was an option's old name
+                renamed = next(((n, o) for n, o in old_names.items() if n in str(e)), None)
+                if renamed is None:
+                    raise
+                raise RulesError(f"{e} (option {renamed[0]} was called {renamed[1]})") from None
         self.config: ConfigT = base
 
     def __init_subclass__(cls, **kwargs: Any) -> None:

@@ -12,10 +12,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property, lru_cache, partial
 from typing import Any, ClassVar
 
 from mahjong._kernels import backend_module as K
-from mahjong.errors import ContextError, HandError, MeldError, NotWinningError, listed
+from mahjong.errors import ContextError, HandError, MeldError, NotWinningError, RulesError, listed
 from mahjong.framework import (
     RuleSet,
     ScoreItem,
@@ -25,13 +26,14 @@ from mahjong.framework import (
     zero_sum_payments,
 )
 from mahjong.hand import Hand, MeldKind
-from mahjong.rulebook.expr import BUILTINS, Node, Value, evaluate
+from mahjong.rulebook.expr import BUILTINS, Compiled, Node, Value, compiled, evaluate, fold, names_in
 from mahjong.rulebook.options import describe
 from mahjong.rulebook.predicates import COUNTS, FUNCTIONS, PREDICATES
-from mahjong.rulebook.reading import Reading, build_reading, split_wildcards
+from mahjong.rulebook.reading import Reading, build_reading, field_names, split_wildcards, win_facts
 from mahjong.rulebook.rows import RuleRow
 from mahjong.rulebook.strategies import (
     Payment,
+    Totals,
     aggregate,
     apply_exclusions,
     pairwise_differences,
@@ -39,10 +41,23 @@ from mahjong.rulebook.strategies import (
     totals_of,
 )
 from mahjong.rules import HandRules
-from mahjong.tiles import tile_name
+from mahjong.settlement import (
+    Draw,
+    HandRecord,
+    Kong,
+    Settlement,
+    Win,
+    check_record_for,
+    check_robbed_kongs,
+    context_for,
+    lines_from_net,
+    settle_by_wins,
+)
+from mahjong.settlement import Payment as SettledPayment
+from mahjong.tiles import suit_of, tile_name
 from mahjong.types import Decomposition, Form
 
-__all__ = ["RuleBook", "Flow", "BookRuleSet", "ruleset_class", "next_kinds"]
+__all__ = ["RuleBook", "Flow", "SettlementRules", "BookRuleSet", "ruleset_class", "next_kinds"]
 
 _FORM_OF = {"regular": Form.REGULAR, "seven_pairs": Form.SEVEN_PAIRS, "thirteen_orphans": Form.THIRTEEN_ORPHANS,
             "honors_and_knitted": Form.HONORS_AND_KNITTED}
@@ -60,6 +75,40 @@ class Flow:
     birds: int = 0
     bird_hits: str = "159"
     declare_ready: bool = False
+
+
+@dataclass(frozen=True)
+class SettlementRules:
+    """How a whole hand settles beyond its wins (a file's ``[settlement]`` table; amounts are expressions of the
+    options).  Kongs pay as they happen (刮风下雨); each win pays as it happens, only players still in play pay;
+    at the wall's end the checks of :meth:`BookRuleSet.wall_end_checks` run (查花猪, 查大叫, 退税).
+
+    Attributes:
+        melded_kong_discarder: a kong on a discard (直杠): what the discarder pays at once.
+        melded_kong_others: a kong on a discard: what each other player still in play pays too.
+        added_kong: an added kong (面下杠 / 补杠): what each other player still in play pays.
+        concealed_kong: a concealed kong (暗杠 / 下雨): what each other player still in play pays.
+        kong_transfer: 呼叫转移 — on a win on the discard right after a kong, the kong's income passes to the
+            (first) winner.
+        ends_on_first_win: the hand ends with its first win (only other wins on the same discard may follow).
+        flower_pig_penalty: 查花猪 — a player still holding all three suits at the wall's end pays each other
+            player this (0 = no check).
+        flower_pig_pays_won: the flower pig also pays players who have already won.
+        not_ready_pays_best: 查大叫 — each player not ready (and not a flower pig) pays each ready player that
+            player's best possible win on a discard.
+        not_ready_refunds_kongs: 退税 — a player not ready at the wall's end gives back all its kong income.
+    """
+
+    melded_kong_discarder: Node
+    melded_kong_others: Node
+    added_kong: Node
+    concealed_kong: Node
+    kong_transfer: Node
+    ends_on_first_win: Node
+    flower_pig_penalty: Node
+    flower_pig_pays_won: Node
+    not_ready_pays_best: Node
+    not_ready_refunds_kongs: Node
 
 
 @dataclass(frozen=True)
@@ -117,8 +166,12 @@ class RuleBook:
     robbing_kong_as_self_draw: bool = False
     #: the file is the table of the built-in rule set of the same name (scored with that rule set's hooks)
     builtin: bool = False
+    #: a str option whose value picks the rows with a ``mode`` (rows of one variant of the table)
+    mode_option: str | None = None
+    #: how a whole hand settles (``[settlement]``): ``None`` = each win on its own
+    settlement: SettlementRules | None = None
 
-    @property
+    @cached_property
     def hand_rules(self) -> HandRules:
         """The shapes the kernels read for this game."""
         honors = any(t >= 27 for t in self.tiles)
@@ -190,29 +243,89 @@ class BookRuleSet(RuleSet[Any]):
             self.__dict__["_rows"] = got
         return got
 
+    def _plan_for(self, opts: Mapping[str, Any]) -> tuple[tuple[RuleRow, Compiled | None, Compiled | None], ...]:
+        """:meth:`_rows_for` with each row's ``when`` and ``count`` as compiled functions."""
+        rows = self._rows_for(opts)
+        cached = self.__dict__.get("_plan")
+        if cached is not None and cached[0] is rows:
+            return cached[1]  # type: ignore[no-any-return]
+        plan = tuple((r, None if r.when is None else compiled(r.when), None if r.count is None else compiled(r.count))
+                     for r in rows)
+        self.__dict__["_plan"] = (rows, plan)
+        return plan
+
+    def _rows_for(self, opts: Mapping[str, Any]) -> tuple[RuleRow, ...]:
+        """:attr:`rows` as a configuration reads them on a hand: rows switched off by an option or another mode
+        left out, the options put into each predicate (:func:`~mahjong.rulebook.expr.fold`); kept for the last
+        options asked."""
+        cached = self.__dict__.get("_scored")
+        if cached is not None and (cached[0] is opts or cached[0] == opts):
+            return cached[1]  # type: ignore[no-any-return]
+        mode = None if self.book.mode_option is None else opts[self.book.mode_option]
+        folded = (
+            dataclasses.replace(r, when=None if r.when is None else fold(r.when, opts),
+                                count=None if r.count is None else fold(r.count, opts))
+            for r in self.rows
+            if (r.option is None or opts[r.option]) and (r.mode is None or r.mode == mode)
+        )
+        never = ("num", False)
+        got = tuple(r for r in folded if r.when is None or (r.when.op, r.when.value) != never)
+        self.__dict__["_scored"] = (opts if opts is self.__dict__.get("_opts") else dict(opts), got)
+        return got
+
     # --- the environment expressions read ------------------------------------------------------------------
 
     def _options(self) -> dict[str, Any]:
-        return {f.name: getattr(self.config, f.name) for f in dataclasses.fields(self.config)}
+        """The options by name (the config is frozen: worked out once; callers must not change the dict)."""
+        got: dict[str, Any] | None = self.__dict__.get("_opts")
+        if got is None:
+            config_type: type = type(self.config)
+            got = self.__dict__["_opts"] = {n: getattr(self.config, n) for n in field_names(config_type)}
+        return got
 
     def _value(self, node: Node | None, names: Mapping[str, Any], default: Value | None = None) -> Value | None:
         if node is None:
             return default
+        constants = self.__dict__.get("_constants")
+        if constants is None:
+            constants = self.__dict__["_constants"] = self._option_constants()
+        got = constants.get(id(node), _VARIES)
+        if got is not _VARIES:
+            return default if got is None else got  # type: ignore[return-value]
         if node.op == "name" and node.value in names and names[str(node.value)] is None:
             return default  # an int_or_none option set to none: no cap, no bonus
         return evaluate(node, names, BUILTINS)
 
-    def _reading_env(self, v: Reading, opts: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-        names: dict[str, Any] = dict(opts)
-        names.update(v.facts)
-        for n, e in PREDICATES.items():
-            names[n] = (lambda fn=e.fn: fn(v))
-        for n, e in COUNTS.items():
-            names[n] = (lambda fn=e.fn: fn(v))
-        funcs: dict[str, Any] = dict(BUILTINS)
-        for n, e in FUNCTIONS.items():
-            funcs[n] = (lambda *a, fn=e.fn: fn(v, *a))
-        return names, funcs
+    def _option_constants(self) -> dict[int, Value | None]:
+        """The book's scoring and payment expressions that read only options, worked out once for this
+        configuration (``id(node)`` -> value; ``None`` = an int_or_none option set to none)."""
+        b = self.book
+        opts = self._options()
+        out: dict[int, Value | None] = {}
+        nodes = [b.base, b.offset, b.fan_cap, b.cap, b.minimum, b.points, b.self_draw_only, b.formula,
+                 *b.payment.values()]
+        for node in nodes:
+            if node is None or id(node) in out:
+                continue
+            used, called = names_in(node)
+            if not used <= opts.keys() or called - BUILTINS.keys():
+                continue
+            if node.op == "name" and opts[str(node.value)] is None:
+                out[id(node)] = None
+                continue
+            try:
+                out[id(node)] = evaluate(node, opts, BUILTINS)
+            except RulesError:
+                continue  # (left for the hand, which raises it)
+        return out
+
+    def _reading_env(self, v: Reading, opts: Mapping[str, Any],
+                     merged: Mapping[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The names and functions a row's expressions read on one reading (the library's predicates and counts
+        are computed once, when first read).  ``merged``: the options and the reading's win facts already put
+        together by :func:`reading_base` (the same for every reading of a hand)."""
+        names = ReadingNames(v, opts if merged is None else merged, merged is not None)
+        return names, ReadingFunctions(v)
 
     def wildcard_kinds(self, ctx: WinContext) -> frozenset[int]:
         """The tile kinds that are wild in this hand."""
@@ -230,18 +343,8 @@ class BookRuleSet(RuleSet[Any]):
     # --- checks ---------------------------------------------------------------------------------------------
 
     def check_hand(self, hand: Hand) -> None:
-        b = self.book
-        if hand.flowers and not b.flowers:
-            raise HandError(f"{b.name}: flowers are not part of this game's tile set")
-        if not b.flow.chows:
-            for m in hand.melds:
-                if m.kind is MeldKind.CHOW:
-                    raise MeldError(f"{b.name}: chow {m} cannot be claimed in this game (no chows: 不可以吃)")
-        hand.check_size(b.hand_size, complete=True)
-        in_play = set(b.tiles)
-        for t in (*hand.concealed, *(x for m in hand.melds for x in m.tiles)):
-            if t not in in_play:
-                raise HandError(f"{b.name}: {tile_name(t)} is not in this game's tile set")
+        self.check_hand_tiles(hand)
+        hand.check_size(self.book.hand_size, complete=True)
 
     def context(self, hand: Hand, context: WinContext | None) -> WinContext:
         ctx_cls = self.Context
@@ -269,23 +372,25 @@ class BookRuleSet(RuleSet[Any]):
 
     # --- scoring --------------------------------------------------------------------------------------------
 
-    def count_rows(self, v: Reading, opts: Mapping[str, Any]) -> list[tuple[RuleRow, int]]:
+    def count_rows(self, v: Reading, opts: Mapping[str, Any],
+                   env: tuple[dict[str, Any], dict[str, Any]] | None = None) -> list[tuple[RuleRow, int]]:
         """The rows counted for one reading and how many times each counts (stage-2 fallbacks first)."""
-        names, funcs = self._reading_env(v, opts)
+        names, funcs = self._reading_env(v, opts) if env is None else env
         applying: list[RuleRow] = []
         times: dict[str, int] = {}
         stage2: list[RuleRow] = []
-        for r in self.rows:
-            if r.option is not None and not opts[r.option]:
-                continue
+        for r, when, count in self._plan_for(opts):
             if r.stage == 2:
                 stage2.append(r)
                 continue
-            if r.when is not None and not evaluate(r.when, names, funcs):
+            if when is not None and not when(names, funcs):
                 continue
-            n = 1 if r.count is None else int(evaluate(r.count, names, funcs))
-            if r.when is None and r.count is None:
+            if count is None:
+                if when is not None:
+                    applying.append(r)
+                    times[r.key] = 1
                 continue
+            n = int(count(names, funcs))
             if n > 0:
                 applying.append(r)
                 times[r.key] = n
@@ -301,14 +406,16 @@ class BookRuleSet(RuleSet[Any]):
                         first.append(r)
                         times[r.key] = n
         if self.book.order == "patterns_first":
-            place = {r.key: i for i, r in enumerate(self.rows)}
+            place = _places(self.rows)
             chosen = sorted((*first, *counted), key=lambda r: (not r.pattern, place[r.key]))
             return [(r, times[r.key]) for r in chosen]
         return [(r, times[r.key]) for r in (*first, *counted)]
 
-    def _items(self, lines: list[tuple[RuleRow, int]], v: Reading, opts: Mapping[str, Any]) -> list[ScoreItem]:
-        # the reading's names are only needed for a row that may show another name
-        names, funcs = self._reading_env(v, opts) if any(r.rename_when is not None for r, _ in lines) else ({}, {})
+    def _items(self, lines: list[tuple[RuleRow, int]], v: Reading, opts: Mapping[str, Any],
+               env: tuple[dict[str, Any], dict[str, Any]] | None = None) -> list[ScoreItem]:
+        if env is None:  # the reading's names are only needed for a row that may show another name
+            env = self._reading_env(v, opts) if any(r.rename_when is not None for r, _ in lines) else ({}, {})
+        names, funcs = env
         items = []
         for r, n in lines:
             zh, en = r.name_zh, r.name_en
@@ -346,7 +453,7 @@ class BookRuleSet(RuleSet[Any]):
             ctx = dataclasses.replace(ctx, discarder=None, robbing_kong=False)
         opts = self._options()
         plain: dict[str, Any] = dict(opts)
-        plain.update({f.name: getattr(ctx, f.name) for f in dataclasses.fields(ctx)})
+        plain.update({n: getattr(ctx, n) for n in field_names(type(ctx))})
         plain.update(self_drawn=ctx.self_drawn, winner_is_dealer=ctx.winner_is_dealer, melds=len(h.melds),
                      kongs=sum(1 for m in h.melds if m.is_kong),
                      claimed_melds=sum(1 for m in h.melds if not m.is_concealed))
@@ -356,18 +463,25 @@ class BookRuleSet(RuleSet[Any]):
                 raise ContextError(f"{b.name}: {message}")
         wild_kinds = self.wildcard_kinds(ctx)
         extra = {k: plain[k] for k in b.facts}
-        best: tuple[tuple[int, int], list[tuple[RuleRow, int]], Decomposition, Reading] | None = None
-        for d in self.readings(h, wild_kinds):
-            v = build_reading(h, d, ctx, self.hand_rules, wild_kinds, extra)
-            lines = self.count_rows(v, opts)
-            rank = (self._hand_value(lines, {**plain, **extra}), totals_of(lines).fan)
-            if best is None or rank > best[0]:
-                best = (rank, lines, d, v)
-        assert best is not None
-        (value, _fan), lines, reading, v = best
-        items = self._items(lines, v, opts)
+        best: tuple[tuple[int, int], list[tuple[RuleRow, int]], Decomposition, Reading, Any] | None = None
         names = {**plain, **extra}
+        facts = win_facts(ctx, extra)
+        merged = reading_base(opts, facts)
+        for d in self.readings(h, wild_kinds):
+            v = build_reading(h, d, ctx, self.hand_rules, wild_kinds, extra, find_wait=_reads_wait(b), facts=facts)
+            env = self._reading_env(v, opts, merged)
+            lines = self.count_rows(v, opts, env)
+            rank = (self._hand_value(lines, names), totals_of(lines).fan)
+            if best is None or rank > best[0]:
+                best = (rank, lines, d, v, env)
+        assert best is not None
+        (value, _fan), lines, reading, v, env = best
+        items = self._items(lines, v, opts, env)
+        counted = totals_of(lines)
+        details: dict[str, Any] = {"value": value, "fan": counted.fan}
         steps: list[tuple[str, str]] = [(f"合计 {value}", f"value {value}")]
+        if b.aggregation == "powers":
+            steps += self._powers_steps(counted, names, details)
         total = value
         if b.round_up:
             total = -(-total // b.round_up) * b.round_up
@@ -379,10 +493,10 @@ class BookRuleSet(RuleSet[Any]):
             total = int(cap)
             steps.append((f"封顶 {cap}", f"capped at {cap}"))
         valid, reason = True, None
-        rnames, rfuncs = self._reading_env(v, opts)
-        if evaluate(b.self_draw_only, names, BUILTINS) and not ctx.self_drawn:
+        rnames, rfuncs = env
+        if self._value(b.self_draw_only, names, False) and not ctx.self_drawn:
             valid, reason = False, f"{b.zh or b.name}: 只能自摸 / only a self-drawn win counts"
-        elif b.requires is not None and not evaluate(b.requires, {**rnames, **names_for(self.rows, lines)}, rfuncs):
+        elif b.requires is not None and not evaluate(b.requires, _with(rnames, names_for(self.rows, lines)), rfuncs):
             valid, reason = False, f"{b.zh or b.name}: {b.requires_text or 'the hand does not meet the win rule'}"
         elif total < int(self._value(b.minimum, names, 0) or 0):
             valid, reason = False, f"{b.zh or b.name}: below the minimum {self._value(b.minimum, names, 0)}"
@@ -410,6 +524,9 @@ class BookRuleSet(RuleSet[Any]):
         owed = payments(points, ctx.winner, discarder, ctx.dealer, seats, rule, by_payer) if valid else {}
         steps.append((f"每家 {points}" + (f" + {rule.bonus}" if rule.bonus else ""),
                       f"each payer {points}" + (f" + {rule.bonus}" if rule.bonus else "")))
+        if len(owed) == 1:
+            (payer, amount), = owed.items()
+            steps.append((f"由 {payer} 号座位付 {amount}", f"{amount} paid by seat {payer}"))
         if birds_on is not None:
             steps.append((f"扎鸟 {listed(birds_on)}: 胡牌者和付分者身上每只鸟多付 {share}",
                           f"birds by seat {listed(birds_on)}: {share} more for each bird on the winner or the payer"))
@@ -417,10 +534,28 @@ class BookRuleSet(RuleSet[Any]):
         if valid and b.between_losers is not None and getattr(ctx, b.between_losers) is not None:
             pay, lines_between = self._between_losers(pay, ctx, getattr(ctx, b.between_losers))
             steps += lines_between
-        details: dict[str, Any] = {"value": value, "points_per_payer": points}
+        details.update(points_per_payer=points, payers=sorted(owed))
         details.update(arithmetic_details(*steps))
         wait = v.wait if b.report_wait else None
         return ScoreResult(self.name, tuple(items), total, b.unit, reading, wait, valid, pay, reason, details)
+
+    def _powers_steps(self, t: Totals, names: Mapping[str, Any], details: dict[str, Any]) -> list[tuple[str, str]]:
+        """The lines of ``base × 2^(fan − offset)`` (and the details ``capped_fan``, ``multiplier``)."""
+        b = self.book
+        base = int(self._value(b.base, names, 1) or 0)
+        offset = int(self._value(b.offset, names, 1) or 0)
+        fan_cap = self._value(b.fan_cap, names)
+        capped = t.fan if fan_cap is None else min(t.fan, int(fan_cap))
+        mult = 1 << max(0, capped - offset)
+        details.update(capped_fan=capped, multiplier=mult, base=base)
+        steps = [(f"番数 {t.fan}" + (f"，封顶 {capped}" if capped != t.fan else ""),
+                  f"fan {t.fan}" + (f", capped at {capped}" if capped != t.fan else "")),
+                 (f"底分 {base} × 2^({capped}−{offset}) = {base * mult}",
+                  f"base {base} × 2^({capped}-{offset}) = {base * mult}")]
+        if t.x != 1 or t.pt:
+            got = base * mult * t.x + t.pt
+            steps.append((f"加倍 ×{t.x}，加分 {t.pt}：{got}", f"doubled ×{t.x}, plus {t.pt}: {got}"))
+        return steps
 
     def _between_losers(self, pay: tuple[int, ...], ctx: WinContext,
                         values: tuple[int, ...]) -> tuple[tuple[int, ...], list[tuple[str, str]]]:
@@ -435,15 +570,354 @@ class BookRuleSet(RuleSet[Any]):
                           f"losers settle: seat {payer} pays seat {payee} {amount}"))
         return tuple(net), steps
 
+    # --- a whole hand (the file's [settlement]) ------------------------------------------------------------
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        book = cls.__dict__.get("book")
+        if book is not None and "settle" not in cls.__dict__ and (
+                book.settlement is not None or book.flow.dealer in ("discarder", "dice") or _fished_win(book)):
+            cls.settle = BookRuleSet.settle_by_book  # type: ignore[method-assign, assignment]
+        # (a book without either settles each win on its own: the framework's RuleSet.settle)
+
+    def settle_by_book(self, record: HandRecord) -> Settlement:
+        """Settle a whole hand (the rule set's ``settle`` when its book has a ``[settlement]`` table or a dealer
+        rule the record decides).  Without the table each win is settled on its own; with one, kongs pay as they
+        happen (刮风下雨), each win pays as it happens and only players still in play pay (血战到底), and at the
+        wall's end :meth:`wall_end_checks` run (查花猪, 查大叫, 退税)."""
+        rules = self.book.settlement
+        if rules is None:
+            # (a game with the 海底捞月 phase has its one win after the wall's end)
+            plain = settle_by_wins(self, record, one_win=False) if _fished_win(self.book) else RuleSet.settle(
+                self, record)
+            if self.book.flow.dealer not in ("discarder", "dice"):
+                return plain
+            return Settlement(plain.ruleset, plain.lines, plain.net, plain.results,
+                              {**plain.details, "next_dealer": self.next_dealer(record)})
+        check_record_for(self, record)
+        names = self._options()
+        ends_on_first_win = bool(evaluate(rules.ends_on_first_win, names, BUILTINS))
+        lines: list[SettledPayment] = []
+        results: list[ScoreResult] = []
+        won: list[int] = []
+        kong_lines: dict[int, list[SettledPayment]] = {s: [] for s in self.seats}
+        last_kong: dict[int, list[SettledPayment]] = {}
+        transferred: set[int] = set()
+        details: dict[str, Any] = {}
+        events = record.events
+        check_robbed_kongs(events)
+        for i, ev in enumerate(events):
+            if isinstance(ev, Kong):
+                if ends_on_first_win and won:
+                    raise ContextError(f"event {i}: the hand ended with the first win (普通场)")
+                for s in (ev.seat, ev.from_seat):
+                    if s is not None and s in won:
+                        raise ContextError(f"event {i}: seat {s} has already won and left play (血战到底)")
+                paid = [] if ev.robbed else self.kong_payments(ev, i, [s for s in self.seats if s not in won])
+                lines += paid
+                kong_lines[ev.seat] += paid
+                last_kong[ev.seat] = paid
+            elif isinstance(ev, Win):
+                if any(isinstance(e, Draw) for e in events[:i]):
+                    raise ContextError(f"event {i}: {record.ruleset}: no win after the wall's end (流局)")
+                if ends_on_first_win and won and not _same_discard(events, i):
+                    raise ContextError(f"event {i}: the hand ended with the first win (普通场); only other wins "
+                                       "on the same discard (一炮多响) may follow")
+                if len(won) >= self.book.flow.winners_to_end:
+                    raise ContextError(f"event {i}: three players have already won; the hand is over")
+                extra: dict[str, Any] = {}
+                if self.book.not_paying is not None:
+                    extra[self.book.not_paying] = frozenset(won)
+                if ev.kong_replacement:
+                    own = _last_kong(events, i, ev.seat)
+                    if own is None:
+                        raise ContextError(f"event {i}: 杠上花 needs a kong by seat {ev.seat} earlier in the record")
+                    if own.kind == "melded" and "kong_from" not in ev.flags and "kong_from" in self.book.facts:
+                        extra["kong_from"] = own.from_seat  # 点杠花: the kong was on this seat's discard
+                if ev.after_kong_discard and (ev.discarder is None or _last_kong(events, i, ev.discarder) is None):
+                    raise ContextError(f"event {i}: 杠上炮 needs a kong by the discarder earlier in the record")
+                ctx = context_for(self, record, ev, **extra)
+                result = self.score(ev.hand, ctx)
+                results.append(result)
+                note = "点炮" if ev.discarder is not None else "自摸"
+                lines += lines_from_net(result.payments, "win", i, f"seat {ev.seat} 胡 ({note})", winner=ev.seat)
+                if (ev.after_kong_discard and ev.discarder is not None and ev.discarder not in transferred
+                        and evaluate(rules.kong_transfer, names, BUILTINS)):
+                    # 呼叫转移: the kong just made by the discarder pays its income on to the (first) winner
+                    transferred.add(ev.discarder)
+                    moved = last_kong.get(ev.discarder, [])
+                    income = sum(p.amount for p in moved)
+                    if income:
+                        lines.append(SettledPayment(ev.discarder, ev.seat, income, "kong.transfer", i, "呼叫转移"))
+                        # that income is gone from the discarder: it cannot be refunded by them at a draw (退税)
+                        kong_lines[ev.discarder] = [p for p in kong_lines[ev.discarder] if p not in moved]
+                won.append(ev.seat)
+            else:
+                playing = [s for s in self.seats if s not in won]
+                if len(playing) < 2:
+                    raise ContextError(f"event {i}: three players have won; the hand ended without a draw")
+                if ends_on_first_win and won:
+                    raise ContextError(f"event {i}: the hand ended with the first win (普通场): no 流局")
+                if sorted(ev.hands) != playing:
+                    raise ContextError(
+                        f"event {i}: the draw must give the final hand of every seat still in play "
+                        f"({listed(playing)}), got seats {listed(sorted(ev.hands))}"
+                    )
+                lines += self.wall_end_checks(record, {s: ev.hand(s) for s in playing}, won, kong_lines, details)
+        details["won"] = list(won)
+        details["next_dealer"] = self.next_dealer(record)
+        return Settlement.from_lines(record.ruleset, lines, results, details)
+
+    def kong_payments(self, ev: Kong, i: int, in_play: list[int]) -> list[SettledPayment]:
+        """刮风下雨: what a kong collects at once (event ``i``), from the players still in play."""
+        rules = self.book.settlement
+        assert rules is not None
+        names = self._options()
+        others = [s for s in in_play if s != ev.seat]
+        out: list[SettledPayment] = []
+        if ev.kind == "melded":
+            assert ev.from_seat is not None
+            discarder = int(evaluate(rules.melded_kong_discarder, names, BUILTINS))
+            each = int(evaluate(rules.melded_kong_others, names, BUILTINS))
+            if discarder:
+                out.append(SettledPayment(ev.from_seat, ev.seat, discarder, "kong.melded", i, "刮风 直杠: 引杠者付"))
+            if each:
+                out += [SettledPayment(s, ev.seat, each, "kong.melded", i, "刮风 直杠: 其他未胡者付")
+                        for s in others if s != ev.from_seat]
+        elif ev.kind == "added":
+            each = int(evaluate(rules.added_kong, names, BUILTINS))
+            out += [SettledPayment(s, ev.seat, each, "kong.added", i, "刮风 面下杠") for s in others if each]
+        else:
+            each = int(evaluate(rules.concealed_kong, names, BUILTINS))
+            out += [SettledPayment(s, ev.seat, each, "kong.concealed", i, "下雨 暗杠") for s in others if each]
+        return out
+
+    def wall_end_checks(self, record: HandRecord, hands: dict[int, Hand], won: list[int],
+                        kong_lines: dict[int, list[SettledPayment]], details: dict[str, Any]) -> list[SettledPayment]:
+        """The checks at the wall's end, on the final hands of the players still in play: 查花猪 (a player holding
+        all three suits pays each other player), 查大叫 (a player not ready pays each ready player that player's
+        best win, :meth:`best_possible`) and 退税 (a player not ready gives back its kong income)."""
+        rules = self.book.settlement
+        assert rules is not None
+        names = self._options()
+        playing = sorted(hands)
+        pigs = [s for s in playing if self.book.lack_a_suit and is_flower_pig(hands[s])]
+        best = {s: (0, None) if s in pigs else self.best_possible(hands[s], s, record.dealer) for s in playing}
+        ready = [s for s in playing if best[s][1] is not None]
+        not_ready = [s for s in playing if s not in ready]
+        details.update(flower_pigs=pigs, ready=ready, best_possible={str(s): best[s][0] for s in ready})
+        out: list[SettledPayment] = []
+        penalty = int(evaluate(rules.flower_pig_penalty, names, BUILTINS))
+        if penalty:  # 第一步: 查花猪
+            pays_won = bool(evaluate(rules.flower_pig_pays_won, names, BUILTINS))
+            receivers = [s for s in self.seats if s not in pigs and (pays_won or s not in won)]
+            for pig in pigs:
+                out += [SettledPayment(pig, r, penalty, "huazhu", None, "查花猪") for r in receivers]
+        if evaluate(rules.not_ready_pays_best, names, BUILTINS):  # 第二步: 查大叫
+            for payer in not_ready:
+                if payer not in pigs:
+                    out += [SettledPayment(payer, r, best[r][0], "dajiao", None, "查大叫") for r in ready]
+        if evaluate(rules.not_ready_refunds_kongs, names, BUILTINS):  # 退税: kong income given back
+            for s in not_ready:
+                out += [SettledPayment(p.payee, p.payer, p.amount, "tuishui", p.event, "退税") for p in kong_lines[s]]
+        return out
+
+    def best_possible(self, hand: Hand, winner: int, dealer: int = 0) -> tuple[int, int | None]:
+        """查大叫: the most a ready hand can win on a discard (from the next seat): (points, winning tile);
+        (0, None) if the hand is not ready.  Every winning tile is scored; a tile that would give a hand the game
+        does not allow (a third suit) is no win."""
+        self.check_hand_tiles(hand)
+        hand.check_size(self.book.hand_size, complete=False)
+        if self.book.lack_a_suit and is_flower_pig(hand):
+            return 0, None
+        real, wild = split_wildcards(hand.concealed, frozenset())
+        found: tuple[int, int | None] = (0, None)
+        discarder = self.seats[(self.seats.index(winner) + 1) % len(self.seats)]
+        held = hand.all_counts
+        for t in K.waits(bytes(real), wild, self.hand_rules).tiles:
+            if held[t] >= 4:  # all four copies already in the hand (e.g. a declared pung + one): no fifth
+                continue
+            complete = Hand(hand.concealed + (t,), hand.melds, (), t)
+            if self.book.lack_a_suit and is_flower_pig(complete):
+                continue
+            r = self.score(complete, self.Context(winner=winner, discarder=discarder, dealer=dealer))
+            if r.total > found[0]:
+                found = (r.total, t)
+        return found
+
+    def check_hand_tiles(self, hand: Hand) -> None:
+        """The tile set and the claims the game allows (any hand size)."""
+        b = self.book
+        if hand.flowers and not b.flowers:
+            raise HandError(f"{b.name}: flowers are not part of this game's tile set")
+        if not b.flow.chows:
+            for m in hand.melds:
+                if m.kind is MeldKind.CHOW:
+                    raise MeldError(f"{b.name}: chow {m} cannot be claimed in this game (no chows: 不可以吃)")
+        in_play = set(b.tiles)
+        for t in (*hand.concealed, *(x for m in hand.melds for x in m.tiles)):
+            if t not in in_play:
+                raise HandError(f"{b.name}: {tile_name(t)} is not in this game's tile set")
+
+    def next_dealer(self, record: HandRecord) -> int | None:
+        """The next hand's dealer by ``flow.dealer``: the first win's winner, its discarder (点炮者坐庄; the winner
+        on a self-draw), the next seat, the dealer keeping it, or ``None`` = decided by dice.  After a 流局
+        the dealer stays (连庄), except under ``next``."""
+        rule = self.book.flow.dealer
+        if rule == "dice":
+            return None
+        wins = record.wins
+        seats = list(self.seats)
+        if rule == "next":
+            return seats[(seats.index(record.dealer) + 1) % len(seats)] if record.dealer in seats else seats[0]
+        if not wins:
+            return record.dealer  # 流局则连庄
+        first = wins[0]
+        if rule == "discarder" and first.discarder is not None:
+            return first.discarder
+        if rule == "keep":
+            return record.dealer if first.seat == record.dealer else seats[(seats.index(record.dealer) + 1)
+                                                                            % len(seats)]
+        return first.seat
+
     def describe_options(self) -> list[tuple[str, Any, str]]:
         """(option, current value, documentation) for every option, from the field metadata."""
         return [(d["name"], d["value"], " / ".join(x for x in (d["zh"], d["en"]) if x)
                  + (f" — source: {d['source']}" if d["source"] else "")) for d in describe(self.config)]
 
 
+class ReadingNames(dict[str, Any]):
+    """The names a row's expressions read on one reading: the options and win facts given, and the library's
+    predicates and counts, each computed on first read and kept (a row table reads the same few many times)."""
+
+    def __init__(self, v: Reading, given: Mapping[str, Any], merged: bool = False) -> None:
+        super().__init__(given if merged else reading_base(given, v.facts))
+        self.reading = v
+
+    def __contains__(self, key: object) -> bool:
+        return dict.__contains__(self, key) or key in PREDICATES or key in COUNTS
+
+    def __missing__(self, key: str) -> Any:
+        entry = PREDICATES.get(key) or COUNTS.get(key)
+        if entry is None:
+            raise KeyError(key)
+        value = entry.fn(self.reading)
+        self[key] = value
+        return value
+
+
+def reading_base(opts: Mapping[str, Any], facts: Mapping[str, Any]) -> dict[str, Any]:
+    """The options and a reading's win facts in one table, without the names the library takes (the library's
+    predicate wins over an option or fact of the same name)."""
+    out = {**opts, **facts}
+    for n in _shadowed(tuple(out)):
+        del out[n]
+    return out
+
+
+class ReadingFunctions(dict[str, Any]):
+    """The functions a row's expressions may call on one reading: the built-ins and the library's functions
+    (bound to the reading when first called)."""
+
+    def __init__(self, v: Reading) -> None:
+        super().__init__()
+        self.reading = v
+
+    def get(self, key: str, default: Any = None) -> Any:
+        got = dict.get(self, key)
+        if got is not None:
+            return got
+        fn = BUILTINS.get(key)
+        if fn is None:
+            entry = FUNCTIONS.get(key)
+            if entry is None:
+                return default
+            fn = partial(entry.fn, self.reading)
+        self[key] = fn
+        return fn
+
+
+@lru_cache(maxsize=256)
+def _shadowed(names: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(n for n in names if n in PREDICATES or n in COUNTS)
+
+
+def _with(names: dict[str, Any], more: Mapping[str, Any]) -> dict[str, Any]:
+    """``names`` with ``more`` added (in place: a reading's names are not read again after the win rule)."""
+    names.update(more)
+    return names
+
+
+#: id(a table's rows) -> (the rows, each key's place, the names ``row_KEY`` all false): built once per table
+_TABLES: dict[int, tuple[tuple[RuleRow, ...], dict[str, int], dict[str, Any]]] = {}
+
+
+def _table(rows: tuple[RuleRow, ...]) -> tuple[tuple[RuleRow, ...], dict[str, int], dict[str, Any]]:
+    got = _TABLES.get(id(rows))
+    if got is None or got[0] is not rows:
+        if len(_TABLES) > 256:
+            _TABLES.clear()
+        got = (rows, {r.key: i for i, r in enumerate(rows)}, {f"row_{r.key}": False for r in rows})
+        _TABLES[id(rows)] = got
+    return got
+
+
+def _places(rows: tuple[RuleRow, ...]) -> dict[str, int]:
+    return _table(rows)[1]
+
+
+def _row_names(rows: tuple[RuleRow, ...]) -> dict[str, Any]:
+    return _table(rows)[2]
+
+
+_VARIES = object()
+
+
+_READS_WAIT: dict[int, tuple[RuleBook, bool]] = {}
+
+
+def _reads_wait(book: RuleBook) -> bool:
+    """The book reads the wait: it reports it, or an expression names ``single_wait`` (worked out once a book)."""
+    got = _READS_WAIT.get(id(book))
+    if got is None or got[0] is not book:
+        nodes = [n for r in book.rows for n in (r.when, r.count, r.rename_when) if n is not None]
+        nodes += [n for n in (book.requires,) if n is not None]
+        reads = book.report_wait or any("single_wait" in names_in(n)[0] for n in nodes)
+        got = _READS_WAIT[id(book)] = (book, reads)
+    return got[1]
+
+
+def _fished_win(book: RuleBook) -> bool:
+    """The game has the two-player 海底捞月 phase: a ready player's win on a tile fished after the wall ran out
+    (``flow.declare_ready`` and a bool fact ``haidi``)."""
+    return book.flow.declare_ready and book.facts.get("haidi", ("",))[0] == "bool"
+
+
+def is_flower_pig(hand: Hand) -> bool:
+    """花猪: a hand still holding all three suits (declared melds included): it can never win where a winning hand
+    must lack a suit (缺一门)."""
+    counts = hand.all_counts
+    return len({suit_of(t) for t in range(27) if counts[t]}) == 3
+
+
+def _last_kong(events: tuple[Any, ...], i: int, seat: int) -> Kong | None:
+    """The last kong declared by ``seat`` before event ``i``."""
+    for ev in reversed(events[:i]):
+        if isinstance(ev, Kong) and ev.seat == seat:
+            return ev
+    return None
+
+
+def _same_discard(events: tuple[Any, ...], i: int) -> bool:
+    """Event ``i`` is a win on the same discard as the win right before it (一炮多响)."""
+    ev, prev = events[i], events[i - 1] if i > 0 else None
+    return (isinstance(ev, Win) and isinstance(prev, Win) and ev.discarder is not None
+            and ev.discarder == prev.discarder and ev.robbing_kong == prev.robbing_kong)
+
+
 def names_for(rows: tuple[RuleRow, ...], lines: list[tuple[RuleRow, int]]) -> dict[str, Any]:
     """Names a win requirement may read about the counted rows: ``counted`` and ``row_KEY`` (counted or not)."""
-    out: dict[str, Any] = {f"row_{r.key}": False for r in rows}
+    out: dict[str, Any] = dict(_row_names(rows))
     out["counted"] = len(lines)
     for r, _ in lines:
         out[f"row_{r.key}"] = True

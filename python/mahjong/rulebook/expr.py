@@ -30,7 +30,7 @@ from typing import Any
 
 from mahjong.errors import RulesError
 
-__all__ = ["ExprError", "Node", "parse", "evaluate", "names_in", "Value"]
+__all__ = ["ExprError", "Node", "parse", "evaluate", "names_in", "Value", "fold"]
 
 Value = int | bool | str
 
@@ -241,64 +241,142 @@ def _int(v: Any, node: Node) -> int:
 
 def evaluate(node: Node, names: Env, functions: Env) -> Value:
     """Evaluate a parsed expression.  ``names`` maps a name to a value or to a zero-argument callable (a predicate
-    of the library, computed only when read); ``functions`` maps a function name to a callable."""
+    of the library, computed only when read); ``functions`` maps a function name to a callable.
+
+    The tree is turned into nested closures once (:func:`compiled`, kept on the node), so a rule table read for
+    many hands walks no tree and compares no operator names."""
+    fn = node.__dict__.get("_compiled")
+    if fn is None:
+        fn = compiled(node)
+    return fn(names, functions)
+
+
+Compiled = Callable[[Env, Env], Value]
+
+
+def compiled(node: Node) -> Compiled:
+    """The expression as a function of (names, functions), with :func:`evaluate`'s meaning and errors."""
+    fn = node.__dict__.get("_compiled")
+    if fn is None:
+        fn = _compile(node)
+        object.__setattr__(node, "_compiled", fn)
+    return fn
+
+
+def _compile(node: Node) -> Compiled:
     op = node.op
     if op == "num" or op == "str":
-        assert node.value is not None
-        return node.value
+        const = node.value
+        assert const is not None
+        return lambda names, functions: const
     if op == "name":
         key = str(node.value)
-        if key not in names:
-            raise ExprError(f"unknown name {key!r}", node.position)
-        v = names[key]
-        out = v() if callable(v) else v
-        if out is None:
-            raise ExprError(f"{key!r} has no value here", node.position)
-        return out  # type: ignore[no-any-return]
+
+        def name(names: Env, functions: Env) -> Value:
+            try:
+                v = names[key]
+            except KeyError:
+                raise ExprError(f"unknown name {key!r}", node.position) from None
+            out = v() if callable(v) else v
+            if out is None:
+                raise ExprError(f"{key!r} has no value here", node.position)
+            return out  # type: ignore[no-any-return]
+        return name
+    args = [compiled(a) for a in node.args]
     if op == "call":
         key = str(node.value)
-        fn = functions.get(key)
-        if fn is None:
-            raise ExprError(f"unknown function {key!r}", node.position)
-        return fn(*(evaluate(a, names, functions) for a in node.args))  # type: ignore[no-any-return]
-    if op == "and":
-        return bool(evaluate(node.args[0], names, functions)) and bool(evaluate(node.args[1], names, functions))
-    if op == "or":
-        return bool(evaluate(node.args[0], names, functions)) or bool(evaluate(node.args[1], names, functions))
+
+        def call(names: Env, functions: Env) -> Value:
+            fn = functions.get(key)
+            if fn is None:
+                raise ExprError(f"unknown function {key!r}", node.position)
+            return fn(*(a(names, functions) for a in args))  # type: ignore[no-any-return]
+        return call
     if op == "not":
-        return not evaluate(node.args[0], names, functions)
+        (a,) = args
+        return lambda names, functions: not a(names, functions)
     if op == "neg":
-        return -_int(evaluate(node.args[0], names, functions), node)
-    a = evaluate(node.args[0], names, functions)
-    b = evaluate(node.args[1], names, functions)
+        (a,) = args
+        return lambda names, functions: -_int(a(names, functions), node)
+    a, b = args
+    if op == "and":
+        return lambda names, functions: bool(a(names, functions)) and bool(b(names, functions))
+    if op == "or":
+        return lambda names, functions: bool(a(names, functions)) or bool(b(names, functions))
     if op == "==":
-        return a == b
+        return lambda names, functions: a(names, functions) == b(names, functions)
     if op == "!=":
-        return a != b
-    x, y = _int(a, node), _int(b, node)
-    if op == "<":
-        return x < y
-    if op == "<=":
-        return x <= y
-    if op == ">":
-        return x > y
-    if op == ">=":
-        return x >= y
-    if op == "+":
-        return x + y
-    if op == "-":
-        return x - y
-    if op == "*":
-        return x * y
-    if op in ("/", "//"):
-        if y == 0:
-            raise ExprError("division by zero", node.position)
-        return x // y
-    if op == "^":
-        if y < 0 or y > 64:
-            raise ExprError(f"power {y} out of range 0..64", node.position)
-        return int(x**y)
-    raise ExprError(f"unknown operator {op!r}", node.position)  # pragma: no cover - the parser makes no others
+        return lambda names, functions: a(names, functions) != b(names, functions)
+    arith = _ARITHMETIC.get(op)
+    if arith is None:  # pragma: no cover - the parser makes no others
+        raise ExprError(f"unknown operator {op!r}", node.position)
+
+    def numbers(names: Env, functions: Env) -> Value:
+        x = a(names, functions)
+        y = b(names, functions)
+        if type(x) is not int:
+            x = _int(x, node)
+        if type(y) is not int:
+            y = _int(y, node)
+        return arith(x, y, node)
+    return numbers
+
+
+def _div(x: int, y: int, node: Node) -> int:
+    if y == 0:
+        raise ExprError("division by zero", node.position)
+    return x // y
+
+
+def _pow(x: int, y: int, node: Node) -> int:
+    if y < 0 or y > 64:
+        raise ExprError(f"power {y} out of range 0..64", node.position)
+    return int(x**y)
+
+
+_ARITHMETIC: dict[str, Callable[[int, int, Node], Value]] = {
+    "<": lambda x, y, n: x < y,
+    "<=": lambda x, y, n: x <= y,
+    ">": lambda x, y, n: x > y,
+    ">=": lambda x, y, n: x >= y,
+    "+": lambda x, y, n: x + y,
+    "-": lambda x, y, n: x - y,
+    "*": lambda x, y, n: x * y,
+    "/": _div,
+    "//": _div,
+    "^": _pow,
+}
+
+
+def fold(node: Node, constants: Env) -> Node:
+    """The expression with the names of ``constants`` (a rule set's options) put in and every part that no
+    longer depends on anything else worked out: ``jingoudiao == "pattern" and melds == 4`` becomes ``false``
+    under ``jingoudiao = "extra"``.  An error a part would raise is left for :func:`evaluate` to raise."""
+    op = node.op
+    if op == "name":
+        key = str(node.value)
+        if key in constants and constants[key] is not None and not callable(constants[key]):
+            return Node("num", (), constants[key], node.position)
+        return node
+    if not node.args:
+        return node
+    args = tuple(fold(a, constants) for a in node.args)
+    consts = [a.op in ("num", "str") for a in args]
+    if op == "and" or op == "or":
+        for a, c in zip(args, consts):
+            if c and bool(a.value) is (op == "or"):  # false and …, true or …: decided
+                return Node("num", (), op == "or", node.position)
+        rest = tuple(a for a, c in zip(args, consts) if not c)
+        if not rest:
+            return Node("num", (), op == "and", node.position)
+        if len(rest) == 1:  # true and x, false or x: x, as a truth value
+            return Node("not", (Node("not", rest, None, node.position),), None, node.position)
+    if op != "call" and all(consts):
+        try:
+            return Node("num", (), evaluate(Node(op, args, node.value, node.position), {}, {}), node.position)
+        except ExprError:
+            pass
+    return Node(op, args, node.value, node.position)
 
 
 #: functions every expression may call

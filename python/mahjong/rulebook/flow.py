@@ -5,7 +5,8 @@ What it provides: the tile set (4 copies of each kind in play, the flowers as bo
 per discard or several, play after a win, the wall's end reserve, fixed wildcards or a turned-up indicator, no
 melding of a wildcard, the birds (抓鸟) turned up after a win and counted as the win fact ``birds``, and the next
 dealer.  The win facts it fills when a file declares them: ``birds``, ``indicator``, ``already_won`` (a seats fact:
-the players who have already won) and ``declared_ready`` (with ``flow.declare_ready``).  A two-player file
+the players who have already won), ``declared_ready`` (with ``flow.declare_ready``) and ``haidi`` (a bool fact: the
+win is the 海底捞月 on the tile fished after the wall ran out, with ``flow.declare_ready``).  A two-player file
 (``flow.players = 2``) plays at seats 0 and 1, its chows taken from the only opponent.  When the engine is not
 installed (a build without :mod:`mahjong.game`) importing this module raises ImportError and rule books are scored
 but not played.
@@ -104,6 +105,8 @@ class BookFlow(Flow):  # type: ignore[misc]
             out["already_won"] = sorted(int(s) for s in state.won)  # 血战到底: those who have won pay nothing
         if "declared_ready" in self.book.facts and self.book.flow.declare_ready and state.ready[seat]:
             out["declared_ready"] = True
+        if self.book.facts.get("haidi", ("",))[0] == "bool" and state.haidi_tile is not None:
+            out["haidi"] = True  # the two-player game's 海底捞月: the ready player's win on the fished tile
         if self.book.flow.birds:
             # the birds are the next tiles of the live wall, turned up once the hand is won (fewer near its end)
             live = state.wall[state.front:state.back]
@@ -123,6 +126,9 @@ class BookFlow(Flow):  # type: ignore[misc]
         return int(super().meld_offset(seat, from_seat, kind))
 
     def next_dealer(self, state: HandState, details: dict[str, Any]) -> int | None:
+        if self.book.settlement is not None or self.book.flow.dealer in ("discarder", "dice"):
+            nd: int | None = super().next_dealer(state, details)  # the settlement says (BookRuleSet.next_dealer)
+            return nd
         rule = self.book.flow.dealer
         dealer = int(state.dealer)
         won = [int(s) for s in state.won]
@@ -147,6 +153,9 @@ def flow_class_of(book: RuleBook) -> type[BookFlow]:
         "winners_to_end": f.winners_to_end,
         "reserve": f.reserve,
         "ready_declaration": f.declare_ready,
+        # a file with [settlement]: kongs and wins pay as they happen, the wall-end checks read the final hands
+        "pays_during_play": book.settlement is not None,
+        "draw_hands": book.settlement is not None,
         "seats": (0, 1) if book.players == 2 else (0, 1, 2, 3),
         "heavenly": True,
         "earthly": "first_discard",

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mahjong.errors import CATALOGUE, RulesError, TileError, translate
-from mahjong.rulebook.book import BookRuleSet, Flow, RuleBook
+from mahjong.rulebook.book import BookRuleSet, Flow, RuleBook, SettlementRules
 from mahjong.rulebook.expr import BUILTINS, ExprError, Node, names_in, parse
 from mahjong.rulebook.options import OPTION_TYPES, check_value
 from mahjong.rulebook.predicates import FUNCTIONS, library_names
@@ -292,7 +292,13 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
         rows.append(RuleRow(key, zh, en, value, r.get("unit", sc_t.get("unit", "fan")), when, count,
                             tuple(r.get("excludes", [])), tuple(r.get("implied", [])), r.get("text", ""),
                             r.get("source", ""), r.get("option"), pattern, stage, r.get("group", ""),
-                            rename_when, rename["zh"] if rename else "", rename.get("en", "") if rename else ""))
+                            rename_when, rename["zh"] if rename else "", rename.get("en", "") if rename else "",
+                            r.get("mode")))
+        if r.get("mode") is not None and sc_t.get("mode_option") is None:
+            ch.report((*p, "mode"), "a row with a mode needs scoring.mode_option (the option whose value picks it)")
+        elif r.get("mode") is not None and r["mode"] not in (options.get(sc_t["mode_option"], ("", "", {}))[2]
+                                                            .get("choices") or ()):
+            ch.report((*p, "mode"), f"{r['mode']!r} is not a choice of the option {sc_t['mode_option']!r}")
     for i, r in enumerate(data["rows"]):
         for field_name in ("excludes", "implied"):
             for x in r.get(field_name, []):
@@ -329,6 +335,10 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
         if fact is not None and (fact not in facts or facts[fact][0] != kind):
             ch.report(("payment", k), f"{fact!r} is not a {kind} win fact of this file ([facts.{fact}] type = "
                                       f"\"{kind}\")")
+    mode_option = sc_t.get("mode_option")
+    if mode_option is not None and (mode_option not in options or options[mode_option][0] != "str"):
+        ch.report(("scoring", "mode_option"), f"{mode_option!r} is not a str option of this file")
+    settlement = _settlement(data.get("settlement"), ch, score_names)
     checks = []
     for i, c in enumerate(data.get("checks", [])):
         node = ch.expr(c["when"], ("checks", i, "when"), fixed_names, set(BUILTINS))
@@ -360,8 +370,22 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
         robbing_kong_as_self_draw=win_t.get("robbing_kong_as_self_draw", False),
         order=sc_t.get("order", "fallbacks_first"), report_wait=win_t.get("report_wait", True),
         not_paying=pay_t.get("not_paying"), between_losers=pay_t.get("between_losers"),
-        builtin=data.get("builtin", False),
+        builtin=data.get("builtin", False), mode_option=mode_option, settlement=settlement,
     )
+
+
+def _settlement(table: dict[str, Any] | None, ch: _Checker, names: set[str]) -> SettlementRules | None:
+    """The ``[settlement]`` table: each key an expression of the options and the fixed win names."""
+    if table is None:
+        return None
+    spec = SPEC["settlement"].sub
+    assert spec is not None
+    got: dict[str, Node | None] = {}
+    for key, f in spec.items():
+        got[key] = ch.expr(table.get(key, f.default), ("settlement", key), names, set(BUILTINS))
+    if any(v is None for v in got.values()):
+        return None
+    return SettlementRules(**got)  # type: ignore[arg-type]
 
 
 def _read(path: str | os.PathLike[str]) -> tuple[str, str]:
@@ -445,7 +469,7 @@ def fact_default(kind: str, raw: Any) -> tuple[Any, str]:
 
 # --- a file that extends a shipped one (rbfiles) ----------------------------------------------------------------
 
-_MERGED_TABLES = ("tiles", "wildcards", "win", "flow", "scoring", "payment", "options", "facts")
+_MERGED_TABLES = ("tiles", "wildcards", "win", "flow", "scoring", "payment", "options", "facts", "settlement")
 
 
 def extended(data: dict[str, Any], ch: _Checker, depth: int = 0) -> dict[str, Any]:

@@ -60,6 +60,9 @@ def _fits(value: Any, tp: Any) -> bool:
 def check_value(owner: str, name: str, value: Any, tp: Any, meta: Any) -> None:
     """Raise :class:`RulesError` unless ``value`` fits the annotation ``tp`` and the field's limits."""
     if not _fits(value, tp):
+        two = typing.get_args(tp) if typing.get_origin(tp) is Literal else ()
+        if len(two) == 2:
+            raise RulesError(f"{owner} option {name} must be {two[0]!r} or {two[1]!r}, got {value!r}")
         raise RulesError(f"{owner} option {name} must be {_type_name(tp)}, got {value!r}")
     if isinstance(value, int) and not isinstance(value, bool):
         lo, hi = meta.get("minimum"), meta.get("maximum")

@@ -8,6 +8,7 @@ is kept in :data:`CLASSES` and served by this module's ``__getattr__``.
 
 from __future__ import annotations
 
+import importlib
 import os
 from importlib import resources
 from typing import Any
@@ -16,7 +17,8 @@ from mahjong.errors import RulesError
 from mahjong.framework import PRESETS, register_preset
 from mahjong.rulebook.book import BookRuleSet, RuleBook, ruleset_class
 
-__all__ = ["register_book", "register_directory", "register_shipped", "shipped_files", "CLASSES", "BOOKS"]
+__all__ = ["register_book", "register_directory", "register_shipped", "shipped_files", "shipped_book", "preset_info",
+           "CLASSES", "BOOKS"]
 
 #: class name -> the rule-set class of a registered book
 CLASSES: dict[str, type[BookRuleSet]] = {}
@@ -94,6 +96,25 @@ def register_directory(directory: str | os.PathLike[str]) -> list[str]:
     return [register_book(b).name for b in books]
 
 
+_SHIPPED: dict[str, RuleBook] = {}
+
+
+def shipped_book(file_name: str) -> RuleBook:
+    """A rule file shipped with the package (``"sichuan.toml"``), read and checked once."""
+    got = _SHIPPED.get(file_name)
+    if got is None:
+        from mahjong.rulebook.load import load_book
+
+        got = _SHIPPED[file_name] = load_book(str(resources.files("mahjong.rulebook") / "games" / file_name))
+    return got
+
+
+def preset_info(book: RuleBook) -> dict[str, Any]:
+    """What a user reads about a preset, from its book: names, summaries and aliases (for ``register_preset``)."""
+    return {"zh": book.zh, "en": book.en, "summary_zh": book.summary_zh, "summary_en": book.summary_en,
+            "aliases": book.aliases}
+
+
 _shipped_done = False
 
 
@@ -102,10 +123,16 @@ def register_shipped() -> None:
     global _shipped_done
     if _shipped_done:
         return
+    # the built-in rule sets first: some of them are read from a shipped book, which is theirs (the preset table
+    # calls this function back once it has registered them)
+    importlib.import_module("mahjong.rulesets._presets")
+    if _shipped_done:
+        return
     _shipped_done = True
-    from mahjong.rulebook.load import load_book
-
     for path in shipped_files():
-        book = load_book(path)
-        if not book.builtin:  # a built-in rule set's own table is that rule set, not a preset of its own
-            register_book(book)
+        book = shipped_book(os.path.basename(path))
+        if book.builtin:  # a built-in rule set's own table is that rule set, not a preset of its own
+            continue
+        if book.name in PRESETS and book.name not in BOOKS:
+            continue  # the book of a built-in rule set (its module registers it: Sichuan, the two-player game)
+        register_book(book)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
+from functools import cached_property, lru_cache
 from typing import Any
 
 from mahjong._kernels import backend_module as K
@@ -20,7 +21,7 @@ from mahjong.rules import HandRules
 from mahjong.tiles import N_KINDS, suit_of
 from mahjong.types import Decomposition, Form
 
-__all__ = ["TileSet", "Reading", "build_reading", "split_wildcards", "stand_ins"]
+__all__ = ["TileSet", "Reading", "build_reading", "split_wildcards", "stand_ins", "field_names", "win_facts"]
 
 
 @dataclass(frozen=True)
@@ -81,12 +82,17 @@ class Reading:
         return stand_ins(self.decomposition.wildcards, self.wildcard_tiles, face_value)
 
     def tiles(self) -> list[int]:
-        """The tile kinds present (as read)."""
+        """The tile kinds present (as read).  (The list is kept for the reading's other predicates: do not
+        change it.)"""
+        return self._kinds
+
+    @cached_property
+    def _kinds(self) -> list[int]:
         return [t for t in range(N_KINDS) if self.counts[t]]
 
-    @property
+    @cached_property
     def suits(self) -> frozenset[int]:
-        return frozenset(suit_of(t) for t in self.tiles() if t < 27)
+        return frozenset(suit_of(t) for t in self._kinds if t < 27)
 
     def triplets(self) -> list[int]:
         return [s.tile for s in self.sets if s.is_triplet]
@@ -125,8 +131,15 @@ def stand_ins(substitutions: tuple[int, ...], wildcard_tiles: tuple[int, ...], f
     return tuple(out)
 
 
-def _facts(ctx: WinContext, extra: Mapping[str, Any]) -> dict[str, Any]:
-    facts: dict[str, Any] = {f.name: getattr(ctx, f.name) for f in fields(ctx)}
+@lru_cache(maxsize=256)
+def field_names(cls: type) -> tuple[str, ...]:
+    """The field names of a dataclass (a win context's facts), looked up once per class."""
+    return tuple(f.name for f in fields(cls))
+
+
+def win_facts(ctx: WinContext, extra: Mapping[str, Any]) -> dict[str, Any]:
+    """The win facts a reading holds: every field of the context, its derived facts, and ``extra``."""
+    facts: dict[str, Any] = {n: getattr(ctx, n) for n in field_names(type(ctx))}
     facts["self_drawn"] = ctx.self_drawn
     facts["winner_is_dealer"] = ctx.winner_is_dealer
     facts["seat_wind"] = ctx.wind
@@ -142,13 +155,17 @@ def build_reading(
     wildcard_kinds: frozenset[int] = frozenset(),
     extra_facts: Mapping[str, Any] | None = None,
     wildcard_tiles: tuple[int, ...] | None = None,
+    find_wait: bool = True,
+    facts: Mapping[str, Any] | None = None,
 ) -> Reading:
     """The view of one reading.  A triplet completed by a discard is not concealed, unless the winning tile can be
     read into another group of the same reading (the usual practice, as in Guobiao).
 
     ``wildcard_tiles``: the wildcard tiles the caller took out of the hand before the kernels read it, when it chose
     them itself (a discarded wildcard won on may count as a plain tile); by default every concealed tile of a
-    ``wildcard_kinds`` kind."""
+    ``wildcard_kinds`` kind.  ``find_wait=False`` leaves the wait out (``None``) for a rule book that never reads
+    it; ``facts``: the win facts already worked out (:func:`win_facts` of the same context and extra facts), for a
+    hand read several ways."""
     win = hand.win_tile
     sets: list[TileSet] = []
     for m in hand.melds:
@@ -166,7 +183,7 @@ def build_reading(
             sets.append(TileSet("chow", a, True, False))
     pair = d.pairs[0] if d.form is Form.REGULAR and d.pairs else None
     wait = None
-    if win is not None and d.form is Form.REGULAR and pair == win:
+    if find_wait and win is not None and d.form is Form.REGULAR and pair == win:
         rest = list(hand.concealed)
         rest.remove(win)
         real, wild = split_wildcards(rest, wildcard_kinds)
@@ -185,4 +202,4 @@ def build_reading(
     if wildcard_tiles is None:
         wildcard_tiles = tuple(t for t in hand.concealed if t in wildcard_kinds)
     return Reading(hand, d, ctx, tuple(sets), pair, tuple(counts), wait, len(wildcard_tiles),
-                   _facts(ctx, extra_facts or {}), wildcard_tiles)
+                   win_facts(ctx, extra_facts or {}) if facts is None else facts, wildcard_tiles)

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from mahjong.rulebook.expr import Node, parse
 
 __all__ = ["RuleRow", "UNITS", "VOCABULARY", "FORMER_KEYS", "FORMER_KEYS_OF", "vocabulary_key",
-           "vocabulary_names", "RENAMED_OPTIONS", "RENAMED_VALUES", "current_option_name", "current_options",
-           "current_value"]
+           "vocabulary_names", "RENAMED_OPTIONS", "RENAMED_VALUES", "OPTION_NAMES", "current_option_name",
+           "current_options", "current_value"]
 
 #: units a row's value is counted in: fan (番), hu points (胡), tai (台), a multiplier (x), flat points (pt)
 UNITS = ("fan", "hu", "tai", "x", "pt")
@@ -43,6 +43,8 @@ class RuleRow:
         group: a free label (``"filled"`` for rows we filled in) that stage-2 rows may count.
         rename_when / rename_zh / rename_en: the row shows another name when this expression holds (全带幺 is
             called 全幺九 when every set is a pung).
+        mode: the value of the table's mode option (``scoring.mode_option`` of a rule file) under which the row is
+            part of the table; ``None`` = under every mode (Sichuan's 金钩钓 patterns, with jingoudiao = pattern).
     """
 
     key: str
@@ -63,6 +65,7 @@ class RuleRow:
     rename_when: Node | None = None
     rename_zh: str = ""
     rename_en: str = ""
+    mode: str | None = None
 
     @classmethod
     def of(cls, key: str, name_zh: str, name_en: str, value: int, when: str, **kw: object) -> RuleRow:
@@ -131,10 +134,31 @@ VOCABULARY: dict[str, tuple[str, str]] = {
     "dragon_pung": ("箭刻", "Dragon pung"),
     "flower_tiles": ("花牌", "Flowers"),
     # --- common table (rb-files adds its keys below this line) ---
-
+    "all_honors": ("字一色", "All honors"),
+    "all_honors_seven_pairs": ("全风七对", "All-honor seven pairs"),
+    "all_honors_all_pungs": ("全风对对胡", "All-honor all pungs"),
+    "ready_from_start": ("扣听", "Locked ready from the start"),
+    "pure_triple_chow": ("三姐妹", "Three sisters"),
+    "three_concealed_pungs": ("三箱次", "Three concealed pungs"),
+    "lower_four": ("小于五", "All below five"),
+    "upper_four": ("大于五", "All above five"),
     # --- Sichuan and the two-player game (rb-files) ---
-
+    "full_flush_all_pungs": ("清对", "Full-flush all pungs"),
+    "full_flush_seven_pairs": ("清七对", "Full-flush seven pairs"),
+    "full_flush_outside_hand": ("清幺九", "Full-flush terminals"),
+    "full_flush_luxury_seven_pairs": ("清龙七对", "Full-flush dragon seven pairs"),
+    "golden_hook": ("金钩钓", "Golden hook"),
+    "golden_hook_of_258": ("将金钩钓", "All-258 golden hook"),
+    "full_flush_golden_hook": ("清金钩钓", "Full-flush golden hook"),
+    "eighteen_arhats": ("十八罗汉", "Eighteen arhats"),
+    "full_flush_eighteen_arhats": ("清十八罗汉", "Full-flush eighteen arhats"),
+    "self_draw_bonus": ("自摸加底", "Self-draw bonus"),
+    "self_draw_doubles": ("自摸加倍", "Self-draw doubles"),
     # --- rule-file games: 红中, 推倒胡, 长沙 (rb-files) ---
+    "win_on_discard": ("接炮", "Win on a discard"),
+    "basic_win_self_drawn": ("小胡自摸", "Plain win, self-drawn"),
+    "basic_win_on_discard": ("小胡点炮", "Plain win on a discard"),
+    "all_258": ("将将胡", "All 2, 5, 8"),
 
     # --- Nanchang (rb-nc) ---
     "thirteen_misfits": ("十三烂", "Thirteen misfits"),
@@ -210,10 +234,38 @@ FORMER_KEYS: dict[str, str] = {
     "ji_hu": "chicken_hand",
     "qiong_hu": "poor_hand",
     # --- common table (rb-files) ---
-
+    "ping_hu": "all_chows",  # the common table's 平胡 "All runs" (Sichuan's 平胡 is basic_win: see below)
+    "zi_yi_se": "all_honors",
+    "quan_feng_qi_dui": "all_honors_seven_pairs",
+    "quan_feng_dui_dui_hu": "all_honors_all_pungs",
+    "kou_ting": "ready_from_start",
+    "san_jie_mei": "pure_triple_chow",
+    "san_xiang_ci": "three_concealed_pungs",
+    "xiao_yu_wu": "lower_four",
+    "da_yu_wu": "upper_four",
     # --- Sichuan and the two-player game (rb-files) ---
-
+    # (Sichuan's old key ping_hu, 平胡 "Plain win", is now basic_win; ping_hu maps to the common table's meaning)
+    "dai_yao_jiu": "outside_hand",
+    "qing_dui": "full_flush_all_pungs",
+    "long_qi_dui": "luxury_seven_pairs",
+    "qing_qi_dui": "full_flush_seven_pairs",
+    "qing_yao_jiu": "full_flush_outside_hand",
+    "qing_long_qi_dui": "full_flush_luxury_seven_pairs",
+    "jin_gou_diao": "golden_hook",
+    "jiang_jin_gou_diao": "golden_hook_of_258",
+    "qing_jin_gou_diao": "full_flush_golden_hook",
+    "shi_ba_luo_han": "eighteen_arhats",
+    "qing_shi_ba_luo_han": "full_flush_eighteen_arhats",
+    "gang": "kong",
+    "hai_di": "last_tile_win",
+    "zi_mo_jia_di": "self_draw_bonus",
+    "zi_mo_jia_bei": "self_draw_doubles",
+    "hua_pai": "flower_tiles",
     # --- rule-file games (rb-files) ---
+    "jie_pao": "win_on_discard",
+    "xiao_hu_zi_mo": "basic_win_self_drawn",
+    "xiao_hu_jie_pao": "basic_win_on_discard",
+    "jiang_jiang_hu": "all_258",
 
     # --- Nanchang (rb-nc) ---
     "shisanlan": "thirteen_misfits",
@@ -260,12 +312,29 @@ def vocabulary_names(key: str) -> tuple[str, str] | None:
 # --- rbmig: option names and values renamed (the old ones keep saved configs and hand records working) ----------
 
 #: old option name -> the name that says what it is (every rule set with the new name accepts the old one)
-RENAMED_OPTIONS: dict[str, str] = {
+#: (a tuple: the first of these names that the config has — one old name may have become different names in
+#: different rule sets, e.g. ``cap`` → ``max_fan`` where the cap is in fan, ``max_points`` where it is in points)
+RENAMED_OPTIONS: dict[str, str | tuple[str, ...]] = {
     "filled_rows": "unlisted_rows",
     "qiong_hu_ignores_filled": "qiong_hu_table_rows_only",
     # --- Nanchang (rb-nc): 大七对 is all pungs, not a kind of seven pairs; a cap in points is max_points ---
     "big_seven_pairs_multiplier": "all_pungs_multiplier",
     "cap_per_payer": "max_points",
+    # --- rb-files: the two-player game's fan cap ---
+    "cap": ("max_fan",),
+    # --- end rb-files ---
+}
+
+#: The option names every rule set uses for the same concept (rb-files): a rule set's option for one of these is
+#: called by this name, whatever its game calls it (its documentation gives the game's own words).
+OPTION_NAMES: dict[str, tuple[str, str]] = {
+    "base": ("底分 / 底注", "the stake of one unit: what a x1 hand, or one point, is worth from one payer"),
+    "max_fan": ("封顶番数", "a cap counted in fan (番)"),
+    "max_points": ("封顶分数", "a cap counted in points"),
+    "max_tai": ("封顶台数", "a cap counted in tai (台)"),
+    "max_wildcards": ("赖子上限", "the most wildcards a winning hand may hold or use"),
+    "min_fan": ("起和番数", "the fewest fan a win must be worth"),
+    "min_points": ("起和分数", "the fewest points a win must be worth"),
 }
 
 #: option -> {old value: the value that says what it is}
@@ -283,8 +352,13 @@ def current_value(option: str, value: object) -> object:
 
 def current_option_name(known: set[str] | frozenset[str], name: str) -> str:
     """An option's current name for a config whose fields are ``known`` (an old name is mapped)."""
-    new = RENAMED_OPTIONS.get(name)
-    return new if new is not None and name not in known and new in known else name
+    got = RENAMED_OPTIONS.get(name)
+    if got is None or name in known:
+        return name
+    for new in (got,) if isinstance(got, str) else got:
+        if new in known:
+            return new
+    return name
 
 
 def current_options(known: set[str] | frozenset[str], options: dict[str, object]) -> dict[str, object]:

@@ -57,6 +57,8 @@ _ROW = {
                       "`row_KEY`: whether the row KEY is counted)",
                default=1, choices=(1, 2)),
     "group": F("str", "a label stage-2 rows may count", default=""),
+    "mode": F("str", "the row is part of the table only when the option named by `scoring.mode_option` has this "
+                     "value (a variant of the table, e.g. Sichuan's 金钩钓 patterns)"),
     "rename": F("table", "another name shown when `when` holds", sub={
         "when": F("expr", "when to use the other name", required=True),
         "zh": F("str", "the other Chinese name", required=True),
@@ -143,8 +145,10 @@ SPEC: dict[str, F] = {
                             minimum=1, maximum=3),
         "reserve": F("int", "the hand is drawn when this many wall tiles are left", default=0, minimum=0,
                      maximum=60),
-        "dealer": F("str", "next dealer: next seat, the winner, or the dealer keeps on a win or a draw",
-                    default="next", choices=("next", "winner", "keep")),
+        "dealer": F("str", "next dealer: next seat, the (first) winner, the dealer keeps on its own win or a "
+                           "draw, the discarder of the first win (点炮者坐庄; the winner on a self-draw), or dice "
+                           "(decided by dice for each hand); after a draw the dealer stays except under next",
+                    default="next", choices=("next", "winner", "keep", "discarder", "dice")),
         "birds": F("int", "抓鸟: tiles turned up from the wall after a win (win fact `birds` = the hits)",
                    default=0, minimum=0, maximum=8),
         "bird_hits": F("str", "which birds hit: ranks 1, 5, 9 and 红中 (\"159\"), every bird (\"all\"), or by seat "
@@ -165,6 +169,7 @@ SPEC: dict[str, F] = {
                           "(\"fallbacks_first\"); or the main pattern first, then the extras in table order "
                           "(\"patterns_first\")", default="fallbacks_first",
                    choices=("fallbacks_first", "patterns_first")),
+        "mode_option": F("str", "a str option whose value picks the rows that have a `mode`"),
         "hu_base": F("int", "hu_tai: the base hu added before doubling", default=0),
         "tai_cap": F("int", "hu_tai: at most this many doublings"),
         "round_up": F("int", "round the value up to a multiple of this", minimum=1),
@@ -188,6 +193,27 @@ SPEC: dict[str, F] = {
                                 "on itself (names: total and the options)", default=0),
         "between_losers": F("str", "a per_seat win fact: the losers also settle the differences of these values "
                                    "among themselves, the smaller paying the larger (输家互算)"),
+    }),
+    "settlement": F("table", "how a whole hand settles beyond its wins (amounts are expressions of the options; "
+                             "without this table each win is settled on its own)", sub={
+        "melded_kong_discarder": F("expr", "刮风 a kong on a discard (直杠): what the discarder pays at once",
+                                   default=0),
+        "melded_kong_others": F("expr", "a kong on a discard: what each other player still in play pays too",
+                                default=0),
+        "added_kong": F("expr", "刮风 an added kong (面下杠): what each other player still in play pays", default=0),
+        "concealed_kong": F("expr", "下雨 a concealed kong (暗杠): what each other player still in play pays",
+                            default=0),
+        "kong_transfer": F("expr", "呼叫转移: on a win on the discard right after a kong, that kong's income passes "
+                                   "to the (first) winner", default=False),
+        "ends_on_first_win": F("expr", "the hand ends with its first win; only other wins on the same discard "
+                                       "(一炮多响) may follow", default=False),
+        "flower_pig_penalty": F("expr", "查花猪: at the wall's end a player still holding all three suits pays each "
+                                        "other player this (0 = no check)", default=0),
+        "flower_pig_pays_won": F("expr", "the flower pig pays players who have already won too", default=True),
+        "not_ready_pays_best": F("expr", "查大叫: at the wall's end each player not ready pays each ready player "
+                                         "that player's best possible win on a discard", default=False),
+        "not_ready_refunds_kongs": F("expr", "退税: a player not ready at the wall's end gives back all its kong "
+                                             "income", default=False),
     }),
     "options": F("map", "the game's options: name -> {type, default, zh, en, source}", sub=_OPTION),
     "facts": F("map", "win facts of this game beyond the usual ones: name -> {type, default, zh, en}", sub=_FACT),

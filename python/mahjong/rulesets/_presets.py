@@ -6,6 +6,7 @@ Chinese names included); ``hidden_aliases`` are old names kept working but not s
 """
 
 from mahjong.framework import register_preset
+from mahjong.rulebook.presets import preset_info, shipped_book
 
 # Guobiao / Chinese Official (国标, 81 fans)
 register_preset(
@@ -38,14 +39,11 @@ register_preset(
     aliases=("国标加番", "gb-extras"),
     extras=True,
 )
-# Sichuan 血战到底
+# Sichuan 血战到底: its rule file is the rule set (names and aliases from the file; the file's former preset names
+# kept working)
 register_preset(
-    "sichuan", "mahjong.rulesets.sichuan", "Sichuan",
-    zh="四川麻将（血战到底）", en="Sichuan (bloody battle)",
-    summary_zh="四川血战到底：108 张，不吃，缺一门，2^(番−1) 加根，刮风下雨，查花猪/查大叫/退税",
-    summary_en="Sichuan bloody battle: 108 tiles, no chow, one suit voided, 2^(fan-1) with roots, "
-               "kong payments, end-of-wall checks and refunds",
-    aliases=("四川", "血战", "血战到底", "四川麻将", "sc", "xuezhan"),
+    "sichuan", "mahjong.rulesets.sichuan", "Sichuan", **preset_info(shipped_book("sichuan.toml")),
+    hidden_aliases=("sichuan-file", "四川规则文件", "血战到底规则文件"),
 )
 # 常用麻将算番规则表 (the common fan table)
 register_preset(
@@ -55,14 +53,10 @@ register_preset(
     summary_en="The common fan table: fans added up with its exclusions; heavenly hand 30 ... all five types 5",
     aliases=("常用", "通用", "常用番表", "算番规则表"),
 )
-# the two-player game (71-tile subset)
+# the two-player game (71-tile subset): its rule file is the rule set
 register_preset(
-    "twoplayer", "mahjong.rulesets.twoplayer", "TwoPlayer",
-    zh="二人麻将", en="Two-player game",
-    summary_zh="二人麻将：71 张，常用番表，13 番封顶，报听，海底捞月，和者坐庄",
-    summary_en="Two-player 71-tile game: common fan table, 13-fan cap, declared ready, last-tile phase, "
-               "the winner deals",
-    aliases=("二人", "二人麻将", "two-player", "2p"),
+    "twoplayer", "mahjong.rulesets.twoplayer", "TwoPlayer", **preset_info(shipped_book("twoplayer.toml")),
+    hidden_aliases=("twoplayer-file", "二人麻将规则文件"),
 )
 # Nanchang 南昌 精
 register_preset(
@@ -106,6 +100,6 @@ register_preset(
     aliases=("芜湖1234", "1234", "315"),
 )
 # the games written as rule files (mahjong/rulebook/games/*.toml): 红中麻将, 广东推倒胡, 长沙麻将, the common table
-from mahjong.rulebook.presets import register_shipped  # noqa: E402
+from mahjong.rulebook.presets import register_shipped  # noqa: E402  (after the built-in rule sets' own books)
 
 register_shipped()

@@ -16,7 +16,7 @@ from mahjong.framework import ScoreItem
 from mahjong.rulebook.rows import RuleRow
 from mahjong.rulebook.strategies import apply_exclusions
 
-__all__ = ["item", "rule_table", "drop_excluded", "option_doc", "document_config", "describe_config"]
+__all__ = ["item", "rule_table", "drop_excluded", "option_doc", "document_config", "describe_config", "book_option"]
 
 #: the group of rows that depend on how the wildcards are used (left out when a scorer is compared with brute-force
 #: substitution)
@@ -75,3 +75,13 @@ def describe_config(config: object) -> list[tuple[str, Any, str]]:
     """(option, current value, documentation) for every field of a config on the rule book."""
     return [(f.name, getattr(config, f.name), option_doc(f.metadata, f.default if f.default is not MISSING else None))
             for f in fields(config)]  # type: ignore[arg-type]
+
+
+def book_option(book: Any, name: str) -> Any:
+    """A config field whose default, documentation, source and limits are the rule book's option ``name`` (a
+    rule set read from its rule file types its config in Python; the values stay the file's)."""
+    from mahjong.rulebook.options import option
+
+    _type, default, meta = book.options[name]
+    return option(default, zh=meta.get("zh", ""), en=meta.get("en", ""), source=meta.get("source", ""),
+                  minimum=meta.get("minimum"), maximum=meta.get("maximum"), choices=meta.get("choices"))

@@ -14,11 +14,15 @@ What 《麻将游戏规则》 (二人麻将) states, and where it lives here:
   (:func:`next_dealer`).
 * 花牌 add fan when winning (value not given).
 
-What it leaves open, and our choice (each a :class:`TwoPlayerConfig` field): 《麻将游戏规则》 (二人麻将) has **no fan table**; no
-other source was found (), so the fans are those of the common fan table (:mod:`mahjong.rulesets.common`,
-the other table in the same seed), with its filled rows.  海底捞月 is a win on a tile fished from the tiles not in
-play; its value is not given — we count Guobiao's 8.  A flower counts 1 fan (Guobiao).  The loser pays the capped
-fan total × ``base``.
+What it leaves open, and our choice (each an option of the rule file): 《麻将游戏规则》 (二人麻将) has **no fan
+table**; no other source was found, so the fans are those of the common fan table (the other table in the same
+rule pages), with its unlisted rows.  海底捞月 is a win on a tile fished from the tiles not in play; its value is
+not given — we count Guobiao's 8.  A flower counts 1 fan (Guobiao).  The loser pays the capped fan total × ``base``.
+
+The rule set is its rule file, ``mahjong/rulebook/games/twoplayer.toml`` (on top of ``common.toml``; the name
+``twoplayer-file`` is this same rule set): the rows, options, cap, 抢杠 scored as a self-draw and who pays are read
+from it by :class:`~mahjong.rulebook.book.BookRuleSet`.  This module keeps the config's Python types, the win
+facts, dealing the 71 tiles, and the game's own settlement: the 海底捞月 phase (:meth:`TwoPlayer.settle`).
 
 Seats: the two players sit at seats 0 and 1; seats 2 and 3 are empty (always 0 in payments).
 """
@@ -30,10 +34,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from mahjong._kernels import backend_module as K
-from mahjong.errors import ContextError, RulesError
-from mahjong.framework import ScoreItem, ScoreResult, WinContext, arithmetic_details
+from mahjong.errors import ContextError
+from mahjong.framework import ScoreResult, WinContext
 from mahjong.hand import Hand
-from mahjong.rulesets.common import COMMON_SHAPES, CommonContext, CommonTable
+from mahjong.rulebook.book import BookRuleSet, RuleBook
+from mahjong.rulebook.options import ValidatedConfig
+from mahjong.rulebook.presets import shipped_book
+from mahjong.rulesets._rulebook import book_option, describe_config, document_config
+from mahjong.rulesets.common import COMMON_SHAPES, CommonContext
 from mahjong.settlement import (
     Draw,
     HandRecord,
@@ -48,6 +56,7 @@ from mahjong.settlement import (
 from mahjong.tiles import FLOWER_BASE, N_KINDS
 
 __all__ = [
+    "BOOK",
     "TwoPlayerConfig",
     "TwoPlayerContext",
     "TwoPlayer",
@@ -60,47 +69,33 @@ __all__ = [
     "GAME_TILES",
 ]
 
+#: the game as a rule book (the one source of its rows, options and scoring)
+BOOK: RuleBook = shipped_book("twoplayer.toml")
+
 #: the two seats in play
 PLAYERS = (0, 1)
-#: tiles used in one game (seed: 随机选出71张牌进行游戏)
-GAME_TILES = 71
+#: tiles used in one game (随机选出71张牌进行游戏: the rule file's flow.tiles_in_play)
+GAME_TILES: int = BOOK.tiles_in_play or 136
+
+
+def _opt(name: str) -> Any:
+    return book_option(BOOK, name)
 
 
 @dataclass(frozen=True)
-class TwoPlayerConfig:
-    """Options of the two-player game.
+class TwoPlayerConfig(ValidatedConfig):
+    owner = "twoplayer"
 
-    base: points per fan the loser pays. Default 1 — source: not in 《麻将游戏规则》 (二人麻将); our choice.
-    cap: the loss cap in fan (封顶 = 役满). Default 13 — source: 《麻将游戏规则》 (二人麻将) "上限封顶即役满牌型，为13番".
-    haidi_fan: fans for winning in the 海底捞月 phase (《麻将游戏规则》 (二人麻将) names the phase, not its value). Default 8 —
-        source: taken from Guobiao (海底捞月 / 妙手回春 8).
-    flower_fan: fans per flower held on a win (《麻将游戏规则》 (二人麻将): "胡牌时花牌可以多算番", no value). Default 1 — source:
-        taken from Guobiao (花牌 1 each).
-    filled_rows: count the rows added to the common table (断幺, 门清 …; see mahjong.rulesets.common). Default True —
-        source: the common table's own default.
-    qiong_hu_ignores_filled: as in the common table (穷胡 when no row of 《麻将游戏规则》 (二人麻将)'s table applies). Default True —
-        source: the common table's own default.
-    """
+    base: int = _opt("base")
+    max_fan: int = _opt("max_fan")  # old name: cap
+    haidi_fan: int = _opt("haidi_fan")
+    flower_fan: int = _opt("flower_fan")
+    unlisted_rows: bool = _opt("unlisted_rows")  # old name: filled_rows
+    qiong_hu_table_rows_only: bool = _opt("qiong_hu_table_rows_only")  # old name: qiong_hu_ignores_filled
+    discard_all_pay: bool = _opt("discard_all_pay")
 
-    base: int = 1
-    cap: int = 13
-    haidi_fan: int = 8
-    flower_fan: int = 1
-    filled_rows: bool = True
-    qiong_hu_ignores_filled: bool = True
 
-    def __post_init__(self) -> None:
-        for name in ("base", "cap"):
-            v = getattr(self, name)
-            if not isinstance(v, int) or isinstance(v, bool) or v < 1:
-                raise RulesError(f"twoplayer option {name} must be a positive int, got {v!r}")
-        for name in ("haidi_fan", "flower_fan"):
-            v = getattr(self, name)
-            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                raise RulesError(f"twoplayer option {name} must be a non-negative int, got {v!r}")
-        for name in ("filled_rows", "qiong_hu_ignores_filled"):
-            if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"twoplayer option {name} must be true or false, got {getattr(self, name)!r}")
+document_config(TwoPlayerConfig, "Options of the two-player game (from its rule file):")
 
 
 @dataclass(frozen=True)
@@ -208,68 +203,29 @@ def next_dealer(dealer: int, winner: int | None) -> int:
 # --- the rule set -----------------------------------------------------------------------------------------------
 
 
-class TwoPlayer(CommonTable):
+class TwoPlayer(BookRuleSet):
     """The two-player 71-tile game, scored with the common fan table (see the module docstring)."""
 
     name = "twoplayer"
     title = "Two-player game (二人麻将, 71 of 136 tiles)"
     summary = "Two-player 71-tile game: common fan table, 13-fan cap, 报听, 海底捞月 phase, winner deals"
-    Config = TwoPlayerConfig  # type: ignore[assignment]
+    book = BOOK
+    Config = TwoPlayerConfig
     Context = TwoPlayerContext
+    config: TwoPlayerConfig
     seats = PLAYERS
+
+    def describe_options(self) -> list[tuple[str, Any, str]]:
+        return describe_config(self.config)
 
     def check_hand(self, hand: Hand) -> None:
         hand.check_size(13, complete=True)  # flowers are allowed: they add fan
 
     def context(self, hand: Hand, context: WinContext | None) -> WinContext:
-        ctx = super().context(hand, context)
+        ctx = context if isinstance(context, TwoPlayerContext) else super().context(hand, context)
         if ctx.robbing_kong and ctx.discarder is None:
             raise ContextError("抢杠: give the seat whose added kong was robbed as discarder")
-        if getattr(ctx, "declared_ready", False) is False and getattr(ctx, "kou_ting", False):
-            raise ContextError("扣听 needs declared_ready")
         return ctx
-
-    def extra_items(self, hand: Hand, ctx: WinContext) -> list[ScoreItem]:
-        items = []
-        if hand.flowers and self.config.flower_fan:  # type: ignore[attr-defined]
-            items.append(ScoreItem("hua_pai", "花牌", "Flowers", self.config.flower_fan, len(hand.flowers),  # type: ignore[attr-defined]
-                                   note="胡牌时花牌可以多算番 — value taken from Guobiao (1 each)"))
-        if getattr(ctx, "haidi", False) and self.config.haidi_fan:  # type: ignore[attr-defined]
-            items.append(ScoreItem("hai_di_lao_yue", "海底捞月", "Fishing the moon", self.config.haidi_fan,  # type: ignore[attr-defined]
-                                   note="won in the 海底捞月 phase — value taken from Guobiao (8)"))
-        return items
-
-    def cap(self) -> int | None:
-        return self.config.cap  # type: ignore[attr-defined, no-any-return]
-
-    def score(self, hand: Hand | str, context: WinContext | None = None) -> ScoreResult:
-        """Score a two-player win: common-table fans (+ flowers, 海底捞月), capped at 13; the loser pays
-        ``capped × base``.  抢杠 is scored as a self-draw (seed: 记分按自摸计)."""
-        h = self._hand(hand)
-        ctx = self.context(h, context)
-        scoring_ctx = ctx
-        if ctx.robbing_kong:
-            # 抢杠 记分按自摸计: the fans are those of a self-draw; the konger is still the one who pays
-            from dataclasses import replace
-
-            scoring_ctx = replace(ctx, discarder=None, robbing_kong=False)
-        result = super().score(h, scoring_ctx)
-        loser = 1 - ctx.winner
-        points = result.total * self.config.base
-        payments = [0, 0, 0, 0]
-        payments[ctx.winner], payments[loser] = points, -points
-        details: dict[str, Any] = dict(result.details, points=points, robbed_kong_as_self_draw=ctx.robbing_kong)
-        fan = result.details.get("fan", result.total)
-        lines = [(f"番数合计 {fan}" + (f"，封顶 {result.total}" if fan != result.total else ""),
-                  f"fan {fan}" + (f", capped at {result.total}" if fan != result.total else "")),
-                 (f"{result.total} 番 × {self.config.base} = {points}，由 {loser} 号座位付",
-                  f"{result.total} fan × {self.config.base} = {points}, paid by seat {loser}")]
-        details.update(arithmetic_details(*lines))
-        return ScoreResult(self.name, result.items, result.total, "fan", result.reading, result.wait, True,
-                           tuple(payments), None, details)
-
-    def payers(self, ctx: WinContext) -> list[int]:
-        return [1 - ctx.winner]
 
     def is_ready(self, hand: Hand) -> bool:
         """听牌: some tile completes the 13-tile hand."""

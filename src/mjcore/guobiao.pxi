@@ -1535,10 +1535,11 @@ def _gb_record_ok(bytes record):
 # ---------------------------------------------------------------------------------------------- one call per hand
 
 # The whole score of one hand in one call: the Hand's packed form (Hand.packed: its count bytes, winning tile,
-# flowers and melds' packs) and the context's win facts are read once into a record here, checked against each
-# other, scored by the kernel above, and the ScoreResult is built from the fan vector in one step.  Anything
-# doubtful (a check that fails, 天和 / 地和 and the extras' flags, a context of another type) returns None and the
-# rule layer's full path takes the hand and names the problem, so both paths give the same answers and errors.
+# flowers and melds' packs) and the context's (WinContext.packed: seats, winds, win flags; both built once, in
+# Python) are read into a record here, checked against each other, scored by the kernel above, and the
+# ScoreResult is built from the fan vector in one step; no Python attribute is read.  Anything doubtful (a check
+# that fails, 天和 / 地和 and the extras' flags) returns None and the rule layer's full path takes the hand and
+# names the problem, so both paths give the same answers and errors.
 
 cdef object _gb_result_type = None     # mahjong.framework.ScoreResult
 cdef object _gb_result_check = None    # ScoreResult.__post_init__ (the zero-sum check), run on every result
@@ -1546,20 +1547,18 @@ cdef object _gb_details_of = None      # the rule layer's details builder, run o
 cdef object _gb_payments_of = None     # (winner, discarder, total, valid) -> payments (settlement.py)
 cdef object _gb_invalid_reason = None  # (fan, min_fan) -> the 诈和 text
 cdef object _gb_nine_gates_of = None   # counts bytes -> the reading shown for 九莲宝灯
-cdef object _gb_win_context = None     # the context types read here: WinContext, GuobiaoContext
-cdef object _gb_gb_context = None
 cdef tuple _gb_wait_names = ()
 cdef list _gb_flower_items = None      # n -> the 花牌 ScoreItem of n flowers
 cdef uint8_t _gb_meld_pack_kind[8]     # Meld.packed kind byte -> GB_CHOW / GB_PUNG / GB_KONG (255: not in Guobiao)
 cdef uint8_t _gb_meld_pack_claimed[8]  # ... -> 1 claimed from another player, 0 concealed
 
 
-def _gb_fast_init(result_type, details_of, payments_of, invalid_reason, nine_gates_of, win_context, gb_context,
-                  tuple wait_names, list flower_items, bytes meld_kinds):
+def _gb_fast_init(result_type, details_of, payments_of, invalid_reason, nine_gates_of, tuple wait_names,
+                  list flower_items, bytes meld_kinds):
     """The rule layer's parts of a result, for :func:`_gb_score_fast`.  ``meld_kinds``: per Meld.packed kind
     byte, the kernel's pack kind plus 4 when claimed from another player (255: a kind Guobiao does not have)."""
     global _gb_result_type, _gb_result_check, _gb_details_of, _gb_payments_of, _gb_invalid_reason
-    global _gb_nine_gates_of, _gb_win_context, _gb_gb_context, _gb_wait_names, _gb_flower_items
+    global _gb_nine_gates_of, _gb_wait_names, _gb_flower_items
     cdef Py_ssize_t i
     if len(meld_kinds) > 8:
         raise ValueError("at most 8 meld kinds")
@@ -1576,8 +1575,6 @@ def _gb_fast_init(result_type, details_of, payments_of, invalid_reason, nine_gat
     _gb_payments_of = payments_of
     _gb_invalid_reason = invalid_reason
     _gb_nine_gates_of = nine_gates_of
-    _gb_win_context = win_context
-    _gb_gb_context = gb_context
     _gb_wait_names = wait_names
     _gb_flower_items = flower_items
 
@@ -1638,19 +1635,15 @@ cdef class _GBDetails:
 _Mapping.register(_GBDetails)
 
 
-cdef inline int _gb_int_of(object v, int bad) noexcept:
-    """A context's small int field (already checked by the context), or ``bad`` for None."""
-    return bad if v is None else <int>v
-
-
-def _gb_score_fast(bytes hand_pack, tuple melds, ctx, int opts, int min_fan, str ruleset):
+def _gb_score_fast(bytes hand_pack, tuple melds, bytes context_pack, int opts, int min_fan, str ruleset):
     """Score one hand in one call (see above): ``hand_pack`` is ``Hand.packed``, ``melds`` the hand's melds (kept
-    for the result's details).  The ScoreResult, or None when the rule layer's full path must take the hand."""
-    return _gb_fast_core(<const uint8_t*>PyBytes_AS_STRING(hand_pack), len(hand_pack), melds, ctx, opts, min_fan,
-                         ruleset)
+    for the result's details), ``context_pack`` is ``WinContext.packed``.  The ScoreResult, or None when the rule
+    layer's full path must take the hand."""
+    return _gb_fast_core(<const uint8_t*>PyBytes_AS_STRING(hand_pack), len(hand_pack), melds, context_pack, opts,
+                         min_fan, ruleset)
 
 
-def _gb_score_text(str text, dict meld_packs, ctx, int opts, int min_fan, str ruleset):
+def _gb_score_text(str text, dict meld_packs, bytes context_pack, int opts, int min_fan, str ruleset):
     """_gb_score_fast straight from plain ascii notation: the scanner (_gb_scan) writes the counts into the
     packed form, each meld's text is looked up in ``meld_packs`` (text -> (Meld, Meld.packed), the rule layer's
     cache).  None for anything the scanner refuses, a meld text not in the cache, or what _gb_score_fast
@@ -1680,35 +1673,35 @@ def _gb_score_text(str text, dict meld_packs, ctx, int opts, int min_fan, str ru
     pack[34] = out[1]
     pack[35] = out[3]
     pack[36] = n
-    return _gb_fast_core(pack, 37 + 3 * n, melds, ctx, opts, min_fan, ruleset)
+    return _gb_fast_core(pack, 37 + 3 * n, melds, context_pack, opts, min_fan, ruleset)
 
 
-cdef object _gb_fast_core(const uint8_t* hp, Py_ssize_t size, tuple melds, ctx, int opts, int min_fan,
-                          str ruleset):
+cdef object _gb_fast_core(const uint8_t* hp, Py_ssize_t size, tuple melds, bytes context_pack, int opts,
+                          int min_fan, str ruleset):
     cdef uint8_t rec[GB_REC]
-    cdef int i, n_melds, n = 0, win, kind, tile, in_melds = 0, any_kong = 0, flags = 0, seat, winner
+    cdef int i, n_melds, n = 0, win, kind, tile, in_melds = 0, any_kong = 0, flags = 0, winner, cflags
     cdef int best[GB_NF]
     cdef int wait = GB_WAIT_SINGLE, status, fan, total, flowers
     cdef bint last_tile, derived, valid
+    cdef const uint8_t* cp
     cdef GBHand h
-    cdef dict c
     cdef _GBDetails details
     cdef list items
-    if size < 37 or _gb_result_type is None:  # (None: _gb_fast_init not called)
+    if size < 37 or _gb_result_type is None or len(context_pack) != GB_CTX_SIZE:  # (None: not initialised)
         return None
+    cp = <const uint8_t*>PyBytes_AS_STRING(context_pack)
     win = hp[34]
     flowers = hp[35]
     n_melds = hp[36]
     if n_melds > 4 or size != 37 + 3 * n_melds or win >= 34 or flowers > 8:
         return None
-    kind = type(ctx) is _gb_gb_context
-    if not kind and type(ctx) is not _gb_win_context:
+    cflags = cp[GB_CTX_FLAGS]
+    if cflags & (GB_CTX_F_HEAVENLY | GB_CTX_F_EARTHLY | GB_CTX_F_OTHER_FACTS):
+        return None  # (天和 / 地和 and the extras' own flags: the extras' checks)
+    winner = cp[GB_CTX_WINNER]
+    if winner > 3 or cp[GB_CTX_SEAT_WIND] > 3 or cp[GB_CTX_PREVALENT_WIND] > 3:
         return None
-    c = ctx.__dict__  # (a frozen dataclass's fields, checked by its own __post_init__)
-    if kind and (c["human"] is not False or c["wildcard_kong"] is not False):
-        return None
-    if c["heavenly"] is not False or c["earthly"] is not False:
-        return None  # (天和 / 地和: the extras' checks)
+    discarder = None if cp[GB_CTX_DISCARDER] == 255 else cp[GB_CTX_DISCARDER]
     memset(rec, 0, GB_REC)
     for i in range(34):
         rec[i] = hp[i]
@@ -1732,33 +1725,28 @@ cdef object _gb_fast_core(const uint8_t* hp, Py_ssize_t size, tuple melds, ctx, 
             any_kong |= kind == GB_KONG
         rec[GB_REC_PACKS + 3 * i] = kind
         rec[GB_REC_PACKS + 3 * i + 1] = tile
-    last_tile = c["last_tile"] is True
+    last_tile = cflags & GB_CTX_F_LAST_TILE
     if last_tile and hp[win] != 1:
         return None
     derived = in_melds == 3 and not last_tile  # (the other three copies are the hand's own: 和绝张 for sure)
-    if c["robbing_kong"] is True:
+    if cflags & GB_CTX_F_ROBBING_KONG:
         if in_melds or hp[win] != 1:
             return None
         flags |= GB_FLAG_KONG
-    if c["kong_replacement"] is True:
+    if cflags & GB_CTX_F_KONG_REPLACEMENT:
         if not any_kong:
             return None
         flags |= GB_FLAG_KONG
-    discarder = c["discarder"]
     if discarder is None:
         flags |= GB_FLAG_SELF_DRAWN
     if last_tile or derived:
         flags |= GB_FLAG_LAST_TILE
-    if c["last_wall_tile"] is True:
+    if cflags & GB_CTX_F_LAST_WALL_TILE:
         flags |= GB_FLAG_WALL_LAST
-    winner = <int>c["winner"]
-    seat = _gb_int_of(c["seat_wind"], -1)
-    if seat < 0:
-        seat = (winner - <int>c["dealer"]) % 4
     rec[GB_REC_WIN] = win
     rec[GB_REC_FLAGS] = flags
-    rec[GB_REC_SEAT] = seat
-    rec[GB_REC_PREVALENT] = <int>c["prevalent_wind"]
+    rec[GB_REC_SEAT] = cp[GB_CTX_SEAT_WIND]
+    rec[GB_REC_PREVALENT] = cp[GB_CTX_PREVALENT_WIND]
     rec[GB_REC_FLOWERS] = flowers
     rec[GB_REC_N_PACKS] = n_melds
     if _gb_load(rec, opts, &h) != GB_OK:

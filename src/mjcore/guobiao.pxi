@@ -1543,6 +1543,7 @@ def _gb_record_ok(bytes record):
 
 cdef object _gb_result_type = None     # mahjong.framework.ScoreResult
 cdef object _gb_result_check = None    # ScoreResult.__post_init__ (the zero-sum check), run on every result
+cdef object _gb_result_new = None      # ScoreResult.__new__ (looked up once, here: no attribute read per hand)
 cdef object _gb_details_of = None      # the rule layer's details builder, run on first access (_GBDetails)
 cdef object _gb_payments_of = None     # (winner, discarder, total, valid) -> payments (settlement.py)
 cdef object _gb_invalid_reason = None  # (fan, min_fan) -> the 诈和 text
@@ -1557,7 +1558,7 @@ def _gb_fast_init(result_type, details_of, payments_of, invalid_reason, nine_gat
                   list flower_items, bytes meld_kinds):
     """The rule layer's parts of a result, for :func:`_gb_score_fast`.  ``meld_kinds``: per Meld.packed kind
     byte, the kernel's pack kind plus 4 when claimed from another player (255: a kind Guobiao does not have)."""
-    global _gb_result_type, _gb_result_check, _gb_details_of, _gb_payments_of, _gb_invalid_reason
+    global _gb_result_type, _gb_result_check, _gb_result_new, _gb_details_of, _gb_payments_of, _gb_invalid_reason
     global _gb_nine_gates_of, _gb_wait_names, _gb_flower_items
     cdef Py_ssize_t i
     if len(meld_kinds) > 8:
@@ -1571,6 +1572,7 @@ def _gb_fast_init(result_type, details_of, payments_of, invalid_reason, nine_gat
             _gb_meld_pack_claimed[i] = meld_kinds[i] >> 2
     _gb_result_type = result_type
     _gb_result_check = result_type.__post_init__
+    _gb_result_new = result_type.__new__
     _gb_details_of = details_of
     _gb_payments_of = payments_of
     _gb_invalid_reason = invalid_reason
@@ -1766,7 +1768,7 @@ cdef object _gb_fast_core(const uint8_t* hp, Py_ssize_t size, tuple melds, bytes
         items_t = tuple(items)
     details = _GBDetails.__new__(_GBDetails)
     details._facts = (fan, flowers, melds, reading, win, derived, valid, discarder is None)
-    r = _gb_result_type.__new__(_gb_result_type)
+    r = _gb_result_new(_gb_result_type)
     # (a frozen dataclass's fields in its instance dict, as its __init__ would set them, then its own check)
     PyObject_GenericSetAttr(r, "__dict__", {
         "ruleset": ruleset, "items": items_t, "total": total, "unit": "fan", "reading": reading,

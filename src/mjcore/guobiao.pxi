@@ -1,4 +1,5 @@
-# Guobiao fan kernel: the compiled twin of mahjong.rulesets.guobiao (scorer.py, detectors.py).
+# Guobiao fan kernel.  Its pure-Python twin is mahjong.rulesets.guobiao.scorer: the same functions, named without
+# the _gb_ prefix, in the same order, over the same record (the tile predicates and classes: detectors.py).
 #
 # One hand reaches it as a packed record (GB_REC bytes, laid out in kernel_table.RECORD: the concealed counts,
 # the winning tile, the win flags, the seat and prevalent winds, the flowers, up to four fixed packs) plus the
@@ -95,7 +96,7 @@ cdef inline uint64_t _gb_bit(int t) noexcept nogil:
 # ---------------------------------------------------------------------------------------------- meld combinations
 
 cdef int _gb_two_chow(int a, int b) noexcept nogil:
-    """喜相逢, 连六, 老少副, 一般高 in the reference's test order (detectors.TWO_CHOW_FANS); 0 = none."""
+    """喜相逢, 连六, 老少副, 一般高 in the reference's test order; 0 = none."""
     cdef bint same = _gb_same_suit(a, b)
     if not same and a % 9 == b % 9:
         return GBF_MIXED_DOUBLE_CHOW
@@ -109,7 +110,8 @@ cdef int _gb_two_chow(int a, int b) noexcept nogil:
 
 
 cdef int _gb_three_chow(int a, int b, int c) noexcept nogil:
-    """detectors.THREE_CHOW_MIXED / THREE_CHOW_PURE (middles in reference order); 0 = none."""
+    """三色三步高, 三色三同顺, 花龙 (three suits), else 清龙, 一色三步高, 一色三同顺 (middles in reference order);
+    0 = none."""
     cdef int r[3]
     cdef int i, j, x
     if _gb_three_suits(a, b, c):
@@ -141,7 +143,7 @@ cdef int _gb_three_chow(int a, int b, int c) noexcept nogil:
 
 
 cdef int _gb_three_pung(int a, int b, int c) noexcept nogil:
-    """detectors.THREE_PUNG_FANS (tiles in reference order); 0 = none."""
+    """三色三节高, 三同刻, 一色三节高, 三风刻, 大三元 (tiles in reference order); 0 = none."""
     cdef bint num3 = _gb_numbered(a) and _gb_numbered(b) and _gb_numbered(c)
     if num3 and _gb_three_suits(a, b, c) and _gb_consecutive(a, b, c):
         return GBF_MIXED_SHIFTED_PUNGS
@@ -157,7 +159,7 @@ cdef int _gb_three_pung(int a, int b, int c) noexcept nogil:
 
 
 cdef int _gb_two_pung(int a, int b) noexcept nogil:
-    """双同刻, 双箭刻 (detectors.TWO_PUNG_FANS); 0 = none."""
+    """双同刻, 双箭刻; 0 = none."""
     if _gb_numbered(a) and _gb_numbered(b) and a % 9 == b % 9:
         return GBF_DOUBLE_PUNG
     if _gb_dragon(a) and _gb_dragon(b):
@@ -166,7 +168,7 @@ cdef int _gb_two_pung(int a, int b) noexcept nogil:
 
 
 cdef void _gb_account_once(int* fans, int n_fans, int cap, int* t, int opts) noexcept nogil:
-    """套算一次 (scorer.account_once): at most ``cap`` 1-fan chow fans, trimmed in the fan table's order to one
+    """套算一次: at most ``cap`` 1-fan chow fans, trimmed in the fan table's order to one
     of each, then to none."""
     cdef const int* order = &GB_TRIM_ORDER[0]
     cdef int counts[GB_NF]
@@ -192,7 +194,7 @@ cdef void _gb_account_once(int* fans, int n_fans, int cap, int* t, int opts) noe
         t[order[i]] += counts[order[i]]
 
 
-#: the 3-of-4 subsets (i, j, k) and the one left out (x), in the reference's order (scorer._SUBSETS)
+#: the 3-of-4 subsets (i, j, k) and the one left out (x), in the reference's order
 cdef int _GB_SUB[4][4]
 for _i, _row in enumerate(((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0))):
     for _j in range(4):
@@ -200,7 +202,8 @@ for _i, _row in enumerate(((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0
 
 
 cdef void _gb_four_chows(int* m, int* t, int opts) noexcept nogil:
-    """scorer.four_chows (middles in reference order)."""
+    """Four chows (middles in reference order): a 4-chow fan uses them all; else the first 3-chow fan plus at
+    most one 1-fan fan of the 4th chow; else the pairwise fans under the account-once cap."""
     cdef int s, fan, e, i, j, k, x, cap, d = m[1] - m[0]
     cdef int extra[3]
     cdef int pairs[6]
@@ -260,7 +263,8 @@ cdef void _gb_three_chows(int* m, int* t, int opts) noexcept nogil:
 
 
 cdef void _gb_four_pungs(int* p, int* t) noexcept nogil:
-    """scorer.four_pungs (tiles in reference order)."""
+    """Four pungs (tiles in reference order): 一色四节高 / 大四喜 use them all; else the first 3-pung fan plus at
+    most one 2-pung fan of the 4th pung with the others; else every pairwise 2-pung fan."""
     cdef int s, i, j, k, x, y, fan, f2
     if _gb_numbered(p[0]) and _gb_same_suit(p[0], p[3]) and p[1] == p[0] + 1 and p[2] == p[1] + 1 \
             and p[3] == p[2] + 1:
@@ -305,7 +309,7 @@ cdef void _gb_three_pungs(int* p, int* t) noexcept nogil:
 
 
 cdef void _gb_kong_fans(int concealed_pungs, int mk, int ck, int* t, int opts) noexcept nogil:
-    """scorer.kong_fans: 明杠 暗杠 双明杠 双暗杠 明暗杠 三杠 四杠, then 双暗刻 三暗刻 四暗刻."""
+    """明杠 暗杠 双明杠 双暗杠 明暗杠 三杠 四杠, then 双暗刻 三暗刻 四暗刻."""
     cdef int dark
     if mk == 1 and ck == 0:
         t[GBF_MELDED_KONG] = 1
@@ -339,7 +343,7 @@ cdef void _gb_kong_fans(int concealed_pungs, int mk, int ck, int* t, int opts) n
 
 
 cdef void _gb_exclusions(int* t, int opts) noexcept nogil:
-    """不重复 (scorer.apply_exclusions): in table order, every fan still present cancels the fans it excludes."""
+    """不重复: in table order, every fan still present cancels the fans it excludes."""
     cdef int i, j
     for i in range(GB_NF):
         if not t[i]:
@@ -381,7 +385,7 @@ cdef struct GBHand:
     int kinds           # concealed tile kinds
     int unique_wait     # 独听: -1 not computed yet, else 0 / 1
     uint64_t mask       # the whole hand's tile kinds
-    int base[GB_NF]     # the fans every regular reading shares (scorer.hand_fans)
+    int base[GB_NF]     # the fans every regular reading shares (_gb_hand_fans)
 
 
 cdef int _gb_load(const uint8_t* rec, int opts, GBHand* h) noexcept nogil:
@@ -444,7 +448,7 @@ cdef int _gb_load(const uint8_t* rec, int opts, GBHand* h) noexcept nogil:
 
 
 cdef void _gb_win_flags(const GBHand* h, int* t) noexcept nogil:
-    """和绝张, 自摸 / 妙手回春 / 杠上开花, 海底捞月 / 抢杠和 (scorer.win_flag_fans)."""
+    """和绝张, 自摸 / 妙手回春 / 杠上开花, 海底捞月 / 抢杠和."""
     cdef int f = h.flags
     if f & GB_FLAG_LAST_TILE:
         t[GBF_LAST_TILE] = 1
@@ -462,7 +466,7 @@ cdef void _gb_win_flags(const GBHand* h, int* t) noexcept nogil:
 
 
 cdef void _gb_tile_fans(uint64_t m, int* t) noexcept nogil:
-    """scorer.tile_fans over the whole hand's tile-kind mask: suits, tile traits, ranges."""
+    """The fans of the whole hand's tile-kind mask, the same for every reading: suits, tile traits, ranges."""
     cdef int voided = (not (m & GB_M_SUIT_M)) + (not (m & GB_M_SUIT_S)) + (not (m & GB_M_SUIT_P))
     cdef bint simples
     if voided == 2:
@@ -498,7 +502,7 @@ cdef void _gb_tile_fans(uint64_t m, int* t) noexcept nogil:
 
 
 cdef void _gb_hand_fans(const GBHand* h, int* t) noexcept nogil:
-    """scorer.hand_fans: the win flags, the concealment fans (不求人 门前清 全求人) and the tile fans."""
+    """The fans every regular reading shares: the win flags, the concealment fans (不求人 门前清 全求人) and the tile fans."""
     cdef bint drawn = h.flags & GB_FLAG_SELF_DRAWN
     memset(t, 0, GB_NF * sizeof(int))
     _gb_win_flags(h, t)
@@ -599,7 +603,7 @@ cdef bint _gb_all_even(int nch, int* pungs, int npg, int pair) noexcept nogil:
 
 
 cdef void _gb_regular(GBHand* h, int nc, const int* ckind, const int* ctile, int pair, int* t) noexcept nogil:
-    """scorer.score_regular: one reading (the fixed packs + ``nc`` concealed melds + the pair)."""
+    """One reading (the fixed packs + ``nc`` concealed melds + the pair)."""
     cdef int chows[4]
     cdef int pungs[4]
     cdef int cchows[4]
@@ -961,7 +965,7 @@ cdef int _gb_best_regular(GBHand* h, GBReading* rs, int n_read, int max_total, b
 
 
 cdef int _gb_regular_wait(const GBHand* h, const GBReading* r, const int* t) noexcept nogil:
-    """The wait the chosen reading implies (ruleset._regular_wait): the 独听 fan if scored, else where the
+    """The wait the chosen reading implies: the 独听 fan if scored, else where the
     winning tile sits among the concealed melds."""
     cdef int i, m, win = h.win, nc = 4 - h.n_fixed
     if t[GBF_EDGE_WAIT]:
@@ -993,7 +997,7 @@ cdef void _gb_special_end(const GBHand* h, int* t) noexcept nogil:
 
 
 cdef bint _gb_seven_pairs(const GBHand* h, int* t) noexcept nogil:
-    """七对 / 连七对 (scorer.score_seven_pairs_py) of a hand whose counts are all even; True = 连七对 (no regular
+    """七对 / 连七对 of a hand whose counts are all even; True = 连七对 (no regular
     reading is tried after it).  连七对 adds only 断幺 (2-8) and the win flags
     七对 the tile fans, 四归一 (a quad
     is two pairs; none with all_terminals_pairs_no_tile_hog and 清幺九) and the win flags."""
@@ -1016,7 +1020,7 @@ cdef bint _gb_seven_pairs(const GBHand* h, int* t) noexcept nogil:
     _gb_tile_fans(h.mask, t)
     t[GBF_TILE_HOG] = quads
     if (h.opts & GB_OPT_ALL_TERMINALS_PAIRS_NO_TILE_HOG) and t[GBF_ALL_TERMINALS]:
-        t[GBF_TILE_HOG] = 0  # seed 003: 清幺九 另计七对, 不计四归一
+        t[GBF_TILE_HOG] = 0  # 《国际麻将计番规则》: 清幺九 另计七对, 不计四归一
     _gb_special_end(h, t)
     return False
 
@@ -1031,7 +1035,7 @@ cdef int _gb_knit_mask(int perm) noexcept nogil:
 
 
 cdef int _gb_honors_knitted(const GBHand* h, int* t) noexcept nogil:
-    """全不靠 / 七星不靠 (detectors.honors_and_knitted, scorer.score_honors_knitted): 14 single tiles, 7-9 numbered
+    """全不靠 / 七星不靠: 14 single tiles, 7-9 numbered
     ones all from one knitted sequence, the rest honors.  Returns 1 when scored."""
     cdef int perm, numbered = 0
     cdef uint64_t num_mask = h.mask & GB_M_NUMBERED
@@ -1065,7 +1069,7 @@ cdef int _gb_thirteen_orphans(const GBHand* h, int* t) noexcept nogil:
 
 
 cdef int _gb_nine_gates(const GBHand* h, int* t) noexcept nogil:
-    """九莲宝灯 (detectors.is_nine_gates, scorer.score_nine_gates): 1112345678999 of the winning tile's suit plus
+    """九莲宝灯: 1112345678999 of the winning tile's suit plus
     the winning tile; the reference's fixed extras by the winning rank, and the win flags."""
     cdef int s, r, want, i
     if h.win >= 27 or h.n_standing != 14:
@@ -1097,7 +1101,7 @@ cdef struct GBKnitted:
 
 
 cdef int _gb_knitted_reading(const GBHand* h, GBKnitted* k) except -1:
-    """组合龙 + meld + pair (scorer.knitted_straight_reading): a knitted sequence all among the concealed tiles,
+    """组合龙 + meld + pair: a knitted sequence all among the concealed tiles,
     the rest one meld (or the one fixed pack) and a pair, read one way only (the core's decomposer).
     Returns 1 when found."""
     cdef int perm, i, km
@@ -1139,7 +1143,7 @@ cdef int _gb_knitted_reading(const GBHand* h, GBKnitted* k) except -1:
 
 
 cdef void _gb_knitted_straight(GBHand* h, GBKnitted* k, int* t) noexcept nogil:
-    """scorer.score_knitted_straight: 组合龙 (12) with its 4th meld and pair (spec §5)."""
+    """组合龙 (12) with its 4th meld and pair (spec §5)."""
     cdef int kind = k.kind, tile = k.tile, pair = k.pair, win = h.win, w
     cdef uint8_t buf[HBUF]
     memset(t, 0, GB_NF * sizeof(int))
@@ -1201,7 +1205,7 @@ cdef void _gb_knitted_straight(GBHand* h, GBKnitted* k, int* t) noexcept nogil:
 
 
 cdef int _gb_knitted_wait(const GBHand* h, const GBKnitted* k) noexcept nogil:
-    """ruleset._knitted_wait: where the winning tile sits in a 组合龙 hand."""
+    """Where the winning tile sits in a 组合龙 hand."""
     if k.rest[h.win] == 0:
         return GB_WAIT_KNITTED
     if k.pair == h.win:

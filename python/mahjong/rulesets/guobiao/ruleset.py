@@ -167,7 +167,7 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         table, fan_total, items, reading, wait = out
         if reading is None:
             reading = S.nine_gates_reading(record[:34])
-        return self._result(record[38], w[3], ctx, w[2], w[5], table, reading, _WAITS[wait], items, fan_total)
+        return self._result(record[38], w[2], ctx, w[1], w[4], table, reading, _WAITS[wait], items, fan_total)
 
     def _scan(self, text: str, context: WinContext | None) -> tuple[bytes, WinContext, _WinState] | None:
         """The packed record of plain ascii notation (the kernel's scanner, the melds' cached parse, the checks
@@ -195,7 +195,7 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         table, fan_total, items, reading, wait = out
         if reading is None:  # 九莲宝灯: the reading shown is worked out here, once per hand shape
             reading = S.nine_gates_reading(bytes(h.counts))
-        return self._result(len(h.flowers), w[3], ctx, w[2], w[5], table, reading, _WAITS[wait], items, fan_total)
+        return self._result(len(h.flowers), w[2], ctx, w[1], w[4], table, reading, _WAITS[wait], items, fan_total)
 
     def _score_py(self, h: Hand, ctx: WinContext) -> ScoreResult:
         """The same path on the kernel's pure-Python twin (scorer.score), whatever the backend."""
@@ -316,19 +316,18 @@ class Guobiao(RuleSet[GuobiaoConfig]):
             raise HandError("the hand has no winning tile (write it last or pass win_tile)")
         if n_melds == 1:
             info = _meld_info(melds[0])
-            infos = [info]
-            meld_strs = [info[1]]
-            packed = info[2]
-            in_melds = info[3][win]  # copies of the winning tile in the melds
-            any_kong = info[4]
+            meld_strs = [info[0]]
+            packed = info[1]
+            in_melds = info[2][win]  # copies of the winning tile in the melds
+            any_kong = info[3]
         elif n_melds:
             infos = [_meld_info(m) for m in melds]
-            meld_strs = [info[1] for info in infos]
-            packed = b"".join([info[2] for info in infos])
-            in_melds = sum([info[3][win] for info in infos])
-            any_kong = any([info[4] for info in infos])
+            meld_strs = [info[0] for info in infos]
+            packed = b"".join([info[1] for info in infos])
+            in_melds = sum([info[2][win] for info in infos])
+            any_kong = any([info[3] for info in infos])
         else:
-            infos, meld_strs, packed, in_melds, any_kong = [], [], b"", 0, False
+            meld_strs, packed, in_melds, any_kong = [], b"", 0, False
         last_tile = ctx.last_tile
         if last_tile and standing[win] != 1:
             raise ContextError(
@@ -351,7 +350,7 @@ class Guobiao(RuleSet[GuobiaoConfig]):
                 kind is not GuobiaoContext or ctx.human or ctx.wildcard_kong)):  # type: ignore[attr-defined]
             self._check_extras(melds, ctx)
         seat = ctx.seat_wind
-        return (infos, packed, meld_strs, win, ctx.discarder is None, last_tile, ctx.last_wall_tile,
+        return (packed, meld_strs, win, ctx.discarder is None, last_tile, ctx.last_wall_tile,
                 ctx.kong_replacement or robbing, seat if seat is not None else (ctx.winner - ctx.dealer) % 4,
                 ctx.prevalent_wind, heavenly)
 
@@ -565,11 +564,11 @@ def _meld_of_text(body: str) -> Meld:
     return m
 
 
-#: what both scoring paths read from a checked hand and context (Guobiao._win_state): (meld infos (_meld_info),
-#: the packs for the kernel record (kind, tile id, claimed; 3 bytes each), the melds' notation, winning tile,
+#: what both scoring paths read from a checked hand and context (Guobiao._win_state): (the packs for the kernel
+#: record (kind, tile id, claimed; 3 bytes each), the melds' notation, winning tile,
 #: self-drawn, 和绝张 (derived when the hand's own melds hold the other three copies), last tile of the wall,
 #: kong involved (杠上开花 / 抢杠和), seat wind, prevalent wind, 天和)
-_WinState = tuple[list["_MeldInfo"], bytes, list[str], int, bool, bool, bool, bool, int, int, bool]
+_WinState = tuple[bytes, list[str], int, bool, bool, bool, bool, int, int, bool]
 
 
 _PAD = tuple(bytes(3 * (4 - n)) for n in range(5))
@@ -584,7 +583,7 @@ def _record(h: Hand, w: _WinState) -> bytes:
 def _record_of(counts: bytes, n_flowers: int, w: _WinState) -> bytes:
     """The kernel's packed record of a checked hand (kernel_table.RECORD), built from the Hand's count bytes and
     the melds' cached pack bytes: no per-tile objects."""
-    _, packed, _, win, self_drawn, last_tile, wall_last, kong, seat, prevalent, heavenly = w
+    packed, _, win, self_drawn, last_tile, wall_last, kong, seat, prevalent, heavenly = w
     flags = ((_F_DRAWN if self_drawn else 0) | (_F_LAST if last_tile else 0) | (_F_WALL if wall_last else 0)
              | (_F_KONG if kong else 0) | (_F_HEAVENLY if heavenly else 0))
     n = len(packed) // 3
@@ -639,10 +638,10 @@ def _reading_text(reading: Decomposition) -> tuple[list[str], str | None]:
     return hit[1], hit[2]
 
 
-#: per meld (keyed by kind identity, tiles, source: what its text and its pack depend on): (its pack (CHOW/PUNG/
-#: KONG, tile id (a chow's middle tile), claimed), its notation, …) — hashing a Meld itself goes through
-#: Python-level __hash__s
-_MeldInfo = tuple[tuple[int, int, bool], str, bytes, bytes, bool]
+#: per meld (keyed by kind identity, tiles, source: what its text and its pack depend on): (its notation, its
+#: record pack (kind CHOW/PUNG/KONG, tile id (a chow's middle tile), claimed), its copies of each tile, is a
+#: kong) — hashing a Meld itself goes through Python-level __hash__s
+_MeldInfo = tuple[str, bytes, bytes, bool]
 _MELD_INFO: dict[tuple[int, tuple[int, ...], int | None], _MeldInfo] = {}
 
 
@@ -652,8 +651,7 @@ _MELD_BY_ID: dict[int, tuple[Any, _MeldInfo]] = {}
 
 
 def _meld_info(m: Any) -> _MeldInfo:
-    """A meld's (pack, notation, kernel pack bytes, its copies of each tile (34 bytes),
-    is a kong)."""
+    """A meld's (notation, record pack bytes, its copies of each tile (34 bytes), is a kong)."""
     hit = _MELD_BY_ID.get(id(m))
     if hit is not None and hit[0] is m:
         return hit[1]
@@ -672,7 +670,7 @@ def _meld_info(m: Any) -> _MeldInfo:
         copies = bytearray(34)
         for t in m.tiles:
             copies[t] += 1
-        info = ((kind, tile, claimed), str(m), bytes((kind, tile, claimed)), bytes(copies), kind == S.KONG)
+        info = (str(m), bytes((kind, tile, claimed)), bytes(copies), kind == S.KONG)
         if len(_MELD_INFO) < 1 << 16:  # a few thousand distinct melds exist; the bound is only a safety net
             _MELD_INFO[key] = info
     if len(_MELD_BY_ID) < 1 << 16:

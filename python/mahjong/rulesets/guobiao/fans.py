@@ -25,7 +25,7 @@ __all__ = ["Fan", "FANS", "FAN_BY_KEY", "FAN_INDEX", "N_FANS", "COUNTING", "Coun
 #: :data:`FANS` is the reference calculator's order (and the order of the kernel's fan vector)
 Fan = RuleRow
 
-_RULES = "中国麻将竞赛规则 (国家体育总局, 1998)"
+_RULES = "《中国麻将竞赛规则》 (the Chinese national competition rules)"
 _REFERENCE = "ChineseOfficialMahjongHelper (the open calculator PyMahjongGB wraps)"
 _ONLINE = "联众 国标 fan table, 《国标麻将规则和图解》"
 

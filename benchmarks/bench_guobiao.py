@@ -79,9 +79,9 @@ def main() -> None:
 
     from mahjong.hand import parse_hand
     from mahjong.rulesets.guobiao import RECORD_SIZE, Guobiao
-    from mahjong.rulesets.guobiao.ruleset import _KERNEL
+    from mahjong.rulesets.guobiao.ruleset import _COMPILED
 
-    compiled = _KERNEL is not None
+    compiled = _COMPILED
 
     hands = HandGenerator(args.seed).hands(args.hands)
     texts = [h.notation() for h in hands]

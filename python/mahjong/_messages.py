@@ -1338,6 +1338,16 @@ _ROWS: list[tuple[str, str, str]] = [
      "{option} is not a str option of this file",
      "{option} 不是本文件中的文字（str）选项。"),
     # --- end rb-files ---
+    # --- gbtwin: the Guobiao fan kernel (compiled, and its pure-Python twin) ---
+    ("guobiao-record-size",
+     "a Guobiao hand record has {size} bytes, got {got}",
+     "一条国标手牌记录是 {size} 个字节，现为 {got} 个。"),
+    ("guobiao-record-malformed",
+     "malformed Guobiao hand record (counts, packs, winning tile or winds out of range)",
+     "国标手牌记录有误（牌数、副露、和牌张或风位超出范围）。"),
+    ("guobiao-too-many-readings",
+     "more than {limit} readings of one hand",
+     "一手牌的组合方式超过 {limit} 种。"),
 ]
 
 CATALOGUE: dict[str, Message] = {}

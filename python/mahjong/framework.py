@@ -72,6 +72,14 @@ class _ContextType(type):
             raise ContextError(f"{cls.__name__}: a win fact has the wrong type ({type(e).__name__}: {e})") from e
 
 
+#: the bytes of :attr:`WinContext.packed` before its flag byte, in order
+CONTEXT_PACK: tuple[str, ...] = ("winner", "discarder", "dealer", "seat_wind", "prevalent_wind")
+#: the flag bits of :attr:`WinContext.packed` (bit i = this field is true)
+CONTEXT_FLAGS: tuple[str, ...] = ("last_tile", "last_wall_tile", "kong_replacement", "robbing_kong",
+                                  "after_kong_discard", "heavenly", "earthly")
+CONTEXT_OTHER_FACTS = 1 << 7  #: the flag bit of a subclass's own facts
+
+
 @dataclass(frozen=True)
 class WinContext(metaclass=_ContextType):
     """The facts of a win that the tiles do not show.  Seats are absolute indices 0..3 in turn order.
@@ -139,6 +147,22 @@ class WinContext(metaclass=_ContextType):
     @property
     def winner_is_dealer(self) -> bool:
         return self.winner == self.dealer
+
+    @functools.cached_property
+    def packed(self) -> bytes:
+        """The win facts as bytes for the compiled scorers (as :attr:`Hand.packed` is the hand), worked out once
+        per context: the fields of :data:`CONTEXT_PACK` in that order (the discarder 255 for a self-draw, the
+        seat wind worked out when not given), then one byte of flags, bit i set when the field
+        ``CONTEXT_FLAGS[i]`` is true; bit 7 when a subclass's own facts (:meth:`_has_other_facts`) are set."""
+        flags = sum(1 << i for i, name in enumerate(CONTEXT_FLAGS) if getattr(self, name))
+        if self._has_other_facts():
+            flags |= CONTEXT_OTHER_FACTS
+        return bytes((self.winner, 255 if self.discarder is None else self.discarder, self.dealer, self.wind,
+                      self.prevalent_wind, flags))
+
+    def _has_other_facts(self) -> bool:
+        """A subclass's facts beyond these are set (a scorer reading only :attr:`packed` must then look)."""
+        return False
 
     @classmethod
     def from_flags(cls, **kwargs: Any) -> WinContext:

@@ -1,4 +1,5 @@
-# Guobiao fan kernel: the compiled twin of mahjong.rulesets.guobiao (scorer.py, detectors.py).
+# Guobiao fan kernel.  Its pure-Python twin is mahjong.rulesets.guobiao.scorer: the same functions, named without
+# the _gb_ prefix, in the same order, over the same record (the tile predicates and classes: detectors.py).
 #
 # One hand reaches it as a packed record (GB_REC bytes, laid out in kernel_table.RECORD: the concealed counts,
 # the winning tile, the win flags, the seat and prevalent winds, the flowers, up to four fixed packs) plus the
@@ -95,7 +96,7 @@ cdef inline uint64_t _gb_bit(int t) noexcept nogil:
 # ---------------------------------------------------------------------------------------------- meld combinations
 
 cdef int _gb_two_chow(int a, int b) noexcept nogil:
-    """喜相逢, 连六, 老少副, 一般高 in the reference's test order (detectors.TWO_CHOW_FANS); 0 = none."""
+    """喜相逢, 连六, 老少副, 一般高 in the reference's test order; 0 = none."""
     cdef bint same = _gb_same_suit(a, b)
     if not same and a % 9 == b % 9:
         return GBF_MIXED_DOUBLE_CHOW
@@ -109,7 +110,8 @@ cdef int _gb_two_chow(int a, int b) noexcept nogil:
 
 
 cdef int _gb_three_chow(int a, int b, int c) noexcept nogil:
-    """detectors.THREE_CHOW_MIXED / THREE_CHOW_PURE (middles in reference order); 0 = none."""
+    """三色三步高, 三色三同顺, 花龙 (three suits), else 清龙, 一色三步高, 一色三同顺 (middles in reference order);
+    0 = none."""
     cdef int r[3]
     cdef int i, j, x
     if _gb_three_suits(a, b, c):
@@ -141,7 +143,7 @@ cdef int _gb_three_chow(int a, int b, int c) noexcept nogil:
 
 
 cdef int _gb_three_pung(int a, int b, int c) noexcept nogil:
-    """detectors.THREE_PUNG_FANS (tiles in reference order); 0 = none."""
+    """三色三节高, 三同刻, 一色三节高, 三风刻, 大三元 (tiles in reference order); 0 = none."""
     cdef bint num3 = _gb_numbered(a) and _gb_numbered(b) and _gb_numbered(c)
     if num3 and _gb_three_suits(a, b, c) and _gb_consecutive(a, b, c):
         return GBF_MIXED_SHIFTED_PUNGS
@@ -157,7 +159,7 @@ cdef int _gb_three_pung(int a, int b, int c) noexcept nogil:
 
 
 cdef int _gb_two_pung(int a, int b) noexcept nogil:
-    """双同刻, 双箭刻 (detectors.TWO_PUNG_FANS); 0 = none."""
+    """双同刻, 双箭刻; 0 = none."""
     if _gb_numbered(a) and _gb_numbered(b) and a % 9 == b % 9:
         return GBF_DOUBLE_PUNG
     if _gb_dragon(a) and _gb_dragon(b):
@@ -166,7 +168,7 @@ cdef int _gb_two_pung(int a, int b) noexcept nogil:
 
 
 cdef void _gb_account_once(int* fans, int n_fans, int cap, int* t, int opts) noexcept nogil:
-    """套算一次 (scorer.account_once): at most ``cap`` 1-fan chow fans, trimmed in the fan table's order to one
+    """套算一次: at most ``cap`` 1-fan chow fans, trimmed in the fan table's order to one
     of each, then to none."""
     cdef const int* order = &GB_TRIM_ORDER[0]
     cdef int counts[GB_NF]
@@ -192,7 +194,7 @@ cdef void _gb_account_once(int* fans, int n_fans, int cap, int* t, int opts) noe
         t[order[i]] += counts[order[i]]
 
 
-#: the 3-of-4 subsets (i, j, k) and the one left out (x), in the reference's order (scorer._SUBSETS)
+#: the 3-of-4 subsets (i, j, k) and the one left out (x), in the reference's order
 cdef int _GB_SUB[4][4]
 for _i, _row in enumerate(((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0))):
     for _j in range(4):
@@ -200,7 +202,8 @@ for _i, _row in enumerate(((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0
 
 
 cdef void _gb_four_chows(int* m, int* t, int opts) noexcept nogil:
-    """scorer.four_chows (middles in reference order)."""
+    """Four chows (middles in reference order): a 4-chow fan uses them all; else the first 3-chow fan plus at
+    most one 1-fan fan of the 4th chow; else the pairwise fans under the account-once cap."""
     cdef int s, fan, e, i, j, k, x, cap, d = m[1] - m[0]
     cdef int extra[3]
     cdef int pairs[6]
@@ -260,7 +263,8 @@ cdef void _gb_three_chows(int* m, int* t, int opts) noexcept nogil:
 
 
 cdef void _gb_four_pungs(int* p, int* t) noexcept nogil:
-    """scorer.four_pungs (tiles in reference order)."""
+    """Four pungs (tiles in reference order): 一色四节高 / 大四喜 use them all; else the first 3-pung fan plus at
+    most one 2-pung fan of the 4th pung with the others; else every pairwise 2-pung fan."""
     cdef int s, i, j, k, x, y, fan, f2
     if _gb_numbered(p[0]) and _gb_same_suit(p[0], p[3]) and p[1] == p[0] + 1 and p[2] == p[1] + 1 \
             and p[3] == p[2] + 1:
@@ -305,7 +309,7 @@ cdef void _gb_three_pungs(int* p, int* t) noexcept nogil:
 
 
 cdef void _gb_kong_fans(int concealed_pungs, int mk, int ck, int* t, int opts) noexcept nogil:
-    """scorer.kong_fans: 明杠 暗杠 双明杠 双暗杠 明暗杠 三杠 四杠, then 双暗刻 三暗刻 四暗刻."""
+    """明杠 暗杠 双明杠 双暗杠 明暗杠 三杠 四杠, then 双暗刻 三暗刻 四暗刻."""
     cdef int dark
     if mk == 1 and ck == 0:
         t[GBF_MELDED_KONG] = 1
@@ -339,7 +343,7 @@ cdef void _gb_kong_fans(int concealed_pungs, int mk, int ck, int* t, int opts) n
 
 
 cdef void _gb_exclusions(int* t, int opts) noexcept nogil:
-    """不重复 (scorer.apply_exclusions): in table order, every fan still present cancels the fans it excludes."""
+    """不重复: in table order, every fan still present cancels the fans it excludes."""
     cdef int i, j
     for i in range(GB_NF):
         if not t[i]:
@@ -381,7 +385,7 @@ cdef struct GBHand:
     int kinds           # concealed tile kinds
     int unique_wait     # 独听: -1 not computed yet, else 0 / 1
     uint64_t mask       # the whole hand's tile kinds
-    int base[GB_NF]     # the fans every regular reading shares (scorer.hand_fans)
+    int base[GB_NF]     # the fans every regular reading shares (_gb_hand_fans)
 
 
 cdef int _gb_load(const uint8_t* rec, int opts, GBHand* h) noexcept nogil:
@@ -444,7 +448,7 @@ cdef int _gb_load(const uint8_t* rec, int opts, GBHand* h) noexcept nogil:
 
 
 cdef void _gb_win_flags(const GBHand* h, int* t) noexcept nogil:
-    """和绝张, 自摸 / 妙手回春 / 杠上开花, 海底捞月 / 抢杠和 (scorer.win_flag_fans)."""
+    """和绝张, 自摸 / 妙手回春 / 杠上开花, 海底捞月 / 抢杠和."""
     cdef int f = h.flags
     if f & GB_FLAG_LAST_TILE:
         t[GBF_LAST_TILE] = 1
@@ -462,7 +466,7 @@ cdef void _gb_win_flags(const GBHand* h, int* t) noexcept nogil:
 
 
 cdef void _gb_tile_fans(uint64_t m, int* t) noexcept nogil:
-    """scorer.tile_fans over the whole hand's tile-kind mask: suits, tile traits, ranges."""
+    """The fans of the whole hand's tile-kind mask, the same for every reading: suits, tile traits, ranges."""
     cdef int voided = (not (m & GB_M_SUIT_M)) + (not (m & GB_M_SUIT_S)) + (not (m & GB_M_SUIT_P))
     cdef bint simples
     if voided == 2:
@@ -498,7 +502,7 @@ cdef void _gb_tile_fans(uint64_t m, int* t) noexcept nogil:
 
 
 cdef void _gb_hand_fans(const GBHand* h, int* t) noexcept nogil:
-    """scorer.hand_fans: the win flags, the concealment fans (不求人 门前清 全求人) and the tile fans."""
+    """The fans every regular reading shares: the win flags, the concealment fans (不求人 门前清 全求人) and the tile fans."""
     cdef bint drawn = h.flags & GB_FLAG_SELF_DRAWN
     memset(t, 0, GB_NF * sizeof(int))
     _gb_win_flags(h, t)
@@ -599,7 +603,7 @@ cdef bint _gb_all_even(int nch, int* pungs, int npg, int pair) noexcept nogil:
 
 
 cdef void _gb_regular(GBHand* h, int nc, const int* ckind, const int* ctile, int pair, int* t) noexcept nogil:
-    """scorer.score_regular: one reading (the fixed packs + ``nc`` concealed melds + the pair)."""
+    """One reading (the fixed packs + ``nc`` concealed melds + the pair)."""
     cdef int chows[4]
     cdef int pungs[4]
     cdef int cchows[4]
@@ -961,7 +965,7 @@ cdef int _gb_best_regular(GBHand* h, GBReading* rs, int n_read, int max_total, b
 
 
 cdef int _gb_regular_wait(const GBHand* h, const GBReading* r, const int* t) noexcept nogil:
-    """The wait the chosen reading implies (ruleset._regular_wait): the 独听 fan if scored, else where the
+    """The wait the chosen reading implies: the 独听 fan if scored, else where the
     winning tile sits among the concealed melds."""
     cdef int i, m, win = h.win, nc = 4 - h.n_fixed
     if t[GBF_EDGE_WAIT]:
@@ -993,7 +997,7 @@ cdef void _gb_special_end(const GBHand* h, int* t) noexcept nogil:
 
 
 cdef bint _gb_seven_pairs(const GBHand* h, int* t) noexcept nogil:
-    """七对 / 连七对 (scorer.score_seven_pairs_py) of a hand whose counts are all even; True = 连七对 (no regular
+    """七对 / 连七对 of a hand whose counts are all even; True = 连七对 (no regular
     reading is tried after it).  连七对 adds only 断幺 (2-8) and the win flags
     七对 the tile fans, 四归一 (a quad
     is two pairs; none with all_terminals_pairs_no_tile_hog and 清幺九) and the win flags."""
@@ -1016,7 +1020,7 @@ cdef bint _gb_seven_pairs(const GBHand* h, int* t) noexcept nogil:
     _gb_tile_fans(h.mask, t)
     t[GBF_TILE_HOG] = quads
     if (h.opts & GB_OPT_ALL_TERMINALS_PAIRS_NO_TILE_HOG) and t[GBF_ALL_TERMINALS]:
-        t[GBF_TILE_HOG] = 0  # seed 003: 清幺九 另计七对, 不计四归一
+        t[GBF_TILE_HOG] = 0  # 《国际麻将计番规则》: 清幺九 另计七对, 不计四归一
     _gb_special_end(h, t)
     return False
 
@@ -1031,7 +1035,7 @@ cdef int _gb_knit_mask(int perm) noexcept nogil:
 
 
 cdef int _gb_honors_knitted(const GBHand* h, int* t) noexcept nogil:
-    """全不靠 / 七星不靠 (detectors.honors_and_knitted, scorer.score_honors_knitted): 14 single tiles, 7-9 numbered
+    """全不靠 / 七星不靠: 14 single tiles, 7-9 numbered
     ones all from one knitted sequence, the rest honors.  Returns 1 when scored."""
     cdef int perm, numbered = 0
     cdef uint64_t num_mask = h.mask & GB_M_NUMBERED
@@ -1065,7 +1069,7 @@ cdef int _gb_thirteen_orphans(const GBHand* h, int* t) noexcept nogil:
 
 
 cdef int _gb_nine_gates(const GBHand* h, int* t) noexcept nogil:
-    """九莲宝灯 (detectors.is_nine_gates, scorer.score_nine_gates): 1112345678999 of the winning tile's suit plus
+    """九莲宝灯: 1112345678999 of the winning tile's suit plus
     the winning tile; the reference's fixed extras by the winning rank, and the win flags."""
     cdef int s, r, want, i
     if h.win >= 27 or h.n_standing != 14:
@@ -1097,7 +1101,7 @@ cdef struct GBKnitted:
 
 
 cdef int _gb_knitted_reading(const GBHand* h, GBKnitted* k) except -1:
-    """组合龙 + meld + pair (scorer.knitted_straight_reading): a knitted sequence all among the concealed tiles,
+    """组合龙 + meld + pair: a knitted sequence all among the concealed tiles,
     the rest one meld (or the one fixed pack) and a pair, read one way only (the core's decomposer).
     Returns 1 when found."""
     cdef int perm, i, km
@@ -1139,7 +1143,7 @@ cdef int _gb_knitted_reading(const GBHand* h, GBKnitted* k) except -1:
 
 
 cdef void _gb_knitted_straight(GBHand* h, GBKnitted* k, int* t) noexcept nogil:
-    """scorer.score_knitted_straight: 组合龙 (12) with its 4th meld and pair (spec §5)."""
+    """组合龙 (12) with its 4th meld and pair (spec §5)."""
     cdef int kind = k.kind, tile = k.tile, pair = k.pair, win = h.win, w
     cdef uint8_t buf[HBUF]
     memset(t, 0, GB_NF * sizeof(int))
@@ -1201,7 +1205,7 @@ cdef void _gb_knitted_straight(GBHand* h, GBKnitted* k, int* t) noexcept nogil:
 
 
 cdef int _gb_knitted_wait(const GBHand* h, const GBKnitted* k) noexcept nogil:
-    """ruleset._knitted_wait: where the winning tile sits in a 组合龙 hand."""
+    """Where the winning tile sits in a 组合龙 hand."""
     if k.rest[h.win] == 0:
         return GB_WAIT_KNITTED
     if k.pair == h.win:
@@ -1535,31 +1539,31 @@ def _gb_record_ok(bytes record):
 # ---------------------------------------------------------------------------------------------- one call per hand
 
 # The whole score of one hand in one call: the Hand's packed form (Hand.packed: its count bytes, winning tile,
-# flowers and melds' packs) and the context's win facts are read once into a record here, checked against each
-# other, scored by the kernel above, and the ScoreResult is built from the fan vector in one step.  Anything
-# doubtful (a check that fails, 天和 / 地和 and the extras' flags, a context of another type) returns None and the
-# rule layer's full path takes the hand and names the problem, so both paths give the same answers and errors.
+# flowers and melds' packs) and the context's (WinContext.packed: seats, winds, win flags; both built once, in
+# Python) are read into a record here, checked against each other, scored by the kernel above, and the
+# ScoreResult is built from the fan vector in one step; no Python attribute is read.  Anything doubtful (a check
+# that fails, 天和 / 地和 and the extras' flags) returns None and the rule layer's full path takes the hand and
+# names the problem, so both paths give the same answers and errors.
 
 cdef object _gb_result_type = None     # mahjong.framework.ScoreResult
 cdef object _gb_result_check = None    # ScoreResult.__post_init__ (the zero-sum check), run on every result
+cdef object _gb_result_new = None      # ScoreResult.__new__ (looked up once, here: no attribute read per hand)
 cdef object _gb_details_of = None      # the rule layer's details builder, run on first access (_GBDetails)
 cdef object _gb_payments_of = None     # (winner, discarder, total, valid) -> payments (settlement.py)
 cdef object _gb_invalid_reason = None  # (fan, min_fan) -> the 诈和 text
 cdef object _gb_nine_gates_of = None   # counts bytes -> the reading shown for 九莲宝灯
-cdef object _gb_win_context = None     # the context types read here: WinContext, GuobiaoContext
-cdef object _gb_gb_context = None
 cdef tuple _gb_wait_names = ()
 cdef list _gb_flower_items = None      # n -> the 花牌 ScoreItem of n flowers
 cdef uint8_t _gb_meld_pack_kind[8]     # Meld.packed kind byte -> GB_CHOW / GB_PUNG / GB_KONG (255: not in Guobiao)
 cdef uint8_t _gb_meld_pack_claimed[8]  # ... -> 1 claimed from another player, 0 concealed
 
 
-def _gb_fast_init(result_type, details_of, payments_of, invalid_reason, nine_gates_of, win_context, gb_context,
-                  tuple wait_names, list flower_items, bytes meld_kinds):
+def _gb_fast_init(result_type, details_of, payments_of, invalid_reason, nine_gates_of, tuple wait_names,
+                  list flower_items, bytes meld_kinds):
     """The rule layer's parts of a result, for :func:`_gb_score_fast`.  ``meld_kinds``: per Meld.packed kind
     byte, the kernel's pack kind plus 4 when claimed from another player (255: a kind Guobiao does not have)."""
-    global _gb_result_type, _gb_result_check, _gb_details_of, _gb_payments_of, _gb_invalid_reason
-    global _gb_nine_gates_of, _gb_win_context, _gb_gb_context, _gb_wait_names, _gb_flower_items
+    global _gb_result_type, _gb_result_check, _gb_result_new, _gb_details_of, _gb_payments_of, _gb_invalid_reason
+    global _gb_nine_gates_of, _gb_wait_names, _gb_flower_items
     cdef Py_ssize_t i
     if len(meld_kinds) > 8:
         raise ValueError("at most 8 meld kinds")
@@ -1572,12 +1576,11 @@ def _gb_fast_init(result_type, details_of, payments_of, invalid_reason, nine_gat
             _gb_meld_pack_claimed[i] = meld_kinds[i] >> 2
     _gb_result_type = result_type
     _gb_result_check = result_type.__post_init__
+    _gb_result_new = result_type.__new__
     _gb_details_of = details_of
     _gb_payments_of = payments_of
     _gb_invalid_reason = invalid_reason
     _gb_nine_gates_of = nine_gates_of
-    _gb_win_context = win_context
-    _gb_gb_context = gb_context
     _gb_wait_names = wait_names
     _gb_flower_items = flower_items
 
@@ -1638,19 +1641,15 @@ cdef class _GBDetails:
 _Mapping.register(_GBDetails)
 
 
-cdef inline int _gb_int_of(object v, int bad) noexcept:
-    """A context's small int field (already checked by the context), or ``bad`` for None."""
-    return bad if v is None else <int>v
-
-
-def _gb_score_fast(bytes hand_pack, tuple melds, ctx, int opts, int min_fan, str ruleset):
+def _gb_score_fast(bytes hand_pack, tuple melds, bytes context_pack, int opts, int min_fan, str ruleset):
     """Score one hand in one call (see above): ``hand_pack`` is ``Hand.packed``, ``melds`` the hand's melds (kept
-    for the result's details).  The ScoreResult, or None when the rule layer's full path must take the hand."""
-    return _gb_fast_core(<const uint8_t*>PyBytes_AS_STRING(hand_pack), len(hand_pack), melds, ctx, opts, min_fan,
-                         ruleset)
+    for the result's details), ``context_pack`` is ``WinContext.packed``.  The ScoreResult, or None when the rule
+    layer's full path must take the hand."""
+    return _gb_fast_core(<const uint8_t*>PyBytes_AS_STRING(hand_pack), len(hand_pack), melds, context_pack, opts,
+                         min_fan, ruleset)
 
 
-def _gb_score_text(str text, dict meld_packs, ctx, int opts, int min_fan, str ruleset):
+def _gb_score_text(str text, dict meld_packs, bytes context_pack, int opts, int min_fan, str ruleset):
     """_gb_score_fast straight from plain ascii notation: the scanner (_gb_scan) writes the counts into the
     packed form, each meld's text is looked up in ``meld_packs`` (text -> (Meld, Meld.packed), the rule layer's
     cache).  None for anything the scanner refuses, a meld text not in the cache, or what _gb_score_fast
@@ -1680,35 +1679,35 @@ def _gb_score_text(str text, dict meld_packs, ctx, int opts, int min_fan, str ru
     pack[34] = out[1]
     pack[35] = out[3]
     pack[36] = n
-    return _gb_fast_core(pack, 37 + 3 * n, melds, ctx, opts, min_fan, ruleset)
+    return _gb_fast_core(pack, 37 + 3 * n, melds, context_pack, opts, min_fan, ruleset)
 
 
-cdef object _gb_fast_core(const uint8_t* hp, Py_ssize_t size, tuple melds, ctx, int opts, int min_fan,
-                          str ruleset):
+cdef object _gb_fast_core(const uint8_t* hp, Py_ssize_t size, tuple melds, bytes context_pack, int opts,
+                          int min_fan, str ruleset):
     cdef uint8_t rec[GB_REC]
-    cdef int i, n_melds, n = 0, win, kind, tile, in_melds = 0, any_kong = 0, flags = 0, seat, winner
+    cdef int i, n_melds, n = 0, win, kind, tile, in_melds = 0, any_kong = 0, flags = 0, winner, cflags
     cdef int best[GB_NF]
     cdef int wait = GB_WAIT_SINGLE, status, fan, total, flowers
     cdef bint last_tile, derived, valid
+    cdef const uint8_t* cp
     cdef GBHand h
-    cdef dict c
     cdef _GBDetails details
     cdef list items
-    if size < 37 or _gb_result_type is None:  # (None: _gb_fast_init not called)
+    if size < 37 or _gb_result_type is None or len(context_pack) != GB_CTX_SIZE:  # (None: not initialised)
         return None
+    cp = <const uint8_t*>PyBytes_AS_STRING(context_pack)
     win = hp[34]
     flowers = hp[35]
     n_melds = hp[36]
     if n_melds > 4 or size != 37 + 3 * n_melds or win >= 34 or flowers > 8:
         return None
-    kind = type(ctx) is _gb_gb_context
-    if not kind and type(ctx) is not _gb_win_context:
+    cflags = cp[GB_CTX_FLAGS]
+    if cflags & (GB_CTX_F_HEAVENLY | GB_CTX_F_EARTHLY | GB_CTX_F_OTHER_FACTS):
+        return None  # (天和 / 地和 and the extras' own flags: the extras' checks)
+    winner = cp[GB_CTX_WINNER]
+    if winner > 3 or cp[GB_CTX_SEAT_WIND] > 3 or cp[GB_CTX_PREVALENT_WIND] > 3:
         return None
-    c = ctx.__dict__  # (a frozen dataclass's fields, checked by its own __post_init__)
-    if kind and (c["human"] is not False or c["wildcard_kong"] is not False):
-        return None
-    if c["heavenly"] is not False or c["earthly"] is not False:
-        return None  # (天和 / 地和: the extras' checks)
+    discarder = None if cp[GB_CTX_DISCARDER] == 255 else cp[GB_CTX_DISCARDER]
     memset(rec, 0, GB_REC)
     for i in range(34):
         rec[i] = hp[i]
@@ -1732,33 +1731,28 @@ cdef object _gb_fast_core(const uint8_t* hp, Py_ssize_t size, tuple melds, ctx, 
             any_kong |= kind == GB_KONG
         rec[GB_REC_PACKS + 3 * i] = kind
         rec[GB_REC_PACKS + 3 * i + 1] = tile
-    last_tile = c["last_tile"] is True
+    last_tile = cflags & GB_CTX_F_LAST_TILE
     if last_tile and hp[win] != 1:
         return None
     derived = in_melds == 3 and not last_tile  # (the other three copies are the hand's own: 和绝张 for sure)
-    if c["robbing_kong"] is True:
+    if cflags & GB_CTX_F_ROBBING_KONG:
         if in_melds or hp[win] != 1:
             return None
         flags |= GB_FLAG_KONG
-    if c["kong_replacement"] is True:
+    if cflags & GB_CTX_F_KONG_REPLACEMENT:
         if not any_kong:
             return None
         flags |= GB_FLAG_KONG
-    discarder = c["discarder"]
     if discarder is None:
         flags |= GB_FLAG_SELF_DRAWN
     if last_tile or derived:
         flags |= GB_FLAG_LAST_TILE
-    if c["last_wall_tile"] is True:
+    if cflags & GB_CTX_F_LAST_WALL_TILE:
         flags |= GB_FLAG_WALL_LAST
-    winner = <int>c["winner"]
-    seat = _gb_int_of(c["seat_wind"], -1)
-    if seat < 0:
-        seat = (winner - <int>c["dealer"]) % 4
     rec[GB_REC_WIN] = win
     rec[GB_REC_FLAGS] = flags
-    rec[GB_REC_SEAT] = seat
-    rec[GB_REC_PREVALENT] = <int>c["prevalent_wind"]
+    rec[GB_REC_SEAT] = cp[GB_CTX_SEAT_WIND]
+    rec[GB_REC_PREVALENT] = cp[GB_CTX_PREVALENT_WIND]
     rec[GB_REC_FLOWERS] = flowers
     rec[GB_REC_N_PACKS] = n_melds
     if _gb_load(rec, opts, &h) != GB_OK:
@@ -1778,7 +1772,7 @@ cdef object _gb_fast_core(const uint8_t* hp, Py_ssize_t size, tuple melds, ctx, 
         items_t = tuple(items)
     details = _GBDetails.__new__(_GBDetails)
     details._facts = (fan, flowers, melds, reading, win, derived, valid, discarder is None)
-    r = _gb_result_type.__new__(_gb_result_type)
+    r = _gb_result_new(_gb_result_type)
     # (a frozen dataclass's fields in its instance dict, as its __init__ would set them, then its own check)
     PyObject_GenericSetAttr(r, "__dict__", {
         "ruleset": ruleset, "items": items_t, "total": total, "unit": "fan", "reading": reading,

@@ -1,4 +1,4 @@
-"""The one-call compiled path (``_gb_score_fast``: a Hand's packed form and the context read once into the
+"""The one-call compiled path (``_gb_score_fast``: a Hand's and a context's packed forms read once into the
 kernel's record, the ScoreResult built from the fan vector) against the full compiled path (the rule layer's
 checks, then the kernel on the record): the same result or the same error, on every corpus hand and on contexts
 and hands made to fail each check.  Runs on both backends (the compiled module is always built)."""
@@ -40,7 +40,7 @@ HOSTILE = [None, WinContext(), GuobiaoContext(last_tile=True), GuobiaoContext(ko
 
 
 def _one_call(g: Guobiao, h: Hand, ctx: Any) -> Any:
-    return FAST(h.packed, h.melds, WinContext() if ctx is None else ctx, g._opt_bits, g._min_fan, g.name)
+    return FAST(h.packed, h.melds, (ctx or WinContext()).packed, g._opt_bits, g._min_fan, g.name)
 
 
 def _full(g: Guobiao, h: Hand, ctx: Any) -> Any:
@@ -61,8 +61,9 @@ def test_one_call_equals_the_full_path(opts: GuobiaoConfig) -> None:
             assert r == g.score(h, c.context) == g.score(c.text, c.context), c.text
         assert sum(r.payments) == 0
         packs = {b: (m, m.packed) for b, m in zip(re.findall(r"\[([^\]]*)\]", c.text), h.melds)}
-        assert _core._gb_score_text(c.text, packs, c.context, g._opt_bits, g._min_fan, g.name) == r, c.text
-    assert _core._gb_score_text("[123m,1]456p789s11z1z", {}, None, 0, 8, "guobiao") is None  # (meld not cached)
+        assert _core._gb_score_text(c.text, packs, c.context.packed, g._opt_bits, g._min_fan, g.name) == r, c.text
+    # (a meld not cached)
+    assert _core._gb_score_text("[123m,1]456p789s11z1z", {}, WinContext().packed, 0, 8, "guobiao") is None
 
 
 def test_one_call_refuses_what_the_full_path_refuses() -> None:
@@ -87,8 +88,6 @@ def test_one_call_refuses_what_the_full_path_refuses() -> None:
                     continue  # (score() never takes the one-call path for the extras)
                 one = _one_call(g, h, ctx)
                 assert one is None or one == full, (h, ctx)
-                if type(ctx) is OtherContext:
-                    assert one is None  # (not read here: the full path's)
 
 
 def test_details_are_a_plain_mapping() -> None:
@@ -112,3 +111,24 @@ def test_details_are_a_plain_mapping() -> None:
 def test_score_takes_the_one_call_path_on_the_compiled_backend() -> None:
     from mahjong._kernels import BACKEND
     assert (R._FAST is not None) == (BACKEND == "cython")
+
+
+def test_the_kernel_reads_the_context_packed_form() -> None:
+    """The one-call path reads a context only through ``WinContext.packed`` (built once per context, laid out as
+    CONTEXT_PACK + CONTEXT_FLAGS); a packed form of the wrong size or with a seat out of range is refused."""
+    from mahjong.framework import CONTEXT_FLAGS, CONTEXT_OTHER_FACTS, CONTEXT_PACK
+
+    ctx = GuobiaoContext(winner=2, discarder=0, dealer=1, prevalent_wind=3, last_tile=True, robbing_kong=True)
+    assert ctx.packed is ctx.packed and len(ctx.packed) == len(CONTEXT_PACK) + 1
+    winner, discarder, dealer, seat, prevalent, flags = ctx.packed
+    assert (winner, discarder, dealer, seat, prevalent) == (2, 0, 1, 1, 3)
+    assert flags == (1 << CONTEXT_FLAGS.index("last_tile")) | (1 << CONTEXT_FLAGS.index("robbing_kong"))
+    assert WinContext().packed == bytes((0, 255, 0, 0, 0, 0))  # (255: self-drawn)
+    assert GuobiaoContext(human=True, discarder=1).packed[-1] & CONTEXT_OTHER_FACTS
+    assert ctx == dataclasses.replace(ctx) and hash(ctx) == hash(dataclasses.replace(ctx))  # (not a field)
+    g = Guobiao()
+    h = parse_hand(CORPUS[3].text)
+    good = WinContext(discarder=3).packed
+    assert FAST(h.packed, h.melds, good, g._opt_bits, g._min_fan, g.name) == g.score(h, WinContext(discarder=3))
+    for bad in (good[:-1], good + b"\0", bytes((4,)) + good[1:], good[:3] + bytes((7,)) + good[4:]):
+        assert FAST(h.packed, h.melds, bad, g._opt_bits, g._min_fan, g.name) is None

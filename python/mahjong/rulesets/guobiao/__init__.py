@@ -1,14 +1,15 @@
 """Guobiao / Chinese Official (国标麻将, MCR).
 
-* :mod:`.fans` — the 81 fans plus the reference calculator's 明暗杠 as data (value, names, 不计 exclusions, rule
-  text), and the opt-in non-Guobiao extras;
-* :mod:`.detectors` — one small function per fan;
-* :mod:`.readings` — the regular readings of the concealed tiles, in the reference's order;
-* :mod:`.scorer` — the counting principles (就高不就低, 不重复, 不拆移, 不得相同, 套算一次) and the special forms, in
-  Python: the pure-Python path (MAHJONG_PURE_PYTHON=1);
-* the compiled path: the whole hand, every form, scored by the fan kernel (``mahjong._core._gb_score``,
-  src/mjcore/guobiao.pxi) from one packed record; its fan table (src/mjcore/gb_fans.pxi) is generated from
-  :mod:`.fans` by :mod:`.kernel_table`; tests/guobiao/test_gb_corpus.py checks both paths give the same results;
+* :mod:`.fans` — the 81 fans plus the reference calculator's 明暗杠 as rule-book rows (``RuleRow``: value,
+  names, 不计 exclusions, rule text, source) with Guobiao's counting facts beside them, and the opt-in
+  non-Guobiao extras;
+* :mod:`.detectors` — the tile classes the fans test, over tile ids, and the reference's tile order;
+* the fan kernel: the compiled one (``mahjong._core._gb_score``, src/mjcore/guobiao.pxi) and its pure-Python
+  twin :mod:`.scorer` (MAHJONG_PURE_PYTHON=1), one algorithm with the same function names, scoring the whole
+  hand, every form, from one packed record; the counting principles (就高不就低, 不重复, 不拆移, 不得相同,
+  套算一次) are applied there; the compiled kernel's fan table (src/mjcore/gb_fans.pxi) is generated from
+  :mod:`.fans` by :mod:`.kernel_table`; tests/guobiao/test_gb_corpus.py and test_gb_twin.py check both give the
+  same results;
 * ``Guobiao.score_batch`` / ``score_records`` — many hands at once, totals and fan vectors as numpy arrays;
 * :mod:`.settlement` — base 8 + fan payments;
 * :mod:`.config` / :mod:`.ruleset` — ``GuobiaoConfig``, ``GuobiaoContext`` and the ``Guobiao`` rule set.

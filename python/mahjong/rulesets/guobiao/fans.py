@@ -8,47 +8,69 @@ Only exclusions that can actually co-occur matter to the score, but we list the 
 fan's own shape already rules out) where the seeds list them, so the table reads like the rule book.  Three seed
 exclusions are deliberately *not* here because the reference calculator (spec guobiao.md §4 step 14) counts them:
 三风刻 does not drop the 幺九刻 of a terminal pung outside it (its three wind pungs simply never count 幺九刻,
-see ``detectors.pung_of_terminals_or_honors``), 清幺九 keeps 三同刻, and 七对 keeps 四归一 (seed option
+see the 幺九刻 step of ``scorer.regular``), 清幺九 keeps 三同刻, and 七对 keeps 四归一 (seed option
 ``GuobiaoConfig.all_terminals_pairs_no_tile_hog`` follows 《中国麻将竞赛规则》 instead).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-__all__ = ["Fan", "FANS", "FAN_BY_KEY", "N_FANS"]
+from mahjong.rulebook.rows import RuleRow
+
+__all__ = ["Fan", "FANS", "FAN_BY_KEY", "FAN_INDEX", "N_FANS", "COUNTING", "Counting", "EXTRA_FANS"]
+
+#: a Guobiao fan is a rule-book row (key, names, value in fan, 不计 exclusions, rule text, source); its index in
+#: :data:`FANS` is the reference calculator's order (and the order of the kernel's fan vector)
+Fan = RuleRow
+
+_RULES = "《中国麻将竞赛规则》 (the Chinese national competition rules)"
+_REFERENCE = "ChineseOfficialMahjongHelper (the open calculator PyMahjongGB wraps)"
+_ONLINE = "联众 国标 fan table, 《国标麻将规则和图解》"
 
 
 @dataclass(frozen=True)
-class Fan:
-    """One fan.  ``excludes``: keys of the fans it cancels (不计).  ``converts``: (from, to) pairs, a fan it
-    turns into another (only 四暗刻: self-drawn 不求人 is scored as 自摸, reference step 14)."""
+class Counting:
+    """The Guobiao-only counting facts of one fan row (the ones the rule-book row type has no column for), in
+    :data:`COUNTING` beside the rows, keyed by the row's key.  Only the few rows that have one are listed.
 
-    idx: int
-    key: str
-    name_zh: str
-    name_en: str
-    value: int
-    excludes: tuple[str, ...] = ()
-    rule: str = ""
+    Attributes:
+        converts: (from, to) pairs: a fan this one turns into another (only 四暗刻: self-drawn 不求人 is scored
+            as 自摸, reference step 14).
+        trim: 套算一次: the place (1 = first removed) of a 1-fan chow fan in the account-once trim, under the
+            reference's order and under ``GuobiaoConfig.terminal_chows_kept`` (reference step 6); (0, 0) = not
+            trimmed.
+        extra: the place (1 = first choice) of a 1-fan chow fan as the one extra fan a 4th chow may add next to
+            a 3-chow fan (reference step 6); 0 = never.
+        tie: on a tie between readings, a later reading with this fan replaces the earlier one (reference
+            step 5).
+    """
+
     converts: tuple[tuple[str, str], ...] = ()
-    #: 套算一次: place (1 = first removed) of a 1-fan chow fan in the account-once trim, under the reference's
-    #: order and under ``GuobiaoConfig.terminal_chows_kept`` (reference step 6); (0, 0) = not trimmed
     trim: tuple[int, int] = (0, 0)
-    #: place (1 = first choice) of a 1-fan chow fan as the one extra fan a 4th chow may add next to a 3-chow fan
     extra: int = 0
-    #: on a tie between readings, a later reading with this fan replaces the earlier one (reference step 5)
     tie: bool = False
+
+
+#: row key -> its counting facts (rows without any are not listed)
+COUNTING: dict[str, Counting] = {}
+_WRITTEN: list[int] = []  #: the index each row was written with (checked against its place below)
 
 
 def _f(idx: int, key: str, zh: str, en: str, value: int, excludes: str = "", rule: str = "",
        converts: tuple[tuple[str, str], ...] = (), *, trim: tuple[int, int] = (0, 0), extra: int = 0,
-       tie: bool = False) -> Fan:
-    return Fan(idx, key, zh, en, value, tuple(excludes.split()), rule, converts, trim, extra, tie)
+       tie: bool = False, source: str = _RULES) -> RuleRow:
+    """One fan row (``idx``: its place in the reference's order, checked, not stored: it is the row's index)."""
+    _WRITTEN.append(idx)
+    facts = Counting(converts, trim, extra, tie)
+    if facts != Counting():
+        COUNTING[key] = facts
+    return RuleRow(key, zh, en, value, "fan", excludes=tuple(excludes.split()), text=rule, source=source)
 
 
 # fmt: off
-FANS: tuple[Fan, ...] = (
+FANS: tuple[RuleRow, ...] = (
     _f(0, "none", "无", "None", 0),
     # ---- 88 ----
     _f(1, "big_four_winds", "大四喜", "Big Four Winds", 88,
@@ -209,14 +231,17 @@ FANS: tuple[Fan, ...] = (
     _f(81, "flower_tiles", "花牌", "Flower Tiles", 1, "",
        "春夏秋冬梅兰竹菊, 每花计一分, 不计在起和分内 — 1 per flower, not toward the 8-fan minimum"),
     _f(82, "concealed_kong_and_melded_kong", "明暗杠", "Concealed Kong and Melded Kong", 5, "melded_kong concealed_kong",
-       "1个明杠加1个暗杠（参考实现的非标准番） — one melded and one concealed kong (reference calculator's extra)"),
+       "1个明杠加1个暗杠（参考实现的非标准番） — one melded and one concealed kong (reference calculator's extra)",
+       source=_REFERENCE),
 )
 # fmt: on
 
 N_FANS = len(FANS)
 FAN_BY_KEY: dict[str, Fan] = {f.key: f for f in FANS}
 
-assert all(f.idx == i for i, f in enumerate(FANS))
+FAN_INDEX: dict[str, int] = {f.key: i for i, f in enumerate(FANS)}
+
+assert _WRITTEN == list(range(N_FANS)), "a fan row written out of the reference's order"
 assert all(k in FAN_BY_KEY for f in FANS for k in f.excludes), "an exclusion names an unknown fan"
 
 # Index constants, used by the scorer's fan tables (a list of counts indexed by fan).
@@ -235,22 +260,35 @@ assert all(k in FAN_BY_KEY for f in FANS for k in f.excludes), "an exclusion nam
  NO_HONORS, EDGE_WAIT, CLOSED_WAIT, SINGLE_WAIT, SELF_DRAWN, FLOWER_TILES,
  CONCEALED_KONG_AND_MELDED_KONG) = range(83)
 #: the orders read from the rows (the scorer and the compiled kernel both take them from here)
-TRIM_ORDER: tuple[int, ...] = tuple(f.idx for f in sorted((f for f in FANS if f.trim[0]), key=lambda f: f.trim[0]))
-TRIM_ORDER_KEPT: tuple[int, ...] = tuple(f.idx for f in sorted((f for f in FANS if f.trim[1]), key=lambda f: f.trim[1]))
-EXTRA_PRIORITY: tuple[int, ...] = tuple(f.idx for f in sorted((f for f in FANS if f.extra), key=lambda f: f.extra))
-TIE_FANS: tuple[int, ...] = tuple(f.idx for f in FANS if f.tie)
+
+
+def _places(place: Callable[[Counting], int]) -> tuple[int, ...]:
+    """The fan indices with a non-zero ``place`` in their counting facts, in the order of that place."""
+    return tuple(FAN_INDEX[k] for k in sorted((k for k in COUNTING if place(COUNTING[k])),
+                                              key=lambda k: place(COUNTING[k])))
+
+
+TRIM_ORDER: tuple[int, ...] = _places(lambda c: c.trim[0])
+TRIM_ORDER_KEPT: tuple[int, ...] = _places(lambda c: c.trim[1])
+EXTRA_PRIORITY: tuple[int, ...] = _places(lambda c: c.extra)
+TIE_FANS: tuple[int, ...] = tuple(sorted(FAN_INDEX[k] for k, c in COUNTING.items() if c.tie))
+#: (from, to) fan indices of each fan's conversion, by fan index (-1, -1: none; the kernel holds one per fan)
+CONVERTS: tuple[tuple[int, int], ...] = tuple(
+    (FAN_INDEX[c.converts[0][0]], FAN_INDEX[c.converts[0][1]]) if (c := COUNTING.get(f.key)) and c.converts
+    else (-1, -1) for f in FANS)
+assert all(len(c.converts) <= 1 for c in COUNTING.values()), "the kernel holds one conversion per fan"
 assert set(TRIM_ORDER) == set(TRIM_ORDER_KEPT) == set(EXTRA_PRIORITY), "the 1-fan chow fans: trim and extra rows"
-assert FANS[CONCEALED_KONG_AND_MELDED_KONG].key == "concealed_kong_and_melded_kong"
-assert FANS[PUNG_OF_TERMINALS_OR_HONORS].key == "pung_of_terminals_or_honors"
+assert all(globals()[f.key.upper()] == i for i, f in enumerate(FANS)), "an index constant out of the rows' order"
 
 #: The opt-in non-Guobiao extras of the 联众 table (``GuobiaoConfig.extras``; spec guobiao_settlement.md §2).
-EXTRA_FANS: tuple[Fan, ...] = (
+EXTRA_FANS: tuple[RuleRow, ...] = (
     _f(83, "big_four_winds_and_green_pair", "四方大发", "Big Four Winds and Green Pair", 168,
        "big_four_winds big_three_winds prevalent_wind seat_wind all_pungs",
-       "一副东南西北刻子（杠）加一对发 — a pung of each wind plus a pair of green dragons (= 大四喜 + 青发对)"),
-    _f(84, "heavenly_hand", "天和", "Heavenly Hand", 168, "", "庄家起手14张牌即和 — the dealer wins on the initial deal"),
+       "一副东南西北刻子（杠）加一对发 — a pung of each wind plus a pair of green dragons (= 大四喜 + 青发对)", source=_ONLINE),
+    _f(84, "heavenly_hand", "天和", "Heavenly Hand", 168, "", "庄家起手14张牌即和 — the dealer wins on the initial deal", source=_ONLINE),
     _f(85, "earthly_hand", "地和", "Earthly Hand", 158, "",
-       "庄家打出第一张牌后, 下家自摸和牌 — the dealer's next player wins by self-draw on the first draw"),
-    _f(86, "human_hand", "人和", "Human Hand", 108, "", "第一圈内和牌 — a win within the first go-round"),
-    _f(87, "wildcard_kong", "混杠", "Wildcard Kong", 88, "", "四张混开杠 — a kong of the four 混 (wildcards)"),
+       "庄家打出第一张牌后, 下家自摸和牌 — the dealer's next player wins by self-draw on the first draw", source=_ONLINE),
+    _f(86, "human_hand", "人和", "Human Hand", 108, "", "第一圈内和牌 — a win within the first go-round", source=_ONLINE),
+    _f(87, "wildcard_kong", "混杠", "Wildcard Kong", 88, "", "四张混开杠 — a kong of the four 混 (wildcards)", source=_ONLINE),
 )
+assert _WRITTEN == list(range(N_FANS + len(EXTRA_FANS))), "an extra fan row written out of order"

@@ -14,10 +14,18 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
 
+from mahjong.framework import CONTEXT_FLAGS, CONTEXT_OTHER_FACTS, CONTEXT_PACK
 from mahjong.rulesets.guobiao import detectors as D
-from mahjong.rulesets.guobiao.fans import EXTRA_PRIORITY, FANS, TIE_FANS, TRIM_ORDER, TRIM_ORDER_KEPT
+from mahjong.rulesets.guobiao.fans import (
+    CONVERTS,
+    EXTRA_PRIORITY,
+    FAN_INDEX,
+    FANS,
+    TIE_FANS,
+    TRIM_ORDER,
+    TRIM_ORDER_KEPT,
+)
 
 __all__ = [
     "render", "main", "tile_masks", "DEFAULT_PATH", "WAITS", "RECORD", "REC_SIZE", "FLAG_BITS", "OPTION_BITS",
@@ -57,31 +65,26 @@ def option_bits(config: object) -> int:
 DEFAULT_PATH = os.path.join(os.path.dirname(__file__), "..", "..", "..", "..", "src", "mjcore", "gb_fans.pxi")
 
 
-def _mask(pred: Callable[[int], object]) -> int:
-    """Bit t (tile id) set when the detectors' class holds the tile (its code)."""
-    return sum(1 << t for t, c in enumerate(D.CODE) if pred(c))
-
-
 def tile_masks() -> dict[str, int]:
-    """The tile classes the kernel tests, over tile ids, from the detectors' definitions."""
-    rm = D.RANKS_MASK
+    """The tile classes the kernel tests, as masks over tile ids, from the detectors' definitions."""
+    suit_m, suit_p, suit_s = D.SUIT_MASKS
     return {
-        "GB_M_SUIT_M": _mask(lambda c: D.SUIT_MASK[D.M] >> c & 1),
-        "GB_M_SUIT_S": _mask(lambda c: D.SUIT_MASK[D.S] >> c & 1),
-        "GB_M_SUIT_P": _mask(lambda c: D.SUIT_MASK[D.P] >> c & 1),
-        "GB_M_WIND": _mask(lambda c: D.WIND_MASK >> c & 1),
-        "GB_M_DRAGON": _mask(lambda c: D.DRAGON_MASK >> c & 1),
-        "GB_M_HONOR": _mask(lambda c: D.HONOR_MASK >> c & 1),
-        "GB_M_NUMBERED": _mask(lambda c: D.NUMBERED_MASK >> c & 1),
-        "GB_M_TERMINAL": _mask(lambda c: D.TERMINAL_MASK >> c & 1),
-        "GB_M_REVERSIBLE": _mask(lambda c: D.REVERSIBLE_MASK >> c & 1),
-        "GB_M_GREEN": _mask(lambda c: D.GREEN_MASK >> c & 1),
-        "GB_M_RANKS_1234": _mask(lambda c: rm[frozenset((1, 2, 3, 4))] >> c & 1),
-        "GB_M_RANKS_6789": _mask(lambda c: rm[frozenset((6, 7, 8, 9))] >> c & 1),
-        "GB_M_RANKS_456": _mask(lambda c: rm[frozenset((4, 5, 6))] >> c & 1),
-        "GB_M_RANK_4": _mask(lambda c: rm[frozenset((4,))] >> c & 1),
-        "GB_M_RANK_6": _mask(lambda c: rm[frozenset((6,))] >> c & 1),
-        "GB_M_ORPHANS": _mask(lambda c: c in D.ORPHANS),
+        "GB_M_SUIT_M": suit_m,
+        "GB_M_SUIT_S": suit_s,
+        "GB_M_SUIT_P": suit_p,
+        "GB_M_WIND": D.WIND_MASK,
+        "GB_M_DRAGON": D.DRAGON_MASK,
+        "GB_M_HONOR": D.HONOR_MASK,
+        "GB_M_NUMBERED": D.NUMBERED_MASK,
+        "GB_M_TERMINAL": D.TERMINAL_MASK,
+        "GB_M_REVERSIBLE": D.REVERSIBLE_MASK,
+        "GB_M_GREEN": D.GREEN_MASK,
+        "GB_M_RANKS_1234": D.ranks_mask(1, 2, 3, 4),
+        "GB_M_RANKS_6789": D.ranks_mask(6, 7, 8, 9),
+        "GB_M_RANKS_456": D.ranks_mask(4, 5, 6),
+        "GB_M_RANK_4": D.ranks_mask(4),
+        "GB_M_RANK_6": D.ranks_mask(6),
+        "GB_M_ORPHANS": D.ORPHANS_MASK,
     }
 
 
@@ -91,7 +94,7 @@ def _c_list(xs: list[int] | tuple[int, ...]) -> str:
 
 def render() -> str:
     """The text of gb_fans.pxi."""
-    idx = {f.key: f.idx for f in FANS}
+    idx = FAN_INDEX
     n = len(FANS)
     excl_start: list[int] = []
     excl: list[int] = []
@@ -99,12 +102,9 @@ def render() -> str:
         excl_start.append(len(excl))
         excl.extend(idx[k] for k in f.excludes)
     excl_start.append(len(excl))
-    conv_from = [idx[f.converts[0][0]] if f.converts else -1 for f in FANS]
-    conv_to = [idx[f.converts[0][1]] if f.converts else -1 for f in FANS]
-    if any(len(f.converts) > 1 for f in FANS):
-        raise ValueError("the kernel holds one conversion per fan")
-    ref_key = sorted(range(34), key=D.CODE.__getitem__)
-    ref_pos = [ref_key.index(t) for t in range(34)]
+    conv_from = [a for a, _ in CONVERTS]
+    conv_to = [b for _, b in CONVERTS]
+    ref_pos = list(D.REF_POS)
     gates = [[idx[k] for k in D.nine_gates_extras(r)] for r in range(1, 10)]
     width = max(len(g) for g in gates)
     gates = [g + [-1] * (width - len(g)) for g in gates]
@@ -122,7 +122,11 @@ def render() -> str:
     lines += [f"    GB_FLAG_{name} = {1 << i}" for i, name in enumerate(FLAG_BITS)]
     lines += [f"    GB_OPT_{name.upper()} = {1 << i}" for i, name in enumerate(OPTION_BITS)]
     lines += [f"    GB_WAIT_{w.upper().replace('-', '_')} = {i}" for i, w in enumerate(WAITS)]
-    lines += [f"    GBF_{f.key.upper()} = {f.idx}" for f in FANS]
+    lines += [f"    GB_CTX_{name.upper()} = {i}" for i, name in enumerate(CONTEXT_PACK)]
+    lines += [f"    GB_CTX_FLAGS = {len(CONTEXT_PACK)}", f"    GB_CTX_SIZE = {len(CONTEXT_PACK) + 1}"]
+    lines += [f"    GB_CTX_F_{name.upper()} = {1 << i}" for i, name in enumerate(CONTEXT_FLAGS)]
+    lines += [f"    GB_CTX_F_OTHER_FACTS = {CONTEXT_OTHER_FACTS}"]
+    lines += [f"    GBF_{f.key.upper()} = {i}" for i, f in enumerate(FANS)]
     masks = tile_masks()
     c = [
         f"static const int GB_VALUE[{n}] = {_c_list([f.value for f in FANS])};",

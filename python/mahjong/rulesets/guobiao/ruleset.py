@@ -15,13 +15,11 @@ from mahjong.hand import MELD_KIND_CODES, Hand, Meld, MeldKind, parse_hand
 from mahjong.rules import GUOBIAO, HandRules
 from mahjong.tiles import format_tiles, tile_name
 from mahjong.types import Decomposition, Form
-from mahjong.rulesets.guobiao import detectors as D
 from mahjong.rulesets.guobiao import fans as F
 from mahjong.rulesets.guobiao import kernel_table as KT
 from mahjong.rulesets.guobiao import scorer as S
 from mahjong.rulesets.guobiao.config import GuobiaoConfig
-from mahjong.rulesets.guobiao.readings import regular_readings
-from mahjong.rulesets.guobiao.fans import EXTRA_FANS, FAN_BY_KEY, FANS, Fan
+from mahjong.rulesets.guobiao.fans import EXTRA_FANS, FAN_INDEX, FANS
 from mahjong.rulesets.guobiao.settlement import guobiao_payments
 
 __all__ = ["Guobiao", "GuobiaoConfig", "GuobiaoContext", "WinningTile", "GuobiaoBatch", "RECORD_SIZE"]
@@ -49,6 +47,9 @@ class GuobiaoContext(WinContext):
         for name in ("human", "wildcard_kong"):
             if not isinstance(getattr(self, name), bool):
                 raise ContextError(f"{name} must be True or False, got {getattr(self, name)!r}")
+
+    def _has_other_facts(self) -> bool:
+        return self.human or self.wildcard_kong  # (the extras' flags: not in the packed form's flag bits)
 
 
 class WinningTile(NamedTuple):
@@ -91,16 +92,18 @@ class Guobiao(RuleSet[GuobiaoConfig]):
 
     def score(self, hand: Hand | str, context: WinContext | None = None) -> ScoreResult:
         """Score a complete hand (14 tiles, kongs counted as 3; the winning tile among the concealed tiles)."""
-        if _FAST is not None and not self._extras:
-            # one compiled call from the Hand's packed form and the context (None: anything for the full path)
+        ctx_type = type(context)
+        if _FAST is not None and not self._extras and (context is None or ctx_type is WinContext
+                                                       or ctx_type is GuobiaoContext):
+            # one compiled call from the Hand's and the context's packed forms (None: anything for the full path)
             r: ScoreResult | None
             if type(hand) is Hand:
-                r = _FAST(hand.packed, hand.melds, _NO_CONTEXT if context is None else context, self._opt_bits,
-                          self._min_fan, self.name)
+                r = _FAST(hand.packed, hand.melds, (context or _NO_CONTEXT).packed, self._opt_bits, self._min_fan,
+                          self.name)
                 if r is not None:
                     return r
             elif type(hand) is str:
-                r = _FAST_TEXT(hand, _MELD_PACKS, _NO_CONTEXT if context is None else context, self._opt_bits,
+                r = _FAST_TEXT(hand, _MELD_PACKS, (context or _NO_CONTEXT).packed, self._opt_bits,
                                self._min_fan, self.name)
                 if r is None:  # (a meld text seen for the first time, or anything the full path must take)
                     r = self._score_text_fast(hand, context)
@@ -115,9 +118,7 @@ class Guobiao(RuleSet[GuobiaoConfig]):
                 return fast
         h = self._checked_hand(hand)
         ctx = _checked_context(context)
-        if _KERNEL is not None:
-            return self._score_compiled(h, ctx)
-        return self._score_py(h, ctx)
+        return self._score_compiled(h, ctx)
 
     score._checks_arguments = True  # type: ignore[attr-defined]  # (RuleSet.__init_subclass__: no wrapper)
 
@@ -143,8 +144,8 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         else:
             melds = ()
             pack = counts + bytes((win, n_flowers, 0))
-        result: ScoreResult | None = _FAST(pack, melds, _NO_CONTEXT if context is None else context,
-                                           self._opt_bits, self._min_fan, self.name)
+        result: ScoreResult | None = _FAST(pack, melds, (context or _NO_CONTEXT).packed, self._opt_bits,
+                                           self._min_fan, self.name)
         return result
 
     def _score_text(self, text: str, context: WinContext | None) -> ScoreResult | None:
@@ -165,8 +166,8 @@ class Guobiao(RuleSet[GuobiaoConfig]):
             return None
         table, fan_total, items, reading, wait = out
         if reading is None:
-            reading = _nine_gates_reading(record[:34])
-        return self._result(record[38], w[3], ctx, w[2], w[5], table, reading, _WAITS[wait], items, fan_total)
+            reading = S.nine_gates_reading(record[:34])
+        return self._result(record[38], w[2], ctx, w[1], w[4], table, reading, _WAITS[wait], items, fan_total)
 
     def _scan(self, text: str, context: WinContext | None) -> tuple[bytes, WinContext, _WinState] | None:
         """The packed record of plain ascii notation (the kernel's scanner, the melds' cached parse, the checks
@@ -193,17 +194,12 @@ class Guobiao(RuleSet[GuobiaoConfig]):
             raise _not_winning(h)
         table, fan_total, items, reading, wait = out
         if reading is None:  # 九莲宝灯: the reading shown is worked out here, once per hand shape
-            reading = _nine_gates_reading(h.counts)
-        return self._result(len(h.flowers), w[3], ctx, w[2], w[5], table, reading, _WAITS[wait], items, fan_total)
+            reading = S.nine_gates_reading(bytes(h.counts))
+        return self._result(len(h.flowers), w[2], ctx, w[1], w[4], table, reading, _WAITS[wait], items, fan_total)
 
     def _score_py(self, h: Hand, ctx: WinContext) -> ScoreResult:
-        """The pure-Python path (MAHJONG_PURE_PYTHON=1), the compiled kernel's twin."""
-        w = self._win_state(h, ctx)
-        chosen = self._best(self._facts(h.counts, w))
-        if chosen is None:
-            raise _not_winning(h)
-        table, reading, wait = chosen
-        return self._result(len(h.flowers), w[3], ctx, w[2], w[5], table, reading, wait)
+        """The same path on the kernel's pure-Python twin (scorer.score), whatever the backend."""
+        return self._score_compiled(h, ctx, S.score)
 
     def winning_tiles(self, hand: Hand | str, context: WinContext | None = None) -> list[WinningTile]:
         """Every tile that completes a 13-tile hand, with the fan total (flowers included) it would score
@@ -284,39 +280,12 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         totals = np.zeros(n, np.int32)
         fans = np.zeros((n, len(FANS)), np.int32)
         status = np.zeros(n, np.int8)
-        if _BATCH_KERNEL is not None:
-            _BATCH_KERNEL(records, self._opt_bits, totals, fans, status)
-        else:
-            for i in range(n):
-                scored = self._score_record_py(bytes(records[i * RECORD_SIZE:(i + 1) * RECORD_SIZE]))
-                if isinstance(scored, int):
-                    status[i] = scored
-                else:
-                    fans[i] = scored
-                    totals[i] = S.table_total(scored)
+        _BATCH_KERNEL(records, self._opt_bits, totals, fans, status)
         for i in np.flatnonzero(status).tolist():
             if errors[i] is None:
                 errors[i] = _BATCH_ERRORS[int(status[i])]
         valid = (status == 0) & (totals - fans[:, F.FLOWER_TILES] >= self.config.min_fan)
         return GuobiaoBatch(totals, fans, valid, errors)
-
-    def _score_record_py(self, rec: bytes) -> list[int] | int:
-        """Pure-Python twin of the kernel on one record: the fan vector (花牌 included), or the kernel's status
-        (1 not a winning hand, 2 malformed record)."""
-        packs = _record_packs(rec)
-        if packs is None:
-            return 2
-        win, flags, seat, prevalent, flowers = rec[34:39]
-        standing = rec[:34]
-        f = S.Facts(packs, standing, None if packs else standing, _CODE[win], bool(flags & _F_DRAWN),
-                    bool(flags & _F_LAST), bool(flags & _F_WALL), bool(flags & _F_KONG), seat, prevalent,
-                    heavenly=bool(flags & _F_HEAVENLY))
-        chosen = self._best(f)
-        if chosen is None:
-            return 1
-        table = list(chosen[0])
-        table[F.FLOWER_TILES] = flowers
-        return table
 
     # ------------------------------------------------------------------------------------------ internals
 
@@ -347,19 +316,18 @@ class Guobiao(RuleSet[GuobiaoConfig]):
             raise HandError("the hand has no winning tile (write it last or pass win_tile)")
         if n_melds == 1:
             info = _meld_info(melds[0])
-            infos = [info]
-            meld_strs = [info[1]]
-            packed = info[2]
-            in_melds = info[3][win]  # copies of the winning tile in the melds
-            any_kong = info[4]
+            meld_strs = [info[0]]
+            packed = info[1]
+            in_melds = info[2][win]  # copies of the winning tile in the melds
+            any_kong = info[3]
         elif n_melds:
             infos = [_meld_info(m) for m in melds]
-            meld_strs = [info[1] for info in infos]
-            packed = b"".join([info[2] for info in infos])
-            in_melds = sum([info[3][win] for info in infos])
-            any_kong = any([info[4] for info in infos])
+            meld_strs = [info[0] for info in infos]
+            packed = b"".join([info[1] for info in infos])
+            in_melds = sum([info[2][win] for info in infos])
+            any_kong = any([info[3] for info in infos])
         else:
-            infos, meld_strs, packed, in_melds, any_kong = [], [], b"", 0, False
+            meld_strs, packed, in_melds, any_kong = [], b"", 0, False
         last_tile = ctx.last_tile
         if last_tile and standing[win] != 1:
             raise ContextError(
@@ -382,17 +350,9 @@ class Guobiao(RuleSet[GuobiaoConfig]):
                 kind is not GuobiaoContext or ctx.human or ctx.wildcard_kong)):  # type: ignore[attr-defined]
             self._check_extras(melds, ctx)
         seat = ctx.seat_wind
-        return (infos, packed, meld_strs, win, ctx.discarder is None, last_tile, ctx.last_wall_tile,
+        return (packed, meld_strs, win, ctx.discarder is None, last_tile, ctx.last_wall_tile,
                 ctx.kong_replacement or robbing, seat if seat is not None else (ctx.winner - ctx.dealer) % 4,
                 ctx.prevalent_wind, heavenly)
-
-    def _facts(self, standing: bytes, w: _WinState) -> S.Facts:
-        """The pure-Python scorer's view of the hand (codes, not tile ids: the detectors' coordinates)."""
-        infos, _, meld_strs, win, self_drawn, last_tile, wall_last, kong, seat, prevalent, heavenly = w
-        fixed = [info[0] for info in infos]
-        # (the tile kinds and their mask, Facts.unique / .mask, are worked out on first read)
-        return S.Facts(fixed, standing, None if fixed else standing, _CODE[win], self_drawn, last_tile, wall_last,
-                       kong, seat, prevalent, heavenly=heavenly, meld_strs=meld_strs)
 
     def _check_extras(self, melds: tuple[Meld, ...], ctx: WinContext) -> None:
         human = isinstance(ctx, GuobiaoContext) and ctx.human
@@ -415,77 +375,6 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         if wild and not any(m.is_kong for m in melds):
             raise ContextError("混杠 (wildcard_kong): the kong of four 混 must be among the melds")
 
-    def _best(self, f: S.Facts) -> tuple[list[int], Decomposition | None, str | None] | None:
-        """就高不就低: the special forms, then every regular reading; the reference's tie rules (reference step 5)."""
-        opts = self._opts
-        best: list[int] | None = None
-        reading: Decomposition | None = None
-        wait: str | None = None
-        special = None
-        n_fixed = len(f.fixed)
-        if n_fixed == 0:
-            special = self._special(f)
-        elif n_fixed == 1 and 34 - f.standing.count(0) >= 9:  # 组合龙's nine body tiles are all concealed
-            ks = S.knitted_straight_reading(f)
-            if ks is not None:
-                special = (S.score_knitted_straight(f, ks, opts), _knitted_reading(ks), _knitted_wait(ks, f))
-        seven_pairs = False
-        max_total = 0
-        if special is not None:
-            best, reading, wait = special
-            max_total = S.table_total(best)
-            seven_pairs = bool(best[F.SEVEN_PAIRS])
-        if special is None or seven_pairs:
-            if not f.heavenly:
-                f.wait_test = lambda: _unique_wait(f)
-            chosen = S.best_regular(f, opts, max_total, seven_pairs)
-            if chosen is not None:
-                melds, pair, best, max_total = chosen
-                reading = _regular_decomposition(melds, pair)
-                wait = _regular_wait(best, melds, pair, f)
-        if best is None or max_total == 0:
-            return None
-        return best, reading, wait
-
-    def _special(self, f: S.Facts) -> tuple[list[int], Decomposition | None, str | None] | None:
-        opts = self._opts
-        standing = f.standing
-        # Cheap count pre-checks first (C-level list scans): each special form needs a number of tile kinds
-        # among the 14 concealed tiles — 七对 even counts only (so at most 7 kinds), 十三幺 13 and 全不靠 14 kinds,
-        # 组合龙 + meld + pair 9 to 12 (the body's nine plus at most two from a chow and one from the pair),
-        # 九莲宝灯 exactly 9 — so most hands skip every detector below without building the tile-kind mask.
-        kinds = 34 - standing.count(0)
-        if 1 not in standing and 3 not in standing and D.seven_pairs(standing, kinds):
-            if 4 in standing:
-                pairs = tuple(t for t in range(34) for _ in range(standing[t] // 2))
-            else:
-                pairs = tuple(compress(_TILE_IDS, standing))
-            return (S.score_seven_pairs(f, opts), Decomposition(Form.SEVEN_PAIRS, (), pairs, (), ()), "single")
-        if kinds >= 13:
-            hk = D.honors_and_knitted(f.unique)
-            if hk is not None:
-                singles = tuple(compress(_TILE_IDS, standing))
-                return (S.score_honors_knitted(f, hk, opts),
-                        Decomposition(Form.HONORS_AND_KNITTED, (), (), singles, ()), "knitted")
-            if D.thirteen_orphans(f.unique):
-                pair = standing.index(2)
-                singles = tuple(t for t in range(34) if standing[t] == 1)
-                w = "thirteen-sided" if standing[D.TILE_OF_CODE[f.win]] == 2 else "single"
-                return (S.score_thirteen_orphans(f, opts),
-                        Decomposition(Form.THIRTEEN_ORPHANS, (), (pair,), singles, ()), w)
-            return None
-        if kinds < 9:
-            return None
-        ks = S.knitted_straight_reading(f)
-        if ks is not None:
-            return S.score_knitted_straight(f, ks, opts), _knitted_reading(ks), _knitted_wait(ks, f)
-        if kinds != 9 or not D.full_flush(f.mask):
-            return None
-        by_code = {D.CODE[i]: n for i, n in enumerate(standing) if n}
-        if D.is_nine_gates(by_code, f.win):
-            return S.score_nine_gates(f, opts), _nine_gates_reading(bytes(standing)), "nine-sided"
-        return None
-
     def _result(self, flowers: int, win_tile: int, ctx: WinContext, meld_strs: list[str], last_tile: bool,
                 table: list[int], reading: Decomposition | None, wait: str | None,
                 items: tuple[ScoreItem, ...] | None = None, fan_total: int = 0) -> ScoreResult:
@@ -497,16 +386,14 @@ class Guobiao(RuleSet[GuobiaoConfig]):
             scored = list(compress(_FAN_INDICES, table))  # the few fans present
             fan_no_flowers = sum([_FAN_VALUES[i] * table[i] for i in scored])
             listed = [_item(i, table[i]) for i in scored]
-            fan_no_flowers += sum(fan.value * n for fan, n in extras)
-            listed += [_item(fan.idx, n) for fan, n in extras]
+            fan_no_flowers += sum(_ALL_FANS[i].value * n for i, n in extras)
+            listed += [_item(i, n) for i, n in extras]
             if flowers:
                 listed.append(_item(F.FLOWER_TILES, flowers))
             item_tuple = tuple(listed)
         else:
-            if items is not None:
-                item_tuple, fan_no_flowers = items, fan_total
-            else:  # the items and the fan total depend on the fan vector alone: built once per distinct vector
-                item_tuple, fan_no_flowers = _items_of_py(table)
+            assert items is not None  # (both kernels build the items from the fan vector: _select_kernel)
+            item_tuple, fan_no_flowers = items, fan_total
             if flowers:
                 item_tuple += (_item(F.FLOWER_TILES, flowers),)
         total = fan_no_flowers + flowers
@@ -523,31 +410,29 @@ class Guobiao(RuleSet[GuobiaoConfig]):
             "details": details,
         })
 
-    def _extra_fans(self, table: list[int], reading: Decomposition | None, ctx: WinContext) -> list[tuple[Fan, int]]:
-        """The opt-in non-Guobiao hands (spec guobiao_settlement.md §2), on top of the hand's own fans; their
-        exclusions (四方大发 不计 大四喜 碰碰和 圈风刻 门风刻 三风刻) are applied to ``table`` in place."""
-        out: list[tuple[Fan, int]] = []
-        ex = {f.key: f for f in EXTRA_FANS}
+    def _extra_fans(self, table: list[int], reading: Decomposition | None, ctx: WinContext) -> list[tuple[int, int]]:
+        """The opt-in non-Guobiao hands (spec guobiao_settlement.md §2), on top of the hand's own fans, as (fan
+        index, count); their exclusions (四方大发 不计 大四喜 碰碰和 圈风刻 门风刻 三风刻) are applied to ``table``
+        in place."""
+        out: list[tuple[int, int]] = []
         if table[F.BIG_FOUR_WINDS] and reading is not None and reading.form is Form.REGULAR \
                 and reading.pairs == (_GREEN_DRAGON,):
-            out.append((ex["big_four_winds_and_green_pair"], 1))
+            out.append((_EXTRA_INDEX["big_four_winds_and_green_pair"], 1))
         if ctx.heavenly:
-            out.append((ex["heavenly_hand"], 1))
+            out.append((_EXTRA_INDEX["heavenly_hand"], 1))
         if ctx.earthly:
-            out.append((ex["earthly_hand"], 1))
+            out.append((_EXTRA_INDEX["earthly_hand"], 1))
         if isinstance(ctx, GuobiaoContext) and ctx.human:
-            out.append((ex["human_hand"], 1))
+            out.append((_EXTRA_INDEX["human_hand"], 1))
         if isinstance(ctx, GuobiaoContext) and ctx.wildcard_kong:
-            out.append((ex["wildcard_kong"], 1))
-        for fan, _ in out:
-            for k in fan.excludes:
-                table[FAN_BY_KEY[k].idx] = 0
+            out.append((_EXTRA_INDEX["wildcard_kong"], 1))
+        for i, _ in out:
+            for k in _ALL_FANS[i].excludes:
+                table[FAN_INDEX[k]] = 0
         return out
 
 
 _GREEN_DRAGON = 32  #: 发
-_TILE_IDS = range(34)
-_CODE = D.CODE
 
 
 def _checked_context(context: WinContext | None) -> WinContext:
@@ -626,7 +511,8 @@ def _tile_name(t: int) -> str:
     return tile_name(t)
 
 
-_ALL_FANS = {f.idx: f for f in FANS + EXTRA_FANS}
+_ALL_FANS = dict(enumerate(FANS + EXTRA_FANS))  #: the rows by index (the extras after the 83 fans)
+_EXTRA_INDEX = {f.key: i for i, f in _ALL_FANS.items() if i >= len(FANS)}
 _FAN_INDICES = range(len(FANS))
 
 
@@ -641,41 +527,26 @@ _FAN_VALUES = [f.value for f in FANS]
 _ROW = 9  #: counts 1..8 (8 flowers at most) come from a prebuilt row; higher counts (none occur) from _item
 #: _ITEM_ROWS[fan][count]: the shared ScoreItem (row[0] unused)
 _ITEM_ROWS = [[None] + [_item(i, n) for n in range(1, _ROW)] for i in range(len(FANS))]
-#: fan vector (as a tuple) -> (its ScoreItems, its fan total); a few thousand distinct vectors occur in practice
-_ITEMS_BY_TABLE: dict[tuple[int, ...], tuple[tuple[ScoreItem, ...], int]] = {}
-
-
-def _items_of_py(table: list[int]) -> tuple[tuple[ScoreItem, ...], int]:
-    """The ScoreItems of a fan vector (no flowers, no extras) and its fan total, shared between equal vectors.
-    The pure-Python path's twin of the items the compiled kernel builds from its fan vector (the corpus twin
-    test, tests/guobiao/test_gb_corpus.py, compares whole results)."""
-    key = tuple(table)
-    hit = _ITEMS_BY_TABLE.get(key)
-    if hit is None:
-        scored = list(compress(_FAN_INDICES, table))
-        hit = (tuple(_item(i, table[i]) for i in scored),  # (shared ScoreItems: _item is cached)
-               sum(_FAN_VALUES[i] * table[i] for i in scored))
-        if len(_ITEMS_BY_TABLE) < 1 << 16:  # bounded against an adversarial stream of hands
-            _ITEMS_BY_TABLE[key] = hit
-    return hit
-
-
 def _select_kernel() -> Any:
-    """The compiled Guobiao kernel (``mahjong._core._gb_score``) when the compiled backend is in use, with the
-    rule layer's prebuilt ScoreItems handed to it; None with MAHJONG_PURE_PYTHON=1 (the Python scorer)."""
+    """The Guobiao fan kernel: the compiled one (``mahjong._core._gb_score``) when the compiled backend is in
+    use, else its pure-Python twin (``scorer.score``, MAHJONG_PURE_PYTHON=1); both get the rule layer's
+    prebuilt ScoreItems for the items they build from the fan vector."""
+    S.items_init(_ITEM_ROWS, _item)
     kernel = getattr(K, "_gb_score", None)
     if kernel is None:
-        return None
+        return S.score
     K._gb_items_init(_ITEM_ROWS, _item)  # type: ignore[attr-defined]  # private kernel function
     return kernel
 
 
-#: the compiled scorer of one packed hand record, or None (pure-Python backend)
+#: the scorer of one packed hand record: compiled, or the pure-Python twin
 _KERNEL: Any = _select_kernel()
+#: the compiled kernel's one-call and text paths exist only with the compiled backend
+_COMPILED = _KERNEL is not S.score
 #: the kernel's wait indices -> the result's wait names
 _WAITS = KT.WAITS
 #: the kernel's scanner of plain ascii notation (None on the pure-Python backend)
-_SCAN: Any = getattr(K, "_gb_scan", None) if _KERNEL is not None else None
+_SCAN: Any = getattr(K, "_gb_scan", None) if _COMPILED else None
 _RECORD_OK: Any = getattr(K, "_gb_record_ok", None)
 #: a meld's text (inside its brackets) -> the Meld the notation reader makes of it
 _MELD_OF_TEXT: dict[str, Meld] = {}
@@ -693,11 +564,11 @@ def _meld_of_text(body: str) -> Meld:
     return m
 
 
-#: what both scoring paths read from a checked hand and context (Guobiao._win_state): (meld infos (_meld_info),
-#: the packs for the kernel record (kind, tile id, claimed; 3 bytes each), the melds' notation, winning tile,
+#: what both scoring paths read from a checked hand and context (Guobiao._win_state): (the packs for the kernel
+#: record (kind, tile id, claimed; 3 bytes each), the melds' notation, winning tile,
 #: self-drawn, 和绝张 (derived when the hand's own melds hold the other three copies), last tile of the wall,
 #: kong involved (杠上开花 / 抢杠和), seat wind, prevalent wind, 天和)
-_WinState = tuple[list["_MeldInfo"], bytes, list[str], int, bool, bool, bool, bool, int, int, bool]
+_WinState = tuple[bytes, list[str], int, bool, bool, bool, bool, int, int, bool]
 
 
 _PAD = tuple(bytes(3 * (4 - n)) for n in range(5))
@@ -712,7 +583,7 @@ def _record(h: Hand, w: _WinState) -> bytes:
 def _record_of(counts: bytes, n_flowers: int, w: _WinState) -> bytes:
     """The kernel's packed record of a checked hand (kernel_table.RECORD), built from the Hand's count bytes and
     the melds' cached pack bytes: no per-tile objects."""
-    _, packed, _, win, self_drawn, last_tile, wall_last, kong, seat, prevalent, heavenly = w
+    packed, _, win, self_drawn, last_tile, wall_last, kong, seat, prevalent, heavenly = w
     flags = ((_F_DRAWN if self_drawn else 0) | (_F_LAST if last_tile else 0) | (_F_WALL if wall_last else 0)
              | (_F_KONG if kong else 0) | (_F_HEAVENLY if heavenly else 0))
     n = len(packed) // 3
@@ -735,7 +606,7 @@ _BATCH_ERRORS = {1: "not a complete Guobiao hand (4 melds + a pair, 七对, 十�
                     "meld + a pair)",
                  2: "malformed hand record (counts, packs, winning tile, winds or flowers out of range)"}
 #: the compiled batch kernel, or None (pure-Python backend)
-_BATCH_KERNEL: Any = getattr(K, "_gb_score_batch", None) if _KERNEL is not None else None
+_BATCH_KERNEL: Any = K._gb_score_batch if _COMPILED else S.score_batch  # type: ignore[attr-defined]
 
 
 def _numpy() -> Any:
@@ -744,34 +615,6 @@ def _numpy() -> Any:
     except ImportError:
         raise ImportError("Guobiao.score_batch / score_records return numpy arrays: pip install numpy") from None
     return numpy
-
-
-def _record_packs(rec: bytes) -> list[tuple[int, int, bool]] | None:
-    """The Python scorer's packs (kind, code, claimed) of a record, or None when the record is malformed (the
-    kernel's checks, _gb_load)."""
-    counts = rec[:34]
-    win, _, seat, prevalent, flowers, n = rec[34:40]
-    if max(counts) > 4 or win >= 34 or counts[win] == 0 or seat > 3 or prevalent > 3 or n > 4 or flowers > 8:
-        return None
-    if sum(counts) + 3 * n != 14:
-        return None
-    whole = list(counts)
-    packs = []
-    for i in range(n):
-        kind, tile, claimed = rec[40 + 3 * i:43 + 3 * i]
-        if kind > S.KONG or tile >= 34 or claimed > 1:
-            return None
-        if kind == S.CHOW:
-            if tile >= 27 or tile % 9 in (0, 8):
-                return None
-            for t in (tile - 1, tile, tile + 1):
-                whole[t] += 1
-        else:
-            whole[tile] += 4 if kind == S.KONG else 3
-        packs.append((kind, _CODE[tile], bool(claimed)))
-    if max(whole) > 4:
-        return None
-    return packs
 
 
 def _not_winning(h: Hand) -> NotWinningError:
@@ -795,9 +638,10 @@ def _reading_text(reading: Decomposition) -> tuple[list[str], str | None]:
     return hit[1], hit[2]
 
 
-#: per meld (keyed by kind identity, tiles, source: what its text and its pack depend on): (the scorer's pack
-#: (CHOW/PUNG/KONG, code, claimed), its notation) — hashing a Meld itself goes through Python-level __hash__s
-_MeldInfo = tuple[tuple[int, int, bool], str, bytes, bytes, bool]
+#: per meld (keyed by kind identity, tiles, source: what its text and its pack depend on): (its notation, its
+#: record pack (kind CHOW/PUNG/KONG, tile id (a chow's middle tile), claimed), its copies of each tile, is a
+#: kong) — hashing a Meld itself goes through Python-level __hash__s
+_MeldInfo = tuple[str, bytes, bytes, bool]
 _MELD_INFO: dict[tuple[int, tuple[int, ...], int | None], _MeldInfo] = {}
 
 
@@ -807,8 +651,7 @@ _MELD_BY_ID: dict[int, tuple[Any, _MeldInfo]] = {}
 
 
 def _meld_info(m: Any) -> _MeldInfo:
-    """A meld's (Python scorer pack with a code, notation, kernel pack bytes, its copies of each tile (34 bytes),
-    is a kong)."""
+    """A meld's (notation, record pack bytes, its copies of each tile (34 bytes), is a kong)."""
     hit = _MELD_BY_ID.get(id(m))
     if hit is not None and hit[0] is m:
         return hit[1]
@@ -827,7 +670,7 @@ def _meld_info(m: Any) -> _MeldInfo:
         copies = bytearray(34)
         for t in m.tiles:
             copies[t] += 1
-        info = ((kind, D.CODE[tile], claimed), str(m), bytes((kind, tile, claimed)), bytes(copies), kind == S.KONG)
+        info = (str(m), bytes((kind, tile, claimed)), bytes(copies), kind == S.KONG)
         if len(_MELD_INFO) < 1 << 16:  # a few thousand distinct melds exist; the bound is only a safety net
             _MELD_INFO[key] = info
     if len(_MELD_BY_ID) < 1 << 16:
@@ -845,82 +688,6 @@ def _tiles_str(tiles: tuple[int, ...]) -> str:
     return format_tiles(tiles)
 
 
-@lru_cache(maxsize=8192)
-def _regular_decomposition(melds: tuple[tuple[int, int], ...], pair: int) -> Decomposition:
-    """The kernel's Decomposition of a regular reading given as the scorer reads it ((CHOW, middle code) /
-    (PUNG, code) melds, pair code): melds as sorted tile-id triples, in sorted order, as the kernel lists them."""
-    tiles = []
-    for kind, code in melds:
-        t = D.TILE_OF_CODE[code]
-        tiles.append((t - 1, t, t + 1) if kind == S.CHOW else (t, t, t))
-    return Decomposition(Form.REGULAR, tuple(sorted(tiles)), (D.TILE_OF_CODE[pair],), (), ())
-
-
-def _unique_wait(f: S.Facts) -> bool:
-    """独听 (reference): with the winning tile taken out, exactly one tile completes the hand (regular form, plus
-    七对 for 13 concealed tiles; a tile held four times still counts)."""
-    counts = list(f.standing)
-    win = D.TILE_OF_CODE[f.win]
-    counts[win] -= 1
-    rules = _WAIT_WITH_PAIRS if sum(counts) == 13 else _WAIT_REGULAR
-    return len(K.waits(bytes(counts), 0, rules).tiles) == 1
-
-
-def _regular_wait(t: list[int], melds: Sequence[tuple[int, int]], pair: int, f: S.Facts) -> str:
-    """The wait the chosen reading implies: the 独听 fan if scored, else where the winning tile sits."""
-    if t[F.EDGE_WAIT]:
-        return "edge"
-    if t[F.CLOSED_WAIT]:
-        return "closed"
-    if t[F.SINGLE_WAIT]:
-        return "single"
-    win = f.win
-    for kind, code in melds:
-        if kind == S.CHOW and code - 1 <= win <= code + 1:
-            if code == win:
-                return "closed"
-            if (code + 1 == win and (win & 15) == 3) or (code - 1 == win and (win & 15) == 7):
-                return "edge"
-            return "two-sided"
-    for kind, code in melds:
-        if kind == S.PUNG and code == win:
-            return "dual-pung"
-    return "single"
-
-
-@lru_cache(maxsize=64)
-def _nine_gates_reading(standing: bytes) -> Decomposition | None:
-    """The reading shown for 九莲宝灯: the first regular reading in reference order.  There are only 27 such
-    hands (suit × winning rank), and enumerating their many readings is slow, so each is worked out once."""
-    decomps = regular_readings(standing)
-    return decomps[0][0] if decomps else None
-
-
-def _knitted_reading(ks: S.KnittedReading) -> Decomposition:
-    seq, meld, pair, _ = ks
-    singles = tuple(sorted(D.TILE_OF_CODE[c] for c in seq))
-    melds: tuple[tuple[int, int, int], ...] = ()
-    if meld is not None:
-        kind, code = meld
-        t = D.TILE_OF_CODE[code]
-        melds = ((t, t, t),) if kind == S.PUNG else ((t - 1, t, t + 1),)
-    return Decomposition(Form.KNITTED_STRAIGHT, melds, (D.TILE_OF_CODE[pair],), singles, ())
-
-
-def _knitted_wait(ks: S.KnittedReading, f: S.Facts) -> str:
-    seq, meld, pair, rest = ks
-    if rest.get(f.win, 0) == 0:
-        return "knitted"
-    if pair == f.win:
-        return "single"
-    if meld is not None and meld[0] == S.CHOW:
-        code = meld[1]
-        if code == f.win:
-            return "closed"
-        return "two-sided"
-    return "dual-pung"
-
-
 def _describe(h: Hand) -> str:
     return str(h)
 
@@ -932,13 +699,13 @@ def _init_fast(core: Any) -> Any:
     for mk, code in MELD_KIND_CODES.items():
         kind = S.CHOW if mk is MeldKind.CHOW else S.PUNG if mk is MeldKind.PUNG else S.KONG
         kinds[code] = kind | (0 if mk is MeldKind.CONCEALED_KONG else 4)  # (bit 2: claimed from another player)
-    core._gb_fast_init(ScoreResult, _details_of_melds, _payments, _invalid_reason, _nine_gates_reading, WinContext,
-                       GuobiaoContext, _WAITS, [None] + [_item(F.FLOWER_TILES, n) for n in range(1, 9)], bytes(kinds))
+    core._gb_fast_init(ScoreResult, _details_of_melds, _payments, _invalid_reason, S.nine_gates_reading, _WAITS,
+                       [None] + [_item(F.FLOWER_TILES, n) for n in range(1, 9)], bytes(kinds))
     return core._gb_score_fast
 
 
 #: the one-call compiled scorer of a Hand's packed form and a context, or None (pure-Python backend)
-_FAST: Any = _init_fast(K) if _KERNEL is not None else None
+_FAST: Any = _init_fast(K) if _COMPILED else None
 #: the one-call compiled scorer of plain ascii notation (None: pure-Python backend)
 _FAST_TEXT: Any = getattr(K, "_gb_score_text", None) if _FAST is not None else None
 #: a meld's text (inside its brackets) -> (the Meld the notation reader makes of it, its packed form)

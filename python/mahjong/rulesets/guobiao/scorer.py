@@ -1,259 +1,146 @@
-"""The Guobiao counting principles and the best-reading search.
+"""The Guobiao fan kernel in Python: the pure-Python twin of ``src/mjcore/guobiao.pxi`` (MAHJONG_PURE_PYTHON=1).
+
+One algorithm written twice, as a same-API twin: every function here is the kernel's function of the same name
+without the ``_gb_`` prefix (``_gb_regular`` is :func:`regular`, ``_gb_four_chows`` is :func:`four_chows`, the
+struct ``GBHand`` is :class:`GBHand`), in the same order, over the same packed record (``kernel_table.RECORD``), in
+the same tile coordinates (the package's tile ids; the reference calculator's order is only the sort key
+``detectors.REF_POS``).  :func:`score` answers as ``mahjong._core._gb_score`` does and :func:`score_batch` as
+``_gb_score_batch`` (tests/guobiao/test_gb_corpus.py and test_gb_twin.py compare them hand by hand).
 
 The flow is the reference calculator's (ChineseOfficialMahjongHelper), which is how the five counting principles
 of 《中国麻将竞赛规则》 are applied in practice:
 
 * 就高不就低 (take the higher total): every special form and every regular reading of the concealed tiles is
-  scored; the highest total before flowers wins, ties broken as the reference does (:func:`best_table`).
-* 不重复 (no fan implied by another): the exclusion pass over the FANS table (:func:`apply_exclusions`).
+  scored; the highest total before flowers wins, ties broken as the reference does (:func:`best_regular`).
+* 不重复 (no fan implied by another): the exclusion pass over the fan rows (:func:`exclusions`).
 * 不拆移 / 不得相同 / 套算一次 (a set used for a fan is not re-split, not reused for the same fan, combined only
-  once more): the meld-combination step (:func:`meld_fans`) — a 4-set or 3-set fan uses its sets up, and the
-  1-fan chow fans are capped and trimmed (:func:`account_once`).
+  once more): the meld-combination steps (:func:`four_chows` …) and the account-once trim (:func:`account_once`).
 
-A *table* is a list of counts indexed by fan (``fans.FANS``); totals exclude flowers until the very end.
+The readings come from the core's decomposer and the 独听 test from the core's wait finder (``mahjong._kernels``:
+the compiled ones, or their pure-Python twins): there is no decomposer here.  Every fan index, value, exclusion,
+order and priority comes from the fan rows (:mod:`.fans`), every tile class from :mod:`.detectors`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from functools import lru_cache
 from itertools import compress
 from operator import mul
-from dataclasses import dataclass
-from functools import lru_cache
+from typing import Any, NamedTuple
 
+from mahjong._kernels import backend_module as K
+from mahjong.errors import HandError
+from mahjong.rules import HandRules
 from mahjong.rulesets.guobiao import detectors as D
-from mahjong.rulesets.guobiao.config import GuobiaoConfig
-from mahjong.rulesets.guobiao.fans import FAN_BY_KEY, FANS, N_FANS
 from mahjong.rulesets.guobiao import fans as F
+from mahjong.rulesets.guobiao import kernel_table as KT
+from mahjong.types import Decomposition, Form
+
+__all__ = ["GBHand", "load", "score", "score_batch", "score_hand", "nine_gates_reading", "items_init", "items_of"]
 
 CHOW, PUNG, KONG = 0, 1, 2
-#: our tile ids in code order, the codes sorted, and their bits (for a hand's tile kinds and mask)
-_TILES_BY_CODE = tuple(sorted(range(34), key=D.CODE.__getitem__))
-_CODES_SORTED = tuple(D.CODE[t] for t in _TILES_BY_CODE)
-_CODE_BITS = tuple(1 << c for c in _CODES_SORTED)
-_IDX = {f.key: f.idx for f in FANS}
-_VALUES = [f.value for f in FANS]
-#: per fan index: (indices it excludes, (from, to) conversions); empty for fans without 不计
-_EXCL: list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = [
-    (tuple(_IDX[k] for k in f.excludes), tuple((_IDX[a], _IDX[b]) for a, b in f.converts)) for f in FANS]
-_INDICES = range(N_FANS)
-_TWO_CHOW = [(_IDX[k], fn) for k, fn in D.TWO_CHOW_FANS]
-_THREE_MIXED = [(_IDX[k], fn) for k, fn in D.THREE_CHOW_MIXED]
-_THREE_PURE = [(_IDX[k], fn) for k, fn in D.THREE_CHOW_PURE]
-_THREE_PUNG = [(_IDX[k], fn) for k, fn in D.THREE_PUNG_FANS]
-_TWO_PUNG = [(_IDX[k], fn) for k, fn in D.TWO_PUNG_FANS]
-_GROUP = [(_IDX[k], fn) for k, fn in D.GROUP_TRAITS]
-_KONG = [(_IDX[k], fn) for k, fn in D.KONG_FANS]
-_DARK = [(_IDX[k], fn) for k, fn in D.CONCEALED_PUNG_FANS]
-_CONCEALMENT = [(_IDX[k], fn) for k, fn in D.CONCEALMENT_FANS]
-_WIN_FLAG = [(_IDX[k], fn) for k, fn in D.WIN_FLAG_FANS]
-#: the 1-fan chow fans, in the order the account-once trim removes them (reference step 6: 老少副 first)
-#: (from the fan rows' ``trim`` column; ``terminal_chows_kept`` has its own order there)
-_TRIM_ORDER = F.TRIM_ORDER
-_TRIM_ORDER_SEED = F.TRIM_ORDER_KEPT
-#: the one extra 1-fan fan a 4th chow may add next to a 3-chow fan, by priority (reference step 6; ``extra`` column)
-_EXTRA_PRIORITY = F.EXTRA_PRIORITY
-#: a later reading with one of these wins a tie (``tie`` column)
-_TIE_FANS = F.TIE_FANS
+EAST = D.EAST
+MAXR = 64  #: readings of one hand kept (14 tiles have far fewer; more is refused, not truncated)
+OK, NOT_WIN, BAD = 0, 1, 2  #: kernel statuses
+NF = F.N_FANS
+VALUE: tuple[int, ...] = tuple(f.value for f in F.FANS)
+EXCL: tuple[tuple[int, ...], ...] = tuple(tuple(F.FAN_INDEX[k] for k in f.excludes) for f in F.FANS)
+CONV = F.CONVERTS
+INDICES = range(NF)
+REF_POS = D.REF_POS
+_REC = {name: off for name, off, _ in KT.RECORD}
+REC, REC_WIN, REC_N_PACKS, REC_PACKS = KT.REC_SIZE, _REC["WIN"], _REC["N_PACKS"], _REC["PACKS"]
+(FLAG_SELF_DRAWN, FLAG_LAST_TILE, FLAG_WALL_LAST, FLAG_KONG, FLAG_HEAVENLY) = (1 << i for i in range(len(KT.FLAG_BITS)))
+(OPT_MELDED_AND_CONCEALED_KONG, OPT_KONGS_COUNT_CONCEALED_KONGS, OPT_FOUR_CONCEALED_PUNGS_FULLY_CONCEALED,
+ OPT_ALL_TERMINALS_PAIRS_NO_TILE_HOG, OPT_TERMINAL_CHOWS_KEPT) = (1 << i for i in range(len(KT.OPTION_BITS)))
+(WAIT_EDGE, WAIT_CLOSED, WAIT_SINGLE, WAIT_TWO_SIDED, WAIT_DUAL_PUNG, WAIT_KNITTED, WAIT_THIRTEEN_SIDED,
+ WAIT_NINE_SIDED) = range(len(KT.WAITS))
+SUIT_M, SUIT_P, SUIT_S = D.SUIT_MASKS
+M_1234, M_6789, M_456, M_4, M_6 = (D.ranks_mask(1, 2, 3, 4), D.ranks_mask(6, 7, 8, 9), D.ranks_mask(4, 5, 6),
+                                   D.ranks_mask(4), D.ranks_mask(6))
+#: the regular form only (the special forms are recognised here), for the readings
+_REGULAR = HandRules(seven_pairs=False, thirteen_orphans=False, knitted=False)
+#: the 独听 test: the regular form, plus 七对 for 13 concealed tiles; a tile held four times still counts as a
+#: wait, as in the reference
+_WAIT_REGULAR = HandRules(seven_pairs=False, thirteen_orphans=False, knitted=False, wait_on_fourth_copy=True)
+_WAIT_WITH_PAIRS = HandRules(seven_pairs=True, thirteen_orphans=False, knitted=False, wait_on_fourth_copy=True)
+
+_three_suits, _same_suit, _consecutive = D.three_suits, D.same_suit, D.consecutive
 
 
-@dataclass(slots=True)  # slots: quicker to build and to read, once per hand
-class Facts:
-    """What every reading of one hand shares (computed once per hand)."""
+# ---------------------------------------------------------------------------------------------- meld combinations
 
-    fixed: list[tuple[int, int, bool]]  #: (CHOW/PUNG/KONG, code (a chow's middle tile), claimed from another player)
-    standing: Sequence[int]  #: 34 counts (our tile ids) of the concealed tiles, winning tile included
-    #: storage of :attr:`all_counts`: None = worked out from ``standing`` and ``fixed`` on first read (the compiled
-    #: kernel derives the whole hand's counts itself, so most hands never build them in Python)
-    all_counts_: Sequence[int] | None
-    win: int  #: code of the winning tile
-    self_drawn: bool
-    last_tile: bool
-    wall_last: bool
-    kong_involved: bool  #: 杠上开花 when self-drawn, 抢杠和 on a discard
-    seat: int
-    prevalent: int
-    #: 独听 (reference): computed on first need by ``wait_test`` — most readings never ask (the winning tile is
-    #: in a pung, or the hand is a special form)
-    unique_wait: bool | None = None
-    wait_test: Callable[[], bool] | None = None
-    tile_hog_base: int | None = None  #: tile kinds with all four copies in the hand (四归一 before kongs)
-    tile_fans: list[tuple[int, int]] | None = None  #: cache of :func:`tile_fans`
-    hand_fans: list[tuple[int, int]] | None = None  #: cache of :func:`hand_fans`
-    heavenly: bool = False  #: 天和 (extras): the dealer's initial fourteen tiles have no wait, so no 独听 fan
-    meld_strs: list[str] | None = None  #: the fixed melds' notation, for the result's details
-    #: storage of :attr:`unique` / :attr:`mask`, filled on first read (the compiled kernel never needs them)
-    unique_: list[int] | None = None
-    mask_: int | None = None
-
-    @property
-    def all_counts(self) -> Sequence[int]:
-        """34 counts of the whole hand (a kong counts 4): the concealed counts plus the fixed packs' tiles."""
-        if self.all_counts_ is None:
-            if not self.fixed:
-                self.all_counts_ = self.standing
-            else:
-                c = list(self.standing)
-                for kind, code, _ in self.fixed:
-                    t = D.TILE_OF_CODE[code]
-                    if kind == CHOW:
-                        c[t - 1] += 1
-                        c[t] += 1
-                        c[t + 1] += 1
-                    else:
-                        c[t] += 4 if kind == KONG else 3
-                self.all_counts_ = c
-        return self.all_counts_
-
-    @all_counts.setter
-    def all_counts(self, counts: Sequence[int]) -> None:
-        self.all_counts_ = counts
-
-    @property
-    def unique(self) -> list[int]:
-        """Sorted codes of the tile kinds in the hand (melds included)."""
-        if self.unique_ is None:
-            self._tile_kinds()
-        return self.unique_  # type: ignore[return-value]
-
-    @property
-    def mask(self) -> int:
-        """Bit ``code`` set for each tile kind in the hand (``detectors.mask_of(unique)``)."""
-        if self.mask_ is None:
-            self._tile_kinds()
-        return self.mask_  # type: ignore[return-value]
-
-    def _tile_kinds(self) -> None:
-        present = list(map(self.all_counts.__getitem__, _TILES_BY_CODE))  # counts in code order
-        self.unique_ = list(compress(_CODES_SORTED, present))
-        self.mask_ = sum(compress(_CODE_BITS, present))  # distinct bits: the sum is the OR
+def two_chow(a: int, b: int) -> int:
+    """喜相逢, 连六, 老少副, 一般高 in the reference's test order; 0 = none."""
+    same = a // 9 == b // 9
+    if not same and a % 9 == b % 9:
+        return F.MIXED_DOUBLE_CHOW
+    if same and (a + 3 == b or b + 3 == a):
+        return F.SHORT_STRAIGHT
+    if same and ((a % 9 == 1 and b % 9 == 7) or (a % 9 == 7 and b % 9 == 1)):
+        return F.TWO_TERMINAL_CHOWS
+    if a == b:
+        return F.PURE_DOUBLE_CHOW
+    return 0
 
 
-def is_unique_wait(f: Facts) -> bool:
-    if f.unique_wait is None:
-        f.unique_wait = f.wait_test() if f.wait_test is not None else False
-    return f.unique_wait
+def three_chow(a: int, b: int, c: int) -> int:
+    """三色三步高, 三色三同顺, 花龙 (three suits), else 清龙, 一色三步高, 一色三同顺 (middles in reference order);
+    0 = none."""
+    if _three_suits(a, b, c):
+        if _consecutive(a, b, c):
+            return F.MIXED_SHIFTED_CHOWS
+        if a % 9 == b % 9 == c % 9:
+            return F.MIXED_TRIPLE_CHOW
+        if sorted((a % 9, b % 9, c % 9)) == [1, 4, 7]:
+            return F.MIXED_STRAIGHT
+        return 0
+    if _same_suit(a, b) and _same_suit(b, c):
+        if b == a + 3 and c == b + 3:
+            return F.PURE_STRAIGHT
+        if (b == a + 2 and c == b + 2) or (b == a + 1 and c == b + 1):
+            return F.PURE_SHIFTED_CHOWS
+    if a == b == c:
+        return F.PURE_TRIPLE_CHOW
+    return 0
 
 
-def new_table() -> list[int]:
-    return [0] * N_FANS
+def three_pung(a: int, b: int, c: int) -> int:
+    """三色三节高, 三同刻, 一色三节高, 三风刻, 大三元 (tiles in reference order); 0 = none."""
+    num3 = a < 27 and b < 27 and c < 27
+    if num3 and _three_suits(a, b, c) and _consecutive(a, b, c):
+        return F.MIXED_SHIFTED_PUNGS
+    if num3 and _three_suits(a, b, c) and a % 9 == b % 9 == c % 9:
+        return F.TRIPLE_PUNG
+    if num3 and _same_suit(a, c) and b == a + 1 and c == b + 1:
+        return F.PURE_SHIFTED_PUNGS
+    if D.wind(a) and D.wind(b) and D.wind(c):
+        return F.BIG_THREE_WINDS
+    if a == D.RED and b == D.GREEN and c == D.WHITE:
+        return F.BIG_THREE_DRAGONS
+    return 0
 
 
-def table_total(t: Sequence[int]) -> int:
-    return sum(map(mul, _VALUES, t))
+def two_pung(a: int, b: int) -> int:
+    """双同刻, 双箭刻; 0 = none."""
+    if a < 27 and b < 27 and a % 9 == b % 9:
+        return F.DOUBLE_PUNG
+    if a >= 31 and b >= 31:
+        return F.TWO_DRAGONS_PUNGS
+    return 0
 
 
-# ------------------------------------------------------------------------------------------ shared steps
-
-def win_flag_fans(f: Facts, t: list[int]) -> None:
-    """和绝张, 自摸 / 妙手回春 / 杠上开花, 海底捞月 / 抢杠和 from the win context (reference step 1)."""
-    if f.last_tile:
-        t[F.LAST_TILE] = 1
-    for idx, fn in _WIN_FLAG:
-        if fn(f.self_drawn, f.wall_last, f.kong_involved):
-            t[idx] = 1
-
-
-def hand_fans(f: Facts) -> list[tuple[int, int]]:
-    """The fans every regular reading of the hand shares, computed once: the win flags (reference step 1), the
-    concealment fans 不求人 / 门前清 / 全求人 (step 7: only claimed melds count; a concealed kong keeps the hand
-    concealed) and the tile-kind fans (:func:`tile_fans`)."""
-    if f.hand_fans is None:
-        t = new_table()
-        win_flag_fans(f, t)
-        claimed = sum(1 for _, _, melded in f.fixed if melded)
-        for idx, fn in _CONCEALMENT:
-            if fn(claimed, f.self_drawn):
-                t[idx] = 1
-        f.hand_fans = [(i, t[i]) for i in compress(_INDICES, t)] + tile_fans(f)
-    return f.hand_fans
-
-
-def tile_fans(f: Facts) -> list[tuple[int, int]]:
-    """The fans read from the tile kinds alone, the same for every reading of a hand, so computed once: suits
-    (无字 缺一门 混一色 清一色 五门齐), tile traits (断幺 推不倒 绿一色 字一色 清幺九 混幺九) and ranges (全大 全中
-    全小 大于五 小于五) (reference steps 10-11)."""
-    if f.tile_fans is not None:
-        return f.tile_fans
-    u = f.mask
-    out: list[tuple[int, int]] = []
-    # two voided suits are not 缺一门 ×2 but 混一色 / 清一色 (and 清一色 is not also 无字): the flush takes their
-    # place at once, as in the reference's suit step, so they stay gone even when the flush itself is excluded
-    # (一色双龙会 不计清一色)
-    voided = D.voided_suits(u)
-    if voided == 2:
-        out.append((F.HALF_FLUSH if u & D.HONOR_MASK else F.FULL_FLUSH, 1))
-    else:
-        if D.no_honors(u):
-            out.append((F.NO_HONORS, 1))
-        if voided:
-            out.append((F.ONE_VOIDED_SUIT, voided))
-    if D.all_types(u):
-        out.append((F.ALL_TYPES, 1))
-    simples = D.all_simples(u)
-    if simples:
-        out.append((F.ALL_SIMPLES, 1))
-    if D.reversible_tiles(u):
-        out.append((F.REVERSIBLE_TILES, 1))
-    if D.all_green(u):
-        out.append((F.ALL_GREEN, 1))
-    if not simples:  # 字一色 > 清幺九 > 混幺九, only one
-        if D.all_honors(u):
-            out.append((F.ALL_HONORS, 1))
-        elif D.all_terminals(u):
-            out.append((F.ALL_TERMINALS, 1))
-        elif D.all_terminals_and_honors(u):
-            out.append((F.ALL_TERMINALS_AND_HONORS, 1))
-    r = D.rank_range(u)
-    if r is not None:
-        out.append((_IDX[r], 1))
-    f.tile_fans = out
-    return out
-
-
-def tile_hog(f: Facts, kongs: int) -> int:
-    """四归一 (reference step 12): tile kinds with all four copies in the hand, minus the kongs (not counted with
-    一色四同顺, which uses them up)."""
-    if f.tile_hog_base is None:
-        f.tile_hog_base = D.tile_hog(f.all_counts, 0)
-    return max(0, f.tile_hog_base - kongs)
-
-
-def add_tile_fans(f: Facts, t: list[int]) -> None:
-    """The tile-kind fans plus 四归一, for the special forms that count them (七对)."""
-    for idx, n in tile_fans(f):
-        t[idx] = n
-    t[F.TILE_HOG] = tile_hog(f, 0)
-
-
-def apply_exclusions(t: list[int], opts: GuobiaoConfig) -> None:
-    """不重复: every fan present cancels the fans its row excludes (and 四暗刻 turns 不求人 into 自摸), in
-    table order."""
-    # compress() walks the live table, so a fan cancelled earlier in the pass no longer cancels anything
-    for idx in compress(_INDICES, t):
-        excl, conv = _EXCL[idx]
-        for a, b in conv:
-            if idx == F.FOUR_CONCEALED_PUNGS and opts.four_concealed_pungs_fully_concealed:
-                continue  # 《中国麻将竞赛规则》: 四暗刻 自摸加记不求人
-            if t[a]:
-                t[a] = 0
-                t[b] = 1
-        for e in excl:
-            t[e] = 0
-
-
-# ------------------------------------------------------------------------------------------ meld combinations
-
-def account_once(fans: list[int], cap: int, t: list[int], opts: GuobiaoConfig) -> None:
-    """套算一次: the pairwise 1-fan chow fans of 3 or 4 chows, at most ``cap`` of them.  Over the cap, trim each
-    type to one, then to none, in the order 老少副, 连六, 喜相逢, 一般高 (the reference's count-and-trim; reference
-    step 6).  ``terminal_chows_kept`` (《中国麻将竞赛规则》: 老少副 may count twice) trims 老少副 last."""
-    counts = {F.PURE_DOUBLE_CHOW: 0, F.MIXED_DOUBLE_CHOW: 0, F.SHORT_STRAIGHT: 0, F.TWO_TERMINAL_CHOWS: 0}
+def account_once(fans: Sequence[int], cap: int, t: list[int], opts: int) -> None:
+    """套算一次: at most ``cap`` 1-fan chow fans, trimmed in the fan rows' order to one of each, then to none
+    (``terminal_chows_kept``: 《中国麻将竞赛规则》, 老少副 may count twice, so it is trimmed last)."""
+    order = F.TRIM_ORDER_KEPT if opts & OPT_TERMINAL_CHOWS_KEPT else F.TRIM_ORDER
+    counts = dict.fromkeys(order, 0)
+    n = 0
     for x in fans:
         if x:
             counts[x] += 1
-    n = sum(counts.values())
-    order = _TRIM_ORDER_SEED if opts.terminal_chows_kept else _TRIM_ORDER
+            n += 1
     limit = 1
     while n > cap and limit >= 0:
         for k in order:
@@ -263,63 +150,36 @@ def account_once(fans: list[int], cap: int, t: list[int], opts: GuobiaoConfig) -
             if n <= cap:
                 break
         limit -= 1
-    for k, v in counts.items():
-        t[k] += v
+    for k in order:
+        t[k] += counts[k]
 
 
-def two_chow_fan(a: int, b: int) -> int:
-    for idx, fn in _TWO_CHOW:
-        if fn(a, b):
-            return idx
-    return 0
+#: the 3-of-4 subsets (i, j, k) and the one left out (x), in the reference's order
+SUB = ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0))
 
 
-def three_chow_fan(a: int, b: int, c: int) -> int:
-    table = _THREE_MIXED if D._three_suits(a, b, c) else _THREE_PURE
-    for idx, fn in table:
-        if fn(a, b, c):
-            return idx
-    return 0
-
-
-def three_pung_fan(a: int, b: int, c: int) -> int:
-    for idx, fn in _THREE_PUNG:
-        if fn(a, b, c):
-            return idx
-    return 0
-
-
-def two_pung_fan(a: int, b: int) -> int:
-    for idx, fn in _TWO_PUNG:
-        if fn(a, b):
-            return idx
-    return 0
-
-
-_SUBSETS = ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0))
-
-
-def four_chows(m: list[int], t: list[int], opts: GuobiaoConfig) -> None:
-    """Four chows: a 4-chow fan uses them all; else the first 3-chow fan (subsets 012, 013, 023, 123) plus at most
-    one 1-fan fan of the 4th chow; else the pairwise fans under the account-once cap."""
-    if D.four_pure_shifted_chows(m):
+def four_chows(m: Sequence[int], t: list[int], opts: int) -> None:
+    """Four chows (middles in reference order): a 4-chow fan uses them all; else the first 3-chow fan plus at
+    most one 1-fan fan of the 4th chow; else the pairwise fans under the account-once cap."""
+    d = m[1] - m[0]
+    if (d == 1 or d == 2) and m[2] - m[1] == d and m[3] - m[2] == d and _same_suit(m[0], m[3]):
         t[F.FOUR_PURE_SHIFTED_CHOWS] = 1
         return
-    if D.quadruple_chow(m):
+    if m[0] == m[1] == m[2] == m[3]:
         t[F.QUADRUPLE_CHOW] = 1
         return
-    for i, j, k, x in _SUBSETS:
-        fan = three_chow_fan(m[i], m[j], m[k])
+    for i, j, k, x in SUB:
+        fan = three_chow(m[i], m[j], m[k])
         if fan:
             t[fan] = 1
-            extra = {two_chow_fan(m[i], m[x]), two_chow_fan(m[j], m[x]), two_chow_fan(m[k], m[x])}
-            for e in _EXTRA_PRIORITY:
+            extra = (two_chow(m[i], m[x]), two_chow(m[j], m[x]), two_chow(m[k], m[x]))
+            for e in F.EXTRA_PRIORITY:
                 if e in extra:
                     t[e] = 1
                     break
             return
-    pairs = [two_chow_fan(m[0], m[1]), two_chow_fan(m[0], m[2]), two_chow_fan(m[0], m[3]),
-             two_chow_fan(m[1], m[2]), two_chow_fan(m[1], m[3]), two_chow_fan(m[2], m[3])]
+    pairs = (two_chow(m[0], m[1]), two_chow(m[0], m[2]), two_chow(m[0], m[3]),
+             two_chow(m[1], m[2]), two_chow(m[1], m[3]), two_chow(m[2], m[3]))
     cap = 3
     # a chow with no fan with any of the other three lowers the cap (the 2017-11 rule)
     for a, b, c in ((0, 1, 2), (0, 3, 4), (1, 3, 5), (2, 4, 5)):
@@ -329,393 +189,921 @@ def four_chows(m: list[int], t: list[int], opts: GuobiaoConfig) -> None:
         account_once(pairs, cap, t, opts)
 
 
-def three_chows(m: list[int], t: list[int], opts: GuobiaoConfig) -> None:
-    fan = three_chow_fan(m[0], m[1], m[2])
+def three_chows(m: Sequence[int], t: list[int], opts: int) -> None:
+    fan = three_chow(m[0], m[1], m[2])
     if fan:
         t[fan] = 1
         return
-    account_once([two_chow_fan(m[0], m[1]), two_chow_fan(m[0], m[2]), two_chow_fan(m[1], m[2])], 2, t, opts)
+    account_once((two_chow(m[0], m[1]), two_chow(m[0], m[2]), two_chow(m[1], m[2])), 2, t, opts)
 
 
-def four_pungs(p: list[int], t: list[int]) -> None:
-    """Four pungs: 一色四节高 / 大四喜 use them all; else the first 3-pung fan plus at most one 2-pung fan of the
-    4th pung with the others; else every pairwise 2-pung fan."""
-    if D.four_pure_shifted_pungs(p):
+def four_pungs(p: Sequence[int], t: list[int]) -> None:
+    """Four pungs (tiles in reference order): 一色四节高 / 大四喜 use them all; else the first 3-pung fan plus at
+    most one 2-pung fan of the 4th pung with the others; else every pairwise 2-pung fan."""
+    if p[0] < 27 and _same_suit(p[0], p[3]) and p[1] == p[0] + 1 and p[2] == p[1] + 1 and p[3] == p[2] + 1:
         t[F.FOUR_PURE_SHIFTED_PUNGS] = 1
         return
-    if D.big_four_winds(p):
+    if p[0] == EAST and p[1] == EAST + 1 and p[2] == EAST + 2 and p[3] == EAST + 3:
         t[F.BIG_FOUR_WINDS] = 1
         return
-    for i, j, k, x in _SUBSETS:
-        fan = three_pung_fan(p[i], p[j], p[k])
+    for i, j, k, x in SUB:
+        fan = three_pung(p[i], p[j], p[k])
         if fan:
             t[fan] = 1
             for y in range(4):
                 if y != x:
-                    f2 = two_pung_fan(p[y], p[x])
+                    f2 = two_pung(p[y], p[x])
                     if f2:
                         t[f2] += 1
                         break
             return
-    for a, b in ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)):
-        f2 = two_pung_fan(p[a], p[b])
-        if f2:
-            t[f2] += 1
+    for i in range(4):
+        for j in range(i + 1, 4):
+            f2 = two_pung(p[i], p[j])
+            if f2:
+                t[f2] += 1
 
 
-def three_pungs(p: list[int], t: list[int]) -> None:
-    fan = three_pung_fan(p[0], p[1], p[2])
+def three_pungs(p: Sequence[int], t: list[int]) -> None:
+    fan = three_pung(p[0], p[1], p[2])
     if fan:
         t[fan] = 1
         return
-    for a, b in ((0, 1), (0, 2), (1, 2)):
-        f2 = two_pung_fan(p[a], p[b])
-        if f2:
-            t[f2] += 1
+    for i in range(3):
+        for j in range(i + 1, 3):
+            f2 = two_pung(p[i], p[j])
+            if f2:
+                t[f2] += 1
 
 
-def kong_fans(concealed_pungs: int, melded_kongs: int, concealed_kongs: int, t: list[int], opts: GuobiaoConfig) -> None:
-    """Kongs and concealed pungs (暗刻 counts concealed kongs too): 明杠 暗杠 双明杠 双暗杠 明暗杠 三杠 四杠 and
-    双暗刻 三暗刻 四暗刻, as the reference combines them (reference step 3)."""
-    for idx, fn in _KONG:
-        if fn(melded_kongs, concealed_kongs):
-            t[idx] = 1
-            break
-    if t[F.CONCEALED_KONG_AND_MELDED_KONG] and not opts.melded_and_concealed_kong:
-        # the seeds have no 明暗杠: 明杠 1 + 暗杠 2 (reference)
+def kong_fans(concealed_pungs: int, mk: int, ck: int, t: list[int], opts: int) -> None:
+    """明杠 暗杠 双明杠 双暗杠 明暗杠 三杠 四杠, then 双暗刻 三暗刻 四暗刻 (暗刻 counts concealed kongs too), as the
+    reference combines them (reference step 3)."""
+    if mk == 1 and ck == 0:
+        t[F.MELDED_KONG] = 1
+    elif mk == 0 and ck == 1:
+        t[F.CONCEALED_KONG] = 1
+    elif mk == 2 and ck == 0:
+        t[F.TWO_MELDED_KONGS] = 1
+    elif mk == 0 and ck == 2:
+        t[F.TWO_CONCEALED_KONGS] = 1
+    elif mk == 1 and ck == 1:
+        t[F.CONCEALED_KONG_AND_MELDED_KONG] = 1
+    elif mk + ck == 3:
+        t[F.THREE_KONGS] = 1
+    elif mk + ck == 4:
+        t[F.FOUR_KONGS] = 1
+    if t[F.CONCEALED_KONG_AND_MELDED_KONG] and not opts & OPT_MELDED_AND_CONCEALED_KONG:
+        # the rule books have no 明暗杠: 明杠 1 + 暗杠 2
         t[F.CONCEALED_KONG_AND_MELDED_KONG] = 0
-        t[F.MELDED_KONG] = t[F.CONCEALED_KONG] = 1
-    if opts.kongs_count_concealed_kongs and (t[F.THREE_KONGS] or t[F.FOUR_KONGS]) and concealed_kongs:
-        # 《中国麻将竞赛规则》: 三杠 / 四杠 "暗杠、双暗杠加计" (reference)
-        t[F.CONCEALED_KONG if concealed_kongs == 1 else F.TWO_CONCEALED_KONGS] = 1
-    if t[F.TWO_CONCEALED_KONGS] and melded_kongs + concealed_kongs == 2 and concealed_pungs == 0:
+        t[F.MELDED_KONG] = 1
+        t[F.CONCEALED_KONG] = 1
+    if opts & OPT_KONGS_COUNT_CONCEALED_KONGS and (t[F.THREE_KONGS] or t[F.FOUR_KONGS]) and ck:
+        # 《国际麻将计番规则》: 三杠 / 四杠 "暗杠、双暗杠加计"
+        t[F.CONCEALED_KONG if ck == 1 else F.TWO_CONCEALED_KONGS] = 1
+    if t[F.TWO_CONCEALED_KONGS] and mk + ck == 2 and concealed_pungs == 0:
         return  # 双暗杠 alone already says "two concealed": the reference adds no 双暗刻 on top
-    dark = concealed_pungs + concealed_kongs
-    for idx, is_dark_fan in _DARK:
-        if is_dark_fan(dark):
-            t[idx] = 1
+    dark = concealed_pungs + ck
+    if dark == 2:
+        t[F.TWO_CONCEALED_PUNGS] = 1
+    elif dark == 3:
+        t[F.THREE_CONCEALED_PUNGS] = 1
+    elif dark == 4:
+        t[F.FOUR_CONCEALED_PUNGS] = 1
 
 
-# ------------------------------------------------------------------------------------------ one regular reading
+def exclusions(t: list[int], opts: int) -> None:
+    """不重复: in table order, every fan still present cancels the fans its row excludes (and 四暗刻 turns 不求人
+    into 自摸)."""
+    # compress() reads the live table, so a fan cancelled earlier in the pass no longer cancels anything
+    for i in compress(INDICES, t):
+        a, b = CONV[i]
+        if a >= 0 and not (i == F.FOUR_CONCEALED_PUNGS and opts & OPT_FOUR_CONCEALED_PUNGS_FULLY_CONCEALED):
+            if t[a]:
+                t[a] = 0
+                t[b] = 1
+        for j in EXCL[i]:
+            t[j] = 0
 
-def score_regular(f: Facts, concealed: Sequence[tuple[int, int]], pair: int, opts: GuobiaoConfig) -> list[int]:
-    """Score one reading: the fixed packs plus ``concealed`` melds ((CHOW|PUNG, code)) and the pair (code)."""
-    t = new_table()
-    for idx, n in hand_fans(f):
-        t[idx] = n
+
+def total(t: Sequence[int]) -> int:
+    return sum(map(mul, VALUE, t))
+
+
+# ---------------------------------------------------------------------------------------------- one hand
+
+class GBHand:
+    """One loaded hand record (the kernel's ``GBHand`` struct)."""
+
+    __slots__ = ("cnt", "whole", "n_standing", "n_fixed", "fkind", "ftile", "fmelded", "claimed", "win", "flags",
+                 "seat", "prevalent", "flowers", "opts", "hog_base", "kinds", "unique_wait", "mask", "base")
+
+    cnt: list[int]  #: the concealed tiles' counts (winning tile included)
+    whole: list[int]  #: the whole hand's counts, the fixed packs' tiles included (a kong counts 4)
+    n_standing: int
+    n_fixed: int
+    fkind: list[int]
+    ftile: list[int]
+    fmelded: list[int]
+    claimed: int  #: fixed packs claimed from another player
+    win: int
+    flags: int
+    seat: int
+    prevalent: int
+    flowers: int
+    opts: int
+    hog_base: int  #: tile kinds with all four copies in the whole hand
+    kinds: int  #: concealed tile kinds
+    unique_wait: int  #: 独听: -1 not computed yet, else 0 / 1
+    mask: int  #: the whole hand's tile kinds
+    base: list[int]  #: the fans every regular reading shares (hand_fans)
+
+
+def load(rec: bytes, opts: int, h: GBHand) -> int:
+    """Check and unpack one record (OK or BAD); nothing is trusted that could index out of bounds."""
+    cnt = list(rec[:34])
+    if max(cnt) > 4:
+        return BAD
+    h.cnt = cnt
+    whole = cnt[:]
+    h.whole = whole
+    h.n_standing = n = sum(cnt)
+    h.win, h.flags, h.seat, h.prevalent, h.flowers, h.n_fixed = rec[REC_WIN:REC_N_PACKS + 1]
+    h.opts = opts
+    if h.win >= 34 or cnt[h.win] == 0 or h.seat > 3 or h.prevalent > 3 or h.n_fixed > 4 or h.flowers > 8:
+        return BAD
+    if n + 3 * h.n_fixed != 14:
+        return BAD
+    h.claimed = 0
+    h.fkind, h.ftile, h.fmelded = [], [], []
+    for i in range(h.n_fixed):
+        kind, t, claimed = rec[REC_PACKS + 3 * i:REC_PACKS + 3 * i + 3]
+        if kind > KONG or t >= 34 or claimed > 1:
+            return BAD
+        if kind == CHOW:
+            if t >= 27 or t % 9 == 0 or t % 9 == 8:
+                return BAD
+            whole[t - 1] += 1
+            whole[t] += 1
+            whole[t + 1] += 1
+        else:
+            whole[t] += 4 if kind == KONG else 3
+        h.fkind.append(kind)
+        h.ftile.append(t)
+        h.fmelded.append(claimed)
+        h.claimed += claimed
+    if max(whole) > 4:
+        return BAD
+    h.mask = sum([1 << i for i in range(34) if whole[i]])
+    h.hog_base = whole.count(4)
+    h.kinds = 34 - cnt.count(0)
+    h.unique_wait = 0 if h.flags & FLAG_HEAVENLY else -1  # -1: not yet worked out; 天和 has no wait
+    return OK
+
+
+def win_flags(h: GBHand, t: list[int]) -> None:
+    """和绝张, 自摸 / 妙手回春 / 杠上开花, 海底捞月 / 抢杠和 (reference step 1)."""
+    f = h.flags
+    if f & FLAG_LAST_TILE:
+        t[F.LAST_TILE] = 1
+    if f & FLAG_SELF_DRAWN:
+        t[F.SELF_DRAWN] = 1
+        if f & FLAG_WALL_LAST:
+            t[F.LAST_TILE_DRAW] = 1
+        if f & FLAG_KONG:
+            t[F.OUT_WITH_REPLACEMENT_TILE] = 1
+    else:
+        if f & FLAG_WALL_LAST:
+            t[F.LAST_TILE_CLAIM] = 1
+        if f & FLAG_KONG:
+            t[F.ROBBING_THE_KONG] = 1
+
+
+def tile_fans(m: int, t: list[int]) -> None:
+    """The fans read from the whole hand's tile kinds (``m``: bit t per tile id held), the same for every
+    reading: suits (无字 缺一门 混一色 清一色 五门齐), tile traits (断幺 推不倒 绿一色 字一色 清幺九 混幺九) and
+    ranges (全大 全中 全小 大于五 小于五) (reference steps 10-11)."""
+    voided = (not m & SUIT_M) + (not m & SUIT_S) + (not m & SUIT_P)
+    # two voided suits are not 缺一门 ×2 but 混一色 / 清一色 (and 清一色 is not also 无字)
+    if voided == 2:
+        t[F.HALF_FLUSH if m & D.HONOR_MASK else F.FULL_FLUSH] = 1
+    else:
+        if not m & D.HONOR_MASK:
+            t[F.NO_HONORS] = 1
+        if voided:
+            t[F.ONE_VOIDED_SUIT] = voided
+    if m & SUIT_M and m & SUIT_S and m & SUIT_P and m & D.WIND_MASK and m & D.DRAGON_MASK:
+        t[F.ALL_TYPES] = 1
+    simples = not m & (D.TERMINAL_MASK | D.HONOR_MASK)
+    if simples:
+        t[F.ALL_SIMPLES] = 1
+    if not m & ~D.REVERSIBLE_MASK:
+        t[F.REVERSIBLE_TILES] = 1
+    if not m & ~D.GREEN_MASK:
+        t[F.ALL_GREEN] = 1
+    if not simples:  # 字一色 > 清幺九 > 混幺九, only one
+        if not m & D.NUMBERED_MASK:
+            t[F.ALL_HONORS] = 1
+        elif not m & ~D.TERMINAL_MASK:
+            t[F.ALL_TERMINALS] = 1
+        elif not m & ~(D.TERMINAL_MASK | D.HONOR_MASK):
+            t[F.ALL_TERMINALS_AND_HONORS] = 1
+    if not m & D.HONOR_MASK:
+        if not m & ~M_1234:
+            t[F.LOWER_FOUR if m & M_4 else F.LOWER_TILES] = 1
+        elif not m & ~M_6789:
+            t[F.UPPER_FOUR if m & M_6 else F.UPPER_TILES] = 1
+        elif not m & ~M_456:
+            t[F.MIDDLE_TILES] = 1
+
+
+def hand_fans(h: GBHand) -> list[int]:
+    """The fans every regular reading of the hand shares: the win flags, the concealment fans 不求人 / 门前清 /
+    全求人 (only claimed packs count: a concealed kong keeps the hand concealed) and the tile fans."""
+    t = [0] * NF
+    drawn = h.flags & FLAG_SELF_DRAWN
+    win_flags(h, t)
+    if h.claimed == 0:
+        t[F.FULLY_CONCEALED_HAND if drawn else F.CONCEALED_HAND] = 1
+    elif h.claimed == 4 and not drawn:
+        t[F.MELDED_HAND] = 1  # (self-drawn it is just 自摸, as the reference counts it)
+    tile_fans(h.mask, t)
+    return t
+
+
+def one_wait(buf: Sequence[int], seven_pairs: bool) -> bool:
+    """Exactly one tile kind completes the tiles ``buf`` (34 counts; the core's wait finder), a tile already held
+    four times counting as a wait too, as in the reference (``seven_pairs``: 七对 counts, for 13 tiles)."""
+    return len(K.waits(bytes(buf), 0, _WAIT_WITH_PAIRS if seven_pairs else _WAIT_REGULAR).tiles) == 1
+
+
+def is_unique_wait(h: GBHand) -> bool:
+    """独听: with the winning tile taken out, exactly one tile kind completes the concealed tiles (regular form,
+    plus 七对 for 13 tiles).  Worked out once per hand, on first need."""
+    if h.unique_wait < 0:
+        buf = h.cnt[:]
+        buf[h.win] -= 1
+        h.unique_wait = one_wait(buf, h.n_standing == 14)
+    return h.unique_wait == 1
+
+
+# ---------------------------------------------------------------------------------------------- regular readings
+
+def three_suited_terminal(m: Sequence[int], pair: int) -> bool:
+    """三色双龙会: 123+789 in the two suits other than the 5-pair's (middles in reference order)."""
+    want = D.sort_ref(9 * s + r for s in range(3) if s != pair // 9 for r in (1, 7))
+    return list(m) == want
+
+
+def outside(chows: Sequence[int], pungs: Sequence[int], pair: int) -> bool:
+    """全带幺: every set and the pair contain a terminal or honor."""
+    return (all(c % 9 == 1 or c % 9 == 7 for c in chows) and all(D.term_or_honor(p) for p in pungs)
+            and D.term_or_honor(pair))
+
+
+def all_five(chows: Sequence[int], pungs: Sequence[int], pair: int) -> bool:
+    """全带五: every set and the pair contain a 5."""
+    return (all(3 <= c % 9 <= 5 for c in chows) and all(p < 27 and p % 9 == 4 for p in pungs)
+            and pair < 27 and pair % 9 == 4)
+
+
+def all_even(nch: int, pungs: Sequence[int], pair: int) -> bool:
+    """全双刻: only pungs and a pair of even ranks."""
+    return not nch and all(p < 27 and p % 9 % 2 == 1 for p in pungs) and pair < 27 and pair % 9 % 2 == 1
+
+
+def regular(h: GBHand, nc: int, ckind: Sequence[int], ctile: Sequence[int], pair: int) -> list[int]:
+    """One reading (the fixed packs + ``nc`` concealed melds + the pair): its fan vector."""
+    t = h.base[:]
     chows: list[int] = []
     pungs: list[int] = []
-    concealed_chows: list[int] = []
-    concealed_pungs = melded_kongs = concealed_kongs = 0
-    for kind, code, melded in f.fixed:
+    cchows: list[int] = []
+    cp = mk = ck = 0
+    win = h.win
+    for i in range(h.n_fixed):
+        tile = h.ftile[i]
+        kind = h.fkind[i]
         if kind == CHOW:
-            chows.append(code)
+            chows.append(tile)
         else:
-            pungs.append(code)
+            pungs.append(tile)
             if kind == KONG:
-                if melded:
-                    melded_kongs += 1
+                if h.fmelded[i]:
+                    mk += 1
                 else:
-                    concealed_kongs += 1
-            elif not melded:
-                concealed_pungs += 1
-    win = f.win
-    for kind, code in concealed:
-        if kind == CHOW:
-            chows.append(code)
-            concealed_chows.append(code)
+                    ck += 1
+            elif not h.fmelded[i]:
+                cp += 1
+    for i in range(nc):
+        tile = ctile[i]
+        if ckind[i] == CHOW:
+            chows.append(tile)
+            cchows.append(tile)
         else:
-            pungs.append(code)
-            concealed_pungs += 1
-    # A pung completed by a discard is melded, unless the winning tile can sit in a concealed chow of this reading
-    # (reference step 2).
-    if not f.self_drawn and win in pungs and not any(c - 1 <= win <= c + 1 for c in concealed_chows):
-        if any(kind == PUNG and code == win for kind, code in concealed):
-            concealed_pungs -= 1
-    n_chows = len(chows)
-    if pungs:
-        kong_fans(concealed_pungs, melded_kongs, concealed_kongs, t, opts)
-        if D.all_pungs(len(pungs)):
+            pungs.append(tile)
+            cp += 1
+    # A pung completed by a discard is melded, unless the winning tile can sit in a concealed chow (reference
+    # step 2)
+    if not h.flags & FLAG_SELF_DRAWN and win in pungs and not any(c - 1 <= win <= c + 1 for c in cchows):
+        for i in range(nc):
+            if ckind[i] == PUNG and ctile[i] == win:
+                cp -= 1
+                break
+    npg = len(pungs)
+    nch = len(chows)
+    wind_pungs = dragons = 0
+    if npg:
+        kong_fans(cp, mk, ck, t, h.opts)
+        if npg == 4:
             t[F.ALL_PUNGS] = 1  # (四杠 and 四暗刻 exclude it)
-        wind_pungs = sum(1 for p in pungs if D.is_wind(p))
+        wind_pungs = sum([1 for p in pungs if 27 <= p <= 30])
         for p in pungs:
-            if D.dragon_pung(p):
+            if p >= 31:
                 t[F.DRAGON_PUNG] += 1
-            elif D.pung_of_terminals_or_honors(p, f.seat, f.prevalent, wind_pungs):
+                dragons += 1
+            elif p < 27:
+                if p % 9 == 0 or p % 9 == 8:
+                    t[F.PUNG_OF_TERMINALS_OR_HONORS] += 1
+            elif wind_pungs < 3 and p - EAST != h.seat and p - EAST != h.prevalent:
+                # (a seat or prevalent wind pung counts 门风刻 / 圈风刻 instead, and the wind pungs of 三风刻 /
+                # 小四喜 / 大四喜 are part of that fan)
                 t[F.PUNG_OF_TERMINALS_OR_HONORS] += 1
-            if D.is_wind(p):
-                if D.prevalent_wind(p, f.prevalent):
+            if 27 <= p <= 30:
+                if p == EAST + h.prevalent:
                     t[F.PREVALENT_WIND] = 1
-                if D.seat_wind(p, f.seat):
+                if p == EAST + h.seat:
                     t[F.SEAT_WIND] = 1
-    if n_chows == 4:
-        if D.three_suited_terminal_chows(chows, pair):
+    if nch == 4:
+        chows = D.sort_ref(chows)
+        if pair < 27 and pair % 9 == 4 and three_suited_terminal(chows, pair):
             t[F.THREE_SUITED_TERMINAL_CHOWS] = 1
-        elif D.pure_terminal_chows(chows, pair):
+        elif pair < 27 and pair % 9 == 4 and chows[0] == pair - 3 and chows[1] == chows[0] \
+                and chows[2] == pair + 3 and chows[3] == chows[2]:
             t[F.PURE_TERMINAL_CHOWS] = 1
         else:
-            four_chows(sorted(chows), t, opts)
-    elif n_chows == 3:
-        three_chows(sorted(chows), t, opts)
-    elif n_chows == 2:
-        f2 = two_chow_fan(chows[0], chows[1])
+            four_chows(chows, t, h.opts)
+    elif nch == 3:
+        three_chows(D.sort_ref(chows), t, h.opts)
+    elif nch == 2:
+        f2 = two_chow(chows[0], chows[1])
         if f2:
             t[f2] += 1
-        f2 = two_pung_fan(pungs[0], pungs[1])
+        f2 = two_pung(pungs[0], pungs[1])
         if f2:
             t[f2] += 1
-    elif n_chows == 1:
-        three_pungs(sorted(pungs), t)
+    elif nch == 1:
+        three_pungs(D.sort_ref(pungs), t)
     else:
-        four_pungs(sorted(pungs), t)
-    # the pair (reference step 8): 平和, and 小三元 / 小四喜 in place of 双箭刻 / 三风刻 (their 不计)
-    if D.all_chows(n_chows, pair):
+        four_pungs(D.sort_ref(pungs), t)
+    # the pair (reference step 8): 平和, and 小三元 / 小四喜 in place of 双箭刻 / 三风刻
+    if nch == 4 and pair < 27:
         t[F.ALL_CHOWS] = 1
-    elif pungs:
-        if D.little_three_dragons(sum(1 for p in pungs if D.is_dragon(p)), pair):
+    elif npg:
+        if dragons == 2 and pair >= 31:
             t[F.LITTLE_THREE_DRAGONS] = 1
-        elif D.little_four_winds(wind_pungs, pair):
+        elif wind_pungs == 3 and 27 <= pair <= 30:
             t[F.LITTLE_FOUR_WINDS] = 1
-    for idx, group_trait in _GROUP:
-        if group_trait(chows, pungs, pair):
-            t[idx] = 1
-            break
+    # group traits, only the first that matches: 全带幺, 全带五, 全双刻
+    if outside(chows, pungs, pair):
+        t[F.OUTSIDE_HAND] = 1
+    elif all_five(chows, pungs, pair):
+        t[F.ALL_FIVE] = 1
+    elif all_even(nch, pungs, pair):
+        t[F.ALL_EVEN_PUNGS] = 1
     if not t[F.QUADRUPLE_CHOW]:
-        t[F.TILE_HOG] = tile_hog(f, melded_kongs + concealed_kongs)
+        hog = h.hog_base - mk - ck
+        t[F.TILE_HOG] = hog if hog > 0 else 0
     if not t[F.MELDED_HAND] and not t[F.FOUR_KONGS]:
-        w = D.wait_fan(concealed_chows, pair, win)
-        if w and is_unique_wait(f):
-            t[_IDX[w]] = 1
-    apply_exclusions(t, opts)
+        edge = closed = False
+        for c in cchows:
+            if c == win:
+                closed = True
+            elif c + 1 == win or c - 1 == win:
+                edge = True
+        # 边张 > 嵌张 > 单钓 when the reading allows several (reference step 13)
+        w = F.EDGE_WAIT if edge else F.CLOSED_WAIT if closed else F.SINGLE_WAIT if pair == win else 0
+        if w and is_unique_wait(h):
+            t[w] = 1
+    exclusions(t, h.opts)
     if not any(t):
-        t[F.CHICKEN_HAND] = 1  # 无番和: 数不出任何番种分 — nothing else counts (flowers are added later)
+        t[F.CHICKEN_HAND] = 1  # 无番和: nothing else counts (flowers are added later)
     return t
 
 
-def best_regular_py(f: Facts, opts: GuobiaoConfig, max_total: int, seven_pairs: bool,
-                    readings: Sequence[tuple[object, tuple[tuple[int, int], ...], int]] | None = None,
-                    ) -> tuple[tuple[tuple[int, int], ...], int, list[int], int] | None:
-    """就高不就低 over the regular readings of the hand (``readings`` if given, else every reading of
-    ``f.standing`` in reference order, readings.regular_readings) against an earlier best of ``max_total`` (a
-    special form's).  A tie goes to the later reading when it has 一色三同顺 or 三同刻, or when the earlier best
-    is 七对 (the reference's tie rules, reference step 5).  Returns (melds, pair code, fan table, total) of the
-    chosen reading, or None when none beats ``max_total``.
+class GBReading(NamedTuple):
+    """One regular reading of the concealed tiles (the kernel's ``GBReading``)."""
 
-    Part of the pure-Python twin of the compiled kernel (``mahjong._core._gb_score``, src/mjcore/guobiao.pxi).
-    """
-    from mahjong.rulesets.guobiao.readings import regular_readings
-
-    best = None
-    for _, melds, pair in (regular_readings(f.standing) if readings is None else readings):
-        t = score_regular(f, melds, pair, opts)
-        total = table_total(t)
-        if total > max_total or (total == max_total and (seven_pairs or any(t[i] for i in _TIE_FANS))):
-            max_total, best = total, (tuple(melds), pair, t, total)
-    return best
+    key: tuple[int, ...]  #: the concealed melds' sort keys in reference order (2 * first tile's place, + 1 chow)
+    kind: tuple[int, ...]
+    tile: tuple[int, ...]  #: a pung's tile, a chow's middle tile
+    pair: int
 
 
-#: the best-reading search of the pure-Python path (the compiled path scores the whole hand in the kernel)
-best_regular = best_regular_py
+#: a suit's nine counts -> its readings, each (pair rank index or None, ((kind, first rank index), ...)), from
+#: the core's decomposer
+_suit_cache: dict[bytes, tuple[tuple[int | None, tuple[tuple[int, int], ...]], ...]] = {}
+_NO_READING: tuple[tuple[int | None, tuple[tuple[int, int], ...]], ...] = ()
+_EMPTY_READING: tuple[tuple[int | None, tuple[tuple[int, int], ...]], ...] = ((None, ()),)
+_EAST_PAIR = bytes(18) + b"\x02" + bytes(6)  #: the counts 9..33 of a hand holding only East East besides a suit
 
 
-# ------------------------------------------------------------------------------------------ special forms
-
-def score_seven_pairs_py(f: Facts, opts: GuobiaoConfig) -> list[int]:
-    """七对 / 连七对.  连七对 adds only 断幺 (2-8) and the win flags; 七对 adds the tile fans, 四归一 (a quad is two
-    pairs) and the win flags, never a meld fan, 门前清, 不求人 or 单钓 (reference)."""
-    t = new_table()
-    u = f.unique
-    # 连七对 needs seven kinds of one suit in a row: a cheap test on the sorted codes before reading the counts
-    # (seven codes spanning 6 are one suit's consecutive ranks, or the seven honors)
-    if len(u) == 7 and u[-1] - u[0] == 6 and u[0] < 0x40 \
-            and D.seven_shifted_pairs({D.CODE[i]: n for i, n in enumerate(f.standing) if n}, f.win >> 4):
-        t[F.SEVEN_SHIFTED_PAIRS] = 1
-        if (u[0] & 15) != 1 and (u[-1] & 15) != 9:
-            t[F.ALL_SIMPLES] = 1
-        win_flag_fans(f, t)
-        apply_exclusions(t, opts)
-        return t
-    t[F.SEVEN_PAIRS] = 1
-    add_tile_fans(f, t)
-    if opts.all_terminals_pairs_no_tile_hog and t[F.ALL_TERMINALS]:
-        t[F.TILE_HOG] = 0  # 《中国麻将竞赛规则》: 清幺九 另计七对, 不计四归一
-    win_flag_fans(f, t)
-    apply_exclusions(t, opts)
-    return t
-
-
-#: 七对 / 连七对 scoring of the pure-Python path
-score_seven_pairs = score_seven_pairs_py
-
-
-def score_honors_knitted(f: Facts, which: str, opts: GuobiaoConfig) -> list[int]:
-    """全不靠 (12, plus 组合龙 when all nine knitted tiles are there) / 七星不靠 (24), plus the win flags only."""
-    t = new_table()
-    t[_IDX[which]] = 1
-    if which == "lesser_honors_and_knitted_tiles" and sum(1 for c in f.unique if c < 0x40) == 9:
-        t[F.KNITTED_STRAIGHT] = 1
-    win_flag_fans(f, t)
-    apply_exclusions(t, opts)
-    return t
-
-
-def score_thirteen_orphans(f: Facts, opts: GuobiaoConfig) -> list[int]:
-    """十三幺 plus the win flags only."""
-    t = new_table()
-    t[F.THIRTEEN_ORPHANS] = 1
-    win_flag_fans(f, t)
-    apply_exclusions(t, opts)
-    return t
-
-
-def score_nine_gates(f: Facts, opts: GuobiaoConfig) -> list[int]:
-    """九莲宝灯 with the reference's fixed extras by winning rank, plus the win flags (reference)."""
-    t = new_table()
-    t[F.NINE_GATES] = 1
-    for k in D.nine_gates_extras(f.win & 15):
-        t[_IDX[k]] = 1
-    win_flag_fans(f, t)
-    apply_exclusions(t, opts)
-    return t
-
-
-def _meld_and_pair(counts: dict[int, int]) -> list[tuple[tuple[int, int] | None, int]]:
-    """The readings of 2 or 5 leftover tiles (codes) as (meld or None, pair)."""
-    tiles = sorted(c for c, n in counts.items() for _ in range(n))
-    out: list[tuple[tuple[int, int] | None, int]] = []
-    if len(tiles) == 2:
-        if tiles[0] == tiles[1]:
-            out.append((None, tiles[0]))
-        return out
-    for c in sorted(counts):
-        if counts[c] >= 3:
-            rest = dict(counts)
-            rest[c] -= 3
-            left = [x for x, n in rest.items() for _ in range(n)]
-            if len(left) == 2 and left[0] == left[1]:
-                out.append(((PUNG, c), left[0]))
-        if c < 0x40 and (c & 15) <= 7 and counts.get(c + 1) and counts.get(c + 2):
-            rest = dict(counts)
-            for x in (c, c + 1, c + 2):
-                rest[x] -= 1
-            left = [x for x, n in rest.items() for _ in range(n)]
-            if len(left) == 2 and left[0] == left[1]:
-                out.append(((CHOW, c + 1), left[0]))
+def suit_readings(c9: bytes) -> tuple[tuple[int | None, tuple[tuple[int, int], ...]], ...]:
+    """The readings of one suit's nine counts (as melds only when they are 0 mod 3, as melds and a pair when 2
+    mod 3), worked out once per pattern by the core's decomposer on a hand of that suit alone; for the melds-only
+    case a pair of a tile outside the suit (East) stands in for the pair."""
+    hit = _suit_cache.get(c9)
+    if hit is not None:
+        return hit
+    count = sum(c9)
+    if count == 0:
+        return _EMPTY_READING
+    out: tuple[tuple[int | None, tuple[tuple[int, int], ...]], ...]
+    if count % 3 == 1:
+        out = _NO_READING
+    else:
+        buf = c9 + (_EAST_PAIR if count % 3 == 0 else bytes(25))
+        out = tuple((None if d.pairs[0] == EAST else d.pairs[0],
+                     tuple((PUNG if m[0] == m[1] else CHOW, m[0]) for m in d.melds))
+                    for d in K.decompositions(buf, 0, _REGULAR))
+    if len(_suit_cache) < 1 << 17:  # (a few thousand patterns occur; the bound is a safety net)
+        _suit_cache[c9] = out
     return out
 
 
-#: a 组合龙 reading: (the nine body codes, the concealed 4th meld (kind, code) or None if it is the fixed pack,
-#: the pair code, the counts (by code) of the five tiles outside the body)
-KnittedReading = tuple[tuple[int, ...], "tuple[int, int] | None", int, dict[int, int]]
+def regular_readings(h: GBHand) -> list[GBReading]:
+    """Every regular reading of the concealed tiles in the reference's order (the melds of each sorted by (first
+    tile, pung before chow) in 万 条 筒 order, the readings by those keys): the product of each suit's readings
+    (:func:`suit_readings`, the core's decomposer) and the honors' (a pung or the pair per kind; there are no
+    honor chows in Guobiao).  Exactly one group holds the pair."""
+    cnt = h.cnt
+    hon_melds: list[int] = []
+    hon_pair = -1
+    pairs = 0
+    for t in range(27, 34):
+        c = cnt[t]
+        if c == 2:
+            hon_pair = t
+            pairs += 1
+        elif c == 3:
+            if len(hon_melds) == 4:
+                return []
+            hon_melds.append(t)
+        elif c:
+            return []
+    for s in range(3):
+        c = sum(cnt[9 * s:9 * s + 9])
+        if c % 3 == 1:
+            return []
+        if c % 3 == 2:
+            pairs += 1
+    if pairs != 1:
+        return []
+    suits = [suit_readings(bytes(cnt[9 * s:9 * s + 9])) for s in range(3)]
+    for s in range(3):
+        if len(suits[s]) >= MAXR:
+            raise HandError(f"more than {MAXR} readings of one hand")
+        if not suits[s]:
+            return []
+    nm = 4 - h.n_fixed
+    out: list[GBReading] = []
+    for r0 in suits[0]:
+        for r1 in suits[1]:
+            for r2 in suits[2]:
+                # one reading: the honors' pungs, then each suit's melds of its current reading
+                melds = [(2 * REF_POS[t], PUNG, t) for t in hon_melds]
+                p = hon_pair
+                for s, (pr, ms) in enumerate((r0, r1, r2)):
+                    if pr is not None:
+                        p = 9 * s + pr
+                    for kind, first in ms:
+                        a = 9 * s + first
+                        melds.append((2 * REF_POS[a] + (kind == CHOW), kind, a + 1 if kind == CHOW else a))
+                if len(melds) == nm:
+                    melds.sort()  # the melds in key order
+                    out.append(GBReading(tuple([m[0] for m in melds]), tuple([m[1] for m in melds]),
+                                         tuple([m[2] for m in melds]), p))
+                    if len(out) > MAXR - 1:
+                        raise HandError(f"more than {MAXR} readings of one hand")
+    if len(out) > 1:
+        out.sort(key=lambda r: r.key)  # (keys differ between readings)
+    return out
 
 
-def knitted_straight_reading(f: Facts) -> KnittedReading | None:
-    """组合龙 + meld + pair: the knitted sequence all in the concealed tiles, the rest one meld (or the one fixed
-    pack) and a pair, read one way only.  Returns (body, concealed meld or None, pair, leftover counts)."""
-    if len(f.fixed) > 1 or not D.has_knitted_straight(f.mask):
-        return None
-    by_code = {D.CODE[i]: n for i, n in enumerate(f.standing) if n}
-    for seq in D.KNITTED:
-        if all(by_code.get(c, 0) for c in seq):
-            rest = dict(by_code)
-            for c in seq:
-                rest[c] -= 1
-            rest = {c: n for c, n in rest.items() if n}
-            readings = _meld_and_pair(rest)
-            if len(readings) != 1:
-                return None
-            meld, pair = readings[0]
-            return seq, meld, pair, rest
-    return None
+_decomposition_cache: dict[tuple[int, tuple[int, ...], tuple[int, ...]], Decomposition] = {}
 
 
-def score_knitted_straight(f: Facts, reading: KnittedReading, opts: GuobiaoConfig) -> list[int]:
-    """组合龙 (12) with its 4th meld and pair (reference): 平和 / 四归一 for a chow, the pung's own fans, 五门齐 for
-    an honor pung + honor pair of the other kind, 明杠/暗杠, 门前清/不求人, the win flags and the waits."""
-    seq, meld, pair, rest = reading
-    t = new_table()
+def regular_decomposition(r: GBReading) -> Decomposition:
+    """The Decomposition of a regular reading, one shared (immutable) object per reading shape."""
+    key = (r.pair, r.kind, r.tile)
+    hit = _decomposition_cache.get(key)
+    if hit is None:
+        hit = Decomposition(Form.REGULAR, reading_melds(r), (r.pair,), (), ())
+        if len(_decomposition_cache) < 1 << 16:
+            _decomposition_cache[key] = hit
+    return hit
+
+
+def reading_melds(r: GBReading) -> tuple[tuple[int, int, int], ...]:
+    """The reading's concealed melds as a Decomposition holds them: tile-id triples, sorted."""
+    return tuple(sorted((t - 1, t, t + 1) if k == CHOW else (t, t, t) for k, t in zip(r.kind, r.tile)))
+
+
+def best_regular(h: GBHand, rs: Sequence[GBReading], max_total: int, seven_pairs: bool,
+                 ) -> tuple[int, list[int] | None]:
+    """就高不就低 over the readings against an earlier best of ``max_total``: the index of the chosen reading
+    (-1: none beats it) and its fan vector.  A tie goes to a later reading with a tie fan (一色三同顺, 三同刻) or
+    when the earlier best is 七对 (reference step 5)."""
+    h.base = hand_fans(h)
+    pos = -1
+    best = None
+    nm = 4 - h.n_fixed
+    for j, r in enumerate(rs):
+        t = regular(h, nm, r.kind, r.tile, r.pair)
+        tot = total(t)
+        if tot > max_total or (tot == max_total and (seven_pairs or any([t[i] for i in F.TIE_FANS]))):
+            max_total = tot
+            pos = j
+            best = t
+    return pos, best
+
+
+def regular_wait(h: GBHand, r: GBReading, t: Sequence[int]) -> int:
+    """The wait the chosen reading implies: the 独听 fan if scored, else where the winning tile sits among the
+    concealed melds."""
+    win = h.win
+    if t[F.EDGE_WAIT]:
+        return WAIT_EDGE
+    if t[F.CLOSED_WAIT]:
+        return WAIT_CLOSED
+    if t[F.SINGLE_WAIT]:
+        return WAIT_SINGLE
+    for kind, m in zip(r.kind, r.tile):
+        if kind == CHOW and m - 1 <= win <= m + 1:
+            if m == win:
+                return WAIT_CLOSED
+            if (m + 1 == win and win % 9 == 2) or (m - 1 == win and win % 9 == 6):
+                return WAIT_EDGE
+            return WAIT_TWO_SIDED
+    for kind, m in zip(r.kind, r.tile):
+        if kind == PUNG and m == win:
+            return WAIT_DUAL_PUNG
+    return WAIT_SINGLE
+
+
+# ---------------------------------------------------------------------------------------------- special forms
+
+def special_end(h: GBHand, t: list[int]) -> None:
+    """The win flags and the exclusion pass, which close every special form."""
+    win_flags(h, t)
+    exclusions(t, h.opts)
+
+
+def seven_pairs(h: GBHand, t: list[int]) -> bool:
+    """七对 / 连七对 of a hand whose counts are all even; True = 连七对 (no regular reading is tried after it).
+    连七对 adds only 断幺 (2-8) and the win flags; 七对 the tile fans, 四归一 (a quad is two pairs; none with
+    all_terminals_pairs_no_tile_hog and 清幺九) and the win flags — never a meld fan, 门前清, 不求人 or 单钓."""
+    t[:] = [0] * NF
+    held = [i for i in range(34) if h.cnt[i]]
+    lo, hi = held[0], held[-1]
+    if h.kinds == 7 and hi - lo == 6 and hi < 27 and lo // 9 == hi // 9:
+        t[F.SEVEN_SHIFTED_PAIRS] = 1
+        if lo % 9 != 0 and hi % 9 != 8:
+            t[F.ALL_SIMPLES] = 1
+        special_end(h, t)
+        return True
+    t[F.SEVEN_PAIRS] = 1
+    tile_fans(h.mask, t)
+    t[F.TILE_HOG] = h.cnt.count(4)
+    if h.opts & OPT_ALL_TERMINALS_PAIRS_NO_TILE_HOG and t[F.ALL_TERMINALS]:
+        t[F.TILE_HOG] = 0  # 《国际麻将计番规则》: 清幺九 另计七对, 不计四归一
+    special_end(h, t)
+    return False
+
+
+def knit_mask(perm: int) -> int:
+    """Bit mask (over tile ids 0..26) of the knitted sequence ``perm``."""
+    return D.KNITTED_MASKS[perm]
+
+
+def honors_knitted(h: GBHand, t: list[int]) -> bool:
+    """全不靠 / 七星不靠: 14 single tiles, 7-9 numbered ones all from one knitted sequence, the rest honors (all
+    seven honors = 七星不靠); 全不靠 with all nine knitted tiles also counts 组合龙.  True when scored."""
+    if h.kinds != 14:
+        return False
+    num_mask = h.mask & D.NUMBERED_MASK
+    numbered = bin(num_mask).count("1")
+    if numbered < 7 or numbered > 9:
+        return False
+    for perm in range(6):
+        if not num_mask & ~knit_mask(perm):
+            t[:] = [0] * NF
+            if numbered == 7:
+                t[F.GREATER_HONORS_AND_KNITTED_TILES] = 1
+            else:
+                t[F.LESSER_HONORS_AND_KNITTED_TILES] = 1
+                if numbered == 9:
+                    t[F.KNITTED_STRAIGHT] = 1
+            special_end(h, t)
+            return True
+    return False
+
+
+def thirteen_orphans(h: GBHand, t: list[int]) -> bool:
+    """十三幺 plus the win flags only."""
+    if h.kinds != 13 or h.mask != D.ORPHANS_MASK:
+        return False
+    t[:] = [0] * NF
+    t[F.THIRTEEN_ORPHANS] = 1
+    special_end(h, t)
+    return True
+
+
+#: 九莲宝灯's fixed extra fans by the winning rank (1..9)
+NINE_GATES_EXTRA: tuple[tuple[int, ...], ...] = tuple(
+    tuple(F.FAN_INDEX[k] for k in D.nine_gates_extras(r)) for r in range(1, 10))
+
+
+def nine_gates(h: GBHand, t: list[int]) -> bool:
+    """九莲宝灯: 1112345678999 of the winning tile's suit plus the winning tile; the reference's fixed extras by
+    the winning rank, and the win flags."""
+    if h.win >= 27 or h.n_standing != 14:
+        return False
+    s = h.win // 9
+    for r in range(9):
+        want = 3 if r == 0 or r == 8 else 1
+        if 9 * s + r == h.win:
+            want += 1
+        if h.cnt[9 * s + r] != want:
+            return False
+    t[:] = [0] * NF
+    t[F.NINE_GATES] = 1
+    for f in NINE_GATES_EXTRA[h.win % 9]:
+        t[f] = 1
+    special_end(h, t)
+    return True
+
+
+class GBKnitted:
+    """组合龙 + meld + pair: how the hand reads (the kernel's ``GBKnitted``)."""
+
+    __slots__ = ("perm", "kind", "tile", "melded", "concealed_meld", "pair", "rest")
+
+    perm: int
+    kind: int  #: the 4th meld: a concealed one (CHOW / PUNG) or the fixed pack's kind
+    tile: int
+    melded: int
+    concealed_meld: int  #: 1: the 4th meld is among the concealed tiles
+    pair: int
+    rest: list[int]  #: the concealed tiles outside the knitted body
+
+
+def knitted_reading(h: GBHand, k: GBKnitted) -> bool:
+    """组合龙 + meld + pair: a knitted sequence all among the concealed tiles, the rest one meld (or the one fixed
+    pack) and a pair, read one way only (the core's decomposer).  True when found."""
+    if h.n_fixed > 1:
+        return False
+    for perm in range(6):
+        km = knit_mask(perm)
+        if any((km >> i) & 1 and not h.cnt[i] for i in range(27)):
+            continue
+        k.rest = [c - ((km >> i) & 1) if i < 27 else c for i, c in enumerate(h.cnt)]
+        found = K.decompositions(bytes(k.rest), 0, _REGULAR)
+        if len(found) != 1:
+            return False
+        melds, pair = found[0].melds, found[0].pairs[0]
+        k.perm = perm
+        k.pair = pair
+        if len(melds) == 1:
+            m = melds[0]
+            k.concealed_meld = 1
+            k.kind = PUNG if m[0] == m[1] else CHOW
+            k.tile = m[1]
+            k.melded = 0
+        else:
+            k.concealed_meld = 0
+            k.kind = h.fkind[0]
+            k.tile = h.ftile[0]
+            k.melded = h.fmelded[0]
+        return True
+    return False
+
+
+def knitted_straight(h: GBHand, k: GBKnitted, t: list[int]) -> None:
+    """组合龙 (12) with its 4th meld and pair: 平和 / 四归一 for a chow, the pung's own fans, 五门齐 for an honor
+    pung + honor pair of the other kind, 明杠 / 暗杠, 门前清 / 不求人, the win flags and the waits."""
+    kind, tile, pair, win = k.kind, k.tile, k.pair, h.win
+    t[:] = [0] * NF
     t[F.KNITTED_STRAIGHT] = 1
-    if meld is None:  # the fourth set is the fixed pack
-        kind, code, melded = f.fixed[0]
-    else:
-        (kind, code), melded = meld, False
     if kind == CHOW:
-        if D.is_numbered(pair):
+        if pair < 27:
             t[F.ALL_CHOWS] = 1
-        if f.all_counts[D.TILE_OF_CODE[pair]] == 4:
+        if h.whole[pair] == 4:
             t[F.TILE_HOG] = 1
-    elif code >= 0x40:
-        if D.is_wind(code):
-            if D.pung_of_terminals_or_honors(code, f.seat, f.prevalent, 1):
+    elif tile >= 27:
+        if D.wind(tile):
+            if tile - EAST != h.seat and tile - EAST != h.prevalent:
                 t[F.PUNG_OF_TERMINALS_OR_HONORS] = 1
-            if D.prevalent_wind(code, f.prevalent):
+            if tile == EAST + h.prevalent:
                 t[F.PREVALENT_WIND] = 1
-            if D.seat_wind(code, f.seat):
+            if tile == EAST + h.seat:
                 t[F.SEAT_WIND] = 1
-            if D.is_dragon(pair):
+            if D.dragon(pair):
                 t[F.ALL_TYPES] = 1
         else:
             t[F.DRAGON_PUNG] = 1
-            if D.is_wind(pair):
+            if D.wind(pair):
                 t[F.ALL_TYPES] = 1
     else:
-        if D.is_terminal(code):
+        if tile % 9 == 0 or tile % 9 == 8:
             t[F.PUNG_OF_TERMINALS_OR_HONORS] = 1
-        if D.is_numbered(pair):
+        if pair < 27:
             t[F.NO_HONORS] = 1
-        if kind != KONG and f.all_counts[D.TILE_OF_CODE[code]] == 4:
+        if kind != KONG and h.whole[tile] == 4:
             t[F.TILE_HOG] = 1
-    win_flag_fans(f, t)
+    win_flags(h, t)
     if kind == KONG:
-        t[F.MELDED_KONG if melded else F.CONCEALED_KONG] = 1
-    if not melded:
-        if f.self_drawn:
+        t[F.MELDED_KONG if k.melded else F.CONCEALED_KONG] = 1
+    if not k.melded:
+        if h.flags & FLAG_SELF_DRAWN:
             t[F.FULLY_CONCEALED_HAND] = 1
             t[F.SELF_DRAWN] = 0
         else:
             t[F.CONCEALED_HAND] = 1
-    win = f.win
-    if not f.fixed:
+    if h.n_fixed == 0:
         # the wait is read from the five tiles outside the body; a win on a body tile only gives no wait fan
-        if rest.get(win, 0) >= 1 and not f.heavenly and _unique_wait_of_rest(rest, win):
-            chows = [code] if kind == CHOW else []
-            w = D.wait_fan(chows, pair, win)
-            if w:
-                t[_IDX[w]] = 1
+        if k.rest[win] >= 1 and not h.flags & FLAG_HEAVENLY:
+            buf = k.rest[:]
+            buf[win] -= 1
+            if one_wait(buf, False):
+                w = 0
+                if kind == CHOW and (tile + 1 == win or tile - 1 == win):
+                    w = F.EDGE_WAIT
+                elif kind == CHOW and tile == win:
+                    w = F.CLOSED_WAIT
+                elif pair == win:
+                    w = F.SINGLE_WAIT
+                if w:
+                    t[w] = 1
     else:
-        if win not in seq or rest.get(win, 0) >= 2:
+        if not (win < 27 and (knit_mask(k.perm) >> win) & 1) or k.rest[win] >= 2:
             t[F.SINGLE_WAIT] = 1
-    apply_exclusions(t, opts)
-    return t
+    exclusions(t, h.opts)
 
 
-def _unique_wait_of_rest(rest: dict[int, int], win: int) -> bool:
-    """组合龙 with no fixed pack: is the winning tile the only tile completing the 4 non-body tiles left when it
-    is taken out (reference, 'Waits, 0 fixed packs')?"""
-    base = dict(rest)
-    base[win] -= 1
-    return _completions(tuple(sorted((k, n) for k, n in base.items() if n))) == 1
+def knitted_wait(h: GBHand, k: GBKnitted) -> int:
+    """Where the winning tile sits in a 组合龙 hand."""
+    if k.rest[h.win] == 0:
+        return WAIT_KNITTED
+    if k.pair == h.win:
+        return WAIT_SINGLE
+    if k.concealed_meld and k.kind == CHOW:
+        return WAIT_CLOSED if k.tile == h.win else WAIT_TWO_SIDED
+    return WAIT_DUAL_PUNG
 
 
-_CODE_SET = frozenset(D.CODE)
+# ---------------------------------------------------------------------------------------------- the whole hand
+
+def tiles_of(cnt: Sequence[int], per: int) -> tuple[int, ...]:
+    """The tile ids held, each ``cnt[t] // per`` times (per 1: every copy; 2: the pairs)."""
+    return tuple(t for t in range(34) for _ in range(cnt[t] // per))
 
 
-@lru_cache(maxsize=4096)  # the four tiles left are one of a few thousand shapes
-def _completions(held: tuple[tuple[int, int], ...]) -> int:
-    """How many tile kinds complete these four tiles (codes with counts) to a meld + a pair (2 means 'more')."""
-    # only a held tile, or one within two ranks of a held tile of its suit, can complete a meld + pair
-    candidates: set[int] = set()
-    for k, _ in held:
-        if k < 0x40:
-            candidates.update(c for c in range(k - 2, k + 3) if c in _CODE_SET)
-        else:
-            candidates.add(k)
-    found = 0
-    for c in candidates:
-        trial = dict(held)
-        trial[c] = trial.get(c, 0) + 1
-        if _meld_and_pair(trial):
-            found += 1
-            if found > 1:
-                break
-    return found
+def score_hand(h: GBHand, best: list[int], want_reading: bool) -> tuple[int, int, Decomposition | None]:
+    """Score one loaded hand: the special forms, then every regular reading (就高不就低).  Fills ``best`` (the fan
+    vector, flowers not counted); returns (status OK or NOT_WIN, the wait index, the reading: a Decomposition,
+    None for 九莲宝灯 (whose shown reading is :func:`nine_gates_reading`) and None unless ``want_reading``)."""
+    k = GBKnitted()
+    max_total = 0
+    seven = special = False
+    reading = None
+    wait = WAIT_SINGLE
+    if h.n_fixed == 0:
+        if not any([c & 1 for c in h.cnt]):
+            if seven_pairs(h, best):  # 连七对: no regular reading after it
+                if want_reading:
+                    reading = Decomposition(Form.SEVEN_PAIRS, (), tiles_of(h.cnt, 2), (), ())
+                return OK, WAIT_SINGLE, reading
+            seven = special = True
+            if want_reading:
+                reading = Decomposition(Form.SEVEN_PAIRS, (), tiles_of(h.cnt, 2), (), ())
+        if not special and h.kinds >= 13:
+            if honors_knitted(h, best):
+                if want_reading:
+                    reading = Decomposition(Form.HONORS_AND_KNITTED, (), (), tiles_of(h.cnt, 1), ())
+                return OK, WAIT_KNITTED, reading
+            if thirteen_orphans(h, best):
+                if want_reading:
+                    singles = tuple(i for i in range(34) if h.cnt[i] == 1)
+                    reading = Decomposition(Form.THIRTEEN_ORPHANS, (), (h.cnt.index(2),), singles, ())
+                return OK, WAIT_THIRTEEN_SIDED if h.cnt[h.win] == 2 else WAIT_SINGLE, reading
+            # (13 or 14 kinds can still be four chows and a pair: the regular readings below)
+        elif not special and h.kinds >= 9:
+            if knitted_reading(h, k):
+                special = True
+            elif h.kinds == 9 and nine_gates(h, best):
+                return OK, WAIT_NINE_SIDED, None  # (the reading shown: nine_gates_reading)
+    elif h.n_fixed == 1 and h.kinds >= 9:  # 组合龙's nine body tiles are all concealed
+        special = knitted_reading(h, k)
+    if special and not seven:
+        knitted_straight(h, k, best)
+        wait = knitted_wait(h, k)
+        if not want_reading:
+            return OK, wait, None
+        body = tuple(i for i in range(27) if (knit_mask(k.perm) >> i) & 1)
+        meld: tuple[tuple[int, int, int], ...] = ()
+        if k.concealed_meld and k.kind == PUNG:
+            meld = ((k.tile, k.tile, k.tile),)
+        elif k.concealed_meld:
+            meld = ((k.tile - 1, k.tile, k.tile + 1),)
+        return OK, wait, Decomposition(Form.KNITTED_STRAIGHT, meld, (k.pair,), body, ())
+    if seven:
+        max_total = total(best)
+    rs = regular_readings(h)
+    pos, t = best_regular(h, rs, max_total, seven)
+    if pos >= 0 and t is not None:
+        best[:] = t
+        max_total = total(t)
+        if want_reading:
+            reading = regular_decomposition(rs[pos])
+        wait = regular_wait(h, rs[pos], t)
+    if (pos < 0 and not seven) or max_total == 0:
+        return NOT_WIN, wait, reading
+    return OK, wait, reading
+
+
+item_rows: list[list[Any]] | None = None  #: [fan index][count] -> the shared ScoreItem (row[0] unused)
+item_make: Any = None  #: (fan index, count) -> ScoreItem, for a count past the prebuilt row
+
+
+def items_init(rows: Sequence[Sequence[Any]], make: Any) -> None:
+    """Take the rule layer's prebuilt ScoreItems (``rows[fan][count]``, one row per fan) and its maker for other
+    counts, for the result items built from a fan vector."""
+    global item_rows, item_make
+    if len(rows) != NF:
+        raise ValueError(f"the Guobiao kernel is built for {NF} fans, got {len(rows)} item rows")
+    item_rows = [list(r) for r in rows]
+    item_make = make
+
+
+def items_of(t: Sequence[int]) -> tuple[Any, ...]:
+    """The ScoreItems of a fan vector, one per non-zero entry in table order."""
+    assert item_rows is not None
+    out = []
+    for i in compress(INDICES, t):
+        c = t[i]
+        row = item_rows[i]
+        out.append(row[c] if c < len(row) else item_make(i, c))
+    return tuple(out)
+
+
+def score(record: bytes, opts: int, want_table: bool = True,
+          ) -> tuple[list[int] | None, int, tuple[Any, ...] | None, Decomposition | None, int] | None:
+    """Score one packed hand record (kernel_table.RECORD) under the option bits ``opts``
+    (kernel_table.OPTION_BITS), as ``mahjong._core._gb_score`` does: (fan vector list (None unless
+    ``want_table``), fan total without flowers, the ScoreItems (None until :func:`items_init`), reading (a
+    Decomposition, or None for 九莲宝灯), wait index (kernel_table.WAITS)), or None when the tiles are no winning
+    hand.  A malformed record raises HandError."""
+    h = GBHand()
+    best = [0] * NF
+    if len(record) != REC:
+        raise HandError(f"a Guobiao hand record has {REC} bytes, got {len(record)}")
+    if load(record, opts, h) != OK:
+        raise HandError("malformed Guobiao hand record (counts, packs, winning tile or winds out of range)")
+    status, wait, reading = score_hand(h, best, True)
+    if status != OK:
+        return None
+    return (best if want_table else None, total(best), None if item_rows is None else items_of(best), reading,
+            wait)
+
+
+def score_batch(records: Any, opts: int, totals: Any, fans: Any, status: Any) -> None:
+    """Score ``len(status)`` records laid end to end, as ``mahjong._core._gb_score_batch`` does: per hand the
+    total (flowers included) into ``totals``, the fan vector (花牌 included) into ``fans[i]``, and ``status[i]``
+    OK, NOT_WIN or BAD (malformed record); rows of unscored hands are zero."""
+    n = len(status)
+    if len(records) != n * REC or len(totals) != n or len(fans) != n or (n and len(fans[0]) != NF):
+        raise ValueError("batch arrays of mismatched sizes")
+    for i in range(n):
+        fans[i] = 0
+        totals[i] = 0
+        h = GBHand()
+        best = [0] * NF
+        st = load(bytes(records[i * REC:(i + 1) * REC]), opts, h)
+        if st == OK:
+            st = score_hand(h, best, False)[0]
+        status[i] = st
+        if st == OK:
+            best[F.FLOWER_TILES] = h.flowers
+            fans[i] = best
+            totals[i] = total(best)
+
+
+@lru_cache(maxsize=64)
+def nine_gates_reading(counts: bytes) -> Decomposition | None:
+    """The reading shown for 九莲宝灯 (both paths): the first regular reading in reference order.  There are only
+    27 such hands (suit × winning rank), so each is worked out once."""
+    h = GBHand()
+    h.cnt = list(counts)
+    h.n_fixed = 0
+    rs = regular_readings(h)
+    return regular_decomposition(rs[0]) if rs else None

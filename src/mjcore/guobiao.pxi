@@ -1784,138 +1784,23 @@ cdef object _gb_fast_core(const uint8_t* hp, Py_ssize_t size, tuple melds, bytes
 
 
 # ---------------------------------------------------------------------------------------------- without the GIL
-# (added for the compiled hand core, engine.pxi: the may-this-seat-win decision of a complete hand in self-play)
+# (for the compiled hand core, engine.pxi: the may-this-seat-win decision of a complete hand in self-play)
 #
-# _gb_decide scores a loaded hand as _gb_score_hand does and fills the same fan vector, without the GIL: the
-# regular readings are enumerated here (every pair, then melds from the lowest tile up: each distinct reading
-# once) instead of through the suit cache, and sorted by the same keys, so the chosen reading and its vector
-# are the same (tests/game/test_core_scoring.py compares them with _gb_score on many hands).
+# _gb_decide scores a loaded hand as _gb_score_hand does and fills the same fan vector, called without the GIL.
+# The readings come from the same place as _gb_score_hand's (_gb_regular_readings and _gb_knitted_reading: the
+# core's decomposer through the suit cache), taken with the GIL for that moment only, so there is one
+# decomposer; tests/game/test_core_scoring.py compares the decision with _gb_score on many hands.
 
-cdef int _gb_melds_nogil(uint8_t* c, int i, int k, int nm, GBReading* cur, GBReading* rs, int n) noexcept nogil:
-    """Complete ``cur`` (k melds so far) with melds of the counts ``c`` from tile ``i`` up; append each reading
-    to ``rs`` (n so far): the new count, or -1 past GB_MAXR readings."""
-    while i < 34 and c[i] == 0:
-        i += 1
-    if i == 34:
-        if k != nm:
-            return n
-        if n >= GB_MAXR - 1:
-            return -1
-        rs[n] = cur[0]
-        return n + 1
-    if k == nm:
-        return n
-    if c[i] >= 3:
-        c[i] -= 3
-        cur.kind[k] = GB_PUNG
-        cur.tile[k] = i
-        n = _gb_melds_nogil(c, i, k + 1, nm, cur, rs, n)
-        c[i] += 3
-        if n < 0:
-            return n
-    if i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
-        c[i] -= 1
-        c[i + 1] -= 1
-        c[i + 2] -= 1
-        cur.kind[k] = GB_CHOW
-        cur.tile[k] = i + 1
-        n = _gb_melds_nogil(c, i, k + 1, nm, cur, rs, n)
-        c[i] += 1
-        c[i + 1] += 1
-        c[i + 2] += 1
+cdef int _gb_readings_with_gil(GBHand* h, GBReading* rs, GBKnitted* k, bint knitted) noexcept nogil:
+    """_gb_regular_readings (knitted False: the count, or -1 when there are more than kept) or
+    _gb_knitted_reading (knitted True: 1 when found), taken with the GIL; -1 if either raised."""
+    cdef int n
+    with gil:
+        try:
+            n = _gb_knitted_reading(h, k) if knitted else _gb_regular_readings(h, rs)
+        except Exception:
+            n = -1
     return n
-
-
-cdef int _gb_readings_nogil(uint8_t* c, int nm, GBReading* rs) noexcept nogil:
-    """Every reading of the counts ``c`` as nm melds and a pair (c is restored): the count, or -1."""
-    cdef GBReading cur
-    cdef int p, n = 0
-    for p in range(34):
-        if c[p] >= 2:
-            c[p] -= 2
-            cur.pair = p
-            n = _gb_melds_nogil(c, 0, 0, nm, &cur, rs, n)
-            c[p] += 2
-            if n < 0:
-                return n
-    return n
-
-
-cdef inline bint _gb_key_less(const GBReading* a, const GBReading* b, int nm) noexcept nogil:
-    cdef int i
-    for i in range(nm):
-        if a.key[i] != b.key[i]:
-            return a.key[i] < b.key[i]
-    return False
-
-
-cdef int _gb_sorted_readings_nogil(GBHand* h, GBReading* rs) noexcept nogil:
-    """_gb_regular_readings without the GIL: the same readings in the same (key) order; -1 past GB_MAXR."""
-    cdef uint8_t c[34]
-    cdef GBReading tmp
-    cdef GBReading* x
-    cdef int n, nm = 4 - h.n_fixed, r, i, j, a
-    memcpy(c, h.cnt, 34)
-    n = _gb_readings_nogil(c, nm, rs)
-    for r in range(n):
-        x = &rs[r]
-        for i in range(nm):
-            a = x.tile[i] - (1 if x.kind[i] == GB_CHOW else 0)
-            x.key[i] = 2 * GB_REF_POS[a] + (1 if x.kind[i] == GB_CHOW else 0)
-        for i in range(1, nm):  # a reading's melds in key order
-            j = i
-            while j > 0 and x.key[j - 1] > x.key[j]:
-                x.key[j - 1], x.key[j] = x.key[j], x.key[j - 1]
-                x.kind[j - 1], x.kind[j] = x.kind[j], x.kind[j - 1]
-                x.tile[j - 1], x.tile[j] = x.tile[j], x.tile[j - 1]
-                j -= 1
-    for r in range(1, n):  # the readings in key order (keys differ between readings)
-        tmp = rs[r]
-        j = r
-        while j > 0 and _gb_key_less(&tmp, &rs[j - 1], nm):
-            rs[j] = rs[j - 1]
-            j -= 1
-        rs[j] = tmp
-    return n
-
-
-cdef int _gb_knitted_nogil(const GBHand* h, GBKnitted* k) noexcept nogil:
-    """_gb_knitted_reading without the GIL (the rest read by _gb_readings_nogil): 1 when found."""
-    cdef GBReading rs[GB_MAXR]
-    cdef int perm, i, km, n
-    cdef bint ok
-    if h.n_fixed > 1:
-        return 0
-    for perm in range(6):
-        km = _gb_knit_mask(perm)
-        ok = True
-        for i in range(27):
-            if (km >> i) & 1 and not h.cnt[i]:
-                ok = False
-                break
-        if not ok:
-            continue
-        memcpy(k.rest, h.cnt, HBUF)
-        for i in range(27):
-            if (km >> i) & 1:
-                k.rest[i] -= 1
-        n = _gb_readings_nogil(k.rest, 1 - h.n_fixed, rs)
-        if n != 1:
-            return 0
-        k.perm = perm
-        k.pair = rs[0].pair
-        if h.n_fixed == 0:
-            k.concealed_meld = 1
-            k.kind = rs[0].kind[0]
-            k.tile = rs[0].tile[0]
-            k.melded = 0
-        else:
-            k.concealed_meld = 0
-            k.kind = h.fkind[0]
-            k.tile = h.ftile[0]
-            k.melded = h.fmelded[0]
-        return 1
-    return 0
 
 
 cdef int _gb_decide(GBHand* h, int* best) noexcept nogil:
@@ -1938,18 +1823,18 @@ cdef int _gb_decide(GBHand* h, int* best) noexcept nogil:
             if _gb_honors_knitted(h, best) or _gb_thirteen_orphans(h, best):
                 return GB_OK
         elif not special and h.kinds >= 9:
-            if _gb_knitted_nogil(h, &k):
+            if _gb_readings_with_gil(h, rs, &k, True) == 1:
                 special = True
             elif h.kinds == 9 and _gb_nine_gates(h, best):
                 return GB_OK
     elif h.n_fixed == 1 and h.kinds >= 9:
-        special = _gb_knitted_nogil(h, &k) == 1
+        special = _gb_readings_with_gil(h, rs, &k, True) == 1
     if special and not seven:
         _gb_knitted_straight(h, &k, best)
         return GB_OK
     if seven:
         max_total = _gb_total(best)
-    n_read = _gb_sorted_readings_nogil(h, rs)
+    n_read = _gb_readings_with_gil(h, rs, &k, False)
     if n_read < 0:
         return GB_BAD
     pos = _gb_best_regular(h, rs, n_read, max_total, seven, t)

@@ -40,7 +40,6 @@ include "engine.pxi"
 include "obs.pxi"
 include "batch.pxi"
 
-import array as _array
 import sys as _sys
 
 from mahjong._input import batch_layout as _batch_layout

@@ -377,12 +377,13 @@ NOTES = """Notes:
   reference counting, no dereference).
 - Thread scaling: one batch split in two halves, one worker thread per half, against one worker thread over
   the whole batch; target: two threads reach >= 1.8x one thread's rate (ratio <= 0.556).  The workers are
-  started once (a pool, as a server would have): with a new `threading.Thread` per half, a 400,000-row
-  `is_win_batch` (~9 ms) ran at 0.96x on the same machine at the same moment a pool reached 1.93x.  The
-  likely cause: Linux places a new thread on its parent's core and moves it only when the balancer runs, most
-  of a 4 ms half.  Longer batches (`shanten_batch`, `waits_batch`) hide that, which is why only
-  `is_win_batch` showed it.  On this shared 2-core machine the second core is often busy with other
-  developers' work, which caps what the row can show: read it at a quiet moment (`uptime` load below 1).
+  started once (a pool, as a server would have): a new `threading.Thread` per half times thread start-up (Linux
+  places a new thread on its parent's core until the balancer moves it).  The GIL is held only for a constant
+  part of each call (about 0.6 us for a numpy batch: the layout and the wildcard count judged in C, the output
+  allocated without a fill); the rows, their checks included, run without it and share only read-only tables.
+  So each of two threads spends the same CPU time per row as one thread alone (`benchmarks/scaling.py` measures
+  that per thread, e.g. 30.6 ns one thread vs 30.5 / 30.5 ns each of two for `is_win_batch` at load 11); the
+  wall-clock ratio needs an idle second core, which this shared machine rarely has: read it at load < 1.
 - Wildcard win check: on random hands the no-wildcard check rejects most hands from the tile counts mod 3
   alone, without any table lookup, which no check with wildcards can do; on hands built from complete hands
   both do the full work.

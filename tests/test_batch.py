@@ -7,7 +7,9 @@ import array
 import importlib
 import os
 import random
+import sys
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -295,3 +297,64 @@ def test_mutation_during_the_call_never_crashes(fn: str) -> None:
         t.join()
     assert outcomes
 
+
+
+@pytest.mark.parametrize("fn", ["is_win_batch", "shanten_batch", "waits_batch"])
+def test_two_threads_over_halves_equal_one_call(fn: str) -> None:
+    """The thread-scaling benchmark's split: two threads over the two halves of one batch give exactly the
+    answers of one call over all of it."""
+    rows = _rows(random.Random(8), DEFAULT, 14 if fn == "is_win_batch" else 13, 4000)
+    kernel = getattr(core, fn)
+    want = kernel(rows).tolist()
+    got: list[Any] = [None, None]
+    barrier = threading.Barrier(2)
+
+    def half(i: int) -> None:
+        barrier.wait()
+        got[i] = kernel(rows[:2000] if i == 0 else rows[2000:]).tolist()
+
+    threads = [threading.Thread(target=half, args=(i,)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert got[0] + got[1] == want
+
+
+@pytest.mark.parametrize("fn", ["is_win_batch", "shanten_batch", "waits_batch"])
+def test_gil_released_during_the_rows(fn: str) -> None:
+    """Another Python thread makes progress while a batch runs.  With the switch interval raised far above the
+    call's length, the calling thread gives the GIL up only if the kernel releases it: the counter thread
+    (which yields the GIL at every step) can then count only while the rows are worked on, between the two
+    reads of its counter.  A kernel holding the GIL leaves the counter unchanged, on any machine."""
+    rows = np.resize(_rows(random.Random(9), DEFAULT, 14 if fn == "is_win_batch" else 13, 2000), (400_000, 34))
+    kernel = getattr(core, fn)
+    kernel(rows[:2000])  # the suit entries of these rows, filled before the measured calls
+    count = [0]
+    stop = threading.Event()
+    ready = threading.Event()
+
+    def counter() -> None:
+        ready.set()
+        while not stop.is_set():
+            count[0] += 1
+            time.sleep(0)  # releases the GIL at every step
+
+    old = sys.getswitchinterval()
+    t = threading.Thread(target=counter)
+    t.start()
+    ready.wait()
+    moved = 0
+    try:
+        sys.setswitchinterval(30.0)
+        for _ in range(5):  # a starved machine may not run the counter within one call; try a few calls
+            before = count[0]
+            kernel(rows)
+            moved = count[0] - before
+            if moved:
+                break
+    finally:
+        sys.setswitchinterval(old)
+        stop.set()
+        t.join()
+    assert moved > 0

@@ -6,7 +6,7 @@ exception, never a crash of the interpreter (which would kill this test run).
 Three layers: hypothesis over the kernels (below), hypothesis driving every row of the fuzz suite's entry-point
 table (tests/fuzz/entry_points.py), and the seeded fuzz runner (tests/fuzz/run.py) in a child process with a
 small time budget, so a crash is reported instead of killing pytest.  The large run (>= 1,000,000 inputs) is
-``python tests/fuzz/run.py --inputs 1000000 --seed 1``; its figures are in benchmarks/RESULTS.md.
+``python tests/fuzz/run.py --inputs 1000000 --seed 1 --cli-every 5000``; its figures are in tests/fuzz/RESULTS.md.
 """
 
 from __future__ import annotations

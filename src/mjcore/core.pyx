@@ -21,6 +21,8 @@ from cpython.list cimport PyList_GET_SIZE
 from cpython.ref cimport Py_INCREF, Py_DECREF
 from cpython.long cimport PyLong_AsLongAndOverflow, PyLong_CheckExact
 from cpython.object cimport PyObject, PyTypeObject
+from cpython cimport array as carray
+from cpython.bytearray cimport PyByteArray_FromStringAndSize
 from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_ND, PyBUF_FORMAT, PyBUF_RECORDS_RO
 
 cdef extern from "Python.h":
@@ -38,7 +40,6 @@ include "engine.pxi"
 include "obs.pxi"
 include "batch.pxi"
 
-import array as _array
 import sys as _sys
 
 from mahjong._input import batch_layout as _batch_layout
@@ -50,8 +51,7 @@ from mahjong._input import coerce_max_readings as _coerce_max_readings
 from mahjong._input import coerce_rules as _coerce_rules
 from mahjong._input import coerce_visible as _coerce_visible
 from mahjong._input import too_many_readings as _too_many_readings
-from mahjong._input import wants_numpy as _wants_numpy
-from mahjong._input import MAX_READINGS
+from mahjong._input import MAX_BATCH_ROWS, MAX_READINGS
 from mahjong._kernels import KERNEL_NAMES
 from mahjong.errors import HandError
 from mahjong.hand import Hand
@@ -708,16 +708,60 @@ cdef Py_ssize_t run_rows(const Rows* R, const Params* P0, int complete, int kind
     return -1
 
 
+# Batch outputs are made without a zero fill or a copy (every entry is written by run_rows, or the call raises):
+# a clone of an empty array.array (shanten 'b', waits 'Q'), a bytearray (is_win); numpy callers get a numpy view
+# of it.  The work done with the GIL held is then a small constant (about 1 us for a numpy uint8 batch),
+# whatever the number of rows, so two threads over two halves of a batch overlap for all but that constant.
+cdef carray.array _SHANTEN_OUT = carray.array("b")
+cdef carray.array _WAITS_OUT = carray.array("Q")
+cdef object _np_out = None  # (frombuffer, bool_, int8, uint64) of the caller's numpy, once seen
+cdef Py_ssize_t MAX_BATCH_ROWS_C = MAX_BATCH_ROWS
+
+
+cdef bint numpy_input(object hands) except -1:
+    """hands is a numpy array (the batch kernels then answer with numpy arrays); numpy is never imported here:
+    an array exists only if its caller imported numpy already."""
+    global _ndarray
+    if _ndarray is None:
+        if "numpy" not in _modules:
+            return False
+        _ndarray = getattr(_modules["numpy"], "ndarray", None)
+        if _ndarray is None:
+            return False
+    return isinstance(hands, _ndarray)
+
+
+cdef int batch_code(const Py_buffer* view) except -2:
+    """The reader code of a plain native integer buffer format ("B", "b", "<u2", ...), or -1: let
+    mahjong._input.batch_layout judge it (and name what is wrong)."""
+    cdef const char* f = view.format
+    cdef char ch
+    if f == NULL:
+        return 1 if view.itemsize == 1 else -1
+    if f[0] == b"@" or f[0] == b"=":
+        f += 1
+    ch = f[0]
+    if ch == 0 or f[1] != 0:
+        return -1
+    if ch == b"B" and view.itemsize == 1:
+        return 1
+    if ch == b"b" and view.itemsize == 1:
+        return 1 | 16
+    return -1
+
+
 cdef object run_batch(int kind, object hands, object wildcards, object rules, int complete):
+    global _np_out
     cdef Params P
     cdef Rows R
     cdef Py_buffer view
     cdef Py_buffer out_view
     cdef long long bad_raw[34]
-    cdef int bad_k = 0
+    cdef int bad_k = 0, code
+    cdef long k
+    cdef int overflow = 0
     cdef Py_ssize_t bad = -1, n
-    r = _coerce_rules(rules)
-    load_rules(r, &P)
+    load_rules(rules, &P)  # a HandRules, or RulesError
     data = hands
     if type(hands) is list or type(hands) is tuple or isinstance(hands, str) \
             or type(hands).__module__.startswith("numpy.ma"):
@@ -728,9 +772,13 @@ cdef object run_batch(int kind, object hands, object wildcards, object rules, in
         _coerce_batch(data)  # raises the HandError naming the problem
         raise HandError(f"hands: cannot read {type(hands).__name__} as an (N, 34) integer array") from None
     try:
-        fmt = "B" if view.format == NULL else view.format.decode("ascii", "replace")
-        shape = tuple(view.shape[d] for d in range(view.ndim)) if view.shape != NULL else (view.len,)
-        n, code = _batch_layout(fmt, view.itemsize, view.ndim, shape)
+        code = batch_code(&view)
+        if code > 0 and view.ndim == 2 and view.shape[1] == 34 and view.shape[0] <= MAX_BATCH_ROWS_C:
+            n = view.shape[0]  # the common case, judged here: 1-byte counts, shape (N, 34)
+        else:
+            fmt = "B" if view.format == NULL else view.format.decode("ascii", "replace")
+            shape = tuple(view.shape[d] for d in range(view.ndim)) if view.shape != NULL else (view.len,)
+            n, code = _batch_layout(fmt, view.itemsize, view.ndim, shape)
         R.base = <const char*>view.buf
         R.n = n
         R.code = code
@@ -741,19 +789,25 @@ cdef object run_batch(int kind, object hands, object wildcards, object rules, in
             R.col_stride = view.strides[0] if view.strides != NULL else view.itemsize
             R.row_stride = 34 * R.col_stride
         R.plain = (code & 15) == 1 and not (code & 16) and R.col_stride == 1
-        w = _coerce_batch_wildcards(wildcards, r, n)
-        if type(w) is bytes:
-            P.k = 0
-            R.wild = <const uint8_t*>PyBytes_AS_STRING(w)
+        R.wild = NULL
+        k = -1
+        if type(wildcards) is int:
+            k = PyLong_AsLongAndOverflow(wildcards, &overflow)
+        if not overflow and 0 <= k <= P.max_wildcards:
+            P.k = <int>k  # one plain count for every row
         else:
-            P.k = <int>w
-            R.wild = NULL
+            w = _coerce_batch_wildcards(wildcards, rules, n)  # per-row counts, or the error naming the count
+            if type(w) is bytes:
+                P.k = 0
+                R.wild = <const uint8_t*>PyBytes_AS_STRING(w)
+            else:
+                P.k = <int>w
         if kind == KIND_WIN:
-            out = bytearray(n)
+            out = PyByteArray_FromStringAndSize(NULL, n)
         elif kind == KIND_SHANTEN:
-            out = _array.array("b", bytes(n))
+            out = carray.clone(_SHANTEN_OUT, n, False)
         else:
-            out = _array.array("Q", bytes(8 * n))
+            out = carray.clone(_WAITS_OUT, n, False)
         if n:
             PyObject_GetBuffer(out, &out_view, PyBUF_ND)
             try:
@@ -764,12 +818,14 @@ cdef object run_batch(int kind, object hands, object wildcards, object rules, in
     finally:
         PyBuffer_Release(&view)
     if bad >= 0:
-        _check_row([bad_raw[j] for j in range(34)], bad_k, r, None if complete < 0 else bool(complete),
+        _check_row([bad_raw[j] for j in range(34)], bad_k, rules, None if complete < 0 else bool(complete),
                    what=f"row {bad}")
         raise HandError(f"row {bad}: not a valid hand")  # the array changed under us; never a wrong answer
-    np = _wants_numpy(hands)
-    if np is not None:
-        return np.frombuffer(out, dtype=(np.bool_, np.int8, np.uint64)[kind])
+    if numpy_input(hands):
+        if _np_out is None:
+            np = _modules["numpy"]
+            _np_out = (np.frombuffer, np.dtype(np.bool_), np.dtype(np.int8), np.dtype(np.uint64))
+        return _np_out[0](out, _np_out[1 + kind])
     return out.tolist() if kind == KIND_WAITS else out
 
 

@@ -121,7 +121,7 @@ def answer(rs: Any, hand: Hand, kw: dict[str, Any]) -> Any:
         r = rs.score(hand, ctx)
     except MahjongError as e:
         return type(e).__name__
-    items = [[vocabulary_key(i.key), i.value, i.count, i.unit] for i in r.items]
+    items = [[vocabulary_key(i.key, rs.name), i.value, i.count, i.unit] for i in r.items]
     return [r.total, r.unit, r.valid, items, list(r.payments), r.wait]
 
 

@@ -115,6 +115,11 @@ class RuleBook:
     players: int = 4
     tiles_in_play: int | None = None
     robbing_kong_as_self_draw: bool = False
+    #: rows whose value is an expression of the hand (a reading's names): key -> expression (rb-yh)
+    row_hand_values: dict[str, Node] = field(default_factory=dict)
+    #: the built-in rule set that scores with this file's rows and adds what a file cannot say (its own hooks);
+    #: such a file is not registered as a preset of its own (rb-yh)
+    table_of: str | None = None
 
     @property
     def hand_rules(self) -> HandRules:
@@ -285,6 +290,8 @@ class BookRuleSet(RuleSet[Any]):
             if r.when is None and r.count is None:
                 continue
             if n > 0:
+                if r.key in self.book.row_hand_values:
+                    r = dataclasses.replace(r, value=int(evaluate(self.book.row_hand_values[r.key], names, funcs)))
                 applying.append(r)
                 times[r.key] = n
         counted = apply_exclusions(self.book.exclusion, applying)
@@ -296,6 +303,9 @@ class BookRuleSet(RuleSet[Any]):
                 if r.when is not None and evaluate(r.when, names, funcs):
                     n = 1 if r.count is None else int(evaluate(r.count, names, funcs))
                     if n > 0:
+                        if r.key in self.book.row_hand_values:
+                            r = dataclasses.replace(r, value=int(evaluate(self.book.row_hand_values[r.key], names,
+                                                                          funcs)))
                         first.append(r)
                         times[r.key] = n
         if self.book.order == "patterns_first":

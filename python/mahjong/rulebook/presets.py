@@ -106,4 +106,6 @@ def register_shipped() -> None:
     from mahjong.rulebook.load import load_book
 
     for path in shipped_files():
-        register_book(load_book(path))
+        book = load_book(path)
+        if book.table_of is None:  # a built-in rule set's table is served by that rule set
+            register_book(book)

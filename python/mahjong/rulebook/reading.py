@@ -20,7 +20,7 @@ from mahjong.rules import HandRules
 from mahjong.tiles import N_KINDS, suit_of
 from mahjong.types import Decomposition, Form
 
-__all__ = ["TileSet", "Reading", "build_reading", "split_wildcards"]
+__all__ = ["TileSet", "Reading", "build_reading", "placement_wait", "split_wildcards"]
 
 
 @dataclass(frozen=True)
@@ -59,6 +59,9 @@ class Reading:
     wildcards_held: int
     #: win facts by name: every WinContext field and its derived properties, plus the rule file's own facts
     facts: Mapping[str, Any] = field(default_factory=dict)
+    #: (the tile the winning tile is read as, the group it completed) when the rule set scores each placement of
+    #: the winning tile (see :func:`build_reading`); ``None`` otherwise
+    placement: tuple[int, tuple[int, ...]] | None = None
 
     @property
     def form(self) -> Form:
@@ -116,6 +119,21 @@ def _facts(ctx: WinContext, extra: Mapping[str, Any]) -> dict[str, Any]:
     return facts
 
 
+def placement_wait(tile: int, group: tuple[int, ...]) -> str:
+    """How the winning tile completed its group: ``"single"`` (the pair), ``"dual-pung"`` (a pung),
+    ``"closed"`` (a chow's middle tile), ``"edge"`` (the 3 of 123 or the 7 of 789) or ``"two-sided"``."""
+    if len(group) == 2:
+        return "single"
+    if group[0] == group[1]:
+        return "dual-pung"
+    if tile == group[1]:
+        return "closed"
+    rank = group[0] % 9  # 0 for 123, 6 for 789
+    if (rank == 0 and tile == group[2]) or (rank == 6 and tile == group[0]):
+        return "edge"
+    return "two-sided"
+
+
 def build_reading(
     hand: Hand,
     d: Decomposition,
@@ -123,27 +141,43 @@ def build_reading(
     rules: HandRules,
     wildcard_kinds: frozenset[int] = frozenset(),
     extra_facts: Mapping[str, Any] | None = None,
+    placement: tuple[int, tuple[int, ...]] | None = None,
 ) -> Reading:
     """The view of one reading.  A triplet completed by a discard is not concealed, unless the winning tile can be
-    read into another group of the same reading (the usual practice, as in Guobiao)."""
+    read into another group of the same reading (the usual practice, as in Guobiao).
+
+    ``placement`` (rule sets that score every group the winning tile may have completed, such as Yuhuan): the tile
+    the winning tile is read as and that group.  The triplet completed by a discard is then exposed exactly when it
+    is that group, and the wait is how the group was completed (:func:`placement_wait`)."""
     win = hand.win_tile
     sets: list[TileSet] = []
     for m in hand.melds:
         kind = "chow" if m.kind is MeldKind.CHOW else ("kong" if m.is_kong else "pung")
         concealed = m.kind is MeldKind.CONCEALED_KONG
         sets.append(TileSet(kind, m.tile, concealed, not concealed))
-    in_other = win is not None and (
-        any(win in (a, b, c) and not a == b == c for a, b, c in d.melds)
-        or (d.form is Form.REGULAR and bool(d.pairs) and d.pairs[0] == win)
-    )
-    for a, b, c in d.melds:
-        if a == b == c:
-            sets.append(TileSet("pung", a, ctx.self_drawn or a != win or in_other, False))
-        else:
-            sets.append(TileSet("chow", a, True, False))
+    if placement is not None:
+        exposed = not ctx.self_drawn and len(placement[1]) == 3 and placement[1][0] == placement[1][1]
+        for g in d.melds:
+            if g[0] == g[1]:
+                sets.append(TileSet("pung", g[0], not (exposed and g == placement[1]), False))
+                exposed = exposed and g != placement[1]  # only one copy of that group was completed
+            else:
+                sets.append(TileSet("chow", g[0], True, False))
+    else:
+        in_other = win is not None and (
+            any(win in (a, b, c) and not a == b == c for a, b, c in d.melds)
+            or (d.form is Form.REGULAR and bool(d.pairs) and d.pairs[0] == win)
+        )
+        for a, b, c in d.melds:
+            if a == b == c:
+                sets.append(TileSet("pung", a, ctx.self_drawn or a != win or in_other, False))
+            else:
+                sets.append(TileSet("chow", a, True, False))
     pair = d.pairs[0] if d.form is Form.REGULAR and d.pairs else None
     wait = None
-    if win is not None and d.form is Form.REGULAR and pair == win:
+    if placement is not None:
+        wait = placement_wait(*placement)
+    elif win is not None and d.form is Form.REGULAR and pair == win:
         rest = list(hand.concealed)
         rest.remove(win)
         real, wild = split_wildcards(rest, wildcard_kinds)
@@ -160,4 +194,5 @@ def build_reading(
     for t in d.singles:
         counts[t] += 1
     _, wild_held = split_wildcards(hand.concealed, wildcard_kinds)
-    return Reading(hand, d, ctx, tuple(sets), pair, tuple(counts), wait, wild_held, _facts(ctx, extra_facts or {}))
+    return Reading(hand, d, ctx, tuple(sets), pair, tuple(counts), wait, wild_held, _facts(ctx, extra_facts or {}),
+                   placement)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from mahjong.rulebook.expr import Node, parse
 
 __all__ = ["RuleRow", "UNITS", "VOCABULARY", "FORMER_KEYS", "vocabulary_key", "vocabulary_names", "RENAMED_OPTIONS",
-           "RENAMED_VALUES", "current_option_name", "current_options", "current_value"]
+           "FORMER_KEYS_OF", "RENAMED_VALUES", "current_option_name", "current_options", "current_value"]
 
 #: units a row's value is counted in: fan (番), hu points (胡), tai (台), a multiplier (x), flat points (pt)
 UNITS = ("fan", "hu", "tai", "x", "pt")
@@ -138,6 +138,17 @@ VOCABULARY: dict[str, tuple[str, str]] = {
     # --- Nanchang (rb-nc) ---
 
     # --- Yuhuan (rb-yh) ---
+    "base_hu": ("底胡", "Base hu"),
+    "flower_hu": ("花胡", "Hu for flowers"),
+    "exposed_pung": ("明刻", "Exposed pung"),
+    "concealed_pung": ("暗刻", "Concealed pung"),
+    "melded_kong": ("明杠", "Melded kong"),
+    "concealed_kong": ("暗杠", "Concealed kong"),
+    "value_pair": ("番牌将", "Pair of value honors"),
+    "win_tile": ("胡牌", "Winning tile"),
+    "two_wildcards": ("两张鬼牌", "Two wildcards"),
+    "three_wildcards": ("三张鬼牌", "Three wildcards"),
+    "multiplier": ("翻倍", "Doubling"),
 
     # --- Jinshan (rb-jw) ---
 
@@ -210,6 +221,11 @@ FORMER_KEYS: dict[str, str] = {
     # --- Nanchang (rb-nc) ---
 
     # --- Yuhuan (rb-yh) ---
+    "lagang": "robbing_the_kong",
+    "caishen_0": "no_wildcard",
+    "caishen_2": "two_wildcards",
+    "caishen_3": "three_wildcards",
+    "seat_wind_pung": "seat_wind",
 
     # --- Jinshan (rb-jw) ---
 
@@ -218,9 +234,23 @@ FORMER_KEYS: dict[str, str] = {
     # --- end ---
 }
 
+#: former keys whose meaning depends on the rule set (平胡 ``pinghu`` is all chows in one game and a basic win in
+#: another; ``kong`` was one game's exposed kong but is the vocabulary's kong): rule set -> {old key: vocabulary key}
+FORMER_KEYS_OF: dict[str, dict[str, str]] = {
+    # --- Yuhuan (rb-yh) ---
+    "yuhuan": {"pinghu": "all_chows", "kong": "melded_kong", "pung": "exposed_pung", "flower": "flower_tiles",
+               "base": "base_hu", "haidi": "last_tile_draw"},
+    # --- end ---
+}
 
-def vocabulary_key(key: str) -> str:
-    """The vocabulary key for a row key (a former key is mapped; any other key is returned as is)."""
+
+def vocabulary_key(key: str, ruleset: str | None = None) -> str:
+    """The vocabulary key for a row key (a former key is mapped, by the rule set's own former keys first when the
+    rule set is named; any other key is returned as is)."""
+    if ruleset is not None:
+        own = FORMER_KEYS_OF.get(ruleset)
+        if own is not None and key in own:
+            return own[key]
     return FORMER_KEYS.get(key, key)
 
 
@@ -235,6 +265,8 @@ def vocabulary_names(key: str) -> tuple[str, str] | None:
 RENAMED_OPTIONS: dict[str, str] = {
     "filled_rows": "unlisted_rows",
     "qiong_hu_ignores_filled": "qiong_hu_table_rows_only",
+    # --- Yuhuan (rb-yh): a cap on the total in 胡 ---
+    "cap": "max_hu",
 }
 
 #: option -> {old value: the value that says what it is}

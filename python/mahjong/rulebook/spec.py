@@ -100,6 +100,8 @@ SPEC: dict[str, F] = {
                         "are merged key by key (this file's keys win), its rows kept in order (a row of this file "
                         "with the same key replaces one, other rows are added at the end), its checks kept"),
     "sources": F("strs", "the public sources of the rules (pages, books)", default=[]),
+    "table_of": F("str", "the built-in rule set that reads this file as its table and adds what a file cannot say "
+                         "(its own hooks); such a file is not a preset of its own"),
     "tiles": F("table", "the tile set and hand size", sub={
         "suits": F("strs", "suits in play", default=["m", "p", "s"], item_choices=("m", "p", "s")),
         "honors": F("strs", "honor tiles in play (E S W N C F P)", default=list(HONOR_LETTERS),

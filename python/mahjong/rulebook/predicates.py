@@ -486,11 +486,12 @@ class ReadingNames(Mapping[str, Any]):
         self._known: dict[str, Any] = {}  # each predicate worked out once per reading
 
     def __getitem__(self, name: str) -> Any:
+        known = self._known.get(name, self)
+        if known is not self:
+            return known
         e = PREDICATES.get(name) or COUNTS.get(name)
         if e is not None:
-            known = self._known.get(name, self)
-            if known is self:
-                known = self._known[name] = e.fn(self._v)
+            known = self._known[name] = e.fn(self._v)
             return known
         if name in self._v.facts:
             return self._v.facts[name]

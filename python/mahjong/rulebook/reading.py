@@ -110,8 +110,14 @@ def split_wildcards(concealed: tuple[int, ...] | list[int], wildcard_kinds: froz
     return counts, wild
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}  # a context class's field names, read once (rb-yh: speed)
+
+
 def _facts(ctx: WinContext, extra: Mapping[str, Any]) -> dict[str, Any]:
-    facts: dict[str, Any] = {f.name: getattr(ctx, f.name) for f in fields(ctx)}
+    names = _FIELD_NAMES.get(type(ctx))
+    if names is None:
+        names = _FIELD_NAMES[type(ctx)] = tuple(f.name for f in fields(ctx))
+    facts: dict[str, Any] = {n: getattr(ctx, n) for n in names}
     facts["self_drawn"] = ctx.self_drawn
     facts["winner_is_dealer"] = ctx.winner_is_dealer
     facts["seat_wind"] = ctx.wind

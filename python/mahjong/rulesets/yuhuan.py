@@ -37,7 +37,7 @@ from mahjong.errors import ContextError, HandError, NotWinningError
 from mahjong.framework import N_SEATS, ScoreItem, ScoreResult, WinContext, arithmetic_details
 from mahjong.hand import Hand, parse_hand
 from mahjong.rulebook.book import BookRuleSet, RuleBook
-from mahjong.rulebook.expr import BUILTINS, compiled, evaluate, names_in
+from mahjong.rulebook.expr import BUILTINS, Compiled, compiled, evaluate, names_in
 from mahjong.rulebook.load import load_book
 from mahjong.rulebook.options import ValidatedConfig, option
 from mahjong.rulebook.predicates import COUNTS, FUNCTIONS, PREDICATES, ReadingFunctions, ReadingNames
@@ -473,11 +473,12 @@ class Yuhuan(BookRuleSet):
 
     @staticmethod
     def _times(r: RuleRow, names: Mapping[str, Any], funcs: Mapping[str, Any]) -> int:
-        if r.when is not None and not compiled(r.when)(names, funcs):
+        when, count = _compiled_row(r)
+        if when is not None and not when(names, funcs):
             return 0
-        if r.count is None:
-            return 0 if r.when is None else 1
-        return int(compiled(r.count)(names, funcs))
+        if count is None:
+            return 0 if when is None else 1
+        return int(count(names, funcs))
 
     def _valued(self, r: RuleRow, names: Mapping[str, Any], funcs: Mapping[str, Any],
                 memo: dict[Any, Any]) -> RuleRow:
@@ -722,3 +723,15 @@ def _counts_of(s: TileSet) -> tuple[int, ...]:
     if s.kind == "kong":
         counts[s.tile] += 1
     return tuple(counts)
+
+
+_ROW_FUNCTIONS: dict[int, tuple[RuleRow, Compiled | None, Compiled | None]] = {}
+
+
+def _compiled_row(r: RuleRow) -> tuple[Compiled | None, Compiled | None]:
+    """A row's ``when`` and ``count`` compiled (:func:`~mahjong.rulebook.expr.compiled`), looked up by the row."""
+    got = _ROW_FUNCTIONS.get(id(r))
+    if got is None or got[0] is not r:
+        got = (r, None if r.when is None else compiled(r.when), None if r.count is None else compiled(r.count))
+        _ROW_FUNCTIONS[id(r)] = got
+    return got[1], got[2]

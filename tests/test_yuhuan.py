@@ -54,7 +54,7 @@ def test_seed_62_rounds_to_70() -> None:
 def test_cap_400() -> None:
     # 清一色 (4 台, ×16) with concealed 111m and 999m (8 + 8) and more: at least 36 × 16 = 576 → capped at 400
     r = YH.score("111m234m345m678m999m55m", ctx(self_drawn=True))
-    assert r.item("qingyise") is not None and r.item("hunyise") is None
+    assert r.item("full_flush") is not None and r.item("half_flush") is None
     assert r.details["raw"] > 400 and r.total == 400
     assert r.payments == (-400, 1200, -400, -400)
 
@@ -66,9 +66,9 @@ def test_pung_and_kong_hu_table() -> None:
     # 东 pung (老头 碰 4), 555p pung (2–8 碰 2), 9999s melded kong (老头 明杠 16), 4444m concealed kong (2–8 暗杠 16),
     # concealed 222s (2–8 暗刻 4), self-drawn 1p onto the pair (将, 自摸 4): 20 + 46 = 66.  碰碰胡 2 台 → 264 → 270.
     r = YH.score("[EEE,2][555p,2][9999s,3][4444m]222s11p", ctx(self_drawn=True))
-    hu = sorted(i.value for i in r.items if i.unit == "hu" and i.key != "base")
+    hu = sorted(i.value for i in r.items if i.unit == "hu" and i.key != "base_hu")
     assert hu == sorted([4, 2, 16, 16, 4, 4])
-    assert r.details["base_hu"] == 66 and r.item("pengpenghu").value == 2
+    assert r.details["base_hu"] == 66 and r.item("all_pungs").value == 2
     assert r.total == 270 and r.wait == "single"
 
 
@@ -96,7 +96,7 @@ def test_pinghu_flower_and_no_caishen() -> None:
     # 平胡 (all chows, 6p into 45p), one 杠花 (4 胡, 1 台), 财神 中 not held (1 台): base 20 + 4 + 2 (自摸) = 26,
     # 3 台 → 26 × 8 = 208 → 210
     r = YH.score("123m456m789m123p45p55s6p", ctx(caishen="C", self_drawn=True, gang_hua=1))
-    assert {i.key for i in r.items if i.unit == "tai"} == {"flower", "pinghu", "caishen_0"}
+    assert {i.key for i in r.items if i.unit == "tai"} == {"flower_tiles", "all_chows", "no_wildcard"}
     assert r.details["base_hu"] == 26 and r.total == 210
     # the 杠花 may be written loose in the hand instead of counted in the context
     r2 = YH.score("123m456m789m123p45p55sP6p", ctx(caishen="C", self_drawn=True))
@@ -114,14 +114,14 @@ def test_half_flush_value_pair_and_honor_pung() -> None:
     # 混一色 2 台; concealed 东 (老头 暗刻 8, not seat 1's wind), pair of 中 (2), 中 won on a discard onto the pair
     # (将 2): 20 + 8 + 2 + 2 = 32 × 4 = 128 → 130
     r = YH.score("123m234m456m789mEEECC", ctx(discarder=2))
-    assert r.item("hunyise").value == 2 and r.details["base_hu"] == 32 and r.total == 130
+    assert r.item("half_flush").value == 2 and r.details["base_hu"] == 32 and r.total == 130
 
 
 def test_dragon_and_seat_wind_pung_tai() -> None:
     # exposed 中 pung (4 胡, 1 台), exposed 南 pung = seat 1's wind (4 胡, 1 台), self-drawn 6m two-sided (2):
     # 20 + 4 + 4 + 2 = 30, 2 台 → 120
     r = YH.score("[CCC,1][SSS,2]123m456m78m99p6m", ctx(self_drawn=True))
-    assert {i.key for i in r.items if i.unit == "tai"} == {"dragon_pung", "seat_wind_pung"}
+    assert {i.key for i in r.items if i.unit == "tai"} == {"dragon_pung", "seat_wind"}
     assert r.total == 120
     # seat 2 (西) holds the same hand: 南 is not its wind → 1 台 → 60
     assert YH.score("[CCC,1][SSS,2]123m456m78m99p6m", ctx(self_drawn=True, winner=2)).total == 60
@@ -130,10 +130,10 @@ def test_dragon_and_seat_wind_pung_tai() -> None:
 def test_two_and_three_caishen() -> None:
     # 财神 9s.  Two 财神: one completes 45p, one pairs the self-drawn 5s (将 自摸 4): 24, "two 财神" 1 台 → 48 → 50
     r = YH.score("123m456m789m123p45p99s5s", ctx(caishen="9s", self_drawn=True))
-    assert r.item("caishen_2").value == 1 and r.details["base_hu"] == 24 and r.total == 50
+    assert r.item("two_wildcards").value == 1 and r.details["base_hu"] == 24 and r.total == 50
     # three 财神 (4 台): the drawn 财神 and one more make a pair of 发 (value pair 2, 将 4): 26 × 16 = 416 → 400
     r = YH.score("123m456m789m123p45p999s", ctx(caishen="9s", self_drawn=True))
-    assert r.item("caishen_3").value == 4 and r.total == 400
+    assert r.item("three_wildcards").value == 4 and r.total == 400
 
 
 def test_tai_capped_at_four() -> None:
@@ -145,9 +145,9 @@ def test_tai_capped_at_four() -> None:
 
 def test_kong_flower_and_robbing_kong_tai() -> None:
     r = YH.score(SIXTY_TWO, ctx(self_drawn=True, kong_replacement=True))
-    assert r.item("gangkai") is not None
+    assert r.item("out_with_replacement_tile") is not None
     r = YH.score(SIXTY_TWO, ctx(discarder=2, robbing_kong=True))
-    assert r.item("lagang") is not None and r.total == 130  # 62 × 2
+    assert r.item("robbing_the_kong") is not None and r.total == 130  # 62 × 2
     # seed 拉杠 also covers winning on the pung-holder's discard of the fourth tile ("或打出这张牌")
     assert YH.score(SIXTY_TWO, ctx(discarder=2, lagang_discard=True)).total == 130
     with pytest.raises(ContextError, match="杠上开花"):
@@ -263,7 +263,7 @@ def test_from_options_and_registry() -> None:
 
 # --- wildcard search vs brute-force substitution ------------------------------------------------------------------
 
-NEUTRAL_KEYS = {"caishen_0", "caishen_2", "caishen_3"}
+NEUTRAL_KEYS = {"no_wildcard", "two_wildcards", "three_wildcards"}
 
 
 def _neutral_best(readings) -> int:  # type: ignore[no-untyped-def]

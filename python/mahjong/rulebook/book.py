@@ -170,6 +170,8 @@ class RuleBook:
     mode_option: str | None = None
     #: how a whole hand settles (``[settlement]``): ``None`` = each win on its own
     settlement: SettlementRules | None = None
+    #: rows whose value is an expression of the hand (a reading's names): key -> expression (rb-yh)
+    row_hand_values: dict[str, Node] = field(default_factory=dict)
 
     @cached_property
     def hand_rules(self) -> HandRules:
@@ -386,12 +388,14 @@ class BookRuleSet(RuleSet[Any]):
             if when is not None and not when(names, funcs):
                 continue
             if count is None:
-                if when is not None:
-                    applying.append(r)
-                    times[r.key] = 1
-                continue
-            n = int(count(names, funcs))
+                if when is None:
+                    continue
+                n = 1
+            else:
+                n = int(count(names, funcs))
             if n > 0:
+                if r.key in self.book.row_hand_values:
+                    r = dataclasses.replace(r, value=int(evaluate(self.book.row_hand_values[r.key], names, funcs)))
                 applying.append(r)
                 times[r.key] = n
         counted = apply_exclusions(self.book.exclusion, applying)
@@ -403,6 +407,9 @@ class BookRuleSet(RuleSet[Any]):
                 if r.when is not None and evaluate(r.when, names, funcs):
                     n = 1 if r.count is None else int(evaluate(r.count, names, funcs))
                     if n > 0:
+                        if r.key in self.book.row_hand_values:
+                            r = dataclasses.replace(r, value=int(evaluate(self.book.row_hand_values[r.key], names,
+                                                                          funcs)))
                         first.append(r)
                         times[r.key] = n
         if self.book.order == "patterns_first":

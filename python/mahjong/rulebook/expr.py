@@ -30,7 +30,7 @@ from typing import Any
 
 from mahjong.errors import RulesError
 
-__all__ = ["ExprError", "Node", "parse", "evaluate", "names_in", "Value", "fold"]
+__all__ = ["ExprError", "Node", "parse", "evaluate", "compiled", "names_in", "Value", "fold"]
 
 Value = int | bool | str
 

@@ -254,6 +254,7 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
     rows: list[RuleRow] = []
     row_values: dict[str, Node] = {}
     row_patterns: dict[str, Node] = {}
+    row_hand_values: dict[str, Node] = {}
     keys: dict[str, int] = {}
     for i, r in enumerate(data["rows"]):
         p = ("rows", i)
@@ -280,10 +281,14 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
         bool_option(r.get("option"), (*p, "option"))
         value, pattern = r["value"], r.get("pattern", True)
         if not isinstance(value, int) or isinstance(value, bool):
-            node = ch.expr(value, (*p, "value"), option_names, set(BUILTINS))
+            node = ch.expr(value, (*p, "value"), reading_names, all_funcs)
             if node is not None:
-                row_values[key] = node
-            value = 0  # resolved for each configuration (BookRuleSet.rows)
+                used, called = names_in(node)
+                if used <= option_names and called <= set(BUILTINS):
+                    row_values[key] = node
+                else:  # a value that depends on the hand (rb-yh): resolved on each reading
+                    row_hand_values[key] = node
+            value = 0  # resolved for each configuration (BookRuleSet.rows) or each reading
         if not isinstance(pattern, bool):
             node = ch.expr(pattern, (*p, "pattern"), option_names, set(BUILTINS))
             if node is not None:
@@ -371,6 +376,7 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
         order=sc_t.get("order", "fallbacks_first"), report_wait=win_t.get("report_wait", True),
         not_paying=pay_t.get("not_paying"), between_losers=pay_t.get("between_losers"),
         builtin=data.get("builtin", False), mode_option=mode_option, settlement=settlement,
+        row_hand_values=row_hand_values,
     )
 
 

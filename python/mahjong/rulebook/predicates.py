@@ -14,8 +14,9 @@ too (:data:`FACTS`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from mahjong.errors import RulesError
@@ -445,6 +446,135 @@ def wildcard_stand_ins(v: Reading, kind: Any, face_value: Any = False) -> int:
 
 
 # --- Yuhuan 玉环 (rb-yh adds here) -----------------------------------------------------------------------------
+
+@_pred("all_terminals_and_honors", "全是幺九字", "every tile as read is a 1, a 9 or an honor (a set of 老头)")
+def all_terminals_and_honors(v: Reading) -> bool:
+    return all(is_terminal_or_honor(t) for t in v.tiles())
+
+
+@_pred("pair_is_seat_wind", "门风将", "the pair is the winner's seat wind")
+def pair_is_seat_wind(v: Reading) -> bool:
+    return v.pair is not None and v.pair == 27 + v.context.wind
+
+
+@_func("pair_of", "某牌为将", "the pair is this tile: pair_of(\"C\")")
+def pair_of(v: Reading, tile: Any) -> bool:
+    return v.pair is not None and v.pair == _tile_of(tile)
+
+
+_TILES: dict[Any, int] = {}
+
+
+def _tile_of(text: Any) -> int:
+    """:func:`_tile`, each text read once (rows name the same few tiles on every reading)."""
+    got = _TILES.get(text) if isinstance(text, str) else None
+    if got is None:
+        got = _tile(text)
+        _TILES[text] = got
+    return got
+
+
+@_pred("closed_wait", "坎档", "the winning tile completed a chow in its middle (2 of 123; known where the rule set "
+       "places the winning tile)")
+def closed_wait(v: Reading) -> bool:
+    return v.wait == "closed"
+
+
+@_pred("edge_wait", "靠壁（边张）", "the winning tile completed 123 with the 3 or 789 with the 7 (where the rule set "
+       "places the winning tile)")
+def edge_wait(v: Reading) -> bool:
+    return v.wait == "edge"
+
+
+@_pred("two_sided_wait", "两面", "the winning tile completed a chow at an open end (where the rule set places the "
+       "winning tile)")
+def two_sided_wait(v: Reading) -> bool:
+    return v.wait == "two-sided"
+
+
+@_pred("dual_pung_wait", "对碰", "the winning tile completed a pung (where the rule set places the winning tile)")
+def dual_pung_wait(v: Reading) -> bool:
+    return v.wait == "dual-pung"
+
+
+@_count("wildcards_standing_in", "替用的鬼牌数", "wildcards standing in for a tile in this reading (a wildcard won "
+        "on a discard may count as a plain tile)")
+def wildcards_standing_in(v: Reading) -> int:
+    return len(v.decomposition.wildcards)
+
+
+class ReadingNames(Mapping[str, Any]):
+    """The names a row's expressions read on one reading, looked up only when read (the library, the win facts
+    and a rule set's options): what :func:`row_environment` gives, without building an entry per name."""
+
+    __slots__ = ("_v", "_options", "_known")
+
+    def __init__(self, v: Reading, options: Mapping[str, Any]) -> None:
+        self._v = v
+        self._options = options
+        self._known: dict[str, Any] = {}  # each predicate worked out once per reading
+
+    def __getitem__(self, name: str) -> Any:
+        known = self._known.get(name, self)
+        if known is not self:
+            return known
+        e = PREDICATES.get(name) or COUNTS.get(name)
+        if e is not None:
+            known = self._known[name] = e.fn(self._v)
+            return known
+        if name in self._v.facts:
+            return self._v.facts[name]
+        return self._options[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in PREDICATES or name in COUNTS or name in self._v.facts or name in self._options
+
+    def __iter__(self) -> Iterator[str]:
+        return iter({**dict.fromkeys(self._options), **dict.fromkeys(self._v.facts), **dict.fromkeys(PREDICATES),
+                     **dict.fromkeys(COUNTS)})
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+class ReadingFunctions(Mapping[str, Any]):
+    """The functions a row's expressions may call on one reading (the built-ins and the library's functions)."""
+
+    __slots__ = ("_v",)
+
+    def __init__(self, v: Reading) -> None:
+        self._v = v
+
+    def __getitem__(self, name: str) -> Any:
+        got = self.get(name)
+        if got is None:
+            raise KeyError(name)
+        return got
+
+    def get(self, name: str, default: Any = None) -> Any:
+        e = FUNCTIONS.get(name)
+        if e is not None:
+            return partial(e.fn, self._v)
+        return _builtins().get(name, default)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([*_builtins(), *FUNCTIONS])
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+def _builtins() -> dict[str, Any]:
+    """The expression language's built-in functions (imported when first needed: the language imports nothing
+    of the library)."""
+    if not _BUILTINS:
+        from mahjong.rulebook.expr import BUILTINS
+
+        _BUILTINS.update(BUILTINS)
+    return _BUILTINS
+
+
+_BUILTINS: dict[str, Any] = {}
 
 
 # --- Jinshan 金山 and Wuhu 芜湖 (rb-jw adds here) ------------------------------------------------------------

@@ -21,7 +21,8 @@ from mahjong.rules import HandRules
 from mahjong.tiles import N_KINDS, suit_of
 from mahjong.types import Decomposition, Form
 
-__all__ = ["TileSet", "Reading", "build_reading", "split_wildcards", "stand_ins", "field_names", "win_facts"]
+__all__ = ["TileSet", "Reading", "build_reading", "placement_wait", "split_wildcards", "stand_ins", "field_names",
+           "win_facts"]
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,9 @@ class Reading:
     facts: Mapping[str, Any] = field(default_factory=dict)
     #: the wildcard tiles themselves (their own kinds), as taken out of the hand before the kernels read it
     wildcard_tiles: tuple[int, ...] = ()
+    #: (the tile the winning tile is read as, the group it completed) when the rule set scores each placement of
+    #: the winning tile (see :func:`build_reading`); ``None`` otherwise
+    placement: tuple[int, tuple[int, ...]] | None = None
 
     @property
     def form(self) -> Form:
@@ -147,6 +151,21 @@ def win_facts(ctx: WinContext, extra: Mapping[str, Any]) -> dict[str, Any]:
     return facts
 
 
+def placement_wait(tile: int, group: tuple[int, ...]) -> str:
+    """How the winning tile completed its group: ``"single"`` (the pair), ``"dual-pung"`` (a pung),
+    ``"closed"`` (a chow's middle tile), ``"edge"`` (the 3 of 123 or the 7 of 789) or ``"two-sided"``."""
+    if len(group) == 2:
+        return "single"
+    if group[0] == group[1]:
+        return "dual-pung"
+    if tile == group[1]:
+        return "closed"
+    rank = group[0] % 9  # 0 for 123, 6 for 789
+    if (rank == 0 and tile == group[2]) or (rank == 6 and tile == group[0]):
+        return "edge"
+    return "two-sided"
+
+
 def build_reading(
     hand: Hand,
     d: Decomposition,
@@ -157,6 +176,7 @@ def build_reading(
     wildcard_tiles: tuple[int, ...] | None = None,
     find_wait: bool = True,
     facts: Mapping[str, Any] | None = None,
+    placement: tuple[int, tuple[int, ...]] | None = None,
 ) -> Reading:
     """The view of one reading.  A triplet completed by a discard is not concealed, unless the winning tile can be
     read into another group of the same reading (the usual practice, as in Guobiao).
@@ -165,25 +185,40 @@ def build_reading(
     them itself (a discarded wildcard won on may count as a plain tile); by default every concealed tile of a
     ``wildcard_kinds`` kind.  ``find_wait=False`` leaves the wait out (``None``) for a rule book that never reads
     it; ``facts``: the win facts already worked out (:func:`win_facts` of the same context and extra facts), for a
-    hand read several ways."""
+    hand read several ways.
+
+    ``placement`` (rule sets that score every group the winning tile may have completed, such as Yuhuan): the tile
+    the winning tile is read as and that group.  The triplet completed by a discard is then exposed exactly when it
+    is that group, and the wait is how the group was completed (:func:`placement_wait`)."""
     win = hand.win_tile
     sets: list[TileSet] = []
     for m in hand.melds:
         kind = "chow" if m.kind is MeldKind.CHOW else ("kong" if m.is_kong else "pung")
         concealed = m.kind is MeldKind.CONCEALED_KONG
         sets.append(TileSet(kind, m.tile, concealed, not concealed))
-    in_other = win is not None and (
-        any(win in (a, b, c) and not a == b == c for a, b, c in d.melds)
-        or (d.form is Form.REGULAR and bool(d.pairs) and d.pairs[0] == win)
-    )
-    for a, b, c in d.melds:
-        if a == b == c:
-            sets.append(TileSet("pung", a, ctx.self_drawn or a != win or in_other, False))
-        else:
-            sets.append(TileSet("chow", a, True, False))
+    if placement is not None:
+        exposed = not ctx.self_drawn and len(placement[1]) == 3 and placement[1][0] == placement[1][1]
+        for g in d.melds:
+            if g[0] == g[1]:
+                sets.append(TileSet("pung", g[0], not (exposed and g == placement[1]), False))
+                exposed = exposed and g != placement[1]  # only one copy of that group was completed
+            else:
+                sets.append(TileSet("chow", g[0], True, False))
+    else:
+        in_other = win is not None and (
+            any(win in (a, b, c) and not a == b == c for a, b, c in d.melds)
+            or (d.form is Form.REGULAR and bool(d.pairs) and d.pairs[0] == win)
+        )
+        for a, b, c in d.melds:
+            if a == b == c:
+                sets.append(TileSet("pung", a, ctx.self_drawn or a != win or in_other, False))
+            else:
+                sets.append(TileSet("chow", a, True, False))
     pair = d.pairs[0] if d.form is Form.REGULAR and d.pairs else None
     wait = None
-    if find_wait and win is not None and d.form is Form.REGULAR and pair == win:
+    if placement is not None:
+        wait = placement_wait(*placement)
+    elif find_wait and win is not None and d.form is Form.REGULAR and pair == win:
         rest = list(hand.concealed)
         rest.remove(win)
         real, wild = split_wildcards(rest, wildcard_kinds)
@@ -202,4 +237,5 @@ def build_reading(
     if wildcard_tiles is None:
         wildcard_tiles = tuple(t for t in hand.concealed if t in wildcard_kinds)
     return Reading(hand, d, ctx, tuple(sets), pair, tuple(counts), wait, len(wildcard_tiles),
-                   win_facts(ctx, extra_facts or {}) if facts is None else facts, wildcard_tiles)
+                   win_facts(ctx, extra_facts or {}) if facts is None else facts, wildcard_tiles=wildcard_tiles,
+                   placement=placement)

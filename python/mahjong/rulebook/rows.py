@@ -170,6 +170,17 @@ VOCABULARY: dict[str, tuple[str, str]] = {
     "wildcard_single_wait": ("精钓", "Wildcard single wait (wins on any tile)"),
 
     # --- Yuhuan (rb-yh) ---
+    "base_hu": ("底胡", "Base hu"),
+    "flower_hu": ("花胡", "Hu for flowers"),
+    "exposed_pung": ("明刻", "Exposed pung"),
+    "concealed_pung": ("暗刻", "Concealed pung"),
+    "melded_kong": ("明杠", "Melded kong"),
+    "concealed_kong": ("暗杠", "Concealed kong"),
+    "value_pair": ("番牌将", "Pair of value honors"),
+    "win_tile": ("胡牌", "Winning tile"),
+    "two_wildcards": ("两张鬼牌", "Two wildcards"),
+    "three_wildcards": ("三张鬼牌", "Three wildcards"),
+    "multiplier": ("翻倍", "Doubling"),
 
     # --- Jinshan (rb-jw) ---
 
@@ -277,6 +288,11 @@ FORMER_KEYS: dict[str, str] = {
     "jingdiao": "wildcard_single_wait",
 
     # --- Yuhuan (rb-yh) ---
+    "lagang": "robbing_the_kong",
+    "caishen_0": "no_wildcard",
+    "caishen_2": "two_wildcards",
+    "caishen_3": "three_wildcards",
+    "seat_wind_pung": "seat_wind",
 
     # --- Jinshan (rb-jw) ---
 
@@ -290,6 +306,9 @@ FORMER_KEYS: dict[str, str] = {
 FORMER_KEYS_OF: dict[str, dict[str, str]] = {
     # --- Nanchang (rb-nc) ---
     "nanchang": {"pinghu": "basic_win", "da_qidui": "all_pungs"},  # 大七对 is all pungs here (碰碰胡)
+    # --- Yuhuan (rb-yh) ---
+    "yuhuan": {"pinghu": "all_chows", "kong": "melded_kong", "pung": "exposed_pung", "flower": "flower_tiles",
+               "base": "base_hu", "haidi": "last_tile_draw"},
     # --- end ---
 }
 
@@ -321,7 +340,7 @@ RENAMED_OPTIONS: dict[str, str | tuple[str, ...]] = {
     "big_seven_pairs_multiplier": "all_pungs_multiplier",
     "cap_per_payer": "max_points",
     # --- rb-files: the two-player game's fan cap ---
-    "cap": ("max_fan",),
+    "cap": ("max_fan", "max_hu"),  # the two-player game's fan cap; Yuhuan's cap on the total in 胡 (rb-yh)
     # --- end rb-files ---
 }
 
@@ -330,6 +349,7 @@ RENAMED_OPTIONS: dict[str, str | tuple[str, ...]] = {
 OPTION_NAMES: dict[str, tuple[str, str]] = {
     "base": ("底分 / 底注", "the stake of one unit: what a x1 hand, or one point, is worth from one payer"),
     "max_fan": ("封顶番数", "a cap counted in fan (番)"),
+    "max_hu": ("封顶胡数", "a cap counted in hu points (胡)"),
     "max_points": ("封顶分数", "a cap counted in points"),
     "max_tai": ("封顶台数", "a cap counted in tai (台)"),
     "max_wildcards": ("赖子上限", "the most wildcards a winning hand may hold or use"),

@@ -1,54 +1,63 @@
 """Yuhuan 玉环麻将: 16-tile hands, 3 财神 wildcards, 白板 set aside as 杠花, 胡数 × 2^台.
 
-Sources: 《玉环麻将算法》 "玉环麻将算法" is binding up to the scoring overview (16-tile hands,
-5 sets + a pair, 财神, 白板 auto-kong, 坎档 / 靠壁, the special hands, 黄庄, the settlement, rounding up to 10 and the
-400 cap); it is truncated at "（1）基础胡数的计算", so the 胡数 and 台 tables are the spec's §2 (source A, a fuller copy of
-the same document, agreeing with client B).  Points the sources leave open are fields of :class:`YuhuanConfig`.
+Sources: 《玉环麻将算法》 (16-tile hands, 5 sets + a pair, 财神, 白板 auto-kong, 坎档 / 靠壁, the special hands,
+黄庄, the settlement, rounding up to 10 and the 400 cap) and a fuller copy of the same rules with the 胡 and 台
+tables; points the sources leave open are options.
 
-How a win is scored:
+The rule book is the file ``mahjong/rulebook/games/yuhuan.toml``: every 胡 row (底胡, 杠花, pungs and kongs by kind
+and by tiles, the pair, the winning tile) and every 台 row (杠花, 中/发 and seat-wind pungs, the 财神 count, 平胡,
+杠上开花, 拉杠, 混一色, 清一色, 碰碰胡, 海底捞月) is a :class:`~mahjong.rulebook.rows.RuleRow` of it, decided by
+the predicate library on the one reading view.  This module keeps the config, the win context and the hooks that are
+Yuhuan's own, each a method of :class:`Yuhuan`:
 
-1. 杠花 (白板, or 红中 when 白板 is the 财神) are set aside; each is worth 4 胡 and 1 台.  Concealed 财神 are given to the
-   kernels as wildcards; every reading, and every group the winning tile can complete, is scored, and the best
-   kept (sources never define tie-breaking; the spec says maximise).
-2. 基础胡数 = 20 (底胡) + the hu table (:data:`PUNG_HU`, pairs, 杠花, the winning-tile bonus).
-3. 台 = the rows of :data:`TAI` that apply, at most 4.  总胡数 = base × 2^台 rounded up to a multiple of 10, at
-   most 400.
-4. Every other player pays the winner's total (承包: a discarder in the last 9 tiles pays all three shares), and
-   each pair of losers settles the difference of their own totals.
+* :meth:`Yuhuan.wildcard_kinds` — the 财神 is the turned-up tile's own kind;
+* :meth:`Yuhuan.set_aside` — 杠花 (白板, or 红中 when 白板 is the 财神) written in the hand are taken out and counted;
+* :meth:`Yuhuan.placements` — every reading × every group the winning tile may have completed (each is scored and
+  the best kept: the sources never define tie-breaking, so the most is taken);
+* :meth:`Yuhuan.count_lines` — the book's rows on a reading (rows of group ``"set"`` once per set, on that set);
+* :meth:`Yuhuan.hand_total` — the ``hu_tai`` aggregation (胡 × 2^台, at most ``max_tai`` 台), rounded up to 10,
+  capped at ``max_hu``, 腊子 scoring the cap under ``lazi_is_cap``;
+* :meth:`Yuhuan.loser_total` — a loser's own total from its tiles (the book's rows of its tiles, no 底胡);
+* :meth:`Yuhuan.settle_losers` — the losers pay each other the differences (the shared
+  :func:`~mahjong.rulebook.strategies.pairwise_differences`); the winner is paid by the book's payment rule
+  (every other player pays the total; 承包: the discarder pays for all three).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
+from importlib import resources
 from typing import Any, Literal
 
 from mahjong._kernels import backend_module as K
 from mahjong.errors import ContextError, HandError, NotWinningError
-from mahjong.framework import N_SEATS, RuleSet, ScoreItem, ScoreResult, WinContext, arithmetic_details
-from mahjong.hand import Hand, MeldKind, parse_hand
+from mahjong.framework import N_SEATS, ScoreItem, ScoreResult, WinContext, arithmetic_details
+from mahjong.hand import Hand, parse_hand
+from mahjong.rulebook.book import BookRuleSet, RuleBook
+from mahjong.rulebook.expr import BUILTINS, Compiled, compiled, evaluate, names_in
+from mahjong.rulebook.load import load_book
 from mahjong.rulebook.options import ValidatedConfig, option
+from mahjong.rulebook.predicates import COUNTS, FUNCTIONS, PREDICATES, ReadingFunctions, ReadingNames
+from mahjong.rulebook.reading import Reading, TileSet, build_reading, placement_wait
 from mahjong.rulebook.rows import RuleRow
+from mahjong.rulebook.strategies import Payment, aggregate, apply_exclusions, pairwise_differences, payments, totals_of
 from mahjong.rules import YUHUAN, HandRules
-from mahjong.rulesets._rulebook import WILDCARD_GROUP, describe_config, document_config, drop_excluded, item, rule_table
-from mahjong.tiles import (
-    N_KINDS,
-    is_honor,
-    is_terminal_or_honor,
-    parse_tiles,
-    tile_name,
-)
+from mahjong.rulesets._rulebook import describe_config, document_config
+from mahjong.tiles import N_KINDS, parse_tiles, tile_name
 from mahjong.types import Decomposition, Form
 
 __all__ = [
     "WHITE",
     "RED",
     "GREEN",
+    "BOOK",
     "flower_tile",
     "ceil10",
-    "PUNG_HU",
     "TAI",
+    "HU",
     "YuhuanConfig",
     "YuhuanContext",
     "ScoredReading",
@@ -57,98 +66,75 @@ __all__ = [
 
 RED, GREEN, WHITE = 31, 32, 33  # 中 发 白
 
-#: The 底胡 every winner starts with (source A).
-BASE_HU = 20
+#: the rule book (the one source of the rows, the options' documentation and defaults, the payment rule)
+BOOK: RuleBook = load_book(str(resources.files("mahjong.rulebook") / "games" / "yuhuan.toml"))
+
+#: row groups the hooks read (see the file's header): counted once per set / on a loser's tiles too / the 财神 rows
+SET_GROUP, HELD_GROUP, WILDCARD_GROUP = "set", "held", "wildcard"
+
+#: the 胡 rows and the 台 rows of the book, by key
+HU: dict[str, RuleRow] = {r.key: r for r in BOOK.rows if r.unit == "hu"}
+TAI: dict[str, RuleRow] = {r.key: r for r in BOOK.rows if r.unit == "tai"}
+
+#: names whose value depends on where the winning tile sits (the wait it completed, the pung it may have exposed)
+PLACED_NAMES = frozenset({"single_wait", "closed_wait", "edge_wait", "two_sided_wait", "dual_pung_wait",
+                          "concealed_pungs"})
+
+#: names whose value is the same on every reading of a hand (the declared melds, the wildcards held or standing in:
+#: every wildcard stands in for a tile in a complete reading); a row reading only these, options and win facts is
+#: worked out once per hand
+HAND_NAMES = frozenset({"melds", "kongs", "concealed_kongs", "flowers", "wildcards", "wildcards_standing_in",
+                        "concealed_hand", "held_wildcard_tiles"})
+
+#: names whose value on one set alone depends only on that set and the seat wind (a set row reading only these and
+#: options is worked out once per set for a rule set; see :meth:`Yuhuan.count_lines`)
+SET_NAMES = frozenset({"pungs", "chows", "kongs", "concealed_kongs", "concealed_pungs", "wind_pungs", "dragon_pungs",
+                       "all_terminals_and_honors", "all_simples", "has_honors", "no_honors", "all_honors",
+                       "one_suit", "suits", "seat_wind_pung", "pung_of", "holds", "all_ranks_in"})
+
+#: the wait's names, for the winning tile's line (``{wait}`` in a row's name)
+WAIT_NAMES = {"single": ("将", "single"), "closed": ("坎档", "closed"), "edge": ("靠壁", "edge"),
+              "dual-pung": ("对碰", "dual-pung"), "two-sided": ("两面", "two-sided")}
 
 
 def flower_tile(caishen: int | None) -> int:
-    """The 杠花 tile: 白板, or 红中 when 白板 is the 财神 (《玉环麻将算法》: "摸到白板自动杠出"; source A §6)."""
+    """The 杠花 tile: 白板, or 红中 when 白板 is the 财神 (《玉环麻将算法》: "摸到白板自动杠出")."""
     return RED if caishen == WHITE else WHITE
 
 
 def ceil10(hu: int) -> int:
     """总胡数 are counted in units of 10, rounded up (《玉环麻将算法》: "以10胡为一个单位。如62、69胡均算70胡")."""
-    return -(-hu // 10) * 10
+    step = BOOK.round_up or 1
+    return -(-hu // step) * step
 
 
-# --- the rule book -----------------------------------------------------------------------------------------------
-
-#: 胡 of a pung / kong: (老头 = honors and 1/9, 2–8) × (碰, 暗刻, 明杠/补杠, 暗杠)  (source A).
-PUNG_HU: dict[str, tuple[int, int]] = {
-    "pung": (4, 2),  # 碰 (exposed, or completed by a discard)
-    "concealed_pung": (8, 4),  # 暗刻 / 暗坎 (an undeclared concealed kong counts as 暗坎)
-    "kong": (16, 8),  # 明杠 / 补杠
-    "concealed_kong": (32, 16),  # 暗杠
-}
-PUNG_NAMES = {"pung": ("碰", "pung"), "concealed_pung": ("暗刻", "concealed pung"),
-              "kong": ("明杠", "exposed kong"), "concealed_kong": ("暗杠", "concealed kong")}
-
-#: 胡 of other items ().
-FLOWER_HU = 4  #: each 杠花
-VALUE_PAIR_HU = 2  #: a pair of 中, 发 or the player's own seat wind
-#: winning-tile bonus: (self-drawn, on a discard) for a 坎档 / 靠壁 / 将 wait, and for any other wait
-WAIT_HU_SPECIAL = (4, 2)
-WAIT_HU_OTHER = (2, 0)
-
-
-#: 台 items (《玉环麻将算法》 for the special hands).
-TAI: dict[str, RuleRow] = rule_table(
-    (
-        RuleRow("flower", "杠花", "flower kong", 1, unit="tai", text="each 杠花 (白板, or 红中 when 白板 is the 财神)"),
-        RuleRow("dragon_pung", "中/发刻", "pung of red or green dragons", 1, unit="tai", text="each pung/kong of 中 or of 发 (3个中或3个发)"),
-        RuleRow("seat_wind_pung", "本风刻", "pung of own seat wind", 1, unit="tai", text="pung/kong of the player's seat wind"),
-        RuleRow("pinghu", "平胡", "all chows", 1, unit="tai",
-               text="胡后全是顺子，只一个对子，而且最后胡的牌不是坎档或靠壁，也不是对子中的一个"),
-        RuleRow("gangkai", "杠上开花", "win on a kong replacement", 1, unit="tai", text="杠牌后，摸上的牌正好是自己要胡的牌"),
-        RuleRow("lagang", "拉杠", "robbing a kong", 1, unit="tai", text="win on the tile a pung-holder adds as a kong or discards"),
-        RuleRow("hunyise", "混一色", "one suit and honors", 2, unit="tai", text="手上的牌由一种花色+字牌组成"),
-        RuleRow("pengpenghu", "碰碰胡", "all pungs", 2, unit="tai", text="没有顺子，由5副刻子（杠）加1副对牌组成"),
-        RuleRow("qingyise", "清一色", "one suit", 4, unit="tai", excludes=("hunyise",), text="手上的牌都是同一种花色"),
-        RuleRow("caishen_0", "无财神", "no wildcard (caishen)", 1, unit="tai", group=WILDCARD_GROUP, text="no 财神 in the hand"),
-        RuleRow("caishen_2", "两个财神", "two wildcards (caishen)", 1, unit="tai", group=WILDCARD_GROUP, text="exactly two 财神"),
-        RuleRow("caishen_3", "三个财神", "three wildcards (caishen)", 4, unit="tai", group=WILDCARD_GROUP,
-               text="all three 财神 (4 台 = 腊子, or the 400 cap, option lazi_is_cap)"),
-        RuleRow("haidi", "海底捞月", "win on the last tile", 1, unit="tai", text="client B only (option haidi_tai)"),
-    )
-)
-
-
-_SRC = "《玉环麻将算法》"
-_FULLER = "a fuller copy of the rules in a 玉环 game's config"
-_CLIENT = "a 玉环 game client"
+def _opt(name: str) -> Any:
+    """A config field from the book's option of that name: its default, limits and documentation."""
+    _type, default, meta = BOOK.options[name]
+    return option(default, zh=meta["zh"], en=meta["en"], source=meta["source"], minimum=meta.get("minimum"),
+                  maximum=meta.get("maximum"), choices=meta.get("choices"))
 
 
 @dataclass(frozen=True)
 class YuhuanConfig(ValidatedConfig):
     owner = "yuhuan"
 
-    max_tai: int = option(4, minimum=0, zh="台数上限", en="the most 台 that count (4 台 = 腊子)",
-                          source=f"{_FULLER}; {_CLIENT}")
-    cap: int = option(400, minimum=10, zh="封顶胡数", en="the most 胡 a total can be", source=f"{_SRC} (最高400胡封顶)")
-    lazi_is_cap: bool = option(False, zh="腊子即封顶", en="three 财神, 天胡 and 地胡 score the cap directly (腊子 400); "
-                               "False = three 财神 are 4 台, i.e. ×16, and 天胡 / 地胡 have no special value",
-                               source=f"{_CLIENT}; {_FULLER} calls 4 台 腊子")
-    haidi_tai: int = option(0, minimum=0, zh="海底捞月台数", en="台 for 海底捞月 (self-drawn on the last tile)",
-                            source=f"only {_CLIENT} shows it, as 1 台")
-    pinghu_pair_no_honor: bool = option(False, zh="平胡将不能是字", en="平胡 also needs a pair that is not 中, 发 or a "
-                                        "wind", source=f"{_FULLER}'s first 平胡 line; its 台 section and {_SRC} do not")
-    discarded_caishen_is_wildcard: bool = option(False, zh="打出的财神仍是财神", en="a discarded 财神 won on still acts "
-                                                 "as a wildcard; False = a plain tile (discarding a 财神 is 老鬼宁)",
-                                                 source=f"{_FULLER}; no source settles it")
-    loser_tai: bool = option(True, zh="输家也算台", en="losers' totals also get the 台 their melds earn (杠花, 中/发 "
-                             "pungs, seat-wind pung)", source=f"{_SRC}: 玩家的总胡数= 其基础胡数和台数的乘积 for every "
-                             "player (uncertain)")
-    loser_caishen_tai: bool = option(False, zh="输家也算财神台", en="losers also get the 财神 台 (0 / 2 / 3 财神 held)",
-                                     source=f"uncertain: a 财神 only counts when winning ({_SRC}: 胡牌时可以替代任何牌)")
-    loser_round_up: bool = option(True, zh="输家也进到十", en="losers' totals are rounded up to 10 too",
-                                  source=f"{_CLIENT} rounds every total it shows")
-    caishen_may_be_flower_tile: bool = option(False, zh="财神可当杠花牌", en="a 财神 may stand for the 杠花 tile (白板, "
-                                              "or 红中 when 白板 is the 财神)", source="no source settles it: the 杠花 "
-                                              "tile never stays in a hand (it is set aside the moment it is drawn)")
-    dealer_repeats_after: Literal["draw", "win"] = option(
-        "draw", zh="连庄", en="the dealer deals again when the hand ends this way (draw or win) and nobody konged; "
-        "otherwise the deal passes counter-clockwise (to the next seat in turn order)",
-        source=f"{_SRC} (黄牌后，如果本局中又没有人杠过，则连庄); {_FULLER} says 胡牌后")
+    max_tai: int = _opt("max_tai")
+    max_hu: int = _opt("max_hu")
+    lazi_is_cap: bool = _opt("lazi_is_cap")
+    haidi_tai: int = _opt("haidi_tai")
+    pinghu_pair_no_honor: bool = _opt("pinghu_pair_no_honor")
+    discarded_caishen_is_wildcard: bool = _opt("discarded_caishen_is_wildcard")
+    loser_tai: bool = _opt("loser_tai")
+    loser_caishen_tai: bool = _opt("loser_caishen_tai")
+    loser_round_up: bool = _opt("loser_round_up")
+    caishen_may_be_flower_tile: bool = _opt("caishen_may_be_flower_tile")
+    dealer_repeats_after: Literal["draw", "win"] = _opt("dealer_repeats_after")
+
+    @property
+    def cap(self) -> int:
+        """The old name of :attr:`max_hu` (still accepted as an option name)."""
+        return self.max_hu
 
 
 document_config(YuhuanConfig, "House-rule choices for Yuhuan: every field is a point the sources leave open or "
@@ -258,52 +244,23 @@ class ScoredReading:
     base: int
     tai: int
     total: int
+    view: Reading | None = None
 
 
-def _pung_kind_of_meld(kind: MeldKind) -> str | None:
-    return {
-        MeldKind.PUNG: "pung",
-        MeldKind.KONG: "kong",
-        MeldKind.ADDED_KONG: "kong",
-        MeldKind.CONCEALED_KONG: "concealed_kong",
-    }.get(kind)
+#: a counted row on one reading: (row with its value for that line, times, the set it was counted on or None)
+Line = tuple[RuleRow, int, TileSet | None]
 
 
-def _pung_item(tile: int, kind: str) -> ScoreItem:
-    old = is_terminal_or_honor(tile)
-    zh, en = PUNG_NAMES[kind]
-    value = PUNG_HU[kind][0 if old else 1]
-    label = "老头" if old else "2–8"
-    return ScoreItem(f"{kind}", f"{zh}({label})", f"{en} ({'terminal/honor' if old else 'simple'})", value, 1,
-                     "hu", tile_name(tile))
-
-
-def _wait_kind(group: tuple[int, ...], tile: int) -> str:
-    """How the winning tile completed its group: ``single`` (将, the pair), ``closed`` (坎档, a chow's middle),
-    ``edge`` (靠壁: 3 of 123 / 7 of 789), ``dual-pung`` (对碰, a pung) or ``two-sided`` (the other end of a chow)."""
-    if len(group) == 2:
-        return "single"
-    if group[0] == group[1]:
-        return "dual-pung"
-    if tile == group[1]:
-        return "closed"  # 坎档
-    rank = group[0] % 9  # 0 for 123, 6 for 789
-    if (rank == 0 and tile == group[2]) or (rank == 6 and tile == group[0]):
-        return "edge"  # 靠壁
-    return "two-sided"
-
-
-WAIT_ZH = {"single": "将", "closed": "坎档", "edge": "靠壁", "dual-pung": "对碰", "two-sided": "两面"}
-
-
-class Yuhuan(RuleSet[YuhuanConfig]):
-    """Yuhuan 玉环麻将: 16-tile hands, 财神, 杠花, 胡数 × 2^台 rounded up to 10, 400 cap."""
+class Yuhuan(BookRuleSet):
+    """Yuhuan 玉环麻将: 16-tile hands, 财神, 杠花, 胡数 × 2^台 rounded up to 10, 400 cap (rows: ``yuhuan.toml``)."""
 
     name = "yuhuan"
     title = "Yuhuan 玉环麻将 (财神, 16 tiles)"
     summary = "玉环: 16-tile hands, 3 财神, 白板 杠花, (20 + 胡) × 2^台 (≤4) up to 10, cap 400; losers settle differences"
+    book = BOOK
     Config = YuhuanConfig
     Context = YuhuanContext
+    config: YuhuanConfig
 
     def describe_options(self) -> list[tuple[str, Any, str]]:
         return describe_config(self.config)
@@ -312,6 +269,13 @@ class Yuhuan(RuleSet[YuhuanConfig]):
     def hand_rules(self) -> HandRules:
         return YUHUAN
 
+    def _options(self) -> dict[str, Any]:
+        got: dict[str, Any] | None = self.__dict__.get("_opts")
+        if got is None:
+            got = super()._options()
+            self.__dict__["_opts"] = got
+        return got
+
     def _context(self, context: WinContext | None) -> YuhuanContext:
         if context is None:
             return YuhuanContext()
@@ -319,7 +283,12 @@ class Yuhuan(RuleSet[YuhuanConfig]):
             return context
         return YuhuanContext(**{f.name: getattr(context, f.name) for f in fields(WinContext)})
 
-    # -- tiles ------------------------------------------------------------------------------------------------
+    # -- hooks: tiles ------------------------------------------------------------------------------------------
+
+    def wildcard_kinds(self, ctx: WinContext) -> frozenset[int]:
+        """The 财神: the turned-up tile's own kind (its three other copies are wild)."""
+        caishen = getattr(ctx, "caishen", None)
+        return frozenset() if caishen is None else frozenset((caishen,))
 
     def _parse(self, hand: Hand | str, caishen: int | None) -> Hand:
         """Parse a hand; with 杠花 written loose the count is off by their number, so the winning tile (the last
@@ -333,7 +302,7 @@ class Yuhuan(RuleSet[YuhuanConfig]):
         loose = [t for t in parse_tiles(re.sub(r"\[[^\[\]]*\]", " ", hand)) if t < N_KINDS and t != flower]
         return Hand(h.concealed, h.melds, h.flowers, loose[-1] if loose else None)
 
-    def _set_aside(self, hand: Hand, ctx_flowers: int, caishen: int | None) -> tuple[Hand, int]:
+    def set_aside(self, hand: Hand, ctx_flowers: int, caishen: int | None) -> tuple[Hand, int]:
         """Take 杠花 written loose in the hand out of it; return the hand and the total 杠花 count."""
         flower = flower_tile(caishen)
         if any(flower in m.tiles for m in hand.melds):
@@ -352,45 +321,26 @@ class Yuhuan(RuleSet[YuhuanConfig]):
             hand = Hand(tuple(concealed), hand.melds, hand.flowers, win)
         return hand, total
 
-    # -- the parts of a score ------------------------------------------------------------------------------------
+    def check_win(self, h: Hand, ctx: YuhuanContext, flowers: int) -> None:
+        """Raise :class:`ContextError` when a win fact contradicts the hand (the book's checks)."""
+        names: dict[str, Any] = {f.name: getattr(ctx, f.name) for f in fields(ctx)}
+        names.update(self._options(), self_drawn=ctx.self_drawn, winner_is_dealer=ctx.winner_is_dealer,
+                     melds=len(h.melds), kongs=sum(1 for m in h.melds if m.is_kong),
+                     claimed_melds=sum(1 for m in h.melds if not m.is_concealed), gang_hua=flowers,
+                     caishen_in_play=ctx.caishen is not None, seat_wind=ctx.wind)
+        for check, message in self.book.checks:
+            if evaluate(check, names, BUILTINS):
+                raise ContextError(message)
 
-    def _tai_common(self, hand: Hand, melds: Sequence[tuple[int, ...]], wind_tile: int, flowers: int,
-                    caishen_held: int | None) -> list[ScoreItem]:
-        """台 from 杠花, pungs of 中 / 发 / seat wind and (when ``caishen_held`` is given) the 财神 count."""
-        out: list[ScoreItem] = []
-        if flowers:
-            r = TAI["flower"]
-            out.append(item(r, count=flowers))
-        for t in [m[0] for m in melds if len(m) >= 3 and m[0] == m[1]]:
-            key = "dragon_pung" if t in (RED, GREEN) else "seat_wind_pung" if t == wind_tile else None
-            if key:
-                r = TAI[key]
-                out.append(item(r, note=tile_name(t)))
-        if caishen_held is not None:
-            key = {0: "caishen_0", 2: "caishen_2", 3: "caishen_3"}.get(caishen_held)
-            if key:
-                r = TAI[key]
-                out.append(item(r))
-        return out
-
-    def _total(self, base: int, tai: int, at_cap: bool = False) -> int:
-        cfg = self.config
-        if at_cap:
-            return cfg.cap
-        return min(ceil10(base * 2 ** min(tai, cfg.max_tai)), cfg.cap)
-
-    def readings(self, hand: Hand | str, context: WinContext | None = None) -> list[ScoredReading]:
-        """Every reading of the winning hand × every group the winning tile may have completed, scored."""
-        ctx = self._context(context)
-        h, flowers = self._set_aside(self._parse(hand, ctx.caishen), ctx.gang_hua, ctx.caishen)
-        h.check_size(16, complete=True)
-        if h.win_tile is None:
-            raise HandError("the winning tile is not known (write it last or give Hand.win_tile)")
-        if ctx.kong_replacement and not any(m.is_kong for m in h.melds) and flowers == 0:
-            raise ContextError("杠上开花 (kong_replacement) needs a kong or a 杠花 before the winning draw")
+    def placements(self, h: Hand, ctx: YuhuanContext) -> Iterator[tuple[Decomposition, int, tuple[int, ...]]]:
+        """Every reading of the winning hand × every group the winning tile may have completed: (reading, the tile
+        the winning tile is read as, the group).  A concealed 财神 is a wildcard, except one won on a discard
+        (a plain tile unless ``discarded_caishen_is_wildcard``); a self-drawn 财神 may have completed any group
+        through the tile it stands for."""
         counts = list(h.counts)
         wild = 0
         win = h.win_tile
+        assert win is not None
         win_is_wild = False
         if ctx.caishen is not None:
             cs = ctx.caishen
@@ -411,98 +361,209 @@ class Yuhuan(RuleSet[YuhuanConfig]):
             raise NotWinningError(
                 f"not a winning Yuhuan hand: {h} (with {wild} 财神) is not 5 sets + a pair (胡牌要求)"
             )
-        out: list[ScoredReading] = []
         flower = flower_tile(ctx.caishen)
         for d in decomps:
             if d.form is not Form.REGULAR:
                 continue
             if flower in d.wildcards and not self.config.caishen_may_be_flower_tile:
                 continue
-            # where the winning tile can sit: any group holding its tile (wildcards are interchangeable); a
-            # self-drawn 财神 may have completed any group through the tile it stands for
-            candidates = sorted(set(d.wildcards)) if win_is_wild else [win]
             seen: set[tuple[int, tuple[int, ...]]] = set()
-            for t in candidates:
+            for t in (sorted(set(d.wildcards)) if win_is_wild else [win]):
                 groups: list[tuple[int, ...]] = [m for m in d.melds if t in m]
                 if d.pairs and d.pairs[0] == t:
                     groups.append((t, t))
                 for g in groups:
-                    if (t, g) in seen:
-                        continue
-                    seen.add((t, g))
-                    out.append(self._score_reading(h, ctx, d, g, t, flowers,
-                                                    wild if ctx.caishen is not None else None))
+                    if (t, g) not in seen:
+                        seen.add((t, g))
+                        yield d, t, g
+
+    # -- hooks: the rows on a reading ----------------------------------------------------------------------------
+
+    def count_lines(self, v: Reading, rows: Sequence[RuleRow], memo: dict[Any, Any] | None = None) -> list[Line]:
+        """The rows counted on a reading, in the book's order, under its exclusion policy.  A row of group
+        ``"set"`` is read on each set alone (declared melds first), one line per set it holds for; a value
+        written as an expression of the hand is worked out for each line.
+
+        ``memo`` (one per hand): what does not change between the placements of the winning tile is worked out
+        once — the rows that read nothing of the placement (:data:`PLACED_NAMES`) once per reading, those that
+        read only win facts once per hand; a set's lines once per set (:data:`SET_NAMES`)."""
+        memo = {} if memo is None else memo
+        opts = self._options()
+        names, funcs = ReadingNames(v, opts), ReadingFunctions(v)
+        d_id = id(v.decomposition)
+        set_lines: dict[Any, list[Line]] = self.__dict__.setdefault("_set_lines", {})
+        wind = v.context.wind
+        out: list[Line] = []
+        for step in self._plan(rows if isinstance(rows, tuple) else tuple(rows)):
+            if step[0] == "sets":
+                _kind, block, start, local = step
+                cache = set_lines if local else memo
+                for s in v.sets:
+                    key2 = (s, start, wind)
+                    got = cache.get(key2)
+                    if got is None:
+                        one = Reading(v.hand, v.decomposition, v.context, (s,), None, _counts_of(s), None,
+                                      v.wildcards_held, v.facts)
+                        sn, sf = ReadingNames(one, opts), ReadingFunctions(one)
+                        got = [(self._valued(r2, sn, sf, memo), n2, s) for r2 in block
+                               if (n2 := self._times(r2, sn, sf)) > 0]
+                        cache[key2] = got
+                    out += got
+                continue
+            _kind, r, level = step
+            key = ("hand", r.key) if level == "hand" else (d_id, r.key)
+            line: Any = memo.get(key, memo) if level != "placed" else memo
+            if line is memo:
+                n = self._times(r, names, funcs)
+                line = (self._valued(r, names, funcs, memo), n, None) if n > 0 else None
+                if level != "placed":
+                    memo[key] = line
+            if line is not None:
+                out.append(line)
+        if not any(r.excludes or r.implied for r, _n, _s in out):
+            return out
+        kept = {id(r) for r in apply_exclusions(self.book.exclusion, [r for r, _n, _s in out])}
+        return [line for line in out if id(line[0]) in kept]
+
+    def _plan(self, rows: tuple[RuleRow, ...]) -> list[tuple[Any, ...]]:
+        """How :meth:`count_lines` reads these rows: each row with what it reads (:meth:`_reads`), the rows of
+        group ``"set"`` in blocks (read set by set)."""
+        plans: dict[int, tuple[tuple[RuleRow, ...], list[tuple[Any, ...]]]] = self.__dict__.setdefault("_plans", {})
+        known = plans.get(id(rows))
+        if known is not None and known[0] is rows:
+            return known[1]
+        reads = self._reads()
+        plan: list[tuple[Any, ...]] = []
+        i = 0
+        while i < len(rows):
+            if rows[i].group != SET_GROUP:
+                plan.append(("row", rows[i], reads[rows[i].key]))
+                i += 1
+                continue
+            j = i
+            while j < len(rows) and rows[j].group == SET_GROUP:
+                j += 1
+            plan.append(("sets", rows[i:j], rows[i].key, all(reads[x.key] == "set" for x in rows[i:j])))
+            i = j
+        plans[id(rows)] = (rows, plan)
+        return plan
+
+    def _reads(self) -> dict[str, str]:
+        """What each row of the book reads, so that it is worked out no more often than needed: ``"placed"``
+        (where the winning tile sits: :data:`PLACED_NAMES`), ``"set"`` (a set alone and the seat wind:
+        :data:`SET_NAMES`), ``"reading"`` (the reading) or ``"hand"`` (only win facts and options)."""
+        got: dict[str, str] | None = self.__dict__.get("_reads_of")
+        if got is None:
+            b = self.book
+            library = set(PREDICATES) | set(COUNTS) | set(FUNCTIONS)
+            got = {}
+            for r in b.rows:
+                used: set[str] = set()
+                for node in (r.when, r.count, r.rename_when, b.row_hand_values.get(r.key)):
+                    if node is not None:
+                        names, calls = names_in(node)
+                        used |= names | calls
+                if r.group == SET_GROUP:  # read on one set: its concealment is the set's own
+                    got[r.key] = "set" if used & library <= SET_NAMES and not used & set(b.facts) else "reading"
+                else:
+                    got[r.key] = ("placed" if used & PLACED_NAMES else
+                                  "reading" if used & library - HAND_NAMES else "hand")
+            self.__dict__["_reads_of"] = got
+        return got
+
+    @staticmethod
+    def _times(r: RuleRow, names: Mapping[str, Any], funcs: Mapping[str, Any]) -> int:
+        when, count = _compiled_row(r)
+        if when is not None and not when(names, funcs):
+            return 0
+        if count is None:
+            return 0 if when is None else 1
+        return int(count(names, funcs))
+
+    def _valued(self, r: RuleRow, names: Mapping[str, Any], funcs: Mapping[str, Any],
+                memo: dict[Any, Any]) -> RuleRow:
+        """The row with its value (and name) for this line."""
+        node = self.book.row_hand_values.get(r.key)
+        named = r.rename_when is not None and bool(compiled(r.rename_when)(names, funcs))
+        if node is None and not named:
+            return r
+        value = r.value if node is None else int(compiled(node)(names, funcs))
+        key = ("row", r.key, value, named)
+        got: RuleRow | None = memo.get(key)
+        if got is None:
+            if named:
+                got = dataclasses.replace(r, value=value, name_zh=r.rename_zh, name_en=r.rename_en or r.name_en)
+            else:
+                got = dataclasses.replace(r, value=value)
+            memo[key] = got
+        return got
+
+    def _row_items(self, lines: list[Line], v: Reading) -> list[ScoreItem]:
+        wait = WAIT_NAMES.get(v.wait or "", ("", ""))
+        out = []
+        for r, n, s in lines:
+            zh, en = r.name_zh, r.name_en
+            if "{wait}" in zh or "{wait}" in en:
+                zh, en = zh.format(wait=wait[0]), en.format(wait=wait[1])
+            out.append(ScoreItem(r.key, zh, en, r.value, n, r.unit, r.text if s is None else tile_name(s.tile)))
+        return out
+
+    def lazi(self, v: Reading) -> bool:
+        """腊子 scored as the cap (``lazi_is_cap``): three 财神 standing in, 天胡 or 地胡."""
+        ctx = v.context
+        return self.config.lazi_is_cap and (
+            (v.facts["caishen_in_play"] and len(v.decomposition.wildcards) == 3) or ctx.heavenly or ctx.earthly)
+
+    def hand_total(self, lines: list[Line], *, at_cap: bool = False, round_up: bool = True) -> tuple[int, int, int]:
+        """(胡, 台, total) of counted lines: the book's ``hu_tai`` aggregation with at most ``max_tai`` 台, rounded
+        up to 10 (``round_up``) and capped at ``max_hu``; ``at_cap`` (腊子 under ``lazi_is_cap``) scores the cap."""
+        cfg = self.config
+        t = totals_of([(r, n) for r, n, _s in lines])
+        raw = aggregate(self.book.aggregation, t, hu_base=self.book.hu_base, tai_cap=cfg.max_tai)
+        if at_cap:
+            return t.hu, t.tai, cfg.max_hu
+        return t.hu, t.tai, min(ceil10(raw) if round_up else raw, cfg.max_hu)
+
+    def _view(self, h: Hand, d: Decomposition, ctx: WinContext, flowers: int, caishen_in_play: bool,
+              placement: tuple[int, tuple[int, ...]] | None) -> Reading:
+        return build_reading(h, d, ctx, self.hand_rules, self.wildcard_kinds(ctx),
+                             {"gang_hua": flowers, "caishen_in_play": caishen_in_play}, placement)
+
+    def _placed_totals(self, hand: Hand | str, ctx: YuhuanContext
+                       ) -> list[tuple[Decomposition, Reading, list[Line], int, int, int]]:
+        """Every placement of the winning tile: (reading, view, counted lines, 胡, 台, total)."""
+        h, flowers = self.set_aside(self._parse(hand, ctx.caishen), ctx.gang_hua, ctx.caishen)
+        h.check_size(16, complete=True)
+        if h.win_tile is None:
+            raise HandError("the winning tile is not known (write it last or give Hand.win_tile)")
+        self.check_win(h, ctx, flowers)
+        rows = self.rows
+        memo: dict[Any, Any] = {}
+        out = []
+        seen: set[tuple[int, str, tuple[int, ...] | None]] = set()
+        for d, t, g in self.placements(h, ctx):
+            # two placements with the same wait that expose the same pung (or none) read the same: scored once
+            same = (id(d), placement_wait(t, g), g if not ctx.self_drawn and len(g) == 3 and g[0] == g[1] else None)
+            if same in seen:
+                continue
+            seen.add(same)
+            v = self._view(h, d, ctx, flowers, ctx.caishen is not None, (t, g))
+            lines = self.count_lines(v, rows, memo)
+            out.append((d, v, lines, *self.hand_total(lines, at_cap=self.lazi(v))))
         if not out:
             raise NotWinningError(f"not a winning Yuhuan hand: {h} has no 5 sets + a pair reading")
         return out
 
-    def _score_reading(self, h: Hand, ctx: YuhuanContext, d: Decomposition, group: tuple[int, ...], win: int,
-                       flowers: int, caishen_held: int | None) -> ScoredReading:
-        cfg = self.config
-        wait = _wait_kind(group, win)
-        wind_tile = 27 + ctx.wind
-        hu: list[ScoreItem] = [ScoreItem("base", "底胡", "base", BASE_HU, 1, "hu", "winner only")]
-        if flowers:
-            hu.append(ScoreItem("flower_hu", "杠花", "flower kong", FLOWER_HU, flowers, "hu", "each 杠花"))
-        pung_tiles: list[tuple[int, ...]] = []
-        for m in h.melds:
-            kind = _pung_kind_of_meld(m.kind)
-            if kind:
-                hu.append(_pung_item(m.tile, kind))
-                pung_tiles.append(m.tiles)
-        completed_by_discard = not ctx.self_drawn and len(group) == 3 and group[0] == group[1]
-        discard_pung_done = False
-        for g in d.melds:
-            if g[0] == g[1]:
-                kind = "concealed_pung"
-                if completed_by_discard and g == group and not discard_pung_done:
-                    kind = "pung"  # a pung completed by a discard counts as exposed ()
-                    discard_pung_done = True
-                hu.append(_pung_item(g[0], kind))
-                pung_tiles.append(g)
-        pair = d.pairs[0]
-        if pair in (RED, GREEN, wind_tile):
-            hu.append(ScoreItem("value_pair", "对子", "pair of red or green dragons or the seat wind", VALUE_PAIR_HU, 1, "hu",
-                                tile_name(pair)))
-        special = wait in ("single", "closed", "edge")
-        bonus = (WAIT_HU_SPECIAL if special else WAIT_HU_OTHER)[0 if ctx.self_drawn else 1]
-        if bonus:
-            hu.append(ScoreItem("win_tile", f"胡牌({WAIT_ZH[wait]})", f"winning tile ({wait})", bonus, 1, "hu",
-                                "自摸 4 / 放冲 2 for 坎档, 靠壁, 将; otherwise 自摸 2 / 放冲 0"))
-        base = sum(i.points for i in hu)
+    def _scored_reading(self, d: Decomposition, v: Reading, lines: list[Line], base: int, tai: int,
+                        total: int) -> ScoredReading:
+        items = self._row_items(lines, v)
+        return ScoredReading(d, v.wait or "", tuple(i for i in items if i.unit == "hu"),
+                             tuple(i for i in items if i.unit == "tai"), base, tai, total, v)
 
-        tai = self._tai_common(h, pung_tiles, wind_tile, flowers, caishen_held)
-        n_chow_exposed = sum(1 for m in h.melds if m.kind is MeldKind.CHOW)
-        all_chows = n_chow_exposed == len(h.melds) and all(m[0] != m[1] for m in d.melds)
-        all_pungs = n_chow_exposed == 0 and all(m[0] == m[1] for m in d.melds)
-
-        def add(key: str) -> None:
-            r = TAI[key]
-            tai.append(item(r))
-
-        if all_chows and wait == "two-sided" and not (cfg.pinghu_pair_no_honor and is_honor(pair)):
-            add("pinghu")
-        if ctx.kong_replacement:
-            add("gangkai")
-        if ctx.robbing_kong or ctx.lagang_discard:
-            add("lagang")
-        tiles = [t for m in h.melds for t in m.tiles] + [t for m in d.melds for t in m] + [pair, pair]
-        suits = {t // 9 for t in tiles if t < 27}
-        honors = any(t >= 27 for t in tiles)
-        if len(suits) == 1:
-            add("hunyise")  # one suit, honors allowed
-            if not honors:
-                add("qingyise")  # its 不计 list drops 混一色
-        if all_pungs:
-            add("pengpenghu")
-        if ctx.last_wall_tile and ctx.self_drawn and cfg.haidi_tai:
-            r = TAI["haidi"]
-            tai.append(item(r, cfg.haidi_tai))
-        tai = drop_excluded(tai, TAI)
-        n_tai = sum(i.points for i in tai)
-        at_cap = cfg.lazi_is_cap and (caishen_held == 3 or ctx.heavenly or ctx.earthly)
-        total = self._total(base, n_tai, at_cap)
-        return ScoredReading(d, wait, tuple(hu), tuple(tai), base, n_tai, total)
+    def readings(self, hand: Hand | str, context: WinContext | None = None  # type: ignore[override]
+                 ) -> list[ScoredReading]:
+        """Every reading of the winning hand × every group the winning tile may have completed, scored."""
+        return [self._scored_reading(*x) for x in self._placed_totals(hand, self._context(context))]
 
     # -- the next hand ---------------------------------------------------------------------------------------------
 
@@ -516,40 +577,44 @@ class Yuhuan(RuleSet[YuhuanConfig]):
             return dealer
         return (dealer + 1) % N_SEATS
 
-    # -- losers -------------------------------------------------------------------------------------------------
+    # -- hooks: the losers ---------------------------------------------------------------------------------------
+
+    def loser_rows(self, caishen: int | None) -> tuple[RuleRow, ...]:
+        """The rows a loser's own total counts: its 杠花 and sets (groups ``"held"`` and ``"set"``), their 台 only
+        with ``loser_tai``, the 财神 rows only with ``loser_caishen_tai`` (and a 财神 in play)."""
+        cfg = self.config
+        cached: dict[bool, tuple[RuleRow, ...]] = self.__dict__.setdefault("_loser_rows", {})
+        if (caishen is None) in cached:
+            return cached[caishen is None]
+        out = []
+        for r in self.rows:
+            if r.group == WILDCARD_GROUP:
+                if cfg.loser_tai and cfg.loser_caishen_tai and caishen is not None:
+                    out.append(r)
+            elif r.group in (HELD_GROUP, SET_GROUP) and (r.unit != "tai" or cfg.loser_tai):
+                out.append(r)
+        cached[caishen is None] = tuple(out)
+        return cached[caishen is None]
 
     def loser_total(self, hand: Hand | str, seat_wind: int, caishen: int | None = None, gang_hua: int = 0) -> int:
         """A loser's own 总胡数 from its final hand: no 底胡; melds, concealed triplets (暗坎, 财神 excluded) and 杠花
         in 胡; 台 as ``loser_tai`` / ``loser_caishen_tai`` say; rounded up to 10 if ``loser_round_up``; capped."""
-        cfg = self.config
         h = parse_hand(hand, infer_win_tile=False) if isinstance(hand, str) else hand
-        h, flowers = self._set_aside(h, gang_hua, caishen)
+        h, flowers = self.set_aside(h, gang_hua, caishen)
         h.check_size(16)
-        hu = flowers * FLOWER_HU
-        pungs: list[tuple[int, ...]] = []
-        for m in h.melds:
-            kind = _pung_kind_of_meld(m.kind)
-            if kind:
-                hu += _pung_item(m.tile, kind).value
-                pungs.append(m.tiles)
-        held_caishen = 0
-        for t in range(N_KINDS):
-            if t == caishen:
-                held_caishen = h.counts[t]
-                continue
-            if h.counts[t] >= 3:  # 暗坎 (an undeclared concealed kong counts as 暗坎)
-                hu += _pung_item(t, "concealed_pung").value
-                pungs.append((t, t, t))
-        tai = 0
-        if cfg.loser_tai:
-            held = held_caishen if (cfg.loser_caishen_tai and caishen is not None) else None
-            tai = sum(i.points for i in self._tai_common(h, pungs, 27 + seat_wind, flowers, held))
-        total: int = hu * 2 ** min(tai, cfg.max_tai)
-        if cfg.loser_round_up:
-            total = ceil10(total)
-        return min(total, cfg.cap)
+        held = [t for t in range(N_KINDS) if t != caishen and h.counts[t] >= 3]  # 暗坎 (a concealed kong too)
+        rest = [t for t in h.concealed if t == caishen or t not in held]
+        d = Decomposition(Form.REGULAR, tuple((t, t, t) for t in held), (), tuple(t for t in rest if t != caishen),
+                          tuple(t for t in rest if t == caishen))
+        ctx = WinContext(winner=seat_wind, dealer=0)  # the loser's seat wind
+        v = build_reading(h, d, ctx, self.hand_rules, frozenset() if caishen is None else frozenset((caishen,)),
+                          {"gang_hua": flowers, "caishen_in_play": caishen is not None})
+        _hu, _tai, total = self.hand_total(self.count_lines(v, self.loser_rows(caishen)),
+                                           round_up=self.config.loser_round_up)
+        return total
 
-    def _loser_totals(self, ctx: YuhuanContext) -> list[int]:
+    def loser_totals(self, ctx: YuhuanContext) -> list[int]:
+        """Each seat's own total (0 for the winner and for a seat the context says nothing of)."""
         totals = [0] * N_SEATS
         for s in range(N_SEATS):
             if s == ctx.winner:
@@ -563,29 +628,39 @@ class Yuhuan(RuleSet[YuhuanConfig]):
                     raise type(e)(f"seat {s}'s final hand: {e}") from None
         return totals
 
+    def settle_losers(self, losers: Sequence[int], winner: int) -> list[int]:
+        """输家互算: what each seat gains (+) or pays (−) when every pair of losers settles the difference of their
+        totals, the smaller paying the larger."""
+        net = [0] * N_SEATS
+        for (payer, payee), amount in pairwise_differences({s: losers[s] for s in self.seats
+                                                            if s != winner}).items():
+            net[payer] -= amount
+            net[payee] += amount
+        return net
+
+    def win_payments(self, total: int, ctx: YuhuanContext) -> dict[int, int]:
+        """Who pays the winner how much, by the book's payment rule (every other player pays the total; 承包:
+        the discarder pays alone what all three would have paid)."""
+        names = {"chengbao": ctx.chengbao}
+        rule = Payment(all_pay_on_discard=bool(self._value(self.book.payment["all_pay_on_discard"], names, False)),
+                       discarder_pays_for_all=bool(self._value(self.book.payment["discarder_pays_for_all"], names,
+                                                               False)))
+        return payments(total, ctx.winner, ctx.discarder, ctx.dealer, self.seats, rule)
+
     # -- the score ----------------------------------------------------------------------------------------------
 
     def score(self, hand: Hand | str, context: WinContext | None = None) -> ScoreResult:
         """Score a Yuhuan win: the best reading's total from every other seat, plus the losers' differences."""
         ctx = self._context(context)
-        scored = self.readings(hand, ctx)
-        best = max(scored, key=lambda r: (r.total, r.base))
-        owed = {p: best.total for p in range(N_SEATS) if p != ctx.winner}
-        if ctx.chengbao:
-            assert ctx.discarder is not None
-            owed = {ctx.discarder: best.total * 3}  # 承包: the discarder pays alone what all three would have paid
+        best = self._scored_reading(*max(self._placed_totals(hand, ctx), key=lambda x: (x[5], x[3])))
+        owed = self.win_payments(best.total, ctx)
         win_pay = [0] * N_SEATS
         for p, amt in owed.items():
             win_pay[p] -= amt
             win_pay[ctx.winner] += amt
-        losers = self._loser_totals(ctx)
-        loser_pay = [0] * N_SEATS
-        ls = [s for s in range(N_SEATS) if s != ctx.winner]
-        for i in ls:
-            for j in ls:
-                if i != j:
-                    loser_pay[i] += losers[i] - losers[j]  # the lower total pays the higher the difference
-        payments = tuple(a + b for a, b in zip(win_pay, loser_pay))
+        losers = self.loser_totals(ctx)
+        loser_pay = self.settle_losers(losers, ctx.winner)
+        payments_ = tuple(a + b for a, b in zip(win_pay, loser_pay))
         items = best.hu_items + best.tai_items
         tai_used = min(best.tai, self.config.max_tai)
         items += (ScoreItem("multiplier", "台数翻倍", "doubling per tai (2^tai)", 2 ** tai_used, 1, "x",
@@ -598,7 +673,7 @@ class Yuhuan(RuleSet[YuhuanConfig]):
             reading=best.reading,
             wait=best.wait,
             valid=True,
-            payments=payments,
+            payments=payments_,
             details={
                 "base_hu": best.base,
                 "tai": best.tai,
@@ -638,3 +713,25 @@ class Yuhuan(RuleSet[YuhuanConfig]):
             lines.append((f"输家胡数 {shown}，互付差额：{net}", f"losers' totals {shown_en}; they pay each other the "
                           f"differences: {net}"))
         return lines
+
+
+def _counts_of(s: TileSet) -> tuple[int, ...]:
+    """The 34 counts of one set as read (a kong holds four)."""
+    counts = [0] * N_KINDS
+    for t in s.tiles:
+        counts[t] += 1
+    if s.kind == "kong":
+        counts[s.tile] += 1
+    return tuple(counts)
+
+
+_ROW_FUNCTIONS: dict[int, tuple[RuleRow, Compiled | None, Compiled | None]] = {}
+
+
+def _compiled_row(r: RuleRow) -> tuple[Compiled | None, Compiled | None]:
+    """A row's ``when`` and ``count`` compiled (:func:`~mahjong.rulebook.expr.compiled`), looked up by the row."""
+    got = _ROW_FUNCTIONS.get(id(r))
+    if got is None or got[0] is not r:
+        got = (r, None if r.when is None else compiled(r.when), None if r.count is None else compiled(r.count))
+        _ROW_FUNCTIONS[id(r)] = got
+    return got[1], got[2]

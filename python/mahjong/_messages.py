@@ -1303,6 +1303,20 @@ _ROWS: list[tuple[str, str, str]] = [
     ("option-given-twice-renamed",
      "option {name} is given twice: as {name} and under its old name {old}",
      "选项 {name} 给了两次：一次用现名 {name}，一次用旧名 {old}。"),
+    # --- rb-jw: Jinshan and Wuhu on the rule book ---
+    ("predicate-wait-is",
+     "wait_is: a wait is one of {waits}, got {kind}",
+     "wait_is：听牌方式只能是 {waits} 之一，现为 {kind}。"),
+    ("predicate-triplets-outside-wait",
+     "triplets_outside_wait(kind, concealed, terminal): kind \"pung\" or \"kong\", then true or false twice",
+     "triplets_outside_wait(种类, 暗, 老头张)：种类是 \"pung\" 或 \"kong\"，后两个参数是 true 或 false。"),
+    ("predicate-largest-suit",
+     "largest_suit: a kong counts as 3 or 4 tiles, got {n}",
+     "largest_suit：杠只能算 3 张或 4 张，现为 {n}。"),
+    ("jinshan-no-row",
+     "no row {key} in the Jinshan table",
+     "金山麻将的规则表里没有 {key} 这一行。"),
+    # --- end rb-jw ---
 ]
 
 CATALOGUE: dict[str, Message] = {}

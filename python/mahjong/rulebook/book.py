@@ -25,7 +25,7 @@ from mahjong.framework import (
     zero_sum_payments,
 )
 from mahjong.hand import Hand, MeldKind
-from mahjong.rulebook.expr import BUILTINS, Node, Value, evaluate
+from mahjong.rulebook.expr import BUILTINS, Node, Value, evaluate, names_in
 from mahjong.rulebook.options import describe
 from mahjong.rulebook.predicates import COUNTS, FUNCTIONS, PREDICATES
 from mahjong.rulebook.reading import Reading, build_reading, split_wildcards
@@ -115,6 +115,10 @@ class RuleBook:
     players: int = 4
     tiles_in_play: int | None = None
     robbing_kong_as_self_draw: bool = False
+    #: rows whose value on a self-drawn win is an expression of the options: key -> expression
+    row_self_drawn_values: dict[str, Node] = field(default_factory=dict)
+    #: the file is the table of the built-in rule set of the same name (scored with that rule set's hooks)
+    builtin: bool = False
 
     @property
     def hand_rules(self) -> HandRules:
@@ -159,6 +163,10 @@ def next_kinds(indicator: int, n: int, in_play: tuple[int, ...]) -> tuple[int, .
     return tuple(out)
 
 
+#: per book (by id, the book kept to guard against a reused id): the library entries its expressions name
+_LIBRARY_USED: dict[int, tuple[RuleBook, tuple[tuple[str, Any], ...], tuple[tuple[str, Any], ...]]] = {}
+
+
 class BookRuleSet(RuleSet[Any]):
     """A rule set read from a rule book.  Subclasses are made per book by :func:`ruleset_class`."""
 
@@ -182,10 +190,23 @@ class BookRuleSet(RuleSet[Any]):
                     value=int(evaluate(b.row_values[r.key], opts, BUILTINS)) if r.key in b.row_values else r.value,
                     pattern=bool(evaluate(b.row_patterns[r.key], opts, BUILTINS)) if r.key in b.row_patterns
                     else r.pattern,
-                ) if r.key in b.row_values or r.key in b.row_patterns else r
+                    self_drawn_value=int(evaluate(b.row_self_drawn_values[r.key], opts, BUILTINS))
+                    if r.key in b.row_self_drawn_values else r.self_drawn_value,
+                ) if r.key in b.row_values or r.key in b.row_patterns or r.key in b.row_self_drawn_values else r
                 for r in b.rows
             )
             self.__dict__["_rows"] = got
+        return got
+
+    def rows_for(self, self_drawn: bool) -> tuple[RuleRow, ...]:
+        """The rows as they count on a win: on a self-draw a row with a ``self_drawn_value`` takes it."""
+        if not self_drawn:
+            return self.rows
+        got: tuple[RuleRow, ...] | None = self.__dict__.get("_rows_self_drawn")
+        if got is None:
+            got = tuple(dataclasses.replace(r, value=r.self_drawn_value) if r.self_drawn_value is not None else r
+                        for r in self.rows)
+            self.__dict__["_rows_self_drawn"] = got
         return got
 
     # --- the environment expressions read ------------------------------------------------------------------
@@ -203,14 +224,32 @@ class BookRuleSet(RuleSet[Any]):
     def _reading_env(self, v: Reading, opts: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
         names: dict[str, Any] = dict(opts)
         names.update(v.facts)
-        for n, e in PREDICATES.items():
-            names[n] = (lambda fn=e.fn: fn(v))
-        for n, e in COUNTS.items():
-            names[n] = (lambda fn=e.fn: fn(v))
+        used_names, used_funcs = self._library_used()
+        for n, fn in used_names:
+            names[n] = (lambda fn=fn: fn(v))
         funcs: dict[str, Any] = dict(BUILTINS)
-        for n, e in FUNCTIONS.items():
-            funcs[n] = (lambda *a, fn=e.fn: fn(v, *a))
+        for n, fn in used_funcs:
+            funcs[n] = (lambda *a, fn=fn: fn(v, *a))
         return names, funcs
+
+    @classmethod
+    def _library_used(cls) -> tuple[tuple[tuple[str, Any], ...], tuple[tuple[str, Any], ...]]:
+        """The library's predicates / counts and functions the book's reading expressions name (rows' ``when``,
+        ``count`` and ``rename``, the win requirement): only those are bound for each reading."""
+        b = cls.book
+        got = _LIBRARY_USED.get(id(b))
+        if got is None or got[0] is not b:
+            names: set[str] = set()
+            calls: set[str] = set()
+            for node in (*(x for r in b.rows for x in (r.when, r.count, r.rename_when)), b.requires):
+                if node is not None:
+                    n, c = names_in(node)
+                    names |= n
+                    calls |= c
+            got = (b, tuple((n, e.fn) for table in (PREDICATES, COUNTS) for n, e in table.items() if n in names),
+                   tuple((n, e.fn) for n, e in FUNCTIONS.items() if n in calls))
+            _LIBRARY_USED[id(b)] = got
+        return got[1], got[2]
 
     def wildcard_kinds(self, ctx: WinContext) -> frozenset[int]:
         """The tile kinds that are wild in this hand."""
@@ -273,7 +312,7 @@ class BookRuleSet(RuleSet[Any]):
         applying: list[RuleRow] = []
         times: dict[str, int] = {}
         stage2: list[RuleRow] = []
-        for r in self.rows:
+        for r in self.rows_for(v.context.self_drawn):
             if r.option is not None and not opts[r.option]:
                 continue
             if r.stage == 2:

@@ -254,6 +254,7 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
     rows: list[RuleRow] = []
     row_values: dict[str, Node] = {}
     row_patterns: dict[str, Node] = {}
+    row_self_drawn_values: dict[str, Node] = {}
     keys: dict[str, int] = {}
     for i, r in enumerate(data["rows"]):
         p = ("rows", i)
@@ -284,6 +285,13 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
             if node is not None:
                 row_values[key] = node
             value = 0  # resolved for each configuration (BookRuleSet.rows)
+        self_drawn_value = r.get("self_drawn_value")
+        if self_drawn_value is not None and (not isinstance(self_drawn_value, int) or isinstance(self_drawn_value,
+                                                                                                  bool)):
+            node = ch.expr(self_drawn_value, (*p, "self_drawn_value"), option_names, set(BUILTINS))
+            if node is not None:
+                row_self_drawn_values[key] = node
+            self_drawn_value = 0  # resolved for each configuration (BookRuleSet.rows)
         if not isinstance(pattern, bool):
             node = ch.expr(pattern, (*p, "pattern"), option_names, set(BUILTINS))
             if node is not None:
@@ -292,7 +300,8 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
         rows.append(RuleRow(key, zh, en, value, r.get("unit", sc_t.get("unit", "fan")), when, count,
                             tuple(r.get("excludes", [])), tuple(r.get("implied", [])), r.get("text", ""),
                             r.get("source", ""), r.get("option"), pattern, stage, r.get("group", ""),
-                            rename_when, rename["zh"] if rename else "", rename.get("en", "") if rename else ""))
+                            rename_when, rename["zh"] if rename else "", rename.get("en", "") if rename else "",
+                            self_drawn_value))
     for i, r in enumerate(data["rows"]):
         for field_name in ("excludes", "implied"):
             for x in r.get(field_name, []):
@@ -360,6 +369,7 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
         robbing_kong_as_self_draw=win_t.get("robbing_kong_as_self_draw", False),
         order=sc_t.get("order", "fallbacks_first"), report_wait=win_t.get("report_wait", True),
         not_paying=pay_t.get("not_paying"), between_losers=pay_t.get("between_losers"),
+        row_self_drawn_values=row_self_drawn_values, builtin=data.get("builtin", False),
     )
 
 

@@ -106,4 +106,6 @@ def register_shipped() -> None:
     from mahjong.rulebook.load import load_book
 
     for path in shipped_files():
-        register_book(load_book(path))
+        book = load_book(path)
+        if not book.builtin:  # a built-in rule set's own table is that rule set, not a preset of its own
+            register_book(book)

@@ -57,6 +57,8 @@ _ROW = {
                       "`row_KEY`: whether the row KEY is counted)",
                default=1, choices=(1, 2)),
     "group": F("str", "a label stage-2 rows may count", default=""),
+    "self_drawn_value": F("int_expr", "the value on a self-drawn win, where the rule book prices it apart (a whole "
+                                      "number or an expression of the options; default: `value` either way)"),
     "rename": F("table", "another name shown when `when` holds", sub={
         "when": F("expr", "when to use the other name", required=True),
         "zh": F("str", "the other Chinese name", required=True),
@@ -100,6 +102,9 @@ SPEC: dict[str, F] = {
                         "are merged key by key (this file's keys win), its rows kept in order (a row of this file "
                         "with the same key replaces one, other rows are added at the end), its checks kept"),
     "sources": F("strs", "the public sources of the rules (pages, books)", default=[]),
+    "builtin": F("bool", "the file is the rule table of the built-in rule set of the same `name`, which scores it "
+                         "with hooks of its own (a 百搭 search, a formula): it is not registered as a preset by "
+                         "itself", default=False),
     "tiles": F("table", "the tile set and hand size", sub={
         "suits": F("strs", "suits in play", default=["m", "p", "s"], item_choices=("m", "p", "s")),
         "honors": F("strs", "honor tiles in play (E S W N C F P)", default=list(HONOR_LETTERS),

@@ -726,11 +726,6 @@ _BOOKS: dict[str, tuple[tuple[str, str, str, str, str, str], ...]] = {
     "Nanchang": (("mahjong.rulesets.nanchang", "HAND_TYPES", "hand_types", "牌型", "hand types", "pt"),
                  ("mahjong.rulesets.nanchang", "MULTIPLIERS", "multipliers", "加倍", "multipliers", "x")),
     "Yuhuan": (("mahjong.rulesets.yuhuan", "TAI", "tai", "台", "tai", "tai"),),
-    "Jinshan": (("mahjong.rulesets.jinshan", "WAIT_TABLE", "wait", "胡牌阶段胡数", "hu for the win", "hu"),
-                ("mahjong.rulesets.jinshan", "FAN_RULES", "fans", "翻", "doublings", "fan"),
-                ("mahjong.rulesets.jinshan", "CAP_RULES", "caps", "直接辣子", "capped hands", "cap")),
-    "Wuhu2468": (("mahjong.rulesets.wuhu", "ZUIZI", "zuizi", "嘴子", "bonus patterns", "x"),),
-    "Wuhu1234": (("mahjong.rulesets.wuhu", "ZUIZI", "zuizi", "嘴子", "bonus patterns", "x"),),
 }
 
 
@@ -768,7 +763,7 @@ def fans(name: str) -> dict[str, Any]:
     preset = resolve_preset(name)
     book = getattr(type(ruleset), "book", None)  # a rule set read from a rule file
     if book is not None:
-        book_rows = [r for r in (_row(x, x.unit) for x in book.rows) if r is not None]
+        book_rows = [r for r in (_row(x, x.unit) for x in ruleset.rows) if r is not None]  # type: ignore[attr-defined]
         unit = book_rows[0]["unit"] if book_rows else "fan"
         return {**_info(preset), "name": preset,
                 "sections": [{"key": "rows", "zh": "番种", "en": "rows", "unit": unit, "rows": book_rows}]}

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, ClassVar
 
 from mahjong._kernels import backend_module as K
@@ -226,10 +227,10 @@ class BookRuleSet(RuleSet[Any]):
         names.update(v.facts)
         used_names, used_funcs = self._library_used()
         for n, fn in used_names:
-            names[n] = (lambda fn=fn: fn(v))
+            names[n] = partial(fn, v)
         funcs: dict[str, Any] = dict(BUILTINS)
         for n, fn in used_funcs:
-            funcs[n] = (lambda *a, fn=fn: fn(v, *a))
+            funcs[n] = partial(fn, v)
         return names, funcs
 
     @classmethod
@@ -344,7 +345,8 @@ class BookRuleSet(RuleSet[Any]):
         return [(r, times[r.key]) for r in (*first, *counted)]
 
     def _items(self, lines: list[tuple[RuleRow, int]], v: Reading, opts: Mapping[str, Any]) -> list[ScoreItem]:
-        names, funcs = self._reading_env(v, opts)
+        env = self._reading_env(v, opts) if any(r.rename_when is not None for r, _ in lines) else ({}, {})
+        names, funcs = env
         items = []
         for r, n in lines:
             zh, en = r.name_zh, r.name_en

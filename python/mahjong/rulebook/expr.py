@@ -241,64 +241,110 @@ def _int(v: Any, node: Node) -> int:
 
 def evaluate(node: Node, names: Env, functions: Env) -> Value:
     """Evaluate a parsed expression.  ``names`` maps a name to a value or to a zero-argument callable (a predicate
-    of the library, computed only when read); ``functions`` maps a function name to a callable."""
+    of the library, computed only when read); ``functions`` maps a function name to a callable.
+
+    The tree is turned once into nested closures (kept on the node), so a rule row read for every reading of
+    every hand does not walk its tree again."""
+    try:
+        run: _Run = node._run  # type: ignore[attr-defined]
+    except AttributeError:
+        run = _compile(node)
+        object.__setattr__(node, "_run", run)  # a cache beside the frozen fields (not part of eq / hash)
+    return run(names, functions)
+
+
+_Run = Callable[[Env, Env], Value]
+
+
+def _compile(node: Node) -> _Run:
+    """The closure that evaluates ``node`` (the same results and errors as walking the tree)."""
     op = node.op
+    pos = node.position
     if op == "num" or op == "str":
         assert node.value is not None
-        return node.value
+        const = node.value
+        return lambda names, functions: const
     if op == "name":
         key = str(node.value)
-        if key not in names:
-            raise ExprError(f"unknown name {key!r}", node.position)
-        v = names[key]
-        out = v() if callable(v) else v
-        if out is None:
-            raise ExprError(f"{key!r} has no value here", node.position)
-        return out  # type: ignore[no-any-return]
+
+        def name(names: Env, functions: Env) -> Value:
+            try:
+                v = names[key]
+            except KeyError:
+                raise ExprError(f"unknown name {key!r}", pos) from None
+            out = v() if callable(v) else v
+            if out is None:
+                raise ExprError(f"{key!r} has no value here", pos)
+            return out  # type: ignore[no-any-return]
+        return name
+    args = tuple(_compile(a) for a in node.args)
+    if op == "call" and all(a.op in ("num", "str") for a in node.args):
+        fname = str(node.value)
+        consts = tuple(a.value for a in node.args)  # constant arguments (wait_is("closed")): read once
+
+        def call_consts(names: Env, functions: Env) -> Value:
+            fn = functions.get(fname)
+            if fn is None:
+                raise ExprError(f"unknown function {fname!r}", pos)
+            return fn(*consts)  # type: ignore[no-any-return]
+        return call_consts
     if op == "call":
-        key = str(node.value)
-        fn = functions.get(key)
-        if fn is None:
-            raise ExprError(f"unknown function {key!r}", node.position)
-        return fn(*(evaluate(a, names, functions) for a in node.args))  # type: ignore[no-any-return]
-    if op == "and":
-        return bool(evaluate(node.args[0], names, functions)) and bool(evaluate(node.args[1], names, functions))
-    if op == "or":
-        return bool(evaluate(node.args[0], names, functions)) or bool(evaluate(node.args[1], names, functions))
+        fname = str(node.value)
+
+        def call(names: Env, functions: Env) -> Value:
+            fn = functions.get(fname)
+            if fn is None:
+                raise ExprError(f"unknown function {fname!r}", pos)
+            return fn(*[a(names, functions) for a in args])  # type: ignore[no-any-return]
+        return call
     if op == "not":
-        return not evaluate(node.args[0], names, functions)
+        (x,) = args
+        return lambda names, functions: not x(names, functions)
     if op == "neg":
-        return -_int(evaluate(node.args[0], names, functions), node)
-    a = evaluate(node.args[0], names, functions)
-    b = evaluate(node.args[1], names, functions)
+        (x,) = args
+        return lambda names, functions: -_int(x(names, functions), node)
+    a, b = args
+    if op == "and":
+        return lambda names, functions: bool(a(names, functions)) and bool(b(names, functions))
+    if op == "or":
+        return lambda names, functions: bool(a(names, functions)) or bool(b(names, functions))
     if op == "==":
-        return a == b
+        return lambda names, functions: a(names, functions) == b(names, functions)
     if op == "!=":
-        return a != b
-    x, y = _int(a, node), _int(b, node)
-    if op == "<":
-        return x < y
-    if op == "<=":
-        return x <= y
-    if op == ">":
-        return x > y
-    if op == ">=":
-        return x >= y
-    if op == "+":
-        return x + y
-    if op == "-":
-        return x - y
-    if op == "*":
-        return x * y
-    if op in ("/", "//"):
-        if y == 0:
-            raise ExprError("division by zero", node.position)
-        return x // y
-    if op == "^":
-        if y < 0 or y > 64:
-            raise ExprError(f"power {y} out of range 0..64", node.position)
-        return int(x**y)
-    raise ExprError(f"unknown operator {op!r}", node.position)  # pragma: no cover - the parser makes no others
+        return lambda names, functions: a(names, functions) != b(names, functions)
+    arith = _ARITHMETIC.get(op)
+    if arith is None:
+        raise ExprError(f"unknown operator {op!r}", pos)  # pragma: no cover - the parser makes no others
+
+    def binary(names: Env, functions: Env) -> Value:
+        return arith(_int(a(names, functions), node), _int(b(names, functions), node), node)
+    return binary
+
+
+def _divide(x: int, y: int, node: Node) -> int:
+    if y == 0:
+        raise ExprError("division by zero", node.position)
+    return x // y
+
+
+def _power(x: int, y: int, node: Node) -> int:
+    if y < 0 or y > 64:
+        raise ExprError(f"power {y} out of range 0..64", node.position)
+    return int(x**y)
+
+
+_ARITHMETIC: dict[str, Callable[[int, int, Node], Value]] = {
+    "<": lambda x, y, n: x < y,
+    "<=": lambda x, y, n: x <= y,
+    ">": lambda x, y, n: x > y,
+    ">=": lambda x, y, n: x >= y,
+    "+": lambda x, y, n: x + y,
+    "-": lambda x, y, n: x - y,
+    "*": lambda x, y, n: x * y,
+    "/": _divide,
+    "//": _divide,
+    "^": _power,
+}
 
 
 #: functions every expression may call

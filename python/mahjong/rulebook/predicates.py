@@ -497,10 +497,16 @@ def triplets_outside_wait(v: Reading, kind: Any, concealed: Any, terminal: Any) 
     if kind not in ("pung", "kong") or not isinstance(concealed, bool) or not isinstance(terminal, bool):
         raise RulesError("triplets_outside_wait(kind, concealed, terminal): kind \"pung\" or \"kong\", then true "
                          "or false twice")
-    skip = v.facts.get("win_set", -1) if v.wait == "dual-pung" else -1
-    return sum(1 for i, s in enumerate(v.sets)
-               if s.kind == kind and s.concealed == concealed and is_terminal_or_honor(s.tile) == terminal
-               and i != skip)
+    tally: dict[tuple[str, bool, bool], int] | None = v.__dict__.get("_triplets_outside_wait")
+    if tally is None:  # counted once per reading (the table asks for each kind in turn)
+        skip = v.facts.get("win_set", -1) if v.wait == "dual-pung" else -1
+        tally = {}
+        for i, s in enumerate(v.sets):
+            if s.kind != "chow" and i != skip:
+                k = (s.kind, s.concealed, is_terminal_or_honor(s.tile))
+                tally[k] = tally.get(k, 0) + 1
+        v.__dict__["_triplets_outside_wait"] = tally  # a cache beside the frozen fields
+    return tally.get((kind, concealed, terminal), 0)
 
 
 @_count("press", "押", "押: the extra 支 a pressed wait adds (Wuhu), as the win facts give it or as derived from the "

@@ -108,10 +108,14 @@ def split_wildcards(concealed: tuple[int, ...] | list[int], wildcard_kinds: froz
 
 
 def _facts(ctx: WinContext, extra: Mapping[str, Any]) -> dict[str, Any]:
-    facts: dict[str, Any] = {f.name: getattr(ctx, f.name) for f in fields(ctx)}
-    facts["self_drawn"] = ctx.self_drawn
-    facts["winner_is_dealer"] = ctx.winner_is_dealer
-    facts["seat_wind"] = ctx.wind
+    own: dict[str, Any] | None = ctx.__dict__.get("_reading_facts")  # the context is frozen: read it once
+    if own is None:
+        own = {f.name: getattr(ctx, f.name) for f in fields(ctx)}
+        own["self_drawn"] = ctx.self_drawn
+        own["winner_is_dealer"] = ctx.winner_is_dealer
+        own["seat_wind"] = ctx.wind
+        ctx.__dict__["_reading_facts"] = own
+    facts = dict(own)
     facts.update(extra)
     return facts
 
@@ -208,9 +212,14 @@ def win_placements(v: Reading, win_kinds: Iterable[int] | None = None) -> list[R
                     if t.concealed != concealed:
                         sets[j] = replace(t, concealed=concealed)
             wait = "dual-pung" if s.kind != "chow" else _chow_wait(s.tile, w)
-            out.append(replace(v, sets=tuple(sets), wait=wait, facts={**v.facts, "win_tile": w, "win_set": i}))
+            out.append(_placed(v, tuple(sets), wait, w, i))
     if v.pair is not None and v.pair in kinds:
         sets = [replace(t, concealed=True) if i >= declared and t.kind != "chow" and not t.concealed else t
                 for i, t in enumerate(v.sets)]
-        out.append(replace(v, sets=tuple(sets), wait="single", facts={**v.facts, "win_tile": v.pair, "win_set": -1}))
+        out.append(_placed(v, tuple(sets), "single", v.pair, -1))
     return out
+
+
+def _placed(v: Reading, sets: tuple[TileSet, ...], wait: str, win: int, at: int) -> Reading:
+    return Reading(v.hand, v.decomposition, v.context, sets, v.pair, v.counts, wait, v.wildcards_held,
+                   {**v.facts, "win_tile": win, "win_set": at})

@@ -167,7 +167,11 @@ class Jinshan(BookRuleSet):
     @property
     def hand_rules(self) -> HandRules:
         # 七对 is not a Jinshan hand; 十三幺 is (a 辣子 hand) unless the table leaves it out.
-        return HandRules(seven_pairs=False, thirteen_orphans=self.config.thirteen_orphans_win, max_wildcards=4)
+        got: HandRules | None = self.__dict__.get("_hand_rules")  # the config is frozen: made once
+        if got is None:
+            got = self.__dict__["_hand_rules"] = HandRules(
+                seven_pairs=False, thirteen_orphans=self.config.thirteen_orphans_win, max_wildcards=4)
+        return got
 
     def tiles_held(self, hand: Hand) -> int:
         """百搭 (梅兰竹菊, written among the flowers) count as tiles of the hand."""
@@ -213,6 +217,7 @@ class Jinshan(BookRuleSet):
                 + (" (十三幺 is switched off)" if not self.config.thirteen_orphans_win else "")
             )
         opts = self._options()
+        rules = self.hand_rules
         cap = self.max_points()
         linear = self.config.fan_mode == "linear"
         best: _Best | None = None
@@ -221,7 +226,7 @@ class Jinshan(BookRuleSet):
         unplaced = Hand(h.concealed, h.melds, h.flowers, None)
         win = None if ctx.wildcard_win or h.win_tile is None else {h.win_tile}
         for d in readings:
-            v = build_reading(unplaced, d, ctx, self.hand_rules)
+            v = build_reading(unplaced, d, ctx, rules)
             if wildcard_as_fifth_copy(v):
                 continue
             for placed in win_placements(v, set(d.wildcards) if win is None else win):

@@ -119,3 +119,15 @@ def test_a_rows_self_drawn_value_in_any_rule_file() -> None:
     assert ruleset_class(book)(bonus=5).score("111m222m333p444s55s", rs.Context()).total == 10
     _, problems = check_text(SMALL.replace('"bonus * 2"', '"nope * 2"'))
     assert problems and "nope" in problems[0].message and problems[0].key == "rows[0].self_drawn_value"
+
+
+@pytest.mark.parametrize("call", ['wait_is("sideways")', 'triplets_outside_wait("chow", true, false)',
+                                  'triplets_outside_wait("pung", 1, 0)'])
+def test_bad_arguments_to_the_placement_predicates(call: str) -> None:
+    text = SMALL.replace('when = "all_pungs"', f"when = 'all_pungs and {call} > 0'" if "triplets" in call
+                         else f"when = 'all_pungs and {call}'")
+    book, problems = check_text(text)
+    assert problems == [] and book is not None
+    rs = ruleset_class(book)()
+    with pytest.raises(RulesError):
+        rs.score("111m222m333p444s55s", rs.Context(discarder=2))

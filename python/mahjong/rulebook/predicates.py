@@ -494,9 +494,6 @@ def wait_is(v: Reading, kind: Any) -> bool:
        "or not, of terminals and honors or not, leaving out the triplet a dual-pung win completes (the wait prices "
        "it): triplets_outside_wait(\"pung\", true, false)")
 def triplets_outside_wait(v: Reading, kind: Any, concealed: Any, terminal: Any) -> int:
-    if kind not in ("pung", "kong") or not isinstance(concealed, bool) or not isinstance(terminal, bool):
-        raise RulesError("triplets_outside_wait(kind, concealed, terminal): kind \"pung\" or \"kong\", then true "
-                         "or false twice")
     tally: dict[tuple[str, bool, bool], int] | None = v.__dict__.get("_triplets_outside_wait")
     if tally is None:  # counted once per reading (the table asks for each kind in turn)
         skip = v.facts.get("win_set", -1) if v.wait == "dual-pung" else -1
@@ -506,7 +503,13 @@ def triplets_outside_wait(v: Reading, kind: Any, concealed: Any, terminal: Any) 
                 k = (s.kind, s.concealed, is_terminal_or_honor(s.tile))
                 tally[k] = tally.get(k, 0) + 1
         v.__dict__["_triplets_outside_wait"] = tally  # a cache beside the frozen fields
-    return tally.get((kind, concealed, terminal), 0)
+    got = tally.get((kind, concealed, terminal))
+    if got is not None and type(concealed) is bool and type(terminal) is bool:
+        return got
+    if kind not in ("pung", "kong") or type(concealed) is not bool or type(terminal) is not bool:
+        raise RulesError("triplets_outside_wait(kind, concealed, terminal): kind \"pung\" or \"kong\", then true "
+                         "or false twice")
+    return 0
 
 
 @_count("press", "押", "押: the extra 支 a pressed wait adds (Wuhu), as the win facts give it or as derived from the "

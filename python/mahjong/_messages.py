@@ -1316,6 +1316,10 @@ _ROWS: list[tuple[str, str, str]] = [
     ("jinshan-no-row",
      "no row {key} in the Jinshan table",
      "金山麻将的规则表里没有 {key} 这一行。"),
+    ("book-builtin-file",
+     "{path}: builtin: this file is the table of the built-in rule set {name}, which scores it with hooks of its "
+     "own: use --rules {rules}",
+     "{path}：builtin：这个文件是内置规则 {name} 的规则表，由该规则自己的挂钩计分，请用 --rules {rules}。"),
     # --- end rb-jw ---
 ]
 

@@ -131,3 +131,18 @@ def test_bad_arguments_to_the_placement_predicates(call: str) -> None:
     rs = ruleset_class(book)()
     with pytest.raises(RulesError):
         rs.score("111m222m333p444s55s", rs.Context(discarder=2))
+
+
+def test_a_builtin_file_is_refused_as_a_rules_file() -> None:
+    import subprocess
+    import sys
+
+    from mahjong.rulebook.load import load_rules
+
+    path = next(p for p in shipped_files() if p.endswith("jinshan.toml"))
+    with pytest.raises(RulesError, match="--rules jinshan"):
+        load_rules(path)
+    assert type(get_ruleset("jinshan")) is Jinshan  # the built-in rule set is untouched
+    run = subprocess.run([sys.executable, "-m", "mahjong", "score", "--rules-file", path, "123m456m789p5s5s23s4s"],
+                         capture_output=True, text=True)
+    assert run.returncode != 0 and "--rules jinshan" in run.stderr + run.stdout

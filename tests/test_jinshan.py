@@ -177,9 +177,9 @@ def test_fan_seat_wind_pung() -> None:
 def test_fan_kong_bloom_and_robbing() -> None:
     # 3、杠开  4、拉杠
     r = J.score("[5555p]123m456m5s5s23s4s", selfdraw(kong_replacement=True))
-    assert r.item("kong_bloom") is not None and r.details["fan"] == 2
+    assert r.item("out_with_replacement_tile") is not None and r.details["fan"] == 2
     r = J.score(PLAIN, discard(robbing_kong=True))
-    assert r.item("robbing_kong") is not None and r.details["fan"] == 2 and r.total == 40
+    assert r.item("robbing_the_kong") is not None and r.details["fan"] == 2 and r.total == 40
 
 
 def test_fan_all_pungs() -> None:
@@ -206,7 +206,7 @@ def test_fan_little_dragons() -> None:
     # 8、小三元（中发白中有两个花色可碰出或一刻，剩下的那个花色有两个牌）
     # [CCC] 碰出 4 + FFF 一刻 8 + PP 2 + 两头 10 = 24; 小三元 + 没百搭 = 2 翻 → 96
     r = J.score("[CCC,2]FFF123p5m6mPP4m", discard())
-    assert r.item("little_dragons") is not None
+    assert r.item("little_three_dragons") is not None
     assert r.details["base_hu"] == 24 and r.total == 96
 
 
@@ -221,14 +221,14 @@ def test_fan_linear_mode() -> None:
 CAP_HANDS = [
     # (seed row, hand, context, key)
     ("1、全老头", "[111m,2][999p,3]EEE9s9s9sNN", discard(), "all_terminals"),
-    ("2、门门槛 单吊 捉冲", "222m555m777p333s4s4s", discard(), "all_concealed_pungs"),
-    ("2、门门槛 双碰 自摸", "222m555m777p4s4s3s3s3s", selfdraw(), "all_concealed_pungs"),
+    ("2、门门槛 单吊 捉冲", "222m555m777p333s4s4s", discard(), "four_concealed_pungs"),
+    ("2、门门槛 双碰 自摸", "222m555m777p4s4s3s3s3s", selfdraw(), "four_concealed_pungs"),
     ("3、大四喜", "EEESSSWWWNNN5m5m", discard(), "big_four_winds"),
     ("4、大三元", "[CCC,2]FFFPPP123m5m5m", discard(), "big_three_dragons"),
     ("5、十三幺 (with a 花)", "19m19p19sESWNCFPP f3", discard(), "thirteen_orphans"),
     ("6、四百搭", "123m456m78p5s f5 f6 f7 f8 9p", discard(), "four_wildcards"),
-    ("7、天胡", PLAIN, JinshanContext(winner=0, dealer=0, heavenly=True), "heavenly"),
-    ("8、地胡", PLAIN, discard(discarder=0, earthly=True), "earthly"),
+    ("7、天胡", PLAIN, JinshanContext(winner=0, dealer=0, heavenly=True), "heavenly_hand"),
+    ("8、地胡", PLAIN, discard(discarder=0, earthly=True), "earthly_hand"),
 ]
 
 
@@ -245,7 +245,7 @@ def test_cap_hands(row: str, hand: str, context: JinshanContext, key: str) -> No
 def test_all_concealed_pungs_dual_pung_on_discard_is_not_capped() -> None:
     # 门门槛: "听双碰必须自摸" — won on a discard, the completed triplet is not concealed
     r = J.score("222m555m777p4s4s3s3s3s", discard())
-    assert r.item("all_concealed_pungs") is None
+    assert r.item("four_concealed_pungs") is None
     # 一刻 嫩 ×3 = 12 + 双碰 嫩 捉冲 12 = 24; 对对胡 + 没百搭 → 96
     assert r.details["base_hu"] == 24 and r.total == 96
 
@@ -496,16 +496,19 @@ def test_part_two_decomposes_as_spec_section_2() -> None:
     # spec §2: every Part Two value = 10 (winning) + wait bonus + self-draw bonus + the completed set's own value;
     # for 双碰 that set is a 碰出 on a discard and an 一刻 on a self-draw (seed Part One 1-4).  This is why the
     # scorer leaves the 双碰 triplet out of Part One.
-    from mahjong.rulesets.jinshan import CONCEALED_PUNG, PUNG, WAIT_TABLE
+    # (the table is a rule book now: the wait rows carry their discard value and their self-drawn value)
+    from mahjong.rulesets.jinshan import ROWS, row
 
-    assert WAIT_TABLE["dual_pung_simple"].discard == 10 + PUNG.simple
-    assert WAIT_TABLE["dual_pung_simple"].self_draw == 10 + 2 + CONCEALED_PUNG.simple
-    assert WAIT_TABLE["dual_pung_terminal"].discard == 10 + PUNG.terminal
-    assert WAIT_TABLE["dual_pung_terminal"].self_draw == 10 + 2 + CONCEALED_PUNG.terminal
-    for row in WAIT_TABLE.values():
-        if row.key.startswith("dual_pung"):
+    assert row("wait_dual_pung_simple").value == 10 + row("pung_simple").value
+    assert row("wait_dual_pung_simple").self_drawn_value == 10 + 2 + row("concealed_pung_simple").value
+    assert row("wait_dual_pung_terminal").value == 10 + row("pung_terminal").value
+    assert row("wait_dual_pung_terminal").self_drawn_value == 10 + 2 + row("concealed_pung_terminal").value
+    waits = [r for r in ROWS if r.key.startswith("wait_")]
+    assert len(waits) == 7
+    for r in waits:
+        if r.key.startswith("wait_dual_pung"):
             continue
-        assert row.self_draw == row.discard + 2
+        assert r.self_drawn_value == r.value + 2
 
 
 def test_settlement_of_a_record() -> None:

@@ -50,7 +50,7 @@ def test_configs_documented_as_metadata(preset: str) -> None:
 @pytest.mark.parametrize("preset, option, bad", [
     ("common", "base", "2"), ("common", "max_fan", 0), ("common", "unlisted_rows", 1),
     ("wuhu-2468", "zuizi", -1), ("wuhu-1234", "non_dealer_win_payers", "nobody"), ("wuhu-2468", "seven_pairs", "yes"),
-    ("jinshan", "fan_mode", "triple"), ("jinshan", "laizi_cap", 0), ("jinshan", "min_hu", True),
+    ("jinshan", "fan_mode", "triple"), ("jinshan", "max_points", 0), ("jinshan", "min_hu", True),
     ("yuhuan", "max_hu", 5), ("yuhuan", "max_tai", "4"), ("yuhuan", "dealer_repeats_after", "never"),
     ("nanchang", "max_points", 0), ("nanchang", "kong_payments", "s4"), ("nanchang", "bawang_multiplier", 0),
 ])

@@ -275,7 +275,7 @@ FOUR_ALIVE = "111123m456m789p5p5p"  # 一万四活 (111m + 123m), 9 万
 def test_zuizi_four_alive_2468() -> None:
     # seed 002 2468 五: 四活等嘴子加5个，自摸仅四活等嘴子翻倍
     r = get_ruleset("wuhu-2468").score(FOUR_ALIVE, ctx(ya=0, self_drawn=False, **OTHER_WINS))
-    assert r.item("four_alive") is not None
+    assert r.item("tile_hog") is not None
     assert (r.total, r.details["dealer_amount"]) == (7 + 5, 9 + 5)  # 平胡 9支 7(+2) + 5
     r = get_ruleset("wuhu-2468").score(FOUR_ALIVE, ctx(ya=0, self_drawn=True, **OTHER_WINS))
     assert (r.total, r.details["dealer_amount"]) == (15 + 10, 21 + 10)  # 自摸9支 15(+6) + 5 × 2
@@ -295,12 +295,12 @@ def test_zuizi_1234_note() -> None:
 def test_zuizi_straight_and_all_pungs() -> None:
     # 通天 123456789m + 123s + 55s
     r = get_ruleset("wuhu-1234").score(STRAIGHT, ctx(ya=0, self_drawn=False))
-    assert r.item("straight") is not None and r.total == 3 + 2
-    assert get_ruleset("wuhu-1234").score(NINE_M, ctx(ya=0, self_drawn=False)).item("straight") is None
+    assert r.item("pure_straight") is not None and r.total == 3 + 2
+    assert get_ruleset("wuhu-1234").score(NINE_M, ctx(ya=0, self_drawn=False)).item("pure_straight") is None
     # 对对胡: 111m 555m 999m 222s 55s — 支 9, 平胡 3(+1) + 2
     r = get_ruleset("wuhu-1234").score("111555999m222s5s5s", ctx(ya=0, self_drawn=False))
     assert r.details["zhi"] == 9
-    assert r.item("all_pungs") is not None and r.item("straight") is None
+    assert r.item("all_pungs") is not None and r.item("pure_straight") is None
     assert r.total == 3 + 2
 
 
@@ -417,10 +417,10 @@ def test_best_reading_for_zuizi() -> None:
 def test_four_alive_across_a_meld() -> None:
     # "123m + 111m 一万四活" with the 111m claimed: still four 一万 in the hand, none of them a kong
     r = get_ruleset("wuhu-2468").score("[111m,2]123456m789p5p5p", ctx(ya=0, self_drawn=False))
-    assert r.item("four_alive") is not None and r.total == 7 + 5
+    assert r.item("tile_hog") is not None and r.total == 7 + 5
     # a kong is not 四活
     r = get_ruleset("wuhu-2468").score("[1111m,2]234567m789p5p5p", ctx(ya=0, self_drawn=False))
-    assert r.item("four_alive") is None
+    assert r.item("tile_hog") is None
 
 
 def test_settlement_of_a_record() -> None:

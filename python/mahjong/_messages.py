@@ -1348,6 +1348,24 @@ _ROWS: list[tuple[str, str, str]] = [
     ("guobiao-too-many-readings",
      "more than {limit} readings of one hand",
      "一手牌的组合方式超过 {limit} 种。"),
+    # --- rb-jw: Jinshan and Wuhu on the rule book ---
+    ("predicate-wait-is",
+     "wait_is: a wait is one of {waits}, got {kind}",
+     "wait_is：听牌方式只能是 {waits} 之一，现为 {kind}。"),
+    ("predicate-triplets-outside-wait",
+     "triplets_outside_wait(kind, concealed, terminal): kind \"pung\" or \"kong\", then true or false twice",
+     "triplets_outside_wait(种类, 暗, 老头张)：种类是 \"pung\" 或 \"kong\"，后两个参数是 true 或 false。"),
+    ("predicate-largest-suit",
+     "largest_suit: a kong counts as 3 or 4 tiles, got {n}",
+     "largest_suit：杠只能算 3 张或 4 张，现为 {n}。"),
+    ("jinshan-no-row",
+     "no row {key} in the Jinshan table",
+     "金山麻将的规则表里没有 {key} 这一行。"),
+    ("book-builtin-file",
+     "{path}: builtin: this file is the table of the built-in rule set {name}, which scores it with hooks of its "
+     "own: use --rules {rules}",
+     "{path}：builtin：这个文件是内置规则 {name} 的规则表，由该规则自己的挂钩计分，请用 --rules {rules}。"),
+    # --- end rb-jw ---
 ]
 
 CATALOGUE: dict[str, Message] = {}

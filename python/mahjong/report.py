@@ -726,11 +726,6 @@ _BOOKS: dict[str, tuple[tuple[str, str, str, str, str, str], ...]] = {
     "Nanchang": (("mahjong.rulesets.nanchang", "HAND_TYPES", "hand_types", "牌型", "hand types", "pt"),
                  ("mahjong.rulesets.nanchang", "MULTIPLIERS", "multipliers", "加倍", "multipliers", "x")),
     "Yuhuan": (("mahjong.rulesets.yuhuan", "TAI", "tai", "台", "tai", "tai"),),
-    "Jinshan": (("mahjong.rulesets.jinshan", "WAIT_TABLE", "wait", "胡牌阶段胡数", "hu for the win", "hu"),
-                ("mahjong.rulesets.jinshan", "FAN_RULES", "fans", "翻", "doublings", "fan"),
-                ("mahjong.rulesets.jinshan", "CAP_RULES", "caps", "直接辣子", "capped hands", "cap")),
-    "Wuhu2468": (("mahjong.rulesets.wuhu", "ZUIZI", "zuizi", "嘴子", "bonus patterns", "x"),),
-    "Wuhu1234": (("mahjong.rulesets.wuhu", "ZUIZI", "zuizi", "嘴子", "bonus patterns", "x"),),
 }
 
 

@@ -172,6 +172,8 @@ class RuleBook:
     settlement: SettlementRules | None = None
     #: rows whose value is an expression of the hand (a reading's names): key -> expression (rb-yh)
     row_hand_values: dict[str, Node] = field(default_factory=dict)
+    #: rows whose value on a self-drawn win is an expression of the options: key -> expression (rb-jw)
+    row_self_drawn_values: dict[str, Node] = field(default_factory=dict)
 
     @cached_property
     def hand_rules(self) -> HandRules:
@@ -216,6 +218,9 @@ def next_kinds(indicator: int, n: int, in_play: tuple[int, ...]) -> tuple[int, .
     return tuple(out)
 
 
+#: per book (by id, the book kept to guard against a reused id): the library entries its expressions name
+
+
 class BookRuleSet(RuleSet[Any]):
     """A rule set read from a rule book.  Subclasses are made per book by :func:`ruleset_class`."""
 
@@ -239,7 +244,9 @@ class BookRuleSet(RuleSet[Any]):
                     value=int(evaluate(b.row_values[r.key], opts, BUILTINS)) if r.key in b.row_values else r.value,
                     pattern=bool(evaluate(b.row_patterns[r.key], opts, BUILTINS)) if r.key in b.row_patterns
                     else r.pattern,
-                ) if r.key in b.row_values or r.key in b.row_patterns else r
+                    self_drawn_value=int(evaluate(b.row_self_drawn_values[r.key], opts, BUILTINS))
+                    if r.key in b.row_self_drawn_values else r.self_drawn_value,
+                ) if r.key in b.row_values or r.key in b.row_patterns or r.key in b.row_self_drawn_values else r
                 for r in b.rows
             )
             self.__dict__["_rows"] = got
@@ -381,7 +388,10 @@ class BookRuleSet(RuleSet[Any]):
         applying: list[RuleRow] = []
         times: dict[str, int] = {}
         stage2: list[RuleRow] = []
+        self_drawn = v.context.self_drawn
         for r, when, count in self._plan_for(opts):
+            if self_drawn and r.self_drawn_value is not None:  # a row priced apart on a self-draw (rb-jw)
+                r = dataclasses.replace(r, value=r.self_drawn_value)
             if r.stage == 2:
                 stage2.append(r)
                 continue

@@ -255,6 +255,7 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
     row_values: dict[str, Node] = {}
     row_patterns: dict[str, Node] = {}
     row_hand_values: dict[str, Node] = {}
+    row_self_drawn_values: dict[str, Node] = {}
     keys: dict[str, int] = {}
     for i, r in enumerate(data["rows"]):
         p = ("rows", i)
@@ -289,6 +290,13 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
                 else:  # a value that depends on the hand (rb-yh): resolved on each reading
                     row_hand_values[key] = node
             value = 0  # resolved for each configuration (BookRuleSet.rows) or each reading
+        self_drawn_value = r.get("self_drawn_value")
+        if self_drawn_value is not None and (not isinstance(self_drawn_value, int) or isinstance(self_drawn_value,
+                                                                                                  bool)):
+            node = ch.expr(self_drawn_value, (*p, "self_drawn_value"), option_names, set(BUILTINS))
+            if node is not None:
+                row_self_drawn_values[key] = node
+            self_drawn_value = 0  # resolved for each configuration (BookRuleSet.rows)
         if not isinstance(pattern, bool):
             node = ch.expr(pattern, (*p, "pattern"), option_names, set(BUILTINS))
             if node is not None:
@@ -298,7 +306,7 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
                             tuple(r.get("excludes", [])), tuple(r.get("implied", [])), r.get("text", ""),
                             r.get("source", ""), r.get("option"), pattern, stage, r.get("group", ""),
                             rename_when, rename["zh"] if rename else "", rename.get("en", "") if rename else "",
-                            r.get("mode")))
+                            mode=r.get("mode"), self_drawn_value=self_drawn_value))
         if r.get("mode") is not None and sc_t.get("mode_option") is None:
             ch.report((*p, "mode"), "a row with a mode needs scoring.mode_option (the option whose value picks it)")
         elif r.get("mode") is not None and r["mode"] not in (options.get(sc_t["mode_option"], ("", "", {}))[2]
@@ -376,7 +384,7 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
         order=sc_t.get("order", "fallbacks_first"), report_wait=win_t.get("report_wait", True),
         not_paying=pay_t.get("not_paying"), between_losers=pay_t.get("between_losers"),
         builtin=data.get("builtin", False), mode_option=mode_option, settlement=settlement,
-        row_hand_values=row_hand_values,
+        row_hand_values=row_hand_values, row_self_drawn_values=row_self_drawn_values,
     )
 
 

@@ -579,5 +579,117 @@ _BUILTINS: dict[str, Any] = {}
 
 # --- Jinshan 金山 and Wuhu 芜湖 (rb-jw adds here) ------------------------------------------------------------
 
+SEASON_FLOWERS = range(34, 38)  #: 春夏秋冬 (f1..f4)
+
+
+@_count("season_flowers", "花（春夏秋冬）数", "season flowers held (春夏秋冬, f1..f4)")
+def season_flowers(v: Reading) -> int:
+    return sum(1 for f in v.hand.flowers if f in SEASON_FLOWERS)
+
+
+@_pred("own_season_flower", "花坐到", "holds the winner's own season flower (东 春, 南 夏, 西 秋, 北 冬)")
+def own_season_flower(v: Reading) -> bool:
+    return 34 + v.context.wind in v.hand.flowers
+
+
+@_count("substitutions", "代替牌的百搭数", "wildcards standing in for a tile in this reading")
+def substitutions(v: Reading) -> int:
+    return len(v.substitutions)
+
+
+@_pred("wildcard_as_fifth_copy", "百搭当第五张", "a wildcard stands for a fifth copy of a tile (the declared melds "
+       "counted)")
+def wildcard_as_fifth_copy(v: Reading) -> bool:
+    return any(v.counts[t] > 4 for t in set(v.substitutions))
+
+
+@_pred("no_simples", "全老头张", "every tile is a terminal (1, 9) or an honor")
+def no_simples(v: Reading) -> bool:
+    return all(is_terminal_or_honor(t) for t in v.tiles())
+
+
+def _doubled_tile(v: Reading) -> int | None:
+    if v.regular:
+        return v.pair
+    if v.form is Form.THIRTEEN_ORPHANS and v.decomposition.pairs:
+        return v.decomposition.pairs[0]
+    return None
+
+
+@_pred("doubled_tile_is_seat_wind", "将为门风", "the pair (十三幺: the tile held twice) is the winner's seat wind")
+def doubled_tile_is_seat_wind(v: Reading) -> bool:
+    return _doubled_tile(v) == 27 + v.context.wind
+
+
+@_pred("doubled_tile_is_dragon", "将为箭牌", "the pair (十三幺: the tile held twice) is a dragon")
+def doubled_tile_is_dragon(v: Reading) -> bool:
+    t = _doubled_tile(v)
+    return t is not None and is_dragon(t)
+
+
+def _win_tile(v: Reading) -> int | None:
+    got = v.facts.get("win_tile", v.hand.win_tile)
+    return got if isinstance(got, int) else None
+
+
+@_pred("win_tile_terminal_or_honor", "和张为老头张", "the winning tile is a terminal (1, 9) or an honor")
+def win_tile_terminal_or_honor(v: Reading) -> bool:
+    t = _win_tile(v)
+    return t is not None and is_terminal_or_honor(t)
+
+
+_WAITS = ("two-sided", "closed", "edge", "dual-pung", "single")
+
+
+@_func("wait_is", "听牌方式", "the wait where the winning tile sits: wait_is(\"closed\"); one of two-sided, closed, "
+       "edge, dual-pung, single (a reading placed by reading.win_placements)")
+def wait_is(v: Reading, kind: Any) -> bool:
+    if kind not in _WAITS:
+        raise RulesError(f"wait_is: a wait is one of {', '.join(_WAITS)}, got {kind!r}")
+    return bool(v.wait == kind)
+
+
+@_func("triplets_outside_wait", "不含和张所成刻的刻/杠数", "triplets of one kind (\"pung\" or \"kong\"), concealed "
+       "or not, of terminals and honors or not, leaving out the triplet a dual-pung win completes (the wait prices "
+       "it): triplets_outside_wait(\"pung\", true, false)")
+def triplets_outside_wait(v: Reading, kind: Any, concealed: Any, terminal: Any) -> int:
+    tally: dict[tuple[str, bool, bool], int] | None = v.__dict__.get("_triplets_outside_wait")
+    if tally is None:  # counted once per reading (the table asks for each kind in turn)
+        skip = v.facts.get("win_set", -1) if v.wait == "dual-pung" else -1
+        tally = {}
+        for i, s in enumerate(v.sets):
+            if s.kind != "chow" and i != skip:
+                k = (s.kind, s.concealed, is_terminal_or_honor(s.tile))
+                tally[k] = tally.get(k, 0) + 1
+        v.__dict__["_triplets_outside_wait"] = tally  # a cache beside the frozen fields
+    got = tally.get((kind, concealed, terminal))
+    if got is not None and type(concealed) is bool and type(terminal) is bool:
+        return got
+    if kind not in ("pung", "kong") or type(concealed) is not bool or type(terminal) is not bool:
+        raise RulesError("triplets_outside_wait(kind, concealed, terminal): kind \"pung\" or \"kong\", then true "
+                         "or false twice")
+    return 0
+
+
+@_count("press", "押", "押: the extra 支 a pressed wait adds (Wuhu), as the win facts give it or as derived from the "
+        "wait; 0 = no 押")
+def press(v: Reading) -> int:
+    got = v.facts.get("ya")
+    return got if isinstance(got, int) else 0
+
+
+@_func("largest_suit", "支数", "tiles of the suit held most (万 / 筒 / 条; honors are no suit), a declared kong as "
+       "kong_tiles tiles: largest_suit(4)")
+def largest_suit(v: Reading, kong_tiles: Any) -> int:
+    if kong_tiles not in (3, 4):
+        raise RulesError(f"largest_suit: a kong counts as 3 or 4 tiles, got {kong_tiles!r}")
+    per_suit = [sum(v.counts[s * 9:s * 9 + 9]) for s in range(3)]
+    if kong_tiles == 3:
+        for s in v.sets:
+            if s.kind == "kong" and s.tile < 27:
+                per_suit[s.tile // 9] -= 1
+    return max(per_suit)
+
+
 
 # --- Sichuan, the two-player game, rule-file games (rb-files adds here) -------------------------------------

@@ -36,6 +36,9 @@ def __getattr__(name: str) -> Any:
 def register_book(book: RuleBook) -> type[BookRuleSet]:
     """Register a book as a preset (its ``name`` and ``aliases``); registering the same file again replaces it, a
     name taken by another rule set is refused."""
+    if book.builtin:
+        raise RulesError(f"{book.path}: builtin: this file is the table of the built-in rule set {book.name}, which "
+                         f"scores it with hooks of its own: use --rules {book.name}")
     old = BOOKS.get(book.name)
     if old is None and book.name in PRESETS:
         raise RulesError(f"{book.path}: name: the preset name {book.name!r} is taken by a built-in rule set")

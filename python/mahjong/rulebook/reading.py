@@ -9,8 +9,8 @@ and the derived win facts of the context (self-drawn, seat wind, dealer …).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, fields, replace
 from functools import cached_property, lru_cache
 from typing import Any
 
@@ -22,7 +22,7 @@ from mahjong.tiles import N_KINDS, suit_of
 from mahjong.types import Decomposition, Form
 
 __all__ = ["TileSet", "Reading", "build_reading", "placement_wait", "split_wildcards", "stand_ins", "field_names",
-           "win_facts"]
+           "win_facts", "win_placements"]
 
 
 @dataclass(frozen=True)
@@ -239,3 +239,60 @@ def build_reading(
     return Reading(hand, d, ctx, tuple(sets), pair, tuple(counts), wait, len(wildcard_tiles),
                    win_facts(ctx, extra_facts or {}) if facts is None else facts, wildcard_tiles=wildcard_tiles,
                    placement=placement)
+
+
+# --- where the winning tile sits (rb-jw) -------------------------------------------------------------------------
+
+def _chow_wait(first: int, win: int) -> str:
+    """卡 (the middle tile), 边 (the 3 of 123, the 7 of 789) or 两头 (either end otherwise)."""
+    if win == first + 1:
+        return "closed"
+    if (win == first + 2 and first % 9 == 0) or (win == first and first % 9 == 6):
+        return "edge"
+    return "two-sided"
+
+
+def win_placements(v: Reading, win_kinds: Iterable[int] | None = None) -> list[Reading]:
+    """The reading once for each place the winning tile can take in it, for games that price the wait by where
+    the winning tile sits (a copy of the winning kind is interchangeable with any other, so any concealed set or
+    the pair holding that kind may hold it).
+
+    ``win_kinds``: the kinds the winning tile may be (default: the hand's winning tile; a drawn wildcard as the
+    winning tile may be any kind it stands for).  Each copy has ``wait`` = ``"two-sided"`` / ``"closed"`` /
+    ``"edge"`` (a chow), ``"dual-pung"`` (a triplet), ``"single"`` (the pair, or a 七对 pair); the triplet it
+    completes is concealed only on a self-draw; and the facts ``win_tile`` (the kind placed) and ``win_set`` (its
+    index in ``sets``; -1 for the pair or a special form).  A special form other than 七对 (十三幺, 十三不靠) gets
+    one copy with no wait."""
+    kinds = sorted(set(win_kinds) if win_kinds is not None else
+                   ({v.hand.win_tile} if v.hand.win_tile is not None else set()))
+    if not kinds:
+        return []
+    if not v.regular:
+        wait = "single" if v.form is Form.SEVEN_PAIRS else None
+        return [replace(v, wait=wait, facts={**v.facts, "win_tile": kinds[0], "win_set": -1})]
+    out: list[Reading] = []
+    declared = len(v.hand.melds)
+    self_drawn = v.context.self_drawn
+    for i in range(declared, len(v.sets)):
+        s = v.sets[i]
+        for w in kinds:
+            if w not in s.tiles:
+                continue
+            sets = list(v.sets)
+            for j in range(declared, len(sets)):
+                t = sets[j]
+                if t.kind != "chow":
+                    concealed = self_drawn or j != i
+                    if t.concealed != concealed:
+                        sets[j] = replace(t, concealed=concealed)
+            wait = "dual-pung" if s.kind != "chow" else _chow_wait(s.tile, w)
+            out.append(_placed(v, tuple(sets), wait, w, i))
+    if v.pair is not None and v.pair in kinds:
+        sets = [replace(t, concealed=True) if i >= declared and t.kind != "chow" and not t.concealed else t
+                for i, t in enumerate(v.sets)]
+        out.append(_placed(v, tuple(sets), "single", v.pair, -1))
+    return out
+
+
+def _placed(v: Reading, sets: tuple[TileSet, ...], wait: str, win: int, at: int) -> Reading:
+    return replace(v, sets=sets, wait=wait, facts={**v.facts, "win_tile": win, "win_set": at})

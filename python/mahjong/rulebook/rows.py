@@ -45,6 +45,8 @@ class RuleRow:
             called 全幺九 when every set is a pung).
         mode: the value of the table's mode option (``scoring.mode_option`` of a rule file) under which the row is
             part of the table; ``None`` = under every mode (Sichuan's 金钩钓 patterns, with jingoudiao = pattern).
+        self_drawn_value: the value on a self-drawn win, where the rule book prices it apart (Jinshan's waits:
+            两头 10 on a discard, 12 self-drawn); ``None`` = ``value`` either way.
     """
 
     key: str
@@ -66,6 +68,7 @@ class RuleRow:
     rename_zh: str = ""
     rename_en: str = ""
     mode: str | None = None
+    self_drawn_value: int | None = None
 
     @classmethod
     def of(cls, key: str, name_zh: str, name_en: str, value: int, when: str, **kw: object) -> RuleRow:
@@ -183,9 +186,31 @@ VOCABULARY: dict[str, tuple[str, str]] = {
     "multiplier": ("翻倍", "Doubling"),
 
     # --- Jinshan (rb-jw) ---
-
-    # --- Wuhu (rb-jw) ---
-
+    "four_concealed_pungs": ("四暗刻", "Four concealed pungs"),
+    "four_wildcards": ("四百搭", "All four wildcards"),
+    "pung_terminal": ("老头张碰出", "Exposed pung of terminals or honors"),
+    "pung_simple": ("嫩张碰出", "Exposed pung of simples"),
+    "concealed_pung_terminal": ("老头张一刻", "Concealed pung of terminals or honors"),
+    "concealed_pung_simple": ("嫩张一刻", "Concealed pung of simples"),
+    "melded_kong_terminal": ("老头张明杠", "Melded kong of terminals or honors"),
+    "melded_kong_simple": ("嫩张明杠", "Melded kong of simples"),
+    "concealed_kong_terminal": ("老头张暗杠", "Concealed kong of terminals or honors"),
+    "concealed_kong_simple": ("嫩张暗杠", "Concealed kong of simples"),
+    "seat_wind_pair": ("门风将", "Pair of the seat wind"),
+    "dragon_pair": ("箭牌将", "Pair of a dragon"),
+    "wait_two_sided": ("两头", "Two-sided wait"),
+    "wait_closed": ("卡张", "Closed wait"),
+    "wait_edge": ("边张", "Edge wait"),
+    "wait_single_terminal": ("单吊老头张", "Single wait on a terminal or honor"),
+    "wait_single_simple": ("单吊嫩张", "Single wait on a simple"),
+    "wait_dual_pung_terminal": ("双碰老头张", "Dual-pung wait on a terminal or honor"),
+    "wait_dual_pung_simple": ("双碰嫩张", "Dual-pung wait on a simple"),
+    "seat_flower": ("花坐到", "Own seat's flower"),
+    # --- Wuhu (rb-jw) ---  (concealed_kong, melded_kong: in Yuhuan's block; win_on_discard: rule-file games')
+    "tile_hog": ("四归一", "Tile hog (all four copies, not a kong)"),
+    "suit_tile_points": ("支番", "Suit-tile points"),
+    "pressed_win_on_discard": ("押当", "Pressed win on a discard"),
+    "pressed_self_draw": ("自摸押当", "Pressed self-draw"),
     # --- end ---
 }
 
@@ -295,9 +320,17 @@ FORMER_KEYS: dict[str, str] = {
     "seat_wind_pung": "seat_wind",
 
     # --- Jinshan (rb-jw) ---
-
+    "all_concealed_pungs": "four_concealed_pungs",
+    "little_dragons": "little_three_dragons",
     # --- Wuhu (rb-jw) ---
-
+    "an_gang": "concealed_kong",
+    "ming_gang": "melded_kong",
+    "four_alive": "tile_hog",
+    "straight": "pure_straight",
+    "zhi": "suit_tile_points",
+    "pingcheng": "win_on_discard",
+    "yadang": "pressed_win_on_discard",
+    "zimo_yadang": "pressed_self_draw",
     # --- end ---
 }
 
@@ -342,6 +375,11 @@ RENAMED_OPTIONS: dict[str, str | tuple[str, ...]] = {
     # --- rb-files: the two-player game's fan cap ---
     "cap": ("max_fan", "max_hu"),  # the two-player game's fan cap; Yuhuan's cap on the total in 胡 (rb-yh)
     # --- end rb-files ---
+    # --- rb-jw: Jinshan, Wuhu ---
+    "laizi_cap": "max_points",
+    "thirteen_orphans": "thirteen_orphans_win",
+    "seven_pairs": "seven_pairs_win",
+    # --- end rb-jw ---
 }
 
 #: The option names every rule set uses for the same concept (rb-files): a rule set's option for one of these is

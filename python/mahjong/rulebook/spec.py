@@ -59,6 +59,8 @@ _ROW = {
     "group": F("str", "a label stage-2 rows may count", default=""),
     "mode": F("str", "the row is part of the table only when the option named by `scoring.mode_option` has this "
                      "value (a variant of the table, e.g. Sichuan's 金钩钓 patterns)"),
+    "self_drawn_value": F("int_expr", "the value on a self-drawn win, where the rule book prices it apart (a whole "
+                                      "number or an expression of the options; default: `value` either way)"),
     "rename": F("table", "another name shown when `when` holds", sub={
         "when": F("expr", "when to use the other name", required=True),
         "zh": F("str", "the other Chinese name", required=True),

@@ -24,7 +24,7 @@ for games where the losers settle their differences among themselves.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from mahjong.errors import RulesError
 from mahjong.rulebook.rows import RuleRow
@@ -285,6 +285,55 @@ def all_pairs_settlement(points: Sequence[int]) -> tuple[int, ...]:
 
 
 # --- Jinshan 金山 and Wuhu 芜湖 (rb-jw adds here) ------------------------------------------------------------
+
+@dataclass(frozen=True)
+class CappedValue:
+    """A hand's value under :func:`doubled_with_cap_hands`: ``total`` after the cap, ``raw`` before it, the lines
+    as paid (a cap hand keeps only its cap rows), and the parts."""
+
+    total: int
+    raw: int
+    lines: tuple[tuple[RuleRow, int], ...]
+    cap_hand: bool
+    hu: int
+    fan: int
+
+
+def doubled_with_cap_hands(lines: Sequence[tuple[RuleRow, int]], cap: int, *, linear: bool = False,
+                           cap_group: str = "cap") -> CappedValue:
+    """Hu doubled by fan, capped, with hands that are worth the cap outright (Jinshan's 辣子 and 直接辣子).
+
+    A counted row of group ``cap_group`` makes the hand worth exactly ``cap``, paid once: the first such row
+    carries the cap, any other carries 0, and no other row counts.  Otherwise the value is ``hu × 2^fan``
+    (``linear``: ``hu × (1 + fan)``), at most ``cap``."""
+    caps = [(r, n) for r, n in lines if r.group == cap_group]
+    if caps:
+        paid = ((replace(caps[0][0], value=cap), 1), *((replace(r, value=0), 1) for r, _ in caps[1:]))
+        return CappedValue(cap, cap, paid, True, 0, 0)
+    t = totals_of(lines)
+    raw = t.hu * ((1 + t.fan) if linear else (1 << max(0, t.fan)))
+    return CappedValue(min(raw, cap), raw, tuple(lines), False, t.hu, t.fan)
+
+
+def dealer_factor_payments(points: int, winner: int, discarder: int | None, dealer: int, seats: Sequence[int],
+                           all_pay_on_discard: bool, dealer_factor: int) -> dict[int, int]:
+    """:func:`payments` with a payment to or from the dealer multiplied by ``dealer_factor`` (1 = none)."""
+    owed = payments(points, winner, discarder, dealer, seats, Payment(all_pay_on_discard=all_pay_on_discard))
+    return {p: a * (dealer_factor if dealer in (p, winner) else 1) for p, a in owed.items()}
+
+
+def round_half_up(num: int, den: int) -> int:
+    """``num / den`` rounded half up (9 / 2 -> 5)."""
+    return (2 * num + den) // (2 * den)
+
+
+def dealer_side_payments(amount: int, dealer_extra: int, winner: int, dealer: int, seats: Sequence[int],
+                         dealer_alone: bool) -> dict[int, int]:
+    """Every other player pays ``amount``, and a payment to or from the dealer ``dealer_extra`` more (Wuhu's
+    dealer-side amount, 头家加番); ``dealer_alone``: on a non-dealer's win only the dealer pays."""
+    discarder = dealer if dealer_alone and winner != dealer else None
+    return payments(amount, winner, discarder, dealer, seats, Payment(dealer_bonus=dealer_extra))
+
 
 
 # --- Sichuan, the two-player game, rule-file games (rb-files adds here) -------------------------------------

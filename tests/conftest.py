@@ -40,8 +40,8 @@ def _missing_references() -> list[str]:
     for name in REFERENCE_LIBS:
         try:
             importlib.import_module(name)
-        except ImportError:
-            missing.append(name)
+        except ImportError as e:
+            missing.append(f"{name} ({e})")
     return missing
 
 

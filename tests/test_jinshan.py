@@ -65,7 +65,7 @@ def test_part_one_sets(row: str, hand: str, key: str, hu: int) -> None:
 def test_part_one_flower() -> None:
     # 5、花：4胡 — 秋 (f3) is not the winner's own flower (winner 南 = 夏)
     r = J.score("123m456m789p23s5s5s4s f3", discard())
-    assert r.item("flower").points == 4  # type: ignore[union-attr]
+    assert r.item("flower_tiles").points == 4  # type: ignore[union-attr]
     assert r.details["base_hu"] == 14 and r.total == 28
     r = J.score("123m456m789p23s5s5s4s f3 f4", discard())
     assert r.details["base_hu"] == 18
@@ -220,7 +220,7 @@ def test_fan_linear_mode() -> None:
 
 CAP_HANDS = [
     # (seed row, hand, context, key)
-    ("1、全老头", "[111m,2][999p,3]EEE9s9s9sNN", discard(), "all_terminals"),
+    ("1、全老头", "[111m,2][999p,3]EEE9s9s9sNN", discard(), "all_terminals_and_honors"),
     ("2、门门槛 单吊 捉冲", "222m555m777p333s4s4s", discard(), "four_concealed_pungs"),
     ("2、门门槛 双碰 自摸", "222m555m777p4s4s3s3s3s", selfdraw(), "four_concealed_pungs"),
     ("3、大四喜", "EEESSSWWWNNN5m5m", discard(), "big_four_winds"),

@@ -21,9 +21,9 @@ from mahjong.rulebook.reading import build_reading, win_placements
 from mahjong.rulebook.rows import FORMER_KEYS, RuleRow, vocabulary_key, vocabulary_names
 from mahjong.rulesets.jinshan import BOOK, ROWS, Jinshan, JinshanContext
 
-#: keys outside the vocabulary: the old keys are taken elsewhere (Yuhuan's "flower" is its 杠花; Guobiao's
-#: "all_terminals" is 清幺九, narrower than 全老头), so renaming them would remap another rule set's items
-NOT_RENAMED = {"flower", "all_terminals"}
+#: keys renamed for Jinshan alone (FORMER_KEYS_OF): the old keys mean other things elsewhere (Yuhuan's "flower" is
+#: its 杠花; Guobiao's "all_terminals" is 清幺九, narrower than 全老头)
+RENAMED_HERE = {"flower": "flower_tiles", "all_terminals": "all_terminals_and_honors"}
 
 
 def test_the_table_is_the_rule_file() -> None:
@@ -42,13 +42,14 @@ def test_the_table_is_the_rule_file() -> None:
 
 def test_keys_are_vocabulary_keys() -> None:
     outside = {r.key for r in ROWS if vocabulary_names(r.key) is None}
-    assert outside == NOT_RENAMED
+    assert not outside, outside
     renamed = {"kong_bloom": "out_with_replacement_tile", "robbing_kong": "robbing_the_kong",
                "heavenly": "heavenly_hand", "earthly": "earthly_hand", "little_dragons": "little_three_dragons",
                "all_concealed_pungs": "four_concealed_pungs"}
     for old, new in renamed.items():
         assert vocabulary_key(old) == new and new in {r.key for r in ROWS}
-    assert all(k not in FORMER_KEYS for k in NOT_RENAMED)
+    for old, new in RENAMED_HERE.items():
+        assert old not in FORMER_KEYS and vocabulary_key(old, "jinshan") == new and new in {r.key for r in ROWS}
 
 
 def test_config_is_documented_from_the_file() -> None:
@@ -76,7 +77,7 @@ def test_cap_hands_are_paid_once() -> None:
     # 大三元 and 全老头 at once: one line carries 辣子, the other 0
     r = get_ruleset("jinshan").score("[CCC,2]FFFPPP111m9m9m", JinshanContext(winner=1, dealer=0, discarder=2))
     lines = [(i.key, i.points) for i in r.items]
-    assert lines == [("all_terminals", 200), ("big_three_dragons", 0)] and r.total == 200
+    assert lines == [("all_terminals_and_honors", 200), ("big_three_dragons", 0)] and r.total == 200
 
 
 def test_win_placements_price_each_wait() -> None:

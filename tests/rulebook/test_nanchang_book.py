@@ -73,7 +73,7 @@ def test_the_file_is_not_a_preset_of_its_own() -> None:
     # one's own is refused (its name is the built-in rule set's)
     assert nc.BOOK.builtin and nc.BOOK.name == "nanchang"
     assert type(get_ruleset("nanchang")) is nc.Nanchang
-    with pytest.raises(RulesError, match="taken"):
+    with pytest.raises(RulesError, match="table of the built-in rule set"):
         load_rules(FILE)
 
 
@@ -132,7 +132,7 @@ def _reading(hand: str, indicator: str | None, **ctx: Any):  # type: ignore[no-u
     from mahjong._kernels import backend_module as K
 
     ds = K.decompositions(bytes(counts), len(taken), NANCHANG)
-    return [build_reading(h, d, c, NANCHANG, NC.wildcard_kinds(c), {}, taken) for d in ds]
+    return [build_reading(h, d, c, NANCHANG, NC.wildcard_kinds(c), {}, wildcard_tiles=taken) for d in ds]
 
 
 def test_wildcard_stand_ins_at_face_value() -> None:

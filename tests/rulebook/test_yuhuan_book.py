@@ -50,7 +50,7 @@ def test_the_rule_set_is_its_rule_file() -> None:
 def test_the_file_is_the_built_in_rule_sets_table_not_a_preset_of_its_own() -> None:
     assert FILE in shipped_files() and isinstance(get_ruleset("yuhuan"), Yuhuan)
     assert "builtin" in json_schema()["properties"]
-    with pytest.raises(RulesError, match="taken by a built-in rule set"):
+    with pytest.raises(RulesError, match="table of the built-in rule set"):
         load_rules(FILE)
 
 

@@ -173,6 +173,7 @@ def build_reading(
     rules: HandRules,
     wildcard_kinds: frozenset[int] = frozenset(),
     extra_facts: Mapping[str, Any] | None = None,
+    *,
     wildcard_tiles: tuple[int, ...] | None = None,
     find_wait: bool = True,
     facts: Mapping[str, Any] | None = None,

@@ -186,6 +186,7 @@ VOCABULARY: dict[str, tuple[str, str]] = {
     "multiplier": ("翻倍", "Doubling"),
 
     # --- Jinshan (rb-jw) ---
+    "all_terminals_and_honors": ("混幺九", "All terminals and honors"),
     "four_concealed_pungs": ("四暗刻", "Four concealed pungs"),
     "four_wildcards": ("四百搭", "All four wildcards"),
     "pung_terminal": ("老头张碰出", "Exposed pung of terminals or honors"),
@@ -342,6 +343,8 @@ FORMER_KEYS_OF: dict[str, dict[str, str]] = {
     # --- Yuhuan (rb-yh) ---
     "yuhuan": {"pinghu": "all_chows", "kong": "melded_kong", "pung": "exposed_pung", "flower": "flower_tiles",
                "base": "base_hu", "haidi": "last_tile_draw"},
+    # --- Jinshan: 花 (its season flowers); 全老头, pungs of terminals and honors (Guobiao's 混幺九) ---
+    "jinshan": {"flower": "flower_tiles", "all_terminals": "all_terminals_and_honors"},
     # --- end ---
 }
 

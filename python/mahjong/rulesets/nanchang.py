@@ -573,7 +573,7 @@ class Nanchang(BookRuleSet):
             key = self.reading_class(d, taken)
             got = seen.get(key)
             if got is None:
-                got = self._score_reading(build_reading(h, d, ctx, rules, kinds, facts, taken), ctx, opts)
+                got = self._score_reading(build_reading(h, d, ctx, rules, kinds, facts, wildcard_tiles=taken), ctx, opts)
                 seen[key] = got
             if isinstance(got, str):
                 refused.append(got)

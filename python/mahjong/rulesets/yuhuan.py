@@ -527,7 +527,7 @@ class Yuhuan(BookRuleSet):
     def _view(self, h: Hand, d: Decomposition, ctx: WinContext, flowers: int, caishen_in_play: bool,
               placement: tuple[int, tuple[int, ...]] | None) -> Reading:
         return build_reading(h, d, ctx, self.hand_rules, self.wildcard_kinds(ctx),
-                             {"gang_hua": flowers, "caishen_in_play": caishen_in_play}, placement)
+                             {"gang_hua": flowers, "caishen_in_play": caishen_in_play}, placement=placement)
 
     def _placed_totals(self, hand: Hand | str, ctx: YuhuanContext
                        ) -> list[tuple[Decomposition, Reading, list[Line], int, int, int]]:

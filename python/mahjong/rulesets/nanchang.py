@@ -448,11 +448,14 @@ class Nanchang(BookRuleSet):
         return {"others_hold_wildcards": any(z + f for s, (z, f) in enumerate(held) if s != ctx.winner),
                 "waited_on_any_tile": waited_on_any_tile}
 
-    def _reading_env(self, v: Reading, opts: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-        """The names a row reads on one reading: the options, the win facts, and the library entries the book
-        uses (a name no row uses is left out, so an expression naming it fails loudly)."""
-        names: dict[str, Any] = dict(opts)
-        names.update(v.facts)
+    def _reading_env(self, v: Reading, opts: Mapping[str, Any],
+                     merged: Mapping[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The names a row reads on one reading: the options, the win facts (``merged``: both already put
+        together), and the library entries the book uses (a name no row uses is left out, so an expression naming
+        it fails loudly)."""
+        names: dict[str, Any] = dict(opts if merged is None else merged)
+        if merged is None:
+            names.update(v.facts)
         for n, fn in _PREDICATES_USED.items():
             names[n] = functools.partial(fn, v)
         funcs: dict[str, Any] = dict(BUILTINS)

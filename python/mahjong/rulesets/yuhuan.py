@@ -567,7 +567,9 @@ class Yuhuan(BookRuleSet):
 
     # -- the next hand ---------------------------------------------------------------------------------------------
 
-    def next_dealer(self, dealer: int, winner: int | None, anyone_konged: bool) -> int:
+    # Yuhuan's 连庄 rule reads whether anyone konged, which its flow passes; the rule book's next_dealer(record)
+    # reads only the record's winner and dealer
+    def next_dealer(self, dealer: int, winner: int | None, anyone_konged: bool) -> int:  # type: ignore[override]
         """连庄 or 轮庄: who deals the next hand (``winner=None`` for a 黄庄 draw)."""
         for name, v in (("dealer", dealer), ("winner", winner)):
             if v is not None and (not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < N_SEATS):

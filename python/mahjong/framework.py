@@ -371,10 +371,12 @@ class ScoreResult:
         return tuple(ArithmeticLine(str(a["zh"]), str(a["en"])) for a in lines)
 
     def item(self, key: str) -> ScoreItem | None:
-        """The line with this key, if present (a key's former name finds it too: ``"qiong_hu"`` → ``poor_hand``)."""
+        """The line with this key, if present (a key's former name finds it too: ``"qiong_hu"`` → ``poor_hand``;
+        a former key whose meaning depends on the rule set as this result's rule set means it: Nanchang's
+        ``"pinghu"`` → ``basic_win``)."""
         from mahjong.rulebook.rows import vocabulary_key
 
-        for k in dict.fromkeys((key, vocabulary_key(key))):
+        for k in dict.fromkeys((key, vocabulary_key(key, self.ruleset))):
             for it in self.items:
                 if it.key == k:
                     return it

@@ -54,3 +54,13 @@ def test_option_names_follow_the_vocabulary(name: str) -> None:
 def test_a_former_key_still_finds_its_item() -> None:
     r = get_ruleset("sichuan").score("111m222m333m555m99m", get_ruleset("sichuan").Context(discarder=1))
     assert r.items[0].key == "full_flush_all_pungs" and r.item("qing_dui") is r.items[0]
+
+
+def test_a_result_finds_an_item_by_its_rule_sets_former_key() -> None:
+    # Sichuan's 平胡 was ping_hu, which elsewhere is the common table's 平胡 (all chows): the result's own rule set
+    # decides what the old key means
+    r = get_ruleset("sichuan").score("123m456m789m123p55p", get_ruleset("sichuan").Context(winner=0, discarder=1))
+    assert r.item("basic_win") is not None
+    assert r.item("ping_hu") is r.item("basic_win")
+    assert vocabulary_key("ping_hu") == "all_chows" and vocabulary_key("ping_hu", "sichuan") == "basic_win"
+    assert vocabulary_key("pinghu", "nanchang") == "basic_win" and vocabulary_key("pinghu", "yuhuan") == "all_chows"

@@ -345,6 +345,8 @@ FORMER_KEYS_OF: dict[str, dict[str, str]] = {
                "base": "base_hu", "haidi": "last_tile_draw"},
     # --- Jinshan: 花 (its season flowers); 全老头, pungs of terminals and honors (Guobiao's 混幺九) ---
     "jinshan": {"flower": "flower_tiles", "all_terminals": "all_terminals_and_honors"},
+    # --- Sichuan: its 平胡 "Plain win" was ping_hu, which is the common table's 平胡 (all chows) elsewhere ---
+    "sichuan": {"ping_hu": "basic_win"},
     # --- end ---
 }
 

@@ -4,19 +4,17 @@
 
 from __future__ import annotations
 
-import ast
 import os
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
+from file_compare import compare, hands_written_in
 from rb_support import random_context, random_hand
 
-from mahjong.errors import MahjongError
-from mahjong.framework import ScoreResult, get_ruleset
+from mahjong.framework import get_ruleset
 from mahjong.hand import parse_hand
-from mahjong.rulesets.common import CommonContext, CommonTable
+from mahjong.rulesets.common import CommonTable
 
 N_HANDS = int(os.environ.get("MJ_RULEBOOK_HANDS", "1000"))
 
@@ -30,46 +28,6 @@ OPTION_SETS: list[dict[str, Any]] = [
 ]
 
 
-def _same(a: ScoreResult, b: ScoreResult) -> None:
-    assert [(i.key, i.name_zh, i.name_en, i.value, i.count, i.unit) for i in a.items] == \
-        [(i.key, i.name_zh, i.name_en, i.value, i.count, i.unit) for i in b.items]
-    assert (a.total, a.unit, a.reading, a.wait, a.valid, a.payments) == \
-        (b.total, b.unit, b.reading, b.wait, b.valid, b.payments)
-
-
-def _outcome(rs: Any, hand: Any, ctx: Any) -> Any:
-    try:
-        return rs.score(hand, ctx)
-    except MahjongError as e:
-        return type(e).__name__
-
-
-def _compare(py: Any, file: Any, hand: Any, ctx_kw: dict[str, Any]) -> set[str]:
-    """Score under both; returns the row keys counted (to show what the hands covered)."""
-    a = _outcome(py, hand, CommonContext(**ctx_kw))
-    b = _outcome(file, hand, file.Context(**ctx_kw))
-    if isinstance(a, str) or isinstance(b, str):
-        assert a == b, (str(hand), ctx_kw)
-        return set()
-    _same(a, b)
-    return {i.key for i in a.items}
-
-
-def _test_hands() -> list[str]:
-    """Every hand written in the common table's own test module (string literals that read as a complete hand)."""
-    path = Path(__file__).resolve().parent.parent / "test_common.py"
-    hands = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            try:
-                h = parse_hand(node.value)
-            except MahjongError:
-                continue
-            if h.tile_count == 14:
-                hands.append(node.value)
-    return sorted(set(hands))
-
-
 def test_the_file_is_a_preset() -> None:
     file = get_ruleset("common-file")
     assert type(file).__name__ == "CommonFileRules"
@@ -77,7 +35,7 @@ def test_the_file_is_a_preset() -> None:
 
 
 def test_existing_test_hands() -> None:
-    hands = _test_hands()
+    hands = hands_written_in("test_common.py")
     assert len(hands) >= 20  # the common table's tests write many hands; a broken reader finds none
     rng = random.Random(12)
     for opts in OPTION_SETS:
@@ -85,9 +43,9 @@ def test_existing_test_hands() -> None:
         for text in hands:
             h = parse_hand(text)
             for _ in range(3):
-                _compare(py, file, h, random_context(rng, h))
-            _compare(py, file, h, {"winner": 0, "discarder": 1})
-            _compare(py, file, h, {"winner": 0, "kou_ting": True})
+                compare(py, file, h, random_context(rng, h))
+            compare(py, file, h, {"winner": 0, "discarder": 1})
+            compare(py, file, h, {"winner": 0, "kou_ting": True})
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -99,6 +57,6 @@ def test_generated_hands(seed: int) -> None:
         h = random_hand(rng)
         extra = {"kou_ting": True} if h.is_concealed and rng.random() < 0.05 else {}
         py, file = rulesets[rng.randrange(len(rulesets))]
-        seen |= _compare(py, file, h, random_context(rng, h, **extra))
+        seen |= compare(py, file, h, random_context(rng, h, **extra))
     # the generated hands reach most of the table (a generator that only made chicken hands would prove little)
     assert len(seen) >= 28, sorted(seen)

@@ -174,9 +174,13 @@ Notes:
 - "random, self-play loop" is `mahjong simulate --agent random`'s loop (`mahjong.game.core.RandomTable`): on the
   compiled hand core (`src/mjcore/engine.pxi`) the random agents choose in C; Guobiao's wins (the 8-fan
   minimum) are decided in C too (the scoring record built from the core's state, scored by the compiled
-  Guobiao kernel without the GIL); Python is called for a won hand's settlement (from a record made from the
-  core: no typed events are built unless read), for the common table's and Wuhu's scores, for Sichuan's money
-  during play and its settlement. "(engine)" = a flow the core does not play yet, run on the Python engine.
+  Guobiao kernel without the GIL); Sichuan is scored and settled in C (`src/mjcore/sichuan.pxi`: its rows,
+  values and amounts read from the rule book's table under the options; each win, 刮风下雨, 呼叫转移, 查花猪 /
+  查大叫 / 退税 folded over the core's record: its nets come from C, and its typed events, payments and the rule
+  book's settlement are built only when read, `tests/game/test_core_sichuan.py`); Python is called for a won
+  hand's settlement in the other flows (from a record made from the core: no typed events are built unless
+  read) and for the common table's and Wuhu's scores. "(engine)" = a flow the core does not play yet, run on
+  the Python engine.
   "hands per CPU-second" is the same loop timed by `time.process_time` (the per-core figure the 25,000 target
   is judged by on this shared machine). "random, step API" drives `Game` with `RandomAgent` through `Game.act`.
   "greedy, self-play loop" is the same loop with the greedy agents choosing in C (`RandomTable(agent="greedy")`:
@@ -186,13 +190,16 @@ Notes:
   riichienv row). Decisions = answers given through `Game.act` (every seat that must answer counts).
 - "first-legal on the core" drives `mahjong.game.core.CoreGame` (Game's step API on the compiled core: the same
   legal lists, events and settlements, checked by `tests/game/test_core_differential.py`) with the first-legal
-  agent; `Game` itself (the other step-API columns) is still the Python engine over the compiled kernels.
+  agent; `Game` itself (the other step-API columns) is that same core game wherever the core plays the flow
+  (`engine="auto"`), else the Python engine over the compiled kernels.
 - Where the time goes in the self-play loop: the C hand (deal, draws, legal lists, the waits per seat, claim
   resolution, the agents, Guobiao's win decisions) is about 25 µs per Guobiao hand; Python's part of a hand
   with no win is a few µs (the hand object; its events and state are built only when read). The rest is the
-  won hands' settlement (Guobiao: about 3% of random hands) and, for Sichuan, the rule set's settlement at
-  every kong and at the wall's end (刮风下雨, 查大叫 / 查花猪 / 退税: its fold, in Python), which is most of
-  Sichuan's time.
+  won hands' settlement (Guobiao: about 3% of random hands). A Sichuan hand asks Python nothing between its
+  deal and its end, in self-play and through the step API alike (`Game("sichuan")`: the legal lists, the
+  wins' scores and the money are the core's; `win_score` and the events are made by the rule book when read).
+- `Game` objects of one rule set and options share one flow on the core (making a flow checks every option
+  of the rule set, which cost more than a whole hand on the core).
 """
 
 

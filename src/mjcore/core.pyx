@@ -37,6 +37,7 @@ include "kernels.pxi"
 include "decompose.pxi"
 include "guobiao.pxi"
 include "engine.pxi"
+include "sichuan.pxi"
 include "obs.pxi"
 include "batch.pxi"
 

@@ -55,6 +55,8 @@ cdef enum:
     CORE_RIVER = 64
     CORE_KONGS = 16
     CORE_TILES = 42
+    CORE_PAY_MARKS = 32
+    SC_MAX_ROWS = 32
     # a win's facts (core_win_facts)
     WF_LAST_TILE = 1
     WF_LAST_WALL_TILE = 2
@@ -115,6 +117,31 @@ ctypedef struct CoreParams:
     int pays_during_play   # CS_PAY after a kong's replacement draw and after a win that does not end the hand
     uint32_t rule_flags    # HandRules.flags of the rule set (the win-shape check)
     int rule_hand_size     # HandRules.hand_size
+
+
+ctypedef struct SCTable:
+    # Sichuan's rows and amounts from the rule book (sichuan.pxi; GameCore.decide_sichuan): per row its
+    # predicate (SCP_*), value, unit (SCU_*), pattern flag, stage two, the rows it excludes (bits, table order)
+    int n_rows
+    int pred[SC_MAX_ROWS]
+    int value[SC_MAX_ROWS]
+    int unit[SC_MAX_ROWS]
+    int pattern[SC_MAX_ROWS]
+    int stage2[SC_MAX_ROWS]
+    uint32_t excludes[SC_MAX_ROWS]
+    int base
+    int offset
+    int fan_cap                      # -1 = no cap
+    int kong_from_pays               # 点杠花 paid by the kong's discarder alone
+    int melded_discarder
+    int melded_others
+    int added_kong
+    int concealed_kong
+    int transfer                     # 呼叫转移
+    int pig_penalty                  # 查花猪 (0 = off)
+    int pig_pays_won
+    int dajiao                       # 查大叫
+    int refunds                      # 退税
 
 
 ctypedef struct HandCore:
@@ -201,6 +228,19 @@ ctypedef struct HandCore:
     int won_tile[4]
     int won_from[4]
     int won_total[4]
+    # Sichuan scored and settled in C (sichuan.pxi; set by GameCore.decide_sichuan, 0 = ask Python): its table;
+    # the event-record positions where money would have moved during play (CS_PAY, not returned then)
+    int sc_decide
+    SCTable sc
+    int sc_net[4]
+    int n_pay_marks
+    int pay_marks[CORE_PAY_MARKS]
+    # 换三张 (GameCore.exchange_three): on; the direction by the dice or the fixed offset; each seat's picks
+    int ex_on
+    int ex_by_dice
+    int ex_offset
+    int n_picked[4]
+    int picked[4][3]
 
 
 # ---- small helpers ----------------------------------------------------------------------------------------------
@@ -427,6 +467,10 @@ cdef int core_win_offer(HandCore* c, int seat, int tile, int from_seat, int robb
     else:
         if c.gb_decide:
             ok = core_gb_verdict(c, seat, tile, from_seat, robbing)
+            if ok >= 0:
+                return ok
+        elif c.sc_decide:
+            ok = sc_verdict(c, seat, tile, from_seat, robbing)
             if ok >= 0:
                 return ok
         c.q_seat, c.q_tile, c.q_from, c.q_robbing = seat, tile, from_seat, robbing
@@ -854,6 +898,11 @@ cdef int core_advance(HandCore* c) noexcept nogil:
     c.pending = 0
     c.answered = 0
     while c.phase != PH_END:
+        if c.phase == PH_EXCHANGE:
+            for s in range(4):  # every seat picks at once, one tile a round
+                core_pick_actions(c, s)
+                core_ask_seat(c, s)
+            return CS_WAIT
         if c.phase == PH_LACK:
             if c.lack[0] < 0:  # every seat declares at once
                 for s in range(4):
@@ -874,7 +923,8 @@ cdef int core_advance(HandCore* c) noexcept nogil:
             if c.kong_draw_due == seat:
                 core_draw(c, seat, 1)
                 if c.p.pays_during_play and c.phase != PH_END:
-                    return CS_PAY
+                    if not core_pay_mark(c):
+                        return CS_PAY
                 continue
             if core_turn_actions(c, seat) < 0:
                 return CS_SCORE
@@ -931,9 +981,69 @@ cdef int core_after_win(HandCore* c, int last) noexcept nogil:
         c.phase = PH_END
         return CS_END
     c.phase, c.actor = PH_DRAW, core_next_seat(c, last)
-    if c.p.pays_during_play:
+    if c.p.pays_during_play and not core_pay_mark(c):
         return CS_PAY
     return core_advance(c)
+
+
+cdef int core_pay_mark(HandCore* c) noexcept nogil:
+    """Money moves now: 1 when C settles the hand (c.sc_decide; the position is kept for the typed events'
+    payments, built when read), 0 when Python must look (CS_PAY)."""
+    if not c.sc_decide:
+        return 0
+    if c.n_pay_marks < CORE_PAY_MARKS:
+        c.pay_marks[c.n_pay_marks] = c.n_ev
+        c.n_pay_marks += 1
+    return 1
+
+
+cdef void core_pick_actions(HandCore* c, int s) noexcept nogil:
+    """换三张: the tiles the seat may pick next (Game._pick_asks): three of one suit, a suit begun only where
+    the seat holds three; the picked tiles stay in the hand until the exchange."""
+    cdef int h[27]
+    cdef int t, k, n = 0, suits = 0
+    for t in range(27):
+        h[t] = c.hands[s][t]
+    for k in range(c.n_picked[s]):
+        h[c.picked[s][k]] -= 1
+    if c.n_picked[s]:
+        suits = 1 << (c.picked[s][0] // 9)
+    else:
+        for k in range(3):
+            if h[9 * k] + h[9 * k + 1] + h[9 * k + 2] + h[9 * k + 3] + h[9 * k + 4] + h[9 * k + 5] + h[9 * k + 6] \
+                    + h[9 * k + 7] + h[9 * k + 8] >= 3:
+                suits |= 1 << k
+    for t in range(27):
+        if h[t] > 0 and (suits >> (t // 9) & 1):
+            c.legal[s][n] = A_PICK + t
+            n += 1
+    c.n_legal[s] = n
+
+
+cdef void core_exchange(HandCore* c) noexcept nogil:
+    """Every seat has picked three: the dice name the direction (or the option does), the four passes happen at
+    once, then 定缺 or the dealer's first turn (Game._resolve_picks, Game._to_lack)."""
+    cdef int s, k, t, d1, d2, offset = c.ex_offset, to
+    if c.ex_by_dice:
+        d1 = 1 + <int>sm_below(&c.rng, 6)
+        d2 = 1 + <int>sm_below(&c.rng, 6)
+        core_event(c, EV_DICE, c.dealer, d1, d2, 1)
+        offset = 2 if (d1 + d2) % 3 == 0 else 1 if (d1 + d2) % 3 == 1 else 3  # (SichuanFlow.exchange_offset)
+    for s in range(4):
+        for k in range(3):
+            c.hands[s][c.picked[s][k]] -= 1
+    for s in range(4):
+        to = (s + offset) & 3
+        for k in range(3):
+            c.hands[to][c.picked[s][k]] += 1
+        core_event(c, EV_PASSED, s, c.picked[s][0], c.picked[s][1], c.picked[s][2] + 256 * to)
+        c.wait_valid[s] = 0
+    c.phase, c.actor = (PH_LACK if c.p.lack else PH_TURN), c.dealer
+    c.ldraw_seat, c.ldraw_tile, c.ldraw_repl, c.ldraw_after_kong = -1, -1, 0, 0
+    for t in range(33, -1, -1):  # the dealer's 14th tile: the highest it holds now
+        if c.hands[c.dealer][t]:
+            c.ldraw_seat, c.ldraw_tile = c.dealer, t
+            break
 
 
 cdef int core_resolve(HandCore* c) noexcept nogil:
@@ -941,6 +1051,16 @@ cdef int core_resolve(HandCore* c) noexcept nogil:
     cdef int s, k, a, p, t, kind, last = -1, n = 0
     cdef int order[3]
     cdef int phase = c.phase
+    if phase == PH_EXCHANGE:
+        for s in range(4):
+            t = c.response[s] - A_PICK
+            if c.n_picked[s] < 3:
+                c.picked[s][c.n_picked[s]] = t
+                c.n_picked[s] += 1
+            core_event(c, EV_PICK, s, t, 0, 0)
+        if c.n_picked[0] == 3 and c.n_picked[1] == 3 and c.n_picked[2] == 3 and c.n_picked[3] == 3:
+            core_exchange(c)
+        return core_advance(c)
     if phase == PH_LACK:
         for s in range(4):
             c.lack[s] = c.response[s] - A_LACK
@@ -1156,6 +1276,43 @@ from libc.stdlib cimport calloc, free
 cdef uint64_t U64_MASK = 0xFFFFFFFFFFFFFFFF
 
 
+cdef class SichuanTable:
+    """Sichuan's rows and amounts as the compiled scorer reads them (checked once; GameCore.decide_sichuan copies
+    it into a hand), from the ints mahjong.game.core.sichuan_table builds from the rule book: n_rows, then per row
+    predicate (SCP_*), value, unit (0 fan / 1 points / 2 multiplier), pattern, stage two, the rows it excludes
+    (bits), then base, offset, fan cap or -1, 点杠花 by the kong's discarder, the four kong amounts, 呼叫转移, the
+    花猪 penalty, it pays winners too, 查大叫, 退税."""
+
+    cdef SCTable t
+
+    def __init__(self, table):
+        cdef int i
+        vals = [int(v) for v in table]
+        if not vals or not 0 <= vals[0] <= SC_MAX_ROWS or len(vals) != 1 + 6 * vals[0] + 13:
+            raise ValueError("a Sichuan table is n_rows, 6 ints per row and 13 amounts")
+        memset(&self.t, 0, sizeof(SCTable))
+        n = vals[0]
+        for i in range(n):
+            row = vals[1 + 6 * i:7 + 6 * i]
+            if (not 0 <= row[0] < SCP_N or not -1000 <= row[1] <= 1000 or not 0 <= row[2] <= 2
+                    or row[3] not in (0, 1) or row[4] not in (0, 1) or not 0 <= row[5] < (1 << n)):
+                raise ValueError(f"bad Sichuan table row {i}: {row}")
+            if bool(row[4]) != (row[0] in (SCP_ROOT, SCP_KONG)):
+                raise ValueError(f"bad Sichuan table row {i}: only 根 and 杠 are stage two")
+        rest = vals[1 + 6 * n:]
+        if (not 0 <= rest[0] <= 100000 or rest[1] not in (0, 1) or not -1 <= rest[2] <= 1000
+                or any(not 0 <= v <= 100000 for v in rest[3:])):
+            raise ValueError(f"bad Sichuan table amounts: {rest}")
+        self.t.n_rows = n
+        for i in range(n):
+            row = vals[1 + 6 * i:7 + 6 * i]
+            self.t.pred[i], self.t.value[i], self.t.unit[i], self.t.pattern[i], self.t.stage2[i] = row[:5]
+            self.t.excludes[i] = <uint32_t>row[5]
+        (self.t.base, self.t.offset, self.t.fan_cap, self.t.kong_from_pays, self.t.melded_discarder,
+         self.t.melded_others, self.t.added_kong, self.t.concealed_kong, self.t.transfer, self.t.pig_penalty,
+         self.t.pig_pays_won, self.t.dajiao, self.t.refunds) = rest
+
+
 cdef class GameCore:
     """One hand on the compiled core.  ``params``: the 13 CoreParams ints in field order (see
     :func:`mahjong.game.core.core_params`); ``wall``: an explicit wall (bytes-like tile ids) or None."""
@@ -1223,6 +1380,42 @@ cdef class GameCore:
         if min_fan < 0 or opts < 0:
             raise ValueError("opts and min_fan are >= 0")
         self.c.gb_opts, self.c.gb_min_fan, self.c.gb_decide = opts, min_fan, 1
+
+    def exchange_three(self, bint by_dice, int offset):
+        """Play 换三张 before 定缺 (call before the first advance): each seat picks three tiles of one suit, then
+        they pass together ``offset`` seats on in turn order, or as the dealer's dice say (``by_dice``)."""
+        if self.c.n_ev == 0 or self.c.ev[self.c.n_ev - 1][0] != EV_BEGIN or not 1 <= offset <= 3:
+            raise ValueError("the exchange is set before play begins, with an offset of 1..3")
+        self.c.ex_on, self.c.ex_by_dice, self.c.ex_offset = 1, by_dice, offset
+        self.c.phase, self.c.actor = PH_EXCHANGE, self.c.dealer
+
+    def decide_sichuan(self, table):
+        """Score and settle Sichuan in C from now on (sichuan.pxi), with the rule book's table (a
+        :class:`SichuanTable`, or its ints).  The money during play is then not asked for (no ``pay`` status):
+        :meth:`pay_marks` and :meth:`sichuan_net` give it."""
+        cdef SichuanTable tb = table if isinstance(table, SichuanTable) else SichuanTable(table)
+        self.c.sc = tb.t
+        self.c.sc_decide = 1
+
+    def sichuan_net(self):
+        """The hand's nets settled in C (decide_sichuan), once it is over; None when the table cannot hold a
+        value (or C does not settle this hand): the rule book then settles it."""
+        cdef int s
+        if not self.c.sc_decide or self.c.phase != PH_END or sc_settle(self.c) != 0:
+            return None
+        return tuple([self.c.sc_net[s] for s in range(4)])
+
+    def sichuan_score(self, int seat, int tile, int from_seat):
+        """The C scorer's value of the seat winning on ``tile`` now (from_seat -1: self-drawn; no robbing), as the
+        win would be scored (a test aid): the value, or -1 (not a win) / -2 (too big for the table)."""
+        if not self.c.sc_decide or not 0 <= seat < 4 or not 0 <= tile < 34 or not -1 <= from_seat < 4:
+            raise ValueError("seat, tile and from_seat out of range, or no Sichuan table")
+        return sc_score_seat(self.c, seat, tile, from_seat, core_win_facts(self.c, seat, tile, from_seat, 0), -1)
+
+    def pay_marks(self):
+        """The event-record positions where money moved during play (decide_sichuan), in order."""
+        cdef int i
+        return [self.c.pay_marks[i] for i in range(min(self.c.n_pay_marks, CORE_PAY_MARKS))]
 
     def won_fans(self, int i):
         """The fan vector (the Guobiao kernel's fan order, flowers at 花牌) of the hand's i-th win when C

@@ -43,6 +43,8 @@ cdef enum:
     EV_WIN = 10
     EV_WALL_END = 11
     EV_BEGIN = 12
+    EV_PICK = 13
+    EV_PASSED = 14
 
 cdef enum:
     CS_WAIT = 0

@@ -27,6 +27,8 @@ CORE_FLOWS: list[tuple[str, dict[str, Any]]] = [
     ("guobiao-extras", {"several_winners": True}),
     ("sichuan", {}),
     ("sichuan", {"lack": False, "mode": "normal"}),
+    ("sichuan", {"exchange_three": True}),
+    ("sichuan", {"exchange_three": True, "exchange_direction": "opposite", "lack": False}),
     ("common", {"flowers": True}),
     ("wuhu-2468", {}),
 ]
@@ -56,7 +58,7 @@ FLOWS = CORE_FLOWS if core_available() else CORE_FLOWS[:1]
 @pytest.mark.parametrize(("rules", "options"), FLOWS)
 def test_core_plays_the_same_hands_as_the_engine(rules: str, options: dict[str, Any]) -> None:
     if core_available():
-        assert core_params(make_flow(rules, options)) is not None
+        assert core_params(make_flow(rules, options), exchange=True) is not None
     for salt in SALTS:
         _same_hand(rules, options, 20261201, salt)
 
@@ -105,7 +107,7 @@ def test_step_by_step_legal_lists_masks_and_refusals(rules: str) -> None:
         assert core.act(0, 108) < 0
 
 
-@pytest.mark.parametrize(("rules", "options"), CORE_FLOWS[:4] if core_available() else CORE_FLOWS[:1])
+@pytest.mark.parametrize(("rules", "options"), CORE_FLOWS[:4] + CORE_FLOWS[5:6] if core_available() else CORE_FLOWS[:1])
 def test_step_api_on_the_core_is_the_engines(rules: str, options: dict[str, Any]) -> None:
     """CoreGame (Game's step API on the core) against Game: pending seats, legal actions, masks and refusals
     at every decision, then the same events, settlement and observations."""

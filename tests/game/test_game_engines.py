@@ -16,7 +16,7 @@ from mahjong.game.events import WallBuilt
 from mahjong.game.log import dumps_log, read_log, replay
 
 CORE_FLOWS: list[tuple[str, dict[str, Any]]] = [("guobiao", {}), ("sichuan", {}), ("common", {}),
-                                               ("wuhu-2468", {})]
+                                               ("wuhu-2468", {}), ("sichuan", {"exchange_three": True})]
 
 
 def test_game_is_on_the_core_where_the_core_plays_the_flow() -> None:
@@ -25,7 +25,7 @@ def test_game_is_on_the_core_where_the_core_plays_the_flow() -> None:
         assert isinstance(game, Game)
         assert isinstance(game, CoreGame) == core_available()
         assert type(Game(rules, seed=3, options=options, engine="python")) is Game
-    for rules, options in [("nanchang", {}), ("guobiao", {"botzone": True}), ("sichuan", {"exchange_three": True})]:
+    for rules, options in [("nanchang", {}), ("guobiao", {"botzone": True})]:
         assert type(Game(rules, seed=3, options=options)) is Game  # a flow the core does not model
         with pytest.raises(RulesError):
             Game(rules, seed=3, options=options, engine="core")

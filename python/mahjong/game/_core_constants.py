@@ -28,6 +28,8 @@ EVENT_KINDS = (
     "win",  # seat, tile, from seat (-1 = self-drawn), the score's total
     "wall_end",  # -, bit mask of the ready seats
     "begin",  # the dealer: the deal is over and play begins
+    "pick",  # seat, tile (换三张: a tile picked to pass on)
+    "passed",  # seat, first tile, second tile, third tile + 256 * the seat they go to (换三张)
 )
 
 #: What a core step returns: the decisions it waits for, or why Python must look now.

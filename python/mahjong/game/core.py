@@ -43,6 +43,8 @@ from mahjong.game.actions import (
     N_ACTIONS,
     PASS,
     PASS_ACTION,
+    PICK,
+    PICKS,
     PUNG,
     PUNGS,
     WIN,
@@ -50,7 +52,7 @@ from mahjong.game.actions import (
     Action,
     IllegalActionError,
 )
-from mahjong.game.engine import Game, HandTable, check_game_args, check_seats, checked_wall, make_flow
+from mahjong.game.engine import Game, HandTable, check_game_args, check_seats, checked_wall, make_flow, record_of
 from mahjong.game.events import (
     BonusSetAside,
     Claimed,
@@ -65,6 +67,8 @@ from mahjong.game.events import (
     KongRobbed,
     LackDeclared,
     Paid,
+    TilePicked,
+    TilesPassed,
     WallBuilt,
     WallEnd,
     Won,
@@ -76,7 +80,7 @@ from mahjong.hand import Hand, Meld, MeldKind
 from mahjong.settlement import Draw, HandRecord, Kong, Settlement, Win
 
 __all__ = ["CoreGame", "CoreHand", "RandomTable", "core_params", "core_available", "facts_from_core", "guobiao_in_c",
-           "play_random"]
+           "play_random", "sichuan_table"]
 
 _CS = {name: i for i, name in enumerate(STATUSES)}
 CS_WAIT, CS_SCORE, CS_PAY, CS_END = _CS["wait"], _CS["score"], _CS["pay"], _CS["end"]
@@ -87,6 +91,7 @@ _KONG_KINDS = {MELD_KINDS.index("kong"): "melded", MELD_KINDS.index("added_kong"
 if TYPE_CHECKING:
     from mahjong._core import GameCore
 _GameCore: Any = getattr(backend_module, "GameCore", None) if BACKEND == "cython" else None
+_SichuanTable: Any = getattr(backend_module, "SichuanTable", None) if BACKEND == "cython" else None
 
 
 def core_available() -> bool:
@@ -97,7 +102,7 @@ def core_available() -> bool:
 # The flows the core plays, with the option fields it models (a flow class or an option field not listed here —
 # a new rule, a subclass — plays on the Python engine: nothing changes silently).  Each entry gives the
 # CoreParams facts that are not plain Flow attributes: (dice break, honors in the tile set, 定缺).
-def _core_facts(flow: Flow) -> dict[str, bool] | None:
+def _core_facts(flow: Flow, exchange: bool = False) -> dict[str, bool] | None:
     from dataclasses import fields
 
     from mahjong.game.flows.guobiao import GuobiaoFlow
@@ -114,7 +119,9 @@ def _core_facts(flow: Flow) -> dict[str, bool] | None:
     }.get(cls)
     if known is None or {f.name for f in fields(o)} != known:
         return None
-    if any(getattr(o, name) for name in cls.core_unsupported_options):  # an option the core does not model is on
+    # an option the core does not model is on (换三张: the core plays it for a caller that sets it up, CoreHand)
+    if any(getattr(o, name) for name in cls.core_unsupported_options
+           if not (exchange and cls is SichuanFlow and name == "exchange_three")):
         return None
     if cls is GuobiaoFlow:
         if o.botzone:  # the per-seat wall segments and false wins are not modelled
@@ -127,10 +134,11 @@ def _core_facts(flow: Flow) -> dict[str, bool] | None:
     return {"dice_break": False, "honors": True, "lack": False}
 
 
-def core_params(flow: Flow) -> tuple[int, ...] | None:
+def core_params(flow: Flow, exchange: bool = False) -> tuple[int, ...] | None:
     """The core's parameter row for ``flow`` (CoreParams of engine.pxi, in field order), or None when the core
-    does not model this flow or one of its options (the hand then plays on the Python engine)."""
-    facts = _core_facts(flow)
+    does not model this flow or one of its options (the hand then plays on the Python engine).  ``exchange``:
+    the caller plays Sichuan's 换三张 on the core too (CoreHand sets it up: GameCore.exchange_three)."""
+    facts = _core_facts(flow, exchange)
     if facts is None:
         return None
     rules = flow.ruleset.hand_rules
@@ -163,6 +171,184 @@ def guobiao_in_c(flow: Flow) -> tuple[int, int] | None:
             or flow.heavenly or flow.earthly is not None):
         return None
     return rs._opt_bits, rs._min_fan
+
+
+#: The predicates the compiled Sichuan scorer knows (src/mjcore/sichuan.pxi's SCP_* ids, in this order): each
+#: one's ``when`` (and ``count``) as a rule file writes it once the options are put in.  A row of the book whose
+#: predicate is not one of these (a user's copy with other rows or predicates) keeps the hand on the rule book.
+_SC_PREDICATES: tuple[tuple[str, str | None], ...] = (
+    ("regular", None),
+    ("all_pungs", None),
+    ("one_suit", None),
+    ("terminals_in_all", None),
+    ("seven_pairs", None),
+    ("one_suit and all_pungs", None),
+    ("all_pungs and all_ranks_in(2, 5, 8)", None),
+    ("seven_pairs and roots >= 1", None),
+    ("one_suit and seven_pairs", None),
+    ("one_suit and terminals_in_all", None),
+    ("melds == 4 and all_ranks_in(2, 5, 8)", None),
+    ("melds == 4 and one_suit", None),
+    ("one_suit and seven_pairs and roots >= 1", None),
+    ("melds == 4 and kongs == 4", None),
+    ("melds == 4 and kongs == 4 and one_suit", None),
+    ("heavenly", None),
+    ("earthly", None),
+    ("roots - kongs - (row_luxury_seven_pairs or row_full_flush_luxury_seven_pairs) > 0",
+     "roots - kongs - (row_luxury_seven_pairs or row_full_flush_luxury_seven_pairs)"),
+    ("kongs > 0 and not (row_eighteen_arhats or row_full_flush_eighteen_arhats)", "kongs"),
+    ("kong_replacement", None),
+    ("after_kong_discard", None),
+    ("robbing_kong", None),
+    ("last_wall_tile", None),
+    ("melds == 4", None),
+    ("self_drawn", None),
+    ("self_drawn and not kong_from >= 0", None),
+)
+#: the stage-two predicates (根, 杠) and the rows they read by key, with the predicate each of those must have
+_SC_STAGE2 = {17: {"luxury_seven_pairs": 7, "full_flush_luxury_seven_pairs": 12},
+              18: {"eighteen_arhats": 13, "full_flush_eighteen_arhats": 14}}
+_SC_UNITS = ("fan", "pt", "x")
+#: the [payment] entries the C settlement models, at the value it models (self_draw_payer apart)
+_SC_PAYMENT = {"all_pay_on_discard": False, "discarder_pays_for_all": False, "dealer_doubles": False, "bonus": 0,
+               "cap": None, "dealer_bonus": 0}
+
+
+def _shape(node: Any) -> Any:
+    """An expression tree without positions, ``not not x`` read as ``x`` (how fold leaves a decided part)."""
+    if node is None:
+        return None
+    if node.op == "not" and node.args[0].op == "not":
+        return _shape(node.args[0].args[0])
+    return (node.op, node.value, tuple(_shape(a) for a in node.args))
+
+
+@functools.cache
+def _sc_catalogue() -> dict[tuple[Any, Any], int]:
+    from mahjong.rulebook.expr import parse
+
+    return {(_shape(parse(w)), _shape(parse(c)) if c else None): i for i, (w, c) in enumerate(_SC_PREDICATES)}
+
+
+def sichuan_table(flow: Flow) -> tuple[int, ...] | None:
+    """The table the compiled Sichuan scorer and settlement read (GameCore.decide_sichuan), from the flow's
+    rule book under its configured options: each row's predicate, value, unit, pattern flag and exclusions, the
+    [scoring] constants and the [settlement] amounts.  None when the book or an option is one the C does not
+    express (the hand then scores and settles on the rule book, in Python)."""
+    from mahjong.game.flows.sichuan import SichuanFlow
+
+    if type(flow) is not SichuanFlow:
+        return None
+    return _sichuan_table(flow.ruleset)
+
+
+def _sichuan_table(rs: Any) -> tuple[int, ...] | None:
+    key = (type(rs), rs.config)
+    got = _SC_TABLES.get(key, _SC_NONE)
+    if got is _SC_NONE:
+        try:
+            got = _build_sichuan_table(rs)
+        except (MahjongError, TypeError, ValueError, KeyError, AttributeError):
+            got = None
+        _SC_TABLES[key] = got
+    return got  # type: ignore[no-any-return]
+
+
+_SC_NONE = object()
+_SC_TABLES: dict[Any, Any] = {}
+
+
+def _build_sichuan_table(rs: Any) -> tuple[int, ...] | None:
+    from mahjong.rulebook.book import BookRuleSet
+    from mahjong.rulebook.expr import BUILTINS, evaluate, fold
+    from mahjong.rulesets.sichuan import Sichuan
+
+    cls = type(rs)
+    b = rs.book
+    if not isinstance(rs, Sichuan) or any(
+            getattr(cls, name) is not getattr(Sichuan, name)
+            for name in ("score", "settle", "readings", "best_possible", "kong_payments", "wall_end_checks",
+                         "count_rows", "_hand_value", "check_hand", "context")):
+        return None
+    if cls.settle is not BookRuleSet.settle_by_book or b.settlement is None:
+        return None
+    if (b.exclusion != "largest" or b.aggregation != "powers" or b.round_up or b.cap is not None
+            or b.robbing_kong_as_self_draw or b.between_losers is not None or b.not_paying != "already_won"
+            or b.row_hand_values or b.row_self_drawn_values or tuple(b.forms) != ("regular", "seven_pairs")
+            or not b.lack_a_suit or b.flowers or b.requires is not None or b.flow.bird_hits == "seat"):
+        return None
+    opts = rs._options()
+    if rs._value(b.self_draw_only, opts, False) or int(rs._value(b.minimum, opts, 0) or 0) > 0:
+        return None
+    if rs._value(b.points, {**opts, "total": 12345}, 12345) != 12345:
+        return None
+    for name, want in _SC_PAYMENT.items():
+        node = b.payment.get(name)
+        if node is not None and rs._value(node, opts, want) != want:
+            return None
+    payer = b.payment.get("self_draw_payer")
+    alone = 0
+    if payer is not None:
+        got = tuple(evaluate(payer, {**opts, "kong_from": k}, BUILTINS) for k in (2, -1))
+        if got == (2, -1):
+            alone = 1
+        elif got != (-1, -1):
+            return None
+    catalogue = _sc_catalogue()
+    every = {r.key: r for r in rs.rows}
+    rows = rs._rows_for(opts)
+    if len(rows) > 32:
+        return None
+    place = {r.key: i for i, r in enumerate(rows)}
+    out: list[int] = [len(rows)]
+    for r in rows:
+        pred = catalogue.get((_shape(r.when), _shape(r.count)))
+        if pred is None or r.unit not in _SC_UNITS or r.implied or r.self_drawn_value is not None:
+            return None
+        if (r.stage == 2) != (pred in _SC_STAGE2) or r.stage not in (1, 2):
+            return None
+        for dep, dep_pred in _SC_STAGE2.get(pred, {}).items():
+            d = every.get(dep)
+            if d is None or d.when is None or catalogue.get((_shape(fold(d.when, opts)), _shape(d.count))) != dep_pred:
+                return None
+        if any(k not in every for k in r.excludes):
+            return None
+        excludes = sum(1 << place[k] for k in r.excludes if k in place)
+        out += [pred, int(r.value), _SC_UNITS.index(r.unit), int(bool(r.pattern)), int(r.stage == 2), excludes]
+    base = rs._value(b.base, opts, 1)
+    offset = rs._value(b.offset, opts, 1)
+    cap = rs._value(b.fan_cap, opts)
+    st = b.settlement
+
+    def amount(node: Any) -> int:
+        v = evaluate(node, opts, BUILTINS)
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise TypeError(v)
+        return v
+
+    def flag(node: Any) -> int:
+        v = evaluate(node, opts, BUILTINS)
+        if not isinstance(v, bool):
+            raise TypeError(v)
+        return int(v)
+
+    if offset not in (0, 1) or isinstance(base, bool) or not isinstance(base, int):
+        return None
+    out += [base, int(offset), -1 if cap is None else int(cap), alone,
+            amount(st.melded_kong_discarder), amount(st.melded_kong_others), amount(st.added_kong),
+            amount(st.concealed_kong), flag(st.kong_transfer), amount(st.flower_pig_penalty),
+            flag(st.flower_pig_pays_won), flag(st.not_ready_pays_best), flag(st.not_ready_refunds_kongs)]
+    return tuple(out)
+
+
+_PREPARED: list[Any] = [None, None]  # the last table and its compiled SichuanTable
+
+
+def _prepared(table: tuple[int, ...]) -> Any:
+    """The compiled form of a Sichuan table (checked once for a table's hands)."""
+    if _PREPARED[0] is not table:
+        _PREPARED[:] = [table, _SichuanTable(table)]
+    return _PREPARED[1]
 
 
 def facts_from_core(flow: Flow) -> bool:
@@ -205,11 +391,17 @@ class CoreHand(HandTable):
         self.explicit_wall = wall is not None
         given = None if wall is None else bytes(wall)
         self.core: GameCore = _GameCore(params, seed, salt, dealer, prevalent_wind, given)
+        #: 换三张 before 定缺 (SichuanFlow's exchange_three), played by the core
+        self._exchange = bool(getattr(flow.options, "exchange_three", False))
+        if self._exchange:
+            by_dice = bool(flow.exchange_by_dice())  # type: ignore[attr-defined]
+            self.core.exchange_three(by_dice, 1 if by_dice else flow.exchange_offset(None))  # type: ignore[attr-defined]
         self.dealer, self.prevalent_wind = dealer, prevalent_wind
         #: self-play: wins scored and the won hand's record made from the core alone (facts_from_core)
         self._from_core = table is not None and table.facts_from_core
         # the hand state and the typed events are built when first read (most self-play hands never are)
         self._state_: HandState | None = None
+        self._sc_end_due = False
         self._events: list[GameEvent] = []
         self._synced = 0  # core records folded into state / events so far
         self._syncing = False
@@ -223,12 +415,33 @@ class CoreHand(HandTable):
         self._draw_hands: dict[int, str] = {}
         self._paid: Counter[tuple[int, int, int, str, int | None]] = Counter()
         self._record_index: list[int] = []
-        self.settlement: Settlement | None = None
+        self._settlement: Settlement | None = None
         self.net: tuple[int, ...] | None = None
         self._ended = False
         self._quiet_settlement: Settlement | None = None  # a quiet end's settlement, for its HandEnded
         self._wins: list[Won] | None = None  # the wins of a hand settled straight from the core (_won_end)
         self.fast_record: HandRecord | None = None  # the record a hand ended without its events was settled from
+        # Sichuan scored and settled in C (decide_sichuan): the pay marks folded so far, the end still to fold
+        self._sc = False
+        self._sc_done = 0
+        self._sc_end_due = False
+
+    def _decide_sichuan(self, table: tuple[int, ...] | None) -> None:
+        """Let the core score and settle Sichuan itself (sichuan.pxi) with the rule book's table; the typed
+        events, their payments and the rule book's settlement are then made only when read (:meth:`sync`)."""
+        if table is not None:
+            self.core.decide_sichuan(_prepared(table))
+            self._sc = True
+
+    @property
+    def settlement(self) -> Settlement | None:
+        if self._sc_end_due:  # (settled in C: the rule book's settlement is made when read)
+            self.sync()
+        return self._settlement
+
+    @settlement.setter
+    def settlement(self, value: Settlement | None) -> None:
+        self._settlement = value
 
     # --- the events, built when read ------------------------------------------------------------------------
 
@@ -269,6 +482,9 @@ class CoreHand(HandTable):
     def sync(self) -> None:
         """Fold the core's new records into the typed events and the hand state."""
         core = self.core
+        if self._sc:
+            self._sync_sichuan()
+            return
         if self._syncing or (self._state_ is not None and self._synced == core.n_events and not self._deferred
                              and self._deferred_end is None and self._quiet_settlement is None):
             return
@@ -286,6 +502,54 @@ class CoreHand(HandTable):
             ev, self._deferred_end = self._deferred_end, None
             self._emit(ev)
 
+    def _sync_sichuan(self) -> None:
+        """sync() of a hand the core scores and settles (decide_sichuan): the records folded up to each place
+        money moved, where the rule book settles the record so far and its new payments are emitted (as
+        :meth:`handle` does at a ``pay`` status), then the rest; at the end the rule book's settlement, whose
+        nets must be the core's."""
+        core = self.core
+        if self._syncing:
+            return
+        marks = core.pay_marks()
+        if (self._state_ is not None and self._synced == core.n_events and self._sc_done == len(marks)
+                and not self._sc_end_due):
+            return
+        self._syncing = True
+        try:
+            while self._sc_done < len(marks):
+                self._fold_records(marks[self._sc_done])
+                self._sc_done += 1
+                self._emit_payments(self._settle(record_of(self)))
+            self._fold_records(core.n_events)
+            if self._sc_end_due:
+                self._sc_end_due = False
+                self._end_hand()
+                net = self._state.net
+                assert net is not None
+                if self.net is not None and tuple(net) != tuple(self.net):
+                    raise AssertionError(f"the core's Sichuan nets {self.net} disagree with the rule book's {net}")
+                self.net = tuple(net)
+        finally:
+            self._syncing = False
+
+    def win_score(self, seat: int, tile: int) -> ScoreResult | None:
+        if not self._sc:
+            return super().win_score(seat, tile)
+        st = self.state
+        key = (st.steps, seat, tile)
+        if key not in self._win_cache:  # (the core decided the offer: the rule book scores it when asked)
+            result = None
+            phase, _, discard, kong, drawn = self.core.focus
+            if type(seat) is int and 0 <= seat < 4 and WIN in self.core.legal(seat):
+                if phase == _PH["claim"] and discard == tile and st.last_discard is not None:
+                    result = self._score_win(seat, tile, st.last_discard[0], False)
+                elif phase == _PH["rob"] and kong == tile and st.pending_kong is not None:
+                    result = self._score_win(seat, tile, st.pending_kong[0], True)
+                elif phase == _PH["turn"] and drawn == tile:
+                    result = self._score_win(seat, tile, None, False)
+            self._win_cache[key] = result
+        return self._win_cache[key]
+
     def _flush(self, position: int) -> None:
         """Emit the deferred payments made at or before core record ``position``."""
         while self._deferred and self._deferred[0][0] <= position:
@@ -294,11 +558,15 @@ class CoreHand(HandTable):
             self._emit(Paid(payer, payee, amount, reason,
                             index[event] if event is not None and event < len(index) else None))
 
-    def _fold_records(self) -> None:
+    def _fold_records(self, stop: int | None = None) -> None:
+        """Fold the core's records from the last one folded up to ``stop`` (all when None)."""
         core = self.core
         st, flow, wall = self._state, self.flow, None
         index = self._fold_index
-        for i, (kind, seat, tile, a, b) in enumerate(core.events(self._synced), self._synced):
+        records = core.events(self._synced)
+        if stop is not None:
+            records = records[:max(0, stop - self._synced)]
+        for i, (kind, seat, tile, a, b) in enumerate(records, self._synced):
             if self._deferred:
                 self._flush(i)
             if kind in _RECORD_KINDS and (kind != _EV["claim"] or CLAIM_KINDS[b & 3] == "kong"):
@@ -331,7 +599,14 @@ class CoreHand(HandTable):
                 wall = wall if wall is not None else core.wall
                 self._emit(Dealt(seat, tuple(wall[tile:tile + a])))
             elif kind == _EV["dice"]:
-                self._emit(DiceRolled(seat, (tile, a), "break"))
+                self._emit(DiceRolled(seat, (tile, a), "exchange" if b == 1 else "break"))
+            elif kind == _EV["pick"]:
+                self._emit(TilePicked(seat, tile))
+            elif kind == _EV["passed"]:
+                self._emit(TilesPassed(seat, b >> 8, (tile, a, b & 255)))
+                if seat == 3:  # (the four passes are over: Game._to_lack's dealer's 14th tile)
+                    held = [t for t in range(34) if st.hands[st.dealer][t]]
+                    st.last_draw = (st.dealer, held[-1], False, False) if held else None
             elif kind == _EV["wall"]:
                 order = tuple(core.wall)
                 self._emit(WallBuilt(order, wall_digest(order), None if self.explicit_wall else self.seed,
@@ -340,9 +615,13 @@ class CoreHand(HandTable):
                 st.begin_play()
                 held = [t for t in range(34) if st.hands[st.dealer][t]]
                 st.last_draw = (st.dealer, held[-1], False, False) if held else None
-                if getattr(flow.options, "lack", False):
+                if self._exchange:
+                    st.phase = "exchange"
+                elif getattr(flow.options, "lack", False):
                     st.phase = "lack"
-        self._synced = core.n_events
+        self._synced += len(records)
+        if self._synced < core.n_events:
+            return
         # where the engine moves the hand on without an event (the next seat due to draw, 定缺 over, nobody
         # robs), the core's phase and actor are the state's
         phase, actor = core.focus[:2]
@@ -375,7 +654,13 @@ class CoreHand(HandTable):
                     self._defer_payments(self._settle(self._ledger_record(None)))
                 status = core.advance()
             elif status == CS_END:
-                if not self._ended:
+                if not self._ended and self._sc:  # settled in C: the rule book's settlement is made when read
+                    self._ended = True
+                    self.net = core.sichuan_net()
+                    self._sc_end_due = True
+                    if self.net is None:  # (a value the core's table cannot hold: the rule book settles now)
+                        self.sync()
+                elif not self._ended:
                     self._ended = True
                     if not (self._won_end() if core.won else self._quiet_end()):
                         self.sync()
@@ -542,6 +827,7 @@ class CoreHand(HandTable):
         tests/game/test_core_greedy.py)."""
         core = self.core
         core.seed_agents(agent_seeds)
+        self._decide_sichuan(self._table.sichuan if self._table is not None else sichuan_table(self.flow))
         decide = self._table.decide if self._table is not None else guobiao_in_c(self.flow)
         if decide is not None and decide_in_c:
             core.decide_guobiao(*decide)
@@ -572,11 +858,18 @@ class CoreGame(CoreHand, Game):
         if not core_available() or not isinstance(rules, str) or (
                 options is not None and not isinstance(options, Mapping)):
             return None, False
+        key, entry = _flow_key(rules, options)
+        shared = _CORE_FLOWS.get(key) if key is not None else None
+        if shared is not None and shared[0] is entry:
+            return shared[1], True
         try:
             flow = make_flow(rules, options)
         except MahjongError:
             return None, False
-        return flow, core_params(flow) is not None
+        on_core = core_params(flow, exchange=True) is not None
+        if on_core and key is not None and len(_CORE_FLOWS) < 256:
+            _CORE_FLOWS[key] = (entry, flow)
+        return flow, on_core
 
     def __init__(self, rules: str = "guobiao", *, seed: int = 0, salt: int = 0, wall: Sequence[int] | None = None,
                  dealer: int | None = None, prevalent_wind: int = 0, hand_number: int = 0,
@@ -588,7 +881,7 @@ class CoreGame(CoreHand, Game):
         if engine == "python":
             raise RulesError(f"the compiled hand core does not play {rules} with these options: use Game")
         flow = made if made is not None else make_flow(rules, options)
-        params = core_params(flow)
+        params = core_params(flow, exchange=True)
         if params is None:
             raise RulesError(f"the compiled hand core does not play {rules} with these options: use Game")
         d = check_seats(flow, dealer, prevalent_wind)
@@ -597,6 +890,7 @@ class CoreGame(CoreHand, Game):
                          hand_number=hand_number, options=options, rules=rules)
         self._legal_made: dict[int, list[Action]] = {}
         self._slots_made: dict[int, tuple[int, ...]] = {}
+        self._decide_sichuan(sichuan_table(flow))
         self._status = self.handle(self.core.advance())
 
     def __deepcopy__(self, memo: dict[int, Any]) -> CoreGame:
@@ -754,6 +1048,27 @@ class CoreGame(CoreHand, Game):
         }
 
 
+#: the flows of core games, shared by the games of one preset and options as a RandomTable's hands share theirs
+#: (a flow holds no state of a hand; making one checks every option of the rule set, which costs more than a
+#: hand on the core): key -> (the preset's registry entry when made, the flow)
+_CORE_FLOWS: dict[tuple[Any, ...], tuple[Any, Flow]] = {}
+
+
+def _flow_key(rules: str, options: Mapping[str, Any] | None) -> tuple[tuple[Any, ...] | None, Any]:
+    """(the key of a flow in _CORE_FLOWS, the preset's registry entry now); (None, None) when options are not
+    plain hashable values or the preset is unknown (the flow is then made each time, and its errors raised)."""
+    from mahjong.framework import PRESETS, resolve_preset
+
+    try:
+        entry = PRESETS[resolve_preset(rules)]
+        items = tuple((k, type(v), v) for k, v in sorted((options or {}).items(), key=lambda kv: str(kv[0])))
+        key = (rules, items)
+        hash(key)
+    except (MahjongError, TypeError, KeyError):
+        return None, None
+    return key, entry
+
+
 _CHOWS: dict[tuple[int, int], Action] = {}
 
 
@@ -771,7 +1086,8 @@ LACKS = tuple(Action("lack", k) for k in range(3))
 _SLOT_ACTIONS: tuple[Action | None, ...] = tuple(
     DISCARDS[i] if i < CONCEALED_KONG else CONCEALED_KONGS[i - CONCEALED_KONG] if i < ADDED_KONG
     else ADDED_KONGS[i - ADDED_KONG] if i < CHOW else PASS_ACTION if i == PASS
-    else LACKS[i - LACK] if LACK <= i < LACK + 3 else None for i in range(N_ACTIONS))
+    else LACKS[i - LACK] if LACK <= i < LACK + 3 else PICKS[i - PICK] if PICK <= i < PICK + 34 else None
+    for i in range(N_ACTIONS))
 _core_table: Any = getattr(backend_module, "_core_table", None) if BACKEND == "cython" else None
 _core_clone: Any = getattr(backend_module, "_core_clone", None) if BACKEND == "cython" else None
 
@@ -797,11 +1113,13 @@ class RandomTable:
         self.rules = rules
         self.options = dict(options or {})
         self.flow = make_flow(rules, options)
-        self.params = core_params(self.flow) if core_available() else None
+        self.params = core_params(self.flow, exchange=True) if core_available() else None
         #: the Guobiao wins the core decides in C (guobiao_in_c), made once for the table's hands
         self.decide = guobiao_in_c(self.flow) if self.params is not None else None
         #: the hands' scores and records made from the core alone (facts_from_core)
         self.facts_from_core = self.params is not None and facts_from_core(self.flow)
+        #: Sichuan scored and settled in C: the rule book's table (sichuan_table), made once for the table's hands
+        self.sichuan = sichuan_table(self.flow) if self.params is not None else None
         self._quiet: Settlement | None = None
 
     @property

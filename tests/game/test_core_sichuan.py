@@ -1,0 +1,183 @@
+"""Sichuan scored and settled in C (src/mjcore/sichuan.pxi) against its pure-Python twin, the rule book path.
+
+For seeded hands (hypothesis picks the seeds) under the default options and a spread of variants, the nets the
+core settles equal the nets of the rule book's fold over the same hand, and the typed events (each win's total,
+every payment and where it is made) are the same as when the rule book scores and settles during play.  The C
+table is the rule book's (its rows, scoring constants and settlement amounts under the options); a book the C
+cannot express plays on the Python path.  On the pure-Python backend there is no core: the table is never used
+and the hands play on the engine.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mahjong.game import FirstAgent, Game
+from mahjong.game.core import CoreGame, CoreHand, RandomTable, core_available, core_params, sichuan_table
+from mahjong.game.engine import make_flow
+from mahjong.game.flows.sichuan import SichuanFlow
+from mahjong.rulebook.expr import parse
+from mahjong.rulesets.sichuan import BOOK, Sichuan
+
+needs_core = pytest.mark.skipif(not core_available(), reason="the compiled core is not available")
+
+#: the default options and a spread of variants (each option the C reads, changed once)
+VARIANTS: list[dict[str, Any]] = [
+    {},
+    {"mode": "normal"},
+    {"zimo_bonus": "none"},
+    {"zimo_bonus": "double"},
+    {"zimo_bonus": "add_fan"},
+    {"jingoudiao": "pattern"},
+    {"dianganghua": "discard"},
+    {"huazhu": False, "dajiao": False, "refund_kongs": False},
+    {"max_fan": 2},
+    {"fan_base": 0, "max_fan": 3},
+    {"direct_kong_discarder": 2, "direct_kong_others": 1, "added_kong": 3, "concealed_kong": 0},
+    {"lack": False},
+    {"call_transfer": True, "huazhu_pays_won": False, "base": 3},
+    {"kong_counts_as_gen": False, "huazhu_penalty": 5},
+    {"exchange_three": True},
+    {"exchange_three": True, "exchange_direction": "clockwise", "lack": False},
+]
+
+
+def _hands(options: dict[str, Any], seed: int, n: int, agent: str) -> list[tuple[CoreHand, CoreHand]]:
+    """n hands played twice at a RandomTable: settled in C, and by the rule book during play."""
+    fast, ref = RandomTable("sichuan", options, agent), RandomTable("sichuan", options, agent)
+    assert fast.sichuan is not None
+    ref.sichuan = None  # (the rule book scores every win and settles every payment, as before the C table)
+    out = []
+    for k in range(n):
+        kw = {"seed": seed, "salt": k, "agent_seeds": [seed * 4 + s + 16 * k for s in range(4)]}
+        a, b = fast.hand(**kw), ref.hand(**kw)
+        assert isinstance(a, CoreHand) and isinstance(b, CoreHand)
+        out.append((a, b))
+    return out
+
+
+@needs_core
+@pytest.mark.parametrize("options", VARIANTS, ids=[",".join(f"{k}={v}" for k, v in o.items()) or "default"
+                                                   for o in VARIANTS])
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 2**31))
+def test_c_nets_equal_the_rule_books(options: dict[str, Any], seed: int) -> None:
+    pairs = _hands(options, seed, 24, "random") + _hands(options, seed, 6, "greedy")
+    for i, (a, b) in enumerate(pairs):
+        assert a._sc and not b._sc
+        assert a.net == b.net, (options, seed, i)
+    for a, b in pairs[:3] + pairs[-3:]:  # the typed events made when read: the same log, the same settlement
+        assert a.events == b.events
+        assert a.settlement is not None and b.settlement is not None
+        assert a.settlement.net == b.settlement.net == a.net
+
+
+@needs_core
+def test_every_sichuan_variant_played_here_is_in_c() -> None:
+    for options in VARIANTS:
+        flow = make_flow("sichuan", options)
+        assert core_params(flow, exchange=True) is not None and sichuan_table(flow) is not None
+
+
+@needs_core
+def test_the_c_table_is_the_rule_books() -> None:
+    """Each row's value, unit, pattern flag and exclusions, and the amounts, are read from the book under the
+    options: change an option and the table follows."""
+    for options in VARIANTS:
+        rs = make_flow("sichuan", options).ruleset
+        table = sichuan_table(make_flow("sichuan", options))
+        assert table is not None
+        opts = rs._options()
+        rows = rs._rows_for(opts)
+        assert table[0] == len(rows)
+        place = {r.key: i for i, r in enumerate(rows)}
+        for i, r in enumerate(rows):
+            pred, value, unit, pattern, stage2, excludes = table[1 + 6 * i:7 + 6 * i]
+            assert (value, ("fan", "pt", "x")[unit], bool(pattern), stage2 == 1) == (r.value, r.unit, r.pattern,
+                                                                                    r.stage == 2)
+            assert excludes == sum(1 << place[k] for k in r.excludes if k in place)
+        rest = table[1 + 6 * len(rows):]
+        assert rest[0] == rs.config.base and rest[1] == rs.config.fan_base
+        assert rest[2] == (-1 if rs.config.max_fan is None else rs.config.max_fan)
+        assert rest[3] == (rs.config.dianganghua == "discard")
+        c = rs.config
+        assert rest[4:8] == tuple(c.base * v for v in (c.direct_kong_discarder, c.direct_kong_others, c.added_kong,
+                                                       c.concealed_kong))
+        assert rest[8:] == (c.call_transfer, c.base * c.huazhu_penalty if c.huazhu else 0, c.huazhu_pays_won,
+                            c.dajiao, c.refund_kongs)
+
+
+class _OtherRows(Sichuan):
+    """A user's copy of the rule file with one predicate changed (大对子 only with a declared meld)."""
+
+    book = dataclasses.replace(BOOK, rows=tuple(
+        dataclasses.replace(r, when=parse("all_pungs and melds >= 1")) if r.key == "all_pungs" else r
+        for r in BOOK.rows))
+
+
+class _OwnScore(Sichuan):
+    """A rule set that scores its own way."""
+
+    def score(self, hand: Any, context: Any = None) -> Any:
+        return super().score(hand, context)
+
+
+@needs_core
+@pytest.mark.parametrize("ruleset", [_OtherRows, _OwnScore])
+def test_a_book_the_c_cannot_express_plays_on_the_python_path(ruleset: type[Sichuan]) -> None:
+    flow = SichuanFlow(ruleset(), None)
+    flow.ruleset_options = {}
+    params = core_params(flow)
+    assert params is not None and sichuan_table(flow) is None
+    won = 0
+    for k in range(12):
+        hand = CoreHand(flow, params, seed=5, salt=k, rules="sichuan")
+        hand.play_agents([k * 4 + s for s in range(4)], greedy=True)
+        assert not hand._sc
+        assert hand.settlement is not None and hand.net == hand.settlement.net
+        won += bool(hand.core.won)
+    assert won
+
+
+@needs_core
+def test_the_step_api_scores_and_settles_sichuan_in_c(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Game("sichuan") played through legal_actions / act asks the rule book nothing (no score, no settlement)
+    until its events or settlement are read; then they are the rule book's, with the core's nets."""
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the rule book was asked during play")
+
+    played = []
+    for k in range(30):
+        with monkeypatch.context() as m:
+            m.setattr(Sichuan, "score", refuse)
+            m.setattr(Sichuan, "settle", refuse)
+            game = Game("sichuan", seed=3, salt=k)
+            assert isinstance(game, CoreGame) and game._sc
+            agent = FirstAgent()
+            while not game.done:
+                for seat in game.pending:
+                    game.act(seat, agent.choose(game, seat, game.legal_actions(seat)))
+            net = game.net
+        played.append((game, net))
+    assert any(game.core.won for game, _ in played)
+    for game, net in played:
+        ref = Game("sichuan", seed=3, salt=game.salt, engine="python")
+        agent = FirstAgent()
+        while not ref.done:
+            for seat in ref.pending:
+                ref.act(seat, agent.choose(ref, seat, ref.legal_actions(seat)))
+        assert game.settlement is not None and ref.settlement is not None
+        assert game.settlement.net == ref.settlement.net == net
+        assert game.events == ref.events
+
+
+def test_without_the_core_sichuan_plays_on_the_engine() -> None:
+    table = RandomTable("sichuan")
+    assert (table.sichuan is not None) == core_available()
+    hand = table.hand(seed=1)
+    assert hand.settlement is not None and sum(hand.settlement.net) == 0

@@ -181,3 +181,66 @@ def test_without_the_core_sichuan_plays_on_the_engine() -> None:
     assert (table.sichuan is not None) == core_available()
     hand = table.hand(seed=1)
     assert hand.settlement is not None and sum(hand.settlement.net) == 0
+
+
+# --- scripted hands: the rare facts random seeds seldom reach (点杠花, 杠上炮 and 呼叫转移, a robbed kong, 一炮多响)
+
+NO_LACK = {"lack": False}
+
+
+def _scenario(name: str) -> tuple[dict[int, str], list[str], list[str], dict[int, list[Any]]]:
+    """(deal, front draws, replacement tiles, each seat's plan) of one scripted Sichuan hand."""
+    from mahjong.game import Action
+    from mahjong.tiles import parse_tiles
+
+    def act(kind: str, tile: str) -> Any:
+        return Action(kind, parse_tiles(tile)[0])
+
+    if name == "dianganghua":  # seat 1 konges seat 0's 5p and wins on the replacement (点杠花)
+        return ({0: "5p", 1: "555p123m456m789m9p"}, [], ["9p"],
+                {0: [act("discard", "5p")], 1: [act("kong", "5p"), act("win", "9p")]})
+    if name == "after_kong_discard":  # the dealer's concealed kong, its replacement discarded and won (杠上炮)
+        return ({0: "5555p", 1: "123m456m789m999p1p"}, [], ["1p"],
+                {0: [act("concealed_kong", "5p"), act("discard", "1p")], 1: [act("win", "1p")]})
+    if name == "robbed":  # seat 1 pungs 5p, later adds the fourth; seat 2 robs it (抢杠胡)
+        return ({0: "5p", 1: "55p123s456s789s1p2p", 2: "123m456m789m11p46p"}, ["1s", "2s", "3s", "5p"], [],
+                {0: [act("discard", "5p")], 1: [act("pung", "5p"), act("discard", "1p"), act("added_kong", "5p")],
+                 2: [("rob", act("win", "5p"))]})
+    assert name == "several_winners"  # 一炮多响, then a third winner (血战)
+    return ({0: "5p", 1: "111222333m4445p", 2: "123456789s1115p", 3: "234567m678s11s99s"}, ["9s"], [],
+            {0: [act("discard", "5p")], 1: [act("win", "5p")], 2: [act("win", "5p")], 3: [act("win", "9s")]})
+
+
+SCRIPTED_VARIANTS: list[dict[str, Any]] = [
+    {}, {"dianganghua": "discard"}, {"call_transfer": True}, {"zimo_bonus": "double"}, {"zimo_bonus": "add_fan"},
+    {"direct_kong_discarder": 2, "direct_kong_others": 1, "concealed_kong": 3, "added_kong": 2, "max_fan": 2},
+    {"mode": "normal"},
+]
+
+
+@needs_core
+@pytest.mark.parametrize("name", ["dianganghua", "after_kong_discard", "robbed", "several_winners"])
+def test_scripted_hands_settle_alike_in_c_and_by_the_rule_book(name: str) -> None:
+    from game_support import Scripted, make_wall, run
+
+    from mahjong.game.events import KongRobbed, Won
+
+    deal, draws, back, plans = _scenario(name)
+    for variant in SCRIPTED_VARIANTS:
+        options = {**NO_LACK, **variant}
+        wall = make_wall("sichuan", deal, draws, back, options=options)
+        games, left = [], []
+        for engine in ("auto", "python"):
+            game = Game("sichuan", wall=wall, options=options, engine=engine)
+            agents = {s: Scripted(plans.get(s, ())) for s in range(4)}
+            games.append(run(game, agents))
+            left += [a.plan for a in agents.values()]
+        fast, ref = games
+        assert isinstance(fast, CoreGame) and fast._sc and not isinstance(ref, CoreGame)
+        assert fast.net is not None and fast.settlement is not None and ref.settlement is not None
+        assert fast.net == fast.settlement.net == ref.settlement.net, (name, variant)
+        assert fast.events == ref.events
+        # (every scripted action was taken; 普通场 ends with the first discard's wins)
+        assert any(isinstance(e, Won) for e in ref.events) and (not any(left) or variant.get("mode") == "normal")
+        if name == "robbed":
+            assert any(isinstance(e, KongRobbed) for e in ref.events)

@@ -1294,7 +1294,7 @@ cdef class SichuanTable:
         n = vals[0]
         for i in range(n):
             row = vals[1 + 6 * i:7 + 6 * i]
-            if (not 0 <= row[0] < SCP_N or not -1000 <= row[1] <= 1000 or not 0 <= row[2] <= 2
+            if (not 0 <= row[0] < SCP_N or not 0 <= row[1] <= 1000 or not 0 <= row[2] <= 2
                     or row[3] not in (0, 1) or row[4] not in (0, 1) or not 0 <= row[5] < (1 << n)):
                 raise ValueError(f"bad Sichuan table row {i}: {row}")
             if bool(row[4]) != (row[0] in (SCP_ROOT, SCP_KONG)):

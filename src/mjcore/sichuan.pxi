@@ -208,7 +208,13 @@ cdef int64_t sc_value(const SCTable* tb, const SCReading* v, const SCHand* x, in
         shift = 0
     if shift > 30:
         return SC_TOO_BIG
-    value = <int64_t>tb.base * mult * ((<int64_t>1) << shift) + pt
+    value = <int64_t>tb.base * mult  # (|base| <= 100000, |mult| <= 2^30: no overflow, nor in the steps below)
+    if value > SC_LIMIT or value < -SC_LIMIT:
+        return SC_TOO_BIG
+    value = value * ((<int64_t>1) << shift)
+    if value > SC_LIMIT or value < -SC_LIMIT or pt > SC_LIMIT or pt < -SC_LIMIT:
+        return SC_TOO_BIG
+    value += pt
     if value > SC_LIMIT or value < -SC_LIMIT:
         return SC_TOO_BIG
     fan_out[0] = fan

@@ -244,3 +244,35 @@ def test_scripted_hands_settle_alike_in_c_and_by_the_rule_book(name: str) -> Non
         assert any(isinstance(e, Won) for e in ref.events) and (not any(left) or variant.get("mode") == "normal")
         if name == "robbed":
             assert any(isinstance(e, KongRobbed) for e in ref.events)
+
+
+@needs_core
+@settings(max_examples=60, deadline=None)
+@given(table=st.lists(st.integers(-2**40, 2**40), max_size=40), seed=st.integers(0, 2**31))
+def test_any_table_is_refused_or_played_safely(table: list[int], seed: int) -> None:
+    """A table of any ints is refused with ValueError or, when it is well formed, plays whole hands (never a
+    crash: every value past what the table holds sends the win or the settlement back to the rule book)."""
+    from mahjong._core import SichuanTable
+
+    good = sichuan_table(make_flow("sichuan"))
+    assert good is not None
+    for ints in (table, [1, *table[:6], *good[-13:]], [*good[:-13], *(abs(v) % 5 for v in table[:13])]):
+        try:
+            SichuanTable(ints)
+        except ValueError:
+            continue
+        flow = make_flow("sichuan")
+        params = core_params(flow)
+        assert params is not None
+        hand = CoreHand(flow, params, seed=seed, rules="sichuan")
+        hand.core.decide_sichuan(ints)
+        hand.core.seed_agents([seed, 1, 2, 3])
+        status = hand.core.advance()
+        while status != 3:  # (CS_END; the rule book is never asked here: the hand is driven raw)
+            status = hand.core.play_greedy() if status == 0 else hand.core.advance()
+            if status == 1:  # a value the table cannot hold: answer as the rule book would not be asked
+                seat, tile, _, _ = hand.core.query
+                hand.core.verdict(seat, tile, False, 0)
+                status = hand.core.advance()
+        net = hand.core.sichuan_net()
+        assert net is None or sum(net) == 0

@@ -303,7 +303,8 @@ def _build_sichuan_table(rs: Any) -> tuple[int, ...] | None:
     out: list[int] = [len(rows)]
     for r in rows:
         pred = catalogue.get((_shape(r.when), _shape(r.count)))
-        if pred is None or r.unit not in _SC_UNITS or r.implied or r.self_drawn_value is not None:
+        if (pred is None or r.unit not in _SC_UNITS or r.implied or r.self_drawn_value is not None
+                or not 0 <= r.value <= 1000):  # (a negative value could make a win worth less than nothing)
             return None
         if (r.stage == 2) != (pred in _SC_STAGE2) or r.stage not in (1, 2):
             return None
@@ -322,8 +323,8 @@ def _build_sichuan_table(rs: Any) -> tuple[int, ...] | None:
 
     def amount(node: Any) -> int:
         v = evaluate(node, opts, BUILTINS)
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise TypeError(v)
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 100000:
+            raise TypeError(v)  # (not an amount the table holds: the rule book settles)
         return v
 
     def flag(node: Any) -> int:
@@ -332,7 +333,9 @@ def _build_sichuan_table(rs: Any) -> tuple[int, ...] | None:
             raise TypeError(v)
         return int(v)
 
-    if offset not in (0, 1) or isinstance(base, bool) or not isinstance(base, int):
+    if offset not in (0, 1) or isinstance(base, bool) or not isinstance(base, int) or not 0 <= base <= 100000:
+        return None
+    if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or not 0 <= cap <= 1000):
         return None
     out += [base, int(offset), -1 if cap is None else int(cap), alone,
             amount(st.melded_kong_discarder), amount(st.melded_kong_others), amount(st.added_kong),

@@ -63,3 +63,24 @@ def test_an_unknown_self_play_agent_is_refused() -> None:
 
     with pytest.raises(RulesError, match="unknown agent 'clever'"):
         RandomTable("guobiao", agent="clever")
+
+
+def test_greedy_in_c_plays_the_exchange_as_the_greedy_agent() -> None:
+    """换三张 on the core: the greedy agents choosing in C pick (and play on) as GreedyAgent does on the Python
+    engine."""
+    from mahjong.game import Game
+    from mahjong.game.core import RandomTable
+    from mahjong.game.play import play_hand
+
+    options = {"exchange_three": True}
+    table = RandomTable("sichuan", options, agent="greedy")
+    assert table.on_core == core_available()
+    if not core_available():
+        return
+    for salt in range(2):
+        fast = table.hand(seed=4, salt=salt)
+        ref = Game("sichuan", seed=4, salt=salt, options=options, engine="python")
+        play_hand(ref, {s: GreedyAgent(s) for s in range(4)})
+        assert fast.events == ref.events
+        assert fast.settlement is not None and ref.settlement is not None
+        assert fast.settlement.net == ref.settlement.net == fast.net

@@ -28,6 +28,11 @@
 #                   record built from the core's state, scored by guobiao.pxi's _gb_decide without the GIL); the
 #                   CS_SCORE status then comes only for a hand the rule layer's one-call path would not take.
 #                   Each win's facts (core_win_facts), tile, source, total and (decided in C) fan vector are kept.
+#   c.sc_decide (GameCore.decide_sichuan): Sichuan scored and settled in C (sichuan.pxi: sc_verdict at each win
+#                   offer, sc_settle folds the record at the end) from the rule book's table (SCTable); CS_PAY is
+#                   then not returned: its places are kept (pay_marks) for the typed events' payments.
+#   c.ex_on (GameCore.exchange_three): Sichuan's 换三张 before 定缺 (PH_EXCHANGE: every seat picks a tile a round,
+#                   three of one suit; then the dice or the option's direction, the four passes at once).
 # A caller stepping many cores without the GIL loops core_act / core_play_random and drops to Python only on
 # CS_SCORE / CS_PAY / CS_END.  The Python face is the GameCore class at the end of this file; its drivers are
 # mahjong.game.core.CoreHand (events built when read), CoreGame (Game's step API) and RandomTable (self-play).

@@ -15,7 +15,7 @@ The step API (stable; what bots, servers and RL code build on)::
     g.settlement.net                         # net points per seat (zero-sum); g.events = the typed event log
 
 * **Engines.**  ``Game(...)`` plays on the compiled hand core wherever it models the rule set's flow and options
-  (Guobiao but the Botzone format, Sichuan without 换三张, the common table, Wuhu: then it is a
+  (Guobiao but the Botzone format, Sichuan with 换三张, the common table, Wuhu: then it is a
   :class:`~mahjong.game.core.CoreGame`, a ``Game`` subclass) and on the pure-Python engine otherwise;
   ``engine="python"`` forces the Python engine (the core's twin: the same hands, legal lists, observations,
   events and settlements), ``engine="core"`` requires the core.  For RL, a seat's ``obs_v1`` array is

@@ -3,14 +3,16 @@ with Python called only when a rule hook decides something.
 
 The core holds the hand's whole mutable state in C, computes the legal actions and applies every transition;
 it stops for Python only to ask whether a complete hand may win (the rule set's score: the common table's …;
-in self-play Guobiao's 8-fan minimum is decided in C, :func:`guobiao_in_c`), for money that moves during play
-(Sichuan's kongs and wins), and at the hand's end (the settlement).  In self-play (:class:`RandomTable`) a
-flow whose win facts are all the core's (:func:`facts_from_core`) is scored and settled from the core's own
-state.  The core's compact event record becomes the typed events of :mod:`mahjong.game.events` only when
-they are read (:attr:`CoreHand.events`), folded into the same :class:`~mahjong.game.state.HandState` the
-Python engine folds; scores and the settlement are :class:`~mahjong.game.engine.HandTable`'s, shared with
-:class:`~mahjong.game.engine.Game` — so a hand played here and the same hand played by ``Game`` give the same
-events and nets (``tests/game/test_core_differential.py``, ``tests/game/test_core_scoring.py``).
+in self-play Guobiao's 8-fan minimum is decided in C, :func:`guobiao_in_c`; Sichuan's every win is scored in C,
+:func:`sichuan_table`), for money that moves during play (none for Sichuan, which the core settles itself from
+the rule book's table: its nets come from C, its payments are made events when read), and at the hand's end.
+In self-play (:class:`RandomTable`) a flow whose win facts are all the core's (:func:`facts_from_core`) is
+scored and settled from the core's own state.  The core's compact event record becomes the typed events of
+:mod:`mahjong.game.events` only when they are read (:attr:`CoreHand.events`), folded into the same
+:class:`~mahjong.game.state.HandState` the Python engine folds; scores and the settlement are
+:class:`~mahjong.game.engine.HandTable`'s, shared with :class:`~mahjong.game.engine.Game` — so a hand played
+here and the same hand played by ``Game`` give the same events and nets (``tests/game/test_core_differential.py``,
+``tests/game/test_core_scoring.py``, ``tests/game/test_core_sichuan.py``).
 
 Flows the core plays are those :func:`core_params` accepts (``Flow.core_plays``); every other flow or option
 plays on the Python engine.  On the pure-Python backend (``MAHJONG_PURE_PYTHON=1``) there is no compiled core:

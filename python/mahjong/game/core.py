@@ -440,8 +440,8 @@ class CoreHand(HandTable):
 
     @property
     def settlement(self) -> Settlement | None:
-        if self._sc_end_due:  # (settled in C: the rule book's settlement is made when read)
-            self.sync()
+        if self._sc_end_due and self._settlement is None:  # (settled in C: the rule book's, made when read)
+            self._settlement = self._sichuan_settlement()
         return self._settlement
 
     @settlement.setter
@@ -679,7 +679,45 @@ class CoreHand(HandTable):
     def wins_made(self) -> list[Won]:
         if self._wins is not None:  # (settled from the core: the typed events need not be built)
             return self._wins
+        if self._sc and self._sc_end_due:  # (the same, for a hand the core settled)
+            self._sichuan_settlement()
+            assert self._wins is not None
+            return self._wins
         return self.state.wins if self.core.won else []  # (no win: the typed events need not be built)
+
+    def _sichuan_settlement(self) -> Settlement:
+        """The rule book's settlement of a hand the core settled, from a record made straight from the core (its
+        kongs, wins and wall end in the order they happened, each win's facts as the fold derives them): the
+        typed events need not be built for it.  Its nets must be the core's."""
+        core, flow = self.core, self.flow
+        events: list[Kong | Win | Draw] = []
+        wins: list[Won] = []
+        kongs = core.kongs()
+        k = w = 0
+        for kind, seat, tile, a, b in core.events():
+            if kind == _EV["claim"] and CLAIM_KINDS[b & 3] == "kong" or kind == _EV["kong"]:
+                _, mk, t, frm, robbed = kongs[k]
+                name = _KONG_KINDS[mk]
+                events.append(Kong(seat, name, t, frm if name == "melded" else None, robbed))  # type: ignore[arg-type]
+                k += 1
+            elif kind == _EV["win"]:
+                from_seat = a if a >= 0 else None
+                hand = self._core_hand(seat, tile, from_seat is not None)
+                wins.append(Won(seat, tile, from_seat, hand, b))
+                kw = self._core_kwargs(seat, from_seat, core.win_facts(w))
+                std = {k_: v for k_, v in kw.items()
+                       if k_ in _WIN_STANDARD and (v or k_ not in ("heavenly", "earthly"))}
+                events.append(Win(seat=seat, hand=hand, discarder=from_seat, **std))
+                w += 1
+            elif kind == _EV["wall_end"]:
+                won = set(core.won)
+                events.append(Draw({s: self._core_hand(s) for s in flow.seats if s not in won}, ()))
+        record = HandRecord(self.rules, tuple(events), dict(flow.ruleset_options), self.dealer, self.prevalent_wind)
+        settlement = self._settle(record)
+        if self.net is not None and tuple(settlement.net) != tuple(self.net):
+            raise AssertionError(f"the core's Sichuan nets {self.net} disagree with the rule book's {settlement.net}")
+        self.fast_record, self._wins = record, wins
+        return settlement
 
     def _ledger_record(self, draw: Draw | None) -> HandRecord:
         """The settlement record of a hand with no win yet, straight from the core's kong ledger."""

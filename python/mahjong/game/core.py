@@ -901,18 +901,11 @@ class CoreGame(CoreHand, Game):
         if not core_available() or not isinstance(rules, str) or (
                 options is not None and not isinstance(options, Mapping)):
             return None, False
-        key, entry = _flow_key(rules, options)
-        shared = _CORE_FLOWS.get(key) if key is not None else None
-        if shared is not None and shared[0] is entry:
-            return shared[1], True
         try:
-            flow = make_flow(rules, options)
+            flow = _core_flow(rules, options)
         except MahjongError:
             return None, False
-        on_core = core_params(flow, exchange=True) is not None
-        if on_core and key is not None and len(_CORE_FLOWS) < 256:
-            _CORE_FLOWS[key] = (entry, flow)
-        return flow, on_core
+        return flow, core_params(flow, exchange=True) is not None
 
     def __init__(self, rules: str = "guobiao", *, seed: int = 0, salt: int = 0, wall: Sequence[int] | None = None,
                  dealer: int | None = None, prevalent_wind: int = 0, hand_number: int = 0,
@@ -923,7 +916,7 @@ class CoreGame(CoreHand, Game):
         check_game_args(seed, salt, hand_number, options, wall, engine)
         if engine == "python":
             raise RulesError(f"the compiled hand core does not play {rules} with these options: use Game")
-        flow = made if made is not None else make_flow(rules, options)
+        flow = made if made is not None else _core_flow(rules, options)
         params = core_params(flow, exchange=True)
         if params is None:
             raise RulesError(f"the compiled hand core does not play {rules} with these options: use Game")
@@ -1110,6 +1103,18 @@ def _flow_key(rules: str, options: Mapping[str, Any] | None) -> tuple[tuple[Any,
     except (MahjongError, TypeError, KeyError):
         return None, None
     return key, entry
+
+
+def _core_flow(rules: str, options: Mapping[str, Any] | None) -> Flow:
+    """make_flow(rules, options), shared by the core games of one preset and options (_CORE_FLOWS)."""
+    key, entry = _flow_key(rules, options)
+    shared = _CORE_FLOWS.get(key) if key is not None else None
+    if shared is not None and shared[0] is entry:
+        return shared[1]
+    flow = make_flow(rules, options)
+    if key is not None and core_params(flow, exchange=True) is not None and len(_CORE_FLOWS) < 256:
+        _CORE_FLOWS[key] = (entry, flow)
+    return flow
 
 
 _CHOWS: dict[tuple[int, int], Action] = {}

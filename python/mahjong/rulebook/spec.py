@@ -224,6 +224,48 @@ SPEC: dict[str, F] = {
         "when": F("expr", "the contradiction", required=True),
         "error": F("str", "the message", required=True),
     }),
+    # --- rbgames: opening wins, horses, instant wins ---
+    "opening": F("tables", "起手小胡: declarations right after the deal, paid at once by each other player; play goes "
+                           "on (conditions on the dealt tiles: tiles, quads, triplets, pairs, suits_held, "
+                           "suits_missing, tiles_258, honors, wildcards, melds, complete; count_of(\"C\"), "
+                           "ranks_held(2, 5, 8), kinds_at_least(3), all_ranks_in(2, 5, 8))", sub={
+        "key": F("str", "snake_case key, unique among the file's opening and instant wins", required=True),
+        "zh": F("str", "Chinese name", default=""),
+        "en": F("str", "English name", default=""),
+        "when": F("expr", "the condition on the seat's dealt tiles", required=True),
+        "times": F("expr", "how many times it counts (a count of the tiles, e.g. quads); default 1"),
+        "value": F("expr", "what each other player pays for one (names: the options, payer_is_dealer, "
+                           "declarer_is_dealer)", required=True),
+        "text": F("str", "the rule text", default=""),
+        "source": F("str", "where the rule comes from", default=""),
+        "option": F("str", "a bool option that switches it on"),
+    }),
+    "instant_wins": F("tables", "wins by a holding, not by sets: 四红中 / 四鬼 (at once, on the first turn or any "
+                                "draw), 将将胡 (a holding of 2, 5, 8 only); conditions as in [[opening]]", sub={
+        "key": F("str", "snake_case key, unique among the file's opening and instant wins", required=True),
+        "zh": F("str", "Chinese name", default=""),
+        "en": F("str", "English name", default=""),
+        "when": F("expr", "the holding that wins (the seat's tiles after its draw)", required=True),
+        "at": F("str", "first_turn: before the seat's first discard (起手); any_draw: after any draw (摸到)",
+                default="any_draw", choices=("first_turn", "any_draw")),
+        "value": F("expr", "what each other player pays (names: the options, payer_is_dealer, declarer_is_dealer, "
+                           "birds = the birds that hit where the file turns birds)", required=True),
+        "text": F("str", "the rule text", default=""),
+        "source": F("str", "where the rule comes from", default=""),
+        "option": F("str", "a bool option that switches it on"),
+    }),
+    "horses": F("table", "买马: after a win, tiles turned up from the wall; each that falls on the winner (counted "
+                         "by positions from the dealer or the winner) makes each payer pay `value` again", sub={
+        "count": F("expr", "how many horses (a whole number or an option's name)", required=True),
+        "count_without_wildcards": F("expr", "how many when the winner holds no wildcard (有鬼 4 马、无鬼 6 马)"),
+        "from": F("str", "the seat the positions count from: dealer, winner, or the name of a str option whose "
+                         "value is one of them", default="dealer"),
+        "positions": F("strs", "the tiles of each position, from the start seat on: ranks (any suit) and honor "
+                               "letters", default=["159EC", "26SF", "37WP", "48N"]),
+        "value": F("expr", "what each payer pays again per horse on the winner (names: share = what it paid for "
+                           "the win, and the options)", required=True),
+        "option": F("str", "a bool option that switches the horses on"),
+    }),
 }
 
 Path = tuple[Any, ...]

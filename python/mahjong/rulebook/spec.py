@@ -227,8 +227,8 @@ SPEC: dict[str, F] = {
     # --- rbgames: opening wins, horses, instant wins ---
     "opening": F("tables", "起手小胡: declarations right after the deal, paid at once by each other player; play goes "
                            "on (conditions on the dealt tiles: tiles, quads, triplets, pairs, suits_held, "
-                           "suits_missing, tiles_258, honors, wildcards, melds, complete; count_of(\"C\"), "
-                           "ranks_held(2, 5, 8), kinds_at_least(3), all_ranks_in(2, 5, 8))", sub={
+                           "suits_missing, tiles_258, honors, wildcards, same_rank_pairs, melds, complete; "
+                           "count_of(\"C\"), ranks_held(2, 5, 8), kinds_at_least(3), all_ranks_in(2, 5, 8))", sub={
         "key": F("str", "snake_case key, unique among the file's opening and instant wins", required=True),
         "zh": F("str", "Chinese name", default=""),
         "en": F("str", "English name", default=""),

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mahjong.rulebook.expr import BUILTINS, Node, Value, evaluate
+from mahjong.rulebook.rows import vocabulary_names
 
 __all__ = [
     "HOLDING_NAMES",
@@ -46,6 +47,7 @@ __all__ = [
 ]
 
 _HONOR_LETTERS = "ESWNCFP"
+_LETTERS = ", ".join(_HONOR_LETTERS)
 
 #: the names a holding condition may read, with what each means
 HOLDING_NAMES: dict[str, str] = {
@@ -58,6 +60,7 @@ HOLDING_NAMES: dict[str, str] = {
     "tiles_258": "suited tiles of rank 2, 5 or 8 held (板板胡: none)",
     "honors": "honor tiles held",
     "wildcards": "wildcards held (红中, 鬼牌)",
+    "same_rank_pairs": "ranks held at least twice in every suit of the tile set (三同: 22m 22p 22s)",
     "melds": "melds declared (吃碰杠)",
     "complete": "the concealed tiles with the melds form a winning hand of the file's forms (the kernels' reading)",
 }
@@ -87,12 +90,12 @@ def _ranks(args: tuple[Value, ...]) -> set[int]:
 
 
 def holding_env(counts: Sequence[int], wild_kinds: Sequence[int] = (), suits: Sequence[int] = (0, 1, 2),
-                melded: Sequence[int] = (), complete: bool = False,
+                melded: Sequence[int] = (), complete: bool | Callable[[], bool] = False,
                 ) -> tuple[dict[str, Any], dict[str, Callable[..., Value]]]:
     """The names and functions of a holding: ``counts`` are the seat's concealed tiles over 34 kinds, the kinds in
     ``wild_kinds`` count as wildcards (never as the tile they are), ``suits`` are the suits of the tile set,
     ``melded`` the tiles of the seat's melds (one meld's tiles per entry: only their tile kinds are read) and
-    ``complete`` whether the kernels read a winning hand."""
+    ``complete`` whether the kernels read a winning hand (or a function that tells, called only when read)."""
     wild = set(wild_kinds)
     meld_kinds = {int(t) for t in melded}
     real = [0 if t in wild else int(counts[t]) for t in range(34)]
@@ -108,6 +111,7 @@ def holding_env(counts: Sequence[int], wild_kinds: Sequence[int] = (), suits: Se
         "tiles_258": sum(real[t] for t in range(27) if t % 9 in (1, 4, 7)),
         "honors": sum(real[27:34]),
         "wildcards": n_wild,
+        "same_rank_pairs": sum(1 for r in range(9) if suits and all(real[s * 9 + r] >= 2 for s in suits)),
         "melds": 0,
         "complete": complete,
     }
@@ -218,7 +222,7 @@ def _positions(raw: list[str], p: tuple[Any, ...], report: Report) -> tuple[froz
             elif ch in _HONOR_LETTERS:
                 group.add(27 + _HONOR_LETTERS.index(ch))
             else:
-                report((*p, i), f"{ch!r} is neither a rank 1-9 nor an honor letter ({', '.join(_HONOR_LETTERS)})")
+                report((*p, i), f"{ch!r} is neither a rank 1-9 nor an honor letter ({_LETTERS})")
         if group & seen:
             report((*p, i), "a tile is listed in two positions")
         seen |= group
@@ -242,9 +246,13 @@ def read_special(data: Mapping[str, Any], expr: ExprReader, report: Report, opti
     def key_of(r: Mapping[str, Any], p: tuple[Any, ...]) -> str:
         key = str(r["key"])
         if key in keys:
-            report((*p, "key"), f"{key!r} appears twice")
+            report((*p, "key"), f"{key!r} appears twice among the opening and instant wins")
         keys.add(key)
         return key
+
+    def names_of(r: Mapping[str, Any], key: str) -> tuple[str, str]:
+        known = vocabulary_names(key)  # (the shared vocabulary's names, where the file gives none)
+        return r.get("zh") or (known[0] if known else key), r.get("en") or (known[1] if known else key)
 
     for i, r in enumerate(data.get("opening", [])):
         p = ("opening", i)
@@ -254,7 +262,7 @@ def read_special(data: Mapping[str, Any], expr: ExprReader, report: Report, opti
         value = expr(r["value"], (*p, "value"), amount_names, set(BUILTINS))
         bool_option(r.get("option"), (*p, "option"))
         if when is not None and value is not None:
-            opening.append(OpeningRow(key, r.get("zh", key), r.get("en", key), when, times, value,
+            opening.append(OpeningRow(key, *names_of(r, key), when, times, value,
                                       r.get("text", ""), r.get("source", ""), r.get("option")))
     instant: list[InstantWinRow] = []
     for i, r in enumerate(data.get("instant_wins", [])):
@@ -264,7 +272,7 @@ def read_special(data: Mapping[str, Any], expr: ExprReader, report: Report, opti
         value = expr(r["value"], (*p, "value"), amount_names | {"birds", "self_drawn"}, set(BUILTINS))
         bool_option(r.get("option"), (*p, "option"))
         if when is not None and value is not None:
-            instant.append(InstantWinRow(key, r.get("zh", key), r.get("en", key), when, r.get("at", "any_draw"),
+            instant.append(InstantWinRow(key, *names_of(r, key), when, r.get("at", "any_draw"),
                                          value, r.get("text", ""), r.get("source", ""), r.get("option")))
     horses: HorseRule | None = None
     h = data.get("horses")
@@ -321,16 +329,18 @@ class SpecialFlow:
     def _env(self, state: Any, seat: int) -> tuple[dict[str, Any], dict[str, Callable[..., Value]]]:
         suits = sorted({t // 9 for t in self.book.tiles if t < 27})
         counts = list(state.hands[seat][:34])
-        complete = False
-        if sum(counts) % 3 == 2:
+
+        def complete() -> bool:  # (read only by a condition that names it: the kernels' look is not free)
+            if sum(counts) % 3 != 2:
+                return False
             from mahjong._kernels import backend_module as K
             from mahjong.errors import MahjongError
 
-            real, wild = self.wildcard_count(state, counts)
+            real, wild = self.wildcard_count(state, list(counts))
             try:
-                complete = bool(K.is_win(bytes(real), wild, self.ruleset.hand_rules))
+                return bool(K.is_win(bytes(real), wild, self.ruleset.hand_rules))
             except MahjongError:
-                complete = False
+                return False
         melded = [t for m in state.melds[seat] for t in m.tiles]
         names, funcs = holding_env(counts, self._wild_kinds(state), suits, melded, complete)
         names["melds"] = len(state.melds[seat])

@@ -325,3 +325,23 @@ def test_changsha_three_same_is_an_opening_choice() -> None:
     assert [(ev.seat, ev.key) for ev in special(on) if ev.seat == 3] == [(3, "opening_three_same")]
     assert lines(on, "opening.opening_three_same") == {(0, 3): 3, (1, 3): 2, (2, 3): 2}
     check_folded(on)
+
+
+def test_guangdong_a_robbed_konger_pays_the_horses_for_all_three() -> None:
+    # 抢杠胡 被抢者包三家: the konger's one line carries three shares, and so do its horses
+    from types import SimpleNamespace
+
+    from mahjong.game.engine import make_flow
+    from mahjong.game.events import HorsesTurned
+    from mahjong.settlement import HandRecord, Kong, Win
+
+    flow = make_flow("guangdong")
+    record = HandRecord("guangdong", (Kong(2, "added", 4, None), Win(0, "123m456m789p234s55s", discarder=2,
+                                                                     robbing_kong=True)))
+    settlement = flow.ruleset.settle(record)
+    (line,) = [p for p in settlement.lines if p.reason == "win"]
+    per = settlement.results[0].details["points_per_payer"]
+    assert (line.payer, line.payee, line.amount) == (2, 0, 3 * per)
+    state = SimpleNamespace(special=[HorsesTurned(0, (0, 4), 2)], dealer=0, seats=(0, 1, 2, 3))
+    (horses,) = flow.extra_lines(state, settlement)
+    assert (horses.payer, horses.payee, horses.amount) == (2, 0, 2 * 2 * 3)  # 2 hits × the base 2 × 3 payers

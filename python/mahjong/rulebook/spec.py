@@ -263,7 +263,8 @@ SPEC: dict[str, F] = {
         "positions": F("strs", "the tiles of each position, from the start seat on: ranks (any suit) and honor "
                                "letters", default=["159EC", "26SF", "37WP", "48N"]),
         "value": F("expr", "what each payer pays again per horse on the winner (names: share = what it paid for "
-                           "the win, and the options)", required=True),
+                           "the win, covers = how many payers' shares that carries (3 when one pays for all), and "
+                           "the options)", required=True),
         "option": F("str", "a bool option that switches the horses on"),
     }),
 }

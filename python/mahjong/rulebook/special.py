@@ -281,7 +281,7 @@ def read_special(data: Mapping[str, Any], expr: ExprReader, report: Report, opti
         count = expr(h["count"], (*hp, "count"), option_names, set(BUILTINS))
         without = expr(h.get("count_without_wildcards"), (*hp, "count_without_wildcards"), option_names,
                        set(BUILTINS))
-        value = expr(h["value"], (*hp, "value"), option_names | {"share"}, set(BUILTINS))
+        value = expr(h["value"], (*hp, "value"), option_names | {"share", "covers"}, set(BUILTINS))
         positions = _positions(list(h.get("positions", DEFAULT_POSITIONS)), (*hp, "positions"), report)
         bool_option(h.get("option"), (*hp, "option"))
         start = h.get("from", "dealer")
@@ -444,13 +444,30 @@ class SpecialFlow:
                     if amount > 0:
                         lines.append(Payment(payer, ev.seat, amount, f"{kind}.{ev.key}", None, row.zh))
             elif isinstance(ev, events_mod.HorsesTurned) and ev.hits and rules.horses is not None:
+                per_payer = _points_per_payer(settlement)
                 for line in (*settlement.lines, *lines):
                     if line.payee == ev.seat and (line.reason == "win" or line.reason.startswith("instant_win.")):
-                        amount = int(evaluate(rules.horses.value, {**names, "share": line.amount},
+                        # covers: how many payers' shares the line carries (包三家: the robbed konger's three)
+                        per = per_payer.get(line.event) if line.reason == "win" else None
+                        covers = max(1, round(line.amount / per)) if per else 1
+                        amount = int(evaluate(rules.horses.value, {**names, "share": line.amount, "covers": covers},
                                               dict(BUILTINS))) * ev.hits
                         if amount > 0:
                             lines.append(Payment(line.payer, ev.seat, amount, "horses", line.event, "买马"))
         return lines
+
+
+def _points_per_payer(settlement: Any) -> dict[int, int]:
+    """record event index -> the points each payer owes for that win (the results follow the wins in order)."""
+    events = sorted({p.event for p in settlement.lines if p.reason == "win" and p.event is not None})
+    out: dict[int, int] = {}
+    if len(events) != len(settlement.results):
+        return out  # (a win that moved no money: the pairing is unknown, every line covers one payer)
+    for i, result in zip(events, settlement.results):
+        per = result.details.get("points_per_payer")
+        if isinstance(per, int) and per > 0:
+            out[i] = per
+    return out
 
 
 def _events() -> Any:

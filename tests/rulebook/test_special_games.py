@@ -127,13 +127,19 @@ def test_changsha_all_258_in_any_shape_wins_on_the_draw() -> None:
     # the dealer's 14 are all 2, 5 and 8 but neither sets and a pair nor seven pairs: 将将胡 on the dealt tiles
     dealt = ["2m2m5m5m8m8m2p2p5p5p8p2s5s8s", "1m3m4m6m7m9m1p3p4p6p7p9p1s",
              "1m3m4m6m7m9m1p3p4p6p7p9p3s", "1m3m4m6m7m9m1p3p4p6p7p9p4s"]
-    g = play("changsha", dealt, options={"opening_wins": False})
+    g = play("changsha", dealt, live="9s9s", options={"opening_wins": False})  # two birds: 9s 9s on the winner
     (ev,) = special(g)
     assert (ev.type, ev.seat, ev.key, ev.tile) == ("instant_win", 0, "all_258_any_shape", None)
+    assert ev.bird_seats == (2, 0, 0, 0)
     assert not g.wins_made()  # not a sets-and-a-pair win: no Won event, no scored result
-    assert g.settlement.net == (3 * 7, -7, -7, -7)  # a big hand: 6 from each, the dealer 1 more (庄闲)
+    # a big hand: 6 from each, the dealer 1 more (庄闲), and 6 more for each bird on the winner
+    assert g.settlement.net == (3 * 19, -19, -19, -19)
     assert g.events[-1].next_dealer == 0  # the winner deals next
     check_folded(g)
+    # 扎鸟 by seat: the two birds (3m, 7p) fall on the seat opposite the winner, which alone pays them
+    g = play("changsha", dealt, live="3m7p", options={"opening_wins": False})
+    assert special(g)[0].bird_seats == (0, 0, 2, 0)
+    assert g.settlement.net == (7 + 19 + 7, -7, -19, -7)
 
 
 def test_changsha_all_258_that_is_also_sets_is_scored_by_the_rows() -> None:

@@ -304,14 +304,15 @@ class OpeningDeclared(GameEvent):
 @dataclass(frozen=True)
 class InstantWon(GameEvent):
     """``seat`` wins at once by holding what the file's ``[[instant_wins]]`` row ``key`` names (四红中, 四鬼), on
-    ``tile`` (the tile just drawn; ``None`` = on the dealt tiles).  ``birds`` = the birds that hit, where the file
-    turns birds after a win.  The hand ends."""
+    ``tile`` (the tile just drawn; ``None`` = on the dealt tiles).  Where the file turns birds after a win:
+    ``birds`` = the birds that hit, or with 扎鸟 by seat ``bird_seats`` = the birds on each seat.  The hand ends."""
 
     type: ClassVar[str] = "instant_win"
     seat: int
     key: str
     tile: int | None = None
     birds: int = 0
+    bird_seats: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -332,7 +333,8 @@ EVENT_TYPES: dict[str, type[GameEvent]] = {
               WallEnd, Paid, HandEnded, OpeningDeclared, InstantWon, HorsesTurned)  # (the last three: rbgames)
 }
 
-_TUPLE_FIELDS = {"tiles", "dice", "wildcards", "meld", "ready_seats", "net", "seats", "given", "received"}
+_TUPLE_FIELDS = {"tiles", "dice", "wildcards", "meld", "ready_seats", "net", "seats", "given", "received",
+                 "bird_seats"}  # (bird_seats: rbgames)
 
 
 def event_from_dict(obj: Any, index: int = 0) -> GameEvent:

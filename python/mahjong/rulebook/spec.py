@@ -249,7 +249,8 @@ SPEC: dict[str, F] = {
         "at": F("str", "first_turn: before the seat's first discard (起手); any_draw: after any draw (摸到)",
                 default="any_draw", choices=("first_turn", "any_draw")),
         "value": F("expr", "what each other player pays (names: the options, payer_is_dealer, declarer_is_dealer, "
-                           "birds = the birds that hit where the file turns birds)", required=True),
+                           "birds = the birds that hit where the file turns birds; with 扎鸟 by seat "
+                           "birds_on_winner and birds_on_payer)", required=True),
         "text": F("str", "the rule text", default=""),
         "source": F("str", "where the rule comes from", default=""),
         "option": F("str", "a bool option that switches it on"),

@@ -269,7 +269,8 @@ def read_special(data: Mapping[str, Any], expr: ExprReader, report: Report, opti
         p = ("instant_wins", i)
         key = key_of(r, p)
         when = expr(r["when"], (*p, "when"), holding, holding_funcs)
-        value = expr(r["value"], (*p, "value"), amount_names | {"birds", "self_drawn"}, set(BUILTINS))
+        value = expr(r["value"], (*p, "value"), amount_names | {"birds", "birds_on_winner", "birds_on_payer",
+                                                                 "self_drawn"}, set(BUILTINS))
         bool_option(r.get("option"), (*p, "option"))
         if when is not None and value is not None:
             instant.append(InstantWinRow(key, *names_of(r, key), when, r.get("at", "any_draw"),
@@ -378,17 +379,21 @@ class SpecialFlow:
         names, funcs = self._env(state, seat)
         for r in rows:
             if (r.at == "any_draw" or first_turn) and evaluate(r.when, names, funcs):
-                return _events().InstantWon(seat, r.key, tile, self._birds_now(state))
+                return _events().InstantWon(seat, r.key, tile, *self._birds_now(state, seat))
         return None
 
-    def _birds_now(self, state: Any) -> int:
+    def _birds_now(self, state: Any, seat: int) -> tuple[int, tuple[int, ...]]:
+        """The birds of an instant win (as after any win: the next tiles of the live wall): (hits, by seat)."""
         flow = self.book.flow
-        if not flow.birds or flow.bird_hits == "seat":
-            return 0
-        from mahjong.rulebook.flow import bird_hits
+        if not flow.birds:
+            return 0, ()
+        from mahjong.rulebook.flow import bird_hits, birds_by_seat
 
         live = state.wall[state.front:state.back]
-        return bird_hits(self.book, [t for t in live[:flow.birds] if t < 34])
+        birds = [t for t in live[:flow.birds] if t < 34]
+        if flow.bird_hits == "seat":
+            return 0, tuple(birds_by_seat(seat, birds, tuple(self.seats)))
+        return bird_hits(self.book, birds), ()
 
     def after_win_events(self, state: Any) -> list[Any]:
         """买马: the horses turned after the hand's wins, its instant wins included (one event per winner; the
@@ -437,8 +442,10 @@ class SpecialFlow:
                 for payer in self.seats:
                     if payer == ev.seat or (kind == "opening" and payer not in state.seats):
                         continue
+                    on_seat = getattr(ev, "bird_seats", ()) or (0, 0, 0, 0)
                     env = {**names, "payer_is_dealer": payer == state.dealer,
                            "declarer_is_dealer": ev.seat == state.dealer, "birds": getattr(ev, "birds", 0),
+                           "birds_on_winner": on_seat[ev.seat], "birds_on_payer": on_seat[payer],
                            "self_drawn": True}
                     amount = int(evaluate(row.value, env, dict(BUILTINS))) * times
                     if amount > 0:

@@ -35,6 +35,7 @@ from mahjong.rulebook.rows import vocabulary_names
 __all__ = [
     "HOLDING_NAMES",
     "HOLDING_FUNCTIONS",
+    "HoldingRow",
     "OpeningRow",
     "InstantWinRow",
     "HorseRule",
@@ -142,14 +143,14 @@ HOLDING_FUNCTIONS = frozenset(HOLDING_FUNCTIONS_DOC)
 
 
 @dataclass(frozen=True)
-class OpeningRow:
-    """One ``[[opening]]`` row: an opening declaration (起手小胡)."""
+class HoldingRow:
+    """A row paid for a holding: its key and names, the condition on the seat's tiles (``when``), what each other
+    player pays (``value``), its rule text, source and switching option."""
 
     key: str
     zh: str
     en: str
     when: Node
-    times: Node | None
     value: Node
     text: str = ""
     source: str = ""
@@ -157,18 +158,17 @@ class OpeningRow:
 
 
 @dataclass(frozen=True)
-class InstantWinRow:
-    """One ``[[instant_wins]]`` row: a holding that wins at once."""
+class OpeningRow(HoldingRow):
+    """One ``[[opening]]`` row: an opening declaration (起手小胡), counted ``times`` times (default once)."""
 
-    key: str
-    zh: str
-    en: str
-    when: Node
-    at: str
-    value: Node
-    text: str = ""
-    source: str = ""
-    option: str | None = None
+    times: Node | None = None
+
+
+@dataclass(frozen=True)
+class InstantWinRow(HoldingRow):
+    """One ``[[instant_wins]]`` row: a holding that wins at once, ``at`` its first turn or any draw."""
+
+    at: str = "any_draw"
 
 
 @dataclass(frozen=True)
@@ -250,6 +250,9 @@ def read_special(data: Mapping[str, Any], expr: ExprReader, report: Report, opti
         keys.add(key)
         return key
 
+    def about(r: Mapping[str, Any]) -> dict[str, Any]:
+        return {"text": r.get("text", ""), "source": r.get("source", ""), "option": r.get("option")}
+
     def names_of(r: Mapping[str, Any], key: str) -> tuple[str, str]:
         known = vocabulary_names(key)  # (the shared vocabulary's names, where the file gives none)
         return r.get("zh") or (known[0] if known else key), r.get("en") or (known[1] if known else key)
@@ -262,8 +265,7 @@ def read_special(data: Mapping[str, Any], expr: ExprReader, report: Report, opti
         value = expr(r["value"], (*p, "value"), amount_names, set(BUILTINS))
         bool_option(r.get("option"), (*p, "option"))
         if when is not None and value is not None:
-            opening.append(OpeningRow(key, *names_of(r, key), when, times, value,
-                                      r.get("text", ""), r.get("source", ""), r.get("option")))
+            opening.append(OpeningRow(key, *names_of(r, key), when, value, times=times, **about(r)))
     instant: list[InstantWinRow] = []
     for i, r in enumerate(data.get("instant_wins", [])):
         p = ("instant_wins", i)
@@ -273,8 +275,7 @@ def read_special(data: Mapping[str, Any], expr: ExprReader, report: Report, opti
                                                                  "self_drawn"}, set(BUILTINS))
         bool_option(r.get("option"), (*p, "option"))
         if when is not None and value is not None:
-            instant.append(InstantWinRow(key, *names_of(r, key), when, r.get("at", "any_draw"),
-                                         value, r.get("text", ""), r.get("source", ""), r.get("option")))
+            instant.append(InstantWinRow(key, *names_of(r, key), when, value, at=r.get("at", "any_draw"), **about(r)))
     horses: HorseRule | None = None
     h = data.get("horses")
     if h is not None:
@@ -431,8 +432,7 @@ class SpecialFlow:
             return []
         events_mod = _events()
         names = self._names()
-        by_key: dict[str, OpeningRow | InstantWinRow] = {r.key: r for r in rules.opening}
-        by_key.update({r.key: r for r in rules.instant_wins})
+        by_key: dict[str, HoldingRow] = {r.key: r for r in (*rules.opening, *rules.instant_wins)}
         lines: list[Any] = []
         for ev in state.special:
             if isinstance(ev, (events_mod.OpeningDeclared, events_mod.InstantWon)):

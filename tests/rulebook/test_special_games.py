@@ -259,7 +259,9 @@ def test_special_events_replay_from_the_log() -> None:
 
     for g in (play("changsha", CHANGSHA_DEALT),
               play("hongzhong", ["CCCC1s1s4s6s7s9s2p5p8p6m", *HZ_OTHERS], live="5m2s"),
-              play("guangdong", ["123m456m789p234s55s", *GD_OTHERS], live="1m5pE2s2m2m")):
+              play("guangdong", ["123m456m789p234s55s", *GD_OTHERS], live="1m5pE2s2m2m"),
+              play("hongzhong", ["1s1s4s6s7s9s2p5p8p6m9m9p7s3s", "CCC1m2m3m4m5m6m7m8m9m1p", *HZ_OTHERS[1:]],
+                   live="C3s3s")):
         events = read_log(dumps_log(g.events))
         assert events == g.events
         again = replay(events)

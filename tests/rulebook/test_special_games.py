@@ -353,3 +353,11 @@ def test_guangdong_a_robbed_konger_pays_the_horses_for_all_three() -> None:
     state = SimpleNamespace(special=[HorsesTurned(0, (0, 4), 2)], dealer=0, seats=(0, 1, 2, 3))
     (horses,) = flow.extra_lines(state, settlement)
     assert (horses.payer, horses.payee, horses.amount) == (2, 0, 2 * 2 * 3)  # 2 hits × the base 2 × 3 payers
+
+
+def test_changsha_two_triplets_as_the_help_text_shows_it() -> None:
+    # the Changsha client's help text: 六六顺 = 任意两个三张同样的牌，比如三个 4 万、三个 5 条
+    dealt = [CHANGSHA_DEALT[0], "444m555s1p7p9p1s2s8s9s", CHANGSHA_DEALT[2], "2m5m8m2p5p8p2s8s2m5m8p7s9s"]
+    g = play("changsha", dealt)
+    assert (1, "opening_two_triplets") in [(ev.seat, ev.key) for ev in special(g) if ev.type == "opening"]
+    check_folded(g)

@@ -1366,6 +1366,21 @@ _ROWS: list[tuple[str, str, str]] = [
      "own: use --rules {rules}",
      "{path}：builtin：这个文件是内置规则 {name} 的规则表，由该规则自己的挂钩计分，请用 --rules {rules}。"),
     # --- end rb-jw ---
+    # --- rbgames: opening wins, horses, instant wins (rulebook/special.py) ---
+    ("rule-file-special-key-twice",
+     "{key} appears twice among the opening and instant wins",
+     "{key} 在起手胡与直接胡的行中出现了两次。"),
+    ("rule-file-horse-letter",
+     "{letter} is neither a rank 1-9 nor an honor letter ({letters})",
+     "{letter} 既不是 1-9 的点数，也不是字牌字母（{letters}）。"),
+    ("rule-file-horse-twice", "a tile is listed in two positions", "有一张牌同时列在两个马位里。"),
+    ("rule-file-horse-positions",
+     "horses.positions lists one to four positions (the start seat, the next, opposite, before)",
+     "horses.positions 须列出一到四个马位（起数的座位、下家、对家、上家）。"),
+    ("rule-file-horse-from",
+     "{name} is neither dealer, winner nor a str option of this file",
+     "{name} 既不是 dealer、winner，也不是本文件的 str 选项。"),
+    # --- end rbgames ---
 ]
 
 CATALOGUE: dict[str, Message] = {}

@@ -78,6 +78,7 @@ def simulate(rules: str, hands: int, seed: int = 0, agent: str = "greedy", optio
 
     stats: Counter[str] = Counter()
     fans: Counter[str] = Counter()
+    special: Counter[str] = Counter()
     names: dict[str, str] = {}
     points: list[int] = []
     t0 = time.perf_counter()
@@ -101,7 +102,12 @@ def simulate(rules: str, hands: int, seed: int = 0, agent: str = "greedy", optio
         wins = game.wins_made()
         assert game.settlement is not None
         stats["hands"] += 1
-        if wins:
+        # (rbgames) a rule file's own events: opening declarations, instant wins, horses turned
+        instant = 0
+        for ev in getattr(game.state, "special", ()):
+            special[ev.type] += 1
+            instant += ev.type == "instant_win"
+        if wins or instant:
             stats["hands_won"] += 1
         else:
             stats["draws"] += 1
@@ -112,7 +118,7 @@ def simulate(rules: str, hands: int, seed: int = 0, agent: str = "greedy", optio
             for it in r.items:
                 fans[it.key] += 1
                 names[it.key] = it.name_zh
-        if wins:
+        if wins or instant:
             points.append(max(game.settlement.net))
         if log is not None:
             log.write(dumps_log(game.events))
@@ -144,6 +150,7 @@ def simulate(rules: str, hands: int, seed: int = 0, agent: str = "greedy", optio
                      for k, c in fans.most_common()},
         "seconds": elapsed,
         "hands_per_second": n / elapsed if elapsed > 0 else None,
+        "special_events": dict(sorted(special.items())),
     }
 
 
@@ -177,6 +184,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     if wp["mean"] is not None:
         print(f"  winner's points 赢家得分: mean {wp['mean']:.1f}  min {wp['min']}  p25 {wp['p25']}  "
               f"median {wp['median']}  p75 {wp['p75']}  max {wp['max']}")
+    if result.get("special_events"):  # (rbgames) 起手小胡, instant wins, 买马
+        print("  special events 特殊事件: " + ", ".join(f"{k} {v}" for k, v in result["special_events"].items()))
     print("  patterns 番种 / 牌型 (count, per win):")
     for key, row in list(result["patterns"].items())[:25]:
         print(f"    {row['name']:<8} {key:<32} {row['count']:>6}  {row['per_win']:.3f}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import fields
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from mahjong._kernels import backend_module as K
 from mahjong.errors import ContextError, MahjongError, RulesError, listed
@@ -57,7 +57,7 @@ from mahjong.game.rng import SplitMix64, shuffled, wall_digest
 from mahjong.game.state import HandState, Phase
 from mahjong.settlement import Draw, HandRecord, Kong, Settlement, Win
 
-__all__ = ["Game", "HandTable", "record_of", "make_flow", "ENGINES"]
+__all__ = ["Game", "HandTable", "record_of", "make_flow", "ENGINES", "SpecialHooks"]
 
 _PASS = PASS_ACTION
 _WIN_FLAGS = ("last_tile", "last_wall_tile", "kong_replacement", "robbing_kong", "after_kong_discard")
@@ -75,6 +75,28 @@ def make_flow(rules: str, options: Mapping[str, Any] | None = None) -> Flow:
 
 
 ENGINES = ("auto", "core", "python")
+
+
+@runtime_checkable
+class SpecialHooks(Protocol):
+    """The special-rules hooks a flow may have (a rule file's ``[[opening]]``, ``[[instant_wins]]`` and
+    ``[horses]``: :class:`mahjong.rulebook.special.SpecialFlow`).  The Python engine calls them at four points:
+
+    - :meth:`opening_events` once after the deal (起手小胡: :class:`~mahjong.game.events.OpeningDeclared`);
+    - :meth:`instant_win` for the dealer after the deal and for a seat after each of its draws (四红中 / 四鬼 /
+      将将胡 on a self-draw: an :class:`~mahjong.game.events.InstantWon` that ends the hand);
+    - :meth:`after_win_events` when a hand with wins ends (买马: :class:`~mahjong.game.events.HorsesTurned`);
+    - the flow's ``extra_lines`` folds these events into payments at the hand's end.
+
+    The events are logged like any other and replay the same; the compiled core never plays such a flow."""
+
+    def has_special(self) -> bool: ...
+
+    def opening_events(self, state: HandState) -> list[GameEvent]: ...
+
+    def instant_win(self, state: HandState, seat: int, tile: int | None) -> GameEvent | None: ...
+
+    def after_win_events(self, state: HandState) -> list[GameEvent]: ...
 
 
 def check_game_args(seed: Any, salt: Any, hand_number: Any, options: Any, wall: Any, engine: Any) -> None:
@@ -135,6 +157,8 @@ class HandTable:
     _draw_hands: dict[int, str]
     _paid: Counter[tuple[int, int, int, str, int | None]]
     _record_index: list[int]
+    #: the flow's special-rules hooks, when it has special rules (rbgames); None = none
+    _special: SpecialHooks | None = None
 
     def _emit(self, ev: GameEvent) -> None:
         self.state.apply(ev)
@@ -267,6 +291,9 @@ class HandTable:
 
     def _end_hand(self) -> None:
         st = self.state
+        if self._special is not None:  # 买马: the horses turned after the hand's wins (rbgames)
+            for ev in self._special.after_win_events(st):
+                self._emit(ev)
         record = record_of(self)
         settlement = self._settle(record)
         extra = self.flow.extra_lines(st, settlement)
@@ -357,8 +384,11 @@ class Game(HandTable):
         self._bonus_possible = bool(self.flow.bonus_tiles) or custom_bonus
         self._bonus_only_flowers = not custom_bonus and all(x >= 34 for x in self.flow.bonus_tiles)
         self._emit(HandStarted(rules, dict(self.options), dealer, prevalent_wind, flow.seats, hand_number, seed, salt))
+        hooks = self.flow if isinstance(self.flow, SpecialHooks) else None
+        self._special = hooks if hooks is not None and hooks.has_special() else None
         self._build_wall(seed, salt, wall)
         self._deal()
+        self._after_deal()
         self._advance()
 
     # --- set-up ---------------------------------------------------------------------------------------------
@@ -400,6 +430,24 @@ class Game(HandTable):
             st.phase = Phase.SWAP
         else:
             self._to_lack()
+
+    def _after_deal(self) -> None:
+        """The special-rules hooks after the deal (rbgames): the opening declarations (起手小胡), then the
+        dealer's instant win on its dealt tiles (起手四红中)."""
+        if self._special is None:
+            return
+        for ev in self._special.opening_events(self.state):
+            self._emit(ev)
+        self._instant_win(self.state.dealer, None)
+
+    def _instant_win(self, seat: int, tile: int | None) -> None:
+        """An instant win by a holding (四红中, 四鬼, 将将胡 on a self-draw) ends the hand at once (rbgames)."""
+        if self._special is None or self.done:
+            return
+        ev = self._special.instant_win(self.state, seat, tile)
+        if ev is not None:
+            self._emit(ev)
+            self._end_hand()
 
     def _to_lack(self) -> None:
         """After the deal (and its exchange): 定缺 where the flow plays it, else the dealer's first turn."""
@@ -483,6 +531,8 @@ class Game(HandTable):
         self._replace_bonus(seat)
         if sum(st.hands[seat]) % 3 != 2:  # the wall ran out on a bonus tile: nothing to replace it with
             self._wall_end()
+        elif self._special is not None and st.last_draw is not None:
+            self._instant_win(seat, st.last_draw[1])
 
     # --- the public step API -----------------------------------------------------------------------------
 

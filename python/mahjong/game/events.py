@@ -35,6 +35,9 @@ __all__ = [
     "WallEnd",
     "Paid",
     "HandEnded",
+    "OpeningDeclared",
+    "InstantWon",
+    "HorsesTurned",
     "event_from_dict",
     "EVENT_TYPES",
 ]
@@ -280,14 +283,58 @@ class HandEnded(GameEvent):
     next_dealer: int | None
 
 
+# --- rbgames: opening wins, horses, instant wins ---------------------------------------------------------------
+# Events of a rule file's [[opening]], [[instant_wins]] and [horses] tables (mahjong.rulebook.special): the engine
+# emits them through its special-rules hooks, the state keeps them in order, and the flow folds them into the
+# hand's payments (each a Paid event; the net is their sum with the wins' payments).
+
+
+@dataclass(frozen=True)
+class OpeningDeclared(GameEvent):
+    """起手小胡: right after the deal, ``seat`` shows ``tiles`` and declares the opening win ``key`` (a row of the
+    rule file's ``[[opening]]``), ``times`` times (e.g. two 四喜).  Paid at once by the others; play goes on."""
+
+    type: ClassVar[str] = "opening"
+    seat: int
+    key: str
+    tiles: tuple[int, ...]
+    times: int = 1
+
+
+@dataclass(frozen=True)
+class InstantWon(GameEvent):
+    """``seat`` wins at once by holding what the file's ``[[instant_wins]]`` row ``key`` names (四红中, 四鬼), on
+    ``tile`` (the tile just drawn; ``None`` = on the dealt tiles).  Where the file turns birds after a win:
+    ``birds`` = the birds that hit, or with 扎鸟 by seat ``bird_seats`` = the birds on each seat.  The hand ends."""
+
+    type: ClassVar[str] = "instant_win"
+    seat: int
+    key: str
+    tile: int | None = None
+    birds: int = 0
+    bird_seats: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class HorsesTurned(GameEvent):
+    """买马: after ``seat``'s win, ``tiles`` are turned up from the wall; ``hits`` of them count (by the file's
+    ``[horses]`` rule, counted from the dealer or the winner) and each makes the payers pay again."""
+
+    type: ClassVar[str] = "horses"
+    seat: int
+    tiles: tuple[int, ...]
+    hits: int = 0
+
+
 EVENT_TYPES: dict[str, type[GameEvent]] = {
     c.type: c
     for c in (HandStarted, WallBuilt, DiceRolled, Dealt, BonusSetAside, WildcardRevealed, LackDeclared, TilePicked,
               TilesPassed, TilesSwapped, Drew, Discarded, Claimed, KongDeclared, KongRobbed, Won, HaidiFished,
-              WallEnd, Paid, HandEnded)
+              WallEnd, Paid, HandEnded, OpeningDeclared, InstantWon, HorsesTurned)  # (the last three: rbgames)
 }
 
-_TUPLE_FIELDS = {"tiles", "dice", "wildcards", "meld", "ready_seats", "net", "seats", "given", "received"}
+_TUPLE_FIELDS = {"tiles", "dice", "wildcards", "meld", "ready_seats", "net", "seats", "given", "received",
+                 "bird_seats"}  # (bird_seats: rbgames)
 
 
 def event_from_dict(obj: Any, index: int = 0) -> GameEvent:
@@ -313,7 +360,7 @@ def event_from_dict(obj: Any, index: int = 0) -> GameEvent:
         elif k == "options":
             if not isinstance(v, Mapping):
                 raise ContextError(f"log line {index} ({kind}): options must be an object")
-        elif k in ("ruleset", "digest", "purpose", "kind", "hand", "reason"):
+        elif k in ("ruleset", "digest", "purpose", "kind", "hand", "reason", "key"):  # (key: rbgames)
             if not isinstance(v, str):
                 raise ContextError(f"log line {index} ({kind}): {k} must be text, got {v!r}")
         elif k in ("ready", "replacement", "auto", "segments"):

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mahjong.errors import ContextError, listed
-from mahjong.game.events import (
+from mahjong.game.events import (  # (OpeningDeclared, InstantWon, HorsesTurned: rbgames)
     BonusSetAside,
     Claimed,
     Dealt,
@@ -22,9 +22,12 @@ from mahjong.game.events import (
     HaidiFished,
     HandEnded,
     HandStarted,
+    HorsesTurned,
+    InstantWon,
     KongDeclared,
     KongRobbed,
     LackDeclared,
+    OpeningDeclared,
     Paid,
     TilePicked,
     TilesPassed,
@@ -170,6 +173,8 @@ class HandState:
     win_records: list[Any] = field(default_factory=list)
     fact_hook: Any = None
     robbing: bool = False  #: the wins being folded rob a kong
+    #: (rbgames) the rule file's own events in order: opening declarations, instant wins, horses turned
+    special: list[Any] = field(default_factory=list)
 
     # --- the fold --------------------------------------------------------------------------------------------
 
@@ -555,3 +560,27 @@ _HANDLERS: dict[type, Any] = {
     Paid: HandState._paid,
     HandEnded: HandState._ended,
 }
+
+
+# --- rbgames: opening wins, horses, instant wins ---------------------------------------------------------------
+
+def _opening(state: HandState, ev: OpeningDeclared) -> None:
+    for t in set(ev.tiles):
+        if not 0 <= t < N_TILES or state.hands[ev.seat][t] < ev.tiles.count(t):
+            raise state._bad(ev, f"seat {ev.seat} does not hold the tiles it shows")
+    state.special.append(ev)
+
+
+def _instant_won(state: HandState, ev: InstantWon) -> None:
+    if ev.seat not in state.playing:
+        raise state._bad(ev, f"seat {ev.seat} is not playing (it has already won)")
+    state.special.append(ev)
+    state.won.append(ev.seat)
+    state.playing.remove(ev.seat)
+
+
+def _horses(state: HandState, ev: HorsesTurned) -> None:
+    state.special.append(ev)
+
+
+_HANDLERS.update({OpeningDeclared: _opening, InstantWon: _instant_won, HorsesTurned: _horses})

@@ -174,6 +174,8 @@ class RuleBook:
     row_hand_values: dict[str, Node] = field(default_factory=dict)
     #: rows whose value on a self-drawn win is an expression of the options: key -> expression (rb-jw)
     row_self_drawn_values: dict[str, Node] = field(default_factory=dict)
+    #: (rbgames) the file's [[opening]], [[instant_wins]] and [horses]: a mahjong.rulebook.special.SpecialRules
+    special: Any = None
 
     @cached_property
     def hand_rules(self) -> HandRules:

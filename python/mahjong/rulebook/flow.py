@@ -18,6 +18,7 @@ import importlib
 from typing import Any
 
 from mahjong.rulebook.book import BookRuleSet, RuleBook, next_kinds
+from mahjong.rulebook.special import SpecialFlow  # (rbgames: opening wins, horses, instant wins)
 
 # The engine is another part of the package, imported by name so that this module type-checks (and fails with a
 # plain ImportError) in a build without it; its types are read as Any here.
@@ -47,7 +48,7 @@ def bird_hits(book: RuleBook, birds: list[int]) -> int:
     return sum(1 for t in birds if t == 31 or (t < 27 and t % 9 in (0, 4, 8)))
 
 
-class BookFlow(Flow):  # type: ignore[misc]
+class BookFlow(SpecialFlow, Flow):  # type: ignore[misc]
     """The flow of a rule book; subclasses per book are made by :func:`flow_class_of`."""
 
     book: RuleBook

@@ -363,6 +363,10 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
                                          "\"per_seat\") to score the birds on each seat")
     elif flow_t.get("birds", 0) and not seat_birds and "birds" not in facts:
         ch.report(("flow", "birds"), "抓鸟 needs a win fact `birds` ([facts.birds] type = \"int\") to score the hits")
+    # --- rbgames: opening wins, horses, instant wins ---
+    from mahjong.rulebook.special import read_special
+
+    special = read_special(data, ch.expr, ch.report, options, bool_option, set(BUILTINS))
     if ch.problems:
         return None
     assert self_draw_only is not None and base is not None and minimum is not None and points is not None
@@ -385,6 +389,7 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
         not_paying=pay_t.get("not_paying"), between_losers=pay_t.get("between_losers"),
         builtin=data.get("builtin", False), mode_option=mode_option, settlement=settlement,
         row_hand_values=row_hand_values, row_self_drawn_values=row_self_drawn_values,
+        special=special,  # (rbgames)
     )
 
 

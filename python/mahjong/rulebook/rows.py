@@ -212,6 +212,15 @@ VOCABULARY: dict[str, tuple[str, str]] = {
     "suit_tile_points": ("支番", "Suit-tile points"),
     "pressed_win_on_discard": ("押当", "Pressed win on a discard"),
     "pressed_self_draw": ("自摸押当", "Pressed self-draw"),
+    # --- rbgames: the keys of [[opening]] and [[instant_wins]] (长沙 起手小胡, 将将胡; 四红中; 四鬼胡牌) ---
+    "opening_four_of_a_kind": ("大四喜", "Opening: four of a kind"),
+    "opening_no_258": ("板板胡", "Opening: no 2, 5 or 8"),
+    "opening_missing_suit": ("缺一色", "Opening: a suit missing"),
+    "opening_two_triplets": ("六六顺", "Opening: two triplets"),
+    "opening_three_same": ("三同", "Opening: a pair of one rank in every suit"),
+    "all_258_any_shape": ("将将胡", "All 2, 5, 8 (any shape)"),
+    "four_red_dragons": ("四红中", "Four red dragons"),
+    "four_ghosts": ("四鬼胡牌", "Four ghosts"),
     # --- end ---
 }
 

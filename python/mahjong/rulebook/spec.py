@@ -91,6 +91,20 @@ _FACT = {
     "en": F("str", "what it means, in English", default=""),
 }
 
+def _holding_row(when: str, value: str) -> dict[str, F]:
+    """(rbgames) The keys of an [[opening]] or [[instant_wins]] row: a holding paid by each other player."""
+    return {
+        "key": F("str", "snake_case key, unique among the file's opening and instant wins", required=True),
+        "zh": F("str", "Chinese name (may be left out for a vocabulary key)", default=""),
+        "en": F("str", "English name (may be left out for a vocabulary key)", default=""),
+        "when": F("expr", when, required=True),
+        "value": F("expr", value, required=True),
+        "text": F("str", "the rule text", default=""),
+        "source": F("str", "where the rule comes from", default=""),
+        "option": F("str", "a bool option that switches it on"),
+    }
+
+
 SPEC: dict[str, F] = {
     "format": F("int", "the format version (1)", required=True, choices=(1,)),
     "name": F("str", "the preset name: lower-case letters, digits and '-'", required=True,
@@ -223,6 +237,37 @@ SPEC: dict[str, F] = {
     "checks": F("tables", "win facts that contradict the hand: an error when `when` holds", sub={
         "when": F("expr", "the contradiction", required=True),
         "error": F("str", "the message", required=True),
+    }),
+    # --- rbgames: opening wins, horses, instant wins ---
+    "opening": F("tables", "起手小胡: declarations right after the deal, paid at once by each other player; play goes "
+                           "on (conditions on the dealt tiles: tiles, quads, triplets, pairs, suits_held, "
+                           "suits_missing, tiles_258, honors, wildcards, same_rank_pairs, melds, complete; "
+                           "count_of(\"C\"), ranks_held(2, 5, 8), kinds_at_least(3), all_ranks_in(2, 5, 8))", sub={
+        **_holding_row("the condition on the seat's dealt tiles",
+                       "what each other player pays for one (names: the options, payer_is_dealer, declarer_is_dealer)"),
+        "times": F("expr", "how many times it counts (a count of the tiles, e.g. quads); default 1"),
+    }),
+    "instant_wins": F("tables", "wins by a holding, not by sets: 四红中 / 四鬼 (at once, on the first turn or any "
+                                "draw), 将将胡 (a holding of 2, 5, 8 only); conditions as in [[opening]]", sub={
+        **_holding_row("the holding that wins (the seat's tiles after its draw)",
+                       "what each other player pays (names: the options, payer_is_dealer, declarer_is_dealer, birds = "
+                       "the birds that hit where the file turns birds; with 扎鸟 by seat birds_on_winner and "
+                       "birds_on_payer)"),
+        "at": F("str", "first_turn: before the seat's first discard (起手); any_draw: after any draw (摸到)",
+                default="any_draw", choices=("first_turn", "any_draw")),
+    }),
+    "horses": F("table", "买马: after a win, tiles turned up from the wall; each that falls on the winner (counted "
+                         "by positions from the dealer or the winner) makes each payer pay `value` again", sub={
+        "count": F("expr", "how many horses (a whole number or an option's name)", required=True),
+        "count_without_wildcards": F("expr", "how many when the winner holds no wildcard (有鬼 4 马、无鬼 6 马)"),
+        "from": F("str", "the seat the positions count from: dealer, winner, or the name of a str option whose "
+                         "value is one of them", default="dealer"),
+        "positions": F("strs", "the tiles of each position, from the start seat on: ranks (any suit) and honor "
+                               "letters", default=["159EC", "26SF", "37WP", "48N"]),
+        "value": F("expr", "what each payer pays again per horse on the winner (names: share = what it paid for "
+                           "the win, covers = how many payers' shares that carries (3 when one pays for all), and "
+                           "the options)", required=True),
+        "option": F("str", "a bool option that switches the horses on"),
     }),
 }
 

@@ -1366,6 +1366,18 @@ _ROWS: list[tuple[str, str, str]] = [
      "own: use --rules {rules}",
      "{path}：builtin：这个文件是内置规则 {name} 的规则表，由该规则自己的挂钩计分，请用 --rules {rules}。"),
     # --- end rb-jw ---
+    # --- qa: the game commands' own words ---
+    ("cli-cannot-write", "cannot write {path}: {reason}", "无法写入 {path}：{reason}。"),
+    ("game-cli-hands", "--hands must be at least 1, got {value}", "--hands 至少是 1，现为 {value}。"),
+    ("pmn-not-text", "a PMN record is text (str or bytes), got {type}",
+     "PMN 记录必须是文本（str 或 bytes），现为 {type}。"),
+    ("botzone-not-text", "a Botzone game file is text (str or bytes), got {type}",
+     "Botzone 对局文件必须是文本（str 或 bytes），现为 {type}。"),
+    ("match-agents", "agents must be a list of {n} agents, got {type}",
+     "agents 必须是 {n} 个 AI 的列表，现为 {type}。"),
+    ("match-agent-choose", "agent {i} has no choose(game, seat, legal) method: {type}",
+     "第 {i} 个 AI 没有 choose(game, seat, legal) 方法：{type}。"),
+    # --- end qa ---
 ]
 
 CATALOGUE: dict[str, Message] = {}

@@ -134,6 +134,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "play.on_offer": ("seat {seat} discarded {tile}", "{seat} 号座位打出 {tile}"),
     "play.your_hand": ("your hand: {hand}", "你的手牌：{hand}"),
     "play.drew": ("  (drew {tile})", "  （摸到 {tile}）"),
+    "play.hint.pick": ("pick a tile to pass on (the exchange of three tiles of one suit) or to swap; one at a time",
+                       "选一张要换出的牌（换三张：同一花色三张）或要交换的牌，每次选一张"),
+    "play.hint.lack": ("choose the suit you will void: you may not win while holding it",
+                       "选择定缺的花色：手中还有这一门时不能和牌"),
     "play.prompt": ("your choice (number, action or tile; h help, q quit):",
                     "你的选择（编号、动作或牌；h 帮助，q 退出）："),
     "play.help": ("type an action's number, its words (e.g. discard 3m, pung, win, pass) or a tile to discard; "

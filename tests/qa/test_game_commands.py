@@ -109,3 +109,12 @@ def test_settling_logs_speaks_the_language_asked_for(tmp_path: Path) -> None:
     assert zh.stderr.splitlines()[-1] == "3/3 局已结算"
     js = json.loads(run("--json", "settle", str(log)).stdout)
     assert js["counts"]["hands"] == 3
+
+
+def test_the_decisions_before_play_are_explained() -> None:
+    """换三张's picks and 定缺 are listed with a line saying what they are."""
+    r = run("--lang", "zh", "play", "--rules", "sichuan", "--option", "exchange_three=true", "--seed", "2",
+            stdin="0\n0\n0\n0\nq\n")
+    out = r.stdout
+    assert r.returncode == 1 and "换三张" in out and "选 " in out
+    assert "选择定缺的花色" in out and "定缺 万" in out

@@ -58,59 +58,45 @@ class GreedyAgent:
         except MahjongError:
             return 99
 
-    def _probe(self, game: Game, real: list[int], wild: int) -> tuple[int, tuple[int, ...]]:
-        """(shanten, useful tiles) of the kernels' hand ``real`` + ``wild`` wildcards, one candidate's own
-        kernel calls (the useful tiles only below shanten 8, as the search has always counted them)."""
-        rules = game.ruleset.hand_rules
-        try:
-            sh = int(K.shanten(bytes(real), wild, rules))
-            return sh, (K.useful_tiles(bytes(real), wild, rules) if sh < 8 else ())
-        except MahjongError:
-            return 99, ()
-
     def _best_discard(self, game: Game, counts: list[int], options: list[Action]) -> tuple[int, int, Action]:
         """(shanten, -useful, action) of the best discard among ``options`` (the first such in their order):
-        the shanten after the discard, and minus the unseen copies (4 - visible - held after it) of the tiles
-        that lower it.
+        the lowest shanten after the discard, then the most unseen copies (4 - visible - held after it) of the
+        tiles that lower it (counted only below shanten 8).
 
-        Every candidate that leaves the wildcards as they were reads one ``discard_options`` call over the
-        whole hand (the kernels' shanten and useful tiles of each kind's discard in one pass); a candidate
-        that discards a wildcard, or a hand the kernels refuse, probes its own hand as before."""
-        best: tuple[int, int, Action] | None = None
-        st = game.state
+        The shanten is computed once per candidate, and the useful tiles only for the candidates at the lowest
+        shanten: one above it is never the best, whatever its useful tiles.  A hand the kernels refuse counts
+        as shanten 99 with no useful tiles."""
+        st, flow, rules = game.state, game.flow, game.ruleset.hand_rules
         visible = st.visible
-        flow = game.flow
-        real0, wild0 = flow.wildcard_count(st, counts)
-        # (discard_options counts, per useful tile, 4 - the kernels' held count before the discard - visible,
-        # each term at least 0: ``seen`` clamps visible so that each term is max(0, 4 - held - visible); the
-        # search counts 4 - visible - held after the discard, so the discarded kind and the wildcards' kinds,
-        # where the two held counts differ, are recounted)
-        seen = bytes(min(visible[t], 4 - real0[t]) for t in range(34))
-        try:
-            table = {o.tile: o for o in K.discard_options(bytes(real0), wild0, game.ruleset.hand_rules,
-                                                            visible=seen)}
-        except MahjongError:
-            table = {}
-        differ = [t for t in range(34) if counts[t] != real0[t]]
+        shantens: list[tuple[int, list[int], list[int], int]] = []
         for a in options:
-            t = a.tile
             c = list(counts)
-            c[t] -= 1
+            c[a.tile] -= 1
             real, wild = flow.wildcard_count(st, c)
-            opt = table.get(t) if wild == wild0 else None
-            if opt is not None and real[t] == real0[t] - 1:
-                sh, useful = opt.shanten, opt.useful_tiles
-                left = 0 if sh >= 8 else opt.useful_count + sum(
-                    max(0, 4 - visible[u] - c[u]) - max(0, 4 - visible[u] - real0[u])
-                    for u in {t, *differ} if u in useful)
+            try:
+                sh = int(K.shanten(bytes(real), wild, rules))
+            except MahjongError:
+                sh = 99
+            shantens.append((sh, c, real, wild))
+        while True:
+            low = min(sh for sh, _, _, _ in shantens)
+            best: tuple[int, int, Action] | None = None
+            for i, (a, (sh, c, real, wild)) in enumerate(zip(options, shantens)):
+                if sh != low:
+                    continue
+                left = 0
+                if sh < 8:
+                    try:
+                        useful = K.useful_tiles(bytes(real), wild, rules)
+                    except MahjongError:  # (refused: a shanten 99 candidate after all; look again)
+                        shantens[i] = (99, c, real, wild)
+                        break
+                    left = sum(max(0, 4 - visible[t] - c[t]) for t in useful)
+                if best is None or (sh, -left) < best[:2]:
+                    best = (sh, -left, a)
             else:
-                sh, useful = self._probe(game, real, wild)
-                left = sum(max(0, 4 - visible[u] - c[u]) for u in useful)
-            key = (sh, -left, a)
-            if best is None or key[:2] < best[:2]:
-                best = key
-        assert best is not None
-        return best
+                assert best is not None
+                return best
 
     def _core_choice(self, game: Game, seat: int, legal: list[Action]) -> Action | None:
         """The core's own greedy choice (``GameCore.greedy_action``, this agent's choices computed in C,

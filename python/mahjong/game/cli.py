@@ -342,6 +342,9 @@ def run_play(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO 
                 continue
             _show(game, seat, out, lang)
             listing = "".join(f"   [{i}] {action_text(a, lang)}\n" for i, a in enumerate(legal))
+            for kind in ("pick", "lack"):  # (the decisions before play that a player may not know)
+                if any(a.kind == kind for a in legal):
+                    out.write("   " + text(f"play.hint.{kind}", lang) + "\n")
             out.write(listing)
             while True:
                 out.write(text("play.prompt", lang) + " ")

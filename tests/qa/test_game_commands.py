@@ -118,3 +118,23 @@ def test_the_decisions_before_play_are_explained() -> None:
     out = r.stdout
     assert r.returncode == 1 and "换三张" in out and "选 " in out
     assert "选择定缺的花色" in out and "定缺 万" in out
+
+
+def test_what_a_typed_line_names() -> None:
+    from mahjong.game import Action
+    from mahjong.game.cli import _read_choice
+
+    claim = [Action("chow", 4, (3, 4, 5)), Action("chow", 4, (4, 5, 6)), Action("pung", 4), Action("kong", 4),
+             Action("win", 4), Action("pass")]
+    for line, want in [("碰", claim[2]), ("pung", claim[2]), ("PUNG 5m", claim[2]), ("碰 5m", claim[2]),
+                       ("和", claim[4]), ("胡", claim[4]), ("win", claim[4]), ("过", claim[5]), ("pass", claim[5]),
+                       ("杠", claim[3]), ("chow 456m", claim[0]), ("吃 567m", claim[1]), ("2", claim[2]),
+                       ("  q ", "quit"), ("退出", "quit"), ("h", "help"), ("", "help")]:
+        assert _read_choice(line, claim, "en") == want, line
+    for line in ("chow", "吃", "9", "碰碰", "discard 5m", "1z"):  # (two chows; out of range; nonsense; not offered)
+        assert _read_choice(line, claim, "zh") is None, line
+    turn = [Action("discard", 4), Action("ready", 4), Action("discard", 9), Action("concealed_kong", 9)]
+    assert _read_choice("5m", turn, "en") == turn[0]  # (a tile alone: its discard, not the ready declaration)
+    assert _read_choice("报听", turn, "zh") == turn[1] and _read_choice("ready 5m", turn, "en") == turn[1]
+    assert _read_choice("杠", turn, "zh") == turn[3] and _read_choice("暗杠 1p", turn, "zh") == turn[3]
+    assert _read_choice("1p", turn, "en") == turn[2]

@@ -266,10 +266,22 @@ def action_text(a: Action, lang: str = "en") -> str:
     return text(f"act.{a.kind}", lang, tiles=tiles)
 
 
+#: a kind of action typed as one word (English or Chinese) -> the kinds it names
+_KIND_WORDS: dict[str, tuple[str, ...]] = {
+    "discard": ("discard",), "打": ("discard",), "chow": ("chow",), "吃": ("chow",), "pung": ("pung",),
+    "碰": ("pung",), "kong": ("kong", "concealed_kong", "added_kong"), "杠": ("kong", "concealed_kong", "added_kong"),
+    "明杠": ("kong",), "concealed kong": ("concealed_kong",), "暗杠": ("concealed_kong",),
+    "added kong": ("added_kong",), "补杠": ("added_kong",), "加杠": ("added_kong",), "win": ("win",),
+    "hu": ("win",), "和": ("win",), "胡": ("win",), "自摸": ("win",), "pass": ("pass",), "过": ("pass",),
+    "ready": ("ready",), "报听": ("ready",), "void": ("lack",), "lack": ("lack",), "定缺": ("lack",),
+    "pick": ("pick",), "选": ("pick",),
+}
+
+
 def _read_choice(line: str, legal: list[Action], lang: str) -> Action | str | None:
-    """The action a typed line names: its number, its words in either language (``discard 3m``, ``打 3m``,
-    ``pung``), or a tile alone for the one action on it (a discard first); "quit" / "help" for q / h; None when
-    the line names nothing."""
+    """The action a typed line names: its number; its words in either language (``discard 3m``, ``打 3m``);
+    a kind alone (``pung``, ``碰``, ``和``) when one action of that kind is on offer; or a tile alone for the one
+    action on it (a discard first).  "quit" / "help" for q / h; None when the line names nothing."""
     words = " ".join(line.strip().lower().split())
     if words in ("q", "quit", "exit", "退出"):
         return "quit"
@@ -278,13 +290,15 @@ def _read_choice(line: str, legal: list[Action], lang: str) -> Action | str | No
     if words.isdigit():
         i = int(words)
         return legal[i] if i < len(legal) else None
+    squeezed = words.replace(" ", "")
     for a in legal:
-        names = {str(a).lower(), action_text(a, "en").lower(), action_text(a, "zh").lower(), a.kind.replace("_", " ")}
-        if words in names or words.replace(" ", "") in {n.replace(" ", "") for n in names}:
-            # (a bare kind such as "pung" names an action only when it is the one of its kind)
-            if words == a.kind.replace("_", " ") and sum(b.kind == a.kind for b in legal) > 1:
-                return None
+        names = (str(a), action_text(a, "en"), action_text(a, "zh"))
+        if squeezed in {n.lower().replace(" ", "") for n in names}:
             return a
+    kinds = _KIND_WORDS.get(words)
+    if kinds is not None:
+        of_kind = [a for a in legal if a.kind in kinds]
+        return of_kind[0] if len(of_kind) == 1 else None
     try:
         tiles = parse_tiles(words)
     except MahjongError:

@@ -1381,6 +1381,18 @@ _ROWS: list[tuple[str, str, str]] = [
      "{name} is neither dealer, winner nor a str option of this file",
      "{name} 既不是 dealer、winner，也不是本文件的 str 选项。"),
     # --- end rbgames ---
+    # --- qa: the game commands' own words ---
+    ("cli-cannot-write", "cannot write {path}: {reason}", "无法写入 {path}：{reason}。"),
+    ("game-cli-hands", "--hands must be at least 1, got {value}", "--hands 至少是 1，现为 {value}。"),
+    ("pmn-not-text", "a PMN record is text (str or bytes), got {type}",
+     "PMN 记录必须是文本（str 或 bytes），现为 {type}。"),
+    ("botzone-not-text", "a Botzone game file is text (str or bytes), got {type}",
+     "Botzone 对局文件必须是文本（str 或 bytes），现为 {type}。"),
+    ("match-agents", "agents must be a list of {n} agents, got {type}",
+     "agents 必须是 {n} 个 AI 的列表，现为 {type}。"),
+    ("match-agent-choose", "agent {i} has no choose(game, seat, legal) method: {type}",
+     "第 {i} 个 AI 没有 choose(game, seat, legal) 方法：{type}。"),
+    # --- end qa ---
 ]
 
 CATALOGUE: dict[str, Message] = {}

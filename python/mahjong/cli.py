@@ -325,10 +325,10 @@ def _print_rules(data: Any, lang: str) -> None:
 
 def _run_settle(args: argparse.Namespace) -> Any:
     from mahjong import settlement
-    from mahjong.scale.cli import settle_logs_command, wants_sharded_settle
+    from mahjong.scale.cli import wants_sharded_settle
 
     if wants_sharded_settle(args):  # a directory of logs, several files, --workers K or --ray
-        return settle_logs_command(args)
+        return _settle_logs(args)
     args.record = args.record[0]
     try:
         with open(args.record, "rb") as fh:
@@ -348,7 +348,40 @@ def _run_settle(args: argparse.Namespace) -> Any:
     return settlement.settle(record).to_dict()
 
 
-def _print_settle(s: dict[str, Any], lang: str) -> None:
+def _settle_logs(args: argparse.Namespace) -> int:
+    """``settle`` of directories / JSON-lines logs (sharded with ``--workers K`` / ``--ray``): the totals, as
+    text in ``--lang``'s language or as the tally's JSON."""
+    from mahjong.game.cli import progress_bar
+    from mahjong.scale import settle_logs
+
+    lang = i18n.language(args.lang)
+    tally = settle_logs(args.record, workers=args.workers, ray=args.ray,
+                        progress=progress_bar(sys.stderr, i18n.text("settle.progress", lang)))
+    if args.json:
+        print(json.dumps(tally.to_dict(), ensure_ascii=False, indent=2))
+        return 0
+    t = i18n.text
+    c = tally.counts
+
+    def pct(part: int, whole: int) -> str:
+        return f"{100.0 * part / whole:.1f}%" if whole else "-"
+
+    print(t("settle.totals", lang, hands=c["hands"], wins=c["wins"], self=c["self_draws"],
+            self_pct=pct(c["self_draws"], c["wins"]), none=c["no_winner"], none_pct=pct(c["no_winner"], c["hands"])))
+    seats = sorted(k for k in c if k.startswith("net:seat"))
+    if seats:
+        print(t("settle.nets", lang, nets="  ".join(f"{k[8:]}:{c[k]:+d}" for k in seats)))
+    items = sorted(((v, k[5:]) for k, v in c.items() if k.startswith("item:")), reverse=True)
+    if items:
+        print(t("settle.items", lang, items="  ".join(f"{name} {n}" for n, name in items[:10])))
+    where = "ray" if args.ray is not None else "processes" if args.workers > 1 else "process"
+    rate = c["hands"] / tally.seconds if tally.seconds > 0 else 0.0
+    print(t("settle.speed", lang, rate=f"{rate:,.0f}", workers=args.workers, where=t(f"settle.{where}", lang)))
+    return 0
+
+
+def print_settlement(s: dict[str, Any], lang: str) -> None:
+    """A settlement's dict (``Settlement.to_dict()``) as text in one language (``settle``, and ``play`` at the end)."""
     t = i18n.text
     print(f"{t('ruleset', lang)}: {s['ruleset']}")
     for p in s["lines"]:
@@ -437,7 +470,7 @@ def add_commands(sub: Any) -> None:
 
     add_scale_arguments(t)
     _common(t, style=False)
-    t.set_defaults(run=_run_settle, show=_print_settle)
+    t.set_defaults(run=_run_settle, show=print_settlement)
 
 
 def _parser(lang: str = "en") -> argparse.ArgumentParser:

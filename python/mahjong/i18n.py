@@ -10,7 +10,8 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 
-__all__ = ["LANGUAGES", "MESSAGES", "UNITS", "HELP", "HelpText", "help_text", "language", "text", "unit", "name"]
+__all__ = ["LANGUAGES", "MESSAGES", "UNITS", "HELP", "HelpText", "help_text", "language", "text", "unit", "name",
+           "wind"]
 
 LANGUAGES = ("en", "zh")
 
@@ -92,6 +93,75 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "detail.won": ("seats that won", "已和牌的座位"),
     "detail.next_dealer": ("next dealer", "下一局庄家"),
     "detail.haidi_performer": ("who fishes the last tile", "海底捞月的玩家"),
+    # settle of logs
+    "settle.progress": ("hands settled", "局已结算"),
+    "settle.totals": ("hands {hands}  wins {wins}  self-draws {self} ({self_pct} of wins)  no winner {none} "
+                      "({none_pct})", "{hands} 局  和牌 {wins} 次  自摸 {self} 次（占和牌的 {self_pct}）  "
+                      "流局 {none} 局（{none_pct}）"),
+    "settle.nets": ("net per seat: {nets}", "各座位净得：{nets}"),
+    "settle.items": ("most frequent items: {items}", "最常见的计分项：{items}"),
+    "settle.speed": ("{rate} hands settled/s with {workers} worker(s) ({where})",
+                     "每秒结算 {rate} 局，{workers} 个进程（{where}）"),
+    "settle.process": ("this process", "本进程"),
+    "settle.processes": ("local processes", "本机多进程"),
+    "settle.ray": ("Ray", "Ray 集群"),
+    # simulate
+    "sim.hands": ("hands", "局"),
+    "sim.head": ("rule set {rules}: {hands} hands, agents '{agent}', seed {seed}",
+                 "规则 {rules}：{hands} 局，AI '{agent}'，种子 {seed}"),
+    "sim.rates": ("  win rate {win}   draw rate {draw}   self-drawn {self} of {wins} wins",
+                  "  和牌率 {win}   流局率 {draw}   {wins} 次和牌中自摸占 {self}"),
+    "sim.points": ("  winner's points: mean {mean}  min {min}  p25 {p25}  median {median}  p75 {p75}  max {max}",
+                   "  赢家得分：平均 {mean}  最低 {min}  四分之一位 {p25}  中位数 {median}  四分之三位 {p75}  "
+                   "最高 {max}"),
+    "sim.special": ("  special events: {events}", "  特殊事件：{events}"),
+    "sim.patterns": ("  patterns (name, key, count, per win):", "  番种 / 牌型（名称、键名、次数、每次和牌的频率）："),
+    "sim.speed": ("  {rate} hands/s ({seconds} s)", "  每秒 {rate} 局（用时 {seconds} 秒）"),
+    # play
+    "play.intro": ("{rules}: you play seat {seat}. Type an action's number, or its words (discard 3m, pung, "
+                   "win, pass), or a tile to discard it (3m); h lists the actions again, q quits.",
+                   "{rules}：你坐 {seat} 号座位。输入动作的编号，或动作本身（打 3m、碰、和、过），或直接输入要打的牌"
+                   "（3m）；h 重新列出可选动作，q 退出。"),
+    "play.status": ("-- {live} tiles left; dealer seat {dealer}; you are seat {seat} ({wind}); round wind "
+                    "{prevalent}",
+                    "-- 牌墙剩 {live} 张；庄家 {dealer} 号座位；你是 {seat} 号座位（{wind}）；圈风 {prevalent}"),
+    "play.seat_line": ("seat {seat}{marks}: melds {melds}  flowers {bonus}  discards {river}",
+                       "{seat} 号座位{marks}：副露 {melds}  花牌 {bonus}  弃牌 {river}"),
+    "play.you": (" (you)", "（你）"),
+    "play.ready": (" (ready)", "（已报听）"),
+    "play.won": (" (won)", "（已和牌）"),
+    "play.concealed_kong": ("[concealed kong]", "[暗杠]"),
+    "play.wildcards": ("wildcards: {tiles}", "百搭：{tiles}"),
+    "play.on_offer": ("seat {seat} discarded {tile}", "{seat} 号座位打出 {tile}"),
+    "play.your_hand": ("your hand: {hand}", "你的手牌：{hand}"),
+    "play.drew": ("  (drew {tile})", "  （摸到 {tile}）"),
+    "play.hint.pick": ("pick a tile to pass on (the exchange of three tiles of one suit) or to swap; one at a time",
+                       "选一张要换出的牌（换三张：同一花色三张）或要交换的牌，每次选一张"),
+    "play.hint.lack": ("choose the suit you will void: you may not win while holding it",
+                       "选择定缺的花色：手中还有这一门时不能和牌"),
+    "play.prompt": ("your choice (number, action or tile; h help, q quit):",
+                    "你的选择（编号、动作或牌；h 帮助，q 退出）："),
+    "play.help": ("type an action's number, its words (e.g. discard 3m, pung, win, pass) or a tile to discard; "
+                  "q quits", "输入动作的编号、动作本身（例如 打 3m、碰、和、过）或要打的牌；q 退出"),
+    "play.pick": ("{line!r} is not one of the actions: pick a number 0..{last}, an action or a tile",
+                  "{line!r} 不是可选的动作：请输入编号 0..{last}、动作或牌"),
+    "play.bye": ("bye (the hand was not finished)", "再见（这手牌没有打完）"),
+    "play.over": ("hand over", "本局结束"),
+    "play.win": ("seat {seat} wins {how}: {hand}", "{seat} 号座位和牌（{how}）：{hand}"),
+    "play.self_drawn": ("self-drawn", "自摸"),
+    "play.on_discard": ("on seat {seat}'s discard", "{seat} 号座位放炮"),
+    "play.draw": ("draw (no winner)", "流局（无人和牌）"),
+    "act.discard": ("discard {tiles}", "打 {tiles}"),
+    "act.chow": ("chow {tiles}", "吃 {tiles}"),
+    "act.pung": ("pung {tiles}", "碰 {tiles}"),
+    "act.kong": ("kong {tiles}", "杠 {tiles}"),
+    "act.concealed_kong": ("concealed kong {tiles}", "暗杠 {tiles}"),
+    "act.added_kong": ("added kong {tiles}", "补杠 {tiles}"),
+    "act.win": ("win on {tiles}", "和 {tiles}"),
+    "act.ready": ("declare ready, discard {tiles}", "报听，打 {tiles}"),
+    "act.pick": ("pick {tiles}", "选 {tiles}"),
+    "act.pass": ("pass", "过"),
+    "act.lack": ("void {suit}", "定缺 {suit}"),
     # errors
     "error": ("error", "错误"),
     "broken_pipe": ("output closed", "输出已关闭"),

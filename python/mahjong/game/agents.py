@@ -59,26 +59,69 @@ class GreedyAgent:
             return 99
 
     def _best_discard(self, game: Game, counts: list[int], options: list[Action]) -> tuple[int, int, Action]:
-        """(shanten, -useful, action) of the best discard among ``options``."""
-        best: tuple[int, int, Action] | None = None
-        visible = game.state.visible
+        """(shanten, -useful, action) of the best discard among ``options`` (the first such in their order):
+        the lowest shanten after the discard, then the most unseen copies (4 - visible - held after it) of the
+        tiles that lower it (counted only below shanten 8).
+
+        The shanten is computed once per candidate, and the useful tiles only for the candidates at the lowest
+        shanten: one above it is never the best, whatever its useful tiles.  A hand the kernels refuse counts
+        as shanten 99 with no useful tiles."""
+        st, flow, rules = game.state, game.flow, game.ruleset.hand_rules
+        visible = st.visible
+        shantens: list[tuple[int, list[int], list[int], int]] = []
         for a in options:
             c = list(counts)
             c[a.tile] -= 1
-            real, wild = game.flow.wildcard_count(game.state, c)
+            real, wild = flow.wildcard_count(st, c)
             try:
-                sh = int(K.shanten(bytes(real), wild, game.ruleset.hand_rules))
-                useful = K.useful_tiles(bytes(real), wild, game.ruleset.hand_rules) if sh < 8 else ()
+                sh = int(K.shanten(bytes(real), wild, rules))
             except MahjongError:
-                sh, useful = 99, ()
-            left = sum(max(0, 4 - visible[t] - c[t]) for t in useful)
-            key = (sh, -left, a)
-            if best is None or key[:2] < best[:2]:
-                best = key
-        assert best is not None
-        return best
+                sh = 99
+            shantens.append((sh, c, real, wild))
+        while True:
+            low = min(sh for sh, _, _, _ in shantens)
+            best: tuple[int, int, Action] | None = None
+            for i, (a, (sh, c, real, wild)) in enumerate(zip(options, shantens)):
+                if sh != low:
+                    continue
+                left = 0
+                if sh < 8:
+                    try:
+                        useful = K.useful_tiles(bytes(real), wild, rules)
+                    except MahjongError:  # (refused: a shanten 99 candidate after all; look again)
+                        shantens[i] = (99, c, real, wild)
+                        break
+                    left = sum(max(0, 4 - visible[t] - c[t]) for t in useful)
+                if best is None or (sh, -left) < best[:2]:
+                    best = (sh, -left, a)
+            else:
+                assert best is not None
+                return best
+
+    def _core_choice(self, game: Game, seat: int, legal: list[Action]) -> Action | None:
+        """The core's own greedy choice (``GameCore.greedy_action``, this agent's choices computed in C,
+        tests/game/test_core_greedy.py) when ``game`` plays on the compiled core and ``legal`` is its whole
+        legal list; None otherwise."""
+        core = getattr(game, "core", None)
+        if core is None or not _on_core(game):
+            return None
+        slots = core.legal(seat)
+        if len(slots) != len(legal) or any(a.index != s for a, s in zip(legal, slots)):
+            return None
+        slot = core.greedy_action(seat)
+        for a in legal:
+            if a.index == slot:
+                return a
+        return None
 
     def choose(self, game: Game, seat: int, legal: list[Action]) -> Action:
+        """The greedy choice: the core's C greedy on a game the compiled core plays, else :meth:`search`."""
+        fast = self._core_choice(game, seat, legal)
+        return fast if fast is not None else self.search(game, seat, legal)
+
+    def search(self, game: Game, seat: int, legal: list[Action]) -> Action:
+        """The greedy choice searched in Python over the kernels, on any game (the reference the core's C
+        greedy is checked against, choice by choice)."""
         for a in legal:
             if a.kind == "win" and _real_win(game, seat, a):
                 return a
@@ -119,6 +162,13 @@ class GreedyAgent:
             if a.kind == "pass":
                 return a
         return legal[0]
+
+
+def _on_core(game: Game) -> bool:
+    """``game`` is a :class:`~mahjong.game.core.CoreGame` (imported here: the core module imports this one)."""
+    from mahjong.game.core import CoreGame
+
+    return isinstance(game, CoreGame)
 
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "first": FirstAgent}

@@ -152,6 +152,8 @@ def replay_botzone(game_record: Mapping[str, Any]) -> Game:
 
 def read_botzone_games(text: str | bytes) -> list[dict[str, Any]]:
     """The games of a file holding one JSON object per line."""
+    if not isinstance(text, (str, bytes)):
+        raise ContextError(f"a Botzone game file is text (str or bytes), got {type(text).__name__}")
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")

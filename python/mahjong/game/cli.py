@@ -8,17 +8,19 @@ import json
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from mahjong.errors import MahjongError, RulesError, listed
+from mahjong.game.actions import Action
 from mahjong.game.agents import AGENTS, make_agent
 from mahjong.game.core import RandomTable
 from mahjong.game.engine import Game, HandTable
 from mahjong.game.play import play_hand
-from mahjong.i18n import help_text
-from mahjong.tiles import format_tiles, tile_name
+from mahjong.i18n import help_text, language, text, wind
+from mahjong.tiles import format_tiles, parse_tiles, tile_name
 
-__all__ = ["add_commands", "simulate", "run_simulate", "run_play"]
+__all__ = ["add_commands", "simulate", "run_simulate", "run_play", "print_statistics", "action_text", "progress_bar"]
 
 
 def add_commands(sub: Any) -> None:
@@ -70,12 +72,16 @@ def _options(pairs: list[str] | None) -> dict[str, Any]:
 
 
 def simulate(rules: str, hands: int, seed: int = 0, agent: str = "greedy", options: dict[str, Any] | None = None,
-             progress: TextIO | None = None, log: TextIO | None = None) -> dict[str, Any]:
-    """Play ``hands`` hands (hand k: salt k, the deal rotating) and return the statistics."""
+             progress: TextIO | Callable[[int, int], None] | None = None,
+             log: TextIO | None = None) -> dict[str, Any]:
+    """Play ``hands`` hands (hand k: salt k, the deal rotating) and return the statistics.  ``progress``: a
+    stream for the progress bar (redrawn in place on a terminal, a line at each tenth elsewhere), or a
+    ``progress(done, total)`` callback."""
     if not isinstance(hands, int) or isinstance(hands, bool) or hands < 1:
         raise RulesError(f"--hands must be at least 1, got {hands!r}")
     from mahjong.game.log import dumps_log
 
+    show = None if progress is None else _Progress(progress).show if hasattr(progress, "write") else progress
     stats: Counter[str] = Counter()
     fans: Counter[str] = Counter()
     special: Counter[str] = Counter()
@@ -122,13 +128,9 @@ def simulate(rules: str, hands: int, seed: int = 0, agent: str = "greedy", optio
             points.append(max(game.settlement.net))
         if log is not None:
             log.write(dumps_log(game.events))
-        if progress is not None and (k + 1 == hands or (k + 1) % max(1, hands // 50) == 0):
-            done = (k + 1) * 30 // hands
-            progress.write(f"\r[{'#' * done}{'.' * (30 - done)}] {k + 1}/{hands} hands")
-            progress.flush()
+        if show is not None and (k + 1 == hands or (k + 1) % max(1, hands // 50) == 0):
+            show(k + 1, hands)
     elapsed = time.perf_counter() - t0
-    if progress is not None:
-        progress.write("\n")
     n = stats["hands"]
     points.sort()
 
@@ -155,97 +157,247 @@ def simulate(rules: str, hands: int, seed: int = 0, agent: str = "greedy", optio
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    try:
-        log = open(args.log, "w", encoding="utf-8") if args.log else None
-    except OSError as e:
-        print(f"mahjong simulate: error: cannot write {args.log}: {e.strerror}", file=sys.stderr)
-        return 2
-    try:
-        from mahjong.scale.cli import simulate_from_args, wants_sharded_simulate
+    """``mahjong simulate``: the statistics as text in ``--lang``'s language, or JSON; a bad argument is a
+    :class:`~mahjong.errors.MahjongError` the command line prints in that language (JSON under ``--json``)."""
+    lang = language(getattr(args, "lang", None))
+    options = _options(args.option)
+    from mahjong.scale.cli import simulate_from_args, wants_sharded_simulate
 
-        if wants_sharded_simulate(args):
-            result = simulate_from_args(args, _options(args.option))
-        else:
-            result = simulate(args.rules, args.hands, args.seed, args.agent, _options(args.option),
-                              None if args.no_progress else sys.stderr, log)
-    except MahjongError as e:
-        print(f"mahjong simulate: error: {e}", file=sys.stderr)
-        return 2
-    finally:
-        if log is not None:
-            log.close()
+    if wants_sharded_simulate(args):
+        result = simulate_from_args(args, options)
+    else:
+        try:
+            log = open(args.log, "w", encoding="utf-8") if args.log else None
+        except OSError as e:
+            from mahjong.cli import CommandError
+
+            raise CommandError(code="cli-cannot-write", path=args.log, reason=e.strerror or str(e)) from None
+        try:
+            result = simulate(args.rules, args.hands, args.seed, args.agent, options,
+                              None if args.no_progress else progress_bar(sys.stderr, text("sim.hands", lang)),
+                              log)
+        finally:
+            if log is not None:
+                log.close()
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=2))
-        return 0
-    wp = result["winner_points"]
-    print(f"rule set {result['rules']}: {result['hands']} hands, agents '{result['agent']}', seed {result['seed']}")
-    print(f"  win rate 和牌率 {result['win_rate']:.1%}   draw rate 流局率 {result['draw_rate']:.1%}   "
-          f"self-drawn 自摸 {result['self_draw_share']:.1%} of {result['wins']} wins")
-    if wp["mean"] is not None:
-        print(f"  winner's points 赢家得分: mean {wp['mean']:.1f}  min {wp['min']}  p25 {wp['p25']}  "
-              f"median {wp['median']}  p75 {wp['p75']}  max {wp['max']}")
-    if result.get("special_events"):  # (rbgames) 起手小胡, instant wins, 买马
-        print("  special events 特殊事件: " + ", ".join(f"{k} {v}" for k, v in result["special_events"].items()))
-    print("  patterns 番种 / 牌型 (count, per win):")
-    for key, row in list(result["patterns"].items())[:25]:
-        print(f"    {row['name']:<8} {key:<32} {row['count']:>6}  {row['per_win']:.3f}")
-    print(f"  {result['hands_per_second']:.0f} hands/s ({result['seconds']:.2f} s)")
+    else:
+        print_statistics(result, lang)
     return 0
 
 
-def _show(game: Game, seat: int, out: TextIO) -> None:
+def progress_bar(stream: Any, word: str = "hands") -> Callable[[int, int], None]:
+    """A ``progress(done, total)`` callback drawing the bar of :class:`_Progress` on ``stream``."""
+    return _Progress(stream, word).show
+
+
+class _Progress:
+    """The progress bar of :func:`simulate` on a stream: redrawn in place on a terminal, else a line at each
+    tenth (a log file or a pipe gets no carriage returns)."""
+
+    def __init__(self, stream: Any, word: str = "hands") -> None:
+        self.stream, self.word = stream, word
+        self.tty = bool(getattr(stream, "isatty", lambda: False)())
+        self.tenth = -1
+
+    def show(self, done: int, total: int) -> None:
+        if self.tty:
+            fill = done * 30 // total
+            self.stream.write(f"\r[{'#' * fill}{'.' * (30 - fill)}] {done}/{total} {self.word}")
+            if done == total:
+                self.stream.write("\n")
+        elif done * 10 // total != self.tenth or done == total:
+            self.tenth = done * 10 // total
+            self.stream.write(f"{done}/{total} {self.word}\n")
+        self.stream.flush()
+
+
+def _pattern_names(rules: str) -> dict[str, tuple[str, str]]:
+    """key -> (Chinese, English) name of every row of the rule set's table (empty when it cannot be read)."""
+    from mahjong import report
+
+    try:
+        table = report.fans(rules)
+    except MahjongError:
+        return {}
+    return {r["key"]: (r["zh"], r["en"]) for sec in table["sections"] for r in sec["rows"]}
+
+
+def print_statistics(result: dict[str, Any], lang: str = "en", out: TextIO | None = None) -> None:
+    """The text report of ``mahjong simulate`` (the dict :func:`simulate` returns) in one language."""
+    out = out if out is not None else sys.stdout
+    wp = result["winner_points"]
+
+    def say(key: str, **values: object) -> None:
+        print(text(key, lang, **values), file=out)
+
+    say("sim.head", rules=result["rules"], hands=result["hands"], agent=result["agent"], seed=result["seed"])
+    say("sim.rates", win=f"{result['win_rate']:.1%}", draw=f"{result['draw_rate']:.1%}",
+        self=f"{result['self_draw_share']:.1%}", wins=result["wins"])
+    if wp["mean"] is not None:
+        say("sim.points", mean=f"{wp['mean']:.1f}", min=wp["min"], p25=wp["p25"], median=wp["median"],
+            p75=wp["p75"], max=wp["max"])
+    if result.get("special_events"):  # 起手小胡, instant wins, 买马 (rule files' special tables)
+        say("sim.special", events=", ".join(f"{k} {v}" for k, v in result["special_events"].items()))
+    patterns = list(result["patterns"].items())
+    if patterns:
+        say("sim.patterns")
+        known = _pattern_names(result["rules"])  # (the statistics name each pattern in Chinese only)
+        rows = []
+        for key, row in patterns:
+            zh, en = known.get(key, (row["name"], ""))
+            rows.append(((zh or row["name"]) if lang == "zh" else (en or key), key, row))
+        width = max(_width(n) for n, _, _ in rows)
+        for n, key, row in rows:
+            print(f"    {n}{' ' * (width - _width(n))}  {key:<36} {row['count']:>7}  {row['per_win']:.3f}", file=out)
+    rate = result["hands_per_second"]
+    say("sim.speed", rate=f"{rate:,.0f}" if rate else "-", seconds=f"{result['seconds']:.2f}")
+
+
+def _width(s: str) -> int:
+    """Display width: CJK characters take two columns."""
+    return sum(2 if ord(c) > 0x2E80 else 1 for c in s)
+
+
+# --- play -----------------------------------------------------------------------------------------------------
+
+
+_SUITS = {"en": ("characters (m)", "dots (p)", "bamboo (s)"), "zh": ("万", "筒", "条")}
+
+
+def action_text(a: Action, lang: str = "en") -> str:
+    """An action as a player reads it: 打 3m / discard 3m, 碰 5p / pung 5p, 定缺 万 / void characters (m), …"""
+    if a.kind == "pass":
+        return text("act.pass", lang)
+    if a.kind == "lack":
+        return text("act.lack", lang, suit=_SUITS["zh" if lang == "zh" else "en"][a.tile])
+    tiles = format_tiles(a.meld) if a.kind == "chow" else tile_name(a.tile) if a.tile >= 0 else ""
+    return text(f"act.{a.kind}", lang, tiles=tiles)
+
+
+#: a kind of action typed as one word (English or Chinese) -> the kinds it names
+_KIND_WORDS: dict[str, tuple[str, ...]] = {
+    "discard": ("discard",), "打": ("discard",), "chow": ("chow",), "吃": ("chow",), "pung": ("pung",),
+    "碰": ("pung",), "kong": ("kong", "concealed_kong", "added_kong"), "杠": ("kong", "concealed_kong", "added_kong"),
+    "明杠": ("kong",), "concealed kong": ("concealed_kong",), "暗杠": ("concealed_kong",),
+    "added kong": ("added_kong",), "补杠": ("added_kong",), "加杠": ("added_kong",), "win": ("win",),
+    "hu": ("win",), "和": ("win",), "胡": ("win",), "自摸": ("win",), "pass": ("pass",), "过": ("pass",),
+    "ready": ("ready",), "报听": ("ready",), "void": ("lack",), "lack": ("lack",), "定缺": ("lack",),
+    "pick": ("pick",), "选": ("pick",),
+}
+
+
+def _read_choice(line: str, legal: list[Action], lang: str) -> Action | str | None:
+    """The action a typed line names: its number; its words in either language (``discard 3m``, ``打 3m``);
+    a kind alone (``pung``, ``碰``, ``和``) when one action of that kind is on offer; or a tile alone for the one
+    action on it (a discard first).  "quit" / "help" for q / h; None when the line names nothing."""
+    words = " ".join(line.strip().lower().split())
+    if words in ("q", "quit", "exit", "退出"):
+        return "quit"
+    if words in ("h", "help", "?", "？", "帮助", ""):
+        return "help"
+    if words.isdigit():
+        i = int(words)
+        return legal[i] if i < len(legal) else None
+    squeezed = words.replace(" ", "")
+    for a in legal:
+        names = (str(a), action_text(a, "en"), action_text(a, "zh"))
+        if squeezed in {n.lower().replace(" ", "") for n in names}:
+            return a
+    kinds = _KIND_WORDS.get(words)
+    if kinds is not None:
+        of_kind = [a for a in legal if a.kind in kinds]
+        return of_kind[0] if len(of_kind) == 1 else None
+    try:
+        tiles = parse_tiles(words)
+    except MahjongError:
+        return None
+    if len(tiles) == 1:
+        on_tile = [a for a in legal if a.tile == tiles[0] and a.kind != "chow"]
+        discards = [a for a in on_tile if a.kind == "discard"]
+        if discards or len(on_tile) == 1:
+            return (discards or on_tile)[0]
+    return None
+
+
+def _show(game: Game, seat: int, out: TextIO, lang: str = "en") -> None:
     obs = game.observe(seat)
-    out.write(f"\n-- {obs['live']} tiles left; dealer seat {obs['dealer']}; you are seat {seat}\n")
+    winds = [wind(w, lang) for w in range(4)]
+    out.write("\n" + text("play.status", lang, live=obs["live"], dealer=obs["dealer"], seat=seat,
+                           wind=winds[obs["seat_wind"]], prevalent=winds[obs["prevalent_wind"]]) + "\n")
+    concealed = text("play.concealed_kong", lang)
     for s in game.flow.seats:
-        melds = " ".join(format_tiles([t for t in m["tiles"] if t >= 0]) or "[暗杠]" for m in obs["melds"][s])
-        river = " ".join(tile_name(t) for t, _ in obs["discards"][s])
-        bonus = format_tiles(obs["bonus"][s]) if obs["bonus"][s] else ""
-        out.write(f"   seat {s}: melds {melds or '-'} {bonus}  discards: {river}\n")
-    out.write(f"   your hand: {format_tiles(obs['hand'])}" + (f"  (drew {tile_name(obs['drawn'])})"
-                                                             if obs["drawn"] is not None else "") + "\n")
+        melds = " ".join(format_tiles([t for t in m["tiles"] if t >= 0]) or concealed for m in obs["melds"][s])
+        river = " ".join(tile_name(t) for t, _ in obs["discards"][s]) or "-"
+        bonus = format_tiles(obs["bonus"][s]) if obs["bonus"][s] else "-"
+        marks = [text("play.you", lang)] if s == seat else []
+        if obs["ready"][s]:
+            marks.append(text("play.ready", lang))
+        if s in obs["won"]:
+            marks.append(text("play.won", lang))
+        out.write("   " + text("play.seat_line", lang, seat=s, marks="".join(marks), melds=melds or "-",
+                                bonus=bonus, river=river) + "\n")
+    if obs["wildcards"]:
+        out.write("   " + text("play.wildcards", lang, tiles=format_tiles(obs["wildcards"])) + "\n")
+    last = obs["last_discard"]  # ([seat, tile] while the discard is on offer)
+    if last is not None and obs["phase"] != "turn":
+        out.write("   " + text("play.on_offer", lang, seat=last[0], tile=tile_name(last[1])) + "\n")
+    drawn = "" if obs["drawn"] is None else text("play.drew", lang, tile=tile_name(obs["drawn"]))
+    out.write("   " + text("play.your_hand", lang, hand=format_tiles(obs["hand"])) + drawn + "\n")
 
 
 def run_play(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO | None = None) -> int:
+    """``mahjong play``: one hand against the built-in agents, read from ``stdin`` (status 0 when the hand is
+    played out, 1 when the player quits or the input ends first)."""
     stdin = stdin or sys.stdin
     out = out or sys.stdout
-    try:
-        game = Game(args.rules, seed=args.seed, options=_options(args.option))
-        if args.seat not in game.flow.seats:
-            raise RulesError(f"--seat must be one of {listed(game.flow.seats)}")
-        others = {s: make_agent(args.opponents, args.seed * 4 + s) for s in game.flow.seats if s != args.seat}
-    except MahjongError as e:
-        print(f"mahjong play: error: {e}", file=sys.stderr)
-        return 2
+    lang = language(getattr(args, "lang", None))
+    game = Game(args.rules, seed=args.seed, options=_options(args.option))
+    if args.seat not in game.flow.seats:
+        raise RulesError(f"--seat must be one of {listed(game.flow.seats)}")
+    others = {s: make_agent(args.opponents, args.seed * 4 + s) for s in game.flow.seats if s != args.seat}
+    out.write(text("play.intro", lang, rules=args.rules, seat=args.seat) + "\n")
     while not game.done:
         for seat in game.pending:
             legal = game.legal_actions(seat)
             if seat != args.seat:
                 game.act(seat, others[seat].choose(game, seat, legal))
                 continue
-            _show(game, seat, out)
-            for i, a in enumerate(legal):
-                out.write(f"   [{i}] {a}\n")
+            _show(game, seat, out, lang)
+            listing = "".join(f"   [{i}] {action_text(a, lang)}\n" for i, a in enumerate(legal))
+            for kind in ("pick", "lack"):  # (the decisions before play that a player may not know)
+                if any(a.kind == kind for a in legal):
+                    out.write("   " + text(f"play.hint.{kind}", lang) + "\n")
+            out.write(listing)
             while True:
-                out.write("your choice 你的选择 (number, q to quit): ")
+                out.write(text("play.prompt", lang) + " ")
                 out.flush()
                 line = stdin.readline()
-                if not line or line.strip().lower() == "q":
-                    out.write("\nbye\n")
+                choice = _read_choice(line, legal, lang) if line else "quit"
+                if choice == "quit":
+                    out.write("\n" + text("play.bye", lang) + "\n")
                     return 1
-                try:
-                    choice = legal[int(line.strip())]
-                except (ValueError, IndexError):
-                    out.write(f"   pick a number 0..{len(legal) - 1}\n")
+                if choice == "help":
+                    out.write(text("play.help", lang) + "\n" + listing)
+                    continue
+                if not isinstance(choice, Action):
+                    out.write("   " + text("play.pick", lang, last=len(legal) - 1, line=line.strip()) + "\n")
                     continue
                 game.act(seat, choice)
                 break
     st = game.state
     assert game.settlement is not None
-    out.write("\n== hand over ==\n")
+    out.write("\n== " + text("play.over", lang) + " ==\n")
     for w in st.wins:
-        how = "self-drawn 自摸" if w.from_seat is None else f"on seat {w.from_seat}'s discard"
-        out.write(f"   seat {w.seat} wins {how}: {w.hand}\n")
+        how = text("play.self_drawn", lang) if w.from_seat is None else text("play.on_discard", lang,
+                                                                             seat=w.from_seat)
+        out.write("   " + text("play.win", lang, seat=w.seat, how=how, hand=w.hand) + "\n")
     if not st.wins:
-        out.write("   draw 流局\n")
-    out.write(game.settlement.describe() + "\n")
+        out.write("   " + text("play.draw", lang) + "\n")
+    from contextlib import redirect_stdout
+
+    from mahjong.cli import print_settlement
+
+    with redirect_stdout(out):
+        print_settlement(game.settlement.to_dict(), lang)
     return 0

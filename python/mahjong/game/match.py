@@ -63,8 +63,15 @@ def play_match(
 
     flow = make_flow(rules, options)
     seats = flow.seats
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise RulesError(f"seed must be a whole number, got {seed!r}")
+    if not isinstance(agents, Sequence) or isinstance(agents, (str, bytes)):
+        raise RulesError(f"agents must be a list of {len(seats)} agents, got {type(agents).__name__}")
     if len(agents) < len(seats):
         raise RulesError(f"{rules} needs {len(seats)} agents, got {len(agents)}")
+    for i, agent in enumerate(agents[:len(seats)]):
+        if not callable(getattr(agent, "choose", None)):
+            raise RulesError(f"agent {i} has no choose(game, seat, legal) method: {type(agent).__name__}")
     fixed = getattr(flow, "fixed_rounds", False)
     if hands is None:
         hands = 16

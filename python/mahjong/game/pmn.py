@@ -38,6 +38,8 @@ def pmn_tile(text: str) -> int:
 
 
 def parse_pmn(text: str | bytes) -> dict[str, str]:
+    if not isinstance(text, (str, bytes)):
+        raise ContextError(f"a PMN record is text (str or bytes), got {type(text).__name__}")
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")

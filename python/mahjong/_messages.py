@@ -1393,6 +1393,12 @@ _ROWS: list[tuple[str, str, str]] = [
     ("match-agent-choose", "agent {i} has no choose(game, seat, legal) method: {type}",
      "第 {i} 个 AI 没有 choose(game, seat, legal) 方法：{type}。"),
     # --- end qa ---
+    # --- lead (round 4 merge) ---
+    ("engine-step-mapping", "step takes a mapping of seat to action, got {type}",
+     "step 需要一个“座位 → 动作”的映射，现为 {type}。"),
+    ("engine-step-action", "seat {seat}: an action is an Action or an action index 0..{last}, got {action}",
+     "座位 {seat}：动作须是 Action 或 0..{last} 的动作编号，现为 {action}。"),
+    # --- end lead ---
 ]
 
 CATALOGUE: dict[str, Message] = {}

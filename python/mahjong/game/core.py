@@ -1018,27 +1018,13 @@ class CoreGame(CoreHand, Game):
                                      + ", ".join(str(a) for a in self.legal_actions(seat)))
         self._status = self.handle(r)
 
-    def step(self, actions: Mapping[int, Action | int]) -> None:
-        """Several seats' answers at once (every pending seat must be given; checked before any is taken)."""
-        missing = sorted(set(self.pending) - set(actions))
-        if missing:
-            raise IllegalActionError(
-                f"step needs an answer from every pending seat; no answer for seats: {listed(missing)}")
-        for seat, a in actions.items():
-            legal = self.legal_actions(seat)
-            ok = (a in legal) if isinstance(a, Action) else any(x.index == a for x in legal)
-            if seat not in self.pending or not ok:
-                raise IllegalActionError(f"seat {seat} cannot {a} now")
-        for seat, a in actions.items():
-            self.act(seat, a)
-
     def observe(self, seat: int) -> dict[str, Any]:
         """:func:`mahjong.game.observation.observe` read straight from the core's struct (the typed events are
         not built): the same dict as the Python engine's."""
         from mahjong.game.observation import seat_header
 
         flow = self.flow
-        if seat not in flow.seats:
+        if type(seat) is not int or seat not in flow.seats:
             from mahjong.errors import ContextError
 
             raise ContextError(f"seat {seat} is not at this table (seats {listed(flow.seats)})")

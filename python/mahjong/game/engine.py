@@ -125,6 +125,19 @@ def check_seats(flow: Flow, dealer: Any, prevalent_wind: Any) -> int:
     return dealer
 
 
+def _tally(counts: Counter[int]) -> str:
+    """Tiles with their number of copies for a message (``1m ×3, 9z``), a few kinds at most; "-" for none (the
+    same in both languages)."""
+    from mahjong.tiles import tile_name
+
+    def name(t: int) -> str:
+        return tile_name(t) if 0 <= t < 42 else str(t)  # (an id outside the tile set: shown as given)
+
+    kinds = sorted(counts)
+    parts = [name(t) + (f" ×{counts[t]}" if counts[t] > 1 else "") for t in kinds[:8]]
+    return (", ".join(parts) + (", …" if len(kinds) > 8 else "")) or "-"
+
+
 def checked_wall(flow: Flow, rules: str, wall: Sequence[int]) -> list[int]:
     """An explicit wall as a list, after checking it holds exactly the flow's tile set."""
     given = list(wall)
@@ -133,11 +146,9 @@ def checked_wall(flow: Flow, rules: str, wall: Sequence[int]) -> list[int]:
     tiles = flow.tiles()
     if sorted(given) != sorted(tiles):
         have, want = Counter(given), Counter(tiles)
-        extra = sorted((have - want).elements())[:8]
-        missing = sorted((want - have).elements())[:8]
         raise RulesError(
             f"the wall does not hold the {rules} tile set ({len(tiles)} tiles): got {len(given)}; "
-            f"extra {listed(extra)}, missing {listed(missing)}"
+            f"extra {_tally(have - want)}, missing {_tally(want - have)}"
         )
     return [int(t) for t in given]
 
@@ -589,14 +600,19 @@ class Game(HandTable):
 
     def step(self, actions: Mapping[int, Action | int]) -> None:
         """Several seats' answers at once (every pending seat must be given; checked before any is taken)."""
+        if not isinstance(actions, Mapping):
+            raise IllegalActionError(f"step takes a mapping of seat to action, got {type(actions).__name__}")
         missing = sorted(set(self.pending) - set(actions))
         if missing:
             raise IllegalActionError(
                 f"step needs an answer from every pending seat; no answer for seats: {listed(missing)}")
         for seat, a in actions.items():
-            legal = self._legal.get(seat, [])
+            if not isinstance(a, Action) and (type(a) is not int or not 0 <= a < N_ACTIONS):
+                raise IllegalActionError(
+                    f"seat {seat}: an action is an Action or an action index 0..{N_ACTIONS - 1}, got {a!r}")
+            legal = self.legal_actions(seat) if seat in self.pending else []
             ok = (a in legal) if isinstance(a, Action) else any(x.index == a for x in legal)
-            if seat not in self.pending or not ok:
+            if not ok:
                 raise IllegalActionError(f"seat {seat} cannot {a} now")
         for seat, a in actions.items():
             self.act(seat, a)

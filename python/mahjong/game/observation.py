@@ -31,7 +31,7 @@ def seat_header(seat: int, dealer: int, prevalent_wind: int, hand_number: int) -
 
 def observe(game: Game, seat: int) -> dict[str, Any]:
     st = game.state
-    if seat not in game.flow.seats:
+    if type(seat) is not int or seat not in game.flow.seats:
         from mahjong.errors import ContextError, listed
 
         raise ContextError(f"seat {seat} is not at this table (seats {listed(game.flow.seats)})")

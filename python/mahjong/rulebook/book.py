@@ -28,6 +28,7 @@ from mahjong.framework import (
 from mahjong.hand import Hand, MeldKind
 from mahjong.rulebook.expr import BUILTINS, Compiled, Node, Value, compiled, evaluate, fold, names_in
 from mahjong.rulebook.options import describe
+from mahjong.rulebook.plan import ReadMemo
 from mahjong.rulebook.predicates import COUNTS, FUNCTIONS, PREDICATES
 from mahjong.rulebook.reading import Reading, build_reading, field_names, split_wildcards, win_facts
 from mahjong.rulebook.rows import RuleRow
@@ -221,6 +222,30 @@ def next_kinds(indicator: int, n: int, in_play: tuple[int, ...]) -> tuple[int, .
 #: per book (by id, the book kept to guard against a reused id): the library entries its expressions name
 
 
+class TableAnswer:
+    """A table's answer on a reading (:meth:`BookRuleSet.count_rows`): the lines counted, the stage-1 rows counted
+    (when the table has stage-2 rows), and what :meth:`BookRuleSet.score` works out of the lines, kept with them
+    (the answer is shared by every reading that reads the same)."""
+
+    __slots__ = ("lines", "counted", "_totals", "value", "items")
+
+    def __init__(self, lines: tuple[tuple[RuleRow, int], ...], counted: tuple[RuleRow, ...] | None) -> None:
+        self.lines = lines
+        self.counted = counted
+        self._totals: Totals | None = None
+        #: the hand value, when it reads nothing but the lines (set by the first score that works it out)
+        self.value: int | None = None
+        #: the score items, when no line may show another name
+        self.items: list[ScoreItem] | None = None
+
+    @property
+    def totals(self) -> Totals:
+        got = self._totals
+        if got is None:
+            got = self._totals = totals_of(self.lines)
+        return got
+
+
 class BookRuleSet(RuleSet[Any]):
     """A rule set read from a rule book.  Subclasses are made per book by :func:`ruleset_class`."""
 
@@ -295,10 +320,7 @@ class BookRuleSet(RuleSet[Any]):
     def _value(self, node: Node | None, names: Mapping[str, Any], default: Value | None = None) -> Value | None:
         if node is None:
             return default
-        constants = self.__dict__.get("_constants")
-        if constants is None:
-            constants = self.__dict__["_constants"] = self._option_constants()
-        got = constants.get(id(node), _VARIES)
+        got = self._constants().get(id(node), _VARIES)
         if got is not _VARIES:
             return default if got is None else got  # type: ignore[return-value]
         if node.op == "name" and node.value in names and names[str(node.value)] is None:
@@ -383,13 +405,38 @@ class BookRuleSet(RuleSet[Any]):
 
     def count_rows(self, v: Reading, opts: Mapping[str, Any],
                    env: tuple[dict[str, Any], dict[str, Any]] | None = None) -> list[tuple[RuleRow, int]]:
-        """The rows counted for one reading and how many times each counts (stage-2 fallbacks first)."""
-        names, funcs = self._reading_env(v, opts) if env is None else env
+        """The rows counted for one reading and how many times each counts (stage-2 fallbacks first).
+
+        The table's answer is remembered by what it read (:class:`~mahjong.rulebook.plan.ReadMemo`): a reading
+        whose predicates lead to an answer already found gets it without its rows being evaluated again."""
+        return list(self._table_answer(v, opts, self._reading_env(v, opts) if env is None else env).lines)
+
+    def _table_answer(self, v: Reading, opts: Mapping[str, Any],
+                      env: tuple[dict[str, Any], dict[str, Any]]) -> TableAnswer:
+        """:meth:`count_rows` as the remembered answer of the table (its lines, and what is worked out of them
+        once)."""
+        names, funcs = env
+        plan = self._plan_for(opts)
+        memo = self.__dict__.get("_memo")
+        if memo is None or memo[0] is not plan:
+            memo = self.__dict__["_memo"] = (plan, ReadMemo(BUILTINS))
+        self_drawn = v.context.self_drawn
+        got: TableAnswer = memo[1].answer(names, funcs, partial(self._count_rows_evaluated, plan, self_drawn),
+                                          self_drawn)
+        counted = got.counted
+        if counted is not None:  # (what the stage-2 rows read is left for the win rule and the names shown)
+            names.update(names_for(self.rows, [(r, 1) for r in counted]))
+            funcs["counted_outside"] = lambda g: sum(1 for r in counted if r.group != g)
+        return got
+
+    def _count_rows_evaluated(self, plan: tuple[tuple[RuleRow, Compiled | None, Compiled | None], ...],
+                              self_drawn: bool, names: Any, funcs: Any) -> TableAnswer:
+        """:meth:`count_rows` by the evaluator: the lines, and the stage-1 rows counted when the table has
+        stage-2 rows."""
         applying: list[RuleRow] = []
         times: dict[str, int] = {}
         stage2: list[RuleRow] = []
-        self_drawn = v.context.self_drawn
-        for r, when, count in self._plan_for(opts):
+        for r, when, count in plan:
             if self_drawn and r.self_drawn_value is not None:  # a row priced apart on a self-draw (rb-jw)
                 r = dataclasses.replace(r, value=r.self_drawn_value)
             if r.stage == 2:
@@ -422,11 +469,11 @@ class BookRuleSet(RuleSet[Any]):
                                                                           funcs)))
                         first.append(r)
                         times[r.key] = n
+        chosen: Any = (*first, *counted)
         if self.book.order == "patterns_first":
             place = _places(self.rows)
-            chosen = sorted((*first, *counted), key=lambda r: (not r.pattern, place[r.key]))
-            return [(r, times[r.key]) for r in chosen]
-        return [(r, times[r.key]) for r in (*first, *counted)]
+            chosen = sorted(chosen, key=lambda r: (not r.pattern, place[r.key]))
+        return TableAnswer(tuple((r, times[r.key]) for r in chosen), tuple(counted) if stage2 else None)
 
     def _items(self, lines: list[tuple[RuleRow, int]], v: Reading, opts: Mapping[str, Any],
                env: tuple[dict[str, Any], dict[str, Any]] | None = None) -> list[ScoreItem]:
@@ -471,30 +518,45 @@ class BookRuleSet(RuleSet[Any]):
         opts = self._options()
         plain: dict[str, Any] = dict(opts)
         plain.update({n: getattr(ctx, n) for n in field_names(type(ctx))})
-        plain.update(self_drawn=ctx.self_drawn, winner_is_dealer=ctx.winner_is_dealer, melds=len(h.melds),
-                     kongs=sum(1 for m in h.melds if m.is_kong),
-                     claimed_melds=sum(1 for m in h.melds if not m.is_concealed))
-        plain.update({k: fact_value(b.facts[k][0], getattr(ctx, k)) for k in b.facts})
-        for check, message in b.checks:
-            if evaluate(check, plain, BUILTINS):
-                raise ContextError(f"{b.name}: {message}")
+        melds = h.melds
+        plain.update(self_drawn=ctx.self_drawn, winner_is_dealer=ctx.winner_is_dealer, melds=len(melds),
+                     kongs=sum(1 for m in melds if m.is_kong),
+                     claimed_melds=sum(1 for m in melds if not m.is_concealed))
+        extra = {k: fact_value(kind, getattr(ctx, k)) for k, (kind, _d, _m) in b.facts.items()}
+        plain.update(extra)
+        if b.checks:
+            failed = self._checks_memo().answer(plain, BUILTINS, self._first_check)
+            if failed >= 0:
+                raise ContextError(f"{b.name}: {b.checks[failed][1]}")
         wild_kinds = self.wildcard_kinds(ctx)
-        extra = {k: plain[k] for k in b.facts}
-        best: tuple[tuple[int, int], list[tuple[RuleRow, int]], Decomposition, Reading, Any] | None = None
-        names = {**plain, **extra}
+        best: tuple[tuple[int, int], TableAnswer, Decomposition, Reading, Any] | None = None
+        names = plain  # (read, never changed, from here on)
         facts = win_facts(ctx, extra)
         merged = reading_base(opts, facts)
+        fixed_value = self._fixed_hand_value()
+        find_wait = _reads_wait(b)
         for d in self.readings(h, wild_kinds):
-            v = build_reading(h, d, ctx, self.hand_rules, wild_kinds, extra, find_wait=_reads_wait(b), facts=facts)
+            v = build_reading(h, d, ctx, self.hand_rules, wild_kinds, extra, find_wait=find_wait, facts=facts)
             env = self._reading_env(v, opts, merged)
-            lines = self.count_rows(v, opts, env)
-            rank = (self._hand_value(lines, names), totals_of(lines).fan)
+            answer = self._table_answer(v, opts, env)
+            if fixed_value:
+                value = answer.value
+                if value is None:
+                    value = answer.value = self._hand_value(list(answer.lines), names)
+            else:
+                value = self._hand_value(list(answer.lines), names)
+            rank = (value, answer.totals.fan)
             if best is None or rank > best[0]:
-                best = (rank, lines, d, v, env)
+                best = (rank, answer, d, v, env)
         assert best is not None
-        (value, _fan), lines, reading, v, env = best
-        items = self._items(lines, v, opts, env)
-        counted = totals_of(lines)
+        (value, _fan), answer, reading, v, env = best
+        lines = list(answer.lines)
+        items = answer.items
+        if items is None:
+            items = self._items(lines, v, opts, env)
+            if not any(r.rename_when is not None for r, _ in lines):
+                answer.items = items
+        counted = answer.totals
         details: dict[str, Any] = {"value": value, "fan": counted.fan}
         steps: list[tuple[str, str]] = [(f"合计 {value}", f"value {value}")]
         if b.aggregation == "powers":
@@ -517,15 +579,8 @@ class BookRuleSet(RuleSet[Any]):
             valid, reason = False, f"{b.zh or b.name}: {b.requires_text or 'the hand does not meet the win rule'}"
         elif total < int(self._value(b.minimum, names, 0) or 0):
             valid, reason = False, f"{b.zh or b.name}: below the minimum {self._value(b.minimum, names, 0)}"
-        points = int(self._value(b.points, {**names, "total": total}, total) or 0)
-        rule = Payment(
-            all_pay_on_discard=bool(self._value(b.payment["all_pay_on_discard"], names, False)),
-            discarder_pays_for_all=bool(self._value(b.payment["discarder_pays_for_all"], names, False)),
-            dealer_doubles=bool(self._value(b.payment["dealer_doubles"], names, False)),
-            bonus=int(self._value(b.payment["bonus"], {**names, "total": total}, 0) or 0),
-            cap=None if b.payment["cap"] is None else int(self._value(b.payment["cap"], names) or 0),
-            dealer_bonus=int(self._value(b.payment["dealer_bonus"], names, 0) or 0),
-        )
+        points = int(self._value_with_total(b.points, names, total, total) or 0)
+        rule = self._payment_rule(names, total)
         seats = self.seats
         if b.not_paying is not None:
             seats = tuple(s for s in seats if s not in getattr(ctx, b.not_paying))
@@ -536,7 +591,7 @@ class BookRuleSet(RuleSet[Any]):
         by_payer: dict[int, int] = {}
         birds_on = getattr(ctx, "bird_seats", None) if b.flow.bird_hits == "seat" else None
         if birds_on is not None:  # 扎鸟: one more share for each bird on the winner and on the payer
-            share = int(self._value(b.payment["bird_share"], {**names, "total": total}, 0) or 0)
+            share = int(self._value_with_total(b.payment["bird_share"], names, total, 0) or 0)
             by_payer = {s: share * (birds_on[ctx.winner] + birds_on[s]) for s in seats if s != ctx.winner}
         owed = payments(points, ctx.winner, discarder, ctx.dealer, seats, rule, by_payer) if valid else {}
         steps.append((f"每家 {points}" + (f" + {rule.bonus}" if rule.bonus else ""),
@@ -555,6 +610,70 @@ class BookRuleSet(RuleSet[Any]):
         details.update(arithmetic_details(*steps))
         wait = v.wait if b.report_wait else None
         return ScoreResult(self.name, tuple(items), total, b.unit, reading, wait, valid, pay, reason, details)
+
+    # --- what a configuration works out once ----------------------------------------------------------------
+
+    def _checks_memo(self) -> ReadMemo:
+        """The book's checks, remembered by what they read (:class:`~mahjong.rulebook.plan.ReadMemo`)."""
+        got: ReadMemo | None = self.__dict__.get("_checks")
+        if got is None:
+            got = self.__dict__["_checks"] = ReadMemo(BUILTINS)
+        return got
+
+    def _first_check(self, names: Mapping[str, Any], functions: Mapping[str, Any]) -> int:
+        """The place of the first of the book's checks that holds (a win fact the game does not allow), or -1."""
+        for i, (check, _message) in enumerate(self.book.checks):
+            if evaluate(check, names, functions):
+                return i
+        return -1
+
+    def _fixed_hand_value(self) -> bool:
+        """The hand's value reads nothing but the counted lines (its aggregation reads only options)."""
+        got: bool | None = self.__dict__.get("_fixed_value")
+        if got is None:
+            b = self.book
+            constants = self._constants()
+            got = b.aggregation != "formula" and all(n is None or id(n) in constants
+                                                     for n in (b.base, b.offset, b.fan_cap))
+            self.__dict__["_fixed_value"] = got
+        return got
+
+    def _constants(self) -> dict[int, Value | None]:
+        constants: dict[int, Value | None] | None = self.__dict__.get("_option_values")
+        if constants is None:
+            constants = self.__dict__["_option_values"] = self._option_constants()
+        return constants
+
+    def _value_with_total(self, node: Node | None, names: Mapping[str, Any], total: int,
+                          default: Value | None) -> Value | None:
+        """:meth:`_value` of an expression that may read the hand's ``total`` too."""
+        if node is None:
+            return default
+        got = self._constants().get(id(node), _VARIES)
+        if got is not _VARIES:
+            return default if got is None else got  # type: ignore[return-value]
+        return self._value(node, {**names, "total": total}, default)
+
+    def _payment_rule(self, names: Mapping[str, Any], total: int) -> Payment:
+        """Who pays how (the book's ``[payment]``), worked out once when it reads only options."""
+        got: Payment | None = self.__dict__.get("_payment")
+        if got is not None:
+            return got
+        b = self.book
+        rule = Payment(
+            all_pay_on_discard=bool(self._value(b.payment["all_pay_on_discard"], names, False)),
+            discarder_pays_for_all=bool(self._value(b.payment["discarder_pays_for_all"], names, False)),
+            dealer_doubles=bool(self._value(b.payment["dealer_doubles"], names, False)),
+            bonus=int(self._value_with_total(b.payment["bonus"], names, total, 0) or 0),
+            cap=None if b.payment["cap"] is None else int(self._value(b.payment["cap"], names) or 0),
+            dealer_bonus=int(self._value(b.payment["dealer_bonus"], names, 0) or 0),
+        )
+        constants = self._constants()
+        if all(b.payment[k] is None or id(b.payment[k]) in constants
+               for k in ("all_pay_on_discard", "discarder_pays_for_all", "dealer_doubles", "bonus", "cap",
+                         "dealer_bonus")):
+            self.__dict__["_payment"] = rule
+        return rule
 
     def _powers_steps(self, t: Totals, names: Mapping[str, Any], details: dict[str, Any]) -> list[tuple[str, str]]:
         """The lines of ``base × 2^(fan − offset)`` (and the details ``capped_fan``, ``multiplier``)."""
@@ -771,7 +890,11 @@ class BookRuleSet(RuleSet[Any]):
             for m in hand.melds:
                 if m.kind is MeldKind.CHOW:
                     raise MeldError(f"{b.name}: chow {m} cannot be claimed in this game (no chows: 不可以吃)")
-        in_play = set(b.tiles)
+        in_play: frozenset[int] | None = self.__dict__.get("_in_play")
+        if in_play is None:
+            in_play = self.__dict__["_in_play"] = frozenset(b.tiles)
+        if in_play.issuperset(hand.concealed) and all(in_play.issuperset(m.tiles) for m in hand.melds):
+            return
         for t in (*hand.concealed, *(x for m in hand.melds for x in m.tiles)):
             if t not in in_play:
                 raise HandError(f"{b.name}: {tile_name(t)} is not in this game's tile set")

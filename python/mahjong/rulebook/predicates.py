@@ -63,6 +63,28 @@ def _func(name: str, zh: str, en: str) -> Callable[[Callable[..., Any]], Callabl
     return deco
 
 
+#: the kinds that are a terminal (1, 9) or an honor, and the others (the suited 2..8)
+_TERMINALS_AND_HONORS = tuple(t for t in range(34) if is_terminal_or_honor(t))
+_SIMPLES = tuple(t for t in range(27) if not is_terminal_or_honor(t))
+
+
+def _triplet_tiles(v: Reading) -> list[int]:
+    """The first tiles of the reading's pungs and kongs (:meth:`Reading.triplets`), worked out once per reading
+    (kept beside the reading's frozen fields; a reading is never changed, a changed copy is a new reading)."""
+    got: list[int] | None = v.__dict__.get("_triplet_tiles")
+    if got is None:
+        got = v.__dict__["_triplet_tiles"] = [s.tile for s in v.sets if s.kind != "chow"]
+    return got
+
+
+def _chow_tiles(v: Reading) -> list[int]:
+    """The first tiles of the reading's chows (:meth:`Reading.chows`), worked out once per reading."""
+    got: list[int] | None = v.__dict__.get("_chow_tiles")
+    if got is None:
+        got = v.__dict__["_chow_tiles"] = [s.tile for s in v.sets if s.kind == "chow"]
+    return got
+
+
 # --- shapes ------------------------------------------------------------------------------------------------------
 
 @_pred("regular", "四副加一将", "four sets and a pair (the regular form)")
@@ -87,12 +109,12 @@ def honors_and_knitted(v: Reading) -> bool:
 
 @_pred("all_pungs", "对对胡（碰碰胡）", "all pungs: a regular hand with no chow")
 def all_pungs(v: Reading) -> bool:
-    return v.regular and not v.chows()
+    return v.regular and not _chow_tiles(v)
 
 
 @_pred("all_chows", "全是顺子", "a regular hand of chows only")
 def all_chows(v: Reading) -> bool:
-    return v.regular and not v.triplets()
+    return v.regular and not _triplet_tiles(v)
 
 
 @_pred("concealed_hand", "门清", "nothing claimed from others (a concealed kong keeps the hand concealed)")
@@ -124,7 +146,7 @@ def one_suit_with_honors(v: Reading) -> bool:
 
 @_pred("has_honors", "有字", "holds a wind or a dragon")
 def has_honors(v: Reading) -> bool:
-    return any(is_honor(t) for t in v.tiles())
+    return any(v.counts[27:34])
 
 
 @_pred("no_honors", "缺字（无字）", "no wind or dragon")
@@ -134,7 +156,7 @@ def no_honors(v: Reading) -> bool:
 
 @_pred("all_honors", "全是字", "winds and dragons only")
 def all_honors(v: Reading) -> bool:
-    return all(is_honor(t) for t in v.tiles())
+    return not any(v.counts[:27])
 
 
 @_pred("two_suits", "缺一门", "exactly two of the three suits")
@@ -150,7 +172,8 @@ def five_families(v: Reading) -> bool:
 
 @_pred("all_simples", "断幺", "no terminal (1, 9) and no honor")
 def all_simples(v: Reading) -> bool:
-    return not any(is_terminal_or_honor(t) for t in v.tiles())
+    counts = v.counts
+    return not any(counts[t] for t in _TERMINALS_AND_HONORS)
 
 
 @_pred("all_below_five", "小于五", "suited tiles below 5 only")
@@ -175,7 +198,7 @@ def fives_in_all(v: Reading) -> bool:
 
 @_pred("pure_straight", "一条龙", "123 456 789 chows of one suit")
 def pure_straight(v: Reading) -> bool:
-    seqs = set(v.chows())
+    seqs = set(_chow_tiles(v))
     return any({s * 9, s * 9 + 3, s * 9 + 6} <= seqs for s in range(3))
 
 
@@ -191,7 +214,7 @@ def mixed_triple(v: Reading) -> bool:
 
 @_pred("three_identical_chows", "三姐妹（一色三同顺）", "the same chow three times")
 def three_identical_chows(v: Reading) -> bool:
-    seqs = v.chows()
+    seqs = _chow_tiles(v)
     return any(seqs.count(t) >= 3 for t in set(seqs))
 
 
@@ -212,12 +235,12 @@ def pair_is_suited(v: Reading) -> bool:
 
 @_pred("seat_wind_pung", "门风刻", "a pung or kong of the winner's seat wind")
 def seat_wind_pung(v: Reading) -> bool:
-    return 27 + v.context.wind in v.triplets()
+    return 27 + v.context.wind in _triplet_tiles(v)
 
 
 @_pred("prevalent_wind_pung", "圈风刻", "a pung or kong of the round's wind")
 def prevalent_wind_pung(v: Reading) -> bool:
-    return 27 + v.context.prevalent_wind in v.triplets()
+    return 27 + v.context.prevalent_wind in _triplet_tiles(v)
 
 
 @_pred("no_wildcards", "无鬼（硬胡）", "the hand holds no wildcard")
@@ -229,12 +252,12 @@ def no_wildcards(v: Reading) -> bool:
 
 @_count("pungs", "刻子数", "pungs and kongs")
 def pungs(v: Reading) -> int:
-    return len(v.triplets())
+    return len(_triplet_tiles(v))
 
 
 @_count("chows", "顺子数", "chows")
 def chows(v: Reading) -> int:
-    return len(v.chows())
+    return len(_chow_tiles(v))
 
 
 @_count("kongs", "杠数", "kongs declared")
@@ -249,7 +272,7 @@ def concealed_kongs(v: Reading) -> int:
 
 @_count("concealed_pungs", "暗刻数", "concealed pungs and kongs")
 def concealed_pungs(v: Reading) -> int:
-    return sum(1 for s in v.sets if s.is_triplet and s.concealed)
+    return sum(1 for s in v.sets if s.kind != "chow" and s.concealed)
 
 
 @_count("melds", "副露数", "melds declared (claimed or concealed kongs)")
@@ -259,12 +282,12 @@ def melds(v: Reading) -> int:
 
 @_count("wind_pungs", "风刻数", "pungs and kongs of winds")
 def wind_pungs(v: Reading) -> int:
-    return sum(1 for t in v.triplets() if is_wind(t))
+    return sum(1 for t in _triplet_tiles(v) if 27 <= t < 31)
 
 
 @_count("dragon_pungs", "箭刻数", "pungs and kongs of dragons")
 def dragon_pungs(v: Reading) -> int:
-    return sum(1 for t in v.triplets() if is_dragon(t))
+    return sum(1 for t in _triplet_tiles(v) if 31 <= t < 34)
 
 
 @_count("roots", "根数", "tile kinds of which the hand holds all four copies (根)")
@@ -329,12 +352,12 @@ def all_ranks_in(v: Reading, *ranks: Any) -> bool:
 
 @_func("pung_of", "某牌刻", "a pung or kong of this tile: pung_of(\"C\")")
 def pung_of(v: Reading, tile: Any) -> bool:
-    return _tile(tile) in v.triplets()
+    return _tile_of(tile) in _triplet_tiles(v)
 
 
 @_func("holds", "持有某牌张数", "copies of this tile in the hand as read: holds(\"C\")")
 def holds(v: Reading, tile: Any) -> int:
-    return v.counts[_tile(tile)]
+    return v.counts[_tile_of(tile)]
 
 
 @_func("held_wildcard_tiles", "持有鬼牌本身", "copies of the wildcard tile itself among the concealed tiles")
@@ -449,7 +472,8 @@ def wildcard_stand_ins(v: Reading, kind: Any, face_value: Any = False) -> int:
 
 @_pred("all_terminals_and_honors", "全是幺九字", "every tile as read is a 1, a 9 or an honor (a set of 老头)")
 def all_terminals_and_honors(v: Reading) -> bool:
-    return all(is_terminal_or_honor(t) for t in v.tiles())
+    counts = v.counts
+    return not any(counts[t] for t in _SIMPLES)
 
 
 @_pred("pair_is_seat_wind", "门风将", "the pair is the winner's seat wind")
@@ -605,7 +629,8 @@ def wildcard_as_fifth_copy(v: Reading) -> bool:
 
 @_pred("no_simples", "全老头张", "every tile is a terminal (1, 9) or an honor")
 def no_simples(v: Reading) -> bool:
-    return all(is_terminal_or_honor(t) for t in v.tiles())
+    counts = v.counts
+    return not any(counts[t] for t in _SIMPLES)
 
 
 def _doubled_tile(v: Reading) -> int | None:

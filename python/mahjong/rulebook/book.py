@@ -16,7 +16,15 @@ from functools import cached_property, lru_cache, partial
 from typing import Any, ClassVar
 
 from mahjong._kernels import backend_module as K
-from mahjong.errors import ContextError, HandError, MeldError, NotWinningError, RulesError, listed
+from mahjong.errors import (
+    ContextError,
+    HandError,
+    MeldError,
+    NotWinningError,
+    RulesError,
+    listed,
+    register_file_texts,
+)
 from mahjong.framework import (
     RuleSet,
     ScoreItem,
@@ -28,8 +36,7 @@ from mahjong.framework import (
 from mahjong.hand import Hand, MeldKind
 from mahjong.rulebook.expr import BUILTINS, Compiled, Node, Value, compiled, evaluate, fold, names_in
 from mahjong.rulebook.options import describe
-from mahjong.rulebook.plan import ReadMemo
-from mahjong.rulebook.predicates import COUNTS, FUNCTIONS, PREDICATES
+from mahjong.rulebook.predicates import COUNTS, FACTS, FUNCTIONS, PREDICATES
 from mahjong.rulebook.reading import Reading, build_reading, field_names, split_wildcards, win_facts
 from mahjong.rulebook.rows import RuleRow
 from mahjong.rulebook.strategies import (
@@ -58,7 +65,7 @@ from mahjong.settlement import Payment as SettledPayment
 from mahjong.tiles import suit_of, tile_name
 from mahjong.types import Decomposition, Form
 
-__all__ = ["RuleBook", "Flow", "SettlementRules", "BookRuleSet", "ruleset_class", "next_kinds"]
+__all__ = ["RuleBook", "Flow", "SettlementRules", "BookRuleSet", "ruleset_class", "next_kinds", "describe_value"]
 
 _FORM_OF = {"regular": Form.REGULAR, "seven_pairs": Form.SEVEN_PAIRS, "thirteen_orphans": Form.THIRTEEN_ORPHANS,
             "honors_and_knitted": Form.HONORS_AND_KNITTED}
@@ -175,6 +182,8 @@ class RuleBook:
     row_hand_values: dict[str, Node] = field(default_factory=dict)
     #: rows whose value on a self-drawn win is an expression of the options: key -> expression (rb-jw)
     row_self_drawn_values: dict[str, Node] = field(default_factory=dict)
+    #: each check's message in Chinese (``error_zh``), in the order of ``checks``; "" = English only (rbspeed)
+    check_texts_zh: tuple[str, ...] = ()
 
     @cached_property
     def hand_rules(self) -> HandRules:
@@ -219,31 +228,89 @@ def next_kinds(indicator: int, n: int, in_play: tuple[int, ...]) -> tuple[int, .
     return tuple(out)
 
 
+def describe_value(book: RuleBook, key: str) -> tuple[str, str] | None:
+    """How a row whose value is an expression of the hand (``row_hand_values``) is worth, in Chinese and English,
+    for a table shown without a hand: ``"全是幺九字时 4，否则 2"`` / ``"4 if every tile …, else 2"``.  ``None`` for a
+    row with a plain value."""
+    node = book.row_hand_values.get(key)
+    if node is None:
+        return None
+    return _spoken(node, book, "zh"), _spoken(node, book, "en")
+
+
+_SPOKEN_OPS = {"and": ("且", "and"), "or": ("或", "or")}
+
+
+def _spoken(node: Node, book: RuleBook, lang: str) -> str:
+    """An expression in words (the library's and the file's own names for what it reads)."""
+    zh = lang == "zh"
+    op = node.op
+    if op == "num":
+        if isinstance(node.value, bool):
+            return ("是" if node.value else "否") if zh else ("true" if node.value else "false")
+        return str(node.value)
+    if op == "str":
+        return str(node.value)
+    if op == "name":
+        name = str(node.value)
+        entry = PREDICATES.get(name) or COUNTS.get(name)
+        if entry is not None:
+            return entry.zh if zh else entry.en
+        if name in FACTS:
+            return FACTS[name][0 if zh else 1]
+        meta = (book.facts.get(name) or book.options.get(name) or ("", None, {}))[2]
+        return str(meta.get("zh" if zh else "en") or name)
+    args = [_spoken(a, book, lang) for a in node.args]
+    if op == "call" and node.value == "pick" and len(args) == 3:
+        nested = [(f"（{a}）" if zh else f"({a})") if n.op == "call" and n.value == "pick" else a
+                  for a, n in zip(args, node.args)]
+        return f"{nested[0]}时 {nested[1]}，否则 {nested[2]}" if zh else f"{nested[1]} if {nested[0]}, else {nested[2]}"
+    if op == "call":
+        entry = FUNCTIONS.get(str(node.value))
+        head = str(node.value) if entry is None else (entry.zh if zh else entry.en.split(":")[0])
+        return f"{head}({', '.join(args)})"
+    if op in _SPOKEN_OPS:
+        word = _SPOKEN_OPS[op][0 if zh else 1]
+        return word.join(args) if zh else f" {word} ".join(args)
+    if op == "not":
+        return ("非" if zh else "not ") + args[0]
+    if op == "neg":
+        return "-" + args[0]
+    return f"{args[0]} {op} {args[1]}"
+
+
 #: per book (by id, the book kept to guard against a reused id): the library entries its expressions name
 
 
-class TableAnswer:
-    """A table's answer on a reading (:meth:`BookRuleSet.count_rows`): the lines counted, the stage-1 rows counted
-    (when the table has stage-2 rows), and what :meth:`BookRuleSet.score` works out of the lines, kept with them
-    (the answer is shared by every reading that reads the same)."""
+class TablePlan:
+    """A table as one configuration reads it on one kind of win (self-drawn or not), worked out once: the rows
+    the options leave (:meth:`BookRuleSet._rows_for`: options put in, rows switched off or always false left out),
+    each with its compiled ``when`` / ``count`` and, for a value written as an expression of the hand, its compiled
+    value; a row priced apart on a self-draw carries that price; rows that can never count (no ``when`` and no
+    ``count``) are dropped.  ``stage1`` are read first, ``stage2`` (fallbacks reading what stage 1 counted) after;
+    ``has_stage2``: the table has stage-2 rows at all; ``excludes``: some row strikes another (else the exclusion
+    policy is not run)."""
 
-    __slots__ = ("lines", "counted", "_totals", "value", "items")
+    __slots__ = ("stage1", "stage2", "has_stage2", "excludes")
 
-    def __init__(self, lines: tuple[tuple[RuleRow, int], ...], counted: tuple[RuleRow, ...] | None) -> None:
-        self.lines = lines
-        self.counted = counted
-        self._totals: Totals | None = None
-        #: the hand value, when it reads nothing but the lines (set by the first score that works it out)
-        self.value: int | None = None
-        #: the score items, when no line may show another name
-        self.items: list[ScoreItem] | None = None
-
-    @property
-    def totals(self) -> Totals:
-        got = self._totals
-        if got is None:
-            got = self._totals = totals_of(self.lines)
-        return got
+    def __init__(self, plan: tuple[tuple[RuleRow, Compiled | None, Compiled | None], ...], self_drawn: bool,
+                 book: RuleBook) -> None:
+        stage1: list[tuple[RuleRow, Compiled | None, Compiled | None, Compiled | None]] = []
+        stage2: list[tuple[RuleRow, Compiled, Compiled | None, Compiled | None]] = []
+        self.has_stage2 = False
+        for r, when, count in plan:
+            if self_drawn and r.self_drawn_value is not None:  # a row priced apart on a self-draw (rb-jw)
+                r = dataclasses.replace(r, value=r.self_drawn_value)
+            valued = compiled(book.row_hand_values[r.key]) if r.key in book.row_hand_values else None
+            if r.stage == 2:
+                self.has_stage2 = True
+                if r.when is not None:
+                    stage2.append((r, compiled(r.when), None if r.count is None else compiled(r.count), valued))
+            elif when is not None or count is not None:
+                stage1.append((r, when, count, valued))
+        self.stage1 = tuple(stage1)
+        self.stage2 = tuple(stage2)
+        self.excludes = book.exclusion != "simultaneous" or any(r.excludes or r.implied for r, *_ in stage1)
 
 
 class BookRuleSet(RuleSet[Any]):
@@ -287,6 +354,19 @@ class BookRuleSet(RuleSet[Any]):
                      for r in rows)
         self.__dict__["_plan"] = (rows, plan)
         return plan
+
+    def _table_plan(self, opts: Mapping[str, Any], self_drawn: bool) -> TablePlan:
+        """How :meth:`count_rows` reads the table under a configuration, worked out once per configuration and
+        kind of win (:class:`TablePlan`)."""
+        plan = self._plan_for(opts)
+        cached: tuple[Any, dict[bool, TablePlan]] | None = self.__dict__.get("_table_plans")
+        if cached is None or cached[0] is not plan:
+            cached = self.__dict__["_table_plans"] = (plan, {})
+        by_kind = cached[1]
+        got = by_kind.get(self_drawn)
+        if got is None:
+            got = by_kind[self_drawn] = TablePlan(plan, self_drawn, self.book)
+        return got
 
     def _rows_for(self, opts: Mapping[str, Any]) -> tuple[RuleRow, ...]:
         """:attr:`rows` as a configuration reads them on a hand: rows switched off by an option or another mode
@@ -407,73 +487,39 @@ class BookRuleSet(RuleSet[Any]):
                    env: tuple[dict[str, Any], dict[str, Any]] | None = None) -> list[tuple[RuleRow, int]]:
         """The rows counted for one reading and how many times each counts (stage-2 fallbacks first).
 
-        The table's answer is remembered by what it read (:class:`~mahjong.rulebook.plan.ReadMemo`): a reading
-        whose predicates lead to an answer already found gets it without its rows being evaluated again."""
-        return list(self._table_answer(v, opts, self._reading_env(v, opts) if env is None else env).lines)
-
-    def _table_answer(self, v: Reading, opts: Mapping[str, Any],
-                      env: tuple[dict[str, Any], dict[str, Any]]) -> TableAnswer:
-        """:meth:`count_rows` as the remembered answer of the table (its lines, and what is worked out of them
-        once)."""
-        names, funcs = env
-        plan = self._plan_for(opts)
-        memo = self.__dict__.get("_memo")
-        if memo is None or memo[0] is not plan:
-            memo = self.__dict__["_memo"] = (plan, ReadMemo(BUILTINS))
-        self_drawn = v.context.self_drawn
-        got: TableAnswer = memo[1].answer(names, funcs, partial(self._count_rows_evaluated, plan, self_drawn),
-                                          self_drawn)
-        counted = got.counted
-        if counted is not None:  # (what the stage-2 rows read is left for the win rule and the names shown)
-            names.update(names_for(self.rows, [(r, 1) for r in counted]))
-            funcs["counted_outside"] = lambda g: sum(1 for r in counted if r.group != g)
-        return got
-
-    def _count_rows_evaluated(self, plan: tuple[tuple[RuleRow, Compiled | None, Compiled | None], ...],
-                              self_drawn: bool, names: Any, funcs: Any) -> TableAnswer:
-        """:meth:`count_rows` by the evaluator: the lines, and the stage-1 rows counted when the table has
-        stage-2 rows."""
+        The rows are read from the configuration's :class:`TablePlan`: options put in, rows that can never count
+        left out, each expression compiled, a self-drawn win's prices already in."""
+        names, funcs = self._reading_env(v, opts) if env is None else env
+        plan = self._table_plan(opts, v.context.self_drawn)
         applying: list[RuleRow] = []
         times: dict[str, int] = {}
-        stage2: list[RuleRow] = []
-        for r, when, count in plan:
-            if self_drawn and r.self_drawn_value is not None:  # a row priced apart on a self-draw (rb-jw)
-                r = dataclasses.replace(r, value=r.self_drawn_value)
-            if r.stage == 2:
-                stage2.append(r)
-                continue
+        for r, when, count, valued in plan.stage1:
             if when is not None and not when(names, funcs):
                 continue
-            if count is None:
-                if when is None:
-                    continue
-                n = 1
-            else:
-                n = int(count(names, funcs))
+            n = 1 if count is None else int(count(names, funcs))
             if n > 0:
-                if r.key in self.book.row_hand_values:
-                    r = dataclasses.replace(r, value=int(evaluate(self.book.row_hand_values[r.key], names, funcs)))
+                if valued is not None:
+                    r = dataclasses.replace(r, value=int(valued(names, funcs)))
                 applying.append(r)
                 times[r.key] = n
-        counted = apply_exclusions(self.book.exclusion, applying)
+        counted = apply_exclusions(self.book.exclusion, applying) if plan.excludes else applying
         first: list[RuleRow] = []
-        if stage2:
+        if plan.has_stage2:
             names.update(names_for(self.rows, [(r, 1) for r in counted]))
             funcs["counted_outside"] = lambda g: sum(1 for r in counted if r.group != g)
-            for r in stage2:
-                if r.when is not None and evaluate(r.when, names, funcs):
-                    n = 1 if r.count is None else int(evaluate(r.count, names, funcs))
+            for r, when, count, valued in plan.stage2:
+                if when(names, funcs):
+                    n = 1 if count is None else int(count(names, funcs))
                     if n > 0:
-                        if r.key in self.book.row_hand_values:
-                            r = dataclasses.replace(r, value=int(evaluate(self.book.row_hand_values[r.key], names,
-                                                                          funcs)))
+                        if valued is not None:
+                            r = dataclasses.replace(r, value=int(valued(names, funcs)))
                         first.append(r)
                         times[r.key] = n
-        chosen: Any = (*first, *counted)
         if self.book.order == "patterns_first":
             place = _places(self.rows)
-            chosen = sorted(chosen, key=lambda r: (not r.pattern, place[r.key]))
-        return TableAnswer(tuple((r, times[r.key]) for r in chosen), tuple(counted) if stage2 else None)
+            chosen = sorted((*first, *counted), key=lambda r: (not r.pattern, place[r.key]))
+            return [(r, times[r.key]) for r in chosen]
+        return [(r, times[r.key]) for r in (*first, *counted)]
 
     def _items(self, lines: list[tuple[RuleRow, int]], v: Reading, opts: Mapping[str, Any],
                env: tuple[dict[str, Any], dict[str, Any]] | None = None) -> list[ScoreItem]:
@@ -524,39 +570,26 @@ class BookRuleSet(RuleSet[Any]):
                      claimed_melds=sum(1 for m in melds if not m.is_concealed))
         extra = {k: fact_value(kind, getattr(ctx, k)) for k, (kind, _d, _m) in b.facts.items()}
         plain.update(extra)
-        if b.checks:
-            failed = self._checks_memo().answer(plain, BUILTINS, self._first_check)
-            if failed >= 0:
-                raise ContextError(f"{b.name}: {b.checks[failed][1]}")
+        failed = self._first_check(plain, BUILTINS)
+        if failed >= 0:
+            raise ContextError(f"{b.name}: {b.checks[failed][1]}")
         wild_kinds = self.wildcard_kinds(ctx)
-        best: tuple[tuple[int, int], TableAnswer, Decomposition, Reading, Any] | None = None
+        best: tuple[tuple[int, int], list[tuple[RuleRow, int]], Decomposition, Reading, Any] | None = None
         names = plain  # (read, never changed, from here on)
         facts = win_facts(ctx, extra)
         merged = reading_base(opts, facts)
-        fixed_value = self._fixed_hand_value()
         find_wait = _reads_wait(b)
         for d in self.readings(h, wild_kinds):
             v = build_reading(h, d, ctx, self.hand_rules, wild_kinds, extra, find_wait=find_wait, facts=facts)
             env = self._reading_env(v, opts, merged)
-            answer = self._table_answer(v, opts, env)
-            if fixed_value:
-                value = answer.value
-                if value is None:
-                    value = answer.value = self._hand_value(list(answer.lines), names)
-            else:
-                value = self._hand_value(list(answer.lines), names)
-            rank = (value, answer.totals.fan)
+            lines = self.count_rows(v, opts, env)
+            rank = (self._hand_value(lines, names), totals_of(lines).fan)
             if best is None or rank > best[0]:
-                best = (rank, answer, d, v, env)
+                best = (rank, lines, d, v, env)
         assert best is not None
-        (value, _fan), answer, reading, v, env = best
-        lines = list(answer.lines)
-        items = answer.items
-        if items is None:
-            items = self._items(lines, v, opts, env)
-            if not any(r.rename_when is not None for r, _ in lines):
-                answer.items = items
-        counted = answer.totals
+        (value, _fan), lines, reading, v, env = best
+        items = self._items(lines, v, opts, env)
+        counted = totals_of(lines)
         details: dict[str, Any] = {"value": value, "fan": counted.fan}
         steps: list[tuple[str, str]] = [(f"合计 {value}", f"value {value}")]
         if b.aggregation == "powers":
@@ -613,30 +646,12 @@ class BookRuleSet(RuleSet[Any]):
 
     # --- what a configuration works out once ----------------------------------------------------------------
 
-    def _checks_memo(self) -> ReadMemo:
-        """The book's checks, remembered by what they read (:class:`~mahjong.rulebook.plan.ReadMemo`)."""
-        got: ReadMemo | None = self.__dict__.get("_checks")
-        if got is None:
-            got = self.__dict__["_checks"] = ReadMemo(BUILTINS)
-        return got
-
     def _first_check(self, names: Mapping[str, Any], functions: Mapping[str, Any]) -> int:
         """The place of the first of the book's checks that holds (a win fact the game does not allow), or -1."""
         for i, (check, _message) in enumerate(self.book.checks):
             if evaluate(check, names, functions):
                 return i
         return -1
-
-    def _fixed_hand_value(self) -> bool:
-        """The hand's value reads nothing but the counted lines (its aggregation reads only options)."""
-        got: bool | None = self.__dict__.get("_fixed_value")
-        if got is None:
-            b = self.book
-            constants = self._constants()
-            got = b.aggregation != "formula" and all(n is None or id(n) in constants
-                                                     for n in (b.base, b.offset, b.fan_cap))
-            self.__dict__["_fixed_value"] = got
-        return got
 
     def _constants(self) -> dict[int, Value | None]:
         constants: dict[int, Value | None] | None = self.__dict__.get("_option_values")
@@ -711,6 +726,8 @@ class BookRuleSet(RuleSet[Any]):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         book = cls.__dict__.get("book")
+        if book is not None:  # the file's check messages in both languages, for whoever raises them
+            register_file_texts(zip((text for _node, text in book.checks), book.check_texts_zh))
         if book is not None and "settle" not in cls.__dict__ and (
                 book.settlement is not None or book.flow.dealer in ("discarder", "dice") or _fished_win(book)):
             cls.settle = BookRuleSet.settle_by_book  # type: ignore[method-assign, assignment]

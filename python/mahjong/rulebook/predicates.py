@@ -24,7 +24,8 @@ from mahjong.rulebook.reading import Reading
 from mahjong.tiles import is_dragon, is_honor, is_terminal_or_honor, is_wind, parse_tiles, rank_of, suit_of
 from mahjong.types import Form
 
-__all__ = ["Entry", "PREDICATES", "COUNTS", "FUNCTIONS", "FACTS", "library_names", "describe_library"]
+__all__ = ["Entry", "PREDICATES", "COUNTS", "FUNCTIONS", "FACTS", "OTHER_NAMES", "library_names", "describe_library",
+           "documented"]
 
 
 @dataclass(frozen=True)
@@ -383,6 +384,33 @@ FACTS: dict[str, tuple[str, str]] = {
 }
 
 
+#: names an expression may read besides the library, so that the listing names everything a file may use (where
+#: each may be read is checked when a file is loaded): name -> (kind, zh, en); ``row_KEY`` stands for every row key
+OTHER_NAMES: dict[str, tuple[str, str, str]] = {
+    "discarder": ("fact", "点炮者", "the seat whose discard was won on (no value on a self-draw)"),
+    "claimed_melds": ("count", "吃碰明杠数", "melds claimed from other players (a concealed kong is not one)"),
+    "total": ("scoring", "总分", "the hand's total after rounding and the cap (payments and points read it)"),
+    "fan": ("scoring", "番数合计", "the counted rows' fan (a scoring formula reads it)"),
+    "hu": ("scoring", "胡数合计", "the counted rows' hu (a scoring formula reads it)"),
+    "tai": ("scoring", "台数合计", "the counted rows' tai (a scoring formula reads it)"),
+    "pt": ("scoring", "加分合计", "the counted rows' flat points (a scoring formula reads it)"),
+    "x": ("scoring", "倍数之积", "the product of the counted rows' multipliers (a scoring formula reads it)"),
+    "counted": ("counted rows", "已计番种数", "how many rows are counted (a stage-2 row or the win rule reads it)"),
+    "counted_outside": ("counted rows", "组外已计番种数",
+                        "rows counted outside a group: counted_outside(\"filled\") (a stage-2 row or the win rule)"),
+    "row_KEY": ("counted rows", "某番种已计", "row_KEY: the row KEY is counted (a stage-2 row or the win rule reads "
+                "it; e.g. row_seven_pairs)"),
+}
+
+
+def documented(name: str) -> dict[str, str] | None:
+    """The listing's entry for a name an expression reads (:func:`describe_library`), or None."""
+    for e in describe_library():
+        if e["name"] == name or (e["name"] == "row_KEY" and name.startswith("row_")):
+            return e
+    return None
+
+
 def library_names() -> set[str]:
     """Every name an expression on a reading may use (predicates, counts, win facts)."""
     return set(PREDICATES) | set(COUNTS) | set(FACTS)
@@ -394,6 +422,7 @@ def describe_library() -> list[dict[str, str]]:
     out += [{"name": e.name, "kind": "count", "zh": e.zh, "en": e.en} for e in COUNTS.values()]
     out += [{"name": e.name, "kind": "function", "zh": e.zh, "en": e.en} for e in FUNCTIONS.values()]
     out += [{"name": k, "kind": "fact", "zh": zh, "en": en} for k, (zh, en) in FACTS.items()]
+    out += [{"name": k, "kind": kind, "zh": zh, "en": en} for k, (kind, zh, en) in OTHER_NAMES.items()]
     return out
 
 

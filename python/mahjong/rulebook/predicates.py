@@ -78,6 +78,20 @@ def _triplet_tiles(v: Reading) -> list[int]:
     return got
 
 
+def _suits(v: Reading) -> set[int]:
+    """The suits (0..2) the reading holds, as read (:attr:`Reading.suits`), worked out once per reading."""
+    got: set[int] | None = v.__dict__.get("_suit_set")
+    if got is None:
+        counts = v.counts
+        got = v.__dict__["_suit_set"] = {s for s in range(3) if any(counts[9 * s:9 * s + 9])}
+    return got
+
+
+_TERMINAL_OR_HONOR = frozenset(_TERMINALS_AND_HONORS)
+_FIVE_UP = tuple(t for t in range(27) if t % 9 >= 4)  #: the suited 5..9 (rank_of(t) >= 5)
+_FIVE_DOWN = tuple(t for t in range(27) if t % 9 <= 4)  #: the suited 1..5
+
+
 def _chow_tiles(v: Reading) -> list[int]:
     """The first tiles of the reading's chows (:meth:`Reading.chows`), worked out once per reading."""
     got: list[int] | None = v.__dict__.get("_chow_tiles")
@@ -137,12 +151,12 @@ def single_wait(v: Reading) -> bool:
 
 @_pred("one_suit", "清一色", "one suit, no honors")
 def one_suit(v: Reading) -> bool:
-    return len(v.suits) == 1 and not has_honors(v)
+    return len(_suits(v)) == 1 and not has_honors(v)
 
 
 @_pred("one_suit_with_honors", "混一色", "one suit and honors")
 def one_suit_with_honors(v: Reading) -> bool:
-    return len(v.suits) == 1 and has_honors(v)
+    return len(_suits(v)) == 1 and has_honors(v)
 
 
 @_pred("has_honors", "有字", "holds a wind or a dragon")
@@ -162,13 +176,13 @@ def all_honors(v: Reading) -> bool:
 
 @_pred("two_suits", "缺一门", "exactly two of the three suits")
 def two_suits(v: Reading) -> bool:
-    return len(v.suits) == 2
+    return len(_suits(v)) == 2
 
 
 @_pred("five_families", "五门齐", "all three suits, a wind and a dragon")
 def five_families(v: Reading) -> bool:
-    tiles = v.tiles()
-    return len(v.suits) == 3 and any(is_wind(t) for t in tiles) and any(is_dragon(t) for t in tiles)
+    counts = v.counts
+    return len(_suits(v)) == 3 and any(counts[27:31]) and any(counts[31:34])
 
 
 @_pred("all_simples", "断幺", "no terminal (1, 9) and no honor")
@@ -179,17 +193,19 @@ def all_simples(v: Reading) -> bool:
 
 @_pred("all_below_five", "小于五", "suited tiles below 5 only")
 def all_below_five(v: Reading) -> bool:
-    return not has_honors(v) and all(rank_of(t) < 5 for t in v.tiles())
+    counts = v.counts
+    return not any(counts[t] for t in range(27, 34)) and not any(counts[t] for t in _FIVE_UP)
 
 
 @_pred("all_above_five", "大于五", "suited tiles above 5 only")
 def all_above_five(v: Reading) -> bool:
-    return not has_honors(v) and all(rank_of(t) > 5 for t in v.tiles())
+    counts = v.counts
+    return not any(counts[t] for t in range(27, 34)) and not any(counts[t] for t in _FIVE_DOWN)
 
 
 @_pred("terminals_in_all", "全带幺", "a terminal or an honor in every set and the pair")
 def terminals_in_all(v: Reading) -> bool:
-    return v.regular and all(any(is_terminal_or_honor(t) for t in g) for g in v.groups())
+    return v.regular and all(not _TERMINAL_OR_HONOR.isdisjoint(g) for g in v.groups())
 
 
 @_pred("fives_in_all", "全带五", "a suited 5 in every set and the pair")
@@ -316,7 +332,7 @@ def flowers(v: Reading) -> int:
 
 @_count("suits", "门数", "suits present (0..3)")
 def suits(v: Reading) -> int:
-    return len(v.suits)
+    return len(_suits(v))
 
 
 # --- functions with arguments ---------------------------------------------------------------------------------

@@ -14,11 +14,18 @@ The hands:
 * Sichuan and the two-player game: the first 1,000 scored hands of
   ``tests/rulebook/data/sichuan_twoplayer_answers.json.gz`` (their option sets mixed; hands that raise left out);
 * the others: the first 1,000 hands per rule set of the answers corpus ``tests/rulebook/data/ruleset_answers.json.gz``
-  (each under its corpus option set; hands that do not win count too, their error caught).
+  (each under its corpus option set; a hand that does not win counts too, its error caught; a hand whose win facts
+  the rule set refuses is left out of the ``score()`` column).
 
-The revisions before the moves: ``cbf1f36`` (Sichuan, the two-player game, Nanchang, Yuhuan, Jinshan, Wuhu) and
-``bcb0a1c^`` (the common table, which moved first).  This one script replaces ``bench_rulebook_nanchang.py``,
-``bench_rulebook_moves.py`` and ``bench_yuhuan_book.py`` (which still run and measure the same hands the same way).
+Each ``score()`` is timed with its win context built beforehand; building the contexts (``Context(**facts)``) is
+timed apart, and the last column is the ratio of both together.  The revisions before the moves: ``cbf1f36``
+(Sichuan, the two-player game, Nanchang, Yuhuan, Jinshan, Wuhu) and ``bcb0a1c^`` (the common table, which moved
+first).
+
+This one script replaces the three of the last round (``bench_rulebook.py --before cbf1f36`` for Sichuan and the
+two-player game, ``bench_rulebook_nanchang.py``, ``bench_rulebook_moves.py``, ``bench_yuhuan_book.py``), on the same
+hands and revisions: their figures are this script's ``score()`` column (Sichuan, the two-player game: contexts built
+before) and its last column (the others: context and score timed together).
 """
 
 from __future__ import annotations

@@ -589,11 +589,13 @@ class ReadingNames(Mapping[str, Any]):
             return known
         e = PREDICATES.get(name) or COUNTS.get(name)
         if e is not None:
-            known = self._known[name] = e.fn(self._v)
-            return known
-        if name in self._v.facts:
-            return self._v.facts[name]
-        return self._options[name]
+            known = e.fn(self._v)
+        elif name in self._v.facts:
+            known = self._v.facts[name]
+        else:
+            known = self._options[name]
+        self._known[name] = known  # (each name worked out, or looked up, once per reading)
+        return known
 
     def __contains__(self, name: object) -> bool:
         return name in PREDICATES or name in COUNTS or name in self._v.facts or name in self._options
@@ -609,10 +611,11 @@ class ReadingNames(Mapping[str, Any]):
 class ReadingFunctions(Mapping[str, Any]):
     """The functions a row's expressions may call on one reading (the built-ins and the library's functions)."""
 
-    __slots__ = ("_v",)
+    __slots__ = ("_v", "_bound")
 
     def __init__(self, v: Reading) -> None:
         self._v = v
+        self._bound: dict[str, Any] = {}  # each library function bound to the reading once
 
     def __getitem__(self, name: str) -> Any:
         got = self.get(name)
@@ -621,9 +624,13 @@ class ReadingFunctions(Mapping[str, Any]):
         return got
 
     def get(self, name: str, default: Any = None) -> Any:
+        got = self._bound.get(name)
+        if got is not None:
+            return got
         e = FUNCTIONS.get(name)
         if e is not None:
-            return partial(e.fn, self._v)
+            got = self._bound[name] = partial(e.fn, self._v)
+            return got
         return _builtins().get(name, default)
 
     def __iter__(self) -> Iterator[str]:

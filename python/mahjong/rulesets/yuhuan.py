@@ -399,7 +399,7 @@ class Yuhuan(BookRuleSet):
                 _kind, block, start, local = step
                 cache = set_lines if local else memo
                 for s in v.sets:
-                    key2 = (s, start, wind)
+                    key2 = (s.kind, s.tile, s.concealed, s.claimed, start, wind)  # (the set's fields: hashed in C)
                     got = cache.get(key2)
                     if got is None:
                         one = Reading(v.hand, v.decomposition, v.context, (s,), None, _counts_of(s), None,

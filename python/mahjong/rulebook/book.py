@@ -993,6 +993,12 @@ class ReadingFunctions(dict[str, Any]):
         self[key] = fn
         return fn
 
+    def __missing__(self, key: str) -> Any:
+        fn = self.get(key)
+        if fn is None:
+            raise KeyError(key)
+        return fn
+
 
 @lru_cache(maxsize=256)
 def _shadowed(names: tuple[str, ...]) -> tuple[str, ...]:

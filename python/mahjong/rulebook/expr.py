@@ -339,7 +339,10 @@ def _call(node: Node, args: list[Compiled]) -> Compiled:
     key = str(node.value)
 
     def function(functions: Env) -> Callable[..., Value]:
-        fn = functions.get(key)
+        try:
+            fn = functions[key]  # (a table of functions may bind one when first asked: __missing__)
+        except KeyError:
+            fn = None
         if fn is None:
             raise ExprError(f"unknown function {key!r}", node.position)
         return fn  # type: ignore[no-any-return]

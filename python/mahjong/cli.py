@@ -277,7 +277,9 @@ def _print_fans(table: dict[str, Any], lang: str) -> None:
         w = max((_width(n) for n in names), default=0)
         for r, n in zip(rows, names):
             v = r["value"]
-            if isinstance(v, dict):
+            if r.get("value_text"):  # a value that depends on the hand, in words
+                value = r["value_text"]["zh" if lang == "zh" else "en"]
+            elif isinstance(v, dict):
                 value = " / ".join(f"{x}" for x in v.values())
             else:
                 value = "" if v is None else str(v)

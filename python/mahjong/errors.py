@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
 __all__ = [
@@ -33,6 +33,7 @@ __all__ = [
     "translate",
     "identify",
     "listed",
+    "register_file_texts",
 ]
 
 
@@ -156,10 +157,36 @@ def translate(text: str, lang: str = "zh", kind: str = "MahjongError") -> str:
         return text
     found = identify(text)
     if found is None:
+        own = _file_text(text)
+        if own is not None:
+            return own
         head = CATALOGUE[KIND_CODES.get(kind, "error")].zh
         return f"{head}：{text}"
     code, values = found
     return _zh(code, values)
+
+
+#: messages a rule file writes in both languages (a check's ``error`` and ``error_zh``): English -> Chinese
+_FILE_TEXTS: dict[str, str] = {}
+
+
+def register_file_texts(pairs: Iterable[tuple[str, str]]) -> None:
+    """Messages a rule file writes in both languages, shown in Chinese where the catalogue has no row for them
+    (a file's text is its own: it cannot be a catalogue row)."""
+    for en, zh in pairs:
+        if en and zh:
+            _FILE_TEXTS[en] = zh
+
+
+def _file_text(text: str) -> str | None:
+    """A rule file's message in Chinese, also when the rule set puts its name before it (``"sichuan: …"``)."""
+    got = _FILE_TEXTS.get(text)
+    if got is None and ": " in text:
+        head, _, rest = text.partition(": ")
+        zh = _FILE_TEXTS.get(rest)
+        if zh is not None:
+            return f"{head}：{zh}"
+    return got
 
 
 def _zh(code: str, values: Mapping[str, str]) -> str:

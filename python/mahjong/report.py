@@ -757,6 +757,26 @@ def _row(obj: Any, unit: str) -> dict[str, Any] | None:
     }
 
 
+def _book_row(book: Any, row: Any) -> dict[str, Any] | None:
+    """A rule-book row as a table shows it without a hand: its name's placeholders described, a value that depends
+    on the hand said in words (``value_text``, zh + en; ``value`` is then None), a row priced apart on a self-draw
+    shown with both prices."""
+    from mahjong.rulebook.book import describe_value
+    from mahjong.rulebook.rows import shown_names
+
+    out = _row(row, row.unit)
+    if out is None:
+        return None
+    out["zh"], out["en"] = shown_names(row)
+    text = describe_value(book, row.key)
+    if text is not None:
+        out["value"] = None
+        out["value_text"] = {"zh": text[0], "en": text[1]}
+    elif row.self_drawn_value is not None:
+        out["value"] = {"discard": row.value, "self_drawn": row.self_drawn_value}
+    return out
+
+
 def fans(name: str) -> dict[str, Any]:
     """The whole fan / hu table of a preset's rule set: every row's key, names, value, unit and exclusions."""
     ruleset = get_ruleset(name)
@@ -764,7 +784,7 @@ def fans(name: str) -> dict[str, Any]:
     book = getattr(type(ruleset), "book", None)  # a rule set read from a rule file
     if book is not None:
         # the rule set's rows: a value written as an option of the book is shown as this configuration has it
-        book_rows = [r for r in (_row(x, x.unit) for x in getattr(ruleset, "rows", book.rows)) if r is not None]
+        book_rows = [r for r in (_book_row(book, x) for x in getattr(ruleset, "rows", book.rows)) if r is not None]
         unit = book_rows[0]["unit"] if book_rows else "fan"
         return {**_info(preset), "name": preset,
                 "sections": [{"key": "rows", "zh": "番种", "en": "rows", "unit": unit, "rows": book_rows}]}

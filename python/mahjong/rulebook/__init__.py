@@ -44,7 +44,9 @@ __all__ = [
 
 
 def schema() -> dict[str, Any]:
-    """The JSON Schema of a rule file."""
+    """The JSON Schema of a rule file, with every name an expression may read and its meaning in Chinese and
+    English (``x-names``: the predicate library, its counts and functions, the win facts, the scoring names)."""
+    from mahjong.rulebook.predicates import describe_library
     from mahjong.rulebook.spec import json_schema
 
-    return json_schema()
+    return {**json_schema(), "x-names": describe_library()}

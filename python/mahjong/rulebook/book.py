@@ -16,7 +16,15 @@ from functools import cached_property, lru_cache, partial
 from typing import Any, ClassVar
 
 from mahjong._kernels import backend_module as K
-from mahjong.errors import ContextError, HandError, MeldError, NotWinningError, RulesError, listed
+from mahjong.errors import (
+    ContextError,
+    HandError,
+    MeldError,
+    NotWinningError,
+    RulesError,
+    listed,
+    register_file_texts,
+)
 from mahjong.framework import (
     RuleSet,
     ScoreItem,
@@ -28,7 +36,7 @@ from mahjong.framework import (
 from mahjong.hand import Hand, MeldKind
 from mahjong.rulebook.expr import BUILTINS, Compiled, Node, Value, compiled, evaluate, fold, names_in
 from mahjong.rulebook.options import describe
-from mahjong.rulebook.predicates import COUNTS, FUNCTIONS, PREDICATES
+from mahjong.rulebook.predicates import COUNTS, FACTS, FUNCTIONS, PREDICATES
 from mahjong.rulebook.reading import Reading, build_reading, field_names, split_wildcards, win_facts
 from mahjong.rulebook.rows import RuleRow
 from mahjong.rulebook.strategies import (
@@ -57,7 +65,7 @@ from mahjong.settlement import Payment as SettledPayment
 from mahjong.tiles import suit_of, tile_name
 from mahjong.types import Decomposition, Form
 
-__all__ = ["RuleBook", "Flow", "SettlementRules", "BookRuleSet", "ruleset_class", "next_kinds"]
+__all__ = ["RuleBook", "Flow", "SettlementRules", "BookRuleSet", "ruleset_class", "next_kinds", "describe_value"]
 
 _FORM_OF = {"regular": Form.REGULAR, "seven_pairs": Form.SEVEN_PAIRS, "thirteen_orphans": Form.THIRTEEN_ORPHANS,
             "honors_and_knitted": Form.HONORS_AND_KNITTED}
@@ -176,6 +184,8 @@ class RuleBook:
     row_self_drawn_values: dict[str, Node] = field(default_factory=dict)
     #: (rbgames) the file's [[opening]], [[instant_wins]] and [horses]: a mahjong.rulebook.special.SpecialRules
     special: Any = None
+    #: each check's message in Chinese (``error_zh``), in the order of ``checks``; "" = English only (rbspeed)
+    check_texts_zh: tuple[str, ...] = ()
 
     @cached_property
     def hand_rules(self) -> HandRules:
@@ -220,7 +230,89 @@ def next_kinds(indicator: int, n: int, in_play: tuple[int, ...]) -> tuple[int, .
     return tuple(out)
 
 
+def describe_value(book: RuleBook, key: str) -> tuple[str, str] | None:
+    """How a row whose value is an expression of the hand (``row_hand_values``) is worth, in Chinese and English,
+    for a table shown without a hand: ``"全是幺九字时 4，否则 2"`` / ``"4 if every tile …, else 2"``.  ``None`` for a
+    row with a plain value."""
+    node = book.row_hand_values.get(key)
+    if node is None:
+        return None
+    return _spoken(node, book, "zh"), _spoken(node, book, "en")
+
+
+_SPOKEN_OPS = {"and": ("且", "and"), "or": ("或", "or")}
+
+
+def _spoken(node: Node, book: RuleBook, lang: str) -> str:
+    """An expression in words (the library's and the file's own names for what it reads)."""
+    zh = lang == "zh"
+    op = node.op
+    if op == "num":
+        if isinstance(node.value, bool):
+            return ("是" if node.value else "否") if zh else ("true" if node.value else "false")
+        return str(node.value)
+    if op == "str":
+        return str(node.value)
+    if op == "name":
+        name = str(node.value)
+        entry = PREDICATES.get(name) or COUNTS.get(name)
+        if entry is not None:
+            return entry.zh if zh else entry.en
+        if name in FACTS:
+            return FACTS[name][0 if zh else 1]
+        meta = (book.facts.get(name) or book.options.get(name) or ("", None, {}))[2]
+        return str(meta.get("zh" if zh else "en") or name)
+    args = [_spoken(a, book, lang) for a in node.args]
+    if op == "call" and node.value == "pick" and len(args) == 3:
+        nested = [(f"（{a}）" if zh else f"({a})") if n.op == "call" and n.value == "pick" else a
+                  for a, n in zip(args, node.args)]
+        return f"{nested[0]}时 {nested[1]}，否则 {nested[2]}" if zh else f"{nested[1]} if {nested[0]}, else {nested[2]}"
+    if op == "call":
+        entry = FUNCTIONS.get(str(node.value))
+        head = str(node.value) if entry is None else (entry.zh if zh else entry.en.split(":")[0])
+        return f"{head}({', '.join(args)})"
+    if op in _SPOKEN_OPS:
+        word = _SPOKEN_OPS[op][0 if zh else 1]
+        return word.join(args) if zh else f" {word} ".join(args)
+    if op == "not":
+        return ("非" if zh else "not ") + args[0]
+    if op == "neg":
+        return "-" + args[0]
+    return f"{args[0]} {op} {args[1]}"
+
+
 #: per book (by id, the book kept to guard against a reused id): the library entries its expressions name
+
+
+class TablePlan:
+    """A table as one configuration reads it on one kind of win (self-drawn or not), worked out once: the rows
+    the options leave (:meth:`BookRuleSet._rows_for`: options put in, rows switched off or always false left out),
+    each with its compiled ``when`` / ``count`` and, for a value written as an expression of the hand, its compiled
+    value; a row priced apart on a self-draw carries that price; rows that can never count (no ``when`` and no
+    ``count``) are dropped.  ``stage1`` are read first, ``stage2`` (fallbacks reading what stage 1 counted) after;
+    ``has_stage2``: the table has stage-2 rows at all; ``excludes``: some row strikes another (else the exclusion
+    policy is not run)."""
+
+    __slots__ = ("stage1", "stage2", "has_stage2", "excludes")
+
+    def __init__(self, plan: tuple[tuple[RuleRow, Compiled | None, Compiled | None], ...], self_drawn: bool,
+                 book: RuleBook) -> None:
+        stage1: list[tuple[RuleRow, Compiled | None, Compiled | None, Compiled | None]] = []
+        stage2: list[tuple[RuleRow, Compiled, Compiled | None, Compiled | None]] = []
+        self.has_stage2 = False
+        for r, when, count in plan:
+            if self_drawn and r.self_drawn_value is not None:  # a row priced apart on a self-draw (rb-jw)
+                r = dataclasses.replace(r, value=r.self_drawn_value)
+            valued = compiled(book.row_hand_values[r.key]) if r.key in book.row_hand_values else None
+            if r.stage == 2:
+                self.has_stage2 = True
+                if r.when is not None:
+                    stage2.append((r, compiled(r.when), None if r.count is None else compiled(r.count), valued))
+            elif when is not None or count is not None:
+                stage1.append((r, when, count, valued))
+        self.stage1 = tuple(stage1)
+        self.stage2 = tuple(stage2)
+        self.excludes = book.exclusion != "simultaneous" or any(r.excludes or r.implied for r, *_ in stage1)
 
 
 class BookRuleSet(RuleSet[Any]):
@@ -265,6 +357,19 @@ class BookRuleSet(RuleSet[Any]):
         self.__dict__["_plan"] = (rows, plan)
         return plan
 
+    def _table_plan(self, opts: Mapping[str, Any], self_drawn: bool) -> TablePlan:
+        """How :meth:`count_rows` reads the table under a configuration, worked out once per configuration and
+        kind of win (:class:`TablePlan`)."""
+        plan = self._plan_for(opts)
+        cached: tuple[Any, dict[bool, TablePlan]] | None = self.__dict__.get("_table_plans")
+        if cached is None or cached[0] is not plan:
+            cached = self.__dict__["_table_plans"] = (plan, {})
+        by_kind = cached[1]
+        got = by_kind.get(self_drawn)
+        if got is None:
+            got = by_kind[self_drawn] = TablePlan(plan, self_drawn, self.book)
+        return got
+
     def _rows_for(self, opts: Mapping[str, Any]) -> tuple[RuleRow, ...]:
         """:attr:`rows` as a configuration reads them on a hand: rows switched off by an option or another mode
         left out, the options put into each predicate (:func:`~mahjong.rulebook.expr.fold`); kept for the last
@@ -297,10 +402,7 @@ class BookRuleSet(RuleSet[Any]):
     def _value(self, node: Node | None, names: Mapping[str, Any], default: Value | None = None) -> Value | None:
         if node is None:
             return default
-        constants = self.__dict__.get("_constants")
-        if constants is None:
-            constants = self.__dict__["_constants"] = self._option_constants()
-        got = constants.get(id(node), _VARIES)
+        got = self._constants().get(id(node), _VARIES)
         if got is not _VARIES:
             return default if got is None else got  # type: ignore[return-value]
         if node.op == "name" and node.value in names and names[str(node.value)] is None:
@@ -385,43 +487,34 @@ class BookRuleSet(RuleSet[Any]):
 
     def count_rows(self, v: Reading, opts: Mapping[str, Any],
                    env: tuple[dict[str, Any], dict[str, Any]] | None = None) -> list[tuple[RuleRow, int]]:
-        """The rows counted for one reading and how many times each counts (stage-2 fallbacks first)."""
+        """The rows counted for one reading and how many times each counts (stage-2 fallbacks first).
+
+        The rows are read from the configuration's :class:`TablePlan`: options put in, rows that can never count
+        left out, each expression compiled, a self-drawn win's prices already in."""
         names, funcs = self._reading_env(v, opts) if env is None else env
+        plan = self._table_plan(opts, v.context.self_drawn)
         applying: list[RuleRow] = []
         times: dict[str, int] = {}
-        stage2: list[RuleRow] = []
-        self_drawn = v.context.self_drawn
-        for r, when, count in self._plan_for(opts):
-            if self_drawn and r.self_drawn_value is not None:  # a row priced apart on a self-draw (rb-jw)
-                r = dataclasses.replace(r, value=r.self_drawn_value)
-            if r.stage == 2:
-                stage2.append(r)
-                continue
+        for r, when, count, valued in plan.stage1:
             if when is not None and not when(names, funcs):
                 continue
-            if count is None:
-                if when is None:
-                    continue
-                n = 1
-            else:
-                n = int(count(names, funcs))
+            n = 1 if count is None else int(count(names, funcs))
             if n > 0:
-                if r.key in self.book.row_hand_values:
-                    r = dataclasses.replace(r, value=int(evaluate(self.book.row_hand_values[r.key], names, funcs)))
+                if valued is not None:
+                    r = dataclasses.replace(r, value=int(valued(names, funcs)))
                 applying.append(r)
                 times[r.key] = n
-        counted = apply_exclusions(self.book.exclusion, applying)
+        counted = apply_exclusions(self.book.exclusion, applying) if plan.excludes else applying
         first: list[RuleRow] = []
-        if stage2:
+        if plan.has_stage2:
             names.update(names_for(self.rows, [(r, 1) for r in counted]))
             funcs["counted_outside"] = lambda g: sum(1 for r in counted if r.group != g)
-            for r in stage2:
-                if r.when is not None and evaluate(r.when, names, funcs):
-                    n = 1 if r.count is None else int(evaluate(r.count, names, funcs))
+            for r, when, count, valued in plan.stage2:
+                if when(names, funcs):
+                    n = 1 if count is None else int(count(names, funcs))
                     if n > 0:
-                        if r.key in self.book.row_hand_values:
-                            r = dataclasses.replace(r, value=int(evaluate(self.book.row_hand_values[r.key], names,
-                                                                          funcs)))
+                        if valued is not None:
+                            r = dataclasses.replace(r, value=int(valued(names, funcs)))
                         first.append(r)
                         times[r.key] = n
         if self.book.order == "patterns_first":
@@ -473,21 +566,23 @@ class BookRuleSet(RuleSet[Any]):
         opts = self._options()
         plain: dict[str, Any] = dict(opts)
         plain.update({n: getattr(ctx, n) for n in field_names(type(ctx))})
-        plain.update(self_drawn=ctx.self_drawn, winner_is_dealer=ctx.winner_is_dealer, melds=len(h.melds),
-                     kongs=sum(1 for m in h.melds if m.is_kong),
-                     claimed_melds=sum(1 for m in h.melds if not m.is_concealed))
-        plain.update({k: fact_value(b.facts[k][0], getattr(ctx, k)) for k in b.facts})
-        for check, message in b.checks:
-            if evaluate(check, plain, BUILTINS):
-                raise ContextError(f"{b.name}: {message}")
+        melds = h.melds
+        plain.update(self_drawn=ctx.self_drawn, winner_is_dealer=ctx.winner_is_dealer, melds=len(melds),
+                     kongs=sum(1 for m in melds if m.is_kong),
+                     claimed_melds=sum(1 for m in melds if not m.is_concealed))
+        extra = {k: fact_value(kind, getattr(ctx, k)) for k, (kind, _d, _m) in b.facts.items()}
+        plain.update(extra)
+        failed = self._first_check(plain, BUILTINS)
+        if failed >= 0:
+            raise ContextError(f"{b.name}: {b.checks[failed][1]}")
         wild_kinds = self.wildcard_kinds(ctx)
-        extra = {k: plain[k] for k in b.facts}
         best: tuple[tuple[int, int], list[tuple[RuleRow, int]], Decomposition, Reading, Any] | None = None
-        names = {**plain, **extra}
+        names = plain  # (read, never changed, from here on)
         facts = win_facts(ctx, extra)
         merged = reading_base(opts, facts)
+        find_wait = _reads_wait(b)
         for d in self.readings(h, wild_kinds):
-            v = build_reading(h, d, ctx, self.hand_rules, wild_kinds, extra, find_wait=_reads_wait(b), facts=facts)
+            v = build_reading(h, d, ctx, self.hand_rules, wild_kinds, extra, find_wait=find_wait, facts=facts)
             env = self._reading_env(v, opts, merged)
             lines = self.count_rows(v, opts, env)
             rank = (self._hand_value(lines, names), totals_of(lines).fan)
@@ -519,15 +614,8 @@ class BookRuleSet(RuleSet[Any]):
             valid, reason = False, f"{b.zh or b.name}: {b.requires_text or 'the hand does not meet the win rule'}"
         elif total < int(self._value(b.minimum, names, 0) or 0):
             valid, reason = False, f"{b.zh or b.name}: below the minimum {self._value(b.minimum, names, 0)}"
-        points = int(self._value(b.points, {**names, "total": total}, total) or 0)
-        rule = Payment(
-            all_pay_on_discard=bool(self._value(b.payment["all_pay_on_discard"], names, False)),
-            discarder_pays_for_all=bool(self._value(b.payment["discarder_pays_for_all"], names, False)),
-            dealer_doubles=bool(self._value(b.payment["dealer_doubles"], names, False)),
-            bonus=int(self._value(b.payment["bonus"], {**names, "total": total}, 0) or 0),
-            cap=None if b.payment["cap"] is None else int(self._value(b.payment["cap"], names) or 0),
-            dealer_bonus=int(self._value(b.payment["dealer_bonus"], names, 0) or 0),
-        )
+        points = int(self._value_with_total(b.points, names, total, total) or 0)
+        rule = self._payment_rule(names, total)
         seats = self.seats
         if b.not_paying is not None:
             seats = tuple(s for s in seats if s not in getattr(ctx, b.not_paying))
@@ -538,7 +626,7 @@ class BookRuleSet(RuleSet[Any]):
         by_payer: dict[int, int] = {}
         birds_on = getattr(ctx, "bird_seats", None) if b.flow.bird_hits == "seat" else None
         if birds_on is not None:  # 扎鸟: one more share for each bird on the winner and on the payer
-            share = int(self._value(b.payment["bird_share"], {**names, "total": total}, 0) or 0)
+            share = int(self._value_with_total(b.payment["bird_share"], names, total, 0) or 0)
             by_payer = {s: share * (birds_on[ctx.winner] + birds_on[s]) for s in seats if s != ctx.winner}
         owed = payments(points, ctx.winner, discarder, ctx.dealer, seats, rule, by_payer) if valid else {}
         steps.append((f"每家 {points}" + (f" + {rule.bonus}" if rule.bonus else ""),
@@ -557,6 +645,52 @@ class BookRuleSet(RuleSet[Any]):
         details.update(arithmetic_details(*steps))
         wait = v.wait if b.report_wait else None
         return ScoreResult(self.name, tuple(items), total, b.unit, reading, wait, valid, pay, reason, details)
+
+    # --- what a configuration works out once ----------------------------------------------------------------
+
+    def _first_check(self, names: Mapping[str, Any], functions: Mapping[str, Any]) -> int:
+        """The place of the first of the book's checks that holds (a win fact the game does not allow), or -1."""
+        for i, (check, _message) in enumerate(self.book.checks):
+            if evaluate(check, names, functions):
+                return i
+        return -1
+
+    def _constants(self) -> dict[int, Value | None]:
+        constants: dict[int, Value | None] | None = self.__dict__.get("_option_values")
+        if constants is None:
+            constants = self.__dict__["_option_values"] = self._option_constants()
+        return constants
+
+    def _value_with_total(self, node: Node | None, names: Mapping[str, Any], total: int,
+                          default: Value | None) -> Value | None:
+        """:meth:`_value` of an expression that may read the hand's ``total`` too."""
+        if node is None:
+            return default
+        got = self._constants().get(id(node), _VARIES)
+        if got is not _VARIES:
+            return default if got is None else got  # type: ignore[return-value]
+        return self._value(node, {**names, "total": total}, default)
+
+    def _payment_rule(self, names: Mapping[str, Any], total: int) -> Payment:
+        """Who pays how (the book's ``[payment]``), worked out once when it reads only options."""
+        got: Payment | None = self.__dict__.get("_payment")
+        if got is not None:
+            return got
+        b = self.book
+        rule = Payment(
+            all_pay_on_discard=bool(self._value(b.payment["all_pay_on_discard"], names, False)),
+            discarder_pays_for_all=bool(self._value(b.payment["discarder_pays_for_all"], names, False)),
+            dealer_doubles=bool(self._value(b.payment["dealer_doubles"], names, False)),
+            bonus=int(self._value_with_total(b.payment["bonus"], names, total, 0) or 0),
+            cap=None if b.payment["cap"] is None else int(self._value(b.payment["cap"], names) or 0),
+            dealer_bonus=int(self._value(b.payment["dealer_bonus"], names, 0) or 0),
+        )
+        constants = self._constants()
+        if all(b.payment[k] is None or id(b.payment[k]) in constants
+               for k in ("all_pay_on_discard", "discarder_pays_for_all", "dealer_doubles", "bonus", "cap",
+                         "dealer_bonus")):
+            self.__dict__["_payment"] = rule
+        return rule
 
     def _powers_steps(self, t: Totals, names: Mapping[str, Any], details: dict[str, Any]) -> list[tuple[str, str]]:
         """The lines of ``base × 2^(fan − offset)`` (and the details ``capped_fan``, ``multiplier``)."""
@@ -594,6 +728,8 @@ class BookRuleSet(RuleSet[Any]):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         book = cls.__dict__.get("book")
+        if book is not None:  # the file's check messages in both languages, for whoever raises them
+            register_file_texts(zip((text for _node, text in book.checks), book.check_texts_zh))
         if book is not None and "settle" not in cls.__dict__ and (
                 book.settlement is not None or book.flow.dealer in ("discarder", "dice") or _fished_win(book)):
             cls.settle = BookRuleSet.settle_by_book  # type: ignore[method-assign, assignment]
@@ -773,7 +909,11 @@ class BookRuleSet(RuleSet[Any]):
             for m in hand.melds:
                 if m.kind is MeldKind.CHOW:
                     raise MeldError(f"{b.name}: chow {m} cannot be claimed in this game (no chows: 不可以吃)")
-        in_play = set(b.tiles)
+        in_play: frozenset[int] | None = self.__dict__.get("_in_play")
+        if in_play is None:
+            in_play = self.__dict__["_in_play"] = frozenset(b.tiles)
+        if in_play.issuperset(hand.concealed) and all(in_play.issuperset(m.tiles) for m in hand.melds):
+            return
         for t in (*hand.concealed, *(x for m in hand.melds for x in m.tiles)):
             if t not in in_play:
                 raise HandError(f"{b.name}: {tile_name(t)} is not in this game's tile set")
@@ -853,6 +993,12 @@ class ReadingFunctions(dict[str, Any]):
                 return default
             fn = partial(entry.fn, self.reading)
         self[key] = fn
+        return fn
+
+    def __missing__(self, key: str) -> Any:
+        fn = self.get(key)
+        if fn is None:
+            raise KeyError(key)
         return fn
 
 

@@ -23,6 +23,7 @@ Grammar (lowest precedence first)::
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -264,6 +265,8 @@ def compiled(node: Node) -> Compiled:
 
 
 def _compile(node: Node) -> Compiled:
+    # Each node becomes one closure specialised for its operator and, where it helps, for a constant operand
+    # (``melds == 4``) or the number of a call's arguments: a table read on many hands spends its time here.
     op = node.op
     if op == "num" or op == "str":
         const = node.value
@@ -277,6 +280,8 @@ def _compile(node: Node) -> Compiled:
                 v = names[key]
             except KeyError:
                 raise ExprError(f"unknown name {key!r}", node.position) from None
+            if type(v) in _PLAIN:
+                return v  # type: ignore[no-any-return]
             out = v() if callable(v) else v
             if out is None:
                 raise ExprError(f"{key!r} has no value here", node.position)
@@ -284,14 +289,7 @@ def _compile(node: Node) -> Compiled:
         return name
     args = [compiled(a) for a in node.args]
     if op == "call":
-        key = str(node.value)
-
-        def call(names: Env, functions: Env) -> Value:
-            fn = functions.get(key)
-            if fn is None:
-                raise ExprError(f"unknown function {key!r}", node.position)
-            return fn(*(a(names, functions) for a in args))  # type: ignore[no-any-return]
-        return call
+        return _call(node, args)
     if op == "not":
         (a,) = args
         return lambda names, functions: not a(names, functions)
@@ -300,16 +298,27 @@ def _compile(node: Node) -> Compiled:
         return lambda names, functions: -_int(a(names, functions), node)
     a, b = args
     if op == "and":
-        return lambda names, functions: bool(a(names, functions)) and bool(b(names, functions))
+        return lambda names, functions: True if a(names, functions) and b(names, functions) else False
     if op == "or":
-        return lambda names, functions: bool(a(names, functions)) or bool(b(names, functions))
+        return lambda names, functions: True if a(names, functions) or b(names, functions) else False
+    right = node.args[1]
     if op == "==":
+        if right.op in ("num", "str"):
+            c = right.value
+            return lambda names, functions: a(names, functions) == c
         return lambda names, functions: a(names, functions) == b(names, functions)
     if op == "!=":
+        if right.op in ("num", "str"):
+            c = right.value
+            return lambda names, functions: a(names, functions) != c
         return lambda names, functions: a(names, functions) != b(names, functions)
     arith = _ARITHMETIC.get(op)
     if arith is None:  # pragma: no cover - the parser makes no others
         raise ExprError(f"unknown operator {op!r}", node.position)
+    if right.op == "num" and type(right.value) is int:
+        compare = _COMPARE_CONSTANT.get(op)
+        if compare is not None:
+            return compare(a, right.value, node)
 
     def numbers(names: Env, functions: Env) -> Value:
         x = a(names, functions)
@@ -320,6 +329,60 @@ def _compile(node: Node) -> Compiled:
             y = _int(y, node)
         return arith(x, y, node)
     return numbers
+
+
+#: the types a name's value is used as it is (anything else may be a callable to call, or None: no value)
+_PLAIN = frozenset({bool, int, str, frozenset, tuple})
+
+
+def _call(node: Node, args: list[Compiled]) -> Compiled:
+    key = str(node.value)
+
+    def function(functions: Env) -> Callable[..., Value]:
+        try:
+            fn = functions[key]  # (a table of functions may bind one when first asked: __missing__)
+        except KeyError:
+            fn = None
+        if fn is None:
+            raise ExprError(f"unknown function {key!r}", node.position)
+        return fn  # type: ignore[no-any-return]
+
+    if not args:
+        return lambda names, functions: function(functions)()
+    if len(args) == 1:
+        (a,) = args
+        return lambda names, functions: function(functions)(a(names, functions))
+    if len(args) == 2:
+        a, b = args
+        return lambda names, functions: function(functions)(a(names, functions), b(names, functions))
+    if len(args) == 3:
+        a, b, c = args
+        return lambda names, functions: function(functions)(a(names, functions), b(names, functions),
+                                                             c(names, functions))
+
+    def call(names: Env, functions: Env) -> Value:
+        return function(functions)(*[a(names, functions) for a in args])
+    return call
+
+
+def _compare_constant(test: Callable[[int, int], bool]) -> Callable[[Compiled, int, Node], Compiled]:
+    """A comparison with a number on its right (``roots >= 1``): the number is not read again each time."""
+    def make(a: Compiled, c: int, node: Node) -> Compiled:
+        def compare(names: Env, functions: Env) -> Value:
+            x = a(names, functions)
+            if type(x) is not int:
+                x = _int(x, node)
+            return test(x, c)
+        return compare
+    return make
+
+
+_COMPARE_CONSTANT: dict[str, Callable[[Compiled, int, Node], Compiled]] = {
+    "<": _compare_constant(operator.lt),
+    "<=": _compare_constant(operator.le),
+    ">": _compare_constant(operator.gt),
+    ">=": _compare_constant(operator.ge),
+}
 
 
 def _div(x: int, y: int, node: Node) -> int:

@@ -390,6 +390,7 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
         builtin=data.get("builtin", False), mode_option=mode_option, settlement=settlement,
         row_hand_values=row_hand_values, row_self_drawn_values=row_self_drawn_values,
         special=special,  # (rbgames)
+        check_texts_zh=check_texts_zh(data),  # (rbspeed)
     )
 
 
@@ -526,3 +527,10 @@ def extended(data: dict[str, Any], ch: _Checker, depth: int = 0) -> dict[str, An
         else:
             out[key] = value
     return out
+
+
+# --- rbspeed: a check's message in Chinese too ------------------------------------------------------------------
+
+def check_texts_zh(data: dict[str, Any]) -> tuple[str, ...]:
+    """Each check's Chinese message (``error_zh``; "" where a file gives only ``error``), in the checks' order."""
+    return tuple(str(c.get("error_zh", "")) for c in data.get("checks", []))

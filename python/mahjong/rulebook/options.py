@@ -79,10 +79,35 @@ class ValidatedConfig:
     """Mixin for frozen config dataclasses: every field is checked against its annotation and limits."""
 
     def __post_init__(self) -> None:
-        hints = typing.get_type_hints(type(self))
-        owner = getattr(type(self), "owner", type(self).__name__)
-        for f in fields(self):  # type: ignore[arg-type]
-            check_value(owner, f.name, getattr(self, f.name), hints.get(f.name, Any), f.metadata)
+        owner, checked = _checked_fields(type(self))
+        for name, tp, meta in checked:
+            check_value(owner, name, getattr(self, name), tp, meta)
+
+
+def type_hints(cls: type) -> dict[str, Any]:
+    """``typing.get_type_hints`` of a config class, worked out once per class (it evaluates every annotation: a
+    config is made for every game).  The dict is shared: read it, never change it."""
+    got = _HINTS.get(cls)
+    if got is None:
+        if len(_HINTS) > 1024:  # (rule files loaded at run time make classes of their own)
+            _HINTS.clear()
+            _CHECKED.clear()
+        got = _HINTS[cls] = typing.get_type_hints(cls)
+    return got
+
+
+def _checked_fields(cls: type) -> tuple[str, tuple[tuple[str, Any, Any], ...]]:
+    """A config class's owner name and, per field, (name, annotation, metadata): what its checks read."""
+    got = _CHECKED.get(cls)
+    if got is None:
+        hints = type_hints(cls)
+        got = _CHECKED[cls] = (getattr(cls, "owner", cls.__name__),
+                               tuple((f.name, hints.get(f.name, Any), f.metadata) for f in fields(cls)))
+    return got
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
+_CHECKED: dict[type, tuple[str, tuple[tuple[str, Any, Any], ...]]] = {}
 
 
 def make_config(owner: str, specs: dict[str, tuple[str, Any, dict[str, Any]]]) -> type:
@@ -112,7 +137,7 @@ def docstring_of(head: str, metas: dict[str, dict[str, Any]]) -> str:
 
 def describe(config: object) -> list[dict[str, Any]]:
     """Every field: name, current value, type, documentation (zh / en) and source, from the metadata."""
-    hints = typing.get_type_hints(type(config))
+    hints = type_hints(type(config))
     out = []
     for f in fields(config):  # type: ignore[arg-type]
         m = f.metadata
@@ -133,7 +158,7 @@ def _schema_of_type(tp: Any) -> dict[str, Any]:
 
 def config_schema(cls: type) -> dict[str, Any]:
     """A JSON Schema object for a config dataclass, from its annotations and metadata."""
-    hints = typing.get_type_hints(cls)
+    hints = type_hints(cls)
     props: dict[str, Any] = {}
     for f in fields(cls):
         s = _schema_of_type(hints.get(f.name, Any))

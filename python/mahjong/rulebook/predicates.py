@@ -24,7 +24,8 @@ from mahjong.rulebook.reading import Reading
 from mahjong.tiles import is_dragon, is_honor, is_terminal_or_honor, is_wind, parse_tiles, rank_of, suit_of
 from mahjong.types import Form
 
-__all__ = ["Entry", "PREDICATES", "COUNTS", "FUNCTIONS", "FACTS", "library_names", "describe_library"]
+__all__ = ["Entry", "PREDICATES", "COUNTS", "FUNCTIONS", "FACTS", "OTHER_NAMES", "library_names", "describe_library",
+           "documented"]
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,42 @@ def _func(name: str, zh: str, en: str) -> Callable[[Callable[..., Any]], Callabl
     return deco
 
 
+#: the kinds that are a terminal (1, 9) or an honor, and the others (the suited 2..8)
+_TERMINALS_AND_HONORS = tuple(t for t in range(34) if is_terminal_or_honor(t))
+_SIMPLES = tuple(t for t in range(27) if not is_terminal_or_honor(t))
+
+
+def _triplet_tiles(v: Reading) -> list[int]:
+    """The first tiles of the reading's pungs and kongs (:meth:`Reading.triplets`), worked out once per reading
+    (kept beside the reading's frozen fields; a reading is never changed, a changed copy is a new reading)."""
+    got: list[int] | None = v.__dict__.get("_triplet_tiles")
+    if got is None:
+        got = v.__dict__["_triplet_tiles"] = [s.tile for s in v.sets if s.kind != "chow"]
+    return got
+
+
+def _suits(v: Reading) -> set[int]:
+    """The suits (0..2) the reading holds, as read (:attr:`Reading.suits`), worked out once per reading."""
+    got: set[int] | None = v.__dict__.get("_suit_set")
+    if got is None:
+        counts = v.counts
+        got = v.__dict__["_suit_set"] = {s for s in range(3) if any(counts[9 * s:9 * s + 9])}
+    return got
+
+
+_TERMINAL_OR_HONOR = frozenset(_TERMINALS_AND_HONORS)
+_FIVE_UP = tuple(t for t in range(27) if t % 9 >= 4)  #: the suited 5..9 (rank_of(t) >= 5)
+_FIVE_DOWN = tuple(t for t in range(27) if t % 9 <= 4)  #: the suited 1..5
+
+
+def _chow_tiles(v: Reading) -> list[int]:
+    """The first tiles of the reading's chows (:meth:`Reading.chows`), worked out once per reading."""
+    got: list[int] | None = v.__dict__.get("_chow_tiles")
+    if got is None:
+        got = v.__dict__["_chow_tiles"] = [s.tile for s in v.sets if s.kind == "chow"]
+    return got
+
+
 # --- shapes ------------------------------------------------------------------------------------------------------
 
 @_pred("regular", "四副加一将", "four sets and a pair (the regular form)")
@@ -87,12 +124,12 @@ def honors_and_knitted(v: Reading) -> bool:
 
 @_pred("all_pungs", "对对胡（碰碰胡）", "all pungs: a regular hand with no chow")
 def all_pungs(v: Reading) -> bool:
-    return v.regular and not v.chows()
+    return v.regular and not _chow_tiles(v)
 
 
 @_pred("all_chows", "全是顺子", "a regular hand of chows only")
 def all_chows(v: Reading) -> bool:
-    return v.regular and not v.triplets()
+    return v.regular and not _triplet_tiles(v)
 
 
 @_pred("concealed_hand", "门清", "nothing claimed from others (a concealed kong keeps the hand concealed)")
@@ -114,17 +151,17 @@ def single_wait(v: Reading) -> bool:
 
 @_pred("one_suit", "清一色", "one suit, no honors")
 def one_suit(v: Reading) -> bool:
-    return len(v.suits) == 1 and not has_honors(v)
+    return len(_suits(v)) == 1 and not has_honors(v)
 
 
 @_pred("one_suit_with_honors", "混一色", "one suit and honors")
 def one_suit_with_honors(v: Reading) -> bool:
-    return len(v.suits) == 1 and has_honors(v)
+    return len(_suits(v)) == 1 and has_honors(v)
 
 
 @_pred("has_honors", "有字", "holds a wind or a dragon")
 def has_honors(v: Reading) -> bool:
-    return any(is_honor(t) for t in v.tiles())
+    return any(v.counts[27:34])
 
 
 @_pred("no_honors", "缺字（无字）", "no wind or dragon")
@@ -134,38 +171,41 @@ def no_honors(v: Reading) -> bool:
 
 @_pred("all_honors", "全是字", "winds and dragons only")
 def all_honors(v: Reading) -> bool:
-    return all(is_honor(t) for t in v.tiles())
+    return not any(v.counts[:27])
 
 
 @_pred("two_suits", "缺一门", "exactly two of the three suits")
 def two_suits(v: Reading) -> bool:
-    return len(v.suits) == 2
+    return len(_suits(v)) == 2
 
 
 @_pred("five_families", "五门齐", "all three suits, a wind and a dragon")
 def five_families(v: Reading) -> bool:
-    tiles = v.tiles()
-    return len(v.suits) == 3 and any(is_wind(t) for t in tiles) and any(is_dragon(t) for t in tiles)
+    counts = v.counts
+    return len(_suits(v)) == 3 and any(counts[27:31]) and any(counts[31:34])
 
 
 @_pred("all_simples", "断幺", "no terminal (1, 9) and no honor")
 def all_simples(v: Reading) -> bool:
-    return not any(is_terminal_or_honor(t) for t in v.tiles())
+    counts = v.counts
+    return not any(counts[t] for t in _TERMINALS_AND_HONORS)
 
 
 @_pred("all_below_five", "小于五", "suited tiles below 5 only")
 def all_below_five(v: Reading) -> bool:
-    return not has_honors(v) and all(rank_of(t) < 5 for t in v.tiles())
+    counts = v.counts
+    return not any(counts[t] for t in range(27, 34)) and not any(counts[t] for t in _FIVE_UP)
 
 
 @_pred("all_above_five", "大于五", "suited tiles above 5 only")
 def all_above_five(v: Reading) -> bool:
-    return not has_honors(v) and all(rank_of(t) > 5 for t in v.tiles())
+    counts = v.counts
+    return not any(counts[t] for t in range(27, 34)) and not any(counts[t] for t in _FIVE_DOWN)
 
 
 @_pred("terminals_in_all", "全带幺", "a terminal or an honor in every set and the pair")
 def terminals_in_all(v: Reading) -> bool:
-    return v.regular and all(any(is_terminal_or_honor(t) for t in g) for g in v.groups())
+    return v.regular and all(not _TERMINAL_OR_HONOR.isdisjoint(g) for g in v.groups())
 
 
 @_pred("fives_in_all", "全带五", "a suited 5 in every set and the pair")
@@ -175,7 +215,7 @@ def fives_in_all(v: Reading) -> bool:
 
 @_pred("pure_straight", "一条龙", "123 456 789 chows of one suit")
 def pure_straight(v: Reading) -> bool:
-    seqs = set(v.chows())
+    seqs = set(_chow_tiles(v))
     return any({s * 9, s * 9 + 3, s * 9 + 6} <= seqs for s in range(3))
 
 
@@ -191,7 +231,7 @@ def mixed_triple(v: Reading) -> bool:
 
 @_pred("three_identical_chows", "三姐妹（一色三同顺）", "the same chow three times")
 def three_identical_chows(v: Reading) -> bool:
-    seqs = v.chows()
+    seqs = _chow_tiles(v)
     return any(seqs.count(t) >= 3 for t in set(seqs))
 
 
@@ -212,12 +252,12 @@ def pair_is_suited(v: Reading) -> bool:
 
 @_pred("seat_wind_pung", "门风刻", "a pung or kong of the winner's seat wind")
 def seat_wind_pung(v: Reading) -> bool:
-    return 27 + v.context.wind in v.triplets()
+    return 27 + v.context.wind in _triplet_tiles(v)
 
 
 @_pred("prevalent_wind_pung", "圈风刻", "a pung or kong of the round's wind")
 def prevalent_wind_pung(v: Reading) -> bool:
-    return 27 + v.context.prevalent_wind in v.triplets()
+    return 27 + v.context.prevalent_wind in _triplet_tiles(v)
 
 
 @_pred("no_wildcards", "无鬼（硬胡）", "the hand holds no wildcard")
@@ -229,12 +269,12 @@ def no_wildcards(v: Reading) -> bool:
 
 @_count("pungs", "刻子数", "pungs and kongs")
 def pungs(v: Reading) -> int:
-    return len(v.triplets())
+    return len(_triplet_tiles(v))
 
 
 @_count("chows", "顺子数", "chows")
 def chows(v: Reading) -> int:
-    return len(v.chows())
+    return len(_chow_tiles(v))
 
 
 @_count("kongs", "杠数", "kongs declared")
@@ -249,7 +289,7 @@ def concealed_kongs(v: Reading) -> int:
 
 @_count("concealed_pungs", "暗刻数", "concealed pungs and kongs")
 def concealed_pungs(v: Reading) -> int:
-    return sum(1 for s in v.sets if s.is_triplet and s.concealed)
+    return sum(1 for s in v.sets if s.kind != "chow" and s.concealed)
 
 
 @_count("melds", "副露数", "melds declared (claimed or concealed kongs)")
@@ -259,12 +299,12 @@ def melds(v: Reading) -> int:
 
 @_count("wind_pungs", "风刻数", "pungs and kongs of winds")
 def wind_pungs(v: Reading) -> int:
-    return sum(1 for t in v.triplets() if is_wind(t))
+    return sum(1 for t in _triplet_tiles(v) if 27 <= t < 31)
 
 
 @_count("dragon_pungs", "箭刻数", "pungs and kongs of dragons")
 def dragon_pungs(v: Reading) -> int:
-    return sum(1 for t in v.triplets() if is_dragon(t))
+    return sum(1 for t in _triplet_tiles(v) if 31 <= t < 34)
 
 
 @_count("roots", "根数", "tile kinds of which the hand holds all four copies (根)")
@@ -292,7 +332,7 @@ def flowers(v: Reading) -> int:
 
 @_count("suits", "门数", "suits present (0..3)")
 def suits(v: Reading) -> int:
-    return len(v.suits)
+    return len(_suits(v))
 
 
 # --- functions with arguments ---------------------------------------------------------------------------------
@@ -329,12 +369,12 @@ def all_ranks_in(v: Reading, *ranks: Any) -> bool:
 
 @_func("pung_of", "某牌刻", "a pung or kong of this tile: pung_of(\"C\")")
 def pung_of(v: Reading, tile: Any) -> bool:
-    return _tile(tile) in v.triplets()
+    return _tile_of(tile) in _triplet_tiles(v)
 
 
 @_func("holds", "持有某牌张数", "copies of this tile in the hand as read: holds(\"C\")")
 def holds(v: Reading, tile: Any) -> int:
-    return v.counts[_tile(tile)]
+    return v.counts[_tile_of(tile)]
 
 
 @_func("held_wildcard_tiles", "持有鬼牌本身", "copies of the wildcard tile itself among the concealed tiles")
@@ -360,6 +400,33 @@ FACTS: dict[str, tuple[str, str]] = {
 }
 
 
+#: names an expression may read besides the library, so that the listing names everything a file may use (where
+#: each may be read is checked when a file is loaded): name -> (kind, zh, en); ``row_KEY`` stands for every row key
+OTHER_NAMES: dict[str, tuple[str, str, str]] = {
+    "discarder": ("fact", "点炮者", "the seat whose discard was won on (no value on a self-draw)"),
+    "claimed_melds": ("count", "吃碰明杠数", "melds claimed from other players (a concealed kong is not one)"),
+    "total": ("scoring", "总分", "the hand's total after rounding and the cap (payments and points read it)"),
+    "fan": ("scoring", "番数合计", "the counted rows' fan (a scoring formula reads it)"),
+    "hu": ("scoring", "胡数合计", "the counted rows' hu (a scoring formula reads it)"),
+    "tai": ("scoring", "台数合计", "the counted rows' tai (a scoring formula reads it)"),
+    "pt": ("scoring", "加分合计", "the counted rows' flat points (a scoring formula reads it)"),
+    "x": ("scoring", "倍数之积", "the product of the counted rows' multipliers (a scoring formula reads it)"),
+    "counted": ("counted rows", "已计番种数", "how many rows are counted (a stage-2 row or the win rule reads it)"),
+    "counted_outside": ("counted rows", "组外已计番种数",
+                        "rows counted outside a group: counted_outside(\"filled\") (a stage-2 row or the win rule)"),
+    "row_KEY": ("counted rows", "某番种已计", "row_KEY: the row KEY is counted (a stage-2 row or the win rule reads "
+                "it; e.g. row_seven_pairs)"),
+}
+
+
+def documented(name: str) -> dict[str, str] | None:
+    """The listing's entry for a name an expression reads (:func:`describe_library`), or None."""
+    for e in describe_library():
+        if e["name"] == name or (e["name"] == "row_KEY" and name.startswith("row_")):
+            return e
+    return None
+
+
 def library_names() -> set[str]:
     """Every name an expression on a reading may use (predicates, counts, win facts)."""
     return set(PREDICATES) | set(COUNTS) | set(FACTS)
@@ -371,6 +438,7 @@ def describe_library() -> list[dict[str, str]]:
     out += [{"name": e.name, "kind": "count", "zh": e.zh, "en": e.en} for e in COUNTS.values()]
     out += [{"name": e.name, "kind": "function", "zh": e.zh, "en": e.en} for e in FUNCTIONS.values()]
     out += [{"name": k, "kind": "fact", "zh": zh, "en": en} for k, (zh, en) in FACTS.items()]
+    out += [{"name": k, "kind": kind, "zh": zh, "en": en} for k, (kind, zh, en) in OTHER_NAMES.items()]
     return out
 
 
@@ -449,7 +517,8 @@ def wildcard_stand_ins(v: Reading, kind: Any, face_value: Any = False) -> int:
 
 @_pred("all_terminals_and_honors", "全是幺九字", "every tile as read is a 1, a 9 or an honor (a set of 老头)")
 def all_terminals_and_honors(v: Reading) -> bool:
-    return all(is_terminal_or_honor(t) for t in v.tiles())
+    counts = v.counts
+    return not any(counts[t] for t in _SIMPLES)
 
 
 @_pred("pair_is_seat_wind", "门风将", "the pair is the winner's seat wind")
@@ -520,11 +589,13 @@ class ReadingNames(Mapping[str, Any]):
             return known
         e = PREDICATES.get(name) or COUNTS.get(name)
         if e is not None:
-            known = self._known[name] = e.fn(self._v)
-            return known
-        if name in self._v.facts:
-            return self._v.facts[name]
-        return self._options[name]
+            known = e.fn(self._v)
+        elif name in self._v.facts:
+            known = self._v.facts[name]
+        else:
+            known = self._options[name]
+        self._known[name] = known  # (each name worked out, or looked up, once per reading)
+        return known
 
     def __contains__(self, name: object) -> bool:
         return name in PREDICATES or name in COUNTS or name in self._v.facts or name in self._options
@@ -540,10 +611,11 @@ class ReadingNames(Mapping[str, Any]):
 class ReadingFunctions(Mapping[str, Any]):
     """The functions a row's expressions may call on one reading (the built-ins and the library's functions)."""
 
-    __slots__ = ("_v",)
+    __slots__ = ("_v", "_bound")
 
     def __init__(self, v: Reading) -> None:
         self._v = v
+        self._bound: dict[str, Any] = {}  # each library function bound to the reading once
 
     def __getitem__(self, name: str) -> Any:
         got = self.get(name)
@@ -552,9 +624,13 @@ class ReadingFunctions(Mapping[str, Any]):
         return got
 
     def get(self, name: str, default: Any = None) -> Any:
+        got = self._bound.get(name)
+        if got is not None:
+            return got
         e = FUNCTIONS.get(name)
         if e is not None:
-            return partial(e.fn, self._v)
+            got = self._bound[name] = partial(e.fn, self._v)
+            return got
         return _builtins().get(name, default)
 
     def __iter__(self) -> Iterator[str]:
@@ -605,7 +681,8 @@ def wildcard_as_fifth_copy(v: Reading) -> bool:
 
 @_pred("no_simples", "全老头张", "every tile is a terminal (1, 9) or an honor")
 def no_simples(v: Reading) -> bool:
-    return all(is_terminal_or_honor(t) for t in v.tiles())
+    counts = v.counts
+    return not any(counts[t] for t in _SIMPLES)
 
 
 def _doubled_tile(v: Reading) -> int | None:

@@ -13,10 +13,24 @@ from mahjong.rulebook.expr import Node, parse
 
 __all__ = ["RuleRow", "UNITS", "VOCABULARY", "FORMER_KEYS", "FORMER_KEYS_OF", "vocabulary_key",
            "vocabulary_names", "RENAMED_OPTIONS", "RENAMED_VALUES", "OPTION_NAMES", "current_option_name",
-           "current_options", "current_value"]
+           "current_options", "current_value", "NAME_PLACEHOLDERS", "shown_names"]
 
 #: units a row's value is counted in: fan (番), hu points (胡), tai (台), a multiplier (x), flat points (pt)
 UNITS = ("fan", "hu", "tai", "x", "pt")
+
+#: what a placeholder in a row's name (``"胡牌({wait})"``) stands for when the table is shown without a hand
+#: (on a hand the rule set fills it in: Yuhuan's winning tile's line is named by its wait, 胡牌(坎档))
+NAME_PLACEHOLDERS: dict[str, tuple[str, str]] = {"wait": ("按听牌方式", "by the wait")}
+
+
+def shown_names(row: RuleRow) -> tuple[str, str]:
+    """A row's Chinese and English names as a table shows them without a hand: each placeholder
+    (:data:`NAME_PLACEHOLDERS`) described."""
+    zh, en = row.name_zh, row.name_en
+    if "{" in zh or "{" in en:
+        zh = zh.format_map({k: z for k, (z, _e) in NAME_PLACEHOLDERS.items()})
+        en = en.format_map({k: e for k, (_z, e) in NAME_PLACEHOLDERS.items()})
+    return zh, en
 
 
 @dataclass(frozen=True)

@@ -403,3 +403,9 @@ def json_schema() -> dict[str, Any]:
     s["title"] = "mahjong rule file (mjcore)"
     s["$comment"] = "expressions may use: " + ", ".join(e["name"] for e in describe_library())
     return s
+
+
+# --- rbspeed: a check's message in Chinese too ------------------------------------------------------------------
+_CHECKS_SUB = SPEC["checks"].sub
+assert _CHECKS_SUB is not None
+_CHECKS_SUB["error_zh"] = F("str", "the message in Chinese (shown under --lang zh; `error` is the English)")

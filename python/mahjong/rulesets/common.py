@@ -27,11 +27,11 @@ from mahjong._kernels import backend_module as K
 from mahjong.errors import ContextError, HandError, NotWinningError, RulesError
 from mahjong.framework import N_SEATS, ScoreItem, ScoreResult, WinContext, zero_sum_payments
 from mahjong.hand import Hand
-from mahjong.rulebook.book import BookRuleSet, RuleBook
-from mahjong.rulebook.expr import BUILTINS, evaluate
+from mahjong.rulebook.book import BookRuleSet, RuleBook, reading_base
+from mahjong.rulebook.expr import BUILTINS
 from mahjong.rulebook.load import load_book
 from mahjong.rulebook.options import ValidatedConfig, option
-from mahjong.rulebook.reading import Reading, build_reading
+from mahjong.rulebook.reading import Reading, build_reading, win_facts
 from mahjong.rulebook.rows import RuleRow
 from mahjong.rules import HandRules
 from mahjong.rulesets._rulebook import describe_config, document_config
@@ -103,8 +103,11 @@ class CommonTable(BookRuleSet):
     def _options(self) -> dict[str, Any]:
         """The book's options from this rule set's config (a config built on this one may still use the old
         names of the two row switches)."""
+        got: dict[str, Any] | None = self.__dict__.get("_opts")
+        if got is not None:  # (the config is frozen: worked out once)
+            return got
         c = self.config
-        return {
+        got = self.__dict__["_opts"] = {
             "base": c.base,
             "unlisted_rows": getattr(c, "unlisted_rows", getattr(c, "filled_rows", True)),
             "qiong_hu_table_rows_only": getattr(c, "qiong_hu_table_rows_only",
@@ -112,6 +115,7 @@ class CommonTable(BookRuleSet):
             "max_fan": self.cap(),
             "discard_all_pay": getattr(c, "discard_all_pay", False),
         }
+        return got
 
     def describe_options(self) -> list[tuple[str, Any, str]]:
         return describe_config(self.config)
@@ -150,9 +154,9 @@ class CommonTable(BookRuleSet):
         names.update(self_drawn=ctx.self_drawn, winner_is_dealer=ctx.winner_is_dealer, melds=len(hand.melds),
                      kongs=sum(1 for m in hand.melds if m.is_kong),
                      claimed_melds=sum(1 for m in hand.melds if not m.is_concealed))
-        for check, message in self.book.checks:
-            if evaluate(check, names, BUILTINS):
-                raise ContextError(message)
+        failed = self._first_check(names, BUILTINS)
+        if failed >= 0:
+            raise ContextError(self.book.checks[failed][1])
 
     def extra_items(self, hand: Hand, ctx: WinContext) -> list[ScoreItem]:
         """Items outside the table (rule sets built on it add theirs here)."""
@@ -178,9 +182,12 @@ class CommonTable(BookRuleSet):
         extra = self.extra_items(h, ctx)
         opts = self._options()
         best: tuple[int, list[ScoreItem], Decomposition, Reading] | None = None
+        facts = win_facts(ctx, {})
+        merged = reading_base(opts, facts)  # (the same for every reading of the hand)
         for d in self.readings(h):
-            v = build_reading(h, d, ctx, COMMON_SHAPES)
-            items = self._items(self.count_rows(v, opts), v, opts) + extra
+            v = build_reading(h, d, ctx, COMMON_SHAPES, facts=facts)
+            env = self._reading_env(v, opts, merged)
+            items = self._items(self.count_rows(v, opts, env), v, opts, env) + extra
             total = sum(i.points for i in items)
             if best is None or total > best[0]:
                 best = (total, items, d, v)

@@ -41,7 +41,7 @@ from mahjong.rulebook.expr import BUILTINS, Compiled, compiled, evaluate, names_
 from mahjong.rulebook.load import load_book
 from mahjong.rulebook.options import ValidatedConfig, option
 from mahjong.rulebook.predicates import COUNTS, FUNCTIONS, PREDICATES, ReadingFunctions, ReadingNames
-from mahjong.rulebook.reading import Reading, TileSet, build_reading, placement_wait
+from mahjong.rulebook.reading import Reading, TileSet, build_reading, placement_wait, win_facts
 from mahjong.rulebook.rows import RuleRow
 from mahjong.rulebook.strategies import Payment, aggregate, apply_exclusions, pairwise_differences, payments, totals_of
 from mahjong.rules import YUHUAN, HandRules
@@ -399,7 +399,7 @@ class Yuhuan(BookRuleSet):
                 _kind, block, start, local = step
                 cache = set_lines if local else memo
                 for s in v.sets:
-                    key2 = (s, start, wind)
+                    key2 = (s.kind, s.tile, s.concealed, s.claimed, start, wind)  # (the set's fields: hashed in C)
                     got = cache.get(key2)
                     if got is None:
                         one = Reading(v.hand, v.decomposition, v.context, (s,), None, _counts_of(s), None,
@@ -525,9 +525,11 @@ class Yuhuan(BookRuleSet):
         return t.hu, t.tai, min(ceil10(raw) if round_up else raw, cfg.max_hu)
 
     def _view(self, h: Hand, d: Decomposition, ctx: WinContext, flowers: int, caishen_in_play: bool,
-              placement: tuple[int, tuple[int, ...]] | None) -> Reading:
-        return build_reading(h, d, ctx, self.hand_rules, self.wildcard_kinds(ctx),
-                             {"gang_hua": flowers, "caishen_in_play": caishen_in_play}, placement=placement)
+              placement: tuple[int, tuple[int, ...]] | None, facts: Mapping[str, Any] | None = None) -> Reading:
+        """``facts``: the win facts of this hand, when already worked out (the same for each placement)."""
+        extra = {"gang_hua": flowers, "caishen_in_play": caishen_in_play}
+        return build_reading(h, d, ctx, self.hand_rules, self.wildcard_kinds(ctx), extra, placement=placement,
+                             facts=win_facts(ctx, extra) if facts is None else facts)
 
     def _placed_totals(self, hand: Hand | str, ctx: YuhuanContext
                        ) -> list[tuple[Decomposition, Reading, list[Line], int, int, int]]:
@@ -541,13 +543,14 @@ class Yuhuan(BookRuleSet):
         memo: dict[Any, Any] = {}
         out = []
         seen: set[tuple[int, str, tuple[int, ...] | None]] = set()
+        facts = win_facts(ctx, {"gang_hua": flowers, "caishen_in_play": ctx.caishen is not None})
         for d, t, g in self.placements(h, ctx):
             # two placements with the same wait that expose the same pung (or none) read the same: scored once
             same = (id(d), placement_wait(t, g), g if not ctx.self_drawn and len(g) == 3 and g[0] == g[1] else None)
             if same in seen:
                 continue
             seen.add(same)
-            v = self._view(h, d, ctx, flowers, ctx.caishen is not None, (t, g))
+            v = self._view(h, d, ctx, flowers, ctx.caishen is not None, (t, g), facts)
             lines = self.count_lines(v, rows, memo)
             out.append((d, v, lines, *self.hand_total(lines, at_cap=self.lazi(v))))
         if not out:

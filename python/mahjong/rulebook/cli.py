@@ -28,6 +28,11 @@ class _Usage(MahjongError):
     """A usage problem of the rule-file options."""
 
 
+class _DefaultName(str):
+    """A ``--rules`` default as the parser fills it in: the same text, but known not to have been given (so
+    ``--rules guobiao --rules-file F`` is refused even though guobiao is the default)."""
+
+
 def _use_rules_file(run: Runner, default_rules: Any) -> Runner:
     def runner(args: argparse.Namespace) -> Any:
         path = getattr(args, "rules_file", None)
@@ -35,7 +40,7 @@ def _use_rules_file(run: Runner, default_rules: Any) -> Runner:
             from mahjong.rulebook.load import load_rules
 
             rules = getattr(args, "rules", None)
-            if rules is not None and rules != default_rules:
+            if rules is not None and not isinstance(rules, _DefaultName):  # --rules was given too
                 raise _Usage("give --rules NAME or --rules-file FILE, not both")
             name = load_rules(path).name
             if hasattr(args, "rules"):
@@ -92,4 +97,8 @@ def add_commands(sub: Any) -> None:
             parser.set_defaults(run=_rules_runner(run))
         elif _has_option(parser, "--rules") or name == "settle":
             parser.add_argument("--rules-file", metavar=help_text("metavar.file"), help=help_text("--rules-file"))
-            parser.set_defaults(run=_use_rules_file(run, parser.get_default("rules")))
+            default = parser.get_default("rules")
+            if isinstance(default, str):
+                default = _DefaultName(default)
+                parser.set_defaults(rules=default)
+            parser.set_defaults(run=_use_rules_file(run, default))

@@ -1398,6 +1398,9 @@ _ROWS: list[tuple[str, str, str]] = [
      "step 需要一个“座位 → 动作”的映射，现为 {type}。"),
     ("engine-step-action", "seat {seat}: an action is an Action or an action index 0..{last}, got {action}",
      "座位 {seat}：动作须是 Action 或 0..{last} 的动作编号，现为 {action}。"),
+    ("score-object-options",
+     "options are set when a rule set object is made (load_rules(path, **options)), not here: got {names}",
+     "规则对象的选项须在创建时给出（load_rules(path, **options)），不能在这里给：收到 {names}。"),
     # --- end lead ---
 ]
 

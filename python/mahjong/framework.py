@@ -675,8 +675,15 @@ def list_rulesets() -> list[tuple[str, str]]:
     return out
 
 
-def score(hand: Hand | str, context: WinContext | None = None, rules: str = "guobiao", **options: Any) -> ScoreResult:
-    """Score a winning hand under a preset: ``score("[123m,1]456p…", WinContext(...), rules="sichuan")``."""
+def score(hand: Hand | str, context: WinContext | None = None, rules: str | RuleSet = "guobiao",
+          **options: Any) -> ScoreResult:
+    """Score a winning hand under a preset: ``score("[123m,1]456p…", WinContext(...), rules="sichuan")``, or
+    under a rule set object (``rules=mahjong.load_rules("my.toml")``; its options were set when it was made)."""
+    if isinstance(rules, RuleSet):
+        if options:
+            raise RulesError("options are set when a rule set object is made (load_rules(path, **options)), "
+                             f"not here: got {', '.join(sorted(options))}")
+        return rules.score(hand, context)
     return get_ruleset(rules, **options).score(hand, context)
 
 

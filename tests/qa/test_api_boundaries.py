@@ -36,3 +36,60 @@ def test_a_match_refuses_what_cannot_play(agents: Any, seed: Any, message: str) 
     with pytest.raises(RulesError, match=message) as err:
         play_match("guobiao", agents, seed=seed, hands=1)
     assert err.value.message("zh") != err.value.message("en")  # (a catalogue row: it reads in Chinese too)
+
+
+@pytest.mark.parametrize("engine", ["python", "auto"])
+@pytest.mark.parametrize(("bad", "message"), [
+    (None, "step takes a mapping of seat to action, got NoneType"),
+    ([0], "step takes a mapping of seat to action, got list"),
+    ("999", "an action index 0..192, got 999"),
+    ("1.0", "an action index 0..192, got 1.0"),
+    ("True", "an action index 0..192, got True"),
+])
+def test_step_refuses_what_is_not_an_answer_and_changes_nothing(engine: str, bad: Any, message: str) -> None:
+    from mahjong.game import Game
+    from mahjong.game.actions import IllegalActionError
+
+    game = Game("guobiao", seed=3, engine=engine)
+    seat = game.pending[0]
+    before = (game.legal_actions(seat), game.observe(seat))
+    answers = {seat: {"999": 999, "1.0": 1.0, "True": True}[bad]} if isinstance(bad, str) else bad
+    with pytest.raises(IllegalActionError, match=message) as err:
+        game.step(answers)
+    assert err.value.message("zh") != err.value.message("en")
+    assert (game.legal_actions(seat), game.observe(seat)) == before
+
+
+@pytest.mark.parametrize("engine", ["python", "auto"])
+def test_observe_takes_a_seat_number_not_a_bool(engine: str) -> None:
+    from mahjong.game import Game
+
+    game = Game("guobiao", seed=3, engine=engine)
+    with pytest.raises(ContextError, match="seat True is not at this table"):
+        game.observe(True)  # type: ignore[arg-type]
+    assert game.observe(1)["seat"] == 1
+
+
+def test_a_wrong_wall_is_named_by_its_tiles() -> None:
+    from mahjong.game import Game
+
+    wall = list(Game("guobiao", seed=3).flow.tiles())
+    wall[0] = wall[1] = 5  # two 1m replaced by two 6m
+    with pytest.raises(RulesError, match=r"extra 6m ×2, missing 1m ×2"):
+        Game("guobiao", seed=3, wall=wall)
+
+
+def test_score_takes_a_loaded_rule_set_object(tmp_path: Any) -> None:
+    from importlib import resources
+
+    import mahjong
+
+    text = (resources.files("mahjong.rulebook") / "games" / "hongzhong.toml").read_text(encoding="utf-8")
+    text = text.replace('name = "hongzhong"', 'name = "hongzhong-copy-qa"').replace("aliases = [", "aliases = [] #[")
+    path = tmp_path / "copy.toml"
+    path.write_text(text, encoding="utf-8")
+    rules = mahjong.load_rules(path)
+    hand = "123456789m11122s"
+    assert mahjong.score(hand, rules=rules).total == mahjong.score(hand, rules="hongzhong").total
+    with pytest.raises(RulesError, match="options are set when a rule set object is made"):
+        mahjong.score(hand, rules=rules, base=2)

@@ -138,3 +138,19 @@ def test_what_a_typed_line_names() -> None:
     assert _read_choice("报听", turn, "zh") == turn[1] and _read_choice("ready 5m", turn, "en") == turn[1]
     assert _read_choice("杠", turn, "zh") == turn[3] and _read_choice("暗杠 1p", turn, "zh") == turn[3]
     assert _read_choice("1p", turn, "en") == turn[2]
+
+
+def test_rules_and_rules_file_together_are_refused_even_for_the_default(tmp_path: Path) -> None:
+    from importlib import resources
+
+    text = (resources.files("mahjong.rulebook") / "games" / "hongzhong.toml").read_text(encoding="utf-8")
+    path = tmp_path / "copy.toml"
+    path.write_text(text.replace('name = "hongzhong"', 'name = "hz-copy-cli"').replace("aliases = [", "aliases = [] #["),
+                    encoding="utf-8")
+    for rules in ("guobiao", "sichuan"):
+        p = subprocess.run([sys.executable, "-m", "mahjong", "score", "123456789m11122s", "--rules", rules,
+                            "--rules-file", str(path)], capture_output=True, text=True, timeout=60)
+        assert p.returncode == 2 and "not both" in p.stderr, (rules, p.stderr)
+    p = subprocess.run([sys.executable, "-m", "mahjong", "score", "123456789m11122s", "--rules-file", str(path)],
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stderr

@@ -675,7 +675,7 @@ def list_rulesets() -> list[tuple[str, str]]:
     return out
 
 
-def score(hand: Hand | str, context: WinContext | None = None, rules: str | RuleSet = "guobiao",
+def score(hand: Hand | str, context: WinContext | None = None, rules: str | RuleSet[Any] = "guobiao",
           **options: Any) -> ScoreResult:
     """Score a winning hand under a preset: ``score("[123m,1]456p…", WinContext(...), rules="sichuan")``, or
     under a rule set object (``rules=mahjong.load_rules("my.toml")``; its options were set when it was made)."""

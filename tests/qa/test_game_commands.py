@@ -145,8 +145,8 @@ def test_rules_and_rules_file_together_are_refused_even_for_the_default(tmp_path
 
     text = (resources.files("mahjong.rulebook") / "games" / "hongzhong.toml").read_text(encoding="utf-8")
     path = tmp_path / "copy.toml"
-    path.write_text(text.replace('name = "hongzhong"', 'name = "hz-copy-cli"').replace("aliases = [", "aliases = [] #["),
-                    encoding="utf-8")
+    text = text.replace('name = "hongzhong"', 'name = "hz-copy-cli"').replace("aliases = [", "aliases = [] #[")
+    path.write_text(text, encoding="utf-8")
     for rules in ("guobiao", "sichuan"):
         p = subprocess.run([sys.executable, "-m", "mahjong", "score", "123456789m11122s", "--rules", rules,
                             "--rules-file", str(path)], capture_output=True, text=True, timeout=60)

@@ -1401,6 +1401,8 @@ _ROWS: list[tuple[str, str, str]] = [
     ("score-object-options",
      "options are set when a rule set object is made (load_rules(path, **options)), not here: got {names}",
      "规则对象的选项须在创建时给出（load_rules(path, **options)），不能在这里给：收到 {names}。"),
+    ("engine-seed-range", "seed must be a whole number from 0 to 2**64 - 1, got {value}",
+     "随机种子（seed）必须是 0 到 2**64 - 1 之间的整数，现为 {value}。"),
     # --- end lead ---
 ]
 

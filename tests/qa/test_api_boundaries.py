@@ -93,3 +93,13 @@ def test_score_takes_a_loaded_rule_set_object(tmp_path: Any) -> None:
     assert mahjong.score(hand, rules=rules).total == mahjong.score(hand, rules="hongzhong").total
     with pytest.raises(RulesError, match="options are set when a rule set object is made"):
         mahjong.score(hand, rules=rules, base=2)
+
+
+@pytest.mark.parametrize("seed", [-1, 1 << 64, 1 << 70])
+def test_a_seed_outside_64_bits_is_refused_not_folded(seed: int) -> None:
+    from mahjong.game import Game
+
+    for engine in ("python", "auto"):
+        with pytest.raises(RulesError, match="seed must be a whole number from 0 to 2"):
+            Game("guobiao", seed=seed, engine=engine)
+    assert Game("guobiao", seed=(1 << 64) - 1).done is False

@@ -103,6 +103,8 @@ def check_game_args(seed: Any, salt: Any, hand_number: Any, options: Any, wall: 
     """The checks of :class:`Game`'s arguments that need no flow (both engines make them, in this order)."""
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise RulesError(f"seed must be a whole number, got {seed!r}")
+    if not 0 <= seed < 1 << 64:  # (the wall's generator takes 64 bits: a larger seed would be folded silently)
+        raise RulesError(f"seed must be a whole number from 0 to 2**64 - 1, got {seed!r}")
     for what, value in (("salt", salt), ("hand_number", hand_number)):
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise RulesError(f"{what} must be a whole number >= 0, got {value!r}")

@@ -439,7 +439,10 @@ def describe_library() -> list[dict[str, str]]:
     out += [{"name": e.name, "kind": "function", "zh": e.zh, "en": e.en} for e in FUNCTIONS.values()]
     out += [{"name": k, "kind": "fact", "zh": zh, "en": en} for k, (zh, en) in FACTS.items()]
     out += [{"name": k, "kind": kind, "zh": zh, "en": en} for k, (kind, zh, en) in OTHER_NAMES.items()]
-    return out
+    from mahjong.rulebook.special import describe_special  # (the special tables' own names; imported late)
+
+    known = {e["name"] for e in out}
+    return out + [e for e in describe_special() if e["name"] not in known]
 
 
 # --- rbmig: evaluating a row on a reading (for the Python rule sets on the rule book) ---------------------------

@@ -50,29 +50,55 @@ __all__ = [
 _HONOR_LETTERS = "ESWNCFP"
 _LETTERS = ", ".join(_HONOR_LETTERS)
 
-#: the names a holding condition may read, with what each means
-HOLDING_NAMES: dict[str, str] = {
-    "tiles": "tiles held (concealed; the dealt 13, the dealer's 14, or 14 after a draw)",
-    "quads": "kinds held four times (四喜 / 大四喜)",
-    "triplets": "kinds held exactly three times (六六顺: two of them)",
-    "pairs": "kinds held at least twice",
-    "suits_held": "suits with at least one tile held",
-    "suits_missing": "suits of the tile set with no tile held (缺一色)",
-    "tiles_258": "suited tiles of rank 2, 5 or 8 held (板板胡: none)",
-    "honors": "honor tiles held",
-    "wildcards": "wildcards held (红中, 鬼牌)",
-    "same_rank_pairs": "ranks held at least twice in every suit of the tile set (三同: 22m 22p 22s)",
-    "melds": "melds declared (吃碰杠)",
-    "complete": "the concealed tiles with the melds form a winning hand of the file's forms (the kernels' reading)",
+#: the names a holding condition may read: name -> (zh, en) of what each means
+HOLDING_NAMES: dict[str, tuple[str, str]] = {
+    "tiles": ("手中暗牌张数（起手 13 张、庄家 14 张，或摸牌后 14 张）",
+              "tiles held (concealed; the dealt 13, the dealer's 14, or 14 after a draw)"),
+    "quads": ("手中有四张的牌种数（四喜 / 大四喜）", "kinds held four times (四喜 / 大四喜)"),
+    "triplets": ("手中恰有三张的牌种数（六六顺：两种）", "kinds held exactly three times (六六顺: two of them)"),
+    "pairs": ("手中至少两张的牌种数", "kinds held at least twice"),
+    "suits_held": ("手中有牌的花色数", "suits with at least one tile held"),
+    "suits_missing": ("牌种里手中一张都没有的花色数（缺一色）", "suits of the tile set with no tile held (缺一色)"),
+    "tiles_258": ("手中 2、5、8 序数牌张数（板板胡：没有）", "suited tiles of rank 2, 5 or 8 held (板板胡: none)"),
+    "honors": ("手中字牌张数", "honor tiles held"),
+    "wildcards": ("手中癞子张数（红中、鬼牌）", "wildcards held (红中, 鬼牌)"),
+    "same_rank_pairs": ("每门花色都至少有两张的点数个数（三同：22万 22筒 22条）",
+                        "ranks held at least twice in every suit of the tile set (三同: 22m 22p 22s)"),
+    "melds": ("已亮出的副露数（吃碰杠）", "melds declared (吃碰杠)"),
+    "complete": ("暗牌连同副露按本文件的牌型组成和牌", "the concealed tiles with the melds form a winning hand of the "
+                 "file's forms (the kernels' reading)"),
 }
 
-#: the functions a holding condition may call
-HOLDING_FUNCTIONS_DOC: dict[str, str] = {
-    "count_of": "count_of(\"C\"): copies held of one tile (\"5m\", \"C\" …)",
-    "ranks_held": "ranks_held(2, 5, 8): suited tiles held of these ranks",
-    "kinds_at_least": "kinds_at_least(3): kinds held at least this many times",
-    "all_ranks_in": "all_ranks_in(2, 5, 8): every tile held and melded is a suited tile of these ranks (将将胡)",
+#: the functions a holding condition may call: name -> (zh, en)
+HOLDING_FUNCTIONS_DOC: dict[str, tuple[str, str]] = {
+    "count_of": ("count_of(\"C\")：手中某张牌的张数（\"5m\"、\"C\" …）",
+                 "count_of(\"C\"): copies held of one tile (\"5m\", \"C\" …)"),
+    "ranks_held": ("ranks_held(2, 5, 8)：手中这些点数的序数牌张数",
+                   "ranks_held(2, 5, 8): suited tiles held of these ranks"),
+    "kinds_at_least": ("kinds_at_least(3)：手中至少有这么多张的牌种数",
+                       "kinds_at_least(3): kinds held at least this many times"),
+    "all_ranks_in": ("all_ranks_in(2, 5, 8)：手牌和副露全是这些点数的序数牌（将将胡）",
+                     "all_ranks_in(2, 5, 8): every tile held and melded is a suited tile of these ranks (将将胡)"),
 }
+
+#: the names an amount of the special tables may read besides the file's options: name -> (zh, en)
+AMOUNT_NAMES: dict[str, tuple[str, str]] = {
+    "payer_is_dealer": ("付款者是庄家", "the payer is the dealer"),
+    "declarer_is_dealer": ("报起手胡者是庄家", "the player who declared is the dealer"),
+    "birds": ("中鸟数", "birds that hit"),
+    "birds_on_winner": ("落在胡牌者的鸟数", "birds on the winner's seat"),
+    "birds_on_payer": ("落在付款者的鸟数", "birds on the payer's seat"),
+    "self_drawn": ("自摸", "the win is self-drawn"),
+    "share": ("这一笔付款的数额（买马按它再付）", "the payment's amount (a horse on the winner pays it again)"),
+    "covers": ("这一笔付款代付的家数（包三家为 3）", "how many payers' shares the payment carries (包三家: 3)"),
+}
+
+
+def describe_special() -> list[dict[str, str]]:
+    """The special tables' names as entries of the library's listing (``mahjong rules --schema``)."""
+    tables = (("holding", HOLDING_NAMES), ("holding function", HOLDING_FUNCTIONS_DOC), ("amount", AMOUNT_NAMES))
+    return [{"name": k, "kind": kind, "zh": zh, "en": en} for kind, table in tables for k, (zh, en) in table.items()]
+
 
 #: 买马 positions counted from the start seat: 1 5 9 东 中 / 2 6 南 发 / 3 7 西 白 / 4 8 北
 DEFAULT_POSITIONS = ("159EC", "26SF", "37WP", "48N")

@@ -73,3 +73,36 @@ def test_rewards_of_hands_settled_in_the_loop_equal_the_logged_batch() -> None:
         won += int(ra.rewards.any(axis=1).sum())
     assert fast.hands_played == logged.hands_played
     assert won >= (3 if COMPILED else 0)
+
+
+def test_rewards_equal_single_games_with_the_same_seeds_and_actions() -> None:
+    """Logs off (won hands settled in the loop): each finished hand's rewards are the nets of the same hand
+    played alone through ``Game``'s step API with the batch's seeds and the same actions."""
+    from mahjong.game import Game
+
+    n = 16
+    batch = GameBatch(n, rules="guobiao", seed=21, keep_logs=False)
+    chosen: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    rewards: list[list[list[int]]] = [[] for _ in range(n)]
+    for _ in range(600 if COMPILED else 40):
+        o = batch.observe()
+        acts = o.mask.argmax(axis=1)
+        for g, s, a in zip(o.game.tolist(), o.seat.tolist(), acts.tolist()):
+            chosen[g].append((s, a))
+        r = batch.step(acts)
+        for i in np.flatnonzero(r.done).tolist():
+            rewards[i].append(r.rewards[i].tolist())
+    won = 0
+    for i in range(n):
+        hand, nets = 0, []
+        g = Game(**batch.game_kwargs(i, hand))
+        for s, a in chosen[i]:
+            g.act(s, a)
+            if g.done:
+                assert g.settlement is not None
+                nets.append(list(g.settlement.net))
+                hand += 1
+                g = Game(**batch.game_kwargs(i, hand))
+        assert nets == rewards[i]
+        won += sum(1 for x in nets if any(x))
+    assert won >= (5 if COMPILED else 0) and sum(batch.hands_played) == sum(len(x) for x in rewards)

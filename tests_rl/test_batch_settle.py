@@ -52,10 +52,11 @@ def _check_hands(table: RandomTable, seed: int, hands: int) -> int:
 @settings(max_examples=4, deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_loop_nets_equal_the_python_settlement(seed: int) -> None:
-    """About 2,500 hands over the examples (wins by the greedy agents, quiet and rare wins by the random ones)."""
-    greedy = _check_hands(RandomTable("guobiao", agent="greedy"), seed, 25 if COMPILED else 3)
-    assert greedy >= (10 if COMPILED else 1)
-    _check_hands(RandomTable("guobiao"), seed, 600 if COMPILED else 20)
+    """About 2,500 hands over the examples (wins by the greedy agents, quiet and rare wins by the random ones;
+    on the pure-Python backend, whose greedy agents are slow, a few random hands: the twin's check)."""
+    if COMPILED:
+        assert _check_hands(RandomTable("guobiao", agent="greedy"), seed, 25) >= 10
+    _check_hands(RandomTable("guobiao"), seed, 600 if COMPILED else 5)
 
 
 def test_rewards_of_hands_settled_in_the_loop_equal_the_logged_batch() -> None:
@@ -64,7 +65,7 @@ def test_rewards_of_hands_settled_in_the_loop_equal_the_logged_batch() -> None:
     fast = GameBatch(24, rules="guobiao", seed=7, keep_logs=False)
     logged = GameBatch(24, rules="guobiao", seed=7)
     won = 0
-    for _ in range(600 if COMPILED else 60):
+    for _ in range(600 if COMPILED else 25):
         o = fast.observe()
         acts = o.mask.argmax(axis=1)  # (the win slot comes first: wins are taken)
         assert o.mask.tobytes() == logged.observe().mask.tobytes()
@@ -84,7 +85,7 @@ def test_rewards_equal_single_games_with_the_same_seeds_and_actions() -> None:
     batch = GameBatch(n, rules="guobiao", seed=21, keep_logs=False)
     chosen: list[list[tuple[int, int]]] = [[] for _ in range(n)]
     rewards: list[list[list[int]]] = [[] for _ in range(n)]
-    for _ in range(600 if COMPILED else 40):
+    for _ in range(600 if COMPILED else 25):
         o = batch.observe()
         acts = o.mask.argmax(axis=1)
         for g, s, a in zip(o.game.tolist(), o.seat.tolist(), acts.tolist()):

@@ -114,15 +114,15 @@ def batch_rows(n: int, threads: int, seconds: float) -> float:
     return batch_rate(n, seconds, threads)[0]
 
 
-def simulate_run(workers: int, hands: int) -> tuple[float, float, float]:
-    """(hands/s, cores used, the workers' CPU microseconds per hand) of ``simulate_sharded`` with the random
-    agents on ``workers`` local processes (1: this process)."""
+def simulate_run(workers: int, hands: int) -> tuple[float, float, float, list[float]]:
+    """(hands/s, cores used, the workers' CPU microseconds per hand, each shard's CPU seconds) of
+    ``simulate_sharded`` with the random agents on ``workers`` local processes (1: this process)."""
     from mahjong.scale.simulate import simulate_sharded
 
     t0, c0 = time.perf_counter(), _cpu(children=True)
     _, tally = simulate_sharded(RULES, hands, 3, "random", workers=workers)
     wall = time.perf_counter() - t0
-    return hands / wall, (_cpu(children=True) - c0) / wall, 1e6 * tally.cpu_seconds / hands
+    return hands / wall, (_cpu(children=True) - c0) / wall, 1e6 * tally.cpu_seconds / hands, tally.shard_cpu
 
 
 def simulate_rate(workers: int, hands: int) -> float:
@@ -130,8 +130,8 @@ def simulate_rate(workers: int, hands: int) -> float:
     return simulate_run(workers, hands)[0]
 
 
-def simulate_rates(seconds: float, rounds: int) -> tuple[int, list[tuple[float, float, float]],
-                                                         list[tuple[float, float, float]]]:
+def simulate_rates(seconds: float, rounds: int) -> tuple[int, list[tuple[float, float, float, list[float]]],
+                                                         list[tuple[float, float, float, list[float]]]]:
     """(hands, [(hands/s, cores used, CPU µs per hand)] for K = 1, the same for K = 2), interleaved rounds."""
     from mahjong.scale.simulate import simulate_sharded
 
@@ -139,7 +139,7 @@ def simulate_rates(seconds: float, rounds: int) -> tuple[int, list[tuple[float, 
     simulate_sharded(RULES, 400, 3, "random", workers=1)  # calibration (and warm caches, as a long run has)
     per_hand = (time.perf_counter() - t0) / 400
     hands = max(200, int(2 * seconds / per_hand))
-    runs: dict[int, list[tuple[float, float, float]]] = {1: [], 2: []}
+    runs: dict[int, list[tuple[float, float, float, list[float]]]] = {1: [], 2: []}
     for _ in range(rounds):
         for k in (1, 2):
             runs[k].append(simulate_run(k, hands))

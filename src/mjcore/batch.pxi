@@ -2,9 +2,14 @@
 # together with the GIL released, Python called only for the games that need it (a win to score, money during
 # play, a hand's end).  Driven by mahjong.rl.batch.GameBatch; not a public API.
 #
-#   act(actions, status)   one action per row of the last encode (rows: game by game, each game's pending seats
-#                          in the order the core asks them).  A game whose answers are not all legal is left as
-#                          it was (status BATCH_REFUSED); the others are stepped: status = the core's CS_*.
+#   act(actions, status, reset, nets)   one action per row of the last encode (rows: game by game, each game's
+#                          pending seats in the order the core asks them).  A game whose answers are not all legal
+#                          is left as it was (status BATCH_REFUSED); the others are stepped: status = the core's
+#                          CS_*.  A hand of a game the loop owns that ends with no win, or (settle_wins) with wins
+#                          all decided in C, is settled here (its nets) and the game's next hand dealt (reset).
+#   decide_guobiao(opts, min_fan)   every hand the loop deals decides Guobiao's may-win in C (core_gb_verdict).
+#   settle_wins(table)     the win payments of the rule set's settlement (mahjong.rl.batch.win_payment_table):
+#                          what each other seat pays a winner, as a + b * total, by who it is.
 #   encode(obs, mask, game, seat)   every row now: the obs_v1 array read straight from the core's struct
 #                          (obs_fill_core: what Game.observe shows that seat), the action mask, the row's game
 #                          and seat.
@@ -127,12 +132,19 @@ cdef class _BatchCores:
     cdef CoreParams p
     cdef bint configured
     cdef bint reset_quiet
+    cdef int gb_decide        # decide_guobiao: Guobiao's may-win decided in C on every hand dealt here
+    cdef int gb_opts
+    cdef int gb_min_fan
+    cdef bint settle_won      # settle_wins: a hand whose wins C decided is settled in the loop (pay)
+    cdef int64_t pay[6]       # (a, b) of a + b * total: self-drawn, each other; on a discard, the discarder; the rest
     cdef int n
     cdef list keep
 
     def __cinit__(self, int n):
         if n < 1:
             raise ValueError("a batch holds at least one game")
+        if (OBS_SIZE + 31) // 16 > 64 * OBS_UNDO_WORDS:  # pragma: no cover - a layout the undo record cannot map
+            raise AssertionError("ObsUndo's blocks do not cover an observation row")
         self.n = n
         self.c = <HandCore**>malloc(n * sizeof(HandCore*))
         self.score = <double*>malloc(4 * n * sizeof(double))
@@ -151,6 +163,8 @@ cdef class _BatchCores:
         self.keep = [None] * n
         self.configured = False
         self.reset_quiet = False
+        self.gb_decide = 0
+        self.settle_won = False
 
     def __dealloc__(self):
         free(self.c)
@@ -178,6 +192,28 @@ cdef class _BatchCores:
             self.salt[i] = <uint64_t>(int(salts[i]) & U64_MASK)
         self.reset_quiet = reset_quiet
         self.configured = True
+
+    def decide_guobiao(self, int opts, int min_fan):
+        """Every hand dealt here from now on decides Guobiao's may-this-seat-win in C (GameCore.decide_guobiao:
+        the kernel's option bits ``opts``, the minimum ``min_fan`` without flowers)."""
+        if min_fan < 0 or opts < 0:
+            raise ValueError("opts and min_fan are >= 0")
+        self.gb_opts, self.gb_min_fan, self.gb_decide = opts, min_fan, 1
+
+    def settle_wins(self, table):
+        """With reset_quiet: a hand of a game the loop owns whose wins were all decided in C is settled in the
+        loop too and the game's next hand dealt.  ``table``: the six numbers of the rule set's win payments
+        (mahjong.rl.batch.win_payment_table): a self-drawn win, each other seat pays a + b * total; on a
+        discard the discarder pays c + d * total and each other seat e + f * total."""
+        cdef int k
+        vals = [int(v) for v in table]
+        if len(vals) != 6:
+            raise ValueError("settle_wins needs the six numbers of the win payments")
+        if not self.reset_quiet or not self.gb_decide:
+            raise ValueError("settle_wins needs the loop's own resets and the wins decided in C")
+        for k in range(6):
+            self.pay[k] = vals[k]
+        self.settle_won = True
 
     def new_hand(self, int i):
         """Deal game i's next hand on its core (the loop owns it) and advance it: the core's status."""
@@ -245,53 +281,100 @@ cdef class _BatchCores:
             if self.c[i] == NULL:
                 raise ValueError(f"game {i} has no core")
 
-    def act(self, actions, status, reset):
-        """Apply one action per row (``actions``: int32, one per row); ``status`` (int8, one per game) gets each
-        game's status after its answers: a CS_* value, or BATCH_REFUSED (an answer not legal: unchanged);
-        ``reset`` (uint8, one per game) is 1 where a hand the loop owns ended with no win and the game's next
-        hand was dealt (status is then that hand's)."""
-        cdef Py_buffer ab, sb, rb
-        cdef int i, j, k, r = 0, m, st, ok
+    def act(self, actions, done, nets):
+        """Apply one action per row (``actions``: int32 or int64, native, one per row of the last encode).
+
+        First every action is checked to be an action index (0..N_ACTIONS-1): if one is not, nothing changes
+        and its row is returned (an int).  Then each game takes its rows' answers; a game whose answers are not
+        all legal is left as it was.  ``done`` (bool, one per game) is set where a hand the loop owns ended, was
+        settled here (with no win, or with wins decided in C: settle_wins) and the game's next hand was dealt;
+        ``nets`` (int64, four per game) is zero except for those hands' nets.  Returns (the games reset here,
+        [(game, status)] of every game whose status is not CS_WAIT: the core's CS_* for Python to answer, or
+        BATCH_REFUSED)."""
+        cdef Py_buffer ab, db, nb
+        cdef int i, j, k, r = 0, m, st, ok, wide, bad = -1
         cdef int seats[4]
-        cdef const int* a
+        cdef const int* a32 = NULL
+        cdef const int64_t* a64 = NULL
+        cdef int* row_act
         cdef int8_t* out
         cdef uint8_t* again
+        cdef int64_t* net
+        cdef int64_t x
         self._check()
         m = self.count_rows()
-        a = <const int*>batch_buffer(actions, &ab, m * sizeof(int), False, "actions")
+        PyObject_GetBuffer(actions, &ab, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS)
         try:
-            out = <int8_t*>batch_buffer(status, &sb, self.n, True, "status")
+            fmt = ab.format
+            wide = ab.itemsize == 8 and fmt in (b"q", b"l", b"<q", b"<l", b"=q", b"=l")
+            if not wide and not (ab.itemsize == 4 and fmt in (b"i", b"<i", b"=i")) or ab.len != m * ab.itemsize:
+                raise ValueError(f"actions: {ab.len} bytes of {fmt!r}, expected {m} native int32 or int64")
+            if wide:
+                a64 = <const int64_t*>ab.buf
+            else:
+                a32 = <const int*>ab.buf
+            again = <uint8_t*>batch_buffer(done, &db, self.n, True, "done")
             try:
-                again = <uint8_t*>batch_buffer(reset, &rb, self.n, True, "reset")
+                net = <int64_t*>batch_buffer(nets, &nb, 4 * self.n * sizeof(int64_t), True, "nets")
             except BaseException:
-                PyBuffer_Release(&sb)
+                PyBuffer_Release(&db)
                 raise
         except BaseException:
             PyBuffer_Release(&ab)
             raise
+        row_act = <int*>malloc((m + 1) * sizeof(int))
+        out = <int8_t*>malloc(self.n)
+        if row_act == NULL or out == NULL:
+            free(row_act)
+            free(out)
+            PyBuffer_Release(&ab)
+            PyBuffer_Release(&db)
+            PyBuffer_Release(&nb)
+            raise MemoryError()
         with nogil:
-            for i in range(self.n):
-                again[i] = 0
-                k = batch_waiting(self.c[i], seats)
-                ok = 1
-                for j in range(k):
-                    if not batch_is_legal(self.c[i], seats[j], a[r + j]):
-                        ok = 0
-                if not ok:
-                    out[i] = BATCH_REFUSED
-                else:
-                    st = CS_WAIT
+            for j in range(m):  # every index checked before anything changes
+                x = a64[j] if wide else a32[j]
+                if x < 0 or x >= A_N_ACTIONS:
+                    bad = j
+                    break
+                row_act[j] = <int>x
+            if bad < 0:
+                memset(net, 0, 4 * self.n * sizeof(int64_t))
+                for i in range(self.n):
+                    again[i] = 0
+                    k = batch_waiting(self.c[i], seats)
+                    ok = 1
                     for j in range(k):
-                        st = core_act(self.c[i], seats[j], a[r + j])
-                    if st == CS_END and self.reset_quiet and not self.owned[i] and self.c[i].n_won == 0:
-                        st = batch_deal(self, i)
-                        again[i] = 1
-                    out[i] = st
-                r += k
+                        if not batch_is_legal(self.c[i], seats[j], row_act[r + j]):
+                            ok = 0
+                    if not ok:
+                        out[i] = BATCH_REFUSED
+                    else:
+                        st = CS_WAIT
+                        for j in range(k):
+                            st = core_act(self.c[i], seats[j], row_act[r + j])
+                        if (st == CS_END and self.reset_quiet and not self.owned[i]
+                                and batch_settle(self.c[i], self.settle_won, self.pay, net + 4 * i)):
+                            st = batch_deal(self, i)
+                            again[i] = 1
+                        out[i] = st
+                    r += k
         PyBuffer_Release(&ab)
-        PyBuffer_Release(&sb)
-        PyBuffer_Release(&rb)
-        return None
+        PyBuffer_Release(&db)
+        PyBuffer_Release(&nb)
+        free(row_act)
+        if bad >= 0:
+            free(out)
+            return bad
+        resets = []
+        others = []
+        for i in range(self.n):
+            if again[i]:
+                resets.append(i)
+            if out[i] != CS_WAIT:
+                others.append((i, out[i]))
+        free(out)
+        return resets, others
 
     def encode(self, obs, mask, game, seat, bint fresh):
         """Every row now: obs (m, OBS_N_PLANES, OBS_WIDTH) float32; mask (m, N_ACTIONS) int8; game and seat (m,)
@@ -317,8 +400,8 @@ cdef class _BatchCores:
                 self.undo_rows = 0
                 raise MemoryError()
             for i in range(rows + 1):
-                self.undo[i].n = -1  # (unknown content: cleared whole the first time)
-                self.undo[i].n_planes = 0
+                memset(&self.undo[i], 0, sizeof(ObsUndo))
+                self.undo[i].whole = 1  # (unknown content: cleared whole the first time)
             self.undo_rows = rows
         if m > rows:
             raise ValueError(f"obs: {rows} rows, expected at least {m}")
@@ -356,10 +439,59 @@ cdef class _BatchCores:
         return m
 
 
+cdef int batch_settle(const HandCore* c, bint settle_won, const int64_t* pay, int64_t* net) noexcept nogil:
+    """The hand on c is over: 1 with its nets in net[0..3] when the loop settles it (no win: nothing paid; wins
+    all decided in C, under settle_wins: the rule set's win payments ``pay`` of each, added up as
+    settle_by_wins adds them), 0 when Python must (anything else)."""
+    cdef int k, s, w, frm
+    cdef int64_t owed, total
+    if c.n_won and not settle_won:
+        return 0
+    for k in range(c.n_won):
+        if not c.won_in_c[k]:
+            return 0
+    net[0] = net[1] = net[2] = net[3] = 0
+    for k in range(c.n_won):
+        w, frm, total = c.won[k], c.won_from[k], c.won_total[k]
+        for s in range(4):
+            if s == w:
+                continue
+            if frm < 0:
+                owed = pay[0] + pay[1] * total
+            elif s == frm:
+                owed = pay[2] + pay[3] * total
+            else:
+                owed = pay[4] + pay[5] * total
+            net[s] -= owed
+            net[w] += owed
+    return 1
+
+
+def _batch_settle_core(GameCore core not None, table):
+    """The nets the batch loop settles the finished hand on ``core`` with (``table``: settle_wins's six
+    numbers), or None where it leaves the hand to Python (tests compare them with the Python settlement)."""
+    cdef int64_t pay[6]
+    cdef int64_t net[4]
+    cdef int k
+    vals = [int(v) for v in table]
+    if len(vals) != 6:
+        raise ValueError("the six numbers of the win payments")
+    for k in range(6):
+        pay[k] = vals[k]
+    if core.c.phase != PH_END:
+        raise ValueError("the hand is not over")
+    if not batch_settle(core.c, True, pay, net):
+        return None
+    return (net[0], net[1], net[2], net[3])
+
+
 cdef int batch_deal(_BatchCores b, int i) noexcept nogil:
     """Game i's next hand on its core (seed, then salt + 1), advanced to its first decision: the status."""
     cdef int s
-    core_init(b.c[i], &b.p, b.seed[i], b.salt[i], 0, 0, NULL, 0)
+    cdef HandCore* c = b.c[i]
+    core_init(c, &b.p, b.seed[i], b.salt[i], 0, 0, NULL, 0)
+    if b.gb_decide:
+        c.gb_opts, c.gb_min_fan, c.gb_decide = b.gb_opts, b.gb_min_fan, 1
     b.salt[i] += 1
     for s in range(4):
         b.score[4 * i + s] = 0.0

@@ -15,8 +15,7 @@ include "obs_layout.pxi"
 cdef enum:
     OBS_RIVER_CAP = 160    # discards kept per seat (more than any wall holds; a longer river is refused)
     OBS_BONUS_CAP = 64     # bonus tiles per seat
-    OBS_UNDO_CAP = 1024    # single entries an undo record keeps (more: the row is cleared whole)
-    OBS_UNDO_PLANES = 64   # planes filled whole it keeps
+    OBS_UNDO_WORDS = 9     # 64-bit words of an undo record: a bit per cache line a row spans (513 at most)
 
 
 ctypedef struct ObsInput:
@@ -53,22 +52,23 @@ cdef inline void obs_clear_input(ObsInput* v) noexcept nogil:
 
 
 ctypedef struct ObsUndo:
-    # where one encode wrote into its row, so a reused row is cleared there only (the lockstep batch): n = the
-    # single entries at[] (-1: unknown or too many: clear the whole row), planes[] = the planes filled whole
-    int n
-    int n_planes
-    uint16_t at[OBS_UNDO_CAP]
-    uint8_t planes[OBS_UNDO_PLANES]
+    # where one encode wrote into its row, so a reused row is cleared there only (the lockstep batch): bit b of
+    # blocks[] = the row's part of its b-th cache line was written (floats 16 * b - shift .. 16 * b - shift + 15
+    # of the row, shift = where the row starts in its first line); whole = unknown (the row is cleared whole)
+    int whole
+    int shift
+    uint64_t blocks[OBS_UNDO_WORDS]
+
+
+cdef inline void obs_mark(ObsUndo* u, int i) noexcept nogil:
+    cdef int b = (i + u.shift) >> 4
+    u.blocks[b >> 6] |= (<uint64_t>1) << (b & 63)
 
 
 cdef inline void obs_put(float* out, int i, float value, ObsUndo* u) noexcept nogil:
     out[i] = value
-    if u != NULL and u.n >= 0:
-        if u.n < OBS_UNDO_CAP:
-            u.at[u.n] = <uint16_t>i
-            u.n += 1
-        else:
-            u.n = -1
+    if u != NULL:
+        obs_mark(u, i)
 
 
 cdef inline void obs_thermo(float* out, int plane0, const uint8_t* counts, ObsUndo* u) noexcept nogil:
@@ -87,27 +87,39 @@ cdef inline void obs_fill_plane(float* out, int plane, float value, ObsUndo* u) 
     cdef float* row = out + plane * OBS_WIDTH
     for t in range(OBS_WIDTH):
         row[t] = value
-    if u != NULL and u.n >= 0:
-        if u.n_planes < OBS_UNDO_PLANES:
-            u.planes[u.n_planes] = <uint8_t>plane
-            u.n_planes += 1
-        else:
-            u.n = -1
+    if u != NULL:
+        for t in range(plane * OBS_WIDTH, (plane + 1) * OBS_WIDTH, 16):
+            obs_mark(u, t)
+        obs_mark(u, (plane + 1) * OBS_WIDTH - 1)
 
 
 cdef void obs_unwrite(float* out, ObsUndo* u) noexcept nogil:
     """Zero a row where its last encode (recorded in u) wrote, or all of it when that is not known; then u is
-    ready to record the next encode."""
-    cdef int k
-    if u.n < 0:
+    ready to record the next encode into this row (at this address)."""
+    cdef int w, lo, hi, k
+    cdef uint64_t bits
+    cdef float* p
+    if u.whole:
         memset(out, 0, OBS_SIZE * sizeof(float))
     else:
-        for k in range(u.n):
-            out[u.at[k]] = 0.0
-        for k in range(u.n_planes):
-            memset(out + <int>u.planes[k] * OBS_WIDTH, 0, OBS_WIDTH * sizeof(float))
-    u.n = 0
-    u.n_planes = 0
+        for w in range(OBS_UNDO_WORDS):
+            bits = u.blocks[w]
+            while bits:
+                lo = 16 * (64 * w + mj_ctz64(bits)) - u.shift  # (the row's floats in that cache line)
+                bits &= bits - 1
+                hi = lo + 16
+                if lo >= 0 and hi <= OBS_SIZE:
+                    p = out + lo
+                    for k in range(16):  # (one cache line: a few vector stores)
+                        p[k] = 0.0
+                else:
+                    if lo < 0:
+                        lo = 0
+                    if hi > OBS_SIZE:
+                        hi = OBS_SIZE
+                    memset(out + lo, 0, (hi - lo) * sizeof(float))
+    memset(u, 0, sizeof(ObsUndo))
+    u.shift = <int>((<size_t>out & 63) >> 2)
 
 
 cdef void obs_encode(const ObsInput* v, float* out, bint clear, ObsUndo* u) noexcept nogil:

@@ -29,18 +29,21 @@ Two back ends, the same games and arrays.  When the compiled hand core plays the
 (``src/mjcore/batch.pxi``) applies the actions of every game, advances each until it waits for seats or needs
 Python, and writes every row's ``obs_v1`` array and mask straight from the cores into the output arrays, with
 the GIL released; Python runs only for the games that need it (a win to score, money moving during play, a
-hand's end with a win or with money to settle).  A hand that ends with no win in a rule set that settles by its
-wins alone (nothing to pay: Guobiao, the common table, Wuhu) is reset in that loop too and the game's next hand
-dealt, when logs are not kept (``keep_logs=False``); a game's :class:`~mahjong.game.core.CoreHand` (its typed
-events, state and settlement) is made only when Python must look or someone reads :attr:`GameBatch.games`.
-So two threads stepping two batches use two cores for that loop; :attr:`GameBatch.c_seconds` is the CPU time
-spent in it.  Other rule sets (and the pure-Python backend) step each game's :class:`~mahjong.game.Game` in
-Python.
+hand's end with a win or with money to settle).  Guobiao's may-this-seat-win is decided in that loop by the
+compiled fan kernel (:func:`mahjong.game.core.guobiao_in_c`), so a Guobiao batch does not return to Python to
+score a complete hand.  When logs are not kept (``keep_logs=False``), a hand that ends in that loop is settled
+there and the game's next hand dealt: one with no win in a rule set that settles by its wins alone (nothing
+to pay: Guobiao, the common table, Wuhu), and a Guobiao hand whose wins the loop decided, its nets from the
+rule set's own win payments (:func:`win_payment_table`, read off its settlement formula when the batch is
+made).  A game's :class:`~mahjong.game.core.CoreHand` (its typed events, state and settlement) is made only
+when Python must look or someone reads :attr:`GameBatch.games`.  So two threads stepping two batches use two
+cores for that loop; :attr:`GameBatch.c_seconds` is the CPU time spent in it.  Other rule sets (and the
+pure-Python backend) step each game's :class:`~mahjong.game.Game` in Python.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from time import thread_time
 from typing import TYPE_CHECKING, Any
@@ -57,8 +60,70 @@ if TYPE_CHECKING:
     from mahjong.game import Game
     from mahjong.game.core import CoreHand
     from mahjong.game.events import GameEvent
+    from mahjong.game.flows import Flow
 
-__all__ = ["GameBatch", "StepResult", "BatchObservation"]
+__all__ = ["GameBatch", "StepResult", "BatchObservation", "win_payment_table", "win_nets"]
+
+
+def win_payment_table(flow: Flow) -> tuple[int, int, int, int, int, int] | None:
+    """The win payments of ``flow``'s rule set as the batch loop applies them (``_BatchCores.settle_wins``),
+    read off the rule set's own settlement formula, or None when the loop cannot apply it (the hand is then
+    settled in Python).  Each other seat pays a winner ``a + b * total`` (``total``: the win's value with
+    flowers): (a, b) of a self-drawn win, of the discarder (or the seat whose kong was robbed) and of each other
+    seat on a discard.  Found by evaluating the formula (:func:`~mahjong.rulesets.guobiao.settlement
+    .guobiao_payments` for Guobiao, the only rule set whose wins the loop decides) for every winner, discarder
+    and a spread of totals, and kept only if the whole spread is that straight line: the formula stays one fact
+    (tests_rl/test_batch_settle.py compares the loop's nets with the Python settlement's, hand by hand)."""
+    from mahjong.game.flows.guobiao import GuobiaoFlow
+    from mahjong.rulesets.guobiao.ruleset import Guobiao
+    from mahjong.rulesets.guobiao.settlement import guobiao_payments
+
+    if type(flow) is not GuobiaoFlow or type(flow.ruleset) is not Guobiao or tuple(flow.seats) != (0, 1, 2, 3):
+        return None
+    totals = (0, 1, 8, 9, 13, 88, 400)
+
+    def owed(winner: int, discarder: int | None, seat: int, total: int) -> int:
+        return -guobiao_payments(winner, discarder, total)[seat]
+
+    def line(points: list[tuple[int, int]]) -> tuple[int, int] | None:
+        (x0, y0), (x1, y1) = min(points), max(points)
+        if (y1 - y0) % (x1 - x0):
+            return None
+        b = (y1 - y0) // (x1 - x0)
+        a = y0 - b * x0
+        return (a, b) if all(y == a + b * x for x, y in points) else None
+
+    roles: dict[str, list[tuple[int, int]]] = {"self": [], "discarder": [], "other": []}
+    for w in range(4):
+        for t in totals:
+            net = guobiao_payments(w, None, t)
+            if sum(net) != 0:  # (zero-sum: the winner gets what the others pay)
+                return None
+            roles["self"] += [(t, owed(w, None, s, t)) for s in range(4) if s != w]
+            for d in range(4):
+                if d != w:
+                    roles["discarder"].append((t, owed(w, d, d, t)))
+                    roles["other"] += [(t, owed(w, d, s, t)) for s in range(4) if s not in (w, d)]
+    found = [line(roles[k]) for k in ("self", "discarder", "other")]
+    if any(f is None for f in found):
+        return None
+    (a, b), (c, d), (e, f) = found  # type: ignore[misc]
+    return a, b, c, d, e, f
+
+
+def win_nets(table: Sequence[int], wins: Iterable[tuple[int, int | None, int]]) -> tuple[int, int, int, int]:
+    """The nets the batch loop settles a hand with (the pure-Python twin of ``batch_settle`` in batch.pxi):
+    each win (winner, discarder or None, total) paid by the three other seats as ``table``
+    (:func:`win_payment_table`) says, the wins added up as the rule set's settlement adds them."""
+    a, b, c, d, e, f = table
+    net = [0, 0, 0, 0]
+    for winner, discarder, total in wins:
+        for seat in range(4):
+            if seat != winner:
+                owed = a + b * total if discarder is None else c + d * total if seat == discarder else e + f * total
+                net[seat] -= owed
+                net[winner] += owed
+    return net[0], net[1], net[2], net[3]
 
 
 @dataclass
@@ -146,6 +211,13 @@ class GameBatch:
             quiet = (type(flow.ruleset).settle is RuleSet.settle and not flow.draw_hands and not keep_logs
                      and not flow.extra_lines(HandState(), Settlement.from_lines(rules, [], [])))
             self._cores.configure(self._params, [hand_seed(seed, i) for i in range(n)], [0] * n, quiet)
+            decide = self._table.decide  # Guobiao's may-win decided in C (guobiao_in_c): no score asked of Python
+            if decide is not None:
+                self._cores.decide_guobiao(*decide)
+                # ... and a hand won so settled in the loop too (its nets from the rule set's win payments)
+                table = win_payment_table(flow) if quiet and self._table.facts_from_core else None
+                if table is not None:
+                    self._cores.settle_wins(table)
         for i in range(n):
             self._deal(i, None, None)
 
@@ -269,15 +341,16 @@ class GameBatch:
 
     def _row_actions(self, actions: Any) -> Any:
         """Validate the action array (nothing changes on error) -> one action per row of :meth:`observe`
-        (int32)."""
+        (int32 or, as given, a native int64 array; on the compiled loop its indices are range-checked there)."""
         import numpy as np
 
         try:
             arr = actions if type(actions) is np.ndarray else np.asarray(actions)
         except (TypeError, ValueError) as e:
             raise BatchError(f"actions must be an integer array: {e}") from None
-        if arr.dtype.kind not in "iu":  # (signed or unsigned integers; not bool, float, object …)
-            raise BatchError(f"actions must be an integer array (action indices), got dtype {arr.dtype}")
+        dt = arr.dtype
+        if dt.kind not in "iu":  # (signed or unsigned integers; not bool, float, object …)
+            raise BatchError(f"actions must be an integer array (action indices), got dtype {dt}")
         o = self.observe()
         m = len(o)
         if arr.ndim == 1:
@@ -286,11 +359,13 @@ class GameBatch:
                     f"actions has shape {arr.shape}, expected ({m},): one action per row of observe() "
                     f"(or shape ({self.n}, {len(self.seats)}) with -1 for seats not to move)"
                 )
+            if self._cores is not None:  # (the loop checks every index before it applies any: _out_of_range)
+                if dt.kind == "i" and dt.itemsize in (4, 8) and dt.isnative and arr.flags.c_contiguous:
+                    return arr
+                if dt.itemsize < 8 or dt.kind == "i":  # (any other signed, and unsigned up to 32 bits: exact)
+                    return np.ascontiguousarray(arr, dtype=np.int64)
             if m and (arr.min() < 0 or arr.max() >= self.n_actions):
-                bad = np.flatnonzero((arr < 0) | (arr >= self.n_actions))
-                r = int(bad[0])
-                raise BatchError(f"game {int(o.game[r])}, seat {int(o.seat[r])}: action index {int(arr[r])} is "
-                                 f"outside 0..{self.n_actions - 1}")
+                self._out_of_range(arr, int(np.flatnonzero((arr < 0) | (arr >= self.n_actions))[0]))
             return np.ascontiguousarray(arr, dtype=np.int32)
         if arr.ndim == 2 and arr.shape == (self.n, len(self.seats)):
             col = {s: c for c, s in enumerate(self.seats)}
@@ -309,14 +384,18 @@ class GameBatch:
             picked = arr[o.game, cols]
             over = np.flatnonzero(picked >= self.n_actions)
             if over.size:
-                r = int(over[0])
-                raise BatchError(f"game {int(o.game[r])}, seat {int(o.seat[r])}: action index {int(picked[r])} "
-                                 f"is outside 0..{self.n_actions - 1}")
+                self._out_of_range(picked, int(over[0]))
             return np.ascontiguousarray(picked, dtype=np.int32)
         raise BatchError(
             f"actions has shape {arr.shape}, expected ({m},) (one per row of observe()) "
             f"or ({self.n}, {len(self.seats)}) (one per game and seat, -1 = no action)"
         )
+
+    def _out_of_range(self, row_actions: Any, r: int) -> None:
+        """Raise the BatchError of row r's action index, which is not one."""
+        o = self.observe()
+        raise BatchError(f"game {int(o.game[r])}, seat {int(o.seat[r])}: action index {int(row_actions[r])} is "
+                         f"outside 0..{self.n_actions - 1}")
 
     def _refusal(self, i: int, given: list[tuple[int, int]]) -> str | None:
         """Why game i cannot take ``given`` (seat, action) answers, or None if it can."""
@@ -353,29 +432,29 @@ class GameBatch:
         acts = self._row_actions(actions)
         o = self.observe()
         if self._step_bufs is None:
-            self._step_bufs = (np.zeros(self.n, dtype=np.bool_), np.zeros((self.n, 4), dtype=np.int64),
-                               np.empty(self.n, dtype=np.int8), np.empty(self.n, dtype=np.uint8))
-        done, rewards, status, reset = self._step_bufs
-        done.fill(False)
-        rewards.fill(0)
+            self._step_bufs = (np.zeros(self.n, dtype=np.bool_), np.zeros((self.n, 4), dtype=np.int64))
+        done, rewards = self._step_bufs
         refused: dict[int, str] = {}
         if self._cores is not None:
-            st = self._st
             t0 = thread_time()
-            self._cores.act(acts, status, reset)  # the GIL is released inside
+            res = self._cores.act(acts, done, rewards)  # the GIL is released inside; done and rewards written
             self.c_seconds += thread_time() - t0
-            if reset.any():
-                for i in np.flatnonzero(reset).tolist():  # quiet ends the loop settled (nothing paid), re-dealt
-                    done[i] = True
-                    self.hands_played[i] += 1
-            for i in np.flatnonzero(status != st["WAIT"]).tolist():
-                if status[i] == st["REFUSED"]:
+            if type(res) is int:  # an index that is not an action: nothing changed
+                self._out_of_range(acts, res)
+            resets, others = res
+            for i in resets:  # hands the loop settled (their rewards written) and re-dealt
+                self.hands_played[i] += 1
+            refused_status = self._st["REFUSED"]
+            for i, status in others:
+                if status == refused_status:
                     rows = np.flatnonzero(o.game == i)
                     why = self._refusal(i, [(int(o.seat[r]), int(acts[r])) for r in rows])
                     refused[i] = why or "refused"
                     continue
-                self._python_turn(i, int(status[i]), done, rewards)
+                self._python_turn(i, status, done, rewards)
         else:
+            done.fill(False)
+            rewards.fill(0)
             given: dict[int, list[tuple[int, int]]] = {}
             for i, s, a in zip(o.game.tolist(), o.seat.tolist(), acts.tolist()):
                 given.setdefault(i, []).append((s, a))

@@ -21,7 +21,7 @@ from mahjong.scale.errors import ClusterError, ScaleError
 from mahjong.scale.shards import Shard, plan_shards
 from mahjong.scale.tally import Tally
 
-__all__ = ["Task", "Progress", "run_sharded", "ray_available", "check_ray_address", "LOCAL"]
+__all__ = ["Task", "Progress", "Warm", "run_sharded", "ray_available", "check_ray_address", "LOCAL"]
 
 #: Pass as ``ray=`` to start (and afterwards stop) a local Ray cluster with one CPU per worker.
 LOCAL = "local"
@@ -32,6 +32,9 @@ class Task(Protocol):
 
 
 Progress = Callable[[int, int], None]
+#: A task's warm-up: what its first shard would do once per worker process before it plays (imports, the rule
+#: set's flow and rule book), run before the clock of that shard (see :func:`run_sharded`).
+Warm = Callable[[Mapping[str, Any]], None]
 
 
 def ray_available() -> bool:
@@ -91,22 +94,31 @@ def _pool_context() -> Any:
         return multiprocessing.get_context("fork")
     if "forkserver" in methods:
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["mahjong", "mahjong.scale.tasks"])
+        # (the shipped rule books too: every worker forked from the server has them loaded)
+        ctx.set_forkserver_preload(["mahjong", "mahjong.scale.tasks", "mahjong.rulesets._presets"])
         return ctx
     return multiprocessing.get_context("spawn")
 
 
 def _pool(
-    task: Task, params: Mapping[str, Any], shards: list[Shard], workers: int, done: Callable[[Shard, Tally], None]
+    task: Task, params: Mapping[str, Any], shards: list[Shard], workers: int, done: Callable[[Shard, Tally], None],
+    warm: Warm | None,
 ) -> None:
     import gc
 
     ctx = _pool_context()
     forked = ctx.get_start_method() == "fork"
+    initializer: Any = None
+    if warm is not None:
+        if forked:  # warmed once here: every forked worker starts with it
+            warm(params)
+        else:  # each worker warms itself once, before its first shard
+            initializer = warm
     if forked:  # the parent's objects out of the collector's reach: forked workers' collections do not touch
         gc.freeze()  # (and so copy) every page of the parent's heap
     try:
-        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=initializer,
+                                 initargs=(params,)) as pool:
             pending: dict[Future[Tally], Shard] = {pool.submit(task, params, s): s for s in shards}
             while pending:
                 finished, _ = wait(pending, return_when=FIRST_COMPLETED)
@@ -126,16 +138,19 @@ def _pool(
 _FROZEN = False
 
 
-def _frozen_task(task: Task, params: Mapping[str, Any], shard: Shard) -> Tally:
-    """A Ray task: ``task(params, shard)``, after the worker process's first task has put every object loaded so
-    far (the package, Ray's own modules) out of the garbage collector's reach, as the process pool's forked
-    workers have theirs (``gc.freeze``): the collections during the hands then scan only what the hands make."""
+def _frozen_task(task: Task, params: Mapping[str, Any], shard: Shard, warm: Warm | None = None) -> Tally:
+    """A Ray task: ``task(params, shard)``, after the worker process's first task has warmed up (``warm``) and
+    put every object loaded so far (the package, Ray's own modules) out of the garbage collector's reach, as
+    the process pool's forked workers have theirs (``gc.freeze``): the collections during the hands then scan
+    only what the hands make."""
     global _FROZEN
     if not _FROZEN:
         import gc
 
         import mahjong.scale.tasks  # noqa: F401  (everything a shard loads, loaded before the freeze)
 
+        if warm is not None:
+            warm(params)
         gc.collect()
         gc.freeze()
         _FROZEN = True
@@ -149,6 +164,7 @@ def _ray(
     workers: int,
     address: str,
     done: Callable[[Shard, Tally], None],
+    warm: Warm | None,
 ) -> None:
     ray = _import_ray()
     if address != LOCAL:
@@ -170,7 +186,7 @@ def _ray(
         while queue or in_flight:
             while queue and len(in_flight) < workers:
                 shard = queue.pop(0)
-                in_flight[remote.remote(task, params, shard)] = shard
+                in_flight[remote.remote(task, params, shard, warm)] = shard
             ready, _ = ray.wait(list(in_flight), num_returns=1)
             for ref in ready:
                 shard = in_flight.pop(ref)
@@ -189,13 +205,15 @@ def run_sharded(
     ray: str | None = None,
     progress: Progress | None = None,
     shards: list[Shard] | None = None,
+    warm: Warm | None = None,
 ) -> Tally:
     """Run ``task`` over ``total`` items cut into shards and return the merged :class:`Tally`.
 
     ``workers`` = 1 without Ray runs in this process; more uses a local process pool; ``ray`` = :data:`LOCAL`
     starts a local Ray cluster with ``workers`` CPUs, any other string is the address of a running cluster
     (``HOST:PORT``, ``ray://HOST:PORT`` or ``auto``).  If Ray is already initialised in this process, that
-    cluster is used and left running.
+    cluster is used and left running.  ``warm(params)``, if given, is the task's warm-up, done once per worker
+    process before its first shard (a forked pool's workers inherit it from this process, which warms once).
     """
     if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
         raise ScaleError(f"workers must be a whole number >= 1, got {workers!r}")
@@ -214,11 +232,11 @@ def run_sharded(
             progress(count, total)
 
     if ray is not None:
-        _ray(task, params, plan, workers, ray, done)
+        _ray(task, params, plan, workers, ray, done, warm)
     elif workers == 1 or len(plan) <= 1:
         _serial(task, params, plan, done)
     else:
-        _pool(task, params, plan, workers, done)
+        _pool(task, params, plan, workers, done, warm)
     merged = Tally.merged(results[s.index] for s in plan)
     merged.seconds = time.perf_counter() - t0
     return merged

@@ -39,11 +39,13 @@ class Shard:
 
 def plan_shards(total: int, workers: int, *, per_worker: int = 4, max_size: int = 2000) -> list[Shard]:
     """Cut ``total`` items into contiguous shards: about ``per_worker`` shards per worker (so progress streams
-    and a slow worker does not hold the rest back), none larger than ``max_size``.  The cut never changes a
-    result, only how the work is spread."""
+    and a slow worker does not hold the rest back), none larger than ``max_size``, and a whole number of
+    shards per worker where there are enough items (equal shards then end together instead of one worker
+    playing the last shard alone).  The cut never changes a result, only how the work is spread."""
     if total <= 0:
         return []
-    pieces = max(1, min(total, max(workers * per_worker, -(-total // max_size))))
+    pieces = max(workers * per_worker, -(-total // max_size))
+    pieces = max(1, min(total, -(-pieces // workers) * workers))
     base, extra = divmod(total, pieces)
     shards = []
     start = 0

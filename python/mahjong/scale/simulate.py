@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from mahjong.game.core import RandomTable
     from mahjong.game.engine import HandTable
 
-__all__ = ["play_hand_k", "simulate_shard", "simulate_sharded", "stats_of"]
+__all__ = ["play_hand_k", "simulate_shard", "simulate_sharded", "stats_of", "warm_simulate"]
 
 
 def play_hand_k(rules: str, seed: int, k: int, agent: str, options: Mapping[str, Any] | None,
@@ -85,7 +85,17 @@ def simulate_shard(params: Mapping[str, Any], shard: Shard) -> Tally:
         tally_hand(tally, play_hand_k(params["rules"], params["seed"], k, params["agent"], params["options"], table))
     tally.seconds = time.perf_counter() - t0
     tally.cpu_seconds = time.process_time() - c0
+    tally.shard_cpu = [tally.cpu_seconds]
     return tally
+
+
+def warm_simulate(params: Mapping[str, Any]) -> None:
+    """A simulate worker's warm-up, before its first shard: the rule set's flow and rule book made (the
+    imports and the shipped rule books it loads) and one hand played (the kernels' first look-ups)."""
+    from mahjong.game.core import RandomTable
+
+    table = RandomTable(params["rules"], params["options"])
+    table.hand(seed=params["seed"])
 
 
 def _percentile(hist: Mapping[int, int], q: float) -> int | None:
@@ -160,5 +170,6 @@ def simulate_sharded(
         raise RulesError(f"unknown agent {agent!r}; known: {', '.join(AGENTS)}")
     make_flow(rules, options)  # an unknown rule set or option fails here, before any worker starts
     params = {"rules": rules, "seed": seed, "agent": agent, "options": dict(options or {})}
-    tally = run_sharded(simulate_shard, params, hands, workers=workers, ray=ray, progress=progress)
+    tally = run_sharded(simulate_shard, params, hands, workers=workers, ray=ray, progress=progress,
+                        warm=warm_simulate)
     return stats_of(tally, rules, seed, agent), tally

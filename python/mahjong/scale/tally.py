@@ -25,6 +25,8 @@ class Tally:
     seconds: float = 0.0
     #: CPU time of the process(es) that played the shards (``time.process_time``), summed like ``seconds``
     cpu_seconds: float = 0.0
+    #: each shard's CPU time, in merge order (a shard's tally: its own; merged: the parts' lists joined)
+    shard_cpu: list[float] = field(default_factory=list)
     #: display names of counted keys (a pattern key -> its Chinese name); the same key always has the same name
     labels: dict[str, str] = field(default_factory=dict)
 
@@ -41,6 +43,7 @@ class Tally:
             self.hists.setdefault(name, Counter()).update(hist)
         self.seconds += other.seconds
         self.cpu_seconds += other.cpu_seconds
+        self.shard_cpu += other.shard_cpu
         self.labels.update(other.labels)
         return self
 

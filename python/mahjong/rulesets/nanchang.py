@@ -45,7 +45,7 @@ from mahjong._kernels import backend_module as K
 from mahjong.errors import ContextError, NotWinningError
 from mahjong.framework import N_SEATS, ScoreItem, ScoreResult, WinContext, arithmetic_details
 from mahjong.hand import Hand
-from mahjong.rulebook.book import BookRuleSet, RuleBook
+from mahjong.rulebook.book import BookRuleSet, RuleBook, indicated_kinds
 from mahjong.rulebook.expr import BUILTINS, Node, evaluate, names_in, parse
 from mahjong.rulebook.load import load_book
 from mahjong.rulebook.options import ValidatedConfig, option
@@ -53,7 +53,7 @@ from mahjong.rulebook.predicates import COUNTS, FUNCTIONS, PREDICATES
 from mahjong.rulebook.reading import Reading, build_reading, stand_ins
 from mahjong.rulebook.rows import RuleRow, current_value
 from mahjong.rulebook.strategies import Bonus, Shares, all_pairs_settlement, share_of, share_payments
-from mahjong.rules import NANCHANG, HandRules
+from mahjong.rules import HandRules
 from mahjong.rulesets._rulebook import describe_config, document_config, item
 from mahjong.tiles import N_KINDS, parse_tiles, tile_name
 from mahjong.types import Decomposition
@@ -94,12 +94,15 @@ def next_tile(t: int) -> int:
     return 31 + (t - 31 + 1) % 3
 
 
-def jing_tiles(indicator: int) -> tuple[int, int]:
-    """(正精, 副精) for a flipped indicator tile: 正精 is the flipped tile's type, 副精 the next one.
+def jing_tiles(indicator: int, book: RuleBook | None = None) -> tuple[int, int]:
+    """(正精, 副精) for a flipped indicator tile: 正精 is the flipped tile's type, 副精 the next one — the rule
+    file's ``[wildcards]`` (``indicator_is_wild``, ``indicator_kinds = 2``), read by the generic code.
 
     《南昌麻将速成》: "翻开的牌为正精，在顺序上紧接着翻开的牌之后的为副精，一副牌里有7张精，翻开的那张不算".
     """
-    return indicator, next_tile(indicator)
+    next_tile(indicator)  # (checks the tile)
+    zheng, fu = indicated_kinds(BOOK if book is None else book, indicator)
+    return zheng, fu
 
 
 def chongguan(points: int, threshold: int = 5) -> int:
@@ -334,7 +337,8 @@ class Nanchang(BookRuleSet):
     def hand_rules(self) -> HandRules:
         got: HandRules | None = self.__dict__.get("_hand_rules")
         if got is None:
-            got = NANCHANG.replace(seven_pairs_quad_as_two=self.config.seven_pairs_quad_as_two)
+            # the shapes are the file's: honor sequences, 十三烂, 七对, at most 7 精 ([win], [wildcards])
+            got = self.book.hand_rules.replace(seven_pairs_quad_as_two=self.config.seven_pairs_quad_as_two)
             self.__dict__["_hand_rules"] = got
         return got
 
@@ -373,7 +377,7 @@ class Nanchang(BookRuleSet):
     def wildcard_kinds(self, ctx: WinContext) -> frozenset[int]:
         """Hook: the tile kinds that are 精 in this hand (正精 and 副精; none without an indicator)."""
         ind = getattr(ctx, "indicator", None)
-        return frozenset(jing_tiles(ind)) if ind is not None else frozenset()
+        return frozenset(jing_tiles(ind, self.book)) if ind is not None else frozenset()
 
     def wildcard_tiles(self, hand: Hand, ctx: NanchangContext) -> tuple[int, ...]:
         """Hook: the concealed 精 taken out of the hand as wildcards (正精 first).  The discarded 精 won on is a
@@ -382,7 +386,7 @@ class Nanchang(BookRuleSet):
             return ()
         keep_win = (not ctx.self_drawn) and not self.config.discarded_jing_is_wildcard
         taken: list[int] = []
-        for t in jing_tiles(ctx.indicator):
+        for t in jing_tiles(ctx.indicator, self.book):
             n = hand.counts[t] - (1 if keep_win and hand.win_tile == t else 0)
             taken.extend([t] * n)
         return tuple(taken)
@@ -393,7 +397,7 @@ class Nanchang(BookRuleSet):
         kongs = [False] * N_SEATS
         if ctx.indicator is None:
             return held, kongs
-        zheng, fu = jing_tiles(ctx.indicator)
+        zheng, fu = jing_tiles(ctx.indicator, self.book)
         counts = hand.all_counts
         own = (counts[zheng], counts[fu])
         if own[0] > 3:
@@ -618,7 +622,7 @@ class Nanchang(BookRuleSet):
         points = self.jing_points(held, kongs)
         jing = self.jing_settlement(points)
         payments = tuple(a + b for a, b in zip(win_pay, jing))
-        zheng_fu = jing_tiles(ctx.indicator) if ctx.indicator is not None else None
+        zheng_fu = jing_tiles(ctx.indicator, self.book) if ctx.indicator is not None else None
         details: dict[str, Any] = {
             "jing": [tile_name(t) for t in zheng_fu] if zheng_fu else None,
             "jing_held": [list(x) for x in held],

@@ -34,9 +34,11 @@ def ctx(**kw):  # type: ignore[no-untyped-def]
     return NanchangContext.from_options(**kw)
 
 
+BOOK_TEXT = Path(next(p for p in shipped_files() if p.endswith("/nanchang.toml"))).read_text(encoding="utf-8")
+
+
 def nanchang_copy(tmp_path: Path, name: str, *edits: tuple[str, str]) -> Nanchang:
-    text = Path(next(p for p in shipped_files() if p.endswith("/nanchang.toml"))).read_text(encoding="utf-8")
-    text = re.sub(r'^name = "nanchang"$', f'name = "{name}"', text, count=1, flags=re.M)
+    text = re.sub(r'^name = "nanchang"$', f'name = "{name}"', BOOK_TEXT, count=1, flags=re.M)
     for old, new in edits:
         assert old in text
         text = text.replace(old, new, 1)
@@ -82,6 +84,16 @@ def test_a_variant_whose_jing_are_the_next_two_kinds(tmp_path: Path) -> None:
     assert tuple(shown.wildcards) == indicated_kinds(nxt.book, shown.indicator)
 
 
+def test_the_readings_that_may_not_win_are_the_files(tmp_path: Path) -> None:
+    assert [reason[:4] for _when, reason in BOOK.refusals] == ["jing", "平胡 u"]
+    second = BOOK_TEXT[BOOK_TEXT.index("[[win.refusals]]\nwhen = 'regular"):BOOK_TEXT.index("# the 精: the dealer")]
+    lenient = nanchang_copy(tmp_path, "lenient", (second, ""))
+    hand, facts = "123p456p789sESW59m", ctx(indicator="5m", discarder=2)  # 平胡 with a 精 stand-in, on a discard
+    with pytest.raises(NotWinningError, match="平胡"):
+        Nanchang().score(hand, facts)
+    assert len(lenient.book.refusals) == 1 and lenient.score(hand, facts).total == 1
+
+
 def test_the_engine_turns_the_jing_up_from_the_files_keys() -> None:
     for seed in range(3):
         g = Game("nanchang", seed=seed, engine="python")
@@ -123,6 +135,49 @@ def test_a_claimed_honor_chow_reads_its_tiles() -> None:
     assert v.sets[0].kind == "chow" and v.sets[0].tiles == (27, 28, 30) and v.sets[0].claimed
 
 
+GENERIC = '''format = 1
+name = "honor-runs"
+zh = "字顺"
+en = "Honor runs"
+[win]
+forms = ["regular", "thirteen_lan"]
+honor_sequences = true
+[wildcards]
+indicator = true
+indicator_kinds = 2
+indicator_from = "dice_from_end"
+indicator_is_wild = true
+[[rows]]
+key = "basic_win"
+value = 1
+when = "regular"
+[[rows]]
+key = "thirteen_misfits"
+value = 2
+when = "thirteen_lan"
+'''
+
+
+def test_a_file_of_its_own_has_the_shapes_and_the_jing(tmp_path: Path) -> None:
+    """The generic rule book and its flow (no Nanchang module) read the same keys."""
+    f = tmp_path / "honor-runs.toml"
+    f.write_text(GENERIC, encoding="utf-8")
+    rs = load_rules(f)
+    assert rs.hand_rules.honor_sequences and rs.hand_rules.thirteen_lan and rs.hand_rules.max_wildcards == 7
+    assert rs.score("123m456p789sEWNPP", rs.Context(winner=0, indicator=T("5m"))).item("basic_win")
+    assert rs.score("147m269p158sENCFP", rs.Context(winner=0, indicator=T("5m"))).item("thirteen_misfits")
+    assert rs.wildcard_kinds(rs.Context(indicator=T("P"))) == {T("P"), T("C")}
+    for seed in range(2):
+        g = Game("honor-runs", seed=seed, engine="python")
+        assert g.flow.honor_chows
+        (dice,) = [e for e in g.events if isinstance(e, DiceRolled) and e.purpose == "wildcard"]
+        (shown,) = [e for e in g.events if isinstance(e, WildcardRevealed)]
+        assert shown.position == len(g.state.wall) - sum(dice.dice)
+        assert tuple(shown.wildcards) == indicated_kinds(rs.book, shown.indicator)
+        play_hand(g, {s: RandomAgent(seed * 4 + s) for s in range(4)})
+        assert g.settlement is not None and sum(g.settlement.net) == 0
+
+
 SMALL = '''format = 1
 name = "shapes-{n}"
 zh = "小"
@@ -143,11 +198,15 @@ rows = [{{key = "basic_win", value = 1, when = "regular"}}]
     ("[wildcards]\nindicator_from = \"dice_from_end\"", "wildcards.indicator_from", "indicator = true"),
     ("[wildcards]\nindicator = true\nindicator_from = \"dice\"", "wildcards.indicator_from", "must be one of"),
     ("[wildcards]\nindicator_is_wild = true", "wildcards.indicator_is_wild", "indicator = true"),
+    ("[[win.refusals]]\nwhen = \"regular and lucky\"\nerror = \"no\"", "win.refusals[0].when", "unknown name 'lucky'"),
+    ("[[win.refusals]]\nwhen = \"regular\"", "win.refusals[0].error", "missing (required)"),
 ])
 def test_bad_shape_and_wildcard_keys_are_reported(tables: str, key: str, words: str) -> None:
     text = SMALL.format(n=1, tables=tables)
     _, found = check_text(text, "x.toml")
     assert [p.key for p in found] == [key], found
     assert words in found[0].message, found[0].message
-    last = tables.splitlines()[-1]
-    assert found[0].line == text.splitlines().index(last) + 1 or found[0].line is not None
+    assert found[0].line is not None
+    at = text.splitlines()[found[0].line - 1]  # the key's own line (a missing key: its table's header)
+    name = key.split(".")[-1]
+    assert at.startswith(name) or (name == "error" and at == "[[win.refusals]]"), (at, key)

@@ -99,6 +99,49 @@ def test_a_copy_is_the_built_in_and_a_change_bites(preset: str, tmp_path: Path) 
     assert bites > 0, preset  # the change is felt somewhere
 
 
+#: the rule set's own test module, whose hands an unchanged copy scores the same
+TEST_MODULES = {"sichuan": "test_sichuan.py", "nanchang": "test_nanchang.py", "yuhuan": "test_yuhuan.py",
+                "jinshan": "test_jinshan.py", "wuhu-2468": "test_wuhu.py", "wuhu-1234": "test_wuhu.py"}
+#: win facts tried on each of those hands (each rule set's own facts: Nanchang's 精 indicator)
+FACTS: list[dict[str, Any]] = [{}, {"self_drawn": True, "winner": 1, "dealer": 0}, {"discarder": 2, "winner": 1}]
+
+
+def yuhuan_hands() -> list[str]:
+    import ast
+
+    from mahjong.errors import MahjongError
+    from mahjong.hand import parse_hand
+
+    out = set()
+    tree = ast.parse((Path(__file__).resolve().parent.parent / "test_yuhuan.py").read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            try:
+                if parse_hand(node.value).tile_count == 17:
+                    out.add(node.value)
+            except MahjongError:
+                continue
+    return sorted(out)
+
+
+@pytest.mark.parametrize("preset", sorted(CHANGES))
+def test_a_copy_scores_its_tests_hands_the_same(preset: str, tmp_path: Path) -> None:
+    from file_compare import compare, hands_written_in
+
+    same = load_rules(write(tmp_path, f"hands-{preset}", renamed(preset, f"hands-{preset}")))
+    builtin = get_ruleset(preset)
+    # (Yuhuan's hands are 16 tiles and the winning one: its test module's hands, by the same reading)
+    hands = hands_written_in(TEST_MODULES[preset]) if preset != "yuhuan" else yuhuan_hands()
+    assert len(hands) >= 10, preset
+    covered: set[str] = set()
+    facts = FACTS + ([{"indicator": "9p", "self_drawn": True}, {"indicator": "E", "discarder": 2}]
+                     if preset == "nanchang" else [])
+    for hand in hands:
+        for kw in facts:
+            covered |= compare(builtin, same, hand, kw)
+    assert len(covered) >= 4, (preset, covered)
+
+
 @pytest.mark.parametrize("preset", sorted(CHANGES))
 def test_a_copy_plays_like_the_built_in(preset: str, tmp_path: Path) -> None:
     name = f"played-{preset}"

@@ -60,7 +60,7 @@ from mahjong.types import Decomposition, Form
 __all__ = ["RuleBook", "Flow", "SettlementRules", "BookRuleSet", "ruleset_class", "next_kinds"]
 
 _FORM_OF = {"regular": Form.REGULAR, "seven_pairs": Form.SEVEN_PAIRS, "thirteen_orphans": Form.THIRTEEN_ORPHANS,
-            "honors_and_knitted": Form.HONORS_AND_KNITTED}
+            "honors_and_knitted": Form.HONORS_AND_KNITTED, "thirteen_lan": Form.THIRTEEN_LAN}
 
 
 @dataclass(frozen=True)
@@ -189,6 +189,8 @@ class RuleBook:
     indicator_from: str = "last"
     #: the built-in rule set whose hooks this file's game takes (``variant_of``); None = the generic rule book
     variant_of: str | None = None
+    #: readings that may not win, each with its reason (``[[win.refusals]]``)
+    refusals: tuple[tuple[Node, str], ...] = ()
 
     @cached_property
     def hand_rules(self) -> HandRules:

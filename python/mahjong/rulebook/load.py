@@ -329,6 +329,11 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
     win_names = reading_names | {"counted"} | {f"row_{k}" for k in keys}
     self_draw_only = ch.expr(win_t.get("self_draw_only", False), ("win", "self_draw_only"), fixed_names, all_funcs)
     requires = ch.expr(win_t.get("requires"), ("win", "requires"), win_names, all_funcs)
+    refusals = []
+    for i, r in enumerate(win_t.get("refusals", [])):  # (rbflow)
+        node = ch.expr(r["when"], ("win", "refusals", i, "when"), reading_names, all_funcs)
+        if node is not None:
+            refusals.append((node, r["error"]))
     aggregation = sc_t.get("aggregation", "sum")
     formula = ch.expr(sc_t.get("formula"), ("scoring", "formula"), score_names | {"fan", "hu", "tai", "pt", "x"},
                       set(BUILTINS))
@@ -394,7 +399,7 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
         row_hand_values=row_hand_values, row_self_drawn_values=row_self_drawn_values,
         play=play, play_options=play_options, variant_of=data.get("variant_of"),
         honor_sequences=win_t.get("honor_sequences", False), indicator_is_wild=wild_t.get("indicator_is_wild", False),
-        indicator_from=wild_t.get("indicator_from", "last"),
+        indicator_from=wild_t.get("indicator_from", "last"), refusals=tuple(refusals),
     )
 
 

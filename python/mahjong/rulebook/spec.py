@@ -152,6 +152,14 @@ SPEC: dict[str, F] = {
                                                "pays)", default=False),
         "report_wait": F("bool", "the result names the wait (\"single\"); false = never (games whose scoring "
                                  "ignores it)", default=True),
+        # rbflow: readings that may not win (南昌: 精 in 十三烂, 平胡 with 精 on a discard)
+        "refusals": F("tables", "ways of reading a hand that may not win, each with its reason: a reading for which "
+                                "`when` holds is not taken (the hand wins by another reading, or not at all, with "
+                                "the reason); read by rule sets that score reading by reading (Nanchang)", sub={
+            "when": F("expr", "the reading that may not win (names of the predicate library, the options, the win "
+                              "facts)", required=True),
+            "error": F("str", "why, for the error message", required=True),
+        }),
         # rbflow: honor sequences as sets (南昌)
         "honor_sequences": F("bool", "three different winds (东南西北 any three) and 中发白 are sets like a chow, and "
                                      "may be claimed as chows (with flow.chows)", default=False),

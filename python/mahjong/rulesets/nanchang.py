@@ -46,7 +46,7 @@ from mahjong.errors import ContextError, NotWinningError
 from mahjong.framework import N_SEATS, ScoreItem, ScoreResult, WinContext, arithmetic_details
 from mahjong.hand import Hand
 from mahjong.rulebook.book import BookRuleSet, RuleBook, indicated_kinds
-from mahjong.rulebook.expr import BUILTINS, Node, evaluate, names_in, parse
+from mahjong.rulebook.expr import BUILTINS, Node, evaluate, names_in
 from mahjong.rulebook.load import load_book
 from mahjong.rulebook.options import ValidatedConfig, option
 from mahjong.rulebook.predicates import COUNTS, FUNCTIONS, PREDICATES
@@ -129,30 +129,30 @@ HAND_TYPES: dict[str, RuleRow] = {r.key: r for r in ROWS if r.group == "hand_typ
 #: multipliers that stack on the hand type
 MULTIPLIERS: dict[str, RuleRow] = {r.key: r for r in ROWS if r.group != "hand_type" and r.unit == "x"}
 
-#: readings that may not win, each with its reason: expressions over the predicate library and the options
-REFUSALS: tuple[tuple[Node, str], ...] = (
-    (parse('thirteen_lan and not jing_in_thirteen_lan and wildcard_stand_ins("suited", jing_at_face_value) > 0'),
-     "jing_in_thirteen_lan is off: 精 may not stand for 十三烂 tiles"),
-    (parse('regular and not all_pungs and wildcard_stand_ins("any", jing_at_face_value) > 0 and not self_drawn '
-           'and not pinghu_with_jing_ron_allowed'),
-     "平胡 using 精 as wildcards can only be won by self-draw (精牌作为替代牌时，平胡只能自摸)"),
-)
+#: readings that may not win, each with its reason: the file's ``[[win.refusals]]`` (expressions over the predicate
+#: library and the options)
+REFUSALS: tuple[tuple[Node, str], ...] = BOOK.refusals
+
+_LIBRARY: dict[int, tuple[RuleBook, dict[str, Any], dict[str, Any]]] = {}
 
 
-def _library_used() -> tuple[dict[str, Any], dict[str, Any]]:
-    """The predicates / counts and the functions of the library that the book's rows and :data:`REFUSALS` read
-    (each reading's environment binds only these)."""
+def _library_used(book: RuleBook = BOOK) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The predicates / counts and the functions of the library that the book's rows and refusals read (each
+    reading's environment binds only these); worked out once per book (a variant's file may read others)."""
+    got = _LIBRARY.get(id(book))
+    if got is not None and got[0] is book:
+        return got[1], got[2]
     names: set[str] = set()
     calls: set[str] = set()
-    for node in [*(n for r in ROWS for n in (r.when, r.count) if n is not None), *(w for w, _ in REFUSALS)]:
-        got, called = names_in(node)
-        names |= got
+    for node in [*(n for r in book.rows for n in (r.when, r.count) if n is not None),
+                 *(w for w, _ in book.refusals)]:
+        used, called = names_in(node)
+        names |= used
         calls |= called
-    return ({n: e.fn for n, e in (*PREDICATES.items(), *COUNTS.items()) if n in names},
-            {n: e.fn for n, e in FUNCTIONS.items() if n in calls})
-
-
-_PREDICATES_USED, _FUNCTIONS_USED = _library_used()
+    preds = {n: e.fn for n, e in (*PREDICATES.items(), *COUNTS.items()) if n in names}
+    funcs = {n: e.fn for n, e in FUNCTIONS.items() if n in calls}
+    _LIBRARY[id(book)] = (book, preds, funcs)
+    return preds, funcs
 
 
 def _option(name: str) -> Any:
@@ -460,10 +460,11 @@ class Nanchang(BookRuleSet):
         names: dict[str, Any] = dict(opts if merged is None else merged)
         if merged is None:
             names.update(v.facts)
-        for n, fn in _PREDICATES_USED.items():
+        predicates, functions = _library_used(self.book)
+        for n, fn in predicates.items():
             names[n] = functools.partial(fn, v)
         funcs: dict[str, Any] = dict(BUILTINS)
-        for n, fn in _FUNCTIONS_USED.items():
+        for n, fn in functions.items():
             funcs[n] = functools.partial(fn, v)
         return names, funcs
 
@@ -479,9 +480,9 @@ class Nanchang(BookRuleSet):
         return wild > 0 and bool(K.waits(bytes(before), wild, self.hand_rules).any_tile)
 
     def refusal(self, v: Reading, opts: Mapping[str, Any]) -> str | None:
-        """Hook: why a reading may not win (:data:`REFUSALS`; a reading no hand type fits), or None."""
+        """Hook: why a reading may not win (the file's ``[[win.refusals]]``), or None."""
         names, funcs = self._reading_env(v, opts)
-        for when, reason in REFUSALS:
+        for when, reason in self.book.refusals:
             if evaluate(when, names, funcs):
                 return reason
         return None

@@ -139,6 +139,8 @@ GENERIC = '''format = 1
 name = "honor-runs"
 zh = "字顺"
 en = "Honor runs"
+summary_zh = "风牌、箭牌可成顺，十三烂，翻精"
+summary_en = "honor sequences, thirteen misfits, jing turned up by dice"
 [win]
 forms = ["regular", "thirteen_lan"]
 honor_sequences = true

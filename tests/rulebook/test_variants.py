@@ -35,6 +35,7 @@ CHANGES: dict[str, tuple[str, str, Any]] = {
     "wuhu-1234": ("zuizi", "4", 4),
 }
 HANDS = 60  #: corpus hands checked per rule set (default options)
+T9P = 9 + 8  #: the tile 9p
 
 _CORPUS: list[list[Any]] = []
 
@@ -182,7 +183,10 @@ def test_a_variant_keeps_the_built_ins_options() -> None:
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, LANG="en_US.UTF-8")
+    # (the command reads the variant the same way on either backend; the pure-Python pass keeps its own time for
+    # the in-process tests: the command runs on the installed default backend)
+    env = {k: v for k, v in os.environ.items() if k != "MAHJONG_PURE_PYTHON"}
+    env["LANG"] = "en_US.UTF-8"
     return subprocess.run([sys.executable, "-m", "mahjong", *args], capture_output=True, text=True, timeout=120,
                           env=env)
 
@@ -194,18 +198,26 @@ def test_the_command_line_reads_a_variant(tmp_path: Path) -> None:
     assert p.returncode == 0 and "ok" in p.stdout, p.stderr
     hand = "111m222p333s444m55s"  # 大七对 (all pungs)
     got = run("score", "--rules-file", str(f), hand, "--context", "indicator=9p", "--json")
-    want = run("score", "--rules", "nanchang", hand, "--context", "indicator=9p", "--option",
-               f"{option}={raw}", "--json")
-    assert got.returncode == 0 and want.returncode == 0, (got.stderr, want.stderr)
-    got_data, want_data = json.loads(got.stdout), json.loads(want.stdout)
+    assert got.returncode == 0, got.stderr
+    got_data = json.loads(got.stdout)
+    rs = get_ruleset("nanchang", **{option: int(raw)})
+    want = rs.score(hand, rs.Context(indicator=T9P))
     assert got_data["ruleset"] == "cli-nanchang"
-    assert got_data["payments"] == want_data["payments"] and got_data["total"] == want_data["total"]
+    assert tuple(p["amount"] for p in got_data["payments"]) == want.payments and got_data["total"] == want.total
+    assert want.total == 16  # (大七对 ×4 with the changed default, not ×2)
     # simulate plays the variant (its flow: the built-in's) like the built-in under the same option
-    sims = [json.loads(run("simulate", *rules, "--hands", "3", "--json", "--no-progress").stdout)
-            for rules in (("--rules-file", str(f)), ("--rules", "nanchang", "--option", f"{option}={raw}"))]
+    from mahjong.game.cli import simulate
+
+    sims = [json.loads(run("simulate", "--rules-file", str(f), "--hands", "3", "--json", "--no-progress").stdout),
+            simulate("nanchang", 3, options={option: int(raw)})]  # (the same function, in this process)
     assert sims[0].pop("rules") == "cli-nanchang" and sims[1].pop("rules") == "nanchang"
     for sim in sims:
         del sim["seconds"], sim["hands_per_second"]
     assert sims[0] == sims[1] and sims[0]["wins"] > 0
-    schema = json.loads(run("rules", "--schema").stdout)
-    assert "variant_of" in schema["properties"] and "lack" in schema["properties"]["flow"]["properties"]
+
+
+def test_the_schema_shows_variant_of() -> None:
+    from mahjong.rulebook import schema
+
+    assert schema()["properties"]["variant_of"]["enum"] == ["sichuan", "nanchang", "yuhuan", "jinshan", "wuhu-2468",
+                                                            "wuhu-1234"]

@@ -9,11 +9,10 @@ file read with no Sichuan module plays the same hands."""
 from __future__ import annotations
 
 from mahjong.rulebook.flow import BookFlow
+from mahjong.rulebook.play import DIRECTIONS as EXCHANGE_OFFSETS  # (换三张: how many seats on, in turn order)
 from mahjong.rulesets.sichuan import BOOK
 
 __all__ = ["SichuanFlow", "SichuanFlowOptions", "EXCHANGE_OFFSETS"]
-
-from mahjong.rulebook.play import DIRECTIONS as EXCHANGE_OFFSETS  # noqa: E402  (换三张: seats on, in turn order)
 
 
 class SichuanFlow(BookFlow):

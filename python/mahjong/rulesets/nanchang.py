@@ -100,9 +100,17 @@ def jing_tiles(indicator: int, book: RuleBook | None = None) -> tuple[int, int]:
 
     《南昌麻将速成》: "翻开的牌为正精，在顺序上紧接着翻开的牌之后的为副精，一副牌里有7张精，翻开的那张不算".
     """
-    next_tile(indicator)  # (checks the tile)
-    zheng, fu = indicated_kinds(BOOK if book is None else book, indicator)
-    return zheng, fu
+    b = BOOK if book is None else book
+    got = _JING.get((id(b), indicator))
+    if got is None or got[0] is not b:
+        next_tile(indicator)  # (checks the tile)
+        zheng, fu = indicated_kinds(b, indicator)
+        got = _JING[(id(b), indicator)] = (b, (zheng, fu))
+    return got[1]
+
+
+#: (book id, indicator) -> (the book, its (正精, 副精)): worked out once (a score asks several times)
+_JING: dict[tuple[int, Any], tuple[RuleBook, tuple[int, int]]] = {}
 
 
 def chongguan(points: int, threshold: int = 5) -> int:
@@ -460,7 +468,10 @@ class Nanchang(BookRuleSet):
         names: dict[str, Any] = dict(opts if merged is None else merged)
         if merged is None:
             names.update(v.facts)
-        predicates, functions = _library_used(self.book)
+        used = self.__dict__.get("_library")
+        if used is None:
+            used = self.__dict__["_library"] = _library_used(self.book)
+        predicates, functions = used
         for n, fn in predicates.items():
             names[n] = functools.partial(fn, v)
         funcs: dict[str, Any] = dict(BUILTINS)

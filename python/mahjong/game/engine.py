@@ -437,7 +437,7 @@ class Game(HandTable):
         st.begin_play()
         held = [t for t in range(34) if st.hands[st.dealer][t]]
         st.last_draw = (st.dealer, held[-1], False, False) if held else None  # the dealer's 14th tile
-        if getattr(flow.options, "exchange_three", False):
+        if flow.exchanges_three():
             st.phase = Phase.EXCHANGE
         elif getattr(flow.options, "swap_at_start", False):
             st.phase = Phase.SWAP
@@ -465,7 +465,7 @@ class Game(HandTable):
     def _to_lack(self) -> None:
         """After the deal (and its exchange): 定缺 where the flow plays it, else the dealer's first turn."""
         st = self.state
-        st.phase = Phase.LACK if getattr(self.flow.options, "lack", False) else Phase.TURN
+        st.phase = Phase.LACK if self.flow.plays_lack() else Phase.TURN
         held = [t for t in range(34) if st.hands[st.dealer][t]]
         st.last_draw = (st.dealer, held[-1], False, False) if held else None  # (an exchange may move the 14th)
 

@@ -68,7 +68,7 @@ from mahjong.types import Decomposition, Form
 __all__ = ["RuleBook", "Flow", "SettlementRules", "BookRuleSet", "ruleset_class", "next_kinds", "describe_value"]
 
 _FORM_OF = {"regular": Form.REGULAR, "seven_pairs": Form.SEVEN_PAIRS, "thirteen_orphans": Form.THIRTEEN_ORPHANS,
-            "honors_and_knitted": Form.HONORS_AND_KNITTED}
+            "honors_and_knitted": Form.HONORS_AND_KNITTED, "thirteen_lan": Form.THIRTEEN_LAN}
 
 
 @dataclass(frozen=True)
@@ -186,6 +186,23 @@ class RuleBook:
     special: Any = None
     #: each check's message in Chinese (``error_zh``), in the order of ``checks``; "" = English only (rbspeed)
     check_texts_zh: tuple[str, ...] = ()
+    # --- rbflow ---
+    #: the play's own steps (``[flow]`` lack, forced_win_tiles, exchange_three, exchange_direction, winners_to_end,
+    #: earthly): key -> a constant or an expression of the options (:mod:`mahjong.rulebook.play`)
+    play: dict[str, Node] = field(default_factory=dict)
+    #: the options of the play (``[options.X] play = true``): given to the game, not to the scoring
+    play_options: dict[str, tuple[str, Any, dict[str, Any]]] = field(default_factory=dict)
+    #: honor sequences (three different winds, 中发白) are sets, claimable as chows (``[win] honor_sequences``)
+    honor_sequences: bool = False
+    #: the turned-up kind is wild itself, then the kinds after it: indicator_kinds in all (南昌 正精 / 副精)
+    indicator_is_wild: bool = False
+    #: where the turned-up tile is: the wall's last tile ("last") or counted by the dealer's dice from the wall's
+    #: end ("dice_from_end")
+    indicator_from: str = "last"
+    #: the built-in rule set whose hooks this file's game takes (``variant_of``); None = the generic rule book
+    variant_of: str | None = None
+    #: readings that may not win, each with its reason (``[[win.refusals]]``)
+    refusals: tuple[tuple[Node, str], ...] = ()
 
     @cached_property
     def hand_rules(self) -> HandRules:
@@ -196,6 +213,8 @@ class RuleBook:
             seven_pairs="seven_pairs" in self.forms,
             thirteen_orphans="thirteen_orphans" in self.forms,
             knitted="honors_and_knitted" in self.forms,
+            thirteen_lan="thirteen_lan" in self.forms,
+            honor_sequences=self.honor_sequences,
             no_honors=not honors,
             lack_a_suit=self.lack_a_suit,
             max_wildcards=min(8, self.max_wildcards),
@@ -205,7 +224,7 @@ class RuleBook:
     def max_wildcards(self) -> int:
         """Wildcard copies a hand may hold at most."""
         if self.wildcard_indicator:
-            return 4 * self.indicator_kinds
+            return 4 * self.indicator_kinds - self.indicator_is_wild  # (the turned-up tile is in no hand)
         return 4 * len(self.wildcard_tiles)
 
 
@@ -450,7 +469,7 @@ class BookRuleSet(RuleSet[Any]):
             if ind is None:
                 raise ContextError(f"{b.name}: the wildcards come from a turned-up tile: give the win fact "
                                    "indicator (e.g. indicator=5m)")
-            return frozenset(next_kinds(ind, b.indicator_kinds, b.tiles))
+            return frozenset(indicated_kinds(b, ind))
         return frozenset(b.wildcard_tiles)
 
     # --- checks ---------------------------------------------------------------------------------------------
@@ -731,7 +750,8 @@ class BookRuleSet(RuleSet[Any]):
         if book is not None:  # the file's check messages in both languages, for whoever raises them
             register_file_texts(zip((text for _node, text in book.checks), book.check_texts_zh))
         if book is not None and "settle" not in cls.__dict__ and (
-                book.settlement is not None or book.flow.dealer in ("discarder", "dice") or _fished_win(book)):
+                book.settlement is not None or book.flow.dealer in ("discarder", "dice") or _fished_win(book)
+                or dealer_varies(book)):
             cls.settle = BookRuleSet.settle_by_book  # type: ignore[method-assign, assignment]
         # (a book without either settles each win on its own: the framework's RuleSet.settle)
 
@@ -745,7 +765,7 @@ class BookRuleSet(RuleSet[Any]):
             # (a game with the 海底捞月 phase has its one win after the wall's end)
             plain = settle_by_wins(self, record, one_win=False) if _fished_win(self.book) else RuleSet.settle(
                 self, record)
-            if self.book.flow.dealer not in ("discarder", "dice"):
+            if dealer_rule(self) not in ("discarder", "dice"):
                 return plain
             return Settlement(plain.ruleset, plain.lines, plain.net, plain.results,
                               {**plain.details, "next_dealer": self.next_dealer(record)})
@@ -922,7 +942,7 @@ class BookRuleSet(RuleSet[Any]):
         """The next hand's dealer by ``flow.dealer``: the first win's winner, its discarder (点炮者坐庄; the winner
         on a self-draw), the next seat, the dealer keeping it, or ``None`` = decided by dice.  After a 流局
         the dealer stays (连庄), except under ``next``."""
-        rule = self.book.flow.dealer
+        rule = dealer_rule(self)
         if rule == "dice":
             return None
         wins = record.wins
@@ -1202,3 +1222,26 @@ def parse_seat_fact(owner: str, name: str, kind: str, value: Any) -> Any:
     if len(out) != 4 or any(not isinstance(x, int) or isinstance(x, bool) or x < 0 for x in out):
         raise bad("four whole numbers >= 0, one per seat, such as '0,30,50,20'")
     return out
+
+
+# --- rbflow: who deals next, as the file's options say -------------------------------------------------------------
+
+def dealer_varies(book: RuleBook) -> bool:
+    """The book's ``flow.dealer`` is an expression of its options (e.g. 血战 → dice, 普通场 → the discarder)."""
+    node = book.play.get("dealer")
+    return node is not None and bool(names_in(node)[0])
+
+
+def dealer_rule(rs: BookRuleSet) -> str:
+    """The rule set's ``flow.dealer`` under its options (next, winner, keep, discarder or dice)."""
+    if not dealer_varies(rs.book):
+        return rs.book.flow.dealer
+    return str(evaluate(rs.book.play["dealer"], rs._options(), BUILTINS))
+
+
+def indicated_kinds(book: RuleBook, indicator: int) -> tuple[int, ...]:
+    """(rbflow) The kinds a turned-up ``indicator`` makes wild: the kinds after it, or (``indicator_is_wild``) its
+    own kind first and then the kinds after it — ``indicator_kinds`` in all (南昌: 正精, 副精)."""
+    if book.indicator_is_wild:
+        return (indicator, *next_kinds(indicator, book.indicator_kinds - 1, book.tiles))
+    return next_kinds(indicator, book.indicator_kinds, book.tiles)

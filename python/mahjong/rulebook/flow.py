@@ -17,7 +17,8 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from mahjong.rulebook.book import BookRuleSet, RuleBook, next_kinds
+from mahjong.rulebook.book import BookRuleSet, RuleBook, indicated_kinds
+from mahjong.rulebook.options import make_config
 from mahjong.rulebook.special import SpecialFlow  # (rbgames: opening wins, horses, instant wins)
 
 # The engine is another part of the package, imported by name so that this module type-checks (and fails with a
@@ -25,9 +26,10 @@ from mahjong.rulebook.special import SpecialFlow  # (rbgames: opening wins, hors
 _events: Any = importlib.import_module("mahjong.game.events")
 _flows: Any = importlib.import_module("mahjong.game.flows")
 Flow: Any = importlib.import_module("mahjong.game.flows.base").Flow
+NoOptions: Any = importlib.import_module("mahjong.game.flows.base").NoOptions
 HandState = Any
 
-__all__ = ["BookFlow", "register_flow", "flow_class_of", "bird_hits", "birds_by_seat"]
+__all__ = ["BookFlow", "register_flow", "flow_class_of", "bird_hits", "birds_by_seat", "indicator_events"]
 
 #: class name -> the flow class of a registered book (served by this module's ``__getattr__`` to the engine's
 #: registry, which builds flows by module and class name)
@@ -41,6 +43,21 @@ def __getattr__(name: str) -> Any:
         raise AttributeError(name) from None
 
 
+def indicator_events(book: RuleBook, state: HandState, rng: Any) -> list[Any]:
+    """The wildcards turned up after the deal (``[wildcards]``): the wall's last tile (翻鬼), or the tile the
+    dealer's two dice count from the wall's end (南昌 翻精); the kinds it makes wild (:func:`indicated_kinds`)."""
+    out: list[Any] = []
+    if book.indicator_from == "dice_from_end":
+        dice = rng.dice()
+        out.append(_events.DiceRolled(state.dealer, dice, "wildcard"))
+        position = max(state.front, state.back - sum(dice))  # counted from the wall's end
+    else:
+        position = state.back - 1  # the last tile of the wall is turned up (翻鬼)
+    indicator = state.wall[position]
+    out.append(_events.WildcardRevealed(indicator, indicated_kinds(book, indicator), position))
+    return out
+
+
 def bird_hits(book: RuleBook, birds: list[int]) -> int:
     """How many of the turned-up birds hit: every one (``"all"``), or those of rank 1, 5, 9 and 红中 (``"159"``)."""
     if book.flow.bird_hits == "all":
@@ -49,14 +66,83 @@ def bird_hits(book: RuleBook, birds: list[int]) -> int:
 
 
 class BookFlow(SpecialFlow, Flow):  # type: ignore[misc]
-    """The flow of a rule book; subclasses per book are made by :func:`flow_class_of`."""
+    """The flow of a rule book; subclasses per book are made by :func:`flow_class_of` (or written, as Sichuan's
+    :class:`~mahjong.game.flows.sichuan.SichuanFlow`, with ``book = …``): a subclass's fixed facts of play are
+    filled from its book unless the class sets them itself.
+
+    The play's own steps are the book's ``[flow]`` play keys (:mod:`mahjong.rulebook.play`), read for the rule
+    set's options and the flow's ``Options`` (the file's play options): 定缺 (:meth:`plays_lack`; the lacking
+    suit goes first, is never punged or konged, and no win while it is held), the forced win in the last tiles
+    (``forced_win_tiles``), 换三张 (:meth:`exchanges_three`, :meth:`exchange_by_dice`, :meth:`exchange_offset`),
+    play after a win (``winners_to_end``) and which win is 地胡 (``earthly``)."""
 
     book: RuleBook
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        book = cls.__dict__.get("book")
+        if book is None:
+            return
+        for name, value in _fixed_facts(book).items():
+            if name not in cls.__dict__:
+                setattr(cls, name, value)
 
     def __init__(self, ruleset: Any, options: Any = None) -> None:
         super().__init__(ruleset, options)
         if self.book.flowers:
             self.bonus_tiles = frozenset(range(34, 42))
+        from mahjong.rulebook.play import play_values
+
+        b = self.book
+        config = getattr(ruleset, "config", None)
+        names = {k: getattr(config, k, v[1]) for k, v in b.options.items()}
+        names.update({k: getattr(self.options, k, v[1]) for k, v in b.play_options.items()})
+        self.play: dict[str, Any] = play_values(b.play, names, b.players, b.path)
+        self.winners_to_end = int(self.play.get("winners_to_end", b.flow.winners_to_end))
+        self.forced_win_tiles = int(self.play.get("forced_win_tiles", 0))
+        self.earthly = self.play.get("earthly", "first_discard")
+
+    # --- 定缺 and 换三张 (the book's play keys) ---------------------------------------------------------------
+
+    def plays_lack(self) -> bool:
+        return bool(self.play.get("lack", False))
+
+    def exchanges_three(self) -> bool:
+        return bool(self.play.get("exchange_three", False))
+
+    def exchange_by_dice(self) -> bool:
+        """换三张: the dealer's dice say where the three tiles go."""
+        return bool(self.play.get("exchange_direction", "dice") == "dice")
+
+    def exchange_offset(self, dice: tuple[int, ...] | None) -> int:
+        """换三张: how many seats on in turn order each player's three tiles go (a sum of 3/6/9/12 → the
+        opposite player, 4/7/10 → the next, 2/5/8/11 → the previous)."""
+        from mahjong.rulebook.play import DIRECTIONS
+
+        if dice is None:
+            return DIRECTIONS[self.play["exchange_direction"]]
+        return (2, 1, 3)[sum(dice) % 3]
+
+    def _holds_lack(self, state: HandState, seat: int) -> bool:
+        suit = state.lack[seat]
+        if suit is None:
+            return False
+        return any(state.hands[seat][suit * 9:suit * 9 + 9])
+
+    def may_win(self, state: HandState, seat: int, result: Any) -> bool:
+        return bool(result.valid) and not self._holds_lack(state, seat)
+
+    def may_discard(self, state: HandState, seat: int, tile: int) -> bool:
+        suit = state.lack[seat]
+        if suit is None or not self._holds_lack(state, seat):
+            return True
+        return bool(tile // 9 == suit)  # the lacking suit goes first
+
+    def check_facts(self, state: HandState, seat: int) -> dict[str, Any]:
+        if self.book.settlement is not None and self.book.not_paying is not None:
+            # (a whole hand's settlement reads who has won from the record: the fact is for the check only)
+            return {self.book.not_paying: frozenset(int(s) for s in state.won)}
+        return {}
 
     def _wild_on(self) -> bool:
         b = self.book
@@ -75,10 +161,7 @@ class BookFlow(SpecialFlow, Flow):  # type: ignore[misc]
     def reveal(self, state: HandState, rng: Any) -> list[Any]:
         if not (self.book.wildcard_indicator and self._wild_on()):
             return []
-        position = state.back - 1  # the last tile of the wall is turned up (翻鬼)
-        indicator = state.wall[position]
-        return [_events.WildcardRevealed(indicator, next_kinds(indicator, self.book.indicator_kinds, self.book.tiles),
-                                 position)]
+        return indicator_events(self.book, state, rng)
 
     def _wild_kinds(self, state: HandState) -> tuple[int, ...]:
         if not self._wild_on():
@@ -96,13 +179,15 @@ class BookFlow(SpecialFlow, Flow):  # type: ignore[misc]
         return real, wild
 
     def may_meld(self, state: HandState, seat: int, tile: int) -> bool:
+        if state.lack[seat] is not None and tile // 9 == state.lack[seat]:
+            return False  # 定缺: not the lacking suit
         return tile not in self._wild_kinds(state)  # a wildcard is never punged or konged
 
     def record_facts(self, state: HandState, seat: int, tile: int, from_seat: int | None) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if self.book.wildcard_indicator and state.indicator is not None:
             out["indicator"] = state.indicator
-        if self.book.facts.get("already_won", ("",))[0] == "seats" and state.won:
+        if self.book.facts.get("already_won", ("",))[0] == "seats" and state.won and self.book.settlement is None:
             out["already_won"] = sorted(int(s) for s in state.won)  # 血战到底: those who have won pay nothing
         if "declared_ready" in self.book.facts and self.book.flow.declare_ready and state.ready[seat]:
             out["declared_ready"] = True
@@ -127,10 +212,11 @@ class BookFlow(SpecialFlow, Flow):  # type: ignore[misc]
         return int(super().meld_offset(seat, from_seat, kind))
 
     def next_dealer(self, state: HandState, details: dict[str, Any]) -> int | None:
-        if self.book.settlement is not None or self.book.flow.dealer in ("discarder", "dice"):
+        if self.book.settlement is not None or self.play.get("dealer", self.book.flow.dealer) in ("discarder",
+                                                                                                  "dice"):
             nd: int | None = super().next_dealer(state, details)  # the settlement says (BookRuleSet.next_dealer)
             return nd
-        rule = self.book.flow.dealer
+        rule = self.play.get("dealer", self.book.flow.dealer)
         dealer = int(state.dealer)
         won = [int(s) for s in state.won]
         if rule == "winner":
@@ -141,12 +227,11 @@ class BookFlow(SpecialFlow, Flow):  # type: ignore[misc]
         return int(seats[(seats.index(dealer) + 1) % len(seats)])
 
 
-def flow_class_of(book: RuleBook) -> type[BookFlow]:
-    """The flow class of a book: its fixed facts of play as class attributes (the engine and the settlement read
-    them from the class)."""
+def _fixed_facts(book: RuleBook) -> dict[str, Any]:
+    """A book's fixed facts of play, as its flow class's attributes (the engine and the settlement read them from
+    the class); the play keys under the default options."""
     f = book.flow
-    attrs: dict[str, Any] = {
-        "book": book,
+    return {
         "presets": (book.name,),
         "hand_size": book.hand_size,
         "chows": f.chows,
@@ -159,19 +244,49 @@ def flow_class_of(book: RuleBook) -> type[BookFlow]:
         "draw_hands": book.settlement is not None,
         "seats": (0, 1) if book.players == 2 else (0, 1, 2, 3),
         "heavenly": True,
-        "earthly": "first_discard",
-        "__module__": __name__,
-        "__doc__": f"The flow of the rule file {book.path}.",
+        "earthly": _default_play(book, "earthly", "first_discard"),
+        "forced_win_tiles": _default_play(book, "forced_win_tiles", 0),
+        "honor_chows": book.honor_sequences,
+        "Options": make_config(book.name, book.play_options) if book.play_options else NoOptions,
     }
+
+
+def _default_play(book: RuleBook, key: str, default: Any) -> Any:
+    from mahjong.rulebook.expr import BUILTINS, evaluate
+
+    node = book.play.get(key)
+    if node is None:
+        return default
+    names = {k: v[1] for k, v in {**book.options, **book.play_options}.items()}
+    return evaluate(node, names, BUILTINS)
+
+
+def flow_class_of(book: RuleBook) -> type[BookFlow]:
+    """The flow class of a book (its fixed facts of play filled from the book by :class:`BookFlow`)."""
     name = "".join(p.title() for p in book.name.split("-")) + "Flow"
-    return type(name, (BookFlow,), attrs)
+    return type(name, (BookFlow,), {"book": book, "__module__": __name__,
+                                    "__doc__": f"The flow of the rule file {book.path}."})
 
 
 def register_flow(book: RuleBook) -> None:
-    """Register the book's flow with the engine under the book's preset name."""
-    cls = flow_class_of(book)
+    """Register the book's flow with the engine under the book's preset name (a variant of a built-in rule set
+    plays the built-in's flow, read from this book where that flow is a book's)."""
+    cls: type[Any] = flow_class_of(book) if book.variant_of is None else variant_flow_class(book)
     _CLASSES[cls.__name__] = cls
     _flows.FLOWS[book.name] = (__name__, cls.__name__)
+
+
+def variant_flow_class(book: RuleBook) -> type[Any]:
+    """(rbflow) The flow of a variant of a built-in rule set: the built-in's flow class under this book's name
+    (and on this book, where the built-in's flow is a :class:`BookFlow`)."""
+    assert book.variant_of is not None
+    base = _flows.flow_class(book.variant_of)
+    attrs: dict[str, Any] = {"presets": (book.name,), "__module__": __name__,
+                             "__doc__": f"The flow of {book.name}: {book.variant_of}'s, on {book.path}."}
+    if issubclass(base, BookFlow):
+        attrs["book"] = book
+    name = "".join(p.title() for p in book.name.split("-")) + "Flow"
+    return type(name, (base,), attrs)
 
 
 def birds_by_seat(winner: int, birds: list[int], seats: tuple[int, ...] = (0, 1, 2, 3)) -> list[int]:

@@ -186,6 +186,7 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
 
     # options: their defaults must fit their types
     options: dict[str, tuple[str, Any, dict[str, Any]]] = {}
+    play_options: dict[str, tuple[str, Any, dict[str, Any]]] = {}
     for name, o in data.get("options", {}).items():
         p = ("options", name)
         if not re.match(r"^[a-z][a-z0-9_]*$", name) or name in library_names():
@@ -203,6 +204,9 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
             check_value(data["name"], name, o["default"], OPTION_TYPES[o["type"]], meta)
         except RulesError as e:
             ch.report((*p, "default"), str(e))
+            continue
+        if o.get("play", False):
+            play_options[name] = (o["type"], o["default"], meta)  # (rbflow) read by the play, not the scoring
             continue
         options[name] = (o["type"], o["default"], meta)
     facts: dict[str, tuple[str, Any, dict[str, Any]]] = {}
@@ -249,6 +253,7 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
     if honors_in and len(honors) < 7 and set(forms) & {"thirteen_orphans", "honors_and_knitted"}:
         ch.report(("win", "forms"), "thirteen orphans and knitted forms need all seven honors")
     bool_option(wild_t.get("option"), ("wildcards", "option"))
+    _shapes(win_t, wild_t, forms, in_play, ch)
 
     # rows
     rows: list[RuleRow] = []
@@ -324,6 +329,11 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
     win_names = reading_names | {"counted"} | {f"row_{k}" for k in keys}
     self_draw_only = ch.expr(win_t.get("self_draw_only", False), ("win", "self_draw_only"), fixed_names, all_funcs)
     requires = ch.expr(win_t.get("requires"), ("win", "requires"), win_names, all_funcs)
+    refusals = []
+    for i, r in enumerate(win_t.get("refusals", [])):  # (rbflow)
+        node = ch.expr(r["when"], ("win", "refusals", i, "when"), reading_names, all_funcs)
+        if node is not None:
+            refusals.append((node, r["error"]))
     aggregation = sc_t.get("aggregation", "sum")
     formula = ch.expr(sc_t.get("formula"), ("scoring", "formula"), score_names | {"fan", "hu", "tai", "pt", "x"},
                       set(BUILTINS))
@@ -367,12 +377,13 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
     from mahjong.rulebook.special import read_special
 
     special = read_special(data, ch.expr, ch.report, options, bool_option, set(BUILTINS))
+    play, defaults = _play(data, ch, options, play_options, in_play)
     if ch.problems:
         return None
     assert self_draw_only is not None and base is not None and minimum is not None and points is not None
     assert offset is not None
-    flow = Flow(flow_t.get("chows", True), flow_t.get("multiple_winners", False), flow_t.get("winners_to_end", 1),
-                flow_t.get("reserve", 0), flow_t.get("dealer", "next"), flow_t.get("birds", 0),
+    flow = Flow(flow_t.get("chows", True), flow_t.get("multiple_winners", False), defaults["winners_to_end"],
+                flow_t.get("reserve", 0), defaults["dealer"], flow_t.get("birds", 0),
                 flow_t.get("bird_hits", "159"), flow_t.get("declare_ready", False))
     return RuleBook(
         data["name"], data.get("zh", ""), data.get("en", ""), data.get("summary_zh", ""), data.get("summary_en", ""),
@@ -387,11 +398,54 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
         robbing_kong_as_self_draw=win_t.get("robbing_kong_as_self_draw", False),
         order=sc_t.get("order", "fallbacks_first"), report_wait=win_t.get("report_wait", True),
         not_paying=pay_t.get("not_paying"), between_losers=pay_t.get("between_losers"),
-        builtin=data.get("builtin", False), mode_option=mode_option, settlement=settlement,
+        builtin=data.get("builtin", False) or data.get("variant_of") == data["name"], mode_option=mode_option,
+        settlement=settlement,
         row_hand_values=row_hand_values, row_self_drawn_values=row_self_drawn_values,
         special=special,  # (rbgames)
         check_texts_zh=check_texts_zh(data),  # (rbspeed)
+        play=play, play_options=play_options, variant_of=data.get("variant_of"),
+        honor_sequences=win_t.get("honor_sequences", False), indicator_is_wild=wild_t.get("indicator_is_wild", False),
+        indicator_from=wild_t.get("indicator_from", "last"), refusals=tuple(refusals),
     )
+
+
+def _shapes(win_t: dict[str, Any], wild_t: dict[str, Any], forms: tuple[str, ...], in_play: tuple[int, ...],
+            ch: _Checker) -> None:
+    """(rbflow) Honor sequences, 十三烂 and the indicator's keys fit the tile set and each other."""
+    winds = sum(1 for t in in_play if 27 <= t < 31)
+    dragons = sum(1 for t in in_play if t >= 31)
+    if win_t.get("honor_sequences", False) and winds < 3 and dragons < 3:
+        ch.report(("win", "honor_sequences"), "honor sequences need three winds or the three dragons in the tile set")
+    if "thirteen_lan" in forms and (winds < 4 or dragons < 3):
+        ch.report(("win", "forms"), "十三烂 (thirteen_lan) needs all seven honors in the tile set")
+    if not wild_t.get("indicator", False):
+        for key in ("indicator_from", "indicator_is_wild"):
+            if key in wild_t:
+                ch.report(("wildcards", key), "applies only to wildcards chosen by a turned-up tile (indicator = "
+                                              "true)")
+
+
+def _play(data: dict[str, Any], ch: _Checker, options: dict[str, tuple[str, Any, dict[str, Any]]],
+          play_options: dict[str, tuple[str, Any, dict[str, Any]]], in_play: tuple[int, ...]
+          ) -> tuple[dict[str, Node], dict[str, Any]]:
+    """(rbflow) The ``[flow]`` play keys as expressions, checked for every setting of the options they name, and
+    their values under the default options."""
+    from mahjong.rulebook.play import check_play, play_nodes, play_values
+
+    flow_t = data.get("flow", {})
+    players = flow_t.get("players", 4)
+    every = {**options, **play_options}
+    play = play_nodes(flow_t, set(every), ch.report)
+    suits = len({t // 9 for t in in_play if t < 27})
+    check_play(play, every, players, suits, any(t >= 27 for t in in_play), ch.report)
+    defaults = {"winners_to_end": 1, "dealer": "next"}
+    if ch.problems:
+        return play, defaults
+    try:
+        defaults.update(play_values(play, {k: v[1] for k, v in every.items()}, players, ch.file))
+    except RulesError as e:
+        ch.report(("flow",), str(e))
+    return play, defaults
 
 
 def _settlement(table: dict[str, Any] | None, ch: _Checker, names: set[str]) -> SettlementRules | None:
@@ -437,6 +491,8 @@ def check_text(text: str, file: str = "<text>") -> tuple[RuleBook | None, list[P
         if isinstance(data.get("extends"), str):
             data = extended(data, ch)
         book = _build(data, ch, file)
+        if book is not None and book.variant_of is not None and book.variant_of != book.name:
+            check_variant(book, ch)
     except RecursionError:
         return None, [Problem(file, None, "", "nested too deeply")]
     return book, ch.problems
@@ -534,3 +590,26 @@ def extended(data: dict[str, Any], ch: _Checker, depth: int = 0) -> dict[str, An
 def check_texts_zh(data: dict[str, Any]) -> tuple[str, ...]:
     """Each check's Chinese message (``error_zh``; "" where a file gives only ``error``), in the checks' order."""
     return tuple(str(c.get("error_zh", "")) for c in data.get("checks", []))
+# --- a copy of a built-in rule set's file, loaded as a variant of it (rbflow) ------------------------------------
+
+def check_variant(book: RuleBook, ch: _Checker) -> None:
+    """A variant keeps every option, play option and win fact of its built-in rule set, of the same type (the
+    built-in's hooks read them; their defaults, limits and texts may change)."""
+    from mahjong.rulebook.presets import shipped_book
+
+    assert book.variant_of is not None
+    base = shipped_book(f"{book.variant_of}.toml")
+    for table, mine, theirs in (("options", {**book.options, **book.play_options},
+                                 {**base.options, **base.play_options}), ("facts", book.facts, base.facts)):
+        for name, (kind, _default, _meta) in theirs.items():
+            got = mine.get(name)
+            if got is None:
+                ch.report(("variant_of",), f"a variant of {book.variant_of} keeps its {table[:-1]} {name} (the "
+                                           f"rule set's own hooks read it): change its default instead")
+            elif got[0] != kind:
+                ch.report((table, name, "type"), f"a variant of {book.variant_of} keeps the type of {name} "
+                                                 f"({kind})")
+    for name in sorted(set(book.play_options) & set(base.options)) + sorted(set(book.options) &
+                                                                        set(base.play_options)):
+        ch.report(("options", name, "play"), f"a variant of {book.variant_of} keeps {name} an option of the "
+                                             f"{'play' if name in base.play_options else 'scoring'}")

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import importlib
 import os
+from dataclasses import replace
 from importlib import resources
 from typing import Any
 
 from mahjong.errors import RulesError
 from mahjong.framework import PRESETS, register_preset
-from mahjong.rulebook.book import BookRuleSet, RuleBook, ruleset_class
+from mahjong.rulebook.book import BookRuleSet, RuleBook, _class_name, ruleset_class
 
 __all__ = ["register_book", "register_directory", "register_shipped", "shipped_files", "shipped_book", "preset_info",
            "CLASSES", "BOOKS"]
@@ -36,6 +37,10 @@ def __getattr__(name: str) -> Any:
 def register_book(book: RuleBook) -> type[BookRuleSet]:
     """Register a book as a preset (its ``name`` and ``aliases``); registering the same file again replaces it, a
     name taken by another rule set is refused."""
+    if book.variant_of is not None and book.variant_of == book.name:
+        raise RulesError(f"{book.path}: name: this file is the table of the built-in rule set {book.name}: use "
+                         f"--rules {book.name}, or give a copy a name of its own (e.g. name = \"my-{book.name}\") "
+                         f"to load it as a variant of {book.name}")
     if book.builtin:
         raise RulesError(f"{book.path}: builtin: this file is the table of the built-in rule set {book.name}, which "
                          f"scores it with hooks of its own: use --rules {book.name}")
@@ -44,17 +49,62 @@ def register_book(book: RuleBook) -> type[BookRuleSet]:
         raise RulesError(f"{book.path}: name: the preset name {book.name!r} is taken by a built-in rule set")
     if old is not None and os.path.abspath(old.path) != os.path.abspath(book.path):
         raise RulesError(f"{book.path}: name: {book.name!r} is already registered from {old.path}")
-    cls = ruleset_class(book)
+    preset_options: dict[str, Any] = {}
+    if book.variant_of is not None:
+        cls, preset_options = variant_class(book)
+        book = replace(book, aliases=_own_aliases(book))
+    else:
+        cls = ruleset_class(book)
     cls.__module__ = __name__  # the registry finds it here (module + class name), and so does the settlement
     CLASSES[cls.__name__] = cls
     BOOKS[book.name] = book
     if old is None:
         register_preset(book.name, __name__, cls.__name__, zh=book.zh, en=book.en, summary_zh=book.summary_zh,
-                        summary_en=book.summary_en, aliases=book.aliases)
+                        summary_en=book.summary_en, aliases=book.aliases, **preset_options)
     else:
-        PRESETS[book.name] = (__name__, cls.__name__, {})
+        PRESETS[book.name] = (__name__, cls.__name__, preset_options)
     _register_flow(book)
     return cls
+
+
+def variant_class(book: RuleBook) -> tuple[type[BookRuleSet], dict[str, Any]]:
+    """(rbflow) The rule-set class of a variant of a built-in rule set (``variant_of``): the built-in's class, with
+    this book as its table and a config whose fields are this file's options (their defaults, limits and texts),
+    the built-in's checks kept; and the built-in preset's own options (Wuhu's table)."""
+    from dataclasses import field, make_dataclass
+
+    from mahjong.framework import resolve_preset
+    from mahjong.rulebook.options import OPTION_TYPES, docstring_of
+
+    assert book.variant_of is not None
+    module, name, preset_options = PRESETS[resolve_preset(book.variant_of)]
+    base: type[BookRuleSet] = getattr(importlib.import_module(module), name)
+    entries = [(n, OPTION_TYPES[t], field(default=d, metadata=m)) for n, (t, d, m) in book.options.items()]
+    config = make_dataclass(f"{_class_name(book.name)}Config", entries, bases=(base.Config,), frozen=True,
+                            namespace={"owner": book.name})
+    config.__doc__ = docstring_of(f"Options of {book.name} (a variant of {book.variant_of}).",
+                                  {n: m for n, (_t, _d, m) in book.options.items()})
+    title = f"{book.zh} ({book.en})" if book.zh and book.en else (book.zh or book.en or book.name)
+    attrs = {"book": book, "name": book.name, "Config": config, "title": title,
+             "summary": book.summary_en or book.en or book.name, "settle": base.settle, "__module__": __name__,
+             "__doc__": f"{book.name}: the rule set {book.variant_of} with the table of {book.path}."}
+    return type(_class_name(book.name), (base,), attrs), dict(preset_options)
+
+
+def _own_aliases(book: RuleBook) -> tuple[str, ...]:
+    """A variant's aliases without those its built-in answers to (a copied file keeps them)."""
+    from mahjong.framework import resolve_preset
+
+    own = []
+    for a in book.aliases:
+        try:
+            taken = resolve_preset(a)
+        except RulesError:
+            own.append(a)
+            continue
+        if taken != book.variant_of:
+            own.append(a)  # (taken by another rule set: register_preset names it)
+    return tuple(own)
 
 
 def _register_flow(book: RuleBook) -> None:
@@ -134,7 +184,7 @@ def register_shipped() -> None:
     _shipped_done = True
     for path in shipped_files():
         book = shipped_book(os.path.basename(path))
-        if book.builtin:  # a built-in rule set's own table is that rule set, not a preset of its own
+        if book.builtin or book.variant_of == book.name:  # a built-in rule set's own table is that rule set
             continue
         if book.name in PRESETS and book.name not in BOOKS:
             continue  # the book of a built-in rule set (its module registers it: Sichuan, the two-player game)

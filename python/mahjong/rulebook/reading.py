@@ -34,6 +34,9 @@ class TileSet:
     tile: int
     concealed: bool
     claimed: bool
+    #: an honor sequence's three tiles (三个不同的风 such as 东南北, or 中发白), which do not follow on from its
+    #: first tile; empty for every other set (rbflow)
+    members: tuple[int, ...] = ()
 
     @property
     def is_triplet(self) -> bool:
@@ -42,6 +45,8 @@ class TileSet:
 
     @property
     def tiles(self) -> tuple[int, ...]:
+        if self.members:
+            return self.members
         if self.kind == "chow":
             return (self.tile, self.tile + 1, self.tile + 2)
         return (self.tile,) * 3
@@ -196,7 +201,7 @@ def build_reading(
     for m in hand.melds:
         kind = "chow" if m.kind is MeldKind.CHOW else ("kong" if m.is_kong else "pung")
         concealed = m.kind is MeldKind.CONCEALED_KONG
-        sets.append(TileSet(kind, m.tile, concealed, not concealed))
+        sets.append(TileSet(kind, m.tile, concealed, not concealed, _honor_members(kind, tuple(m.tiles))))
     if placement is not None:
         exposed = not ctx.self_drawn and len(placement[1]) == 3 and placement[1][0] == placement[1][1]
         for g in d.melds:
@@ -204,7 +209,7 @@ def build_reading(
                 sets.append(TileSet("pung", g[0], not (exposed and g == placement[1]), False))
                 exposed = exposed and g != placement[1]  # only one copy of that group was completed
             else:
-                sets.append(TileSet("chow", g[0], True, False))
+                sets.append(TileSet("chow", g[0], True, False, _honor_members("chow", tuple(g))))
     else:
         in_other = win is not None and (
             any(win in (a, b, c) and not a == b == c for a, b, c in d.melds)
@@ -214,7 +219,7 @@ def build_reading(
             if a == b == c:
                 sets.append(TileSet("pung", a, ctx.self_drawn or a != win or in_other, False))
             else:
-                sets.append(TileSet("chow", a, True, False))
+                sets.append(TileSet("chow", a, True, False, _honor_members("chow", (a, b, c))))
     pair = d.pairs[0] if d.form is Form.REGULAR and d.pairs else None
     wait = None
     if placement is not None:
@@ -243,6 +248,11 @@ def build_reading(
 
 
 # --- where the winning tile sits (rb-jw) -------------------------------------------------------------------------
+
+def _honor_members(kind: str, tiles: tuple[int, ...]) -> tuple[int, ...]:
+    """An honor sequence's own tiles (sorted), for :attr:`TileSet.members`; () for any other set."""
+    return tuple(sorted(tiles)) if kind == "chow" and tiles and tiles[0] >= 27 else ()
+
 
 def _chow_wait(first: int, win: int) -> str:
     """卡 (the middle tile), 边 (the 3 of 123, the 7 of 789) or 两头 (either end otherwise)."""

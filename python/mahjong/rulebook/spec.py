@@ -10,11 +10,13 @@ from typing import Any
 from mahjong.rulebook.rows import UNITS
 from mahjong.rulebook.strategies import AGGREGATIONS, EXCLUSION_POLICIES
 
-__all__ = ["F", "SPEC", "validate", "json_schema", "FORMS", "OPTION_TYPE_NAMES"]
+__all__ = ["F", "SPEC", "validate", "json_schema", "FORMS", "OPTION_TYPE_NAMES", "VARIANT_BASES"]
 
-FORMS = ("regular", "seven_pairs", "thirteen_orphans", "honors_and_knitted")
+FORMS = ("regular", "seven_pairs", "thirteen_orphans", "honors_and_knitted", "thirteen_lan")
 OPTION_TYPE_NAMES = ("bool", "int", "int_or_none", "str")
 HONOR_LETTERS = ("E", "S", "W", "N", "C", "F", "P")
+#: (rbflow) the built-in rule sets whose file a copy may be a variant of (``variant_of``)
+VARIANT_BASES = ("sichuan", "nanchang", "yuhuan", "jinshan", "wuhu-2468", "wuhu-1234")
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,9 @@ _OPTION = {
     "minimum": F("int", "smallest allowed value (int options)"),
     "maximum": F("int", "largest allowed value (int options)"),
     "choices": F("strs", "the allowed values (str options)"),
+    # rbflow: an option of the play, not of the scoring
+    "play": F("bool", "an option of the play (定缺, 换三张 …): read by the [flow] keys and given to the game "
+                      "(Game(..., options=...)), not to the scoring", default=False),
 }
 
 FACT_TYPES = ("bool", "int", "seat", "seats", "per_seat")
@@ -121,6 +126,13 @@ SPEC: dict[str, F] = {
     "builtin": F("bool", "the file is the rule table of the built-in rule set of the same `name`, which scores it "
                          "with hooks of its own (a 百搭 search, a formula): it is not registered as a preset by "
                          "itself", default=False),
+    # rbflow: a built-in rule set's file copied, changed and loaded as a variant of that rule set
+    "variant_of": F("str", "the built-in rule set whose own hooks this file's game takes (Nanchang's 精 settlement, "
+                           "Yuhuan's loser totals, Jinshan's 百搭 search, Wuhu's 押, Sichuan's wall-end checks; its "
+                           "engine flow too): the file is that rule set with this file's table, options and defaults. "
+                           "In the built-in's own file `name` is that rule set's name; a copy gets a name of its own "
+                           "(the one edit a copied file needs) and keeps every option and win fact of the built-in "
+                           "(its hooks read them; their defaults may change)", choices=VARIANT_BASES),
     "tiles": F("table", "the tile set and hand size", sub={
         "suits": F("strs", "suits in play", default=["m", "p", "s"], item_choices=("m", "p", "s")),
         "honors": F("strs", "honor tiles in play (E S W N C F P)", default=list(HONOR_LETTERS),
@@ -135,6 +147,13 @@ SPEC: dict[str, F] = {
         "indicator_kinds": F("int", "with indicator: how many kinds after the turned-up tile are wild", default=1,
                              choices=(1, 2)),
         "option": F("str", "a bool option that switches the wildcards on"),
+        # rbflow: how the indicator is turned up and which kinds it makes wild (南昌 精)
+        "indicator_from": F("str", "with indicator: the turned-up tile is the wall's last tile (\"last\", 翻鬼) or "
+                                   "the tile the dealer's two dice count from the wall's end (\"dice_from_end\", "
+                                   "南昌 翻精)", default="last", choices=("last", "dice_from_end")),
+        "indicator_is_wild": F("bool", "with indicator: the turned-up kind is wild itself (南昌 正精), then the kinds "
+                                       "after it (副精; 9 → 1, 北 → 东, 白 → 中): indicator_kinds in all; false = "
+                                       "only the kinds after it", default=False),
     }),
     "win": F("table", "what wins", sub={
         "forms": F("strs", "winning forms", default=["regular", "seven_pairs"], item_choices=FORMS),
@@ -147,6 +166,17 @@ SPEC: dict[str, F] = {
                                                "pays)", default=False),
         "report_wait": F("bool", "the result names the wait (\"single\"); false = never (games whose scoring "
                                  "ignores it)", default=True),
+        # rbflow: readings that may not win (南昌: 精 in 十三烂, 平胡 with 精 on a discard)
+        "refusals": F("tables", "ways of reading a hand that may not win, each with its reason: a reading for which "
+                                "`when` holds is not taken (the hand wins by another reading, or not at all, with "
+                                "the reason); read by rule sets that score reading by reading (Nanchang)", sub={
+            "when": F("expr", "the reading that may not win (names of the predicate library, the options, the win "
+                              "facts)", required=True),
+            "error": F("str", "why, for the error message", required=True),
+        }),
+        # rbflow: honor sequences as sets (南昌)
+        "honor_sequences": F("bool", "three different winds (东南西北 any three) and 中发白 are sets like a chow, and "
+                                     "may be claimed as chows (with flow.chows)", default=False),
     }),
     "flow": F("table", "how the game is played (the engine's flow hooks)", sub={
         "chows": F("bool", "chows may be claimed (from the player on the left)", default=True),
@@ -157,14 +187,17 @@ SPEC: dict[str, F] = {
         "players": F("int", "players at the table: 4, or 2 (seats 0 and 1; seats 2 and 3 stay empty)", default=4,
                      choices=(2, 4)),
         "multiple_winners": F("bool", "several players may win on one discard (一炮多响)", default=False),
-        "winners_to_end": F("int", "play goes on after a win until this many have won (血战: 3)", default=1,
+        "winners_to_end": F("int_expr", "play goes on after a win until this many have won (血战: 3): a whole "
+                                        "number, or an expression of the options (e.g. "
+                                        "\"pick(mode == \\\"xuezhan\\\", 3, 1)\")", default=1,
                             minimum=1, maximum=3),
         "reserve": F("int", "the hand is drawn when this many wall tiles are left", default=0, minimum=0,
                      maximum=60),
         "dealer": F("str", "next dealer: next seat, the (first) winner, the dealer keeps on its own win or a "
                            "draw, the discarder of the first win (点炮者坐庄; the winner on a self-draw), or dice "
-                           "(decided by dice for each hand); after a draw the dealer stays except under next",
-                    default="next", choices=("next", "winner", "keep", "discarder", "dice")),
+                           "(decided by dice for each hand); after a draw the dealer stays except under next; or "
+                           "an expression of the options giving one of them",
+                    default="next", extra={"choices": ("next", "winner", "keep", "discarder", "dice")}),
         "birds": F("int", "抓鸟: tiles turned up from the wall after a win (win fact `birds` = the hits)",
                    default=0, minimum=0, maximum=8),
         "bird_hits": F("str", "which birds hit: ranks 1, 5, 9 and 红中 (\"159\"), every bird (\"all\"), or by seat "
@@ -172,6 +205,23 @@ SPEC: dict[str, F] = {
                               "2/6 on the next seat, 3/7 on the seat opposite, 4/8 on the seat before; win fact "
                               "`bird_seats`, a per_seat fact)",
                        default="159", choices=("159", "all", "seat")),
+        # --- rbflow: the play's own steps, each a constant or an expression of the options ---
+        "lack": F("expr", "定缺: before the first discard each player names a suit it will not keep; while it holds "
+                          "tiles of that suit it discards them first, may not pung / kong them and cannot win (true "
+                          "/ false or an expression of the options)", default=False),
+        "forced_win_tiles": F("int_expr", "in the last N wall tiles a player who can win must (0 = never; a whole "
+                                          "number or an expression of the options)", default=0, minimum=0,
+                              maximum=20),
+        "exchange_three": F("expr", "换三张: after the deal each player passes three tiles of one suit (true / false "
+                                    "or an expression of the options)", default=False),
+        "exchange_direction": F("str", "where the three tiles go: dice (the dealer's dice: a sum of 3/6/9/12 to the "
+                                       "opposite player, 4/7/10 to the next, 2/5/8/11 to the previous), "
+                                       "counterclockwise (the next player), clockwise (the previous) or opposite; "
+                                       "or an expression of the options giving one of them", default="dice"),
+        "earthly": F("str", "which win is 地胡 (win fact `earthly`): a non-dealer's win on the dealer's first "
+                            "discard (first_discard), any non-dealer win in the first go-round without melds "
+                            "(first_round), or a non-dealer's self-draw on its first draw (first_draw)",
+                     default="first_discard", choices=("first_discard", "first_round", "first_draw")),
     }),
     "scoring": F("table", "how the counted rows become the hand's value", sub={
         "exclusion": F("str", "exclusion policy", default="simultaneous", choices=EXCLUSION_POLICIES),

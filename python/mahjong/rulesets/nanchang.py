@@ -45,15 +45,15 @@ from mahjong._kernels import backend_module as K
 from mahjong.errors import ContextError, NotWinningError
 from mahjong.framework import N_SEATS, ScoreItem, ScoreResult, WinContext, arithmetic_details
 from mahjong.hand import Hand
-from mahjong.rulebook.book import BookRuleSet, RuleBook
-from mahjong.rulebook.expr import BUILTINS, Node, evaluate, names_in, parse
+from mahjong.rulebook.book import BookRuleSet, RuleBook, indicated_kinds
+from mahjong.rulebook.expr import BUILTINS, Node, evaluate, names_in
 from mahjong.rulebook.load import load_book
 from mahjong.rulebook.options import ValidatedConfig, option
 from mahjong.rulebook.predicates import COUNTS, FUNCTIONS, PREDICATES
 from mahjong.rulebook.reading import Reading, build_reading, stand_ins
 from mahjong.rulebook.rows import RuleRow, current_value
 from mahjong.rulebook.strategies import Bonus, Shares, all_pairs_settlement, share_of, share_payments
-from mahjong.rules import NANCHANG, HandRules
+from mahjong.rules import HandRules
 from mahjong.rulesets._rulebook import describe_config, document_config, item
 from mahjong.tiles import N_KINDS, parse_tiles, tile_name
 from mahjong.types import Decomposition
@@ -94,12 +94,23 @@ def next_tile(t: int) -> int:
     return 31 + (t - 31 + 1) % 3
 
 
-def jing_tiles(indicator: int) -> tuple[int, int]:
-    """(正精, 副精) for a flipped indicator tile: 正精 is the flipped tile's type, 副精 the next one.
+def jing_tiles(indicator: int, book: RuleBook | None = None) -> tuple[int, int]:
+    """(正精, 副精) for a flipped indicator tile: 正精 is the flipped tile's type, 副精 the next one — the rule
+    file's ``[wildcards]`` (``indicator_is_wild``, ``indicator_kinds = 2``), read by the generic code.
 
     《南昌麻将速成》: "翻开的牌为正精，在顺序上紧接着翻开的牌之后的为副精，一副牌里有7张精，翻开的那张不算".
     """
-    return indicator, next_tile(indicator)
+    b = BOOK if book is None else book
+    got = _JING.get((id(b), indicator))
+    if got is None or got[0] is not b:
+        next_tile(indicator)  # (checks the tile)
+        zheng, fu = indicated_kinds(b, indicator)
+        got = _JING[(id(b), indicator)] = (b, (zheng, fu))
+    return got[1]
+
+
+#: (book id, indicator) -> (the book, its (正精, 副精)): worked out once (a score asks several times)
+_JING: dict[tuple[int, Any], tuple[RuleBook, tuple[int, int]]] = {}
 
 
 def chongguan(points: int, threshold: int = 5) -> int:
@@ -126,30 +137,30 @@ HAND_TYPES: dict[str, RuleRow] = {r.key: r for r in ROWS if r.group == "hand_typ
 #: multipliers that stack on the hand type
 MULTIPLIERS: dict[str, RuleRow] = {r.key: r for r in ROWS if r.group != "hand_type" and r.unit == "x"}
 
-#: readings that may not win, each with its reason: expressions over the predicate library and the options
-REFUSALS: tuple[tuple[Node, str], ...] = (
-    (parse('thirteen_lan and not jing_in_thirteen_lan and wildcard_stand_ins("suited", jing_at_face_value) > 0'),
-     "jing_in_thirteen_lan is off: 精 may not stand for 十三烂 tiles"),
-    (parse('regular and not all_pungs and wildcard_stand_ins("any", jing_at_face_value) > 0 and not self_drawn '
-           'and not pinghu_with_jing_ron_allowed'),
-     "平胡 using 精 as wildcards can only be won by self-draw (精牌作为替代牌时，平胡只能自摸)"),
-)
+#: readings that may not win, each with its reason: the file's ``[[win.refusals]]`` (expressions over the predicate
+#: library and the options)
+REFUSALS: tuple[tuple[Node, str], ...] = BOOK.refusals
+
+_LIBRARY: dict[int, tuple[RuleBook, dict[str, Any], dict[str, Any]]] = {}
 
 
-def _library_used() -> tuple[dict[str, Any], dict[str, Any]]:
-    """The predicates / counts and the functions of the library that the book's rows and :data:`REFUSALS` read
-    (each reading's environment binds only these)."""
+def _library_used(book: RuleBook = BOOK) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The predicates / counts and the functions of the library that the book's rows and refusals read (each
+    reading's environment binds only these); worked out once per book (a variant's file may read others)."""
+    got = _LIBRARY.get(id(book))
+    if got is not None and got[0] is book:
+        return got[1], got[2]
     names: set[str] = set()
     calls: set[str] = set()
-    for node in [*(n for r in ROWS for n in (r.when, r.count) if n is not None), *(w for w, _ in REFUSALS)]:
-        got, called = names_in(node)
-        names |= got
+    for node in [*(n for r in book.rows for n in (r.when, r.count) if n is not None),
+                 *(w for w, _ in book.refusals)]:
+        used, called = names_in(node)
+        names |= used
         calls |= called
-    return ({n: e.fn for n, e in (*PREDICATES.items(), *COUNTS.items()) if n in names},
-            {n: e.fn for n, e in FUNCTIONS.items() if n in calls})
-
-
-_PREDICATES_USED, _FUNCTIONS_USED = _library_used()
+    preds = {n: e.fn for n, e in (*PREDICATES.items(), *COUNTS.items()) if n in names}
+    funcs = {n: e.fn for n, e in FUNCTIONS.items() if n in calls}
+    _LIBRARY[id(book)] = (book, preds, funcs)
+    return preds, funcs
 
 
 def _option(name: str) -> Any:
@@ -334,7 +345,8 @@ class Nanchang(BookRuleSet):
     def hand_rules(self) -> HandRules:
         got: HandRules | None = self.__dict__.get("_hand_rules")
         if got is None:
-            got = NANCHANG.replace(seven_pairs_quad_as_two=self.config.seven_pairs_quad_as_two)
+            # the shapes are the file's: honor sequences, 十三烂, 七对, at most 7 精 ([win], [wildcards])
+            got = self.book.hand_rules.replace(seven_pairs_quad_as_two=self.config.seven_pairs_quad_as_two)
             self.__dict__["_hand_rules"] = got
         return got
 
@@ -373,7 +385,7 @@ class Nanchang(BookRuleSet):
     def wildcard_kinds(self, ctx: WinContext) -> frozenset[int]:
         """Hook: the tile kinds that are 精 in this hand (正精 and 副精; none without an indicator)."""
         ind = getattr(ctx, "indicator", None)
-        return frozenset(jing_tiles(ind)) if ind is not None else frozenset()
+        return frozenset(jing_tiles(ind, self.book)) if ind is not None else frozenset()
 
     def wildcard_tiles(self, hand: Hand, ctx: NanchangContext) -> tuple[int, ...]:
         """Hook: the concealed 精 taken out of the hand as wildcards (正精 first).  The discarded 精 won on is a
@@ -382,7 +394,7 @@ class Nanchang(BookRuleSet):
             return ()
         keep_win = (not ctx.self_drawn) and not self.config.discarded_jing_is_wildcard
         taken: list[int] = []
-        for t in jing_tiles(ctx.indicator):
+        for t in jing_tiles(ctx.indicator, self.book):
             n = hand.counts[t] - (1 if keep_win and hand.win_tile == t else 0)
             taken.extend([t] * n)
         return tuple(taken)
@@ -393,7 +405,7 @@ class Nanchang(BookRuleSet):
         kongs = [False] * N_SEATS
         if ctx.indicator is None:
             return held, kongs
-        zheng, fu = jing_tiles(ctx.indicator)
+        zheng, fu = jing_tiles(ctx.indicator, self.book)
         counts = hand.all_counts
         own = (counts[zheng], counts[fu])
         if own[0] > 3:
@@ -456,10 +468,14 @@ class Nanchang(BookRuleSet):
         names: dict[str, Any] = dict(opts if merged is None else merged)
         if merged is None:
             names.update(v.facts)
-        for n, fn in _PREDICATES_USED.items():
+        used = self.__dict__.get("_library")
+        if used is None:
+            used = self.__dict__["_library"] = _library_used(self.book)
+        predicates, functions = used
+        for n, fn in predicates.items():
             names[n] = functools.partial(fn, v)
         funcs: dict[str, Any] = dict(BUILTINS)
-        for n, fn in _FUNCTIONS_USED.items():
+        for n, fn in functions.items():
             funcs[n] = functools.partial(fn, v)
         return names, funcs
 
@@ -475,9 +491,9 @@ class Nanchang(BookRuleSet):
         return wild > 0 and bool(K.waits(bytes(before), wild, self.hand_rules).any_tile)
 
     def refusal(self, v: Reading, opts: Mapping[str, Any]) -> str | None:
-        """Hook: why a reading may not win (:data:`REFUSALS`; a reading no hand type fits), or None."""
+        """Hook: why a reading may not win (the file's ``[[win.refusals]]``), or None."""
         names, funcs = self._reading_env(v, opts)
-        for when, reason in REFUSALS:
+        for when, reason in self.book.refusals:
             if evaluate(when, names, funcs):
                 return reason
         return None
@@ -618,7 +634,7 @@ class Nanchang(BookRuleSet):
         points = self.jing_points(held, kongs)
         jing = self.jing_settlement(points)
         payments = tuple(a + b for a, b in zip(win_pay, jing))
-        zheng_fu = jing_tiles(ctx.indicator) if ctx.indicator is not None else None
+        zheng_fu = jing_tiles(ctx.indicator, self.book) if ctx.indicator is not None else None
         details: dict[str, Any] = {
             "jing": [tile_name(t) for t in zheng_fu] if zheng_fu else None,
             "jing_held": [list(x) for x in held],

@@ -8,7 +8,8 @@ rule set): the rows (base patterns and extra 番), the options with their source
 plus the extras, ``底注 × 2^(番 − 1)``, the cap, the self-draw bonus), who pays, and the whole hand's settlement
 (刮风下雨 as the kongs happen, each win as it happens, 查花猪 / 查大叫 / 退税 at the wall's end) are all read from it
 by :class:`~mahjong.rulebook.book.BookRuleSet`.  This module keeps the config's Python types, the win facts, the
-hand checks' wording and the one rule of its own: who deals next (:meth:`Sichuan.next_dealer`).
+hand checks' wording; who deals next is the file's ``flow.dealer`` too (option ``next_dealer``), and so is the
+play (定缺, the forced win in the last tiles, 换三张, 血战 or 普通场: ``[flow]``, read by the engine's flow).
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ from mahjong.rulebook.presets import shipped_book
 from mahjong.rulebook.rows import RuleRow
 from mahjong.rules import SICHUAN, HandRules
 from mahjong.rulesets._rulebook import book_option, describe_config, document_config
-from mahjong.settlement import HandRecord
 from mahjong.tiles import is_honor, suit_of, tile_name
 from mahjong.types import Decomposition
 
@@ -170,22 +170,6 @@ class Sichuan(BookRuleSet):
         the hand is not ready."""
         self.check_tiles(hand)
         return super().best_possible(hand, winner, dealer)
-
-    def next_dealer(self, record: HandRecord) -> int | None:
-        """The next hand's dealer under ``Config.next_dealer``; ``None`` = decided by dice (血战: 每局投骰).
-        ``auto``: dice in 血战, the discarder of the win (点炮者坐庄, the winner on a self-draw) in 普通场."""
-        rule = self.config.next_dealer
-        if rule == "auto":
-            rule = "dice" if self.config.mode == "xuezhan" else "discarder"
-        if rule == "dice":
-            return None
-        wins = record.wins
-        if not wins:
-            return record.dealer  # 流局则连庄
-        first = wins[0]
-        if rule == "discarder" and first.discarder is not None:
-            return first.discarder  # 点炮者坐庄
-        return first.seat
 
 
 def _split_rows() -> tuple[tuple[RuleRow, ...], tuple[RuleRow, ...]]:

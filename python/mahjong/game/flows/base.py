@@ -127,6 +127,14 @@ class Flow:
     def may_discard(self, state: HandState, seat: int, tile: int) -> bool:
         return True
 
+    def plays_lack(self) -> bool:
+        """定缺 is played this hand (after the deal and any exchange, each player names the suit it lacks)."""
+        return bool(getattr(self.options, "lack", False))
+
+    def exchanges_three(self) -> bool:
+        """换三张 is played this hand (after the deal each player passes three tiles of one suit)."""
+        return bool(getattr(self.options, "exchange_three", False))
+
     def may_meld(self, state: HandState, seat: int, tile: int) -> bool:
         """May ``seat`` pung / kong ``tile`` (Sichuan: not the lacking suit)?"""
         return True

@@ -1,13 +1,14 @@
 """Nanchang 南昌 flow: 136 tiles, the 精 revealed from the dice after the deal (counted from the wall's end; the
-flipped type is 正精, the next type 副精, wrapping 9 → 1, 北 → 东, 白 → 中), honor chows (three different
-winds, 中发白), one winner per discard (the first in turn order), and the wall's end with tiles left."""
+flipped type is 正精, the next type 副精, wrapping 9 → 1, 北 → 东, 白 → 中) and honor chows (three different
+winds, 中发白) as the rule file says ([wildcards], [win]), one winner per discard (the first in turn order),
+and the wall's end with tiles left."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from mahjong.game.events import DiceRolled, GameEvent, WildcardRevealed
+from mahjong.game.events import GameEvent
 from mahjong.game.flows.base import Flow
 
 if TYPE_CHECKING:
@@ -42,15 +43,15 @@ class NanchangFlow(Flow):
     def __init__(self, ruleset: Any, options: Any = None) -> None:
         super().__init__(ruleset, options)
         self.reserve = self.options.wall_end_reserve
+        self.book: Any = ruleset.book  # (the rule set's file: its [win] and [wildcards] say the shapes and the 精)
+        self.honor_chows = bool(self.book.honor_sequences)
 
     def reveal(self, state: HandState, rng: SplitMix64) -> list[GameEvent]:
-        from mahjong.rulesets.nanchang import jing_tiles
+        """The 精 as the rule file's ``[wildcards]`` say (the generic code: dice counted from the wall's end)."""
+        from mahjong.rulebook.flow import indicator_events
 
-        dice = rng.dice()
-        position = max(state.front, state.back - sum(dice))  # counted from the wall's end
-        indicator = state.wall[position]
-        return [DiceRolled(state.dealer, dice, "wildcard"),
-                WildcardRevealed(indicator, jing_tiles(indicator), position)]
+        got: list[GameEvent] = indicator_events(self.book, state, rng)
+        return got
 
     def wildcard_count(self, state: HandState, counts: list[int]) -> tuple[list[int], int]:
         real = counts[:34]

@@ -23,7 +23,8 @@ def _exact(stats: dict[str, Any]) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(
-    "rules, agent", [("guobiao", "greedy"), ("sichuan", "random"), ("twoplayer", "greedy"), ("twoplayer", "random")]
+    "rules, agent", [("guobiao", "greedy"), ("sichuan", "random"), ("twoplayer", "greedy"), ("twoplayer", "random"),
+                      ("changsha", "random")]
 )
 def test_same_totals_for_any_worker_count_and_equal_to_simulate(rules: str, agent: str) -> None:
     hands = 24

@@ -124,8 +124,8 @@ def test_every_name_a_shipped_file_reads_is_documented_in_both_languages(file: s
         read |= names | (calls - set(BUILTINS))
     assert read
     for name in sorted(read):
-        declared = book.options.get(name) or book.facts.get(name)
-        if declared is not None:  # the file's own option or win fact: its own zh / en
+        declared = book.options.get(name) or book.play_options.get(name) or book.facts.get(name)
+        if declared is not None:  # the file's own option (of the scoring or the play) or win fact: its zh / en
             assert declared[2].get("zh") and declared[2].get("en"), (file, name)
             continue
         entry = documented(name)

@@ -80,6 +80,7 @@ def simulate(rules: str, hands: int, seed: int = 0, agent: str = "greedy", optio
     if not isinstance(hands, int) or isinstance(hands, bool) or hands < 1:
         raise RulesError(f"--hands must be at least 1, got {hands!r}")
     from mahjong.game.log import dumps_log
+    from mahjong.rulebook.special import special_events_of
 
     show = None if progress is None else _Progress(progress).show if hasattr(progress, "write") else progress
     stats: Counter[str] = Counter()
@@ -110,7 +111,7 @@ def simulate(rules: str, hands: int, seed: int = 0, agent: str = "greedy", optio
         stats["hands"] += 1
         # (rbgames) a rule file's own events: opening declarations, instant wins, horses turned
         instant = 0
-        for ev in getattr(game.state, "special", ()):
+        for ev in special_events_of(game):
             special[ev.type] += 1
             instant += ev.type == "instant_win"
         if wins or instant:

@@ -34,6 +34,7 @@ from mahjong.rulebook.rows import vocabulary_names
 
 __all__ = [
     "HOLDING_NAMES",
+    "special_events_of",
     "HOLDING_FUNCTIONS",
     "HoldingRow",
     "OpeningRow",
@@ -219,6 +220,15 @@ class SpecialRules:
 
     def __bool__(self) -> bool:
         return bool(self.opening or self.instant_wins or self.horses)
+
+
+def special_events_of(game: Any) -> tuple[Any, ...]:
+    """The special events a finished hand played (its opening declarations, instant win, horses), in order; ``()``
+    without reading the hand's typed events when its rule set has no special table (on the compiled core those
+    events are built only when read)."""
+    if not getattr(getattr(game.flow, "book", None), "special", None):
+        return ()
+    return tuple(getattr(game.state, "special", ()))
 
 
 def horse_seat(tile: int, start: int, positions: Sequence[frozenset[int]], seats: Sequence[int]) -> int | None:

@@ -50,12 +50,20 @@ def play_hand_k(rules: str, seed: int, k: int, agent: str, options: Mapping[str,
 
 
 def tally_hand(tally: Tally, game: HandTable) -> None:
-    """Count one finished hand: hands won / drawn, wins and self-draws, each pattern, the winner's points."""
+    """Count one finished hand: hands won / drawn, wins and self-draws, each pattern, the winner's points, the
+    rule file's special events."""
+    from mahjong.rulebook.special import special_events_of
+
     wins = game.wins_made()  # (a hand with no win on the core never builds its typed events)
     settlement = game.settlement
     assert settlement is not None
+    special = special_events_of(game)  # a rule file's own events: opening declarations, instant wins, horses
+    instant = False
+    for ev in special:
+        tally.add(f"special:{ev.type}")
+        instant = instant or ev.type == "instant_win"
     tally.add("hands")
-    tally.add("hands_won" if wins else "draws")
+    tally.add("hands_won" if wins or instant else "draws")
     for w in wins:
         tally.add("wins")
         if w.from_seat is None:
@@ -64,7 +72,7 @@ def tally_hand(tally: Tally, game: HandTable) -> None:
         for it in r.items:
             tally.add(f"pattern:{it.key}")
             tally.labels[f"pattern:{it.key}"] = it.name_zh
-    if wins:
+    if wins or instant:
         tally.observe("winner_points", max(settlement.net))
     for seat, v in enumerate(settlement.net):
         tally.add(f"net:seat{seat}", v)
@@ -144,6 +152,7 @@ def stats_of(tally: Tally, rules: str, seed: int, agent: str) -> dict[str, Any]:
         },
         "seconds": tally.seconds,
         "hands_per_second": n / tally.seconds if tally.seconds > 0 else None,
+        "special_events": dict(sorted((k[8:], v) for k, v in c.items() if k.startswith("special:") and v)),
     }
 
 

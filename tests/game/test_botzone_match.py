@@ -74,14 +74,15 @@ HANDS = [_names("F1 F1 F2 F2 F3 F3 F4 J1 J2 J3 B7 B8 T5"), _names("W1 W2 W3 W4 W
 HAND_WRITTEN: list[dict[str, Any]] = [
     _judge({"action": "INIT", "srand": 20200101, "quan": 0}, {"0": "0 0 0", "1": "0 1 0", "2": "0 2 0", "3": "0 3 0"}),
     _players(),
-    _judge({"action": "DEAL", "hand": HANDS}, {str(s): "1 0 0 0 0 " + " ".join(HANDS[s]) for s in range(4)}),
+    _judge({"action": "DEAL", "hand": HANDS, "tileCnt": 84},
+           {str(s): "1 0 0 0 0 " + " ".join(HANDS[s]) for s in range(4)}),
     _players(),
-    _judge({"action": "DRAW", "player": 0, "tile": "B9"}, {"0": "2 B9", "1": "3 0 DRAW", "2": "3 0 DRAW",
-                                                           "3": "3 0 DRAW"}),
+    _judge({"action": "DRAW", "player": 0, "tile": "B9", "tileCnt": 83},
+           {"0": "2 B9", "1": "3 0 DRAW", "2": "3 0 DRAW", "3": "3 0 DRAW"}),
     _players(p0="PLAY T5"),
-    _judge({"action": "PLAY", "player": 0, "tile": "T5"}, {str(s): "3 0 PLAY T5" for s in range(4)}),
+    _judge({"action": "PLAY", "player": 0, "tile": "T5", "tileCnt": 83}, {str(s): "3 0 PLAY T5" for s in range(4)}),
     _players(p1="HU"),
-    _judge({"action": "HU", "player": 1, "fanCnt": 21, "score": [-29, 45, -8, -8],
+    _judge({"action": "HU", "player": 1, "fanCnt": 21, "score": [-29, 45, -8, -8], "tileCnt": 83,
             "fan": [{"name": "清龙", "cnt": 1, "value": 16}, {"name": "门前清", "cnt": 1, "value": 2},
                     {"name": "平和", "cnt": 1, "value": 2}, {"name": "单钓将", "cnt": 1, "value": 1}]},
            {"0": -29, "1": 45, "2": -8, "3": -8}, "finish"),
@@ -157,14 +158,14 @@ def test_only_finished_botzone_games_are_written() -> None:
         botzone_match_log(plain)
 
 
-def _draw(seat: int, tile: str) -> dict[str, Any]:
-    return _judge({"action": "DRAW", "player": seat, "tile": tile},
+def _draw(seat: int, tile: str, left: int) -> dict[str, Any]:
+    return _judge({"action": "DRAW", "player": seat, "tile": tile, "tileCnt": left},
                   {str(s): f"2 {tile}" if s == seat else f"3 {seat} DRAW" for s in range(4)})
 
 
-def _shown(seat: int, request: str, **display: Any) -> dict[str, Any]:
+def _shown(seat: int, request: str, left: int, **display: Any) -> dict[str, Any]:
     """A PLAY / PENG / CHI / GANG / BUGANG shown to all (request 3)."""
-    return _judge({"player": seat, **display}, {str(s): f"3 {seat} {request}" for s in range(4)})
+    return _judge({"player": seat, **display, "tileCnt": left}, {str(s): f"3 {seat} {request}" for s in range(4)})
 
 
 # A second hand written from the format: seat 2 pungs seat 0's 五万, later draws the fourth and adds it to the
@@ -175,31 +176,32 @@ ROB_HANDS = [_names("W5 F2 F2 F3 F3 F4 J1 J2 T7 T8 T9 B4 B5"), _names("W1 W1 W2 
 ROBBED: list[dict[str, Any]] = [
     _judge({"action": "INIT", "srand": 7, "quan": 1}, {str(s): f"0 {s} 1" for s in range(4)}),
     _players(),
-    _judge({"action": "DEAL", "hand": ROB_HANDS}, {str(s): "1 0 0 0 0 " + " ".join(ROB_HANDS[s]) for s in range(4)}),
+    _judge({"action": "DEAL", "hand": ROB_HANDS, "tileCnt": 84},
+           {str(s): "1 0 0 0 0 " + " ".join(ROB_HANDS[s]) for s in range(4)}),
     _players(),
-    _draw(0, "T1"),
+    _draw(0, "T1", 83),
     _players(p0="PLAY W5"),
-    _shown(0, "PLAY W5", action="PLAY", tile="W5"),
+    _shown(0, "PLAY W5", 83, action="PLAY", tile="W5"),
     _players(p2="PENG J2"),
-    _shown(2, "PENG J2", action="PENG", tile="J2"),
+    _shown(2, "PENG J2", 83, action="PENG", tile="J2"),
     _players(),
-    _draw(3, "F1"),
+    _draw(3, "F1", 82),
     _players(p3="PLAY F1"),
-    _shown(3, "PLAY F1", action="PLAY", tile="F1"),
+    _shown(3, "PLAY F1", 82, action="PLAY", tile="F1"),
     _players(),
-    _draw(0, "F4"),
+    _draw(0, "F4", 81),
     _players(p0="PLAY F4"),
-    _shown(0, "PLAY F4", action="PLAY", tile="F4"),
+    _shown(0, "PLAY F4", 81, action="PLAY", tile="F4"),
     _players(),
-    _draw(1, "B6"),
+    _draw(1, "B6", 80),
     _players(p1="PLAY B6"),
-    _shown(1, "PLAY B6", action="PLAY", tile="B6"),
+    _shown(1, "PLAY B6", 80, action="PLAY", tile="B6"),
     _players(),
-    _draw(2, "W5"),
+    _draw(2, "W5", 79),
     _players(p2="BUGANG W5"),
-    _shown(2, "BUGANG W5", action="BUGANG", tile="W5"),
+    _shown(2, "BUGANG W5", 79, action="BUGANG", tile="W5"),
     _players(p3="HU"),
-    _judge({"action": "HU", "player": 3, "fanCnt": 12, "score": [-8, -8, -20, 36],
+    _judge({"action": "HU", "player": 3, "fanCnt": 12, "score": [-8, -8, -20, 36], "tileCnt": 79,
             "fan": [{"name": "抢杠和", "cnt": 1, "value": 8}, {"name": "门前清", "cnt": 1, "value": 2},
                     {"name": "老少副", "cnt": 1, "value": 1}, {"name": "坎张", "cnt": 1, "value": 1}]},
            {"0": -8, "1": -8, "2": -20, "3": 36}, "finish"),

@@ -200,6 +200,7 @@ _PLAYS = ("PLAY", "PENG", "CHI", "GANG", "BUGANG")
 # except for these three waits.
 _JUDGE_FAN_NAMES = {"edge_wait": "边张", "closed_wait": "坎张", "single_wait": "单钓将"}
 _SEGMENT = 34  # 136 tiles, no flowers: 34 per seat
+_TILE_OF = {name: t for t, name in enumerate(to_botzone(range(34)))}
 
 
 class MatchAction(NamedTuple):
@@ -240,7 +241,7 @@ def _load(log: Any) -> list[Any]:
             log = json.loads(log)
         except (json.JSONDecodeError, RecursionError, ValueError) as e:
             raise ContextError(f"a Botzone match log is JSON: {e}") from None
-    if isinstance(log, Mapping) and "log" in log:
+    if isinstance(log, dict) and "log" in log:
         log = log["log"]
     if not isinstance(log, list):
         raise ContextError(f"a Botzone match log is a list of entries, got {type(log).__name__}")
@@ -255,6 +256,9 @@ def _seat(display: Mapping[str, Any], i: int) -> int:
 
 
 def _tile(name: Any, i: int) -> int:
+    tile = _TILE_OF.get(name) if isinstance(name, str) else None
+    if tile is not None:
+        return tile
     try:
         return botzone_tile(name)
     except ContextError:
@@ -266,15 +270,15 @@ def _tile(name: Any, i: int) -> int:
 def _response(log: list[Any], i: int, seat: int) -> str:
     """The response the player ``seat`` gave in the players' entry before judge entry ``i``."""
     entry = log[i - 1] if i >= 1 else None
-    answer = entry.get(str(seat)) if isinstance(entry, Mapping) else None
-    text = answer.get("response") if isinstance(answer, Mapping) else None
+    answer = entry.get(str(seat)) if isinstance(entry, dict) else None
+    text = answer.get("response") if isinstance(answer, dict) else None
     if not isinstance(text, str):
         raise ContextError(f"entry {i}: no response of player {seat} before the judge's entry")
     return text
 
 
 def _nothing_after(entries: list[Any], i: int) -> None:
-    later = next((j for j in range(i + 1, len(entries)) if isinstance(entries[j], Mapping) and "output" in entries[j]),
+    later = next((j for j in range(i + 1, len(entries)) if isinstance(entries[j], dict) and "output" in entries[j]),
                  None)
     if later is not None:
         raise ContextError(f"entry {later}: the judge ended the hand at entry {i}, but the log goes on")
@@ -289,13 +293,13 @@ def read_botzone_match(log: Any) -> BotzoneMatch:
     actions: list[MatchAction] = []
     last = -1
     for i, entry in enumerate(entries):
-        if not isinstance(entry, Mapping):
+        if not isinstance(entry, dict):
             raise ContextError(f"entry {i} is not a JSON object")
         if "output" not in entry:
             continue  # the players' responses, read with the judge entry that follows them
         output = entry["output"]
-        display = output.get("display") if isinstance(output, Mapping) else None
-        if not isinstance(display, Mapping):
+        display = output.get("display") if isinstance(output, dict) else None
+        if not isinstance(display, dict):
             raise ContextError(f"entry {i}: the judge's output has no display object")
         kind = display.get("action")
         if wind is None:
@@ -341,7 +345,7 @@ def read_botzone_match(log: Any) -> BotzoneMatch:
                 raise ContextError(f"entry {i}: the judge's {kind} has no score of four whole numbers")
             fans: list[tuple[str, int, int]] = []
             for f in display.get("fan") or ():
-                if not isinstance(f, Mapping) or not isinstance(f.get("name"), str) \
+                if not isinstance(f, dict) or not isinstance(f.get("name"), str) \
                         or not isinstance(f.get("cnt"), int) or not isinstance(f.get("value"), int):
                     raise ContextError(f"entry {i}: a fan is an object with name, cnt and value, got {f!r}")
                 fans.append((f["name"], f["cnt"], f["value"]))
@@ -524,9 +528,13 @@ def botzone_match_log(game: Game) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     answers: dict[int, str] = {}
 
+    left = [136]  # the judge's tileCnt: tiles not yet dealt or drawn, shown on every display after INIT
+
     def judge(display: dict[str, Any], content: Mapping[int, Any], finish: bool = False) -> None:
         if out:  # the players' entry answering the judge's last one
             out.append({str(s): {"response": answers.get(s, "PASS"), "verdict": "OK"} for s in range(4)})
+            left[0] -= 52 if display["action"] == "DEAL" else display["action"] == "DRAW"
+            display["tileCnt"] = left[0]
         answers.clear()
         out.append(_judge(display, content, finish))
 

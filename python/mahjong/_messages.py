@@ -1439,6 +1439,7 @@ _ROWS: list[tuple[str, str, str]] = [
      "第 {i} 条：番种须是带 name、cnt、value 的对象，现为 {value}。"),
     ("bzlog-not-hu", "entry {i}: the judge shows {action} by player {seat}, who did not answer HU",
      "第 {i} 条：裁判显示玩家 {seat} {action}，但该玩家并没有回应 HU。"),
+    ("bzlog-fan-list", "entry {i}: the judge's fan list is not a list", "第 {i} 条：裁判的番种列表（fan）不是列表。"),
     ("bzlog-no-action", "entry {i}: the judge's display has no action", "第 {i} 条：裁判的 display 中没有 action。"),
     ("bzlog-no-init", "not a Chinese Standard Mahjong match log: no judge entry with an INIT display",
      "这不是国标麻将的对局日志：没有带 INIT display 的裁判条目。"),

@@ -200,7 +200,8 @@ _PLAYS = ("PLAY", "PENG", "CHI", "GANG", "BUGANG")
 # except for these three waits.
 _JUDGE_FAN_NAMES = {"edge_wait": "边张", "closed_wait": "坎张", "single_wait": "单钓将"}
 _SEGMENT = 34  # 136 tiles, no flowers: 34 per seat
-_TILE_OF = {name: t for t, name in enumerate(to_botzone(range(34)))}
+_NAMES = tuple(to_botzone(range(34)))
+_TILE_OF = {name: t for t, name in enumerate(_NAMES)}
 
 
 class MatchAction(NamedTuple):
@@ -344,7 +345,10 @@ def read_botzone_match(log: Any) -> BotzoneMatch:
                     or any(not isinstance(v, int) or isinstance(v, bool) for v in score):
                 raise ContextError(f"entry {i}: the judge's {kind} has no score of four whole numbers")
             fans: list[tuple[str, int, int]] = []
-            for f in display.get("fan") or ():
+            listed = display.get("fan", [])
+            if not isinstance(listed, list):
+                raise ContextError(f"entry {i}: the judge's fan list is not a list")
+            for f in listed:
                 if not isinstance(f, dict) or not isinstance(f.get("name"), str) \
                         or not isinstance(f.get("cnt"), int) or not isinstance(f.get("value"), int):
                     raise ContextError(f"entry {i}: a fan is an object with name, cnt and value, got {f!r}")
@@ -512,7 +516,7 @@ def _judge(display: dict[str, Any], content: Mapping[int, Any], finish: bool = F
 
 
 def _name(tile: int) -> str:
-    return to_botzone([tile])[0]
+    return _NAMES[tile]
 
 
 def botzone_match_log(game: Game) -> list[dict[str, Any]]:

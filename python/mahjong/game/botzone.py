@@ -26,8 +26,11 @@ of ``{"name", "cnt", "value"}``, ``score``: the four nets), ``HUANG`` (wall exha
 The dealer is seat 0 and seat ``i``'s wind is ``i``.  Flowers (``BUHUA``, ``H1``-``H8``) are not read: the
 competition format replayed here has none.  :func:`replay_botzone_match` builds each seat's wall segment (its
 dealt tiles, then its draws, in order; the unused slots filled as :func:`botzone_wall` does), replays every
-action through the engine and checks the recorded end, winner, nets and fans; :func:`botzone_match_log`
-writes a finished Botzone-format game as such a log.
+action through the engine and checks the recorded end, winner, nets and fans (the judge names three waits
+边张, 坎张 and 单钓将; ``tileCnt`` is written, not checked); :func:`botzone_match_log` writes a finished
+Botzone-format game as such a log.  A log of the judge's single shared wall replays while no seat draws past
+its own 34-tile segment; a wall exhausted there (HUANG) is not where the per-seat segments run out, and is
+refused as a different end, never corrected.
 """
 
 from __future__ import annotations

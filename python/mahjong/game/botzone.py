@@ -11,6 +11,26 @@ one entry per step: ``[0]`` pass, ``[2, t]`` discard, ``[3, "mid t"]`` chow arou
 seat drew, in tile order); :func:`replay_botzone` plays the game's actions through the engine
 (``options={"botzone": True, "flowers": False}``) and returns the finished :class:`Game`, raising
 :class:`~mahjong.errors.ContextError` naming the step that is not legal.
+
+Botzone's match logs (what a match page of the Chinese Standard Mahjong game gives; the format is described on
+the Botzone Wiki page "Chinese-Standard-Mahjong" (its request / response tables) and shown by the judge program
+``judge/main.cpp`` of the ailab-pku "Chinese-Standard-Mahjong" repository) are a list alternating the judge's
+entries, ``{"output": {"command", "content", "display"}}``, and the players' entries, ``{"0": {"response",
+"verdict"}, ...}``.  :func:`read_botzone_match` reads from the judge's ``display`` objects: ``INIT`` (``quan``, the
+prevalent wind), ``DEAL`` (``hand``: the four 13-tile hands), ``DRAW`` (``player``, ``tile``), ``PLAY``, ``PENG``
+(``tile``: the tile played after the pung), ``CHI`` (``tileCHI``: the chow's middle tile, ``tile``: the tile
+played), ``GANG``, ``BUGANG`` (``player``, ``tile``), and the end: ``HU`` (``player``, ``fanCnt``, ``fan``: a list
+of ``{"name", "cnt", "value"}``, ``score``: the four nets), ``HUANG`` (wall exhausted) or a player's error code
+(``WH`` a false win, ``WA``, ``TLE``, ...; with ``score``).  Each player's response (``PASS``, ``PLAY W1``,
+``PENG W1``, ``CHI W2 W5``, ``GANG``, ``GANG W1``, ``BUGANG W1``, ``HU``) must agree with what the judge shows.
+The dealer is seat 0 and seat ``i``'s wind is ``i``.  Flowers (``BUHUA``, ``H1``-``H8``) are not read: the
+competition format replayed here has none.  :func:`replay_botzone_match` builds each seat's wall segment (its
+dealt tiles, then its draws, in order; the unused slots filled as :func:`botzone_wall` does), replays every
+action through the engine and checks the recorded end, winner, nets and fans (the judge names three waits
+边张, 坎张 and 单钓将; ``tileCnt`` is written, not checked); :func:`botzone_match_log` writes a finished
+Botzone-format game as such a log.  A log of the judge's single shared wall replays while no seat draws past
+its own 34-tile segment; a wall exhausted there (HUANG) is not where the per-seat segments run out, and is
+refused as a different end, never corrected.
 """
 
 from __future__ import annotations
@@ -18,15 +38,19 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterator, Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
+from mahjong.convert import to_botzone
 from mahjong.errors import ContextError, MahjongError
 from mahjong.game.actions import Action
 from mahjong.game.engine import Game
+from mahjong.game.events import Claimed, Dealt, Discarded, Drew, HandStarted, KongDeclared, WallEnd, Won
 from mahjong.game.flows.base import standard_tiles
 from mahjong.game.state import Phase
 
-__all__ = ["BOTZONE_OPTIONS", "botzone_tile", "botzone_wall", "replay_botzone", "read_botzone_games"]
+__all__ = ["BOTZONE_OPTIONS", "BotzoneMatch", "MatchAction", "botzone_match_log", "botzone_tile", "botzone_wall",
+           "read_botzone_games", "read_botzone_match", "replay_botzone", "replay_botzone_match"]
 
 BOTZONE_OPTIONS: dict[str, Any] = {"botzone": True, "flowers": False}
 _SUITS = {"W": 0, "B": 9, "T": 18}  # 万 饼 (筒) 条
@@ -169,4 +193,412 @@ def read_botzone_games(text: str | bytes) -> list[dict[str, Any]]:
             if not isinstance(obj, dict):
                 raise ContextError(f"line {i + 1} is not a JSON object")
             out.append(obj)
+    return out
+
+
+# --- Botzone match logs -----------------------------------------------------------------------------------
+
+_PLAYS = ("PLAY", "PENG", "CHI", "GANG", "BUGANG")
+# The judge names its fans as its fan calculator (the ChineseOfficialMahjongHelper table) does: our Chinese name,
+# except for these three waits.
+_JUDGE_FAN_NAMES = {"edge_wait": "边张", "closed_wait": "坎张", "single_wait": "单钓将"}
+_SEGMENT = 34  # 136 tiles, no flowers: 34 per seat
+_NAMES = tuple(to_botzone(range(34)))
+_TILE_OF = {name: t for t, name in enumerate(_NAMES)}
+
+
+class MatchAction(NamedTuple):
+    """One thing the judge shows: ``kind`` is ``DRAW``, ``PLAY``, ``PENG``, ``CHI``, ``GANG``, ``BUGANG`` or
+    ``HU``; ``tile`` the tile drawn / played / konged (-1 for ``HU``); ``mid`` the chow's middle tile."""
+
+    entry: int  #: the judge entry's index in the log
+    kind: str
+    player: int
+    tile: int = -1
+    mid: int = -1
+
+
+@dataclass(frozen=True)
+class BotzoneMatch:
+    """A match log as read: the dealt hands, each seat's draws in order, the actions and the recorded end."""
+
+    prevalent_wind: int
+    hands: tuple[tuple[int, ...], ...]  #: the 13 tiles dealt to each seat
+    draws: tuple[tuple[int, ...], ...]  #: each seat's drawn tiles, in order
+    actions: tuple[MatchAction, ...]
+    end: str | None  #: ``HU``, ``HUANG``, a player's error code (``WH``, ``WA`` ...), or None: the log stops short
+    end_entry: int  #: the index of the last judge entry
+    winner: int | None = None
+    scores: tuple[int, ...] | None = None
+    fan_count: int | None = None
+    fans: tuple[tuple[str, int, int], ...] = ()  #: (name, count, value) as the judge lists them
+
+
+def _load(log: Any) -> list[Any]:
+    if isinstance(log, bytes):
+        try:
+            log = log.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise ContextError(f"not UTF-8 text: {e}") from None
+    if isinstance(log, str):
+        try:
+            log = json.loads(log)
+        except (json.JSONDecodeError, RecursionError, ValueError) as e:
+            raise ContextError(f"a Botzone match log is JSON: {e}") from None
+    if isinstance(log, dict) and "log" in log:
+        log = log["log"]
+    if not isinstance(log, list):
+        raise ContextError(f"a Botzone match log is a list of entries, got {type(log).__name__}")
+    return log
+
+
+def _seat(display: Mapping[str, Any], i: int) -> int:
+    p = display.get("player")
+    if p not in (0, 1, 2, 3) or isinstance(p, bool):
+        raise ContextError(f"entry {i}: the judge's {display.get('action')} names no player 0..3")
+    return int(p)
+
+
+def _tile(name: Any, i: int) -> int:
+    tile = _TILE_OF.get(name) if isinstance(name, str) else None
+    if tile is not None:
+        return tile
+    try:
+        return botzone_tile(name)
+    except ContextError:
+        if isinstance(name, str) and name[:1] == "H":
+            raise ContextError(f"entry {i}: flower {name} — the Botzone format replayed here has no flowers") from None
+        raise ContextError(f"entry {i}: not a Botzone tile name: {name!r}") from None
+
+
+def _response(log: list[Any], i: int, seat: int) -> str:
+    """The response the player ``seat`` gave in the players' entry before judge entry ``i``."""
+    entry = log[i - 1] if i >= 1 else None
+    answer = entry.get(str(seat)) if isinstance(entry, dict) else None
+    text = answer.get("response") if isinstance(answer, dict) else None
+    if not isinstance(text, str):
+        raise ContextError(f"entry {i}: no response of player {seat} before the judge's entry")
+    return text
+
+
+def _nothing_after(entries: list[Any], i: int) -> None:
+    later = next((j for j in range(i + 1, len(entries)) if isinstance(entries[j], dict) and "output" in entries[j]),
+                 None)
+    if later is not None:
+        raise ContextError(f"entry {later}: the judge ended the hand at entry {i}, but the log goes on")
+
+
+def read_botzone_match(log: Any) -> BotzoneMatch:
+    """Read a Botzone Chinese Standard Mahjong match log (JSON text, bytes, a list of entries or ``{"log": [...]}``)."""
+    entries = _load(log)
+    wind: int | None = None
+    hands: list[tuple[int, ...]] = []
+    draws: list[list[int]] = [[] for _ in range(4)]
+    actions: list[MatchAction] = []
+    last = -1
+    for i, entry in enumerate(entries):
+        if not isinstance(entry, dict):
+            raise ContextError(f"entry {i} is not a JSON object")
+        if "output" not in entry:
+            continue  # the players' responses, read with the judge entry that follows them
+        output = entry["output"]
+        display = output.get("display") if isinstance(output, dict) else None
+        if not isinstance(display, dict):
+            raise ContextError(f"entry {i}: the judge's output has no display object")
+        kind = display.get("action")
+        if wind is None:
+            quan = display.get("quan")
+            if kind != "INIT" or quan not in (0, 1, 2, 3) or isinstance(quan, bool):
+                raise ContextError(f"entry {i}: not a Chinese Standard Mahjong match log (the judge's first display "
+                                   f"is {kind!r}, not INIT with quan 0..3)")
+            wind, last = int(quan), i
+            continue
+        last = i
+        if kind == "DEAL":
+            hand = display.get("hand")
+            if hands or not isinstance(hand, list) or len(hand) != 4 \
+                    or any(not isinstance(h, list) or len(h) != 13 for h in hand):
+                raise ContextError(f"entry {i}: DEAL gives the four 13-tile hands once")
+            hands = [tuple(_tile(t, i) for t in h) for h in hand]
+            continue
+        if not hands:
+            raise ContextError(f"entry {i}: the judge shows {kind!r} before DEAL")
+        if kind == "DRAW":
+            p = _seat(display, i)
+            t = _tile(display.get("tile"), i)
+            draws[p].append(t)
+            actions.append(MatchAction(i, "DRAW", p, t))
+        elif kind in _PLAYS:
+            p = _seat(display, i)
+            said = _response(entries, i, p).split()
+            if not said or said[0] != kind:
+                raise ContextError(f"entry {i}: the judge shows {kind} by player {p}, who answered "
+                                   f"{' '.join(said)!r}")
+            mid = _tile(display.get("tileCHI"), i) if kind == "CHI" else -1
+            actions.append(MatchAction(i, kind, p, _tile(display.get("tile"), i), mid))
+        elif kind == "HUANG":
+            _nothing_after(entries, i)
+            return BotzoneMatch(wind, tuple(hands), tuple(map(tuple, draws)), tuple(actions), "HUANG", i)
+        elif kind == "BUHUA":
+            raise ContextError(f"entry {i}: BUHUA — the Botzone format replayed here has no flowers")
+        elif isinstance(kind, str) and kind:
+            p = _seat(display, i)
+            score = display.get("score")
+            if not isinstance(score, list) or len(score) != 4 \
+                    or any(not isinstance(v, int) or isinstance(v, bool) for v in score):
+                raise ContextError(f"entry {i}: the judge's {kind} has no score of four whole numbers")
+            fans: list[tuple[str, int, int]] = []
+            listed = display.get("fan", [])
+            if not isinstance(listed, list):
+                raise ContextError(f"entry {i}: the judge's fan list is not a list")
+            for f in listed:
+                if not isinstance(f, dict) or not isinstance(f.get("name"), str) \
+                        or not isinstance(f.get("cnt"), int) or not isinstance(f.get("value"), int):
+                    raise ContextError(f"entry {i}: a fan is an object with name, cnt and value, got {f!r}")
+                fans.append((f["name"], f["cnt"], f["value"]))
+            count = display.get("fanCnt")
+            if kind in ("HU", "WH"):
+                if _response(entries, i, p) != "HU":
+                    raise ContextError(f"entry {i}: the judge shows {kind} by player {p}, who did not answer HU")
+                actions.append(MatchAction(i, "HU", p))
+            _nothing_after(entries, i)
+            return BotzoneMatch(wind, tuple(hands), tuple(map(tuple, draws)), tuple(actions), kind, i, p,
+                                tuple(score), count if isinstance(count, int) else None, tuple(fans))
+        else:
+            raise ContextError(f"entry {i}: the judge's display has no action")
+    if wind is None:
+        raise ContextError("not a Chinese Standard Mahjong match log: no judge entry with an INIT display")
+    return BotzoneMatch(wind, tuple(hands), tuple(map(tuple, draws)), tuple(actions), None, last)
+
+
+def _match_wall(match: BotzoneMatch) -> list[int]:
+    if len(match.hands) != 4:
+        raise ContextError(f"entry {match.end_entry}: the log ends before DEAL")
+    rows = [list(match.hands[s]) + list(match.draws[s]) for s in range(4)]
+    spare = Counter(standard_tiles())
+    spare.subtract(t for row in rows for t in row)
+    if any(c < 0 for c in spare.values()):
+        raise ContextError("a Botzone game's tiles hold a fifth copy of a tile")
+    for s, row in enumerate(rows):
+        if len(row) > _SEGMENT:
+            raise ContextError(f"player {s} is dealt and draws {len(row)} tiles, more than its wall of {_SEGMENT}")
+    fill = iter(sorted(spare.elements()))
+    return [t for row in rows for t in row + [next(fill) for _ in range(_SEGMENT - len(row))]]
+
+
+def _pass_until(game: Game, claimer: int | None) -> None:
+    """Everyone passes on the discard / added kong on offer, unless ``claimer`` is one who may answer it."""
+    while not game.done and game.state.phase in (Phase.CLAIM, Phase.ROB) and claimer not in game.pending:
+        game.step({s: Action("pass") for s in game.pending})
+
+
+def _drawn_last(game: Game, seat: int) -> int | None:
+    ev = game.events[-1]
+    if isinstance(ev, Drew) and ev.seat == seat:
+        return ev.tile
+    if seat == game.state.dealer and not any(isinstance(e, (Discarded, Drew)) for e in game.events):
+        dealt = next(e for e in game.events if isinstance(e, Dealt) and e.seat == seat)
+        return dealt.tiles[-1]  # the dealer's 14th tile: Botzone shows it as the first DRAW
+    return None
+
+
+def _listing(legal: list[Action]) -> str:
+    return ", ".join(map(str, legal)) or "none (it is not this player's turn to act)"
+
+
+def _claim(game: Game, a: MatchAction, want: Action | None) -> None:
+    legal = game.legal_actions(a.player)
+    if want is None or want not in legal:
+        raise ContextError(f"entry {a.entry}: player {a.player} cannot make the log's {a.kind} here; legal: "
+                           + _listing(legal))
+    game.step({s: (want if s == a.player else Action("pass")) for s in game.pending})
+
+
+def _replay_action(game: Game, a: MatchAction) -> None:
+    _pass_until(game, a.player if a.kind in ("PENG", "CHI", "GANG", "HU") else None)
+    if game.done:
+        raise ContextError(f"entry {a.entry}: the hand is over, but the log goes on with {a.kind}")
+    st = game.state
+    mine = st.phase == Phase.TURN and game.pending == (a.player,)
+    if a.kind == "DRAW":
+        if not mine or _drawn_last(game, a.player) != a.tile:
+            raise ContextError(f"entry {a.entry}: the log shows player {a.player} drawing, the engine does not")
+        return
+    legal = game.legal_actions(a.player) if a.player in game.pending else []
+    if a.kind == "PLAY" or a.kind == "BUGANG" or a.kind == "GANG" and mine:
+        kind = {"PLAY": "discard", "BUGANG": "added_kong", "GANG": "concealed_kong"}[a.kind]
+        want = Action(kind, a.tile)
+        if not mine or want not in legal:
+            raise ContextError(f"entry {a.entry}: player {a.player} cannot {want} here; legal: " + _listing(legal))
+        game.act(a.player, want)
+        return
+    if a.kind == "HU":
+        win = next((x for x in legal if x.kind == "win"), None)
+        if mine and win is not None:
+            game.act(a.player, win)
+        else:
+            _claim(game, a, win)
+        return
+    if a.kind == "GANG":
+        _claim(game, a, next((x for x in legal if x.kind == "kong"), None))
+        return
+    if a.kind == "PENG":
+        _claim(game, a, next((x for x in legal if x.kind == "pung"), None))
+    else:
+        meld = (a.mid - 1, a.mid, a.mid + 1)
+        _claim(game, a, next((x for x in legal if x.kind == "chow" and x.meld == meld), None))
+    play = Action("discard", a.tile)
+    if game.pending != (a.player,) or play not in game.legal_actions(a.player):
+        raise ContextError(f"entry {a.entry}: player {a.player} cannot {play} after its {a.kind}")
+    game.act(a.player, play)
+
+
+def _numbers(values: Any) -> str:
+    return " ".join(map(str, values))
+
+
+def _fan_text(fans: Any) -> str:
+    return ", ".join(f"{name} {value}×{count}" for name, count, value in sorted(fans))
+
+
+def _judge_fans(result: Any) -> list[tuple[str, int, int]]:
+    return [(_JUDGE_FAN_NAMES.get(it.key, it.name_zh), it.count, it.value) for it in result.items]
+
+
+def _check_end(game: Game, match: BotzoneMatch) -> None:
+    i = match.end_entry
+    if match.end is None:
+        raise ContextError(f"the log is cut short after entry {i}: it has no HU or HUANG at the end")
+    if match.end not in ("HU", "HUANG", "WH"):
+        raise ContextError(f"entry {i}: the match ended on player {match.winner}'s error {match.end}, not in play")
+    if match.end == "HUANG":
+        _pass_until(game, None)
+    if not game.done:
+        raise ContextError(f"entry {i}: the log ends the hand ({match.end}), the engine's hand goes on")
+    winners = [w.seat for w in game.state.wins]
+    if winners != ([] if match.end == "HUANG" else [match.winner]):
+        raise ContextError(f"entry {i}: the log's end is {match.end} by player {match.winner}, the engine's "
+                           f"winners are: {_numbers(winners) or 'none'}")
+    settlement = game.settlement
+    assert settlement is not None
+    if match.scores is not None and tuple(settlement.net) != match.scores:
+        raise ContextError(f"entry {i}: the log's scores {_numbers(match.scores)} differ from the engine's "
+                           f"{_numbers(settlement.net)}")
+    if match.end == "HU" and settlement.results:
+        result = settlement.results[0]
+        if match.fan_count is not None and match.fan_count != result.total:
+            raise ContextError(f"entry {i}: the log counts {match.fan_count} fan, the engine {result.total}")
+        ours = sorted(_judge_fans(result))
+        if match.fans and sorted(match.fans) != ours:
+            raise ContextError(f"entry {i}: the log's fans ({_fan_text(match.fans)}) differ from the engine's "
+                               f"({_fan_text(ours)})")
+
+
+def replay_botzone_match(log: Any) -> Game:
+    """Replay a Botzone match log (or a :class:`BotzoneMatch`) through the engine in the Botzone format; the
+    finished :class:`Game`.  Raises :class:`ContextError` naming the log entry that does not replay."""
+    match = log if isinstance(log, BotzoneMatch) else read_botzone_match(log)
+    game = Game("guobiao", wall=_match_wall(match), dealer=0, prevalent_wind=match.prevalent_wind,
+                options=BOTZONE_OPTIONS)
+    a: MatchAction | None = None
+    try:
+        for a in match.actions:
+            _replay_action(game, a)
+        _check_end(game, match)
+    except MahjongError as e:
+        if isinstance(e, ContextError):
+            raise
+        where = f"entry {a.entry}" if a is not None else "the deal"
+        raise ContextError(f"{where}: the Botzone match does not replay: {e}") from None
+    return game
+
+
+def _judge(display: dict[str, Any], content: Mapping[int, Any], finish: bool = False) -> dict[str, Any]:
+    return {"output": {"command": "finish" if finish else "request",
+                       "content": {str(s): v for s, v in content.items()}, "display": display}}
+
+
+def _name(tile: int) -> str:
+    return _NAMES[tile]
+
+
+def botzone_match_log(game: Game) -> list[dict[str, Any]]:
+    """A finished Botzone-format game (dealer seat 0, no flowers) written as a Botzone match log."""
+    if not isinstance(game, Game) or not game.done:
+        raise ContextError("botzone_match_log takes a finished Game")
+    start = game.events[0]
+    if not isinstance(start, HandStarted) or start.ruleset != "guobiao" or start.dealer != 0 \
+            or not start.options.get("botzone") or start.options.get("flowers", True):
+        raise ContextError("botzone_match_log takes a guobiao game in the Botzone format "
+                           "(options botzone, no flowers) dealt by seat 0")
+    quan = start.prevalent_wind
+    out: list[dict[str, Any]] = []
+    answers: dict[int, str] = {}
+
+    left = [136]  # the judge's tileCnt: tiles not yet dealt or drawn, shown on every display after INIT
+
+    def judge(display: dict[str, Any], content: Mapping[int, Any], finish: bool = False) -> None:
+        if out:  # the players' entry answering the judge's last one
+            out.append({str(s): {"response": answers.get(s, "PASS"), "verdict": "OK"} for s in range(4)})
+            left[0] -= 52 if display["action"] == "DEAL" else display["action"] == "DRAW"
+            display["tileCnt"] = left[0]
+        answers.clear()
+        out.append(_judge(display, content, finish))
+
+    judge({"action": "INIT", "quan": quan}, {s: f"0 {s} {quan}" for s in range(4)})
+    dealt = {e.seat: e.tiles for e in game.events if isinstance(e, Dealt)}
+    hands = [[_name(t) for t in dealt[s][:13]] for s in range(4)]
+    judge({"action": "DEAL", "hand": hands}, {s: "1 0 0 0 0 " + " ".join(hands[s]) for s in range(4)})
+
+    def draw(seat: int, tile: int) -> None:
+        judge({"action": "DRAW", "player": seat, "tile": _name(tile)},
+              {s: f"2 {_name(tile)}" if s == seat else f"3 {seat} DRAW" for s in range(4)})
+
+    draw(0, dealt[0][13])
+    claim: Claimed | None = None
+    for ev in game.events:
+        if isinstance(ev, Drew):
+            draw(ev.seat, ev.tile)
+        elif isinstance(ev, Claimed):
+            if ev.kind == "kong":
+                answers[ev.seat] = "GANG"
+                judge({"action": "GANG", "player": ev.seat, "tile": _name(ev.tile)},
+                      {s: f"3 {ev.seat} GANG" for s in range(4)})
+            else:
+                claim = ev
+        elif isinstance(ev, KongDeclared):
+            kind = "GANG" if ev.kind == "concealed" else "BUGANG"
+            answers[ev.seat] = f"{kind} {_name(ev.tile)}"
+            judge({"action": kind, "player": ev.seat, "tile": _name(ev.tile)},
+                  {s: f"3 {ev.seat} {kind}" + (f" {_name(ev.tile)}" if kind == "BUGANG" else "") for s in range(4)})
+        elif isinstance(ev, Discarded):
+            t, display = _name(ev.tile), {"action": "PLAY", "player": ev.seat, "tile": _name(ev.tile)}
+            request = f"PLAY {t}"
+            if claim is not None:
+                if claim.kind == "chow":
+                    mid = _name(claim.meld[1])
+                    display.update(action="CHI", tileCHI=mid)
+                    request = f"CHI {mid} {t}"
+                else:
+                    display["action"] = "PENG"
+                    request = f"PENG {t}"
+            claim = None
+            answers[ev.seat] = request
+            judge(display, {s: f"3 {ev.seat} {request}" for s in range(4)})
+        elif isinstance(ev, Won):
+            answers[ev.seat] = "HU"
+            settlement = game.settlement
+            assert settlement is not None
+            net = list(settlement.net)
+            result = settlement.results[0] if settlement.results else None
+            if result is not None and result.valid:
+                fans = [{"name": n, "cnt": c, "value": v} for n, c, v in _judge_fans(result)]
+                display = {"action": "HU", "player": ev.seat, "fanCnt": result.total, "fan": fans, "score": net}
+            else:
+                display = {"action": "WH", "player": ev.seat, "score": net}
+            judge(display, dict(enumerate(net)), finish=True)
+            break
+        elif isinstance(ev, WallEnd):
+            judge({"action": "HUANG"}, {s: 0 for s in range(4)}, finish=True)
+            break
     return out

@@ -1403,6 +1403,7 @@ _ROWS: list[tuple[str, str, str]] = [
      "规则对象的选项须在创建时给出（load_rules(path, **options)），不能在这里给：收到 {names}。"),
     ("engine-seed-range", "seed must be a whole number from 0 to 2**64 - 1, got {value}",
      "随机种子（seed）必须是 0 到 2**64 - 1 之间的整数，现为 {value}。"),
+    ("rule-file-unknown-key", "unknown key; known here: {keys}", "不认识的键；这里可用的键有：{keys}。"),
     # --- end lead ---
     # --- rbflow: the play in the rule file ([flow] play keys), Nanchang's shapes and 精, variants of built-ins ---
     ("play-key-error",

@@ -66,6 +66,18 @@ def test_each_problem_has_its_line_and_key() -> None:
     assert by_key["colour"][0] == 1 and "unknown key" in by_key["colour"][1]
 
 
+def test_an_unknown_key_does_not_hide_the_file_s_other_problems() -> None:
+    """One ``--check`` lists every problem: a key the format does not know is reported and left out, and the
+    rest of the file is still checked (its unknown names, its missing rows)."""
+    text = GOOD.format(n=3).replace('when = "one_suit"', 'when = "one_suit"\nfoo = 1').replace(
+        'excludes = ["qing_yi_se"]', 'excludes = ["nosuch_row"]').replace('when = "all_pungs"', 'when = "all_pungz"')
+    by_key = {k: m for _line, k, m in problems(text)}
+    assert "unknown key" in by_key["rows[0].foo"]
+    assert "all_pungz" in by_key["rows[1].when"] and "nosuch_row" in by_key["rows[1].excludes"], by_key
+    zh = [p.text("zh") for p in check_text(text, "x.toml")[1]]
+    assert all("unknown" not in t for t in zh), zh  # every problem in Chinese too
+
+
 def test_unknown_predicate_and_missing_row() -> None:
     text = GOOD.format(n=3).replace('when = "all_pungs"', 'when = "all_pungz and one_suit"').replace(
         'excludes = ["qing_yi_se"]', 'excludes = ["qing_yi_se", "no_such_row"]')

@@ -170,7 +170,9 @@ def _tiles(ch: _Checker, raw: list[str], path: tuple[Any, ...]) -> tuple[int, ..
 
 def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
     validate(data, SPEC, (), ch.report)
-    if ch.problems:
+    # a key the format does not know is left out and the rest is still checked, so one run lists every problem;
+    # any other problem of the file's shape (a wrong type, a missing table) stops here: what follows reads it
+    if any(not p.message.startswith("unknown key") for p in ch.problems):
         return None
     tiles_t = data.get("tiles", {})
     wild_t = data.get("wildcards", {})
@@ -590,6 +592,8 @@ def extended(data: dict[str, Any], ch: _Checker, depth: int = 0) -> dict[str, An
 def check_texts_zh(data: dict[str, Any]) -> tuple[str, ...]:
     """Each check's Chinese message (``error_zh``; "" where a file gives only ``error``), in the checks' order."""
     return tuple(str(c.get("error_zh", "")) for c in data.get("checks", []))
+
+
 # --- a copy of a built-in rule set's file, loaded as a variant of it (rbflow) ------------------------------------
 
 def check_variant(book: RuleBook, ch: _Checker) -> None:

@@ -157,3 +157,18 @@ def test_rl_extra_not_imported_by_the_package() -> None:
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "False"
     assert importlib.util.find_spec("gymnasium") is not None
+
+
+@pytest.mark.parametrize("action", [1.5, 1.0, True, "3", [1]])
+def test_an_action_that_is_not_an_index_is_refused_not_truncated(action: object) -> None:
+    env = gym_env("guobiao")
+    obs, _ = env.reset(seed=1)
+    before = list(env.game.events)
+    with pytest.raises(MahjongError, match="an action is an action index 0..192"):
+        env.step(action)
+    assert env.game.events == before
+    aec = aec_env("guobiao")
+    aec.reset(seed=0)
+    with pytest.raises(MahjongError, match="an action is an action index 0..192"):
+        aec.step(action)
+    env.step(np.int64(np.flatnonzero(obs["action_mask"])[0]))  # a numpy integer is an index

@@ -1404,6 +1404,8 @@ _ROWS: list[tuple[str, str, str]] = [
     ("engine-seed-range", "seed must be a whole number from 0 to 2**64 - 1, got {value}",
      "随机种子（seed）必须是 0 到 2**64 - 1 之间的整数，现为 {value}。"),
     ("rule-file-unknown-key", "unknown key; known here: {keys}", "不认识的键；这里可用的键有：{keys}。"),
+    ("rl-action-index", "an action is an action index 0..{last}, got {action}",
+     "动作须是 0..{last} 的动作编号，现为 {action}。"),
     # --- end lead ---
     # --- rbflow: the play in the rule file ([flow] play keys), Nanchang's shapes and 精, variants of built-ins ---
     ("play-key-error",

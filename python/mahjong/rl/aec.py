@@ -26,8 +26,9 @@ from typing import Any
 from pettingzoo import AECEnv
 
 from mahjong.errors import MahjongError
+from mahjong.game.actions import N_ACTIONS
 from mahjong.rl.episodes import HandSeries, seat_observation
-from mahjong.rl.spaces import action_space, observation_space
+from mahjong.rl.spaces import action_index, action_space, observation_space
 from mahjong.rl.view import running_scores
 
 __all__ = ["MahjongAEC"]
@@ -94,7 +95,7 @@ class MahjongAEC(AECEnv):  # type: ignore[misc,unused-ignore]
             raise MahjongError(f"{agent} must act now: give an action index (None is only for a finished agent)")
         seat = self._seat_of[agent]
         self._cumulative_rewards[agent] = 0.0
-        self.game.act(seat, int(action))
+        self.game.act(seat, action_index(action, N_ACTIONS))
         score = list(self.game.settlement.net) if self.game.done else running_scores(self.game)
         for a, s in self._seat_of.items():
             self.rewards[a] = float(score[s] - self._paid[s])

@@ -30,7 +30,7 @@ import gymnasium
 
 from mahjong.errors import MahjongError, listed
 from mahjong.rl.episodes import HandSeries, seat_observation
-from mahjong.rl.spaces import action_space, observation_space
+from mahjong.rl.spaces import action_index, action_space, observation_space
 from mahjong.rl.view import running_scores
 from mahjong.scale.shards import hand_seed
 
@@ -153,13 +153,11 @@ class MahjongEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
         if self.game.done:
             raise MahjongError("the hand is over: call reset() for the next one")
         try:
-            self.game.act(self.seat, int(action))
+            self.game.act(self.seat, action_index(action, self.n_actions))
         except IllegalActionError as e:
             if self.illegal_action == "raise":
                 raise
             return self._obs(), self.illegal_penalty, False, False, {"illegal_action": str(e)}
-        except (TypeError, ValueError) as e:
-            raise MahjongError(f"an action is an action index 0..{self.n_actions - 1}, got {action!r}") from e
         self._play_others()
         score = self._score()[self.seat]
         reward, self._paid = float(score - self._paid), score

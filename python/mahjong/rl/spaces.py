@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
+from mahjong.errors import MahjongError
 from mahjong.rl.obs_v1 import SCORE_BOUND, SHAPE, plane_offsets
 
-__all__ = ["observation_space", "action_space"]
+__all__ = ["observation_space", "action_space", "action_index"]
 
 
 def observation_space(n_actions: int) -> Any:
@@ -32,3 +34,14 @@ def action_space(n_actions: int) -> Any:
     from gymnasium import spaces
 
     return spaces.Discrete(n_actions)
+
+
+def action_index(action: Any, n_actions: int) -> int:
+    """An environment's action as an index of the action index: an int or a numpy integer (a float such as 1.5
+    or a bool is refused, never truncated to 1); its range is the engine's to check."""
+    try:
+        if isinstance(action, bool):
+            raise TypeError
+        return operator.index(action)
+    except TypeError:
+        raise MahjongError(f"an action is an action index 0..{n_actions - 1}, got {action!r}") from None

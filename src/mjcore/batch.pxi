@@ -20,6 +20,12 @@ from libc.stdint cimport int64_t
 
 cdef enum:
     BATCH_REFUSED = -10
+    # the rows of a batch larger than this in all (bytes) are not in the caches: each row's lines are asked for
+    # BATCH_PREFETCH_ROWS rows ahead (obs_prefetch)
+    BATCH_PREFETCH_BYTES = 4 << 20
+    BATCH_PREFETCH_ROWS = 2
+
+
 
 
 cdef void obs_fill_core(ObsInput* v, const HandCore* c, int seat, const double* score) noexcept nogil:
@@ -66,10 +72,10 @@ cdef void obs_fill_core(ObsInput* v, const HandCore* c, int seat, const double* 
         for t in range(OBS_WIDTH):  # (the twin's thermometer caps the counts at 4 too)
             if v.melds[s][t] > 4:
                 v.melds[s][t] = 4
-        v.n_river[s] = c.n_river[s]
-        for k in range(c.n_river[s]):
-            v.river[s][k] = c.river[s][k]
-            v.claimed[s][k] = c.river_claimed[s][k]
+        k = c.n_river[s] if 0 <= c.n_river[s] <= CORE_RIVER else 0  # (the core keeps it so)
+        v.n_river[s] = k
+        memcpy(v.river[s], c.river[s], k)
+        memcpy(v.claimed[s], c.river_claimed[s], k)  # (0 or not: the encoder reads "not 0")
         for k in range(c.n_bonus[s]):
             v.bonus[s][c.bonus[s][k]] += 1
         v.lack[s] = c.lack[s]
@@ -127,8 +133,9 @@ cdef class _BatchCores:
     cdef uint64_t* seed
     cdef uint64_t* salt
     cdef uint8_t* owned
-    cdef ObsUndo* undo        # per output row: where its last encode wrote (obs_unwrite clears just that)
+    cdef ObsLines* undo       # per output row: the lines its last encode wrote (obs_unwrite zeroes just those)
     cdef Py_ssize_t undo_rows
+    cdef float* undo_base     # the output rows undo describes
     cdef CoreParams p
     cdef bint configured
     cdef bint reset_quiet
@@ -143,8 +150,6 @@ cdef class _BatchCores:
     def __cinit__(self, int n):
         if n < 1:
             raise ValueError("a batch holds at least one game")
-        if (OBS_SIZE + 31) // 16 > 64 * OBS_UNDO_WORDS:  # pragma: no cover - a layout the undo record cannot map
-            raise AssertionError("ObsUndo's blocks do not cover an observation row")
         self.n = n
         self.c = <HandCore**>malloc(n * sizeof(HandCore*))
         self.score = <double*>malloc(4 * n * sizeof(double))
@@ -160,6 +165,7 @@ cdef class _BatchCores:
         memset(self.owned, 1, n)
         self.undo = NULL
         self.undo_rows = 0
+        self.undo_base = NULL
         self.keep = [None] * n
         self.configured = False
         self.reset_quiet = False
@@ -379,33 +385,34 @@ cdef class _BatchCores:
     def encode(self, obs, mask, game, seat, bint fresh):
         """Every row now: obs (m, OBS_N_PLANES, OBS_WIDTH) float32; mask (m, N_ACTIONS) int8; game and seat (m,)
         int64.  The arrays may hold more rows than m (m = count_rows(), returned): the first m are written.  The
-        arrays are reused from step to step: each obs row is cleared exactly where its last encode wrote;
-        ``fresh``: new arrays (their rows are cleared whole once)."""
+        arrays are reused from step to step: each obs row is rewritten only where it holds anything now or held
+        anything before; ``fresh``: new arrays (zeroed whole once)."""
         cdef Py_buffer ob, mb, gb, sb
         cdef int i, j, k, r = 0, m
         cdef int seats[4]
         cdef float* o
+        cdef float* dst
         cdef uint8_t* mk
         cdef int64_t* g
         cdef int64_t* s
         cdef ObsInput v
         cdef Py_ssize_t rows
+        cdef bint wipe, ahead
         self._check()
         m = self.count_rows()
         rows = len(obs)
-        if fresh or self.undo == NULL or rows != self.undo_rows:
-            free(self.undo)
-            self.undo = <ObsUndo*>malloc((rows + 1) * sizeof(ObsUndo))
-            if self.undo == NULL:
-                self.undo_rows = 0
-                raise MemoryError()
-            for i in range(rows + 1):
-                memset(&self.undo[i], 0, sizeof(ObsUndo))
-                self.undo[i].whole = 1  # (unknown content: cleared whole the first time)
-            self.undo_rows = rows
         if m > rows:
             raise ValueError(f"obs: {rows} rows, expected at least {m}")
-        o = <float*>batch_rows(obs, &ob, <Py_ssize_t>m * OBS_SIZE * 4, "obs")
+        o = <float*>batch_rows(obs, &ob, <Py_ssize_t>rows * OBS_SIZE * 4, "obs")
+        wipe = fresh or self.undo == NULL or rows != self.undo_rows or o != self.undo_base
+        if wipe:
+            free(self.undo)
+            self.undo = <ObsLines*>calloc(rows + 1, sizeof(ObsLines))
+            self.undo_rows = 0
+            self.undo_base = NULL
+            if self.undo == NULL:
+                PyBuffer_Release(&ob)
+                raise MemoryError()
         try:
             mk = <uint8_t*>batch_rows(mask, &mb, <Py_ssize_t>m * A_N_ACTIONS, "mask")
             try:
@@ -421,17 +428,25 @@ cdef class _BatchCores:
         except BaseException:
             PyBuffer_Release(&ob)
             raise
+        ahead = rows * OBS_SIZE * sizeof(float) > BATCH_PREFETCH_BYTES
         with nogil:
+            if wipe:  # (unknown content: zeroed whole, once)
+                memset(o, 0, <size_t>rows * OBS_SIZE * sizeof(float))
             for i in range(self.n):
                 k = batch_waiting(self.c[i], seats)
                 for j in range(k):
+                    dst = o + <Py_ssize_t>r * OBS_SIZE
+                    if ahead and r + BATCH_PREFETCH_ROWS < rows:
+                        obs_prefetch(dst + BATCH_PREFETCH_ROWS * OBS_SIZE, &self.undo[r + BATCH_PREFETCH_ROWS])
+                    obs_unwrite(dst, &self.undo[r])
                     obs_fill_core(&v, self.c[i], seats[j], &self.score[4 * i])
-                    obs_unwrite(o + <Py_ssize_t>r * OBS_SIZE, &self.undo[r])
-                    obs_encode(&v, o + <Py_ssize_t>r * OBS_SIZE, 0, &self.undo[r])
+                    obs_encode(&v, dst, 0, &self.undo[r])
                     core_mask(self.c[i], seats[j], mk + <Py_ssize_t>r * A_N_ACTIONS)
                     g[r] = i
                     s[r] = seats[j]
                     r += 1
+        self.undo_rows = rows
+        self.undo_base = o
         PyBuffer_Release(&ob)
         PyBuffer_Release(&mb)
         PyBuffer_Release(&gb)

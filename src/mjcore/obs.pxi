@@ -15,7 +15,9 @@ include "obs_layout.pxi"
 cdef enum:
     OBS_RIVER_CAP = 160    # discards kept per seat (more than any wall holds; a longer river is refused)
     OBS_BONUS_CAP = 64     # bonus tiles per seat
-    OBS_UNDO_WORDS = 9     # 64-bit words of an undo record: a bit per cache line a row spans (513 at most)
+    OBS_ROW = 48           # bytes of a count row: OBS_WIDTH counts, then zeros (read 16 at a time)
+    OBS_LINES = (OBS_SIZE + 15) // 16 + 1      # cache lines (16 floats) a row spans at most, wherever it starts
+    OBS_LINE_WORDS = (OBS_LINES + 63) // 64    # 64-bit words of a line set
 
 
 ctypedef struct ObsInput:
@@ -30,103 +32,220 @@ ctypedef struct ObsInput:
     int drawn              # the tile the observer has just drawn, -1 none
     long long wall_left
     long long wall_size
-    uint8_t hand[OBS_WIDTH]            # own concealed counts (capped at 4)
-    uint8_t visible[OBS_WIDTH]         # copies the observer sees, own hand included (capped at 4)
-    uint8_t wildcard[OBS_WIDTH]        # 1 at each wildcard kind
-    uint8_t melds[4][OBS_WIDTH]        # per absolute seat: the tiles of its melds, counted (capped at 4)
-    uint8_t bonus[4][OBS_WIDTH]        # per absolute seat: bonus tiles set aside, counted
+    uint8_t hand[OBS_ROW]            # own concealed counts (capped at 4)
+    uint8_t visible[OBS_ROW]         # copies the observer sees, own hand included (capped at 4)
+    uint8_t wildcard[OBS_ROW]        # 1 at each wildcard kind
+    uint8_t melds[4][OBS_ROW]        # per absolute seat: the tiles of its melds, counted (capped at 4)
+    uint8_t bonus[4][OBS_ROW]        # per absolute seat: bonus tiles set aside, counted
     int n_river[4]
-    uint8_t river[4][OBS_RIVER_CAP]    # per absolute seat: its discards in order ...
-    uint8_t claimed[4][OBS_RIVER_CAP]  # ... and whether each was claimed
     int lack[4]                        # the suit declared lacking (0..2), -1 none
     uint8_t ready[4]
     uint8_t playing[4]
     double score[4]
+    # (last: only the first n_river[s] entries are read, so obs_clear_input leaves them as they are)
+    uint8_t river[4][OBS_RIVER_CAP]    # per absolute seat: its discards in order ...
+    uint8_t claimed[4][OBS_RIVER_CAP]  # ... and whether each was claimed
 
 
 cdef inline void obs_clear_input(ObsInput* v) noexcept nogil:
-    memset(v, 0, sizeof(ObsInput))
+    memset(v, 0, <size_t>(<char*>&v.river[0][0] - <char*>v))
     v.indicator = v.offered = v.drawn = -1
     v.lack[0] = v.lack[1] = v.lack[2] = v.lack[3] = -1
     v.wall_size = 1
 
 
-ctypedef struct ObsUndo:
-    # where one encode wrote into its row, so a reused row is cleared there only (the lockstep batch): bit b of
-    # blocks[] = the row's part of its b-th cache line was written (floats 16 * b - shift .. 16 * b - shift + 15
-    # of the row, shift = where the row starts in its first line); whole = unknown (the row is cleared whole)
-    int whole
+ctypedef struct ObsLines:
+    # the cache lines of a row an encode wrote (the lockstep batch zeroes just those before it reuses the row): bit b
+    # of bits[] = floats 16 * b - shift .. 16 * b - shift + 15 of the row, shift = where the row starts in its
+    # first line (the row's address mod 64, in floats)
     int shift
-    uint64_t blocks[OBS_UNDO_WORDS]
+    uint64_t bits[OBS_LINE_WORDS]
 
 
-cdef inline void obs_mark(ObsUndo* u, int i) noexcept nogil:
+cdef inline void obs_mark(ObsLines* u, int i) noexcept nogil:
     cdef int b = (i + u.shift) >> 4
-    u.blocks[b >> 6] |= (<uint64_t>1) << (b & 63)
+    u.bits[b >> 6] |= (<uint64_t>1) << (b & 63)
 
 
-cdef inline void obs_put(float* out, int i, float value, ObsUndo* u) noexcept nogil:
+cdef inline void obs_mark_span(ObsLines* u, int lo, int hi) noexcept nogil:
+    """The lines of floats lo .. hi - 1 (hi > lo)."""
+    cdef int b0 = (lo + u.shift) >> 4, b1 = (hi - 1 + u.shift) >> 4
+    cdef int w0 = b0 >> 6, w1 = b1 >> 6, w
+    cdef uint64_t first = (~(<uint64_t>0)) << (b0 & 63)
+    cdef uint64_t last = (~(<uint64_t>0)) >> (63 - (b1 & 63))
+    if w0 == w1:
+        u.bits[w0] |= first & last
+    else:
+        u.bits[w0] |= first
+        for w in range(w0 + 1, w1):
+            u.bits[w] = ~(<uint64_t>0)
+        u.bits[w1] |= last
+
+
+cdef void obs_unwrite(float* out, ObsLines* u) noexcept nogil:
+    """Zero the lines of the row ``out`` that its last encode wrote (u, recorded for a row at this address); then
+    u is empty, ready to record the next encode into this row."""
+    cdef int w, lo, hi, k
+    cdef uint64_t bits
+    cdef float* p
+    cdef int shift = <int>((<size_t>out & 63) >> 2)
+    for w in range(OBS_LINE_WORDS):
+        bits = u.bits[w]
+        while bits:
+            lo = 16 * (64 * w + mj_ctz64(bits)) - u.shift  # (the row's floats in that cache line)
+            bits &= bits - 1
+            hi = lo + 16
+            if lo >= 0 and hi <= OBS_SIZE:
+                p = out + lo
+                for k in range(16):  # (one cache line: a few vector stores)
+                    p[k] = 0.0
+            else:
+                if lo < 0:
+                    lo = 0
+                if hi > OBS_SIZE:
+                    hi = OBS_SIZE
+                memset(out + lo, 0, (hi - lo) * sizeof(float))
+        u.bits[w] = 0
+    u.shift = shift
+
+
+cdef extern from *:
+    """
+    #include <string.h>
+    #include <stdint.h>
+    #if defined(__GNUC__) || defined(__clang__)
+    #define mj_prefetch_write(p) __builtin_prefetch((p), 1, 3)
+    #else
+    #define mj_prefetch_write(p) ((void)(p))
+    #endif
+    /* The columns (bits 0..41) of a count row that are >= 1, 2, 3 and 4, found without a branch per column (the
+       counts are unpredictable).  The row is 48 bytes: 42 counts and 6 zero bytes (OBS_ROW).  Counts above 127
+       count as 127. */
+    #if defined(__SSE2__) || defined(_M_X64) || defined(_M_AMD64)
+    #include <emmintrin.h>
+    static inline void mj_counts_at_least(const uint8_t* row, uint64_t out[4]) {
+        int k, j;
+        for (k = 0; k < 4; k++) out[k] = 0;
+        for (j = 0; j < 3; j++) {
+            __m128i x = _mm_min_epu8(_mm_loadu_si128((const __m128i*)(row + 16 * j)), _mm_set1_epi8(127));
+            for (k = 0; k < 4; k++)
+                out[k] |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(x, _mm_set1_epi8((char)k))) << (16 * j);
+        }
+        for (k = 0; k < 4; k++) out[k] &= (1ULL << 42) - 1;
+    }
+    #else
+    static inline void mj_counts_at_least(const uint8_t* row, uint64_t out[4]) {
+        int k, j;
+        for (k = 0; k < 4; k++) out[k] = 0;
+        for (j = 0; j < 6; j++) {
+            uint64_t x, hi;
+            memcpy(&x, row + 8 * j, 8);
+            /* bytes above 127 as 127, so that adding 128 - (k + 1) to a byte never carries into the next */
+            hi = x & 0x8080808080808080ULL;
+            x = (x & ~hi) | ((hi >> 7) * 0x7F);
+            for (k = 0; k < 4; k++) {
+                uint64_t ge = (x + 0x0101010101010101ULL * (uint64_t)(127 - k)) & 0x8080808080808080ULL;
+                out[k] |= (((ge >> 7) * 0x0102040810204080ULL) >> 56) << (8 * j);
+            }
+        }
+        for (k = 0; k < 4; k++) out[k] &= (1ULL << 42) - 1;
+    }
+    #endif
+    """
+    void mj_counts_at_least(const uint8_t* counts, uint64_t* out) noexcept nogil
+    void mj_prefetch_write(const void* p) noexcept nogil
+
+
+cdef void obs_prefetch(float* out, const ObsLines* u) noexcept nogil:
+    """Ask for the lines of the row ``out`` that its last encode wrote (u): mostly the lines its next encode
+    writes, so that they are fetched while the rows before it are encoded (a large batch's rows are not in the
+    caches)."""
+    cdef int w
+    cdef uint64_t bits
+    for w in range(OBS_LINE_WORDS):
+        bits = u.bits[w]
+        while bits:
+            mj_prefetch_write(out + 16 * (64 * w + mj_ctz64(bits)) - u.shift)
+            bits &= bits - 1
+
+
+cdef inline void obs_put(float* out, int i, float value, ObsLines* u) noexcept nogil:
     out[i] = value
     if u != NULL:
         obs_mark(u, i)
 
 
-cdef inline void obs_thermo(float* out, int plane0, const uint8_t* counts, ObsUndo* u) noexcept nogil:
-    """plane0 + k - 1 is 1 where counts >= k (k = 1..4)."""
-    cdef int t, k, c
-    for t in range(OBS_WIDTH):
-        c = counts[t]
-        if c > 4:
-            c = 4
-        for k in range(c):
-            obs_put(out, (plane0 + k) * OBS_WIDTH + t, 1.0, u)
+cdef inline void obs_mark_bits(ObsLines* u, int plane, uint64_t bits) noexcept nogil:
+    """The lines holding plane's entries at the set bits of ``bits`` (columns)."""
+    cdef int q = plane * OBS_WIDTH + u.shift  # (the plane's first float, from the row's first line)
+    cdef int b = q >> 4
+    cdef int first = 16 * b - q  # (the column where line b starts: <= 0 for the plane's first line)
+    cdef uint64_t span
+    while first < OBS_WIDTH:
+        span = ((<uint64_t>1) << (first + 16)) - 1
+        if first > 0:
+            span &= ~(((<uint64_t>1) << first) - 1)
+        if bits & span:
+            u.bits[b >> 6] |= (<uint64_t>1) << (b & 63)
+        b += 1
+        first += 16
 
 
-cdef inline void obs_fill_plane(float* out, int plane, float value, ObsUndo* u) noexcept nogil:
+cdef inline void obs_put_bits(float* out, int plane, uint64_t bits, float value, ObsLines* u) noexcept nogil:
+    """``value`` at the columns of plane set in ``bits``."""
+    cdef float* p = out + plane * OBS_WIDTH
+    if not bits:
+        return
+    if u != NULL:
+        obs_mark_bits(u, plane, bits)
+    while bits:
+        p[mj_ctz64(bits)] = value
+        bits &= bits - 1
+
+
+cdef inline void obs_thermo(float* out, int plane0, const uint8_t* counts, ObsLines* u) noexcept nogil:
+    """plane0 + k - 1 is 1 where counts >= k (k = 1..4) (only those entries written)."""
+    cdef uint64_t at_least[4]
+    mj_counts_at_least(counts, at_least)
+    obs_put_bits(out, plane0, at_least[0], 1.0, u)
+    obs_put_bits(out, plane0 + 1, at_least[1], 1.0, u)
+    obs_put_bits(out, plane0 + 2, at_least[2], 1.0, u)
+    obs_put_bits(out, plane0 + 3, at_least[3], 1.0, u)
+
+
+cdef inline void obs_quarters(float* out, int plane, const uint8_t* counts, ObsLines* u) noexcept nogil:
+    """Plane ``plane``: counts / 4 where counts is not 0 (only those entries written)."""
+    cdef int t
+    cdef uint64_t at_least[4]
+    cdef uint64_t m
+    cdef float* p = out + plane * OBS_WIDTH
+    mj_counts_at_least(counts, at_least)
+    m = at_least[0]
+    if not m:
+        return
+    if u != NULL:
+        obs_mark_bits(u, plane, m)
+    while m:
+        t = mj_ctz64(m)
+        p[t] = <float>counts[t] * <float>0.25
+        m &= m - 1
+
+
+cdef inline void obs_fill_plane(float* out, int plane, float value, ObsLines* u) noexcept nogil:
     cdef int t
     cdef float* row = out + plane * OBS_WIDTH
     for t in range(OBS_WIDTH):
         row[t] = value
     if u != NULL:
-        for t in range(plane * OBS_WIDTH, (plane + 1) * OBS_WIDTH, 16):
-            obs_mark(u, t)
-        obs_mark(u, (plane + 1) * OBS_WIDTH - 1)
+        obs_mark_span(u, plane * OBS_WIDTH, (plane + 1) * OBS_WIDTH)
 
 
-cdef void obs_unwrite(float* out, ObsUndo* u) noexcept nogil:
-    """Zero a row where its last encode (recorded in u) wrote, or all of it when that is not known; then u is
-    ready to record the next encode into this row (at this address)."""
-    cdef int w, lo, hi, k
-    cdef uint64_t bits
-    cdef float* p
-    if u.whole:
-        memset(out, 0, OBS_SIZE * sizeof(float))
-    else:
-        for w in range(OBS_UNDO_WORDS):
-            bits = u.blocks[w]
-            while bits:
-                lo = 16 * (64 * w + mj_ctz64(bits)) - u.shift  # (the row's floats in that cache line)
-                bits &= bits - 1
-                hi = lo + 16
-                if lo >= 0 and hi <= OBS_SIZE:
-                    p = out + lo
-                    for k in range(16):  # (one cache line: a few vector stores)
-                        p[k] = 0.0
-                else:
-                    if lo < 0:
-                        lo = 0
-                    if hi > OBS_SIZE:
-                        hi = OBS_SIZE
-                    memset(out + lo, 0, (hi - lo) * sizeof(float))
-    memset(u, 0, sizeof(ObsUndo))
-    u.shift = <int>((<size_t>out & 63) >> 2)
-
-
-cdef void obs_encode(const ObsInput* v, float* out, bint clear, ObsUndo* u) noexcept nogil:
-    """Write v's obs_v1 array into out (OBS_SIZE floats); ``u`` (or NULL) records where."""
+cdef void obs_encode(const ObsInput* v, float* out, bint clear, ObsLines* u) noexcept nogil:
+    """Write v's obs_v1 array into out (OBS_SIZE floats), exactly the entries the twin writes; ``u`` (or NULL)
+    records the lines written."""
     cdef int i = 0, r, s, j, t, n, suit
-    cdef int seen[OBS_WIDTH]
-    cdef int took[OBS_WIDTH]
+    cdef uint8_t seen[OBS_ROW]
+    cdef uint8_t took[OBS_ROW]
     cdef int first
     cdef double x
     if clear:
@@ -148,16 +267,10 @@ cdef void obs_encode(const ObsInput* v, float* out, bint clear, ObsUndo* u) noex
                 if j < OBS_RIVER_SLOTS:
                     obs_put(out, first + j * OBS_WIDTH + t, 1.0, u)
                 seen[t] += 1
-                if v.claimed[s][j]:
-                    took[t] += 1
-            for t in range(OBS_WIDTH):
-                if seen[t]:
-                    obs_put(out, (OBS_P_RIVER_COUNTS + r) * OBS_WIDTH + t, <float>(0.25 * seen[t]), u)
-                if took[t]:
-                    obs_put(out, (OBS_P_RIVER_CLAIMED + r) * OBS_WIDTH + t, <float>(0.25 * took[t]), u)
-        for t in range(OBS_WIDTH):
-            if v.bonus[s][t]:
-                obs_put(out, (OBS_P_BONUS + r) * OBS_WIDTH + t, <float>(0.25 * v.bonus[s][t]), u)
+                took[t] += v.claimed[s][j] != 0
+            obs_quarters(out, OBS_P_RIVER_COUNTS + r, seen, u)
+            obs_quarters(out, OBS_P_RIVER_CLAIMED + r, took, u)
+        obs_quarters(out, OBS_P_BONUS + r, v.bonus[s], u)
         if s == v.dealer:
             obs_fill_plane(out, OBS_P_DEALER + r, 1.0, u)
         if v.score[s] != 0.0:
@@ -170,7 +283,9 @@ cdef void obs_encode(const ObsInput* v, float* out, bint clear, ObsUndo* u) noex
         suit = v.lack[s]
         if suit >= 0:
             for t in range(9 * suit, 9 * suit + 9):
-                obs_put(out, (OBS_P_LACK + r) * OBS_WIDTH + t, 1.0, u)
+                out[(OBS_P_LACK + r) * OBS_WIDTH + t] = 1.0
+            if u != NULL:
+                obs_mark_span(u, (OBS_P_LACK + r) * OBS_WIDTH + 9 * suit, (OBS_P_LACK + r) * OBS_WIDTH + 9 * suit + 9)
         if v.ready[s]:
             obs_fill_plane(out, OBS_P_READY + r, 1.0, u)
         if v.playing[s]:

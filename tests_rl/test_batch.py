@@ -232,3 +232,28 @@ def test_output_arrays_are_reused_until_the_next_step_or_copied() -> None:
         assert np.shares_memory(first.obs, second.obs)
     for x, y in zip((kept.obs, kept.mask, kept.game, kept.seat), saved):
         assert (x == y).all()  # the copy is the caller's
+
+
+@pytest.mark.skipif(not GameBatch(1).on_core, reason="the compiled loop's large-batch path")
+def test_a_large_batch_rows_equal_each_core_encoded_alone() -> None:
+    """A batch whose rows exceed the caches (here 300 games, about 12 MB of rows) writes each row through a
+    scratch row, line by line past the caches, and reuses rows that held another game's view a step before:
+    every row, every step, equals that seat's array encoded alone from its game's core into a fresh array."""
+    from mahjong import _core
+
+    n = 300
+    batch = GameBatch(n, rules="guobiao", seed=21, keep_logs=False)
+    alone = np.empty((N_PLANES, WIDTH), dtype=np.float32)
+    counter = 0
+    for _ in range(60):
+        o = batch.observe()
+        assert o.obs.base is not None and o.obs.base.nbytes > 8 << 20  # (the large path)
+        for r in range(len(o)):
+            alone.fill(7.0)
+            _core._obs_v1_encode_core(batch._cores.core(int(o.game[r])), int(o.seat[r]), (0, 0, 0, 0), alone)
+            assert o.obs[r].tobytes() == alone.tobytes(), (r, int(o.game[r]), int(o.seat[r]))
+        acts = []
+        for r in range(len(o)):
+            counter += 1
+            acts.append(_choice(o.mask[r], counter))
+        batch.step(np.array(acts))

@@ -12,7 +12,10 @@
 #                          what each other seat pays a winner, as a + b * total, by who it is.
 #   encode(obs, mask, game, seat)   every row now: the obs_v1 array read straight from the core's struct
 #                          (obs_fill_core: what Game.observe shows that seat), the action mask, the row's game
-#                          and seat.
+#                          and seat.  A reused row is rewritten only in the cache lines it held anything in or
+#                          holds anything in now.  Rows of more than BATCH_STREAM_BYTES in all (1,024 games: 34
+#                          MB, more than the caches) are encoded into a scratch row first and their lines stored
+#                          whole past the caches (batch_put_row), so that no line of them is read in to be written.
 # Each game's running scores (payments during play) are Python's to set (set_scores): they come from the
 # settlement of the record so far.
 
@@ -20,10 +23,13 @@ from libc.stdint cimport int64_t
 
 cdef enum:
     BATCH_REFUSED = -10
-    # the rows of a batch larger than this in all (bytes) are not in the caches: each row's lines are asked for
-    # BATCH_PREFETCH_ROWS rows ahead (obs_prefetch)
-    BATCH_PREFETCH_BYTES = 4 << 20
-    BATCH_PREFETCH_ROWS = 2
+    # output rows larger than this in all (bytes) do not stay in the caches from one step to the next (a batch of
+    # 1,024 games: 34 MB): each row is encoded into a scratch row and its lines stored whole, past the caches, not
+    # read in first to be written (batch_put_row); smaller ones are written in place (obs_unwrite, obs_encode)
+    BATCH_STREAM_BYTES = 8 << 20
+    OBS_SCRATCH = 16 * (OBS_LINES + 1)   # floats of a scratch row: whole cache lines, room for any shift
+    # more games than this (23 KB of core each) are not in the caches: the next game's core is asked for ahead
+    BATCH_PREFETCH_GAMES = 256
 
 
 
@@ -91,6 +97,16 @@ cdef void obs_fill_core(ObsInput* v, const HandCore* c, int seat, const double* 
         v.drawn = c.ldraw_tile
 
 
+cdef inline void batch_prefetch_core(const HandCore* c) noexcept nogil:
+    """Ask for the part of a game's core the loop reads first (its hands, melds, rivers, the table's state and
+    the legal actions), while the game before it is worked on: a large batch's cores are not in the caches."""
+    cdef const char* p = <const char*>c
+    cdef const char* end = <const char*>&c.verdict_step[0]
+    while p < end:
+        mj_prefetch(p)
+        p += 64
+
+
 cdef inline int batch_waiting(const HandCore* c, int* seats) noexcept nogil:
     """The seats c waits for now (not yet answered), in the order it asked them."""
     cdef int i, s, n = 0
@@ -136,6 +152,9 @@ cdef class _BatchCores:
     cdef ObsLines* undo       # per output row: the lines its last encode wrote (obs_unwrite zeroes just those)
     cdef Py_ssize_t undo_rows
     cdef float* undo_base     # the output rows undo describes
+    cdef void* scratch_mem    # two scratch rows (scratch: 64-aligned), zero but for the row in flight
+    cdef float* scratch
+    cdef ObsLines pend[2]     # the lines of each scratch row's encode
     cdef CoreParams p
     cdef bint configured
     cdef bint reset_quiet
@@ -166,6 +185,10 @@ cdef class _BatchCores:
         self.undo = NULL
         self.undo_rows = 0
         self.undo_base = NULL
+        self.scratch_mem = calloc(2 * OBS_SCRATCH + 16, sizeof(float))
+        if self.scratch_mem == NULL:
+            raise MemoryError()
+        self.scratch = <float*>((<size_t>self.scratch_mem + 63) & ~(<size_t>63))
         self.keep = [None] * n
         self.configured = False
         self.reset_quiet = False
@@ -179,6 +202,7 @@ cdef class _BatchCores:
         free(self.salt)
         free(self.owned)
         free(self.undo)
+        free(self.scratch_mem)
 
     def configure(self, params, seeds, salts, bint reset_quiet):
         """The 13 core parameters of every hand, each game's seed and its next hand's salt; ``reset_quiet``: a
@@ -347,6 +371,8 @@ cdef class _BatchCores:
             if bad < 0:
                 memset(net, 0, 4 * self.n * sizeof(int64_t))
                 for i in range(self.n):
+                    if self.n > BATCH_PREFETCH_GAMES and i + 1 < self.n:
+                        batch_prefetch_core(self.c[i + 1])
                     again[i] = 0
                     k = batch_waiting(self.c[i], seats)
                     ok = 1
@@ -397,7 +423,9 @@ cdef class _BatchCores:
         cdef int64_t* s
         cdef ObsInput v
         cdef Py_ssize_t rows
-        cdef bint wipe, ahead
+        cdef bint wipe, large
+        cdef ObsLines* cur
+        cdef ObsLines* prev
         self._check()
         m = self.count_rows()
         rows = len(obs)
@@ -428,23 +456,39 @@ cdef class _BatchCores:
         except BaseException:
             PyBuffer_Release(&ob)
             raise
-        ahead = rows * OBS_SIZE * sizeof(float) > BATCH_PREFETCH_BYTES
+        large = rows * OBS_SIZE * sizeof(float) > BATCH_STREAM_BYTES
         with nogil:
             if wipe:  # (unknown content: zeroed whole, once)
                 memset(o, 0, <size_t>rows * OBS_SIZE * sizeof(float))
             for i in range(self.n):
+                if self.n > BATCH_PREFETCH_GAMES and i + 1 < self.n:
+                    batch_prefetch_core(self.c[i + 1])
                 k = batch_waiting(self.c[i], seats)
                 for j in range(k):
                     dst = o + <Py_ssize_t>r * OBS_SIZE
-                    if ahead and r + BATCH_PREFETCH_ROWS < rows:
-                        obs_prefetch(dst + BATCH_PREFETCH_ROWS * OBS_SIZE, &self.undo[r + BATCH_PREFETCH_ROWS])
-                    obs_unwrite(dst, &self.undo[r])
                     obs_fill_core(&v, self.c[i], seats[j], &self.score[4 * i])
-                    obs_encode(&v, dst, 0, &self.undo[r])
+                    if large:
+                        cur = &self.pend[r & 1]
+                        memset(cur, 0, sizeof(ObsLines))
+                        cur.shift = <int>((<size_t>dst & 63) >> 2)
+                        obs_encode(&v, self.scratch + (r & 1) * OBS_SCRATCH + cur.shift, 0, cur)
+                        if r:  # (the row before, whose stores are done by now)
+                            prev = &self.pend[(r - 1) & 1]
+                            batch_put_row(dst - OBS_SIZE, self.scratch + ((r - 1) & 1) * OBS_SCRATCH + prev.shift,
+                                          &self.undo[r - 1], prev)
+                    else:
+                        obs_unwrite(dst, &self.undo[r])
+                        obs_encode(&v, dst, 0, &self.undo[r])
                     core_mask(self.c[i], seats[j], mk + <Py_ssize_t>r * A_N_ACTIONS)
                     g[r] = i
                     s[r] = seats[j]
                     r += 1
+            if large:
+                if r:
+                    prev = &self.pend[(r - 1) & 1]
+                    batch_put_row(o + <Py_ssize_t>(r - 1) * OBS_SIZE,
+                                  self.scratch + ((r - 1) & 1) * OBS_SCRATCH + prev.shift, &self.undo[r - 1], prev)
+                mj_stream_fence()
         self.undo_rows = rows
         self.undo_base = o
         PyBuffer_Release(&ob)
@@ -452,6 +496,53 @@ cdef class _BatchCores:
         PyBuffer_Release(&gb)
         PyBuffer_Release(&sb)
         return m
+
+
+cdef extern from *:
+    """
+    #if defined(__SSE2__) || defined(_M_X64) || defined(_M_AMD64)
+    #include <emmintrin.h>
+    static inline void mj_line_stream(float* dst, const float* src) {
+        _mm_stream_ps(dst, _mm_load_ps(src));
+        _mm_stream_ps(dst + 4, _mm_load_ps(src + 4));
+        _mm_stream_ps(dst + 8, _mm_load_ps(src + 8));
+        _mm_stream_ps(dst + 12, _mm_load_ps(src + 12));
+    }
+    static inline void mj_stream_fence(void) { _mm_sfence(); }
+    #else
+    static inline void mj_line_stream(float* dst, const float* src) { memcpy(dst, src, 64); }
+    static inline void mj_stream_fence(void) {}
+    #endif
+    """
+    void mj_line_stream(float* dst, const float* src) noexcept nogil
+    void mj_stream_fence() noexcept nogil
+
+
+cdef void batch_put_row(float* dst, float* scratch, ObsLines* written, const ObsLines* now) noexcept nogil:
+    """Bring the output row ``dst`` (not zero only in its lines ``written``) to the row encoded into ``scratch``
+    (not zero only in the lines ``now``, laid out on the same cache lines as ``dst``): each line of either set
+    stored whole, past the caches; the row's first and last lines, which it shares with its neighbours, just its
+    part.  Then ``scratch`` is zero again and ``written`` is ``now``."""
+    cdef int w, lo, hi, shift = now.shift
+    cdef uint64_t bits
+    for w in range(OBS_LINE_WORDS):
+        bits = written.bits[w] | now.bits[w]
+        while bits:
+            lo = 16 * (64 * w + mj_ctz64(bits)) - shift
+            bits &= bits - 1
+            hi = lo + 16
+            if lo >= 0 and hi <= OBS_SIZE:
+                mj_line_stream(dst + lo, scratch + lo)
+                memset(scratch + lo, 0, 16 * sizeof(float))
+            else:
+                if lo < 0:
+                    lo = 0
+                if hi > OBS_SIZE:
+                    hi = OBS_SIZE
+                memcpy(dst + lo, scratch + lo, (hi - lo) * sizeof(float))
+                memset(scratch + lo, 0, (hi - lo) * sizeof(float))
+        written.bits[w] = now.bits[w]
+    written.shift = shift
 
 
 cdef int batch_settle(const HandCore* c, bint settle_won, const int64_t* pay, int64_t* net) noexcept nogil:

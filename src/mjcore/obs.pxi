@@ -113,11 +113,6 @@ cdef extern from *:
     """
     #include <string.h>
     #include <stdint.h>
-    #if defined(__GNUC__) || defined(__clang__)
-    #define mj_prefetch_write(p) __builtin_prefetch((p), 1, 3)
-    #else
-    #define mj_prefetch_write(p) ((void)(p))
-    #endif
     /* The columns (bits 0..41) of a count row that are >= 1, 2, 3 and 4, found without a branch per column (the
        counts are unpredictable).  The row is 48 bytes: 42 counts and 6 zero bytes (OBS_ROW).  Counts above 127
        count as 127. */
@@ -153,20 +148,6 @@ cdef extern from *:
     #endif
     """
     void mj_counts_at_least(const uint8_t* counts, uint64_t* out) noexcept nogil
-    void mj_prefetch_write(const void* p) noexcept nogil
-
-
-cdef void obs_prefetch(float* out, const ObsLines* u) noexcept nogil:
-    """Ask for the lines of the row ``out`` that its last encode wrote (u): mostly the lines its next encode
-    writes, so that they are fetched while the rows before it are encoded (a large batch's rows are not in the
-    caches)."""
-    cdef int w
-    cdef uint64_t bits
-    for w in range(OBS_LINE_WORDS):
-        bits = u.bits[w]
-        while bits:
-            mj_prefetch_write(out + 16 * (64 * w + mj_ctz64(bits)) - u.shift)
-            bits &= bits - 1
 
 
 cdef inline void obs_put(float* out, int i, float value, ObsLines* u) noexcept nogil:
@@ -176,19 +157,17 @@ cdef inline void obs_put(float* out, int i, float value, ObsLines* u) noexcept n
 
 
 cdef inline void obs_mark_bits(ObsLines* u, int plane, uint64_t bits) noexcept nogil:
-    """The lines holding plane's entries at the set bits of ``bits`` (columns)."""
+    """The lines holding plane's entries at the set bits of ``bits`` (columns 0..41).  A plane spans at most four
+    lines: the columns are shifted so that the lines start at multiples of 16, and each line's 16 bits tested
+    without a branch."""
     cdef int q = plane * OBS_WIDTH + u.shift  # (the plane's first float, from the row's first line)
     cdef int b = q >> 4
-    cdef int first = 16 * b - q  # (the column where line b starts: <= 0 for the plane's first line)
-    cdef uint64_t span
-    while first < OBS_WIDTH:
-        span = ((<uint64_t>1) << (first + 16)) - 1
-        if first > 0:
-            span &= ~(((<uint64_t>1) << first) - 1)
-        if bits & span:
-            u.bits[b >> 6] |= (<uint64_t>1) << (b & 63)
-        b += 1
-        first += 16
+    cdef uint64_t x = bits << (q & 15)  # (< 2^57)
+    cdef uint64_t lines = (<uint64_t>((x & 0xFFFF) != 0) | (<uint64_t>(((x >> 16) & 0xFFFF) != 0) << 1)
+                           | (<uint64_t>(((x >> 32) & 0xFFFF) != 0) << 2) | (<uint64_t>((x >> 48) != 0) << 3))
+    u.bits[b >> 6] |= lines << (b & 63)
+    if (b & 63) > 60:
+        u.bits[(b >> 6) + 1] |= lines >> (64 - (b & 63))
 
 
 cdef inline void obs_put_bits(float* out, int plane, uint64_t bits, float value, ObsLines* u) noexcept nogil:
@@ -246,6 +225,7 @@ cdef void obs_encode(const ObsInput* v, float* out, bint clear, ObsLines* u) noe
     cdef int i = 0, r, s, j, t, n, suit
     cdef uint8_t seen[OBS_ROW]
     cdef uint8_t took[OBS_ROW]
+    cdef uint64_t at_least[4]
     cdef int first
     cdef double x
     if clear:
@@ -291,9 +271,8 @@ cdef void obs_encode(const ObsInput* v, float* out, bint clear, ObsLines* u) noe
         if v.playing[s]:
             obs_fill_plane(out, OBS_P_PLAYING + r, 1.0, u)
         obs_fill_plane(out, OBS_P_SEATS + r, 1.0, u)
-    for t in range(OBS_WIDTH):
-        if v.wildcard[t]:
-            obs_put(out, OBS_P_WILDCARDS * OBS_WIDTH + t, 1.0, u)
+    mj_counts_at_least(v.wildcard, at_least)
+    obs_put_bits(out, OBS_P_WILDCARDS, at_least[0], 1.0, u)
     if v.indicator >= 0:
         obs_put(out, OBS_P_INDICATOR * OBS_WIDTH + v.indicator, 1.0, u)
     obs_put(out, OBS_P_SEAT_WIND * OBS_WIDTH + 27 + v.seat_wind, 1.0, u)

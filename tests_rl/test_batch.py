@@ -257,3 +257,76 @@ def test_a_large_batch_rows_equal_each_core_encoded_alone() -> None:
             counter += 1
             acts.append(_choice(o.mask[r], counter))
         batch.step(np.array(acts))
+
+
+def _lockstep(a: GameBatch, b: GameBatch, steps: int, seed: int) -> int:
+    """Step two batches with the same random legal actions, asserting the same rows, masks, done flags and
+    rewards every step; the steps where a row's scores planes are not all zero (money moved during play)."""
+    from mahjong.rl.obs_v1 import plane_offsets
+
+    first, count = plane_offsets()["scores"]
+    scored = 0
+    counter = seed
+    for _ in range(steps):
+        x, y = a.observe(), b.observe()
+        assert x.obs.tobytes() == y.obs.tobytes() and x.mask.tobytes() == y.mask.tobytes()
+        assert x.game.tolist() == y.game.tolist() and x.seat.tolist() == y.seat.tolist()
+        scored += bool(x.obs[:, first:first + count].any())
+        acts = []
+        for r in range(len(x)):
+            counter += 1
+            acts.append(_choice(x.mask[r], counter))
+        ra, rb = a.step(np.array(acts)), b.step(np.array(acts))
+        assert ra.done.tolist() == rb.done.tolist() and ra.rewards.tolist() == rb.rewards.tolist()
+    return scored
+
+
+def test_sichuan_scored_settled_and_dealt_in_the_loop_equals_the_rule_books_settlement(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sichuan in the compiled loop: wins scored in C, the running scores (刮风下雨, each 血战 win) followed in C
+    for the scores planes, and, logs off, every hand settled (查花猪, 查大叫, 退税 included) and re-dealt there.
+    Against a logged batch, whose every hand end the rule book settles in Python: the same rows (scores planes
+    included), masks, done flags and rewards, step by step; and no hand of the fast batch returns to Python."""
+    fast = GameBatch(6, rules="sichuan", seed=3, keep_logs=False)
+    logged = GameBatch(6, rules="sichuan", seed=3)
+    turns: list[int] = []
+    if fast.on_core:
+        real = fast._python_turn
+        monkeypatch.setattr(fast, "_python_turn", lambda i, *a: turns.append(i) or real(i, *a))
+    scored = _lockstep(fast, logged, 400 if fast.on_core else 120, 1)
+    assert scored, "some money should move during play (the scores planes)"
+    assert sum(fast.hands_played) >= 6 and fast.hands_played == logged.hands_played
+    assert turns == []  # (every hand end, won or not, settled in the loop)
+    for i in range(6):  # the hands in play, made from the loop's cores now, are the logged batch's
+        assert fast.games[i].events == logged.games[i].events
+
+
+@pytest.mark.skipif(not GameBatch(1).on_core, reason="the compiled loop's Sichuan table")
+def test_sichuan_values_the_table_cannot_hold_are_left_to_the_rule_book(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table whose fan rows are worth 1,000 fans each (no cap) makes almost every win too big for C: the win
+    is scored by the rule book (a ``score`` question), the running scores after it worked out by the rule book,
+    the hand settled by it.  The batch still plays exactly the batch with the real table."""
+    import mahjong.game.core as core
+
+    normal = GameBatch(6, rules="sichuan", seed=5, keep_logs=False)
+    real = core.sichuan_table
+
+    def poisoned(flow: Any) -> tuple[int, ...] | None:
+        table = real(flow)
+        assert table is not None
+        vals = list(table)
+        n = vals[0]
+        for r in range(n):
+            if vals[1 + 6 * r + 2] == 0:  # (a row counted in fans)
+                vals[1 + 6 * r + 1] = 1000
+        vals[1 + 6 * n + 2] = -1  # no fan cap
+        return tuple(vals)
+
+    monkeypatch.setattr(core, "sichuan_table", poisoned)
+    odd = GameBatch(6, rules="sichuan", seed=5, keep_logs=False)
+    statuses: list[int] = []
+    turn = odd._python_turn
+    monkeypatch.setattr(odd, "_python_turn", lambda i, st, *a: statuses.append(st) or turn(i, st, *a))
+    _lockstep(odd, normal, 300, 2)
+    st = odd._st
+    assert {st["SCORE"], st["SCORES"], st["END"]} <= set(statuses)

@@ -23,6 +23,7 @@ from libc.stdint cimport int64_t
 
 cdef enum:
     BATCH_REFUSED = -10
+    BATCH_SCORES = -11      # the running scores (money moved during play) are Python's to work out for this game
     # output rows larger than this in all (bytes) do not stay in the caches from one step to the next (a batch of
     # 1,024 games: 34 MB): each row is encoded into a scratch row and its lines stored whole, past the caches, not
     # read in first to be written (batch_put_row); smaller ones are written in place (obs_unwrite, obs_encode)
@@ -30,8 +31,6 @@ cdef enum:
     OBS_SCRATCH = 16 * (OBS_LINES + 1)   # floats of a scratch row: whole cache lines, room for any shift
     # more games than this (23 KB of core each) are not in the caches: the next game's core is asked for ahead
     BATCH_PREFETCH_GAMES = 256
-
-
 
 
 cdef void obs_fill_core(ObsInput* v, const HandCore* c, int seat, const double* score) noexcept nogil:
@@ -162,6 +161,9 @@ cdef class _BatchCores:
     cdef int gb_opts
     cdef int gb_min_fan
     cdef bint settle_won      # settle_wins: a hand whose wins C decided is settled in the loop (pay)
+    cdef int sc_decide        # decide_sichuan: every hand dealt here is scored and settled in C (sc)
+    cdef SCTable sc
+    cdef int* marks_seen      # per game: its core's money moves (n_pay_marks) its running scores include
     cdef int64_t pay[6]       # (a, b) of a + b * total: self-drawn, each other; on a discard, the discarder; the rest
     cdef int n
     cdef list keep
@@ -175,7 +177,9 @@ cdef class _BatchCores:
         self.seed = <uint64_t*>malloc(n * sizeof(uint64_t))
         self.salt = <uint64_t*>malloc(n * sizeof(uint64_t))
         self.owned = <uint8_t*>malloc(n)
-        if self.c == NULL or self.score == NULL or self.seed == NULL or self.salt == NULL or self.owned == NULL:
+        self.marks_seen = <int*>calloc(n, sizeof(int))
+        if (self.c == NULL or self.score == NULL or self.seed == NULL or self.salt == NULL or self.owned == NULL
+                or self.marks_seen == NULL):
             raise MemoryError()
         memset(self.c, 0, n * sizeof(HandCore*))
         memset(self.score, 0, 4 * n * sizeof(double))
@@ -194,6 +198,7 @@ cdef class _BatchCores:
         self.reset_quiet = False
         self.gb_decide = 0
         self.settle_won = False
+        self.sc_decide = 0
 
     def __dealloc__(self):
         free(self.c)
@@ -201,6 +206,7 @@ cdef class _BatchCores:
         free(self.seed)
         free(self.salt)
         free(self.owned)
+        free(self.marks_seen)
         free(self.undo)
         free(self.scratch_mem)
 
@@ -245,6 +251,14 @@ cdef class _BatchCores:
             self.pay[k] = vals[k]
         self.settle_won = True
 
+    def decide_sichuan(self, table):
+        """Every hand dealt here from now on is scored and settled in C (GameCore.decide_sichuan: the rule book's
+        table, a SichuanTable or its ints): no ``score`` or ``pay`` status; each game's running scores follow
+        its money moves (sc_settle of its record so far), and with ``reset_quiet`` its hands are settled here."""
+        cdef SichuanTable tb = table if isinstance(table, SichuanTable) else SichuanTable(table)
+        self.sc = tb.t
+        self.sc_decide = 1
+
     def new_hand(self, int i):
         """Deal game i's next hand on its core (the loop owns it) and advance it: the core's status."""
         cdef int st
@@ -254,7 +268,7 @@ cdef class _BatchCores:
         if not 0 <= i < self.n:
             raise IndexError(i)
         core = self.keep[i]
-        if core is None or not self.owned[i]:  # (a core Python drove stays with its hand: a fresh one here)
+        if core is None or self.owned[i]:  # (a core Python drove stays with its hand: a fresh one here)
             core = GameCore.__new__(GameCore)
             self.keep[i] = core
             self.c[i] = core.c
@@ -263,16 +277,23 @@ cdef class _BatchCores:
             st = batch_deal(self, i)
         return st
 
-    def set_game(self, int i, GameCore core not None, scores=(0, 0, 0, 0)):
-        """Game i is now played on ``core``, driven by Python (its running scores per seat: ``scores``)."""
+    def set_game(self, int i, GameCore core not None, scores=None):
+        """Game i is now played on ``core``, driven by Python (its running scores per seat: ``scores``, or as
+        they were)."""
         cdef int s
         if not 0 <= i < self.n:
             raise IndexError(i)
+        if scores is not None:
+            vals = [float(x) for x in scores]
+            if len(vals) != 4:
+                raise ValueError("four running scores")
         self.keep[i] = core
         self.c[i] = core.c
         self.owned[i] = 1
-        for s in range(4):
-            self.score[4 * i + s] = float(scores[s])
+        if scores is not None:
+            for s in range(4):
+                self.score[4 * i + s] = vals[s]
+            self.marks_seen[i] = core.c.n_pay_marks
 
     def core(self, int i):
         """Game i's core now (the loop's own, or the one Python drives)."""
@@ -389,6 +410,8 @@ cdef class _BatchCores:
                                 and batch_settle(self.c[i], self.settle_won, self.pay, net + 4 * i)):
                             st = batch_deal(self, i)
                             again[i] = 1
+                        elif st == CS_WAIT and self.c[i].sc_decide and self.c[i].n_pay_marks != self.marks_seen[i]:
+                            st = batch_running_scores(self, i)
                         out[i] = st
                     r += k
         PyBuffer_Release(&ab)
@@ -545,12 +568,31 @@ cdef void batch_put_row(float* dst, float* scratch, ObsLines* written, const Obs
     written.shift = shift
 
 
-cdef int batch_settle(const HandCore* c, bint settle_won, const int64_t* pay, int64_t* net) noexcept nogil:
-    """The hand on c is over: 1 with its nets in net[0..3] when the loop settles it (no win: nothing paid; wins
-    all decided in C, under settle_wins: the rule set's win payments ``pay`` of each, added up as
-    settle_by_wins adds them), 0 when Python must (anything else)."""
+cdef int batch_running_scores(_BatchCores b, int i) noexcept nogil:
+    """Money moved during game i's hand, settled in C (sc_decide): its running scores are the record so far
+    folded (sc_settle); CS_WAIT, or BATCH_SCORES when a value does not fit the table (Python works them out)."""
+    cdef HandCore* c = b.c[i]
+    cdef int s
+    if sc_settle(c) != 0:
+        return BATCH_SCORES
+    for s in range(4):
+        b.score[4 * i + s] = c.sc_net[s]
+    b.marks_seen[i] = c.n_pay_marks
+    return CS_WAIT
+
+
+cdef int batch_settle(HandCore* c, bint settle_won, const int64_t* pay, int64_t* net) noexcept nogil:
+    """The hand on c is over: 1 with its nets in net[0..3] when the loop settles it (Sichuan settled in C:
+    its record folded; no win: nothing paid; wins all decided in C, under settle_wins: the rule set's win
+    payments ``pay`` of each, added up as settle_by_wins adds them), 0 when Python must (anything else)."""
     cdef int k, s, w, frm
     cdef int64_t owed, total
+    if c.sc_decide:  # (Sichuan: its own settlement, folded over the record)
+        if sc_settle(c) != 0:
+            return 0
+        for s in range(4):
+            net[s] = c.sc_net[s]
+        return 1
     if c.n_won and not settle_won:
         return 0
     for k in range(c.n_won):
@@ -598,6 +640,10 @@ cdef int batch_deal(_BatchCores b, int i) noexcept nogil:
     core_init(c, &b.p, b.seed[i], b.salt[i], 0, 0, NULL, 0)
     if b.gb_decide:
         c.gb_opts, c.gb_min_fan, c.gb_decide = b.gb_opts, b.gb_min_fan, 1
+    if b.sc_decide:
+        c.sc = b.sc
+        c.sc_decide = 1
+    b.marks_seen[i] = 0
     b.salt[i] += 1
     for s in range(4):
         b.score[4 * i + s] = 0.0
@@ -615,7 +661,8 @@ cdef void* batch_rows(object obj, Py_buffer* buf, Py_ssize_t nbytes, str what) e
 
 def _batch_constants():
     """The statuses the batch loop reports (mahjong.rl.batch reads them from here)."""
-    return {"REFUSED": BATCH_REFUSED, "WAIT": CS_WAIT, "SCORE": CS_SCORE, "PAY": CS_PAY, "END": CS_END}
+    return {"REFUSED": BATCH_REFUSED, "SCORES": BATCH_SCORES, "WAIT": CS_WAIT, "SCORE": CS_SCORE, "PAY": CS_PAY,
+            "END": CS_END}
 
 
 # ---- one core game's observation (mahjong.game.core.CoreGame.observe, mahjong.rl.view.observation_array) -------

@@ -40,6 +40,9 @@ from typing import Any
 RULES = "guobiao"
 #: GameBatch steps taken before a batch is measured
 WARM_STEPS = 200
+#: the other rule sets the compiled loop plays, measured at one batch size
+OTHER_RULES = ("guobiao", "sichuan", "common", "wuhu-2468")
+OTHER_N = 256
 HEADER = "## Self-play at scale: GameBatch and simulate workers (bench_game.py, _batch_rows.py)"
 #: the section this one replaces (the same rows, measured by the former bench_rl.py)
 OLD_HEADERS = (HEADER, "## Self-play at scale (bench_rl.py)")
@@ -54,7 +57,7 @@ def _cpu(children: bool = False) -> float:
     return t
 
 
-def single_games(seconds: float, obs: str = "none", engine: str = "auto") -> float:
+def single_games(seconds: float, obs: str = "none", engine: str = "auto", rules: str = RULES) -> float:
     """Decisions per CPU-second of single games through the step API (first legal action); ``obs``: "none",
     "array" (the seat's obs_v1 array, ``observation_array``) or "dict" (``Game.observe``); ``engine``: Game's."""
     from mahjong.game import Game
@@ -63,7 +66,7 @@ def single_games(seconds: float, obs: str = "none", engine: str = "auto") -> flo
     decisions = salt = 0
     t0 = time.process_time()
     while time.process_time() - t0 < seconds:
-        g = Game(RULES, seed=1, salt=salt, engine=engine)
+        g = Game(rules, seed=1, salt=salt, engine=engine)
         salt += 1
         while not g.done:
             for s in g.pending:
@@ -87,12 +90,12 @@ def _drive(batch: Any, seconds: float, out: list[tuple[int, float, float]]) -> N
     out.append((decisions, time.thread_time() - c0, batch.c_seconds - in_c))
 
 
-def batch_rate(n: int, seconds: float, threads: int) -> tuple[float, float, float, float]:
+def batch_rate(n: int, seconds: float, threads: int, rules: str = RULES) -> tuple[float, float, float, float]:
     """(decisions/s over all threads, cores used, the compiled loop's share of the threads' CPU time, CPU
     microseconds per decision) of ``threads`` batches of ``n`` games, one per thread."""
     from mahjong.rl import GameBatch
 
-    batches = [GameBatch(n, rules=RULES, seed=10 + k, keep_logs=False) for k in range(threads)]
+    batches = [GameBatch(n, rules=rules, seed=10 + k, keep_logs=False) for k in range(threads)]
     for b in batches:  # to the steady state: every game's hand at its own age (a hand is 100-200 decisions),
         for _ in range(WARM_STEPS):  # as in a long run, not all of them fresh (scoring and wins come late)
             b.step(b.observe().mask.argmax(axis=1))
@@ -168,6 +171,9 @@ def rows(seconds: float = 1.0, rounds: int = 3) -> str:
         for n in (1, 64, 1024):
             for threads in (1, 2):
                 keep(f"{n}/{threads}", *batch_rate(n, seconds, threads))
+        for rules in OTHER_RULES:
+            keep(f"{rules} single", single_games(seconds, "array", "auto", rules))
+            keep(f"{rules} batch", *batch_rate(OTHER_N, seconds, 1, rules))
     with_obs = max(best["core array"][0], best["py array"][0])  # the ratios: against the faster single + obs
     lines = [
         HEADER,
@@ -206,6 +212,19 @@ def rows(seconds: float = 1.0, rounds: int = 3) -> str:
                                                       f"{two / one:.2f}x")):
             lines.append(f"| GameBatch n = {n}, {label} | {rate:,.0f} | {us / cost1:.2f} | {ratio} | {cores:.2f} | "
                          f"{us:.1f} | {share:.0%} | {2 / (2 - share):.2f}x |")
+    lines += [
+        "",
+        f"The rule sets the compiled loop plays, one batch of n = {OTHER_N} in one thread against the same rule set's "
+        "single game (`Game` on the core, step API + obs_v1 array), best of the rounds:",
+        "",
+        "| rule set | single game + obs_v1, CPU µs per decision | GameBatch, CPU µs per decision | batch / single | "
+        "compiled loop's share of the CPU time |",
+        "| --- | ---: | ---: | ---: | ---: |",
+    ]
+    for rules in OTHER_RULES:
+        single_us = 1e6 / best[f"{rules} single"][0]
+        _, _, share, us = best[f"{rules} batch"]
+        lines.append(f"| {rules} | {single_us:.1f} | {us:.1f} | {us / single_us:.2f} | {share:.0%} |")
     hands, k1, k2 = simulate_rates(seconds, rounds)
     b1, b2 = max(k1), max(k2)
     each = "; ".join(f"{a[0]:,.0f} / {b[0]:,.0f}" for a, b in zip(k1, k2))

@@ -33,12 +33,14 @@ hand's end with a win or with money to settle).  Guobiao's may-this-seat-win is 
 compiled fan kernel (:func:`mahjong.game.core.guobiao_in_c`), so a Guobiao batch does not return to Python to
 score a complete hand; Sichuan's wins are scored there by its compiled scorer, with the rule book's values
 (:func:`mahjong.game.core.sichuan_table`), and its running scores (刮风下雨, each 血战 win) followed there for the
-scores planes (a value the table cannot hold goes to the rule book in Python).  When logs are not kept (``keep_logs=False``), a hand that ends in that loop is settled
-there and the game's next hand dealt: one with no win in a rule set that settles by its wins alone (nothing
-to pay: Guobiao, the common table, Wuhu), a Guobiao hand whose wins the loop decided, its nets from the
-rule set's own win payments (:func:`win_payment_table`, read off its settlement formula when the batch is
-made), and every Sichuan hand, by the compiled settlement (查花猪, 查大叫, 退税 included).  A game's :class:`~mahjong.game.core.CoreHand` (its typed events, state and settlement) is made only
-when Python must look or someone reads :attr:`GameBatch.games`.  So two threads stepping two batches use two
+scores planes (a value the table cannot hold goes to the rule book in Python).  When logs are not kept
+(``keep_logs=False``), a hand that ends in that loop is settled there and the game's next hand dealt: one
+with no win in a rule set that settles by its wins alone (nothing to pay: Guobiao, the common table, Wuhu),
+a Guobiao hand whose wins the loop decided, its nets from the rule set's own win payments
+(:func:`win_payment_table`, read off its settlement formula when the batch is made), and every Sichuan hand,
+by the compiled settlement (查花猪, 查大叫, 退税 included).  A game's :class:`~mahjong.game.core.CoreHand` (its
+typed events, state and settlement) is made only when Python must look or someone reads
+:attr:`GameBatch.games`.  So two threads stepping two batches use two
 cores for that loop; :attr:`GameBatch.c_seconds` is the CPU time spent in it.  Other rule sets (and the
 pure-Python backend) step each game's :class:`~mahjong.game.Game` in Python.
 """

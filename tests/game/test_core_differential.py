@@ -141,3 +141,15 @@ def test_step_api_on_the_core_is_the_engines(rules: str, options: dict[str, Any]
         assert fast.observe(1) == ref.observe(1)
         with pytest.raises(IllegalActionError):
             fast.act(0, 108)
+
+
+@pytest.mark.skipif(not core_available(), reason="the compiled hand core")
+@pytest.mark.parametrize("seat", [-1, 4, 2**31, 2**40, -(2**70)])
+def test_a_number_that_is_no_seat_has_no_actions_on_either_engine(seat: int) -> None:
+    """A seat number outside 0..3 (however large) is not at the table: no legal actions and an all-zero mask,
+    on the compiled core as on the Python engine (it raised OverflowError on the core for numbers past C's int)."""
+    core, ref = CoreGame("common", seed=1), Game("common", seed=1, engine="python")
+    assert core.legal_actions(seat) == ref.legal_actions(seat) == []
+    assert core.action_mask(seat) == ref.action_mask(seat) == bytearray(len(ref.action_mask(0)))
+    with pytest.raises(IllegalActionError):
+        core.act(seat, 0)

@@ -972,7 +972,7 @@ class CoreGame(CoreHand, Game):
         """The seat's legal actions now, made once per decision (the cache is emptied by every accepted act)."""
         legal = self._legal_made.get(seat)
         if legal is None:
-            slots = self.core.legal(seat) if type(seat) is int else ()
+            slots = self.core.legal(seat) if type(seat) is int and 0 <= seat < 4 else ()  # (as Game: no seat, none)
             if slots:
                 focus = self.core.focus
                 legal = [_SLOT_ACTIONS[i] or self._action(i, focus) for i in slots]
@@ -987,7 +987,7 @@ class CoreGame(CoreHand, Game):
         return list(self._legal_of(seat))
 
     def action_mask(self, seat: int) -> bytearray:
-        return self.core.mask(seat) if type(seat) is int else bytearray(N_ACTIONS)
+        return self.core.mask(seat) if type(seat) is int and 0 <= seat < 4 else bytearray(N_ACTIONS)
 
     def act(self, seat: int, action: Action | int) -> None:
         """As :meth:`Game.act`: raises :class:`IllegalActionError` naming the action and why; the state is

@@ -1538,6 +1538,38 @@ _ROWS: list[tuple[str, str, str]] = [
      "botzone_match_log takes a guobiao game in the Botzone format (options botzone, no flowers) dealt by seat 0",
      "botzone_match_log 需要一局 Botzone 赛制的国标麻将（选项 botzone，不用花牌），由 0 号座位坐庄。"),
     # --- end bzlog ---
+    # zh (round 5): the scale-out layer (--workers K, --ray [ADDRESS], settle of game logs) as the CLI shows it
+    ("scale-workers", "workers must be a whole number >= 1, got {workers}",
+     "进程数（workers）必须是不小于 1 的整数，现为 {workers}。"),
+    ("scale-total", "the number of hands or log entries must be >= 0, got {total}",
+     "局数或日志条目数必须不小于 0，现为 {total}。"),
+    ("scale-workers-at-least-one", "at least 1 worker, got {k}", "至少要 1 个进程，现为 {k}。"),
+    ("scale-worker-stopped",
+     "a worker process stopped before finishing its shard (killed, out of memory, or a script that starts workers "
+     "without an `if __name__ == \"__main__\":` guard)",
+     "有一个工作进程没有做完它的分片就停止了（被终止、内存不足，或脚本启动工作进程时没有 "
+     "`if __name__ == \"__main__\":` 保护）。"),
+    ("scale-log-one-process", "--log writes one file from one process: use it without --workers / --ray",
+     "--log 只能由一个进程写一个文件：请不要同时使用 --workers / --ray。"),
+    ("ray-not-installed", "Ray is not installed: pip install 'mjcore[ray]' (or drop --ray to use local processes)",
+     "没有安装 Ray：请 pip install 'mjcore[ray]'（或去掉 --ray，改用本机多进程）。"),
+    ("ray-bad-address", "not a Ray address: {address} (expected HOST:PORT, ray://HOST:PORT or 'auto')",
+     "{address} 不是 Ray 集群的地址（应为 HOST:PORT、ray://HOST:PORT 或 'auto'）。"),
+    ("ray-unreachable", "cannot reach the Ray cluster at {address}: {reason}",
+     "无法连接 {address} 上的 Ray 集群：{reason}。"),
+    ("ray-refused", "cannot reach the Ray cluster at {address}: Connection refused",
+     "无法连接 {address} 上的 Ray 集群：连接被拒绝（那里没有 Ray 集群在监听）。"),
+    ("ray-timed-out", "cannot reach the Ray cluster at {address}: no answer within {seconds} s",
+     "无法连接 {address} 上的 Ray 集群：{seconds} 秒内没有应答。"),
+    ("ray-unknown-host", "cannot reach the Ray cluster at {address}: unknown host name",
+     "无法连接 {address} 上的 Ray 集群：主机名无法解析。"),
+    ("ray-cannot-connect", "cannot connect to the Ray cluster at {address}: {detail}",
+     "无法接入 {address} 上的 Ray 集群：{detail}。"),
+    ("ray-client-missing", "{address} is a Ray Client address: it needs pip install 'ray[client]'",
+     "{address} 是 Ray Client 地址：需要 pip install 'ray[client]'。"),
+    ("log-no-such-path", "no such log file or directory: {path}", "没有这个日志文件或目录：{path}。"),
+    ("log-fewer-lines", "{where}: the file has fewer lines than when it was listed",
+     "{where}：文件的行数比列出时少了（文件在结算期间被改动）。"),
 ]
 
 CATALOGUE: dict[str, Message] = {}

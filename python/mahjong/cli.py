@@ -353,33 +353,9 @@ def _run_settle(args: argparse.Namespace) -> Any:
 def _settle_logs(args: argparse.Namespace) -> int:
     """``settle`` of directories / JSON-lines logs (sharded with ``--workers K`` / ``--ray``): the totals, as
     text in ``--lang``'s language or as the tally's JSON."""
-    from mahjong.game.cli import progress_bar
-    from mahjong.scale import settle_logs
+    from mahjong.scale.cli import settle_logs_command
 
-    lang = i18n.language(args.lang)
-    tally = settle_logs(args.record, workers=args.workers, ray=args.ray,
-                        progress=progress_bar(sys.stderr, i18n.text("settle.progress", lang)))
-    if args.json:
-        print(json.dumps(tally.to_dict(), ensure_ascii=False, indent=2))
-        return 0
-    t = i18n.text
-    c = tally.counts
-
-    def pct(part: int, whole: int) -> str:
-        return f"{100.0 * part / whole:.1f}%" if whole else "-"
-
-    print(t("settle.totals", lang, hands=c["hands"], wins=c["wins"], self=c["self_draws"],
-            self_pct=pct(c["self_draws"], c["wins"]), none=c["no_winner"], none_pct=pct(c["no_winner"], c["hands"])))
-    seats = sorted(k for k in c if k.startswith("net:seat"))
-    if seats:
-        print(t("settle.nets", lang, nets="  ".join(f"{k[8:]}:{c[k]:+d}" for k in seats)))
-    items = sorted(((v, k[5:]) for k, v in c.items() if k.startswith("item:")), reverse=True)
-    if items:
-        print(t("settle.items", lang, items="  ".join(f"{name} {n}" for n, name in items[:10])))
-    where = "ray" if args.ray is not None else "processes" if args.workers > 1 else "process"
-    rate = c["hands"] / tally.seconds if tally.seconds > 0 else 0.0
-    print(t("settle.speed", lang, rate=f"{rate:,.0f}", workers=args.workers, where=t(f"settle.{where}", lang)))
-    return 0
+    return settle_logs_command(args)
 
 
 def print_settlement(s: dict[str, Any], lang: str) -> None:
@@ -388,8 +364,9 @@ def print_settlement(s: dict[str, Any], lang: str) -> None:
     print(f"{t('ruleset', lang)}: {s['ruleset']}")
     for p in s["lines"]:
         where = t("event", lang, n=p["event"]) if p["event"] is not None else "—"
-        note = f"  {p['note']}" if p["note"] else ""
-        reason = t(f"reason.{p['reason']}", lang) if f"reason.{p['reason']}" in i18n.MESSAGES else p["reason"]
+        reason = _reason(p["reason"], lang)
+        note = _note(p, s["ruleset"], lang)
+        note = f"  {note}" if note and note != reason else ""  # (查花猪's note is its reason: said once)
         print(f"  [{where}] {t('seat', lang, seat=p['payer'])} → {t('seat', lang, seat=p['payee'])}: "
               f"{p['amount']}  ({reason}){note}")
     for i, r in enumerate(s["results"]):
@@ -399,6 +376,36 @@ def print_settlement(s: dict[str, Any], lang: str) -> None:
         label = t(f"detail.{k}", lang) if f"detail.{k}" in i18n.MESSAGES else k
         print(f"  {label}: {_plain(v, lang)}")
     print(f"{t('net', lang)}: " + "  ".join(f"{t('seat', lang, seat=i)} {v:+d}" for i, v in enumerate(s["net"])))
+
+
+def _reason(reason: str, lang: str) -> str:
+    """A line's reason in words: ``kong.melded`` → 直杠; a rule file's ``opening.<row>`` → 起手小胡 (the row's
+    name is the line's note)."""
+    for key in (f"reason.{reason}", f"reason.{reason.partition('.')[0]}"):
+        if key in i18n.MESSAGES:
+            return i18n.text(key, lang)
+    return reason
+
+
+def _note(line: dict[str, Any], ruleset: str, lang: str) -> str:
+    """A line's note in ``lang``: a rule set's own note (:data:`mahjong.i18n.LINE_NOTES`), or the name of the rule
+    file's row that paid it (its English name in English), or the note as recorded."""
+    note = str(line["note"] or "")
+    said = i18n.line_note(note, lang) if note else None
+    if said is not None:
+        return said
+    kind, _, key = str(line["reason"]).partition(".")
+    if lang != "zh" and key and kind in ("opening", "instant_win"):
+        try:
+            from mahjong import get_ruleset
+
+            special = get_ruleset(ruleset).book.special  # type: ignore[attr-defined]
+            rows = {r.key: r for r in (*special.opening, *special.instant_wins)}
+        except (MahjongError, AttributeError):
+            return note
+        row = rows.get(key)
+        return row.en if row is not None and row.en else note
+    return note
 
 
 def _plain(value: Any, lang: str) -> str:

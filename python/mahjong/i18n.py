@@ -8,10 +8,11 @@ Only what people read is translated: JSON keys, tile codes and rule keys are the
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 
 __all__ = ["LANGUAGES", "MESSAGES", "UNITS", "HELP", "HelpText", "help_text", "language", "text", "unit", "name",
-           "wind"]
+           "wind", "LINE_NOTES", "line_note"]
 
 LANGUAGES = ("en", "zh")
 
@@ -165,6 +166,44 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # errors
     "error": ("error", "错误"),
     "broken_pipe": ("output closed", "输出已关闭"),
+    # zh (round 5): a settlement line's reason and note in the chosen language (the line itself records the note as
+    # the rule set writes it, see LINE_NOTES), and the wording of the sharded runs
+    "reason.horses": ("horses", "买马"),
+    "reason.opening": ("opening declaration", "起手小胡"),
+    "reason.instant_win": ("instant win on a holding", "持牌即和"),
+    "note.win": ("seat {seat} wins", "{seat} 号座位和牌"),
+    "note.win_on_discard": ("seat {seat} wins on a discard", "{seat} 号座位和牌（点炮）"),
+    "note.win_self_drawn": ("seat {seat} wins self-drawn", "{seat} 号座位和牌（自摸）"),
+    "note.kong_money": ("kong money ({amount} from each)", "杠钱（每家付 {amount}）"),
+    "note.melded_kong_discarder": ("melded kong: its discarder pays", "刮风 直杠：引杠者付"),
+    "note.melded_kong_others": ("melded kong: the others still in play pay", "刮风 直杠：其他未和牌者付"),
+    "note.added_kong": ("added kong: the others still in play pay", "刮风 面下杠：其他未和牌者付"),
+    "note.concealed_kong": ("concealed kong: the others still in play pay", "下雨 暗杠：其他未和牌者付"),
+    "note.false_win": ("false win", "错和"),
+    # (the simulate report's special events by kind: English as the report has always named them)
+    "special.opening": ("opening", "起手小胡"),
+    "special.instant_win": ("instant_win", "持牌即和"),
+    "special.horses": ("horses", "买马"),
+}
+
+#: a settlement line's note as the line records it (its ``note``, in ``--json`` too: the words the rule sets have
+#: always written there) -> the :data:`MESSAGES` row that says it in each language (:func:`line_note`)
+LINE_NOTES: dict[str, str] = {
+    "seat {seat} wins": "note.win",
+    "seat {seat} 胡": "note.win",
+    "seat {seat} 胡 (点炮)": "note.win_on_discard",
+    "seat {seat} 胡 (自摸)": "note.win_self_drawn",
+    "kong money ({amount} from each)": "note.kong_money",
+    "刮风 直杠: 引杠者付": "note.melded_kong_discarder",
+    "刮风 直杠: 其他未胡者付": "note.melded_kong_others",
+    "刮风 面下杠": "note.added_kong",
+    "下雨 暗杠": "note.concealed_kong",
+    "呼叫转移": "reason.kong.transfer",
+    "查花猪": "reason.huazhu",
+    "查大叫": "reason.dajiao",
+    "退税": "reason.tuishui",
+    "买马": "reason.horses",
+    "错和": "note.false_win",
 }
 
 #: unit code -> (English, Chinese)
@@ -302,6 +341,13 @@ HELP: dict[str, tuple[str, str]] = {
     "play.--seed": ("seed of the wall (default 0)", "牌墙的种子（默认 0）"),
     "play.--seat": ("your seat (default 0, the dealer)", "你的座位（默认 0，即庄家）"),
     "play.--opponents": ("the other seats' agents", "其他座位的 AI"),
+    # zh (round 5): the metavars of simulate, play and the scale-out options (English: argparse's own)
+    "metavar.address": ("ADDRESS", "地址"),
+    "metavar.rules": ("RULES", "规则名"),
+    "metavar.hands": ("HANDS", "局数"),
+    "metavar.seed": ("SEED", "种子"),
+    "metavar.seat": ("SEAT", "座位"),
+    "metavar.lang": ("LANG", "语言"),
 }
 
 
@@ -347,6 +393,23 @@ def text(key: str, lang: str = "en", **values: object) -> str:
     """The row ``key`` in ``lang`` with its fields filled."""
     en, zh = MESSAGES[key]
     return (zh if lang == "zh" else en).format(**values)
+
+
+_LINE_NOTE_PATTERNS: list[tuple[re.Pattern[str], str]] = []
+
+
+def line_note(note: str, lang: str = "en") -> str | None:
+    """A settlement line's recorded note (``"seat 1 胡 (点炮)"``) in ``lang`` (``"1 号座位和牌（点炮）"``), or
+    ``None`` when it is none of :data:`LINE_NOTES` (a rule file's own name for a line, shown as it is)."""
+    if not _LINE_NOTE_PATTERNS:
+        for recorded, key in LINE_NOTES.items():
+            regex = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>\\d+)", re.escape(recorded))  # a field: a seat, an amount
+            _LINE_NOTE_PATTERNS.append((re.compile(regex), key))
+    for pattern, key in _LINE_NOTE_PATTERNS:
+        m = pattern.fullmatch(note)
+        if m is not None:
+            return text(key, lang, **m.groupdict())
+    return None
 
 
 def unit(code: str, lang: str = "en") -> str:

@@ -17,7 +17,7 @@ from mahjong.game.agents import AGENTS, make_agent
 from mahjong.game.core import RandomTable
 from mahjong.game.engine import Game, HandTable
 from mahjong.game.play import play_hand
-from mahjong.i18n import help_text, language, text, wind
+from mahjong.i18n import MESSAGES, help_text, language, text, wind
 from mahjong.tiles import format_tiles, parse_tiles, tile_name
 
 __all__ = ["add_commands", "simulate", "run_simulate", "run_play", "print_statistics", "action_text", "progress_bar"]
@@ -26,27 +26,31 @@ __all__ = ["add_commands", "simulate", "run_simulate", "run_play", "print_statis
 def add_commands(sub: Any) -> None:
     """Add ``simulate`` and ``play`` to the ``mahjong`` command's subparsers."""
     s = sub.add_parser("simulate", help=help_text("simulate"))
-    s.add_argument("--rules", default="guobiao", help=help_text("game.--rules"))
-    s.add_argument("--hands", type=int, default=100, help=help_text("simulate.--hands"))
-    s.add_argument("--seed", type=int, default=0, help=help_text("simulate.--seed"))
+    s.add_argument("--rules", default="guobiao", metavar=help_text("metavar.rules"), help=help_text("game.--rules"))
+    s.add_argument("--hands", type=int, default=100, metavar=help_text("metavar.hands"),
+                   help=help_text("simulate.--hands"))
+    s.add_argument("--seed", type=int, default=0, metavar=help_text("metavar.seed"), help=help_text("simulate.--seed"))
     s.add_argument("--agent", default="greedy", choices=sorted(AGENTS), help=help_text("simulate.--agent"))
     s.add_argument("--option", action="append", metavar=help_text("metavar.name=value"),
                    help=help_text("game.--option"))
     s.add_argument("--log", metavar=help_text("metavar.file"), help=help_text("simulate.--log"))
     s.add_argument("--no-progress", action="store_true", help=help_text("simulate.--no-progress"))
     s.add_argument("--json", action="store_true", help=help_text("simulate.--json"))
+    s.add_argument("--lang", default=argparse.SUPPRESS, metavar=help_text("metavar.lang"),
+                   help=help_text("--lang"))  # (after the command too, as the other commands take it)
     from mahjong.scale.cli import add_scale_arguments  # --workers K, --ray [ADDRESS]
 
     add_scale_arguments(s)
     s.set_defaults(run=run_simulate)
 
     p = sub.add_parser("play", help=help_text("play"))
-    p.add_argument("--rules", default="guobiao", help=help_text("game.--rules"))
-    p.add_argument("--seed", type=int, default=0, help=help_text("play.--seed"))
-    p.add_argument("--seat", type=int, default=0, help=help_text("play.--seat"))
+    p.add_argument("--rules", default="guobiao", metavar=help_text("metavar.rules"), help=help_text("game.--rules"))
+    p.add_argument("--seed", type=int, default=0, metavar=help_text("metavar.seed"), help=help_text("play.--seed"))
+    p.add_argument("--seat", type=int, default=0, metavar=help_text("metavar.seat"), help=help_text("play.--seat"))
     p.add_argument("--opponents", default="greedy", choices=sorted(AGENTS), help=help_text("play.--opponents"))
     p.add_argument("--option", action="append", metavar=help_text("metavar.name=value"),
                    help=help_text("game.--option"))
+    p.add_argument("--lang", default=argparse.SUPPRESS, metavar=help_text("metavar.lang"), help=help_text("--lang"))
     p.set_defaults(run=run_play)
 
 
@@ -239,7 +243,8 @@ def print_statistics(result: dict[str, Any], lang: str = "en", out: TextIO | Non
         say("sim.points", mean=f"{wp['mean']:.1f}", min=wp["min"], p25=wp["p25"], median=wp["median"],
             p75=wp["p75"], max=wp["max"])
     if result.get("special_events"):  # 起手小胡, instant wins, 买马 (rule files' special tables)
-        say("sim.special", events=", ".join(f"{k} {v}" for k, v in result["special_events"].items()))
+        say("sim.special", events=", ".join(f"{_special_name(k, lang)} {v}"
+                                            for k, v in result["special_events"].items()))
     patterns = list(result["patterns"].items())
     if patterns:
         say("sim.patterns")
@@ -253,6 +258,12 @@ def print_statistics(result: dict[str, Any], lang: str = "en", out: TextIO | Non
             print(f"    {n}{' ' * (width - _width(n))}  {key:<36} {row['count']:>7}  {row['per_win']:.3f}", file=out)
     rate = result["hands_per_second"]
     say("sim.speed", rate=f"{rate:,.0f}" if rate else "-", seconds=f"{result['seconds']:.2f}")
+
+
+def _special_name(kind: str, lang: str) -> str:
+    """A special event's kind in words (``horses`` → 买马, the words of the settlement lines it pays)."""
+    key = f"special.{kind}"
+    return text(key, lang) if key in MESSAGES else kind
 
 
 def _width(s: str) -> int:

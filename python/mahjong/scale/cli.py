@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from mahjong.errors import MahjongError
-from mahjong.i18n import help_text
+from mahjong.i18n import help_text, language, text
 from mahjong.scale.runner import LOCAL, Progress
 from mahjong.scale.tally import Tally
 
@@ -30,11 +30,11 @@ __all__ = [
 ]
 
 
-def _workers(text: str) -> int:
+def _workers(value: str) -> int:
     try:
-        k = int(text)
+        k = int(value)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not a whole number: {value!r}") from None
     if k < 1:
         raise argparse.ArgumentTypeError(f"at least 1 worker, got {k}")
     return k
@@ -47,36 +47,24 @@ def add_scale_arguments(parser: argparse.ArgumentParser) -> None:
         help=help_text("--workers"),
     )
     parser.add_argument(
-        "--ray", nargs="?", const=LOCAL, default=None, metavar="ADDRESS",
+        "--ray", nargs="?", const=LOCAL, default=None, metavar=help_text("metavar.address"),
         help=help_text("--ray"),
     )
 
 
 def progress_printer(what: str, stream: TextIO | None = None) -> Progress:
     """A ``progress(done, total)`` callback drawing one line on stderr (redrawn in place on a terminal,
-    otherwise printed at most about ten times)."""
-    out = stream if stream is not None else sys.stderr
-    tty = out.isatty()
-    last = [-1]
+    otherwise printed at most about ten times): the bar of ``mahjong simulate``, ``what`` its word for the items
+    (in the command's language: ``text("sim.hands", lang)``, ``text("settle.progress", lang)``)."""
+    from mahjong.game.cli import progress_bar
 
-    def show(done: int, total: int) -> None:
-        if total <= 0:
-            return
-        if tty:
-            width = 30
-            fill = width * done // total
-            out.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {done}/{total} {what}")
-            if done >= total:
-                out.write("\n")
-        else:
-            step = 10 * done // total
-            if step == last[0] and done < total:
-                return
-            last[0] = step
-            out.write(f"{done}/{total} {what}\n")
-        out.flush()
+    show = progress_bar(stream if stream is not None else sys.stderr, what)
 
-    return show
+    def shown(done: int, total: int) -> None:
+        if total > 0:
+            show(done, total)
+
+    return shown
 
 
 def wants_sharded_settle(args: argparse.Namespace) -> bool:
@@ -98,34 +86,40 @@ def _pct(part: int, whole: int) -> str:
     return f"{100.0 * part / whole:.1f}%" if whole else "-"
 
 
-def print_tally(tally: Tally, what: str, workers: int, ray: str | None, out: TextIO | None = None) -> None:
-    """The human-readable totals of a sharded run."""
+def print_tally(tally: Tally, lang: str, workers: int, ray: str | None, out: TextIO | None = None) -> None:
+    """The totals of a sharded log settlement as text in ``lang`` ("en" or "zh")."""
     out = out if out is not None else sys.stdout
     c = tally.counts
-    hands = c["hands"]
-    where = "Ray" if ray is not None else ("local processes" if workers > 1 else "this process")
-    print(f"hands {hands}  wins {c['wins']}  self-draws {c['self_draws']} ({_pct(c['self_draws'], c['wins'])} of wins)"
-          f"  no winner {c['no_winner']} ({_pct(c['no_winner'], hands)})", file=out)
+
+    def say(key: str, **values: object) -> None:
+        print(text(key, lang, **values), file=out)
+
+    say("settle.totals", hands=c["hands"], wins=c["wins"], self=c["self_draws"],
+        self_pct=_pct(c["self_draws"], c["wins"]), none=c["no_winner"], none_pct=_pct(c["no_winner"], c["hands"]))
     seats = sorted(k for k in c if k.startswith("net:seat"))
     if seats:
-        print("net per seat: " + "  ".join(f"{k[8:]}:{c[k]:+d}" for k in seats), file=out)
+        say("settle.nets", nets="  ".join(f"{k[8:]}:{c[k]:+d}" for k in seats))
     items = sorted(((v, k[5:]) for k, v in c.items() if k.startswith("item:")), reverse=True)
     if items:
-        print("most frequent items: " + "  ".join(f"{name} {n}" for n, name in items[:10]), file=out)
-    rate = hands / tally.seconds if tally.seconds > 0 else 0.0
-    print(f"{rate:,.0f} {what}/s with {workers} worker{'s' if workers != 1 else ''} ({where})", file=out)
+        say("settle.items", items="  ".join(f"{name} {n}" for n, name in items[:10]))
+    where = "ray" if ray is not None else "processes" if workers > 1 else "process"
+    rate = c["hands"] / tally.seconds if tally.seconds > 0 else 0.0
+    say("settle.speed", rate=f"{rate:,.0f}", workers=workers, where=text(f"settle.{where}", lang))
 
 
 def settle_logs_command(args: argparse.Namespace) -> int:
-    """``settle --workers K [--ray [ADDRESS]] PATH...``: settle every hand in the logs and print the totals."""
+    """``settle --workers K [--ray [ADDRESS]] PATH...``: settle every hand in the logs and print the totals
+    (text in ``--lang``'s language, or the tally's JSON under ``--json``)."""
     from mahjong.scale import settle_logs
 
+    lang = language(getattr(args, "lang", None))
     paths = args.record if isinstance(args.record, list) else [args.record]
-    tally = settle_logs(paths, workers=args.workers, ray=args.ray, progress=progress_printer("hands settled"))
+    tally = settle_logs(paths, workers=args.workers, ray=args.ray,
+                        progress=progress_printer(text("settle.progress", lang)))
     if getattr(args, "json", False):
         print(json.dumps(tally.to_dict(), ensure_ascii=False, indent=2))
     else:
-        print_tally(tally, "hands settled", args.workers, args.ray)
+        print_tally(tally, lang, args.workers, args.ray)
     return 0
 
 
@@ -142,7 +136,8 @@ def simulate_from_args(args: argparse.Namespace, options: dict[str, Any]) -> dic
 
     if getattr(args, "log", None):
         raise ScaleError("--log writes one file from one process: use it without --workers / --ray")
-    progress = None if getattr(args, "no_progress", False) else progress_printer("hands")
+    lang = language(getattr(args, "lang", None))
+    progress = None if getattr(args, "no_progress", False) else progress_printer(text("sim.hands", lang))
     stats, _ = simulate_sharded(
         args.rules, args.hands, args.seed, args.agent, options, workers=args.workers, ray=args.ray, progress=progress
     )
@@ -175,7 +170,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         return settle_logs_command(args)
     except MahjongError as e:
-        print(f"error: {e}", file=sys.stderr)
+        lang = language(None)
+        print(f"{text('error', lang)}: {e.message(lang)}", file=sys.stderr)
         return 2
 
 

@@ -129,7 +129,7 @@ def settle_shard(params: Mapping[str, Any], shard: Shard) -> Tally:
                 self_draws = sum(1 for w in record.wins if w.discarder is None)
         except MahjongError as e:
             where = f"{path}:{line}" if line else path
-            raise LogError(f"{where}: {e}") from None
+            raise LogError(f"{where}: {e}", message_zh=f"{where}：{e.message('zh')}") from None
         tally.add("self_draws", self_draws)
         tally_settlement(tally, result)
     return tally

@@ -73,6 +73,12 @@ def check_ray_address(address: str, timeout: float = 3.0) -> None:
     try:
         with socket.create_connection(hp, timeout=timeout):
             pass
+    except ConnectionRefusedError:
+        raise ClusterError(f"cannot reach the Ray cluster at {address}: Connection refused") from None
+    except TimeoutError:  # (socket.timeout carries no strerror: say what happened)
+        raise ClusterError(f"cannot reach the Ray cluster at {address}: no answer within {timeout:g} s") from None
+    except socket.gaierror:
+        raise ClusterError(f"cannot reach the Ray cluster at {address}: unknown host name") from None
     except OSError as e:
         reason = e.strerror or type(e).__name__
         raise ClusterError(f"cannot reach the Ray cluster at {address}: {reason}") from None
@@ -177,6 +183,11 @@ def _ray(
             try:
                 ray.init(address=address, log_to_driver=False, configure_logging=False)
             except (ConnectionError, RuntimeError, TimeoutError) as e:
+                raise ClusterError(f"cannot connect to the Ray cluster at {address}: {e}") from None
+            except ValueError as e:  # a ray:// address without Ray's client installed (minimal Ray)
+                if "ray[client]" in str(e):
+                    raise ClusterError(f"{address} is a Ray Client address: it needs pip install 'ray[client]'") \
+                        from None
                 raise ClusterError(f"cannot connect to the Ray cluster at {address}: {e}") from None
         started = True
     try:

@@ -33,6 +33,23 @@ cdef enum:
     BATCH_PREFETCH_GAMES = 256
 
 
+cdef extern from *:
+    """
+    #if defined(__linux__)
+    #include <time.h>
+    /* this thread's CPU time, read without the GIL (the batch's own time, GameBatch.c_seconds) */
+    static double mj_thread_seconds(void) {
+        struct timespec t;
+        if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t) != 0) return -1.0;
+        return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+    }
+    #else
+    static double mj_thread_seconds(void) { return -1.0; }  /* (the caller times the calls, in Python) */
+    #endif
+    """
+    double mj_thread_seconds() noexcept nogil
+
+
 cdef void obs_fill_core(ObsInput* v, const HandCore* c, int seat, const double* score) noexcept nogil:
     """seat's view of the hand in c, as mahjong.rl.view.view_of(game, seat) reads it from Game.observe: own
     concealed tiles, public facts, another seat's concealed kong face down (its tiles neither in its melds nor
@@ -167,6 +184,7 @@ cdef class _BatchCores:
     cdef int64_t pay[6]       # (a, b) of a + b * total: self-drawn, each other; on a discard, the discarder; the rest
     cdef int n
     cdef list keep
+    cdef public double seconds   # this thread's CPU time in act and encode, without the GIL (timed: measured here)
 
     def __cinit__(self, int n):
         if n < 1:
@@ -199,6 +217,7 @@ cdef class _BatchCores:
         self.gb_decide = 0
         self.settle_won = False
         self.sc_decide = 0
+        self.seconds = 0.0
 
     def __dealloc__(self):
         free(self.c)
@@ -316,6 +335,12 @@ cdef class _BatchCores:
             raise IndexError(i)
         return self.salt[i] - 1 if self.configured else 0
 
+    @property
+    def timed(self):
+        """Whether act and encode measure their own CPU time (``seconds``), without the GIL; else the caller
+        times the calls."""
+        return mj_thread_seconds() >= 0
+
     def count_rows(self):
         """Rows of the next encode: every seat that must answer now, over all games."""
         cdef int i, m = 0
@@ -352,6 +377,7 @@ cdef class _BatchCores:
         cdef uint8_t* again
         cdef int64_t* net
         cdef int64_t x
+        cdef double t0
         self._check()
         m = self.count_rows()
         PyObject_GetBuffer(actions, &ab, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS)
@@ -383,6 +409,7 @@ cdef class _BatchCores:
             PyBuffer_Release(&nb)
             raise MemoryError()
         with nogil:
+            t0 = mj_thread_seconds()
             for j in range(m):  # every index checked before anything changes
                 x = a64[j] if wide else a32[j]
                 if x < 0 or x >= A_N_ACTIONS:
@@ -414,6 +441,8 @@ cdef class _BatchCores:
                             st = batch_running_scores(self, i)
                         out[i] = st
                     r += k
+            if t0 >= 0:
+                self.seconds += mj_thread_seconds() - t0
         PyBuffer_Release(&ab)
         PyBuffer_Release(&db)
         PyBuffer_Release(&nb)
@@ -447,6 +476,7 @@ cdef class _BatchCores:
         cdef ObsInput v
         cdef Py_ssize_t rows
         cdef bint wipe, large
+        cdef double t0
         cdef ObsLines* cur
         cdef ObsLines* prev
         self._check()
@@ -481,6 +511,7 @@ cdef class _BatchCores:
             raise
         large = rows * OBS_SIZE * sizeof(float) > BATCH_STREAM_BYTES
         with nogil:
+            t0 = mj_thread_seconds()
             if wipe:  # (unknown content: zeroed whole, once)
                 memset(o, 0, <size_t>rows * OBS_SIZE * sizeof(float))
             for i in range(self.n):
@@ -512,6 +543,8 @@ cdef class _BatchCores:
                     batch_put_row(o + <Py_ssize_t>(r - 1) * OBS_SIZE,
                                   self.scratch + ((r - 1) & 1) * OBS_SCRATCH + prev.shift, &self.undo[r - 1], prev)
                 mj_stream_fence()
+            if t0 >= 0:
+                self.seconds += mj_thread_seconds() - t0
         self.undo_rows = rows
         self.undo_base = o
         PyBuffer_Release(&ob)

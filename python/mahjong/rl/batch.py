@@ -193,8 +193,10 @@ class GameBatch:
         self._pays = flow.pays_during_play
         self._cores: Any = None
         self._sichuan: tuple[int, ...] | None = None
-        #: CPU time (this thread's) spent in the compiled loop's calls (acting, encoding)
-        self.c_seconds = 0.0
+        # CPU time (the stepping threads') spent in the compiled loop: measured by the loop itself, without the
+        # GIL, where it can (c_timed), else around its calls here
+        self._c_seconds = 0.0
+        self._c_timed = False
         self.hands_played = [0] * n
         self.logs: list[list[list[GameEvent]]] = [[] for _ in range(n)]
         # each game's hand in play: a Game (Python games), a CoreHand Python drives, or None (the loop's own core)
@@ -202,6 +204,7 @@ class GameBatch:
         self._bufs: tuple[Any, ...] | None = None  # the reused output arrays (grown when more rows are needed)
         self._step_bufs: tuple[Any, ...] | None = None
         self._obs: BatchObservation | None = None
+        self._view: BatchObservation | None = None  # the last rows' views of the output arrays
         if self._params is not None:
             from mahjong import _core
             from mahjong.framework import RuleSet
@@ -209,6 +212,7 @@ class GameBatch:
             from mahjong.settlement import Settlement
 
             self._cores = _core._BatchCores(n)  # type: ignore[attr-defined]
+            self._c_timed = bool(self._cores.timed)
             self._st = _core._batch_constants()  # type: ignore[attr-defined]
             # a hand with no win moves no money in a rule set settled by its wins alone, with no final hands to
             # check and no payments of the flow's own for a hand where nothing was won (what CoreHand's quiet end
@@ -233,6 +237,11 @@ class GameBatch:
                     self._cores.settle_wins(table)
         for i in range(n):
             self._deal(i, None, None)
+
+    @property
+    def c_seconds(self) -> float:
+        """CPU time the stepping threads spent in the compiled loop (acting and encoding, without the GIL)."""
+        return self._cores.seconds if self._c_timed else self._c_seconds  # type: ignore[no-any-return]
 
     def game_kwargs(self, i: int, hand: int) -> dict[str, Any]:
         """The ``Game`` arguments of game ``i``'s ``hand``-th hand (0-based): what a single game needs to play
@@ -339,12 +348,16 @@ class GameBatch:
         import numpy as np
 
         if self._cores is not None:
-            t0 = thread_time()
+            t0 = 0.0 if self._c_timed else thread_time()
             m = self._cores.count_rows()
             fresh, (obs, mask, game, seat) = self._buffers(m)
             self._cores.encode(obs, mask, game, seat, fresh)  # the GIL is released inside
-            self.c_seconds += thread_time() - t0
-            return BatchObservation(obs[:m], mask[:m], game[:m], seat[:m])
+            if not self._c_timed:
+                self._c_seconds += thread_time() - t0
+            view = self._view
+            if view is None or len(view) != m or view.obs.base is not obs:  # (views of the same rows: kept)
+                view = self._view = BatchObservation(obs[:m], mask[:m], game[:m], seat[:m])
+            return view
         rows = [(i, s) for i, g in enumerate(self._hands) for s in g.pending]  # type: ignore[union-attr]
         m = len(rows)
         obs, mask, game, seat = (b[:m] for b in self._buffers(m)[1])
@@ -454,9 +467,10 @@ class GameBatch:
         done, rewards = self._step_bufs
         refused: dict[int, str] = {}
         if self._cores is not None:
-            t0 = thread_time()
+            t0 = 0.0 if self._c_timed else thread_time()
             res = self._cores.act(acts, done, rewards)  # the GIL is released inside; done and rewards written
-            self.c_seconds += thread_time() - t0
+            if not self._c_timed:
+                self._c_seconds += thread_time() - t0
             if type(res) is int:  # an index that is not an action: nothing changed
                 self._out_of_range(acts, res)
             resets, others = res

@@ -241,7 +241,7 @@ class GameBatch:
     @property
     def c_seconds(self) -> float:
         """CPU time the stepping threads spent in the compiled loop (acting and encoding, without the GIL)."""
-        return self._cores.seconds if self._c_timed else self._c_seconds  # type: ignore[no-any-return]
+        return self._cores.seconds if self._c_timed else self._c_seconds
 
     def game_kwargs(self, i: int, hand: int) -> dict[str, Any]:
         """The ``Game`` arguments of game ``i``'s ``hand``-th hand (0-based): what a single game needs to play

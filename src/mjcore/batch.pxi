@@ -16,8 +16,9 @@
 #                          holds anything in now.  Rows of more than BATCH_STREAM_BYTES in all (1,024 games: 34
 #                          MB, more than the caches) are encoded into a scratch row first and their lines stored
 #                          whole past the caches (batch_put_row), so that no line of them is read in to be written.
-# Each game's running scores (payments during play) are Python's to set (set_scores): they come from the
-# settlement of the record so far.
+# Each game's running scores (payments during play) come from the settlement of the record so far: Python's to
+# set (set_game), or, for a hand settled in C (decide_sichuan), folded here at each money move
+# (batch_running_scores).
 
 from libc.stdint cimport int64_t
 
@@ -478,7 +479,6 @@ cdef class _BatchCores:
         cdef bint wipe, large
         cdef double t0
         cdef ObsLines* cur
-        cdef ObsLines* prev
         self._check()
         m = self.count_rows()
         rows = len(obs)
@@ -527,9 +527,7 @@ cdef class _BatchCores:
                         cur.shift = <int>((<size_t>dst & 63) >> 2)
                         obs_encode(&v, self.scratch + (r & 1) * OBS_SCRATCH + cur.shift, 0, cur)
                         if r:  # (the row before, whose stores are done by now)
-                            prev = &self.pend[(r - 1) & 1]
-                            batch_put_row(dst - OBS_SIZE, self.scratch + ((r - 1) & 1) * OBS_SCRATCH + prev.shift,
-                                          &self.undo[r - 1], prev)
+                            batch_put_pending(self, o, r - 1)
                     else:
                         obs_unwrite(dst, &self.undo[r])
                         obs_encode(&v, dst, 0, &self.undo[r])
@@ -539,9 +537,7 @@ cdef class _BatchCores:
                     r += 1
             if large:
                 if r:
-                    prev = &self.pend[(r - 1) & 1]
-                    batch_put_row(o + <Py_ssize_t>(r - 1) * OBS_SIZE,
-                                  self.scratch + ((r - 1) & 1) * OBS_SCRATCH + prev.shift, &self.undo[r - 1], prev)
+                    batch_put_pending(self, o, r - 1)
                 mj_stream_fence()
             if t0 >= 0:
                 self.seconds += mj_thread_seconds() - t0
@@ -599,6 +595,12 @@ cdef void batch_put_row(float* dst, float* scratch, ObsLines* written, const Obs
                 memset(scratch + lo, 0, (hi - lo) * sizeof(float))
         written.bits[w] = now.bits[w]
     written.shift = shift
+
+
+cdef inline void batch_put_pending(_BatchCores b, float* rows, int r) noexcept nogil:
+    """Row r, encoded into its scratch row (r's parity), put into the output rows (batch_put_row)."""
+    cdef ObsLines* now = &b.pend[r & 1]
+    batch_put_row(rows + <Py_ssize_t>r * OBS_SIZE, b.scratch + (r & 1) * OBS_SCRATCH + now.shift, &b.undo[r], now)
 
 
 cdef int batch_running_scores(_BatchCores b, int i) noexcept nogil:

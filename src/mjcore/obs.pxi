@@ -54,6 +54,9 @@ cdef inline void obs_clear_input(ObsInput* v) noexcept nogil:
     v.wall_size = 1
 
 
+cdef uint64_t OBS_ALL_COLUMNS = ((<uint64_t>1) << OBS_WIDTH) - 1
+
+
 ctypedef struct ObsLines:
     # the cache lines of a row an encode wrote (the lockstep batch zeroes just those before it reuses the row): bit b
     # of bits[] = floats 16 * b - shift .. 16 * b - shift + 15 of the row, shift = where the row starts in its
@@ -65,21 +68,6 @@ ctypedef struct ObsLines:
 cdef inline void obs_mark(ObsLines* u, int i) noexcept nogil:
     cdef int b = (i + u.shift) >> 4
     u.bits[b >> 6] |= (<uint64_t>1) << (b & 63)
-
-
-cdef inline void obs_mark_span(ObsLines* u, int lo, int hi) noexcept nogil:
-    """The lines of floats lo .. hi - 1 (hi > lo)."""
-    cdef int b0 = (lo + u.shift) >> 4, b1 = (hi - 1 + u.shift) >> 4
-    cdef int w0 = b0 >> 6, w1 = b1 >> 6, w
-    cdef uint64_t first = (~(<uint64_t>0)) << (b0 & 63)
-    cdef uint64_t last = (~(<uint64_t>0)) >> (63 - (b1 & 63))
-    if w0 == w1:
-        u.bits[w0] |= first & last
-    else:
-        u.bits[w0] |= first
-        for w in range(w0 + 1, w1):
-            u.bits[w] = ~(<uint64_t>0)
-        u.bits[w1] |= last
 
 
 cdef void obs_unwrite(float* out, ObsLines* u) noexcept nogil:
@@ -216,7 +204,7 @@ cdef inline void obs_fill_plane(float* out, int plane, float value, ObsLines* u)
     for t in range(OBS_WIDTH):
         row[t] = value
     if u != NULL:
-        obs_mark_span(u, plane * OBS_WIDTH, (plane + 1) * OBS_WIDTH)
+        obs_mark_bits(u, plane, OBS_ALL_COLUMNS)
 
 
 cdef void obs_encode(const ObsInput* v, float* out, bint clear, ObsLines* u) noexcept nogil:
@@ -262,10 +250,7 @@ cdef void obs_encode(const ObsInput* v, float* out, bint clear, ObsLines* u) noe
             obs_fill_plane(out, OBS_P_SCORES + r, <float>x, u)
         suit = v.lack[s]
         if suit >= 0:
-            for t in range(9 * suit, 9 * suit + 9):
-                out[(OBS_P_LACK + r) * OBS_WIDTH + t] = 1.0
-            if u != NULL:
-                obs_mark_span(u, (OBS_P_LACK + r) * OBS_WIDTH + 9 * suit, (OBS_P_LACK + r) * OBS_WIDTH + 9 * suit + 9)
+            obs_put_bits(out, OBS_P_LACK + r, (<uint64_t>0x1FF) << (9 * suit), 1.0, u)  # (the suit's nine)
         if v.ready[s]:
             obs_fill_plane(out, OBS_P_READY + r, 1.0, u)
         if v.playing[s]:

@@ -67,17 +67,14 @@ from typing import Any
 from mahjong import _kernels
 from mahjong.errors import ContextError, HandError, MahjongError, NotWinningError, RulesError, TileError
 from mahjong.framework import (
-    PRESET_INFO,
-    PRESETS,
     RuleSet,
     ScoreResult,
     WinContext,
     _field_doc,
     _plain_value,
-    get_ruleset,
-    resolve_preset,
 )
 from mahjong.hand import Hand, parse_hand
+from mahjong.registry import PRESET_INFO, PRESETS, load_presets, resolve_preset, shared_ruleset
 from mahjong.rules import PRESETS as SHAPE_PRESETS
 from mahjong.rules import HandRules
 from mahjong.tiles import N_KINDS, Style, parse_tiles, tile_name
@@ -220,7 +217,7 @@ def _shape_rules(rules: str | None) -> tuple[str, HandRules]:
     text = _text_arg(rules, "rules").strip().lower()
     if text in SHAPE_PRESETS and text not in PRESETS:
         return text, SHAPE_PRESETS[text]
-    return resolve_preset(rules), get_ruleset(rules).hand_rules
+    return resolve_preset(rules), shared_ruleset(rules).hand_rules
 
 
 def analyze(
@@ -243,7 +240,7 @@ def analyze(
     concealed = list(parsed.concealed)
     wc = wildcards
     if name in PRESETS:  # wildcards written among the flowers (Jinshan's 百搭) count as the rule set says
-        wc += get_ruleset(name).tiles_held(parsed) - parsed.tile_count
+        wc += shared_ruleset(name).tiles_held(parsed) - parsed.tile_count
     if wildcard_tiles:
         kinds = set(parse_tiles(_text_arg(wildcard_tiles, "wildcard_tiles")))
         if any(t >= N_KINDS for t in kinds):
@@ -494,7 +491,7 @@ def score(
     if context is not None and not isinstance(context, Mapping):
         raise ContextError(f"context must be a mapping of win facts to values, got {type(context).__name__}")
     preset = resolve_preset(rules)
-    ruleset = get_ruleset(preset, **_option_values(preset, options or {}))
+    ruleset = shared_ruleset(preset, _option_values(preset, options or {}))
     ctx, assumed = _context(ruleset, context or {}, self_drawn=self_drawn)
     if win_tile is not None:
         _text_arg(win_tile, "win_tile")
@@ -553,7 +550,7 @@ def _last_written(text: str) -> int | None:
 
 def _option_values(preset: str, options: Mapping[str, Any]) -> dict[str, Any]:
     """Option values as the config takes them: text (from the CLI or a form) read as the field's type."""
-    config = get_ruleset(preset).config
+    config = shared_ruleset(preset).config
     defaults = {f.name: getattr(config, f.name) for f in dataclasses.fields(config)}
     from mahjong.rulebook.rows import current_option_name  # old option names still accepted
 
@@ -625,7 +622,7 @@ def _try_context(ctx: WinContext, **changes: Any) -> WinContext | None:
 
 def rulesets() -> list[dict[str, Any]]:
     """Every preset with its names, the other names it answers to, and its summaries."""
-    resolve_preset("guobiao")  # loads the preset table
+    load_presets()
     out = []
     for name in sorted(PRESETS):
         info = PRESET_INFO[name]
@@ -658,7 +655,7 @@ def _split_source(doc: str) -> tuple[str, str]:
 
 def ruleset_options(name: str) -> dict[str, Any]:
     """Every config field of a preset's rule set: name, type, the preset's value, its documentation and source."""
-    ruleset = get_ruleset(name)
+    ruleset = shared_ruleset(name)
     preset = resolve_preset(name)
     config = ruleset.config
     hints = typing.get_type_hints(type(config))
@@ -678,7 +675,7 @@ def ruleset_options(name: str) -> dict[str, Any]:
 
 def context_fields(name: str) -> list[dict[str, Any]]:
     """The win facts a preset's rule set reads: every field of its context type, with its type, default and doc."""
-    ruleset = get_ruleset(name)
+    ruleset = shared_ruleset(name)
     ctx_type = ruleset.Context
     out = [{"name": "self_drawn", "type": "bool", "default": None,
             "doc": "自摸 — won on one's own draw; false without a discarder means the player before the winner "
@@ -779,7 +776,7 @@ def _book_row(book: Any, row: Any) -> dict[str, Any] | None:
 
 def fans(name: str) -> dict[str, Any]:
     """The whole fan / hu table of a preset's rule set: every row's key, names, value, unit and exclusions."""
-    ruleset = get_ruleset(name)
+    ruleset = shared_ruleset(name)
     preset = resolve_preset(name)
     book = getattr(type(ruleset), "book", None)  # a rule set read from a rule file
     if book is not None:

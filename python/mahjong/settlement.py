@@ -64,6 +64,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypedDict, TypeVar, Union
 
 from mahjong.errors import ContextError, HandError, MahjongError, listed
 from mahjong.hand import Hand, parse_hand
+from mahjong.registry import FLOWS, PRESETS, flow_class, get_ruleset, load_presets, resolve_preset
 from mahjong.tiles import N_KINDS, parse_tiles, tile_name
 
 if TYPE_CHECKING:
@@ -695,9 +696,7 @@ def context_for(ruleset: RuleSet[Any], record: HandRecord, win: Win, **extra: An
     rule-set-specific facts from the record.  A flag the rule set does not know raises
     :class:`~mahjong.errors.ContextError` naming it.
     """
-    from mahjong.framework import WinContext
-
-    ctx_cls: type[WinContext] = getattr(ruleset, "Context", WinContext)
+    ctx_cls: type[WinContext] = ruleset.Context
     known = {f.name for f in fields(ctx_cls)}
     kwargs: dict[str, Any] = {
         "winner": win.seat,
@@ -745,9 +744,7 @@ def check_robbed_kongs(events: Sequence[Event]) -> None:
 
 def check_record_for(ruleset: RuleSet[Any], record: HandRecord) -> None:
     """A record names its rule set; settling it under another (a Sichuan record under Guobiao's rules) is refused."""
-    from mahjong.framework import PRESETS, _load_builtin_presets
-
-    _load_builtin_presets()
+    load_presets()
     row = PRESETS.get(record.ruleset)
     if row is None:
         return  # a rule set that is not a registered preset (a caller's own class) settles what it is given
@@ -776,8 +773,7 @@ def check_one_win(ruleset: RuleSet[Any], record: HandRecord) -> None:
 
 def ends_on_first_win(name: str) -> bool:
     """The played game of preset ``name`` ends on its first win, one winner per discard (its flow says so)."""
-    from mahjong.game.flows import FLOWS, flow_class
-
+    load_presets()
     if name not in FLOWS:
         return False
     flow = flow_class(name)
@@ -807,8 +803,6 @@ def settle_by_wins(ruleset: RuleSet[Any], record: HandRecord, *, one_win: bool |
 
 def settle(record: HandRecord | HandRecordDict | Mapping[str, Any] | str) -> Settlement:
     """Settle a hand record (a :class:`HandRecord`, its dict form or JSON text) under the rule set it names."""
-    from mahjong.framework import get_ruleset, resolve_preset
-
     if not isinstance(record, HandRecord):
         record = HandRecord.from_json(record)
     name = record.ruleset

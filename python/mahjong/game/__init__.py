@@ -44,7 +44,6 @@ from mahjong.game.actions import N_ACTIONS, Action, IllegalActionError, action_o
 from mahjong.game.agents import FirstAgent, GreedyAgent, RandomAgent
 from mahjong.game.engine import Game, record_of
 from mahjong.game.play import play_hand
-from mahjong.rl.batch import GameBatch
 
 __all__ = [
     "Game",
@@ -57,5 +56,4 @@ __all__ = [
     "GreedyAgent",
     "FirstAgent",
     "play_hand",
-    "GameBatch",
 ]

@@ -11,7 +11,9 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from mahjong.errors import MahjongError, RulesError, listed
+from mahjong.console import display_width as _width
+from mahjong.console import progress_bar, read_options
+from mahjong.errors import CommandError, MahjongError, RulesError, listed
 from mahjong.game.actions import Action
 from mahjong.game.agents import AGENTS, make_agent
 from mahjong.game.core import RandomTable
@@ -54,27 +56,6 @@ def add_commands(sub: Any) -> None:
     p.set_defaults(run=run_play)
 
 
-def _options(pairs: list[str] | None) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for item in pairs or []:
-        key, sep, value = item.partition("=")
-        if not sep or not key:
-            raise RulesError(f"--option needs KEY=VALUE, got {item!r}")
-        low = value.strip().lower()
-        v: Any = value
-        if low in ("true", "false"):
-            v = low == "true"
-        elif low in ("none", "null"):
-            v = None
-        else:
-            try:
-                v = int(value)
-            except ValueError:
-                v = value
-        out[key.strip()] = v
-    return out
-
-
 def simulate(rules: str, hands: int, seed: int = 0, agent: str = "greedy", options: dict[str, Any] | None = None,
              progress: TextIO | Callable[[int, int], None] | None = None,
              log: TextIO | None = None) -> dict[str, Any]:
@@ -86,7 +67,7 @@ def simulate(rules: str, hands: int, seed: int = 0, agent: str = "greedy", optio
     from mahjong.game.log import dumps_log
     from mahjong.rulebook.special import special_events_of
 
-    show = None if progress is None else _Progress(progress).show if hasattr(progress, "write") else progress
+    show = None if progress is None else progress_bar(progress) if hasattr(progress, "write") else progress
     stats: Counter[str] = Counter()
     fans: Counter[str] = Counter()
     special: Counter[str] = Counter()
@@ -165,7 +146,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     """``mahjong simulate``: the statistics as text in ``--lang``'s language, or JSON; a bad argument is a
     :class:`~mahjong.errors.MahjongError` the command line prints in that language (JSON under ``--json``)."""
     lang = language(getattr(args, "lang", None))
-    options = _options(args.option)
+    options = read_options(args.option)
     from mahjong.scale.cli import simulate_from_args, wants_sharded_simulate
 
     if wants_sharded_simulate(args):
@@ -174,8 +155,6 @@ def run_simulate(args: argparse.Namespace) -> int:
         try:
             log = open(args.log, "w", encoding="utf-8") if args.log else None
         except OSError as e:
-            from mahjong.cli import CommandError
-
             raise CommandError(code="cli-cannot-write", path=args.log, reason=e.strerror or str(e)) from None
         try:
             result = simulate(args.rules, args.hands, args.seed, args.agent, options,
@@ -189,32 +168,6 @@ def run_simulate(args: argparse.Namespace) -> int:
     else:
         print_statistics(result, lang)
     return 0
-
-
-def progress_bar(stream: Any, word: str = "hands") -> Callable[[int, int], None]:
-    """A ``progress(done, total)`` callback drawing the bar of :class:`_Progress` on ``stream``."""
-    return _Progress(stream, word).show
-
-
-class _Progress:
-    """The progress bar of :func:`simulate` on a stream: redrawn in place on a terminal, else a line at each
-    tenth (a log file or a pipe gets no carriage returns)."""
-
-    def __init__(self, stream: Any, word: str = "hands") -> None:
-        self.stream, self.word = stream, word
-        self.tty = bool(getattr(stream, "isatty", lambda: False)())
-        self.tenth = -1
-
-    def show(self, done: int, total: int) -> None:
-        if self.tty:
-            fill = done * 30 // total
-            self.stream.write(f"\r[{'#' * fill}{'.' * (30 - fill)}] {done}/{total} {self.word}")
-            if done == total:
-                self.stream.write("\n")
-        elif done * 10 // total != self.tenth or done == total:
-            self.tenth = done * 10 // total
-            self.stream.write(f"{done}/{total} {self.word}\n")
-        self.stream.flush()
 
 
 def _pattern_names(rules: str) -> dict[str, tuple[str, str]]:
@@ -264,11 +217,6 @@ def _special_name(kind: str, lang: str) -> str:
     """A special event's kind in words (``horses`` → 买马, the words of the settlement lines it pays)."""
     key = f"special.{kind}"
     return text(key, lang) if key in MESSAGES else kind
-
-
-def _width(s: str) -> int:
-    """Display width: CJK characters take two columns."""
-    return sum(2 if ord(c) > 0x2E80 else 1 for c in s)
 
 
 # --- play -----------------------------------------------------------------------------------------------------
@@ -364,7 +312,7 @@ def run_play(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO 
     stdin = stdin or sys.stdin
     out = out or sys.stdout
     lang = language(getattr(args, "lang", None))
-    game = Game(args.rules, seed=args.seed, options=_options(args.option))
+    game = Game(args.rules, seed=args.seed, options=read_options(args.option))
     if args.seat not in game.flow.seats:
         raise RulesError(f"--seat must be one of {listed(game.flow.seats)}")
     others = {s: make_agent(args.opponents, args.seed * 4 + s) for s in game.flow.seats if s != args.seat}
@@ -408,7 +356,7 @@ def run_play(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO 
         out.write("   " + text("play.draw", lang) + "\n")
     from contextlib import redirect_stdout
 
-    from mahjong.cli import print_settlement
+    from mahjong.console import print_settlement
 
     with redirect_stdout(out):
         print_settlement(game.settlement.to_dict(), lang)

@@ -1079,7 +1079,7 @@ _CORE_FLOWS: dict[tuple[Any, ...], tuple[Any, Flow]] = {}
 def _flow_key(rules: str, options: Mapping[str, Any] | None) -> tuple[tuple[Any, ...] | None, Any]:
     """(the key of a flow in _CORE_FLOWS, the preset's registry entry now); (None, None) when options are not
     plain hashable values or the preset is unknown (the flow is then made each time, and its errors raised)."""
-    from mahjong.framework import PRESETS, resolve_preset
+    from mahjong.registry import PRESETS, resolve_preset
 
     try:
         entry = PRESETS[resolve_preset(rules)]

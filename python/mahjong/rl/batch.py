@@ -61,8 +61,8 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    from mahjong.game import Game
     from mahjong.game.core import CoreHand
+    from mahjong.game.engine import Game
     from mahjong.game.events import GameEvent
     from mahjong.game.flows import Flow
 
@@ -170,7 +170,7 @@ class GameBatch:
         options: Mapping[str, Any] | None = None,
         keep_logs: bool = True,
     ) -> None:
-        from mahjong.game import N_ACTIONS
+        from mahjong.game.actions import N_ACTIONS
         from mahjong.game.core import RandomTable
 
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
@@ -279,7 +279,7 @@ class GameBatch:
     def _deal(self, i: int, done: Any, rewards: Any) -> None:
         """Deal game i's next hand (on the core: in C, advanced to its first decision)."""
         if self._cores is None:
-            from mahjong.game import Game
+            from mahjong.game.engine import Game
 
             kw = self.game_kwargs(i, self.hands_played[i])
             self._hands[i] = Game(kw.pop("rules"), **kw)

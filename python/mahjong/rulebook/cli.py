@@ -37,7 +37,7 @@ def _use_rules_file(run: Runner, default_rules: Any) -> Runner:
     def runner(args: argparse.Namespace) -> Any:
         path = getattr(args, "rules_file", None)
         if path is not None:
-            from mahjong.rulebook.load import load_rules
+            from mahjong.rulebook.presets import load_rules
 
             rules = getattr(args, "rules", None)
             if rules is not None and not isinstance(rules, _DefaultName):  # --rules was given too

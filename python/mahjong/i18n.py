@@ -117,7 +117,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                    "最高 {max}"),
     "sim.special": ("  special events: {events}", "  特殊事件：{events}"),
     "sim.patterns": ("  patterns (name, key, count, per win):", "  番种 / 牌型（名称、键名、次数、每次和牌的频率）："),
-    "sim.speed": ("  {rate} hands/s ({seconds} s)", "  每秒 {rate} 局（用时 {seconds} 秒）"),
+    "sim.speed": ("  {rate} hands/s ({seconds} s; {cpu_rate} hands per CPU-second)",
+                  "  每秒 {rate} 局（用时 {seconds} 秒；每处理器秒 {cpu_rate} 局）"),
     # play
     "play.intro": ("{rules}: you play seat {seat}. Type an action's number, or its words (discard 3m, pung, "
                    "win, pass), or a tile to discard it (3m); h lists the actions again, q quits.",

@@ -233,6 +233,9 @@ ctypedef struct HandCore:
     int won_tile[4]
     int won_from[4]
     int won_total[4]
+    # each win's items when the hand was settled in C from a rule book's table (sc_settle): the rows of the table
+    # that counted (bit i: row i), as the settlement scored the win (GameCore.won_rows)
+    uint32_t won_rows[4]
     # Sichuan scored and settled in C (sichuan.pxi; set by GameCore.decide_sichuan, 0 = ask Python): its table;
     # the event-record positions where money would have moved during play (CS_PAY, not returned then)
     int sc_decide
@@ -1413,14 +1416,25 @@ cdef class GameCore:
     def sichuan_score(self, int seat, int tile, int from_seat):
         """The C scorer's value of the seat winning on ``tile`` now (from_seat -1: self-drawn; no robbing), as the
         win would be scored (a test aid): the value, or -1 (not a win) / -2 (too big for the table)."""
+        cdef uint32_t rows
         if not self.c.sc_decide or not 0 <= seat < 4 or not 0 <= tile < 34 or not -1 <= from_seat < 4:
             raise ValueError("seat, tile and from_seat out of range, or no Sichuan table")
-        return sc_score_seat(self.c, seat, tile, from_seat, core_win_facts(self.c, seat, tile, from_seat, 0), -1)
+        return sc_score_seat(self.c, seat, tile, from_seat, core_win_facts(self.c, seat, tile, from_seat, 0), -1,
+                             &rows)
 
     def pay_marks(self):
         """The event-record positions where money moved during play (decide_sichuan), in order."""
         cdef int i
         return [self.c.pay_marks[i] for i in range(min(self.c.n_pay_marks, CORE_PAY_MARKS))]
+
+    def won_rows(self):
+        """Each win's rows of the table given to :meth:`decide_sichuan` that counted, in the order of
+        :meth:`wins`, as the settlement in C scored the win (bit j: row j; the items of that win's result), once
+        the hand is over and settled in C; else None (the rule book settles it)."""
+        cdef int i
+        if not self.c.sc_decide or self.c.phase != PH_END or sc_settle(self.c) != 0:
+            return None
+        return [self.c.won_rows[i] for i in range(self.c.n_won)]
 
     def won_fans(self, int i):
         """The fan vector (the Guobiao kernel's fan order, flowers at 花牌) of the hand's i-th win when C

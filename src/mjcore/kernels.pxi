@@ -314,18 +314,25 @@ cdef bint win_k(const uint8_t* h, int k, int total, int hand_size, uint32_t flag
 # ---- the fifth-copy probe (rules.wait_on_fourth_copy) --------------------------------------------------------
 
 cdef int need_caps(const uint8_t* h, const uint8_t* caps, uint32_t flags) noexcept nogil:
-    """Fewest wildcards to make h regular-complete, kind i at most caps[i] (no tables: h may hold a 5)."""
+    """Fewest wildcards to make h regular-complete, kind i at most caps[i] (h may hold a 5: a suit with a 5 or a
+    cap other than 4 is worked out here; any other suit is the suit table's entry, the same distances)."""
     cdef Entry e
     cdef uint8_t need[5]
     cdef uint8_t cnt[5]
     cdef int s, i, n = 3, c
+    cdef bint plain
     for s in range(3):
-        suit_distances(h + 9 * s, caps + 9 * s, e.d)
         c = 0
+        plain = True
         for i in range(9 * s, 9 * s + 9):
             c += h[i]
-        finish_entry(&e, c)
-        need[s] = e.need
+            plain = plain and h[i] <= 4 and caps[i] == 4
+        if plain:
+            need[s] = suit_entry(h + 9 * s).need
+        else:
+            suit_distances(h + 9 * s, caps + 9 * s, e.d)
+            finish_entry(&e, c)
+            need[s] = e.need
         cnt[s] = <uint8_t>c
     if not (flags & F_NO_HONORS):
         if flags & F_HONOR_SEQUENCES:

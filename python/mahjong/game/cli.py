@@ -7,7 +7,6 @@ import argparse
 import json
 import sys
 import time
-from collections import Counter
 from collections.abc import Callable
 from typing import Any, TextIO
 
@@ -17,8 +16,7 @@ from mahjong.errors import CommandError, MahjongError, RulesError, listed
 from mahjong.game.actions import Action
 from mahjong.game.agents import AGENTS, make_agent
 from mahjong.game.core import RandomTable
-from mahjong.game.engine import Game, HandTable
-from mahjong.game.play import play_hand
+from mahjong.game.engine import Game
 from mahjong.i18n import MESSAGES, help_text, language, text, wind
 from mahjong.tiles import format_tiles, parse_tiles, tile_name
 
@@ -59,87 +57,38 @@ def add_commands(sub: Any) -> None:
 def simulate(rules: str, hands: int, seed: int = 0, agent: str = "greedy", options: dict[str, Any] | None = None,
              progress: TextIO | Callable[[int, int], None] | None = None,
              log: TextIO | None = None) -> dict[str, Any]:
-    """Play ``hands`` hands (hand k: salt k, the deal rotating) and return the statistics.  ``progress``: a
-    stream for the progress bar (redrawn in place on a terminal, a line at each tenth elsewhere), or a
-    ``progress(done, total)`` callback."""
+    """Play ``hands`` hands (hand k: salt k, the deal rotating) and return the statistics: the hands of
+    :func:`mahjong.scale.simulate.play_hand_k`, each one's outcome (read from the compiled core where it settled
+    the hand itself: :func:`~mahjong.scale.simulate.outcome_k`) counted by
+    :func:`~mahjong.scale.simulate.tally_hand` into the dict of :func:`~mahjong.scale.simulate.stats_of` — the
+    same code and numbers as the sharded ``--workers`` run.
+    ``progress``: a stream for the progress bar (redrawn in place on a terminal, a line at each tenth elsewhere),
+    or a ``progress(done, total)`` callback."""
     if not isinstance(hands, int) or isinstance(hands, bool) or hands < 1:
         raise RulesError(f"--hands must be at least 1, got {hands!r}")
     from mahjong.game.log import dumps_log
-    from mahjong.rulebook.special import special_events_of
+    from mahjong.game.outcome import outcome_of
+    from mahjong.scale.simulate import outcome_k, play_hand_k, stats_of, tally_hand
+    from mahjong.scale.tally import Tally
 
     show = None if progress is None else progress_bar(progress) if hasattr(progress, "write") else progress
-    stats: Counter[str] = Counter()
-    fans: Counter[str] = Counter()
-    special: Counter[str] = Counter()
-    names: dict[str, str] = {}
-    points: list[int] = []
-    t0 = time.perf_counter()
-    seats = None
-    # (the built-in random and greedy agents choose in C on the compiled core)
+    every = max(1, hands // 50)
+    tally = Tally()
+    t0, c0 = time.perf_counter(), time.process_time()
+    # (the built-in random and greedy agents choose in C on the compiled core: one table for every hand)
     table = RandomTable(rules, options, agent) if agent in ("random", "greedy") else None
     for k in range(hands):
-        game: HandTable
-        if table is not None:
-            seats = table.flow.seats
-            game = table.hand(seed=seed, salt=k, hand_number=k, dealer=seats[k % len(seats)],
-                              agent_seeds=[seed * 4 + s + 16 * k for s in seats])
-        else:
-            game = Game(rules, seed=seed, salt=k, hand_number=k, options=options)
-            seats = game.flow.seats
-            if k % len(seats):
-                game = Game(rules, seed=seed, salt=k, hand_number=k, dealer=seats[k % len(seats)],
-                            options=options)
-            agents = {s: make_agent(agent, seed * 4 + s + 16 * k) for s in seats}
-            play_hand(game, agents)
-        wins = game.wins_made()
-        assert game.settlement is not None
-        stats["hands"] += 1
-        # (rbgames) a rule file's own events: opening declarations, instant wins, horses turned
-        instant = 0
-        for ev in special_events_of(game):
-            special[ev.type] += 1
-            instant += ev.type == "instant_win"
-        if wins or instant:
-            stats["hands_won"] += 1
-        else:
-            stats["draws"] += 1
-        for w in wins:
-            stats["wins"] += 1
-            stats["self_drawn"] += w.from_seat is None
-        for r in game.settlement.results:
-            for it in r.items:
-                fans[it.key] += 1
-                names[it.key] = it.name_zh
-        if wins or instant:
-            points.append(max(game.settlement.net))
-        if log is not None:
+        if log is None:
+            tally_hand(tally, outcome_k(rules, seed, k, agent, options, table))
+        else:  # (the hand itself, for its log)
+            game = play_hand_k(rules, seed, k, agent, options, table)
+            tally_hand(tally, outcome_of(game))
             log.write(dumps_log(game.events))
-        if show is not None and (k + 1 == hands or (k + 1) % max(1, hands // 50) == 0):
+        if show is not None and (k + 1 == hands or (k + 1) % every == 0):
             show(k + 1, hands)
-    elapsed = time.perf_counter() - t0
-    n = stats["hands"]
-    points.sort()
-
-    def pct(q: float) -> int | None:
-        return points[min(len(points) - 1, int(q * len(points)))] if points else None
-
-    return {
-        "rules": rules,
-        "agent": agent,
-        "seed": seed,
-        "hands": n,
-        "win_rate": stats["hands_won"] / n,
-        "draw_rate": stats["draws"] / n,
-        "wins": stats["wins"],
-        "self_draw_share": stats["self_drawn"] / stats["wins"] if stats["wins"] else 0.0,
-        "winner_points": {"mean": sum(points) / len(points) if points else None, "min": pct(0), "p25": pct(0.25),
-                          "median": pct(0.5), "p75": pct(0.75), "max": pct(1.0)},
-        "patterns": {k: {"name": names[k], "count": c, "per_win": c / stats["wins"] if stats["wins"] else 0}
-                     for k, c in fans.most_common()},
-        "seconds": elapsed,
-        "hands_per_second": n / elapsed if elapsed > 0 else None,
-        "special_events": dict(sorted(special.items())),
-    }
+    tally.seconds = time.perf_counter() - t0
+    tally.cpu_seconds = time.process_time() - c0
+    return stats_of(tally, rules, seed, agent)
 
 
 def run_simulate(args: argparse.Namespace) -> int:
@@ -210,7 +159,9 @@ def print_statistics(result: dict[str, Any], lang: str = "en", out: TextIO | Non
         for n, key, row in rows:
             print(f"    {n}{' ' * (width - _width(n))}  {key:<36} {row['count']:>7}  {row['per_win']:.3f}", file=out)
     rate = result["hands_per_second"]
-    say("sim.speed", rate=f"{rate:,.0f}" if rate else "-", seconds=f"{result['seconds']:.2f}")
+    cpu_rate = result.get("hands_per_cpu_second")
+    say("sim.speed", rate=f"{rate:,.0f}" if rate else "-", seconds=f"{result['seconds']:.2f}",
+        cpu_rate=f"{cpu_rate:,.0f}" if cpu_rate else "-")
 
 
 def _special_name(kind: str, lang: str) -> str:

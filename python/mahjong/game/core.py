@@ -76,6 +76,7 @@ from mahjong.game.events import (
     Won,
 )
 from mahjong.game.flows import Flow
+from mahjong.game.outcome import HandOutcome, outcome_of
 from mahjong.game.rng import wall_digest
 from mahjong.game.state import HandState
 from mahjong.hand import Hand, Meld, MeldKind
@@ -258,6 +259,15 @@ def _sichuan_table(rs: Any) -> tuple[int, ...] | None:
 
 _SC_NONE = object()
 _SC_TABLES: dict[Any, Any] = {}
+_SC_ITEMS: dict[Any, tuple[tuple[str, str], ...] | None] = {}
+
+
+def sichuan_items(flow: Flow) -> tuple[tuple[str, str], ...] | None:
+    """The (key, Chinese name) of each row of :func:`sichuan_table`'s table, in its order: the items of a win
+    whose rows ``GameCore.won_rows`` gives.  None without a table, or when a row's name depends on the hand."""
+    if sichuan_table(flow) is None:
+        return None
+    return _SC_ITEMS.get((type(flow.ruleset), flow.ruleset.config))
 
 
 def _build_sichuan_table(rs: Any) -> tuple[int, ...] | None:
@@ -301,6 +311,9 @@ def _build_sichuan_table(rs: Any) -> tuple[int, ...] | None:
     rows = rs._rows_for(opts)
     if len(rows) > 32:
         return None
+    # (the items of a win the core settled, GameCore.won_rows: a renamed row's name depends on the hand)
+    _SC_ITEMS[(type(rs), rs.config)] = (None if any(r.rename_when is not None for r in rows)
+                                        else tuple((r.key, r.name_zh) for r in rows))
     place = {r.key: i for i, r in enumerate(rows)}
     out: list[int] = [len(rows)]
     for r in rows:
@@ -675,6 +688,19 @@ class CoreHand(HandTable):
                 return CS_END
             else:
                 return status
+
+    def won_items(self) -> list[tuple[tuple[str, str], ...]] | None:
+        """Each win's items as (key, Chinese name), in the order of ``core.wins()``, read from the core's own
+        state when it settled the hand itself (decide_sichuan: the rows of its table each win counted, as its
+        settlement scored the win), so that nothing is built in Python; None otherwise (the settlement's results
+        hold them)."""
+        if not (self._sc and self._ended) or self.net is None:
+            return None
+        items = sichuan_items(self.flow)
+        rows = self.core.won_rows()
+        if items is None or rows is None:
+            return None
+        return [tuple(it for j, it in enumerate(items) if mask >> j & 1) for mask in rows]
 
     def wins_made(self) -> list[Won]:
         if self._wins is not None:  # (settled from the core: the typed events need not be built)
@@ -1155,6 +1181,12 @@ class RandomTable:
         #: Sichuan scored and settled in C: the rule book's table (sichuan_table), made once for the table's hands
         self.sichuan = sichuan_table(self.flow) if self.params is not None else None
         self._quiet: Settlement | None = None
+        #: outcome(): the core plays and settles the table's hands alone (the compiled table and its rows' items
+        #: for Sichuan; Guobiao's wins decided in C), without 换三张 (CoreHand sets that up)
+        self._lean = self.params is not None and not getattr(self.flow.options, "exchange_three", False) and (
+            self.sichuan is not None or self.decide is not None and self.facts_from_core)
+        self._lean_table = _prepared(self.sichuan) if self._lean and self.sichuan is not None else None
+        self._lean_items = sichuan_items(self.flow) if self._lean_table is not None else None
 
     @property
     def on_core(self) -> bool:
@@ -1175,6 +1207,37 @@ class RandomTable:
         hand = CoreHand(flow, self.params, seed=seed, salt=salt, dealer=d, prevalent_wind=prevalent_wind,
                         hand_number=hand_number, options=self.options, rules=self.rules, table=self)
         return hand.play_agents(agent_seeds, greedy=self.agent == "greedy")
+
+    def outcome(self, *, seed: int = 0, salt: int = 0, dealer: int | None = None, prevalent_wind: int = 0,
+                hand_number: int = 0, agent_seeds: Sequence[int] = (0, 1, 2, 3)) -> HandOutcome:
+        """The outcome of the hand :meth:`hand` plays with these arguments (its nets, wins, items: what
+        ``mahjong simulate`` counts).  Where the core decides every win and settles the hand itself, the hand is
+        played on a bare core and read from its state: Sichuan's nets and each win's rows from its compiled
+        settlement, and a Guobiao hand that ends with no win, whose settlement every such hand of the table
+        shares.  Any other hand (a win the rule layer must score or settle, a value the table cannot hold) is
+        played again by :meth:`hand` — the same hand: the deal and the agents are seeded — and read from it."""
+        d = self.flow.seats[0] if dealer is None else dealer
+        if self._lean:
+            core = _GameCore(self.params, seed, salt, d, prevalent_wind, None)
+            core.seed_agents(agent_seeds)
+            if self._lean_table is not None:
+                core.decide_sichuan(self._lean_table)
+            if self.decide is not None:
+                core.decide_guobiao(*self.decide)
+            play = core.play_greedy if self.agent == "greedy" else core.play_random
+            status = core.advance()
+            while status == CS_WAIT:
+                status = play()
+            if status == CS_END:
+                if self._lean_items is not None:
+                    net, rows, items = core.sichuan_net(), core.won_rows(), self._lean_items
+                    if net is not None and rows is not None:
+                        return HandOutcome(net, tuple(frm < 0 for _, _, frm, _ in core.wins()),
+                                           tuple(it for mask in rows for j, it in enumerate(items) if mask >> j & 1))
+                elif not core.won and self._quiet is not None:
+                    return HandOutcome(tuple(self._quiet.net), (), ())
+        return outcome_of(self.hand(seed=seed, salt=salt, dealer=d, prevalent_wind=prevalent_wind,
+                                    hand_number=hand_number, agent_seeds=agent_seeds))
 
 
 def play_random(rules: str, *, seed: int = 0, salt: int = 0, dealer: int | None = None, prevalent_wind: int = 0,

@@ -1554,6 +1554,11 @@ cdef object _gb_invalid_reason = None  # (fan, min_fan) -> the 诈和 text
 cdef object _gb_nine_gates_of = None   # counts bytes -> the reading shown for 九莲宝灯
 cdef tuple _gb_wait_names = ()
 cdef list _gb_flower_items = None      # n -> the 花牌 ScoreItem of n flowers
+# the payments of each (winner, discarder or 255, total, valid) met, made once by _gb_payments_of (its tuples are
+# shared as its own cache shares them): 4 x 5 x 2 slots per total below _GB_PAY_TOTALS, filled on first need
+cdef enum:
+    _GB_PAY_TOTALS = 512
+cdef list _gb_pay_cache = None
 cdef uint8_t _gb_meld_pack_kind[8]     # Meld.packed kind byte -> GB_CHOW / GB_PUNG / GB_KONG (255: not in Guobiao)
 cdef uint8_t _gb_meld_pack_claimed[8]  # ... -> 1 claimed from another player, 0 concealed
 
@@ -1563,7 +1568,7 @@ def _gb_fast_init(result_type, details_of, payments_of, invalid_reason, nine_gat
     """The rule layer's parts of a result, for :func:`_gb_score_fast`.  ``meld_kinds``: per Meld.packed kind
     byte, the kernel's pack kind plus 4 when claimed from another player (255: a kind Guobiao does not have)."""
     global _gb_result_type, _gb_result_check, _gb_result_new, _gb_details_of, _gb_payments_of, _gb_invalid_reason
-    global _gb_nine_gates_of, _gb_wait_names, _gb_flower_items
+    global _gb_nine_gates_of, _gb_wait_names, _gb_flower_items, _gb_pay_cache
     cdef Py_ssize_t i
     if len(meld_kinds) > 8:
         raise ValueError("at most 8 meld kinds")
@@ -1583,6 +1588,7 @@ def _gb_fast_init(result_type, details_of, payments_of, invalid_reason, nine_gat
     _gb_nine_gates_of = nine_gates_of
     _gb_wait_names = wait_names
     _gb_flower_items = flower_items
+    _gb_pay_cache = [None] * (40 * _GB_PAY_TOTALS)
 
 
 cdef class _GBDetails:
@@ -1682,6 +1688,20 @@ def _gb_score_text(str text, dict meld_packs, bytes context_pack, int opts, int 
     return _gb_fast_core(pack, 37 + 3 * n, melds, context_pack, opts, min_fan, ruleset)
 
 
+cdef object _gb_payments(int winner, int discarder, int total, bint valid):
+    """_gb_payments_of(winner, discarder or None (255), total, valid), each answer made once and kept."""
+    cdef Py_ssize_t k
+    cdef object got
+    if total < 0 or total >= _GB_PAY_TOTALS or winner > 3 or (discarder > 3 and discarder != 255):
+        return _gb_payments_of(winner, None if discarder == 255 else discarder, total, valid)
+    k = ((winner * 5 + (4 if discarder == 255 else discarder)) * 2 + valid) * _GB_PAY_TOTALS + total
+    got = (<list>_gb_pay_cache)[k]
+    if got is None:
+        got = _gb_payments_of(winner, None if discarder == 255 else discarder, total, valid)
+        (<list>_gb_pay_cache)[k] = got
+    return got
+
+
 cdef object _gb_fast_core(const uint8_t* hp, Py_ssize_t size, tuple melds, bytes context_pack, int opts,
                           int min_fan, str ruleset):
     cdef uint8_t rec[GB_REC]
@@ -1772,11 +1792,12 @@ cdef object _gb_fast_core(const uint8_t* hp, Py_ssize_t size, tuple melds, bytes
         items_t = tuple(items)
     details = _GBDetails.__new__(_GBDetails)
     details._facts = (fan, flowers, melds, reading, win, derived, valid, discarder is None)
+    payments = _gb_payments(winner, cp[GB_CTX_DISCARDER], total, valid)
     r = _gb_result_new(_gb_result_type)
     # (a frozen dataclass's fields in its instance dict, as its __init__ would set them, then its own check)
     PyObject_GenericSetAttr(r, "__dict__", {
         "ruleset": ruleset, "items": items_t, "total": total, "unit": "fan", "reading": reading,
-        "wait": _gb_wait_names[wait], "valid": valid, "payments": _gb_payments_of(winner, discarder, total, valid),
+        "wait": _gb_wait_names[wait], "valid": valid, "payments": payments,
         "invalid_reason": None if valid else _gb_invalid_reason(fan, min_fan), "details": details,
     })
     _gb_result_check(r)

@@ -145,3 +145,35 @@ def test_the_sharded_run_counts_the_same(rules: str, agent: str) -> None:
     stats, tally = simulate_sharded(rules, 24, 9, agent, workers=2)
     assert exact(stats) == single
     assert tally.counts["hands"] == 24
+
+
+@pytest.mark.parametrize("rules", ["guobiao", "sichuan", "common"])
+def test_a_redealt_core_plays_a_fresh_cores_hand(rules: str) -> None:
+    if not core_available():
+        pytest.skip("the compiled core is not in use (MAHJONG_PURE_PYTHON=1)")
+    from mahjong.game.core import CS_WAIT, _GameCore, _prepared
+
+    table = RandomTable(rules)
+
+    def made(seed: int, salt: int, dealer: int) -> Any:
+        core = _GameCore(table.params, seed, salt, dealer, 1, None)
+        if table.sichuan is not None:
+            core.decide_sichuan(_prepared(table.sichuan))
+        if table.decide is not None:
+            core.decide_guobiao(*table.decide)
+        return core
+
+    def played(core: Any, k: int) -> tuple[Any, ...]:
+        core.seed_agents([s + 16 * k for s in range(4)])
+        status = core.advance()
+        while status == CS_WAIT:
+            status = core.play_random()
+        return status, core.wall, core.events(), core.wins(), core.won_rows(), core.sichuan_net()
+
+    reused = made(5, 0, 0)
+    played(reused, 0)
+    for k in range(1, 30):  # (each time on a core that has just played a hand to its end, or to a question)
+        reused.redeal(5, k, k % 4, 1)
+        assert played(reused, k) == played(made(5, k, k % 4), k)
+    with pytest.raises(ValueError):
+        reused.redeal(5, 0, 4, 0)

@@ -1187,6 +1187,7 @@ class RandomTable:
             self.sichuan is not None or self.decide is not None and self.facts_from_core)
         self._lean_table = _prepared(self.sichuan) if self._lean and self.sichuan is not None else None
         self._lean_items = sichuan_items(self.flow) if self._lean_table is not None else None
+        self._lean_core: GameCore | None = None
 
     @property
     def on_core(self) -> bool:
@@ -1218,12 +1219,16 @@ class RandomTable:
         played again by :meth:`hand` — the same hand: the deal and the agents are seeded — and read from it."""
         d = self.flow.seats[0] if dealer is None else dealer
         if self._lean:
-            core = _GameCore(self.params, seed, salt, d, prevalent_wind, None)
+            core = self._lean_core
+            if core is None:  # (one core for the table's hands: each one dealt anew on it)
+                core = self._lean_core = _GameCore(self.params, seed, salt, d, prevalent_wind, None)
+                if self._lean_table is not None:
+                    core.decide_sichuan(self._lean_table)
+                if self.decide is not None:
+                    core.decide_guobiao(*self.decide)
+            else:
+                core.redeal(seed, salt, d, prevalent_wind)
             core.seed_agents(agent_seeds)
-            if self._lean_table is not None:
-                core.decide_sichuan(self._lean_table)
-            if self.decide is not None:
-                core.decide_guobiao(*self.decide)
             play = core.play_greedy if self.agent == "greedy" else core.play_random
             status = core.advance()
             while status == CS_WAIT:

@@ -572,7 +572,7 @@ def score(hand: Hand | str, context: WinContext | None = None, rules: str | Rule
     """Score a winning hand under a preset: ``score("[123m,1]456p…", WinContext(...), rules="sichuan")``, or
     under a rule set object (``rules=mahjong.load_rules("my.toml")``; its options were set when it was made).
     A preset's rule set is made once per name and options and kept (:func:`mahjong.registry.shared_ruleset`)."""
-    if isinstance(rules, RuleSet):
+    if type(rules) is not str and isinstance(rules, RuleSet):
         if options:
             raise RulesError("options are set when a rule set object is made (load_rules(path, **options)), "
                              f"not here: got {', '.join(sorted(options))}")

@@ -780,11 +780,13 @@ def ends_on_first_win(name: str) -> bool:
     return flow.checks_record_sequence and not flow.multiple_winners and flow.winners_to_end == 1
 
 
-def settle_by_wins(ruleset: RuleSet[Any], record: HandRecord, *, one_win: bool | None = None) -> Settlement:
+def settle_by_wins(ruleset: RuleSet[Any], record: HandRecord, *, one_win: bool | None = None,
+                   scored: Mapping[int, ScoreResult] | None = None) -> Settlement:
     """The generic settlement: each win scored on its own, its ``payments`` added up.  Kongs and the wall's end
     move no money (rule sets where they do override :meth:`RuleSet.settle`).  ``one_win``: the hand ends on
     its first win (:func:`check_one_win`); ``None`` = as the rule set's game flow plays
-    (:func:`ends_on_first_win`)."""
+    (:func:`ends_on_first_win`).  ``scored``: results of win events already scored from the same hand and facts
+    (by event index: the engine's, made when the win was offered), taken as they are."""
     check_record_for(ruleset, record)
     if one_win is None:
         one_win = ends_on_first_win(record.ruleset)
@@ -794,11 +796,22 @@ def settle_by_wins(ruleset: RuleSet[Any], record: HandRecord, *, one_win: bool |
     results = []
     for i, ev in enumerate(record.events):
         if isinstance(ev, Win):
-            ctx = context_for(ruleset, record, ev)
-            result = ruleset.score(ev.hand, ctx)
+            result = scored.get(i) if scored else None
+            if result is None:
+                result = ruleset.score(ev.hand, context_for(ruleset, record, ev))
             results.append(result)
             lines.extend(lines_from_net(result.payments, "win", i, f"seat {ev.seat} wins", winner=ev.seat))
     return Settlement.from_lines(record.ruleset, lines, results)
+
+
+def wins_net(results: Iterable[ScoreResult]) -> tuple[int, ...]:
+    """The nets :func:`settle_by_wins` settles a hand whose wins scored ``results`` with, without making its
+    lines: each win's payments added up, seat by seat (its lines split them, its settlement adds the lines up)."""
+    net = [0, 0, 0, 0]
+    for result in results:
+        for seat, amount in enumerate(result.payments):
+            net[seat] += amount
+    return tuple(net)
 
 
 def settle(record: HandRecord | HandRecordDict | Mapping[str, Any] | str) -> Settlement:

@@ -18,6 +18,7 @@
 include "gb_fans.pxi"
 
 from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.unicode cimport PyUnicode_1BYTE_KIND, PyUnicode_DATA, PyUnicode_KIND
 from cpython.object cimport PyObject_GenericSetAttr
 from collections.abc import Mapping as _Mapping
 from mahjong.errors import HandError as _HandError
@@ -1436,20 +1437,25 @@ def _gb_scan(str text):
 
 cdef object _gb_scan_into(str text, uint8_t* cnt, int* out):
     """_gb_scan into ``cnt`` (34 counts): returns the melds' texts (None: no melds); ``out``: accepted (1 / 0),
-    the winning tile, the concealed tiles, the flowers."""
+    the winning tile, the concealed tiles, the flowers.  Plain notation is ASCII: a text held in wider characters
+    (Chinese names, glyphs, full-width forms) is left to the full reader."""
     cdef Py_ssize_t n = len(text), i = 0, j
     cdef Py_UCS4 ch
+    cdef const uint8_t* b
     cdef int digits[16]
     cdef int nd = 0, k, t, base, last = -1, n_conc = 0, n_flowers = 0, flower_bits = 0, f
     bodies = None
     memset(cnt, 0, 34)
+    if PyUnicode_KIND(text) != PyUnicode_1BYTE_KIND:
+        return _gb_scan_refused(out)
+    b = <const uint8_t*>PyUnicode_DATA(text)  # (one byte a character: read as bytes, no per-character dispatch)
     while i < n:
-        ch = text[i]
+        ch = b[i]
         if ch == u'[':
             j = i + 1
-            while j < n and text[j] != u']' and text[j] != u'[':
+            while j < n and b[j] != 93 and b[j] != 91:  # (']', '[')
                 j += 1
-            if nd or j >= n or text[j] != u']':
+            if nd or j >= n or b[j] != 93:
                 return _gb_scan_refused(out)
             if bodies is None:
                 bodies = []
@@ -1507,8 +1513,8 @@ cdef object _gb_scan_into(str text, uint8_t* cnt, int* out):
             n_conc += 1
             i += 1
             continue
-        if ch == u'f' and i + 1 < n and u'1' <= text[i + 1] <= u'8':
-            f = <int>text[i + 1] - 49
+        if ch == u'f' and i + 1 < n and 49 <= b[i + 1] <= 56:  # ('1' .. '8')
+            f = <int>b[i + 1] - 49
             if flower_bits & (1 << f):
                 return _gb_scan_refused(out)
             flower_bits |= 1 << f

@@ -80,7 +80,7 @@ from mahjong.game.outcome import HandOutcome, outcome_of
 from mahjong.game.rng import wall_digest
 from mahjong.game.state import HandState
 from mahjong.hand import Hand, Meld, MeldKind
-from mahjong.settlement import Draw, HandRecord, Kong, Settlement, Win
+from mahjong.settlement import Draw, HandRecord, Kong, Settlement, Win, wins_net
 
 __all__ = ["CoreGame", "CoreHand", "RandomTable", "core_params", "core_available", "facts_from_core", "guobiao_in_c",
            "play_random", "sichuan_table"]
@@ -391,6 +391,54 @@ _FACT_NAMES = ("last_tile", "last_wall_tile", "kong_replacement", "robbing_kong"
 _WIN_STANDARD = frozenset(f.name for f in fields(Win)) - {"flags", "seat", "hand", "discarder"}
 
 
+def core_hand(core: GameCore, flow: Flow, seat: int, win_tile: int | None = None, claimed: bool = False) -> Hand:
+    """state.hand_of(seat, win_tile, meld_offset, claimed) from the core's counts, melds and bonus tiles (the
+    core sets every bonus tile aside: none is among the concealed tiles)."""
+    counts = core.hand(seat)
+    concealed = tuple(t for t in range(34) for _ in range(counts[t]))
+    if win_tile is not None and claimed:
+        concealed += (win_tile,)
+    melds = []
+    for kind, low, tile, frm in core.melds(seat):
+        name = MELD_KINDS[kind]
+        tiles = (low, low + 1, low + 2) if name == "chow" else (tile,) * (3 if name == "pung" else 4)
+        melds.append(Meld(MeldKind(name), tiles, None if frm < 0 else flow.meld_offset(seat, frm, name)))
+    return Hand(concealed, tuple(melds), tuple(sorted(core.bonus(seat))), win_tile)
+
+
+def core_context(core: GameCore, flow: Flow, dealer: int, prevalent_wind: int, seat: int, from_seat: int | None,
+                 facts: tuple[bool, ...]) -> dict[str, Any]:
+    """HandTable.context_kwargs from the facts the core derived (GameCore.win_facts / query_facts), for a flow
+    whose facts are all the core's (facts_from_core)."""
+    kw: dict[str, Any] = {"winner": seat, "discarder": from_seat, "dealer": dealer,
+                          "seat_wind": (seat - dealer) % 4, "prevalent_wind": prevalent_wind}
+    kw.update(zip(_FACT_NAMES, facts))
+    heavenly, earthly, _, first_round = facts[5:]
+    if flow.heavenly:
+        kw["heavenly"] = heavenly
+    if flow.earthly == "first_draw":
+        kw["earthly"] = earthly
+    elif flow.earthly == "first_round":
+        kw["earthly"] = seat != dealer and first_round and not facts[3] and not core.melds(seat)
+    return kw
+
+
+def score_from_core(core: GameCore, flow: Flow, dealer: int, prevalent_wind: int, seat: int, tile: int,
+                    from_seat: int | None, state: HandState) -> ScoreResult | None:
+    """HandTable._score_win of the ``score`` status's question from the core alone (facts_from_core; the core
+    has checked the shape and that the seat plays): the result, or None when the seat may not win."""
+    kw = core_context(core, flow, dealer, prevalent_wind, seat, from_seat, core.query_facts())
+    ruleset = flow.ruleset
+    ctx_cls: type[WinContext] = getattr(ruleset, "Context", WinContext)
+    known = _context_fields(ctx_cls)
+    try:
+        ctx = ctx_cls(**{k: v for k, v in kw.items() if k in known})
+        result = ruleset.score(core_hand(core, flow, seat, tile, from_seat is not None), ctx)
+    except MahjongError:
+        return None
+    return result if flow.may_win(state, seat, result) else None
+
+
 class CoreHand(HandTable):
     """One hand on the compiled core (the same constructor arguments as :class:`Game`, for the flows the core
     plays).  Drive it with :meth:`advance` / :meth:`act` / :meth:`play_random`; read :attr:`events`,
@@ -429,6 +477,7 @@ class CoreHand(HandTable):
         self._deferred_end: HandEnded | None = None  # the quiet end's last event, appended when events are read
         self._fold_index: list[int] = []  # settlement record event i -> log index, as the fold builds the log
         self._win_cache: dict[tuple[int, int, int], ScoreResult | None] = {}
+        self._scored: dict[tuple[int, int, int], ScoreResult] = {}  # the wins scored from the core: (seat, tile, from)
         self._became_ready: list[int] = []
         self._draw_hands: dict[int, str] = {}
         self._paid: Counter[tuple[int, int, int, str, int | None]] = Counter()
@@ -655,6 +704,8 @@ class CoreHand(HandTable):
             if status == CS_SCORE and self._from_core:  # (self-play: nobody reads win_score; no events built)
                 seat, tile, frm, robbing = core.query
                 result = self._score_from_core(seat, tile, None if frm < 0 else frm)
+                if result is not None:  # (the settlement takes it as it is: _won_end)
+                    self._scored[(seat, tile, frm)] = result
                 core.verdict(seat, tile, result is not None, result.total if result is not None else 0)
                 status = core.advance()
             elif status == CS_SCORE:
@@ -774,48 +825,14 @@ class CoreHand(HandTable):
         return str(self._core_hand_of(seat, win_tile, claimed))
 
     def _core_hand_of(self, seat: int, win_tile: int | None = None, claimed: bool = False) -> Hand:
-        """state.hand_of(seat, win_tile, meld_offset, claimed) from the core's counts, melds and bonus tiles
-        (the core sets every bonus tile aside: none is among the concealed tiles)."""
-        counts = self.core.hand(seat)
-        concealed = tuple(t for t in range(34) for _ in range(counts[t]))
-        if win_tile is not None and claimed:
-            concealed += (win_tile,)
-        melds = []
-        for kind, low, tile, frm in self.core.melds(seat):
-            name = MELD_KINDS[kind]
-            tiles = (low, low + 1, low + 2) if name == "chow" else (tile,) * (3 if name == "pung" else 4)
-            melds.append(Meld(MeldKind(name), tiles, None if frm < 0 else self.flow.meld_offset(seat, frm, name)))
-        return Hand(concealed, tuple(melds), tuple(sorted(self.core.bonus(seat))), win_tile)
+        return core_hand(self.core, self.flow, seat, win_tile, claimed)
 
     def _core_kwargs(self, seat: int, from_seat: int | None, facts: tuple[bool, ...]) -> dict[str, Any]:
-        """HandTable.context_kwargs from the facts the core derived (GameCore.win_facts / query_facts), for a
-        flow whose facts are all the core's (facts_from_core)."""
-        kw: dict[str, Any] = {"winner": seat, "discarder": from_seat, "dealer": self.dealer,
-                              "seat_wind": (seat - self.dealer) % 4, "prevalent_wind": self.prevalent_wind}
-        kw.update(zip(_FACT_NAMES, facts))
-        heavenly, earthly, _, first_round = facts[5:]
-        flow = self.flow
-        if flow.heavenly:
-            kw["heavenly"] = heavenly
-        if flow.earthly == "first_draw":
-            kw["earthly"] = earthly
-        elif flow.earthly == "first_round":
-            kw["earthly"] = (seat != self.dealer and first_round and not facts[3]
-                             and not self.core.melds(seat))
-        return kw
+        return core_context(self.core, self.flow, self.dealer, self.prevalent_wind, seat, from_seat, facts)
 
     def _score_from_core(self, seat: int, tile: int, from_seat: int | None) -> ScoreResult | None:
-        """HandTable._score_win of the ``score`` status's question from the core alone (facts_from_core; the
-        core has checked the shape and that the seat plays)."""
-        kw = self._core_kwargs(seat, from_seat, self.core.query_facts())
-        ctx_cls: type[WinContext] = getattr(self.ruleset, "Context", WinContext)
-        known = _context_fields(ctx_cls)
-        try:
-            ctx = ctx_cls(**{k: v for k, v in kw.items() if k in known})
-            result = self.ruleset.score(self._core_hand_of(seat, tile, from_seat is not None), ctx)
-        except MahjongError:
-            return None
-        return result if self.flow.may_win(self._state, seat, result) else None
+        return score_from_core(self.core, self.flow, self.dealer, self.prevalent_wind, seat, tile, from_seat,
+                               self._state)
 
     def _quiet_end(self) -> bool:
         """A hand that ended at the wall with no win: settle the record straight from the core's kong ledger
@@ -868,7 +885,10 @@ class CoreHand(HandTable):
             return False
         wins: list[Won] = []
         events = list(self._ledger_record(None).events)
+        scored: dict[int, ScoreResult] = {}
         for i, (seat, tile, frm, total) in enumerate(core.wins()):
+            if (seat, tile, frm) in self._scored:  # (scored when the win was offered, from the same facts)
+                scored[len(events)] = self._scored[(seat, tile, frm)]
             from_seat = None if frm < 0 else frm
             hand = self._core_hand(seat, tile, from_seat is not None)
             wins.append(Won(seat, tile, from_seat, hand, total))
@@ -877,7 +897,7 @@ class CoreHand(HandTable):
             std = {k: v for k, v in kw.items() if k in _WIN_STANDARD and (v or k not in ("heavenly", "earthly"))}
             events.append(Win(seat=seat, hand=hand, discarder=from_seat, **std))
         record = HandRecord(self.rules, tuple(events), dict(flow.ruleset_options), self.dealer, self.prevalent_wind)
-        settlement = self._settle(record)
+        settlement = self._settle(record, scored)
         if flow.extra_lines(self._state, settlement):
             return False
         self._end_from_core(settlement)
@@ -1184,10 +1204,18 @@ class RandomTable:
         #: outcome(): the core plays and settles the table's hands alone (the compiled table and its rows' items
         #: for Sichuan; Guobiao's wins decided in C), without 换三张 (CoreHand sets that up)
         self._lean = self.params is not None and not getattr(self.flow.options, "exchange_three", False) and (
-            self.sichuan is not None or self.decide is not None and self.facts_from_core)
+            self.sichuan is not None or self.facts_from_core)
         self._lean_table = _prepared(self.sichuan) if self._lean and self.sichuan is not None else None
         self._lean_items = sichuan_items(self.flow) if self._lean_table is not None else None
         self._lean_core: GameCore | None = None
+        #: outcome(): a win the rule set scores (the ``score`` status) is scored here too, and a hand won so is
+        #: read from those results, where the rule set settles by its wins alone and the flow adds nothing to
+        #: them and lets any valid result win (its may_win reads no state)
+        rs, cls = self.flow.ruleset, type(self.flow)
+        self._lean_asks = (self._lean and self.facts_from_core and type(rs).settle is RuleSet.settle
+                           and not self.flow.draw_hands and cls.extra_lines is Flow.extra_lines
+                           and cls.may_win is Flow.may_win)
+        self._no_state = HandState()
 
     @property
     def on_core(self) -> bool:
@@ -1230,9 +1258,21 @@ class RandomTable:
                 core.redeal(seed, salt, d, prevalent_wind)
             core.seed_agents(agent_seeds)
             play = core.play_greedy if self.agent == "greedy" else core.play_random
+            scored: dict[tuple[int, int, int], ScoreResult] = {}
             status = core.advance()
-            while status == CS_WAIT:
-                status = play()
+            while True:
+                if status == CS_WAIT:
+                    status = play()
+                elif status == CS_SCORE and self._lean_asks:
+                    seat, tile, frm, _ = core.query
+                    result = score_from_core(core, self.flow, d, prevalent_wind, seat, tile,
+                                             None if frm < 0 else frm, self._no_state)
+                    if result is not None:
+                        scored[(seat, tile, frm)] = result
+                    core.verdict(seat, tile, result is not None, result.total if result is not None else 0)
+                    status = core.advance()
+                else:
+                    break
             if status == CS_END:
                 if self._lean_items is not None:
                     net, rows, items = core.sichuan_net(), core.won_rows(), self._lean_items
@@ -1241,6 +1281,12 @@ class RandomTable:
                                            tuple(it for mask in rows for j, it in enumerate(items) if mask >> j & 1))
                 elif not core.won and self._quiet is not None:
                     return HandOutcome(tuple(self._quiet.net), (), ())
+                elif core.won and self._lean_asks:
+                    wins = core.wins()
+                    results = [scored[w[:3]] for w in wins if w[:3] in scored]
+                    if len(results) == len(wins):
+                        return HandOutcome(wins_net(results), tuple(frm < 0 for _, _, frm, _ in wins),
+                                           tuple((it.key, it.name_zh) for r in results for it in r.items))
         return outcome_of(self.hand(seed=seed, salt=salt, dealer=d, prevalent_wind=prevalent_wind,
                                     hand_number=hand_number, agent_seeds=agent_seeds))
 

@@ -16,6 +16,7 @@ from mahjong.errors import ContextError, MahjongError
 from mahjong.game.actions import Action
 from mahjong.game.engine import Game
 from mahjong.game.events import (
+    BonusSetAside,
     Claimed,
     Discarded,
     GameEvent,
@@ -95,6 +96,8 @@ def _decisions(game: Game, log: Sequence[GameEvent]) -> dict[int, Action]:
             answers[seat] = Action("ready" if nxt.ready else "discard", nxt.tile)
         elif isinstance(nxt, KongDeclared) and nxt.seat == seat:
             answers[seat] = Action("concealed_kong" if nxt.kind == "concealed" else "added_kong", nxt.tile)
+        elif isinstance(nxt, BonusSetAside) and nxt.seat == seat:
+            answers[seat] = Action("flower", nxt.tile)  # 补花 of a kept flower
         elif isinstance(nxt, (Won, Penalized)) and nxt.seat == seat and nxt.tile is not None:
             answers[seat] = Action("win", nxt.tile)  # (a Penalized here is a false win, WH)
         elif phase == Phase.TURN:

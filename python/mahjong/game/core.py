@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
@@ -92,7 +92,7 @@ from mahjong.hand import Hand, Meld, MeldKind
 from mahjong.settlement import Draw, HandRecord, Kong, Settlement, Win, wins_net
 
 __all__ = ["CoreGame", "CoreHand", "RandomTable", "core_params", "core_available", "facts_from_core", "guobiao_in_c",
-           "play_random", "sichuan_table"]
+           "play_random", "sichuan_table", "win_payment_table", "win_nets"]
 
 _CS = {name: i for i, name in enumerate(STATUSES)}
 CS_WAIT, CS_SCORE, CS_PAY, CS_END = _CS["wait"], _CS["score"], _CS["pay"], _CS["end"]
@@ -183,6 +183,69 @@ def guobiao_in_c(flow: Flow) -> tuple[int, int] | None:
             or flow.heavenly or flow.earthly is not None):
         return None
     return rs._opt_bits, rs._min_fan
+
+
+def win_payment_table(flow: Flow) -> tuple[int, int, int, int, int, int] | None:
+    """The win payments of ``flow``'s rule set as the core's own settlements apply them (the batch loop's
+    ``_BatchCores.settle_wins``, :meth:`RandomTable.outcome`), read off the rule set's own settlement formula, or
+    None when they cannot be applied (the hand is then settled in Python).  Each other seat pays a winner
+    ``a + b * total`` (``total``: the win's value with flowers): (a, b) of a self-drawn win, of the discarder (or
+    the seat whose kong was robbed) and of each other seat on a discard.  Found by evaluating the formula
+    (:func:`~mahjong.rulesets.guobiao.settlement.guobiao_payments` for Guobiao, the only rule set whose wins the
+    core decides) for every winner, discarder and a spread of totals, and kept only if the whole spread is that
+    straight line: the formula stays one fact (tests_rl/test_batch_settle.py compares the loop's nets with the
+    Python settlement's, hand by hand)."""
+    from mahjong.game.flows.guobiao import GuobiaoFlow
+    from mahjong.rulesets.guobiao.ruleset import Guobiao
+    from mahjong.rulesets.guobiao.settlement import guobiao_payments
+
+    if type(flow) is not GuobiaoFlow or type(flow.ruleset) is not Guobiao or tuple(flow.seats) != (0, 1, 2, 3):
+        return None
+    totals = (0, 1, 8, 9, 13, 88, 400)
+
+    def owed(winner: int, discarder: int | None, seat: int, total: int) -> int:
+        return -guobiao_payments(winner, discarder, total)[seat]
+
+    def line(points: list[tuple[int, int]]) -> tuple[int, int] | None:
+        (x0, y0), (x1, y1) = min(points), max(points)
+        if (y1 - y0) % (x1 - x0):
+            return None
+        b = (y1 - y0) // (x1 - x0)
+        a = y0 - b * x0
+        return (a, b) if all(y == a + b * x for x, y in points) else None
+
+    roles: dict[str, list[tuple[int, int]]] = {"self": [], "discarder": [], "other": []}
+    for w in range(4):
+        for t in totals:
+            net = guobiao_payments(w, None, t)
+            if sum(net) != 0:  # (zero-sum: the winner gets what the others pay)
+                return None
+            roles["self"] += [(t, owed(w, None, s, t)) for s in range(4) if s != w]
+            for d in range(4):
+                if d != w:
+                    roles["discarder"].append((t, owed(w, d, d, t)))
+                    roles["other"] += [(t, owed(w, d, s, t)) for s in range(4) if s not in (w, d)]
+    found = [line(roles[k]) for k in ("self", "discarder", "other")]
+    if any(f is None for f in found):
+        return None
+    (a, b), (c, d), (e, f) = found  # type: ignore[misc]
+    return a, b, c, d, e, f
+
+
+def win_nets(table: Sequence[int], wins: Iterable[tuple[int, int | None, int]]) -> tuple[int, int, int, int]:
+    """The nets the core's settlement of a hand whose wins it decided gives (the pure-Python twin of
+    ``batch_settle`` in batch.pxi):
+    each win (winner, discarder or None, total) paid by the three other seats as ``table``
+    (:func:`win_payment_table`) says, the wins added up as the rule set's settlement adds them."""
+    a, b, c, d, e, f = table
+    net = [0, 0, 0, 0]
+    for winner, discarder, total in wins:
+        for seat in range(4):
+            if seat != winner:
+                owed = a + b * total if discarder is None else c + d * total if seat == discarder else e + f * total
+                net[seat] -= owed
+                net[winner] += owed
+    return net[0], net[1], net[2], net[3]
 
 
 #: The predicates the compiled Sichuan scorer knows (src/mjcore/sichuan.pxi's SCP_* ids, in this order): each
@@ -1224,6 +1287,16 @@ class RandomTable:
         self._lean_asks = (self._lean and self.facts_from_core and type(rs).settle is RuleSet.settle
                            and not self.flow.draw_hands and cls.extra_lines is Flow.extra_lines
                            and cls.may_win is Flow.may_win)
+        #: outcome(): a hand whose wins the core decided (guobiao_in_c) is read from the core too: each win's fan
+        #: vector (the fan table's rows: its items) and total, paid as the rule set's settlement pays a win (the
+        #: batch loop's settle_wins: win_payment_table), where the rule set settles by its wins alone
+        self._lean_pay = (win_payment_table(self.flow) if self._lean and self.decide is not None
+                          and self.facts_from_core and type(rs).settle is RuleSet.settle else None)
+        self._lean_fans: tuple[tuple[str, str], ...] | None = None
+        if self._lean_pay is not None:
+            from mahjong.rulesets.guobiao.fans import FANS
+
+            self._lean_fans = tuple((f.key, f.name_zh) for f in FANS)
         self._no_state = HandState()
 
     @property
@@ -1290,6 +1363,13 @@ class RandomTable:
                                            tuple(it for mask in rows for j, it in enumerate(items) if mask >> j & 1))
                 elif not core.won and self._quiet is not None:
                     return HandOutcome(tuple(self._quiet.net), (), ())
+                elif core.won and self._lean_fans is not None and self._lean_pay is not None:
+                    wins = core.wins()
+                    fans = [core.won_fans(i) for i in range(len(wins))]
+                    if all(f is not None for f in fans):
+                        paid = [(s, None if frm < 0 else frm, total) for s, _, frm, total in wins]
+                        return HandOutcome(win_nets(self._lean_pay, paid), tuple(frm < 0 for _, _, frm, _ in wins),
+                                           tuple(self._lean_fans[j] for f in fans if f for j, n in enumerate(f) if n))
                 elif core.won and self._lean_asks:
                     wins = core.wins()
                     results = [scored[w[:3]] for w in wins if w[:3] in scored]

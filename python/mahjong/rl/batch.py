@@ -51,11 +51,12 @@ pure-Python backend) step each game's :class:`~mahjong.game.Game` in Python.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from time import thread_time
 from typing import TYPE_CHECKING, Any, overload
 
+from mahjong.game.core import win_nets, win_payment_table
 from mahjong.rl.errors import BatchActionError, BatchError
 from mahjong.rl.obs_v1 import SHAPE, encode
 from mahjong.rl.view import running_scores, view_of
@@ -68,70 +69,8 @@ if TYPE_CHECKING:
     from mahjong.game.core import CoreHand
     from mahjong.game.engine import Game
     from mahjong.game.events import GameEvent
-    from mahjong.game.flows import Flow
 
 __all__ = ["GameBatch", "HandLogs", "StepResult", "BatchObservation", "win_payment_table", "win_nets"]
-
-
-def win_payment_table(flow: Flow) -> tuple[int, int, int, int, int, int] | None:
-    """The win payments of ``flow``'s rule set as the batch loop applies them (``_BatchCores.settle_wins``),
-    read off the rule set's own settlement formula, or None when the loop cannot apply it (the hand is then
-    settled in Python).  Each other seat pays a winner ``a + b * total`` (``total``: the win's value with
-    flowers): (a, b) of a self-drawn win, of the discarder (or the seat whose kong was robbed) and of each other
-    seat on a discard.  Found by evaluating the formula (:func:`~mahjong.rulesets.guobiao.settlement
-    .guobiao_payments` for Guobiao, the only rule set whose wins the loop decides) for every winner, discarder
-    and a spread of totals, and kept only if the whole spread is that straight line: the formula stays one fact
-    (tests_rl/test_batch_settle.py compares the loop's nets with the Python settlement's, hand by hand)."""
-    from mahjong.game.flows.guobiao import GuobiaoFlow
-    from mahjong.rulesets.guobiao.ruleset import Guobiao
-    from mahjong.rulesets.guobiao.settlement import guobiao_payments
-
-    if type(flow) is not GuobiaoFlow or type(flow.ruleset) is not Guobiao or tuple(flow.seats) != (0, 1, 2, 3):
-        return None
-    totals = (0, 1, 8, 9, 13, 88, 400)
-
-    def owed(winner: int, discarder: int | None, seat: int, total: int) -> int:
-        return -guobiao_payments(winner, discarder, total)[seat]
-
-    def line(points: list[tuple[int, int]]) -> tuple[int, int] | None:
-        (x0, y0), (x1, y1) = min(points), max(points)
-        if (y1 - y0) % (x1 - x0):
-            return None
-        b = (y1 - y0) // (x1 - x0)
-        a = y0 - b * x0
-        return (a, b) if all(y == a + b * x for x, y in points) else None
-
-    roles: dict[str, list[tuple[int, int]]] = {"self": [], "discarder": [], "other": []}
-    for w in range(4):
-        for t in totals:
-            net = guobiao_payments(w, None, t)
-            if sum(net) != 0:  # (zero-sum: the winner gets what the others pay)
-                return None
-            roles["self"] += [(t, owed(w, None, s, t)) for s in range(4) if s != w]
-            for d in range(4):
-                if d != w:
-                    roles["discarder"].append((t, owed(w, d, d, t)))
-                    roles["other"] += [(t, owed(w, d, s, t)) for s in range(4) if s not in (w, d)]
-    found = [line(roles[k]) for k in ("self", "discarder", "other")]
-    if any(f is None for f in found):
-        return None
-    (a, b), (c, d), (e, f) = found  # type: ignore[misc]
-    return a, b, c, d, e, f
-
-
-def win_nets(table: Sequence[int], wins: Iterable[tuple[int, int | None, int]]) -> tuple[int, int, int, int]:
-    """The nets the batch loop settles a hand with (the pure-Python twin of ``batch_settle`` in batch.pxi):
-    each win (winner, discarder or None, total) paid by the three other seats as ``table``
-    (:func:`win_payment_table`) says, the wins added up as the rule set's settlement adds them."""
-    a, b, c, d, e, f = table
-    net = [0, 0, 0, 0]
-    for winner, discarder, total in wins:
-        for seat in range(4):
-            if seat != winner:
-                owed = a + b * total if discarder is None else c + d * total if seat == discarder else e + f * total
-                net[seat] -= owed
-                net[winner] += owed
-    return net[0], net[1], net[2], net[3]
 
 
 class HandLogs(Sequence[list["GameEvent"]]):

@@ -81,8 +81,8 @@ from mahjong.game.state import HandState
 from mahjong.hand import Hand, Meld, MeldKind
 from mahjong.settlement import Draw, HandRecord, Kong, Settlement, Win
 
-__all__ = ["CoreGame", "CoreHand", "RandomTable", "core_params", "core_available", "facts_from_core", "guobiao_in_c",
-           "play_random", "sichuan_table"]
+__all__ = ["CoreGame", "CoreHand", "RandomTable", "core_actions", "core_params", "core_available", "facts_from_core",
+           "guobiao_in_c", "play_random", "sichuan_table", "slot_action"]
 
 _CS = {name: i for i, name in enumerate(STATUSES)}
 CS_WAIT, CS_SCORE, CS_PAY, CS_END = _CS["wait"], _CS["score"], _CS["pay"], _CS["end"]
@@ -948,26 +948,6 @@ class CoreGame(CoreHand, Game):
     def pending(self) -> tuple[int, ...]:
         return () if self._status == CS_END else self.core.pending
 
-    def _action(self, slot: int, focus: tuple[int, int, int, int, int]) -> Action:
-        phase, _, discard, kong, drawn = focus
-        if slot < CONCEALED_KONG:
-            return DISCARDS[slot]
-        if slot < ADDED_KONG:
-            return CONCEALED_KONGS[slot - CONCEALED_KONG]
-        if slot < CHOW:
-            return ADDED_KONGS[slot - ADDED_KONG]
-        if slot < PUNG:
-            return _chow(discard, slot - CHOW)
-        if slot == PUNG:
-            return PUNGS[discard]
-        if slot == KONG:
-            return KONGS[discard]
-        if slot == WIN:
-            return WINS[discard if phase == _PH["claim"] else kong if phase == _PH["rob"] else drawn]
-        if slot == PASS:
-            return PASS_ACTION
-        return LACKS[slot - LACK]
-
     def _legal_of(self, seat: int) -> list[Action]:
         """The seat's legal actions now, made once per decision (the cache is emptied by every accepted act)."""
         legal = self._legal_made.get(seat)
@@ -975,7 +955,7 @@ class CoreGame(CoreHand, Game):
             slots = self.core.legal(seat) if type(seat) is int and 0 <= seat < 4 else ()  # (as Game: no seat, none)
             if slots:
                 focus = self.core.focus
-                legal = [_SLOT_ACTIONS[i] or self._action(i, focus) for i in slots]
+                legal = [_SLOT_ACTIONS[i] or slot_action(i, focus) for i in slots]
             else:
                 legal = []
             if type(seat) is int:
@@ -1101,6 +1081,37 @@ def _core_flow(rules: str, options: Mapping[str, Any] | None) -> Flow:
     if key is not None and core_params(flow, exchange=True) is not None and len(_CORE_FLOWS) < 256:
         _CORE_FLOWS[key] = (entry, flow)
     return flow
+
+
+def slot_action(slot: int, focus: tuple[int, int, int, int, int]) -> Action:
+    """The action of a legal slot of a core whose ``GameCore.focus`` is ``focus`` (the tiles the slots are
+    about: the discard on the table, the added kong, the tile just drawn)."""
+    phase, _, discard, kong, drawn = focus
+    if slot < CONCEALED_KONG:
+        return DISCARDS[slot]
+    if slot < ADDED_KONG:
+        return CONCEALED_KONGS[slot - CONCEALED_KONG]
+    if slot < CHOW:
+        return ADDED_KONGS[slot - ADDED_KONG]
+    if slot < PUNG:
+        return _chow(discard, slot - CHOW)
+    if slot == PUNG:
+        return PUNGS[discard]
+    if slot == KONG:
+        return KONGS[discard]
+    if slot == WIN:
+        return WINS[discard if phase == _PH["claim"] else kong if phase == _PH["rob"] else drawn]
+    if slot == PASS:
+        return PASS_ACTION
+    return LACKS[slot - LACK]
+
+
+def core_actions(core: GameCore, seat: int) -> list[Action]:
+    """``seat``'s legal actions on ``core`` now, in the engine's order (what :meth:`CoreGame.legal_actions`
+    gives on a core game)."""
+    slots = core.legal(seat)
+    focus = core.focus if slots else (0, 0, -1, -1, -1)
+    return [_SLOT_ACTIONS[i] or slot_action(i, focus) for i in slots]
 
 
 _CHOWS: dict[tuple[int, int], Action] = {}

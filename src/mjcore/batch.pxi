@@ -753,10 +753,3 @@ def _obs_v1_encode_core(GameCore core not None, int seat, scores, out):
         obs_encode(&v, dst, 1, NULL)
     PyBuffer_Release(&buf)
     return None
-
-
-def _core_clone(GameCore core not None):
-    """A new core holding a copy of ``core``'s hand (mahjong.game.core.CoreGame's deepcopy)."""
-    cdef GameCore twin = GameCore.__new__(GameCore)
-    memcpy(twin.c, core.c, sizeof(HandCore))
-    return twin

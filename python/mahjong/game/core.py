@@ -930,15 +930,25 @@ class CoreGame(CoreHand, Game):
         self._status = self.handle(self.core.advance())
 
     def __deepcopy__(self, memo: dict[int, Any]) -> CoreGame:
-        """An independent copy (the hand's core copied too), as ``copy.deepcopy`` copies a Python-engine Game:
-        play on either without touching the other."""
-        import copy
+        """An independent copy (the hand's core copied too: :meth:`clone`), as ``copy.deepcopy`` copies a
+        Python-engine Game: play on either without touching the other."""
+        twin: CoreGame = self.clone()  # type: ignore[assignment]
+        memo[id(self)] = twin
+        return twin
 
-        clone = object.__new__(type(self))
-        memo[id(self)] = clone
-        for name, value in self.__dict__.items():
-            clone.__dict__[name] = _core_clone(value) if name == "core" else copy.deepcopy(value, memo)
-        return clone
+    def _fork_redealt(self, seat: int, kongs: list[tuple[int, int, int]]) -> None:
+        """:func:`mahjong.game.fork.determinize` has laid re-dealt tiles into the folded state: put them into
+        the core too, ask the open decision again and give ``seat``'s own answer again."""
+        core = self.core
+        own = core.answers().get(seat)
+        st = self._state
+        hands = b"".join(bytes(st.hands[s]) for s in range(4))
+        drew = st.last_draw
+        status = core.redeal(hands, bytes(st.wall[st.front:st.back]), kongs, -1 if drew is None else drew[1])
+        self._legal_made, self._slots_made, self._win_cache = {}, {}, {}
+        self._status = self.handle(status)
+        if own is not None and seat in self.pending:
+            self.act(seat, own)
 
     @property
     def done(self) -> bool:
@@ -998,9 +1008,9 @@ class CoreGame(CoreHand, Game):
                                      + ", ".join(str(a) for a in self.legal_actions(seat)))
         self._status = self.handle(r)
 
-    def observe(self, seat: int) -> dict[str, Any]:
+    def observe(self, seat: int, oracle: bool = False) -> dict[str, Any]:
         """:func:`mahjong.game.observation.observe` read straight from the core's struct (the typed events are
-        not built): the same dict as the Python engine's."""
+        not built): the same dict as the Python engine's (``oracle=True``: with everything hidden too)."""
         from mahjong.game.observation import seat_header
 
         flow = self.flow
@@ -1026,7 +1036,7 @@ class CoreGame(CoreHand, Game):
         hand = core.hand(seat)
         name = PHASES[phase]
         st = self._state
-        return {
+        view: dict[str, Any] = {
             **seat_header(seat, st.dealer, st.prevalent_wind, st.hand_number),
             "phase": name,
             "actor": actor,
@@ -1048,6 +1058,16 @@ class CoreGame(CoreHand, Game):
             "legal": [a.to_dict() for a in self.legal_actions(seat)],
             "mask": list(self.action_mask(seat)),
         }
+        if oracle:
+            kinds = {MELD_KINDS.index("concealed_kong")}
+            view["oracle"] = {
+                "hands": [[t for t, n in enumerate(core.hand(s)) for _ in range(n)] for s in range(4)],
+                "concealed_kongs": [[tile for kind, _, tile, _ in core.melds(s) if kind in kinds] for s in range(4)],
+                "wall": list(core.live_wall),
+                "segments": None,
+                "out_of_play": [],
+            }
+        return view
 
 
 #: the flows of core games, shared by the games of one preset and options as a RandomTable's hands share theirs
@@ -1134,7 +1154,6 @@ _SLOT_ACTIONS: tuple[Action | None, ...] = tuple(
     else LACKS[i - LACK] if LACK <= i < LACK + 3 else PICKS[i - PICK] if PICK <= i < PICK + 34 else None
     for i in range(N_ACTIONS))
 _core_table: Any = getattr(backend_module, "_core_table", None) if BACKEND == "cython" else None
-_core_clone: Any = getattr(backend_module, "_core_clone", None) if BACKEND == "cython" else None
 
 
 _NOT_PENDING = -1 - REFUSALS.index("not_pending")

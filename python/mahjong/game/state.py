@@ -176,6 +176,14 @@ class HandState:
     #: (rbgames) the rule file's own events in order: opening declarations, instant wins, horses turned
     special: list[Any] = field(default_factory=list)
 
+    def copy(self) -> HandState:
+        """An independent copy (every list and table meld copied; the frozen events it holds are shared).  The
+        copy's ``fact_hook`` is the original's: a copied game points it at itself."""
+        out = HandState.__new__(HandState)
+        for name, value in self.__dict__.items():
+            out.__dict__[name] = _copied(value)
+        return out
+
     # --- the fold --------------------------------------------------------------------------------------------
 
     def apply(self, ev: GameEvent) -> None:
@@ -534,6 +542,17 @@ class HandState:
         if total != expect:
             diff = {t: (total[t], expect[t]) for t in range(N_TILES) if total[t] != expect[t]}
             raise AssertionError(f"tiles out of place (found, expected): {diff}")
+
+
+def _copied(value: Any) -> Any:
+    """A state field's value copied as deep as the state changes it in place (lists, dicts, table melds)."""
+    if isinstance(value, list):
+        return [_copied(v) for v in value] if value and isinstance(value[0], (list, TableMeld)) else list(value)
+    if isinstance(value, dict):
+        return dict(value)
+    if isinstance(value, TableMeld):
+        return TableMeld(value.kind, value.tiles, value.from_seat)
+    return value
 
 
 _DEAL_EVENTS = (HandStarted, WallBuilt, DiceRolled, Dealt, BonusSetAside, Drew, WildcardRevealed)

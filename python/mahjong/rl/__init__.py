@@ -57,7 +57,8 @@ def gym_env(rules: str = "guobiao", opponents: Any = "random", **options: Any) -
 
 
 def vector_env(n: int, rules: str = "guobiao", opponents: Any = "random", seed: int = 0, **options: Any) -> Any:
-    """A ``gymnasium.vector.VectorEnv`` of ``n`` games of ``rules`` (see :class:`mahjong.rl.vector.MahjongVectorEnv`)."""
+    """A ``gymnasium.vector.VectorEnv`` of ``n`` games of ``rules`` (see
+    :class:`mahjong.rl.vector.MahjongVectorEnv`)."""
     from mahjong.rl.vector import MahjongVectorEnv
 
     return MahjongVectorEnv(n, rules=rules, opponents=opponents, seed=seed, **options)

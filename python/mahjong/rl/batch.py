@@ -404,7 +404,8 @@ class GameBatch:
                 return int(core.greedy_action(seat))
             if kind is FirstAgent:
                 return int(slots[0])
-            if kind is RandomAgent:  # (RandomAgent.choose: the core offers only wins that score)
+            if isinstance(agent, RandomAgent) and kind is RandomAgent:
+                # (RandomAgent.choose on the core's list: the core offers only wins that score)
                 return WIN_SLOT if WIN_SLOT in slots else int(slots[agent.rng.below(len(slots))])
         from mahjong.game.core import CoreHand, core_actions
 

@@ -17,7 +17,7 @@ engine's ``choose(game, seat, legal) -> Action``, or a list of these, one per ot
 discard it may claim); :meth:`MahjongEnv.action_masks` gives the same mask as bools (what sb3-contrib's
 ``MaskablePPO`` asks the environment for).  The reward is the learner's points as they are paid, so a hand's
 rewards add up to its net.  ``reset(seed=s)`` deals the hand of seed ``s``; ``reset()`` without a seed deals that
-seed's next hand.
+seed's next hand (a hand that ends before the learner's first decision is no episode: the next one is dealt).
 
 An action the mask forbids (``illegal_action``):
 
@@ -181,12 +181,16 @@ class MahjongEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
         """Deal a new hand (``options`` accepted for the Gymnasium signature; rule options are fixed at make)."""
         super().reset(seed=seed)
         self.game = self._hands.next_game(seed)
-        assert self._hands.seed is not None
-        self.opponents = self._make_opponents(hand_seed(self._hands.seed, self._hands.hand))
+        while True:
+            assert self._hands.seed is not None
+            self.opponents = self._make_opponents(hand_seed(self._hands.seed, self._hands.hand))
+            self._play_others()
+            if not self.game.done:
+                break
+            self.game = self._hands.next_game(None)  # (a hand over before the learner's first decision: no episode)
         self._paid = 0
         self._over = False
         self._refusals = 0
-        self._play_others()
         return self._obs(), {}
 
     def action_masks(self) -> Any:

@@ -9,7 +9,7 @@ event that does not replay).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import IO
 
 from mahjong.errors import ContextError, MahjongError
@@ -128,11 +128,17 @@ def _picks(game: Game, ahead: Sequence[GameEvent], answers: dict[int, Action]) -
     return answers
 
 
-def replay(events: Sequence[GameEvent], *, partial: bool = False) -> Game:
+#: ``on_decision(game, seat, action)``: called by :func:`replay` just before each answer is given
+Decision = Callable[[Game, int, Action], None]
+
+
+def replay(events: Sequence[GameEvent], *, partial: bool = False, on_decision: Decision | None = None) -> Game:
     """Re-drive the engine from a log; the replayed game's events must equal the log's, one by one.
 
     ``partial``: the log is a hand in progress; the game is returned at the log's end, waiting for the next
-    answers (a copy of a game to try actions on, or a hand resumed from its log)."""
+    answers (a copy of a game to try actions on, or a hand resumed from its log).  ``on_decision(game, seat,
+    action)`` is called before each answer the log's hand is driven by (every pending seat's, passes included),
+    with the game as it stands then (what :mod:`mahjong.rl.dataset` turns into rows)."""
     events = list(events)
     if not events or not isinstance(events[0], HandStarted):
         raise ContextError("a log starts with its hand_started event")
@@ -151,6 +157,8 @@ def replay(events: Sequence[GameEvent], *, partial: bool = False) -> Game:
                 return game
             for seat, action in _decisions(game, events).items():
                 if seat in game.pending:
+                    if on_decision is not None:
+                        on_decision(game, seat, action)
                     game.act(seat, action)
             _check_prefix(game, events)
     except MahjongError as e:

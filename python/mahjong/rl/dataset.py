@@ -242,6 +242,7 @@ def game_rows(events: Sequence[Any]) -> tuple[dict[str, Any], Any]:
         seats.append(seat)
 
     game = replay(events, on_decision=decision)
+    assert game.settlement is not None  # (replay returns a finished hand)
     net = game.settlement.net
     n = len(actions)
     rows = {
@@ -333,7 +334,7 @@ def _write_stream(zf: zipfile.ZipFile, name: str, dtype: Any, shape: tuple[int, 
 
     with zf.open(f"{name}.npy", "w", force_zip64=True) as out:
         header = {"descr": np.lib.format.dtype_to_descr(np.dtype(dtype)), "fortran_order": False, "shape": shape}
-        np.lib.format.write_array_header_2_0(out, header)  # type: ignore[no-untyped-call]
+        np.lib.format.write_array_header_2_0(out, header)
         for chunk in chunks:
             out.write(chunk)
 
@@ -388,8 +389,8 @@ def _join(parts: str, plan: list[Shard], out: str) -> tuple[int, int]:
                             ("game_rules", np.array([g["rules"] for g in games], dtype=str)),
                             ("game_net", np.array([g["net"] for g in games], dtype=np.int32).reshape(-1, 4)),
                             ("version", np.array(VERSION))):
-            with zf.open(f"{name}.npy", "w", force_zip64=True) as fh:
-                np.lib.format.write_array(fh, array, allow_pickle=False)
+            with zf.open(f"{name}.npy", "w", force_zip64=True) as member:
+                np.lib.format.write_array(member, array, allow_pickle=False)
     os.replace(tmp, out)
     return rows, len(games)
 

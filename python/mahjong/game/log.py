@@ -151,7 +151,7 @@ def replay(events: Sequence[GameEvent], *, partial: bool = False, on_decision: D
         game = Game(hs.ruleset, seed=hs.seed, salt=hs.salt, wall=wb.tiles if wb.seed is None else None,
                     dealer=hs.dealer, prevalent_wind=hs.prevalent_wind, hand_number=hs.hand_number,
                     options=dict(hs.options))
-        _check_prefix(game, events)
+        checked = _check_prefix(game, events, 0)
         while not game.done:
             if partial and len(game.events) >= len(events):
                 return game
@@ -160,7 +160,7 @@ def replay(events: Sequence[GameEvent], *, partial: bool = False, on_decision: D
                     if on_decision is not None:
                         on_decision(game, seat, action)
                     game.act(seat, action)
-            _check_prefix(game, events)
+            checked = _check_prefix(game, events, checked)
     except MahjongError as e:
         if isinstance(e, ContextError) and str(e).startswith("log"):
             raise
@@ -170,12 +170,15 @@ def replay(events: Sequence[GameEvent], *, partial: bool = False, on_decision: D
     return game
 
 
-def _check_prefix(game: Game, log: Sequence[GameEvent]) -> None:
-    for i in range(len(game.events)):
+def _check_prefix(game: Game, log: Sequence[GameEvent], start: int) -> int:
+    """Check the game's events from ``start`` on against the log's (those before were checked); how many are
+    checked now."""
+    for i in range(start, len(game.events)):
         if i >= len(log):
             raise ContextError(f"log ends at event {i} but the hand goes on ({game.events[i].type})")
         if game.events[i] != log[i]:
             raise ContextError(f"log event {i} does not replay: the log has {log[i]!r}, play gives "
                                f"{game.events[i]!r}")
+    return len(game.events)
 
 

@@ -114,7 +114,8 @@ def test_a_game_with_an_illegal_record_is_left_out_and_named(games: Path, tmp_pa
     bad = tmp_path / "bad"
     bad.mkdir()
     # a Botzone human record whose first discard is a tile the player does not hold
-    records = [json.loads(line) for line in (games / "botzone2020_human_processed_sample.json").read_text().splitlines()]
+    human = games / "botzone2020_human_processed_sample.json"
+    records = [json.loads(line) for line in human.read_text(encoding="utf-8").splitlines()]
     seat = records[1]["first_player"]
     first = next(i for i, a in enumerate(records[1]["actions"][seat]) if a[0] == 2)
     held = records[1]["tiles"][seat][:14]

@@ -32,46 +32,44 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from mahjong._kernels import BACKEND, backend_module
 from mahjong.errors import ContextError, listed
 from mahjong.game.events import TilesPassed, TilesSwapped
 from mahjong.game.rng import SplitMix64, shuffled
+from mahjong.game.state import HandState
 
 if TYPE_CHECKING:
     from mahjong.game.engine import Game, HandTable
-    from mahjong.game.state import HandState
 
 __all__ = ["clone", "determinize", "hidden_from", "TRIES"]
 
 #: deals of the hidden tiles tried before the fallback (see :func:`determinize`)
 TRIES = 64
 _SALT = 0xDE7E  # the determinizing stream: SplitMix64(seed, _SALT)
+#: the compiled core's type (None on the pure-Python backend: nothing to copy)
+_GameCore: Any = getattr(backend_module, "GameCore", None) if BACKEND == "cython" else None
 
 
 def _copied(value: Any, twin: Any) -> Any:
     """One attribute of a hand's driver copied for its twin: the core struct, the folded state (its fact hook
     pointed at the twin), the random stream, and the containers the driver changes in place; the rest shared
     (the flow, the rule set, frozen events and results)."""
-    from mahjong.game.core import core_available
-    from mahjong.game.state import HandState
-
-    if isinstance(value, HandState):
+    kind = type(value)
+    if kind is list or kind is dict:
+        return kind(value)
+    if kind is HandState:
         state = value.copy()
         if value.fact_hook is not None:
             state.fact_hook = twin._record_facts
         return state
-    if isinstance(value, SplitMix64):
+    if kind is _GameCore:
+        return value.copy()
+    if kind is SplitMix64:
         out = SplitMix64.__new__(SplitMix64)
         out.state = value.state
         return out
-    if isinstance(value, Counter):
+    if kind is Counter:
         return Counter(value)
-    if isinstance(value, (list, dict)):
-        return type(value)(value)
-    if core_available():
-        from mahjong._core import GameCore
-
-        if isinstance(value, GameCore):
-            return value.copy()
     return value
 
 

@@ -180,8 +180,19 @@ class HandState:
         """An independent copy (every list and table meld copied; the frozen events it holds are shared).  The
         copy's ``fact_hook`` is the original's: a copied game points it at itself."""
         out = HandState.__new__(HandState)
-        for name, value in self.__dict__.items():
-            out.__dict__[name] = _copied(value)
+        d = dict(self.__dict__)
+        for name, value in d.items():
+            kind = type(value)
+            if kind is list:
+                if name in _PER_SEAT:
+                    d[name] = [list(x) for x in value]
+                elif name == "melds":
+                    d[name] = [[TableMeld(m.kind, m.tiles, m.from_seat) for m in ms] for ms in value]
+                else:
+                    d[name] = _copied(value)
+            elif kind is dict:
+                d[name] = dict(value)
+        out.__dict__.update(d)
         return out
 
     # --- the fold --------------------------------------------------------------------------------------------
@@ -542,6 +553,10 @@ class HandState:
         if total != expect:
             diff = {t: (total[t], expect[t]) for t in range(N_TILES) if total[t] != expect[t]}
             raise AssertionError(f"tiles out of place (found, expected): {diff}")
+
+
+#: the per-seat lists of lists the fold changes in place (HandState.copy copies each seat's list)
+_PER_SEAT = frozenset({"hands", "bonus", "discards", "picked"})
 
 
 def _copied(value: Any) -> Any:

@@ -266,3 +266,30 @@ def test_maskable_ppo_trains_the_unwrapped_env() -> None:
         if term or trunc:
             break
     assert term
+
+
+@pytest.mark.parametrize("rules", ["guobiao", "nanchang"])
+def test_batch_hold_redeal_and_agent_choices(rules: str) -> None:
+    """What the vector environment builds on: held games stay as they are, a redealt game plays its next hand,
+    a row's legal actions and the built-in agents' choices there."""
+    from mahjong.game import GreedyAgent, RandomAgent
+    from mahjong.rl import GameBatch
+
+    batch = GameBatch(3, rules, seed=5, keep_logs=False)
+    o = batch.observe(copy=True)
+    first = [batch.legal(int(i), int(s))[0] for i, s in zip(o.game, o.seat)]
+    for r, (i, s) in enumerate(zip(o.game.tolist(), o.seat.tolist())):
+        assert sorted(batch.legal(i, s)) == np.flatnonzero(o.mask[r]).tolist()
+        assert batch.agent_action(i, s, FirstAgent()) == batch.legal(i, s)[0]
+        assert batch.agent_action(i, s, GreedyAgent(0)) in batch.legal(i, s)
+        assert batch.agent_action(i, s, RandomAgent(i)) in batch.legal(i, s)
+    hold = np.array([False, True, False])
+    batch.step(np.array(first), hold=hold)
+    after = batch.observe(copy=True)
+    rows = after.game == 1
+    assert (after.obs[rows] == o.obs[o.game == 1]).all()  # the held game did not move
+    assert not (after.obs[after.game == 0] == o.obs[o.game == 0]).all()
+    batch.redeal(2)
+    assert batch.hands_played[2] == 1 and batch.pending(2)
+    with pytest.raises(MahjongError, match="game index"):
+        batch.redeal(3)

@@ -26,9 +26,9 @@ PUBLIC = ("melds", "discards", "bonus", "concealed_count", "ready", "lack", "won
           "visible", "live", "phase", "actor", "last_discard", "pending_kong", "dealer", "prevalent_wind")
 
 
-def _played(rules: str, seed: int, steps: int, engine: str = "auto") -> Game:
+def _played(rules: str, seed: int, steps: int, engine: str = "auto", options: dict[str, Any] | None = None) -> Game:
     """A hand of ``rules`` after at most ``steps`` answers of random players (or over sooner)."""
-    g = Game(rules, seed=seed, engine=engine)
+    g = Game(rules, seed=seed, engine=engine, options=options)
     agents = {s: RandomAgent(seed * 4 + s) for s in g.flow.seats}
     n = 0
     while not g.done and n < steps:
@@ -222,13 +222,7 @@ def test_determinize_re_deals_what_is_hidden(rules: str) -> None:
 
 @pytest.mark.parametrize("steps", [0, 7, 40, 120])
 def test_the_botzone_formats_wall_segments_are_re_dealt_segment_by_segment(steps: int) -> None:
-    g = Game("guobiao", seed=21, options={"botzone": True})
-    agents = {s: RandomAgent(s) for s in g.flow.seats}
-    for _ in range(steps):
-        if g.done:
-            break
-        s = g.pending[0]
-        g.act(s, agents[s].choose(g, s, g.legal_actions(s)))
+    g = _played("guobiao", 21, steps, options={"botzone": True})
     seat = g.pending[0] if g.pending else 0
     before = g.observe(seat, oracle=True)["oracle"]
     d = g.determinize(seat, 5)

@@ -52,6 +52,7 @@ from pathlib import Path
 from typing import Any
 
 from mahjong.errors import MahjongError
+from mahjong.scale.logs import files_under
 from mahjong.scale.runner import Progress, run_sharded
 from mahjong.scale.shards import Shard, plan_shards
 from mahjong.scale.tally import Tally
@@ -110,16 +111,8 @@ class DatasetSummary:
 # --- which games -----------------------------------------------------------------------------------------------
 
 
-def _files(paths: Sequence[str | os.PathLike[str]]) -> list[Path]:
-    out: list[Path] = []
-    for p in map(Path, paths):
-        if p.is_dir():
-            out.extend(f for f in p.rglob("*") if f.is_file() and f.suffix in SUFFIXES)
-        elif p.is_file():
-            out.append(p)
-        else:
-            raise DatasetError(f"no such game file or directory: {p}", message_zh=f"没有这个对局文件或目录：{p}。")
-    return sorted(set(out))
+def _missing(p: Path) -> DatasetError:
+    return DatasetError(f"no such game file or directory: {p}", message_zh=f"没有这个对局文件或目录：{p}。")
 
 
 _PMN_TAG = re.compile(r'^\[\w+\s+".*"\]$')
@@ -150,7 +143,7 @@ def list_games(paths: Sequence[str | os.PathLike[str]]) -> tuple[list[GameRef], 
     order), and the files that hold none [(path, why, why in Chinese)]."""
     games: list[GameRef] = []
     unread: list[tuple[str, str, str]] = []
-    for f in _files(paths):
+    for f in files_under(paths, SUFFIXES, _missing):
         try:
             with f.open(encoding="utf-8") as fh:
                 lines = [(n, line) for n, line in enumerate(fh, 1) if line.strip()]

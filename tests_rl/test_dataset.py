@@ -38,7 +38,8 @@ def _games(folder: Path) -> Path:
     for f in DATA.iterdir():
         shutil.copy(f, folder / f.name)
     bz = play_hand(Game("guobiao", seed=5, options=BOTZONE_OPTIONS), [GreedyAgent(0)] * 4)
-    (folder / "match.json").write_text(json.dumps(botzone_match_log(bz), ensure_ascii=False), encoding="utf-8")
+    (folder / "match.json").write_text(json.dumps(botzone_match_log(bz), ensure_ascii=False, indent=1),  # (over lines)
+                                       encoding="utf-8")
     return folder
 
 

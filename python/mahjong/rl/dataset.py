@@ -118,23 +118,26 @@ def _missing(p: Path) -> DatasetError:
 _PMN_TAG = re.compile(r'^\[\w+\s+".*"\]$')
 
 
-def _kind(path: Path, first: str) -> str:
-    """The kind of a file from its first non-blank line (stripped)."""
+def _kind(path: Path, lines: list[tuple[int, str]]) -> tuple[str, bool]:
+    """The kind of a file from its first non-blank line, or from the whole file when that line is no JSON value
+    of its own (a JSON file written over several lines); and whether its games are one a line."""
+    first = lines[0][1].strip()
     if path.suffix == ".pmn" or _PMN_TAG.match(first):
-        return "pmn"
-    if first.startswith("[") or first.startswith('{"log"'):
-        return "botzone-match"
+        return "pmn", False
     try:
-        obj = json.loads(first)
+        obj, per_line = json.loads(first), True
     except (json.JSONDecodeError, RecursionError):
-        obj = None
+        try:
+            obj, per_line = json.loads("".join(line for _, line in lines)), False
+        except (json.JSONDecodeError, RecursionError):
+            obj, per_line = None, False
+    if isinstance(obj, list) or isinstance(obj, dict) and "log" in obj:
+        return "botzone-match", False
     if isinstance(obj, dict):
         if obj.get("type") == "hand_started":
-            return "log"
+            return "log", per_line
         if "tiles" in obj and "actions" in obj:
-            return "botzone"
-        if "log" in obj:
-            return "botzone-match"
+            return "botzone", per_line
     raise ValueError("unknown")
 
 
@@ -155,16 +158,16 @@ def list_games(paths: Sequence[str | os.PathLike[str]]) -> tuple[list[GameRef], 
             unread.append((str(f), "it is empty", "文件是空的"))
             continue
         try:
-            kind = _kind(f, lines[0][1].strip())
+            kind, per_line = _kind(f, lines)
         except ValueError:
             unread.append((str(f), "it is neither a game log, a Botzone record or match log, nor a PMN record",
                            "既不是对局日志、Botzone 对局记录或对局日志，也不是 PMN 记录"))
             continue
-        if kind == "log":
+        if kind == "log" and per_line:
             games.extend(GameRef(str(f), kind, n) for n, line in lines if _HAND_STARTED in line.replace(" ", ""))
-        elif kind == "botzone":
+        elif kind == "botzone" and per_line:
             games.extend(GameRef(str(f), kind, n) for n, _ in lines)
-        else:
+        else:  # (one game in the whole file)
             games.append(GameRef(str(f), kind, 0))
     return games, unread
 

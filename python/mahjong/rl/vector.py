@@ -82,7 +82,7 @@ class MahjongVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-
         self.rules = rules
         self.options = dict(options)
         self.num_envs = n
-        self.seed_ = seed
+        self._seed = seed
         self.batch = GameBatch(n, rules, seed=seed, options=self.options, keep_logs=False)
         seats = self.batch.seats
         if type(seat) is not int or seat not in seats:
@@ -193,9 +193,9 @@ class MahjongVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-
             if seed is not None:
                 if type(seed) is not int or seed < 0:
                     raise MahjongError(f"seed must be a whole number >= 0, got {seed!r}")
-                self.seed_ = seed
+                self._seed = seed
                 self.batch = GameBatch(self.num_envs, self.rules, seed=seed, options=self.options, keep_logs=False)
-            self._make_opponents(self.seed_)
+            self._make_opponents(self._seed)
         else:
             for i in range(self.num_envs):
                 self.batch.redeal(i)

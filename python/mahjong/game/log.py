@@ -162,7 +162,7 @@ def replay(events: Sequence[GameEvent], *, partial: bool = False, on_decision: D
             nxt = events[len(game.events)] if len(game.events) < len(events) else None
             if isinstance(nxt, Penalized) and nxt.tile is None:  # the judge's penalty, not a declared win
                 game.penalize(nxt.seat, nxt.kind, nxt.answer)
-                _check_prefix(game, events)
+                checked = _check_prefix(game, events, checked)
                 continue
             for seat, action in _decisions(game, events).items():
                 if seat in game.pending:

@@ -41,6 +41,7 @@ from typing import Any
 import gymnasium
 
 from mahjong.errors import MahjongError, listed
+from mahjong.game.flows.guobiao import GuobiaoFlow
 from mahjong.rl.episodes import HandSeries, seat_observation
 from mahjong.rl.spaces import action_index, action_space, observation_space
 from mahjong.rl.view import running_scores
@@ -48,9 +49,10 @@ from mahjong.scale.shards import hand_seed
 
 __all__ = ["MahjongEnv", "ILLEGAL_PENALTY", "MAX_REFUSALS", "MAX_DECISIONS", "MAX_EPISODE_STEPS", "ILLEGAL_MODES"]
 
-#: The reward of an illegal action by default: Botzone's judge takes 30 points from a player whose answer is
-#: invalid (and gives 10 to each other player), the scale of a Guobiao hand's payments.
-ILLEGAL_PENALTY = -30.0
+#: The reward of an illegal action by default: what Botzone's judge takes from a player whose answer is invalid
+#: (WA), who pays each of the three others the Botzone format's ``penalty`` (10: -30 in all), the scale of a
+#: Guobiao hand's payments.
+ILLEGAL_PENALTY = -3.0 * GuobiaoFlow.Options.penalty
 #: Refused actions allowed in one episode under ``illegal_action="refuse"`` before it is truncated.
 MAX_REFUSALS = 100
 #: More decisions than one seat can face in a hand of any rule set: each of its decisions follows a tile drawn

@@ -4,6 +4,7 @@ raw_env(), and the vector environment over GameBatch in a standard training loop
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import warnings
@@ -22,6 +23,10 @@ from mahjong.rl import aec, gym_env, vector_env
 from mahjong.rl.gym import ILLEGAL_PENALTY, MAX_DECISIONS, MAX_EPISODE_STEPS, MAX_REFUSALS
 from mahjong.rl.registration import env_id, playable_rules
 from mahjong.scale.shards import hand_seed
+
+#: the pure-Python backend's greedy agent decides ~100x slower: there the loops play random opponents, fewer steps
+PURE = os.environ.get("MAHJONG_PURE_PYTHON") == "1"
+OPPONENT = "random" if PURE else "greedy"
 
 
 def _cli_rules() -> list[str]:
@@ -96,7 +101,7 @@ def test_a_seat_never_faces_more_decisions_than_the_bound() -> None:
 
 
 def test_action_masks_is_the_observations_mask() -> None:
-    env = gym_env("sichuan", opponents="greedy", seat=2)
+    env = gym_env("sichuan", opponents=OPPONENT, seat=2)
     obs, _ = env.reset(seed=3)
     for _ in range(40):
         m = env.action_masks()
@@ -160,7 +165,7 @@ def test_a_standard_loop_runs_the_vector_env(rules: str) -> None:
     """What a CleanRL-style loop does: RecordEpisodeStatistics, reset once, step with the policy's actions,
     read the episodes' returns from the infos (autoreset in the same step)."""
     n = 4
-    envs = gymnasium.wrappers.vector.RecordEpisodeStatistics(vector_env(n, rules=rules, opponents="greedy", seed=1))
+    envs = gymnasium.wrappers.vector.RecordEpisodeStatistics(vector_env(n, rules=rules, opponents=OPPONENT, seed=1))
     assert envs.metadata["autoreset_mode"] == gymnasium.vector.AutoresetMode.SAME_STEP
     assert isinstance(envs.unwrapped, gymnasium.vector.VectorEnv)
     obs, _ = envs.reset(seed=3)
@@ -168,7 +173,7 @@ def test_a_standard_loop_runs_the_vector_env(rules: str) -> None:
     rng = np.random.default_rng(0)
     returns = np.zeros(n)
     finished = []
-    for _ in range(400):
+    for _ in range(120 if PURE else 400):
         masks = envs.unwrapped.action_masks()
         assert (masks == obs["action_mask"].astype(bool)).all() and masks.any(axis=1).all()
         obs, rewards, term, trunc, infos = envs.step(_masked_random(rng, masks))
@@ -181,7 +186,7 @@ def test_a_standard_loop_runs_the_vector_env(rules: str) -> None:
             assert infos["episode"]["r"][i] == returns[i]
             finished.append(returns[i])
             returns[i] = 0
-    assert len(finished) >= 8
+    assert len(finished) >= (2 if PURE else 8)
 
 
 def test_the_vector_env_plays_the_hands_single_games_would() -> None:

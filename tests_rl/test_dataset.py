@@ -5,6 +5,7 @@ is left out and named by game and step, the file is the same for any number of w
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -23,13 +24,15 @@ from mahjong.rl.obs_v1 import SHAPE
 from mahjong.rl.view import observation_array
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "real-games"
+#: the players of the self-played games (the pure-Python backend's greedy agent decides ~100x slower)
+Player = RandomAgent if os.environ.get("MAHJONG_PURE_PYTHON") == "1" else GreedyAgent
 
 
 def _games(folder: Path) -> Path:
     """A folder of every kind: three engine hands in one log (two rule sets), one in another, Botzone's human
     records and a Botzone match log of a self-played game, the PMN records."""
     folder.mkdir(parents=True, exist_ok=True)
-    hands = [play_hand(Game("guobiao", seed=s), [GreedyAgent(0)] * 4) for s in (1, 2)]
+    hands = [play_hand(Game("guobiao", seed=s), [Player(0)] * 4) for s in (1, 2)]
     hands.append(play_hand(Game("sichuan", seed=3), [RandomAgent(s) for s in range(4)]))
     (folder / "engine.jsonl").write_text("".join(dumps_log(g.events) for g in hands), encoding="utf-8")
     nanchang = play_hand(Game("nanchang", seed=4), [RandomAgent(s) for s in range(4)])
@@ -37,7 +40,7 @@ def _games(folder: Path) -> Path:
     (folder / "more" / "nanchang.jsonl").write_text(dumps_log(nanchang.events), encoding="utf-8")
     for f in DATA.iterdir():
         shutil.copy(f, folder / f.name)
-    bz = play_hand(Game("guobiao", seed=5, options=BOTZONE_OPTIONS), [GreedyAgent(0)] * 4)
+    bz = play_hand(Game("guobiao", seed=5, options=BOTZONE_OPTIONS), [Player(0)] * 4)
     (folder / "match.json").write_text(json.dumps(botzone_match_log(bz), ensure_ascii=False, indent=1),  # (over lines)
                                        encoding="utf-8")
     return folder

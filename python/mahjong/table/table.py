@@ -282,7 +282,7 @@ class Table:
 
         return detach
 
-    def act(self, player: int, action: Action | int | Mapping[str, Any]) -> None:
+    def act(self, player: int, action: object) -> None:
         """``player`` answers the decision before it with ``action`` (an :class:`Action`, its index, or its dict
         ``{"kind", "tile"?, "meld"?}``).  Refused with :class:`~mahjong.game.actions.IllegalActionError` when it is
         not that player's decision or not a legal answer; the table goes on either way."""

@@ -34,6 +34,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from mahjong import i18n
 from mahjong.errors import MahjongError, RulesError, listed
 from mahjong.game.actions import Action, IllegalActionError
 from mahjong.game.agents import AGENTS, Agent, make_agent
@@ -399,7 +400,7 @@ class Table:
         for i, w in enumerate(game.wins_made()):
             r = results[i] if i < len(results) else None
             wins.append({"seat": w.seat, "tile": w.tile, "from_seat": w.from_seat, "hand": w.hand, "total": w.total,
-                         "unit": r.unit if r is not None else "",
+                         "unit": _both(i18n.unit, r.unit) if r is not None else None,
                          "items": [] if r is None else [{"key": it.key, "name_zh": it.name_zh, "name_en": it.name_en,
                                                          "value": it.value, "count": it.count, "unit": it.unit}
                                                         for it in r.items]})
@@ -409,7 +410,7 @@ class Table:
                   "seating": list(hand.seating), "net": list(net), "scores": list(self.scores),
                   "winners": list(game.state.won), "wins": wins,
                   "payments": [{"payer": p.payer, "payee": p.payee, "amount": p.amount, "reason": p.reason,
-                                "note": p.note} for p in settlement.lines],
+                                "label": _reason(p.reason, p.note)} for p in settlement.lines],
                   "hands": seat_hands(game.state.hands), "commitment": hand.commitment, "seed": hand.seed,
                   "nonce": hand.nonce}
         self.results.append(result)
@@ -617,6 +618,18 @@ class Table:
         queue, self._queue = self._queue, []
         for watcher, frame in queue:
             watcher(frame)
+
+
+def _both(name: Callable[[str, str], str], code: str) -> dict[str, str]:
+    return {"en": name(code, "en"), "zh": name(code, "zh")}
+
+
+def _reason(reason: str, note: str) -> dict[str, str]:
+    """A payment line's reason in both languages (the package's words; a rule file's own note as it is)."""
+    key = "reason." + reason
+    if key in i18n.MESSAGES:
+        return {"en": i18n.text(key, "en"), "zh": i18n.text(key, "zh")}
+    return {lang: i18n.line_note(note, lang) or note or reason for lang in ("en", "zh")}
 
 
 def _line(obj: dict[str, Any]) -> str:

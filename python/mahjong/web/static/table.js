@@ -314,11 +314,10 @@ function windOf(seat) {
   return app.lang === "zh" ? WIND.zh[w] : WIND.en[w];
 }
 
-function who(seat) {
-  const me = mySeat();
-  const p = playerAt(seat);
-  return seat === me ? `${windOf(seat)}（${T("you")}）`.replace("（", app.lang === "zh" ? "（" : " (").replace("）", app.lang === "zh" ? "）" : ")")
-    : `${windOf(seat)}${app.lang === "zh" ? "" : " "}${T("seatN", { n: p })}`;
+function who(seat) {                 // 东家 / East, and (你) / (you) for this page's own seat
+  const me = seat === mySeat();
+  if (app.lang === "zh") return `${windOf(seat)}家${me ? "（你）" : ""}`;
+  return `${windOf(seat)}${me ? " (you)" : ""}`;
 }
 
 function position(seat) {            // 0 bottom, 1 right (下家), 2 top, 3 left (上家)
@@ -381,7 +380,7 @@ function renderSeat(box, seat) {
     tile(t, { extra: `small${claimed ? " claimed" : ""}${v.last_discard && v.last_discard[0] === seat && i === all.length - 1 ? " last" : ""}` })));
   const backs = seat === mySeat() ? null : el("div", { class: "backs", "aria-label": `${v.concealed_count[seat]}` },
     el("span", { class: "count", text: `🀫×${v.concealed_count[seat]}`.replace("🀫", app.lang === "zh" ? "暗牌 " : "hidden ") }));
-  box.append(name, backs, melds, bonus, river);
+  box.append(...[name, backs, melds, bonus, river].filter((x) => x));
 }
 
 function setDeadline(step) {

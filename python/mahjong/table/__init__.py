@@ -26,8 +26,8 @@ and agents (``"random"``, ``"greedy"``, ``"first"``) — and gives each seat wha
 """
 
 from mahjong.table.shuffle import commitment, verify_log
-from mahjong.table.table import HUMAN, MAX_HANDS, ManualClock, Table, TableError, Timing, timeout_action
+from mahjong.table.table import HUMAN, MAX_HANDS, ManualClock, Table, TableError, Timing, encode, timeout_action
 from mahjong.table.views import redact, seat_view
 
 __all__ = ["Table", "Timing", "ManualClock", "TableError", "HUMAN", "MAX_HANDS", "timeout_action", "commitment",
-           "verify_log", "redact", "seat_view"]
+           "verify_log", "redact", "seat_view", "encode"]

@@ -47,7 +47,7 @@ from mahjong.game.state import HandState, Phase
 from mahjong.table.shuffle import MATCH_SALT, commitment, derived_secret, new_secret, seat_hands
 from mahjong.table.views import redact, seat_view
 
-__all__ = ["Table", "Timing", "ManualClock", "TableError", "HUMAN", "MAX_HANDS", "timeout_action", "Frame"]
+__all__ = ["Table", "Timing", "ManualClock", "TableError", "HUMAN", "MAX_HANDS", "timeout_action", "Frame", "encode"]
 
 HUMAN = "human"
 #: the longest match a table plays
@@ -184,12 +184,16 @@ class Table:
     (seconds); ``seed`` makes the seeds reproducible (tests: without it every hand's seed comes from the operating
     system's secure random source); ``table_id`` names the table in its commitments and log.
 
+    ``walls(k)``, for tests, gives hand ``k`` an explicit wall (``Game(wall=...)``) instead of the seeded one: such
+    hands cannot be verified against their commitment.
+
     Players are numbered 0..n-1 as ``seats``; each hand seats them as the match says (Guobiao swaps seats from the
     third round), and every frame says which seat a player holds."""
 
     def __init__(self, rules: str, seats: Sequence[str], *, options: Mapping[str, Any] | None = None,
                  hands: int = 4, timing: Timing | None = None, clock: Callable[[], float] | None = None,
-                 seed: int | None = None, table_id: str | None = None) -> None:
+                 seed: int | None = None, table_id: str | None = None,
+                 walls: Callable[[int], Sequence[int]] | None = None) -> None:
         if not isinstance(rules, str):
             raise RulesError(f"rules must be a preset name, got {rules!r}")
         if options is not None and not isinstance(options, Mapping):
@@ -217,6 +221,7 @@ class Table:
         self.clock: Callable[[], float] = clock if clock is not None else time.monotonic
         self.id = table_id if table_id is not None else secrets.token_urlsafe(9)
         self._master = seed
+        self._walls = walls
         agent_seeds = SplitMix64(seed if seed is not None else secrets.randbits(64), 0xA6E)
         self.agents: dict[int, Agent] = {p: make_agent(k, agent_seeds.next64()) for p, k in enumerate(seats)
                                          if k != HUMAN}
@@ -276,7 +281,8 @@ class Table:
             if done:
                 return
             done = True
-            self._watchers[player].remove(watcher)
+            watchers = self._watchers[player]
+            del watchers[next(i for i, w in enumerate(watchers) if w is watcher)]  # (by identity, not ==)
             if player is not None and player in self.humans:
                 self._connected[player] -= 1
             self.tick()
@@ -314,7 +320,9 @@ class Table:
         self.tick()
         if self.step.kind != "between":
             raise IllegalActionError(f"seat {player} has no decision now: the hand is being played")
-        self.step.ready.add(player)
+        if player not in self.step.ready:
+            self.step.ready.add(player)
+            self._update(self.clock())  # (everybody sees who is still awaited)
         self.tick()
 
     def tick(self) -> None:
@@ -379,8 +387,9 @@ class Table:
         if self._plan is None:
             self._plan = MatchPlan(self.flow, MatchPlan.first(self.flow, SplitMix64(seed, MATCH_SALT)))
         plan = self._plan
+        wall = None if self._walls is None else self._walls(k)
         game = Game(self.rules, seed=seed, salt=k, dealer=plan.dealer, prevalent_wind=plan.wind, hand_number=k,
-                    options=self.options)
+                    options=self.options, wall=wall)
         self.hand = _Hand(k, seed, nonce, commitment(self.id, k, seed, nonce), tuple(plan.seating), game,
                           HandState())
         self.bank = [self.timing.bank] * self.players
@@ -590,8 +599,9 @@ class Table:
             out["answered"] = step.answers[seat].to_dict()
         return out
 
-    def _update(self) -> None:
-        """A new step: every watcher gets an ``update`` (built now, delivered by :meth:`_flush`)."""
+    def _update(self, now: float | None = None) -> None:
+        """A new step (or, between hands, a new answer): every watcher gets an ``update`` (built now, delivered by
+        :meth:`_flush`); its clocks are read at ``now`` (default: when the step opened)."""
         self.seq += 1
         events, self._new_events = self._new_events, []
         result, self._new_result = self._new_result, None
@@ -601,7 +611,8 @@ class Table:
             seat = self._seat(player)
             frame: Frame = {"type": "update", "seq": self.seq, "hand": self._hand_info(),
                             "events": [{**redact(ev, seat), "i": i} for i, ev in events],
-                            "view": self._view(seat), "step": self._step_info(player, self.step.opened),
+                            "view": self._view(seat),
+                            "step": self._step_info(player, self.step.opened if now is None else now),
                             "scores": list(self.scores)}
             if result is not None:
                 frame["result"] = result
@@ -618,6 +629,11 @@ class Table:
         queue, self._queue = self._queue, []
         for watcher, frame in queue:
             watcher(frame)
+
+
+def encode(frame: Frame) -> str:
+    """A frame as JSON text, as the server sends it."""
+    return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
 
 
 def _both(name: Callable[[str, str], str], code: str) -> dict[str, str]:

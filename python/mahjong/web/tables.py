@@ -38,7 +38,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from mahjong.errors import MahjongError
-from mahjong.table import Table, TableError, Timing
+from mahjong.table import Table, TableError, Timing, encode
 from mahjong.web.api import RequestError, _body
 
 __all__ = ["Limits", "TableServer", "encode"]
@@ -59,11 +59,6 @@ class Limits:
     idle_seconds: float = 120.0  #: a connection that sends nothing for this long is closed (the page pings)
     send_queue: int = 2000  #: frames waiting for a slow client before it is closed
     keep_seconds: float = 900.0  #: how long a finished table (and its log) is kept
-
-
-def encode(frame: dict[str, Any]) -> str:
-    """A frame as it goes on the wire."""
-    return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
 
 
 @dataclass

@@ -39,7 +39,7 @@ def test_every_rule_set_plays_a_match_of_people_and_agents_and_its_log_verifies(
     checked = verify_log(table.log())
     assert [h.hand for h in checked.hands] == [0, 1] and checked.scores == table.scores
     assert sum(table.scores) == 0
-    for p, w in wires.items():  # every watcher's fold ends at the table's last step, nothing lost on the way
+    for w in wires.values():  # every watcher's fold ends at the table's last step, nothing lost on the way
         state = fold(w.frames)
         assert state["seq"] == table.seq and state["scores"] == table.scores
         assert [r["hand"] for r in state["results"]] == [0, 1]

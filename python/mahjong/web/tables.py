@@ -154,10 +154,14 @@ class TableServer:
                      {"options": (dict,), "seats": (list,), "hands": (int,), "timing": (dict,)})
         if "seats" not in body:
             raise RequestError("missing field: seats")
-        self._make_room_for_one()
+        try:
+            self._make_room_for_one()
+        except TableError as e:
+            return self.error(503, str(e), "TableError", e)
         timing = Timing.from_dict(body["timing"]) if body.get("timing") is not None else Timing()
         loop = asyncio.get_running_loop()
-        table = Table(body["rules"], body["seats"], options=body.get("options"), hands=body.get("hands") or 4,
+        table = Table(body["rules"], body["seats"], options=body.get("options"),
+                      hands=4 if body.get("hands") is None else body["hands"],
                       timing=timing, clock=loop.time)
         room = _Room(table, {p: secrets.token_urlsafe(16) for p in table.humans})
         self.rooms[table.id] = room

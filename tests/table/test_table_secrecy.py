@@ -45,7 +45,7 @@ from mahjong.game.events import (
 from mahjong.game.match import MatchPlan
 from mahjong.game.rng import SplitMix64
 from mahjong.game.state import HandState
-from mahjong.table import ManualClock, Table
+from mahjong.table import ManualClock, Table, verify_log
 from mahjong.table.shuffle import MATCH_SALT, derived_secret
 from mahjong.table.views import ALWAYS_HIDDEN, PRIVATE
 
@@ -233,6 +233,7 @@ def test_no_frame_holds_the_wall_the_seed_or_another_seats_tiles(rules: str, see
         table.attach(p, w)
     play(table, clock, wires, random_policy(random.Random(policy)))
     secrets = [(r["seed"], r["nonce"]) for r in table.results]
+    assert all(r["seed"] == str(verify_log(table.log()).hands[r["hand"]].seed) for r in table.results)
     for player, wire in wires.items():
         hand = -1
         for text in wire.texts:

@@ -420,7 +420,8 @@ class Table:
                   "winners": list(game.state.won), "wins": wins,
                   "payments": [{"payer": p.payer, "payee": p.payee, "amount": p.amount, "reason": p.reason,
                                 "label": _reason(p.reason, p.note)} for p in settlement.lines],
-                  "hands": seat_hands(game.state.hands), "commitment": hand.commitment, "seed": hand.seed,
+                  "hands": seat_hands(game.state.hands), "commitment": hand.commitment,
+                  "seed": str(hand.seed),  # (as text: a 64-bit number does not survive JavaScript's numbers)
                   "nonce": hand.nonce}
         self.results.append(result)
         self._new_result = result

@@ -215,7 +215,7 @@ def _proc_cpu(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def _watch_tables(base: str, n: int, seconds: float) -> tuple[
+async def _watch_tables(base: str, n: int, seconds: float, timing: dict[str, float]) -> tuple[
         list[dict[str, Any]], int, int, list[str], list[float], dict[str, dict[int, int]], float]:
     import websockets
 
@@ -223,7 +223,7 @@ async def _watch_tables(base: str, n: int, seconds: float) -> tuple[
     async with httpx2.AsyncClient(base_url=base, timeout=60) as client:
         for i in range(n):
             body = {"rules": TABLE_RULES[i % len(TABLE_RULES)], "seats": ["greedy"] * 4, "hands": 64,
-                    "timing": TABLE_TIMING}
+                    "timing": timing}
             r = await client.post("/api/tables", json=body)
             if r.status_code != 201:
                 raise RuntimeError(f"table {i}: {r.status_code} {r.text}")
@@ -277,7 +277,7 @@ async def _watch_tables(base: str, n: int, seconds: float) -> tuple[
     return made, counts["events"], counts["frames"], errors, latencies, complete, time.monotonic() - start
 
 
-def run_tables(n: int, seconds: float) -> TablesResult:
+def run_tables(n: int, seconds: float, timing: dict[str, float] | None = None) -> TablesResult:
     """``n`` agent tables on ``mahjong serve`` (127.0.0.1), one spectator each for ``seconds``: events and frames
     per second, the latency of each update (from the server's queueing to the spectator), the server's memory and
     CPU time, and every finished hand's events checked against its log (none lost)."""
@@ -291,7 +291,7 @@ def run_tables(n: int, seconds: float) -> TablesResult:
         cpu_start = _proc_cpu(proc.pid)
         with ThreadPoolExecutor(1) as pool:
             made, events, frames, errors, latencies, seen, wall = pool.submit(
-                asyncio.run, _watch_tables(base, n, seconds)).result()
+                asyncio.run, _watch_tables(base, n, seconds, timing or TABLE_TIMING)).result()
         cpu = _proc_cpu(proc.pid) - cpu_start
         rss_end = _proc_kb(proc.pid)
         lost, hands = 0, 0

@@ -214,3 +214,71 @@ def test_the_next_hand_starts_when_every_person_is_ready() -> None:
     table.next_hand(1)
     assert table.step.kind != "between" and table.hand is not None and table.hand.number == 1
     assert clock.now == ended
+
+
+def test_mahjong_verify_passes_a_log_and_fails_a_tampered_one(tmp_path: pytest.TempPathFactory) -> None:
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    table, clock = _table("sichuan", ["greedy"] * 4, hands=2, timing=Timing(claim=0, agent=0, between=0))
+    while not table.over:
+        clock.set(table.next_deadline() or 0)
+        table.tick()
+    good = Path(str(tmp_path)) / "match.jsonl"
+    good.write_text(table.log(), encoding="utf-8")
+    lines = table.log().splitlines()
+
+    def tampered(change: object) -> Path:
+        out = []
+        done = False
+        for line in lines:
+            obj = json.loads(line)
+            if not done and change(obj):  # type: ignore[operator]
+                done = True
+            out.append(json.dumps(obj))
+        assert done
+        path = Path(str(tmp_path)) / f"bad{len(list(Path(str(tmp_path)).iterdir()))}.jsonl"
+        path.write_text("\n".join(out) + "\n", encoding="utf-8")
+        return path
+
+    def seed(o: dict) -> bool:  # a different seed revealed: the commitment does not match
+        if o["type"] == "reveal":
+            o["seed"] += 1
+            return True
+        return False
+
+    def nonce(o: dict) -> bool:
+        if o["type"] == "reveal" and o["hand"] == 1:
+            o["nonce"] = "0" * 32
+            return True
+        return False
+
+    def draw(o: dict) -> bool:  # a tile changed in play
+        if o["type"] == "discard":
+            o["tile"] = (o["tile"] + 1) % 27
+            return True
+        return False
+
+    def net(o: dict) -> bool:  # a payment changed
+        if o["type"] == "paid":
+            o["amount"] += 1
+            return True
+        return False
+
+    def dealer(o: dict) -> bool:  # the second hand dealt by another seat
+        if o["type"] == "hand_started" and o["hand_number"] == 1:
+            o["dealer"] = (o["dealer"] + 1) % 4
+            return True
+        return False
+
+    mahjong = [sys.executable, "-m", "mahjong"]
+    ok = subprocess.run([*mahjong, "verify", str(good)], capture_output=True, text=True)
+    assert ok.returncode == 0 and "verified" in ok.stdout and ok.stdout.count("matches seed") == 2
+    for change in (seed, nonce, draw, net, dealer):
+        bad = subprocess.run([*mahjong, "--lang", "zh", "verify", str(tampered(change))], capture_output=True,
+                             text=True)
+        assert bad.returncode == 1 and "核对不通过" in bad.stderr, (change.__name__, bad.stderr)
+    missing = subprocess.run([*mahjong, "verify", str(good) + ".nope"], capture_output=True, text=True)
+    assert missing.returncode == 2 and "cannot read" in missing.stderr

@@ -296,7 +296,7 @@ def run_tables(n: int, seconds: float, timing: dict[str, float] | None = None) -
         rss_end = _proc_kb(proc.pid)
         lost, hands = 0, 0
         for t in made:  # every finished hand: the spectator got every one of its events
-            text = httpx2.get(f"{base}{t['log']}", timeout=60).text
+            text = httpx2.get(f"{base}{t['log']}", timeout=600).text  # (behind the tables still playing)
             checked = verify_log(text)
             blocks = text.split('{"type":"commitment"')[1:]
             for h, block in zip(checked.hands, blocks):

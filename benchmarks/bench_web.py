@@ -178,8 +178,8 @@ def served() -> Iterator[tuple[str, subprocess.Popen[str]]]:
 
 #: the rule sets of the agent tables, in turn (the compiled core's and the Python engine's)
 TABLE_RULES = ["guobiao", "sichuan", "common", "wuhu-2468", "nanchang", "hongzhong", "changsha", "yuhuan"]
-#: the tables' clocks: agents answer at once, short claim windows and pauses, so that the tables keep the server busy
-TABLE_TIMING = {"claim": 0.2, "turn": 5, "bank": 0, "away": 1, "agent": 0.05, "between": 0.3}
+#: the tables' clocks: agents answer after a quarter second, short claim windows and pauses (faster than people play)
+TABLE_TIMING = {"claim": 0.5, "turn": 5, "bank": 0, "away": 1, "agent": 0.25, "between": 1}
 
 
 @dataclass

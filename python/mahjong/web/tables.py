@@ -57,7 +57,7 @@ class Limits:
     burst: int = 40  #: ... and the frames it may send at once
     flood: int = 100  #: frames refused for their rate before the connection is closed
     idle_seconds: float = 120.0  #: a connection that sends nothing for this long is closed (the page pings)
-    send_queue: int = 2000  #: frames waiting for a slow client before it is closed
+    send_queue: int = 256  #: frames waiting for a slow client before it is closed (it reconnects)
     keep_seconds: float = 900.0  #: how long a finished table (and its log) is kept
 
 
@@ -243,40 +243,45 @@ class TableServer:
         if room.watchers >= limits.watchers:
             await self._refuse(ws, TableError(f"the table already has {limits.watchers} connections"), _CLOSE_FLOOD)
             return
-        queue: asyncio.Queue[tuple[float, dict[str, Any]] | None] = asyncio.Queue()
+        queue: asyncio.Queue[str | None] = asyncio.Queue()
         overflow = False
 
-        def watcher(frame: dict[str, Any]) -> None:
+        def put(frame: dict[str, Any]) -> None:
+            """Queue a frame for this client, encoded now (with the time it was queued); a client too slow to
+            read ``limits.send_queue`` frames is closed (it reconnects from a snapshot)."""
             nonlocal overflow
+            if overflow:
+                return
             if queue.qsize() >= limits.send_queue:
                 overflow = True
                 queue.put_nowait(None)
                 return
-            queue.put_nowait((time.time(), frame))
+            queue.put_nowait(encode({**frame, "at": round(time.time(), 6)}))
 
-        async def close(code: int = _CLOSE_GONE) -> None:
+        async def close() -> None:
             queue.put_nowait(None)
 
         room.watchers += 1
         room.closers.add(close)
-        detach = table.attach(player, watcher)
+        detach = table.attach(player, put)
         room.wake.set()
         sender = asyncio.create_task(self._send(ws, queue))
+        receiver = asyncio.create_task(self._receive(ws, room, player, put))
         try:
-            await self._receive(ws, room, player, queue)
+            await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
         finally:
             detach()
             room.watchers -= 1
             room.closers.discard(close)
             room.wake.set()
-            queue.put_nowait(None)
-            code = _CLOSE_FLOOD if overflow else 1000
+            receiver.cancel()
+            queue.put_nowait(None)  # the frames already queued (an error saying why) go first
             try:
-                await asyncio.wait_for(sender, 5)
+                await asyncio.wait_for(sender, 2)
             except (asyncio.TimeoutError, Exception):  # noqa: BLE001 - the client is gone either way
                 sender.cancel()
             try:
-                await ws.close(code)
+                await ws.close(_CLOSE_FLOOD if overflow else 1000)
             except Exception:  # noqa: BLE001,S110 - already closed by the client
                 pass
 
@@ -302,16 +307,15 @@ class TableServer:
         except Exception:  # noqa: BLE001,S110 - the client left first
             pass
 
-    async def _send(self, ws: WebSocket, queue: asyncio.Queue[tuple[float, dict[str, Any]] | None]) -> None:
+    async def _send(self, ws: WebSocket, queue: asyncio.Queue[str | None]) -> None:
         while True:
-            item = await queue.get()
-            if item is None:
+            text = await queue.get()
+            if text is None:
                 return
-            at, frame = item
-            await ws.send_text(encode({**frame, "at": round(at, 6)}))
+            await ws.send_text(text)
 
     async def _receive(self, ws: WebSocket, room: _Room, player: int | None,
-                       queue: asyncio.Queue[tuple[float, dict[str, Any]] | None]) -> None:
+                       put: Callable[[dict[str, Any]], None]) -> None:
         limits = self.limits
         bucket = _Bucket(limits.frames_per_second, limits.burst)
         refused = 0
@@ -319,8 +323,7 @@ class TableServer:
             try:
                 message = await asyncio.wait_for(ws.receive(), limits.idle_seconds)
             except asyncio.TimeoutError:
-                queue.put_nowait((time.time(), _error_frame(TableError(
-                    f"closed: nothing received for {limits.idle_seconds:g} seconds"))))
+                put(_error_frame(TableError(f"closed: nothing received for {limits.idle_seconds:g} seconds")))
                 return
             except (WebSocketDisconnect, RuntimeError):
                 return
@@ -329,10 +332,9 @@ class TableServer:
             if not bucket.take():
                 refused += 1
                 if refused > limits.flood:
-                    queue.put_nowait((time.time(), _error_frame(TableError("closed: too many frames"))))
+                    put(_error_frame(TableError("closed: too many frames")))
                     return
-                queue.put_nowait((time.time(), _error_frame(TableError(
-                    f"too many frames: at most {limits.frames_per_second:g} a second"))))
+                put(_error_frame(TableError(f"too many frames: at most {limits.frames_per_second:g} a second")))
                 continue
             text = message.get("text")
             if text is None:
@@ -345,7 +347,7 @@ class TableServer:
             except MahjongError as e:
                 reply = _error_frame(e)
             if reply is not None:
-                queue.put_nowait((time.time(), reply))
+                put(reply)
             room.wake.set()
 
     def _handle(self, room: _Room, player: int | None, text: str) -> dict[str, Any] | None:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -80,23 +79,6 @@ class LogCheck:
                            "net": list(h.net)} for h in self.hands]}
 
 
-def _lines(text: str) -> list[tuple[int, dict[str, Any]]]:
-    out = []
-    for i, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise ContextError(f"log line {i} is not JSON: {e}") from None
-        except RecursionError:
-            raise ContextError(f"log line {i} is nested too deeply") from None
-        if not isinstance(obj, dict):
-            raise ContextError(f"log line {i}: an event is a JSON object, got {type(obj).__name__}")
-        out.append((i, obj))
-    return out
-
-
 def _whole(obj: dict[str, Any], key: str, line: int) -> int:
     v = obj.get(key)
     if type(v) is not int or v < 0:
@@ -118,19 +100,13 @@ def verify_log(source: str | bytes) -> LogCheck:
     :class:`~mahjong.errors.ContextError` naming the first line or hand that fails."""
     from mahjong.game.engine import make_flow
     from mahjong.game.events import HandEnded, HandStarted, WallBuilt, event_from_dict
-    from mahjong.game.log import MAX_LOG_BYTES, replay
+    from mahjong.game.log import json_lines, replay
     from mahjong.game.match import MatchPlan
 
-    if isinstance(source, bytes):
-        if len(source) > MAX_LOG_BYTES:
-            raise ContextError(f"the log is larger than {MAX_LOG_BYTES} bytes")
-        try:
-            source = source.decode("utf-8")
-        except UnicodeDecodeError as e:
-            raise ContextError(f"the log is not UTF-8 text: {e}") from None
-    if len(source) > MAX_LOG_BYTES:
-        raise ContextError(f"the log is larger than {MAX_LOG_BYTES} characters")
-    lines = _lines(source)
+    lines = json_lines(source)
+    for at, obj in lines:
+        if not isinstance(obj, dict):
+            raise ContextError(f"log line {at}: an event is a JSON object, got {type(obj).__name__}")
     if not lines or lines[0][1].get("type") != "table":
         raise ContextError("a match log starts with its table line")
     head_line, head = lines[0]

@@ -165,3 +165,30 @@ def test_four_pages_play_a_whole_hand(browser: Browser, server: str, tmp_path: P
     finally:
         for c in contexts:
             c.close()
+
+
+def test_the_lobby_opens_a_table_and_its_links_seat_the_players(browser: Browser, server: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{server}/table?lang=zh")
+        page.wait_for_selector("body[data-booted]")
+        page.select_option("#rules", "twoplayer")
+        assert page.locator("#seat-kinds select").count() == 2  # the two-player game has two seats
+        page.select_option("#kind-1", "greedy")
+        page.fill("#hands", "1")
+        page.click("#create")
+        page.wait_for_selector("#links:not([hidden]) a.join")
+        assert page.locator("#link-list a.join").count() == 1  # one person, one link (with its token)
+        href = page.get_attribute("#link-list a.join", "href") or ""
+        assert "seat=0&token=" in href
+        page.click("#link-list a.join")
+        page.wait_for_selector("body[data-booted]")
+        page.wait_for_function("() => window.MJ_TABLE.state && window.MJ_TABLE.state.player === 0")
+        assert page.locator("#my-hand .tile").count() >= 13
+        assert page.locator("#seat-top .name").count() == 1 and page.locator("#seat-left .name").count() == 0
+        assert not errors, errors
+    finally:
+        context.close()

@@ -38,7 +38,7 @@ const WORDS = {
     scoresHeading: "累计得分", handsHeading: "各家手牌", verifyHeading: "洗牌验证", seedLine: "种子 {seed}，随机盐 {nonce}",
     verifyOk: "与开局前的承诺相符 ✓", verifyBad: "与开局前的承诺不符 ✗", verifyNone: "此浏览器无法计算 SHA-256，请用 mahjong verify 核对",
     downloadLog: "下载对局记录", finalTitle: "对局结束：最终得分", payer: "付", payee: "收", amount: "数额", reason: "原因",
-    total: "合计", error: "出错：", seatsNote: "座位 {n}",
+    total: "合计", error: "出错：", seatsNote: "座位 {n}", close: "关闭",
   },
   en: {
     title: "Mahjong table", calculator: "Calculator", other: "中文", newTable: "Open a table", ruleset: "Rules",
@@ -75,7 +75,7 @@ const WORDS = {
     seedLine: "seed {seed}, nonce {nonce}", verifyOk: "matches the commitment made before the deal ✓",
     verifyBad: "does NOT match the commitment ✗", verifyNone: "this browser cannot compute SHA-256: check with mahjong verify",
     downloadLog: "Download the match log", finalTitle: "Match over: final scores", payer: "payer", payee: "payee",
-    amount: "amount", reason: "reason", total: "total", error: "Error: ", seatsNote: "seat {n}",
+    amount: "amount", reason: "reason", total: "total", error: "Error: ", seatsNote: "seat {n}", close: "Close",
   },
 };
 const WIND = { zh: "东南西北", en: ["East", "South", "West", "North"] };
@@ -586,6 +586,11 @@ async function showResult(r) {
   if (s.step.kind === "over" && r.hand === s.results[s.results.length - 1].hand && s.table.over) {
     body.unshift(el("h3", { class: "final", text: T("finalTitle") + " " + s.scores.map((x, p) => `${T("seatN", { n: p })}: ${x}`).join(" · ") }));
   }
+  const buttons = el("p", { class: "result-actions" },
+    mySeat() !== null && s.step.kind === "between" ? el("button", { type: "button", class: "act next", "data-kind": "next",
+      text: T("next"), on: { click: (e) => { send({ type: "next" }); e.target.disabled = true; } } }) : null,
+    el("button", { type: "button", class: "close", text: T("close"), on: { click: hideResult } }));
+  body.push(buttons);
   $("#result-h").textContent = T("resultTitle", { n: r.hand + 1 });
   $("#result-body").replaceChildren(...body);
   $("#result").hidden = false;

@@ -188,7 +188,9 @@ class Table:
     hands cannot be verified against their commitment.
 
     Players are numbered 0..n-1 as ``seats``; each hand seats them as the match says (Guobiao swaps seats from the
-    third round), and every frame says which seat a player holds."""
+    third round), and every frame says which seat a player holds.
+
+    A table is driven from one thread (the server drives each from its event loop), as a :class:`Game` is."""
 
     def __init__(self, rules: str, seats: Sequence[str], *, options: Mapping[str, Any] | None = None,
                  hands: int = 4, timing: Timing | None = None, clock: Callable[[], float] | None = None,

@@ -233,14 +233,18 @@ async def _watch_tables(base: str, n: int, seconds: float, timing: dict[str, flo
     counts = {"events": 0, "frames": 0}
     seen: dict[str, dict[int, int]] = {}  # table -> hand -> events received (checked contiguous)
     ended: dict[str, set[int]] = {}  # table -> the hands whose end the spectator saw
+    ws_base = base.replace("http://", "ws://")
+    # every spectator connects first (a connection's snapshot comes at once); the watch starts when all are in
+    sockets = await asyncio.gather(*(websockets.connect(f"{ws_base}{t['socket']}", max_size=2**22, open_timeout=120,
+                                                        max_queue=None)
+                                     for t in made))
     start = time.monotonic()
     stop = start + seconds
-    ws_base = base.replace("http://", "ws://")
 
-    async def watch(table: dict[str, Any]) -> None:
+    async def watch(table: dict[str, Any], ws: Any) -> None:
         hands: dict[int, int] = seen.setdefault(table["id"], {})
         try:
-            async with websockets.connect(f"{ws_base}{table['socket']}", max_size=2**22) as ws:
+            async with ws:
                 seq = None
                 while True:
                     left = stop - time.monotonic()
@@ -272,7 +276,7 @@ async def _watch_tables(base: str, n: int, seconds: float, timing: dict[str, flo
         except Exception as e:  # noqa: BLE001 - every transport failure counts as one
             errors.append(f"{table['id']}: {type(e).__name__}: {e}")
 
-    await asyncio.gather(*(watch(t) for t in made))
+    await asyncio.gather(*(watch(t, ws) for t, ws in zip(made, sockets)))
     complete = {tid: {h: n for h, n in hands.items() if h in ended.get(tid, set())} for tid, hands in seen.items()}
     return made, counts["events"], counts["frames"], errors, latencies, complete, time.monotonic() - start
 

@@ -191,7 +191,9 @@ def test_an_idle_client_is_closed_and_the_table_goes_on(tables: TestClient) -> N
 
 
 def test_a_reconnect_resumes_from_the_snapshot(tables: TestClient) -> None:
-    made = make(tables, seats=["human", "greedy", "greedy", "greedy"], hands=1, timing={**FAST, "turn": 30})
+    # (a seat with nobody connected gets the away clock: long enough here for the client to come back)
+    made = make(tables, seats=["human", "greedy", "greedy", "greedy"], hands=1,
+                timing={**FAST, "turn": 30, "away": 30})
     with tables.websocket_connect(_join(made, 0)) as ws:
         first = json.loads(ws.receive_text())
         ws.send_text(json.dumps({"type": "act", "action": first["step"]["legal"][0]}))

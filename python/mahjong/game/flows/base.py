@@ -67,18 +67,33 @@ class Flow:
     earthly: str | None = None
     #: 天和 is a fact the rule set reads
     heavenly: bool = False
-    #: a ready player must win in the last N wall tiles (Sichuan: 4); 0 = no forced win
+    #: a player who can win on one of the wall's last N tiles (drawn, or discarded / added to a kong as drawn) must
+    #: (Sichuan: 4); 0 = no forced win
     forced_win_tiles: int = 0
     #: 报听 (declare ready, then the engine draws and discards) is an action
     ready_declaration: bool = False
+    #: when the hand ends, every player's concealed kongs are turned face up for all (an event and the observations)
+    shows_concealed_kongs: bool = False
+    #: the two-player game's 海底捞月 phase when the wall runs out: the ready player (the one ready first) fishes a
+    #: tile from those not in play
+    haidi_phase: bool = False
     #: settling a hand record checks it for this flow's sequencing (one win ends the hand …)
     checks_record_sequence: bool = True
     #: the wall is cut into one segment per seat (the Botzone competition format)
     segmented: bool = False
-    #: bonus tiles kept in the hand (Jinshan's 百搭): they may be discarded, and a drawn one may be the winning tile
+    #: bonus tiles kept in the hand (Jinshan's 百搭; Guobiao's flowers, kept): they may be discarded, and a drawn one
+    #: may be the winning tile
     held_bonus: frozenset[int] = frozenset()
+    #: a held bonus tile may be set aside on one's turn for a replacement from the back (Guobiao's kept flowers:
+    #: 补花 when the player likes)
+    declares_held_bonus: bool = False
     #: flow options the compiled game core does not play: a hand with one of them on runs on the reference engine
     core_unsupported_options: tuple[str, ...] = ()
+    #: the judge's penalties (Botzone's): an illegal answer (WA) or a false win (WH) ends the hand with a
+    #: :class:`~mahjong.game.events.Penalized` event instead of being refused, and an outside judge may call
+    #: :meth:`~mahjong.game.engine.Game.penalize`; the offender pays each other player ``penalty``
+    penalties: bool = False
+    penalty: int = 0
 
     def __init__(self, ruleset: RuleSet[Any], options: Any = None) -> None:
         self.ruleset = ruleset
@@ -168,15 +183,24 @@ class Flow:
         """Payments of the flow itself on top of the rule set's settlement (none by default)."""
         return []
 
+    def draw_facts(self, state: HandState) -> dict[str, Any]:
+        """The rule set's own facts of the wall's end (the record's Draw ``facts``, JSON-friendly); none by
+        default."""
+        return {}
+
 
 def split_options(flow_cls: type[Flow], options: dict[str, Any]) -> tuple[dict[str, Any], Any]:
-    """Split mixed options into the rule set's (returned as a dict) and the flow's ``Options`` object."""
+    """Split mixed options into the rule set's (returned as a dict) and the flow's ``Options`` object (an
+    option's old name, :data:`mahjong.rulebook.rows.RENAMED_OPTIONS`, is still accepted)."""
+    from mahjong.rulebook.rows import current_options
+
     names = {f.name for f in fields(flow_cls.Options)}
+    options = current_options(names, options)
     mine = {k: v for k, v in options.items() if k in names}
     rest = {k: v for k, v in options.items() if k not in names}
     for f in fields(flow_cls.Options):
         if f.name in mine:
-            _check_option(f.name, f.default, mine[f.name])
+            _check_option(f.name, f.default, mine[f.name], str(f.type))
     try:
         opts = flow_cls.Options(**mine)
     except TypeError as e:
@@ -184,9 +208,12 @@ def split_options(flow_cls: type[Flow], options: dict[str, Any]) -> tuple[dict[s
     return rest, opts
 
 
-def _check_option(name: str, default: Any, value: Any) -> None:
-    """A flow option takes a value of its default's type (True/False, a whole number, a name)."""
-    if isinstance(default, bool):
+def _check_option(name: str, default: Any, value: Any, annotation: str = "") -> None:
+    """A flow option takes a value of its default's type (True/False, a whole number, a name); an option whose
+    default is None ("as the format says") takes None or a value of its annotated type."""
+    if default is None and annotation.startswith("bool"):
+        ok, what = value is None or type(value) is bool, "true, false or none"
+    elif isinstance(default, bool):
         ok, what = type(value) is bool, "true or false"
     elif isinstance(default, int):
         ok, what = type(value) is int and value >= 0, "a whole number >= 0"

@@ -386,7 +386,9 @@ class Game(HandTable):
     the discarder); one on a hand that does not win, or under the 8-fan minimum, is ``"WH"``; otherwise the
     illegal answer (the lowest seat's) is ``"WA"``.  :meth:`penalize` gives the penalties only an outside judge
     sees (``"TLE"``, ``"MLE"``, ``"OLE"``, ``"RE"`` a crashed program, ``"NJ"`` output that is not the
-    protocol's; ``"WA"`` / ``"WH"`` too): :data:`mahjong.game.events.PENALTY_KINDS`.  Either way the hand ends
+    protocol's; ``"WA"`` / ``"WH"`` too — e.g. the judge asks every seat every time, and a seat that is not
+    pending here but answers anything but ``PASS`` is a ``"WA"`` only the outside judge can give):
+    :data:`mahjong.game.events.PENALTY_KINDS`.  Either way the hand ends
     with one :class:`~mahjong.game.events.Penalized` event (``seat``, ``kind``, ``answer``; a false win's
     ``tile``, ``hand``, ``total``), then the payments: the offender pays each other player the flow's
     ``penalty`` (10: −30 / +10 each), reason ``"false_win"`` for WH and ``"penalty"`` otherwise; the hand's

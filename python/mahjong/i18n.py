@@ -121,6 +121,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
                    "最高 {max}"),
     "sim.special": ("  special events: {events}", "  特殊事件：{events}"),
     "sim.patterns": ("  patterns (name, key, count, per win):", "  番种 / 牌型（名称、键名、次数、每次和牌的频率）："),
+    # verify
+    "verify.hand": ("hand {hand}: commitment {commitment}… matches seed {seed}; {events} events replayed",
+                    "第 {hand} 局：承诺 {commitment}… 与种子 {seed} 相符；{events} 个事件重放无误"),
+    "verify.ok": ("{path}: verified — {hands} hand(s) of table {table} ({rules}); scores {scores}",
+                  "{path}：核对无误——牌桌 {table}（{rules}）共 {hands} 局；得分 {scores}"),
+    "verify.failed": ("{path}: NOT verified — {error}", "{path}：核对不通过——{error}"),
     "sim.speed": ("  {rate} hands/s ({seconds} s)", "  每秒 {rate} 局（用时 {seconds} 秒）"),
     # play
     "play.intro": ("{rules}: you play seat {seat}. Type an action's number, or its words (discard 3m, pung, "
@@ -331,6 +337,16 @@ HELP: dict[str, tuple[str, str]] = {
     "serve.--host": ("address to bind (default 127.0.0.1: only this machine can reach the page)",
                      "绑定的地址（默认 127.0.0.1：只有本机能打开网页）"),
     "serve.--open": ("open the page in the default web browser", "用默认浏览器打开网页"),
+    # verify (tables' match logs)
+    "verify": ("check a table's match log: each hand dealt again from its revealed seed and replayed",
+               "核对牌桌的对局记录：按公布的种子重新发牌并重放每一局"),
+    "verify.description": ("Check a match log of `mahjong serve`'s tables (GET /api/tables/ID/log) or of "
+                           "mahjong.table.Table.log(): each hand's commitment against its revealed seed, the deal "
+                           "made again from the seed, every event replayed. Exit status 1 if a hand fails.",
+                           "核对 `mahjong serve` 牌桌（GET /api/tables/ID/log）或 mahjong.table.Table.log() 的"
+                           "对局记录：每局开局前的承诺与公布的种子是否相符，按种子重新发牌，逐个事件重放。"
+                           "有一局不符时退出码为 1。"),
+    "verify.log": ("the match log (JSON lines)", "对局记录（JSON lines）"),
     # simulate, play
     "simulate": ("play many hands with built-in agents and print statistics", "让内置 AI 打多手牌并输出统计"),
     "play": ("play a hand in the terminal against the built-in agents", "在终端与内置 AI 打一手牌"),

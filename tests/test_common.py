@@ -188,7 +188,7 @@ def test_cap_base_and_payments() -> None:
 def test_not_winning_and_bad_input() -> None:
     with pytest.raises(NotWinningError, match="common fan table"):
         SEED_ONLY.score("123m456p789s234s56p", DISCARD)
-    with pytest.raises(NotWinningError, match="十三不靠"):  # 组合龙 (a Guobiao shape) is not a win here
+    with pytest.raises(NotWinningError, match="thirteen unrelated tiles"):  # 组合龙 (a Guobiao shape) is not a win here
         SEED_ONLY.score("147m258p369s123s55s", DISCARD)
     with pytest.raises(HandError, match="flower"):
         SEED_ONLY.score("123m456p789s234s55p f1", DISCARD)

@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from mahjong import i18n, report
-from mahjong.errors import MahjongError
+from mahjong.errors import MahjongError, NotWinningError
 from mahjong.rules import PRESETS as SHAPE_PRESETS
 
 __all__ = ["main", "COMMAND_MODULES"]
@@ -119,13 +119,24 @@ def _run_analyze(args: argparse.Namespace) -> Any:
                           wildcard_tiles=args.wildcard_tile, top=args.top, style=args.style)
 
 
+def _shapes_name(name: str, lang: str) -> str:
+    """The shapes an analysis used, by name in ``lang``: a rule set's own name, or a plain shape set's words."""
+    from mahjong.framework import PRESET_INFO
+
+    if name in PRESET_INFO:
+        info = PRESET_INFO[name]
+        return f"{info.name_zh if lang == 'zh' else info.name_en} ({name})"
+    key = f"shapes.{name}"
+    return f"{i18n.text(key, lang)} ({name})" if key in i18n.MESSAGES else name
+
+
 def _print_analysis(a: dict[str, Any], lang: str) -> None:
     t = i18n.text
     sh = a["shanten"]
     label = t("complete", lang) if sh == -1 else t("ready", lang) if sh == 0 else t("n_shanten", lang, n=sh)
     print(f"{t('hand', lang)}: {a['hand']}   ("
           + t("hand_size", lang, tiles=a["tiles"], melds=a["melds"], wildcards=a["wildcards"]) + ")")
-    print(f"{t('shapes', lang)}: {a['rules']}")
+    print(f"{t('shapes', lang)}: {_shapes_name(a['rules'], lang)}")
     print(f"{t('shanten', lang)}: {sh}  — {label}")
     forms = ", ".join(f"{t('form.' + f, lang) if 'form.' + f in i18n.MESSAGES else f} {v}"
                       for f, v in a["shanten_by_form"].items())
@@ -201,9 +212,7 @@ def _print_score(r: dict[str, Any], lang: str) -> None:
         "on_discard", lang, seat=discarder["seat"], wind=i18n.wind("ESWN".index(discarder["wind"]), lang))
     print(f"{t('win_tile', lang)}: {win}   {how}")
     if r["reading"]:
-        rd = r["reading"]
-        parts = ["".join(m) for m in rd["melds"]] + [p * 2 for p in rd["pairs"]] + rd["singles"]
-        print(f"{t('reading', lang)}: {' '.join(parts)}")
+        print(f"{t('reading', lang)}: {r['reading']['text']}")
     if r["wait"]:
         key = "wait." + r["wait"]
         print(f"{t('wait', lang)}: {t(key, lang) if key in i18n.MESSAGES else r['wait']}")
@@ -215,7 +224,8 @@ def _print_score(r: dict[str, Any], lang: str) -> None:
             times = f" ×{i['count']}" if i["count"] != 1 else ""
             print(f"  {n}{' ' * (w - _width(n))}  {i['value']:>4} {i18n.unit(i['unit'], lang)}{times}")
     print(f"{t('total', lang)}: {r['total']} {i18n.unit(r['unit'], lang)}")
-    print(t("minimum_ok", lang) if r["valid"] else t("minimum_not", lang, reason=r["invalid_reason"]))
+    reason = r["invalid_reason_zh"] if lang == "zh" else r["invalid_reason"]
+    print(t("minimum_ok", lang) if r["valid"] else t("minimum_not", lang, reason=reason))
     if r["arithmetic"]:
         print(f"{t('arithmetic', lang)}:")
         for line in r["arithmetic"]:
@@ -435,7 +445,7 @@ def _common(p: argparse.ArgumentParser, style: bool = True) -> None:
     p.add_argument("--json", action="store_true", help=_h("--json"))
     p.add_argument("--lang", default=argparse.SUPPRESS, help=_h("--lang"))
     if style:
-        p.add_argument("--style", default="ascii", choices=_STYLES, help=_h("--style"))
+        p.add_argument("--style", default=None, choices=_STYLES, help=_h("--style"))
 
 
 def add_commands(sub: Any) -> None:
@@ -533,6 +543,8 @@ def _fail(args: argparse.Namespace | None, lang: str, err: MahjongError, as_json
         where = f"mahjong {command}" if command else "mahjong"
         kind = report.error_kind(err, lang)
         print(f"{where}: {i18n.text('error', lang)} ({kind}): {err.message(lang)}", file=sys.stderr)
+        if command == "score" and isinstance(err, NotWinningError) and args is not None:
+            print(i18n.text("hint.analyze", lang, rules=args.rules, hand=args.hand.strip()), file=sys.stderr)
     return 2
 
 
@@ -571,6 +583,8 @@ def _main(argv: Sequence[str] | None) -> int:
     lang = i18n.language(args.lang)
     if args.json_before_command:
         args.json = True
+    if getattr(args, "style", "") is None:  # tiles in the text's language unless --style says how (JSON: codes)
+        args.style = "chinese" if lang == "zh" and not args.json else "ascii"
     try:
         data = args.run(args)
     except MahjongError as e:

@@ -20,9 +20,12 @@ LANGUAGES = ("en", "zh")
 MESSAGES: dict[str, tuple[str, str]] = {
     # analyze
     "hand": ("hand", "手牌"),
-    "hand_size": ("{tiles} tiles, {melds} melds, {wildcards} wildcards",
-                  "{tiles} 张，{melds} 副副露，{wildcards} 张百搭"),
+    "hand_size": ("{tiles} tiles with melds counted as 3; melds: {melds}; wildcards: {wildcards}",
+                  "共 {tiles} 张（副露按 3 张计），副露 {melds} 副，百搭 {wildcards} 张"),
     "shapes": ("shapes of", "牌型规则"),
+    "shapes.default": ("regular hands, seven pairs, thirteen orphans", "一般型、七对、十三幺"),
+    "shapes.riichi-shapes": ("the shapes of Riichi mahjong (a quad is not two pairs)",
+                             "日麻的牌型（四张同牌不算两对）"),
     "shanten": ("shanten", "向听数"),
     "complete": ("complete", "和牌"),
     "ready": ("ready", "听牌"),
@@ -55,8 +58,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "wait.single": ("single", "单钓"),
     "wait.dual-pung": ("dual pung", "双碰"),
     "total": ("total", "合计"),
-    "minimum_ok": ("minimum reached", "达到起和番数"),
-    "minimum_not": ("minimum NOT reached — {reason}", "未达起和要求（诈和）——{reason}"),
+    "minimum_ok": ("minimum reached", "达到起和要求"),
+    "minimum_not": ("minimum NOT reached — {reason}", "未达起和要求——{reason}"),
     "arithmetic": ("arithmetic", "计算过程"),
     "payments": ("payments", "收付"),
     "seat": ("seat {seat}", "{seat} 号座位"),
@@ -69,6 +72,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "below_minimum": ("below the minimum", "不够起和"),
     "not_allowed": ("not allowed", "不可"),
     "minimum": ("minimum to win: {n} {unit}", "起和：{n} {unit}"),
+    "hint.analyze": ("how far it is from a win, and what to discard: mahjong analyze --rules {rules} \"{hand}\"",
+                     "看它离和牌还差几张、该打哪张：mahjong analyze --rules {rules} \"{hand}\""),
     # rules / fans
     "options": ("options (--option name=value)", "选项（--option 名称=值）"),
     "context_fields": ("win facts (--context name=value)", "和牌条件（--context 名称=值）"),
@@ -239,8 +244,8 @@ HELP: dict[str, tuple[str, str]] = {
                "文字输出的语言：en（英文）或 zh（中文）（默认按 LANG 环境变量）"),
     "--json": ("print JSON for programs (keys and tile codes never change with --lang or --style)",
                "输出供程序读取的 JSON（键名和牌的代码不随 --lang、--style 改变）"),
-    "--style": ("how tiles are written in the text output (default ascii)",
-                "文字输出中牌的写法（默认 ascii）"),
+    "--style": ("how tiles are written in the text output (default: ascii, or chinese under --lang zh)",
+                "文字输出中牌的写法（默认：ascii；--lang zh 时为 chinese，即中文牌名）"),
     # analyze
     "analyze": ("shanten, waits and best discards of a hand", "手牌的向听数、听牌和最佳打法"),
     "analyze.hand": ('hand notation, e.g. "123m456p789s1122z" (melds in [ ] are exposed and their tiles are not '

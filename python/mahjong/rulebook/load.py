@@ -332,10 +332,12 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
     self_draw_only = ch.expr(win_t.get("self_draw_only", False), ("win", "self_draw_only"), fixed_names, all_funcs)
     requires = ch.expr(win_t.get("requires"), ("win", "requires"), win_names, all_funcs)
     refusals = []
+    refusals_zh = []  # (each reason's Chinese, for a player who reads Chinese)
     for i, r in enumerate(win_t.get("refusals", [])):  # (rbflow)
         node = ch.expr(r["when"], ("win", "refusals", i, "when"), reading_names, all_funcs)
         if node is not None:
             refusals.append((node, r["error"]))
+            refusals_zh.append(str(r.get("error_zh", "")))
     aggregation = sc_t.get("aggregation", "sum")
     formula = ch.expr(sc_t.get("formula"), ("scoring", "formula"), score_names | {"fan", "hu", "tai", "pt", "x"},
                       set(BUILTINS))
@@ -405,6 +407,8 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
         row_hand_values=row_hand_values, row_self_drawn_values=row_self_drawn_values,
         special=special,  # (rbgames)
         check_texts_zh=check_texts_zh(data),  # (rbspeed)
+        refusal_texts_zh=tuple(refusals_zh),
+        requires_text_zh=win_t.get("requires_text_zh", ""),
         play=play, play_options=play_options, variant_of=data.get("variant_of"),
         honor_sequences=win_t.get("honor_sequences", False), indicator_is_wild=wild_t.get("indicator_is_wild", False),
         indicator_from=wild_t.get("indicator_from", "last"), refusals=tuple(refusals),

@@ -1,0 +1,156 @@
+"""Issue 25 (the first hour, round three): what a player, a bot developer and a house-rule writer tripped on, each
+with the test that would have caught it.  The command line runs in a subprocess, as a user runs it."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+
+import mahjong
+from mahjong import report
+from mahjong.errors import HandError, NotWinningError
+
+_CJK = re.compile(r"[\u3400-\u9fff\uff00-\uffef]")
+_LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
+
+
+def run_here(capsys: pytest.CaptureFixture[str], *args: str) -> subprocess.CompletedProcess[str]:
+    """The command run in this process (for the cases a subprocess each would make slow; each test runs the real
+    command in a subprocess too)."""
+    from mahjong.cli import main
+
+    code = main(list(args))
+    out = capsys.readouterr()
+    return subprocess.CompletedProcess(list(args), code, out.out, out.err)
+
+
+def run(*args: str, env_lang: str | None = None) -> subprocess.CompletedProcess[str]:
+    env = None
+    if env_lang is not None:
+        import os
+
+        env = {**os.environ, "LANG": env_lang, "LC_ALL": env_lang}
+    return subprocess.run([sys.executable, "-m", "mahjong", *args], capture_output=True, text=True, timeout=120,
+                          env=env)
+
+
+# --- a hand of the wrong size is the same error everywhere ---------------------------------------------------------
+
+WRONG_SIZES = ["123m456m789m123p456p9s", "123m456m789m123p456p99s11p", "[123m,1]456m789m123p456p9s", "2345m"]
+
+
+@pytest.mark.parametrize("rules", ["guobiao", "sichuan"])
+def test_score_of_a_hand_of_the_wrong_size_is_the_error_analyze_gives(rules: str) -> None:
+    text = "123m456m789m123p456p9s"  # 16 tiles (the issue's example)
+    scored, analysed = run("score", "--rules", rules, text), run("analyze", "--rules", rules, text)
+    assert scored.returncode == analysed.returncode == 2, scored.stdout
+    assert scored.stdout == "" and "not ready" not in scored.stderr
+    said = [p.stderr.split("error (bad hand): ", 1)[1] for p in (scored, analysed)]
+    assert said[0] == said[1] and said[0].startswith("16 tiles (melds counted as 3)")
+
+
+@pytest.mark.parametrize("text", WRONG_SIZES)
+def test_report_score_refuses_a_hand_of_the_wrong_size(text: str) -> None:
+    with pytest.raises(HandError) as info:
+        report.score(text)
+    assert info.value.code == "count-any"
+    if "[" in text or len(text) > 10:  # (a short hand without melds is read with exposed melds by analyze)
+        with pytest.raises(HandError) as same:
+            report.analyze(text)
+        assert str(same.value) == str(info.value)
+
+
+def test_analyze_counts_a_meld_as_three_tiles_as_score_does() -> None:
+    a = report.analyze("[123m,1]456m789m123p9s")
+    assert a["tiles"] == 13 and a["melds"] == 1 and a["shanten"] == 0
+    out = run("analyze", "[123m,1]456m789m123p9s")
+    assert out.returncode == 0 and "13 tiles with melds counted as 3" in out.stdout
+    assert report.analyze("2345m")["tiles"] == 4  # no melds written: the missing ones are exposed, as the kernels read
+
+
+# --- "not a win": the hand as typed, one language, and where to look next ----------------------------------------
+
+NOT_WINS = ["guobiao", "sichuan", "common", "nanchang", "jinshan", "changsha", "hongzhong", "guangdong", "twoplayer",
+            "wuhu-2468"]
+
+
+@pytest.mark.parametrize("rules", NOT_WINS)
+def test_not_a_win_keeps_the_tiles_as_typed_in_one_language(rules: str, capsys: pytest.CaptureFixture[str]) -> None:
+    text = "9s11223344556m7p8s"
+    for lang in ("en", "zh"):
+        args = ("score", "--rules", rules, "--lang", lang, text)
+        p = run(*args) if rules in ("guobiao", "changsha") else run_here(capsys, *args)
+        assert p.returncode == 2, p.stdout
+        message, hint = p.stderr.rstrip("\n").split("\n")
+        assert text in message and "11223344556m" in message  # as typed, not sorted
+        words = message.split(text, 1)[1]
+        if lang == "en":
+            assert not _CJK.search(message), message
+        else:
+            assert not [w for w in _LATIN_WORD.findall(words) if w not in ("indicator", "rules")], message
+        assert f'mahjong analyze --rules {rules} "{text}"' in hint
+        assert (lang == "zh") == bool(_CJK.search(hint))
+
+
+def test_not_a_win_from_report_score_says_the_hand_as_typed() -> None:
+    with pytest.raises(NotWinningError) as info:
+        report.score("9s11223344556m7p8s")
+    assert info.value.code == "not-win-hand" and str(info.value).startswith("9s11223344556m7p8s is not a win: ")
+    assert info.value.message("zh").startswith("9s11223344556m7p8s 不能和牌：不是国标麻将的和牌")
+    with pytest.raises(NotWinningError) as inner:  # the rule set's own error keeps its code
+        mahjong.score("9s11223344556m7p8s")
+    assert inner.value.code == "not-win-guobiao"
+
+
+def test_the_nanchang_jing_self_draw_refusal_speaks_one_language() -> None:
+    args = ("score", "--rules", "nanchang", "--indicator", "1m", "--discarder", "1", "123m456p789s234s9m 2m")
+    en, zh = run(*args, "--lang", "en"), run(*args, "--lang", "zh")
+    assert "a plain win that uses jing as wildcards must be self-drawn" in en.stderr
+    assert not _CJK.search(en.stderr)
+    first = zh.stderr.splitlines()[0].split("不能和牌：", 1)[1]
+    assert first == "这手牌的任何拆法都不能在此和牌：精牌作为替代牌时，平胡只能自摸"
+
+
+@pytest.mark.parametrize(("rules", "hand", "flags", "en", "zh"), [
+    ("changsha", "123m456m789p234s66s", ("--discarder", "1"), "needs a pair of 2, 5 or 8", "小胡要二五八将"),
+    ("hongzhong", "1122m3344p5566s77s", ("--discarder", "1"), "only a self-drawn win", "红中麻将只能自摸和"),
+    ("guobiao", "[123m,1]456m789m123p5s5s", ("--discarder", "1", "--option", "min_fan=30"),
+     "false win: 20 fan without flowers", "诈和：不计花牌 20 番"),
+])
+def test_why_a_win_falls_short_is_said_in_each_language(rules: str, hand: str, flags: tuple[str, ...], en: str,
+                                                          zh: str) -> None:
+    got = {lang: run("score", "--rules", rules, "--lang", lang, *flags, hand) for lang in ("en", "zh")}
+    assert en in got["en"].stdout and not _CJK.search(got["en"].stdout.split("minimum NOT reached")[1].split("\n")[0])
+    line = next(x for x in got["zh"].stdout.splitlines() if x.startswith("未达起和要求"))
+    assert zh in line and not _LATIN_WORD.search(line), line
+    data = json.loads(run("score", "--json", "--rules", rules, *flags, hand).stdout)
+    assert en in data["invalid_reason"] and zh in data["invalid_reason_zh"]
+
+
+# --- one language at a time: tiles in Chinese under --lang zh ------------------------------------------------------
+
+
+def test_lang_zh_writes_tiles_in_chinese_unless_style_says_otherwise() -> None:
+    zh = run("score", "--lang", "zh", "[123m,1]456m789m123p5s5s").stdout
+    assert "和牌张: 五条" in zh and "牌型拆分: 四万五万六万 七万八万九万 一筒二筒三筒 五条五条" in zh
+    ascii_ = run("score", "--lang", "zh", "--style", "ascii", "[123m,1]456m789m123p5s5s").stdout
+    assert "和牌张: 5s" in ascii_ and "4m5m6m" in ascii_
+    analysed = run("analyze", "11223344556m7p8s9s", env_lang="zh_CN.UTF-8").stdout
+    discards = analysed.split("最佳打法:")[1]
+    assert "打 七筒" in discards and not _LATIN_WORD.search(discards) and "7p" not in discards
+    assert "牌型规则: 一般型、七对、十三幺 (default)" in analysed
+    # the JSON is for programs: the same whatever the language
+    assert run("score", "--json", "--lang", "zh", "5s5s[123m,1]456m789m123p").stdout == \
+        run("score", "--json", "--lang", "en", "5s5s[123m,1]456m789m123p").stdout
+
+
+def test_units_follow_the_rule_set() -> None:
+    out = run("score", "--lang", "zh", "--rules", "yuhuan", "--caishen", "C", "123m456m789m123p456pC 9s").stdout
+    assert "合计: 30 胡" in out and "达到起和要求" in out and "番" not in out
+    fans = run("fans", "--lang", "zh", "--rules", "yuhuan").stdout
+    assert "番" not in fans.splitlines()[2], fans.splitlines()[2]
+

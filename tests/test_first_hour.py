@@ -154,3 +154,11 @@ def test_units_follow_the_rule_set() -> None:
     fans = run("fans", "--lang", "zh", "--rules", "yuhuan").stdout
     assert "番" not in fans.splitlines()[2], fans.splitlines()[2]
 
+
+
+def test_guangdong_arithmetic_shows_its_base() -> None:
+    r = report.score("123m456m789p234s55s", rules="guangdong", context={"discarder": 1})
+    assert r["arithmetic"][0] == {"zh": "底分 2 × 倍数 2 = 4", "en": "base 2 × multipliers 2 = 4"}
+    assert r["total"] == 4 and r["details"]["base"] == 2
+    out = run("score", "--rules", "guangdong", "--option", "base=3", "111m456m789p234s55s").stdout
+    assert "base 3 × multipliers 2 = 6" in out

@@ -625,6 +625,8 @@ class BookRuleSet(RuleSet[Any]):
         steps: list[tuple[str, str]] = [(f"合计 {value}", f"value {value}")]
         if b.aggregation == "powers":
             steps += self._powers_steps(counted, names, details)
+        elif b.aggregation == "product":  # the value is worked out in its own line
+            steps = self._product_steps(counted, names, details)
         total = value
         if b.round_up:
             total = -(-total // b.round_up) * b.round_up
@@ -739,6 +741,14 @@ class BookRuleSet(RuleSet[Any]):
             got = base * mult * t.x + t.pt
             steps.append((f"加倍 ×{t.x}，加分 {t.pt}：{got}", f"doubled ×{t.x}, plus {t.pt}: {got}"))
         return steps
+
+    def _product_steps(self, t: Totals, names: Mapping[str, Any], details: dict[str, Any]) -> list[tuple[str, str]]:
+        """The line of ``base × the multipliers`` (广东推倒胡: 底分 2 × 无鬼加倍 2 = 4), and the detail ``base``."""
+        base = int(self._value(self.book.base, names, 1) or 0)
+        details["base"] = base
+        plus = f" + {t.pt}" if t.pt else ""
+        return [(f"底分 {base} × 倍数 {t.x}{plus} = {base * t.x + t.pt}",
+                 f"base {base} × multipliers {t.x}{plus} = {base * t.x + t.pt}")]
 
     def _between_losers(self, pay: tuple[int, ...], ctx: WinContext,
                         values: tuple[int, ...]) -> tuple[tuple[int, ...], list[tuple[str, str]]]:

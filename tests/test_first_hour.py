@@ -7,6 +7,7 @@ import json
 import re
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
@@ -162,3 +163,83 @@ def test_guangdong_arithmetic_shows_its_base() -> None:
     assert r["total"] == 4 and r["details"]["base"] == 2
     out = run("score", "--rules", "guangdong", "--option", "base=3", "111m456m789p234s55s").stdout
     assert "base 3 × multipliers 2 = 6" in out
+
+
+# --- rule files: did you mean, the predicate library, a file shown like a built-in ---------------------------------
+
+
+def test_rules_check_says_did_you_mean(tmp_path: Any) -> None:
+    path = tmp_path / "typo.toml"
+    path.write_text('format = 1\nname = "typo-table"\n\n[scoring]\naggregaton = "sum"\n\n[[rows]]\nkey = "full_flush"\n'
+                    'value = 6\nwhen = "one_suite"\nexcludes = ["all_pung"]\n\n[[rows]]\nkey = "all_pungs"\nvalue = 4\n'
+                    'when = "all_pungs"\n', encoding="utf-8")
+    out = run("rules", "--check", str(path))
+    assert out.returncode == 1
+    assert "scoring.aggregaton: unknown key: did you mean aggregation?" in out.stderr
+    zh = run("rules", "--check", str(path), "--lang", "zh").stderr
+    assert "不认识的键：是不是 aggregation？" in zh
+    fixed = path.read_text(encoding="utf-8").replace("aggregaton", "aggregation")
+    path.write_text(fixed, encoding="utf-8")
+    out = run("rules", "--check", str(path))
+    assert "unknown name 'one_suite': did you mean one_suit?" in out.stderr
+    assert "names 'all_pung', which is no row of this file: did you mean all_pungs?" in out.stderr
+    with pytest.raises(Exception, match="did you mean guobiao"):
+        mahjong.get_ruleset("guobao")
+
+
+def test_the_predicate_library_is_listed_in_each_language() -> None:
+    en, zh = run("rules", "--predicates"), run("rules", "--predicates", "--lang", "zh")
+    assert en.returncode == zh.returncode == 0
+    line = next(x for x in en.stdout.splitlines() if x.strip().startswith("one_suit "))
+    assert line.split(None, 1)[1] == "one suit, no honors"
+    assert next(x for x in zh.stdout.splitlines() if x.strip().startswith("one_suit ")).split(None, 1)[1] == "清一色"
+    for heading in ("predicates", "counts", "functions", "win facts"):
+        assert any(x.startswith(heading) for x in en.stdout.splitlines()), heading
+    entries = json.loads(run("rules", "--predicates", "--json").stdout)
+    assert {e["name"] for e in entries} >= {"one_suit", "pair_rank_in", "wind_pungs", "self_drawn"}
+    assert all(e["zh"] and e["en"] and not _CJK.search(e["en"]) for e in entries), \
+        [e for e in entries if _CJK.search(e["en"])]
+
+
+def test_rules_shows_a_rule_file_like_a_built_in(tmp_path: Any) -> None:
+    from mahjong.rulebook.presets import shipped_files
+
+    source = next(p for p in shipped_files() if str(p).endswith("hongzhong.toml"))
+    text = open(source, encoding="utf-8").read().replace('name = "hongzhong"', 'name = "our-red-dragons"')
+    text = "\n".join(x for x in text.splitlines() if not x.startswith("aliases"))
+    path = tmp_path / "ours.toml"
+    path.write_text(text, encoding="utf-8")
+    mine, shipped = run("rules", str(path)), run("rules", "hongzhong")
+    assert mine.returncode == 0, mine.stderr
+    assert mine.stdout.replace("our-red-dragons", "hongzhong") == shipped.stdout
+
+
+def test_a_house_rule_speaks_one_language_at_a_time() -> None:
+    """Every rule set's options, win facts, rows and predicate words: English without Chinese, Chinese given."""
+    for r in report.rulesets():
+        name = r["name"]
+        o = report.ruleset_options(name)
+        for opt in o["options"]:
+            assert not _CJK.search(opt["doc_en"]), (name, opt["name"], opt["doc_en"])
+            assert _CJK.search(opt["doc_zh"]), (name, opt["name"], opt["doc_zh"])
+        for f in report.context_fields(name):
+            assert not _CJK.search(f["label"]["en"] + f["help"]["en"]), (name, f)
+            assert _CJK.search(f["label"]["zh"]) and _CJK.search(f["help"]["zh"]), (name, f)
+        for section in report.fans(name)["sections"]:
+            for row in section["rows"]:
+                words = (row.get("value_text") or {}).get("en", "") + (row["en"] or "")
+                assert row["en"] and not _CJK.search(words), (name, row)
+        assert not _CJK.search(r["summary_en"] or ""), name
+    out = run("rules", "guangdong").stdout  # (a house rule shipped as a file)
+    shown = [x for x in out.splitlines() if not x.strip().startswith(("source:", "also:"))]
+    assert not [x for x in shown if _CJK.search(x)], [x for x in shown if _CJK.search(x)]
+
+
+def test_sichuan_lists_no_wind_facts_and_guobiao_marks_the_extras_facts() -> None:
+    names = [f["name"] for f in report.context_fields("sichuan")]
+    assert "prevalent_wind" not in names and "seat_wind" not in names and "already_won" in names
+    extras = {f["name"]: f["option"] for f in report.context_fields("guobiao")}
+    assert extras["human"] == extras["wildcard_kong"] == "extras" and extras["last_tile"] is None
+    table = report.ruleset_options("sichuan")
+    assert table["hand_size"] == 13 and len(table["tiles"]) == 27 and not table["flowers"]
+    assert report.ruleset_options("guobiao")["flowers"] and report.ruleset_options("yuhuan")["hand_size"] == 16

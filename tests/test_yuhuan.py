@@ -150,7 +150,7 @@ def test_kong_flower_and_robbing_kong_tai() -> None:
     assert r.item("robbing_the_kong") is not None and r.total == 130  # 62 × 2
     # seed 拉杠 also covers winning on the pung-holder's discard of the fourth tile ("或打出这张牌")
     assert YH.score(SIXTY_TWO, ctx(discarder=2, lagang_discard=True)).total == 130
-    with pytest.raises(ContextError, match="杠上开花"):
+    with pytest.raises(ContextError, match="kong's replacement"):
         YH.score("123m456m789m123p45p55s6p", ctx(self_drawn=True, kong_replacement=True))
 
 

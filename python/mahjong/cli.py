@@ -317,19 +317,24 @@ def _print_rules(data: Any, lang: str) -> None:
             if r["aliases"]:
                 print(f"{'':<{w}}  {t('aliases', lang)}: {', '.join(r['aliases'])}")
         return
-    print(f"{data['name']}: {data['ruleset_zh'] if lang == 'zh' else data['ruleset_en']}\n")
+    print(f"{data['name']}: {data['ruleset_zh'] if lang == 'zh' else data['ruleset_en']}")
+    what = "tiles.flowers" if data["flowers"] else "tiles.suits" if len(data["tiles"]) == 27 else "tiles.honors"
+    print(t("table", lang, tiles=len(data["tiles"]) * 4 + 8 * data["flowers"], size=data["hand_size"],
+            what=t(what, lang)) + "\n")
     print(f"{t('options', lang)}:")
     for o in data["options"]:
         print(f"  {o['name']} = {json.dumps(o['default'], ensure_ascii=False)}   ({o['type']})")
-        if o["doc"]:
-            print(f"      {o['doc']}")
+        doc = o["doc_zh"] if lang == "zh" else o["doc_en"]
+        if doc:
+            print(f"      {doc}")
         if o["source"]:
             print(f"      {t('source', lang)}: {o['source']}")
     print(f"\n{t('context_fields', lang)}:")
     for f in data["context_fields"]:
-        print(f"  {f['name']} = {json.dumps(f['default'], ensure_ascii=False)}   ({f['type']})")
-        if f["doc"]:
-            print(f"      {f['doc']}")
+        only = "   " + t("only_with", lang, option=f["option"]) if f["option"] else ""
+        print(f"  {f['name']} = {json.dumps(f['default'], ensure_ascii=False)}   ({f['type']})   "
+              f"{f['label'][lang if lang == 'zh' else 'en']}{only}")
+        print(f"      {f['help'][lang if lang == 'zh' else 'en']}")
 
 
 # --- settle -------------------------------------------------------------------------------------------------------

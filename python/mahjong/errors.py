@@ -33,6 +33,7 @@ __all__ = [
     "translate",
     "identify",
     "listed",
+    "closest",
     "register_file_texts",
     "register_names",
     "chinese_of",
@@ -78,6 +79,14 @@ def _rendered_values(template: str, values: Mapping[str, object]) -> dict[str, s
             value = _FORMATTER.convert_field(value, conv)
         out[name] = format(value, spec or "")
     return out
+
+
+def closest(name: str, known: Iterable[str]) -> str | None:
+    """The known name a misspelt ``name`` most likely meant (for "did you mean …?"), or None."""
+    import difflib
+
+    got = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
+    return got[0] if got else None
 
 
 def listed(items: object) -> str:

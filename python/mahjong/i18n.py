@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 
 __all__ = ["LANGUAGES", "MESSAGES", "UNITS", "HELP", "HelpText", "help_text", "language", "text", "unit", "name",
-           "wind", "LINE_NOTES", "line_note"]
+           "wind", "LINE_NOTES", "line_note", "WIN_FACTS"]
 
 LANGUAGES = ("en", "zh")
 
@@ -78,9 +78,29 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "options": ("options (--option name=value)", "选项（--option 名称=值）"),
     "context_fields": ("win facts (--context name=value)", "和牌条件（--context 名称=值）"),
     "default": ("default", "默认"),
+    "table": ("{tiles} tiles ({what}); a hand of {size}", "{tiles} 张牌（{what}）；手牌 {size} 张"),
+    "tiles.suits": ("suits only", "只有数牌"),
+    "tiles.honors": ("suits and honors", "数牌和字牌"),
+    "tiles.flowers": ("suits, honors and 8 flowers", "数牌、字牌和 8 张花牌"),
+    "only_with": ("(read only with the option {option} on)", "（只在选项 {option} 打开时有用）"),
     "source": ("source", "出处"),
     "aliases": ("also", "别名"),
     "excludes": ("not counted with", "不计"),
+    # rules --predicates: the library's kinds of names
+    "library.predicate": ("predicates (true or false of a reading of the hand)", "判定（对手牌的一种拆法为真或假）"),
+    "library.count": ("counts (whole numbers of a reading)", "计数（一种拆法中的个数）"),
+    "library.function": ("functions (called with arguments)", "函数（带参数调用）"),
+    "library.fact": ("win facts", "和牌条件"),
+    "library.scoring": ("totals (the scoring formula and the payments read them)", "合计（计分公式和付款读取）"),
+    "library.counted_rows": ("rows counted (stage-2 rows and the win rule read them)",
+                             "已计番种（第二阶段的行和和牌要求读取）"),
+    "library.holding": ("the tiles held (opening and instant wins read them)", "持牌（起手胡和持牌即和读取）"),
+    "library.holding_function": ("functions of the tiles held", "持牌的函数"),
+    "library.amount": ("payments (the amounts of special wins read them)", "付款（特殊和牌的金额读取）"),
+    "library.usage": ("combine them with and / or / not, counts compared (>=, ==), e.g. when = \"one_suit and "
+                      "all_pungs\"; see `mahjong rules --schema` for the file's keys",
+                      "用 and / or / not 组合，计数可比较（>=、==），例如 when = \"one_suit and all_pungs\"；"
+                      "文件的键见 `mahjong rules --schema`"),
     # settle
     "event": ("event {n}", "第 {n} 个事件"),
     "net": ("net", "净得"),
@@ -211,6 +231,74 @@ LINE_NOTES: dict[str, str] = {
     "错和": "note.false_win",
 }
 
+#: the win facts as a player reads them: name -> (label English, label Chinese, help English, help Chinese).  The
+#: command's ``mahjong rules NAME`` and the web page show these (a rule file's own facts bring their words in the
+#: file: its ``zh`` / ``en``, used when a fact has no row here).
+WIN_FACTS: dict[str, tuple[str, str, str, str]] = {
+    "winner": ("Winner", "和牌者", "the seat that wins", "和牌的座位"),
+    "discarder": ("Discarded by", "放炮者", "the seat whose discard (or kong tile, when robbed) was won on; none for "
+                  "a self-draw", "打出和牌张（或被抢杠）的座位；自摸时不填"),
+    "dealer": ("Dealer", "庄家", "the dealer's seat", "庄家的座位"),
+    "seat_wind": ("Seat wind", "门风", "the winner's own wind; left out, it follows from the seats (the dealer sits "
+                  "East)", "和牌者的门风；不填时按座位推出（庄家坐东）"),
+    "prevalent_wind": ("Prevalent wind", "圈风", "the wind of the round", "本圈的风"),
+    "self_drawn": ("Self-drawn", "自摸", "won on one's own draw; a win without a discarder is self-drawn",
+                   "和自己摸到的牌；没有放炮者即为自摸"),
+    "last_tile": ("Last copy of the tile", "和绝张", "the winning tile is the last copy not yet seen",
+                  "和的是场上最后一张未见的牌"),
+    "last_wall_tile": ("Last tile of the wall", "海底", "the win is on the wall's last tile: drawn, or the discard "
+                       "made after it", "和牌墙的最后一张：自摸（妙手回春 / 海底捞月），或打出的那张（海底炮）"),
+    "kong_replacement": ("Win on a kong's replacement", "杠上开花", "self-drawn on the tile drawn after a kong",
+                         "和杠后补摸的牌（自摸）"),
+    "robbing_kong": ("Robbing a kong", "抢杠和", "won on the tile another player added to a pung to make a kong",
+                     "和别家加杠的那张牌"),
+    "after_kong_discard": ("Discard after a kong", "杠上炮", "won on the discard a player made right after a kong",
+                           "和别家开杠后打出的牌"),
+    "heavenly": ("Heavenly hand", "天和", "the dealer wins on the deal", "庄家起手即和"),
+    "earthly": ("Earthly hand", "地和", "a player other than the dealer wins in the first go-round (each rule set "
+                "says on which tile)", "闲家在第一巡内和牌（和哪一张由各规则决定）"),
+    "human": ("Human hand", "人和", "a win within the first go-round (an extra hand of the online tables)",
+              "第一巡内和牌（网络牌桌的加番）"),
+    "wildcard_kong": ("Wildcard kong", "混杠", "the winner declared a kong of four wildcards (an extra hand of the "
+                      "online tables)", "和牌者开过四张混的杠（网络牌桌的加番）"),
+    "indicator": ("Indicator tile", "翻出的牌", "the tile turned up: its kind is the main jing, the next kind the "
+                  "secondary jing; none = no jing in play", "翻出的牌：这一种是正精，下一种是副精；不填则无精"),
+    "jing_held": ("Jing held by each seat", "各家所持精", "the main and secondary jing each seat holds at the end "
+                  "(the winner's are counted from the hand)", "每家最后持有的正精、副精张数（和牌者的从手牌读出）"),
+    "jing_kongs": ("Jing kongs", "精杠", "other seats that declared a kong of four jing",
+                   "开过精杠（四张精）的其他座位"),
+    "caishen": ("Wildcard (caishen)", "财神", "the wildcard's kind (its three other copies are wild); none = no "
+                "wildcard in play", "财神是哪种牌（另外三张都是财神）；不填则无财神"),
+    "gang_hua": ("Kong flowers", "杠花", "the kong flowers the winner set aside", "和牌者亮在一边的杠花"),
+    "chengbao": ("Liability (chengbao)", "承包", "the winning discard came in the last 9 tiles of the wall: the "
+                 "discarder pays for everyone", "最后 9 张内放炮：放炮者一家包赔"),
+    "lagang_discard": ("Discard of a pung's fourth tile", "拉杠放炮", "the winning tile was discarded by a player "
+                       "holding an exposed pung of it", "打出和牌张的人手里有这张牌的碰"),
+    "laoguining": ("Laoguining", "老鬼宁", "the winner failed to declare a kong flower, or discarded a wildcard, this "
+                   "hand: no win", "和牌者本局没有亮杠花或打出过财神：不能和牌"),
+    "loser_totals": ("Losers' totals", "输家胡数", "each seat's own total, for the losers to settle between "
+                     "themselves", "每家自己的胡数，输家之间互算用"),
+    "loser_hands": ("Losers' hands", "输家手牌", "each loser's last hand, to count its total",
+                    "每个输家最后的手牌，用来算胡数"),
+    "wildcard_win": ("Won with the wildcard", "百搭和", "the winning tile is a wildcard (baida) the winner drew",
+                     "和牌张是自己摸到的百搭"),
+    "already_won": ("Seats that already won", "已和的座位", "seats that won earlier in this hand and left play; they "
+                    "pay nothing", "本局先前已和牌离场的座位；他们不付钱"),
+    "kong_from": ("Kong claimed from", "杠的来源", "for a win on a melded kong's replacement tile: the seat whose "
+                  "discard was konged", "杠上开花时，被杠的那张牌是谁打的"),
+    "declared_ready": ("Declared ready", "报听", "the winner had declared ready", "和牌者已报听"),
+    "haidi": ("Last-tile fishing", "海底捞月", "the win is the last-tile fishing after the wall ran out (self-drawn)",
+              "牌摸完后的海底捞月（自摸）"),
+    "kou_ting": ("Ready from the start", "扣听", "declared ready on the dealer's first discard and never changed",
+                 "庄家打第一张时就报听，以后不换牌"),
+    "ya": ("Press (ya)", "押", "the press of this win, 2 to 8, or 0 for none; left out, it follows from the hand",
+           "本次和牌的押：2 到 8，0 为没有；不填则按手牌推算"),
+    "bird_seats": ("Birds on each seat", "扎鸟", "the birds on each seat, counted from the winner (1/5/9 the winner, "
+                   "2/6 the next seat, 3/7 opposite, 4/8 the seat before)", "每家中的鸟数，从和牌者数起（159 和牌者，"
+                   "26 下家，37 对家，48 上家）"),
+    "birds": ("Birds that hit", "中鸟数", "how many of the birds turned up after the win hit", "和牌后抓的鸟中了几只"),
+}
+
 #: unit code -> (English, Chinese)
 UNITS: dict[str, tuple[str, str]] = {
     "fan": ("fan", "番"),
@@ -302,7 +390,8 @@ HELP: dict[str, tuple[str, str]] = {
     "fans.--rules": ("rule set (default guobiao)", "规则（默认 国标）"),
     "rules": ("list the rule-set presets, or one preset's options and win facts",
               "列出所有规则，或某个规则的选项与和牌条件"),
-    "rules.name": ("a rule set's name (any spelling it lists)", "规则名（其列出的任一写法）"),
+    "rules.name": ("a rule set's name (any spelling it lists), or a rule file (FILE.toml) to show it the same way",
+                   "规则名（其列出的任一写法），或规则文件（FILE.toml），以同样方式显示"),
     "settle": ("settle a whole hand's event record (JSON; see the README)",
                "结算一手牌的完整事件记录（JSON；见 README）"),
     "settle.record": ("the JSON record of a hand; or directories / JSON-lines game logs to settle in bulk",
@@ -318,6 +407,8 @@ HELP: dict[str, tuple[str, str]] = {
     "rules.--schema": ("print the JSON Schema of a rule file", "输出规则文件的 JSON Schema"),
     "rules.--check": ("check a rule file: each problem with its line and key (exit status 1 if any)",
                       "检查规则文件：逐条列出问题及其行号和键名（有问题时退出码为 1）"),
+    "rules.--predicates": ("list the names a rule file's conditions may use (predicates, counts, win facts …), each "
+                           "with its meaning", "列出规则文件的条件可用的名字（判定、计数、和牌条件等）及其含义"),
     "--rules-file": ("a rule file (TOML; see `mahjong rules --schema`) instead of --rules NAME",
                      "用规则文件（TOML；见 `mahjong rules --schema`）代替 --rules 规则名"),
     # serve

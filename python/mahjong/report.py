@@ -48,9 +48,12 @@ A waiting hand (one tile short)::
 ``rulesets()``: ``[{"name", "aliases": [str], "name_zh", "name_en", "summary_zh", "summary_en", "seats": [int]}]``.
 
 ``ruleset_options(name)``: ``{"name", "name_zh", "name_en", "options": [{"name", "type", "default", "doc",
-"source"}]}`` (``source`` is the part of the doc after "source:", where the doc names one).
+"doc_en", "doc_zh", "source"}], "hand_size", "tiles": [code], "flowers": bool}`` (``source`` is where the option's
+rule comes from; ``tiles`` the kinds in play).
 
-``context_fields(name)``: ``[{"name", "type", "default", "doc"}]`` — every win fact the rule set's context takes.
+``context_fields(name)``: ``[{"name", "type", "default", "doc", "label": {"en", "zh"}, "help": {"en", "zh"},
+"option": str | None}]`` — every win fact the rule set's context takes (``option``: read only when that option is
+on).
 
 ``fans(name)``: ``{"name", "name_zh", "name_en", "sections": [{"key", "zh", "en", "unit", "rows": [{"key",
 "zh", "en", "value", "unit", "excludes": [key], "note"}]}]}``.
@@ -679,7 +682,9 @@ def _split_source(doc: str) -> tuple[str, str]:
 
 
 def ruleset_options(name: str) -> dict[str, Any]:
-    """Every config field of a preset's rule set: name, type, the preset's value, its documentation and source."""
+    """Every config field of a preset's rule set: name, type, the preset's value, its documentation (``doc``, and
+    in one language each: ``doc_en`` / ``doc_zh``) and source; and the table it is played with: ``hand_size``,
+    the tile kinds in play (``tiles``, codes) and whether flowers are (``flowers``)."""
     ruleset = get_ruleset(name)
     preset = resolve_preset(name)
     config = ruleset.config
@@ -688,23 +693,45 @@ def ruleset_options(name: str) -> dict[str, Any]:
     options = []
     for f in dataclasses.fields(config):
         text, source = _split_source(_field_doc(doc, f.name))
+        meta = f.metadata
         options.append({
             "name": f.name,
             "type": _type_name(hints.get(f.name, f.type)),
             "default": _jsonable(getattr(config, f.name)),
             "doc": text,
-            "source": source,
+            "doc_en": meta.get("en") or text,
+            "doc_zh": meta.get("zh") or text,
+            "source": meta.get("source") or source,
         })
-    return {**_info(preset), "name": preset, "options": options}
+    return {**_info(preset), "name": preset, "options": options, **tile_set(preset)}
+
+
+def tile_set(name: str) -> dict[str, Any]:
+    """The table a preset is played with: ``{"hand_size": 13 | 16, "tiles": [code of each kind in play],
+    "flowers": bool}`` (the wall of its game flow; Sichuan: the 27 suited kinds, no flowers)."""
+    from mahjong.game.engine import make_flow  # (the game's flow knows its wall)
+
+    ruleset = get_ruleset(name)
+    kinds = set(make_flow(resolve_preset(name)).tiles())
+    return {"hand_size": ruleset.hand_rules.hand_size, "tiles": [tile_name(t) for t in sorted(k for k in kinds
+                                                                                             if k < N_KINDS)],
+            "flowers": any(k >= N_KINDS for k in kinds)}
 
 
 def context_fields(name: str) -> list[dict[str, Any]]:
-    """The win facts a preset's rule set reads: every field of its context type, with its type, default and doc."""
+    """The win facts a preset's rule set reads: every field of its context type, with its type, default, doc, its
+    words for a player (``label`` and ``help``, each ``{"en", "zh"}``) and ``option``: the option that must be on
+    for the rule set to read it (None: always read).  The winds are left out where the tiles have no honors."""
+    fields = _context_fields(name)
+    honors = any(t in tile_set(name)["tiles"] for t in WIND_CODES)
+    return [f for f in fields if honors or f["name"] not in ("seat_wind", "prevalent_wind")]
+
+
+def _context_fields(name: str) -> list[dict[str, Any]]:
     ruleset = get_ruleset(name)
     ctx_type = ruleset.Context
-    out = [{"name": "self_drawn", "type": "bool", "default": None,
-            "doc": "自摸 — won on one's own draw; false without a discarder means the player before the winner "
-                   "discarded"}]
+    out = [_fact("self_drawn", "bool", None, "自摸 — won on one's own draw; false without a discarder means the player "
+                 "before the winner discarded", {})]
     for klass in reversed(ctx_type.__mro__):
         if not dataclasses.is_dataclass(klass):
             continue
@@ -718,9 +745,21 @@ def context_fields(name: str) -> list[dict[str, Any]]:
                 default = f.default
             elif f.default_factory is not dataclasses.MISSING:
                 default = f.default_factory()
-            out.append({"name": f.name, "type": _type_name(hints.get(f.name, f.type)),
-                        "default": _jsonable(default), "doc": _attribute_doc(klass.__doc__ or "", f.name)})
+            out.append(_fact(f.name, _type_name(hints.get(f.name, f.type)), _jsonable(default),
+                             _attribute_doc(klass.__doc__ or "", f.name), f.metadata))
     return out
+
+
+def _fact(name: str, type_name: str, default: Any, doc: str, meta: Mapping[str, Any]) -> dict[str, Any]:
+    """A win fact with its player's words: the fact's own (a rule file's ``en`` / ``zh``), else the package's
+    (:data:`mahjong.i18n.WIN_FACTS`)."""
+    from mahjong.i18n import WIN_FACTS
+
+    row = WIN_FACTS.get(name)
+    label = {"en": row[0], "zh": row[1]} if row else {"en": name.replace("_", " "), "zh": name}
+    help_ = {"en": meta.get("en") or (row[2] if row else doc), "zh": meta.get("zh") or (row[3] if row else doc)}
+    return {"name": name, "type": type_name, "default": default, "doc": doc, "label": label, "help": help_,
+            "option": meta.get("option")}
 
 
 def _attribute_doc(doc: str, name: str) -> str:

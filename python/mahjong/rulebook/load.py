@@ -15,7 +15,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-from mahjong.errors import CATALOGUE, RulesError, TileError, translate
+from mahjong.errors import CATALOGUE, RulesError, TileError, closest, translate
 from mahjong.rulebook.book import BookRuleSet, Flow, RuleBook, SettlementRules
 from mahjong.rulebook.expr import BUILTINS, ExprError, Node, names_in, parse
 from mahjong.rulebook.options import OPTION_TYPES, check_value
@@ -147,7 +147,10 @@ class _Checker:
             return None
         used, called = names_in(node)
         for n in sorted(used - names):
-            self.report(path, f"unknown name {n!r} (not a predicate, count, win fact or option of this file)")
+            guess = closest(n, names)
+            self.report(path, f"unknown name {n!r}: did you mean {guess}? (not a predicate, count, win fact or option "
+                              "of this file)" if guess else
+                        f"unknown name {n!r} (not a predicate, count, win fact or option of this file)")
         for f in sorted(called - funcs):
             self.report(path, f"unknown function {f!r}; known: {', '.join(sorted(funcs))}")
         return node
@@ -323,7 +326,9 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
         for field_name in ("excludes", "implied"):
             for x in r.get(field_name, []):
                 if x not in keys:
-                    ch.report(("rows", i, field_name), f"names {x!r}, which is no row of this file")
+                    guess = closest(str(x), keys)
+                    ch.report(("rows", i, field_name), f"names {x!r}, which is no row of this file: did you mean "
+                              f"{guess}?" if guess else f"names {x!r}, which is no row of this file")
                 elif x == r["key"]:
                     ch.report(("rows", i, field_name), "a row cannot exclude itself")
 

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from mahjong.errors import closest
 from mahjong.rulebook.rows import UNITS
 from mahjong.rulebook.strategies import AGGREGATIONS, EXCLUSION_POLICIES
 
@@ -362,7 +363,9 @@ def validate(data: dict[str, Any], spec: dict[str, F], path: Path, report: Repor
     first)."""
     for key in data:
         if key not in spec:
-            report((*path, key), f"unknown key; known here: {', '.join(spec)}")
+            guess = closest(str(key), spec)
+            report((*path, key), f"unknown key: did you mean {guess}? known here: {', '.join(spec)}" if guess
+                   else f"unknown key; known here: {', '.join(spec)}")
     for key, f in spec.items():
         p = (*path, key)
         if key not in data:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from itertools import compress
 from typing import Any, NamedTuple
@@ -39,8 +39,9 @@ class GuobiaoContext(WinContext):
         wildcard_kong: 混杠 — the winner declared a kong of four 混 (extras only).
     """
 
-    human: bool = False
-    wildcard_kong: bool = False
+    #: (read only with the option ``extras``: the page and ``mahjong rules`` show them when it is on)
+    human: bool = field(default=False, metadata={"option": "extras"})
+    wildcard_kong: bool = field(default=False, metadata={"option": "extras"})
 
     def __post_init__(self) -> None:
         super().__post_init__()

@@ -243,3 +243,41 @@ def test_sichuan_lists_no_wind_facts_and_guobiao_marks_the_extras_facts() -> Non
     table = report.ruleset_options("sichuan")
     assert table["hand_size"] == 13 and len(table["tiles"]) == 27 and not table["flowers"]
     assert report.ruleset_options("guobiao")["flowers"] and report.ruleset_options("yuhuan")["hand_size"] == 16
+
+
+# --- mahjong play: seats with their wind, what happened, only the facts the rule set uses -------------------------
+
+
+def play(*args: str) -> str:
+    p = subprocess.run([sys.executable, "-m", "mahjong", "play", *args], input="0\n" * 400, capture_output=True,
+                       text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    return p.stdout
+
+
+def test_play_names_seats_by_wind_and_tells_what_happened() -> None:
+    out = play("--rules", "sichuan", "--seed", "3")
+    assert "[event" not in out and "seat 0 (East) (you) (dealer)" in out
+    assert "since your last turn: seat 0 (East) voids" in out and "seat 3 (North) voids" in out
+    assert all(f"seat {s} ({w})" in out for s, w in enumerate(("East", "South", "West", "North")))
+    board = out.split("since your last turn")[2]  # (after the voids were chosen: every seat's is shown)
+    assert sum(1 for x in board.splitlines() if "void: " in x) >= 4
+    assert "flowers" not in out and "round wind" not in out  # (Sichuan has neither)
+    settled = out.split("== hand over ==")[1]
+    assert "win of seat 2 (West): " in settled and not re.search(r"^\s+\d+: ", settled, re.M)
+    assert "net: seat 0 (East) " in settled
+    # the running line names claims and wins as they happen
+    assert re.search(r"seat \d \(\w+\) (pungs|kongs|wins)", out)
+
+
+def test_play_shows_flowers_and_the_round_wind_where_the_rule_set_has_them() -> None:
+    out = play("--rules", "guobiao", "--seed", "1")
+    assert "shows a flower" in out and "flowers f" in out and "round wind East" in out and "void" not in out
+
+
+def test_play_in_chinese_writes_tiles_in_chinese_and_tells_the_wildcards() -> None:
+    out = play("--rules", "nanchang", "--seed", "3", "--lang", "zh")
+    assert "翻出 五万：百搭为 五万 六万" in out and "你的手牌：七万 八万" in out and "3 号座位（北）放炮" in out
+    assert "规则: 南昌麻将 (nanchang)" in out
+    ascii_ = play("--rules", "nanchang", "--seed", "3", "--lang", "zh", "--style", "ascii")
+    assert "翻出 5m：百搭为 56m" in ascii_ and "你的手牌：78m16p125778sENNC" in ascii_

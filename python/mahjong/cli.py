@@ -373,24 +373,35 @@ def _settle_logs(args: argparse.Namespace) -> int:
     return settle_logs_command(args)
 
 
-def print_settlement(s: dict[str, Any], lang: str) -> None:
-    """A settlement's dict (``Settlement.to_dict()``) as text in one language (``settle``, and ``play`` at the end)."""
+def print_settlement(s: dict[str, Any], lang: str, seat_name: Callable[[int], str] | None = None,
+                     winners: Sequence[int] | None = None) -> None:
+    """A settlement's dict (``Settlement.to_dict()``) as text in one language (``settle``, and ``play`` at the end).
+    ``settle`` labels each line with the record's event that made it; ``play`` names the seats (``seat_name``: with
+    their wind) and each win's items by its winner (``winners``, in the results' order) instead."""
     t = i18n.text
-    print(f"{t('ruleset', lang)}: {s['ruleset']}")
+    name = seat_name or (lambda seat: t("seat", lang, seat=seat))
+    from mahjong.framework import PRESET_INFO
+
+    info = PRESET_INFO.get(s["ruleset"])
+    title = "" if info is None else f"{info.name_zh if lang == 'zh' else info.name_en} "
+    print(f"{t('ruleset', lang)}: {title}({s['ruleset']})" if title else f"{t('ruleset', lang)}: {s['ruleset']}")
     for p in s["lines"]:
-        where = t("event", lang, n=p["event"]) if p["event"] is not None else "—"
         reason = _reason(p["reason"], lang)
         note = _note(p, s["ruleset"], lang)
         note = f"  {note}" if note and note != reason else ""  # (查花猪's note is its reason: said once)
-        print(f"  [{where}] {t('seat', lang, seat=p['payer'])} → {t('seat', lang, seat=p['payee'])}: "
-              f"{p['amount']}  ({reason}){note}")
+        where = ""
+        if seat_name is None:
+            where = "[" + (t("event", lang, n=p["event"]) if p["event"] is not None else "—") + "] "
+        print(f"  {where}{name(p['payer'])} → {name(p['payee'])}: {p['amount']}  ({reason}){note}")
     for i, r in enumerate(s["results"]):
         names = " ".join(i18n.name(it, lang) + (f"×{it['count']}" if it["count"] != 1 else "") for it in r["items"])
-        print(f"  {i + 1}: {names} = {r['total']} {i18n.unit(r['unit'], lang)}")
+        head = t("win_of", lang, seat=name(winners[i])) if winners is not None and i < len(winners) else \
+            t("win_n", lang, n=i + 1)
+        print(f"  {head}: {names} = {r['total']} {i18n.unit(r['unit'], lang)}")
     for k, v in s["details"].items():
         label = t(f"detail.{k}", lang) if f"detail.{k}" in i18n.MESSAGES else k
         print(f"  {label}: {_plain(v, lang)}")
-    print(f"{t('net', lang)}: " + "  ".join(f"{t('seat', lang, seat=i)} {v:+d}" for i, v in enumerate(s["net"])))
+    print(f"{t('net', lang)}: " + "  ".join(f"{name(i)} {v:+d}" for i, v in enumerate(s["net"])))
 
 
 def _reason(reason: str, lang: str) -> str:
@@ -589,7 +600,7 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.json_before_command:
         args.json = True
     if getattr(args, "style", "") is None:  # tiles in the text's language unless --style says how (JSON: codes)
-        args.style = "chinese" if lang == "zh" and not args.json else "ascii"
+        args.style = "chinese" if lang == "zh" and not getattr(args, "json", False) else "ascii"
     try:
         data = args.run(args)
     except MahjongError as e:

@@ -281,3 +281,40 @@ def test_play_in_chinese_writes_tiles_in_chinese_and_tells_the_wildcards() -> No
     assert "规则: 南昌麻将 (nanchang)" in out
     ascii_ = play("--rules", "nanchang", "--seed", "3", "--lang", "zh", "--style", "ascii")
     assert "翻出 5m：百搭为 56m" in ascii_ and "你的手牌：78m16p125778sENNC" in ascii_
+
+
+# --- integrators: a multi-hand log replays; the Botzone format's options are named ---------------------------------
+
+
+def test_a_multi_hand_log_from_simulate_replays_hand_by_hand(tmp_path: Any) -> None:
+    from mahjong.errors import ContextError
+    from mahjong.game.log import read_log, replay, replay_hands, split_hands
+
+    path = tmp_path / "hands.jsonl"
+    out = run("simulate", "--rules", "sichuan", "--hands", "3", "--seed", "2", "--no-progress", "--log", str(path))
+    assert out.returncode == 0, out.stderr
+    events = read_log(path.read_text(encoding="utf-8"))
+    with pytest.raises(ContextError) as info:
+        replay(events)
+    assert info.value.code == "log-several-hands" and "replay_hands" in str(info.value)
+    assert "逐手重放" in info.value.message("zh")
+    games = replay_hands(events)
+    assert len(games) == len(split_hands(events)) == 3
+    assert [g.events for g in games] == split_hands(events)
+    broken = [e for e in events]
+    broken.pop(len(split_hands(events)[0]) + 5)  # an event of the second hand lost
+    with pytest.raises(ContextError, match="^hand 2 of the log: "):
+        replay_hands(broken)
+
+
+def test_the_readme_names_the_botzone_options() -> None:
+    from pathlib import Path
+
+    from mahjong.game import Game
+    from mahjong.game.botzone import BOTZONE_OPTIONS
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    assert "BOTZONE_OPTIONS" in readme
+    game = Game("guobiao", seed=1, options=BOTZONE_OPTIONS)
+    wall = next(e for e in game.events if e.type == "wall_built")
+    assert len(wall.tiles) == 136 and BOTZONE_OPTIONS == {"botzone": True, "flowers": False}

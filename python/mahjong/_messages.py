@@ -1420,6 +1420,13 @@ _ROWS: list[tuple[str, str, str]] = [
     ("engine-seed-range", "seed must be a whole number from 0 to 2**64 - 1, got {value}",
      "随机种子（seed）必须是 0 到 2**64 - 1 之间的整数，现为 {value}。"),
     ("rule-file-unknown-key", "unknown key; known here: {keys}", "不认识的键；这里可用的键有：{keys}。"),
+    # --- ux25: a log of several hands ---
+    ("log-several-hands",
+     "the log holds {n} hands (one per hand_started event): replay them hand by hand with "
+     "mahjong.game.log.replay_hands(events), or cut it with split_hands(events)",
+     "这份日志有 {n} 手牌（每个 hand_started 事件一手）：请用 mahjong.game.log.replay_hands(events) 逐手重放，"
+     "或用 split_hands(events) 分开。"),
+    ("log-hand", "hand {n} of the log: {error}", "日志的第 {n} 手牌：{error}"),
     # --- ux25: "did you mean" for a misspelt name ---
     ("rule-file-unknown-key-guess", "unknown key: did you mean {guess}? known here: {keys}",
      "不认识的键：是不是 {guess}？这里可用的键有：{keys}。"),

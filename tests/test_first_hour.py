@@ -318,3 +318,34 @@ def test_the_readme_names_the_botzone_options() -> None:
     game = Game("guobiao", seed=1, options=BOTZONE_OPTIONS)
     wall = next(e for e in game.events if e.type == "wall_built")
     assert len(wall.tiles) == 136 and BOTZONE_OPTIONS == {"botzone": True, "flowers": False}
+
+
+# --- help states every default; progress shows the rate and the time left -----------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_option_with_a_default_says_it_in_its_help(lang: str) -> None:
+    import argparse
+
+    from mahjong import cli
+
+    parser = cli._parser(lang)
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
+    silent = []
+    for name, command in commands.items():
+        for action in command._actions:
+            if isinstance(action, argparse._HelpAction) or action.default in (None, False, argparse.SUPPRESS):
+                continue
+            if ("default" if lang == "en" else "默认") not in str(action.help).lower():
+                silent.append((name, action.option_strings, action.default))
+    assert not silent, silent
+    out = run("simulate", "--help").stdout
+    assert "default greedy" in " ".join(out.split())
+
+
+def test_progress_shows_the_rate_and_the_time_left() -> None:
+    p = run("simulate", "--rules", "sichuan", "--hands", "12", "--agent", "random")
+    lines = p.stderr.strip().splitlines()
+    assert lines and all(re.search(r"\d+/12 hands  [\d,]+/s, \d+:\d\d left$", x) for x in lines), lines
+    zh = run("simulate", "--rules", "sichuan", "--hands", "12", "--agent", "random", "--lang", "zh").stderr
+    assert re.search(r"12/12 局  每秒 [\d,]+，还需 \d+:\d\d", zh), zh

@@ -135,6 +135,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "settle.ray": ("Ray", "Ray 集群"),
     # simulate
     "sim.hands": ("hands", "局"),
+    "progress.rate": ("{rate}/s, {left} left", "每秒 {rate}，还需 {left}"),
     "sim.head": ("rule set {rules}: {hands} hands, agents '{agent}', seed {seed}",
                  "规则 {rules}：{hands} 局，AI '{agent}'，种子 {seed}"),
     "sim.rates": ("  win rate {win}   draw rate {draw}   self-drawn {self} of {wins} wins",
@@ -374,8 +375,8 @@ HELP: dict[str, tuple[str, str]] = {
                    '--win-tile), or a waiting hand one tile short',
                    '和牌的手牌，例如 "[123m,1]456m789m123p5s5s"（未给 --win-tile 时最后写的牌为和牌张），'
                    '或少一张的听牌手牌'),
-    "score.--rules": ("rule set (see `mahjong rules`; e.g. 国标 四川 南昌)",
-                      "规则（见 `mahjong rules`；例如 国标 四川 南昌）"),
+    "score.--rules": ("rule set (default guobiao; see `mahjong rules`; e.g. sichuan, nanchang, 国标)",
+                      "规则（默认 国标；见 `mahjong rules`；例如 四川 南昌）"),
     "score.--win-tile": ("the winning tile (default: the last concealed tile written)",
                          "和牌张（默认：最后写的一张手牌）"),
     "score.--self-drawn": ("自摸: won on one's own draw (the default when no --discarder is given)",
@@ -417,8 +418,8 @@ HELP: dict[str, tuple[str, str]] = {
     "settle.record": ("the JSON record of a hand; or directories / JSON-lines game logs to settle in bulk",
                       "一手牌的 JSON 记录；或成批结算的目录 / JSON-lines 对局日志"),
     "--workers": ("run in K seeded shards in parallel (local processes, or Ray tasks with --ray); the totals are "
-                  "the same for any K", "分成 K 个带种子的分片并行运行（本机进程，或加 --ray 用 Ray 任务）；"
-                  "结果与 K 无关"),
+                  "the same for any K (default 1: this process)",
+                  "分成 K 个带种子的分片并行运行（本机进程，或加 --ray 用 Ray 任务）；结果与 K 无关（默认 1：本进程）"),
     "--ray": ("run the shards on Ray: alone, start a local Ray cluster; with HOST:PORT (or ray://HOST:PORT, auto), "
               "use that running cluster (needs pip install 'mjcore[ray]')",
               "在 Ray 上运行分片：单独写时启动本机 Ray 集群；写 HOST:PORT（或 ray://HOST:PORT、auto）时使用该集群"
@@ -444,19 +445,25 @@ HELP: dict[str, tuple[str, str]] = {
     # simulate, play
     "simulate": ("play many hands with built-in agents and print statistics", "让内置 AI 打多手牌并输出统计"),
     "play": ("play a hand in the terminal against the built-in agents", "在终端与内置 AI 打一手牌"),
-    "game.--rules": ("rule-set preset (see `mahjong rules`)", "规则（见 `mahjong rules`）"),
+    "game.--rules": ("rule-set preset (default guobiao; see `mahjong rules`)", "规则（默认 国标；见 `mahjong rules`）"),
     "simulate.--hands": ("how many hands (default 100)", "打几手牌（默认 100）"),
     "simulate.--seed": ("seed of the walls (default 0); same seed = same hands",
                         "牌墙的种子（默认 0）；种子相同则牌局相同"),
-    "simulate.--agent": ("the agents at every seat", "每个座位的 AI"),
+    "simulate.--agent": ("the agent at every seat (default greedy: it wins when it can, discards to stay closest to a "
+                         "win with the most useful tiles, claims a meld that brings it closer; random: any legal "
+                         "action; first: the first one)",
+                         "每个座位的 AI（默认 greedy：能和就和，打出后离和牌最近、进张最多的牌，能更接近和牌才吃碰杠；"
+                         "random：随机选合法动作；first：总选第一个）"),
     "game.--option": ("rule-set or flow option", "规则或流程选项"),
     "simulate.--log": ("also write every hand's events as JSON lines to FILE",
                        "同时把每手牌的事件以 JSON lines 写入文件"),
-    "simulate.--no-progress": ("no progress bar on stderr", "不在 stderr 显示进度条"),
+    "simulate.--no-progress": ("no progress bar on stderr (by default one shows the rate and the time left)",
+                               "不在 stderr 显示进度条（默认显示速度和剩余时间）"),
     "simulate.--json": ("statistics as JSON", "以 JSON 输出统计"),
     "play.--seed": ("seed of the wall (default 0)", "牌墙的种子（默认 0）"),
     "play.--seat": ("your seat (default 0, the dealer)", "你的座位（默认 0，即庄家）"),
-    "play.--opponents": ("the other seats' agents", "其他座位的 AI"),
+    "play.--opponents": ("the other seats' agents (default greedy; see simulate --agent)",
+                         "其他座位的 AI（默认 greedy；见 simulate --agent）"),
     # zh (round 5): the metavars of simulate, play and the scale-out options (English: argparse's own)
     "metavar.address": ("ADDRESS", "地址"),
     "metavar.rules": ("RULES", "规则名"),

@@ -180,7 +180,7 @@ def run_simulate(args: argparse.Namespace) -> int:
             raise CommandError(code="cli-cannot-write", path=args.log, reason=e.strerror or str(e)) from None
         try:
             result = simulate(args.rules, args.hands, args.seed, args.agent, options,
-                              None if args.no_progress else progress_bar(sys.stderr, text("sim.hands", lang)),
+                              None if args.no_progress else progress_bar(sys.stderr, text("sim.hands", lang), lang),
                               log)
         finally:
             if log is not None:
@@ -192,29 +192,39 @@ def run_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def progress_bar(stream: Any, word: str = "hands") -> Callable[[int, int], None]:
-    """A ``progress(done, total)`` callback drawing the bar of :class:`_Progress` on ``stream``."""
-    return _Progress(stream, word).show
+def progress_bar(stream: Any, word: str = "hands", lang: str = "en") -> Callable[[int, int], None]:
+    """A ``progress(done, total)`` callback drawing the bar of :class:`_Progress` on ``stream`` (the rate and the
+    time left in ``lang``)."""
+    return _Progress(stream, word, lang).show
 
 
 class _Progress:
     """The progress bar of :func:`simulate` on a stream: redrawn in place on a terminal, else a line at each
     tenth (a log file or a pipe gets no carriage returns)."""
 
-    def __init__(self, stream: Any, word: str = "hands") -> None:
-        self.stream, self.word = stream, word
+    def __init__(self, stream: Any, word: str = "hands", lang: str = "en") -> None:
+        self.stream, self.word, self.lang = stream, word, lang
         self.tty = bool(getattr(stream, "isatty", lambda: False)())
         self.tenth = -1
+        self.start = time.perf_counter()
+
+    def pace(self, done: int, total: int) -> str:
+        """The rate so far and the time left at that rate (``"1,234/s, 0:12 left"``)."""
+        spent = time.perf_counter() - self.start
+        rate = done / spent if spent > 0 else 0.0
+        left = int((total - done) / rate) if rate > 0 else 0
+        return text("progress.rate", self.lang, rate=f"{rate:,.0f}", left=f"{left // 60}:{left % 60:02d}")
 
     def show(self, done: int, total: int) -> None:
         if self.tty:
             fill = done * 30 // total
-            self.stream.write(f"\r[{'#' * fill}{'.' * (30 - fill)}] {done}/{total} {self.word}")
+            self.stream.write(f"\r[{'#' * fill}{'.' * (30 - fill)}] {done}/{total} {self.word}  "
+                              f"{self.pace(done, total)}   ")
             if done == total:
                 self.stream.write("\n")
         elif done * 10 // total != self.tenth or done == total:
             self.tenth = done * 10 // total
-            self.stream.write(f"{done}/{total} {self.word}\n")
+            self.stream.write(f"{done}/{total} {self.word}  {self.pace(done, total)}\n")
         self.stream.flush()
 
 

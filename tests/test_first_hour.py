@@ -349,3 +349,48 @@ def test_progress_shows_the_rate_and_the_time_left() -> None:
     assert lines and all(re.search(r"\d+/12 hands  [\d,]+/s, \d+:\d\d left$", x) for x in lines), lines
     zh = run("simulate", "--rules", "sichuan", "--hands", "12", "--agent", "random", "--lang", "zh").stderr
     assert re.search(r"12/12 局  每秒 [\d,]+，还需 \d+:\d\d", zh), zh
+
+
+# --- the hand record's JSON Schema -------------------------------------------------------------------------------
+
+
+RECORDS_OK: list[dict[str, Any]] = [
+    {"ruleset": "sichuan", "dealer": 0, "events": [
+        {"type": "kong", "seat": 0, "kind": "concealed", "tile": "5p"},
+        {"type": "win", "seat": 0, "hand": "[5555p]123m456m789m11m", "kong_replacement": True},
+        {"type": "draw", "hands": {"1": "123m456m789m1122s", "2": "123m456m789m1199p", "3": "123p456p789p1122s"}}]},
+    {"ruleset": "nanchang", "events": [{"type": "win", "seat": 0, "hand": "123m456p789sESW5m5m", "discarder": 2,
+                                        "indicator": "5m"}]},
+    {"ruleset": "guobiao", "options": {"min_fan": 8}, "events": [
+        {"type": "win", "seat": 0, "hand": "[123m,1]456m789m123p5s5s", "flags": {"human": False}}]},
+]
+RECORDS_BAD: list[dict[str, Any]] = [
+    {"events": []},  # no rule set
+    {"ruleset": "guobiao", "party": 1},  # a field the format does not know
+    {"ruleset": "guobiao", "events": [{"type": "kong", "seat": 1, "kind": "concealed", "tile": "5p", "x": 1}]},
+    {"ruleset": "guobiao", "events": [{"type": "party"}]},
+    {"ruleset": "guobiao", "events": [{"type": "win", "seat": 0}]},  # no hand
+]
+
+
+def test_settle_publishes_the_json_schema_of_its_records(tmp_path: Any) -> None:
+    import jsonschema
+
+    from mahjong.errors import MahjongError
+
+    out = run("settle", "--schema")
+    assert out.returncode == 0
+    schema = json.loads(out.stdout)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    for record in RECORDS_OK:
+        validator.validate(record)
+        mahjong.settlement.HandRecord.from_dict(record)  # (the reader takes what the schema does)
+    for record in RECORDS_BAD:
+        assert not validator.is_valid(record), record
+        with pytest.raises(MahjongError):
+            mahjong.settlement.HandRecord.from_dict(record)
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(RECORDS_OK[0]), encoding="utf-8")
+    assert run("settle", str(path)).returncode == 0
+    assert run("settle").returncode == 2

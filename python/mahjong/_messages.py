@@ -1420,6 +1420,9 @@ _ROWS: list[tuple[str, str, str]] = [
     ("engine-seed-range", "seed must be a whole number from 0 to 2**64 - 1, got {value}",
      "随机种子（seed）必须是 0 到 2**64 - 1 之间的整数，现为 {value}。"),
     ("rule-file-unknown-key", "unknown key; known here: {keys}", "不认识的键；这里可用的键有：{keys}。"),
+    ("cli-settle-what",
+     "give the record to settle (a JSON file, or directories / JSON-lines logs), or --schema for its format",
+     "请给出要结算的记录（JSON 文件，或目录 / JSON-lines 日志），或用 --schema 查看记录的格式。"),
     # --- ux25: a log of several hands ---
     ("log-several-hands",
      "the log holds {n} hands (one per hand_started event): replay them hand by hand with "

@@ -344,6 +344,11 @@ def _run_settle(args: argparse.Namespace) -> Any:
     from mahjong import settlement
     from mahjong.scale.cli import wants_sharded_settle
 
+    if args.schema:  # the record format's JSON Schema, printed as JSON
+        args.show = lambda data, lang: print(json.dumps(data, ensure_ascii=False, indent=2))
+        return settlement.record_schema()
+    if not args.record:
+        raise CommandError(code="cli-settle-what")
     if wants_sharded_settle(args):  # a directory of logs, several files, --workers K or --ray
         return _settle_logs(args)
     args.record = args.record[0]
@@ -500,7 +505,8 @@ def add_commands(sub: Any) -> None:
     r.set_defaults(run=_run_rules, show=_print_rules)
 
     t = sub.add_parser("settle", help=_h("settle"))
-    t.add_argument("record", nargs="+", metavar=_h("metavar.path"), help=_h("settle.record"))
+    t.add_argument("record", nargs="*", metavar=_h("metavar.path"), help=_h("settle.record"))
+    t.add_argument("--schema", action="store_true", help=_h("settle.--schema"))
     from mahjong.scale.cli import add_scale_arguments
 
     add_scale_arguments(t)

@@ -415,6 +415,8 @@ HELP: dict[str, tuple[str, str]] = {
                    "规则名（其列出的任一写法），或规则文件（FILE.toml），以同样方式显示"),
     "settle": ("settle a whole hand's event record (JSON; see the README)",
                "结算一手牌的完整事件记录（JSON；见 README）"),
+    "settle.--schema": ("print the JSON Schema of a hand record (the format settle reads)",
+                        "输出手牌记录（settle 读取的格式）的 JSON Schema"),
     "settle.record": ("the JSON record of a hand; or directories / JSON-lines game logs to settle in bulk",
                       "一手牌的 JSON 记录；或成批结算的目录 / JSON-lines 对局日志"),
     "--workers": ("run in K seeded shards in parallel (local processes, or Ray tasks with --ray); the totals are "

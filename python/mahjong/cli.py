@@ -28,7 +28,7 @@ from mahjong import i18n, report
 from mahjong.errors import MahjongError, NotWinningError
 from mahjong.rules import PRESETS as SHAPE_PRESETS
 
-__all__ = ["main", "COMMAND_MODULES"]
+__all__ = ["main", "COMMAND_MODULES", "clash_help", "reinstall_source"]
 
 #: modules that add commands (``add_commands(subparsers)``); one line each
 COMMAND_MODULES: list[str] = [
@@ -55,26 +55,57 @@ class _Parser(argparse.ArgumentParser):
 
 # --- the clash with the Riichi `mahjong` package ------------------------------------------------------------------
 
-CLASH_HELP = (
-    "another package named `mahjong` (the Riichi mahjong library) is installed over this one and has replaced "
-    "its files; both use the import name `mahjong`. Remedy: keep them in separate virtual environments, or "
-    "`pip uninstall mahjong mjcore` and then `pip install --force-reinstall mjcore`."
-)
+def reinstall_source() -> tuple[str, bool]:
+    """Where mjcore was installed from, as pip takes it back: ``(source, editable)``.  Read from the installed
+    distribution's ``direct_url.json`` (PEP 610): a checkout (its directory; ``editable`` for ``pip install -e``),
+    a wheel or sdist file (its path), a VCS URL, an archive URL; no such file = an index (``"mjcore"``)."""
+    from importlib import metadata
+    from urllib.parse import unquote, urlsplit
+
+    try:
+        raw = metadata.distribution("mjcore").read_text("direct_url.json")
+        info = json.loads(raw) if raw else None
+    except Exception:  # noqa: BLE001 - not installed through pip, or metadata unreadable: the index is the answer
+        info = None
+    if not isinstance(info, dict) or not isinstance(info.get("url"), str):
+        return "mjcore", False
+    url = info["url"]
+    if isinstance(info.get("vcs_info"), dict):
+        vcs = info["vcs_info"]
+        commit = f"@{vcs['commit_id']}" if vcs.get("commit_id") else ""
+        return f"{vcs.get('vcs', 'git')}+{url}{commit}", False
+    parts = urlsplit(url)
+    where = unquote(parts.path) if parts.scheme == "file" else url
+    if os.name == "nt" and parts.scheme == "file" and where.startswith("/") and where[2:3] == ":":
+        where = where[1:]  # (file:///C:/x -> C:/x)
+    dir_info = info.get("dir_info")
+    return where, bool(isinstance(dir_info, dict) and dir_info.get("editable"))
 
 
-def _check_clash() -> str | None:
+def clash_help(lang: str = "en") -> str:
+    """What to do when the Riichi ``mahjong`` package has replaced our files: the commands that repair this
+    environment for the way mjcore was installed (:func:`reinstall_source`), with this interpreter's pip."""
+    import shlex
+
+    source, editable = reinstall_source()
+    python = shlex.quote(sys.executable)
+    install = f"{python} -m pip install --force-reinstall {'-e ' if editable else ''}{shlex.quote(source)}"
+    return i18n.text("clash", lang, uninstall=f"{python} -m pip uninstall -y mahjong mjcore", install=install)
+
+
+def _check_clash(lang: str = "en") -> str | None:
     """A message if another distribution owns the ``mahjong`` import name, or our ``__init__`` is not ours."""
     import mahjong
 
     if not hasattr(mahjong, "BACKEND") or not hasattr(mahjong, "score"):
-        return CLASH_HELP
+        return clash_help(lang)
     try:
         from importlib import metadata
 
         metadata.distribution("mahjong")
     except Exception:  # noqa: BLE001 - not installed (the usual case) or unreadable metadata
         return None
-    return CLASH_HELP
+    return clash_help(lang)
 
 
 # --- reading option values ----------------------------------------------------------------------------------------
@@ -592,12 +623,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    clash = _check_clash()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    lang = i18n.language(_flag_value(argv, "--lang"))  # read first: --help prints while the words are parsed
+    clash = _check_clash(lang)
     if clash:
         print(f"mahjong: {clash}", file=sys.stderr)
         return 3
-    argv = list(sys.argv[1:] if argv is None else argv)
-    lang = i18n.language(_flag_value(argv, "--lang"))  # read first: --help prints while the words are parsed
     try:
         args = _parser(lang).parse_args(argv)
     except CommandError as e:  # the command line itself: its language and --json read from the words given

@@ -211,6 +211,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "act.lack": ("void {suit}", "定缺 {suit}"),
     # errors
     "error": ("error", "错误"),
+    "clash": ("another package named `mahjong` (the Riichi mahjong library) is installed over this one and has "
+              "replaced its files: both use the import name `mahjong`, so one environment cannot hold both. To "
+              "repair this environment, run\n    {uninstall}\n    {install}\nTo keep both, give each its own "
+              "virtual environment (see the README: the Riichi `mahjong` package clash).",
+              "另一个名为 `mahjong` 的包（日麻库 Riichi mahjong）装在了本包之上，覆盖了本包的文件：两者的导入名都是 "
+              "`mahjong`，同一个环境装不下两者。要修复这个环境，请运行\n    {uninstall}\n    {install}\n"
+              "两者都要用时，请各装在自己的虚拟环境里（见 README 中 Riichi `mahjong` 包冲突一节）。"),
     "broken_pipe": ("output closed", "输出已关闭"),
     # zh (round 5): a settlement line's reason and note in the chosen language (the line itself records the note as
     # the rule set writes it, see LINE_NOTES), and the wording of the sharded runs

@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 
 __all__ = ["LANGUAGES", "MESSAGES", "UNITS", "HELP", "HelpText", "help_text", "language", "text", "unit", "name",
-           "wind", "LINE_NOTES", "line_note", "WIN_FACTS"]
+           "wind", "LINE_NOTES", "line_note", "WIN_FACTS", "PAGE"]
 
 LANGUAGES = ("en", "zh")
 
@@ -36,6 +36,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "form.thirteen_orphans": ("thirteen orphans", "十三幺"),
     "form.knitted": ("knitted", "全不靠"),
     "form.thirteen_lan": ("thirteen unrelated", "十三烂"),
+    "form.honors_and_knitted": ("honors and knitted tiles", "全不靠"),
+    "form.knitted_straight": ("knitted straight", "组合龙"),
     "waits": ("waits ({total} left)", "听牌（剩 {total} 张）"),
     "any_tile": ("any tile wins", "任何牌皆可和"),
     "useful_tiles": ("useful tiles", "进张"),
@@ -237,6 +239,86 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "special.opening": ("opening", "起手小胡"),
     "special.instant_win": ("instant_win", "持牌即和"),
     "special.horses": ("horses", "买马"),
+}
+
+#: the web pages' own words (the calculator's labels, headings and messages), key -> (English, Chinese); the pages
+#: read them with the units, forms, waits, winds and win facts above from ``GET /api/strings``
+PAGE: dict[str, tuple[str, str]] = {
+    "title": ("Mahjong calculator", "麻将算番器"),
+    "skip": ("Skip to the hand", "跳到手牌输入"),
+    "langHint": ("Switch the interface language", "切换界面语言"),
+    "otherLanguage": ("中文", "英文"),
+    "rulesHeading": ("Rules", "规则"),
+    "ruleset": ("Rule set", "规则集"),
+    "options": ("Rule options", "规则选项"),
+    "reset": ("Reset to defaults", "恢复默认"),
+    "handHeading": ("Hand", "手牌"),
+    "notation": ("Notation", "牌谱写法"),
+    "notationHelp": ("m = characters, p = dots, s = bamboo; honors E S W N C F P (East South West North, Red, "
+                     "Green, White dragon); flowers f1–f8; melds in brackets with the seat they came from after a "
+                     "comma (1 left, 2 across, 3 right), + for an added kong; the winning tile last.",
+                     "万 m、筒 p、条 s，字牌 东南西北中发白 = E S W N C F P，花 f1–f8；副露写在方括号里，逗号后是来源"
+                     "（1 上家、2 对家、3 下家），加杠加 +；和牌张写在最后。也可直接写中文牌名。"),
+    "melds": ("Melds", "副露"),
+    "concealed": ("Concealed", "手牌"),
+    "winTile": ("Winning tile", "和牌张"),
+    "flowers": ("Flowers", "花牌"),
+    "entryMode": ("A tap adds", "点牌时加入"),
+    "claimedFrom": ("claimed from", "来自"),
+    "clear": ("Clear", "清空"),
+    "picker": ("Tiles", "选牌"),
+    "suit_m": ("Characters", "万子"), "suit_p": ("Dots", "筒子"), "suit_s": ("Bamboo", "条子"),
+    "suit_z": ("Honors", "字牌"), "suit_f": ("Flowers", "花牌"),
+    "mode_tile": ("tile", "手牌"), "mode_win": ("winning tile", "和牌张"), "mode_chow": ("chow", "吃"),
+    "mode_pung": ("pung", "碰"), "mode_kong": ("kong", "明杠"), "mode_concealed_kong": ("concealed kong", "暗杠"),
+    "mode_added_kong": ("added kong", "加杠"),
+    "from_1": ("left", "上家"), "from_2": ("across", "对家"), "from_3": ("right", "下家"),
+    "factsHeading": ("Win facts", "和牌情况"),
+    "resultHeading": ("Result", "结果"),
+    "footer": ("This page runs on your machine; nothing is fetched from the internet.", "本页在本机运行，不连外网。"),
+    "serverDown": ("the server did not answer", "服务器没有回应"),
+    "inputError": ("Input error: ", "输入有误："),
+    "notWinning": ("Not a win: ", "不是和牌："),
+    "cannotScore": ("Cannot score: ", "不能计分："),
+    "flowerTwice": ("{tile} is already there (each flower exists once)", "{tile}已经有了（每种花只有一张）"),
+    "badChow": ("no chow starts at {tile} (tap the lowest tile of the chow)",
+                "{tile}起不了顺子（吃牌点顺子里最小的一张）"),
+    "fifthCopy": ("all four copies of {tile} are used", "{tile}已有四张"),
+    "notInGame": ("{tile} is not played in this rule set", "这种玩法没有{tile}"),
+    "removeMeld": ("remove {meld}", "去掉{meld}"),
+    "removeTile": ("remove {tile}", "去掉{tile}"),
+    "removeWin": ("remove the winning tile {tile}", "去掉和牌张{tile}"),
+    "tapToRemove": ("tap to remove", "点一下去掉"),
+    "noWinTile": ("(not set)", "（未定）"),
+    "tileCount": ("{n} tiles (melds counted as 3)", "共 {n} 张（副露算 3 张）"),
+    "enterHand": ("Tap tiles or type the notation.", "点选牌或输入牌谱写法。"),
+    "missing": ("{n} more to a waiting hand of {size} tiles, {m} more to a complete one", "再加 {n} 张就是 {size} "
+                "张的听牌手牌，再加 {m} 张就是和牌手牌"),
+    "tooMany": ("{n} tiles: a hand holds {size} (waiting) or {size1} (complete)", "{n} 张：手牌应是 {size} 张（听牌）"
+                "或 {size1} 张（和牌）"),
+    "fan": ("Fan", "番种"), "nameZh": ("Chinese", "中文名"), "value": ("Value", "分值"), "count": ("Count", "次数"),
+    "points": ("Points", "合计"),
+    "arithmetic": ("Arithmetic", "算法"), "total": ("Total", "总计"),
+    "minimumMet": ("Minimum: reached", "起和：达到"),
+    "minimumNotMet": ("Minimum: NOT reached — {why}", "起和：未达到 — {why}"),
+    "payments": ("Payments", "各家收支"), "seat": ("Seat {n}", "座位 {n}"), "wait": ("Wait", "听牌方式"),
+    "reading": ("Reading", "牌型拆法"), "assumptions": ("Assumed", "假定的情况"),
+    "shanten": ("Shanten:", "向听数："),
+    "complete": ("complete (-1)", "已和牌（-1）"),
+    "ready": ("ready (0)", "听牌（0）"),
+    "shantenN": ("{n} from ready", "{n} 向听"),
+    "dealer": ("dealer", "庄"), "winner": ("winner", "和牌者"), "discarderWord": ("discarder", "放炮者"),
+    "selfDrawnChoice": ("nobody (self-drawn)", "自摸（无人放炮）"), "fromSeats": ("from the seats", "按座位推出"),
+    "noWinningTile": ("no tile completes this hand", "没有能和的牌"), "notAllowed": ("not allowed", "不可"),
+    "none": ("none", "无"),
+    "byForm": ("Shanten per form", "各牌型的向听数"), "waitsLeft": ("Waits ({n} left)", "听牌（共剩 {n} 张）"),
+    "copiesLeft": ("{n} left", "剩 {n} 张"), "discardAdvice": ("Discard advice", "打牌建议"),
+    "discard": ("Discard", "打出"), "shantenAfter": ("Shanten after", "打后向听"), "useful": ("Useful tiles", "进张"),
+    "usefulTiles": ("{n}: {tiles}", "{n} 张：{tiles}"),
+    "perTile": ("What each winning tile scores", "每张和牌张的得分"),
+    "selfDrawn": ("Self-drawn", "自摸"), "onDiscard": ("On a discard", "点和"),
+    "belowMinimum": ("(below the minimum)", "（未达起和）"),
+    "optionsOn": ("(read only with the option {option} on)", "（只在选项 {option} 打开时有用）"),
 }
 
 #: a settlement line's note as the line records it (its ``note``, in ``--json`` too: the words the rule sets have

@@ -89,15 +89,15 @@ def _stick(x: float, y: float, color: str, height: float = 19) -> str:
             f'stroke-width="0.8" opacity="0.6"/>')
 
 
-_STICKS: dict[int, list[tuple[float, float, str]]] = {
+_STICKS: dict[int, list[tuple[float, float, str]]] = {  # (x, y, colour) of each stick
     2: [(30, 24, GREEN), (30, 56, GREEN)],
     3: [(30, 24, GREEN), (19, 56, GREEN), (41, 56, GREEN)],
     4: [(19, 24, GREEN), (41, 24, GREEN), (19, 56, GREEN), (41, 56, GREEN)],
     5: [(17, 22, GREEN), (43, 22, GREEN), (30, 40, RED), (17, 58, GREEN), (43, 58, GREEN)],
-    6: [(x, y, GREEN) for y in (24, 56) for x in (15, 30, 45)],
-    7: [(30, 14, RED)] + [(x, y, GREEN) for y in (40, 63) for x in (15, 30, 45)],
-    8: [(x, y, GREEN) for y in (24, 56) for x in (12, 24, 36, 48)],
-    9: [(x, y, RED if x == 30 else GREEN) for y in (16, 40, 64) for x in (15, 30, 45)],
+    6: [(float(x), float(y), GREEN) for y in (24, 56) for x in (15, 30, 45)],
+    7: [(30.0, 14.0, RED)] + [(float(x), float(y), GREEN) for y in (40, 63) for x in (15, 30, 45)],
+    8: [(float(x), float(y), GREEN) for y in (24, 56) for x in (12, 24, 36, 48)],
+    9: [(float(x), float(y), RED if x == 30 else GREEN) for y in (16, 40, 64) for x in (15, 30, 45)],
 }
 
 

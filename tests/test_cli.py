@@ -308,7 +308,7 @@ def test_the_riichi_package_clash_is_explained(monkeypatch, capsys):
     monkeypatch.setattr(metadata, "distribution", lambda name: object())
     assert cli.main(["rules"]) == 3
     err = capsys.readouterr().err
-    assert "Riichi" in err and "pip uninstall" in err and "virtual environments" in err
+    assert "Riichi" in err and "pip uninstall -y mahjong mjcore" in err and "virtual environment" in err
 
 
 def test_user_code_using_the_presets_passes_mypy_strict(tmp_path):

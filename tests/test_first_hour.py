@@ -7,6 +7,7 @@ import json
 import re
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -216,8 +217,13 @@ def test_rules_shows_a_rule_file_like_a_built_in(tmp_path: Any) -> None:
 
 def test_a_house_rule_speaks_one_language_at_a_time() -> None:
     """Every rule set's options, win facts, rows and predicate words: English without Chinese, Chinese given."""
+    from mahjong.rulebook.presets import shipped_files
+
+    shipped = {Path(p).stem for p in shipped_files()} | {"guobiao", "guobiao-extras", "guobiao-rulebook"}
     for r in report.rulesets():
         name = r["name"]
+        if name not in shipped:  # (a rule set another test registered from its own file)
+            continue
         o = report.ruleset_options(name)
         for opt in o["options"]:
             assert not _CJK.search(opt["doc_en"]), (name, opt["name"], opt["doc_en"])

@@ -91,7 +91,7 @@ def test_typed_actions_tiles_help_and_quit_in_chinese() -> None:
     out = r.stdout
     assert r.returncode == 1 and hand_line in out
     assert "'胡说' 不是可选的动作" in out and "输入动作的编号" in out
-    rivers = [line for line in out.splitlines() if "0 号座位（你）" in line]
+    rivers = [line for line in out.splitlines() if "0 号座位（东）（你）" in line]
     assert rivers[-1].split("弃牌 ")[1].split()[:2] == [tile, second]  # (both discards taken, in order)
     assert "your" not in out and "seat" not in out
 
@@ -105,7 +105,7 @@ def test_settling_logs_speaks_the_language_asked_for(tmp_path: Path) -> None:
     zh = run("--lang", "zh", "settle", str(tmp_path))
     assert en.returncode == 0 and zh.returncode == 0, en.stderr + zh.stderr
     assert en.stdout.startswith("hands 3  wins ") and "hands settled/s" in en.stdout
-    assert en.stderr.splitlines()[-1] == "3/3 hands settled"
+    assert re.fullmatch(r"3/3 hands settled  [\d,]+/s, \d+:\d\d left", en.stderr.splitlines()[-1])
     assert zh.stdout.startswith("3 局  和牌 ") and "各座位净得" in zh.stdout and "hands" not in zh.stdout
     assert zh.stderr.splitlines()[-1] == "3/3 局已结算"
     js = json.loads(run("--json", "settle", str(log)).stdout)

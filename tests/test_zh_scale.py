@@ -79,9 +79,9 @@ def test_sharded_simulate_progress_and_report_in_each_language() -> None:
     assert len(zh_progress) > 1 and re.fullmatch(r"6/6 局  每秒 [\d,]+，还需 \d+:\d\d", zh_progress[-1])
     assert re.fullmatch(r"6/6 hands  [\d,]+/s, \d+:\d\d left", en_progress[-1])
     for line in zh_progress:
-        assert re.fullmatch(r"\d+/6 局", line), line
+        assert re.fullmatch(r"\d+/6 局  每秒 [\d,]+，还需 \d+:\d\d", line), line
     for line in en_progress:
-        assert re.fullmatch(r"\d+/6 hands", line), line
+        assert re.fullmatch(r"\d+/6 hands  [\d,]+/s, \d+:\d\d left", line), line
     # the report: every line but the pattern table (names, then the rule set's own keys) has no English word
     zh_lines = zh.stdout.splitlines()
     assert zh_lines[0].startswith("规则 sichuan：6 局") and en.stdout.startswith("rule set sichuan: 6 hands")

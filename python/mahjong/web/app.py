@@ -146,9 +146,9 @@ EXTRA_ROUTES: list[BaseRoute] = []
 
 
 def create_app() -> Starlette:
-    """The calculator's ASGI app (give it to uvicorn, or to Starlette's TestClient): its page, the JSON API of
-    :data:`mahjong.web.api.ROUTES`, their OpenAPI document (``/openapi.json``), the static files (the tile
-    pictures under ``/static/tiles/``) and :data:`EXTRA_ROUTES`."""
+    """The calculator's ASGI app, with the tables' routes (give it to uvicorn, or to Starlette's TestClient): its
+    page, the JSON API of :data:`mahjong.web.api.ROUTES`, their OpenAPI document (``/openapi.json``), the static
+    files (the tile pictures under ``/static/tiles/``), :data:`EXTRA_ROUTES` and the tables."""
     routes: list[BaseRoute] = [
         Route("/", _index, methods=["GET"]),
         Route("/openapi.json", _openapi, methods=["GET"]),
@@ -156,10 +156,17 @@ def create_app() -> Starlette:
         *EXTRA_ROUTES,
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
+    # the tables people and agents play at (POST /api/tables, /ws/tables/{id}, the page /table)
+    from mahjong.web.tables import TableServer
+
+    tables = TableServer(_read_json, _error)
+    routes += tables.routes()
     handlers: dict[Any, Callable[[Request, Exception], Awaitable[Response]]] = {
         _Problem: _on_problem,
         MahjongError: _on_mahjong_error,
         HTTPException: _on_http,
         Exception: _on_crash,
     }
-    return Starlette(routes=routes, exception_handlers=handlers)
+    app = Starlette(routes=routes, exception_handlers=handlers, lifespan=tables.lifespan)
+    app.state.tables = tables
+    return app

@@ -107,7 +107,7 @@ def test_settling_logs_speaks_the_language_asked_for(tmp_path: Path) -> None:
     assert en.stdout.startswith("hands 3  wins ") and "hands settled/s" in en.stdout
     assert re.fullmatch(r"3/3 hands settled  [\d,]+/s, \d+:\d\d left", en.stderr.splitlines()[-1])
     assert zh.stdout.startswith("3 局  和牌 ") and "各座位净得" in zh.stdout and "hands" not in zh.stdout
-    assert zh.stderr.splitlines()[-1] == "3/3 局已结算"
+    assert re.fullmatch(r"3/3 局已结算  每秒 [\d,]+，还需 \d+:\d\d", zh.stderr.splitlines()[-1])
     js = json.loads(run("--json", "settle", str(log)).stdout)
     assert js["counts"]["hands"] == 3
 

@@ -3,7 +3,8 @@ that it produces the very same events (hence the same settlement).
 
 ``write_log(events, fp)`` / ``dumps_log(events)``; ``read_log(fp_or_text)`` → events; ``replay(events)`` →
 the replayed :class:`~mahjong.game.engine.Game` (raises :class:`~mahjong.errors.ContextError` naming the first
-event that does not replay).
+event that does not replay).  A log of several hands (``mahjong simulate --log``: one hand after another) is
+replayed hand by hand: ``replay_hands(events)`` → one game per hand; ``split_hands(events)`` → each hand's events.
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ from mahjong.game.events import (
 )
 from mahjong.game.state import Phase
 
-__all__ = ["dumps_log", "write_log", "read_log", "json_lines", "replay", "MAX_LOG_BYTES"]
+__all__ = ["dumps_log", "write_log", "read_log", "json_lines", "replay", "replay_hands", "split_hands",
+           "MAX_LOG_BYTES"]
 
 MAX_LOG_BYTES = 16 * 1024 * 1024  #: a hand's log is a few kB; refuse anything absurd
 
@@ -140,6 +142,28 @@ def _picks(game: Game, ahead: Sequence[GameEvent], answers: dict[int, Action]) -
     return answers
 
 
+def split_hands(events: Sequence[GameEvent]) -> list[list[GameEvent]]:
+    """A log of several hands cut into each hand's events (a hand starts at its ``hand_started`` event)."""
+    hands: list[list[GameEvent]] = []
+    for ev in events:
+        if isinstance(ev, HandStarted) or not hands:
+            hands.append([])
+        hands[-1].append(ev)
+    return hands
+
+
+def replay_hands(events: Sequence[GameEvent]) -> list[Game]:
+    """Replay a log of one or more hands (``mahjong simulate --log`` writes one hand after another), hand by hand:
+    one replayed game per hand; an error names the hand (1, 2, …) and the event in it that does not replay."""
+    out = []
+    for n, hand in enumerate(split_hands(events), 1):
+        try:
+            out.append(replay(hand))
+        except ContextError as e:
+            raise ContextError(code="log-hand", n=n, error=str(e)) from None
+    return out
+
+
 #: ``on_decision(game, seat, action)``: called by :func:`replay` just before each answer is given
 Decision = Callable[[Game, int, Action], None]
 
@@ -156,6 +180,9 @@ def replay(events: Sequence[GameEvent], *, partial: bool = False, on_decision: D
         raise ContextError("a log starts with its hand_started event")
     hs = events[0]
     assert isinstance(hs, HandStarted)
+    hands = sum(1 for e in events if isinstance(e, HandStarted))
+    if hands > 1:
+        raise ContextError(code="log-several-hands", n=hands)
     wb = next((e for e in events if isinstance(e, WallBuilt)), None)
     if wb is None:
         raise ContextError("the log has no wall_built event")

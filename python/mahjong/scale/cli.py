@@ -54,13 +54,13 @@ def add_scale_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def progress_printer(what: str, stream: TextIO | None = None) -> Progress:
+def progress_printer(what: str, stream: TextIO | None = None, lang: str = "en") -> Progress:
     """A ``progress(done, total)`` callback drawing one line on stderr (redrawn in place on a terminal,
     otherwise printed at most about ten times): the bar of ``mahjong simulate``, ``what`` its word for the items
     (in the command's language: ``text("sim.hands", lang)``, ``text("settle.progress", lang)``)."""
     from mahjong.game.cli import progress_bar
 
-    show = progress_bar(stream if stream is not None else sys.stderr, what)
+    show = progress_bar(stream if stream is not None else sys.stderr, what, lang)
 
     def shown(done: int, total: int) -> None:
         if total > 0:
@@ -117,7 +117,7 @@ def settle_logs_command(args: argparse.Namespace) -> int:
     lang = language(getattr(args, "lang", None))
     paths = args.record if isinstance(args.record, list) else [args.record]
     tally = settle_logs(paths, workers=args.workers, ray=args.ray,
-                        progress=progress_printer(text("settle.progress", lang)))
+                        progress=progress_printer(text("settle.progress", lang), lang=lang))
     if getattr(args, "json", False):
         print(json.dumps(tally.to_dict(), ensure_ascii=False, indent=2))
     else:
@@ -139,7 +139,7 @@ def simulate_from_args(args: argparse.Namespace, options: dict[str, Any]) -> dic
     if getattr(args, "log", None):
         raise ScaleError("--log writes one file from one process: use it without --workers / --ray")
     lang = language(getattr(args, "lang", None))
-    progress = None if getattr(args, "no_progress", False) else progress_printer(text("sim.hands", lang))
+    progress = None if getattr(args, "no_progress", False) else progress_printer(text("sim.hands", lang), lang=lang)
     stats, _ = simulate_sharded(
         args.rules, args.hands, args.seed, args.agent, options, workers=args.workers, ray=args.ray, progress=progress
     )

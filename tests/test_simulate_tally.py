@@ -149,7 +149,7 @@ def test_the_sharded_run_counts_the_same(rules: str, agent: str) -> None:
 
 
 @pytest.mark.parametrize("rules", ["guobiao", "sichuan", "common"])
-def test_a_redealt_core_plays_a_fresh_cores_hand(rules: str) -> None:
+def test_a_core_given_a_new_hand_plays_a_fresh_cores_hand(rules: str) -> None:
     if not core_available():
         pytest.skip("the compiled core is not in use (MAHJONG_PURE_PYTHON=1)")
     from mahjong.game.core import CS_WAIT, _GameCore, _prepared
@@ -174,7 +174,7 @@ def test_a_redealt_core_plays_a_fresh_cores_hand(rules: str) -> None:
     reused = made(5, 0, 0)
     played(reused, 0)
     for k in range(1, 30):  # (each time on a core that has just played a hand to its end, or to a question)
-        reused.redeal(5, k, k % 4, 1)
+        reused.new_hand(5, k, k % 4, 1)
         assert played(reused, k) == played(made(5, k, k % 4), k)
     with pytest.raises(ValueError):
-        reused.redeal(5, 0, 4, 0)
+        reused.new_hand(5, 0, 4, 0)

@@ -6,12 +6,13 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from mahjong import i18n
 from mahjong.errors import MahjongError, RulesError
-from mahjong.registry import shared_ruleset
+from mahjong.registry import PRESET_INFO, shared_ruleset
 
 __all__ = ["print_settlement", "progress_bar", "read_options", "display_width"]
 
@@ -21,24 +22,33 @@ def display_width(s: str) -> int:
     return sum(2 if ord(c) > 0x2E80 else 1 for c in s)
 
 
-def print_settlement(s: dict[str, Any], lang: str) -> None:
-    """A settlement's dict (``Settlement.to_dict()``) as text in one language (``settle``, and ``play`` at the end)."""
+def print_settlement(s: dict[str, Any], lang: str, seat_name: Callable[[int], str] | None = None,
+                     winners: Sequence[int] | None = None) -> None:
+    """A settlement's dict (``Settlement.to_dict()``) as text in one language (``settle``, and ``play`` at the end).
+    ``settle`` labels each line with the record's event that made it; ``play`` names the seats (``seat_name``: with
+    their wind) and each win's items by its winner (``winners``, in the results' order) instead."""
     t = i18n.text
-    print(f"{t('ruleset', lang)}: {s['ruleset']}")
+    name = seat_name or (lambda seat: t("seat", lang, seat=seat))
+    info = PRESET_INFO.get(s["ruleset"])
+    title = "" if info is None else f"{info.name_zh if lang == 'zh' else info.name_en} "
+    print(f"{t('ruleset', lang)}: {title}({s['ruleset']})" if title else f"{t('ruleset', lang)}: {s['ruleset']}")
     for p in s["lines"]:
-        where = t("event", lang, n=p["event"]) if p["event"] is not None else "—"
         reason = _reason(p["reason"], lang)
         note = _note(p, s["ruleset"], lang)
         note = f"  {note}" if note and note != reason else ""  # (查花猪's note is its reason: said once)
-        print(f"  [{where}] {t('seat', lang, seat=p['payer'])} → {t('seat', lang, seat=p['payee'])}: "
-              f"{p['amount']}  ({reason}){note}")
+        where = ""
+        if seat_name is None:
+            where = "[" + (t("event", lang, n=p["event"]) if p["event"] is not None else "—") + "] "
+        print(f"  {where}{name(p['payer'])} → {name(p['payee'])}: {p['amount']}  ({reason}){note}")
     for i, r in enumerate(s["results"]):
         names = " ".join(i18n.name(it, lang) + (f"×{it['count']}" if it["count"] != 1 else "") for it in r["items"])
-        print(f"  {i + 1}: {names} = {r['total']} {i18n.unit(r['unit'], lang)}")
+        head = t("win_of", lang, seat=name(winners[i])) if winners is not None and i < len(winners) else \
+            t("win_n", lang, n=i + 1)
+        print(f"  {head}: {names} = {r['total']} {i18n.unit(r['unit'], lang)}")
     for k, v in s["details"].items():
         label = t(f"detail.{k}", lang) if f"detail.{k}" in i18n.MESSAGES else k
         print(f"  {label}: {_plain(v, lang)}")
-    print(f"{t('net', lang)}: " + "  ".join(f"{t('seat', lang, seat=i)} {v:+d}" for i, v in enumerate(s["net"])))
+    print(f"{t('net', lang)}: " + "  ".join(f"{name(i)} {v:+d}" for i, v in enumerate(s["net"])))
 
 
 def _reason(reason: str, lang: str) -> str:
@@ -83,29 +93,39 @@ def _plain(value: Any, lang: str) -> str:
     return str(value)
 
 
-def progress_bar(stream: Any, word: str = "hands") -> Callable[[int, int], None]:
-    """A ``progress(done, total)`` callback drawing the bar of :class:`_Progress` on ``stream``."""
-    return _Progress(stream, word).show
+def progress_bar(stream: Any, word: str = "hands", lang: str = "en") -> Callable[[int, int], None]:
+    """A ``progress(done, total)`` callback drawing the bar of :class:`_Progress` on ``stream`` (the rate and the
+    time left in ``lang``)."""
+    return _Progress(stream, word, lang).show
 
 
 class _Progress:
     """The progress bar of ``mahjong simulate`` on a stream: redrawn in place on a terminal, else a line at each
     tenth (a log file or a pipe gets no carriage returns)."""
 
-    def __init__(self, stream: Any, word: str = "hands") -> None:
-        self.stream, self.word = stream, word
+    def __init__(self, stream: Any, word: str = "hands", lang: str = "en") -> None:
+        self.stream, self.word, self.lang = stream, word, lang
         self.tty = bool(getattr(stream, "isatty", lambda: False)())
         self.tenth = -1
+        self.start = time.perf_counter()
+
+    def pace(self, done: int, total: int) -> str:
+        """The rate so far and the time left at that rate (``"1,234/s, 0:12 left"``)."""
+        spent = time.perf_counter() - self.start
+        rate = done / spent if spent > 0 else 0.0
+        left = int((total - done) / rate) if rate > 0 else 0
+        return i18n.text("progress.rate", self.lang, rate=f"{rate:,.0f}", left=f"{left // 60}:{left % 60:02d}")
 
     def show(self, done: int, total: int) -> None:
         if self.tty:
             fill = done * 30 // total
-            self.stream.write(f"\r[{'#' * fill}{'.' * (30 - fill)}] {done}/{total} {self.word}")
+            self.stream.write(f"\r[{'#' * fill}{'.' * (30 - fill)}] {done}/{total} {self.word}  "
+                              f"{self.pace(done, total)}   ")
             if done == total:
                 self.stream.write("\n")
         elif done * 10 // total != self.tenth or done == total:
             self.tenth = done * 10 // total
-            self.stream.write(f"{done}/{total} {self.word}\n")
+            self.stream.write(f"{done}/{total} {self.word}  {self.pace(done, total)}\n")
         self.stream.flush()
 
 

@@ -194,10 +194,17 @@ def parse(body: Any) -> dict[str, Any]:
     }
 
 
+#: the command line's rows the table page narrates play with (as ``msg.KEY``): the events and actions of
+#: ``mahjong play``, a seat, "you" and how a win was made
+NARRATION = ("ev.", "act.", "seat", "play.you", "play.self_drawn", "play.on_discard")
+
+
 def strings() -> dict[str, dict[str, str]]:
     """The pages' words in each language (``{"en": {key: text}, "zh": {...}}``), from the package's catalogue:
-    the pages' own rows (:data:`mahjong.i18n.PAGE`), the units, the winning forms, the waits, the winds and the
-    win facts' labels — the words the command line uses for the same things."""
+    the calculator's rows (:data:`mahjong.i18n.PAGE`), the units, the winning forms, the waits, the winds and the
+    win facts' labels — the words the command line uses for the same things — and the table page's rows
+    (:data:`mahjong.i18n.TABLE_PAGE`, as ``table.KEY``) with the command line's narration of play (the rows of
+    :data:`mahjong.i18n.MESSAGES` that :data:`NARRATION` names, as ``msg.KEY``)."""
     out: dict[str, dict[str, str]] = {"en": {}, "zh": {}}
     for lang, i in (("en", 0), ("zh", 1)):
         table = out[lang]
@@ -207,7 +214,13 @@ def strings() -> dict[str, dict[str, str]]:
         table.update({f"wait_{k[5:]}": v[i] for k, v in i18n.MESSAGES.items() if k.startswith("wait.")})
         table.update({f"wind_{w}": i18n.wind(w, lang) for w in range(4)})
         table.update({f"fact_{k}": v[i] for k, v in i18n.WIN_FACTS.items()})
+        table.update({f"table.{k}": v[i] for k, v in i18n.TABLE_PAGE.items()})
+        table.update({f"msg.{k}": v[i] for k, v in i18n.MESSAGES.items() if _narrates(k)})
     return out
+
+
+def _narrates(key: str) -> bool:
+    return any(key == n or (n.endswith(".") and key.startswith(n)) for n in NARRATION)
 
 
 # --- the report layer ------------------------------------------------------------------------

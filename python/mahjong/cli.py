@@ -34,6 +34,7 @@ __all__ = ["main", "COMMAND_MODULES", "clash_help", "reinstall_source"]
 COMMAND_MODULES: list[str] = [
     "mahjong.cli",
     "mahjong.game.cli",
+    "mahjong.scale.cli",  # dataset
     "mahjong.web.cli",
     "mahjong.table.cli",
     "mahjong.rulebook.cli",  # last: extends the commands above with --rules-file, rules --schema / --check

@@ -139,6 +139,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "settle.process": ("this process", "本进程"),
     "settle.processes": ("local processes", "本机多进程"),
     "settle.ray": ("Ray", "Ray 集群"),
+    # dataset
+    "dataset.progress": ("games", "局"),
+    "dataset.done": ("{rows} rows from {games} games written to {path}", "已写入 {path}：{games} 局，{rows} 行"),
+    "dataset.left_out": ("left out {game}: {reason}", "未收录 {game}：{reason}"),
+    "dataset.unread": ("no game read from {path}: {reason}", "未从 {path} 读到对局：{reason}"),
+    "dataset.speed": ("{rate} rows/s ({seconds} s)", "每秒 {rate} 行（用时 {seconds} 秒）"),
     # simulate
     "sim.hands": ("hands", "局"),
     "progress.rate": ("{rate}/s, {left} left", "每秒 {rate}，还需 {left}"),
@@ -689,6 +695,14 @@ HELP: dict[str, tuple[str, str]] = {
     "play.--seat": ("your seat (default 0, the dealer)", "你的座位（默认 0，即庄家）"),
     "play.--opponents": ("the other seats' agents (default greedy; see simulate --agent)",
                          "其他座位的 AI（默认 greedy；见 simulate --agent）"),
+    # dataset (mahjong.rl.dataset)
+    "dataset": ("training rows (observations, masks, actions, results) from recorded games, legal-checked",
+                "从对局记录生成训练数据（观察、合法动作、动作、结果），逐步检查合法性"),
+    "dataset.files": ("game logs (.jsonl), Botzone records and match logs (.json), PMN records (.pmn), or "
+                      "directories of them", "对局日志（.jsonl）、Botzone 对局记录和对局日志（.json）、PMN 记录"
+                      "（.pmn），或存放它们的目录"),
+    "dataset.-o": ("the .npz file to write", "要写入的 .npz 文件"),
+    "dataset.--json": ("the summary as JSON", "以 JSON 输出摘要"),
     # zh (round 5): the metavars of simulate, play and the scale-out options (English: argparse's own)
     "metavar.address": ("ADDRESS", "地址"),
     "metavar.rules": ("RULES", "规则名"),
@@ -696,6 +710,8 @@ HELP: dict[str, tuple[str, str]] = {
     "metavar.seed": ("SEED", "种子"),
     "metavar.seat": ("SEAT", "座位"),
     "metavar.lang": ("LANG", "语言"),
+    "metavar.files": ("FILES", "文件"),
+    "metavar.out": ("OUT.npz", "输出.npz"),
 }
 
 

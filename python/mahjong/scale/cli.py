@@ -19,6 +19,8 @@ from mahjong.scale.runner import LOCAL, Progress
 from mahjong.scale.tally import Tally
 
 __all__ = [
+    "add_commands",
+    "run_dataset",
     "add_scale_arguments",
     "progress_printer",
     "wants_sharded_settle",
@@ -144,6 +146,39 @@ def simulate_from_args(args: argparse.Namespace, options: dict[str, Any]) -> dic
     stats["workers"] = args.workers
     stats["backend"] = "ray" if args.ray is not None else ("processes" if args.workers > 1 else "this process")
     return stats
+
+
+def add_commands(sub: Any) -> None:
+    """Add ``dataset`` to the ``mahjong`` command's subparsers (the sharded commands' other one: its games are
+    cut into shards as ``simulate --workers`` cuts its hands)."""
+    d = sub.add_parser("dataset", help=help_text("dataset"))
+    d.add_argument("files", nargs="+", metavar=help_text("metavar.files"), help=help_text("dataset.files"))
+    d.add_argument("-o", "--out", required=True, metavar=help_text("metavar.out"), help=help_text("dataset.-o"))
+    d.add_argument("--no-progress", action="store_true", help=help_text("simulate.--no-progress"))
+    d.add_argument("--json", action="store_true", help=help_text("dataset.--json"))
+    d.add_argument("--lang", default=argparse.SUPPRESS, metavar=help_text("metavar.lang"), help=help_text("--lang"))
+    add_scale_arguments(d)
+    d.set_defaults(run=run_dataset)
+
+
+def run_dataset(args: argparse.Namespace) -> int:
+    """``mahjong dataset FILES... -o OUT.npz``: write the rows, print the summary (each game left out and why)."""
+    from mahjong.rl.dataset import build_dataset
+
+    lang = language(getattr(args, "lang", None))
+    progress = None if args.no_progress else progress_printer(text("dataset.progress", lang))
+    summary = build_dataset(args.files, args.out, workers=args.workers, ray=args.ray, progress=progress)
+    if args.json:
+        print(json.dumps(summary.to_dict(), ensure_ascii=False, indent=2))
+        return 0
+    for path, why, why_zh in summary.unread:
+        print(text("dataset.unread", lang, path=path, reason=why_zh if lang == "zh" else why), file=sys.stderr)
+    for game, why, why_zh in summary.left_out:
+        print(text("dataset.left_out", lang, game=game, reason=why_zh if lang == "zh" else why), file=sys.stderr)
+    print(text("dataset.done", lang, rows=summary.rows, games=summary.games, path=summary.path))
+    rate = summary.rows / summary.seconds if summary.seconds > 0 else 0.0
+    print(text("dataset.speed", lang, rate=f"{rate:,.0f}", seconds=f"{summary.seconds:.1f}"))
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -153,17 +153,17 @@ def test_four_pages_play_a_whole_hand(browser: Browser, server: str, tmp_path: P
             p.page.wait_for_selector("body[data-booted]")
             p.page.wait_for_function("() => window.MJ_TABLE.state !== null")
         assert players[2].page.inner_text("h1") == "Mahjong table"
-        shot = False
+        shot = 0  # the mid-hand pictures: taken once 20 events are in, again at 40 (a hand may end before 40)
         deadline = time.monotonic() + 600  # (a guard against a hang: the hand takes 20-40 s on an idle machine)
         while True:
             assert time.monotonic() < deadline, "the hand did not end in time"
             states = [p.turn() for p in players]
             if all(s["results"] >= 1 for s in states):
                 break
-            if not shot and states[0]["seq"] >= 40:
+            if shot < 2 and states[0]["seq"] >= 20 * (shot + 1):
                 _shoot(players[0].page, f"table-{rules}.png", tmp_path)
                 _shoot(players[1].page, f"table-{rules}-phone.png", tmp_path)
-                shot = True
+                shot = 1 if states[0]["seq"] < 40 else 2
         checked = verify_log(httpx2.get(f"{server}{made['log']}").text)
         net = list(checked.hands[0].net)
         for p in [*players, Player(spectator, "watch", rng)]:

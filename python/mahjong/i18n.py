@@ -435,6 +435,8 @@ TABLE_PAGE: dict[str, tuple[str, str]] = {
     "winsHeading": ("Wins", "和牌"),
     "winLine": ("{win}: {total} {unit}", "{win}：{total} {unit}"),
     "netHeading": ("This hand", "本局得失"),
+    "netColumn": ("this hand", "本局"),
+    "totalColumn": ("match total", "累计"),
     "handsHeading": ("Hands", "各家手牌"),
     "payer": ("payer", "付"),
     "payee": ("payee", "收"),

@@ -470,6 +470,7 @@ async function showResult(r) {
         el("td", { class: "amount", text: p.amount }), el("td", { text: p.label[app.lang] }))))));
   }
   body.push(el("table", { class: "net" }, el("caption", { text: T("netHeading") }),
+    el("thead", {}, el("tr", {}, el("td"), el("th", { text: T("netColumn") }), el("th", { text: T("totalColumn") }))),
     el("tbody", {}, ...seats().map((seat) => el("tr", { dataset: { seat } }, el("th", { text: label(seat) }),
       el("td", { class: "amount", text: (r.net[seat] > 0 ? "+" : "") + r.net[seat] }),
       el("td", { class: "amount total", text: r.scores[r.seating.indexOf(seat)] }))))));

@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 
 __all__ = ["LANGUAGES", "MESSAGES", "UNITS", "HELP", "HelpText", "help_text", "language", "text", "unit", "name",
-           "wind", "LINE_NOTES", "line_note", "WIN_FACTS", "PAGE"]
+           "wind", "LINE_NOTES", "line_note", "WIN_FACTS", "PAGE", "TABLE_PAGE"]
 
 LANGUAGES = ("en", "zh")
 
@@ -337,6 +337,120 @@ PAGE: dict[str, tuple[str, str]] = {
     "selfDrawn": ("Self-drawn", "自摸"), "onDiscard": ("On a discard", "点和"),
     "belowMinimum": ("(below the minimum)", "（未达起和）"),
     "optionsOn": ("(read only with the option {option} on)", "（只在选项 {option} 打开时有用）"),
+}
+
+#: the table page's own words (``mahjong serve``'s tables: the lobby, the board, the answers, the play log, the
+#: settlement), key -> (English, Chinese); the page reads them as ``table.KEY`` from ``GET /api/strings``, with the
+#: calculator's rows above and the command line's narration of play (:data:`MESSAGES` ``ev.*``, ``act.*``)
+TABLE_PAGE: dict[str, tuple[str, str]] = {
+    # the header and the lobby
+    "title": ("Mahjong table", "麻将牌桌"),
+    "calculator": ("Calculator", "算番器"),
+    "newTable": ("Open a table", "开一张牌桌"),
+    "ruleset": ("Rules", "规则"),
+    "seatsLegend": ("Seats", "座位"),
+    "handsLabel": ("Hands", "局数"),
+    "claimLabel": ("Claim window (seconds)", "吃碰等待（秒）"),
+    "create": ("Open", "开桌"),
+    "links": ("Invitation links (one per seat: send each only to its player)",
+              "邀请链接（每个座位一个，请只发给该座位的玩家）"),
+    "sitHere": ("Sit here", "在这里入座"),
+    "watch": ("Watch", "旁观"),
+    "copy": ("Copy", "复制"),
+    "copied": ("Copied", "已复制"),
+    "human": ("Person", "真人"),
+    "agent_random": ("Bot (random)", "AI（随机）"),
+    "agent_greedy": ("Bot (greedy)", "AI（贪心）"),
+    "agent_first": ("Bot (first)", "AI（最简）"),
+    # the connection
+    "connecting": ("connecting…", "连接中…"),
+    "connected": ("connected", "已连接"),
+    "reconnecting": ("connection lost, reconnecting…", "连接断开，正在重连…"),
+    "closed": ("closed", "连接已关闭"),
+    "spectator": ("watching", "旁观中"),
+    "error": ("Error: ", "出错："),
+    # the board
+    "info": ("About this hand", "本局信息"),
+    "myHand": ("My hand", "我的手牌"),
+    "faceDown": ("a tile face down", "扣着的牌"),
+    "seatWind": ("{wind}", "{wind}家"),
+    "you": ("you", "你"),
+    "hand": ("hand {n}/{total}", "第 {n}/{total} 局"),
+    "live": ("{n} tiles left", "余牌 {n}"),
+    "prevalent": ("{wind} round", "{wind}风圈"),
+    "points": ("pts", "分"),
+    "hidden": ("hidden ×{n}", "暗牌 ×{n}"),
+    "lack": ("no {suit}", "缺{suit}"),
+    "readyMark": ("ready", "听"),
+    "wonMark": ("won", "已胡"),
+    "commitment": ("shuffle commitment {hash}…", "洗牌承诺 {hash}…"),
+    "wildcards": ("wild: {tiles}", "百搭：{tiles}"),
+    "indicator": ("indicator", "翻出"),
+    "suit_0": ("characters", "万"),
+    "suit_1": ("dots", "筒"),
+    "suit_2": ("bamboo", "条"),
+    # what the table waits for
+    "yourTurn": ("Your turn: click a tile to discard", "轮到你：点一张牌打出"),
+    "thinking": ("{who} is thinking", "{who}思考中"),
+    "claimWindow": ("Claims open", "等待吃碰"),
+    "robWindow": ("Robbing the kong", "等待抢杠"),
+    "lockedWindow": ("Declared ready: the hand plays itself until it wins", "已报听：自动摸打，直到和牌"),
+    "waitingLack": ("Choose the suit to give up", "定缺：选一门不要的花色"),
+    "waitingPick": ("Exchange: choose a tile to pass", "换三张：选一张要换出的牌"),
+    "waitingSwap": ("Swap: choose tiles, then Done", "换牌：选要换的牌，选完点「完成」"),
+    "waitingHaidi": ("Fishing the last tile", "海底捞月"),
+    "betweenHands": ("Next hand soon", "下一局即将开始"),
+    "matchOver": ("Match over", "对局结束"),
+    "seconds": ("{n} s", "{n} 秒"),
+    # the answers
+    "keysHelp": ("Discard: click a tile, or pick it with the arrow keys and press Enter; keys 1-9 press the "
+                 "buttons, Esc passes.",
+                 "出牌：点击手牌，或用方向键选牌后按回车；数字键 1–9 按下对应按钮，Esc 为「过」。"),
+    "canClaim": ("You may:", "可以："),
+    "answered": ("Chosen: {action}", "已选择：{action}"),
+    "declareReady": ("Declare ready", "报听"),
+    "readyOn": ("Ready: click a tile to discard", "报听：点一张牌打出"),
+    "pickDone": ("Done", "完成"),
+    "next": ("Next hand", "下一局"),
+    # the play log (the rest is the command line's narration)
+    "logHeading": ("Play log", "牌局记录"),
+    "handStarted": ("hand {n} begins, {who} deals", "第 {n} 局开始，{who}坐庄"),
+    "dice": ("dice {dice}", "掷骰 {dice}"),
+    "dealt": ("{who} receives {n} tiles", "{who}起牌 {n} 张"),
+    "draws": ("{who} draws", "{who}摸牌"),
+    "youDraw": ("you draw {tile}", "你摸到 {tile}"),
+    "readyDiscard": ("{who} declares ready, discards {tile}", "{who}报听，打出 {tile}"),
+    "picked": ("{who} picked a tile to pass", "{who}选好一张换出的牌"),
+    "passedHidden": ("{who} passes three tiles to {to}", "{who}把三张牌换给{to}"),
+    "swapped": ("{who} swaps {n}", "{who}换牌 {n} 张"),
+    "fished": ("{who} fishes {tile}", "{who}海底捞月 {tile}"),
+    "wallEnd": ("the wall is exhausted", "流局（荒庄）"),
+    "paid": ("{payer} pays {payee} {n}", "{payer}付给{payee} {n}"),
+    "horses": ("{who}'s horses: {tiles}", "{who}买马：{tiles}"),
+    "handEnded": ("the hand is over", "本局结束"),
+    # the settlement
+    "resultTitle": ("Hand {n}: settlement", "第 {n} 局结算"),
+    "finalTitle": ("Match over: final scores", "对局结束：最终得分"),
+    "seatScore": ("{seat}: {n}", "{seat}：{n}"),
+    "noWinner": ("no winner", "流局"),
+    "winsHeading": ("Wins", "和牌"),
+    "winLine": ("{win}: {total} {unit}", "{win}：{total} {unit}"),
+    "netHeading": ("This hand", "本局得失"),
+    "netColumn": ("this hand", "本局"),
+    "totalColumn": ("match total", "累计"),
+    "handsHeading": ("Hands", "各家手牌"),
+    "payer": ("payer", "付"),
+    "payee": ("payee", "收"),
+    "amount": ("amount", "数额"),
+    "reason": ("reason", "原因"),
+    "verifyHeading": ("Shuffle check", "洗牌验证"),
+    "seedLine": ("seed {seed}, nonce {nonce}", "种子 {seed}，随机盐 {nonce}"),
+    "verifyOk": ("matches the commitment made before the deal ✓", "与开局前的承诺相符 ✓"),
+    "verifyBad": ("does NOT match the commitment ✗", "与开局前的承诺不符 ✗"),
+    "verifyNone": ("this browser cannot compute SHA-256: check with mahjong verify",
+                   "此浏览器无法计算 SHA-256，请用 mahjong verify 核对"),
+    "downloadLog": ("Download the match log", "下载对局记录"),
+    "close": ("Close", "关闭"),
 }
 
 #: a settlement line's note as the line records it (its ``note``, in ``--json`` too: the words the rule sets have

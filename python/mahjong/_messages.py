@@ -1570,6 +1570,31 @@ _ROWS: list[tuple[str, str, str]] = [
     ("log-no-such-path", "no such log file or directory: {path}", "没有这个日志文件或目录：{path}。"),
     ("log-fewer-lines", "{where}: the file has fewer lines than when it was listed",
      "{where}：文件的行数比列出时少了（文件在结算期间被改动）。"),
+    # --- the arena (mahjong arena) ---
+    ("arena-bot-empty", "bot {number}: give a built-in agent's name or a program's command line",
+     "第 {number} 个选手：请给出内置 AI 的名字或程序的命令行。"),
+    ("arena-no-agent", "bot {number}: no built-in agent {name}; known: {known}",
+     "第 {number} 个选手：没有名为 {name} 的内置 AI；可用的有：{known}。"),
+    ("arena-bad-command", "bot {number}: cannot read the command line {command}: {reason}",
+     "第 {number} 个选手：无法解析命令行 {command}：{reason}。"),
+    ("arena-no-program",
+     "bot {number}: no program {program} can be run (not found, or not executable), and it is not a built-in "
+     "agent ({known})",
+     "第 {number} 个选手：找不到可运行的程序 {program}（不存在或没有执行权限），它也不是内置 AI（{known}）。"),
+    ("arena-hands", "the number of hands must be a whole number >= 1, got {hands}",
+     "局数必须是不小于 1 的整数，现为 {hands}。"),
+    ("arena-seed", "the seed must be a whole number from 0 to 2**64 - 1, got {seed}",
+     "种子必须是 0 到 2**64 - 1 之间的整数，现为 {seed}。"),
+    ("arena-time-limit", "the time limit must be a number of seconds above 0, got {limit}",
+     "时限必须是大于 0 的秒数，现为 {limit}。"),
+    ("arena-bot-count", "{rules} is played by {seats} bots (one --bot per seat), got {bots}",
+     "{rules} 需要 {seats} 个选手（每个座位一个 --bot），现有 {bots} 个。"),
+    ("arena-programs-botzone-only",
+     "outside programs speak Botzone's Chinese Standard Mahjong protocol: they play --rules {botzone} only ({rules} "
+     "is played by built-in agents)",
+     "外部程序使用 Botzone 国标麻将的交互协议，只能打 --rules {botzone}（{rules} 只能由内置 AI 来打）。"),
+    ("arena-log-dir", "cannot make the log directory {dir}: {reason}", "无法创建对局记录目录 {dir}：{reason}。"),
+    ("arena-log-write", "cannot write the log {path}: {reason}", "无法写入对局记录 {path}：{reason}。"),
 ]
 
 CATALOGUE: dict[str, Message] = {}

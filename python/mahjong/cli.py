@@ -35,6 +35,7 @@ COMMAND_MODULES: list[str] = [
     "mahjong.cli",
     "mahjong.game.cli",
     "mahjong.web.cli",
+    "mahjong.arena.cli",
     "mahjong.rulebook.cli",  # last: extends the commands above with --rules-file, rules --schema / --check
 ]
 

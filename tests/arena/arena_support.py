@@ -13,24 +13,27 @@ from pathlib import Path
 from typing import Any
 
 # The program: python3 bot.py MODE KEEP [ACT@TURN ...]; MODE json | simple, KEEP keep | fresh.  Its debug output
-# (JSON) tells the tests what it was given: its pid, the turn, the history's length, its data.  Acts (from that
-# turn on; turns count from 1): crash (exit 3), crashlate (answer, then exit 1), hang, garbage, flood, child (start
-# a process that sleeps, write its pid to the file named by the BOT_CHILD_FILE environment variable, then hang),
-# hu (declare a win on its next draw), badtile (play a tile name that does not exist), peng (claim every discard
-# as a pung), quit (exit after answering, even when kept running), slow (sleep 0.3 s first).
+# (JSON) tells the tests what it was given: its pid, the turn, the history's length, its data.  Acts, ACT@TURN
+# or ACT@TURN:SEAT (from that turn on, turns counting from 1; only when sitting at that seat): crash (exit 3),
+# crashlate (answer, then exit 1), hang, garbage, flood, child (start a process that sleeps, write its pid to the
+# file named by the BOT_CHILD_FILE environment variable, then hang), hu (declare a win on its next draw), badtile
+# (play a tile name that does not exist), peng (claim every discard as a pung), quit (exit after answering, even
+# when kept running).
 BOT_SOURCE = r'''
 import json, os, subprocess, sys, time
 
 MODE, KEEP = sys.argv[1], sys.argv[2] == "keep"
 ACTS = {}
 for arg in sys.argv[3:]:
-    act, _, turn = arg.partition("@")
-    ACTS[act] = int(turn or 1)
+    act, _, when = arg.partition("@")
+    turn, _, seat = when.partition(":")
+    ACTS[act] = (int(turn or 1), int(seat) if seat else None)
 DATA = ""
+SEAT = None
 
 
 def due(act, turn):
-    return act in ACTS and turn >= ACTS[act]
+    return act in ACTS and turn >= ACTS[act][0] and ACTS[act][1] in (None, SEAT)
 
 
 def decide(request, turn):
@@ -46,8 +49,6 @@ def decide(request, turn):
     if due("flood", turn):
         while True:
             sys.stdout.write("x" * 65536)
-    if due("slow", turn):
-        time.sleep(0.3)
     if due("garbage", turn):
         return "this is not a move"
     if words[0] == "2":
@@ -62,7 +63,9 @@ def decide(request, turn):
 
 
 def answer(requests, responses, data):
-    global DATA
+    global DATA, SEAT
+    first = requests[0].split()
+    SEAT = int(first[1]) if first[0] == "0" else None  # (request 0: "0 seat round-wind")
     turn = len(requests)
     response = decide(requests[-1], turn)
     DATA = "turn %d" % turn

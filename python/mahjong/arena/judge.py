@@ -40,6 +40,8 @@ __all__ = ["Player", "Penalty", "HandOutcome", "play_botzone_hand", "answer_text
 #: a seat's player: an outside program, or a built-in agent
 Player = ProgramBot | Agent
 _PASS = Action("pass")
+#: a response's first word on one's own turn -> the action kind it names
+_TURN_WORDS = {"PLAY": "discard", "GANG": "concealed_kong", "BUGANG": "added_kong"}
 
 
 @dataclass(frozen=True)
@@ -106,10 +108,12 @@ class _Said:
 
 @dataclass
 class _Ruling:
-    """The judge's decision on one request: a penalty, or the actions for the engine's pending seats and the
-    discard a claimer announced with its claim (None: a built-in agent chooses it after the claim)."""
+    """The judge's decision on one request: a penalty the judge gives itself, or an illegal answer of a seat
+    the engine is asking (``fault``: the engine judges it), or the actions for the engine's pending seats and
+    the discard a claimer announced with its claim (None: a built-in agent chooses it after the claim)."""
 
     penalty: Penalty | None = None
+    fault: tuple[int, Action] | None = None
     actions: dict[int, Action] = field(default_factory=dict)
     claimer: int | None = None
     discard: int | None = None
@@ -127,13 +131,19 @@ def _rule(entry: JudgeEntry, said: Mapping[int, _Said], legal: Mapping[int, list
     """The judge's checks of one request's answers, in its order (see the module docstring)."""
     action = entry.display["action"]
     actor = entry.display.get("player", -1)
+    on_offer = _tile(str(entry.display.get("tile", "")))  # the tile drawn, discarded or added to a kong
 
-    def wrong(seat: int, kind: str = "WA") -> _Ruling:
+    def wrong(seat: int, kind: str = "WA", answer: Action | None = None) -> _Ruling:
+        """A penalty: the engine judges the answer of a seat it is asking; the judge gives the others."""
+        if answer is not None and legal[seat]:
+            return _Ruling(fault=(seat, answer))
         return _Ruling(Penalty(seat, kind, said[seat].text))
 
     def win(seat: int) -> _Ruling:
         a = _find(legal[seat], "win")
-        return _Ruling(actions={seat: a}) if a is not None else wrong(seat, "WH")
+        if a is not None:
+            return _Ruling(actions={seat: a})
+        return wrong(seat, "WH", Action("win", on_offer) if on_offer is not None else None)
 
     if action in ("INIT", "DEAL", "GANG"):
         for s in range(4):
@@ -169,12 +179,13 @@ def _rule(entry: JudgeEntry, said: Mapping[int, _Said], legal: Mapping[int, list
                 continue
             if w == ["HU"]:
                 return win(s)
-            kind = {"PLAY": "discard", "GANG": "concealed_kong", "BUGANG": "added_kong"}.get(w[0]) \
-                if len(w) == 2 else None
+            kind = _TURN_WORDS.get(w[0]) if len(w) == 2 else None
             tile = _tile(w[1]) if kind is not None else None
-            chosen = _find(legal[s], kind, tile) if kind is not None and tile is not None else None
-            if chosen is None:
+            if kind is None or tile is None:
                 return wrong(s)
+            chosen = _find(legal[s], kind, tile)
+            if chosen is None:
+                return wrong(s, "WA", Action(kind, tile))
         return _Ruling(actions={actor: chosen}) if chosen is not None else wrong(actor)
     # after a discard: PLAY, PENG or CHI by the actor
     for s in range(4):
@@ -190,27 +201,32 @@ def _rule(entry: JudgeEntry, said: Mapping[int, _Said], legal: Mapping[int, list
         w = said[s].words
         if s == actor or w == ["PASS"] or len(w) == 3:
             continue
-        if len(w) == 1 and w[0] == "GANG":
-            a = _find(legal[s], "kong")
-        elif len(w) == 2 and w[0] == "PENG":
-            a = _find(legal[s], "pung")
+        if w == ["GANG"] and on_offer is not None:
+            kind = "kong"
+        elif len(w) == 2 and w[0] == "PENG" and on_offer is not None:
+            kind = "pung"
         else:
             return wrong(s)
+        a = _find(legal[s], kind)
         if a is None:
+            return wrong(s, "WA", Action(kind, on_offer))
+        discard = _tile(w[1]) if kind == "pung" and w[1] != "?" else None
+        if kind == "pung" and discard is None and said[s].action is None:
             return wrong(s)
-        discard = _tile(w[1]) if a.kind == "pung" and w[1] != "?" else None
-        if a.kind == "pung" and discard is None and said[s].action is None:
-            return wrong(s)
-        return _Ruling(actions={s: a}, claimer=s if a.kind == "pung" else None, discard=discard)
+        return _Ruling(actions={s: a}, claimer=s if kind == "pung" else None, discard=discard)
     for s in range(4):  # chow: only the next player, around the discard
         w = said[s].words
         if s == actor or len(w) != 3:
             continue
-        mid = _tile(w[1]) if w[0] == "CHI" and (s - actor) % 4 == 1 else None
-        a = _find(legal[s], "chow", meld=(mid - 1, mid, mid + 1)) if mid is not None and mid < 27 else None
+        mid = _tile(w[1]) if w[0] == "CHI" else None
         discard = _tile(w[2]) if w[2] != "?" else None
-        if a is None or (discard is None and said[s].action is None):
+        if mid is None or mid >= 27 or mid % 9 in (0, 8) or on_offer is None \
+                or (discard is None and said[s].action is None):
             return wrong(s)
+        meld = (mid - 1, mid, mid + 1)
+        a = _find(legal[s], "chow", meld=meld)
+        if a is None:
+            return wrong(s, "WA", Action("chow", on_offer, meld) if on_offer in meld else None)
         return _Ruling(actions={s: a}, claimer=s, discard=discard)
     return _Ruling()
 
@@ -263,7 +279,7 @@ def play_botzone_hand(game: Game, players: Sequence[Player],
                 ruling = _rule(entry, said, legal)
                 penalty = ruling.penalty
                 if penalty is not None:
-                    game.penalize(penalty.seat, penalty.kind)
+                    game.penalize(penalty.seat, penalty.kind, penalty.response or "")
                 elif decision:
                     penalty = _apply(game, players, ruling, said)
                 if penalty is not None:
@@ -301,10 +317,13 @@ def _ask(game: Game, players: Sequence[Player], entry: JudgeEntry, legal: Mappin
 
 
 def _apply(game: Game, players: Sequence[Player], ruling: _Ruling, said: Mapping[int, _Said]) -> Penalty | None:
-    """Give the engine the ruling's actions (every other pending seat passes) and a claimer's discard; a
-    discard the engine does not list after the claim is wrong."""
-    answers = {s: ruling.actions.get(s, _PASS) for s in game.pending}
-    game.step(answers)
+    """Give the engine the ruling: an illegal answer (the engine judges it and ends the hand), or the actions
+    (every other pending seat passes) and a claimer's discard (the engine judges that one too)."""
+    if ruling.fault is not None:
+        seat, answer = ruling.fault
+        game.step({s: answer if s == seat else _PASS for s in game.pending})
+        return _engine_penalty(game, said)
+    game.step({s: ruling.actions.get(s, _PASS) for s in game.pending})
     s = ruling.claimer
     if s is None or game.done:
         return None
@@ -312,15 +331,18 @@ def _apply(game: Game, players: Sequence[Player], ruling: _Ruling, said: Mapping
     if ruling.discard is None:
         player = players[s]
         assert not isinstance(player, ProgramBot)
-        a = player.choose(game, s, legal)
-    else:
-        found = _find(legal, "discard", ruling.discard)
-        if found is None:
-            game.penalize(s, "WA")
-            return Penalty(s, "WA", said[s].text)
-        a = found
-    game.act(s, a)
-    return None
+        game.act(s, player.choose(game, s, legal))
+        return None
+    game.act(s, _find(legal, "discard", ruling.discard) or Action("discard", ruling.discard))
+    return _engine_penalty(game, said) if game.done else None
+
+
+def _engine_penalty(game: Game, said: Mapping[int, _Said]) -> Penalty | None:
+    """The penalty the engine gave (None when the hand ended otherwise)."""
+    given = game.state.penalty
+    if given is None:
+        return None
+    return Penalty(given.seat, given.kind, said[given.seat].text)
 
 
 def wins_and_deal_ins(game: Game) -> tuple[list[int], list[int]]:

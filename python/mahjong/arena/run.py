@@ -118,8 +118,8 @@ def run_arena(
             or time_limit <= 0:
         raise ArenaError(f"the time limit must be a number of seconds above 0, got {time_limit!r}")
     name = resolve_preset(rules)
-    botzone = name == BOTZONE_RULES
-    opts = {**(BOTZONE_OPTIONS if botzone else {}), **dict(options or {})}
+    opts = {**(BOTZONE_OPTIONS if name == BOTZONE_RULES else {}), **dict(options or {})}
+    botzone = name == BOTZONE_RULES and bool(opts.get("botzone"))
     seats = make_flow(name, opts).seats
     specs = [b if isinstance(b, BotSpec) else parse_bot(b, i) for i, b in enumerate(bots)]
     if len(specs) != len(seats):

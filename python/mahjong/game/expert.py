@@ -88,7 +88,8 @@ class _Look:
         ctx_cls: type[WinContext] = getattr(game.ruleset, "Context", WinContext)
         self.ctx_cls = ctx_cls
         self.ctx_fields = {f.name for f in fields(ctx_cls)}
-        self.typical, self.deal_in_cost = memo["typical"]
+        self.typical: float = memo["typical"][0]
+        self.deal_in_cost: float = memo["typical"][1]
 
     # --- the kernels --------------------------------------------------------------------------------------------
 
@@ -236,7 +237,8 @@ def _typical(game: Game, seat: int) -> tuple[float, float]:
     for text in _TYPICAL_WINS:
         hand = parse_hand(text)
         try:
-            base = {"winner": winner, "dealer": game.state.dealer, "prevalent_wind": game.state.prevalent_wind}
+            base: dict[str, Any] = {"winner": winner, "dealer": game.state.dealer,
+                                    "prevalent_wind": game.state.prevalent_wind}
             drawn = game.ruleset.score(hand, ctx_cls(**{k: v for k, v in base.items() if k in known}))
             if not drawn.valid:
                 continue
@@ -429,4 +431,4 @@ class _Danger:
         total = 0.0
         for p, own in self.opponents:
             total += p * base * (_RISK_OWN_DISCARD if tile in own else 1.0)
-        return total * cost
+        return float(total * cost)

@@ -25,6 +25,7 @@ Every choice is one of the legal actions given; it never declines a win it may t
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
@@ -51,6 +52,8 @@ _RISK_OWN_DISCARD = 0.25  # a tile the opponent discarded itself: this share of 
 #: fold when the attacking discard's danger is more than this times the points the hand is expected to bring
 #: (the danger and the chances are rough estimates: folding on an even comparison gives up too many hands)
 _FOLD = 4.0
+#: the melds from which an opponent may look ready
+_READY_MELDS = 2
 #: complete hands tried in turn for a rule set's typical win (the first its scorer allows)
 _TYPICAL_WINS = ("123m456m789m123p55p", "123m456m234p678p55p", "111m222m333p456p77p", "11m22m33m44p55p66p77p")
 
@@ -70,7 +73,13 @@ class _Look:
                 for m in st.melds[s]:
                     if m.kind == "concealed_kong":
                         seen[m.tile] -= 4
-        self.unseen = [max(0, 4 - seen[t] - self.counts[t]) for t in range(34)]
+        copies = memo.get("copies")
+        if copies is None:  # (the tile set's copies of each kind: a kind the game does not use has none)
+            copies = memo["copies"] = [0] * 34
+            for t in game.flow.tiles():
+                if t < 34:
+                    copies[t] += 1
+        self.unseen = [max(0, copies[t] - seen[t] - self.counts[t]) for t in range(34)]
         self.left = max(1, sum(self.unseen))
         playing = [s for s in game.flow.seats if s in st.playing]
         others = [s for s in playing if s != seat]
@@ -90,6 +99,15 @@ class _Look:
         self.ctx_fields = {f.name for f in fields(ctx_cls)}
         self.typical: float = memo["typical"][0]
         self.deal_in_cost: float = memo["typical"][1]
+
+    def claiming(self, kind: str, tiles: tuple[int, ...], from_seat: int) -> _Look:
+        """This view as it would be after claiming ``tiles`` from ``from_seat`` (the meld counts in the wins)."""
+        from mahjong.game.state import TableMeld
+
+        out = copy.copy(self)
+        out.melds = self.melds + (self.st.meld_of(self.seat, TableMeld(kind, tiles, from_seat), self.flow.meld_offset),)
+        out._ready = {}
+        return out
 
     # --- the kernels --------------------------------------------------------------------------------------------
 
@@ -128,7 +146,7 @@ class _Look:
         round relative to one's own draw (1, plus the opponents' discards where a discard win is allowed) and
         the points the win would bring, self-drawn and on a discard mixed as they come; (0, 0) where no win on
         it would be allowed."""
-        key = (tuple(counts), tile, len(self.melds))
+        key = (tuple(counts), tile, self.melds)
         out = self._value.get(key)
         if out is None:
             on_discard = self._win_value(counts, tile, self.discarder)
@@ -182,7 +200,6 @@ class _Look:
             chances, worth = self.ready(counts)
             return _complete((chances,), self.left, self.draws) * worth
         useful = self.useful(counts)
-        steps = sum(self.unseen[u] for u in useful)
         if sh == 1:
             first = 0.0
             chances = worth = 0.0
@@ -206,8 +223,29 @@ class _Look:
             if not chances:
                 return 0.0
             return _complete((first, chances / first), self.left, self.draws) * worth / chances
+        # farther: each useful draw followed to the best hand it makes (the most unseen useful tiles then);
+        # the steps after it are taken at that rate, the last also on discards where a discard win counts
+        first = second = 0.0
+        for u in useful:
+            n = self.unseen[u]
+            if not n:
+                continue
+            c = list(counts)
+            c[u] += 1
+            most = 0
+            for d in range(34):
+                if c[d] and d != u:
+                    c[d] -= 1
+                    if self.shanten(c) == sh - 1:
+                        most = max(most, sum(self.unseen[x] for x in self.useful(c)))
+                    c[d] += 1
+            first += n
+            second += n * most
+        if not first:
+            return 0.0
+        later = second / first
         rate = 1.0 + _DISCARD_SHARE * self.opponents if self.deal_in_cost > 0 else 1.0
-        return _complete((steps,) * sh + (steps * rate,), self.left, self.draws) * self.typical
+        return _complete((first,) + (later,) * (sh - 1) + (later * rate,), self.left, self.draws) * self.typical
 
 
 def _complete(chances: Sequence[float], unseen: int, draws: int) -> float:
@@ -272,7 +310,10 @@ class ExpertAgent:
             typical = self._typical.get(rules)
             if typical is None:
                 typical = self._typical[rules] = _typical(game, seat)
+            copies = self._memo.get("copies") if game is self._game else None
             self._game, self._hand, self._memo = game, key, {"typical": typical}
+            if copies is not None:
+                self._memo["copies"] = copies
         return self._memo
 
     def choose(self, game: Game, seat: int, legal: list[Action]) -> Action:
@@ -349,7 +390,8 @@ class ExpertAgent:
             if k.kind == "concealed_kong":
                 c = list(counts)
                 c[k.tile] -= 4
-                if 0 < look.shanten(c) <= low:
+                after = look.shanten(c)
+                if after <= low and (after > 0 or look.ready(c)[0] > 0):
                     return k
         ready = [r for r in legal if r.kind == "ready" and r.tile == choice.tile]
         return ready[0] if ready else choice
@@ -370,7 +412,7 @@ class ExpertAgent:
             for t in meld:
                 c[t] -= 1
             if a.kind == "kong":
-                if look.shanten(c) > now or now == 0:
+                if look.shanten(c) > now or (now == 0 and not look.ready(c)[0]):
                     continue
                 key = (now_key[0], now_key[1] - 0.01)  # (a melded kong keeps the hand, and pays where kongs pay)
             else:
@@ -383,7 +425,9 @@ class ExpertAgent:
                 sh = min((s for s, _ in after), default=99)
                 if sh >= now or (sh >= 2 and minimum):
                     continue  # no closer, or too far to see a win worth taking behind it
-                points = max(look.expected(cc, s) for s, cc in after if s == sh)
+                tiles = tuple(a.meld) if a.kind == "chow" else (a.tile,) * 3
+                held = look.claiming(a.kind, tiles, look.st.last_discard[0] if look.st.last_discard else look.seat)
+                points = max(held.expected(cc, s) for s, cc in after if s == sh)
                 key = (_steps(sh, points), -points)
                 if sh <= 1 and points <= 0.0:
                     continue  # nothing worth winning behind the claim
@@ -406,6 +450,17 @@ def _has_minimum(game: Game) -> bool:
     return bool(getattr(config, "min_fan", 0))
 
 
+def _looks_ready(melds: int, turns: int, declared: bool) -> float:
+    """How likely an opponent is ready, from what shows: a declared ready hand is; otherwise only melds tell
+    (two or more: the fewer tiles it holds, the likelier; later in the hand, likelier still).  A concealed hand
+    gives no sign worth acting on: guessing at it costs more wins than it saves."""
+    if declared:
+        return 1.0
+    if melds < _READY_MELDS:
+        return 0.0
+    return min(0.9, 0.3 + 0.2 * (melds - _READY_MELDS) + 0.02 * turns)
+
+
 class _Danger:
     """How likely each discard is to be a ready opponent's winning tile, times what dealing in would cost."""
 
@@ -416,9 +471,8 @@ class _Danger:
         for s in look.flow.seats:
             if s == seat or s not in st.playing:
                 continue
-            p = min(0.9, max(0.0, 0.04 * (st.turns[s] - 5)) + 0.12 * len(st.melds[s])
-                    + (0.5 if st.ready[s] else 0.0))
-            self.opponents.append((p, {t for t, _ in st.discards[s]}))
+            self.opponents.append((_looks_ready(len(st.melds[s]), st.turns[s], st.ready[s]),
+                                   {t for t, _ in st.discards[s]}))
 
     def of(self, tile: int) -> float:
         cost = self.look.deal_in_cost

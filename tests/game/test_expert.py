@@ -94,7 +94,7 @@ def test_the_expert_is_a_built_in_agent_by_name() -> None:
 def test_simulate_plays_the_expert_agent_by_name() -> None:
     hands = 2 if COMPILED else 1
     cmd = [_SCRIPT] if os.path.exists(_SCRIPT) else [sys.executable, "-m", "mahjong"]
-    r = subprocess.run([*cmd, "simulate", "--rules", "sichuan", "--hands", str(hands), "--seed", "4", "--agent", "expert",
-                        "--json", "--no-progress"], capture_output=True, text=True, timeout=120)
+    r = subprocess.run([*cmd, "simulate", "--rules", "sichuan", "--hands", str(hands), "--seed", "4",
+                        "--agent", "expert", "--json", "--no-progress"], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["hands"] == hands

@@ -190,8 +190,10 @@ ctypedef struct HandCore:
     int ldis_seat                    # the discard on the table: seat (-1 none), tile, right after a kong
     int ldis_tile
     int ldis_after_kong
+    int ldis_drawn                   # the discard is the tile its discarder just drew (the forced win's last tiles)
     int pk_seat                      # the added kong that may be robbed (-1 none), tile
     int pk_tile
+    int pk_drawn                     # the added kong's tile is the one just drawn
     int robbing                      # the wins being made rob a kong
     int kong_draw_due                # a seat whose kong needs its replacement draw (-1 none)
     int after_kong[4]
@@ -558,7 +560,8 @@ cdef void core_draw(HandCore* c, int seat, int replacement) noexcept nogil:
 
 
 cdef void core_discard(HandCore* c, int seat, int t) noexcept nogil:
-    if c.ldraw_seat != seat or c.ldraw_tile != t:  # (the drawn tile thrown: the base hand is unchanged)
+    c.ldis_drawn = c.ldraw_seat == seat and c.ldraw_tile == t
+    if not c.ldis_drawn:  # (the drawn tile thrown: the base hand is unchanged)
         c.wait_valid[seat] = 0
     c.hands[seat][t] -= 1
     c.river[seat][c.n_river[seat]] = t
@@ -638,6 +641,7 @@ cdef void core_added_kong(HandCore* c, int seat, int t) noexcept nogil:
     c.visible[t] += 1
     c.after_kong[seat] = 1
     c.pk_seat, c.pk_tile = seat, t
+    c.pk_drawn = c.ldraw_seat == seat and c.ldraw_tile == t
     c.kong_draw_due = seat
     c.phase, c.actor = PH_ROB, seat
     c.ldraw_seat = -1
@@ -665,7 +669,9 @@ cdef void core_robbed(HandCore* c) noexcept nogil:
 cdef int core_win_facts(const HandCore* c, int seat, int t, int from_seat, int robbing) noexcept nogil:
     """HandState.win_facts of a win now, as WF_* bits (和绝张, 海底, 杠上开花, 抢杠和, 杠上炮, 天和 / 地和 (on the
     first draw) / 人和, still the first go-round)."""
-    cdef int f = 0, s, wall_over = core_live(c) <= c.p.reserve, first = c.claims_made == 0
+    # (the first go-round: no claim or kong, nobody has drawn twice, and the dealer has not drawn yet)
+    cdef int f = 0, s, wall_over = core_live(c) <= c.p.reserve
+    cdef int first = c.claims_made == 0 and c.turns[c.dealer] == 0
     for s in range(4):
         if c.turns[s] > 1:
             first = 0
@@ -813,9 +819,12 @@ cdef inline void core_ask_seat(HandCore* c, int seat) noexcept nogil:
 
 
 cdef void core_forced(HandCore* c, int seat) noexcept nogil:
-    """Sichuan's forced win in the last tiles: a seat that can win must (only the win is left)."""
+    """Sichuan's forced win in the last tiles: a seat that can win on one of the wall's last N tiles must (only
+    the win is left): a tile just drawn from them, or the discard / added kong of one (Game._forced)."""
     cdef int i
-    if c.p.forced_win_tiles and core_live(c) <= c.p.forced_win_tiles:
+    cdef int last = (c.phase == PH_TURN or c.phase == PH_CLAIM and c.ldis_drawn
+                     or c.phase == PH_ROB and c.pk_drawn)
+    if c.p.forced_win_tiles and core_live(c) < c.p.forced_win_tiles and last:
         for i in range(c.n_legal[seat]):
             if c.legal[seat][i] == A_WIN:
                 c.legal[seat][0] = A_WIN
@@ -1358,6 +1367,71 @@ cdef class GameCore:
     def __dealloc__(self):
         free(self.c)
 
+    def copy(self):
+        """An independent copy of this hand (the whole struct copied: the core holds no pointer)."""
+        cdef GameCore twin = GameCore.__new__(GameCore)
+        memcpy(twin.c, self.c, sizeof(HandCore))
+        return twin
+
+    def answers(self):
+        """The answers given so far to the open decision: {seat: action slot}."""
+        cdef int s
+        return {s: self.c.response[s] for s in range(4) if self.c.answered & (1 << s)}
+
+    def redeal(self, hands, wall, kongs, int drawn=-1):
+        """Put re-dealt hidden tiles in (mahjong.game.fork.determinize) and ask the open decision again: ``hands``
+        the 4 x 42 concealed counts (168 bytes), ``wall`` the live wall from the next draw to the last
+        replacement (``live`` bytes), ``kongs`` [(seat, meld index, tile)]: concealed kongs whose tile changes,
+        ``drawn`` the tile the seat that drew last holds as its drawn tile now (-1: as it was).  Each hand keeps
+        its size and the seat that drew last holds its drawn tile, or nothing changes (ValueError).  Every
+        answer given is forgotten (the caller gives its own again), each seat's caches are dropped and a seat
+        whose hand changed picks its 换三张 tiles again.  Returns the status of the decision asked again."""
+        cdef HandCore* c = self.c
+        cdef bytes hb = bytes(hands)
+        cdef bytes wb = bytes(wall)
+        cdef int s, t, m, k, old, n = c.back - c.front
+        if c.phase == PH_END:
+            raise ValueError("the hand is over")
+        if len(hb) != 4 * CORE_TILES or len(wb) != n:
+            raise ValueError(f"redeal takes 4 x {CORE_TILES} counts and the {n} live wall tiles")
+        if any(x > 4 for x in hb) or any(x >= CORE_TILES for x in wb):
+            raise ValueError("counts are 0..4 and wall tiles 0..41")
+        for s in range(4):
+            if sum(hb[s * CORE_TILES:(s + 1) * CORE_TILES]) != core_concealed(c, s):
+                raise ValueError(f"seat {s}'s hand must keep its size")
+        if drawn < 0:
+            drawn = c.ldraw_tile
+        if c.ldraw_seat >= 0 and not (0 <= drawn < CORE_TILES and hb[c.ldraw_seat * CORE_TILES + drawn]):
+            raise ValueError(f"seat {c.ldraw_seat} must hold the tile it drew")
+        checked = []
+        for s, m, t in kongs:
+            if not 0 <= s < 4 or not 0 <= m < c.n_melds[s] or c.meld_kind[s][m] != MK_CONCEALED_KONG \
+                    or not 0 <= t < 34:
+                raise ValueError(f"seat {s} has no concealed kong {m}, or {t} is no tile")
+            checked.append((s, m, t))
+        for s in range(4):
+            for t in range(CORE_TILES):
+                if c.hands[s][t] != hb[s * CORE_TILES + t]:
+                    c.hands[s][t] = hb[s * CORE_TILES + t]
+                    c.n_picked[s] = 0  # (the picks of 换三张 under way were of the hand it held)
+            c.verdict_step[s] = -1
+            c.wait_valid[s] = 0
+        for k in range(n):
+            c.wall[c.front + k] = wb[k]
+        if c.ldraw_seat >= 0:
+            c.ldraw_tile = drawn
+        for s, m, t in checked:
+            old = c.meld_tile[s][m]
+            c.visible[old] -= 4
+            c.visible[t] += 4
+            c.meld_tile[s][m] = t
+            c.meld_low[s][m] = t
+            for k in range(c.n_kongs):
+                if c.kong_seat[k] == s and c.kong_kind[k] == MK_CONCEALED_KONG and c.kong_tile[k] == old:
+                    c.kong_tile[k] = t
+                    break
+        return core_advance(c)
+
     def advance(self):
         """Run until seats must answer or Python must look: a status (``STATUSES`` index)."""
         return core_advance(self.c)
@@ -1544,6 +1618,11 @@ cdef class GameCore:
     @property
     def live(self):
         return core_live(self.c)
+
+    @property
+    def live_wall(self):
+        """The tiles still to draw, the next draw first (kong replacements are taken from the end)."""
+        return bytes(self.c.wall[self.c.front:self.c.back])
 
     def hand(self, int seat):
         """The seat's 42 concealed counts."""

@@ -85,11 +85,13 @@ def test_a_variant_whose_jing_are_the_next_two_kinds(tmp_path: Path) -> None:
 
 
 def test_the_readings_that_may_not_win_are_the_files(tmp_path: Path) -> None:
-    assert [reason[:4] for _when, reason in BOOK.refusals] == ["jing", "平胡 u"]
+    assert [reason[:6] for _when, reason in BOOK.refusals] == ["jing m", "a plai"]
+    assert BOOK.refusal_texts_zh == ("精不能替代十三烂中的牌（选项 jing_in_thirteen_lan 未开启）",
+                                     "精牌作为替代牌时，平胡只能自摸")
     second = BOOK_TEXT[BOOK_TEXT.index("[[win.refusals]]\nwhen = 'regular"):BOOK_TEXT.index("# the 精: the dealer")]
     lenient = nanchang_copy(tmp_path, "lenient", (second, ""))
     hand, facts = "123p456p789sESW59m", ctx(indicator="5m", discarder=2)  # 平胡 with a 精 stand-in, on a discard
-    with pytest.raises(NotWinningError, match="平胡"):
+    with pytest.raises(NotWinningError, match="plain win that uses jing"):
         Nanchang().score(hand, facts)
     assert len(lenient.book.refusals) == 1 and lenient.score(hand, facts).total == 1
 
@@ -99,8 +101,9 @@ def test_the_engine_turns_the_jing_up_from_the_files_keys() -> None:
         g = Game("nanchang", seed=seed, engine="python")
         (dice,) = [e for e in g.events if isinstance(e, DiceRolled) and e.purpose == "wildcard"]
         (shown,) = [e for e in g.events if isinstance(e, WildcardRevealed)]
-        # counted from the wall's end (nothing was drawn from the back before the 精 are turned up)
-        assert shown.position == len(g.state.wall) - sum(dice.dice)
+        # counted in stacks of two from the wall's end, the stack's upper tile (《南昌麻将速成》: "数到该墩把上面的一张
+        # 牌翻开"; nothing was drawn from the back before the 精 are turned up)
+        assert shown.position == len(g.state.wall) - 2 * sum(dice.dice)
         assert tuple(shown.wildcards) == (shown.indicator, indicated_kinds(BOOK, shown.indicator)[1])
         play_hand(g, {s: RandomAgent(seed * 4 + s) for s in range(4)})
         assert g.settlement is not None and sum(g.settlement.net) == 0
@@ -174,7 +177,7 @@ def test_a_file_of_its_own_has_the_shapes_and_the_jing(tmp_path: Path) -> None:
         assert g.flow.honor_chows
         (dice,) = [e for e in g.events if isinstance(e, DiceRolled) and e.purpose == "wildcard"]
         (shown,) = [e for e in g.events if isinstance(e, WildcardRevealed)]
-        assert shown.position == len(g.state.wall) - sum(dice.dice)
+        assert shown.position == len(g.state.wall) - 2 * sum(dice.dice)  # (in stacks of two from the end)
         assert tuple(shown.wildcards) == indicated_kinds(rs.book, shown.indicator)
         play_hand(g, {s: RandomAgent(seed * 4 + s) for s in range(4)})
         assert g.settlement is not None and sum(g.settlement.net) == 0

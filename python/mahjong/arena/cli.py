@@ -9,7 +9,8 @@ from typing import Any, TextIO
 
 from mahjong.arena.results import ArenaResult, PlayerResult
 from mahjong.arena.run import BOTZONE_RULES, run_arena
-from mahjong.game.cli import _width
+from mahjong.console import display_width as _width
+from mahjong.console import progress_bar, read_options
 from mahjong.i18n import help_text, language, text
 
 __all__ = ["add_commands", "run_arena_command", "print_results"]
@@ -39,12 +40,10 @@ def add_commands(sub: Any) -> None:
 
 def run_arena_command(args: argparse.Namespace) -> int:
     """``mahjong arena``: play, then print the results table (text in ``--lang``'s language, or JSON)."""
-    from mahjong.game.cli import _options, progress_bar
-
     lang = language(getattr(args, "lang", None))
-    show = None if args.no_progress else progress_bar(sys.stderr, text("arena.games", lang))
+    show = None if args.no_progress else progress_bar(sys.stderr, text("arena.games", lang), lang)
     result = run_arena(args.rules, args.bot, args.hands, seed=args.seed, duplicate=args.duplicate,
-                       time_limit=args.time_limit, options=_options(args.option), logs=args.logs, progress=show)
+                       time_limit=args.time_limit, options=read_options(args.option), logs=args.logs, progress=show)
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
     else:

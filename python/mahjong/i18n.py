@@ -165,6 +165,24 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "verify.ok": ("{path}: verified — {hands} hand(s) of table {table} ({rules}); scores {scores}",
                   "{path}：核对无误——牌桌 {table}（{rules}）共 {hands} 局；得分 {scores}"),
     "verify.failed": ("{path}: NOT verified — {error}", "{path}：核对不通过——{error}"),
+    # arena
+    "arena.games": ("games", "局"),
+    "arena.head": ("arena: {rules}, {hands} walls, {games} games, seed {seed}, {mode}",
+                   "对战：{rules}，{hands} 副牌墙，共 {games} 局，种子 {seed}，{mode}"),
+    "arena.duplicate": ("duplicate (each wall played from every seat)", "复式（每副牌墙每个座位各打一次）"),
+    "arena.rotating": ("the seats rotating wall by wall", "每副牌墙轮换座位"),
+    "arena.per_wall": ("per game, 95 % interval over walls", "每局平均，按牌墙计 95% 区间"),
+    "arena.per_game": ("per game, 95 % interval", "每局平均，95% 区间"),
+    "arena.col.bot": ("bot", "选手"),
+    "arena.col.games": ("games", "局数"),
+    "arena.col.score": ("score", "总分"),
+    "arena.col.mean": ("score {unit}", "得分（{unit}）"),
+    "arena.col.wins": ("wins [95 %]", "和牌 [95%]"),
+    "arena.col.deal_ins": ("deal-ins [95 %]", "点炮 [95%]"),
+    "arena.col.penalties": ("penalties", "罚分"),
+    "arena.speed": ("  {games} games in {seconds} s ({rate} games/s)",
+                    "  {games} 局，用时 {seconds} 秒（每秒 {rate} 局）"),
+    "arena.logs": ("  match logs in {dir}", "  对局记录在 {dir}"),
     # play
     "play.intro": ("{rules}: you play {seat}. Type an action's number, or its words (discard 3m, pung, "
                    "win, pass), or a tile to discard it (3m); h lists the actions again, q quits.",
@@ -696,6 +714,32 @@ HELP: dict[str, tuple[str, str]] = {
     "simulate.--json": ("statistics as JSON", "以 JSON 输出统计"),
     "play.--seed": ("seed of the wall (default 0)", "牌墙的种子（默认 0）"),
     "play.--seat": ("your seat (default 0, the dealer)", "你的座位（默认 0，即庄家）"),
+    # arena
+    "arena": ("bots play Botzone's Chinese Standard Mahjong game (or built-in agents any rule set), judged "
+              "as on Botzone", "让 Bot 按 Botzone 国标麻将的规则与裁判对战（内置 AI 可打任何规则）"),
+    "arena.description": (
+        "Play Botzone's Chinese Standard Mahjong game locally: each --bot is a program run as Botzone runs bots "
+        "(JSON or simple interaction, a fresh process each turn or kept running) or a built-in agent's name. The "
+        "judge's penalties end a hand (offender -30, each other player +10): WA a wrong answer, WH a false win, "
+        "TLE no answer in time, RE a crash, OLE too much output, NJ output that is not JSON.",
+        "在本机进行 Botzone 国标麻将对战：每个 --bot 是一个程序（按 Botzone 运行 Bot 的方式运行：JSON 或简单交互，"
+        "每回合新启动或长时运行），或内置 AI 的名字。裁判的判罚结束该局（犯规者 -30，其他每家 +10）：WA 回应不合规则，"
+        "WH 错和，TLE 超时，RE 运行出错，OLE 输出过多，NJ 输出不是 JSON。"),
+    "arena.--rules": ("guobiao (default: Botzone's game, programs allowed) or another rule set for built-in agents",
+                      "guobiao（默认：Botzone 的国标麻将，可用程序）或其他规则（仅内置 AI）"),
+    "arena.--bot": ("a seat's player, once per seat: a built-in agent (random, greedy, ...) or a command line; "
+                    "simple:CMD for the simple interaction, json:CMD (the default) for JSON",
+                    "一个座位的选手，每个座位一次：内置 AI（random、greedy 等）或命令行；simple:命令 表示简单交互，"
+                    "json:命令（默认）表示 JSON 交互"),
+    "arena.--hands": ("how many walls (default 16); --duplicate plays each once from every seat",
+                      "几副牌墙（默认 16）；--duplicate 时每副牌墙每个座位各打一次"),
+    "arena.--duplicate": ("duplicate play: every wall played from every seat", "复式：每副牌墙每个座位各打一次"),
+    "arena.--time-limit": ("seconds a program has for each answer (default 1)", "程序每次回应的时限（秒，默认 1）"),
+    "arena.--logs": ("write each game's match log into DIR", "把每局的对局记录写入目录"),
+    "arena.--json": ("results as JSON", "以 JSON 输出结果"),
+    "metavar.bot": ("BOT", "选手"),
+    "metavar.seconds": ("SECONDS", "秒数"),
+    "metavar.dir": ("DIR", "目录"),
     "play.--opponents": ("the other seats' agents (default greedy; see simulate --agent)",
                          "其他座位的 AI（默认 greedy；见 simulate --agent）"),
     # dataset (mahjong.rl.dataset)

@@ -970,6 +970,7 @@ _ROWS: list[tuple[str, str, str]] = [
     ("expr-character", "unexpected character {ch} at {pos} in {text}", "{text} 第 {pos} 个字符 {ch} 无法识别。"),
     ("expr-too-deep", "expression nested more than {max} deep at {pos}: {text}",
      "表达式第 {pos} 个字符处嵌套超过 {max} 层：{text}。"),
+    ("expr-whole-number", "expected a whole number, got {value}", "这里应是整数，现为 {value}。"),
     ("expr-too-many-parts", "expression of more than {max} parts: {text}", "表达式超过 {max} 个部分：{text}。"),
     ("expr-number-range", "number {text} out of range (at most {max}) at {pos}",
      "第 {pos} 个字符处的数 {text} 超出范围（最大 {max}）。"),

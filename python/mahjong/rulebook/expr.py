@@ -32,7 +32,7 @@ from typing import Any
 from mahjong.errors import RulesError
 from mahjong.rulebook.limits import MAX_EXPR_DEPTH, MAX_EXPR_LENGTH, MAX_EXPR_NODES, MAX_INT, MAX_NUMBER_DIGITS
 
-__all__ = ["ExprError", "Node", "parse", "evaluate", "compiled", "names_in", "Value", "fold"]
+__all__ = ["ExprError", "Node", "parse", "evaluate", "evaluate_int", "as_int", "compiled", "names_in", "Value", "fold"]
 
 Value = int | bool | str
 
@@ -284,6 +284,22 @@ def evaluate(node: Node, names: Env, functions: Env) -> Value:
     if fn is None:
         fn = compiled(node)
     return fn(names, functions)
+
+
+def evaluate_int(node: Node, names: Env, functions: Env) -> int:
+    """:func:`evaluate` where a whole number is wanted (a value, an amount, a count): true / false read as 1 / 0,
+    text is an :class:`ExprError`."""
+    return as_int(evaluate(node, names, functions))
+
+
+def as_int(v: Value) -> int:
+    """A computed value where a whole number is wanted: true / false read as 1 / 0, text is an
+    :class:`ExprError`."""
+    if type(v) is int:
+        return v
+    if type(v) is bool:
+        return int(v)
+    raise ExprError(f"expected a whole number, got {v!r}")
 
 
 Compiled = Callable[[Env, Env], Value]

@@ -800,9 +800,12 @@ def extended(data: dict[str, Any], ch: _Checker, depth: int = 0) -> dict[str, An
         if key in _MERGED_TABLES and isinstance(value, dict) and isinstance(out.get(key), dict):
             out[key] = {**out[key], **value}
         elif key == "rows" and isinstance(value, list) and isinstance(out.get("rows"), list):
-            mine = {r.get("key"): r for r in value if isinstance(r, dict)}
-            rows = [mine.pop(r.get("key"), r) for r in out["rows"]]
-            out["rows"] = rows + [r for r in value if not isinstance(r, dict) or r.get("key") in mine]
+            # (a key that is not text is left to the checker: it names no row to replace)
+            mine = {r["key"]: r for r in value if isinstance(r, dict) and isinstance(r.get("key"), str)}
+            rows = [mine.pop(r.get("key"), r) if isinstance(r, dict) and isinstance(r.get("key"), str) else r
+                    for r in out["rows"]]
+            out["rows"] = rows + [r for r in value if not isinstance(r, dict) or not isinstance(r.get("key"), str)
+                                  or r.get("key") in mine]
         elif key == "checks" and isinstance(value, list) and isinstance(out.get("checks"), list):
             out["checks"] = out["checks"] + value
         else:

@@ -227,3 +227,159 @@ def snapshot(game: Any) -> bytes:
         state_bytes = repr(state).encode()
     settlement = repr(game.settlement) if game.done else ""
     return pickle.dumps((pending, legal, masks, events, state_bytes, settlement, game.done))
+
+
+# ---- log readers --------------------------------------------------------------------------------------------------
+
+REAL_GAMES = Path(__file__).resolve().parent.parent / "data" / "real-games"
+
+#: hostile JSON values (as JSON text): wrong types, absurd numbers (a 4,500-digit integer is past Python's
+#: int-from-text limit), deep nesting, odd strings
+_JSON_VALUES = ("null", "true", "false", "0", "-1", "4", "35", "1.5", "-0.0", "1e400", "NaN", "Infinity",
+                str(2**63), str(-(2**70)), "9" * 4500, '""', '"x"', '"W1"', '"F5"', '"H1"', '"SW"', '"\\ud800"',
+                "[]", "{}", "[1, 2]", '{"a": 1}', "[" * 2000 + "]" * 2000, '"' + "x" * 100_000 + '"')
+
+
+def json_mutated(g: Gen, obj: Any) -> str:
+    """``obj`` as JSON text with one hostile change: a value anywhere replaced, a key removed, a list cut or
+    shuffled, or the text cut."""
+    paths: list[tuple[Any, ...]] = []
+
+    def walk(x: Any, path: tuple[Any, ...], depth: int) -> None:
+        paths.append(path)
+        if depth > 6 or len(paths) > 4000:
+            return
+        if isinstance(x, dict):
+            for k, v in x.items():
+                walk(v, (*path, k), depth + 1)
+        elif isinstance(x, list):
+            for k, v in enumerate(x):
+                walk(v, (*path, k), depth + 1)
+
+    walk(obj, (), 0)
+    obj = copy.deepcopy(obj)
+    marker = "\u0000HOSTILE\u0000"
+    path = g.r.choice(paths[1:] or paths)
+    roll = g.r.random()
+    parent: Any = obj
+    for k in path[:-1]:
+        parent = parent[k]
+    if path and roll < 0.6:
+        parent[path[-1]] = marker
+    elif path and roll < 0.7 and isinstance(parent, dict):
+        del parent[path[-1]]
+    elif path and roll < 0.8 and isinstance(parent, list):
+        del parent[path[-1]:]
+    elif path and roll < 0.9 and isinstance(parent, list) and len(parent) > 1:
+        i = g.r.randrange(len(parent) - 1)
+        parent[i], parent[i + 1] = parent[i + 1], parent[i]
+    text = json.dumps(obj, ensure_ascii=False)
+    text = text.replace(json.dumps(marker), g.r.choice(_JSON_VALUES), 1)
+    if g.r.random() < 0.05:
+        text = text[: g.r.randrange(len(text) + 1)]
+    return text
+
+
+@lru_cache(maxsize=None)
+def _botzone_records() -> tuple[str, ...]:
+    return tuple(line for line in (REAL_GAMES / "botzone2020_human_processed_sample.json").read_text().splitlines()
+                 if line.strip())
+
+
+def botzone_record(g: Gen) -> Any:
+    """Botzone's processed human games (one JSON object a line), mutated, read and replayed: our error or a
+    finished game whose nets sum to zero."""
+    from mahjong.game.botzone import read_botzone_games, replay_botzone
+
+    line = g.r.choice(_botzone_records())
+    text = json_mutated(g, json.loads(line)) if g.r.random() < 0.9 else g.mutate(line)
+    data: Any = text.encode("utf-8", "surrogatepass") if g.r.random() < 0.3 else text
+    games = read_botzone_games(data)
+    for record in games:
+        game = replay_botzone(record)
+        if game.done and sum(game.settlement.net) != 0:
+            raise NotZeroSum(f"botzone record: net {game.settlement.net}")
+    return games
+
+
+def _played_botzone_match(g: Gen) -> Any:
+    from mahjong.game import Game, RandomAgent, play_hand
+    from mahjong.game.botzone import BOTZONE_OPTIONS, botzone_match_log
+
+    game = Game("guobiao", seed=g.r.randrange(1 << 32), options=dict(BOTZONE_OPTIONS))
+    play_hand(game, {s: RandomAgent(g.r.randrange(1 << 16)) for s in game.flow.seats})
+    return game, botzone_match_log(game)
+
+
+def botzone_match(g: Gen) -> Any:
+    """A played Botzone-format hand's match log, mutated, read and replayed: our error, or (unchanged) the
+    same nets."""
+    from mahjong.game.botzone import read_botzone_match, replay_botzone_match
+
+    game, log = _played_botzone_match(g)
+    roll = g.r.random()
+    text: Any = json.dumps(log) if roll < 0.1 else json_mutated(g, log)
+    if g.r.random() < 0.05:
+        text = {"log": log}
+    elif g.r.random() < 0.05:
+        text = text.encode("utf-8", "surrogatepass")
+    if g.r.random() < 0.5:
+        return read_botzone_match(text)
+    twin = replay_botzone_match(text)
+    if roll < 0.1 and twin.settlement.net != game.settlement.net:
+        raise Mismatch(f"botzone match log replays to {twin.settlement.net}, not {game.settlement.net}")
+    return twin
+
+
+@lru_cache(maxsize=None)
+def _pmn_records() -> tuple[str, ...]:
+    return tuple(p.read_text() for p in sorted(REAL_GAMES.glob("*.pmn")))
+
+
+def pmn_record(g: Gen) -> Any:
+    """mahjongsoft.com's PMN records with hostile tags and moves: our error or a finished game."""
+    from mahjong.game.pmn import parse_pmn, pmn_tile, replay_pmn
+
+    text = g.r.choice(_pmn_records())
+    roll = g.r.random()
+    if roll < 0.3:  # a tag's value replaced
+        tags = re.findall(r'(?m)^\[(\w+)\s+"(.*)"\]\s*$', text)
+        tag, value = g.r.choice(tags)
+        new = g.r.choice(["", "SW", "E", "ES", "X", "w5", "c0", "z1", "T0c1", "H9", g.text(10), value * 3,
+                          value[: len(value) // 2], "9" * 4500, value.replace("c", "q")])
+        text = text.replace(f'[{tag} "{value}"]', f'[{tag} "{new}"]', 1)
+    elif roll < 0.5:
+        text = g.mutate(text)
+    elif roll < 0.6:
+        text = text[: g.r.randrange(len(text) + 1)]
+    elif roll < 0.65:
+        return pmn_tile(g.r.choice(["", "c", "c0", "w9", "x1", "r4", g.text(3)]))
+    if g.r.random() < 0.5:
+        return parse_pmn(text.encode("utf-8", "surrogatepass") if g.r.random() < 0.3 else text)
+    game = replay_pmn(text)
+    if game.done and sum(game.settlement.net) != 0:
+        raise NotZeroSum(f"pmn: net {game.settlement.net}")
+    return game
+
+
+def json_lines_log(g: Gen) -> Any:
+    """A played hand's JSON-lines log with one hostile value anywhere in an event, read and replayed: our
+    error or a replayed game (the unchanged log replays to the same nets)."""
+    from mahjong.game import Game, RandomAgent, play_hand
+    from mahjong.game.flows import FLOWS
+    from mahjong.game.log import dumps_log, read_log, replay
+
+    name = g.r.choice(sorted(FLOWS))
+    game = Game(name, seed=g.r.randrange(1 << 32))
+    play_hand(game, {s: RandomAgent(g.r.randrange(1 << 16)) for s in game.flow.seats})
+    lines = dumps_log(game.events).splitlines()
+    changed = g.r.random() < 0.9
+    if changed:
+        i = g.r.randrange(len(lines))
+        lines[i] = json_mutated(g, json.loads(lines[i]))
+    text = "\n".join(lines)
+    events = read_log(text.encode("utf-8", "surrogatepass") if g.r.random() < 0.3 else text)
+    twin = replay(events, partial=g.r.random() < 0.1)
+    if not changed and twin.done and twin.settlement.net != game.settlement.net:
+        raise Mismatch(f"{name}: the replayed log settles to {twin.settlement.net}, not {game.settlement.net}")
+    return twin

@@ -65,7 +65,7 @@ def read_log(source: str | bytes | IO[str] | IO[bytes]) -> list[GameEvent]:
             continue
         try:
             obj = json.loads(line)
-        except json.JSONDecodeError as e:
+        except ValueError as e:  # (not JSON, or an integer longer than Python reads from text)
             raise ContextError(f"log line {i + 1} is not JSON: {e}") from None
         except RecursionError:
             raise ContextError(f"log line {i + 1} is nested too deeply") from None

@@ -1435,7 +1435,12 @@ _ROWS: list[tuple[str, str, str]] = [
     # --- end rbgames ---
     # --- qa: the game commands' own words ---
     ("cli-cannot-write", "cannot write {path}: {reason}", "无法写入 {path}：{reason}。"),
-    ("game-cli-hands", "--hands must be at least 1, got {value}", "--hands 至少是 1，现为 {value}。"),
+    ("cli-io", "cannot read or write {path}: {reason}", "无法读写 {path}：{reason}。"),
+    ("cli-stdin-closed", "standard input is closed: play reads your answers from it",
+     "标准输入已关闭：play 从标准输入读取你的选择。"),
+    ("cli-stdin-not-utf8", "standard input is not UTF-8 text", "标准输入不是 UTF-8 文本。"),
+    ("cli-stdout-closed", "standard output is closed", "标准输出已关闭。"),
+    ("game-cli-hands", "--hands must be 1..{max}, got {value}", "--hands 必须在 1..{max} 之间，现为 {value}。"),
     ("pmn-not-text", "a PMN record is text (str or bytes), got {type}",
      "PMN 记录必须是文本（str 或 bytes），现为 {type}。"),
     ("botzone-not-text", "a Botzone game file is text (str or bytes), got {type}",
@@ -1598,11 +1603,12 @@ _ROWS: list[tuple[str, str, str]] = [
      "botzone_match_log 需要一局 Botzone 赛制的国标麻将（选项 botzone，不用花牌），由 0 号座位坐庄。"),
     # --- end bzlog ---
     # zh (round 5): the scale-out layer (--workers K, --ray [ADDRESS], settle of game logs) as the CLI shows it
-    ("scale-workers", "workers must be a whole number >= 1, got {workers}",
-     "进程数（workers）必须是不小于 1 的整数，现为 {workers}。"),
+    ("scale-workers", "workers must be a whole number 1..{max}, got {workers}",
+     "进程数（workers）必须是 1..{max} 的整数，现为 {workers}。"),
+    ("scale-workers-local", "{workers} workers on this machine is more than it runs: at most {max} (four per CPU)",
+     "本机最多运行 {max} 个进程（每个 CPU 四个），{workers} 太多了。"),
     ("scale-total", "the number of hands or log entries must be >= 0, got {total}",
      "局数或日志条目数必须不小于 0，现为 {total}。"),
-    ("scale-workers-at-least-one", "at least 1 worker, got {k}", "至少要 1 个进程，现为 {k}。"),
     ("scale-worker-stopped",
      "a worker process stopped before finishing its shard (killed, out of memory, or a script that starts workers "
      "without an `if __name__ == \"__main__\":` guard)",

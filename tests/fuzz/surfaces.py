@@ -14,20 +14,18 @@ import json
 import os
 import pickle
 import re
-from collections.abc import Callable
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from entry_points import Mismatch, NotZeroSum
-from hostile import Gen, np
+from hostile import Gen
 
 import mahjong
 
-
 # ---- rule files ---------------------------------------------------------------------------------------------------
 
-@lru_cache(maxsize=None)
+@cache
 def _shipped_texts() -> tuple[tuple[str, str], ...]:
     from mahjong.rulebook import shipped_files
 
@@ -280,7 +278,7 @@ def json_mutated(g: Gen, obj: Any) -> str:
     return text
 
 
-@lru_cache(maxsize=None)
+@cache
 def _botzone_records() -> tuple[str, ...]:
     return tuple(line for line in (REAL_GAMES / "botzone2020_human_processed_sample.json").read_text().splitlines()
                  if line.strip())
@@ -331,7 +329,7 @@ def botzone_match(g: Gen) -> Any:
     return twin
 
 
-@lru_cache(maxsize=None)
+@cache
 def _pmn_records() -> tuple[str, ...]:
     return tuple(p.read_text() for p in sorted(REAL_GAMES.glob("*.pmn")))
 

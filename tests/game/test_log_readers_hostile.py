@@ -73,7 +73,8 @@ def _botzone_record() -> dict[str, object]:
 
 @pytest.mark.parametrize("action, match", [
     ([2], "needs its argument"), ([4], "needs its argument"), ([7, "W1"], "takes no argument"),
-    ([3, "W2"], "chow is written"), ([3, 5], "chow is written"), ([True], "an action is"), ([2, "W1", 3], "an action is"),
+    ([3, "W2"], "chow is written"), ([3, 5], "chow is written"), ([True], "an action is"),
+    ([2, "W1", 3], "an action is"),
 ])
 def test_botzone_actions_of_the_wrong_shape_are_refused(action: list[object], match: str) -> None:
     record = json.loads(json.dumps(_botzone_record()))

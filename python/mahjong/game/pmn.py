@@ -39,7 +39,8 @@ def pmn_tile(text: str) -> int:
         n = int(text[1])
         if n <= {"w": 4, "r": 3}.get(text[0], 9):
             return _BASE[text[0]] + n - 1
-    raise ContextError(f"not a PMN tile: {str(text)[:20]!r} (c1-c9 万, d1-d9 筒, b1-b9 条, w1-w4 东南西北, r1-r3 中发白)")
+    raise ContextError(
+        f"not a PMN tile: {str(text)[:20]!r} (c1-c9 万, d1-d9 筒, b1-b9 条, w1-w4 东南西北, r1-r3 中发白)")
 
 
 def parse_pmn(text: str | bytes) -> dict[str, str]:

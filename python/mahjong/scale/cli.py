@@ -13,9 +13,9 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from mahjong.errors import MahjongError
+from mahjong.errors import MahjongError, shown_number
 from mahjong.i18n import help_text, language, text
-from mahjong.scale.runner import LOCAL, Progress
+from mahjong.scale.runner import LOCAL, MAX_WORKERS, Progress
 from mahjong.scale.tally import Tally
 
 __all__ = [
@@ -34,9 +34,9 @@ def _workers(value: str) -> int:
     try:
         k = int(value)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {value!r}") from None
-    if k < 1:
-        raise argparse.ArgumentTypeError(f"at least 1 worker, got {k}")
+        raise argparse.ArgumentTypeError(f"not a whole number: {value[:20]!r}") from None
+    if not 1 <= k <= MAX_WORKERS:
+        raise argparse.ArgumentTypeError(f"must be 1..{MAX_WORKERS}, got {shown_number(k)}")
     return k
 
 
@@ -147,6 +147,8 @@ def simulate_from_args(args: argparse.Namespace, options: dict[str, Any]) -> dic
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from mahjong.game.cli import hands_argument
+
     p = argparse.ArgumentParser(prog="python -m mahjong.scale", description="sharded settlement of game logs")
     sub = p.add_subparsers(dest="command", required=True)
     s = sub.add_parser("settle", help="settle every hand in log files / directories, sharded")
@@ -155,7 +157,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     add_scale_arguments(s)
     m = sub.add_parser("simulate", help="play hands with the built-in agents in seeded shards")
     m.add_argument("--rules", default="guobiao")
-    m.add_argument("--hands", type=int, default=100)
+    m.add_argument("--hands", type=hands_argument, default=100)
     m.add_argument("--seed", type=int, default=0)
     m.add_argument("--agent", default="greedy")
     m.add_argument("--option", action="append", metavar="KEY=VALUE", help="rule-set or flow option")

@@ -17,7 +17,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-from mahjong.errors import CATALOGUE, RulesError, TileError, translate
+from mahjong.errors import CATALOGUE, RulesError, TileError, closest, translate
 from mahjong.rulebook.book import BookRuleSet, Flow, RuleBook, SettlementRules
 from mahjong.rulebook.expr import BUILTINS, ExprError, Node, fold, names_in, parse
 from mahjong.rulebook.limits import (
@@ -303,7 +303,10 @@ class _Checker:
             return None
         used, called = names_in(node)
         for n in sorted(used - names):
-            self.report(path, f"unknown name {n!r} (not a predicate, count, win fact or option of this file)")
+            guess = closest(n, names)
+            self.report(path, f"unknown name {n!r}: did you mean {guess}? (not a predicate, count, win fact or option "
+                              "of this file)" if guess else
+                        f"unknown name {n!r} (not a predicate, count, win fact or option of this file)")
         for f in sorted(called - funcs):
             self.report(path, f"unknown function {f!r}; known: {', '.join(sorted(funcs))}")
         for name, count in _calls(node):
@@ -522,7 +525,9 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
         for field_name in ("excludes", "implied"):
             for x in r.get(field_name, []):
                 if x not in keys:
-                    ch.report(("rows", i, field_name), f"names {x!r}, which is no row of this file")
+                    guess = closest(str(x), keys)
+                    ch.report(("rows", i, field_name), f"names {x!r}, which is no row of this file: did you mean "
+                              f"{guess}?" if guess else f"names {x!r}, which is no row of this file")
                 elif x == r["key"]:
                     ch.report(("rows", i, field_name), "a row cannot exclude itself")
 
@@ -531,10 +536,12 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
     self_draw_only = ch.expr(win_t.get("self_draw_only", False), ("win", "self_draw_only"), fixed_names, all_funcs)
     requires = ch.expr(win_t.get("requires"), ("win", "requires"), win_names, all_funcs)
     refusals = []
+    refusals_zh = []  # (each reason's Chinese, for a player who reads Chinese)
     for i, r in enumerate(win_t.get("refusals", [])):  # (rbflow)
         node = ch.expr(r["when"], ("win", "refusals", i, "when"), reading_names, all_funcs)
         if node is not None:
             refusals.append((node, r["error"]))
+            refusals_zh.append(str(r.get("error_zh", "")))
     aggregation = sc_t.get("aggregation", "sum")
     formula = ch.expr(sc_t.get("formula"), ("scoring", "formula"), score_names | {"fan", "hu", "tai", "pt", "x"},
                       set(BUILTINS))
@@ -604,6 +611,8 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
         row_hand_values=row_hand_values, row_self_drawn_values=row_self_drawn_values,
         special=special,  # (rbgames)
         check_texts_zh=check_texts_zh(data),  # (rbspeed)
+        refusal_texts_zh=tuple(refusals_zh),
+        requires_text_zh=win_t.get("requires_text_zh", ""),
         play=play, play_options=play_options, variant_of=data.get("variant_of"),
         honor_sequences=win_t.get("honor_sequences", False), indicator_is_wild=wild_t.get("indicator_is_wild", False),
         indicator_from=wild_t.get("indicator_from", "last"), refusals=tuple(refusals),

@@ -53,6 +53,8 @@ from mahjong.game.actions import (
     WINS,
     Action,
     IllegalActionError,
+    as_action,
+    as_seat,
 )
 from mahjong.game.engine import (
     Game,
@@ -987,14 +989,16 @@ class CoreGame(CoreHand, Game):
         return legal
 
     def legal_actions(self, seat: int) -> list[Action]:
-        return list(self._legal_of(seat))
+        return list(self._legal_of(as_seat(seat)))
 
     def action_mask(self, seat: int) -> bytearray:
+        seat = as_seat(seat)
         return self.core.mask(seat) if type(seat) is int and 0 <= seat < 4 else bytearray(N_ACTIONS)
 
     def act(self, seat: int, action: Action | int) -> None:
         """As :meth:`Game.act`: raises :class:`IllegalActionError` naming the action and why; the state is
         unchanged."""
+        seat, action = as_seat(seat), as_action(action)  # (a numpy integer as an int; a float, a bool refused)
         if self.done:
             raise IllegalActionError(f"the hand is over: seat {seat} cannot {action}")
         if isinstance(action, Action):
@@ -1027,7 +1031,8 @@ class CoreGame(CoreHand, Game):
         from mahjong.game.observation import seat_header
 
         flow = self.flow
-        if type(seat) is not int or seat not in flow.seats:
+        seat = as_seat(seat)
+        if seat not in flow.seats:
             from mahjong.errors import ContextError
 
             raise ContextError(f"seat {seat} is not at this table (seats {listed(flow.seats)})")

@@ -30,6 +30,8 @@ from mahjong.game.actions import (
     WINS,
     Action,
     IllegalActionError,
+    as_action,
+    as_seat,
 )
 from mahjong.game.events import (
     BonusSetAside,
@@ -630,6 +632,7 @@ class Game(HandTable):
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The legal actions of ``seat`` now (empty if it need not act)."""
+        seat = as_seat(seat)
         if seat in self._responses:
             return []
         return list(self._legal.get(seat, ()))
@@ -637,13 +640,14 @@ class Game(HandTable):
     def action_mask(self, seat: int) -> bytearray:
         """A ``N_ACTIONS``-slot 0/1 mask over the action index (:mod:`mahjong.game.actions`)."""
         mask = bytearray(N_ACTIONS)
-        for a in self.legal_actions(seat):
+        for a in self.legal_actions(as_seat(seat)):
             mask[a.index] = 1
         return mask
 
     def act(self, seat: int, action: Action | int) -> None:
         """``seat`` answers with ``action`` (an :class:`Action` or its index).  Raises
         :class:`~mahjong.game.actions.IllegalActionError` naming the action and why; the state is unchanged."""
+        seat, action = as_seat(seat), as_action(action)  # (a numpy integer as an int; a float, a bool refused)
         if self.done:
             raise IllegalActionError(f"the hand is over: seat {seat} cannot {action}")
         if seat not in self._pending:
@@ -686,7 +690,8 @@ class Game(HandTable):
         if not self.flow.penalties:
             raise RulesError("penalties are off in this game (they are on in the Botzone format: options "
                              "botzone, or penalties)")
-        if type(seat) is not int or seat not in self.flow.seats:
+        seat = as_seat(seat)
+        if seat not in self.flow.seats:
             raise RulesError(f"seat must be one of the seats {listed(self.flow.seats)}, got {seat!r}")
         if not isinstance(kind, str) or kind not in PENALTY_KINDS:
             raise RulesError(f"unknown penalty {kind!r}; known: {listed(PENALTY_KINDS)}")
@@ -706,6 +711,7 @@ class Game(HandTable):
         """Several seats' answers at once (every pending seat must be given; checked before any is taken)."""
         if not isinstance(actions, Mapping):
             raise IllegalActionError(f"step takes a mapping of seat to action, got {type(actions).__name__}")
+        actions = {as_seat(s): as_action(a) for s, a in actions.items()}  # (checked before any is taken)
         missing = sorted(set(self.pending) - set(actions))
         if missing:
             raise IllegalActionError(
@@ -728,7 +734,7 @@ class Game(HandTable):
         ``oracle=True`` adds everything hidden under ``"oracle"`` (every hand, the wall)."""
         from mahjong.game.observation import observe
 
-        return observe(self, seat, oracle)
+        return observe(self, as_seat(seat), oracle)
 
     # --- forks (mahjong.game.fork) ----------------------------------------------------------------------------
 

@@ -75,3 +75,49 @@ def test_hostile_seats_and_actions_leave_the_game_as_it_was(rules: str, engine: 
         k += 1
     assert [repr(e) for e in game.events] == [repr(e) for e in twin.events]
     assert repr(game.settlement) == repr(twin.settlement)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_one_game_answered_from_two_threads(engine: str) -> None:
+    """Two threads answering one hand: each answer is taken whole or refused (the other thread answered
+    first), and the hand ends settled with every tile in its place."""
+    import sys
+    import threading
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # (threads switch as often as they can: the races show at once)
+    try:
+        for seed in range(24):
+            game = _game("sichuan" if seed % 2 else "guobiao", engine, seed)
+            errors: list[BaseException] = []
+
+            def player(game: Game, errors: list[BaseException], offset: int) -> None:
+                k = offset
+                try:
+                    while not game.done and k < 20_000:  # (bounded: a hand left stuck fails the test, not hangs it)
+                        k += 1
+                        try:
+                            pending = game.pending
+                            if not pending:
+                                continue
+                            seat = pending[k % len(pending)]
+                            legal = game.legal_actions(seat)
+                            if legal:
+                                game.act(seat, legal[k % len(legal)])
+                        except IllegalActionError:  # (the other thread answered first)
+                            pass
+                except BaseException as e:  # noqa: BLE001 - reported by the test
+                    errors.append(e)
+
+            threads = [threading.Thread(target=player, args=(game, errors, i), daemon=True) for i in range(2)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join(60)
+            assert not errors, errors
+            assert game.done and game.settlement is not None
+            assert sum(game.settlement.net) == 0
+            if engine == "python":
+                game.state.tile_count_check()
+    finally:
+        sys.setswitchinterval(interval)

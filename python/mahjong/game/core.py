@@ -64,6 +64,7 @@ from mahjong.game.engine import (
     checked_wall,
     context_fields,
     make_flow,
+    one_answer_at_a_time,
     record_of,
 )
 from mahjong.game.events import (
@@ -995,6 +996,7 @@ class CoreGame(CoreHand, Game):
         seat = as_seat(seat)
         return self.core.mask(seat) if type(seat) is int and 0 <= seat < 4 else bytearray(N_ACTIONS)
 
+    @one_answer_at_a_time
     def act(self, seat: int, action: Action | int) -> None:
         """As :meth:`Game.act`: raises :class:`IllegalActionError` naming the action and why; the state is
         unchanged."""

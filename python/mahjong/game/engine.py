@@ -8,10 +8,11 @@ settlement is the rule set's ``settle()`` over the record the fold builds (:func
 from __future__ import annotations
 
 import functools
+import threading
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from mahjong._kernels import backend_module as K
 from mahjong.errors import ContextError, MahjongError, RulesError, listed
@@ -66,6 +67,23 @@ from mahjong.settlement import Draw, HandRecord, Kong, Settlement, Win
 __all__ = ["Game", "HandTable", "record_of", "make_flow", "ENGINES", "SpecialHooks"]
 
 _PASS = PASS_ACTION
+
+#: held while a hand takes an answer (act, step, penalize): answers given from several threads take turns
+#: (interleaved, two answers to one hand left it stuck, or over with no settlement).  One lock for every hand:
+#: a hand's answer holds the GIL throughout anyway, so hands in several threads lose nothing to it.
+_ANSWERING = threading.RLock()
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def one_answer_at_a_time(method: _F) -> _F:
+    """A method that changes a hand: it runs under :data:`_ANSWERING`."""
+
+    @functools.wraps(method)
+    def serialized(*args: Any, **kwargs: Any) -> Any:
+        with _ANSWERING:
+            return method(*args, **kwargs)
+
+    return serialized  # type: ignore[return-value]
 _WIN_FLAGS = ("last_tile", "last_wall_tile", "kong_replacement", "robbing_kong", "after_kong_discard")
 
 
@@ -644,6 +662,7 @@ class Game(HandTable):
             mask[a.index] = 1
         return mask
 
+    @one_answer_at_a_time
     def act(self, seat: int, action: Action | int) -> None:
         """``seat`` answers with ``action`` (an :class:`Action` or its index).  Raises
         :class:`~mahjong.game.actions.IllegalActionError` naming the action and why; the state is unchanged."""
@@ -678,6 +697,7 @@ class Game(HandTable):
             self._resolve()
             self._advance()
 
+    @one_answer_at_a_time
     def penalize(self, seat: int, kind: str, answer: str = "") -> None:
         """An outside judge's penalty (the judge's penalties are on: the Botzone format): ``seat`` committed
         ``kind`` — a key of :data:`mahjong.game.events.PENALTY_KINDS` (``"WA"`` an answer that is not legal,
@@ -707,6 +727,7 @@ class Game(HandTable):
         self._emit(ev)
         self._end_hand()
 
+    @one_answer_at_a_time
     def step(self, actions: Mapping[int, Action | int]) -> None:
         """Several seats' answers at once (every pending seat must be given; checked before any is taken)."""
         if not isinstance(actions, Mapping):

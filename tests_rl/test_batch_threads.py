@@ -121,3 +121,13 @@ def test_keyboard_interrupt_in_a_hand_passes_through_and_the_batch_steps_on(monk
             batch.step(_actions(batch, k))
     for k in range(50):
         batch.step(_actions(batch, 100 + k))
+
+
+@pytest.mark.parametrize("seed", [2**64, -1, 10**5000, True, 1.0],
+                         ids=["2**64", "-1", "5001-digits", "True", "1.0"])
+def test_batch_seeds_are_checked_as_games_are(seed: object) -> None:
+    from mahjong.rl.errors import BatchError
+
+    with pytest.raises(BatchError, match=r"seed must be a whole number from 0 to 2\*\*64 - 1"):
+        GameBatch(2, rules="guobiao", seed=seed)  # type: ignore[arg-type]
+    assert GameBatch(1, rules="guobiao", seed=2**64 - 1).seed == 2**64 - 1

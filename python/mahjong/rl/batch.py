@@ -67,6 +67,7 @@ from dataclasses import dataclass
 from time import thread_time
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from mahjong.errors import shown_number
 from mahjong.game.actions import WIN as WIN_SLOT
 from mahjong.rl.errors import BatchActionError, BatchError, BatchHandError
 from mahjong.rl.obs_v1 import SHAPE, encode
@@ -207,9 +208,10 @@ class GameBatch:
 
         self._lock = threading.RLock()  # (see _one_at_a_time)
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-            raise BatchError(f"a batch holds at least one game, got n={n!r}")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise BatchError(f"seed must be a whole number, got {seed!r}")
+            raise BatchError(f"a batch holds at least one game, got n={shown_number(n)}")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 64:
+            # (as Game's seeds: the generator takes 64 bits, so 2**64 played the games of seed 0)
+            raise BatchError(f"seed must be a whole number from 0 to 2**64 - 1, got {shown_number(seed)}")
         self.n = n
         self.rules = rules
         self.seed = seed

@@ -106,3 +106,17 @@ def test_settle_a_record_with_a_huge_integer(tmp_path: Path) -> None:
     record.write_text('{"winner": ' + "9" * 5000 + "}", encoding="utf-8")
     line = one_line_error(run("settle", str(record), timeout=20))
     assert line.startswith(f"{record} is not valid JSON: ")
+
+
+def test_serve_on_a_bad_host_or_a_port_in_use_is_one_line() -> None:
+    pytest.importorskip("uvicorn")
+    import socket
+
+    line = one_line_error(run("serve", "--host", "999.1.1.1", "--port", "8000", timeout=30))
+    assert line.startswith("cannot listen on 999.1.1.1:8000: ")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        line = one_line_error(run("serve", "--port", str(port), timeout=30))
+    assert line.startswith(f"cannot listen on 127.0.0.1:{port}: ")

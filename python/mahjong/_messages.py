@@ -1457,6 +1457,7 @@ _ROWS: list[tuple[str, str, str]] = [
      "标准输入已关闭：play 从标准输入读取你的选择。"),
     ("cli-stdin-not-utf8", "standard input is not UTF-8 text", "标准输入不是 UTF-8 文本。"),
     ("cli-stdout-closed", "standard output is closed", "标准输出已关闭。"),
+    ("serve-cannot-listen", "cannot listen on {where}: {reason}", "无法在 {where} 上监听：{reason}。"),
     ("game-cli-hands", "--hands must be 1..{max}, got {value}", "--hands 必须在 1..{max} 之间，现为 {value}。"),
     ("pmn-not-text", "a PMN record is text (str or bytes), got {type}",
      "PMN 记录必须是文本（str 或 bytes），现为 {type}。"),

@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from mahjong import i18n, report
+from mahjong._argtypes import whole_number
 from mahjong.errors import MahjongError, NotWinningError
 from mahjong.rules import PRESETS as SHAPE_PRESETS
 
@@ -124,14 +125,7 @@ def _pairs(items: Sequence[str] | None, what: str) -> dict[str, str]:
     return out
 
 
-def _top(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text[:20]!r}") from None
-    if not 0 <= n <= 34:
-        raise argparse.ArgumentTypeError(f"must be 0..34, got {n}")
-    return n
+_top = whole_number(0, 34)
 
 
 def _count(text: str) -> int:

@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from mahjong._argtypes import whole_number
 from mahjong.errors import MahjongError, RulesError, listed, shown_number
 from mahjong.game.actions import Action
 from mahjong.game.agents import AGENTS, make_agent
@@ -34,15 +35,8 @@ def check_hands(hands: object) -> int:
     return hands
 
 
-def hands_argument(text_value: str) -> int:
-    """``--hands`` read from the command line (argparse's ``type=``): a whole number 1..MAX_HANDS."""
-    try:
-        n = int(text_value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text_value[:20]!r}") from None
-    if not 1 <= n <= MAX_HANDS:
-        raise argparse.ArgumentTypeError(f"must be 1..{MAX_HANDS}, got {shown_number(n)}")
-    return n
+#: ``--hands`` read from the command line (argparse's ``type=``): a whole number 1..MAX_HANDS
+hands_argument = whole_number(1, MAX_HANDS)
 
 
 def add_commands(sub: Any) -> None:

@@ -13,7 +13,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from mahjong.errors import MahjongError, shown_number
+from mahjong._argtypes import whole_number
+from mahjong.errors import MahjongError
 from mahjong.i18n import help_text, language, text
 from mahjong.scale.runner import LOCAL, MAX_WORKERS, Progress
 from mahjong.scale.tally import Tally
@@ -32,14 +33,7 @@ __all__ = [
 ]
 
 
-def _workers(value: str) -> int:
-    try:
-        k = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {value[:20]!r}") from None
-    if not 1 <= k <= MAX_WORKERS:
-        raise argparse.ArgumentTypeError(f"must be 1..{MAX_WORKERS}, got {shown_number(k)}")
-    return k
+_workers = whole_number(1, MAX_WORKERS)
 
 
 def add_scale_arguments(parser: argparse.ArgumentParser) -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from mahjong.errors import shown_number
+from mahjong.errors import RulesError, shown_number
 
-__all__ = ["whole_number"]
+__all__ = ["whole_number", "MAX_HANDS", "check_hands", "hands_argument"]
 
 
 def whole_number(lo: int, hi: int) -> Callable[[str], int]:
@@ -23,3 +23,18 @@ def whole_number(lo: int, hi: int) -> Callable[[str], int]:
         return n
 
     return read
+
+
+#: the most hands one ``simulate`` run plays (about a day of one core; the sharded run plans its shards up front)
+MAX_HANDS = 100_000_000
+
+
+def check_hands(hands: object) -> int:
+    """``hands`` as the number of hands of a run: a whole number 1..MAX_HANDS, else our error."""
+    if not isinstance(hands, int) or isinstance(hands, bool) or not 1 <= hands <= MAX_HANDS:
+        raise RulesError(f"--hands must be 1..{MAX_HANDS}, got {shown_number(hands)}")
+    return hands
+
+
+#: ``--hands`` read from the command line (argparse's ``type=``): a whole number 1..MAX_HANDS
+hands_argument = whole_number(1, MAX_HANDS)

@@ -235,6 +235,9 @@ ctypedef struct HandCore:
     int won_tile[4]
     int won_from[4]
     int won_total[4]
+    # each win's items when the hand was settled in C from a rule book's table (sc_settle): the rows of the table
+    # that counted (bit i: row i), as the settlement scored the win (GameCore.won_rows)
+    uint32_t won_rows[4]
     # Sichuan scored and settled in C (sichuan.pxi; set by GameCore.decide_sichuan, 0 = ask Python): its table;
     # the event-record positions where money would have moved during play (CS_PAY, not returned then)
     int sc_decide
@@ -1432,6 +1435,25 @@ cdef class GameCore:
                     break
         return core_advance(c)
 
+    def new_hand(self, seed, salt, int dealer, int prevalent_wind):
+        """A new hand on this core, with its parameters (a shuffled wall): the core GameCore(params, seed, salt,
+        dealer, prevalent_wind) would be, still deciding in C what this one was told to (decide_guobiao,
+        decide_sichuan).  A table of hands reuses one core: nothing is allocated or read again."""
+        cdef CoreParams p = self.c.p
+        cdef int gb = self.c.gb_decide, gb_opts = self.c.gb_opts, gb_min = self.c.gb_min_fan
+        cdef int sc = self.c.sc_decide
+        cdef SCTable table = self.c.sc
+        if not 0 <= dealer < 4 or not 0 <= prevalent_wind < 4:
+            raise ValueError("dealer and prevalent_wind are 0..3")
+        if self.c.p.hand_size == 0:
+            raise ValueError("new_hand needs a core made with its parameters")
+        core_init(self.c, &p, <uint64_t>(int(seed) & U64_MASK), <uint64_t>(int(salt) & U64_MASK), dealer,
+                  prevalent_wind, NULL, 0)
+        self.c.gb_decide, self.c.gb_opts, self.c.gb_min_fan = gb, gb_opts, gb_min
+        if sc:
+            self.c.sc = table
+            self.c.sc_decide = 1
+
     def advance(self):
         """Run until seats must answer or Python must look: a status (``STATUSES`` index)."""
         return core_advance(self.c)
@@ -1487,14 +1509,25 @@ cdef class GameCore:
     def sichuan_score(self, int seat, int tile, int from_seat):
         """The C scorer's value of the seat winning on ``tile`` now (from_seat -1: self-drawn; no robbing), as the
         win would be scored (a test aid): the value, or -1 (not a win) / -2 (too big for the table)."""
+        cdef uint32_t rows
         if not self.c.sc_decide or not 0 <= seat < 4 or not 0 <= tile < 34 or not -1 <= from_seat < 4:
             raise ValueError("seat, tile and from_seat out of range, or no Sichuan table")
-        return sc_score_seat(self.c, seat, tile, from_seat, core_win_facts(self.c, seat, tile, from_seat, 0), -1)
+        return sc_score_seat(self.c, seat, tile, from_seat, core_win_facts(self.c, seat, tile, from_seat, 0), -1,
+                             &rows)
 
     def pay_marks(self):
         """The event-record positions where money moved during play (decide_sichuan), in order."""
         cdef int i
         return [self.c.pay_marks[i] for i in range(min(self.c.n_pay_marks, CORE_PAY_MARKS))]
+
+    def won_rows(self):
+        """Each win's rows of the table given to :meth:`decide_sichuan` that counted, in the order of
+        :meth:`wins`, as the settlement in C scored the win (bit j: row j; the items of that win's result), once
+        the hand is over and settled in C; else None (the rule book settles it)."""
+        cdef int i
+        if not self.c.sc_decide or self.c.phase != PH_END or sc_settle(self.c) != 0:
+            return None
+        return [self.c.won_rows[i] for i in range(self.c.n_won)]
 
     def won_fans(self, int i):
         """The fan vector (the Guobiao kernel's fan order, flowers at 花牌) of the hand's i-th win when C

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from mahjong._argtypes import whole_number
+from mahjong.console import progress_bar, read_options
 from mahjong.errors import MahjongError
 from mahjong.i18n import help_text, language, text
 from mahjong.scale.runner import LOCAL, MAX_WORKERS, Progress
@@ -52,8 +53,6 @@ def progress_printer(what: str, stream: TextIO | None = None, lang: str = "en") 
     """A ``progress(done, total)`` callback drawing one line on stderr (redrawn in place on a terminal,
     otherwise printed at most about ten times): the bar of ``mahjong simulate``, ``what`` its word for the items
     (in the command's language: ``text("sim.hands", lang)``, ``text("settle.progress", lang)``)."""
-    from mahjong.game.cli import progress_bar
-
     show = progress_bar(stream if stream is not None else sys.stderr, what, lang)
 
     def shown(done: int, total: int) -> None:
@@ -176,7 +175,7 @@ def run_dataset(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from mahjong.game.cli import hands_argument
+    from mahjong._argtypes import hands_argument
 
     p = argparse.ArgumentParser(prog="python -m mahjong.scale", description="sharded settlement of game logs")
     sub = p.add_subparsers(dest="command", required=True)
@@ -195,9 +194,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = p.parse_args(argv)
     try:
         if args.command == "simulate":
-            from mahjong.game.cli import _options
-
-            print(json.dumps(simulate_from_args(args, _options(args.option)), ensure_ascii=False, indent=2))
+            print(json.dumps(simulate_from_args(args, read_options(args.option)), ensure_ascii=False, indent=2))
             return 0
         return settle_logs_command(args)
     except MahjongError as e:

@@ -46,7 +46,7 @@ def _port(text: str) -> int:
 def _bound_socket(host: str, port: int) -> socket.socket:
     """A listening socket on host:port, bound here so that a host that does not resolve, a port in use or one
     this user may not open is one line of ours (status 2), not the server's log and status 3."""
-    from mahjong.cli import CommandError
+    from mahjong.errors import CommandError
 
     where = f"{host}:{port}"
     try:

@@ -1,7 +1,8 @@
 """GameBatch under threads and under a failing hand: never corrupted, never wedged.
 
 The contract (see :class:`mahjong.rl.GameBatch`): calls on one batch from several threads take turns (one lock),
-so a read of ``batch.games`` during a step in another thread sees whole games; and a hand that raises in the
+so a read of ``batch.games`` during a step in another thread never copies a game the loop is changing, and a
+reader holding ``batch.lock`` sees every game whole; and a hand that raises in the
 Python part of a step, after the step's actions were taken, is abandoned and re-dealt, so the batch steps on.
 """
 
@@ -45,8 +46,9 @@ def test_games_read_while_another_thread_steps(rules: str) -> None:
     def reader() -> None:
         try:
             while not stop.is_set():
-                for g in batch.games:
-                    g.state.tile_count_check()
+                with batch.lock:  # (games read whole: no step in between)
+                    for g in batch.games:
+                        g.state.tile_count_check()
         except BaseException as e:  # noqa: BLE001 - reported by the test
             errors.append(e)
 
@@ -89,6 +91,8 @@ def test_a_hand_failing_after_the_step_does_not_wedge_the_batch(monkeypatch: pyt
     raised = None
     played = list(batch.hands_played)
     for k in range(400):
+        if part == "_python_turn":
+            batch.games  # noqa: B018 - (read: Python drives every hand in play, so the loop returns to it)
         try:
             batch.step(_actions(batch, k))
         except BatchHandError as e:

@@ -38,8 +38,9 @@ abandoned as :meth:`GameBatch.redeal` does and its next hand dealt, every other 
 :class:`~mahjong.rl.errors.BatchHandError` says which game (a ``KeyboardInterrupt`` passes through as it is):
 the batch is never left half-stepped.
 
-Threads: a batch may be shared.  Its calls take turns (one lock per batch), so ``batch.games`` read in one thread
-while another steps sees every game whole; two batches step in two threads at once.
+Threads: a batch may be shared.  Its calls take turns (one lock per batch, :attr:`GameBatch.lock`), so a step
+in one thread and a read of ``batch.games`` in another never meet; hold ``batch.lock`` while looking into the
+games read if another thread may step meanwhile.  Two batches step in two threads at once.
 
 Two back ends, the same games and arrays.  When the compiled hand core plays the rule set
 (:func:`mahjong.game.core.core_params`: Guobiao, Sichuan, the common table, Wuhu), one C loop
@@ -287,6 +288,12 @@ class GameBatch:
                     self._cores.settle_wins(table)
         for i in range(n):
             self._deal(i, None, None)
+
+    @property
+    def lock(self) -> threading.RLock:
+        """The batch's lock, which every call takes (calls from several threads take turns): hold it
+        (``with batch.lock:``) to read the games of :attr:`games` while another thread may step the batch."""
+        return self._lock
 
     @property
     def c_seconds(self) -> float:

@@ -63,6 +63,7 @@ from mahjong.game.engine import (
     check_seats,
     checked_wall,
     context_fields,
+    integer_seat,
     make_flow,
     one_answer_at_a_time,
     record_of,
@@ -1142,8 +1143,8 @@ class CoreGame(CoreHand, Game):
         from mahjong.game.observation import seat_header
 
         flow = self.flow
-        seat = as_seat(seat)
-        if seat not in flow.seats:
+        seat = integer_seat(seat)
+        if type(seat) is not int or seat not in flow.seats:
             from mahjong.errors import ContextError
 
             raise ContextError(f"seat {seat} is not at this table (seats {listed(flow.seats)})")

@@ -75,6 +75,23 @@ _ANSWERING = threading.RLock()
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
+def integer_seat(seat: Any) -> Any:
+    """A numpy integer seat as the same int; any other seat as given (observe's check says it is not at the
+    table)."""
+    try:
+        return as_seat(seat)
+    except IllegalActionError:
+        return seat
+
+
+def _integer_as_int(answer: Any) -> Any:
+    """A numpy integer answer as the same int; any other answer as given (step's check names its seat)."""
+    try:
+        return as_action(answer)
+    except IllegalActionError:
+        return answer
+
+
 def one_answer_at_a_time(method: _F) -> _F:
     """A method that changes a hand: it runs under :data:`_ANSWERING`."""
 
@@ -735,7 +752,7 @@ class Game(HandTable):
         """Several seats' answers at once (every pending seat must be given; checked before any is taken)."""
         if not isinstance(actions, Mapping):
             raise IllegalActionError(f"step takes a mapping of seat to action, got {type(actions).__name__}")
-        actions = {as_seat(s): as_action(a) for s, a in actions.items()}  # (checked before any is taken)
+        actions = {as_seat(s): _integer_as_int(a) for s, a in actions.items()}  # (checked before any is taken)
         missing = sorted(set(self.pending) - set(actions))
         if missing:
             raise IllegalActionError(
@@ -758,7 +775,7 @@ class Game(HandTable):
         ``oracle=True`` adds everything hidden under ``"oracle"`` (every hand, the wall)."""
         from mahjong.game.observation import observe
 
-        return observe(self, as_seat(seat), oracle)
+        return observe(self, integer_seat(seat), oracle)
 
     # --- forks (mahjong.game.fork) ----------------------------------------------------------------------------
 

@@ -1084,6 +1084,7 @@ class CoreGame(CoreHand, Game):
     def pending(self) -> tuple[int, ...]:
         return () if self._status == CS_END else self.core.pending
 
+    @one_answer_at_a_time  # (its cache is emptied by an answer: filled in between, it would be stale for good)
     def _legal_of(self, seat: int) -> list[Action]:
         """The seat's legal actions now, made once per decision (the cache is emptied by every accepted act)."""
         legal = self._legal_made.get(seat)

@@ -53,6 +53,8 @@ from mahjong.game.actions import (
     WINS,
     Action,
     IllegalActionError,
+    as_action,
+    as_seat,
 )
 from mahjong.game.engine import (
     Game,
@@ -61,7 +63,9 @@ from mahjong.game.engine import (
     check_seats,
     checked_wall,
     context_fields,
+    integer_seat,
     make_flow,
+    one_answer_at_a_time,
     record_of,
 )
 from mahjong.game.events import (
@@ -1080,6 +1084,7 @@ class CoreGame(CoreHand, Game):
     def pending(self) -> tuple[int, ...]:
         return () if self._status == CS_END else self.core.pending
 
+    @one_answer_at_a_time  # (its cache is emptied by an answer: filled in between, it would be stale for good)
     def _legal_of(self, seat: int) -> list[Action]:
         """The seat's legal actions now, made once per decision (the cache is emptied by every accepted act)."""
         legal = self._legal_made.get(seat)
@@ -1096,14 +1101,17 @@ class CoreGame(CoreHand, Game):
         return legal
 
     def legal_actions(self, seat: int) -> list[Action]:
-        return list(self._legal_of(seat))
+        return list(self._legal_of(as_seat(seat)))
 
     def action_mask(self, seat: int) -> bytearray:
+        seat = as_seat(seat)
         return self.core.mask(seat) if type(seat) is int and 0 <= seat < 4 else bytearray(N_ACTIONS)
 
+    @one_answer_at_a_time
     def act(self, seat: int, action: Action | int) -> None:
         """As :meth:`Game.act`: raises :class:`IllegalActionError` naming the action and why; the state is
         unchanged."""
+        seat, action = as_seat(seat), as_action(action)  # (a numpy integer as an int; a float, a bool refused)
         if self.done:
             raise IllegalActionError(f"the hand is over: seat {seat} cannot {action}")
         if isinstance(action, Action):
@@ -1136,6 +1144,7 @@ class CoreGame(CoreHand, Game):
         from mahjong.game.observation import seat_header
 
         flow = self.flow
+        seat = integer_seat(seat)
         if type(seat) is not int or seat not in flow.seats:
             from mahjong.errors import ContextError
 

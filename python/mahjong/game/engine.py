@@ -8,10 +8,11 @@ settlement is the rule set's ``settle()`` over the record the fold builds (:func
 from __future__ import annotations
 
 import functools
+import threading
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from mahjong._kernels import backend_module as K
 from mahjong.errors import ContextError, MahjongError, RulesError, listed
@@ -30,6 +31,8 @@ from mahjong.game.actions import (
     WINS,
     Action,
     IllegalActionError,
+    as_action,
+    as_seat,
 )
 from mahjong.game.events import (
     BonusSetAside,
@@ -64,6 +67,40 @@ from mahjong.settlement import Draw, HandRecord, Kong, Settlement, Win
 __all__ = ["Game", "HandTable", "record_of", "make_flow", "ENGINES", "SpecialHooks"]
 
 _PASS = PASS_ACTION
+
+#: held while a hand takes an answer (act, step, penalize): answers given from several threads take turns
+#: (interleaved, two answers to one hand left it stuck, or over with no settlement).  One lock for every hand:
+#: a hand's answer holds the GIL throughout anyway, so hands in several threads lose nothing to it.
+_ANSWERING = threading.RLock()
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def integer_seat(seat: Any) -> Any:
+    """A numpy integer seat as the same int; any other seat as given (observe's check says it is not at the
+    table)."""
+    try:
+        return as_seat(seat)
+    except IllegalActionError:
+        return seat
+
+
+def _integer_as_int(answer: Any) -> Any:
+    """A numpy integer answer as the same int; any other answer as given (step's check names its seat)."""
+    try:
+        return as_action(answer)
+    except IllegalActionError:
+        return answer
+
+
+def one_answer_at_a_time(method: _F) -> _F:
+    """A method that changes a hand: it runs under :data:`_ANSWERING`."""
+
+    @functools.wraps(method)
+    def serialized(*args: Any, **kwargs: Any) -> Any:
+        with _ANSWERING:
+            return method(*args, **kwargs)
+
+    return serialized  # type: ignore[return-value]
 _WIN_FLAGS = ("last_tile", "last_wall_tile", "kong_replacement", "robbing_kong", "after_kong_discard")
 
 
@@ -633,6 +670,7 @@ class Game(HandTable):
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The legal actions of ``seat`` now (empty if it need not act)."""
+        seat = as_seat(seat)
         if seat in self._responses:
             return []
         return list(self._legal.get(seat, ()))
@@ -640,13 +678,15 @@ class Game(HandTable):
     def action_mask(self, seat: int) -> bytearray:
         """A ``N_ACTIONS``-slot 0/1 mask over the action index (:mod:`mahjong.game.actions`)."""
         mask = bytearray(N_ACTIONS)
-        for a in self.legal_actions(seat):
+        for a in self.legal_actions(as_seat(seat)):
             mask[a.index] = 1
         return mask
 
+    @one_answer_at_a_time
     def act(self, seat: int, action: Action | int) -> None:
         """``seat`` answers with ``action`` (an :class:`Action` or its index).  Raises
         :class:`~mahjong.game.actions.IllegalActionError` naming the action and why; the state is unchanged."""
+        seat, action = as_seat(seat), as_action(action)  # (a numpy integer as an int; a float, a bool refused)
         if self.done:
             raise IllegalActionError(f"the hand is over: seat {seat} cannot {action}")
         if seat not in self._pending:
@@ -677,6 +717,7 @@ class Game(HandTable):
             self._resolve()
             self._advance()
 
+    @one_answer_at_a_time
     def penalize(self, seat: int, kind: str, answer: str = "") -> None:
         """An outside judge's penalty (the judge's penalties are on: the Botzone format): ``seat`` committed
         ``kind`` — a key of :data:`mahjong.game.events.PENALTY_KINDS` (``"WA"`` an answer that is not legal,
@@ -689,7 +730,8 @@ class Game(HandTable):
         if not self.flow.penalties:
             raise RulesError("penalties are off in this game (they are on in the Botzone format: options "
                              "botzone, or penalties)")
-        if type(seat) is not int or seat not in self.flow.seats:
+        seat = as_seat(seat)
+        if seat not in self.flow.seats:
             raise RulesError(f"seat must be one of the seats {listed(self.flow.seats)}, got {seat!r}")
         if not isinstance(kind, str) or kind not in PENALTY_KINDS:
             raise RulesError(f"unknown penalty {kind!r}; known: {listed(PENALTY_KINDS)}")
@@ -705,10 +747,12 @@ class Game(HandTable):
         self._emit(ev)
         self._end_hand()
 
+    @one_answer_at_a_time
     def step(self, actions: Mapping[int, Action | int]) -> None:
         """Several seats' answers at once (every pending seat must be given; checked before any is taken)."""
         if not isinstance(actions, Mapping):
             raise IllegalActionError(f"step takes a mapping of seat to action, got {type(actions).__name__}")
+        actions = {as_seat(s): _integer_as_int(a) for s, a in actions.items()}  # (checked before any is taken)
         missing = sorted(set(self.pending) - set(actions))
         if missing:
             raise IllegalActionError(
@@ -731,7 +775,7 @@ class Game(HandTable):
         ``oracle=True`` adds everything hidden under ``"oracle"`` (every hand, the wall)."""
         from mahjong.game.observation import observe
 
-        return observe(self, seat, oracle)
+        return observe(self, integer_seat(seat), oracle)
 
     # --- forks (mahjong.game.fork) ----------------------------------------------------------------------------
 

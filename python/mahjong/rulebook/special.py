@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mahjong.rulebook.expr import BUILTINS, Node, Value, evaluate
+from mahjong.rulebook.expr import BUILTINS, Node, Value, evaluate, evaluate_int
 from mahjong.rulebook.rows import vocabulary_names
 
 __all__ = [
@@ -407,7 +407,7 @@ class SpecialFlow:
             shown = tuple(t for t in range(34) for _ in range(state.hands[seat][t]))
             for r in rows:
                 if evaluate(r.when, names, funcs):
-                    times = 1 if r.times is None else int(evaluate(r.times, names, funcs))
+                    times = 1 if r.times is None else evaluate_int(r.times, names, funcs)
                     if times > 0:
                         out.append(events_mod.OpeningDeclared(seat, r.key, shown, times))
         return out
@@ -450,13 +450,13 @@ class SpecialFlow:
         out = []
         live = state.wall[state.front:state.back]
         for seat, claimed in winners:
-            n = int(evaluate(rule.count, names, dict(BUILTINS)))
+            n = evaluate_int(rule.count, names, dict(BUILTINS))
             if rule.count_without_wildcards is not None:
                 held = list(state.hands[seat][:34])
                 if claimed is not None:
                     held[claimed] += 1
                 if not any(held[t] for t in self._wild_kinds(state)):
-                    n = int(evaluate(rule.count_without_wildcards, names, dict(BUILTINS)))
+                    n = evaluate_int(rule.count_without_wildcards, names, dict(BUILTINS))
             tiles = tuple(t for t in live[:max(0, n)] if t < 34)
             start = state.dealer if start_rule == "dealer" else seat
             hits = sum(1 for t in tiles if horse_seat(t, start, rule.positions, self.seats) == seat)
@@ -487,7 +487,7 @@ class SpecialFlow:
                            "declarer_is_dealer": ev.seat == state.dealer, "birds": getattr(ev, "birds", 0),
                            "birds_on_winner": on_seat[ev.seat], "birds_on_payer": on_seat[payer],
                            "self_drawn": True}
-                    amount = int(evaluate(row.value, env, dict(BUILTINS))) * times
+                    amount = evaluate_int(row.value, env, dict(BUILTINS)) * times
                     if amount > 0:
                         lines.append(Payment(payer, ev.seat, amount, f"{kind}.{ev.key}", None, row.zh))
             elif isinstance(ev, events_mod.HorsesTurned) and ev.hits and rules.horses is not None:
@@ -497,8 +497,8 @@ class SpecialFlow:
                         # covers: how many payers' shares the line carries (包三家: the robbed konger's three)
                         per = per_payer.get(line.event) if line.reason == "win" else None
                         covers = max(1, round(line.amount / per)) if per else 1
-                        amount = int(evaluate(rules.horses.value, {**names, "share": line.amount, "covers": covers},
-                                              dict(BUILTINS))) * ev.hits
+                        amount = evaluate_int(rules.horses.value, {**names, "share": line.amount, "covers": covers},
+                                              dict(BUILTINS)) * ev.hits
                         if amount > 0:
                             lines.append(Payment(line.payer, ev.seat, amount, "horses", line.event, "买马"))
         return lines

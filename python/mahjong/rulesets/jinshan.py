@@ -44,7 +44,7 @@ from mahjong.errors import ContextError, HandError, NotWinningError, RulesError
 from mahjong.framework import ScoreResult, WinContext, zero_sum_payments
 from mahjong.hand import Hand
 from mahjong.rulebook.book import BookRuleSet, RuleBook
-from mahjong.rulebook.expr import BUILTINS, evaluate
+from mahjong.rulebook.expr import BUILTINS, evaluate, evaluate_int
 from mahjong.rulebook.load import load_book
 from mahjong.rulebook.options import ValidatedConfig, option
 from mahjong.rulebook.predicates import wildcard_as_fifth_copy
@@ -244,11 +244,11 @@ class Jinshan(BookRuleSet):
 
     def max_points(self) -> int:
         """辣子: the book's cap (``max_points``)."""
-        return int(evaluate(self.book.cap, self._options(), BUILTINS)) if self.book.cap is not None else 10**18
+        return evaluate_int(self.book.cap, self._options(), BUILTINS) if self.book.cap is not None else 10**18
 
     def min_points(self) -> int:
         """拦 N 胡: the book's minimum (``min_hu``), compared with the value before the cap."""
-        return int(evaluate(self.book.minimum, self._options(), BUILTINS))
+        return evaluate_int(self.book.minimum, self._options(), BUILTINS)
 
     def payments_of(self, total: int, ctx: WinContext) -> tuple[int, ...]:
         """A self-draw is paid by all three; a discard by the discarder (``discard_payment="all"``: by all three);

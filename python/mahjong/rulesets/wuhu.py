@@ -40,7 +40,7 @@ from mahjong.errors import ContextError, HandError
 from mahjong.framework import ScoreResult, WinContext, zero_sum_payments
 from mahjong.hand import Hand
 from mahjong.rulebook.book import BookRuleSet, RuleBook
-from mahjong.rulebook.expr import BUILTINS, evaluate
+from mahjong.rulebook.expr import BUILTINS, evaluate, evaluate_int
 from mahjong.rulebook.load import load_book
 from mahjong.rulebook.options import ValidatedConfig, option
 from mahjong.rulebook.predicates import largest_suit
@@ -315,7 +315,7 @@ class _Wuhu(BookRuleSet):
                 if best is None or (cand.amount, cand.dealer_amount) > (best.amount, best.dealer_amount):
                     best = cand
         assert best is not None
-        minimum = int(evaluate(self.book.minimum, opts, BUILTINS))
+        minimum = evaluate_int(self.book.minimum, opts, BUILTINS)
         valid = zhi >= minimum
         return ScoreResult(
             ruleset=self.name,

@@ -31,14 +31,24 @@ from typing import TYPE_CHECKING, Any
 from mahjong._kernels import BACKEND, backend_module
 from mahjong.errors import MahjongError, RulesError, listed
 from mahjong.framework import RuleSet, ScoreResult, WinContext
-from mahjong.game._core_constants import CLAIM_KINDS, EVENT_KINDS, MELD_KINDS, PHASES, REFUSALS, STATUSES
+from mahjong.game._core_constants import (
+    CLAIM_KINDS,
+    DICE_PURPOSES,
+    EVENT_KINDS,
+    MELD_KINDS,
+    PHASES,
+    REFUSALS,
+    STATUSES,
+)
 from mahjong.game.actions import (
     ADDED_KONG,
     ADDED_KONGS,
     CHOW,
     CONCEALED_KONG,
     CONCEALED_KONGS,
+    DISCARD_BONUS,
     DISCARDS,
+    HONOR_CHOW,
     KONG,
     KONGS,
     LACK,
@@ -49,12 +59,23 @@ from mahjong.game.actions import (
     PICKS,
     PUNG,
     PUNGS,
+    READIES,
+    READY,
     WIN,
     WINS,
     Action,
     IllegalActionError,
 )
-from mahjong.game.engine import Game, HandTable, check_game_args, check_seats, checked_wall, make_flow, record_of
+from mahjong.game.engine import (
+    Game,
+    HandTable,
+    SpecialHooks,
+    check_game_args,
+    check_seats,
+    checked_wall,
+    make_flow,
+    record_of,
+)
 from mahjong.game.events import (
     BonusSetAside,
     Claimed,
@@ -63,21 +84,27 @@ from mahjong.game.events import (
     Discarded,
     Drew,
     GameEvent,
+    HaidiFished,
     HandEnded,
     HandStarted,
+    InstantWon,
     KongDeclared,
     KongRobbed,
     LackDeclared,
+    OpeningDeclared,
     Paid,
     TilePicked,
     TilesPassed,
+    TilesSwapped,
     WallBuilt,
     WallEnd,
+    WildcardRevealed,
     Won,
 )
+from mahjong.game.coreflow import core_flow
 from mahjong.game.flows import Flow
 from mahjong.game.rng import wall_digest
-from mahjong.game.state import HandState
+from mahjong.game.state import HandState, hand_from
 from mahjong.hand import Hand, Meld, MeldKind
 from mahjong.settlement import Draw, HandRecord, Kong, Settlement, Win
 
@@ -101,76 +128,32 @@ def core_available() -> bool:
     return _GameCore is not None
 
 
-# The flows the core plays, with the option fields it models (a flow class or an option field not listed here —
-# a new rule, a subclass — plays on the Python engine: nothing changes silently).  Each entry gives the
-# CoreParams facts that are not plain Flow attributes: (dice break, honors in the tile set, 定缺).
-def _core_facts(flow: Flow, exchange: bool = False) -> dict[str, bool] | None:
-    from dataclasses import fields
-
-    from mahjong.game.flows.guobiao import GuobiaoFlow
-    from mahjong.game.flows.sichuan import SichuanFlow
-    from mahjong.game.flows.simple import CommonFlow, WuhuFlow
-
-    cls, o = type(flow), flow.options
-    known = {
-        GuobiaoFlow: {"dice_break", "botzone", "false_win_penalty", "flowers", "several_winners"},
-        # (换三张 is played by the core only for a caller that sets it up: CoreHand; see core_params' exchange)
-        SichuanFlow: {"lack", "forced_win_tiles", "exchange_three", "exchange_direction"},
-        CommonFlow: {"flowers"},
-        WuhuFlow: {"honors"},
-    }.get(cls)
-    if known is None or {f.name for f in fields(o)} != known:
+def core_params(flow: Flow) -> Any:
+    """The flow as the compiled core reads it (a ``mahjong._core.CoreFlowTable``, made once per flow from
+    :func:`mahjong.game.coreflow.core_flow`), or None when the core does not play it (a flow with an engine hook
+    of its own; :func:`mahjong.game.coreflow.why_not_on_core` says why) or on the pure-Python backend."""
+    if not core_available():
         return None
-    # an option the core does not model is on (换三张: the core plays it for a caller that sets it up, CoreHand)
-    if any(getattr(o, name) for name in cls.core_unsupported_options
-           if not (exchange and cls is SichuanFlow and name == "exchange_three")):
-        return None
-    if cls is GuobiaoFlow:
-        if o.botzone:  # the per-seat wall segments and false wins are not modelled
-            return None
-        return {"dice_break": bool(o.dice_break), "honors": True, "lack": False}
-    if cls is SichuanFlow:
-        return {"dice_break": False, "honors": False, "lack": bool(o.lack)}
-    if cls is WuhuFlow:
-        return {"dice_break": False, "honors": bool(o.honors), "lack": False}
-    return {"dice_break": False, "honors": True, "lack": False}
+    table = flow.__dict__.get("_core_table", _UNSET)
+    if table is _UNSET:
+        record = core_flow(flow)
+        table = flow.__dict__["_core_table"] = record.table() if record is not None else None
+    return table
 
 
-def core_params(flow: Flow, exchange: bool = False) -> tuple[int, ...] | None:
-    """The core's parameter row for ``flow`` (CoreParams of engine.pxi, in field order), or None when the core
-    does not model this flow or one of its options (the hand then plays on the Python engine).  ``exchange``:
-    the caller plays Sichuan's 换三张 on the core too (CoreHand sets it up: GameCore.exchange_three)."""
-    facts = _core_facts(flow, exchange)
-    if facts is None:
-        return None
-    rules = flow.ruleset.hand_rules
-    return (
-        flow.hand_size,
-        int(flow.chows),
-        int(flow.multiple_winners),
-        flow.winners_to_end,
-        flow.reserve,
-        int(facts["dice_break"]),
-        int(bool(flow.bonus_tiles)),
-        int(facts["honors"]),
-        int(facts["lack"]),
-        flow.forced_win_tiles,
-        int(flow.pays_during_play),
-        rules.flags,
-        rules.hand_size,
-    )
+_UNSET = object()
 
 
 def guobiao_in_c(flow: Flow) -> tuple[int, int] | None:
     """(option bits, minimum fan) when the core may decide this flow's may-this-seat-win itself with the
     compiled Guobiao kernel (GameCore.decide_guobiao): the Guobiao rule set scored by its one-call path (no
-    天和 / 地和 / 人和 facts: the extras' flags, which that path leaves to the rule layer); else None."""
-    from mahjong.game.flows.guobiao import GuobiaoFlow
+    天和 / 地和 / 人和 facts: the extras' flags, which that path leaves to the rule layer), the flow's may-win
+    the plain minimum (or a false win, where the flow lets one be declared) and no wildcards; else None."""
     from mahjong.rulesets.guobiao.ruleset import _FAST, Guobiao
 
     rs = flow.ruleset
-    if (type(flow) is not GuobiaoFlow or type(rs) is not Guobiao or _FAST is None or rs.config.extras
-            or flow.heavenly or flow.earthly is not None):
+    if (type(rs) is not Guobiao or _FAST is None or rs.config.extras or flow.heavenly or flow.earthly is not None
+            or flow.human or type(flow).may_win is not Flow.may_win or flow.wild_tiles or flow.indicator is not None):
         return None
     return rs._opt_bits, rs._min_fan
 
@@ -358,19 +341,20 @@ def _prepared(table: tuple[int, ...]) -> Any:
 
 def facts_from_core(flow: Flow) -> bool:
     """The flow's win facts are the standard ones the core derives itself (HandState.win_facts: no fact of
-    the flow's own read from the hand state, no wildcards, no money during play), so a self-play hand's
-    scores and settlement record can be made from the core without building its events."""
-    from mahjong.game.flows.guobiao import GuobiaoFlow
-
+    the flow's own read from the hand state, no wildcards, no 定缺, no 报听, no special rules, no money during
+    play), so a self-play hand's scores and settlement record can be made from the core without building its
+    events."""
     cls = type(flow)
 
     def plain(name: str) -> bool:
         return getattr(cls, name) is getattr(Flow, name)
 
-    guobiao = cls is GuobiaoFlow and not flow.heavenly  # (its own hooks read no state without the extras)
+    has_special = getattr(flow, "has_special", None)
     return (core_params(flow) is not None and not flow.pays_during_play and not flow.draw_hands
-            and plain("check_facts") and plain("wildcard_count") and (plain("record_facts") or guobiao)
-            and (plain("may_win") or guobiao) and flow.earthly in (None, "first_draw", "first_round"))
+            and plain("check_facts") and plain("record_facts") and plain("may_win") and not flow.wild_tiles
+            and flow.indicator is None and not flow.plays_lack() and not flow.ready_declaration
+            and not (has_special is not None and has_special())
+            and flow.earthly in (None, "first_draw", "first_round"))
 
 
 #: the context flags of HandTable.context_kwargs, in the order GameCore.win_facts gives them
@@ -383,7 +367,7 @@ class CoreHand(HandTable):
     plays).  Drive it with :meth:`advance` / :meth:`act` / :meth:`play_random`; read :attr:`events`,
     :attr:`settlement`, :attr:`net`."""
 
-    def __init__(self, flow: Flow, params: tuple[int, ...], *, seed: int = 0, salt: int = 0,
+    def __init__(self, flow: Flow, params: Any, *, seed: int = 0, salt: int = 0,
                  wall: Sequence[int] | None = None, dealer: int = 0, prevalent_wind: int = 0,
                  hand_number: int = 0, options: Mapping[str, Any] | None = None, rules: str = "",
                  table: RandomTable | None = None) -> None:
@@ -396,18 +380,16 @@ class CoreHand(HandTable):
         self.explicit_wall = wall is not None
         given = None if wall is None else bytes(wall)
         self.core: GameCore = _GameCore(params, seed, salt, dealer, prevalent_wind, given)
-        #: 换三张 before 定缺 (SichuanFlow's exchange_three), played by the core
-        self._exchange = bool(getattr(flow.options, "exchange_three", False))
-        if self._exchange:
-            by_dice = bool(flow.exchange_by_dice())  # type: ignore[attr-defined]
-            self.core.exchange_three(by_dice, 1 if by_dice else flow.exchange_offset(None))  # type: ignore[attr-defined]
         self.dealer, self.prevalent_wind = dealer, prevalent_wind
+        hooks = flow if isinstance(flow, SpecialHooks) else None  # (a rule file's special rules: horses at the end)
+        self._special = hooks if hooks is not None and hooks.has_special() else None
         #: self-play: wins scored and the won hand's record made from the core alone (facts_from_core)
         self._from_core = table is not None and table.facts_from_core
         # the hand state and the typed events are built when first read (most self-play hands never are)
         self._state_: HandState | None = None
         self._sc_end_due = False
         self._events: list[GameEvent] = []
+        self._swap_rows: list[tuple[int, int]] = []  # 开始时换牌: a seat's rows (given, received) folded so far
         self._synced = 0  # core records folded into state / events so far
         self._syncing = False
         # money settled from the core's ledger before the typed events were built: (core record position, payer,
@@ -416,7 +398,6 @@ class CoreHand(HandTable):
         self._deferred_end: HandEnded | None = None  # the quiet end's last event, appended when events are read
         self._fold_index: list[int] = []  # settlement record event i -> log index, as the fold builds the log
         self._win_cache: dict[tuple[int, int, int], ScoreResult | None] = {}
-        self._became_ready: list[int] = []
         self._draw_hands: dict[int, str] = {}
         self._paid: Counter[tuple[int, int, int, str, int | None]] = Counter()
         self._record_index: list[int] = []
@@ -437,6 +418,11 @@ class CoreHand(HandTable):
         if table is not None:
             self.core.decide_sichuan(_prepared(table))
             self._sc = True
+
+    @property  # type: ignore[override]
+    def _became_ready(self) -> list[int]:
+        """The seats in the order they became ready (the 海底捞月's performer when both are): the core's."""
+        return list(self.core.became_ready)
 
     @property
     def settlement(self) -> Settlement | None:
@@ -555,6 +541,12 @@ class CoreHand(HandTable):
             self._win_cache[key] = result
         return self._win_cache[key]
 
+    def _dealer_draw(self) -> None:
+        """The dealer's 14th tile (its first turn's "drawn" tile): the highest it holds (Game._to_lack)."""
+        st = self._state
+        held = [t for t in range(34) if st.hands[st.dealer][t]]
+        st.last_draw = (st.dealer, held[-1], False, False) if held else None
+
     def _flush(self, position: int) -> None:
         """Emit the deferred payments made at or before core record ``position``."""
         while self._deferred and self._deferred[0][0] <= position:
@@ -579,10 +571,11 @@ class CoreHand(HandTable):
             if kind == _EV["draw"]:
                 self._emit(Drew(seat, tile, bool(a)))
             elif kind == _EV["discard"]:
-                self._emit(Discarded(seat, tile))
+                self._emit(Discarded(seat, tile, bool(a), bool(b)))
             elif kind == _EV["claim"]:
-                ck, low = CLAIM_KINDS[b & 3], b >> 2
-                meld = (low, low + 1, low + 2) if ck == "chow" else (tile,) * (4 if ck == "kong" else 3)
+                ck = CLAIM_KINDS[b & 3]
+                meld = ((b >> 2) & 63, (b >> 8) & 255, (b >> 16) & 255) if ck == "chow" else (
+                    (tile,) * (4 if ck == "kong" else 3))
                 self._emit(Claimed(seat, ck, tile, a, meld))
             elif kind == _EV["kong"]:
                 self._emit(KongDeclared(seat, "added" if a else "concealed", tile))
@@ -604,26 +597,44 @@ class CoreHand(HandTable):
                 wall = wall if wall is not None else core.wall
                 self._emit(Dealt(seat, tuple(wall[tile:tile + a])))
             elif kind == _EV["dice"]:
-                self._emit(DiceRolled(seat, (tile, a), "exchange" if b == 1 else "break"))
+                self._emit(DiceRolled(seat, (tile, a), DICE_PURPOSES[b]))
             elif kind == _EV["pick"]:
                 self._emit(TilePicked(seat, tile))
             elif kind == _EV["passed"]:
                 self._emit(TilesPassed(seat, b >> 8, (tile, a, b & 255)))
-                if seat == 3:  # (the four passes are over: Game._to_lack's dealer's 14th tile)
-                    held = [t for t in range(34) if st.hands[st.dealer][t]]
-                    st.last_draw = (st.dealer, held[-1], False, False) if held else None
+                if seat == flow.seats[-1]:  # (the passes are over: Game._to_lack's dealer's 14th tile)
+                    self._dealer_draw()
+            elif kind == _EV["swapped"]:
+                swap = self._swap_rows
+                if tile >= 0:
+                    swap.append((tile, a))
+                if b:  # (the seat's last row: its swap, every tile given and received)
+                    self._emit(TilesSwapped(seat, tuple(g for g, _ in swap), tuple(r for _, r in swap)))
+                    swap.clear()
+                    if all(st.swapped[s] for s in flow.seats):  # (the swaps are over: Game._to_lack)
+                        self._dealer_draw()
+            elif kind == _EV["wildcard"]:
+                assert flow.indicator is not None
+                self._emit(WildcardRevealed(tile, flow.indicator.wildcards[tile], a))
+            elif kind == _EV["haidi"]:
+                self._emit(HaidiFished(seat, tile))
+            elif kind == _EV["opening"]:
+                row = flow.special.opening[tile]  # type: ignore[attr-defined]
+                shown = tuple(t for t in range(34) for _ in range(st.hands[seat][t]))
+                self._emit(OpeningDeclared(seat, row.key, shown, a))
+            elif kind == _EV["instant_win"]:
+                row = flow.special.instant_wins[tile]  # type: ignore[attr-defined]
+                by_seat = flow.book.flow.bird_hits == "seat"  # type: ignore[attr-defined]
+                seats = tuple(b >> (8 * k) & 255 for k in range(4)) if by_seat else ()
+                self._emit(InstantWon(seat, row.key, a if a >= 0 else None, 0 if by_seat else b, seats))
             elif kind == _EV["wall"]:
                 order = tuple(core.wall)
                 self._emit(WallBuilt(order, wall_digest(order), None if self.explicit_wall else self.seed,
                                      self.salt, flow.in_play(len(order)), flow.segmented))
             elif kind == _EV["begin"]:
                 st.begin_play()
-                held = [t for t in range(34) if st.hands[st.dealer][t]]
-                st.last_draw = (st.dealer, held[-1], False, False) if held else None
-                if self._exchange:
-                    st.phase = "exchange"
-                elif getattr(flow.options, "lack", False):
-                    st.phase = "lack"
+                self._dealer_draw()
+                st.phase = PHASES[tile]
         self._synced += len(records)
         if self._synced < core.n_events:
             return
@@ -748,18 +759,12 @@ class CoreHand(HandTable):
         return str(self._core_hand_of(seat, win_tile, claimed))
 
     def _core_hand_of(self, seat: int, win_tile: int | None = None, claimed: bool = False) -> Hand:
-        """state.hand_of(seat, win_tile, meld_offset, claimed) from the core's counts, melds and bonus tiles
-        (the core sets every bonus tile aside: none is among the concealed tiles)."""
-        counts = self.core.hand(seat)
-        concealed = tuple(t for t in range(34) for _ in range(counts[t]))
-        if win_tile is not None and claimed:
-            concealed += (win_tile,)
+        """state.hand_of(seat, win_tile, meld_offset, claimed) from the core's counts, melds and bonus tiles."""
         melds = []
-        for kind, low, tile, frm in self.core.melds(seat):
+        for kind, tiles, _, frm in self.core.melds(seat):
             name = MELD_KINDS[kind]
-            tiles = (low, low + 1, low + 2) if name == "chow" else (tile,) * (3 if name == "pung" else 4)
             melds.append(Meld(MeldKind(name), tiles, None if frm < 0 else self.flow.meld_offset(seat, frm, name)))
-        return Hand(concealed, tuple(melds), tuple(sorted(self.core.bonus(seat))), win_tile)
+        return hand_from(self.core.hand(seat), tuple(melds), self.core.bonus(seat), win_tile, claimed)
 
     def _core_kwargs(self, seat: int, from_seat: int | None, facts: tuple[bool, ...]) -> dict[str, Any]:
         """HandTable.context_kwargs from the facts the core derived (GameCore.win_facts / query_facts), for a
@@ -767,10 +772,12 @@ class CoreHand(HandTable):
         kw: dict[str, Any] = {"winner": seat, "discarder": from_seat, "dealer": self.dealer,
                               "seat_wind": (seat - self.dealer) % 4, "prevalent_wind": self.prevalent_wind}
         kw.update(zip(_FACT_NAMES, facts))
-        heavenly, earthly, _, first_round = facts[5:]
+        heavenly, earthly, human, first_round = facts[5:]
         flow = self.flow
         if flow.heavenly:
             kw["heavenly"] = heavenly
+        if flow.human and human:
+            kw["human"] = True
         if flow.earthly == "first_draw":
             kw["earthly"] = earthly
         elif flow.earthly == "first_round":
@@ -796,7 +803,9 @@ class CoreHand(HandTable):
         and hands (the typed events are built only if someone reads them).  False = a hand with a win (or
         bonus tiles in the final hands): the full end runs."""
         flow, core = self.flow, self.core
-        if core.won or flow.draw_hands and flow.bonus_tiles:
+        if core.won or flow.draw_hands and flow.bonus_tiles or self._special is not None or flow.ready_declaration:
+            # (a rule file's opening wins pay at the end, and the final hands of 海底捞月 are those at the wall's
+            # end, before the fishing: the full end folds the events)
             return False
         # a rule set settled by its wins alone moves no money for kongs or the wall's end (settle_by_wins):
         # every such hand of a table settles alike, and the table keeps the one settlement (found to need no
@@ -905,7 +914,7 @@ class CoreGame(CoreHand, Game):
             flow = _core_flow(rules, options)
         except MahjongError:
             return None, False
-        return flow, core_params(flow, exchange=True) is not None
+        return flow, core_params(flow) is not None
 
     def __init__(self, rules: str = "guobiao", *, seed: int = 0, salt: int = 0, wall: Sequence[int] | None = None,
                  dealer: int | None = None, prevalent_wind: int = 0, hand_number: int = 0,
@@ -917,7 +926,7 @@ class CoreGame(CoreHand, Game):
         if engine == "python":
             raise RulesError(f"the compiled hand core does not play {rules} with these options: use Game")
         flow = made if made is not None else _core_flow(rules, options)
-        params = core_params(flow, exchange=True)
+        params = core_params(flow)
         if params is None:
             raise RulesError(f"the compiled hand core does not play {rules} with these options: use Game")
         d = check_seats(flow, dealer, prevalent_wind)
@@ -966,6 +975,8 @@ class CoreGame(CoreHand, Game):
             return WINS[discard if phase == _PH["claim"] else kong if phase == _PH["rob"] else drawn]
         if slot == PASS:
             return PASS_ACTION
+        if HONOR_CHOW <= slot < DISCARD_BONUS:
+            return _honor_chow(discard, slot - HONOR_CHOW)
         return LACKS[slot - LACK]
 
     def _legal_of(self, seat: int) -> list[Action]:
@@ -1029,19 +1040,17 @@ class CoreGame(CoreHand, Game):
 
             raise ContextError(f"seat {seat} is not at this table (seats {listed(flow.seats)})")
         core = self.core
-        (phase, actor, live, rivers, bonus, visible, lack, counts, playing, won, ldis, pk,
-         ldraw) = _core_table(core)
+        (phase, actor, live, rivers, bonus, visible, lack, counts, playing, won, ldis, pk, ldraw, ready,
+         indicator) = _core_table(core)
         melds = []
         for s in range(4):
             out = []
-            for kind, low, tile, frm in core.melds(s):
+            for kind, tiles, tile, frm in core.melds(s):
                 name = MELD_KINDS[kind]
                 if name == "concealed_kong" and s != seat:
                     visible[tile] -= 4  # another seat's concealed kong is face down: its kind is not public
-                    tiles = [-1] * 4
-                else:
-                    tiles = [low, low + 1, low + 2] if name == "chow" else [tile] * (3 if name == "pung" else 4)
-                out.append({"kind": name, "tiles": tiles, "from_seat": None if frm < 0 else frm})
+                    tiles = (-1,) * 4
+                out.append({"kind": name, "tiles": list(tiles), "from_seat": None if frm < 0 else frm})
             melds.append(out)
         hand = core.hand(seat)
         name = PHASES[phase]
@@ -1057,13 +1066,13 @@ class CoreGame(CoreHand, Game):
             "discards": rivers,
             "bonus": bonus,
             "concealed_count": counts,
-            "ready": [False] * 4,
+            "ready": ready,
             "lack": lack,
             "won": won,
             "last_discard": list(ldis) if ldis is not None else None,
             "pending_kong": list(pk) if pk is not None else None,
-            "wildcards": [],
-            "indicator": None,
+            "wildcards": list(flow.indicator.wildcards[indicator]) if indicator is not None and flow.indicator else [],
+            "indicator": indicator,
             "visible": visible,
             "legal": [a.to_dict() for a in self.legal_actions(seat)],
             "mask": list(self.action_mask(seat)),
@@ -1098,7 +1107,7 @@ def _core_flow(rules: str, options: Mapping[str, Any] | None) -> Flow:
     if shared is not None and shared[0] is entry:
         return shared[1]
     flow = make_flow(rules, options)
-    if key is not None and core_params(flow, exchange=True) is not None and len(_CORE_FLOWS) < 256:
+    if key is not None and core_params(flow) is not None and len(_CORE_FLOWS) < 256:
         _CORE_FLOWS[key] = (entry, flow)
     return flow
 
@@ -1115,12 +1124,23 @@ def _chow(discard: int, offset: int) -> Action:
     return action
 
 
+def _honor_chow(discard: int, k: int) -> Action:
+    """The honor chow of the discard (slot HONOR_CHOW + k): three winds, wind 27 + k left out (k < 4), or 中发白."""
+    action = _CHOWS.get((discard, 3 + k))
+    if action is None:
+        meld = (31, 32, 33) if k == 4 else tuple(w for w in range(27, 31) if w != 27 + k)
+        action = _CHOWS[(discard, 3 + k)] = Action("chow", discard, meld)
+    return action
+
+
 LACKS = tuple(Action("lack", k) for k in range(3))
 #: the action of each slot that does not depend on the tile on offer (None: it does: a chow, pung, kong, win)
 _SLOT_ACTIONS: tuple[Action | None, ...] = tuple(
     DISCARDS[i] if i < CONCEALED_KONG else CONCEALED_KONGS[i - CONCEALED_KONG] if i < ADDED_KONG
     else ADDED_KONGS[i - ADDED_KONG] if i < CHOW else PASS_ACTION if i == PASS
-    else LACKS[i - LACK] if LACK <= i < LACK + 3 else PICKS[i - PICK] if PICK <= i < PICK + 34 else None
+    else READIES[i - READY] if READY <= i < READY + 34
+    else LACKS[i - LACK] if LACK <= i < LACK + 3 else PICKS[i - PICK] if PICK <= i < PICK + 34
+    else DISCARDS[34 + i - DISCARD_BONUS] if DISCARD_BONUS <= i < DISCARD_BONUS + 8 else None
     for i in range(N_ACTIONS))
 _core_table: Any = getattr(backend_module, "_core_table", None) if BACKEND == "cython" else None
 _core_clone: Any = getattr(backend_module, "_core_clone", None) if BACKEND == "cython" else None
@@ -1147,7 +1167,8 @@ class RandomTable:
         self.rules = rules
         self.options = dict(options or {})
         self.flow = make_flow(rules, options)
-        self.params = core_params(self.flow, exchange=True) if core_available() else None
+        #: the flow as the compiled core reads it (a CoreFlowTable; None: the Python engine plays the hands)
+        self.params = core_params(self.flow) if core_available() else None
         #: the Guobiao wins the core decides in C (guobiao_in_c), made once for the table's hands
         self.decide = guobiao_in_c(self.flow) if self.params is not None else None
         #: the hands' scores and records made from the core alone (facts_from_core)

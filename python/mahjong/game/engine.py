@@ -199,6 +199,8 @@ class HandTable:
             kw[name] = getattr(f, name)
         if flow.heavenly:
             kw["heavenly"] = f.heavenly
+        if flow.human and f.human:
+            kw["human"] = True
         if flow.earthly == "first_draw":
             kw["earthly"] = f.earthly
         elif flow.earthly == "first_discard":
@@ -439,7 +441,7 @@ class Game(HandTable):
         st.last_draw = (st.dealer, held[-1], False, False) if held else None  # the dealer's 14th tile
         if flow.exchanges_three():
             st.phase = Phase.EXCHANGE
-        elif getattr(flow.options, "swap_at_start", False):
+        elif flow.swaps_at_start():
             st.phase = Phase.SWAP
         else:
             self._to_lack()
@@ -512,10 +514,10 @@ class Game(HandTable):
         if any(len(st.picked[s]) < 3 for s in flow.seats):
             return
         dice: tuple[int, ...] | None = None
-        if flow.exchange_by_dice():  # type: ignore[attr-defined]
+        if flow.exchange_by_dice():
             dice = self.rng.dice()
             self._emit(DiceRolled(st.dealer, dice, "exchange"))
-        offset: int = flow.exchange_offset(dice)  # type: ignore[attr-defined]
+        offset = flow.exchange_offset(dice)
         seats = flow.seats
         for i, s in enumerate(seats):
             self._emit(TilesPassed(s, seats[(i + offset) % len(seats)], tuple(st.picked[s])))

@@ -7,31 +7,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from mahjong.game.events import DiceRolled, GameEvent
-from mahjong.game.flows.base import Flow, standard_tiles
+from mahjong.game.flows.base import Flow, break_point, standard_tiles
 
 if TYPE_CHECKING:
-    from mahjong.framework import ScoreResult
-    from mahjong.game.rng import SplitMix64
     from mahjong.game.state import HandState
     from mahjong.settlement import Payment, Settlement
 
 __all__ = ["GuobiaoFlow", "GuobiaoFlowOptions", "break_point"]
 
 FLOWERS = frozenset(range(34, 42))
-STACKS_PER_SIDE = 18  #: 144 tiles = 4 sides of 18 stacks of 2
-
-
-def break_point(first: tuple[int, ...], second: tuple[int, ...], dealer_side: int = 0) -> int:
-    """Where drawing starts in the ring of 144 tiles (ring order: side 0 = the dealer's, then counter-clockwise).
-
-    Competition rule (《中国麻将竞赛规则》): the first throw's sum picks the side — 5/9 the dealer's, 2/6/10 the
-    dealer's right, 3/7/11 opposite, 4/8/12 the dealer's left (counting the dealer as 1, counter-clockwise);
-    the sum of both throws counts stacks from that side's right end; drawing starts after them.
-    """
-    side = (sum(first) - 1) % 4
-    stacks = sum(first) + sum(second)
-    return (((dealer_side + side) % 4) * STACKS_PER_SIDE + stacks) * 2 % 144
 
 
 @dataclass(frozen=True)
@@ -78,6 +62,7 @@ class GuobiaoFlow(Flow):
         self.multiple_winners = bool(self.options.several_winners)
         extras = bool(getattr(ruleset.config, "extras", False))
         self.heavenly = extras
+        self.human = extras
         self.earthly = "first_draw" if extras else None
 
     def tiles(self) -> list[int]:
@@ -87,8 +72,13 @@ class GuobiaoFlow(Flow):
     def segmented(self) -> bool:  # type: ignore[override]
         return bool(self.options.botzone)
 
-    def may_win(self, state: HandState, seat: int, result: ScoreResult) -> bool:
-        return result.valid or bool(self.options.botzone)  # Botzone: a false win may be declared (and pays)
+    @property
+    def false_wins(self) -> bool:  # type: ignore[override]
+        return bool(self.options.botzone)  # Botzone: a false win may be declared (and pays)
+
+    @property
+    def dice_break(self) -> bool:  # type: ignore[override]
+        return bool(self.options.dice_break) and not self.options.botzone
 
     def extra_lines(self, state: HandState, settlement: Settlement) -> list[Payment]:
         from mahjong.settlement import Payment
@@ -101,19 +91,3 @@ class GuobiaoFlow(Flow):
                 out += [Payment(won.seat, s, self.options.false_win_penalty, "false_win", None, "错和")
                         for s in self.seats if s != won.seat]
         return out
-
-    def break_wall(self, wall: list[int], dealer: int, rng: SplitMix64) -> tuple[list[int], list[GameEvent]]:
-        if not self.options.dice_break or self.options.botzone:
-            return wall, []
-        first = rng.dice()
-        thrower = (dealer + (sum(first) - 1)) % 4
-        second = rng.dice()
-        start = break_point(first, second)
-        events: list[GameEvent] = [DiceRolled(dealer, first, "break"), DiceRolled(thrower, second, "break")]
-        return wall[start:] + wall[:start], events
-
-    def record_facts(self, state: HandState, seat: int, tile: int, from_seat: int | None) -> dict[str, Any]:
-        if not self.heavenly:
-            return {}
-        f = state.win_facts(seat, tile, from_seat, state.robbing)
-        return {"human": f.human} if f.human else {}

@@ -653,14 +653,16 @@ class CoreHand(HandTable):
             if status == CS_SCORE and self._from_core:  # (self-play: nobody reads win_score; no events built)
                 seat, tile, frm, robbing = core.query
                 result = self._score_from_core(seat, tile, None if frm < 0 else frm)
-                core.verdict(seat, tile, result is not None, result.total if result is not None else 0)
+                core.verdict(seat, tile, result is not None, result.total if result is not None else 0,
+                             result is not None and result.valid)
                 status = core.advance()
             elif status == CS_SCORE:
                 seat, tile, frm, robbing = core.query
                 self.sync()
                 result = self._score_win(seat, tile, None if frm < 0 else frm, robbing)
                 self._win_cache[(self.state.steps, seat, tile)] = result
-                core.verdict(seat, tile, result is not None, result.total if result is not None else 0)
+                core.verdict(seat, tile, result is not None, result.total if result is not None else 0,
+                             result is not None and result.valid)
                 status = core.advance()
             elif status == CS_PAY:
                 if core.won:
@@ -847,7 +849,7 @@ class CoreHand(HandTable):
         the core derived as HandState.win_facts does (tests/game/test_core_scoring.py checks the record against
         the fold's) — and build the typed events only if someone reads them.  False: the full end runs."""
         flow, core = self.flow, self.core
-        if not self._from_core:
+        if not self._from_core or flow.false_wins:  # (a false win's penalty is the flow's own line: the full end)
             return False
         wins: list[Won] = []
         events = list(self._ledger_record(None).events)

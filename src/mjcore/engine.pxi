@@ -2295,10 +2295,14 @@ cdef class CoreFlowTable:
     [[opening]] row; ``instants``: (row, INSTANT_AT, program offset) per [[instant_wins]] row."""
 
     cdef CoreFlow f
+    cdef readonly tuple args
 
     def __init__(self, fields, tiles, indicator, exchange_dice, horse_positions, program=(), openings=(),
                  instants=()):
         cdef CoreFlow* f = &self.f
+        self.args = (tuple(fields), bytes(tiles), tuple(tuple(r) for r in indicator), tuple(exchange_dice),
+                     tuple(horse_positions), tuple(program), tuple(tuple(r) for r in openings),
+                     tuple(tuple(r) for r in instants))
         cdef int i, t
         cdef bytes tb = bytes(tiles)
         memset(f, 0, sizeof(CoreFlow))
@@ -2409,6 +2413,15 @@ cdef class CoreFlowTable:
             _hold_check(f.prog, f.n_prog, when)
             f.inst_row[i], f.inst_at[i], f.inst_when[i] = row, at, when
         f.n_inst = len(rows)
+
+    def __reduce__(self):
+        return CoreFlowTable, self.args
+
+    def __copy__(self):
+        return self  # (checked once and never changed: a copy is the table itself)
+
+    def __deepcopy__(self, memo):
+        return self
 
     @property
     def tiles(self):

@@ -225,8 +225,9 @@ ctypedef struct CoreFacts:
     # the flows' own win facts read from the core (core_flow_facts)
     int indicator                    # the wildcard indicator turned up (-1: none)
     uint64_t wildcards               # this hand's wildcard kinds
-    int wild_held[4][2]              # per seat: copies held (melds included) of the indicator's first and second
-                                     # wildcard kinds (南昌 正精 / 副精); the winner's count includes a claimed tile
+    # per seat: copies held (melds included) of the indicator's first and second wildcard kinds (南昌 正精 / 副精);
+    # the winner's count includes a claimed tile
+    int wild_held[4][2]
     int wild_kongs                   # seats (bits) other than the winner with a kong of the second kind (精杠)
     int bonus[4]                     # bonus tiles each seat has set aside (玉环 杠花)
     int tiles_to_end                 # live tiles left before the wall's end (live - reserve; 承包)
@@ -2757,6 +2758,15 @@ cdef class GameCore:
     @property
     def wall(self):
         return bytes(self.c.wall[:self.c.n_wall])
+
+    @property
+    def wall_built(self):
+        """The wall as it was built, before the wildcard indicator was taken out of play (moved to its end)."""
+        cdef HandCore* c = self.c
+        w = bytearray(c.wall[:c.n_wall])
+        if c.ind_tile >= 0 and 0 <= c.ind_pos < c.n_wall:
+            w.insert(c.ind_pos, w.pop())
+        return bytes(w)
 
     @property
     def live(self):

@@ -14,7 +14,6 @@ from mahjong.errors import RulesError
 from mahjong.game import GreedyAgent
 from mahjong.game.core import CoreGame, core_available
 
-
 #: every kind of flow: chows or none, honor chows, 定缺, flowers, held bonus tiles (百搭), wildcards fixed and from an
 #: indicator, 16-tile hands, two seats with 报听 and 开始时换牌, the segmented wall and its false wins
 GREEDY_FLOWS = [("guobiao", {}, 4), ("sichuan", {}, 4), ("common", {}, 4), ("wuhu-2468", {}, 3),

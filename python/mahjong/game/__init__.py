@@ -40,6 +40,7 @@ The step API (stable; what bots, servers and RL code build on)::
   :func:`~mahjong.game.play.play_hand` plays a hand with them; :mod:`mahjong.game.match` plays matches.
 """
 
+from mahjong.game import core as _core  # noqa: F401  (registers Game on the compiled core: engine.register_core_game)
 from mahjong.game.actions import N_ACTIONS, Action, IllegalActionError, action_of
 from mahjong.game.agents import FirstAgent, GreedyAgent, RandomAgent
 from mahjong.game.engine import Game, record_of

@@ -66,6 +66,7 @@ from mahjong.game.actions import (
     Action,
     IllegalActionError,
 )
+from mahjong.game.coreflow import core_flow
 from mahjong.game.engine import (
     Game,
     HandTable,
@@ -75,6 +76,7 @@ from mahjong.game.engine import (
     checked_wall,
     make_flow,
     record_of,
+    register_core_game,
 )
 from mahjong.game.events import (
     BonusSetAside,
@@ -101,7 +103,6 @@ from mahjong.game.events import (
     WildcardRevealed,
     Won,
 )
-from mahjong.game.coreflow import core_flow
 from mahjong.game.flows import Flow
 from mahjong.game.rng import wall_digest
 from mahjong.game.state import HandState, hand_from
@@ -419,8 +420,7 @@ class CoreHand(HandTable):
             self.core.decide_sichuan(_prepared(table))
             self._sc = True
 
-    @property  # type: ignore[override]
-    def _became_ready(self) -> list[int]:
+    def ready_order(self) -> list[int]:
         """The seats in the order they became ready (the 海底捞月's performer when both are): the core's."""
         return list(self.core.became_ready)
 
@@ -594,7 +594,7 @@ class CoreHand(HandTable):
                     self._draw_hands = {s: str(st.hand_of(s, None, flow.meld_offset)) for s in st.playing}
                 self._emit(WallEnd(tuple(s for s in flow.seats if a >> s & 1)))
             elif kind == _EV["deal"]:
-                wall = wall if wall is not None else core.wall
+                wall = wall if wall is not None else core.wall_built
                 self._emit(Dealt(seat, tuple(wall[tile:tile + a])))
             elif kind == _EV["dice"]:
                 self._emit(DiceRolled(seat, (tile, a), DICE_PURPOSES[b]))
@@ -628,7 +628,7 @@ class CoreHand(HandTable):
                 seats = tuple(b >> (8 * k) & 255 for k in range(4)) if by_seat else ()
                 self._emit(InstantWon(seat, row.key, a if a >= 0 else None, 0 if by_seat else b, seats))
             elif kind == _EV["wall"]:
-                order = tuple(core.wall)
+                order = tuple(core.wall_built)
                 self._emit(WallBuilt(order, wall_digest(order), None if self.explicit_wall else self.seed,
                                      self.salt, flow.in_play(len(order)), flow.segmented))
             elif kind == _EV["begin"]:
@@ -1206,3 +1206,6 @@ def play_random(rules: str, *, seed: int = 0, salt: int = 0, dealer: int | None 
     """One hand with the built-in random agents (see :class:`RandomTable`)."""
     return RandomTable(rules, options).hand(seed=seed, salt=salt, dealer=dealer, prevalent_wind=prevalent_wind,
                                             hand_number=hand_number, agent_seeds=agent_seeds)
+
+
+register_core_game(CoreGame)  # (Game(...) is a CoreGame wherever the compiled core plays the flow)

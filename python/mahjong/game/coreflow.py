@@ -83,8 +83,9 @@ class CoreFlow:
         """The compiled table (``mahjong._core.CoreFlowTable``; the compiled backend only)."""
         from mahjong._kernels import backend_module
 
-        return backend_module.CoreFlowTable(self.fields, self.tiles, self.indicator, self.exchange_dice,
-                                            self.horse_positions, self.program, self.openings, self.instants)
+        table: Any = getattr(backend_module, "CoreFlowTable", None)
+        return table(self.fields, self.tiles, self.indicator, self.exchange_dice, self.horse_positions,
+                     self.program, self.openings, self.instants)
 
 
 class _NotOnCore(Exception):

@@ -76,6 +76,16 @@ def make_flow(rules: str, options: Mapping[str, Any] | None = None) -> Flow:
 
 ENGINES = ("auto", "core", "python")
 
+#: the Game subclass on the compiled hand core (mahjong.game.core.CoreGame), registered by that module when it is
+#: imported (mahjong.game imports it): the core is built on this engine, which does not import it
+_CORE_GAME: list[Any] = [None]
+
+
+def register_core_game(cls: type[Game]) -> None:
+    """Make ``Game(...)`` a ``cls`` wherever its ``flow_for(rules, options)`` says the compiled core plays the
+    flow (``engine="auto"``; ``engine="core"`` always)."""
+    _CORE_GAME[0] = cls
+
 
 @runtime_checkable
 class SpecialHooks(Protocol):
@@ -180,6 +190,10 @@ class HandTable:
     def wins_made(self) -> list[Won]:
         """The hand's wins so far, in order."""
         return self.state.wins
+
+    def ready_order(self) -> list[int]:
+        """The seats in the order they became ready (报听's 海底捞月 goes to the one ready first)."""
+        return self._became_ready
 
     # --- wins -------------------------------------------------------------------------------------------------
 
@@ -344,11 +358,10 @@ class Game(HandTable):
     """
 
     def __new__(cls, rules: str = "guobiao", *args: Any, engine: str = "auto", **kwargs: Any) -> Game:
-        if cls is Game and engine in ("auto", "core"):
-            from mahjong.game.core import CoreGame
-
-            flow, on_core = CoreGame.flow_for(rules, kwargs.get("options"))
-            game = object.__new__(CoreGame if on_core or engine == "core" else cls)
+        core_game = _CORE_GAME[0]
+        if cls is Game and engine in ("auto", "core") and core_game is not None:
+            flow, on_core = core_game.flow_for(rules, kwargs.get("options"))
+            game: Game = object.__new__(core_game if on_core or engine == "core" else cls)
             game._made_flow = flow  # (made once: __init__ takes it)
             return game
         return object.__new__(cls)
@@ -395,7 +408,8 @@ class Game(HandTable):
         self._record_index: list[int] = []  # record event i -> log index
         self.settlement: Settlement | None = None
         # (bonus tiles are looked for after every draw: skip the look where the flow has none, or only flowers)
-        custom_bonus = type(self.flow).is_bonus is not Flow.is_bonus
+        ind = self.flow.indicator
+        custom_bonus = type(self.flow).is_bonus is not Flow.is_bonus or (ind is not None and bool(ind.bonus))
         self._bonus_possible = bool(self.flow.bonus_tiles) or custom_bonus
         self._bonus_only_flowers = not custom_bonus and all(x >= 34 for x in self.flow.bonus_tiles)
         self._emit(HandStarted(rules, dict(self.options), dealer, prevalent_wind, flow.seats, hand_number, seed, salt))
@@ -940,7 +954,7 @@ def record_of(game: HandTable) -> HandRecord:
             index.append(li)
         elif isinstance(ev, WallEnd):
             hands: dict[int, str] = game._draw_hands if flow.draw_hands else {}
-            events.append(Draw(hands, tuple(s for s in game._became_ready if s in ev.ready_seats)))
+            events.append(Draw(hands, tuple(s for s in game.ready_order() if s in ev.ready_seats)))
             index.append(li)
     game._record_index = index
     return HandRecord(st.ruleset, tuple(events), dict(flow.ruleset_options), st.dealer, st.prevalent_wind)

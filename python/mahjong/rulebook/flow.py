@@ -15,11 +15,12 @@ but not played.
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from mahjong.rulebook.book import BookRuleSet, RuleBook, indicated_kinds
 from mahjong.rulebook.options import make_config
-from mahjong.rulebook.special import SpecialFlow  # (rbgames: opening wins, horses, instant wins)
+from mahjong.rulebook.special import SpecialFlow, bird_hits, birds_by_seat  # (rbgames: opening wins, birds …)
 from mahjong.tiles import N_KINDS, N_TILES
 
 # The engine is another part of the package, imported by name so that this module type-checks (and fails with a
@@ -30,6 +31,14 @@ _base: Any = importlib.import_module("mahjong.game.flows.base")
 Flow: Any = _base.Flow
 NoOptions: Any = _base.NoOptions
 HandState = Any
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _data_hook(fn: _F) -> _F:
+    """A hook that reads only the book's data (mahjong.game.flows.base.data_hook)."""
+    out: _F = _base.data_hook(fn)
+    return out
+
 
 __all__ = ["BookFlow", "register_flow", "flow_class_of", "bird_hits", "birds_by_seat", "indicator_events"]
 
@@ -65,13 +74,6 @@ def indicator_events(book: RuleBook, state: HandState, rng: Any) -> list[Any]:
     indicator = state.wall[position]
     out.append(_events.WildcardRevealed(indicator, indicated_kinds(book, indicator), position))
     return out
-
-
-def bird_hits(book: RuleBook, birds: list[int]) -> int:
-    """How many of the turned-up birds hit: every one (``"all"``), or those of rank 1, 5, 9 and 红中 (``"159"``)."""
-    if book.flow.bird_hits == "all":
-        return len(birds)
-    return sum(1 for t in birds if t == 31 or (t < 27 and t % 9 in (0, 4, 8)))
 
 
 class BookFlow(SpecialFlow, Flow):  # type: ignore[misc]
@@ -120,20 +122,20 @@ class BookFlow(SpecialFlow, Flow):  # type: ignore[misc]
 
     # --- 定缺 and 换三张 (the book's play keys) ---------------------------------------------------------------
 
-    @_base.data_hook
+    @_data_hook
     def plays_lack(self) -> bool:
         return bool(self.play.get("lack", False))
 
-    @_base.data_hook
+    @_data_hook
     def exchanges_three(self) -> bool:
         return bool(self.play.get("exchange_three", False))
 
-    @_base.data_hook
+    @_data_hook
     def exchange_by_dice(self) -> bool:
         """换三张: the dealer's dice say where the three tiles go."""
         return bool(self.play.get("exchange_direction", "dice") == "dice")
 
-    @_base.data_hook
+    @_data_hook
     def exchange_offset(self, dice: tuple[int, ...] | None) -> int:
         """换三张: how many seats on in turn order each player's three tiles go (a sum of 3/6/9/12 → the
         opposite player, 4/7/10 → the next, 2/5/8/11 → the previous)."""
@@ -175,12 +177,11 @@ class BookFlow(SpecialFlow, Flow):  # type: ignore[misc]
             out["haidi"] = True  # the two-player game's 海底捞月: the ready player's win on the fished tile
         if self.book.flow.birds:
             # the birds are the next tiles of the live wall, turned up once the hand is won (fewer near its end)
-            live = state.wall[state.front:state.back]
-            birds = [t for t in live[: self.book.flow.birds] if t < 34]
+            hits, by_seat = self._birds_now(state, seat)
             if self.book.flow.bird_hits == "seat":
-                out["bird_seats"] = birds_by_seat(seat, birds, tuple(self.seats))
+                out["bird_seats"] = list(by_seat)
             else:
-                out["birds"] = bird_hits(self.book, birds)
+                out["birds"] = hits
         return out
 
     def in_play(self, n_tiles: int) -> int | None:
@@ -267,14 +268,3 @@ def variant_flow_class(book: RuleBook) -> type[Any]:
         attrs["book"] = book
     name = "".join(p.title() for p in book.name.split("-")) + "Flow"
     return type(name, (base,), attrs)
-
-
-def birds_by_seat(winner: int, birds: list[int], seats: tuple[int, ...] = (0, 1, 2, 3)) -> list[int]:
-    """扎鸟 by seat: how many birds fall on each seat, counting from the winner (rank 1, 5, 9 → the winner, 2, 6 →
-    the next seat, 3, 7 → the seat opposite, 4, 8 → the seat before; 红中 counts as the winner's)."""
-    out = [0, 0, 0, 0]
-    i = seats.index(winner)
-    for t in birds:
-        step = 0 if t >= 27 else (t % 9) % 4
-        out[seats[(i + step) % len(seats)]] += 1
-    return out

@@ -8,11 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from mahjong.game.events import GameEvent, WildcardRevealed
-from mahjong.game.flows.base import Flow
+from mahjong.game.flows.base import Flow, Indicator
+from mahjong.tiles import N_KINDS, N_TILES
 
 if TYPE_CHECKING:
-    from mahjong.game.rng import SplitMix64
     from mahjong.game.state import HandState
 
 __all__ = ["YuhuanFlow", "YuhuanFlowOptions"]
@@ -37,25 +36,15 @@ class YuhuanFlow(Flow):
     hand_size = 16
 
     def __init__(self, ruleset: Any, options: Any = None) -> None:
-        super().__init__(ruleset, options)
-        self.reserve = self.options.wall_end_reserve
-
-    def is_bonus(self, tile: int, state: HandState) -> bool:
         from mahjong.rulesets.yuhuan import flower_tile
 
-        return tile == flower_tile(state.indicator)
-
-    def reveal(self, state: HandState, rng: SplitMix64) -> list[GameEvent]:
-        t = state.wall[state.front]
-        return [WildcardRevealed(t, (t,), state.front)]
-
-    def wildcard_count(self, state: HandState, counts: list[int]) -> tuple[list[int], int]:
-        real = counts[:34]
-        if state.indicator is None:
-            return real, 0
-        wild = real[state.indicator]
-        real[state.indicator] = 0
-        return real, wild
+        super().__init__(ruleset, options)
+        self.reserve = self.options.wall_end_reserve
+        #: the 财神: the tile after the dealer's 17th turned up, its kind wild; 杠花 (bonus) is 白板, or 红中 when 白板
+        #: is the 财神
+        self.indicator = Indicator(
+            "after_deal", tuple((t,) if t < N_KINDS else () for t in range(N_TILES)),
+            tuple(frozenset({flower_tile(t)}) if t < N_KINDS else frozenset() for t in range(N_TILES)))
 
     def record_facts(self, state: HandState, seat: int, tile: int, from_seat: int | None) -> dict[str, Any]:
         out: dict[str, Any] = {"caishen": state.indicator, "gang_hua": len(state.bonus[seat]),

@@ -352,6 +352,7 @@ ctypedef struct HandCore:
     int won_from[4]
     int won_total[4]
     int won_valid[4]
+    int won_step[4]                  # the event-record position its verdict was given at
     # Sichuan scored and settled in C (sichuan.pxi; set by GameCore.decide_sichuan, 0 = ask Python): its table;
     # the event-record positions where money would have moved during play (CS_PAY, not returned then)
     int sc_decide
@@ -552,13 +553,13 @@ cdef uint64_t core_waits(HandCore* c, int seat) noexcept nogil:
     wild = core_split(c, cnt, CORE_TILES, h)
     total = core_kernel_total(c, h, wild)
     if total > 0 and total % 3 == 1:
-        # (waits_mask probes every tile under lack-a-suit: a hand that is not ready has no waits, and one
-        # shanten is far cheaper than 27 probes)
-        if not (c.p.rule_flags & F_LACK_A_SUIT) or shanten_k(h, wild, total, c.p.rule_hand_size,
-                                                             c.p.rule_flags) == 0:
+        # (waits_mask probes every tile under lack-a-suit or with wildcards: a hand that is not ready has no
+        # waits, nor does a wildcard complete it, and one shanten is far cheaper than 34 probes)
+        if (not (c.p.rule_flags & F_LACK_A_SUIT) and not wild) or shanten_k(h, wild, total, c.p.rule_hand_size,
+                                                                            c.p.rule_flags) == 0:
             mask = core_waits_of(h, wild, total, c.p.rule_hand_size, c.p.rule_flags)
-        if c.wild_now and wild + 1 <= c.p.rule_max_wildcards:
-            wild_win = win_k(h, wild + 1, total + 1, c.p.rule_hand_size, c.p.rule_flags)
+            if c.wild_now and wild + 1 <= c.p.rule_max_wildcards:
+                wild_win = win_k(h, wild + 1, total + 1, c.p.rule_hand_size, c.p.rule_flags)
     c.wait_mask[seat] = mask
     c.wait_wild[seat] = wild_win
     c.wait_valid[seat] = 1
@@ -590,13 +591,26 @@ cdef int core_ready(HandCore* c, int seat) noexcept nogil:
 
 
 cdef int core_ready34(HandCore* c, const uint8_t* counts) noexcept nogil:
-    """K.waits of 34 counts (no bonus tile held) after Flow.wildcard_count is not empty (报听's checks)."""
+    """K.waits of 34 counts (no bonus tile held) after Flow.wildcard_count is not empty (报听's checks).  (A hand
+    with a wait is at shanten 0: one shanten first, the waits only then.)"""
     cdef uint8_t h[HBUF]
     cdef int wild = core_split(c, counts, 34, h)
     cdef int total = core_kernel_total(c, h, wild)
     if total < 0 or total % 3 != 1:
         return 0
+    if shanten_k(h, wild, total, c.p.rule_hand_size, c.p.rule_flags) != 0:
+        return 0
     return waits_mask(h, wild, total, c.p.rule_hand_size, c.p.rule_flags) != 0
+
+
+cdef int core_shanten34(HandCore* c, const uint8_t* counts) noexcept nogil:
+    """The shanten of 34 counts after Flow.wildcard_count (99: a hand the kernels refuse)."""
+    cdef uint8_t h[HBUF]
+    cdef int wild = core_split(c, counts, 34, h)
+    cdef int total = core_kernel_total(c, h, wild)
+    if total < 0:
+        return 99
+    return shanten_k(h, wild, total, c.p.rule_hand_size, c.p.rule_flags)
 
 
 cdef int core_ready_after(HandCore* c, int seat, int t) noexcept nogil:
@@ -1020,6 +1034,7 @@ cdef void core_win(HandCore* c, int seat, int t, int from_seat) noexcept nogil:
         c.won_facts[c.n_won] = core_win_facts(c, seat, t, from_seat, c.robbing)
         c.won_tile[c.n_won], c.won_from[c.n_won], c.won_total[c.n_won] = t, from_seat, total
         c.won_valid[c.n_won] = c.verdict_valid[seat]
+        c.won_step[c.n_won] = c.verdict_step[seat]
         c.won_in_c[c.n_won] = c.verdict_in_c[seat]
         if c.verdict_in_c[seat]:
             memcpy(c.won_fans[c.n_won], c.verdict_fans[seat], GB_NF * sizeof(int))
@@ -1572,7 +1587,7 @@ cdef int core_turn_actions(HandCore* c, int seat) noexcept nogil:
         for t in range(34, CORE_TILES):
             if h[t] and (c.p.held_mask >> t) & 1:
                 core_put(c, seat, &n, A_DISCARD_BONUS + t - 34)
-    if c.p.ready_declaration:
+    if c.p.ready_declaration and core_shanten34(c, h) <= 0:  # (a discard leaves it ready only from shanten 0)
         for t in range(34):
             if h[t] and core_may_discard(c, seat, t, holds) and core_ready_after(c, seat, t):
                 core_put(c, seat, &n, A_READY + t)
@@ -2584,6 +2599,11 @@ cdef class GameCore:
         return [(self.c.won[i], self.c.won_tile[i], self.c.won_from[i], self.c.won_total[i])
                 for i in range(self.c.n_won)]
 
+    def win_steps(self):
+        """Each win's event-record position when its verdict was given (where the rule set was asked)."""
+        cdef int i
+        return [self.c.won_step[i] for i in range(self.c.n_won)]
+
     def won_valid(self, int i):
         """The hand's i-th win met the minimum (False: a false win)."""
         if not 0 <= i < self.c.n_won:
@@ -2653,6 +2673,28 @@ cdef class GameCore:
         return bytes(self.c.out[:self.c.n_out])
 
     @property
+    def wall_end_ready(self):
+        """The seats ready when the wall ended (a bit mask; -1: it has not ended)."""
+        cdef int i
+        for i in range(self.c.n_ev - 1, -1, -1):
+            if self.c.ev[i][0] == EV_WALL_END:
+                return self.c.ev[i][3]
+        return -1
+
+    @property
+    def haidi(self):
+        """The 海底捞月: (the seat that fished, the tile), or None."""
+        return None if self.c.haidi_tile < 0 else (self.c.actor, self.c.haidi_tile)
+
+    @property
+    def specials(self):
+        """How many opening declarations and instant wins the hand has had (their payments are the flow's)."""
+        cdef int i, n = 0
+        for i in range(self.c.n_ev):
+            n += self.c.ev[i][0] == EV_OPENING or self.c.ev[i][0] == EV_INSTANT_WIN
+        return n
+
+    @property
     def became_ready(self):
         """The seats in the order they became ready (报听's 海底捞月 goes to the one ready first)."""
         cdef int i
@@ -2662,6 +2704,48 @@ cdef class GameCore:
     def instant_seat(self):
         """The seat that won at once by a holding (None: none)."""
         return None if self.c.instant_seat < 0 else self.c.instant_seat
+
+    def state(self):
+        """The hand state as mahjong.game.state.HandState holds it, read from the struct (without the typed
+        events; mahjong.game.core.CoreHand.snapshot makes the HandState): a tuple of (dealer, prevalent wind,
+        wall, front, back, tiles out of play, hands (42 counts), melds [(kind, tiles, from)], bonus, rivers
+        [(tile, claimed)], visible (42), the kong ledger, playing (bits), winners (an instant winner last), lack,
+        报听, the order declared, the indicator (or -1), phase, actor, last draw (seat, tile, replacement, after a
+        kong) or None, last discard (seat, tile, after a kong) or None, the kong that may be robbed or None, the
+        kong draw due (-1), after a kong (4), turns (4), claims made, the 海底 tile (-1), segment length,
+        segment fronts, robbing, events so far)."""
+        cdef HandCore* c = self.c
+        cdef int s, k
+        cdef int tiles[3]
+        melds = []
+        for s in range(4):
+            ms = []
+            for k in range(c.n_melds[s]):
+                if c.meld_kind[s][k] == MK_CHOW:
+                    core_meld_tiles(c, s, k, tiles)
+                    got = (tiles[0], tiles[1], tiles[2])
+                else:
+                    got = (c.meld_tile[s][k],) * (3 if c.meld_kind[s][k] == MK_PUNG else 4)
+                ms.append((c.meld_kind[s][k], got, c.meld_from[s][k]))
+            melds.append(ms)
+        won = [c.won[k] for k in range(c.n_won)]
+        if c.instant_seat >= 0:
+            won.append(c.instant_seat)
+        return (c.dealer, c.prevalent_wind, list(c.wall[:c.n_wall]), c.front, c.back, list(c.out[:c.n_out]),
+                [list(c.hands[s][:CORE_TILES]) for s in range(4)], melds,
+                [list(c.bonus[s][:imin(c.n_bonus[s], CORE_BONUS)]) for s in range(4)],
+                [[(c.river[s][k], bool(c.river_claimed[s][k])) for k in range(c.n_river[s])] for s in range(4)],
+                list(c.visible[:CORE_TILES]),
+                [(c.kong_seat[k], c.kong_kind[k], c.kong_tile[k], c.kong_from[k], bool(c.kong_robbed[k]))
+                 for k in range(c.n_kongs)],
+                c.playing, won, [c.lack[s] for s in range(4)], [bool(c.ready[s]) for s in range(4)],
+                [c.ready_order[k] for k in range(c.n_ready_order)], c.ind_tile, c.phase, c.actor,
+                (c.ldraw_seat, c.ldraw_tile, bool(c.ldraw_repl), bool(c.ldraw_after_kong)) if c.ldraw_seat >= 0
+                else None,
+                (c.ldis_seat, c.ldis_tile, bool(c.ldis_after_kong)) if c.ldis_seat >= 0 else None,
+                (c.pk_seat, c.pk_tile) if c.pk_seat >= 0 else None, c.kong_draw_due,
+                [bool(c.after_kong[s]) for s in range(4)], [c.turns[s] for s in range(4)], c.claims_made,
+                c.haidi_tile, c.seg_len, [c.seg_front[s] for s in range(4)], bool(c.robbing), c.n_ev)
 
     def live_for(self, int seat):
         """The tiles ``seat`` can still draw."""

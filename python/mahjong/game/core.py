@@ -105,7 +105,7 @@ from mahjong.game.events import (
 )
 from mahjong.game.flows import Flow
 from mahjong.game.rng import wall_digest
-from mahjong.game.state import HandState, hand_from
+from mahjong.game.state import HandState, TableMeld, hand_from
 from mahjong.hand import Hand, Meld, MeldKind
 from mahjong.settlement import Draw, HandRecord, Kong, Settlement, Win
 
@@ -382,8 +382,7 @@ class CoreHand(HandTable):
         given = None if wall is None else bytes(wall)
         self.core: GameCore = _GameCore(params, seed, salt, dealer, prevalent_wind, given)
         self.dealer, self.prevalent_wind = dealer, prevalent_wind
-        hooks = flow if isinstance(flow, SpecialHooks) else None  # (a rule file's special rules: horses at the end)
-        self._special = hooks if hooks is not None and hooks.has_special() else None
+        self._special = _special_hooks(flow)  # (a rule file's special rules: horses at the end)
         #: self-play: wins scored and the won hand's record made from the core alone (facts_from_core)
         self._from_core = table is not None and table.facts_from_core
         # the hand state and the typed events are built when first read (most self-play hands never are)
@@ -399,6 +398,8 @@ class CoreHand(HandTable):
         self._deferred_end: HandEnded | None = None  # the quiet end's last event, appended when events are read
         self._fold_index: list[int] = []  # settlement record event i -> log index, as the fold builds the log
         self._win_cache: dict[tuple[int, int, int], ScoreResult | None] = {}
+        #: the settlement record of each win the rule set was asked about, made from the core's state then
+        self._win_records: dict[tuple[int, int, int], Win] = {}
         self._draw_hands: dict[int, str] = {}
         self._paid: Counter[tuple[int, int, int, str, int | None]] = Counter()
         self._record_index: list[int] = []
@@ -524,22 +525,52 @@ class CoreHand(HandTable):
             self._syncing = False
 
     def win_score(self, seat: int, tile: int) -> ScoreResult | None:
-        if not self._sc:
-            return super().win_score(seat, tile)
-        st = self.state
-        key = (st.steps, seat, tile)
-        if key not in self._win_cache:  # (the core decided the offer: the rule book scores it when asked)
+        """The score of the win on ``tile`` offered to ``seat`` now (None if none is offered): the rule set's answer
+        to the core's question, or (a hand whose wins the core decides) the rule set's score of the win on offer,
+        made when first asked."""
+        core = self.core
+        key = (core.n_events, seat, tile)
+        if key not in self._win_cache:
             result = None
-            phase, _, discard, kong, drawn = self.core.focus
-            if type(seat) is int and 0 <= seat < 4 and WIN in self.core.legal(seat):
+            phase, _, discard, kong, drawn = core.focus
+            if type(seat) is int and 0 <= seat < 4 and WIN in core.legal(seat):
+                st = self.snapshot()
                 if phase == _PH["claim"] and discard == tile and st.last_discard is not None:
-                    result = self._score_win(seat, tile, st.last_discard[0], False)
+                    result = self._score_win(seat, tile, st.last_discard[0], False, st)
                 elif phase == _PH["rob"] and kong == tile and st.pending_kong is not None:
-                    result = self._score_win(seat, tile, st.pending_kong[0], True)
-                elif phase == _PH["turn"] and drawn == tile:
-                    result = self._score_win(seat, tile, None, False)
+                    result = self._score_win(seat, tile, st.pending_kong[0], True, st)
+                elif phase in (_PH["turn"], _PH["haidi"]) and drawn == tile:
+                    result = self._score_win(seat, tile, None, False, st)
             self._win_cache[key] = result
         return self._win_cache[key]
+
+    def snapshot(self) -> HandState:
+        """The hand state now, read from the core (HandState's fields, without folding the typed events): what a
+        win's score reads (the flow's facts, the state's win facts, the hand)."""
+        flow = self.flow
+        (dealer, prevalent, wall, front, back, out, hands, melds, bonus, rivers, visible, kongs, playing, won, lack,
+         ready, ready_order, indicator, phase, actor, ldraw, ldis, pk, kong_due, after_kong, turns, claims, haidi,
+         segment, seg_front, robbing, steps) = self.core.state()
+        st = HandState(ruleset=self.rules, options=self.options, seats=tuple(flow.seats), dealer=dealer,
+                       prevalent_wind=prevalent, hand_number=self.hand_number, wall=wall, front=front, back=back,
+                       out_of_play=out, hands=hands, bonus=bonus, discards=rivers, visible=visible)
+        st.melds = [[TableMeld(MELD_KINDS[k], tiles, None if frm < 0 else frm) for k, tiles, frm in ms] for ms in melds]
+        st.kongs = [(s, _KONG_KINDS[k], t, None if frm < 0 or _KONG_KINDS[k] == "concealed" else frm, r)
+                    for s, k, t, frm, r in kongs]
+        st.playing = [s for s in flow.seats if playing >> s & 1]
+        st.won = won
+        st.lack = [None if x < 0 else x for x in lack]
+        st.ready, st.ready_order = ready, ready_order
+        if indicator >= 0:
+            st.indicator = indicator
+            st.wildcards = flow.indicator.wildcards[indicator] if flow.indicator is not None else ()
+        st.phase, st.actor = PHASES[phase], actor
+        st.last_draw, st.last_discard, st.pending_kong = ldraw, ldis, pk
+        st.kong_draw_due = None if kong_due < 0 else kong_due
+        st.after_kong, st.turns, st.claims_made = after_kong, turns, claims
+        st.haidi_tile = None if haidi < 0 else haidi
+        st.reserve, st.segment, st.seg_front, st.robbing, st.steps = flow.reserve, segment, seg_front, robbing, steps
+        return st
 
     def _dealer_draw(self) -> None:
         """The dealer's 14th tile (its first turn's "drawn" tile): the highest it holds (Game._to_lack)."""
@@ -658,9 +689,13 @@ class CoreHand(HandTable):
                 status = core.advance()
             elif status == CS_SCORE:
                 seat, tile, frm, robbing = core.query
-                self.sync()
-                result = self._score_win(seat, tile, None if frm < 0 else frm, robbing)
-                self._win_cache[(self.state.steps, seat, tile)] = result
+                # (scored on the core's state as it stands: the typed events are not needed for it)
+                st = self.snapshot()
+                result = self._score_win(seat, tile, None if frm < 0 else frm, robbing, st)
+                self._win_cache[(core.n_events, seat, tile)] = result
+                if result is not None and not robbing:  # (the win's record, should it be made now: _won_end)
+                    self._win_records[(core.n_events, seat, tile)] = self._record_facts(
+                        seat, tile, None if frm < 0 else frm, robbing, st)
                 core.verdict(seat, tile, result is not None, result.total if result is not None else 0,
                              result is not None and result.valid)
                 status = core.advance()
@@ -805,10 +840,8 @@ class CoreHand(HandTable):
         and hands (the typed events are built only if someone reads them).  False = a hand with a win (or
         bonus tiles in the final hands): the full end runs."""
         flow, core = self.flow, self.core
-        if core.won or flow.draw_hands and flow.bonus_tiles or self._special is not None or flow.ready_declaration:
-            # (a rule file's opening wins pay at the end, and the final hands of 海底捞月 are those at the wall's
-            # end, before the fishing: the full end folds the events)
-            return False
+        if core.won or flow.draw_hands and flow.bonus_tiles or self._special is not None and core.specials:
+            return False  # (a rule file's opening wins pay at the end: the full end folds them)
         # a rule set settled by its wins alone moves no money for kongs or the wall's end (settle_by_wins):
         # every such hand of a table settles alike, and the table keeps the one settlement (found to need no
         # lines of the flow's own when the first such hand ended)
@@ -819,7 +852,16 @@ class CoreHand(HandTable):
         else:
             if flow.draw_hands:
                 self._draw_hands = {s: self._core_hand(s) for s in flow.seats}  # (no win: every seat plays)
-            settlement = self._settle(self._ledger_record(Draw(self._draw_hands, ())))
+                fished = core.haidi
+                if fished is not None:  # (the final hands are those at the wall's end, before the 海底捞月)
+                    seat, tile = fished
+                    counts = bytearray(core.hand(seat))
+                    counts[tile] -= 1
+                    self._draw_hands[seat] = str(hand_from(counts, self._core_hand_of(seat).melds,
+                                                           core.bonus(seat)))
+            ready = core.wall_end_ready
+            order = tuple(s for s in self.ready_order() if ready >= 0 and ready >> s & 1)
+            settlement = self._settle(self._ledger_record(Draw(self._draw_hands, order)))
             if flow.extra_lines(self._state, settlement):
                 return False
             if by_wins and table is not None and not settlement.lines:
@@ -844,26 +886,42 @@ class CoreHand(HandTable):
         self._quiet_settlement = settlement  # (its HandEnded is made when the events are read)
 
     def _won_end(self) -> bool:
-        """A self-play hand won under a flow settled by its wins, whose wins the core decided (guobiao_in_c):
-        settle the record straight from the core — the kong ledger, then each win with its hand and the facts
-        the core derived as HandState.win_facts does (tests/game/test_core_scoring.py checks the record against
-        the fold's) — and build the typed events only if someone reads them.  False: the full end runs."""
+        """A hand with wins, settled straight from the core: the kong ledger, then each win with its hand and its
+        facts — derived from the core as HandState.win_facts does where they are all the core's (self-play,
+        :func:`facts_from_core`; tests/game/test_core_scoring.py checks the record against the fold's), else the
+        record made from the core's state when the rule set was asked about the win (each win on its own
+        discard, none robbing a kong: the fold's state is then the same) — and build the typed events only if
+        someone reads them.  False: the full end runs (a false win, opening or instant wins, horses, a win whose
+        record was not made)."""
         flow, core = self.flow, self.core
-        if not self._from_core or flow.false_wins:  # (a false win's penalty is the flow's own line: the full end)
+        if flow.false_wins or self._special is not None and (core.specials or _has_horses(flow)):
             return False
+        won = core.wins()
+        if not self._from_core:
+            steps = core.win_steps()
+            if len(set(steps)) != len(steps) or any(core.win_facts(i)[3] for i in range(len(won))):
+                return False  # (several wins on one discard, or one robbing a kong: the fold makes their records)
         wins: list[Won] = []
         events = list(self._ledger_record(None).events)
-        for i, (seat, tile, frm, total) in enumerate(core.wins()):
+        for i, (seat, tile, frm, total) in enumerate(won):
             from_seat = None if frm < 0 else frm
             hand = self._core_hand(seat, tile, from_seat is not None)
             wins.append(Won(seat, tile, from_seat, hand, total))
-            # (HandTable._record_facts: the standard fields, a false 天和 / 地和 left out, no flow flags here)
-            kw = self._core_kwargs(seat, from_seat, core.win_facts(i))
-            std = {k: v for k, v in kw.items() if k in _WIN_STANDARD and (v or k not in ("heavenly", "earthly"))}
-            events.append(Win(seat=seat, hand=hand, discarder=from_seat, **std))
+            if self._from_core:
+                # (HandTable._record_facts: the standard fields, a false 天和 / 地和 left out, no flow flags here)
+                kw = self._core_kwargs(seat, from_seat, core.win_facts(i))
+                std = {k: v for k, v in kw.items() if k in _WIN_STANDARD and (v or k not in ("heavenly", "earthly"))}
+                events.append(Win(seat=seat, hand=hand, discarder=from_seat, **std))
+            else:
+                made = self._win_records.get((steps[i], seat, tile))
+                if made is None:
+                    return False
+                events.append(made)
         record = HandRecord(self.rules, tuple(events), dict(flow.ruleset_options), self.dealer, self.prevalent_wind)
         settlement = self._settle(record)
-        if flow.extra_lines(self._state, settlement):
+        st = self.snapshot()
+        st.wins = wins
+        if flow.extra_lines(st, settlement):
             return False
         self._end_from_core(settlement)
         self.fast_record, self._wins = record, wins
@@ -890,6 +948,22 @@ class CoreHand(HandTable):
         while status != CS_END:
             status = self.handle(play())
         return self
+
+
+def _has_horses(flow: Flow) -> bool:
+    """The flow turns horses after a win (买马: their events come before the hand's payments)."""
+    record = core_flow(flow)
+    return record is not None and record.field("horses") >= 0
+
+
+def _special_hooks(flow: Flow) -> SpecialHooks | None:
+    """The flow's special-rules hooks when it has special rules (found once per flow: a runtime protocol check
+    costs more than a hand's Python on the core)."""
+    got = flow.__dict__.get("_special_hooks", _UNSET)
+    if got is _UNSET:
+        got = flow if isinstance(flow, SpecialHooks) and flow.has_special() else None
+        flow.__dict__["_special_hooks"] = got
+    return got  # type: ignore[no-any-return]
 
 
 _PH = {name: i for i, name in enumerate(PHASES)}

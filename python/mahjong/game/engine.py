@@ -197,10 +197,12 @@ class HandTable:
 
     # --- wins -------------------------------------------------------------------------------------------------
 
-    def context_kwargs(self, seat: int, tile: int, from_seat: int | None, robbing: bool) -> dict[str, Any]:
+    def context_kwargs(self, seat: int, tile: int, from_seat: int | None, robbing: bool,
+                       state: HandState | None = None) -> dict[str, Any]:
         """The win context of ``seat`` winning on ``tile`` now, as keyword arguments (standard flags derived
-        from the state, then the flow's rule-set-specific facts)."""
-        st, flow = self.state, self.flow
+        from the state, then the flow's rule-set-specific facts); ``state``: the hand state to read (default:
+        the hand's own)."""
+        st, flow = (self.state if state is None else state), self.flow
         f = st.win_facts(seat, tile, from_seat, robbing)
         kw: dict[str, Any] = {
             "winner": seat,
@@ -239,8 +241,9 @@ class HandTable:
         self._win_cache[key] = result
         return result
 
-    def _score_win(self, seat: int, tile: int, from_seat: int | None, robbing: bool) -> ScoreResult | None:
-        st, flow = self.state, self.flow
+    def _score_win(self, seat: int, tile: int, from_seat: int | None, robbing: bool,
+                   state: HandState | None = None) -> ScoreResult | None:
+        st, flow = (self.state if state is None else state), self.flow
         if seat not in st.playing:
             return None
         counts = list(st.hands[seat])
@@ -253,7 +256,7 @@ class HandTable:
         except MahjongError:
             return None
         hand = st.hand_of(seat, tile, flow.meld_offset, from_seat is not None)
-        kw = self.context_kwargs(seat, tile, from_seat, robbing)
+        kw = self.context_kwargs(seat, tile, from_seat, robbing, st)
         kw.update(flow.check_facts(st, seat))
         ctx_cls: type[WinContext] = getattr(self.ruleset, "Context", WinContext)
         known = {f.name for f in fields(ctx_cls)}
@@ -264,10 +267,13 @@ class HandTable:
             return None
         return result if flow.may_win(st, seat, result) else None
 
-    def _record_facts(self, seat: int, tile: int, from_seat: int | None, robbing: bool) -> Win:
-        """The settlement's Win event for a win now (called by the fold before the winner leaves play)."""
-        kw = self.context_kwargs(seat, tile, from_seat, robbing)
-        hand = str(self.state.hand_of(seat, tile, self.flow.meld_offset, from_seat is not None))
+    def _record_facts(self, seat: int, tile: int, from_seat: int | None, robbing: bool,
+                      state: HandState | None = None) -> Win:
+        """The settlement's Win event for a win now (called by the fold before the winner leaves play; ``state``:
+        the hand state to read, default the hand's own)."""
+        st = self.state if state is None else state
+        kw = self.context_kwargs(seat, tile, from_seat, robbing, st)
+        hand = str(st.hand_of(seat, tile, self.flow.meld_offset, from_seat is not None))
         std = {f.name for f in fields(Win)} - {"flags", "seat", "hand", "discarder"}
         flags = {k: v for k, v in kw.items() if k not in std and k not in ("winner", "dealer", "prevalent_wind")
                  and k != "discarder"}

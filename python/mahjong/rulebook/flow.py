@@ -40,7 +40,7 @@ def _data_hook(fn: _F) -> _F:
     return out
 
 
-__all__ = ["BookFlow", "register_flow", "flow_class_of", "bird_hits", "birds_by_seat", "indicator_events"]
+__all__ = ["BookFlow", "register_flow", "flow_class_of", "bird_hits", "birds_by_seat", "indicator_of"]
 
 #: class name -> the flow class of a registered book (served by this module's ``__getattr__`` to the engine's
 #: registry, which builds flows by module and class name)
@@ -60,20 +60,6 @@ def indicator_of(book: RuleBook) -> Any:
     each indicator makes wild (:func:`indicated_kinds`)."""
     position = "dice_from_end" if book.indicator_from == "dice_from_end" else "last_tile"
     return _base.Indicator(position, tuple(indicated_kinds(book, t) if t < N_KINDS else () for t in range(N_TILES)))
-
-
-def indicator_events(book: RuleBook, state: HandState, rng: Any) -> list[Any]:
-    """The wildcards turned up after the deal (``[wildcards]``; :func:`indicator_of`), as events."""
-    out: list[Any] = []
-    if book.indicator_from == "dice_from_end":
-        dice = rng.dice()
-        out.append(_events.DiceRolled(state.dealer, dice, "wildcard"))
-        position = max(state.front, state.back - sum(dice))  # counted from the wall's end
-    else:
-        position = state.back - 1  # the last tile of the wall is turned up (翻鬼)
-    indicator = state.wall[position]
-    out.append(_events.WildcardRevealed(indicator, indicated_kinds(book, indicator), position))
-    return out
 
 
 class BookFlow(SpecialFlow, Flow):  # type: ignore[misc]

@@ -894,7 +894,9 @@ class CoreHand(HandTable):
         someone reads them.  False: the full end runs (a false win, opening or instant wins, horses, a win whose
         record was not made)."""
         flow, core = self.flow, self.core
-        if flow.false_wins or self._special is not None and (core.specials or _has_horses(flow)):
+        if (flow.false_wins or flow.pays_during_play or core.wall_end_ready >= 0
+                or self._special is not None and (core.specials or _has_horses(flow))):
+            return False  # (money during play, or the wall's end in the record: the full end)
             return False
         won = core.wins()
         if not self._from_core:

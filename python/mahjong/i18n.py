@@ -72,6 +72,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # rules / fans
     "options": ("options (--option name=value)", "选项（--option 名称=值）"),
     "context_fields": ("win facts (--context name=value)", "和牌条件（--context 名称=值）"),
+    "flow_options": ("how a hand is played (Game options; --option of simulate / play)",
+                     "对局玩法选项（Game 的 options；simulate / play 的 --option）"),
     "default": ("default", "默认"),
     "source": ("source", "出处"),
     "aliases": ("also", "别名"),
@@ -88,6 +90,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "reason.dajiao": ("not-ready check", "查大叫"),
     "reason.tuishui": ("kong refund", "退税"),
     "reason.false_win": ("false win", "诈和"),
+    "reason.penalty": ("the judge's penalty", "裁判罚分"),
+    "reason.jing": ("the wildcards (jing) held, settled", "算精"),
     "detail.flower_pigs": ("flower pigs (three suits at the end)", "花猪"),
     "detail.ready": ("ready at the end", "流局时听牌"),
     "detail.best_possible": ("best possible value when ready", "听牌的最大番值"),
@@ -161,6 +165,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "act.win": ("win on {tiles}", "和 {tiles}"),
     "act.ready": ("declare ready, discard {tiles}", "报听，打 {tiles}"),
     "act.pick": ("pick {tiles}", "选 {tiles}"),
+    "act.flower": ("replace the flower {tiles}", "补花 {tiles}"),
     "act.pass": ("pass", "过"),
     "act.lack": ("void {suit}", "定缺 {suit}"),
     # errors
@@ -204,6 +209,7 @@ LINE_NOTES: dict[str, str] = {
     "退税": "reason.tuishui",
     "买马": "reason.horses",
     "错和": "note.false_win",
+    "算精": "reason.jing",
 }
 
 #: unit code -> (English, Chinese)

@@ -70,8 +70,8 @@ cdef void obs_fill_core(ObsInput* v, const HandCore* c, int seat, const double* 
         k = c.hands[seat][t]
         v.hand[t] = 4 if k > 4 else k
     memset(hidden, 0, sizeof(hidden))
-    for s in range(4):
-        if s != seat:
+    for s in range(4):  # (the hand over, a flow that shows the concealed kongs shows them all)
+        if s != seat and not (c.phase == PH_END and c.p.shows_kongs):
             for m in range(c.n_melds[s]):
                 if c.meld_kind[s][m] == MK_CONCEALED_KONG:
                     hidden[c.meld_tile[s][m]] += 4
@@ -97,7 +97,7 @@ cdef void obs_fill_core(ObsInput* v, const HandCore* c, int seat, const double* 
                 v.melds[s][tiles[2]] += 1
             elif kind == MK_PUNG:
                 v.melds[s][t] += 3
-            elif kind != MK_CONCEALED_KONG or s == seat:
+            elif kind != MK_CONCEALED_KONG or s == seat or (c.phase == PH_END and c.p.shows_kongs):
                 v.melds[s][t] += 4
         for t in range(OBS_WIDTH):  # (the twin's thermometer caps the counts at 4 too)
             if v.melds[s][t] > 4:

@@ -101,6 +101,7 @@ cdef enum:
     WF_EARTHLY = 64
     WF_HUMAN = 128
     WF_FIRST_ROUND = 256
+    WF_BONUS_AFTER_KONG = 512
 
 cdef uint64_t CORE_KINDS34 = ((<uint64_t>1) << 34) - 1
 cdef uint64_t CORE_KINDS42 = ((<uint64_t>1) << 42) - 1
@@ -173,7 +174,12 @@ ctypedef struct CoreFlow:
     int ex_dice_offset[13]     # 换三张 by the dice: seats on for each sum 2..12
     int ready_declaration
     int swap_at_start
-    int false_wins
+    int penalties              # the judge's penalties (false wins may be declared: WH)
+    int haidi_phase
+    int shows_kongs
+    int declares_held_bonus
+    int bonus_spoils_kong_draw
+    int break_stacks
     uint32_t rule_flags        # HandRules of the rule set (the win shape)
     int rule_hand_size
     int rule_max_wildcards
@@ -286,8 +292,11 @@ ctypedef struct HandCore:
     int ldis_seat                    # the discard on the table: seat (-1 none), tile, right after a kong
     int ldis_tile
     int ldis_after_kong
+    int ldis_drawn                   # the discard is the tile its discarder just drew (the forced win's last tiles)
+    int offer_drawn                  # the tile on offer (discard or added kong) is the one its owner just drew
     int pk_seat                      # the added kong that may be robbed (-1 none), tile
     int pk_tile
+    int pk_drawn                     # the added kong's tile is the one just drawn
     int robbing                      # the wins being made rob a kong
     int kong_draw_due                # a seat whose kong needs its replacement draw (-1 none)
     int after_kong[4]
@@ -316,6 +325,10 @@ ctypedef struct HandCore:
     int ind_pos
     # 报听: locked seats, in the order they declared; the seats in the order they became ready (海底捞月)
     int ready[4]
+    int ready_from_start[4]          # 报听 with the seat's first discard, in the first go-round (扣听)
+    int bonus_after_kong[4]          # a bonus tile came as the seat's kong replacement since its kong
+    int pen_seat                     # the judge's penalty that ended the hand: seat (-1 none), kind (PEN_*)
+    int pen_kind
     int n_ready_order
     int ready_order[4]
     int n_became
@@ -684,7 +697,7 @@ cdef int core_gb_verdict(HandCore* c, int seat, int tile, int from_seat, int rob
         flags |= GB_FLAG_KONG
     if self_drawn:
         flags |= GB_FLAG_SELF_DRAWN
-    if facts & WF_KONG_REPLACEMENT:
+    if (facts & WF_KONG_REPLACEMENT) and not (c.p.bonus_spoils_kong_draw and facts & WF_BONUS_AFTER_KONG):
         if not any_kong:
             return -1
         flags |= GB_FLAG_KONG
@@ -702,7 +715,7 @@ cdef int core_gb_verdict(HandCore* c, int seat, int tile, int from_seat, int rob
     valid = fan >= c.gb_min_fan
     best[GBF_FLOWER_TILES] = c.n_bonus[seat]
     memcpy(c.verdict_fans[seat], best, GB_NF * sizeof(int))
-    ok = valid or c.p.false_wins  # (a false win may be declared where the flow allows it)
+    ok = valid or c.p.penalties  # (with the judge's penalties a false win may be declared: WH)
     core_verdict_valid(c, seat, tile, ok, valid, fan + c.n_bonus[seat])
     c.verdict_in_c[seat] = 1
     return ok
@@ -810,14 +823,32 @@ cdef void core_replace_bonus(HandCore* c, int seat) noexcept nogil:
             held &= held - 1
             n = c.hands[seat][t]
             for k in range(n):
-                c.hands[seat][t] -= 1
-                if c.n_bonus[seat] < CORE_BONUS:
-                    c.bonus[seat][c.n_bonus[seat]] = t
-                    c.n_bonus[seat] += 1
-                core_event(c, EV_BONUS, seat, t, 0, 0)
+                core_set_aside(c, seat, t)
                 if core_live_for(c, seat) <= 0:
                     return
                 core_draw_one(c, seat, 1)
+
+
+cdef void core_set_aside(HandCore* c, int seat, int t) noexcept nogil:
+    """A bonus tile set aside (HandState._bonus)."""
+    c.hands[seat][t] -= 1
+    if c.n_bonus[seat] < CORE_BONUS:
+        c.bonus[seat][c.n_bonus[seat]] = t
+        c.n_bonus[seat] += 1
+    if c.after_kong[seat]:
+        c.bonus_after_kong[seat] = 1
+    core_event(c, EV_BONUS, seat, t, 0, 0)
+
+
+cdef int core_first_round(const HandCore* c) noexcept nogil:
+    """HandState.first_round: no claim or kong, nobody has drawn twice, the dealer has not drawn yet."""
+    cdef int s
+    if c.claims_made or c.turns[c.dealer]:
+        return 0
+    for s in range(4):
+        if c.turns[s] > 1:
+            return 0
+    return 1
 
 
 cdef void core_wall_end(HandCore* c) noexcept nogil:
@@ -832,7 +863,7 @@ cdef void core_wall_end(HandCore* c) noexcept nogil:
             performer = s
     core_event(c, EV_WALL_END, -1, 0, ready, 0)
     c.phase = PH_END
-    if not c.p.ready_declaration or n_ready == 0:
+    if not c.p.haidi_phase or n_ready == 0:
         return
     if n_ready > 1:
         performer = -1
@@ -868,7 +899,9 @@ cdef void core_draw(HandCore* c, int seat, int replacement) noexcept nogil:
 
 
 cdef void core_discard(HandCore* c, int seat, int t, int ready, int auto) noexcept nogil:
-    if c.ldraw_seat != seat or c.ldraw_tile != t:  # (the drawn tile thrown: the base hand is unchanged)
+    c.ldis_drawn = c.ldraw_seat == seat and c.ldraw_tile == t
+    c.offer_drawn = c.ldis_drawn
+    if not c.ldis_drawn:  # (the drawn tile thrown: the base hand is unchanged)
         c.wait_valid[seat] = 0
     c.hands[seat][t] -= 1
     if c.n_river[seat] < CORE_RIVER:
@@ -878,9 +911,11 @@ cdef void core_discard(HandCore* c, int seat, int t, int ready, int auto) noexce
     c.visible[t] += 1
     c.ldis_seat, c.ldis_tile, c.ldis_after_kong = seat, t, c.after_kong[seat]
     c.after_kong[seat] = 0
+    c.bonus_after_kong[seat] = 0
     c.ldraw_seat = -1
     if ready and not c.ready[seat]:
         c.ready[seat] = 1
+        c.ready_from_start[seat] = c.n_river[seat] == 1 and core_first_round(c)
         if c.n_ready_order < 4:
             c.ready_order[c.n_ready_order] = seat
             c.n_ready_order += 1
@@ -930,6 +965,7 @@ cdef void core_claim(HandCore* c, int seat, int kind, int low, int skip) noexcep
     if kind == CK_KONG:
         core_add_kong_ledger(c, seat, MK_KONG, t, p)
         c.after_kong[seat] = 1
+        c.bonus_after_kong[seat] = 0
         c.kong_draw_due = seat
     c.phase, c.actor = PH_TURN, seat
 
@@ -948,6 +984,7 @@ cdef void core_concealed_kong(HandCore* c, int seat, int t) noexcept nogil:
     c.visible[t] += 4
     core_add_kong_ledger(c, seat, MK_CONCEALED_KONG, t, -1)
     c.after_kong[seat] = 1
+    c.bonus_after_kong[seat] = 0
     c.kong_draw_due = seat
     c.phase, c.actor = PH_TURN, seat
     c.ldraw_seat = -1
@@ -966,7 +1003,10 @@ cdef void core_added_kong(HandCore* c, int seat, int t) noexcept nogil:
     c.hands[seat][t] -= 1
     c.visible[t] += 1
     c.after_kong[seat] = 1
+    c.bonus_after_kong[seat] = 0
     c.pk_seat, c.pk_tile = seat, t
+    c.pk_drawn = c.ldraw_seat == seat and c.ldraw_tile == t
+    c.offer_drawn = c.pk_drawn
     c.kong_draw_due = seat
     c.phase, c.actor = PH_ROB, seat
     c.ldraw_seat = -1
@@ -995,19 +1035,18 @@ cdef void core_robbed(HandCore* c) noexcept nogil:
 cdef int core_win_facts(const HandCore* c, int seat, int t, int from_seat, int robbing) noexcept nogil:
     """HandState.win_facts of a win now, as WF_* bits (和绝张, 海底, 杠上开花, 抢杠和, 杠上炮, 天和 / 地和 (on the
     first draw) / 人和, still the first go-round)."""
-    cdef int f = 0, s, wall_over, first = c.claims_made == 0
+    cdef int f = 0, wall_over, first = core_first_round(c)
     if c.seg_len:  # a segmented wall: the last tile when the seat due to draw next has nothing left
         wall_over = core_live_for(c, core_next_seat(c, seat if from_seat < 0 else from_seat)) <= c.p.reserve
     else:
         wall_over = core_live(c) <= c.p.reserve
-    for s in range(4):
-        if c.turns[s] > 1:
-            first = 0
     if 0 <= t < 34 and c.visible[t] - (0 if from_seat < 0 else 1) >= 3:
         f |= WF_LAST_TILE
     if from_seat < 0:
         if c.ldraw_seat == seat and c.ldraw_after_kong:
             f |= WF_KONG_REPLACEMENT
+        if c.bonus_after_kong[seat]:
+            f |= WF_BONUS_AFTER_KONG
         if wall_over and c.haidi_tile < 0:
             f |= WF_LAST_WALL_TILE
     else:
@@ -1391,7 +1430,7 @@ cdef void core_reveal(HandCore* c) noexcept nogil:
         d1 = 1 + <int>sm_below(&c.rng, 6)
         d2 = 1 + <int>sm_below(&c.rng, 6)
         core_event(c, EV_DICE, c.dealer, d1, d2, DP_WILDCARD)
-        pos = imax(c.front, c.back - (d1 + d2))
+        pos = imax(c.front, c.back - 2 * (d1 + d2))  # (counted in stacks of two from the wall's end)
     elif c.p.indicator == IND_LAST_TILE:
         pos = c.back - 1
     else:
@@ -1414,9 +1453,16 @@ cdef void core_reveal(HandCore* c) noexcept nogil:
 
 
 cdef void core_dealer_draw(HandCore* c) noexcept nogil:
-    """The dealer's 14th tile (its first turn's "drawn" tile): the highest it holds."""
-    cdef int t
+    """The tile the dealer counts as drawn on its first turn (Game._dealer_first_draw): in a segmented wall the
+    last playing tile it took from its segment; otherwise the highest it holds."""
+    cdef int t, i
     c.ldraw_seat, c.ldraw_tile, c.ldraw_repl, c.ldraw_after_kong = -1, -1, 0, 0
+    if c.seg_len:
+        for i in range(c.seg_front[c.dealer] - 1, c.p.seat_index[c.dealer] * c.seg_len - 1, -1):
+            t = c.wall[i]
+            if t < 34 and not core_is_bonus(c, t) and c.hands[c.dealer][t]:
+                c.ldraw_seat, c.ldraw_tile = c.dealer, t
+                return
     for t in range(33, -1, -1):
         if c.hands[c.dealer][t]:
             c.ldraw_seat, c.ldraw_tile = c.dealer, t
@@ -1443,7 +1489,7 @@ cdef void core_init(HandCore* c, const CoreFlow* p, uint64_t seed, uint64_t salt
         c.lack[s] = -1
         c.verdict_step[s] = -1
     c.ldraw_seat = c.ldis_seat = c.pk_seat = c.kong_draw_due = -1
-    c.q_seat = c.ind_tile = c.ind_pos = c.haidi_tile = c.instant_seat = -1
+    c.q_seat = c.ind_tile = c.ind_pos = c.haidi_tile = c.instant_seat = c.pen_seat = -1
     for i in range(p.n_seats):
         c.playing |= 1 << p.seats[i]
     c.wild_now = p.wild_mask
@@ -1469,7 +1515,7 @@ cdef void core_init(HandCore* c, const CoreFlow* p, uint64_t seed, uint64_t salt
             core_event(c, EV_DICE, (dealer + (d1 + d2 - 1)) % 4, e1, e2, DP_BREAK)
             side = (d1 + d2 - 1) % 4
             stacks = d1 + d2 + e1 + e2
-            start = ((side % 4) * 18 + stacks) * 2 % 144
+            start = ((side % 4) * p.break_stacks + stacks) * 2 % (8 * p.break_stacks)
             if 0 < start < n:  # (wall[start:] + wall[:start]; a shorter wall than start stays as it is)
                 memcpy(c.out, c.wall, start)  # (a scratch copy: the list of tiles out of play is made below)
                 memmove(c.wall, c.wall + start, n - start)
@@ -1505,8 +1551,8 @@ cdef void core_init(HandCore* c, const CoreFlow* p, uint64_t seed, uint64_t salt
         c.phase = PH_EXCHANGE
     elif p.swap_at_start:
         c.phase = PH_SWAP
-    elif p.lack:
-        c.phase = PH_LACK
+    else:
+        core_to_lack(c)
     core_event(c, EV_BEGIN, dealer, c.phase, 0, 0)
     core_openings(c)
     if p.n_inst:
@@ -1535,9 +1581,12 @@ cdef inline void core_put(HandCore* c, int seat, int* n, int slot) noexcept nogi
 
 
 cdef void core_forced(HandCore* c, int seat) noexcept nogil:
-    """The forced win in the last tiles: a seat that can win must (only the win is left)."""
+    """Sichuan's forced win in the last tiles: a seat that can win on one of the wall's last N tiles must (only
+    the win is left): a tile just drawn from them, or the discard / added kong of one (Game._forced)."""
     cdef int i
-    if c.p.forced_win_tiles and core_live(c) <= c.p.forced_win_tiles:
+    cdef int last = (c.phase == PH_TURN or c.phase == PH_CLAIM and c.ldis_drawn
+                     or c.phase == PH_ROB and c.pk_drawn)
+    if c.p.forced_win_tiles and core_live(c) < c.p.forced_win_tiles and last:
         for i in range(c.n_legal[seat]):
             if c.legal[seat][i] == A_WIN:
                 c.legal[seat][0] = A_WIN
@@ -1562,7 +1611,8 @@ cdef int core_turn_actions(HandCore* c, int seat) noexcept nogil:
         c.n_legal[seat] = n
         core_forced(c, seat)
         return 0
-    if drew and core_live_for(c, seat) > c.p.reserve:  # no kong on the last tile: nothing to replace it with
+    # no kong on the last tile: nothing to replace it with (a segmented wall: nor when the next seat's is empty)
+    if drew and core_live_for(c, seat) > c.p.reserve and (not c.seg_len or core_next_can_draw(c, seat)):
         for t in range(34):
             if h[t] == 4 and core_may_meld(c, seat, t):
                 core_put(c, seat, &n, A_CONCEALED_KONG + t)
@@ -1587,6 +1637,10 @@ cdef int core_turn_actions(HandCore* c, int seat) noexcept nogil:
         for t in range(34, CORE_TILES):
             if h[t] and (c.p.held_mask >> t) & 1:
                 core_put(c, seat, &n, A_DISCARD_BONUS + t - 34)
+        if c.p.declares_held_bonus and core_live_for(c, seat) > c.p.reserve:  # (补花 needs a replacement to draw)
+            for t in range(34, CORE_TILES):
+                if h[t] and (c.p.held_mask >> t) & 1:
+                    core_put(c, seat, &n, A_FLOWER + t - 34)
     if c.p.ready_declaration and core_shanten34(c, h) <= 0:  # (a discard leaves it ready only from shanten 0)
         for t in range(34):
             if h[t] and core_may_discard(c, seat, t, holds) and core_ready_after(c, seat, t):
@@ -1594,6 +1648,11 @@ cdef int core_turn_actions(HandCore* c, int seat) noexcept nogil:
     c.n_legal[seat] = n
     core_forced(c, seat)
     return 0
+
+
+cdef inline int core_next_can_draw(const HandCore* c, int seat) noexcept nogil:
+    """A segmented wall: the seat after ``seat`` still has tiles in its segment (else its discard is the last)."""
+    return core_live_for(c, core_next_seat(c, seat)) > c.p.reserve
 
 
 cdef void core_honor_chows(HandCore* c, int s, int t, int* n) noexcept nogil:
@@ -1623,7 +1682,7 @@ cdef void core_honor_chows(HandCore* c, int s, int t, int* n) noexcept nogil:
 
 cdef int core_claim_actions(HandCore* c, int s, int p, int t, int may_chow) noexcept nogil:
     """Fill c.legal[s] as Game._claim_actions orders it (0 = nothing to claim); -1 = a verdict is needed."""
-    cdef int n = 0, r, lo, rk
+    cdef int n = 0, r, lo, rk, claims
     cdef uint8_t* h = c.hands[s]
     if t >= 34:  # a discarded bonus tile (金山 百搭) is dead: nobody claims it or wins on it
         c.n_legal[s] = 0
@@ -1633,11 +1692,13 @@ cdef int core_claim_actions(HandCore* c, int s, int p, int t, int may_chow) noex
         return -1
     if r:
         core_put(c, s, &n, A_WIN)
-    # no claim on the last tile (only a win); in a segmented wall a kong needs the claimer's own segment
-    if not c.ready[s] and (c.seg_len or core_live(c) > c.p.reserve):
+    # no claim on the last tile (only a win): in a segmented wall, when the next seat's segment is empty; a
+    # claimer's kong with its own segment empty is accepted there (the hand is then drawn)
+    claims = core_next_can_draw(c, p) if c.seg_len else <int>(core_live(c) > c.p.reserve)
+    if not c.ready[s] and claims:
         if h[t] >= 2 and core_may_meld(c, s, t):
             core_put(c, s, &n, A_PUNG)
-            if h[t] >= 3 and core_live_for(c, s) > c.p.reserve:
+            if h[t] >= 3:
                 core_put(c, s, &n, A_KONG)
         if may_chow and t < 27:
             rk = t % 9
@@ -1738,6 +1799,9 @@ cdef int core_advance(HandCore* c) noexcept nogil:
         if c.phase == PH_TURN:
             seat = c.actor
             if c.kong_draw_due == seat:
+                if core_live_for(c, seat) <= c.p.reserve:  # (a claimer's kong with its segment empty)
+                    core_wall_end(c)
+                    continue
                 core_draw(c, seat, 1)
                 if c.p.pays_during_play and c.phase != PH_END:
                     if not core_pay_mark(c):
@@ -1836,9 +1900,14 @@ cdef int core_pay_mark(HandCore* c) noexcept nogil:
 
 cdef void core_to_lack(HandCore* c) noexcept nogil:
     """Game._to_lack: after the deal and its exchange, 定缺 where the flow plays it, else the dealer's turn (its
-    14th tile read again: an exchange may have moved it)."""
+    first tile read again: an exchange may have moved it); the seats ready from the deal noted (海底捞月)."""
+    cdef int k, s
     c.phase, c.actor = (PH_LACK if c.p.lack else PH_TURN), c.dealer
     core_dealer_draw(c)
+    for k in range(1, c.p.n_seats):
+        s = core_after(c, c.dealer, k)
+        if c.playing & (1 << s):
+            core_note_ready(c, s)
 
 
 cdef void core_exchange(HandCore* c) noexcept nogil:
@@ -1950,8 +2019,15 @@ cdef int core_resolve(HandCore* c) noexcept nogil:
         s = c.actor
         a = c.response[s]
         if a == A_WIN:
+            if c.p.penalties and not c.verdict_valid[s]:  # the judge's WH: a false win ends the hand
+                core_penalize(c, s, PEN_WH, c.ldraw_tile, -1, 0, c.verdict_total[s])
+                return CS_END
             core_win(c, s, c.ldraw_tile, -1)
             return core_after_win(c, s)
+        if A_FLOWER <= a < A_FLOWER + 8:  # 补花: the kept flower set aside, its replacement drawn from the back
+            core_set_aside(c, s, 34 + a - A_FLOWER)
+            core_draw(c, s, 1)
+            return core_advance(c)
         if a < A_CONCEALED_KONG:
             core_discard(c, s, a - A_DISCARD, 0, 0)
         elif a < A_ADDED_KONG:
@@ -1976,6 +2052,15 @@ cdef int core_resolve(HandCore* c) noexcept nogil:
         if c.pending & (1 << s):
             order[n] = s
             n += 1
+    if c.p.penalties:  # the judge's WH: a false win declared (the first one, with several winners any) ends the hand
+        for k in range(n):
+            s = order[k]
+            if c.response[s] == A_WIN:
+                if not c.verdict_valid[s]:
+                    core_penalize(c, s, PEN_WH, t, p, phase == PH_ROB, c.verdict_total[s])
+                    return CS_END
+                if not c.p.multiple_winners:
+                    break
     for k in range(n):
         s = order[k]
         if c.response[s] == A_WIN:
@@ -2008,6 +2093,16 @@ cdef int core_resolve(HandCore* c) noexcept nogil:
                 return core_advance(c)
     c.phase, c.actor = PH_DRAW, core_next_seat(c, p)
     return core_advance(c)
+
+
+cdef void core_penalize(HandCore* c, int seat, int kind, int tile, int from_seat, int robbing,
+                        int total) noexcept nogil:
+    """The judge's penalty ends the hand: ``seat`` committed ``kind`` (PEN_*); a false win's tile, the seat it
+    was claimed from (-1 self-drawn), whether it robbed a kong, its total (-1: the hand does not win)."""
+    c.pen_seat, c.pen_kind = seat, kind
+    core_event(c, EV_PENALTY, seat, tile, (from_seat + 1) + 8 * kind + 64 * robbing, total)
+    c.n_pending = c.pending = c.answered = 0
+    c.phase = PH_END
 
 
 cdef int core_act(HandCore* c, int seat, int action) noexcept nogil:
@@ -2374,7 +2469,11 @@ cdef class CoreFlowTable:
         f.wild_melds, f.lack, f.forced_win_tiles = v[CF_WILD_MELDS], v[CF_LACK], v[CF_FORCED_WIN_TILES]
         f.pays_during_play, f.exchange, f.ex_by_dice = v[CF_PAYS_DURING_PLAY], v[CF_EXCHANGE], v[CF_EXCHANGE_BY_DICE]
         f.ex_offset, f.ready_declaration = v[CF_EXCHANGE_OFFSET], v[CF_READY_DECLARATION]
-        f.swap_at_start, f.false_wins = v[CF_SWAP_AT_START], v[CF_FALSE_WINS]
+        f.swap_at_start, f.penalties, f.haidi_phase = v[CF_SWAP_AT_START], v[CF_PENALTIES], v[CF_HAIDI_PHASE]
+        f.shows_kongs, f.declares_held_bonus = v[CF_SHOWS_KONGS], v[CF_DECLARES_HELD_BONUS]
+        f.bonus_spoils_kong_draw, f.break_stacks = v[CF_BONUS_SPOILS_KONG_DRAW], v[CF_BREAK_STACKS]
+        if f.dice_break and not 1 <= f.break_stacks <= 18:
+            raise ValueError("the dice break counts 1..18 stacks a side")
         if f.forced_win_tiles < 0 or (f.exchange and not f.ex_by_dice and not 1 <= f.ex_offset < f.n_seats):
             raise ValueError("forced_win_tiles >= 0; the exchange's offset is 1..seats - 1")
         dice = [int(x) for x in exchange_dice]
@@ -2581,7 +2680,7 @@ cdef class GameCore:
     def win_facts(self, int i):
         """The hand's i-th win's facts as HandState.win_facts derives them when the win is folded: (last_tile,
         last_wall_tile, kong_replacement, robbing_kong, after_kong_discard, heavenly, earthly, human,
-        first_round)."""
+        first_round, a bonus tile came as the winner's kong replacement)."""
         if not 0 <= i < self.c.n_won:
             raise ValueError(f"the hand has {self.c.n_won} wins")
         return _win_facts_tuple(self.c.won_facts[i])
@@ -2672,6 +2771,22 @@ cdef class GameCore:
         """The tiles out of play, in the hand state's order."""
         return bytes(self.c.out[:self.c.n_out])
 
+    def penalize(self, int seat, int kind, int tile=-1, int from_seat=-1, bint robbing=False, int total=-1):
+        """End the hand with the judge's penalty (``kind`` a PENALTIES index): a seat at the table; a false win's
+        tile (-1 none), the seat it was claimed from (-1 self-drawn), whether it robbed a kong, its total (-1:
+        the hand does not win)."""
+        if not core_at_table(self.c, seat) or not 0 <= kind < PEN_N or not -1 <= tile < CORE_TILES \
+                or not -1 <= from_seat < 4:
+            raise ValueError("a seat at the table, a penalty 0..6, a tile id or -1, a seat or -1")
+        if self.c.phase == PH_END:
+            raise ValueError("the hand is over")
+        core_penalize(self.c, seat, kind, tile, from_seat, robbing, total)
+
+    @property
+    def penalty(self):
+        """The judge's penalty that ended the hand: (seat, PENALTIES index), or None."""
+        return None if self.c.pen_seat < 0 else (self.c.pen_seat, self.c.pen_kind)
+
     @property
     def wall_end_ready(self):
         """The seats ready when the wall ended (a bit mask; -1: it has not ended)."""
@@ -2713,7 +2828,8 @@ cdef class GameCore:
         报听, the order declared, the indicator (or -1), phase, actor, last draw (seat, tile, replacement, after a
         kong) or None, last discard (seat, tile, after a kong) or None, the kong that may be robbed or None, the
         kong draw due (-1), after a kong (4), turns (4), claims made, the 海底 tile (-1), segment length,
-        segment fronts, robbing, events so far)."""
+        segment fronts, robbing, events so far, 报听 with the first discard (4), the offer was just drawn, a bonus
+        tile after a kong (4))."""
         cdef HandCore* c = self.c
         cdef int s, k
         cdef int tiles[3]
@@ -2745,7 +2861,9 @@ cdef class GameCore:
                 (c.ldis_seat, c.ldis_tile, bool(c.ldis_after_kong)) if c.ldis_seat >= 0 else None,
                 (c.pk_seat, c.pk_tile) if c.pk_seat >= 0 else None, c.kong_draw_due,
                 [bool(c.after_kong[s]) for s in range(4)], [c.turns[s] for s in range(4)], c.claims_made,
-                c.haidi_tile, c.seg_len, [c.seg_front[s] for s in range(4)], bool(c.robbing), c.n_ev)
+                c.haidi_tile, c.seg_len, [c.seg_front[s] for s in range(4)], bool(c.robbing), c.n_ev,
+                [bool(c.ready_from_start[s]) for s in range(4)], bool(c.offer_drawn),
+                [bool(c.bonus_after_kong[s]) for s in range(4)])
 
     def live_for(self, int seat):
         """The tiles ``seat`` can still draw."""
@@ -2812,6 +2930,20 @@ cdef class GameCore:
             if not (self.c.answered & (1 << s)):
                 out.append(s)
         return tuple(out)
+
+    @property
+    def answers(self):
+        """The answers given so far to the question now: {seat: action slot}."""
+        cdef int s
+        return {s: self.c.response[s] for s in range(4) if (self.c.pending & self.c.answered) >> s & 1}
+
+    @property
+    def asked(self):
+        """Every seat asked the question now, answered or not, in the order asked."""
+        cdef int i
+        if self.c.phase == PH_END:
+            return ()
+        return tuple([self.c.pend_order[i] for i in range(self.c.n_pending)])
 
     def legal(self, int seat):
         """The seat's legal action slots in the engine's order (empty when it need not answer)."""
@@ -2902,7 +3034,7 @@ cdef class GameCore:
 cdef tuple _win_facts_tuple(int f):
     return (bool(f & WF_LAST_TILE), bool(f & WF_LAST_WALL_TILE), bool(f & WF_KONG_REPLACEMENT),
             bool(f & WF_ROBBING_KONG), bool(f & WF_AFTER_KONG_DISCARD), bool(f & WF_HEAVENLY),
-            bool(f & WF_EARTHLY), bool(f & WF_HUMAN), bool(f & WF_FIRST_ROUND))
+            bool(f & WF_EARTHLY), bool(f & WF_HUMAN), bool(f & WF_FIRST_ROUND), bool(f & WF_BONUS_AFTER_KONG))
 
 
 def _core_gb_decide(bytes record, int opts):

@@ -15,7 +15,8 @@ cdef enum:
     A_HONOR_CHOW = 146
     A_DISCARD_BONUS = 151
     A_PICK = 159
-    A_N_ACTIONS = 193
+    A_FLOWER = 193
+    A_N_ACTIONS = 201
 
 cdef enum:
     PH_DEAL = 0
@@ -51,7 +52,8 @@ cdef enum:
     EV_HAIDI = 17
     EV_OPENING = 18
     EV_INSTANT_WIN = 19
-    EV_N = 20
+    EV_PENALTY = 20
+    EV_N = 21
 
 cdef enum:
     CS_WAIT = 0
@@ -173,16 +175,31 @@ cdef enum:
     CF_EXCHANGE_OFFSET = 24
     CF_READY_DECLARATION = 25
     CF_SWAP_AT_START = 26
-    CF_FALSE_WINS = 27
-    CF_RULE_FLAGS = 28
-    CF_RULE_HAND_SIZE = 29
-    CF_RULE_MAX_WILDCARDS = 30
-    CF_BIRDS = 31
-    CF_BIRD_HITS = 32
-    CF_HORSES = 33
-    CF_HORSES_WITHOUT_WILDCARDS = 34
-    CF_HORSE_FROM = 35
-    CF_N = 36
+    CF_PENALTIES = 27
+    CF_HAIDI_PHASE = 28
+    CF_SHOWS_KONGS = 29
+    CF_DECLARES_HELD_BONUS = 30
+    CF_BONUS_SPOILS_KONG_DRAW = 31
+    CF_BREAK_STACKS = 32
+    CF_RULE_FLAGS = 33
+    CF_RULE_HAND_SIZE = 34
+    CF_RULE_MAX_WILDCARDS = 35
+    CF_BIRDS = 36
+    CF_BIRD_HITS = 37
+    CF_HORSES = 38
+    CF_HORSES_WITHOUT_WILDCARDS = 39
+    CF_HORSE_FROM = 40
+    CF_N = 41
+
+cdef enum:
+    PEN_WA = 0
+    PEN_WH = 1
+    PEN_TLE = 2
+    PEN_MLE = 3
+    PEN_OLE = 4
+    PEN_RE = 5
+    PEN_NJ = 6
+    PEN_N = 7
 
 cdef enum:
     CR_NOT_PENDING = -1

@@ -11,6 +11,7 @@ slow side of every comparison).
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import Any
 
@@ -211,9 +212,16 @@ def _lockstep(fast: CoreGame, ref: Game, salt: int, observe: bool) -> None:
             if observe:
                 assert fast.observe(seat) == ref.observe(seat)
             wrong = next(i for i in range(151) if not ref.action_mask(seat)[i])
-            with pytest.raises(IllegalActionError):
-                fast.act(seat, wrong)
             other = next((s for s in range(5) if s not in ref.pending), 7)
+            if ref.flow.penalties:  # the judge's penalties: an illegal answer ends the hand (WA), on copies
+                if len(ref.events) % 7 == 0:
+                    twin_fast, twin_ref = copy.deepcopy(fast), copy.deepcopy(ref)
+                    twin_fast.act(seat, wrong)
+                    twin_ref.act(seat, wrong)
+                    assert twin_fast.done == twin_ref.done and twin_fast.events == twin_ref.events
+            else:
+                with pytest.raises(IllegalActionError):
+                    fast.act(seat, wrong)
             with pytest.raises(IllegalActionError):
                 fast.act(other, legal[0])
             choice = agents[seat].choose(ref, seat, legal)

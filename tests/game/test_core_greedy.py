@@ -18,7 +18,7 @@ from mahjong.game.core import CoreGame, core_available
 #: indicator, 16-tile hands, two seats with 报听 and 开始时换牌, the segmented wall and its false wins
 GREEDY_FLOWS = [("guobiao", {}, 4), ("sichuan", {}, 4), ("common", {}, 4), ("wuhu-2468", {}, 3),
                 ("hongzhong", {}, 3), ("guangdong-fangui", {}, 3), ("changsha", {}, 3), ("jinshan", {}, 3),
-                ("nanchang", {}, 3), ("yuhuan", {}, 2), ("twoplayer", {"swap_at_start": True}, 3),
+                ("nanchang", {}, 3), ("yuhuan", {}, 5), ("twoplayer", {"swap_at_start": True}, 3),
                 ("guobiao", {"botzone": True}, 3)]
 
 
@@ -42,7 +42,7 @@ def test_greedy_in_c_chooses_as_the_greedy_agent(rules: str, options: dict[str, 
                 game.act(seat, ref)
                 choices += 1
     kinds = len(seen)
-    assert choices > 25 * hands and kinds >= 3  # (discards, passes and claims or wins at the least)
+    assert choices > 20 * hands and kinds >= 3  # (discards, passes and claims or wins at the least)
 
 
 @pytest.mark.parametrize("rules", ["guobiao", "sichuan", "common", "hongzhong", "nanchang", "twoplayer"])

@@ -92,7 +92,8 @@ class _Checked(CoreHand):
         assert st.hands == self.state.hands and st.melds == self.state.melds  # (the snapshot is the fold's state)
         f = st.win_facts(seat, tile, from_seat, robbing)
         assert self.core.query_facts() == (f.last_tile, f.last_wall_tile, f.kong_replacement, f.robbing_kong,
-                                           f.after_kong_discard, f.heavenly, f.earthly, f.human, f.first_round)
+                                           f.after_kong_discard, f.heavenly, f.earthly, f.human, f.first_round,
+                                           from_seat is None and st.bonus_after_kong[seat])
         decide = guobiao_in_c(self.flow)
         preview = self.core.preview_guobiao(*decide) if decide is not None else None
         result = super()._score_win(seat, tile, from_seat, robbing, state)

@@ -35,7 +35,11 @@ EVENT_KINDS = (
     "haidi",  # seat, the tile fished from the tiles out of play (海底捞月)
     "opening",  # seat, the row of the file's [[opening]], how many times (起手小胡)
     "instant_win",  # seat, the row of [[instant_wins]], the tile just drawn (-1: the dealt tiles), the birds
+    "penalty",  # seat, the tile of a false win (-1), from seat + 1 + 8 * PENALTIES index + 64 * robbing, its total (-1)
 )
+
+#: The judge's penalties (``mahjong.game.events.PENALTY_KINDS``, in this order; a test checks the two agree).
+PENALTIES = ("WA", "WH", "TLE", "MLE", "OLE", "RE", "NJ")
 
 #: Why dice are thrown (the "dice" event's last field): the wall's break point, 换三张's direction, the wildcard
 #: indicator (counted from the wall's end).
@@ -100,7 +104,12 @@ CORE_FLOW_FIELDS = (
     "exchange_offset",  # 换三张: how many seats on, when not by the dice
     "ready_declaration",  # 报听 is an action; a ready seat's hand is locked (the engine draws and discards)
     "swap_at_start",  # 开始时换牌: each seat may swap tiles with the tiles out of play, once, after the deal
-    "false_wins",  # any complete hand may be declared; one under the minimum is a false win (Botzone)
+    "penalties",  # the judge's penalties: any complete hand may be declared, a false win is WH (Botzone)
+    "haidi_phase",  # the 海底捞月 phase when the wall runs out (the ready player fishes a tile out of play)
+    "shows_kongs",  # the concealed kongs are turned face up when the hand ends
+    "declares_held_bonus",  # a held bonus tile may be set aside on one's turn for a replacement (补花)
+    "bonus_spoils_kong_draw",  # a bonus tile as a kong's replacement loses 杠上开花 (Botzone's judge)
+    "break_stacks",  # the dice break counts stacks of two, this many a side
     "rule_flags",  # HandRules.flags of the rule set (the win shape)
     "rule_hand_size",  # HandRules.hand_size
     "rule_max_wildcards",  # HandRules.max_wildcards
@@ -156,7 +165,7 @@ def render_pxd(path: str = _ACTIONS) -> str:
     for prefix, names in (("PH_", PHASES), ("EV_", EVENT_KINDS), ("CS_", STATUSES), ("CK_", CLAIM_KINDS),
                           ("MK_", MELD_KINDS), ("DP_", DICE_PURPOSES), ("IND_", INDICATOR_FROM),
                           ("BH_", BIRD_HITS), ("HF_", HORSE_FROM), ("IA_", INSTANT_AT), ("HV_", HOLDING_VALUES),
-                          ("HO_", HOLDING_OPS), ("CF_", CORE_FLOW_FIELDS)):
+                          ("HO_", HOLDING_OPS), ("CF_", CORE_FLOW_FIELDS), ("PEN_", PENALTIES)):
         lines += ["", "cdef enum:"]
         lines += [f"    {prefix}{name.upper()} = {i}" for i, name in enumerate(names)]
         lines.append(f"    {prefix}N = {len(names)}")

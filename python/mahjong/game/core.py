@@ -36,6 +36,7 @@ from mahjong.game._core_constants import (
     DICE_PURPOSES,
     EVENT_KINDS,
     MELD_KINDS,
+    PENALTIES,
     PHASES,
     REFUSALS,
     STATUSES,
@@ -48,6 +49,8 @@ from mahjong.game.actions import (
     CONCEALED_KONGS,
     DISCARD_BONUS,
     DISCARDS,
+    FLOWER,
+    FLOWER_ACTIONS,
     HONOR_CHOW,
     KONG,
     KONGS,
@@ -74,6 +77,7 @@ from mahjong.game.engine import (
     check_game_args,
     check_seats,
     checked_wall,
+    context_fields,
     make_flow,
     record_of,
     register_core_game,
@@ -95,6 +99,7 @@ from mahjong.game.events import (
     LackDeclared,
     OpeningDeclared,
     Paid,
+    Penalized,
     TilePicked,
     TilesPassed,
     TilesSwapped,
@@ -355,7 +360,7 @@ def facts_from_core(flow: Flow) -> bool:
             and plain("check_facts") and plain("record_facts") and plain("may_win") and not flow.wild_tiles
             and flow.indicator is None and not flow.plays_lack() and not flow.ready_declaration
             and not (has_special is not None and has_special())
-            and flow.earthly in (None, "first_draw", "first_round"))
+            and flow.earthly in (None, "first_draw", "first_round", "first_discard"))
 
 
 #: the context flags of HandTable.context_kwargs, in the order GameCore.win_facts gives them
@@ -400,6 +405,7 @@ class CoreHand(HandTable):
         self._win_cache: dict[tuple[int, int, int], ScoreResult | None] = {}
         #: the settlement record of each win the rule set was asked about, made from the core's state then
         self._win_records: dict[tuple[int, int, int], Win] = {}
+        self._penalty_answers: dict[int, str] = {}  # the judge's penalties: the answer, by the record's position
         self._draw_hands: dict[int, str] = {}
         self._paid: Counter[tuple[int, int, int, str, int | None]] = Counter()
         self._record_index: list[int] = []
@@ -492,6 +498,7 @@ class CoreHand(HandTable):
             self._deferred_end = HandEnded(self.net, self.flow.next_dealer(self._state, dict(settlement.details)))
         if self._deferred_end is not None:
             ev, self._deferred_end = self._deferred_end, None
+            self._show_kongs()
             self._emit(ev)
 
     def _sync_sichuan(self) -> None:
@@ -550,7 +557,7 @@ class CoreHand(HandTable):
         flow = self.flow
         (dealer, prevalent, wall, front, back, out, hands, melds, bonus, rivers, visible, kongs, playing, won, lack,
          ready, ready_order, indicator, phase, actor, ldraw, ldis, pk, kong_due, after_kong, turns, claims, haidi,
-         segment, seg_front, robbing, steps) = self.core.state()
+         segment, seg_front, robbing, steps, from_start, offer_drawn, bonus_after_kong) = self.core.state()
         st = HandState(ruleset=self.rules, options=self.options, seats=tuple(flow.seats), dealer=dealer,
                        prevalent_wind=prevalent, hand_number=self.hand_number, wall=wall, front=front, back=back,
                        out_of_play=out, hands=hands, bonus=bonus, discards=rivers, visible=visible)
@@ -560,7 +567,8 @@ class CoreHand(HandTable):
         st.playing = [s for s in flow.seats if playing >> s & 1]
         st.won = won
         st.lack = [None if x < 0 else x for x in lack]
-        st.ready, st.ready_order = ready, ready_order
+        st.ready, st.ready_order, st.ready_from_start = ready, ready_order, from_start
+        st.offer_drawn, st.bonus_after_kong = offer_drawn, bonus_after_kong
         if indicator >= 0:
             st.indicator = indicator
             st.wildcards = flow.indicator.wildcards[indicator] if flow.indicator is not None else ()
@@ -572,11 +580,23 @@ class CoreHand(HandTable):
         st.reserve, st.segment, st.seg_front, st.robbing, st.steps = flow.reserve, segment, seg_front, robbing, steps
         return st
 
+    def _penalized(self, position: int, seat: int, tile: int, a: int, b: int) -> Penalized:
+        """The Penalized event of the core's record at ``position`` (a false win's hand as the state holds it then,
+        its score kept for the settlement's results)."""
+        frm, kind, robbing = (a & 7) - 1, PENALTIES[(a >> 3) & 7], bool(a >> 6 & 1)
+        hand = ""
+        if kind == "WH" and tile >= 0:
+            from_seat = None if frm < 0 else frm
+            hand = str(self._state.hand_of(seat, tile, self.flow.meld_offset, from_seat is not None))
+            if b >= 0:  # (a complete hand under the minimum: its score, as the engine shows it with the results)
+                result = self._win_cache.get((position, seat, tile))
+                self._false_win = result if result is not None else self._score_win(seat, tile, from_seat, robbing)
+        return Penalized(seat, kind, self._penalty_answers.get(position, ""), tile if tile >= 0 else None, hand,
+                         b if b >= 0 else None)
+
     def _dealer_draw(self) -> None:
-        """The dealer's 14th tile (its first turn's "drawn" tile): the highest it holds (Game._to_lack)."""
-        st = self._state
-        held = [t for t in range(34) if st.hands[st.dealer][t]]
-        st.last_draw = (st.dealer, held[-1], False, False) if held else None
+        """The tile the dealer counts as drawn on its first turn (Game._to_lack)."""
+        self._state.last_draw = self._dealer_first_draw()
 
     def _flush(self, position: int) -> None:
         """Emit the deferred payments made at or before core record ``position``."""
@@ -658,6 +678,8 @@ class CoreHand(HandTable):
                 by_seat = flow.book.flow.bird_hits == "seat"  # type: ignore[attr-defined]
                 seats = tuple(b >> (8 * k) & 255 for k in range(4)) if by_seat else ()
                 self._emit(InstantWon(seat, row.key, a if a >= 0 else None, 0 if by_seat else b, seats))
+            elif kind == _EV["penalty"]:
+                self._emit(self._penalized(i, seat, tile, a, b))
             elif kind == _EV["wall"]:
                 order = tuple(core.wall_built)
                 self._emit(WallBuilt(order, wall_digest(order), None if self.explicit_wall else self.seed,
@@ -809,8 +831,10 @@ class CoreHand(HandTable):
         kw: dict[str, Any] = {"winner": seat, "discarder": from_seat, "dealer": self.dealer,
                               "seat_wind": (seat - self.dealer) % 4, "prevalent_wind": self.prevalent_wind}
         kw.update(zip(_FACT_NAMES, facts))
-        heavenly, earthly, human, first_round = facts[5:]
+        heavenly, earthly, human, first_round, bonus_after_kong = facts[5:10]
         flow = self.flow
+        if flow.bonus_spoils_kong_draw and from_seat is None and bonus_after_kong:
+            kw["kong_replacement"] = False  # (Flow.record_facts: the flow's judge loses 杠上开花 then)
         if flow.heavenly:
             kw["heavenly"] = heavenly
         if flow.human and human:
@@ -820,6 +844,8 @@ class CoreHand(HandTable):
         elif flow.earthly == "first_round":
             kw["earthly"] = (seat != self.dealer and first_round and not facts[3]
                              and not self.core.melds(seat))
+        elif flow.earthly == "first_discard":  # (in the first go-round the dealer's discard is its first)
+            kw["earthly"] = from_seat == self.dealer and seat != self.dealer and first_round and not facts[3]
         return kw
 
     def _score_from_core(self, seat: int, tile: int, from_seat: int | None) -> ScoreResult | None:
@@ -827,7 +853,7 @@ class CoreHand(HandTable):
         core has checked the shape and that the seat plays)."""
         kw = self._core_kwargs(seat, from_seat, self.core.query_facts())
         ctx_cls: type[WinContext] = getattr(self.ruleset, "Context", WinContext)
-        known = _context_fields(ctx_cls)
+        known = context_fields(ctx_cls)
         try:
             ctx = ctx_cls(**{k: v for k, v in kw.items() if k in known})
             result = self.ruleset.score(self._core_hand_of(seat, tile, from_seat is not None), ctx)
@@ -840,8 +866,9 @@ class CoreHand(HandTable):
         and hands (the typed events are built only if someone reads them).  False = a hand with a win (or
         bonus tiles in the final hands): the full end runs."""
         flow, core = self.flow, self.core
-        if core.won or flow.draw_hands and flow.bonus_tiles or self._special is not None and core.specials:
-            return False  # (a rule file's opening wins pay at the end: the full end folds them)
+        if (core.won or flow.draw_hands and flow.bonus_tiles or self._special is not None and core.specials
+                or core.penalty is not None):
+            return False  # (a rule file's opening wins and the judge's penalties pay at the end: the full end)
         # a rule set settled by its wins alone moves no money for kongs or the wall's end (settle_by_wins):
         # every such hand of a table settles alike, and the table keeps the one settlement (found to need no
         # lines of the flow's own when the first such hand ended)
@@ -861,7 +888,8 @@ class CoreHand(HandTable):
                                                            core.bonus(seat)))
             ready = core.wall_end_ready
             order = tuple(s for s in self.ready_order() if ready >= 0 and ready >> s & 1)
-            settlement = self._settle(self._ledger_record(Draw(self._draw_hands, order)))
+            facts = flow.draw_facts(self.snapshot()) if flow.draw_hands else {}
+            settlement = self._settle(self._ledger_record(Draw(self._draw_hands, order, facts)))
             if flow.extra_lines(self._state, settlement):
                 return False
             if by_wins and table is not None and not settlement.lines:
@@ -894,7 +922,7 @@ class CoreHand(HandTable):
         someone reads them.  False: the full end runs (a false win, opening or instant wins, horses, a win whose
         record was not made)."""
         flow, core = self.flow, self.core
-        if (flow.false_wins or flow.pays_during_play or core.wall_end_ready >= 0
+        if (flow.penalties or flow.pays_during_play or core.wall_end_ready >= 0
                 or self._special is not None and (core.specials or _has_horses(flow))):
             return False  # (money during play, or the wall's end in the record: the full end)
             return False
@@ -1013,6 +1041,9 @@ class CoreGame(CoreHand, Game):
                          hand_number=hand_number, options=options, rules=rules)
         self._legal_made: dict[int, list[Action]] = {}
         self._slots_made: dict[int, tuple[int, ...]] = {}
+        #: the judge's penalties: the question's answers held until every asked seat has answered, the illegal ones
+        self._held: dict[int, Action | int] = {}
+        self._faults: dict[int, Action | int] = {}
         self._decide_sichuan(sichuan_table(flow))
         self._status = self.handle(self.core.advance())
 
@@ -1033,7 +1064,10 @@ class CoreGame(CoreHand, Game):
 
     @property
     def pending(self) -> tuple[int, ...]:
-        return () if self._status == CS_END else self.core.pending
+        if self._status == CS_END:
+            return ()
+        pending = self.core.pending
+        return tuple(s for s in pending if s not in self._held) if self._held else pending
 
     def _action(self, slot: int, focus: tuple[int, int, int, int, int]) -> Action:
         phase, _, discard, kong, drawn = focus
@@ -1073,16 +1107,23 @@ class CoreGame(CoreHand, Game):
         return legal
 
     def legal_actions(self, seat: int) -> list[Action]:
+        if seat in self._held:
+            return []
         return list(self._legal_of(seat))
 
     def action_mask(self, seat: int) -> bytearray:
-        return self.core.mask(seat) if type(seat) is int and 0 <= seat < 4 else bytearray(N_ACTIONS)
+        if type(seat) is not int or not 0 <= seat < 4 or seat in self._held:
+            return bytearray(N_ACTIONS)
+        return self.core.mask(seat)
 
     def act(self, seat: int, action: Action | int) -> None:
         """As :meth:`Game.act`: raises :class:`IllegalActionError` naming the action and why; the state is
         unchanged."""
         if self.done:
             raise IllegalActionError(f"the hand is over: seat {seat} cannot {action}")
+        if self.flow.penalties and (self._held or not self._is_legal(seat, action)):
+            self._judged_act(seat, action)  # (the judge's penalties: an illegal answer is judged, not refused)
+            return
         if isinstance(action, Action):
             slot = action.index
             legal = self._legal_of(seat)
@@ -1107,6 +1148,117 @@ class CoreGame(CoreHand, Game):
                                      + ", ".join(str(a) for a in self.legal_actions(seat)))
         self._status = self.handle(r)
 
+    def _is_legal(self, seat: int, action: Action | int) -> bool:
+        """``action`` is one of the legal answers of ``seat``, a seat still to answer."""
+        if type(seat) is not int or seat not in self.pending:
+            return False
+        legal = self._legal_of(seat)
+        if isinstance(action, Action):
+            return action in legal
+        return type(action) is int and any(a.index == action for a in legal)
+
+    def _judged_act(self, seat: int, action: Action | int) -> None:
+        """Game.act with the judge's penalties (the Botzone format) once an answer is not legal: the answers of the
+        question are held until every asked seat has given one, then judged as Game._judge judges them (wins
+        declared first, a false one WH; else the illegal answer WA, the lowest seat's); the core is given the
+        answers only when none is penalized (an illegal one among them, beside a win that stands, as pass)."""
+        core = self.core
+        if type(seat) is not int or seat not in core.asked:
+            raise IllegalActionError(f"seat {seat} is not to act now ({action}); the seats to act now: "
+                                     f"{listed(self.pending)}")
+        if seat in self._held or seat in core.answers:
+            raise IllegalActionError(f"seat {seat} has already answered ({self._held.get(seat, action)})")
+        if isinstance(action, Action):
+            chosen: Action | int = action
+        elif isinstance(action, int) and not isinstance(action, bool):
+            chosen = action
+        else:
+            raise IllegalActionError(f"an action is an Action or an action index, got {action!r}")
+        if not self._is_legal(seat, action):
+            self._faults[seat] = action
+        self._held[seat] = chosen
+        if self.pending:
+            return
+        held, faults = self._held, self._faults
+        self._held, self._faults = {}, {}
+        penalty = self._judge_held(held, faults)
+        if penalty is not None:
+            p_seat, kind, tile, frm, robbing, total, answer = penalty
+            self._penalty_answers[core.n_events] = answer
+            core.penalize(p_seat, PENALTIES.index(kind), -1 if tile is None else tile, -1 if frm is None else frm,
+                          robbing, -1 if total is None else total)
+            self._legal_made, self._slots_made = {}, {}
+            self._status = self.handle(CS_END)
+            return
+        status = CS_WAIT
+        for s in core.asked:
+            if s in held:
+                a = held[s]
+                slot = PASS if s in faults else (a.index if isinstance(a, Action) else a)
+                status = core.act(s, slot)
+        self._legal_made, self._slots_made = {}, {}
+        self._status = self.handle(status)
+
+    def _judge_held(self, held: dict[int, Action | int],
+                    faults: dict[int, Action | int]) -> tuple[int, str, int | None, int | None, bool, int | None,
+                                                               str] | None:
+        """Game._judge over the question's answers (those the core holds and those held here): the penalty
+        (seat, kind, a false win's tile, the seat it was claimed from, robbing, its total, the answer), or None
+        when the answers stand."""
+        core = self.core
+        phase, actor, discard, kong, drawn = core.focus
+        given: dict[int, Action | int] = {**{s: a for s, a in core.answers.items()}, **held}
+
+        def declares_win(s: int) -> bool:
+            a = given.get(s)
+            return (a.kind == "win") if isinstance(a, Action) else a == WIN
+
+        frm: int | None
+        if phase == _PH["turn"]:
+            (seat,) = core.asked
+            tile: int | None = drawn if drawn >= 0 else None
+            declared, robbing, frm = [seat] if declares_win(seat) else [], False, None
+        else:
+            robbing = phase == _PH["rob"]
+            frm = core.focus[1]
+            tile = kong if robbing else discard
+            seats = self.flow.seats
+            i = seats.index(frm)
+            order = [seats[(i + k) % len(seats)] for k in range(1, len(seats))]
+            declared = [s for s in order if s in given and declares_win(s)]
+            if not self.flow.multiple_winners:
+                declared = declared[:1]
+        for s in declared:
+            result = self.win_score(s, tile) if s not in faults and tile is not None else None
+            if result is None or not result.valid:
+                return s, "WH", tile, frm, robbing, result.total if result is not None else None, ""
+        if declared or not faults:
+            return None
+        seat = min(faults)
+        a = faults[seat]
+        return seat, "WA", None, None, False, None, str(a) if isinstance(a, Action) else f"action {a}"
+
+    def penalize(self, seat: int, kind: str, answer: str = "") -> None:
+        """As :meth:`Game.penalize`: an outside judge's penalty ends the hand."""
+        from mahjong.game.events import PENALTY_KINDS
+
+        if not self.flow.penalties:
+            raise RulesError("penalties are off in this game (they are on in the Botzone format: options "
+                             "botzone, or penalties)")
+        if type(seat) is not int or seat not in self.flow.seats:
+            raise RulesError(f"seat must be one of the seats {listed(self.flow.seats)}, got {seat!r}")
+        if not isinstance(kind, str) or kind not in PENALTY_KINDS:
+            raise RulesError(f"unknown penalty {kind!r}; known: {listed(PENALTY_KINDS)}")
+        if not isinstance(answer, str):
+            raise RulesError(f"answer is text, got {type(answer).__name__}")
+        if self.done:
+            raise IllegalActionError(f"the hand is over: no penalty can be given (seat {seat}, {kind})")
+        self._penalty_answers[self.core.n_events] = answer[:200]
+        self._held, self._faults = {}, {}
+        self.core.penalize(seat, PENALTIES.index(kind))
+        self._legal_made, self._slots_made = {}, {}
+        self._status = self.handle(CS_END)
+
     def observe(self, seat: int) -> dict[str, Any]:
         """:func:`mahjong.game.observation.observe` read straight from the core's struct (the typed events are
         not built): the same dict as the Python engine's."""
@@ -1121,11 +1273,12 @@ class CoreGame(CoreHand, Game):
         (phase, actor, live, rivers, bonus, visible, lack, counts, playing, won, ldis, pk, ldraw, ready,
          indicator) = _core_table(core)
         melds = []
+        shown = self.done and flow.shows_concealed_kongs  # (the hand is over: the concealed kongs are face up)
         for s in range(4):
             out = []
             for kind, tiles, tile, frm in core.melds(s):
                 name = MELD_KINDS[kind]
-                if name == "concealed_kong" and s != seat:
+                if name == "concealed_kong" and s != seat and not shown:
                     visible[tile] -= 4  # another seat's concealed kong is face down: its kind is not public
                     tiles = (-1,) * 4
                 out.append({"kind": name, "tiles": list(tiles), "from_seat": None if frm < 0 else frm})
@@ -1218,18 +1371,14 @@ _SLOT_ACTIONS: tuple[Action | None, ...] = tuple(
     else ADDED_KONGS[i - ADDED_KONG] if i < CHOW else PASS_ACTION if i == PASS
     else READIES[i - READY] if READY <= i < READY + 34
     else LACKS[i - LACK] if LACK <= i < LACK + 3 else PICKS[i - PICK] if PICK <= i < PICK + 34
-    else DISCARDS[34 + i - DISCARD_BONUS] if DISCARD_BONUS <= i < DISCARD_BONUS + 8 else None
+    else DISCARDS[34 + i - DISCARD_BONUS] if DISCARD_BONUS <= i < DISCARD_BONUS + 8
+    else FLOWER_ACTIONS[34 + i - FLOWER] if FLOWER <= i < FLOWER + 8 else None
     for i in range(N_ACTIONS))
 _core_table: Any = getattr(backend_module, "_core_table", None) if BACKEND == "cython" else None
 _core_clone: Any = getattr(backend_module, "_core_clone", None) if BACKEND == "cython" else None
 
 
 _NOT_PENDING = -1 - REFUSALS.index("not_pending")
-
-
-@functools.cache
-def _context_fields(ctx_cls: type[WinContext]) -> frozenset[str]:
-    return frozenset(f.name for f in fields(ctx_cls))
 
 
 class RandomTable:

@@ -3,11 +3,12 @@ and its data hooks' data (``src/mjcore/engine.pxi`` ``CoreFlow``).
 
 The core knows no rule set.  What it plays is this record: the seats, the tile set (in the order ``tiles()``
 lists it, so both engines shuffle the same ring), the tiles in play, the hand size, chows and honor chows,
-several winners, play after a win, the wall's end reserve, the dice break, a segmented wall, the bonus kinds
-(fixed, and those the wildcard indicator makes), the bonus kinds held in the hand, the wildcard kinds (fixed, and
-an :class:`~mahjong.game.flows.base.Indicator`'s 34-row table: where it is found and the kinds each indicator
-makes wild), whether a wildcard may be melded, 定缺, 换三张 (its direction, by the dice or fixed), 开始时换牌, 报听
-with the 海底捞月 phase, the forced win, false wins, money during play, the hand rules of the win shape, and a rule
+several winners, play after a win, the wall's end reserve, the dice break (stacks a side), a segmented wall, the
+bonus kinds (fixed, and those the wildcard indicator makes), the bonus kinds held in the hand (and 补花 of them),
+the wildcard kinds (fixed, and an :class:`~mahjong.game.flows.base.Indicator`'s 34-row table: where it is found
+and the kinds each indicator makes wild), whether a wildcard may be melded, 定缺, 换三张 (its direction, by the
+dice or fixed), 开始时换牌, 报听, the 海底捞月 phase, the forced win, the judge's penalties (false wins WH), the
+concealed kongs shown at the end, money during play, the hand rules of the win shape, and a rule
 file's ``[[opening]]`` / ``[[instant_wins]]`` (their holding conditions compiled to programs of
 :data:`~mahjong.game._core_constants.HOLDING_OPS` by :func:`compile_holding`), birds and ``[horses]``.  The field
 names and order are written once, in :mod:`mahjong.game._core_constants` (``CORE_FLOW_FIELDS``), from which the
@@ -195,7 +196,12 @@ def _build(flow: Flow) -> CoreFlow:
         "exchange_offset": flow.exchange_offset(None) if exchanging and not flow.exchange_by_dice() else 0,
         "ready_declaration": flow.ready_declaration,
         "swap_at_start": flow.swaps_at_start(),
-        "false_wins": flow.false_wins,
+        "penalties": flow.penalties,
+        "haidi_phase": flow.haidi_phase,
+        "shows_kongs": flow.shows_concealed_kongs,
+        "declares_held_bonus": flow.declares_held_bonus,
+        "bonus_spoils_kong_draw": flow.bonus_spoils_kong_draw,
+        "break_stacks": flow.break_stacks,
         "rule_flags": rules.flags,
         "rule_hand_size": rules.hand_size,
         "rule_max_wildcards": rules.max_wildcards,

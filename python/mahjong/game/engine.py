@@ -7,6 +7,7 @@ settlement is the rule set's ``settle()`` over the record the fold builds (:func
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import fields
@@ -19,6 +20,7 @@ from mahjong.game.actions import (
     ADDED_KONGS,
     CONCEALED_KONGS,
     DISCARDS,
+    FLOWER_ACTIONS,
     KONGS,
     N_ACTIONS,
     PASS_ACTION,
@@ -42,8 +44,10 @@ from mahjong.game.events import (
     HandStarted,
     KongDeclared,
     KongRobbed,
+    KongsShown,
     LackDeclared,
     Paid,
+    Penalized,
     TilePicked,
     TilesPassed,
     TilesSwapped,
@@ -107,6 +111,12 @@ class SpecialHooks(Protocol):
     def instant_win(self, state: HandState, seat: int, tile: int | None) -> GameEvent | None: ...
 
     def after_win_events(self, state: HandState) -> list[GameEvent]: ...
+
+
+@functools.cache
+def context_fields(ctx_cls: type[WinContext]) -> frozenset[str]:
+    """The win facts a rule set's context class takes (cached: it is asked at every win offered)."""
+    return frozenset(f.name for f in fields(ctx_cls))
 
 
 def check_game_args(seed: Any, salt: Any, hand_number: Any, options: Any, wall: Any, engine: Any) -> None:
@@ -182,6 +192,8 @@ class HandTable:
     _record_index: list[int]
     #: the flow's special-rules hooks, when it has special rules (rbgames); None = none
     _special: SpecialHooks | None = None
+    #: the score of the complete hand a false win (WH) was declared on, shown with the settlement's results
+    _false_win: ScoreResult | None = None
 
     def _emit(self, ev: GameEvent) -> None:
         self.state.apply(ev)
@@ -190,6 +202,20 @@ class HandTable:
     def wins_made(self) -> list[Won]:
         """The hand's wins so far, in order."""
         return self.state.wins
+
+    def _dealer_first_draw(self) -> tuple[int, int, bool, bool] | None:
+        """The tile the dealer counts as drawn on its first turn (its 14th): in the Botzone format the last
+        playing tile it took from its segment (the judge deals 13 and has the dealer draw the 14th); otherwise
+        the highest tile it holds."""
+        st = self.state
+        if st.segment:
+            taken = [t for e in self.events if isinstance(e, (Dealt, Drew)) and e.seat == st.dealer
+                     for t in (e.tiles if isinstance(e, Dealt) else (e.tile,))]
+            mine = [t for t in taken if t < 34 and not self.flow.is_bonus(t, st) and st.hands[st.dealer][t]]
+            if mine:
+                return (st.dealer, mine[-1], False, False)
+        held = [t for t in range(34) if st.hands[st.dealer][t]]
+        return (st.dealer, held[-1], False, False) if held else None
 
     def ready_order(self) -> list[int]:
         """The seats in the order they became ready (报听's 海底捞月 goes to the one ready first)."""
@@ -224,6 +250,9 @@ class HandTable:
                              and len(st.discards[st.dealer]) == 1)
         elif flow.earthly == "first_round":
             kw["earthly"] = seat != st.dealer and f.first_round and not robbing and not st.melds[seat]
+        if flow.ready_declaration and st.ready_from_start[seat] \
+                and "kou_ting" in context_fields(getattr(self.ruleset, "Context", WinContext)):
+            kw["kou_ting"] = True  # 扣听: 报听 with its first discard, in the first go-round
         kw.update(flow.record_facts(st, seat, tile, from_seat))
         return kw
 
@@ -259,7 +288,7 @@ class HandTable:
         kw = self.context_kwargs(seat, tile, from_seat, robbing, st)
         kw.update(flow.check_facts(st, seat))
         ctx_cls: type[WinContext] = getattr(self.ruleset, "Context", WinContext)
-        known = {f.name for f in fields(ctx_cls)}
+        known = context_fields(ctx_cls)
         try:
             ctx = ctx_cls(**{k: v for k, v in kw.items() if k in known})
             result = self.ruleset.score(hand, ctx)
@@ -290,6 +319,18 @@ class HandTable:
             raise AssertionError("a win was offered that does not score")
         hand = str(self.state.hand_of(seat, tile, self.flow.meld_offset, from_seat is not None))
         self._emit(Won(seat, tile, from_seat, hand, result.total))
+
+    def _false_declaration(self, seat: int, tile: int | None, from_seat: int | None, robbing: bool,
+                           legal: bool) -> Penalized | None:
+        """The judge's WH for ``seat``'s win declared on ``tile`` (``legal``: a win the engine offered, which
+        scores; else one it did not offer: the hand does not win), or None when the win stands."""
+        st = self.state
+        result = self._win_result(seat, tile, from_seat, robbing) if legal and tile is not None else None
+        if result is not None and result.valid:
+            return None
+        hand = "" if tile is None else str(st.hand_of(seat, tile, self.flow.meld_offset, from_seat is not None))
+        self._false_win = result
+        return Penalized(seat, "WH", "", tile, hand, result.total if result is not None else None)
 
     # --- money ------------------------------------------------------------------------------------------------
 
@@ -332,8 +373,9 @@ class HandTable:
         record = record_of(self)
         settlement = self._settle(record)
         extra = self.flow.extra_lines(st, settlement)
-        if extra:  # the flow's own penalties (Botzone's false win)
-            settlement = Settlement.from_lines(settlement.ruleset, [*settlement.lines, *extra], settlement.results,
+        if extra:  # the flow's own penalties (the judge's: Botzone's)
+            results = (*settlement.results, self._false_win) if self._false_win is not None else settlement.results
+            settlement = Settlement.from_lines(settlement.ruleset, [*settlement.lines, *extra], results,
                                                settlement.details)
         self._emit_payments(settlement)
         net = [0, 0, 0, 0]
@@ -343,7 +385,18 @@ class HandTable:
         if tuple(net) != tuple(settlement.net):
             raise AssertionError(f"payments during play {net} disagree with the settlement {settlement.net}")
         self.settlement = settlement
+        self._show_kongs()
         self._emit(HandEnded(tuple(net), self.flow.next_dealer(st, dict(settlement.details))))
+
+    def _show_kongs(self) -> None:
+        """The hand is over: the concealed kongs are turned face up, seat by seat (the flow's
+        ``shows_concealed_kongs``)."""
+        if not self.flow.shows_concealed_kongs:
+            return
+        for s in self.flow.seats:
+            kongs = tuple(sorted(m.tile for m in self.state.melds[s] if m.kind == "concealed_kong"))
+            if kongs:
+                self._emit(KongsShown(s, kongs))
 
 
 class Game(HandTable):
@@ -361,6 +414,20 @@ class Game(HandTable):
     actions, observations, events and settlements (the differential tests); ``Game(...)`` on the core is an
     instance of the subclass :class:`mahjong.game.core.CoreGame`.  On the pure-Python backend
     (``MAHJONG_PURE_PYTHON=1``) there is no compiled core: ``"auto"`` plays on this engine.
+
+    **The judge's penalties** (a flow option, ``penalties``: on in Guobiao's Botzone format,
+    ``options={"botzone": True}``, off elsewhere unless asked for), as Botzone's Chinese Standard Mahjong judge
+    gives them: an answer that is not legal does not raise :class:`~mahjong.game.actions.IllegalActionError`
+    but is judged with the other seats' answers — a win declared comes first (the nearest in turn order after
+    the discarder); one on a hand that does not win, or under the 8-fan minimum, is ``"WH"``; otherwise the
+    illegal answer (the lowest seat's) is ``"WA"``.  :meth:`penalize` gives the penalties only an outside judge
+    sees (``"TLE"``, ``"MLE"``, ``"OLE"``, ``"RE"`` a crashed program, ``"NJ"`` output that is not the
+    protocol's; ``"WA"`` / ``"WH"`` too): :data:`mahjong.game.events.PENALTY_KINDS`.  Either way the hand ends
+    with one :class:`~mahjong.game.events.Penalized` event (``seat``, ``kind``, ``answer``; a false win's
+    ``tile``, ``hand``, ``total``), then the payments: the offender pays each other player the flow's
+    ``penalty`` (10: −30 / +10 each), reason ``"false_win"`` for WH and ``"penalty"`` otherwise; the hand's
+    :attr:`state` has it as ``state.penalty``.  Without the option an illegal answer is refused and the state is
+    unchanged, and :meth:`penalize` raises :class:`~mahjong.errors.RulesError`.
     """
 
     def __new__(cls, rules: str = "guobiao", *args: Any, engine: str = "auto", **kwargs: Any) -> Game:
@@ -405,6 +472,7 @@ class Game(HandTable):
         self.state.reserve = self.flow.reserve
         self.events: list[GameEvent] = []
         self._responses: dict[int, Action] = {}
+        self._faults: dict[int, Action | int] = {}  # the judge's penalties: illegal answers, judged at resolve
         self._pending: tuple[int, ...] = ()
         self._legal: dict[int, list[Action]] = {}
         self._win_cache: dict[tuple[int, int, int], ScoreResult | None] = {}
@@ -457,8 +525,7 @@ class Game(HandTable):
         for s in order:  # bonus tiles set aside and replaced, seat by seat from the dealer
             self._replace_bonus(s)
         st.begin_play()
-        held = [t for t in range(34) if st.hands[st.dealer][t]]
-        st.last_draw = (st.dealer, held[-1], False, False) if held else None  # the dealer's 14th tile
+        st.last_draw = self._dealer_first_draw()
         if flow.exchanges_three():
             st.phase = Phase.EXCHANGE
         elif flow.swaps_at_start():
@@ -488,8 +555,9 @@ class Game(HandTable):
         """After the deal (and its exchange): 定缺 where the flow plays it, else the dealer's first turn."""
         st = self.state
         st.phase = Phase.LACK if self.flow.plays_lack() else Phase.TURN
-        held = [t for t in range(34) if st.hands[st.dealer][t]]
-        st.last_draw = (st.dealer, held[-1], False, False) if held else None  # (an exchange may move the 14th)
+        st.last_draw = self._dealer_first_draw()  # (an exchange may move the 14th)
+        for s in self._order_after(st.dealer):  # 海底捞月's priority: ready from the deal = ready before any discard
+            self._note_ready(s)
 
     # --- the exchanges after the deal (Sichuan 换三张, the two-player 开始时换牌) ----------------------------
 
@@ -613,14 +681,46 @@ class Game(HandTable):
         else:
             raise IllegalActionError(f"an action is an Action or an action index, got {action!r}")
         if chosen is None:
-            raise IllegalActionError(
-                f"seat {seat} cannot {action} now ({self.state.phase}): legal are "
-                + ", ".join(str(a) for a in legal)
-            )
+            if not self.flow.penalties:
+                raise IllegalActionError(
+                    f"seat {seat} cannot {action} now ({self.state.phase}): legal are "
+                    + ", ".join(str(a) for a in legal)
+                )
+            # the judge's penalties: the answer stands as given; it is judged with the others' (wins first)
+            self._faults[seat] = action
+            chosen = action if isinstance(action, Action) else _PASS
         self._responses[seat] = chosen
         if not self.pending:
             self._resolve()
             self._advance()
+
+    def penalize(self, seat: int, kind: str, answer: str = "") -> None:
+        """An outside judge's penalty (the judge's penalties are on: the Botzone format): ``seat`` committed
+        ``kind`` — a key of :data:`mahjong.game.events.PENALTY_KINDS` (``"WA"`` an answer that is not legal,
+        ``"WH"`` a false win, ``"TLE"`` time limit exceeded, ``"MLE"``, ``"OLE"``, ``"RE"`` a crashed program,
+        ``"NJ"`` output that is not the protocol's JSON); ``answer``: what it answered, if anything.  The hand
+        ends at once with a :class:`~mahjong.game.events.Penalized` event; the offender pays each other player
+        the flow's ``penalty`` (10).  Any seat at the table may be penalized, its turn or not."""
+        from mahjong.game.events import PENALTY_KINDS
+
+        if not self.flow.penalties:
+            raise RulesError("penalties are off in this game (they are on in the Botzone format: options "
+                             "botzone, or penalties)")
+        if type(seat) is not int or seat not in self.flow.seats:
+            raise RulesError(f"seat must be one of the seats {listed(self.flow.seats)}, got {seat!r}")
+        if not isinstance(kind, str) or kind not in PENALTY_KINDS:
+            raise RulesError(f"unknown penalty {kind!r}; known: {listed(PENALTY_KINDS)}")
+        if not isinstance(answer, str):
+            raise RulesError(f"answer is text, got {type(answer).__name__}")
+        if self.done:
+            raise IllegalActionError(f"the hand is over: no penalty can be given (seat {seat}, {kind})")
+        self._penalize(Penalized(seat, kind, answer[:200]))
+        self._pending, self._legal, self._responses, self._faults = (), {}, {}, {}
+
+    def _penalize(self, ev: Penalized) -> None:
+        """End the hand with the judge's penalty ``ev``."""
+        self._emit(ev)
+        self._end_hand()
 
     def step(self, actions: Mapping[int, Action | int]) -> None:
         """Several seats' answers at once (every pending seat must be given; checked before any is taken)."""
@@ -634,9 +734,11 @@ class Game(HandTable):
             if not isinstance(a, Action) and (type(a) is not int or not 0 <= a < N_ACTIONS):
                 raise IllegalActionError(
                     f"seat {seat}: an action is an Action or an action index 0..{N_ACTIONS - 1}, got {a!r}")
-            legal = self.legal_actions(seat) if seat in self.pending else []
+            if seat not in self.pending:
+                raise IllegalActionError(f"seat {seat} cannot {a} now")
+            legal = self.legal_actions(seat)
             ok = (a in legal) if isinstance(a, Action) else any(x.index == a for x in legal)
-            if not ok:
+            if not ok and not self.flow.penalties:  # (with the judge's penalties an illegal answer is judged)
                 raise IllegalActionError(f"seat {seat} cannot {a} now")
         for seat, a in actions.items():
             self.act(seat, a)
@@ -677,6 +779,9 @@ class Game(HandTable):
             if phase == Phase.TURN:
                 seat = st.actor
                 if st.kong_draw_due == seat:
+                    if st.live_for(seat) <= flow.reserve:  # (Botzone: a claimer's kong with its segment empty)
+                        self._wall_end()
+                        continue
                     self._draw(seat, True)
                     self._pay()
                     continue
@@ -732,9 +837,12 @@ class Game(HandTable):
                 in self.state.playing]
 
     def _forced(self, legal: list[Action]) -> list[Action]:
-        """Sichuan's forced win in the last tiles: a seat that can win must."""
+        """Sichuan's forced win in the last tiles: a seat that can win on one of the wall's last N tiles must —
+        a tile just drawn from them (live < N once it is drawn), or the discard / added kong of one."""
         n = self.flow.forced_win_tiles
-        if n and self.state.live <= n and any(a.kind == "win" for a in legal):
+        st = self.state
+        last = bool(n) and st.live < n and (st.phase == Phase.TURN or st.offer_drawn)
+        if last and any(a.kind == "win" for a in legal):
             return [a for a in legal if a.kind == "win"]
         return legal
 
@@ -753,7 +861,8 @@ class Game(HandTable):
             if drew and st.last_draw is not None and st.last_draw[1] < 34:
                 legal.append(DISCARDS[st.last_draw[1]])
             return self._forced(legal)
-        if drew and st.live_for(seat) > flow.reserve:  # no kong on the last tile: nothing to replace it with
+        # no kong on the last tile: nothing to replace it with (Botzone: nor when the next seat's segment is empty)
+        if drew and st.live_for(seat) > flow.reserve and (not st.segment or self._next_can_draw(seat)):
             for t in range(34):
                 if h[t] == 4 and flow.may_meld(st, seat, t):
                     legal.append(CONCEALED_KONGS[t])
@@ -763,6 +872,8 @@ class Game(HandTable):
         discards = [t for t in range(34) if h[t] and flow.may_discard(st, seat, t)]
         legal += [DISCARDS[t] for t in discards]
         legal += [DISCARDS[t] for t in sorted(flow.held_bonus) if h[t]]
+        if flow.declares_held_bonus and st.live_for(seat) > flow.reserve:  # (补花 needs a replacement to draw)
+            legal += [FLOWER_ACTIONS[t] for t in sorted(flow.held_bonus) if h[t]]
         if flow.ready_declaration:
             for t in discards:
                 if self._ready_after(seat, t):
@@ -777,11 +888,12 @@ class Game(HandTable):
             return opts  # a discarded bonus tile (Jinshan's 百搭) is dead: nobody claims it or wins on it
         if self._win_result(s, t, p, False) is not None:
             opts.append(WINS[t])
-        # no claim on the last tile (only a win); in the Botzone format a kong needs the claimer's own segment
-        if not st.ready[s] and (st.segment or st.live > flow.reserve):
+        # no claim on the last tile (only a win): in the Botzone format, when the next seat's segment is empty; a
+        # claimer's kong with its own segment empty is accepted there (the judge's: the hand is then drawn)
+        if not st.ready[s] and (self._next_can_draw(p) if st.segment else st.live > flow.reserve):
             if h[t] >= 2 and flow.may_meld(st, s, t):
                 opts.append(PUNGS[t])
-                if h[t] >= 3 and st.live_for(s) > flow.reserve:
+                if h[t] >= 3:
                     opts.append(KONGS[t])
             if may_chow:
                 opts += self._chows(h, t)
@@ -789,6 +901,11 @@ class Game(HandTable):
             return opts
         opts.append(_PASS)
         return self._forced(opts)
+
+    def _next_can_draw(self, seat: int) -> bool:
+        """The Botzone format: the seat after ``seat`` still has tiles in its segment (else the discard ``seat``
+        makes is the hand's last)."""
+        return self.state.live_for(self.flow.next_seat(self.state, seat)) > self.flow.reserve
 
     def _chows(self, h: list[int], t: int) -> list[Action]:
         out: list[Action] = []
@@ -821,7 +938,8 @@ class Game(HandTable):
             return False
 
     def _note_ready(self, seat: int) -> None:
-        """The two-player game's 海底捞月 goes to the seat ready first: note when each became ready."""
+        """The two-player game's 海底捞月 goes to the seat ready first: note when each became ready (a seat's 13
+        dealt tiles that are ready count from the deal, before the dealer's first discard)."""
         if self.flow.ready_declaration and seat not in self._became_ready:
             h = list(self.state.hands[seat][:34])
             real, wild = self.flow.wildcard_count(self.state, h + [0] * 8)
@@ -836,8 +954,12 @@ class Game(HandTable):
     def _resolve(self) -> None:
         st, flow = self.state, self.flow
         answers, self._responses = self._responses, {}
+        faults, self._faults = self._faults, {}
         self._pending, self._legal = (), {}
         phase = st.phase
+        if faults or flow.penalties and phase in (Phase.TURN, Phase.CLAIM, Phase.ROB):
+            if self._judge(answers, faults):
+                return
         if phase in (Phase.EXCHANGE, Phase.SWAP):
             self._resolve_picks(answers)
             return
@@ -857,6 +979,9 @@ class Game(HandTable):
                 self._emit(KongDeclared(seat, "concealed", a.tile))
             elif a.kind == "added_kong":
                 self._emit(KongDeclared(seat, "added", a.tile))
+            elif a.kind == "flower":  # 补花: the kept flower is set aside, its replacement drawn from the back
+                self._emit(BonusSetAside(seat, a.tile))
+                self._draw(seat, True)
             return
         if phase == Phase.HAIDI:
             (seat, a), = answers.items()
@@ -901,6 +1026,46 @@ class Game(HandTable):
             return
         raise AssertionError(f"no answers expected in phase {phase}")
 
+    def _judge(self, answers: dict[int, Action], faults: dict[int, Action | int]) -> bool:
+        """The judge's penalties (the flow's ``penalties``) over the answers: wins declared come first (the
+        nearest in turn order after the discarder; with several winners, each), and one that does not stand
+        (a false win, or a win on a hand that does not win) is WH; then an illegal answer, the lowest seat's
+        first as the judge reads them, is WA.  True when the hand ended here."""
+        st = self.state
+
+        def declares_win(s: int) -> bool:
+            a = faults.get(s, answers.get(s))
+            return (a.kind == "win") if isinstance(a, Action) else a == WINS[0].index
+
+        if st.phase == Phase.TURN:
+            (seat,) = answers
+            tile = st.last_draw[1] if st.last_draw is not None and st.last_draw[0] == seat else None
+            declared, robbing, frm = [seat] if declares_win(seat) else [], False, None
+        elif st.phase in (Phase.CLAIM, Phase.ROB):
+            robbing = st.phase == Phase.ROB
+            if robbing:
+                assert st.pending_kong is not None
+                frm, tile = st.pending_kong
+            else:
+                assert st.last_discard is not None
+                frm, tile, _ = st.last_discard
+            declared = [s for s in self._order_after(frm) if s in answers and declares_win(s)]
+            if not self.flow.multiple_winners:
+                declared = declared[:1]
+        else:
+            declared, robbing, frm, tile = [], False, None, None
+        for s in declared:
+            ev = self._false_declaration(s, tile, frm, robbing, s not in faults)
+            if ev is not None:
+                self._penalize(ev)
+                return True
+        if declared or not faults:
+            return False
+        seat = min(faults)
+        a = faults[seat]
+        self._penalize(Penalized(seat, "WA", str(a) if isinstance(a, Action) else f"action {a}"))
+        return True
+
     def _after_win(self, last: int) -> None:
         st, flow = self.state, self.flow
         self._pay()
@@ -915,7 +1080,7 @@ class Game(HandTable):
         if flow.draw_hands:  # the final hands the wall-end checks read, as they stand now
             self._draw_hands = {s: str(st.hand_of(s, None, flow.meld_offset)) for s in st.playing}
         self._emit(WallEnd(ready))
-        if flow.ready_declaration:  # the two-player game's 海底捞月 phase
+        if flow.haidi_phase:  # the two-player game's 海底捞月 phase
             from mahjong.rulesets.twoplayer import haidi_performer
 
             order = tuple(self._became_ready)
@@ -960,7 +1125,8 @@ def record_of(game: HandTable) -> HandRecord:
             index.append(li)
         elif isinstance(ev, WallEnd):
             hands: dict[int, str] = game._draw_hands if flow.draw_hands else {}
-            events.append(Draw(hands, tuple(s for s in game.ready_order() if s in ev.ready_seats)))
+            events.append(Draw(hands, tuple(s for s in game.ready_order() if s in ev.ready_seats),
+                               flow.draw_facts(st)))
             index.append(li)
     game._record_index = index
     return HandRecord(st.ruleset, tuple(events), dict(flow.ruleset_options), st.dealer, st.prevalent_wind)

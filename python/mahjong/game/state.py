@@ -13,6 +13,7 @@ from typing import Any
 
 from mahjong.errors import ContextError, listed
 from mahjong.game.events import (  # (OpeningDeclared, InstantWon, HorsesTurned: rbgames)
+    PENALTY_KINDS,
     BonusSetAside,
     Claimed,
     Dealt,
@@ -27,9 +28,11 @@ from mahjong.game.events import (  # (OpeningDeclared, InstantWon, HorsesTurned:
     InstantWon,
     KongDeclared,
     KongRobbed,
+    KongsShown,
     LackDeclared,
     OpeningDeclared,
     Paid,
+    Penalized,
     TilePicked,
     TilesPassed,
     TilesSwapped,
@@ -146,6 +149,8 @@ class HandState:
     swapped: list[bool] = field(default_factory=lambda: [False] * 4)
     ready: list[bool] = field(default_factory=lambda: [False] * 4)
     ready_order: list[int] = field(default_factory=list)
+    #: 报听 declared with the seat's first discard, in the first go-round (the common table's 扣听)
+    ready_from_start: list[bool] = field(default_factory=lambda: [False] * 4)
     indicator: int | None = None
     wildcards: tuple[int, ...] = ()
     dice: list[tuple[int, ...]] = field(default_factory=list)
@@ -157,6 +162,9 @@ class HandState:
     last_discard: tuple[int, int, bool] | None = None
     #: the added kong that may be robbed: (seat, tile)
     pending_kong: tuple[int, int] | None = None
+    #: the tile on offer (the discard, the added kong's tile) is the one its owner just drew (Sichuan's forced win
+    #: in the last tiles counts the tiles that come from the wall's last ones)
+    offer_drawn: bool = False
     kong_draw_due: int | None = None  #: a seat whose kong needs its replacement draw
     after_kong: list[bool] = field(default_factory=lambda: [False] * 4)
     turns: list[int] = field(default_factory=lambda: [0] * 4)  #: draws (turns) each seat has had
@@ -176,6 +184,12 @@ class HandState:
     robbing: bool = False  #: the wins being folded rob a kong
     #: (rbgames) the rule file's own events in order: opening declarations, instant wins, horses turned
     special: list[Any] = field(default_factory=list)
+    #: the judge's penalty that ended the hand (the Botzone format), if any
+    penalty: Penalized | None = None
+    #: the seats whose concealed kongs were turned face up at the hand's end (Guobiao)
+    kongs_shown: list[int] = field(default_factory=list)
+    #: a bonus tile came as a seat's kong replacement since its kong (Botzone's judge then loses 杠上开花)
+    bonus_after_kong: list[bool] = field(default_factory=lambda: [False] * 4)
 
     # --- the fold --------------------------------------------------------------------------------------------
 
@@ -240,6 +254,8 @@ class HandState:
     def _bonus(self, ev: BonusSetAside) -> None:
         self._take(ev.seat, ev.tile, 1, ev)
         self.bonus[ev.seat].append(ev.tile)
+        if self.after_kong[ev.seat]:
+            self.bonus_after_kong[ev.seat] = True
 
     def _wildcard(self, ev: WildcardRevealed) -> None:
         if not self.front <= ev.position < self.back or self.wall[ev.position] != ev.indicator:
@@ -312,15 +328,18 @@ class HandState:
         self.phase, self.actor = Phase.TURN, self.dealer
 
     def _discarded(self, ev: Discarded) -> None:
+        self.offer_drawn = self.last_draw is not None and self.last_draw[:2] == (ev.seat, ev.tile)
         self._take(ev.seat, ev.tile, 1, ev)
         self.discards[ev.seat].append((ev.tile, False))
         self.visible[ev.tile] += 1
         self.last_discard = (ev.seat, ev.tile, self.after_kong[ev.seat])
         self.after_kong[ev.seat] = False
+        self.bonus_after_kong[ev.seat] = False
         self.last_draw = None
         if ev.ready and not self.ready[ev.seat]:
             self.ready[ev.seat] = True
             self.ready_order.append(ev.seat)
+            self.ready_from_start[ev.seat] = len(self.discards[ev.seat]) == 1 and self.first_round
         self.phase, self.actor = Phase.CLAIM, ev.seat
 
     def _claimed(self, ev: Claimed) -> None:
@@ -340,6 +359,7 @@ class HandState:
         if ev.kind == "kong":
             self.kongs.append((ev.seat, "melded", ev.tile, ev.from_seat, False))
             self.after_kong[ev.seat] = True
+            self.bonus_after_kong[ev.seat] = False
             self.kong_draw_due = ev.seat
         self.phase, self.actor = Phase.TURN, ev.seat
 
@@ -351,9 +371,11 @@ class HandState:
             self.visible[ev.tile] += 4
             self.kongs.append((ev.seat, "concealed", ev.tile, None, False))
             self.after_kong[ev.seat] = True
+            self.bonus_after_kong[ev.seat] = False
             self.kong_draw_due = ev.seat
             self.phase, self.actor = Phase.TURN, ev.seat
         elif ev.kind == "added":
+            self.offer_drawn = self.last_draw is not None and self.last_draw[:2] == (ev.seat, ev.tile)
             pung = next((m for m in self.melds[ev.seat] if m.kind == "pung" and m.tile == ev.tile), None)
             if pung is None:
                 raise self._bad(ev, f"seat {ev.seat} has no pung of {ev.tile} to add to")
@@ -362,6 +384,7 @@ class HandState:
             self.visible[ev.tile] += 1
             self.kongs.append((ev.seat, "added", ev.tile, pung.from_seat, False))
             self.after_kong[ev.seat] = True
+            self.bonus_after_kong[ev.seat] = False
             self.pending_kong = (ev.seat, ev.tile)
             self.kong_draw_due = ev.seat
             self.phase, self.actor = Phase.ROB, ev.seat
@@ -401,6 +424,20 @@ class HandState:
         self.phase, self.actor = Phase.HAIDI, ev.seat
 
     def _wall_end(self, ev: WallEnd) -> None:
+        self.phase = Phase.END
+
+    def _kongs_shown(self, ev: KongsShown) -> None:
+        mine = sorted(m.tile for m in self.melds[ev.seat] if m.kind == "concealed_kong")
+        if sorted(ev.tiles) != mine:
+            raise self._bad(ev, f"seat {ev.seat} shows concealed kongs of {listed(ev.tiles)}, it holds {listed(mine)}")
+        self.kongs_shown.append(ev.seat)
+
+    def _penalized(self, ev: Penalized) -> None:
+        if ev.kind not in PENALTY_KINDS:
+            raise self._bad(ev, f"unknown penalty {ev.kind!r}; known: {listed(PENALTY_KINDS)}")
+        if ev.seat not in self.seats:
+            raise self._bad(ev, f"seat {ev.seat} is not at this table")
+        self.penalty = ev
         self.phase = Phase.END
 
     def _paid(self, ev: Paid) -> None:
@@ -445,8 +482,9 @@ class HandState:
 
     @property
     def first_round(self) -> bool:
-        """Still the first go-round: no claim or kong yet and nobody has drawn a second time."""
-        return self.claims_made == 0 and max(self.turns) <= 1
+        """Still the first go-round: no claim or kong yet, nobody has drawn a second time, and the turn has not
+        come back to the dealer (its first draw starts the second go-round: its first tile was dealt)."""
+        return self.claims_made == 0 and max(self.turns) <= 1 and self.turns[self.dealer] == 0
 
     def concealed_tiles(self, seat: int) -> list[int]:
         out: list[int] = []
@@ -567,6 +605,8 @@ _HANDLERS: dict[type, Any] = {
     Won: HandState._won,
     HaidiFished: HandState._haidi,
     WallEnd: HandState._wall_end,
+    Penalized: HandState._penalized,
+    KongsShown: HandState._kongs_shown,
     Paid: HandState._paid,
     HandEnded: HandState._ended,
 }

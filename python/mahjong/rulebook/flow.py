@@ -56,8 +56,8 @@ def __getattr__(name: str) -> Any:
 
 def indicator_of(book: RuleBook) -> Any:
     """The wildcard indicator a book's ``[wildcards]`` describe (a :class:`mahjong.game.flows.base.Indicator`):
-    the wall's last tile (翻鬼), or the tile the dealer's two dice count from the wall's end (南昌 翻精); the kinds
-    each indicator makes wild (:func:`indicated_kinds`)."""
+    the wall's last tile (翻鬼), or the tile the dealer's two dice count in stacks from the wall's end (南昌 翻精);
+    the kinds each indicator makes wild (:func:`indicated_kinds`)."""
     position = "dice_from_end" if book.indicator_from == "dice_from_end" else "last_tile"
     return _base.Indicator(position, tuple(indicated_kinds(book, t) if t < N_KINDS else () for t in range(N_TILES)))
 
@@ -206,6 +206,7 @@ def _fixed_facts(book: RuleBook) -> dict[str, Any]:
         "winners_to_end": f.winners_to_end,
         "reserve": f.reserve,
         "ready_declaration": f.declare_ready,
+        "haidi_phase": f.declare_ready,  # (a file's 报听 comes with the two-player game's 海底捞月 phase)
         # a file with [settlement]: kongs and wins pay as they happen, the wall-end checks read the final hands
         "pays_during_play": book.settlement is not None,
         "draw_hands": book.settlement is not None,

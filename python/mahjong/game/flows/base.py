@@ -49,8 +49,10 @@ def is_data_hook(flow: object, name: str) -> bool:
     return bool(getattr(getattr(type(flow), name, None), "__data_hook__", False))
 
 
-def break_point(first: tuple[int, ...], second: tuple[int, ...], dealer_side: int = 0) -> int:
-    """Where drawing starts in the ring of 144 tiles (ring order: side 0 = the dealer's, then counter-clockwise).
+def break_point(first: tuple[int, ...], second: tuple[int, ...], dealer_side: int = 0,
+                stacks_per_side: int = STACKS_PER_SIDE) -> int:
+    """Where drawing starts in the ring of tiles (ring order: side 0 = the dealer's, then counter-clockwise;
+    ``stacks_per_side`` stacks of 2 a side: 18 for Guobiao's 144 tiles, 17 for 136).
 
     Competition rule (《中国麻将竞赛规则》): the first throw's sum picks the side — 5/9 the dealer's, 2/6/10 the
     dealer's right, 3/7/11 opposite, 4/8/12 the dealer's left (counting the dealer as 1, counter-clockwise);
@@ -58,7 +60,7 @@ def break_point(first: tuple[int, ...], second: tuple[int, ...], dealer_side: in
     """
     side = (sum(first) - 1) % 4
     stacks = sum(first) + sum(second)
-    return (((dealer_side + side) % 4) * STACKS_PER_SIDE + stacks) * 2 % 144
+    return (((dealer_side + side) % 4) * stacks_per_side + stacks) * 2 % (8 * stacks_per_side)
 
 
 #: where a wildcard indicator is turned up after the deal (game/_core_constants.py INDICATOR_FROM, less "none")
@@ -69,9 +71,9 @@ INDICATOR_POSITIONS = ("dice_from_end", "last_tile", "after_deal")
 class Indicator:
     """A wildcard indicator turned up after the deal and taken out of play.
 
-    position: where it is found — ``"dice_from_end"`` (the dealer's two dice counted from the wall's end: 南昌
-        翻精), ``"last_tile"`` (the wall's last tile: 翻鬼), ``"after_deal"`` (the next tile of the wall, the one
-        after the dealer's last dealt tile: 玉环 财神).
+    position: where it is found — ``"dice_from_end"`` (the dealer's two dice counted in stacks of two from the
+        wall's end, the stack's upper tile: 南昌 翻精), ``"last_tile"`` (the wall's last tile: 翻鬼),
+        ``"after_deal"`` (the next tile of the wall, the one after the dealer's last dealt tile: 玉环 财神).
     wildcards: for each of the 42 tile ids the indicator may be, the kinds it makes wild, in order (the
         ``WildcardRevealed`` event's ``wildcards``: 南昌 (正精, 副精)).
     bonus: for each tile id the indicator may be, the bonus kinds it makes (玉环: 白板 is 杠花, or 红中 when 白板
@@ -123,8 +125,9 @@ class Flow:
     winners_to_end: int = 1
     #: the hand is drawn (黄庄) when this many live tiles are left
     reserve: int = 0
-    #: the wall's break point by dice (Guobiao competition rule)
+    #: the wall's break point by dice (Guobiao competition rule), counted in stacks of two, this many a side
     dice_break: bool = False
+    break_stacks: int = STACKS_PER_SIDE
     #: money moves during play (Sichuan 刮风下雨): settle as each kong / win happens, not only at the end
     pays_during_play: bool = False
     #: the wall-end Draw event lists every playing seat's final hand (the rule set's wall-end checks read it)
@@ -136,21 +139,36 @@ class Flow:
     heavenly: bool = False
     #: 人和 (a non-dealer's win on a discard in the first go-round) is a fact the rule set reads (set when true)
     human: bool = False
-    #: a ready player must win in the last N wall tiles (Sichuan: 4); 0 = no forced win
+    #: a player who can win on one of the wall's last N tiles (drawn, or discarded / added to a kong as drawn) must
+    #: (Sichuan: 4); 0 = no forced win
     forced_win_tiles: int = 0
     #: 报听 (declare ready, then the engine draws and discards) is an action
     ready_declaration: bool = False
+    #: when the hand ends, every player's concealed kongs are turned face up for all (an event and the observations)
+    shows_concealed_kongs: bool = False
+    #: the two-player game's 海底捞月 phase when the wall runs out: the ready player (the one ready first) fishes a
+    #: tile from those not in play
+    haidi_phase: bool = False
     #: settling a hand record checks it for this flow's sequencing (one win ends the hand …)
     checks_record_sequence: bool = True
     #: the wall is cut into one segment per seat (the Botzone competition format)
     segmented: bool = False
-    #: bonus tiles kept in the hand (Jinshan's 百搭): they may be discarded, and a drawn one may be the winning tile
+    #: bonus tiles kept in the hand (Jinshan's 百搭; Guobiao's flowers, kept): they may be discarded, and a drawn one
+    #: may be the winning tile
     held_bonus: frozenset[int] = frozenset()
+    #: a held bonus tile may be set aside on one's turn for a replacement from the back (Guobiao's kept flowers:
+    #: 补花 when the player likes)
+    declares_held_bonus: bool = False
     #: a wildcard kind may be punged and konged (a rule file's wildcards never are)
     wild_melds: bool = True
-    #: any complete hand may be declared; one the rule set does not score as valid is a false win (错和, paid by the
-    #: flow's own lines: the Botzone format)
-    false_wins: bool = False
+    #: a kong's replacement that is a bonus tile loses 杠上开花 for the draw after it (Botzone's judge)
+    bonus_spoils_kong_draw: bool = False
+    #: the judge's penalties (Botzone's): an illegal answer (WA) or a false win (WH) ends the hand with a
+    #: :class:`~mahjong.game.events.Penalized` event instead of being refused, and an outside judge may call
+    #: :meth:`~mahjong.game.engine.Game.penalize`; the offender pays each other player ``penalty``.  Any complete
+    #: hand may then be declared (a false win is one the rule set does not score as valid)
+    penalties: bool = False
+    penalty: int = 0
 
     def __init__(self, ruleset: RuleSet[Any], options: Any = None) -> None:
         self.ruleset = ruleset
@@ -185,7 +203,7 @@ class Flow:
         first = rng.dice()
         thrower = (dealer + (sum(first) - 1)) % 4
         second = rng.dice()
-        start = break_point(first, second)
+        start = break_point(first, second, stacks_per_side=self.break_stacks)
         events: list[GameEvent] = [DiceRolled(dealer, first, "break"), DiceRolled(thrower, second, "break")]
         return wall[start:] + wall[:start], events
 
@@ -212,7 +230,9 @@ class Flow:
         if ind.position == "dice_from_end":
             dice = rng.dice()
             out.append(DiceRolled(state.dealer, dice, "wildcard"))
-            position = max(state.front, state.back - sum(dice))  # counted from the wall's end
+            # 《南昌麻将速成》: "从牌桌上牌的末端算起，数到该墩把上面的一张牌翻开" — counted in stacks (墩) of two
+            # from the wall's end, the upper tile first: the n-th stack from the end starts 2n tiles before it
+            position = max(state.front, state.back - 2 * sum(dice))
         elif ind.position == "last_tile":
             position = state.back - 1  # the last tile of the wall is turned up (翻鬼)
         else:
@@ -245,12 +265,15 @@ class Flow:
         return real, wild
 
     def may_win(self, state: HandState, seat: int, result: ScoreResult) -> bool:
-        """May ``seat`` take this win?  The rule set's minimum (``result.valid``; with ``false_wins`` any scored
-        hand may be declared), and never while holding the suit it lacks (定缺)."""
-        return (result.valid or self.false_wins) and not self.holds_lack(state, seat)
+        """May ``seat`` take this win?  The rule set's minimum (``result.valid``; with the judge's ``penalties`` any
+        scored hand may be declared: a false win is judged WH), and never while holding the suit it lacks (定缺)."""
+        return (result.valid or self.penalties) and not self.holds_lack(state, seat)
 
     def record_facts(self, state: HandState, seat: int, tile: int, from_seat: int | None) -> dict[str, Any]:
-        """Rule-set-specific win facts (fields of the rule set's ``Context``), JSON-friendly, for the record."""
+        """Rule-set-specific win facts (fields of the rule set's ``Context``), JSON-friendly, for the record (by
+        default: 杠上开花 lost where the flow says a bonus replacement after a kong loses it)."""
+        if self.bonus_spoils_kong_draw and from_seat is None and state.bonus_after_kong[seat]:
+            return {"kong_replacement": False}
         return {}
 
     def check_facts(self, state: HandState, seat: int) -> dict[str, Any]:
@@ -338,15 +361,24 @@ class Flow:
         """Payments of the flow itself on top of the rule set's settlement (none by default)."""
         return []
 
+    def draw_facts(self, state: HandState) -> dict[str, Any]:
+        """The rule set's own facts of the wall's end (the record's Draw ``facts``, JSON-friendly); none by
+        default."""
+        return {}
+
 
 def split_options(flow_cls: type[Flow], options: dict[str, Any]) -> tuple[dict[str, Any], Any]:
-    """Split mixed options into the rule set's (returned as a dict) and the flow's ``Options`` object."""
+    """Split mixed options into the rule set's (returned as a dict) and the flow's ``Options`` object (an
+    option's old name, :data:`mahjong.rulebook.rows.RENAMED_OPTIONS`, is still accepted)."""
+    from mahjong.rulebook.rows import current_options
+
     names = {f.name for f in fields(flow_cls.Options)}
+    options = current_options(names, options)
     mine = {k: v for k, v in options.items() if k in names}
     rest = {k: v for k, v in options.items() if k not in names}
     for f in fields(flow_cls.Options):
         if f.name in mine:
-            _check_option(f.name, f.default, mine[f.name])
+            _check_option(f.name, f.default, mine[f.name], str(f.type))
     try:
         opts = flow_cls.Options(**mine)
     except TypeError as e:
@@ -354,9 +386,12 @@ def split_options(flow_cls: type[Flow], options: dict[str, Any]) -> tuple[dict[s
     return rest, opts
 
 
-def _check_option(name: str, default: Any, value: Any) -> None:
-    """A flow option takes a value of its default's type (True/False, a whole number, a name)."""
-    if isinstance(default, bool):
+def _check_option(name: str, default: Any, value: Any, annotation: str = "") -> None:
+    """A flow option takes a value of its default's type (True/False, a whole number, a name); an option whose
+    default is None ("as the format says") takes None or a value of its annotated type."""
+    if default is None and annotation.startswith("bool"):
+        ok, what = value is None or type(value) is bool, "true, false or none"
+    elif isinstance(default, bool):
         ok, what = type(value) is bool, "true or false"
     elif isinstance(default, int):
         ok, what = type(value) is int and value >= 0, "a whole number >= 0"

@@ -34,6 +34,7 @@ class TwoPlayerFlow(Flow):
     Options = TwoPlayerFlowOptions
     seats = (0, 1)
     ready_declaration = True
+    haidi_phase = True
     draw_hands = True
     heavenly = True
     earthly = "first_draw"

@@ -245,6 +245,8 @@ ctypedef struct CoreFacts:
     int bird_seats[4]                # birds on each seat (扎鸟 by seat)
     int already_won                  # seats (bits) that have won before this win
     int false_win                    # the win on offer is complete but under the minimum (a false win)
+    int bonus_after_kong             # a bonus tile came as the winner's kong replacement (its 杠上开花 lost)
+    int ready_from_start             # the winner declared 报听 with its first discard, in the first go-round
 
 
 ctypedef struct HandCore:
@@ -1417,6 +1419,8 @@ cdef void core_flow_facts(HandCore* c, int seat, int tile, int from_seat, int ro
         f.already_won |= 1 << c.instant_seat
     f.false_win = c.verdict_step[seat] == c.n_ev and c.verdict_tile[seat] == tile and c.verdict_ok[seat] \
         and not c.verdict_valid[seat]
+    f.bonus_after_kong = c.bonus_after_kong[seat]
+    f.ready_from_start = c.ready_from_start[seat]
 
 
 # ---- set-up ---------------------------------------------------------------------------------------------------
@@ -2729,7 +2733,8 @@ cdef class GameCore:
                 "bonus": [f.bonus[s] for s in range(4)], "tiles_to_end": f.tiles_to_end, "lagang": bool(f.lagang),
                 "wildcard_win": bool(f.wildcard_win), "declared_ready": bool(f.declared_ready),
                 "haidi": bool(f.haidi), "birds": f.birds, "bird_seats": [f.bird_seats[s] for s in range(4)],
-                "already_won": [s for s in range(4) if f.already_won >> s & 1], "false_win": bool(f.false_win)}
+                "already_won": [s for s in range(4) if f.already_won >> s & 1], "false_win": bool(f.false_win),
+                "bonus_after_kong": bool(f.bonus_after_kong), "ready_from_start": bool(f.ready_from_start)}
 
     def horses(self):
         """买马 after the hand's wins (SpecialFlow.after_win_events): (seat, tiles, hits) per winner, the instant

@@ -3,8 +3,8 @@
 ``check_facts`` on the Python fold (``HandState``), at every win offered in seeded hands of every flow that has
 facts of its own: the wildcards and the indicator (南昌 精, 玉环 财神, 翻鬼), the wildcards held and konged per seat
 (南昌 精 正 / 副, 精杠), bonus tiles per seat (玉环 杠花), the tiles left before the wall's end (玉环 承包), 拉杠 on a
-discard, a win on a held bonus tile (金山 百搭), 报听, 海底捞月, the birds and the seats they fall on, the seats
-already won, a false win (Botzone).  A fact not listed here fails the test: a new one needs its place in C first.
+discard, a win on a held bonus tile (金山 百搭), 报听 (and 扣听: with the first discard), 海底捞月, the birds and
+the seats they fall on, the seats already won, a false win and 杠上开花 lost after a flower (Botzone).  A fact not listed here fails the test: a new one needs its place in C first.
 
 Each loser's own total (玉环 ``loser_totals``) is the rule set's scoring of the losers' hands, not a fact of the
 state: it stays a question for the rule set (a compiled rule-book evaluator answers it where there is one).
@@ -41,6 +41,8 @@ FACTS: dict[str, Check] = {
     "bird_seats": lambda f, flow, seat, tile, frm: f["bird_seats"],
     "already_won": lambda f, flow, seat, tile, frm: f["already_won"],
     "human": lambda f, flow, seat, tile, frm: True,  # (set only when true: GameCore.win_facts' 人和)
+    # (set only when the flow's judge loses 杠上开花 after a bonus replacement: then False)
+    "kong_replacement": lambda f, flow, seat, tile, frm: not f["bonus_after_kong"],
 }
 #: the rule set's own questions, not facts of the state (see the module docstring)
 RULE_SET_QUESTIONS = {"loser_totals"}
@@ -48,7 +50,7 @@ RULE_SET_QUESTIONS = {"loser_totals"}
 FLOWS: list[tuple[str, dict[str, Any]]] = [
     ("nanchang", {}), ("yuhuan", {}), ("jinshan", {}), ("twoplayer", {}), ("hongzhong", {"discard_wins": True}),
     ("changsha", {}), ("guangdong-fangui", {}), ("sichuan", {}), ("guobiao", {"botzone": True}),
-    ("guobiao-extras", {}),
+    ("guobiao-extras", {}), ("common", {"declare_ready": True}),
 ]
 
 
@@ -81,6 +83,7 @@ def _compare(game: CoreGame, seat: int) -> int:
         assert FACTS[name](got, flow, seat, tile, frm) == expect, (name, seat, tile, frm, got)
     result = game.win_score(seat, tile)
     assert got["false_win"] == (result is not None and not result.valid)
+    assert got["ready_from_start"] == st.ready_from_start[seat]  # (the engine's 扣听)
     wild = sum(1 << t for t in flow.wild_kinds(st))
     assert got["wildcards"] == wild and got["indicator"] == st.indicator
     return 1

@@ -4,7 +4,8 @@
 facts of its own: the wildcards and the indicator (南昌 精, 玉环 财神, 翻鬼), the wildcards held and konged per seat
 (南昌 精 正 / 副, 精杠), bonus tiles per seat (玉环 杠花), the tiles left before the wall's end (玉环 承包), 拉杠 on a
 discard, a win on a held bonus tile (金山 百搭), 报听 (and 扣听: with the first discard), 海底捞月, the birds and
-the seats they fall on, the seats already won, a false win and 杠上开花 lost after a flower (Botzone).  A fact not listed here fails the test: a new one needs its place in C first.
+the seats they fall on, the seats already won, a false win and 杠上开花 lost after a flower (Botzone).  A fact not
+listed here fails the test: a new one needs its place in C first.
 
 Each loser's own total (玉环 ``loser_totals``) is the rule set's scoring of the losers' hands, not a fact of the
 state: it stays a question for the rule set (a compiled rule-book evaluator answers it where there is one).

@@ -401,6 +401,7 @@ class CoreHand(HandTable):
         # payee, amount, reason, settlement record event), emitted as Paid at that position when they are
         self._deferred: list[tuple[int, int, int, int, str, int | None]] = []
         self._deferred_end: HandEnded | None = None  # the quiet end's last event, appended when events are read
+        self._deferred_specials: list[GameEvent] = []  # a fast end's horses turned, emitted before its payments
         self._fold_index: list[int] = []  # settlement record event i -> log index, as the fold builds the log
         self._win_cache: dict[tuple[int, int, int], ScoreResult | None] = {}
         #: the settlement record of each win the rule set was asked about, made from the core's state then
@@ -489,6 +490,10 @@ class CoreHand(HandTable):
         self._syncing = True
         try:
             self._fold_records()
+            if self._deferred_specials and self._synced == core.n_events:  # (a fast end's horses, then its money)
+                for ev in self._deferred_specials:
+                    self._emit(ev)
+                self._deferred_specials = []
             self._flush(core.n_events)
         finally:
             self._syncing = False
@@ -580,17 +585,20 @@ class CoreHand(HandTable):
         st.reserve, st.segment, st.seg_front, st.robbing, st.steps = flow.reserve, segment, seg_front, robbing, steps
         return st
 
-    def _penalized(self, position: int, seat: int, tile: int, a: int, b: int) -> Penalized:
+    def _penalized(self, position: int, seat: int, tile: int, a: int, b: int,
+                   state: HandState | None = None) -> Penalized:
         """The Penalized event of the core's record at ``position`` (a false win's hand as the state holds it then,
-        its score kept for the settlement's results)."""
+        its score kept for the settlement's results; ``state``: that state, default the fold's)."""
+        st = self._state if state is None else state
         frm, kind, robbing = (a & 7) - 1, PENALTIES[(a >> 3) & 7], bool(a >> 6 & 1)
         hand = ""
         if kind == "WH" and tile >= 0:
             from_seat = None if frm < 0 else frm
-            hand = str(self._state.hand_of(seat, tile, self.flow.meld_offset, from_seat is not None))
+            hand = str(st.hand_of(seat, tile, self.flow.meld_offset, from_seat is not None))
             if b >= 0:  # (a complete hand under the minimum: its score, as the engine shows it with the results)
                 result = self._win_cache.get((position, seat, tile))
-                self._false_win = result if result is not None else self._score_win(seat, tile, from_seat, robbing)
+                self._false_win = result if result is not None else self._score_win(seat, tile, from_seat, robbing,
+                                                                                     st)
         return Penalized(seat, kind, self._penalty_answers.get(position, ""), tile if tile >= 0 else None, hand,
                          b if b >= 0 else None)
 
@@ -737,7 +745,8 @@ class CoreHand(HandTable):
                         self.sync()
                 elif not self._ended:
                     self._ended = True
-                    if not (self._won_end() if core.won else self._quiet_end()):
+                    if not (self._penalty_end() if core.penalty is not None else self._won_end() if core.won
+                            else self._quiet_end()):
                         self.sync()
                         self._end_hand()
                         assert self._state.net is not None
@@ -923,7 +932,7 @@ class CoreHand(HandTable):
         record was not made)."""
         flow, core = self.flow, self.core
         if (flow.penalties or flow.pays_during_play or core.wall_end_ready >= 0
-                or self._special is not None and (core.specials or _has_horses(flow))):
+                or self._special is not None and core.specials):
             return False  # (money during play, or the wall's end in the record: the full end)
             return False
         won = core.wins()
@@ -951,10 +960,36 @@ class CoreHand(HandTable):
         settlement = self._settle(record)
         st = self.snapshot()
         st.wins = wins
-        if flow.extra_lines(st, settlement):
-            return False
+        horses = self._special.after_win_events(st) if self._special is not None and _has_horses(flow) else []
+        st.special = list(horses)
+        extra = flow.extra_lines(st, settlement)
+        if extra:  # (买马: the horses' payments, as HandTable._end_hand adds them)
+            settlement = Settlement.from_lines(settlement.ruleset, [*settlement.lines, *extra], settlement.results,
+                                               settlement.details)
+        self._deferred_specials = list(horses)
         self._end_from_core(settlement)
         self.fast_record, self._wins = record, wins
+        return True
+
+    def _penalty_end(self) -> bool:
+        """A hand the judge's penalty ended, settled straight from the core (its kongs, the penalty's lines) and
+        its typed events built only if someone reads them.  False: the full end runs (opening wins, or a win
+        before the penalty)."""
+        flow, core = self.flow, self.core
+        if core.won or self._special is not None and core.specials:
+            return False
+        st = self.snapshot()
+        position = core.n_events - 1
+        _, seat, tile, a, b = core.events(position)[0]
+        st.penalty = self._penalized(position, seat, tile, a, b, st)
+        settlement = self._settle(self._ledger_record(None))
+        extra = flow.extra_lines(st, settlement)
+        if extra:
+            results = (*settlement.results, self._false_win) if self._false_win is not None else settlement.results
+            settlement = Settlement.from_lines(settlement.ruleset, [*settlement.lines, *extra], results,
+                                               settlement.details)
+        self._end_from_core(settlement)
+        self._wins = []
         return True
 
     def play_random(self, agent_seeds: Sequence[int], *, decide_in_c: bool = True) -> CoreHand:

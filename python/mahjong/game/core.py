@@ -75,6 +75,7 @@ from mahjong.game.engine import (
     HandTable,
     SpecialHooks,
     check_game_args,
+    check_penalty,
     check_seats,
     checked_wall,
     context_fields,
@@ -1275,19 +1276,7 @@ class CoreGame(CoreHand, Game):
 
     def penalize(self, seat: int, kind: str, answer: str = "") -> None:
         """As :meth:`Game.penalize`: an outside judge's penalty ends the hand."""
-        from mahjong.game.events import PENALTY_KINDS
-
-        if not self.flow.penalties:
-            raise RulesError("penalties are off in this game (they are on in the Botzone format: options "
-                             "botzone, or penalties)")
-        if type(seat) is not int or seat not in self.flow.seats:
-            raise RulesError(f"seat must be one of the seats {listed(self.flow.seats)}, got {seat!r}")
-        if not isinstance(kind, str) or kind not in PENALTY_KINDS:
-            raise RulesError(f"unknown penalty {kind!r}; known: {listed(PENALTY_KINDS)}")
-        if not isinstance(answer, str):
-            raise RulesError(f"answer is text, got {type(answer).__name__}")
-        if self.done:
-            raise IllegalActionError(f"the hand is over: no penalty can be given (seat {seat}, {kind})")
+        check_penalty(self, seat, kind, answer)
         self._penalty_answers[self.core.n_events] = answer[:200]
         self._held, self._faults = {}, {}
         self.core.penalize(seat, PENALTIES.index(kind))

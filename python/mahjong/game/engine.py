@@ -78,6 +78,24 @@ def make_flow(rules: str, options: Mapping[str, Any] | None = None) -> Flow:
     return flow
 
 
+def check_penalty(game: Game, seat: object, kind: object, answer: object) -> None:
+    """Refuse an outside judge's penalty that cannot be given (``Game.penalize``, on either engine): penalties
+    off, no such seat or penalty, an answer that is not text, a hand already over."""
+    from mahjong.game.events import PENALTY_KINDS
+
+    if not game.flow.penalties:
+        raise RulesError("penalties are off in this game (they are on in the Botzone format: options "
+                         "botzone, or penalties)")
+    if type(seat) is not int or seat not in game.flow.seats:
+        raise RulesError(f"seat must be one of the seats {listed(game.flow.seats)}, got {seat!r}")
+    if not isinstance(kind, str) or kind not in PENALTY_KINDS:
+        raise RulesError(f"unknown penalty {kind!r}; known: {listed(PENALTY_KINDS)}")
+    if not isinstance(answer, str):
+        raise RulesError(f"answer is text, got {type(answer).__name__}")
+    if game.done:
+        raise IllegalActionError(f"the hand is over: no penalty can be given (seat {seat}, {kind})")
+
+
 ENGINES = ("auto", "core", "python")
 
 #: the Game subclass on the compiled hand core (mahjong.game.core.CoreGame), registered by that module when it is
@@ -701,19 +719,7 @@ class Game(HandTable):
         ``"NJ"`` output that is not the protocol's JSON); ``answer``: what it answered, if anything.  The hand
         ends at once with a :class:`~mahjong.game.events.Penalized` event; the offender pays each other player
         the flow's ``penalty`` (10).  Any seat at the table may be penalized, its turn or not."""
-        from mahjong.game.events import PENALTY_KINDS
-
-        if not self.flow.penalties:
-            raise RulesError("penalties are off in this game (they are on in the Botzone format: options "
-                             "botzone, or penalties)")
-        if type(seat) is not int or seat not in self.flow.seats:
-            raise RulesError(f"seat must be one of the seats {listed(self.flow.seats)}, got {seat!r}")
-        if not isinstance(kind, str) or kind not in PENALTY_KINDS:
-            raise RulesError(f"unknown penalty {kind!r}; known: {listed(PENALTY_KINDS)}")
-        if not isinstance(answer, str):
-            raise RulesError(f"answer is text, got {type(answer).__name__}")
-        if self.done:
-            raise IllegalActionError(f"the hand is over: no penalty can be given (seat {seat}, {kind})")
+        check_penalty(self, seat, kind, answer)
         self._penalize(Penalized(seat, kind, answer[:200]))
         self._pending, self._legal, self._responses, self._faults = (), {}, {}, {}
 

@@ -1,6 +1,7 @@
 """No shipped rule set, rule file, format or option falls back to the Python engine: ``Game(...)`` is a
-``CoreGame`` for each of them, and the flow of every option value (each one changed from its default, alone, and
-with the Botzone format where the rule set has it) is one the compiled core reads (``why_not_on_core`` is None).
+``CoreGame`` and self-play (``RandomTable``) is on the core for each of them, and the flow of every option value
+(each one changed from its default, alone, and with the Botzone format where the rule set has it) is one the
+compiled core reads (``why_not_on_core`` is None).
 
 The flow record (``mahjong.game.coreflow.core_flow``) is built on both backends, so the option sweep runs on the
 pure-Python pass too; only ``Game``'s choice of class needs the compiled core."""
@@ -16,7 +17,7 @@ import pytest
 from mahjong.errors import RulesError
 from mahjong.framework import PRESETS, _load_builtin_presets
 from mahjong.game import Game
-from mahjong.game.core import CoreGame, core_available
+from mahjong.game.core import CoreGame, RandomTable, core_available
 from mahjong.game.coreflow import why_not_on_core
 from mahjong.game.engine import make_flow
 from mahjong.game.flows import flow_class
@@ -84,7 +85,8 @@ def test_every_option_of_every_rule_set_plays_on_the_core(rules: str) -> None:
 @pytest.mark.parametrize(("rules", "options"), [(r, {}) for r in RULES] + [("guobiao", {"botzone": True}),
                                                                            ("guobiao", {"flowers_kept": True}),
                                                                            ("common", {"declare_ready": True})])
-def test_game_is_a_core_game_for_every_rule_set_and_format(rules: str, options: dict[str, Any]) -> None:
+def test_game_and_self_play_are_on_the_core_for_every_rule_set_and_format(rules: str, options: dict[str, Any]) -> None:
     game = Game(rules, seed=3, options=options)
     assert (type(game) is CoreGame) == CORE, type(game)
     assert type(Game(rules, seed=3, options=options, engine="python")) is Game  # (the twin stays reachable)
+    assert RandomTable(rules, options).on_core == CORE  # (self-play: mahjong simulate's loop)

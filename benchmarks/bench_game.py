@@ -39,9 +39,9 @@ HEADER = "## Game engine (bench_game.py)"
 
 def rows() -> list[tuple[str, str, dict[str, Any]]]:
     """(label, rules, options): every rule set ``mahjong rules`` lists, then the Botzone format."""
-    from mahjong.framework import PRESETS, _load_builtin_presets
+    from mahjong.registry import PRESETS, load_presets
 
-    _load_builtin_presets()
+    load_presets()
     out: list[tuple[str, str, dict[str, Any]]] = [(name, name, {}) for name in sorted(PRESETS)]
     out.append(("guobiao (Botzone format)", "guobiao", {"botzone": True}))
     return out
@@ -65,10 +65,10 @@ def self_play(rules: str, options: dict[str, Any], seconds: float, agent: str = 
     # (warm the kernels' lazily filled suit tables, as any long simulate run has: a pattern met for the first
     # time costs its distances)
     for k in range(500 if agent == "random" else 50):
-        table.hand(seed=7, salt=k, agent_seeds=[k * 4 + s for s in range(4)])
+        table.outcome(seed=7, salt=k, agent_seeds=[k * 4 + s for s in range(4)])
 
     def one(k: int) -> int:
-        table.hand(seed=20261201, salt=k, agent_seeds=[k * 4 + s for s in range(4)])
+        table.outcome(seed=20261201, salt=k, agent_seeds=[k * 4 + s for s in range(4)])
         return 1
 
     return _per_cpu_second(one, seconds), table.on_core
@@ -118,11 +118,11 @@ def where_time_goes(rules: str, options: dict[str, Any], hands: int = 300) -> st
     of the wins offered, its settlement of each hand, the rest of Python (shares of a profiled run)."""
     table = RandomTable(rules, options)
     for k in range(50):
-        table.hand(seed=7, salt=k)
+        table.outcome(seed=7, salt=k)
     prof = cProfile.Profile()
     prof.enable()
     for k in range(hands):
-        table.hand(seed=20261201, salt=k, agent_seeds=[k * 4 + s for s in range(4)])
+        table.outcome(seed=20261201, salt=k, agent_seeds=[k * 4 + s for s in range(4)])
     prof.disable()
     stats = pstats.Stats(prof).stats  # type: ignore[attr-defined]
     total = sum(tt for (_, _, _), (_, _, tt, _, _) in stats.items())
@@ -132,8 +132,9 @@ def where_time_goes(rules: str, options: dict[str, Any], hands: int = 300) -> st
 
     c_loop = sum(tt for (_, _, fn), (_, _, tt, _, _) in stats.items()
                  if fn in ("play_agents", "<method 'play_random' of 'mahjong._core.GameCore' objects>",
+                           "<method 'play_greedy' of 'mahjong._core.GameCore' objects>",
                            "<method 'advance' of 'mahjong._core.GameCore' objects>"))
-    scoring = cumulative("_score_win", "_score_from_core")
+    scoring = cumulative("_score_win", "score_from_core")
     settling = cumulative("_settle")
     if total <= 0:
         return ""
@@ -214,7 +215,8 @@ Notes:
 - Every row plays on the compiled hand core (`src/mjcore/engine.pxi`): the flow is data the core reads
   (`mahjong.game.coreflow.core_flow`); no rule set, rule file or format falls back to the Python engine
   (`tests/game/test_core_everywhere.py`).
-- "self-play" is `mahjong simulate`'s loop (`RandomTable`): the built-in agents choose in C. Guobiao's wins
+- "self-play" is `mahjong simulate`'s loop (`RandomTable.outcome`: a hand's nets, wins and items, read from the
+  core wherever the core decided and settled the hand): the built-in agents choose in C. Guobiao's wins
   (the 8-fan minimum) are decided in C by its fan kernel, Sichuan's scored and settled in C; for every other
   rule set the core asks the rule set (Python) whether a complete hand on offer may win (its score), and the
   rule set settles each hand in Python (the hand's record is made from the core's state, without building the

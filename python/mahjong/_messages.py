@@ -10,9 +10,20 @@ sentences.
 
 from __future__ import annotations
 
-from mahjong.errors import Message
+from typing import NamedTuple
 
-__all__ = ["CATALOGUE", "KIND_CODES"]
+__all__ = ["CATALOGUE", "KIND_CODES", "Message"]
+
+
+class Message(NamedTuple):
+    """One catalogue row: the English and the Chinese text of a kind of error, with the same placeholders.
+
+    A placeholder named ``error`` (or ending in ``_error``) holds another error's message, which is itself
+    translated when the Chinese text is filled."""
+
+    en: str
+    zh: str
+
 
 #: exception type name -> the code of the row shown for a message no other row matches
 KIND_CODES: dict[str, str] = {
@@ -28,6 +39,7 @@ KIND_CODES: dict[str, str] = {
     "IllegalActionError": "illegal-action",
     "RuleFileError": "rule-file-error",
     "ExprError": "rule-expression-error",
+    "TableError": "table-error",
 }
 
 _ROWS: list[tuple[str, str, str]] = [
@@ -138,13 +150,9 @@ _ROWS: list[tuple[str, str, str]] = [
      "{n} tiles: expected {size} (a complete hand, kongs counted as 3)",
      "共 {n} 张牌，和牌的手牌应有 {size} 张（杠按 3 张计）。"),
     ("count-any",
-     "{n} tiles (kongs counted as 3): expected {size} or {size1} for a {size}-tile hand",
-     "共 {n} 张牌（杠按 3 张计）：{size} 张的手牌应有 {size} 或 {size1} 张。"),
-    ("count-to-score",
-     "{n} tiles (melds counted as 3): a hand to score has 3n+2 tiles with the winning tile (e.g. 14), or 3n+1 to "
-     "see what each winning tile is worth",
-     "共 {n} 张牌（副露按 3 张计）：要计分的手牌连和牌张共 3n+2 张（如 14 张）；3n+1 张（如 13 "
-     "张）则列出每张和牌张的分数。"),
+     "{n} tiles (melds counted as 3): a {size}-tile hand has {size} (waiting for its winning tile) or {size1} "
+     "(complete)",
+     "共 {n} 张牌（副露按 3 张计）：{size} 张的手牌应有 {size} 张（听牌）或 {size1} 张（和牌）。"),
     ("count-to-analyze",
      "{n} tiles (melds counted as 3): a hand to analyze has 3n+1 tiles (waiting, e.g. 13) or 3n+2 (to discard "
      "from, e.g. 14)",
@@ -712,10 +720,9 @@ _ROWS: list[tuple[str, str, str]] = [
      "the context is a GuobiaoContext or WinContext, got {type}",
      "context 必须是 GuobiaoContext 或 WinContext，现为 {type}。"),
     ("not-win-guobiao",
-     "not a complete Guobiao hand: {hand} is not 4 melds + a pair, 七对, 十三幺, 全不靠 / 七星不靠 or 组合龙 + a "
-     "meld + a pair",
-     "{hand} 不是国标麻将的和牌：组不成四副面子加一对将、七对、十三幺、全不靠 / "
-     "七星不靠，或组合龙加一副面子和一对将。"),
+     "not a complete Guobiao hand: it is not four sets and a pair, seven pairs, thirteen orphans, honors and knitted "
+     "tiles, or a knitted straight with a set and a pair",
+     "不是国标麻将的和牌：组不成四副面子加一对将、七对、十三幺、全不靠 / 七星不靠，或组合龙加一副面子和一对将。"),
     ("guobiao-melds", "{n} melds: a Guobiao hand has at most 4", "{n} 副副露：国标麻将一手牌最多 4 副。"),
     ("guobiao-flowers", "{n} flowers: there are only 8", "{n} 张花牌：花牌只有 8 张。"),
     ("guobiao-records-size",
@@ -760,12 +767,19 @@ _ROWS: list[tuple[str, str, str]] = [
     ("kong-open-in-hand", "杠开 (kong_replacement) needs a kong in the hand", "杠开需要手中有杠。"),
     ("kong-open-melds", "杠开 (kong_replacement) needs a kong among the melds", "杠开需要副露中有杠。"),
     ("kong-after-in-hand", "杠后开花 (kong_replacement) needs a kong in the hand", "杠后开花需要手中有杠。"),
+    ("jinshan-not-win",
+     "not a Jinshan win: the concealed tiles and {n} wildcards (baida) do not form sets and a pair",
+     "金山麻将不能和牌：手牌加 {n} 张百搭组不成面子加一对将。"),
+    ("jinshan-not-win-no-orphans",
+     "not a Jinshan win: the concealed tiles and {n} wildcards (baida) do not form sets and a pair (thirteen "
+     "orphans is switched off)",
+     "金山麻将不能和牌：手牌加 {n} 张百搭组不成面子加一对将（十三幺未开启）。"),
     ("jinshan-fifth-copy",
-     "not a Jinshan win: every reading needs a 百搭 as a fifth copy of a tile",
+     "not a Jinshan win: every reading needs a wildcard (baida) as a fifth copy of a tile",
      "金山麻将不能和牌：每种拆法都要把百搭当作某种牌的第五张。"),
     ("jinshan-orphans",
-     "not a Jinshan win: this 十三幺 misses what the table asks of it (a 花 under thirteen_orphans_needs_flower, a "
-     "2-hu pair under thirteen_orphans_pair_2hu)",
+     "not a Jinshan win: these thirteen orphans miss what the table asks of them (a flower under "
+     "thirteen_orphans_needs_flower, a 2-hu pair under thirteen_orphans_pair_2hu)",
      "金山麻将不能和牌：这手十三幺缺少规则要求的条件（thirteen_orphans_needs_flower "
      "要求有花，thirteen_orphans_pair_2hu 要求将牌为 2 胡）。"),
     ("nanchang-tile-id", "not a playing tile id: {value}", "{value} 不是普通牌的编号。"),
@@ -777,9 +791,10 @@ _ROWS: list[tuple[str, str, str]] = [
      "more 精 held than exist (3 正精 + 4 副精): {held}",
      "持有的精比实际存在的多（正精 3 张、副精 4 张）：{held}。"),
     ("nanchang-not-win",
-     "not a winning Nanchang hand: {hand} (with {n} 精 as wildcards) is not 4 sets + a pair, 七对 or 十三烂",
-     "南昌麻将不能和牌：{hand}（{n} 张精作百搭）组不成四副面子加一对将、七对或十三烂。"),
-    ("nanchang-no-reading", "no reading of {hand} may win here: {error}", "{hand} 的任何拆法都不能在此和牌：{error}"),
+     "not a winning Nanchang hand: with {n} jing as wildcards it is not four sets and a pair, seven pairs or thirteen "
+     "unrelated tiles",
+     "南昌麻将不能和牌：{n} 张精作百搭，也组不成四副面子加一对将、七对或十三烂。"),
+    ("nanchang-no-reading", "no reading of the hand may win here: {error}", "这手牌的任何拆法都不能在此和牌：{error}"),
     ("nanchang-multiplier",
      "nanchang option {name} is a multiplier and must be ≥ 1",
      "南昌麻将的选项 {name} 是倍数，必须不小于 1。"),
@@ -887,14 +902,15 @@ _ROWS: list[tuple[str, str, str]] = [
      "杠上开花 (kong_replacement) needs a kong or a 杠花 before the winning draw",
      "杠上开花需要和牌前开过杠或摸到杠花。"),
     ("yuhuan-laoguining",
-     "老鬼宁: a player who did not declare a 杠花 or discarded a 财神 cannot win this hand",
+     "laoguining: a player who did not declare a kong flower (gang hua) or discarded a wildcard (caishen) cannot win "
+     "this hand",
      "老鬼宁：没有亮杠花或打出过财神的玩家这手牌不能和。"),
     ("yuhuan-not-win-caishen",
-     "not a winning Yuhuan hand: {hand} (with {n} 财神) is not 5 sets + a pair (胡牌要求)",
-     "玉环麻将不能和牌：{hand}（含 {n} 张财神）组不成五副面子加一对将。"),
+     "not a winning Yuhuan hand: with {n} wildcards (caishen) it is not five sets and a pair",
+     "玉环麻将不能和牌：含 {n} 张财神，也组不成五副面子加一对将。"),
     ("yuhuan-not-win",
-     "not a winning Yuhuan hand: {hand} has no 5 sets + a pair reading",
-     "玉环麻将不能和牌：{hand} 拆不出五副面子加一对将。"),
+     "not a winning Yuhuan hand: it cannot be read as five sets and a pair",
+     "玉环麻将不能和牌：拆不出五副面子加一对将。"),
     ("yuhuan-per-seat",
      "{name} must have one entry per seat (4), got {n}",
      "{name} 必须每个座位一项（共 4 项），现为 {n} 项。"),
@@ -905,7 +921,7 @@ _ROWS: list[tuple[str, str, str]] = [
      "4 copies of the 财神 {tile}: the flipped copy is not in anyone's hand",
      "手中有 4 张财神 {tile}，但翻开的那张不在任何人手中。"),
     ("yuhuan-caishen-meld",
-     "老鬼宁: a 财神 ({tile}) used in a meld forbids winning",
+     "laoguining: a wildcard (caishen) {tile} used in a meld forbids winning",
      "老鬼宁：财神（{tile}）用在副露中就不能和牌。"),
     ("yuhuan-caishen-once",
      "give the 财神 tile once (caishen, indicator or wildcard_tile), not twice",
@@ -1267,29 +1283,42 @@ _ROWS: list[tuple[str, str, str]] = [
      "{book}: the wildcards come from a turned-up tile: give the win fact indicator (e.g. indicator=5m)",
      "{book}：百搭由翻开的牌决定，请给出和牌条件 indicator（如 indicator=5m）。"),
     ("rule-book-not-win",
-     "{hand} is not a winning hand under {book}: it needs {forms}",
-     "{hand} 在 {book} 规则下不能和牌：需要 {forms}。"),
+     "not a winning hand under {ruleset}: it needs {forms}",
+     "按{ruleset}不能和牌：需要{forms}。"),
     ("indicator-one-tile", "indicator must be one tile, got {value}", "翻牌（indicator）只能是一张牌，现为 {value}。"),
     ("indicator-tile-or-id",
      "indicator must be a tile (e.g. 5m) or a tile id 0..33, got {value}",
      "翻牌（indicator）必须是一张牌（如 5m）或 0..33 的牌编号，现为 {value}。"),
+    # --- why a win is not valid (a result's invalid_reason: not an error, but the same words in both languages) ---
+    ("reason-false-win",
+     "false win: {fan} fan without flowers, under the {min_fan}-fan minimum",
+     "诈和：不计花牌 {fan} 番，不够 {min_fan} 番起和。"),
+    ("reason-below-hu", "{raw} hu is below the minimum of {minimum} to win", "{raw} 胡，不够 {minimum} 胡起和。"),
+    ("reason-one-suit-tiles",
+     "{zhi} tiles of one suit: a win needs at least {minimum} of one suit",
+     "一门 {zhi} 支：和牌至少要一门 {minimum} 支。"),
+    ("reason-book-self-draw", "{ruleset} allows only a self-drawn win", "{ruleset}只能自摸和。"),
+    ("reason-book-requires", "{ruleset} does not allow this win: {error}", "{ruleset}不算这手和牌：{error}"),
+    ("reason-book-rule", "the hand does not meet the win rule", "这手牌不符合和牌要求。"),
+    ("reason-book-minimum", "{ruleset}: below the minimum of {n}", "{ruleset}：不够起和的 {n}。"),
     # --- not a win ---
+    ("not-win-hand", "{hand} is not a win: {error}", "{hand} 不能和牌：{error}"),
     ("not-win-unsaid-wildcard",
      "{error}; it was scored with no {fact} given: give it (--{fact}) if the hand holds one",
-     "{error}；计分时没有给出 {fact}，如手中有，请给出（--{fact}）。"),
+     "{error}；计分时没有给出 --{fact}，手中若有精或财神，请给出。"),
     ("not-win-sets",
      "not a win: the concealed tiles do not form sets and a pair",
      "不能和牌：手牌组不成面子加一对将。"),
     ("not-win-common",
-     "{hand} is not a winning hand under the common fan table: it needs four sets and a pair, 七对, 十三幺 or "
-     "十三不靠",
-     "{hand} 按通用番表不能和牌：需要四副面子加一对将、七对、十三幺或十三不靠。"),
+     "not a winning hand under the common fan table: it needs four sets and a pair, seven pairs, thirteen orphans "
+     "or thirteen unrelated tiles",
+     "按通用番表不能和牌：需要四副面子加一对将、七对、十三幺或十三不靠。"),
     ("not-win-sichuan",
-     "{hand} is not a complete hand: Sichuan needs four sets (pungs/kongs or runs) and a pair, or 七对",
-     "{hand} 不能和牌：四川麻将需要四副面子（刻子、杠或顺子）加一对将，或七对。"),
+     "not a complete hand: Sichuan needs four sets (pungs, kongs or runs) and a pair, or seven pairs",
+     "不能和牌：四川麻将需要四副面子（刻子、杠或顺子）加一对将，或七对。"),
     ("sichuan-one-suit-missing",
-     "缺一门 (must lack a suit): a Sichuan winning hand holds at most two suits; this one holds {suits}",
-     "缺一门：四川麻将和牌时最多只能有两门花色，这手牌有 {suits}。"),
+     "a suit must be missing: a Sichuan winning hand holds at most two suits; this one holds all three",
+     "缺一门：四川麻将和牌时最多只能有两门花色，这手牌三门都有。"),
     ("sichuan-no-flowers",
      "Sichuan has no flowers (108 tiles: 万/筒/条 only)",
      "四川麻将没有花牌（108 张，只有万、筒、条）。"),
@@ -1310,9 +1339,8 @@ _ROWS: list[tuple[str, str, str]] = [
      "exchange_direction must be dice, {choices}; got {value}",
      "exchange_direction（换三张方向）只能是 dice 或 {choices}，现为 {value}。"),
     ("book-lack-a-suit",
-     "{hand}: 缺一门 (must lack a suit): a winning hand under {rules} holds at most two suits (declared melds "
-     "included)",
-     "{hand}：缺一门——按 {rules} 和牌时最多只能有两门花色（副露也算）。"),
+     "a suit must be missing: a winning hand under {ruleset} holds at most two suits (declared melds included)",
+     "缺一门：按{ruleset}和牌时最多只能有两门花色（副露也算）。"),
     ("book-no-chows",
      "{rules}: chow {meld} cannot be claimed in this game (no chows: 不可以吃)",
      "{rules}：这种玩法不可以吃，不能有吃来的顺子 {meld}。"),
@@ -1426,6 +1454,31 @@ _ROWS: list[tuple[str, str, str]] = [
     ("engine-seed-range", "seed must be a whole number from 0 to 2**64 - 1, got {value}",
      "随机种子（seed）必须是 0 到 2**64 - 1 之间的整数，现为 {value}。"),
     ("rule-file-unknown-key", "unknown key; known here: {keys}", "不认识的键；这里可用的键有：{keys}。"),
+    ("cli-settle-what",
+     "give the record to settle (a JSON file, or directories / JSON-lines logs), or --schema for its format",
+     "请给出要结算的记录（JSON 文件，或目录 / JSON-lines 日志），或用 --schema 查看记录的格式。"),
+    # --- ux25: a log of several hands ---
+    ("log-several-hands",
+     "the log holds {n} hands (one per hand_started event): replay them hand by hand with "
+     "mahjong.game.log.replay_hands(events), or cut it with split_hands(events)",
+     "这份日志有 {n} 手牌（每个 hand_started 事件一手）：请用 mahjong.game.log.replay_hands(events) 逐手重放，"
+     "或用 split_hands(events) 分开。"),
+    ("log-hand", "hand {n} of the log: {error}", "日志的第 {n} 手牌：{error}"),
+    # --- ux25: "did you mean" for a misspelt name ---
+    ("rule-file-unknown-key-guess", "unknown key: did you mean {guess}? known here: {keys}",
+     "不认识的键：是不是 {guess}？这里可用的键有：{keys}。"),
+    ("rule-file-missing", "missing (required)", "缺少这一项（必填）。"),
+    ("rule-file-names-no-row-guess", "names {name}, which is no row of this file: did you mean {guess}?",
+     "写了 {name}，但本文件没有这一行；你要写的也许是 {guess}。"),
+    ("rule-file-unknown-name-guess",
+     "unknown name {name}: did you mean {guess}? (not a predicate, count, win fact or option of this file)",
+     "没有 {name} 这个名字（它不是本文件的判定、计数、和牌条件或选项）；你要写的也许是 {guess}。"),
+    ("play-key-unknown-name-guess",
+     "unknown name {name}: did you mean {guess}? (not an option of this file)",
+     "未知的名字 {name}（不是本文件的选项）；你要写的也许是 {guess}。"),
+    ("unknown-ruleset-guess",
+     "unknown rule set {name}: did you mean {guess}? known: {known} (see `mahjong rules`)",
+     "没有名为 {name} 的规则：是不是 {guess}？可用的有：{known}（见 `mahjong rules`）。"),
     ("rl-action-index", "an action is an action index 0..{last}, got {action}",
      "动作须是 0..{last} 的动作编号，现为 {action}。"),
     # --- end lead ---
@@ -1599,6 +1652,77 @@ _ROWS: list[tuple[str, str, str]] = [
     ("log-no-such-path", "no such log file or directory: {path}", "没有这个日志文件或目录：{path}。"),
     ("log-fewer-lines", "{where}: the file has fewer lines than when it was listed",
      "{where}：文件的行数比列出时少了（文件在结算期间被改动）。"),
+    # --- tables (mahjong.table) and their server (mahjong.web.tables) ---
+    ("table-error", "bad table request", "牌桌请求有误"),
+    ("table-timing", "timing {name} must be a number of seconds from {low} to {high}, got {value}",
+     "计时 {name} 必须是 {low} 到 {high} 之间的秒数，现为 {value}。"),
+    ("table-timing-unknown", "unknown timing(s) {names}; known: {known}", "没有计时 {names}；可用的有：{known}。"),
+    ("table-timing-type", "timing must be a Timing", "timing 必须是 Timing 对象。"),
+    ("table-seat-count", "a {rules} table has {n} seats: give one of human, {agents} for each",
+     "{rules} 的牌桌有 {n} 个座位：每个座位写 human 或 {agents} 之一。"),
+    ("table-seat-kind", "seat {seat}: {kind} is neither human nor an agent ({agents})",
+     "座位 {seat}：{kind} 既不是 human，也不是 AI（{agents}）。"),
+    ("table-hands", "hands must be a whole number from 1 to {max}, got {value}",
+     "局数（hands）必须是 1 到 {max} 之间的整数，现为 {value}。"),
+    ("table-id", "a table id is 1 to 64 letters, digits, - or _", "牌桌编号由 1 到 64 个字母、数字、- 或 _ 组成。"),
+    ("table-no-seat", "no seat {seat} at this table (seats 0 to {last})",
+     "这张牌桌没有座位 {seat}（座位为 0 到 {last}）。"),
+    ("table-agent-seat", "seat {seat} is played by an agent", "座位 {seat} 由 AI 来打。"),
+    ("table-no-decision", "seat {seat} has no decision now", "座位 {seat} 现在不需要行动。"),
+    ("table-no-decision-over", "seat {seat} has no decision now: the hand is over",
+     "座位 {seat} 现在不需要行动：这一局已经结束。"),
+    ("table-no-decision-playing", "seat {seat} has no decision now: the hand is being played",
+     "座位 {seat} 现在不需要行动：这一局还在进行。"),
+    ("table-action-fields", "an action has a kind, a tile and a meld; unknown: {names}",
+     "一个动作只有 kind、tile 和 meld 三项；不认识：{names}。"),
+    ("table-action-shape", "an action is an object of kind (text), tile (a tile id) and meld (tile ids)",
+     "一个动作是一个对象：kind（文字）、tile（牌的编号）和 meld（牌的编号列表）。"),
+    ("table-not-legal", "not a legal answer now; legal: {legal}", "现在不能这样做；可以做的有：{legal}。"),
+    ("match-log-whole", "match log line {line}: {key} must be a whole number, got {value}",
+     "对局记录第 {line} 行：{key} 必须是整数，现为 {value}。"),
+    ("match-log-text", "match log line {line}: {key} must be text, got {value}",
+     "对局记录第 {line} 行：{key} 必须是文字，现为 {value}。"),
+    ("match-log-head", "a match log starts with its table line", "对局记录的第一行必须是牌桌（table）行。"),
+    ("match-log-options", "match log line {line}: options must be an object",
+     "对局记录第 {line} 行：options 必须是对象。"),
+    ("match-log-line", "match log line {line}: {error}", "对局记录第 {line} 行：{error}"),
+    ("match-log-commitment", "match log line {line}: expected the commitment of hand {hand}",
+     "对局记录第 {line} 行：这里应是第 {hand} 局的承诺（commitment）行。"),
+    ("match-log-order", "match log line {line}: hand {hand} comes where hand {expected} should",
+     "对局记录第 {line} 行：第 {hand} 局出现在应是第 {expected} 局的位置。"),
+    ("match-log-no-reveal", "match log line {line}: hand {hand} has no reveal line",
+     "对局记录第 {line} 行：第 {hand} 局没有公布种子（reveal）的行。"),
+    ("match-log-reveal-order", "match log line {line}: the reveal of hand {shown} follows hand {hand}",
+     "对局记录第 {line} 行：第 {hand} 局之后是第 {shown} 局的种子。"),
+    ("match-log-commitment-mismatch",
+     "hand {hand}: the revealed seed and nonce do not match the commitment {commitment}",
+     "第 {hand} 局：公布的种子和随机盐与开局前的承诺 {commitment} 不符（记录被改动过，或洗牌不可信）。"),
+    ("match-log-hand-start", "hand {hand}: the hand's events start with its hand_started event",
+     "第 {hand} 局：这一局的事件必须以 hand_started 开头。"),
+    ("match-log-seed", "hand {hand}: the hand was not dealt from the revealed seed {seed}",
+     "第 {hand} 局：这一局的牌不是用公布的种子 {seed} 发的。"),
+    ("match-log-rules", "hand {hand}: the hand was not played under the table's rules",
+     "第 {hand} 局：这一局没有按牌桌的规则进行。"),
+    ("match-log-seating", "hand {hand}: the dealer, prevalent wind or seating is not the match's",
+     "第 {hand} 局：庄家、圈风或座次与整场对局的安排不符。"),
+    ("match-log-hand", "hand {hand}: {error}", "第 {hand} 局：{error}"),
+    ("table-not-found", "no table {id} (it may have ended and been dropped)",
+     "没有牌桌 {id}（可能已经结束并被清除）。"),
+    ("table-server-full", "the server already runs {n} tables: try again when one has ended",
+     "服务器上已有 {n} 张牌桌：请等有牌桌结束后再试。"),
+    ("table-watchers-full", "the table already has {n} connections", "这张牌桌已有 {n} 个连接。"),
+    ("table-token-without-seat", "a token belongs to a seat: give seat=N with it",
+     "口令属于某个座位：请同时给出 seat=座位号。"),
+    ("table-bad-token", "the token does not open seat {seat}", "这个口令打不开座位 {seat}。"),
+    ("table-idle", "closed: nothing received for {seconds} seconds", "连接已关闭：{seconds} 秒内没有收到任何消息。"),
+    ("table-flood-closed", "closed: too many frames", "连接已关闭：发送的消息太多。"),
+    ("table-flood", "too many frames: at most {n} a second", "消息太多：每秒最多 {n} 条。"),
+    ("table-frame-size", "a frame is at most {n} bytes", "一条消息最多 {n} 字节。"),
+    ("table-frame-shape", "a frame is a JSON object with a type: act, next or ping",
+     "一条消息是带 type 的 JSON 对象：act、next 或 ping。"),
+    ("table-spectator", "a spectator cannot play: join a seat with its link", "旁观者不能出牌：请用座位的链接入座。"),
+    ("table-act-fields", "unknown field(s) in an act frame: {names}", "act 消息中没有字段 {names}。"),
+    ("match-log-no-end", "hand {hand}: the hand does not end in the log", "第 {hand} 局：记录里这一局没有结束。"),
 ]
 
 CATALOGUE: dict[str, Message] = {}

@@ -368,6 +368,9 @@ ctypedef struct HandCore:
     int won_total[4]
     int won_valid[4]
     int won_step[4]                  # the event-record position its verdict was given at
+    # each win's items when the hand was settled in C from a rule book's table (sc_settle): the rows of the table
+    # that counted (bit i: row i), as the settlement scored the win (GameCore.won_rows)
+    uint32_t won_rows[4]
     # Sichuan scored and settled in C (sichuan.pxi; set by GameCore.decide_sichuan, 0 = ask Python): its table;
     # the event-record positions where money would have moved during play (CS_PAY, not returned then)
     int sc_decide
@@ -2616,6 +2619,90 @@ cdef class GameCore:
     def __dealloc__(self):
         free(self.c)
 
+    def copy(self):
+        """An independent copy of this hand (the whole struct copied: the core holds no pointer)."""
+        cdef GameCore twin = GameCore.__new__(GameCore)
+        memcpy(twin.c, self.c, sizeof(HandCore))
+        return twin
+
+    def answers(self):
+        """The answers given so far to the open decision: {seat: action slot}."""
+        cdef int s
+        return {s: self.c.response[s] for s in range(4) if self.c.answered & (1 << s)}
+
+    def redeal(self, hands, wall, kongs, int drawn=-1):
+        """Put re-dealt hidden tiles in (mahjong.game.fork.determinize) and ask the open decision again: ``hands``
+        the 4 x 42 concealed counts (168 bytes), ``wall`` the live wall from the next draw to the last
+        replacement (``live`` bytes), ``kongs`` [(seat, meld index, tile)]: concealed kongs whose tile changes,
+        ``drawn`` the tile the seat that drew last holds as its drawn tile now (-1: as it was).  Each hand keeps
+        its size and the seat that drew last holds its drawn tile, or nothing changes (ValueError).  Every
+        answer given is forgotten (the caller gives its own again), each seat's caches are dropped and a seat
+        whose hand changed picks its 换三张 tiles again.  Returns the status of the decision asked again."""
+        cdef HandCore* c = self.c
+        cdef bytes hb = bytes(hands)
+        cdef bytes wb = bytes(wall)
+        cdef int s, t, m, k, old, n = c.back - c.front
+        if c.phase == PH_END:
+            raise ValueError("the hand is over")
+        if len(hb) != 4 * CORE_TILES or len(wb) != n:
+            raise ValueError(f"redeal takes 4 x {CORE_TILES} counts and the {n} live wall tiles")
+        if any(x > 4 for x in hb) or any(x >= CORE_TILES for x in wb):
+            raise ValueError("counts are 0..4 and wall tiles 0..41")
+        for s in range(4):
+            if sum(hb[s * CORE_TILES:(s + 1) * CORE_TILES]) != core_concealed(c, s):
+                raise ValueError(f"seat {s}'s hand must keep its size")
+        if drawn < 0:
+            drawn = c.ldraw_tile
+        if c.ldraw_seat >= 0 and not (0 <= drawn < CORE_TILES and hb[c.ldraw_seat * CORE_TILES + drawn]):
+            raise ValueError(f"seat {c.ldraw_seat} must hold the tile it drew")
+        checked = []
+        for s, m, t in kongs:
+            if not 0 <= s < 4 or not 0 <= m < c.n_melds[s] or c.meld_kind[s][m] != MK_CONCEALED_KONG \
+                    or not 0 <= t < 34:
+                raise ValueError(f"seat {s} has no concealed kong {m}, or {t} is no tile")
+            checked.append((s, m, t))
+        for s in range(4):
+            for t in range(CORE_TILES):
+                if c.hands[s][t] != hb[s * CORE_TILES + t]:
+                    c.hands[s][t] = hb[s * CORE_TILES + t]
+                    c.n_picked[s] = 0  # (the picks of 换三张 under way were of the hand it held)
+            c.verdict_step[s] = -1
+            c.wait_valid[s] = 0
+        for k in range(n):
+            c.wall[c.front + k] = wb[k]
+        if c.ldraw_seat >= 0:
+            c.ldraw_tile = drawn
+        for s, m, t in checked:
+            old = c.meld_tile[s][m]
+            c.visible[old] -= 4
+            c.visible[t] += 4
+            c.meld_tile[s][m] = t
+            c.meld_low[s][m] = t
+            for k in range(c.n_kongs):
+                if c.kong_seat[k] == s and c.kong_kind[k] == MK_CONCEALED_KONG and c.kong_tile[k] == old:
+                    c.kong_tile[k] = t
+                    break
+        return core_advance(c)
+
+    def new_hand(self, seed, salt, int dealer, int prevalent_wind):
+        """A new hand on this core, with its parameters (a shuffled wall): the core GameCore(params, seed, salt,
+        dealer, prevalent_wind) would be, still deciding in C what this one was told to (decide_guobiao,
+        decide_sichuan).  A table of hands reuses one core: nothing is allocated or read again."""
+        cdef CoreFlow p = self.c.p
+        cdef int gb = self.c.gb_decide, gb_opts = self.c.gb_opts, gb_min = self.c.gb_min_fan
+        cdef int sc = self.c.sc_decide
+        cdef SCTable table = self.c.sc
+        if self.c.p.hand_size == 0:
+            raise ValueError("new_hand needs a core made with its parameters")
+        if not 0 <= dealer < 4 or p.seat_index[dealer] < 0 or not 0 <= prevalent_wind < 4:
+            raise ValueError("the dealer is a seat at the table and prevalent_wind is 0..3")
+        core_init(self.c, &p, <uint64_t>(int(seed) & U64_MASK), <uint64_t>(int(salt) & U64_MASK), dealer,
+                  prevalent_wind, NULL, 0)
+        self.c.gb_decide, self.c.gb_opts, self.c.gb_min_fan = gb, gb_opts, gb_min
+        if sc:
+            self.c.sc = table
+            self.c.sc_decide = 1
+
     def advance(self):
         """Run until seats must answer or Python must look: a status (``STATUSES`` index)."""
         return core_advance(self.c)
@@ -2664,14 +2751,25 @@ cdef class GameCore:
     def sichuan_score(self, int seat, int tile, int from_seat):
         """The C scorer's value of the seat winning on ``tile`` now (from_seat -1: self-drawn; no robbing), as the
         win would be scored (a test aid): the value, or -1 (not a win) / -2 (too big for the table)."""
+        cdef uint32_t rows
         if not self.c.sc_decide or not 0 <= seat < 4 or not 0 <= tile < 34 or not -1 <= from_seat < 4:
             raise ValueError("seat, tile and from_seat out of range, or no Sichuan table")
-        return sc_score_seat(self.c, seat, tile, from_seat, core_win_facts(self.c, seat, tile, from_seat, 0), -1)
+        return sc_score_seat(self.c, seat, tile, from_seat, core_win_facts(self.c, seat, tile, from_seat, 0), -1,
+                             &rows)
 
     def pay_marks(self):
         """The event-record positions where money moved during play (decide_sichuan), in order."""
         cdef int i
         return [self.c.pay_marks[i] for i in range(min(self.c.n_pay_marks, CORE_PAY_MARKS))]
+
+    def won_rows(self):
+        """Each win's rows of the table given to :meth:`decide_sichuan` that counted, in the order of
+        :meth:`wins`, as the settlement in C scored the win (bit j: row j; the items of that win's result), once
+        the hand is over and settled in C; else None (the rule book settles it)."""
+        cdef int i
+        if not self.c.sc_decide or self.c.phase != PH_END or sc_settle(self.c) != 0:
+            return None
+        return [self.c.won_rows[i] for i in range(self.c.n_won)]
 
     def won_fans(self, int i):
         """The fan vector (the Guobiao kernel's fan order, flowers at 花牌) of the hand's i-th win when C
@@ -2937,12 +3035,6 @@ cdef class GameCore:
         return tuple(out)
 
     @property
-    def answers(self):
-        """The answers given so far to the question now: {seat: action slot}."""
-        cdef int s
-        return {s: self.c.response[s] for s in range(4) if (self.c.pending & self.c.answered) >> s & 1}
-
-    @property
     def asked(self):
         """Every seat asked the question now, answered or not, in the order asked."""
         cdef int i
@@ -2992,6 +3084,11 @@ cdef class GameCore:
     @property
     def live(self):
         return core_live(self.c)
+
+    @property
+    def live_wall(self):
+        """The tiles still to draw, the next draw first (kong replacements are taken from the end)."""
+        return bytes(self.c.wall[self.c.front:self.c.back])
 
     def hand(self, int seat):
         """The seat's 42 concealed counts."""

@@ -157,11 +157,13 @@ cdef int sc_pred(int pred, const SCReading* v, const SCHand* x) noexcept nogil:
     return 0
 
 
-cdef int64_t sc_value(const SCTable* tb, const SCReading* v, const SCHand* x, int* fan_out) noexcept nogil:
+cdef int64_t sc_value(const SCTable* tb, const SCReading* v, const SCHand* x, int* fan_out,
+                      uint32_t* rows_out) noexcept nogil:
     """The value of one reading under the book's rows: the rows that apply, the exclusions struck at once, the
     largest base pattern kept (the first in table order on a tie), then the stage-two rows (根, 杠) that read
-    which rows counted; base × x × 2^(capped fan − offset) + points.  SC_TOO_BIG past SC_LIMIT."""
-    cdef uint32_t applying = 0, struck = 0, kept, counted_preds = 0
+    which rows counted; base × x × 2^(capped fan − offset) + points.  SC_TOO_BIG past SC_LIMIT.  ``rows_out``:
+    the rows that counted (bit i: row i), the result's items."""
+    cdef uint32_t applying = 0, struck = 0, kept, counted_preds = 0, counted = 0
     cdef int i, n, top = -1, fan = 0, capped, shift
     cdef int64_t pt = 0, mult = 1, value
     for i in range(tb.n_rows):
@@ -192,6 +194,7 @@ cdef int64_t sc_value(const SCTable* tb, const SCReading* v, const SCHand* x, in
             n = 1
         if n <= 0:
             continue
+        counted |= (<uint32_t>1) << i
         if tb.unit[i] == SCU_FAN:
             fan += tb.value[i] * n
         elif tb.unit[i] == SCU_PT:
@@ -218,21 +221,24 @@ cdef int64_t sc_value(const SCTable* tb, const SCReading* v, const SCHand* x, in
     if value > SC_LIMIT or value < -SC_LIMIT:
         return SC_TOO_BIG
     fan_out[0] = fan
+    rows_out[0] = counted
     return value
 
 
 cdef int64_t sc_score(const SCTable* tb, const uint8_t* conc, const uint8_t* meld_kind, const uint8_t* meld_tile,
-                      int n_melds, int self_drawn, int facts, int kong_from) noexcept nogil:
+                      int n_melds, int self_drawn, int facts, int kong_from, uint32_t* rows_out) noexcept nogil:
     """Sichuan's score of a complete hand: ``conc`` its 27 concealed counts (the winning tile among them), the
     declared melds (pungs and kongs), the win facts (SCF_*), 点杠花's kong_from (-1 none).  The best reading by
     (value, fan), as the rule book's score() ranks them; SC_NO_WIN (a third suit, not a winning shape) or
-    SC_TOO_BIG."""
+    SC_TOO_BIG.  ``rows_out``: the rows the best reading counted."""
     cdef uint8_t h[30]
     cdef uint8_t all_[27]
     cdef SCHand x
     cdef SCReading v
     cdef int t, m, k, n = 0, suits = 0, seen, pair, term_melds = 1, fan = 0, best_fan = 0, r, need
+    cdef uint32_t rows = 0
     cdef int64_t got, best = SC_NO_WIN
+    rows_out[0] = 0
     if n_melds > 4:
         return SC_TOO_BIG
     memset(h, 0, sizeof(h))
@@ -281,11 +287,11 @@ cdef int64_t sc_score(const SCTable* tb, const uint8_t* conc, const uint8_t* mel
         for k in range(4):
             if seen >> k & 1:
                 v.regular, v.seven_pairs, v.all_pungs, v.terminals = 1, 0, (k >> 1) == 0, k & 1
-                got = sc_value(tb, &v, &x, &fan)
+                got = sc_value(tb, &v, &x, &fan, &rows)
                 if got == SC_TOO_BIG:
                     return got
                 if best == SC_NO_WIN or got > best or got == best and fan > best_fan:
-                    best, best_fan = got, fan
+                    best, best_fan, rows_out[0] = got, fan, rows
     if n_melds == 0 and n == 14:
         k = 1
         for t in range(27):
@@ -293,11 +299,11 @@ cdef int64_t sc_score(const SCTable* tb, const uint8_t* conc, const uint8_t* mel
                 k = 0
         if k:
             v.regular, v.seven_pairs, v.all_pungs, v.terminals = 0, 1, 0, 0
-            got = sc_value(tb, &v, &x, &fan)
+            got = sc_value(tb, &v, &x, &fan, &rows)
             if got == SC_TOO_BIG:
                 return got
             if best == SC_NO_WIN or got > best or got == best and fan > best_fan:
-                best, best_fan = got, fan
+                best, best_fan, rows_out[0] = got, fan, rows
     return best
 
 
@@ -320,8 +326,9 @@ cdef int sc_facts(const HandCore* c, int seat, int wf, int melds) noexcept nogil
     return f
 
 
-cdef int64_t sc_score_seat(const HandCore* c, int seat, int tile, int from_seat, int wf, int kong_from) noexcept nogil:
-    """sc_score of the seat's hand winning on ``tile`` (claimed when from_seat >= 0)."""
+cdef int64_t sc_score_seat(const HandCore* c, int seat, int tile, int from_seat, int wf, int kong_from,
+                           uint32_t* rows_out) noexcept nogil:
+    """sc_score of the seat's hand winning on ``tile`` (claimed when from_seat >= 0); the rows it counted."""
     cdef uint8_t conc[27]
     cdef int t
     for t in range(27):
@@ -334,13 +341,15 @@ cdef int64_t sc_score_seat(const HandCore* c, int seat, int tile, int from_seat,
             return SC_NO_WIN
         conc[tile] += 1
     return sc_score(&c.sc, conc, c.meld_kind[seat], c.meld_tile[seat], c.n_melds[seat], from_seat < 0,
-                    sc_facts(c, seat, wf, c.n_melds[seat]), kong_from)
+                    sc_facts(c, seat, wf, c.n_melds[seat]), kong_from, rows_out)
 
 
 cdef int sc_verdict(HandCore* c, int seat, int tile, int from_seat, int robbing) noexcept nogil:
     """Sichuan's may-this-seat-win for a complete hand, decided in C (the core has checked 定缺 and the shape):
     1 / 0 with the verdict cached; -1 = a value the table cannot hold (the rule layer then decides)."""
-    cdef int64_t got = sc_score_seat(c, seat, tile, from_seat, core_win_facts(c, seat, tile, from_seat, robbing), -1)
+    cdef uint32_t rows
+    cdef int64_t got = sc_score_seat(c, seat, tile, from_seat, core_win_facts(c, seat, tile, from_seat, robbing), -1,
+                                     &rows)
     if got == SC_TOO_BIG:
         return -1
     core_verdict(c, seat, tile, got >= 0, <int>got if got >= 0 else 0)
@@ -375,6 +384,7 @@ cdef int64_t sc_best_possible(HandCore* c, int seat) noexcept nogil:
     is not ready (no wait whose fifth copy it would need, none giving a third suit); SC_TOO_BIG."""
     cdef uint8_t all_[34]
     cdef int t, m
+    cdef uint32_t rows
     cdef uint64_t mask
     cdef int64_t got, best = 0
     if core_concealed(c, seat) % 3 != 1:
@@ -389,7 +399,7 @@ cdef int64_t sc_best_possible(HandCore* c, int seat) noexcept nogil:
     for t in range(34):
         if not (mask >> t & 1) or all_[t] >= 4 or sc_is_pig(c, seat, t):
             continue
-        got = sc_score_seat(c, seat, t, (seat + 1) & 3, 0, -1)
+        got = sc_score_seat(c, seat, t, (seat + 1) & 3, 0, -1, &rows)
         if got == SC_TOO_BIG:
             return got
         if got > best:
@@ -444,7 +454,7 @@ cdef int sc_settle(HandCore* c) noexcept nogil:
                 last = sc_last_kong(c, seat, k)
                 if last >= 0 and c.kong_kind[last] == MK_KONG:
                     kong_from = c.kong_from[last]  # 点杠花: the kong was on this seat's discard
-            got = sc_score_seat(c, seat, c.won_tile[w], frm, wf, kong_from)
+            got = sc_score_seat(c, seat, c.won_tile[w], frm, wf, kong_from, &c.won_rows[w])
             if got < 0:
                 return -1
             if frm >= 0:

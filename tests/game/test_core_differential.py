@@ -25,6 +25,7 @@ from mahjong.game.core import CS_END, CoreGame, CoreHand, core_available, core_p
 from mahjong.game.engine import make_flow
 from mahjong.game.play import play_hand
 from mahjong.rulebook import load_rules, shipped_files
+from mahjong.rulebook.special import special_events_of
 
 CORE = core_available()
 
@@ -140,8 +141,10 @@ def _reference(rules: str, options: dict[str, Any], seed: int, salt: int, seeds:
 def _same_hand(rules: str, options: dict[str, Any], seed: int, salt: int) -> None:
     seeds = [seed * 4 + s + 16 * salt for s in range(4)]
     fast = play_random(rules, seed=seed, salt=salt, options=options, agent_seeds=seeds)
+    specials = special_events_of(fast)  # (read before the events are: a hand ended straight from the core)
     ref = _reference(rules, options, seed, salt, seeds)
     assert isinstance(fast, CoreHand) == CORE
+    assert specials == special_events_of(ref)
     assert fast.events == ref.events
     assert fast.settlement is not None and ref.settlement is not None
     assert fast.settlement.net == ref.settlement.net
@@ -155,9 +158,9 @@ PLAYED = FLOWS if CORE else FLOWS[:1] + [f for f in FLOWS if f[0] in ("twoplayer
 def test_every_shipped_rule_set_and_file_is_in_the_list() -> None:
     """The list above plays every preset `mahjong rules` lists and every shipped rule file (a new one must be
     added here, where the core is checked against the engine)."""
-    from mahjong.framework import PRESETS, _load_builtin_presets
+    from mahjong.registry import PRESETS, load_presets
 
-    _load_builtin_presets()
+    load_presets()
     listed = {rules for rules, _ in FLOWS}
     assert set(PRESETS) <= listed, set(PRESETS) - listed
     assert {Path(p).stem for p in shipped_files()} <= listed

@@ -15,15 +15,15 @@ from typing import Any
 import pytest
 
 from mahjong.errors import RulesError
-from mahjong.framework import PRESETS, _load_builtin_presets
 from mahjong.game import Game
 from mahjong.game.core import CoreGame, RandomTable, core_available
 from mahjong.game.coreflow import why_not_on_core
 from mahjong.game.engine import make_flow
 from mahjong.game.flows import flow_class
+from mahjong.registry import PRESETS, load_presets
 from mahjong.rulebook import shipped_files
 
-_load_builtin_presets()
+load_presets()
 RULES = sorted(PRESETS)
 CORE = core_available()
 

@@ -28,6 +28,10 @@ The step API (stable; what bots, servers and RL code build on)::
   automatic discards are done by the engine.
 * **Actions** (:mod:`mahjong.game.actions`): ``Action(kind, tile, meld)``; ``Action.index`` is its slot in the
   fixed ``N_ACTIONS``-slot index documented there; ``action_of(index, legal)`` goes back.
+* **The judge's penalties** (Guobiao's Botzone format, ``options={"botzone": True}``; the option ``penalties``):
+  an illegal answer is not refused but judged — ``WA``, or ``WH`` for a false win — and ends the hand with a
+  :class:`~mahjong.game.events.Penalized` event (the offender −30, the others +10); ``g.penalize(seat, "TLE")``
+  gives an outside judge's penalty (``TLE``, ``MLE``, ``OLE``, ``RE``, ``NJ``).  See :class:`Game`.
 * **Events** (:mod:`mahjong.game.events`): typed, frozen; the :class:`~mahjong.game.state.HandState` is their
   fold.  Win facts (自摸, 和绝张, 海底, 杠上开花, 杠上炮, 抢杠和, 天和/地和/人和, winds, the rule set's own facts) are
   derived from the state, never given by a caller.  The settlement is the rule set's ``settle()`` over the
@@ -40,12 +44,16 @@ The step API (stable; what bots, servers and RL code build on)::
   :func:`~mahjong.game.play.play_hand` plays a hand with them; :mod:`mahjong.game.match` plays matches.
 """
 
+from typing import TYPE_CHECKING
+
 from mahjong.game import core as _core  # noqa: F401  (registers Game on the compiled core: engine.register_core_game)
 from mahjong.game.actions import N_ACTIONS, Action, IllegalActionError, action_of
 from mahjong.game.agents import FirstAgent, GreedyAgent, RandomAgent
 from mahjong.game.engine import Game, record_of
 from mahjong.game.play import play_hand
-from mahjong.rl.batch import GameBatch
+
+if TYPE_CHECKING:
+    from mahjong.rl.batch import GameBatch
 
 __all__ = [
     "Game",
@@ -60,3 +68,13 @@ __all__ = [
     "play_hand",
     "GameBatch",
 ]
+
+
+def __getattr__(name: str) -> object:
+    # GameBatch lives in mahjong.rl (imported when first asked for: importing mahjong.rl registers the
+    # Gymnasium environments, which need not load with the engine)
+    if name == "GameBatch":
+        from mahjong.rl.batch import GameBatch
+
+        return GameBatch
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -4,19 +4,20 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
 import time
-from collections import Counter
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from mahjong.errors import MahjongError, RulesError, listed
+from mahjong.console import display_width as _width
+from mahjong.console import progress_bar, read_options
+from mahjong.errors import CommandError, MahjongError, RulesError, listed
 from mahjong.game.actions import Action
 from mahjong.game.agents import AGENTS, make_agent
 from mahjong.game.core import RandomTable
-from mahjong.game.engine import Game, HandTable
-from mahjong.game.play import play_hand
+from mahjong.game.engine import Game
 from mahjong.i18n import MESSAGES, help_text, language, text, wind
 from mahjong.tiles import format_tiles, parse_tiles, tile_name
 
@@ -51,121 +52,59 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--option", action="append", metavar=help_text("metavar.name=value"),
                    help=help_text("game.--option"))
     p.add_argument("--lang", default=argparse.SUPPRESS, metavar=help_text("metavar.lang"), help=help_text("--lang"))
+    p.add_argument("--style", default=None, choices=["ascii", "chinese", "unicode"], help=help_text("--style"))
     p.set_defaults(run=run_play)
-
-
-def _options(pairs: list[str] | None) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for item in pairs or []:
-        key, sep, value = item.partition("=")
-        if not sep or not key:
-            raise RulesError(f"--option needs KEY=VALUE, got {item!r}")
-        low = value.strip().lower()
-        v: Any = value
-        if low in ("true", "false"):
-            v = low == "true"
-        elif low in ("none", "null"):
-            v = None
-        else:
-            try:
-                v = int(value)
-            except ValueError:
-                v = value
-        out[key.strip()] = v
-    return out
 
 
 def simulate(rules: str, hands: int, seed: int = 0, agent: str = "greedy", options: dict[str, Any] | None = None,
              progress: TextIO | Callable[[int, int], None] | None = None,
              log: TextIO | None = None) -> dict[str, Any]:
-    """Play ``hands`` hands (hand k: salt k, the deal rotating) and return the statistics.  ``progress``: a
-    stream for the progress bar (redrawn in place on a terminal, a line at each tenth elsewhere), or a
-    ``progress(done, total)`` callback."""
+    """Play ``hands`` hands (hand k: salt k, the deal rotating) and return the statistics: the hands of
+    :func:`mahjong.scale.simulate.play_hand_k`, each one's outcome (read from the compiled core where it settled
+    the hand itself: :func:`~mahjong.scale.simulate.outcome_k`) counted by
+    :func:`~mahjong.scale.simulate.tally_hand` into the dict of :func:`~mahjong.scale.simulate.stats_of` — the
+    same code and numbers as the sharded ``--workers`` run.
+    ``progress``: a stream for the progress bar (redrawn in place on a terminal, a line at each tenth elsewhere),
+    or a ``progress(done, total)`` callback."""
     if not isinstance(hands, int) or isinstance(hands, bool) or hands < 1:
         raise RulesError(f"--hands must be at least 1, got {hands!r}")
     from mahjong.game.log import dumps_log
-    from mahjong.rulebook.special import special_events_of
+    from mahjong.game.outcome import outcome_of
+    from mahjong.scale.simulate import outcome_k, play_hand_k, stats_of, tally_hand
+    from mahjong.scale.tally import Tally
 
-    show = None if progress is None else _Progress(progress).show if hasattr(progress, "write") else progress
-    stats: Counter[str] = Counter()
-    fans: Counter[str] = Counter()
-    special: Counter[str] = Counter()
-    names: dict[str, str] = {}
-    points: list[int] = []
-    t0 = time.perf_counter()
-    seats = None
-    # (the built-in random and greedy agents choose in C on the compiled core)
+    show = None if progress is None else progress_bar(progress) if hasattr(progress, "write") else progress
+    every = max(1, hands // 50)
+    tally = Tally()
+    # (the built-in random and greedy agents choose in C on the compiled core: one table for every hand, made
+    # before the clocks start: the rule set's flow and rule book, made once per process, are no hand's time)
     table = RandomTable(rules, options, agent) if agent in ("random", "greedy") else None
-    for k in range(hands):
-        game: HandTable
-        if table is not None:
-            seats = table.flow.seats
-            game = table.hand(seed=seed, salt=k, hand_number=k, dealer=seats[k % len(seats)],
-                              agent_seeds=[seed * 4 + s + 16 * k for s in seats])
-        else:
-            game = Game(rules, seed=seed, salt=k, hand_number=k, options=options)
-            seats = game.flow.seats
-            if k % len(seats):
-                game = Game(rules, seed=seed, salt=k, hand_number=k, dealer=seats[k % len(seats)],
-                            options=options)
-            agents = {s: make_agent(agent, seed * 4 + s + 16 * k) for s in seats}
-            play_hand(game, agents)
-        wins = game.wins_made()
-        assert game.settlement is not None
-        stats["hands"] += 1
-        # (rbgames) a rule file's own events: opening declarations, instant wins, horses turned
-        instant = 0
-        for ev in special_events_of(game):
-            special[ev.type] += 1
-            instant += ev.type == "instant_win"
-        if wins or instant:
-            stats["hands_won"] += 1
-        else:
-            stats["draws"] += 1
-        for w in wins:
-            stats["wins"] += 1
-            stats["self_drawn"] += w.from_seat is None
-        for r in game.settlement.results:
-            for it in r.items:
-                fans[it.key] += 1
-                names[it.key] = it.name_zh
-        if wins or instant:
-            points.append(max(game.settlement.net))
-        if log is not None:
-            log.write(dumps_log(game.events))
-        if show is not None and (k + 1 == hands or (k + 1) % max(1, hands // 50) == 0):
-            show(k + 1, hands)
-    elapsed = time.perf_counter() - t0
-    n = stats["hands"]
-    points.sort()
-
-    def pct(q: float) -> int | None:
-        return points[min(len(points) - 1, int(q * len(points)))] if points else None
-
-    return {
-        "rules": rules,
-        "agent": agent,
-        "seed": seed,
-        "hands": n,
-        "win_rate": stats["hands_won"] / n,
-        "draw_rate": stats["draws"] / n,
-        "wins": stats["wins"],
-        "self_draw_share": stats["self_drawn"] / stats["wins"] if stats["wins"] else 0.0,
-        "winner_points": {"mean": sum(points) / len(points) if points else None, "min": pct(0), "p25": pct(0.25),
-                          "median": pct(0.5), "p75": pct(0.75), "max": pct(1.0)},
-        "patterns": {k: {"name": names[k], "count": c, "per_win": c / stats["wins"] if stats["wins"] else 0}
-                     for k, c in fans.most_common()},
-        "seconds": elapsed,
-        "hands_per_second": n / elapsed if elapsed > 0 else None,
-        "special_events": dict(sorted(special.items())),
-    }
+    # (what is loaded so far — the package, the rule books — out of the garbage collector's reach while the
+    # hands play: its collections then scan only what the hands make, as the sharded run's workers have it)
+    gc.freeze()
+    t0, c0 = time.perf_counter(), time.process_time()
+    try:
+        for k in range(hands):
+            if log is None:
+                tally_hand(tally, outcome_k(rules, seed, k, agent, options, table))
+            else:  # (the hand itself, for its log)
+                game = play_hand_k(rules, seed, k, agent, options, table)
+                tally_hand(tally, outcome_of(game))
+                log.write(dumps_log(game.events))
+            if show is not None and (k + 1 == hands or (k + 1) % every == 0):
+                show(k + 1, hands)
+        tally.seconds = time.perf_counter() - t0
+        tally.cpu_seconds = time.process_time() - c0
+    finally:
+        gc.unfreeze()
+    return stats_of(tally, rules, seed, agent)
 
 
 def run_simulate(args: argparse.Namespace) -> int:
     """``mahjong simulate``: the statistics as text in ``--lang``'s language, or JSON; a bad argument is a
     :class:`~mahjong.errors.MahjongError` the command line prints in that language (JSON under ``--json``)."""
     lang = language(getattr(args, "lang", None))
-    options = _options(args.option)
+    options = read_options(args.option)
     from mahjong.scale.cli import simulate_from_args, wants_sharded_simulate
 
     if wants_sharded_simulate(args):
@@ -174,12 +113,10 @@ def run_simulate(args: argparse.Namespace) -> int:
         try:
             log = open(args.log, "w", encoding="utf-8") if args.log else None
         except OSError as e:
-            from mahjong.cli import CommandError
-
             raise CommandError(code="cli-cannot-write", path=args.log, reason=e.strerror or str(e)) from None
         try:
             result = simulate(args.rules, args.hands, args.seed, args.agent, options,
-                              None if args.no_progress else progress_bar(sys.stderr, text("sim.hands", lang)),
+                              None if args.no_progress else progress_bar(sys.stderr, text("sim.hands", lang), lang),
                               log)
         finally:
             if log is not None:
@@ -189,32 +126,6 @@ def run_simulate(args: argparse.Namespace) -> int:
     else:
         print_statistics(result, lang)
     return 0
-
-
-def progress_bar(stream: Any, word: str = "hands") -> Callable[[int, int], None]:
-    """A ``progress(done, total)`` callback drawing the bar of :class:`_Progress` on ``stream``."""
-    return _Progress(stream, word).show
-
-
-class _Progress:
-    """The progress bar of :func:`simulate` on a stream: redrawn in place on a terminal, else a line at each
-    tenth (a log file or a pipe gets no carriage returns)."""
-
-    def __init__(self, stream: Any, word: str = "hands") -> None:
-        self.stream, self.word = stream, word
-        self.tty = bool(getattr(stream, "isatty", lambda: False)())
-        self.tenth = -1
-
-    def show(self, done: int, total: int) -> None:
-        if self.tty:
-            fill = done * 30 // total
-            self.stream.write(f"\r[{'#' * fill}{'.' * (30 - fill)}] {done}/{total} {self.word}")
-            if done == total:
-                self.stream.write("\n")
-        elif done * 10 // total != self.tenth or done == total:
-            self.tenth = done * 10 // total
-            self.stream.write(f"{done}/{total} {self.word}\n")
-        self.stream.flush()
 
 
 def _pattern_names(rules: str) -> dict[str, tuple[str, str]]:
@@ -257,7 +168,9 @@ def print_statistics(result: dict[str, Any], lang: str = "en", out: TextIO | Non
         for n, key, row in rows:
             print(f"    {n}{' ' * (width - _width(n))}  {key:<36} {row['count']:>7}  {row['per_win']:.3f}", file=out)
     rate = result["hands_per_second"]
-    say("sim.speed", rate=f"{rate:,.0f}" if rate else "-", seconds=f"{result['seconds']:.2f}")
+    cpu_rate = result.get("hands_per_cpu_second")
+    say("sim.speed", rate=f"{rate:,.0f}" if rate else "-", seconds=f"{result['seconds']:.2f}",
+        cpu_rate=f"{cpu_rate:,.0f}" if cpu_rate else "-")
 
 
 def _special_name(kind: str, lang: str) -> str:
@@ -266,24 +179,23 @@ def _special_name(kind: str, lang: str) -> str:
     return text(key, lang) if key in MESSAGES else kind
 
 
-def _width(s: str) -> int:
-    """Display width: CJK characters take two columns."""
-    return sum(2 if ord(c) > 0x2E80 else 1 for c in s)
-
-
 # --- play -----------------------------------------------------------------------------------------------------
 
 
 _SUITS = {"en": ("characters (m)", "dots (p)", "bamboo (s)"), "zh": ("万", "筒", "条")}
 
 
-def action_text(a: Action, lang: str = "en") -> str:
+def action_text(a: Action, lang: str = "en", style: str = "ascii") -> str:
     """An action as a player reads it: 打 3m / discard 3m, 碰 5p / pung 5p, 定缺 万 / void characters (m), …"""
     if a.kind == "pass":
         return text("act.pass", lang)
     if a.kind == "lack":
         return text("act.lack", lang, suit=_SUITS["zh" if lang == "zh" else "en"][a.tile])
-    tiles = format_tiles(a.meld) if a.kind == "chow" else tile_name(a.tile) if a.tile >= 0 else ""
+    if a.kind == "chow":
+        tiles = (format_tiles(a.meld) if style == "ascii"
+                 else "".join(tile_name(t, style) for t in a.meld))  # type: ignore[arg-type]
+    else:
+        tiles = tile_name(a.tile, style) if a.tile >= 0 else ""  # type: ignore[arg-type]
     return text(f"act.{a.kind}", lang, tiles=tiles)
 
 
@@ -313,7 +225,7 @@ def _read_choice(line: str, legal: list[Action], lang: str) -> Action | str | No
         return legal[i] if i < len(legal) else None
     squeezed = words.replace(" ", "")
     for a in legal:
-        names = (str(a), action_text(a, "en"), action_text(a, "zh"))
+        names = (str(a), action_text(a, "en"), action_text(a, "zh"), action_text(a, "zh", "chinese"))
         if squeezed in {n.lower().replace(" ", "") for n in names}:
             return a
     kinds = _KIND_WORDS.get(words)
@@ -332,30 +244,104 @@ def _read_choice(line: str, legal: list[Action], lang: str) -> Action | str | No
     return None
 
 
-def _show(game: Game, seat: int, out: TextIO, lang: str = "en") -> None:
+class _Table:
+    """What ``mahjong play`` writes about the table: seats named with their wind, tiles in the chosen style, and
+    only the facts the rule set uses (no flower column without flowers, no round wind without honors)."""
+
+    def __init__(self, game: Game, lang: str, style: str) -> None:
+        self.lang, self.style = lang, style
+        kinds = set(game.flow.tiles())
+        self.flowers = any(k >= 34 for k in kinds)
+        self.honors = any(27 <= k < 34 for k in kinds)
+        self.dealer = game.state.dealer
+        self.seen = 0  # the events already told
+
+    def tiles(self, tiles: Any) -> str:
+        tiles = list(tiles)
+        if self.style == "ascii":
+            return format_tiles(tiles)
+        return " ".join(tile_name(t, self.style) for t in tiles)  # type: ignore[arg-type]
+
+    def tile(self, t: int) -> str:
+        return tile_name(t, self.style)  # type: ignore[arg-type]
+
+    def seat(self, s: int) -> str:
+        """A seat as a player names it: its number and its wind (counted from the dealer)."""
+        return text("play.seat", self.lang, seat=s, wind=wind((s - self.dealer) % 4, self.lang))
+
+    def happened(self, game: Game, you: int) -> list[str]:
+        """What happened since the last call, one phrase per event a player sees (the others' concealed tiles
+        stay hidden): discards, claims, kongs, flowers, 定缺, the exchange, wildcards turned up, wins."""
+        from mahjong.game import events as E
+
+        out: list[str] = []
+        for ev in game.events[self.seen:]:
+            who = self.seat(getattr(ev, "seat", 0))
+            if isinstance(ev, E.Discarded):
+                out.append(text("ev.discard", self.lang, who=who, tile=self.tile(ev.tile)))
+            elif isinstance(ev, E.Claimed):
+                out.append(text(f"ev.{ev.kind}", self.lang, who=who, tiles=self.tiles(ev.meld)))
+            elif isinstance(ev, E.KongDeclared):
+                hidden = ev.kind == "concealed" and ev.seat != you
+                out.append(text("ev.concealed_kong" if ev.kind == "concealed" else "ev.added_kong", self.lang,
+                                who=who, tiles="" if hidden else self.tiles([ev.tile] * 4)).rstrip())
+            elif isinstance(ev, E.KongRobbed):
+                out.append(text("ev.robbed", self.lang, who=who, tile=self.tile(ev.tile)))
+            elif isinstance(ev, E.BonusSetAside):
+                out.append(text("ev.bonus", self.lang, who=who, tile=self.tile(ev.tile)))
+            elif isinstance(ev, E.LackDeclared):
+                suit = _SUITS["zh" if self.lang == "zh" else "en"][ev.suit]
+                out.append(text("ev.lack", self.lang, who=who, suit=suit))
+            elif isinstance(ev, E.TilesPassed):
+                out.append(text("ev.passed", self.lang, who=who, to=self.seat(ev.to_seat),
+                                tiles=self.tiles(ev.tiles) if you in (ev.seat, ev.to_seat) else "3"))
+            elif isinstance(ev, E.WildcardRevealed):
+                out.append(text("ev.wildcard", self.lang, tile=self.tile(ev.indicator),
+                                tiles=self.tiles(ev.wildcards)))
+            elif isinstance(ev, E.Won):
+                how = (text("play.self_drawn", self.lang) if ev.from_seat is None
+                       else text("play.on_discard", self.lang, seat=self.seat(ev.from_seat)))
+                out.append(text("ev.win", self.lang, who=who, how=how, tile=self.tile(ev.tile)))
+            elif isinstance(ev, (E.OpeningDeclared, E.InstantWon, E.HorsesTurned)):
+                out.append(text(f"ev.{ev.type}", self.lang, who=who))
+        self.seen = len(game.events)
+        return out
+
+
+def _show(game: Game, seat: int, out: TextIO, lang: str = "en", table: _Table | None = None) -> None:
+    table = table or _Table(game, lang, "ascii")
     obs = game.observe(seat)
-    winds = [wind(w, lang) for w in range(4)]
-    out.write("\n" + text("play.status", lang, live=obs["live"], dealer=obs["dealer"], seat=seat,
-                           wind=winds[obs["seat_wind"]], prevalent=winds[obs["prevalent_wind"]]) + "\n")
+    said = table.happened(game, seat)
+    if said:
+        out.write("\n   " + text("play.happened", lang) + " " + ("；" if lang == "zh" else "; ").join(said) + "\n")
+    prevalent = (text("play.round", lang, wind=wind(obs["prevalent_wind"], lang)) if table.honors else "")
+    out.write("\n" + text("play.status", lang, live=obs["live"], you=table.seat(seat), round=prevalent) + "\n")
     concealed = text("play.concealed_kong", lang)
+    lacks = obs.get("lack") or [None] * 4
     for s in game.flow.seats:
-        melds = " ".join(format_tiles([t for t in m["tiles"] if t >= 0]) or concealed for m in obs["melds"][s])
-        river = " ".join(tile_name(t) for t, _ in obs["discards"][s]) or "-"
-        bonus = format_tiles(obs["bonus"][s]) if obs["bonus"][s] else "-"
+        melds = " ".join(table.tiles([t for t in m["tiles"] if t >= 0]) or concealed for m in obs["melds"][s])
+        river = " ".join(table.tile(t) for t, _ in obs["discards"][s]) or "-"
         marks = [text("play.you", lang)] if s == seat else []
+        if s == obs["dealer"]:
+            marks.append(text("play.dealer", lang))
         if obs["ready"][s]:
             marks.append(text("play.ready", lang))
         if s in obs["won"]:
             marks.append(text("play.won", lang))
-        out.write("   " + text("play.seat_line", lang, seat=s, marks="".join(marks), melds=melds or "-",
-                                bonus=bonus, river=river) + "\n")
+        extra = ""
+        if table.flowers and obs["bonus"][s]:
+            extra += "  " + text("play.flowers", lang, tiles=table.tiles(obs["bonus"][s]))
+        if lacks[s] is not None:
+            extra += "  " + text("play.lack", lang, suit=_SUITS["zh" if lang == "zh" else "en"][lacks[s]])
+        out.write("   " + text("play.seat_line", lang, seat=table.seat(s), marks="".join(marks), melds=melds or "-",
+                                river=river) + extra + "\n")
     if obs["wildcards"]:
-        out.write("   " + text("play.wildcards", lang, tiles=format_tiles(obs["wildcards"])) + "\n")
+        out.write("   " + text("play.wildcards", lang, tiles=table.tiles(obs["wildcards"])) + "\n")
     last = obs["last_discard"]  # ([seat, tile] while the discard is on offer)
     if last is not None and obs["phase"] != "turn":
-        out.write("   " + text("play.on_offer", lang, seat=last[0], tile=tile_name(last[1])) + "\n")
-    drawn = "" if obs["drawn"] is None else text("play.drew", lang, tile=tile_name(obs["drawn"]))
-    out.write("   " + text("play.your_hand", lang, hand=format_tiles(obs["hand"])) + drawn + "\n")
+        out.write("   " + text("play.on_offer", lang, seat=table.seat(last[0]), tile=table.tile(last[1])) + "\n")
+    drawn = "" if obs["drawn"] is None else text("play.drew", lang, tile=table.tile(obs["drawn"]))
+    out.write("   " + text("play.your_hand", lang, hand=table.tiles(obs["hand"])) + drawn + "\n")
 
 
 def run_play(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO | None = None) -> int:
@@ -364,19 +350,21 @@ def run_play(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO 
     stdin = stdin or sys.stdin
     out = out or sys.stdout
     lang = language(getattr(args, "lang", None))
-    game = Game(args.rules, seed=args.seed, options=_options(args.option))
+    game = Game(args.rules, seed=args.seed, options=read_options(args.option))
     if args.seat not in game.flow.seats:
         raise RulesError(f"--seat must be one of {listed(game.flow.seats)}")
     others = {s: make_agent(args.opponents, args.seed * 4 + s) for s in game.flow.seats if s != args.seat}
-    out.write(text("play.intro", lang, rules=args.rules, seat=args.seat) + "\n")
+    style = getattr(args, "style", None) or ("chinese" if lang == "zh" else "ascii")
+    table = _Table(game, lang, style)
+    out.write(text("play.intro", lang, rules=args.rules, seat=table.seat(args.seat)) + "\n")
     while not game.done:
         for seat in game.pending:
             legal = game.legal_actions(seat)
             if seat != args.seat:
                 game.act(seat, others[seat].choose(game, seat, legal))
                 continue
-            _show(game, seat, out, lang)
-            listing = "".join(f"   [{i}] {action_text(a, lang)}\n" for i, a in enumerate(legal))
+            _show(game, seat, out, lang, table)
+            listing = "".join(f"   [{i}] {action_text(a, lang, style)}\n" for i, a in enumerate(legal))
             for kind in ("pick", "lack"):  # (the decisions before play that a player may not know)
                 if any(a.kind == kind for a in legal):
                     out.write("   " + text(f"play.hint.{kind}", lang) + "\n")
@@ -399,17 +387,20 @@ def run_play(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO 
                 break
     st = game.state
     assert game.settlement is not None
+    said = table.happened(game, args.seat)
+    if said:
+        out.write("\n   " + text("play.happened", lang) + " " + ("；" if lang == "zh" else "; ").join(said) + "\n")
     out.write("\n== " + text("play.over", lang) + " ==\n")
     for w in st.wins:
         how = text("play.self_drawn", lang) if w.from_seat is None else text("play.on_discard", lang,
-                                                                             seat=w.from_seat)
-        out.write("   " + text("play.win", lang, seat=w.seat, how=how, hand=w.hand) + "\n")
+                                                                             seat=table.seat(w.from_seat))
+        out.write("   " + text("play.win", lang, seat=table.seat(w.seat), how=how, hand=w.hand) + "\n")
     if not st.wins:
         out.write("   " + text("play.draw", lang) + "\n")
     from contextlib import redirect_stdout
 
-    from mahjong.cli import print_settlement
+    from mahjong.console import print_settlement
 
     with redirect_stdout(out):
-        print_settlement(game.settlement.to_dict(), lang)
+        print_settlement(game.settlement.to_dict(), lang, seat_name=table.seat, winners=[w.seat for w in st.wins])
     return 0

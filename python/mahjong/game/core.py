@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
@@ -110,13 +110,14 @@ from mahjong.game.events import (
     Won,
 )
 from mahjong.game.flows import Flow
+from mahjong.game.outcome import HandOutcome, outcome_of
 from mahjong.game.rng import wall_digest
 from mahjong.game.state import HandState, TableMeld, hand_from
 from mahjong.hand import Hand, Meld, MeldKind
-from mahjong.settlement import Draw, HandRecord, Kong, Settlement, Win
+from mahjong.settlement import Draw, HandRecord, Kong, Settlement, Win, wins_net
 
-__all__ = ["CoreGame", "CoreHand", "RandomTable", "core_params", "core_available", "facts_from_core", "guobiao_in_c",
-           "play_random", "sichuan_table"]
+__all__ = ["CoreGame", "CoreHand", "RandomTable", "core_actions", "core_params", "core_available", "facts_from_core",
+           "guobiao_in_c", "play_random", "sichuan_table", "slot_action", "win_payment_table", "win_nets"]
 
 _CS = {name: i for i, name in enumerate(STATUSES)}
 CS_WAIT, CS_SCORE, CS_PAY, CS_END = _CS["wait"], _CS["score"], _CS["pay"], _CS["end"]
@@ -163,6 +164,69 @@ def guobiao_in_c(flow: Flow) -> tuple[int, int] | None:
             or flow.human or type(flow).may_win is not Flow.may_win or flow.wild_tiles or flow.indicator is not None):
         return None
     return rs._opt_bits, rs._min_fan
+
+
+def win_payment_table(flow: Flow) -> tuple[int, int, int, int, int, int] | None:
+    """The win payments of ``flow``'s rule set as the core's own settlements apply them (the batch loop's
+    ``_BatchCores.settle_wins``, :meth:`RandomTable.outcome`), read off the rule set's own settlement formula, or
+    None when they cannot be applied (the hand is then settled in Python).  Each other seat pays a winner
+    ``a + b * total`` (``total``: the win's value with flowers): (a, b) of a self-drawn win, of the discarder (or
+    the seat whose kong was robbed) and of each other seat on a discard.  Found by evaluating the formula
+    (:func:`~mahjong.rulesets.guobiao.settlement.guobiao_payments` for Guobiao, the only rule set whose wins the
+    core decides) for every winner, discarder and a spread of totals, and kept only if the whole spread is that
+    straight line: the formula stays one fact (tests_rl/test_batch_settle.py compares the loop's nets with the
+    Python settlement's, hand by hand)."""
+    from mahjong.game.flows.guobiao import GuobiaoFlow
+    from mahjong.rulesets.guobiao.ruleset import Guobiao
+    from mahjong.rulesets.guobiao.settlement import guobiao_payments
+
+    if type(flow) is not GuobiaoFlow or type(flow.ruleset) is not Guobiao or tuple(flow.seats) != (0, 1, 2, 3):
+        return None
+    totals = (0, 1, 8, 9, 13, 88, 400)
+
+    def owed(winner: int, discarder: int | None, seat: int, total: int) -> int:
+        return -guobiao_payments(winner, discarder, total)[seat]
+
+    def line(points: list[tuple[int, int]]) -> tuple[int, int] | None:
+        (x0, y0), (x1, y1) = min(points), max(points)
+        if (y1 - y0) % (x1 - x0):
+            return None
+        b = (y1 - y0) // (x1 - x0)
+        a = y0 - b * x0
+        return (a, b) if all(y == a + b * x for x, y in points) else None
+
+    roles: dict[str, list[tuple[int, int]]] = {"self": [], "discarder": [], "other": []}
+    for w in range(4):
+        for t in totals:
+            net = guobiao_payments(w, None, t)
+            if sum(net) != 0:  # (zero-sum: the winner gets what the others pay)
+                return None
+            roles["self"] += [(t, owed(w, None, s, t)) for s in range(4) if s != w]
+            for d in range(4):
+                if d != w:
+                    roles["discarder"].append((t, owed(w, d, d, t)))
+                    roles["other"] += [(t, owed(w, d, s, t)) for s in range(4) if s not in (w, d)]
+    found = [line(roles[k]) for k in ("self", "discarder", "other")]
+    if any(f is None for f in found):
+        return None
+    (a, b), (c, d), (e, f) = found  # type: ignore[misc]
+    return a, b, c, d, e, f
+
+
+def win_nets(table: Sequence[int], wins: Iterable[tuple[int, int | None, int]]) -> tuple[int, int, int, int]:
+    """The nets the core's settlement of a hand whose wins it decided gives (the pure-Python twin of
+    ``batch_settle`` in batch.pxi):
+    each win (winner, discarder or None, total) paid by the three other seats as ``table``
+    (:func:`win_payment_table`) says, the wins added up as the rule set's settlement adds them."""
+    a, b, c, d, e, f = table
+    net = [0, 0, 0, 0]
+    for winner, discarder, total in wins:
+        for seat in range(4):
+            if seat != winner:
+                owed = a + b * total if discarder is None else c + d * total if seat == discarder else e + f * total
+                net[seat] -= owed
+                net[winner] += owed
+    return net[0], net[1], net[2], net[3]
 
 
 #: The predicates the compiled Sichuan scorer knows (src/mjcore/sichuan.pxi's SCP_* ids, in this order): each
@@ -248,6 +312,15 @@ def _sichuan_table(rs: Any) -> tuple[int, ...] | None:
 
 _SC_NONE = object()
 _SC_TABLES: dict[Any, Any] = {}
+_SC_ITEMS: dict[Any, tuple[tuple[str, str], ...] | None] = {}
+
+
+def sichuan_items(flow: Flow) -> tuple[tuple[str, str], ...] | None:
+    """The (key, Chinese name) of each row of :func:`sichuan_table`'s table, in its order: the items of a win
+    whose rows ``GameCore.won_rows`` gives.  None without a table, or when a row's name depends on the hand."""
+    if sichuan_table(flow) is None:
+        return None
+    return _SC_ITEMS.get((type(flow.ruleset), flow.ruleset.config))
 
 
 def _build_sichuan_table(rs: Any) -> tuple[int, ...] | None:
@@ -291,6 +364,9 @@ def _build_sichuan_table(rs: Any) -> tuple[int, ...] | None:
     rows = rs._rows_for(opts)
     if len(rows) > 32:
         return None
+    # (the items of a win the core settled, GameCore.won_rows: a renamed row's name depends on the hand)
+    _SC_ITEMS[(type(rs), rs.config)] = (None if any(r.rename_when is not None for r in rows)
+                                        else tuple((r.key, r.name_zh) for r in rows))
     place = {r.key: i for i, r in enumerate(rows)}
     out: list[int] = [len(rows)]
     for r in rows:
@@ -369,6 +445,54 @@ _FACT_NAMES = ("last_tile", "last_wall_tile", "kong_replacement", "robbing_kong"
 _WIN_STANDARD = frozenset(f.name for f in fields(Win)) - {"flags", "seat", "hand", "discarder"}
 
 
+def core_hand(core: GameCore, flow: Flow, seat: int, win_tile: int | None = None, claimed: bool = False) -> Hand:
+    """state.hand_of(seat, win_tile, meld_offset, claimed) from the core's counts, melds and bonus tiles."""
+    melds = []
+    for kind, tiles, _, frm in core.melds(seat):
+        name = MELD_KINDS[kind]
+        melds.append(Meld(MeldKind(name), tiles, None if frm < 0 else flow.meld_offset(seat, frm, name)))
+    return hand_from(core.hand(seat), tuple(melds), core.bonus(seat), win_tile, claimed)
+
+
+def core_context(core: GameCore, flow: Flow, dealer: int, prevalent_wind: int, seat: int, from_seat: int | None,
+                 facts: tuple[bool, ...]) -> dict[str, Any]:
+    """HandTable.context_kwargs from the facts the core derived (GameCore.win_facts / query_facts), for a flow
+    whose facts are all the core's (facts_from_core)."""
+    kw: dict[str, Any] = {"winner": seat, "discarder": from_seat, "dealer": dealer,
+                          "seat_wind": (seat - dealer) % 4, "prevalent_wind": prevalent_wind}
+    kw.update(zip(_FACT_NAMES, facts))
+    heavenly, earthly, human, first_round, bonus_after_kong = facts[5:10]
+    if flow.bonus_spoils_kong_draw and from_seat is None and bonus_after_kong:
+        kw["kong_replacement"] = False  # (Flow.record_facts: the flow's judge loses 杠上开花 then)
+    if flow.heavenly:
+        kw["heavenly"] = heavenly
+    if flow.human and human:
+        kw["human"] = True
+    if flow.earthly == "first_draw":
+        kw["earthly"] = earthly
+    elif flow.earthly == "first_round":
+        kw["earthly"] = seat != dealer and first_round and not facts[3] and not core.melds(seat)
+    elif flow.earthly == "first_discard":  # (in the first go-round the dealer's discard is its first)
+        kw["earthly"] = from_seat == dealer and seat != dealer and first_round and not facts[3]
+    return kw
+
+
+def score_from_core(core: GameCore, flow: Flow, dealer: int, prevalent_wind: int, seat: int, tile: int,
+                    from_seat: int | None, state: HandState) -> ScoreResult | None:
+    """HandTable._score_win of the ``score`` status's question from the core alone (facts_from_core; the core
+    has checked the shape and that the seat plays): the result, or None when the seat may not win."""
+    kw = core_context(core, flow, dealer, prevalent_wind, seat, from_seat, core.query_facts())
+    ruleset = flow.ruleset
+    ctx_cls: type[WinContext] = getattr(ruleset, "Context", WinContext)
+    known = context_fields(ctx_cls)
+    try:
+        ctx = ctx_cls(**{k: v for k, v in kw.items() if k in known})
+        result = ruleset.score(core_hand(core, flow, seat, tile, from_seat is not None), ctx)
+    except MahjongError:
+        return None
+    return result if flow.may_win(state, seat, result) else None
+
+
 class CoreHand(HandTable):
     """One hand on the compiled core (the same constructor arguments as :class:`Game`, for the flows the core
     plays).  Drive it with :meth:`advance` / :meth:`act` / :meth:`play_random`; read :attr:`events`,
@@ -403,11 +527,14 @@ class CoreHand(HandTable):
         self._deferred: list[tuple[int, int, int, int, str, int | None]] = []
         self._deferred_end: HandEnded | None = None  # the quiet end's last event, appended when events are read
         self._deferred_specials: list[GameEvent] = []  # a fast end's horses turned, emitted before its payments
+        #: the special events of a hand that ended straight from the core (None: read them from the state)
+        self._fast_specials: tuple[GameEvent, ...] | None = None
         self._fold_index: list[int] = []  # settlement record event i -> log index, as the fold builds the log
         self._win_cache: dict[tuple[int, int, int], ScoreResult | None] = {}
         #: the settlement record of each win the rule set was asked about, made from the core's state then
         self._win_records: dict[tuple[int, int, int], Win] = {}
         self._penalty_answers: dict[int, str] = {}  # the judge's penalties: the answer, by the record's position
+        self._scored: dict[tuple[int, int, int], ScoreResult] = {}  # the wins scored from the core: (seat, tile, from)
         self._draw_hands: dict[int, str] = {}
         self._paid: Counter[tuple[int, int, int, str, int | None]] = Counter()
         self._record_index: list[int] = []
@@ -715,6 +842,8 @@ class CoreHand(HandTable):
             if status == CS_SCORE and self._from_core:  # (self-play: nobody reads win_score; no events built)
                 seat, tile, frm, robbing = core.query
                 result = self._score_from_core(seat, tile, None if frm < 0 else frm)
+                if result is not None:  # (the settlement takes it as it is: _won_end)
+                    self._scored[(seat, tile, frm)] = result
                 core.verdict(seat, tile, result is not None, result.total if result is not None else 0,
                              result is not None and result.valid)
                 status = core.advance()
@@ -755,6 +884,19 @@ class CoreHand(HandTable):
                 return CS_END
             else:
                 return status
+
+    def won_items(self) -> list[tuple[tuple[str, str], ...]] | None:
+        """Each win's items as (key, Chinese name), in the order of ``core.wins()``, read from the core's own
+        state when it settled the hand itself (decide_sichuan: the rows of its table each win counted, as its
+        settlement scored the win), so that nothing is built in Python; None otherwise (the settlement's results
+        hold them)."""
+        if not (self._sc and self._ended) or self.net is None:
+            return None
+        items = sichuan_items(self.flow)
+        rows = self.core.won_rows()
+        if items is None or rows is None:
+            return None
+        return [tuple(it for j, it in enumerate(items) if mask >> j & 1) for mask in rows]
 
     def wins_made(self) -> list[Won]:
         if self._wins is not None:  # (settled from the core: the typed events need not be built)
@@ -828,48 +970,14 @@ class CoreHand(HandTable):
         return str(self._core_hand_of(seat, win_tile, claimed))
 
     def _core_hand_of(self, seat: int, win_tile: int | None = None, claimed: bool = False) -> Hand:
-        """state.hand_of(seat, win_tile, meld_offset, claimed) from the core's counts, melds and bonus tiles."""
-        melds = []
-        for kind, tiles, _, frm in self.core.melds(seat):
-            name = MELD_KINDS[kind]
-            melds.append(Meld(MeldKind(name), tiles, None if frm < 0 else self.flow.meld_offset(seat, frm, name)))
-        return hand_from(self.core.hand(seat), tuple(melds), self.core.bonus(seat), win_tile, claimed)
+        return core_hand(self.core, self.flow, seat, win_tile, claimed)
 
     def _core_kwargs(self, seat: int, from_seat: int | None, facts: tuple[bool, ...]) -> dict[str, Any]:
-        """HandTable.context_kwargs from the facts the core derived (GameCore.win_facts / query_facts), for a
-        flow whose facts are all the core's (facts_from_core)."""
-        kw: dict[str, Any] = {"winner": seat, "discarder": from_seat, "dealer": self.dealer,
-                              "seat_wind": (seat - self.dealer) % 4, "prevalent_wind": self.prevalent_wind}
-        kw.update(zip(_FACT_NAMES, facts))
-        heavenly, earthly, human, first_round, bonus_after_kong = facts[5:10]
-        flow = self.flow
-        if flow.bonus_spoils_kong_draw and from_seat is None and bonus_after_kong:
-            kw["kong_replacement"] = False  # (Flow.record_facts: the flow's judge loses 杠上开花 then)
-        if flow.heavenly:
-            kw["heavenly"] = heavenly
-        if flow.human and human:
-            kw["human"] = True
-        if flow.earthly == "first_draw":
-            kw["earthly"] = earthly
-        elif flow.earthly == "first_round":
-            kw["earthly"] = (seat != self.dealer and first_round and not facts[3]
-                             and not self.core.melds(seat))
-        elif flow.earthly == "first_discard":  # (in the first go-round the dealer's discard is its first)
-            kw["earthly"] = from_seat == self.dealer and seat != self.dealer and first_round and not facts[3]
-        return kw
+        return core_context(self.core, self.flow, self.dealer, self.prevalent_wind, seat, from_seat, facts)
 
     def _score_from_core(self, seat: int, tile: int, from_seat: int | None) -> ScoreResult | None:
-        """HandTable._score_win of the ``score`` status's question from the core alone (facts_from_core; the
-        core has checked the shape and that the seat plays)."""
-        kw = self._core_kwargs(seat, from_seat, self.core.query_facts())
-        ctx_cls: type[WinContext] = getattr(self.ruleset, "Context", WinContext)
-        known = context_fields(ctx_cls)
-        try:
-            ctx = ctx_cls(**{k: v for k, v in kw.items() if k in known})
-            result = self.ruleset.score(self._core_hand_of(seat, tile, from_seat is not None), ctx)
-        except MahjongError:
-            return None
-        return result if self.flow.may_win(self._state, seat, result) else None
+        return score_from_core(self.core, self.flow, self.dealer, self.prevalent_wind, seat, tile, from_seat,
+                               self._state)
 
     def _quiet_end(self) -> bool:
         """A hand that ended at the wall with no win: settle the record straight from the core's kong ledger
@@ -922,6 +1030,15 @@ class CoreHand(HandTable):
             raise AssertionError(f"payments during play {net} disagree with the settlement {settlement.net}")
         self.settlement, self.net = settlement, net
         self._quiet_settlement = settlement  # (its HandEnded is made when the events are read)
+        # (every fast end needs a hand with no opening or instant win: its only special events are the horses)
+        self._fast_specials = tuple(self._deferred_specials)
+
+    def special_events(self) -> tuple[GameEvent, ...]:
+        """The rule file's special events of the finished hand (:func:`mahjong.rulebook.special.special_events_of`),
+        without folding the typed events where the hand ended straight from the core."""
+        if self._fast_specials is not None:
+            return self._fast_specials
+        return tuple(getattr(self.state, "special", ()))
 
     def _won_end(self) -> bool:
         """A hand with wins, settled straight from the core: the kong ledger, then each win with its hand and its
@@ -943,7 +1060,10 @@ class CoreHand(HandTable):
                 return False  # (several wins on one discard, or one robbing a kong: the fold makes their records)
         wins: list[Won] = []
         events = list(self._ledger_record(None).events)
+        scored: dict[int, ScoreResult] = {}
         for i, (seat, tile, frm, total) in enumerate(won):
+            if (seat, tile, frm) in self._scored:  # (scored when the win was offered, from the same facts)
+                scored[len(events)] = self._scored[(seat, tile, frm)]
             from_seat = None if frm < 0 else frm
             hand = self._core_hand(seat, tile, from_seat is not None)
             wins.append(Won(seat, tile, from_seat, hand, total))
@@ -958,7 +1078,7 @@ class CoreHand(HandTable):
                     return False
                 events.append(made)
         record = HandRecord(self.rules, tuple(events), dict(flow.ruleset_options), self.dealer, self.prevalent_wind)
-        settlement = self._settle(record)
+        settlement = self._settle(record, scored)
         st = self.snapshot()
         st.wins = wins
         horses = self._special.after_win_events(st) if self._special is not None and _has_horses(flow) else []
@@ -1084,15 +1204,25 @@ class CoreGame(CoreHand, Game):
         self._status = self.handle(self.core.advance())
 
     def __deepcopy__(self, memo: dict[int, Any]) -> CoreGame:
-        """An independent copy (the hand's core copied too), as ``copy.deepcopy`` copies a Python-engine Game:
-        play on either without touching the other."""
-        import copy
+        """An independent copy (the hand's core copied too: :meth:`clone`), as ``copy.deepcopy`` copies a
+        Python-engine Game: play on either without touching the other."""
+        twin: CoreGame = self.clone()  # type: ignore[assignment]
+        memo[id(self)] = twin
+        return twin
 
-        clone = object.__new__(type(self))
-        memo[id(self)] = clone
-        for name, value in self.__dict__.items():
-            clone.__dict__[name] = _core_clone(value) if name == "core" else copy.deepcopy(value, memo)
-        return clone
+    def _fork_redealt(self, seat: int, kongs: list[tuple[int, int, int]]) -> None:
+        """:func:`mahjong.game.fork.determinize` has laid re-dealt tiles into the folded state: put them into
+        the core too, ask the open decision again and give ``seat``'s own answer again."""
+        core = self.core
+        own = core.answers().get(seat)
+        st = self._state
+        hands = b"".join(bytes(st.hands[s]) for s in range(4))
+        drew = st.last_draw
+        status = core.redeal(hands, bytes(st.wall[st.front:st.back]), kongs, -1 if drew is None else drew[1])
+        self._legal_made, self._slots_made, self._win_cache = {}, {}, {}
+        self._status = self.handle(status)
+        if own is not None and seat in self.pending:
+            self.act(seat, own)
 
     @property
     def done(self) -> bool:
@@ -1105,28 +1235,6 @@ class CoreGame(CoreHand, Game):
         pending = self.core.pending
         return tuple(s for s in pending if s not in self._held) if self._held else pending
 
-    def _action(self, slot: int, focus: tuple[int, int, int, int, int]) -> Action:
-        phase, _, discard, kong, drawn = focus
-        if slot < CONCEALED_KONG:
-            return DISCARDS[slot]
-        if slot < ADDED_KONG:
-            return CONCEALED_KONGS[slot - CONCEALED_KONG]
-        if slot < CHOW:
-            return ADDED_KONGS[slot - ADDED_KONG]
-        if slot < PUNG:
-            return _chow(discard, slot - CHOW)
-        if slot == PUNG:
-            return PUNGS[discard]
-        if slot == KONG:
-            return KONGS[discard]
-        if slot == WIN:
-            return WINS[discard if phase == _PH["claim"] else kong if phase == _PH["rob"] else drawn]
-        if slot == PASS:
-            return PASS_ACTION
-        if HONOR_CHOW <= slot < DISCARD_BONUS:
-            return _honor_chow(discard, slot - HONOR_CHOW)
-        return LACKS[slot - LACK]
-
     def _legal_of(self, seat: int) -> list[Action]:
         """The seat's legal actions now, made once per decision (the cache is emptied by every accepted act)."""
         legal = self._legal_made.get(seat)
@@ -1134,7 +1242,7 @@ class CoreGame(CoreHand, Game):
             slots = self.core.legal(seat) if type(seat) is int and 0 <= seat < 4 else ()  # (as Game: no seat, none)
             if slots:
                 focus = self.core.focus
-                legal = [_SLOT_ACTIONS[i] or self._action(i, focus) for i in slots]
+                legal = [_SLOT_ACTIONS[i] or slot_action(i, focus) for i in slots]
             else:
                 legal = []
             if type(seat) is int:
@@ -1202,7 +1310,7 @@ class CoreGame(CoreHand, Game):
         if type(seat) is not int or seat not in core.asked:
             raise IllegalActionError(f"seat {seat} is not to act now ({action}); the seats to act now: "
                                      f"{listed(self.pending)}")
-        if seat in self._held or seat in core.answers:
+        if seat in self._held or seat in core.answers():
             raise IllegalActionError(f"seat {seat} has already answered ({self._held.get(seat, action)})")
         if isinstance(action, Action):
             chosen: Action | int = action
@@ -1243,7 +1351,7 @@ class CoreGame(CoreHand, Game):
         when the answers stand."""
         core = self.core
         phase, actor, discard, kong, drawn = core.focus
-        given: dict[int, Action | int] = {**{s: a for s, a in core.answers.items()}, **held}
+        given: dict[int, Action | int] = {**{s: a for s, a in core.answers().items()}, **held}
 
         def declares_win(s: int) -> bool:
             a = given.get(s)
@@ -1283,10 +1391,10 @@ class CoreGame(CoreHand, Game):
         self._legal_made, self._slots_made = {}, {}
         self._status = self.handle(CS_END)
 
-    def observe(self, seat: int) -> dict[str, Any]:
+    def observe(self, seat: int, oracle: bool = False) -> dict[str, Any]:
         """:func:`mahjong.game.observation.observe` read straight from the core's struct (the typed events are
-        not built): the same dict as the Python engine's."""
-        from mahjong.game.observation import seat_header
+        not built): the same dict as the Python engine's (``oracle=True``: with everything hidden too)."""
+        from mahjong.game.observation import oracle_of_state, seat_header
 
         flow = self.flow
         if type(seat) is not int or seat not in flow.seats:
@@ -1310,7 +1418,7 @@ class CoreGame(CoreHand, Game):
         hand = core.hand(seat)
         name = PHASES[phase]
         st = self._state
-        return {
+        view: dict[str, Any] = {
             **seat_header(seat, st.dealer, st.prevalent_wind, st.hand_number),
             "phase": name,
             "actor": actor,
@@ -1332,6 +1440,9 @@ class CoreGame(CoreHand, Game):
             "legal": [a.to_dict() for a in self.legal_actions(seat)],
             "mask": list(self.action_mask(seat)),
         }
+        if oracle:  # (the Python engine's oracle of the state read from the core: segments, tiles out of play)
+            view["oracle"] = oracle_of_state(self.snapshot())
+        return view
 
 
 #: the flows of core games, shared by the games of one preset and options as a RandomTable's hands share theirs
@@ -1343,7 +1454,7 @@ _CORE_FLOWS: dict[tuple[Any, ...], tuple[Any, Flow]] = {}
 def _flow_key(rules: str, options: Mapping[str, Any] | None) -> tuple[tuple[Any, ...] | None, Any]:
     """(the key of a flow in _CORE_FLOWS, the preset's registry entry now); (None, None) when options are not
     plain hashable values or the preset is unknown (the flow is then made each time, and its errors raised)."""
-    from mahjong.framework import PRESETS, resolve_preset
+    from mahjong.registry import PRESETS, resolve_preset
 
     try:
         entry = PRESETS[resolve_preset(rules)]
@@ -1365,6 +1476,39 @@ def _core_flow(rules: str, options: Mapping[str, Any] | None) -> Flow:
     if key is not None and core_params(flow) is not None and len(_CORE_FLOWS) < 256:
         _CORE_FLOWS[key] = (entry, flow)
     return flow
+
+
+def slot_action(slot: int, focus: tuple[int, int, int, int, int]) -> Action:
+    """The action of a legal slot of a core whose ``GameCore.focus`` is ``focus`` (the tiles the slots are
+    about: the discard on the table, the added kong, the tile just drawn)."""
+    phase, _, discard, kong, drawn = focus
+    if slot < CONCEALED_KONG:
+        return DISCARDS[slot]
+    if slot < ADDED_KONG:
+        return CONCEALED_KONGS[slot - CONCEALED_KONG]
+    if slot < CHOW:
+        return ADDED_KONGS[slot - ADDED_KONG]
+    if slot < PUNG:
+        return _chow(discard, slot - CHOW)
+    if slot == PUNG:
+        return PUNGS[discard]
+    if slot == KONG:
+        return KONGS[discard]
+    if slot == WIN:
+        return WINS[discard if phase == _PH["claim"] else kong if phase == _PH["rob"] else drawn]
+    if slot == PASS:
+        return PASS_ACTION
+    if HONOR_CHOW <= slot < DISCARD_BONUS:
+        return _honor_chow(discard, slot - HONOR_CHOW)
+    return LACKS[slot - LACK]
+
+
+def core_actions(core: GameCore, seat: int) -> list[Action]:
+    """``seat``'s legal actions on ``core`` now, in the engine's order (what :meth:`CoreGame.legal_actions`
+    gives on a core game)."""
+    slots = core.legal(seat)
+    focus = core.focus if slots else (0, 0, -1, -1, -1)
+    return [_SLOT_ACTIONS[i] or slot_action(i, focus) for i in slots]
 
 
 _CHOWS: dict[tuple[int, int], Action] = {}
@@ -1399,7 +1543,6 @@ _SLOT_ACTIONS: tuple[Action | None, ...] = tuple(
     else FLOWER_ACTIONS[34 + i - FLOWER] if FLOWER <= i < FLOWER + 8 else None
     for i in range(N_ACTIONS))
 _core_table: Any = getattr(backend_module, "_core_table", None) if BACKEND == "cython" else None
-_core_clone: Any = getattr(backend_module, "_core_clone", None) if BACKEND == "cython" else None
 
 
 _NOT_PENDING = -1 - REFUSALS.index("not_pending")
@@ -1427,6 +1570,31 @@ class RandomTable:
         #: Sichuan scored and settled in C: the rule book's table (sichuan_table), made once for the table's hands
         self.sichuan = sichuan_table(self.flow) if self.params is not None else None
         self._quiet: Settlement | None = None
+        #: outcome(): the core plays and settles the table's hands alone (the compiled table and its rows' items
+        #: for Sichuan; Guobiao's wins decided in C), without 换三张 (CoreHand sets that up)
+        self._lean = self.params is not None and not getattr(self.flow.options, "exchange_three", False) and (
+            self.sichuan is not None or self.facts_from_core)
+        self._lean_table = _prepared(self.sichuan) if self._lean and self.sichuan is not None else None
+        self._lean_items = sichuan_items(self.flow) if self._lean_table is not None else None
+        self._lean_core: GameCore | None = None
+        #: outcome(): a win the rule set scores (the ``score`` status) is scored here too, and a hand won so is
+        #: read from those results, where the rule set settles by its wins alone and the flow adds nothing to
+        #: them and lets any valid result win (its may_win reads no state)
+        rs, cls = self.flow.ruleset, type(self.flow)
+        self._lean_asks = (self._lean and self.facts_from_core and type(rs).settle is RuleSet.settle
+                           and not self.flow.draw_hands and cls.extra_lines is Flow.extra_lines
+                           and cls.may_win is Flow.may_win)
+        #: outcome(): a hand whose wins the core decided (guobiao_in_c) is read from the core too: each win's fan
+        #: vector (the fan table's rows: its items) and total, paid as the rule set's settlement pays a win (the
+        #: batch loop's settle_wins: win_payment_table), where the rule set settles by its wins alone
+        self._lean_pay = (win_payment_table(self.flow) if self._lean and self.decide is not None
+                          and self.facts_from_core and type(rs).settle is RuleSet.settle else None)
+        self._lean_fans: tuple[tuple[str, str], ...] | None = None
+        if self._lean_pay is not None:
+            from mahjong.rulesets.guobiao.fans import FANS
+
+            self._lean_fans = tuple((f.key, f.name_zh) for f in FANS)
+        self._no_state = HandState()
 
     @property
     def on_core(self) -> bool:
@@ -1447,6 +1615,66 @@ class RandomTable:
         hand = CoreHand(flow, self.params, seed=seed, salt=salt, dealer=d, prevalent_wind=prevalent_wind,
                         hand_number=hand_number, options=self.options, rules=self.rules, table=self)
         return hand.play_agents(agent_seeds, greedy=self.agent == "greedy")
+
+    def outcome(self, *, seed: int = 0, salt: int = 0, dealer: int | None = None, prevalent_wind: int = 0,
+                hand_number: int = 0, agent_seeds: Sequence[int] = (0, 1, 2, 3)) -> HandOutcome:
+        """The outcome of the hand :meth:`hand` plays with these arguments (its nets, wins, items: what
+        ``mahjong simulate`` counts).  Where the core decides every win and settles the hand itself, the hand is
+        played on a bare core and read from its state: Sichuan's nets and each win's rows from its compiled
+        settlement, and a Guobiao hand that ends with no win, whose settlement every such hand of the table
+        shares.  Any other hand (a win the rule layer must score or settle, a value the table cannot hold) is
+        played again by :meth:`hand` — the same hand: the deal and the agents are seeded — and read from it."""
+        d = self.flow.seats[0] if dealer is None else dealer
+        if self._lean:
+            core = self._lean_core
+            if core is None:  # (one core for the table's hands: each one dealt anew on it)
+                core = self._lean_core = _GameCore(self.params, seed, salt, d, prevalent_wind, None)
+                if self._lean_table is not None:
+                    core.decide_sichuan(self._lean_table)
+                if self.decide is not None:
+                    core.decide_guobiao(*self.decide)
+            else:
+                core.new_hand(seed, salt, d, prevalent_wind)
+            core.seed_agents(agent_seeds)
+            play = core.play_greedy if self.agent == "greedy" else core.play_random
+            scored: dict[tuple[int, int, int], ScoreResult] = {}
+            status = core.advance()
+            while True:
+                if status == CS_WAIT:
+                    status = play()
+                elif status == CS_SCORE and self._lean_asks:
+                    seat, tile, frm, _ = core.query
+                    result = score_from_core(core, self.flow, d, prevalent_wind, seat, tile,
+                                             None if frm < 0 else frm, self._no_state)
+                    if result is not None:
+                        scored[(seat, tile, frm)] = result
+                    core.verdict(seat, tile, result is not None, result.total if result is not None else 0)
+                    status = core.advance()
+                else:
+                    break
+            if status == CS_END:
+                if self._lean_items is not None:
+                    net, rows, items = core.sichuan_net(), core.won_rows(), self._lean_items
+                    if net is not None and rows is not None:
+                        return HandOutcome(net, tuple(frm < 0 for _, _, frm, _ in core.wins()),
+                                           tuple(it for mask in rows for j, it in enumerate(items) if mask >> j & 1))
+                elif not core.won and self._quiet is not None:
+                    return HandOutcome(tuple(self._quiet.net), (), ())
+                elif core.won and self._lean_fans is not None and self._lean_pay is not None:
+                    wins = core.wins()
+                    fans = [core.won_fans(i) for i in range(len(wins))]
+                    if all(f is not None for f in fans):
+                        paid = [(s, None if frm < 0 else frm, total) for s, _, frm, total in wins]
+                        return HandOutcome(win_nets(self._lean_pay, paid), tuple(frm < 0 for _, _, frm, _ in wins),
+                                           tuple(self._lean_fans[j] for f in fans if f for j, n in enumerate(f) if n))
+                elif core.won and self._lean_asks:
+                    wins = core.wins()
+                    results = [scored[w[:3]] for w in wins if w[:3] in scored]
+                    if len(results) == len(wins):
+                        return HandOutcome(wins_net(results), tuple(frm < 0 for _, _, frm, _ in wins),
+                                           tuple((it.key, it.name_zh) for r in results for it in r.items))
+        return outcome_of(self.hand(seed=seed, salt=salt, dealer=d, prevalent_wind=prevalent_wind,
+                                    hand_number=hand_number, agent_seeds=agent_seeds))
 
 
 def play_random(rules: str, *, seed: int = 0, salt: int = 0, dealer: int | None = None, prevalent_wind: int = 0,

@@ -57,7 +57,7 @@ from mahjong.game.events import (
 )
 from mahjong.game.flows import Flow, flow_class
 from mahjong.game.flows.base import split_options
-from mahjong.game.rng import SplitMix64, shuffled, wall_digest
+from mahjong.game.rng import SplitMix64, check_seed, shuffled, wall_digest
 from mahjong.game.state import HandState, Phase
 from mahjong.settlement import Draw, HandRecord, Kong, Settlement, Win
 
@@ -139,10 +139,7 @@ def context_fields(ctx_cls: type[WinContext]) -> frozenset[str]:
 
 def check_game_args(seed: Any, salt: Any, hand_number: Any, options: Any, wall: Any, engine: Any) -> None:
     """The checks of :class:`Game`'s arguments that need no flow (both engines make them, in this order)."""
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise RulesError(f"seed must be a whole number, got {seed!r}")
-    if not 0 <= seed < 1 << 64:  # (the wall's generator takes 64 bits: a larger seed would be folded silently)
-        raise RulesError(f"seed must be a whole number from 0 to 2**64 - 1, got {seed!r}")
+    check_seed(seed)
     for what, value in (("salt", salt), ("hand_number", hand_number)):
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise RulesError(f"{what} must be a whole number >= 0, got {value!r}")
@@ -358,15 +355,18 @@ class HandTable:
         if self.flow.pays_during_play:
             self._emit_payments(self._settle(record_of(self)))
 
-    def _settle(self, record: HandRecord) -> Settlement:
+    def _settle(self, record: HandRecord, scored: Mapping[int, ScoreResult] | None = None) -> Settlement:
         """The rule set's settlement of the record; a rule set settled by its wins alone whose flow was set to
-        let several win on one discard (an option, not its rule book) is settled without the one-win check."""
+        let several win on one discard (an option, not its rule book) is settled without the one-win check.
+        ``scored``: the record's wins already scored (by event index), taken as they are where the rule set
+        settles by its wins alone."""
         from mahjong.framework import RuleSet
         from mahjong.settlement import settle_by_wins
 
-        if self.flow.multiple_winners and not type(self.flow).multiple_winners \
-                and type(self.ruleset).settle is RuleSet.settle:
-            return settle_by_wins(self.ruleset, record, one_win=False)
+        if type(self.ruleset).settle is RuleSet.settle:
+            one_win = False if self.flow.multiple_winners and not type(self.flow).multiple_winners else None
+            if scored or one_win is not None:
+                return settle_by_wins(self.ruleset, record, one_win=one_win, scored=scored)
         return self.ruleset.settle(record)
 
     def _emit_payments(self, settlement: Settlement) -> None:
@@ -440,7 +440,9 @@ class Game(HandTable):
     the discarder); one on a hand that does not win, or under the 8-fan minimum, is ``"WH"``; otherwise the
     illegal answer (the lowest seat's) is ``"WA"``.  :meth:`penalize` gives the penalties only an outside judge
     sees (``"TLE"``, ``"MLE"``, ``"OLE"``, ``"RE"`` a crashed program, ``"NJ"`` output that is not the
-    protocol's; ``"WA"`` / ``"WH"`` too): :data:`mahjong.game.events.PENALTY_KINDS`.  Either way the hand ends
+    protocol's; ``"WA"`` / ``"WH"`` too — e.g. the judge asks every seat every time, and a seat that is not
+    pending here but answers anything but ``PASS`` is a ``"WA"`` only the outside judge can give):
+    :data:`mahjong.game.events.PENALTY_KINDS`.  Either way the hand ends
     with one :class:`~mahjong.game.events.Penalized` event (``seat``, ``kind``, ``answer``; a false win's
     ``tile``, ``hand``, ``total``), then the payments: the offender pays each other player the flow's
     ``penalty`` (10: −30 / +10 each), reason ``"false_win"`` for WH and ``"penalty"`` otherwise; the hand's
@@ -749,11 +751,39 @@ class Game(HandTable):
         for seat, a in actions.items():
             self.act(seat, a)
 
-    def observe(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` can see: its own tiles and every public fact (see :func:`mahjong.game.observe`)."""
+    def observe(self, seat: int, oracle: bool = False) -> dict[str, Any]:
+        """What ``seat`` can see: its own tiles and every public fact (see :func:`mahjong.game.observe`);
+        ``oracle=True`` adds everything hidden under ``"oracle"`` (every hand, the wall)."""
         from mahjong.game.observation import observe
 
-        return observe(self, seat)
+        return observe(self, seat, oracle)
+
+    # --- forks (mahjong.game.fork) ----------------------------------------------------------------------------
+
+    def clone(self) -> Game:
+        """An independent copy of the hand in play: act on either without touching the other (on the compiled
+        core the C struct is copied)."""
+        from mahjong.game.fork import clone
+
+        return clone(self)  # type: ignore[no-any-return]
+
+    def determinize(self, seat: int, seed: int) -> Game:
+        """A copy in which every tile ``seat`` cannot see (the other concealed hands, the wall, the tiles out of
+        play) is re-dealt at random from ``seed``, consistent with everything public and with ``seat``'s own
+        view unchanged (see :mod:`mahjong.game.fork`)."""
+        from mahjong.game.fork import determinize
+
+        return determinize(self, seat, seed)
+
+    def _fork_redealt(self, seat: int, kongs: list[tuple[int, int, int]]) -> None:
+        """:func:`mahjong.game.fork.determinize` has laid re-dealt tiles into the state: ask the open decision
+        again (the other seats' answers are not public) and give ``seat``'s own answer again."""
+        own = self._responses.get(seat)
+        self._win_cache = {}
+        self._pending, self._legal, self._responses = (), {}, {}
+        self._advance()
+        if own is not None and seat in self.pending:
+            self.act(seat, own)
 
     # --- the loop ---------------------------------------------------------------------------------------------
 

@@ -18,6 +18,8 @@ import importlib
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from mahjong.registry import flow_class
+from mahjong.registry import register_flow as register_flow_row
 from mahjong.rulebook.book import BookRuleSet, RuleBook, indicated_kinds
 from mahjong.rulebook.options import make_config
 from mahjong.rulebook.special import SpecialFlow, bird_hits, birds_by_seat  # (rbgames: opening wins, birds …)
@@ -26,7 +28,6 @@ from mahjong.tiles import N_KINDS, N_TILES
 # The engine is another part of the package, imported by name so that this module type-checks (and fails with a
 # plain ImportError) in a build without it; its types are read as Any here.
 _events: Any = importlib.import_module("mahjong.game.events")
-_flows: Any = importlib.import_module("mahjong.game.flows")
 _base: Any = importlib.import_module("mahjong.game.flows.base")
 Flow: Any = _base.Flow
 NoOptions: Any = _base.NoOptions
@@ -241,14 +242,14 @@ def register_flow(book: RuleBook) -> None:
     plays the built-in's flow, read from this book where that flow is a book's)."""
     cls: type[Any] = flow_class_of(book) if book.variant_of is None else variant_flow_class(book)
     _CLASSES[cls.__name__] = cls
-    _flows.FLOWS[book.name] = (__name__, cls.__name__)
+    register_flow_row(book.name, __name__, cls.__name__)
 
 
 def variant_flow_class(book: RuleBook) -> type[Any]:
     """(rbflow) The flow of a variant of a built-in rule set: the built-in's flow class under this book's name
     (and on this book, where the built-in's flow is a :class:`BookFlow`)."""
     assert book.variant_of is not None
-    base = _flows.flow_class(book.variant_of)
+    base = flow_class(book.variant_of)
     attrs: dict[str, Any] = {"presets": (book.name,), "__module__": __name__,
                              "__doc__": f"The flow of {book.name}: {book.variant_of}'s, on {book.path}."}
     if issubclass(base, BookFlow):

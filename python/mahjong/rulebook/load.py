@@ -1,5 +1,6 @@
 """Reading rule files: :func:`check` (every problem, with file, line and key), :func:`load_book` (a checked
-:class:`~mahjong.rulebook.book.RuleBook`) and :func:`load_rules` (a rule set usable everywhere a preset is).
+:class:`~mahjong.rulebook.book.RuleBook`), the files shipped with the package (:func:`shipped_files`,
+:func:`shipped_book`); :func:`mahjong.rulebook.presets.load_rules` makes a book a preset.
 
 The file is read with the standard library's TOML reader (``tomllib``; ``tomli`` on Python 3.10, installed there by
 the package's dependency marker).  Nothing in a rule file is ever executed: expressions are parsed by
@@ -13,10 +14,11 @@ import os
 import re
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from mahjong.errors import CATALOGUE, RulesError, TileError, translate
-from mahjong.rulebook.book import BookRuleSet, Flow, RuleBook, SettlementRules
+from mahjong.errors import CATALOGUE, RulesError, TileError, closest, translate
+from mahjong.rulebook.book import Flow, RuleBook, SettlementRules
 from mahjong.rulebook.expr import BUILTINS, ExprError, Node, names_in, parse
 from mahjong.rulebook.options import OPTION_TYPES, check_value
 from mahjong.rulebook.predicates import FUNCTIONS, library_names
@@ -24,7 +26,8 @@ from mahjong.rulebook.rows import RuleRow, vocabulary_names
 from mahjong.rulebook.spec import SPEC, validate
 from mahjong.tiles import parse_tiles
 
-__all__ = ["Problem", "RuleFileError", "check", "check_text", "load_book", "load_rules", "MAX_FILE_BYTES"]
+__all__ = ["Problem", "RuleFileError", "check", "check_text", "load_book", "shipped_files", "shipped_book",
+           "MAX_FILE_BYTES"]
 
 tomllib: Any = importlib.import_module("tomllib" if sys.version_info >= (3, 11) else "tomli")
 
@@ -147,7 +150,10 @@ class _Checker:
             return None
         used, called = names_in(node)
         for n in sorted(used - names):
-            self.report(path, f"unknown name {n!r} (not a predicate, count, win fact or option of this file)")
+            guess = closest(n, names)
+            self.report(path, f"unknown name {n!r}: did you mean {guess}? (not a predicate, count, win fact or option "
+                              "of this file)" if guess else
+                        f"unknown name {n!r} (not a predicate, count, win fact or option of this file)")
         for f in sorted(called - funcs):
             self.report(path, f"unknown function {f!r}; known: {', '.join(sorted(funcs))}")
         return node
@@ -323,7 +329,9 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
         for field_name in ("excludes", "implied"):
             for x in r.get(field_name, []):
                 if x not in keys:
-                    ch.report(("rows", i, field_name), f"names {x!r}, which is no row of this file")
+                    guess = closest(str(x), keys)
+                    ch.report(("rows", i, field_name), f"names {x!r}, which is no row of this file: did you mean "
+                              f"{guess}?" if guess else f"names {x!r}, which is no row of this file")
                 elif x == r["key"]:
                     ch.report(("rows", i, field_name), "a row cannot exclude itself")
 
@@ -332,10 +340,12 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
     self_draw_only = ch.expr(win_t.get("self_draw_only", False), ("win", "self_draw_only"), fixed_names, all_funcs)
     requires = ch.expr(win_t.get("requires"), ("win", "requires"), win_names, all_funcs)
     refusals = []
+    refusals_zh = []  # (each reason's Chinese, for a player who reads Chinese)
     for i, r in enumerate(win_t.get("refusals", [])):  # (rbflow)
         node = ch.expr(r["when"], ("win", "refusals", i, "when"), reading_names, all_funcs)
         if node is not None:
             refusals.append((node, r["error"]))
+            refusals_zh.append(str(r.get("error_zh", "")))
     aggregation = sc_t.get("aggregation", "sum")
     formula = ch.expr(sc_t.get("formula"), ("scoring", "formula"), score_names | {"fan", "hu", "tai", "pt", "x"},
                       set(BUILTINS))
@@ -405,6 +415,8 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
         row_hand_values=row_hand_values, row_self_drawn_values=row_self_drawn_values,
         special=special,  # (rbgames)
         check_texts_zh=check_texts_zh(data),  # (rbspeed)
+        refusal_texts_zh=tuple(refusals_zh),
+        requires_text_zh=win_t.get("requires_text_zh", ""),
         play=play, play_options=play_options, variant_of=data.get("variant_of"),
         honor_sequences=win_t.get("honor_sequences", False), indicator_is_wild=wild_t.get("indicator_is_wild", False),
         indicator_from=wild_t.get("indicator_from", "last"), refusals=tuple(refusals),
@@ -519,16 +531,24 @@ def load_book(path: str | os.PathLike[str]) -> RuleBook:
     return book
 
 
-def load_rules(path: str | os.PathLike[str], **options: Any) -> BookRuleSet:
-    """The rule set a rule file describes, with options set: ``load_rules("my.toml").score(hand, ctx)``.
+#: the rule files shipped inside the package
+GAMES = Path(__file__).with_name("games")
 
-    The file is registered as a preset under its ``name`` too, so ``mahjong.score(..., rules=name)``, the report
-    layer and the engine find it."""
-    from mahjong.rulebook.presets import register_book
 
-    book = load_book(path)
-    cls = register_book(book)
-    return cls(**options)
+def shipped_files() -> list[str]:
+    """The rule files shipped inside the package."""
+    return sorted(str(p) for p in GAMES.iterdir() if p.name.endswith(".toml"))
+
+
+_SHIPPED: dict[str, RuleBook] = {}
+
+
+def shipped_book(file_name: str) -> RuleBook:
+    """A rule file shipped with the package (``"sichuan.toml"``), read and checked once."""
+    got = _SHIPPED.get(file_name)
+    if got is None:
+        got = _SHIPPED[file_name] = load_book(GAMES / file_name)
+    return got
 
 
 # --- win facts of the seat kinds (rbfiles) ----------------------------------------------------------------------
@@ -552,8 +572,6 @@ _MERGED_TABLES = ("tiles", "wildcards", "win", "flow", "scoring", "payment", "op
 
 def extended(data: dict[str, Any], ch: _Checker, depth: int = 0) -> dict[str, Any]:
     """The file's data on top of the shipped file it names in ``extends`` (see the format's ``extends`` key)."""
-    from mahjong.rulebook.presets import shipped_files
-
     name = data["extends"]
     base: dict[str, Any] | None = None
     for path in shipped_files():
@@ -599,8 +617,6 @@ def check_texts_zh(data: dict[str, Any]) -> tuple[str, ...]:
 def check_variant(book: RuleBook, ch: _Checker) -> None:
     """A variant keeps every option, play option and win fact of its built-in rule set, of the same type (the
     built-in's hooks read them; their defaults, limits and texts may change)."""
-    from mahjong.rulebook.presets import shipped_book
-
     assert book.variant_of is not None
     base = shipped_book(f"{book.variant_of}.toml")
     for table, mine, theirs in (("options", {**book.options, **book.play_options},

@@ -57,16 +57,19 @@ _LETTERS = ", ".join(_HONOR_LETTERS)
 HOLDING_NAMES: dict[str, tuple[str, str]] = {
     "tiles": ("手中暗牌张数（起手 13 张、庄家 14 张，或摸牌后 14 张）",
               "tiles held (concealed; the dealt 13, the dealer's 14, or 14 after a draw)"),
-    "quads": ("手中有四张的牌种数（四喜 / 大四喜）", "kinds held four times (四喜 / 大四喜)"),
-    "triplets": ("手中恰有三张的牌种数（六六顺：两种）", "kinds held exactly three times (六六顺: two of them)"),
+    "quads": ("手中有四张的牌种数（四喜 / 大四喜）", "kinds held four times (the big four of a kind)"),
+    "triplets": ("手中恰有三张的牌种数（六六顺：两种）",
+                 "kinds held exactly three times (two of them: six-six in order)"),
     "pairs": ("手中至少两张的牌种数", "kinds held at least twice"),
     "suits_held": ("手中有牌的花色数", "suits with at least one tile held"),
-    "suits_missing": ("牌种里手中一张都没有的花色数（缺一色）", "suits of the tile set with no tile held (缺一色)"),
-    "tiles_258": ("手中 2、5、8 序数牌张数（板板胡：没有）", "suited tiles of rank 2, 5 or 8 held (板板胡: none)"),
+    "suits_missing": ("牌种里手中一张都没有的花色数（缺一色）",
+                      "suits of the tile set with no tile held (a missing suit)"),
+    "tiles_258": ("手中 2、5、8 序数牌张数（板板胡：没有）",
+                  "suited tiles of rank 2, 5 or 8 held (none: the no-258 hand)"),
     "honors": ("手中字牌张数", "honor tiles held"),
-    "wildcards": ("手中癞子张数（红中、鬼牌）", "wildcards held (红中, 鬼牌)"),
+    "wildcards": ("手中癞子张数（红中、鬼牌）", "wildcards held (red dragons, ghosts)"),
     "same_rank_pairs": ("每门花色都至少有两张的点数个数（三同：22万 22筒 22条）",
-                        "ranks held at least twice in every suit of the tile set (三同: 22m 22p 22s)"),
+                        "ranks held at least twice in every suit of the tile set (three of a rank: 22m 22p 22s)"),
     "melds": ("已亮出的副露数（吃碰杠）", "melds declared (吃碰杠)"),
     "complete": ("暗牌连同副露按本文件的牌型组成和牌", "the concealed tiles with the melds form a winning hand of the "
                  "file's forms (the kernels' reading)"),
@@ -93,7 +96,8 @@ AMOUNT_NAMES: dict[str, tuple[str, str]] = {
     "birds_on_payer": ("落在付款者的鸟数", "birds on the payer's seat"),
     "self_drawn": ("自摸", "the win is self-drawn"),
     "share": ("这一笔付款的数额（买马按它再付）", "the payment's amount (a horse on the winner pays it again)"),
-    "covers": ("这一笔付款代付的家数（包三家为 3）", "how many payers' shares the payment carries (包三家: 3)"),
+    "covers": ("这一笔付款代付的家数（包三家为 3）",
+               "how many payers' shares the payment carries (3 when one pays for all three)"),
 }
 
 
@@ -230,6 +234,9 @@ def special_events_of(game: Any) -> tuple[Any, ...]:
     events are built only when read)."""
     if not getattr(getattr(game.flow, "book", None), "special", None):
         return ()
+    read = getattr(game, "special_events", None)  # (a hand on the core that may know them without the fold)
+    if read is not None:
+        return tuple(read())
     return tuple(getattr(game.state, "special", ()))
 
 
@@ -508,24 +515,6 @@ for _hook in (SpecialFlow.opening_events, SpecialFlow.instant_win, SpecialFlow.a
     _mark_data_hook(_hook)
 
 
-def bird_hits(book: Any, birds: list[int]) -> int:
-    """How many of the turned-up birds hit: every one (``"all"``), or those of rank 1, 5, 9 and 红中 (``"159"``)."""
-    if book.flow.bird_hits == "all":
-        return len(birds)
-    return sum(1 for t in birds if t == 31 or (t < 27 and t % 9 in (0, 4, 8)))
-
-
-def birds_by_seat(winner: int, birds: list[int], seats: tuple[int, ...] = (0, 1, 2, 3)) -> list[int]:
-    """扎鸟 by seat: how many birds fall on each seat, counting from the winner (rank 1, 5, 9 → the winner, 2, 6 →
-    the next seat, 3, 7 → the seat opposite, 4, 8 → the seat before; 红中 counts as the winner's)."""
-    out = [0, 0, 0, 0]
-    i = seats.index(winner)
-    for t in birds:
-        step = 0 if t >= 27 else (t % 9) % 4
-        out[seats[(i + step) % len(seats)]] += 1
-    return out
-
-
 def _points_per_payer(settlement: Any) -> dict[int, int]:
     """record event index -> the points each payer owes for that win (the results follow the wins in order)."""
     events = sorted({p.event for p in settlement.lines if p.reason == "win" and p.event is not None})
@@ -543,3 +532,21 @@ def _events() -> Any:
     import importlib
 
     return importlib.import_module("mahjong.game.events")
+
+
+def bird_hits(book: Any, birds: list[int]) -> int:
+    """How many of the turned-up birds hit: every one (``"all"``), or those of rank 1, 5, 9 and 红中 (``"159"``)."""
+    if book.flow.bird_hits == "all":
+        return len(birds)
+    return sum(1 for t in birds if t == 31 or (t < 27 and t % 9 in (0, 4, 8)))
+
+
+def birds_by_seat(winner: int, birds: list[int], seats: tuple[int, ...] = (0, 1, 2, 3)) -> list[int]:
+    """扎鸟 by seat: how many birds fall on each seat, counting from the winner (rank 1, 5, 9 → the winner, 2, 6 →
+    the next seat, 3, 7 → the seat opposite, 4, 8 → the seat before; 红中 counts as the winner's)."""
+    out = [0, 0, 0, 0]
+    i = seats.index(winner)
+    for t in birds:
+        step = 0 if t >= 27 else (t % 9) % 4
+        out[seats[(i + step) % len(seats)]] += 1
+    return out

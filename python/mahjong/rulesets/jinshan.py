@@ -212,10 +212,8 @@ class Jinshan(BookRuleSet):
         what the options ask of it) is no candidate."""
         readings = _K.decompositions(bytes(h.counts), wildcards, self.hand_rules)
         if not readings:
-            raise NotWinningError(
-                f"not a Jinshan win: the concealed tiles and {wildcards} 百搭 do not form sets and a pair"
-                + (" (十三幺 is switched off)" if not self.config.thirteen_orphans_win else "")
-            )
+            raise NotWinningError(code="jinshan-not-win" if self.config.thirteen_orphans_win
+                                  else "jinshan-not-win-no-orphans", n=wildcards)
         opts = self._options()
         rules = self.hand_rules
         cap = self.max_points()
@@ -238,10 +236,10 @@ class Jinshan(BookRuleSet):
         if best is None:
             if all(r.form is Form.THIRTEEN_ORPHANS for r in readings):
                 raise NotWinningError(
-                    "not a Jinshan win: this 十三幺 misses what the table asks of it (a 花 under "
+                    "not a Jinshan win: these thirteen orphans miss what the table asks of them (a flower under "
                     "thirteen_orphans_needs_flower, a 2-hu pair under thirteen_orphans_pair_2hu)"
                 )
-            raise NotWinningError("not a Jinshan win: every reading needs a 百搭 as a fifth copy of a tile")
+            raise NotWinningError("not a Jinshan win: every reading needs a wildcard (baida) as a fifth copy of a tile")
         return best
 
     def max_points(self) -> int:
@@ -268,7 +266,7 @@ class Jinshan(BookRuleSet):
         value, v = best.value, best.reading
         minimum = self.min_points()
         valid = value.cap_hand or value.raw >= minimum
-        reason = None if valid else f"拦{minimum}胡: {value.raw} hu is below the minimum of {minimum} to win"
+        reason = None if valid else f"{value.raw} hu is below the minimum of {minimum} to win"
         cap = self.max_points()
         return ScoreResult(
             ruleset=self.name,

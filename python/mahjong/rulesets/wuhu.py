@@ -326,7 +326,7 @@ class _Wuhu(BookRuleSet):
             wait=best.reading.wait,
             valid=valid,
             payments=self.payments_of(best, ctx) if valid else (0,) * len(self.seats),
-            invalid_reason=None if valid else f"{zhi} 支: a win needs at least {minimum} tiles of one suit",
+            invalid_reason=None if valid else f"{zhi} tiles of one suit: a win needs at least {minimum} of one suit",
             details={
                 "zhi": zhi,
                 "ya": best.ya,

@@ -64,6 +64,14 @@ def test_games_read_while_another_thread_steps(rules: str) -> None:
     assert sum(batch.hands_played) > 0
 
 
+def _python_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Batches made next play Python games (``GameBatch._take``), as for a flow the core cannot hold (one with an
+    engine hook of its own, whose ``core_params`` is None): every shipped flow plays on the core."""
+    import mahjong.game.core as core_module
+
+    monkeypatch.setattr(core_module, "core_params", lambda flow: None)
+
+
 def _fail_once(monkeypatch: pytest.MonkeyPatch, name: str, after: int) -> dict[str, int]:
     """GameBatch.<name> raises RuntimeError on its ``after``-th call (0-based), once."""
     original = getattr(GameBatch, name)
@@ -84,7 +92,11 @@ def _fail_once(monkeypatch: pytest.MonkeyPatch, name: str, after: int) -> dict[s
                                          ("nanchang", "_finish")])
 def test_a_hand_failing_after_the_step_does_not_wedge_the_batch(monkeypatch: pytest.MonkeyPatch, rules: str,
                                                                  part: str) -> None:
+    if part == "_take":
+        _python_games(monkeypatch)
     batch = GameBatch(4, rules=rules, seed=3)
+    if part == "_take":
+        assert not batch.on_core
     if part == "_python_turn" and not batch.on_core:
         pytest.skip("the compiled loop's Python turns: compiled backend only")
     calls = _fail_once(monkeypatch, part, 2)
@@ -109,7 +121,9 @@ def test_a_hand_failing_after_the_step_does_not_wedge_the_batch(monkeypatch: pyt
 
 
 def test_keyboard_interrupt_in_a_hand_passes_through_and_the_batch_steps_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    _python_games(monkeypatch)
     batch = GameBatch(3, rules="nanchang", seed=1)
+    assert not batch.on_core
     original = GameBatch._take
     state = {"n": 0}
 

@@ -60,7 +60,7 @@ from mahjong.game.events import (
 )
 from mahjong.game.flows import Flow, flow_class
 from mahjong.game.flows.base import split_options
-from mahjong.game.rng import SplitMix64, shuffled, wall_digest
+from mahjong.game.rng import SplitMix64, check_seed, shuffled, wall_digest
 from mahjong.game.state import HandState, Phase
 from mahjong.settlement import Draw, HandRecord, Kong, Settlement, Win
 
@@ -115,7 +115,37 @@ def make_flow(rules: str, options: Mapping[str, Any] | None = None) -> Flow:
     return flow
 
 
+def check_penalty(game: Game, seat: object, kind: object, answer: object) -> int:
+    """Refuse an outside judge's penalty that cannot be given (``Game.penalize``, on either engine): penalties
+    off, no such seat or penalty, an answer that is not text, a hand already over; else the seat as an int."""
+    from mahjong.game.events import PENALTY_KINDS
+
+    if not game.flow.penalties:
+        raise RulesError("penalties are off in this game (they are on in the Botzone format: options "
+                         "botzone, or penalties)")
+    seat = as_seat(seat)
+    if seat not in game.flow.seats:
+        raise RulesError(f"seat must be one of the seats {listed(game.flow.seats)}, got {seat!r}")
+    if not isinstance(kind, str) or kind not in PENALTY_KINDS:
+        raise RulesError(f"unknown penalty {kind!r}; known: {listed(PENALTY_KINDS)}")
+    if not isinstance(answer, str):
+        raise RulesError(f"answer is text, got {type(answer).__name__}")
+    if game.done:
+        raise IllegalActionError(f"the hand is over: no penalty can be given (seat {seat}, {kind})")
+    return seat
+
+
 ENGINES = ("auto", "core", "python")
+
+#: the Game subclass on the compiled hand core (mahjong.game.core.CoreGame), registered by that module when it is
+#: imported (mahjong.game imports it): the core is built on this engine, which does not import it
+_CORE_GAME: list[Any] = [None]
+
+
+def register_core_game(cls: type[Game]) -> None:
+    """Make ``Game(...)`` a ``cls`` wherever its ``flow_for(rules, options)`` says the compiled core plays the
+    flow (``engine="auto"``; ``engine="core"`` always)."""
+    _CORE_GAME[0] = cls
 
 
 @runtime_checkable
@@ -148,10 +178,7 @@ def context_fields(ctx_cls: type[WinContext]) -> frozenset[str]:
 
 def check_game_args(seed: Any, salt: Any, hand_number: Any, options: Any, wall: Any, engine: Any) -> None:
     """The checks of :class:`Game`'s arguments that need no flow (both engines make them, in this order)."""
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise RulesError(f"seed must be a whole number, got {seed!r}")
-    if not 0 <= seed < 1 << 64:  # (the wall's generator takes 64 bits: a larger seed would be folded silently)
-        raise RulesError(f"seed must be a whole number from 0 to 2**64 - 1, got {seed!r}")
+    check_seed(seed)
     for what, value in (("salt", salt), ("hand_number", hand_number)):
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise RulesError(f"{what} must be a whole number >= 0, got {value!r}")
@@ -230,12 +257,32 @@ class HandTable:
         """The hand's wins so far, in order."""
         return self.state.wins
 
+    def _dealer_first_draw(self) -> tuple[int, int, bool, bool] | None:
+        """The tile the dealer counts as drawn on its first turn (its 14th): in the Botzone format the last
+        playing tile it took from its segment (the judge deals 13 and has the dealer draw the 14th); otherwise
+        the highest tile it holds."""
+        st = self.state
+        if st.segment:
+            taken = [t for e in self.events if isinstance(e, (Dealt, Drew)) and e.seat == st.dealer
+                     for t in (e.tiles if isinstance(e, Dealt) else (e.tile,))]
+            mine = [t for t in taken if t < 34 and not self.flow.is_bonus(t, st) and st.hands[st.dealer][t]]
+            if mine:
+                return (st.dealer, mine[-1], False, False)
+        held = [t for t in range(34) if st.hands[st.dealer][t]]
+        return (st.dealer, held[-1], False, False) if held else None
+
+    def ready_order(self) -> list[int]:
+        """The seats in the order they became ready (报听's 海底捞月 goes to the one ready first)."""
+        return self._became_ready
+
     # --- wins -------------------------------------------------------------------------------------------------
 
-    def context_kwargs(self, seat: int, tile: int, from_seat: int | None, robbing: bool) -> dict[str, Any]:
+    def context_kwargs(self, seat: int, tile: int, from_seat: int | None, robbing: bool,
+                       state: HandState | None = None) -> dict[str, Any]:
         """The win context of ``seat`` winning on ``tile`` now, as keyword arguments (standard flags derived
-        from the state, then the flow's rule-set-specific facts)."""
-        st, flow = self.state, self.flow
+        from the state, then the flow's rule-set-specific facts); ``state``: the hand state to read (default:
+        the hand's own)."""
+        st, flow = (self.state if state is None else state), self.flow
         f = st.win_facts(seat, tile, from_seat, robbing)
         kw: dict[str, Any] = {
             "winner": seat,
@@ -248,6 +295,8 @@ class HandTable:
             kw[name] = getattr(f, name)
         if flow.heavenly:
             kw["heavenly"] = f.heavenly
+        if flow.human and f.human:
+            kw["human"] = True
         if flow.earthly == "first_draw":
             kw["earthly"] = f.earthly
         elif flow.earthly == "first_discard":
@@ -275,8 +324,9 @@ class HandTable:
         self._win_cache[key] = result
         return result
 
-    def _score_win(self, seat: int, tile: int, from_seat: int | None, robbing: bool) -> ScoreResult | None:
-        st, flow = self.state, self.flow
+    def _score_win(self, seat: int, tile: int, from_seat: int | None, robbing: bool,
+                   state: HandState | None = None) -> ScoreResult | None:
+        st, flow = (self.state if state is None else state), self.flow
         if seat not in st.playing:
             return None
         counts = list(st.hands[seat])
@@ -289,7 +339,7 @@ class HandTable:
         except MahjongError:
             return None
         hand = st.hand_of(seat, tile, flow.meld_offset, from_seat is not None)
-        kw = self.context_kwargs(seat, tile, from_seat, robbing)
+        kw = self.context_kwargs(seat, tile, from_seat, robbing, st)
         kw.update(flow.check_facts(st, seat))
         ctx_cls: type[WinContext] = getattr(self.ruleset, "Context", WinContext)
         known = context_fields(ctx_cls)
@@ -300,10 +350,13 @@ class HandTable:
             return None
         return result if flow.may_win(st, seat, result) else None
 
-    def _record_facts(self, seat: int, tile: int, from_seat: int | None, robbing: bool) -> Win:
-        """The settlement's Win event for a win now (called by the fold before the winner leaves play)."""
-        kw = self.context_kwargs(seat, tile, from_seat, robbing)
-        hand = str(self.state.hand_of(seat, tile, self.flow.meld_offset, from_seat is not None))
+    def _record_facts(self, seat: int, tile: int, from_seat: int | None, robbing: bool,
+                      state: HandState | None = None) -> Win:
+        """The settlement's Win event for a win now (called by the fold before the winner leaves play; ``state``:
+        the hand state to read, default the hand's own)."""
+        st = self.state if state is None else state
+        kw = self.context_kwargs(seat, tile, from_seat, robbing, st)
+        hand = str(st.hand_of(seat, tile, self.flow.meld_offset, from_seat is not None))
         std = {f.name for f in fields(Win)} - {"flags", "seat", "hand", "discarder"}
         flags = {k: v for k, v in kw.items() if k not in std and k not in ("winner", "dealer", "prevalent_wind")
                  and k != "discarder"}
@@ -437,11 +490,10 @@ class Game(HandTable):
     """
 
     def __new__(cls, rules: str = "guobiao", *args: Any, engine: str = "auto", **kwargs: Any) -> Game:
-        if cls is Game and engine in ("auto", "core"):
-            from mahjong.game.core import CoreGame
-
-            flow, on_core = CoreGame.flow_for(rules, kwargs.get("options"))
-            game = object.__new__(CoreGame if on_core or engine == "core" else cls)
+        core_game = _CORE_GAME[0]
+        if cls is Game and engine in ("auto", "core") and core_game is not None:
+            flow, on_core = core_game.flow_for(rules, kwargs.get("options"))
+            game: Game = object.__new__(core_game if on_core or engine == "core" else cls)
             game._made_flow = flow  # (made once: __init__ takes it)
             return game
         return object.__new__(cls)
@@ -489,7 +541,8 @@ class Game(HandTable):
         self._record_index: list[int] = []  # record event i -> log index
         self.settlement: Settlement | None = None
         # (bonus tiles are looked for after every draw: skip the look where the flow has none, or only flowers)
-        custom_bonus = type(self.flow).is_bonus is not Flow.is_bonus
+        ind = self.flow.indicator
+        custom_bonus = type(self.flow).is_bonus is not Flow.is_bonus or (ind is not None and bool(ind.bonus))
         self._bonus_possible = bool(self.flow.bonus_tiles) or custom_bonus
         self._bonus_only_flowers = not custom_bonus and all(x >= 34 for x in self.flow.bonus_tiles)
         self._emit(HandStarted(rules, dict(self.options), dealer, prevalent_wind, flow.seats, hand_number, seed, salt))
@@ -534,7 +587,7 @@ class Game(HandTable):
         st.last_draw = self._dealer_first_draw()
         if flow.exchanges_three():
             st.phase = Phase.EXCHANGE
-        elif getattr(flow.options, "swap_at_start", False):
+        elif flow.swaps_at_start():
             st.phase = Phase.SWAP
         else:
             self._to_lack()
@@ -564,20 +617,6 @@ class Game(HandTable):
         st.last_draw = self._dealer_first_draw()  # (an exchange may move the 14th)
         for s in self._order_after(st.dealer):  # 海底捞月's priority: ready from the deal = ready before any discard
             self._note_ready(s)
-
-    def _dealer_first_draw(self) -> tuple[int, int, bool, bool] | None:
-        """The tile the dealer counts as drawn on its first turn (its 14th): in the Botzone format the last
-        playing tile it took from its segment (the judge deals 13 and has the dealer draw the 14th); otherwise
-        the highest tile it holds."""
-        st = self.state
-        if st.segment:
-            taken = [t for e in self.events if isinstance(e, (Dealt, Drew)) and e.seat == st.dealer
-                     for t in (e.tiles if isinstance(e, Dealt) else (e.tile,))]
-            mine = [t for t in taken if t < 34 and not self.flow.is_bonus(t, st) and st.hands[st.dealer][t]]
-            if mine:
-                return (st.dealer, mine[-1], False, False)
-        held = [t for t in range(34) if st.hands[st.dealer][t]]
-        return (st.dealer, held[-1], False, False) if held else None
 
     # --- the exchanges after the deal (Sichuan 换三张, the two-player 开始时换牌) ----------------------------
 
@@ -622,10 +661,10 @@ class Game(HandTable):
         if any(len(st.picked[s]) < 3 for s in flow.seats):
             return
         dice: tuple[int, ...] | None = None
-        if flow.exchange_by_dice():  # type: ignore[attr-defined]
+        if flow.exchange_by_dice():
             dice = self.rng.dice()
             self._emit(DiceRolled(st.dealer, dice, "exchange"))
-        offset: int = flow.exchange_offset(dice)  # type: ignore[attr-defined]
+        offset = flow.exchange_offset(dice)
         seats = flow.seats
         for i, s in enumerate(seats):
             self._emit(TilesPassed(s, seats[(i + offset) % len(seats)], tuple(st.picked[s])))
@@ -725,20 +764,7 @@ class Game(HandTable):
         ``"NJ"`` output that is not the protocol's JSON); ``answer``: what it answered, if anything.  The hand
         ends at once with a :class:`~mahjong.game.events.Penalized` event; the offender pays each other player
         the flow's ``penalty`` (10).  Any seat at the table may be penalized, its turn or not."""
-        from mahjong.game.events import PENALTY_KINDS
-
-        if not self.flow.penalties:
-            raise RulesError("penalties are off in this game (they are on in the Botzone format: options "
-                             "botzone, or penalties)")
-        seat = as_seat(seat)
-        if seat not in self.flow.seats:
-            raise RulesError(f"seat must be one of the seats {listed(self.flow.seats)}, got {seat!r}")
-        if not isinstance(kind, str) or kind not in PENALTY_KINDS:
-            raise RulesError(f"unknown penalty {kind!r}; known: {listed(PENALTY_KINDS)}")
-        if not isinstance(answer, str):
-            raise RulesError(f"answer is text, got {type(answer).__name__}")
-        if self.done:
-            raise IllegalActionError(f"the hand is over: no penalty can be given (seat {seat}, {kind})")
+        seat = check_penalty(self, seat, kind, answer)
         self._penalize(Penalized(seat, kind, answer[:200]))
         self._pending, self._legal, self._responses, self._faults = (), {}, {}, {}
 
@@ -1180,7 +1206,7 @@ def record_of(game: HandTable) -> HandRecord:
             index.append(li)
         elif isinstance(ev, WallEnd):
             hands: dict[int, str] = game._draw_hands if flow.draw_hands else {}
-            events.append(Draw(hands, tuple(s for s in game._became_ready if s in ev.ready_seats),
+            events.append(Draw(hands, tuple(s for s in game.ready_order() if s in ev.ready_seats),
                                flow.draw_facts(st)))
             index.append(li)
     game._record_index = index

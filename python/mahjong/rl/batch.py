@@ -43,7 +43,7 @@ in one thread and a read of ``batch.games`` in another never meet; hold ``batch.
 games read if another thread may step meanwhile.  Two batches step in two threads at once.
 
 Two back ends, the same games and arrays.  When the compiled hand core plays the rule set
-(:func:`mahjong.game.core.core_params`: Guobiao, Sichuan, the common table, Wuhu), one C loop
+(:func:`mahjong.game.core.core_params`: every shipped rule set, rule file and format), one C loop
 (``src/mjcore/batch.pxi``) applies the actions of every game, advances each until it waits for seats or needs
 Python, and writes every row's ``obs_v1`` array and mask straight from the cores into the output arrays, with
 the GIL released; Python runs only for the games that need it (a win to score, money moving during play, a

@@ -1,0 +1,722 @@
+"""A rule book under its options, compiled once into flat integer programs and tables (an *image*) that one
+evaluator runs: ``src/mjcore/evaluator.pxi`` without the GIL, and its Python twin :mod:`mahjong.rulebook.evaluator`.
+
+What is compiled is what :meth:`BookRuleSet.score <mahjong.rulebook.book.BookRuleSet.score>` computes once a hand
+and its win facts are checked: every reading of the hand (each decomposition of the book's forms, wildcards
+included), each row's ``when`` / ``count`` / value of the hand / other name as programs over the reading and the win
+facts (the options put in and folded, so a program reads no option), the rows a counted row strikes as index
+lists, the exclusion policy, the aggregation, the best reading, rounding, cap, minimum, self-draw-only, the win
+rule (``requires``), the points and the payments; and the whole-hand settlement of the book's ``[settlement]``
+table (the kong amounts, 呼叫转移, the end of the hand on its first win, 查花猪 / 查大叫 / 退税) as constants.  The
+numbers (opcodes, library ids, layout) are :mod:`mahjong.rulebook.opcodes`'s.
+
+A book the compiler cannot express gets a clear answer, :class:`NotCompiled` with its reason, and stays on the
+rule book in Python (:func:`compiled` returns None for it).  The reasons are listed in the rule-file docs
+(``docs/rule-files.md``, "Compiled books"); every shipped book and built-in rule set on its book compiles.
+
+A compiled program is bounded: at most :data:`~mahjong.rulebook.opcodes.MAX_CODE` ints, a stack of at most
+:data:`~mahjong.rulebook.opcodes.MAX_STACK`, constants of 32 bits, forward jumps only; every value the evaluator
+computes is checked against :data:`~mahjong.rulebook.opcodes.LIMIT` (a larger one makes the evaluator hand the
+hand back to the rule book, which computes it exactly).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from mahjong.rulebook import opcodes as O
+from mahjong.rulebook.book import BookRuleSet, _reads_wait, fact_value
+from mahjong.rulebook.expr import BUILTINS, Node, fold
+from mahjong.rulebook.predicates import COUNTS, FACTS, FUNCTIONS, PREDICATES
+from mahjong.rulebook.rows import RuleRow
+from mahjong.tiles import parse_tiles
+from mahjong.errors import MahjongError, RulesError
+
+__all__ = ["NotCompiled", "CompiledBook", "FactSlot", "compile_ruleset", "compiled", "not_compiled_reason",
+           "MAGIC", "LIBRARY", "check_library"]
+
+#: the library as the registry holds it (predicates, counts, functions, facts), in id order
+LIBRARY: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]] = (
+    tuple(PREDICATES), tuple(COUNTS), tuple(FUNCTIONS), tuple(FACTS))
+#: the checksum of the numbers shared with the compiled evaluator (see :mod:`mahjong.rulebook.opcodes`)
+MAGIC = O.magic(LIBRARY)
+
+_OP = {name: i for i, name in enumerate(O.OPS)}
+_LIB = {name: i for i, name in enumerate(LIBRARY[0] + LIBRARY[1])}
+_FN = {name: i for i, name in enumerate(LIBRARY[2])}
+_H = {name: i for i, name in enumerate(O.HEADER)}
+_FS = {name: i for i, name in enumerate(O.FACT_SOURCES)}
+_FORMS = {"regular": 0, "seven_pairs": 1, "thirteen_orphans": 2, "honors_and_knitted": 3, "thirteen_lan": 5}
+_INT32 = (1 << 31) - 1
+
+
+def check_library() -> None:
+    """The library as registered is the library as its source writes it (the ids the compiled module was built
+    with are read from the source): raise :class:`RulesError` if a row was added or moved elsewhere."""
+    if O.library_from_source() != LIBRARY:
+        raise RulesError("the predicate library's registry differs from its source (rulebook/predicates.py): a "
+                         "library entry must be a decorated row of that file")
+
+
+class NotCompiled(RulesError):
+    """A book (or one of its expressions) the compiler cannot express: it stays on the rule book in Python."""
+
+
+@dataclass(frozen=True)
+class FactSlot:
+    """One win fact a compiled book reads: the name, where it is read (``reading``: a row's names, where the seat
+    wind is worked out; ``plain``: the scoring names, the context's own field), its kind (``int`` or ``seats``)
+    and where the hand core finds it (an :data:`~mahjong.rulebook.opcodes.FACT_SOURCES` name)."""
+
+    name: str
+    level: str
+    kind: str
+    source: str
+
+
+@dataclass(frozen=True)
+class CompiledBook:
+    """A rule book under one configuration, compiled.
+
+    Attributes:
+        image: the flat integer image both evaluators run (layout: :mod:`mahjong.rulebook.opcodes`).
+        rows: the rows of the image, in its order (the book's rows under the options, as the table plan reads
+            them).
+        facts: the image's fact slots.
+        seats: the rule set's seats.
+    """
+
+    image: tuple[int, ...]
+    rows: tuple[RuleRow, ...]
+    facts: tuple[FactSlot, ...]
+    seats: tuple[int, ...]
+
+    @property
+    def header(self) -> dict[str, int]:
+        return {name: self.image[i] for i, name in enumerate(O.HEADER)}
+
+    def fact_values(self, ctx: Any, hand: Any) -> list[int]:
+        """The image's fact vector for a win context (and the hand, for the scoring names melds / kongs /
+        claimed_melds)."""
+        return [_fact_value(slot, ctx, hand, self._book_facts) for slot in self.facts]
+
+    @property
+    def _book_facts(self) -> Mapping[str, tuple[str, Any, dict[str, Any]]]:
+        return self.__dict__["_facts_of_book"]  # type: ignore[no-any-return]
+
+
+# --- which rule sets are scored by the book -------------------------------------------------------------------------
+
+#: the methods whose results the image holds: a rule set that overrides one of them scores its own way (unless it
+#: says its override computes what the book's does: ``compiled_overrides``, checked by the tests)
+SCORING_HOOKS = ("score", "readings", "count_rows", "_hand_value", "_reading_env", "_payment_rule", "_between_losers",
+                 "_value", "_value_with_total", "_rows_for", "_plan_for", "_table_plan", "_items", "_first_check")
+
+
+def _check_scored_by_book(rs: BookRuleSet) -> None:
+    cls = type(rs)
+    own = getattr(cls, "compiled_overrides", frozenset())
+    for name in SCORING_HOOKS:
+        if getattr(cls, name) is not getattr(BookRuleSet, name) and name not in own:
+            raise NotCompiled(f"{rs.name} scores with a hook of its own ({cls.__name__}.{name})")
+
+
+# --- facts ----------------------------------------------------------------------------------------------------------
+
+_STANDARD_SOURCES = {"winner", "discarder", "dealer", "seat_wind", "prevalent_wind", "self_drawn", "winner_is_dealer",
+                     "last_tile", "last_wall_tile", "kong_replacement", "robbing_kong", "after_kong_discard",
+                     "heavenly", "earthly", "melds", "kongs", "claimed_melds"}
+#: the book facts the hand core finds itself, by name (the core's seats that have won; 点杠花's kong discarder)
+_CORE_FACTS = {"already_won": "already_won", "kong_from": "kong_from"}
+
+
+def _fact_value(slot: FactSlot, ctx: Any, hand: Any, book_facts: Mapping[str, tuple[str, Any, dict[str, Any]]]
+                ) -> int:
+    """A fact slot's value for a win context: an int, a seats mask, or ABSENT (a None that raises when read)."""
+    name = slot.name
+    if name in ("melds", "kongs", "claimed_melds") and slot.level == "plain":
+        melds = hand.melds
+        if name == "melds":
+            return len(melds)
+        if name == "kongs":
+            return sum(1 for m in melds if m.is_kong)
+        return sum(1 for m in melds if not m.is_concealed)
+    if name in book_facts:
+        value = fact_value(book_facts[name][0], getattr(ctx, name))
+    elif name == "self_drawn":
+        value = ctx.self_drawn
+    elif name == "winner_is_dealer":
+        value = ctx.winner_is_dealer
+    elif name == "seat_wind" and slot.level == "reading":
+        value = ctx.wind
+    else:
+        value = getattr(ctx, name)
+    return _encode(value, slot.kind)
+
+
+def _encode(value: Any, kind: str) -> int:
+    if value is None:
+        return O.ABSENT
+    if kind == "seats":
+        if not isinstance(value, frozenset):
+            raise NotCompiled(f"a seats fact holds {value!r}")
+        return sum(1 << s for s in value if isinstance(s, int) and 0 <= s < 4)
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, int) and -O.LIMIT <= value <= O.LIMIT:
+        return value
+    raise NotCompiled(f"a win fact holds {value!r}, which the evaluator does not read")
+
+
+def _fact_kind(rs: BookRuleSet, name: str) -> str | None:
+    """``int`` or ``seats`` for a fact the compiled book may read; None for one it cannot (a per-seat fact, a
+    fact of another type)."""
+    book = rs.book
+    if name in book.facts:
+        kind = book.facts[name][0]
+        if kind == "per_seat":
+            return None
+        return "seats" if kind == "seats" else "int"
+    if name in ("self_drawn", "winner_is_dealer", "melds", "kongs", "claimed_melds"):
+        return "int"
+    for f in dataclasses.fields(rs.Context):
+        if f.name == name:
+            default = f.default if f.default is not dataclasses.MISSING else (
+                f.default_factory() if f.default_factory is not dataclasses.MISSING else None)
+            if isinstance(default, frozenset):
+                return "seats"
+            if default is None or isinstance(default, (bool, int)):
+                return "int"
+            return None
+    return None
+
+
+# --- programs -------------------------------------------------------------------------------------------------------
+
+class _Scope:
+    """What the names of one kind of expression mean (see BookRuleSet.score): ``reading`` (a row's names: the
+    library, the reading's win facts, options), ``plain`` (the scoring names: options, the context's fields, the
+    hand's melds), with ``rows`` (stage 2 / the win rule: row_KEY and counted), ``scoring`` (fan hu tai pt x total)
+    and ``outside`` (counted_outside, stage 2)."""
+
+    def __init__(self, level: str, *, rows: bool = False, scoring: tuple[str, ...] = (), outside: bool = False):
+        self.level = level
+        self.rows = rows
+        self.scoring = scoring
+        self.outside = outside
+
+
+class _Compiler:
+    def __init__(self, rs: BookRuleSet) -> None:
+        self.rs = rs
+        self.book = rs.book
+        self.opts = rs._options()
+        self.code: list[int] = []
+        self.slots: list[FactSlot] = []
+        self.slot_of: dict[tuple[str, str], int] = {}
+        self.row_index: dict[str, int] = {}
+        self.every_key: set[str] = {r.key for r in rs.rows}
+        self.groups: dict[str, int] = {"": 0}
+        self.plain_names = self._plain_names()
+        self.reading_facts = self._reading_facts()
+
+    # -- names ---------------------------------------------------------------------------------------------------
+
+    def _plain_names(self) -> set[str]:
+        names = {f.name for f in dataclasses.fields(self.rs.Context)}
+        names |= {"self_drawn", "winner_is_dealer", "melds", "kongs", "claimed_melds"} | set(self.book.facts)
+        return names
+
+    def _reading_facts(self) -> set[str]:
+        names = {f.name for f in dataclasses.fields(self.rs.Context)}
+        names |= {"self_drawn", "winner_is_dealer", "seat_wind"} | set(self.book.facts)
+        return names
+
+    def slot(self, name: str, level: str) -> int:
+        key = (name, level)
+        got = self.slot_of.get(key)
+        if got is None:
+            kind = _fact_kind(self.rs, name)
+            if kind is None:
+                raise NotCompiled(f"{self.rs.name}: the win fact {name!r} is of a kind the evaluator does not read")
+            source = (name if name in _STANDARD_SOURCES else _CORE_FACTS.get(name, "none"))
+            got = self.slot_of[key] = len(self.slots)
+            self.slots.append(FactSlot(name, level, kind, source))
+        return got
+
+    # -- emitting ------------------------------------------------------------------------------------------------
+
+    def program(self, node: Node | None, scope: _Scope, *, folded: bool = False) -> int:
+        """The program of an expression (its offset in the code), or -1 for none."""
+        if node is None:
+            return -1
+        tree = node if folded else fold(node, self.opts)
+        out: list[int] = []
+        kind = self.emit(tree, scope, out)
+        if kind == "seats":
+            out.append(_OP["size"])
+        elif kind != "num":
+            raise NotCompiled(f"{self.rs.name}: an expression gives text, not a number: {_text(node)}")
+        out.append(_OP["end"])
+        _check_depth(out)
+        at = len(self.code)
+        self.code += out
+        if len(self.code) > O.MAX_CODE:
+            raise NotCompiled(f"{self.rs.name}: the compiled programs exceed {O.MAX_CODE} ints")
+        return at
+
+    def constant_program(self, value: int) -> int:
+        at = len(self.code)
+        self.code += [_OP["const"], _const(value), _OP["end"]]
+        return at
+
+    def emit(self, node: Node, scope: _Scope, out: list[int]) -> str:
+        """Append the code of ``node``; its type: ``num`` (an int or a truth value), ``seats`` or ``str``."""
+        op = node.op
+        if op == "num":
+            out += [_OP["const"], _const(int(node.value))]  # type: ignore[arg-type]
+            return "num"
+        if op == "str":
+            raise NotCompiled(f"{self.rs.name}: text {node.value!r} used as a value")
+        if op == "name":
+            return self.name(str(node.value), scope, out)
+        if op == "call":
+            return self.call(node, scope, out)
+        if op == "not":
+            self.truth(node.args[0], scope, out)
+            out.append(_OP["not"])
+            return "num"
+        if op == "neg":
+            if self.emit(node.args[0], scope, out) != "num":
+                out.append(_OP["err"])
+                return "num"
+            out.append(_OP["neg"])
+            return "num"
+        if op in ("and", "or"):
+            self.truth(node.args[0], scope, out)
+            out += [_OP[op], 0]
+            hole = len(out) - 1
+            self.truth(node.args[1], scope, out)
+            out.append(_OP["bool"])
+            out[hole] = len(out) - hole - 1  # the jump lands after the second operand
+            return "num"
+        kinds = [self.emit(a, scope, out) for a in node.args]
+        if any(k != "num" for k in kinds):
+            raise NotCompiled(f"{self.rs.name}: a seats fact used with {op!r}: {_text(node)}")
+        names = {"+": "add", "-": "sub", "*": "mul", "/": "div", "//": "div", "^": "pow", "==": "eq", "!=": "ne",
+                 "<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
+        if op not in names:
+            raise NotCompiled(f"{self.rs.name}: operator {op!r}")
+        out.append(_OP[names[op]])
+        return "num"
+
+    def truth(self, node: Node, scope: _Scope, out: list[int]) -> None:
+        """Append the code of ``node`` as a truth value's operand (a seats fact is true when it holds a seat)."""
+        if self.emit(node, scope, out) == "seats":
+            out.append(_OP["size"])
+
+    def name(self, name: str, scope: _Scope, out: list[int]) -> str:
+        if name in scope.scoring:
+            out += [_OP["scoring"], O.SCORING.index(name)]
+            return "num"
+        if scope.rows and name == "counted":
+            out.append(_OP["counted"])
+            return "num"
+        if scope.rows and name.startswith("row_") and name[4:] in self.every_key:
+            key = name[4:]
+            if key in self.row_index:
+                out += [_OP["row"], self.row_index[key]]
+            else:  # a row the options switch off is never counted
+                out += [_OP["const"], 0]
+            return "num"
+        if scope.level == "reading":
+            if name in _LIB:
+                out += [_OP["lib"], _LIB[name]]
+                return "num"
+            if name in self.reading_facts:
+                slot = self.slot(name, "reading")
+                out += [_OP["fact"], slot]
+                return "seats" if self.slots[slot].kind == "seats" else "num"
+        elif name in self.plain_names:
+            slot = self.slot(name, "plain")
+            out += [_OP["fact"], slot]
+            return "seats" if self.slots[slot].kind == "seats" else "num"
+        # an option left unfolded has no value (an int_or_none option set to none), or the name is unknown: the
+        # rule book raises when it reads it
+        out.append(_OP["err"])
+        return "num"
+
+    def call(self, node: Node, scope: _Scope, out: list[int]) -> str:
+        fn = str(node.value)
+        args = node.args
+        if fn in ("min", "max"):
+            if not args:
+                out.append(_OP["err"])
+                return "num"
+            for a in args:
+                if self.emit(a, scope, out) != "num":
+                    raise NotCompiled(f"{self.rs.name}: {fn}() of a seats fact")
+            if len(args) > O.MAX_STACK:
+                raise NotCompiled(f"{self.rs.name}: {fn}() of more than {O.MAX_STACK} values")
+            out += [_OP[fn], len(args)]
+            return "num"
+        if fn in ("round_up", "round_half", "pick"):
+            want = 3 if fn == "pick" else 2
+            if len(args) != want:
+                raise NotCompiled(f"{self.rs.name}: {fn}() takes {want} values: {_text(node)}")
+            kinds = [self.emit(a, scope, out) for a in args]
+            if fn == "pick":
+                if kinds[1] != kinds[2] or kinds[0] != "num":
+                    raise NotCompiled(f"{self.rs.name}: pick() of mixed kinds: {_text(node)}")
+                out.append(_OP["pick"])
+                return kinds[1]
+            if any(k != "num" for k in kinds):
+                raise NotCompiled(f"{self.rs.name}: {fn}() of a seats fact")
+            out.append(_OP[fn])
+            return "num"
+        if fn in ("contains", "size"):
+            want = 2 if fn == "contains" else 1
+            if len(args) != want:
+                raise NotCompiled(f"{self.rs.name}: {fn}() takes {want} values: {_text(node)}")
+            kinds = [self.emit(a, scope, out) for a in args]
+            if kinds[0] != "seats":
+                out.append(_OP["err"])  # the rule book raises: contains / size need a seats win fact
+                return "num"
+            if fn == "contains" and kinds[1] != "num":
+                raise NotCompiled(f"{self.rs.name}: contains() of two seats facts")
+            out.append(_OP[fn])
+            return "num"
+        if fn == "counted_outside" and scope.outside:
+            if len(args) != 1 or args[0].op not in ("str", "num"):
+                raise NotCompiled(f"{self.rs.name}: counted_outside() reads one group name: {_text(node)}")
+            group = args[0].value
+            gid = self.groups.get(group) if isinstance(group, str) else None
+            if gid is None:  # a group no row has: every counted row is outside it
+                gid = self.groups.setdefault(str(group) if isinstance(group, str) else f"\0{group!r}",
+                                             len(self.groups))
+            out += [_OP["counted_outside"], gid]
+            return "num"
+        if fn in _FN and scope.level == "reading":  # (the scoring names call the built-ins only)
+            return self.library_call(fn, node, out)
+        out.append(_OP["err"])  # an unknown function: the rule book raises
+        return "num"
+
+    def library_call(self, fn: str, node: Node, out: list[int]) -> str:
+        values = []
+        for a in node.args:
+            if a.op not in ("num", "str"):
+                raise NotCompiled(f"{self.rs.name}: {fn}() with an argument that is not a constant: {_text(node)}")
+            values.append(a.value)
+        try:
+            encoded = _ENCODERS[fn](*values)
+        except (RulesError, TypeError, ValueError, MahjongError):
+            out.append(_OP["err"])  # the library raises on these arguments
+            return "num"
+        encoded = list(encoded) + [0] * (3 - len(encoded))
+        out += [_OP["func"], _FN[fn], *encoded]
+        return "num"
+
+
+def _const(value: int) -> int:
+    if not -_INT32 <= value <= _INT32:
+        raise NotCompiled(f"the constant {value} is larger than 32 bits")
+    return value
+
+
+def _text(node: Node) -> str:
+    from mahjong.rulebook.book import _spoken
+
+    try:
+        return _spoken(node, _NO_BOOK, "en")  # type: ignore[arg-type]
+    except Exception:  # (only a description for an error message)
+        return node.op
+
+
+class _NoBook:
+    facts: dict[str, Any] = {}
+    options: dict[str, Any] = {}
+
+
+_NO_BOOK = _NoBook()
+
+
+def _check_depth(code: list[int]) -> None:
+    """The deepest stack a program reaches, checked against MAX_STACK (jumps only skip code that leaves the depth
+    it found: the second operand of and / or)."""
+    depth = top = 0
+    i = 0
+    while i < len(code):
+        name = O.OPS[code[i]]
+        pops, pushes = O.STACK[name]
+        if name in ("min", "max"):
+            pops = code[i + 1]
+        depth += pushes - pops
+        top = max(top, depth)
+        i += 1 + O.OPERANDS.get(name, 0)
+    if top > O.MAX_STACK:
+        raise NotCompiled(f"an expression needs a stack deeper than {O.MAX_STACK}")
+
+
+# --- the library functions' arguments, encoded -------------------------------------------------------------------------
+
+def _ranks(*ranks: Any) -> tuple[int]:
+    mask = 0
+    for a in ranks:
+        if isinstance(a, bool) or not isinstance(a, int) or not 1 <= a <= 9:
+            raise RulesError(f"a rank is 1..9, got {a!r}")
+        mask |= 1 << a
+    return (mask,)
+
+
+def _tile(text: Any) -> tuple[int]:
+    if not isinstance(text, str):
+        raise RulesError("a tile is text")
+    tiles = parse_tiles(text)
+    if len(tiles) != 1:
+        raise RulesError("one tile")
+    return (tiles[0],)
+
+
+def _none() -> tuple[()]:
+    return ()
+
+
+def _stand_ins(kind: Any, face_value: Any = False) -> tuple[int, int]:
+    kinds = ("any", "honors", "suited")
+    if kind not in kinds:
+        raise RulesError("kind")
+    return kinds.index(kind), int(bool(face_value))
+
+
+def _wait(kind: Any) -> tuple[int]:
+    if kind not in O.WAITS[1:]:
+        raise RulesError("wait")
+    return (O.WAITS.index(kind),)
+
+
+def _triplets(kind: Any, concealed: Any, terminal: Any) -> tuple[int, int, int]:
+    if kind not in ("pung", "kong") or type(concealed) is not bool or type(terminal) is not bool:
+        raise RulesError("triplets_outside_wait")
+    return int(kind == "kong"), int(concealed), int(terminal)
+
+
+def _largest(kong_tiles: Any) -> tuple[int]:
+    if kong_tiles not in (3, 4) or isinstance(kong_tiles, bool):
+        raise RulesError("kong tiles")
+    return (kong_tiles,)
+
+
+#: each library function's arguments as the image's three operands (an error: the library refuses them)
+_ENCODERS: dict[str, Callable[..., tuple[int, ...]]] = {
+    "pair_rank_in": _ranks, "all_ranks_in": _ranks, "pung_of": _tile, "holds": _tile, "held_wildcard_tiles": _none,
+    "wildcard_stand_ins": _stand_ins, "pair_of": _tile, "wait_is": _wait, "triplets_outside_wait": _triplets,
+    "largest_suit": _largest,
+}
+
+
+# --- the book ---------------------------------------------------------------------------------------------------------
+
+_READING = _Scope("reading")
+_STAGE2 = _Scope("reading", rows=True, outside=True)
+_WIN_RULE = _Scope("reading", rows=True)
+_PLAIN = _Scope("plain")
+_TOTAL = _Scope("plain", scoring=("total",))
+_FORMULA = _Scope("plain", scoring=("fan", "hu", "tai", "pt", "x"))
+
+
+def compile_ruleset(rs: BookRuleSet) -> CompiledBook:
+    """The rule set's book under its options, compiled; :class:`NotCompiled` says why it cannot be."""
+    if not isinstance(rs, BookRuleSet):
+        raise NotCompiled(f"{getattr(rs, 'name', rs)!r} is not scored by a rule book")
+    _check_scored_by_book(rs)
+    book = rs.book
+    c = _Compiler(rs)
+    opts = c.opts
+    if book.special and (book.special.opening or book.special.instant_wins or book.special.horses):
+        pass  # (the special tables pay outside a scored win: the flow folds them; the win itself compiles)
+    rows = rs._rows_for(opts)
+    c.row_index = {r.key: i for i, r in enumerate(rows)}
+    for r in rows:
+        if r.group not in c.groups:
+            c.groups[r.group] = len(c.groups)
+    row_words: list[list[int]] = []
+    excl: list[int] = []
+    for r in rows:
+        stage2 = r.stage == 2
+        scope = _STAGE2 if stage2 else _READING
+        when = r.when
+        never = (stage2 and when is None) or (not stage2 and when is None and r.count is None)
+        if never:
+            when_pc = c.constant_program(0)
+        else:
+            when_pc = c.program(when, scope, folded=True)
+        count_pc = c.program(r.count, scope, folded=True)
+        valued = book.row_hand_values.get(r.key)
+        valued_pc = c.program(valued, scope)
+        rename_pc = c.program(r.rename_when, _READING)
+        struck = [c.row_index[k] for k in (*r.excludes, *r.implied) if k in c.row_index]
+        if r.unit not in O.UNITS:
+            raise NotCompiled(f"{rs.name}: row {r.key} is counted in {r.unit!r}")
+        sdv = r.value if r.self_drawn_value is None else r.self_drawn_value
+        row_words.append([2 if stage2 else 1, O.UNITS.index(r.unit), _const(r.value), _const(sdv),
+                          int(bool(r.pattern)), c.groups[r.group], when_pc, count_pc, valued_pc, rename_pc,
+                          len(struck), len(excl)])
+        excl += struck
+    head = [0] * len(O.HEADER)
+
+    def put(name: str, value: int) -> None:
+        head[_H[name]] = value
+
+    if book.exclusion not in O.EXCLUSIONS or book.aggregation not in O.AGGREGATIONS:
+        raise NotCompiled(f"{rs.name}: exclusion {book.exclusion!r} / aggregation {book.aggregation!r}")
+    hr = rs.hand_rules
+    forms = 0
+    for f in book.forms:
+        forms |= 1 << _FORMS[f]
+    flags = 0
+    for name, on in (("find_wait", _reads_wait(book)), ("lack_a_suit", book.lack_a_suit),
+                     ("robbing_as_self_draw", book.robbing_kong_as_self_draw),
+                     ("patterns_first", book.order == "patterns_first"), ("report_wait", book.report_wait),
+                     ("seat_birds", book.flow.bird_hits == "seat"), ("has_settlement", book.settlement is not None)):
+        if on:
+            flags |= 1 << O.FLAGS.index(name)
+    put("magic", MAGIC)
+    put("flags", flags)
+    put("forms", forms)
+    put("rule_flags", hr.flags)
+    put("rule_hand_size", hr.hand_size)
+    put("max_wildcards", hr.max_wildcards)
+    put("readings", O.READINGS.index("plain"))
+    put("exclusion", O.EXCLUSIONS.index(book.exclusion))
+    put("aggregation", O.AGGREGATIONS.index(book.aggregation))
+    put("hu_base", _const(book.hu_base))
+    put("tai_cap", -1 if book.tai_cap is None else _const(book.tai_cap))
+    put("round_up", 0 if not book.round_up else _const(book.round_up))
+    put("players", len(rs.seats))
+
+    def scalar(node: Node | None, default: int | None, scope: _Scope = _PLAIN) -> int:
+        """A scoring expression as BookRuleSet._value reads it: ``default`` (None: no program) for no expression
+        or a bare option set to none."""
+        if node is None or (node.op == "name" and node.value in opts and opts[str(node.value)] is None
+                            and str(node.value) not in c.plain_names):
+            return -1 if default is None else c.constant_program(default)
+        return c.program(node, scope)
+
+    put("base", scalar(book.base, 1))
+    put("offset", scalar(book.offset, 1))
+    put("fan_cap", scalar(book.fan_cap, None))
+    put("cap", scalar(book.cap, None))
+    put("minimum", scalar(book.minimum, 0))
+    put("points", scalar(book.points, None, _TOTAL))
+    put("self_draw_only", scalar(book.self_draw_only, 0))
+    put("requires", -1 if book.requires is None else c.program(book.requires, _WIN_RULE))
+    put("formula", scalar(book.formula, 0, _FORMULA) if book.aggregation == "formula" else -1)
+    pay = book.payment
+    put("all_pay_on_discard", scalar(pay["all_pay_on_discard"], 0))
+    put("discarder_pays_for_all", scalar(pay["discarder_pays_for_all"], 0))
+    put("dealer_doubles", scalar(pay["dealer_doubles"], 0))
+    put("bonus", scalar(pay["bonus"], 0, _TOTAL))
+    put("pay_cap", -1 if pay["cap"] is None else scalar(pay["cap"], 0))
+    put("dealer_bonus", scalar(pay["dealer_bonus"], 0))
+    put("self_draw_payer", scalar(pay["self_draw_payer"], -1))
+    put("bird_share", scalar(pay["bird_share"], 0, _TOTAL))
+    put("not_paying", -1 if book.not_paying is None else c.slot(book.not_paying, "plain"))
+    put("between_losers", -1)
+    put("bird_seats", -1)
+    if book.between_losers is not None:
+        raise NotCompiled(f"{rs.name}: the losers settle among themselves (payment.between_losers)")
+    if book.flow.bird_hits == "seat" and book.flow.birds:
+        raise NotCompiled(f"{rs.name}: 扎鸟 by seat (a per-seat win fact)")
+    checks = [c.program(node, _PLAIN) for node, _ in book.checks]
+    _settlement(c, put)
+    put("winners_to_end", book.flow.winners_to_end)
+    fact_words: list[int] = []
+    for s in c.slots:
+        fact_words += [O.FACT_KINDS.index(s.kind), _FS[s.source]]
+    # the sections: rows, exclusions, fact slots, checks, code
+    body: list[int] = []
+    put("n_rows", len(rows))
+    put("rows_at", len(head) + len(body))
+    for w in row_words:
+        body += w
+    put("excl_at", len(head) + len(body))
+    body += excl
+    put("n_facts", len(c.slots))
+    put("facts_at", len(head) + len(body))
+    body += fact_words
+    put("n_checks", len(checks))
+    put("checks_at", len(head) + len(body))
+    body += checks
+    put("code_at", len(head) + len(body))
+    put("code_len", len(c.code))
+    body += c.code
+    put("size", len(head) + len(body))
+    out = CompiledBook(tuple(head + body), tuple(rows), tuple(c.slots), tuple(rs.seats))
+    out.__dict__["_facts_of_book"] = book.facts
+    return out
+
+
+def _settlement(c: _Compiler, put: Callable[[str, int], None]) -> None:
+    """The [settlement] table under the options, as constants (its expressions read only options)."""
+    st = c.book.settlement
+    names = ("melded_kong_discarder", "melded_kong_others", "added_kong", "concealed_kong", "kong_transfer",
+             "ends_on_first_win", "flower_pig_penalty", "flower_pig_pays_won", "not_ready_pays_best",
+             "not_ready_refunds_kongs")
+    if st is None:
+        for n in names:
+            put(n, 0)
+        return
+    from mahjong.rulebook.expr import evaluate
+
+    for n in names:
+        node = getattr(st, n)
+        try:
+            v = evaluate(node, c.opts, BUILTINS)
+        except RulesError as e:
+            raise NotCompiled(f"{c.rs.name}: settlement.{n}: {e}") from None
+        if isinstance(v, bool):
+            v = int(v)
+        if not isinstance(v, int):
+            raise NotCompiled(f"{c.rs.name}: settlement.{n} is not a number")
+        put(n, _const(v))
+
+
+# --- the cache --------------------------------------------------------------------------------------------------------
+
+_CACHE: dict[Any, Any] = {}
+_NONE = object()
+
+
+def compiled(rs: Any) -> CompiledBook | None:
+    """The rule set's compiled book (made once per rule-set class and configuration), or None when it stays on
+    the rule book in Python (:func:`not_compiled_reason` says why)."""
+    got = _lookup(rs)
+    return got if isinstance(got, CompiledBook) else None
+
+
+def not_compiled_reason(rs: Any) -> str | None:
+    """Why the rule set's book does not compile (None: it does)."""
+    got = _lookup(rs)
+    return None if isinstance(got, CompiledBook) else str(got)
+
+
+def _lookup(rs: Any) -> CompiledBook | str:
+    try:
+        key = (type(rs), getattr(rs, "book", None), rs.config)
+        hash(key)
+    except TypeError:
+        key = None
+    got = _CACHE.get(key, _NONE) if key is not None else _NONE
+    if got is _NONE:
+        try:
+            got = compile_ruleset(rs)
+        except NotCompiled as e:
+            got = str(e)
+        if key is not None:
+            if len(_CACHE) > 512:
+                _CACHE.clear()
+            _CACHE[key] = got
+    return got  # type: ignore[return-value]

@@ -38,7 +38,7 @@ include "decompose.pxi"
 include "guobiao.pxi"
 include "evaluator.pxi"
 include "engine.pxi"
-include "sichuan.pxi"
+include "evaluator_core.pxi"
 include "obs.pxi"
 include "batch.pxi"
 

@@ -28,9 +28,10 @@
 #                   record built from the core's state, scored by guobiao.pxi's _gb_decide without the GIL); the
 #                   CS_SCORE status then comes only for a hand the rule layer's one-call path would not take.
 #                   Each win's facts (core_win_facts), tile, source, total and (decided in C) fan vector are kept.
-#   c.sc_decide (GameCore.decide_sichuan): Sichuan scored and settled in C (sichuan.pxi: sc_verdict at each win
-#                   offer, sc_settle folds the record at the end) from the rule book's table (SCTable); CS_PAY is
-#                   then not returned: its places are kept (pay_marks) for the typed events' payments.
+#   c.ev_decide (GameCore.decide_book): a compiled rule book scores every win in C (evaluator_core.pxi:
+#                   ev_verdict at each win offer) and, where its nets are C's (ev_settles), settles the hand by
+#                   folding the record (ev_settle); CS_PAY is then not returned: its places are kept (pay_marks)
+#                   for the typed events' payments.
 #   c.ex_on (GameCore.exchange_three): Sichuan's 换三张 before 定缺 (PH_EXCHANGE: every seat picks a tile a round,
 #                   three of one suit; then the dice or the option's direction, the four passes at once).
 # A caller stepping many cores without the GIL loops core_act / core_play_random and drops to Python only on
@@ -61,7 +62,6 @@ cdef enum:
     CORE_KONGS = 16
     CORE_TILES = 42
     CORE_PAY_MARKS = 32
-    SC_MAX_ROWS = 32
     # a win's facts (core_win_facts)
     WF_LAST_TILE = 1
     WF_LAST_WALL_TILE = 2
@@ -122,31 +122,6 @@ ctypedef struct CoreParams:
     int pays_during_play   # CS_PAY after a kong's replacement draw and after a win that does not end the hand
     uint32_t rule_flags    # HandRules.flags of the rule set (the win-shape check)
     int rule_hand_size     # HandRules.hand_size
-
-
-ctypedef struct SCTable:
-    # Sichuan's rows and amounts from the rule book (sichuan.pxi; GameCore.decide_sichuan): per row its
-    # predicate (SCP_*), value, unit (SCU_*), pattern flag, stage two, the rows it excludes (bits, table order)
-    int n_rows
-    int pred[SC_MAX_ROWS]
-    int value[SC_MAX_ROWS]
-    int unit[SC_MAX_ROWS]
-    int pattern[SC_MAX_ROWS]
-    int stage2[SC_MAX_ROWS]
-    uint32_t excludes[SC_MAX_ROWS]
-    int base
-    int offset
-    int fan_cap                      # -1 = no cap
-    int kong_from_pays               # 点杠花 paid by the kong's discarder alone
-    int melded_discarder
-    int melded_others
-    int added_kong
-    int concealed_kong
-    int transfer                     # 呼叫转移
-    int pig_penalty                  # 查花猪 (0 = off)
-    int pig_pays_won
-    int dajiao                       # 查大叫
-    int refunds                      # 退税
 
 
 ctypedef struct HandCore:
@@ -233,11 +208,16 @@ ctypedef struct HandCore:
     int won_tile[4]
     int won_from[4]
     int won_total[4]
-    # Sichuan scored and settled in C (sichuan.pxi; set by GameCore.decide_sichuan, 0 = ask Python): its table;
-    # the event-record positions where money would have moved during play (CS_PAY, not returned then)
-    int sc_decide
-    SCTable sc
-    int sc_net[4]
+    # a compiled rule book deciding every win in C (evaluator_core.pxi; set by GameCore.decide_book, 0 = ask
+    # Python): the book (its GameCore keeps it alive), how the flow reads 天和 / 地和, whether C settles the hand
+    # (the nets of ev_settle); the event-record positions where money would have moved during play (CS_PAY, not
+    # returned then)
+    int ev_decide
+    const EvBook* book
+    int ev_heavenly
+    int ev_earthly
+    int ev_settles
+    int64_t ev_net[4]
     int n_pay_marks
     int pay_marks[CORE_PAY_MARKS]
     # 换三张 (GameCore.exchange_three): on; the direction by the dice or the fixed offset; each seat's picks
@@ -474,8 +454,8 @@ cdef int core_win_offer(HandCore* c, int seat, int tile, int from_seat, int robb
             ok = core_gb_verdict(c, seat, tile, from_seat, robbing)
             if ok >= 0:
                 return ok
-        elif c.sc_decide:
-            ok = sc_verdict(c, seat, tile, from_seat, robbing)
+        elif c.ev_decide:
+            ok = ev_verdict(c, seat, tile, from_seat, robbing)
             if ok >= 0:
                 return ok
         c.q_seat, c.q_tile, c.q_from, c.q_robbing = seat, tile, from_seat, robbing
@@ -992,9 +972,9 @@ cdef int core_after_win(HandCore* c, int last) noexcept nogil:
 
 
 cdef int core_pay_mark(HandCore* c) noexcept nogil:
-    """Money moves now: 1 when C settles the hand (c.sc_decide; the position is kept for the typed events'
+    """Money moves now: 1 when C settles the hand (c.ev_settles; the position is kept for the typed events''
     payments, built when read), 0 when Python must look (CS_PAY)."""
-    if not c.sc_decide:
+    if not c.ev_settles:
         return 0
     if c.n_pay_marks < CORE_PAY_MARKS:
         c.pay_marks[c.n_pay_marks] = c.n_ev
@@ -1281,48 +1261,12 @@ from libc.stdlib cimport calloc, free
 cdef uint64_t U64_MASK = 0xFFFFFFFFFFFFFFFF
 
 
-cdef class SichuanTable:
-    """Sichuan's rows and amounts as the compiled scorer reads them (checked once; GameCore.decide_sichuan copies
-    it into a hand), from the ints mahjong.game.core.sichuan_table builds from the rule book: n_rows, then per row
-    predicate (SCP_*), value, unit (0 fan / 1 points / 2 multiplier), pattern, stage two, the rows it excludes
-    (bits), then base, offset, fan cap or -1, 点杠花 by the kong's discarder, the four kong amounts, 呼叫转移, the
-    花猪 penalty, it pays winners too, 查大叫, 退税."""
-
-    cdef SCTable t
-
-    def __init__(self, table):
-        cdef int i
-        vals = [int(v) for v in table]
-        if not vals or not 0 <= vals[0] <= SC_MAX_ROWS or len(vals) != 1 + 6 * vals[0] + 13:
-            raise ValueError("a Sichuan table is n_rows, 6 ints per row and 13 amounts")
-        memset(&self.t, 0, sizeof(SCTable))
-        n = vals[0]
-        for i in range(n):
-            row = vals[1 + 6 * i:7 + 6 * i]
-            if (not 0 <= row[0] < SCP_N or not 0 <= row[1] <= 1000 or not 0 <= row[2] <= 2
-                    or row[3] not in (0, 1) or row[4] not in (0, 1) or not 0 <= row[5] < (1 << n)):
-                raise ValueError(f"bad Sichuan table row {i}: {row}")
-            if bool(row[4]) != (row[0] in (SCP_ROOT, SCP_KONG)):
-                raise ValueError(f"bad Sichuan table row {i}: only 根 and 杠 are stage two")
-        rest = vals[1 + 6 * n:]
-        if (not 0 <= rest[0] <= 100000 or rest[1] not in (0, 1) or not -1 <= rest[2] <= 1000
-                or any(not 0 <= v <= 100000 for v in rest[3:])):
-            raise ValueError(f"bad Sichuan table amounts: {rest}")
-        self.t.n_rows = n
-        for i in range(n):
-            row = vals[1 + 6 * i:7 + 6 * i]
-            self.t.pred[i], self.t.value[i], self.t.unit[i], self.t.pattern[i], self.t.stage2[i] = row[:5]
-            self.t.excludes[i] = <uint32_t>row[5]
-        (self.t.base, self.t.offset, self.t.fan_cap, self.t.kong_from_pays, self.t.melded_discarder,
-         self.t.melded_others, self.t.added_kong, self.t.concealed_kong, self.t.transfer, self.t.pig_penalty,
-         self.t.pig_pays_won, self.t.dajiao, self.t.refunds) = rest
-
-
 cdef class GameCore:
     """One hand on the compiled core.  ``params``: the 13 CoreParams ints in field order (see
     :func:`mahjong.game.core.core_params`); ``wall``: an explicit wall (bytes-like tile ids) or None."""
 
     cdef HandCore* c
+    cdef object _book  # the compiled book c.book points into (decide_book)
 
     def __cinit__(self, *args, **kwargs):
         # allocated (zeroed: a hand that is over) before __init__, so no method ever reads a NULL core
@@ -1394,31 +1338,47 @@ cdef class GameCore:
         self.c.ex_on, self.c.ex_by_dice, self.c.ex_offset = 1, by_dice, offset
         self.c.phase, self.c.actor = PH_EXCHANGE, self.c.dealer
 
-    def decide_sichuan(self, table):
-        """Score and settle Sichuan in C from now on (sichuan.pxi), with the rule book's table (a
-        :class:`SichuanTable`, or its ints).  The money during play is then not asked for (no ``pay`` status):
-        :meth:`pay_marks` and :meth:`sichuan_net` give it."""
-        cdef SichuanTable tb = table if isinstance(table, SichuanTable) else SichuanTable(table)
-        self.c.sc = tb.t
-        self.c.sc_decide = 1
+    def decide_book(self, CompiledBook book not None, bint heavenly, int earthly, bint settles):
+        """Score every win offered from now on in C with a compiled rule book (evaluator_core.pxi): a complete
+        hand the book decides gets its verdict here, the ``score`` status comes only where the rule book must
+        decide.  ``heavenly``: the flow reads 天和; ``earthly``: how it reads 地和 (0 never, 1 a non-dealer's
+        self-draw on its first draw, 2 a win on the dealer's first discard, 3 any non-dealer win in the first
+        go-round without melds); ``settles``: C settles the hand (:meth:`book_net`; the money during play is then
+        not asked for: no ``pay`` status, :meth:`pay_marks` gives its places)."""
+        if not 0 <= earthly <= 3:
+            raise ValueError("earthly is 0..3")
+        self._book = book
+        self.c.book = &book.b
+        self.c.ev_heavenly, self.c.ev_earthly, self.c.ev_settles = heavenly, earthly, settles
+        self.c.ev_decide = 1
 
-    def sichuan_net(self):
-        """The hand's nets settled in C (decide_sichuan), once it is over; None when the table cannot hold a
-        value (or C does not settle this hand): the rule book then settles it."""
+    def book_net(self):
+        """The hand's nets settled in C (decide_book with settles) once it is over, or of its record so far; None
+        where the rule book must settle it."""
         cdef int s
-        if not self.c.sc_decide or self.c.phase != PH_END or sc_settle(self.c) != 0:
+        if not self.c.ev_decide or not self.c.ev_settles or ev_settle(self.c) != 0:
             return None
-        return tuple([self.c.sc_net[s] for s in range(4)])
+        return tuple([self.c.ev_net[s] for s in range(4)])
 
-    def sichuan_score(self, int seat, int tile, int from_seat):
-        """The C scorer's value of the seat winning on ``tile`` now (from_seat -1: self-drawn; no robbing), as the
-        win would be scored (a test aid): the value, or -1 (not a win) / -2 (too big for the table)."""
-        if not self.c.sc_decide or not 0 <= seat < 4 or not 0 <= tile < 34 or not -1 <= from_seat < 4:
-            raise ValueError("seat, tile and from_seat out of range, or no Sichuan table")
-        return sc_score_seat(self.c, seat, tile, from_seat, core_win_facts(self.c, seat, tile, from_seat, 0), -1)
+    def book_score(self, int seat, int tile, int from_seat):
+        """The compiled book's total of the seat winning on ``tile`` now (from_seat -1: self-drawn; no robbing), as
+        the win would be scored (a test aid): the total, or None where the book gives no win or hands the win to
+        the rule book."""
+        cdef EvResult* res
+        cdef int st
+        if not self.c.ev_decide or not 0 <= seat < 4 or not 0 <= tile < 34 or not -1 <= from_seat < 4:
+            raise ValueError("seat, tile and from_seat out of range, or no compiled book")
+        res = <EvResult*>malloc(sizeof(EvResult))
+        if res == NULL:
+            raise MemoryError()
+        st = ev_core_score(self.c, res, seat, tile, from_seat, 0, core_win_facts(self.c, seat, tile, from_seat, 0),
+                           EVM_WIN, ev_won_mask(self.c), -1, ev_dealer_discards(self.c))
+        total = res.total if st == ER_OK and not res.invalid else None
+        free(res)
+        return total
 
     def pay_marks(self):
-        """The event-record positions where money moved during play (decide_sichuan), in order."""
+        """The event-record positions where money moved during play (decide_book with settles), in order."""
         cdef int i
         return [self.c.pay_marks[i] for i in range(min(self.c.n_pay_marks, CORE_PAY_MARKS))]
 

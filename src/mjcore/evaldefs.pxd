@@ -2,7 +2,7 @@
 # (python/mahjong/rulebook/predicates.py): do not edit (edit those files and rebuild).  The compiled
 # rule-book evaluator's opcodes, library ids, codes and image layout, as C constants.
 cdef enum:
-    EVL_MAGIC = 1241972444
+    EVL_MAGIC = 1357007632
     EVL_MAX_STACK = 64
     EVL_MAX_CODE = 65536
     EVL_N_PREDICATES = 43
@@ -11,7 +11,7 @@ cdef enum:
     EVL_N_OPS = 33
     EVL_HEADER = 54
     EVL_ROW = 12
-    EVL_FACT = 2
+    EVL_FACT = 3
     EVF_FIND_WAIT = 1
     EVF_LACK_A_SUIT = 2
     EVF_ROBBING_AS_SELF_DRAW = 4
@@ -198,22 +198,23 @@ cdef enum:
     FS_DISCARDER = 2
     FS_DEALER = 3
     FS_SEAT_WIND = 4
-    FS_PREVALENT_WIND = 5
-    FS_SELF_DRAWN = 6
-    FS_WINNER_IS_DEALER = 7
-    FS_LAST_TILE = 8
-    FS_LAST_WALL_TILE = 9
-    FS_KONG_REPLACEMENT = 10
-    FS_ROBBING_KONG = 11
-    FS_AFTER_KONG_DISCARD = 12
-    FS_HEAVENLY = 13
-    FS_EARTHLY = 14
-    FS_MELDS = 15
-    FS_KONGS = 16
-    FS_CLAIMED_MELDS = 17
-    FS_ALREADY_WON = 18
-    FS_KONG_FROM = 19
-    FS_ZERO = 20
+    FS_SEAT_WIND_GIVEN = 5
+    FS_PREVALENT_WIND = 6
+    FS_SELF_DRAWN = 7
+    FS_WINNER_IS_DEALER = 8
+    FS_LAST_TILE = 9
+    FS_LAST_WALL_TILE = 10
+    FS_KONG_REPLACEMENT = 11
+    FS_ROBBING_KONG = 12
+    FS_AFTER_KONG_DISCARD = 13
+    FS_HEAVENLY = 14
+    FS_EARTHLY = 15
+    FS_MELDS = 16
+    FS_KONGS = 17
+    FS_CLAIMED_MELDS = 18
+    FS_ALREADY_WON = 19
+    FS_KONG_FROM = 20
+    FS_ZERO = 21
 
 cdef enum:
     FK_INT = 0
@@ -297,11 +298,14 @@ cdef enum:
 cdef enum:
     EFA_KIND = 0
     EFA_SOURCE = 1
+    EFA_DEFAULT = 2
 
 cdef extern from *:
     """
     #define EVL_LIMIT 1099511627776LL
     #define EVL_ABSENT (-4611686018427387904LL)
+    #define EVL_DEFAULT_ABSENT (-2147483647 - 1)
     """
     long long EVL_LIMIT
     long long EVL_ABSENT
+    int EVL_DEFAULT_ABSENT

@@ -68,13 +68,15 @@ class NotCompiled(RulesError):
 @dataclass(frozen=True)
 class FactSlot:
     """One win fact a compiled book reads: the name, where it is read (``reading``: a row's names, where the seat
-    wind is worked out; ``plain``: the scoring names, the context's own field), its kind (``int`` or ``seats``)
-    and where the hand core finds it (an :data:`~mahjong.rulebook.opcodes.FACT_SOURCES` name)."""
+    wind is worked out; ``plain``: the scoring names, the context's own field), its kind (``int`` or ``seats``),
+    where the hand core finds it (an :data:`~mahjong.rulebook.opcodes.FACT_SOURCES` name) and its value in a
+    context that leaves it at its default (:data:`~mahjong.rulebook.opcodes.DEFAULT_ABSENT`: none)."""
 
     name: str
     level: str
     kind: str
     source: str
+    default: int = 0
 
 
 @dataclass(frozen=True)
@@ -155,6 +157,27 @@ def _fact_value(slot: FactSlot, ctx: Any, hand: Any, book_facts: Mapping[str, tu
     else:
         value = getattr(ctx, name)
     return _encode(value, slot.kind)
+
+
+def _default_of(rs: BookRuleSet, name: str, level: str, kind: str) -> int:
+    """A fact slot's value in a context left at its defaults (as a 32-bit word of the image)."""
+    if name in ("self_drawn", "winner_is_dealer", "melds", "kongs", "claimed_melds"):
+        return 0  # (always set by the core: its sources)
+    for f in dataclasses.fields(rs.Context):
+        if f.name == name:
+            default = f.default if f.default is not dataclasses.MISSING else (
+                f.default_factory() if f.default_factory is not dataclasses.MISSING else None)
+            break
+    else:
+        return O.DEFAULT_ABSENT
+    if name in rs.book.facts:
+        default = fact_value(rs.book.facts[name][0], default)
+    value = _encode(default, kind)
+    if value == O.ABSENT:
+        return O.DEFAULT_ABSENT
+    if not -_INT32 <= value <= _INT32:
+        raise NotCompiled(f"{rs.name}: the default of the win fact {name!r} is larger than 32 bits")
+    return value
 
 
 def _encode(value: Any, kind: str) -> int:
@@ -242,9 +265,16 @@ class _Compiler:
             kind = _fact_kind(self.rs, name)
             if kind is None:
                 raise NotCompiled(f"{self.rs.name}: the win fact {name!r} is of a kind the evaluator does not read")
-            source = (name if name in _STANDARD_SOURCES else _CORE_FACTS.get(name, "none"))
+            if name == "seat_wind" and level == "plain":
+                source = "seat_wind_given"
+            elif name in _STANDARD_SOURCES:
+                source = name
+            elif name == self.book.not_paying:
+                source = "already_won"
+            else:
+                source = _CORE_FACTS.get(name, "none")
             got = self.slot_of[key] = len(self.slots)
-            self.slots.append(FactSlot(name, level, kind, source))
+            self.slots.append(FactSlot(name, level, kind, source, _default_of(self.rs, name, level, kind)))
         return got
 
     # -- emitting ------------------------------------------------------------------------------------------------
@@ -450,9 +480,7 @@ def _check_depth(code: list[int]) -> None:
     i = 0
     while i < len(code):
         name = O.OPS[code[i]]
-        pops, pushes = O.STACK[name]
-        if name in ("min", "max"):
-            pops = code[i + 1]
+        pops, pushes = (code[i + 1], 1) if name in ("min", "max") else O.STACK[name]
         depth += pushes - pops
         top = max(top, depth)
         i += 1 + O.OPERANDS.get(name, 0)
@@ -635,7 +663,7 @@ def compile_ruleset(rs: BookRuleSet) -> CompiledBook:
     put("winners_to_end", book.flow.winners_to_end)
     fact_words: list[int] = []
     for s in c.slots:
-        fact_words += [O.FACT_KINDS.index(s.kind), _FS[s.source]]
+        fact_words += [O.FACT_KINDS.index(s.kind), _FS[s.source], s.default]
     # the sections: rows, exclusions, fact slots, checks, code
     body: list[int] = []
     put("n_rows", len(rows))

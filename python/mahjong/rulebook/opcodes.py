@@ -97,7 +97,10 @@ MELDS = ("chow", "pung", "kong", "added_kong", "concealed_kong")
 #: passes it: the core cannot score such a book itself)
 FACT_SOURCES = (
     "none",
-    "winner", "discarder", "dealer", "seat_wind", "prevalent_wind", "self_drawn", "winner_is_dealer",
+    "winner", "discarder", "dealer",
+    "seat_wind",        # the winner's seat wind as a reading reads it (worked out from the seats when not given)
+    "seat_wind_given",  # the context's own seat_wind field (the scoring names read it as given: none on 查大叫)
+    "prevalent_wind", "self_drawn", "winner_is_dealer",
     "last_tile", "last_wall_tile", "kong_replacement", "robbing_kong", "after_kong_discard", "heavenly", "earthly",
     "melds", "kongs", "claimed_melds",
     "already_won",      # the seats that have won before this win (a seats fact)
@@ -136,14 +139,17 @@ HEADER = (
 #: a value of the hand, the other name's condition; -1 = none), and its exclusions (how many, where)
 ROW = ("stage", "unit", "value", "self_drawn_value", "pattern", "group", "when", "count", "valued", "rename",
        "n_excl", "excl")
-#: the words of one fact slot: its kind (FACT_KINDS) and where the core finds it (FACT_SOURCES)
-FACT = ("kind", "source")
+#: the words of one fact slot: its kind (FACT_KINDS), where the core finds it (FACT_SOURCES) and its value when
+#: the core does not set it (the context's default; DEFAULT_ABSENT: none)
+FACT = ("kind", "source", "default")
 #: int: a number or a truth value; seats: a bit mask of seats; absent values raise when read (a discarder on a
 #: self-draw, an unset seat)
 FACT_KINDS = ("int", "seats")
 
 #: the value of a fact slot that has no value (reading it raises, as reading ``None`` does)
 ABSENT = -(1 << 62)
+#: a slot's default that is none (in the image's 32-bit words)
+DEFAULT_ABSENT = -(1 << 31)
 
 #: what the evaluator answers: the hand's value, or why the caller must ask the rule book
 RESULTS = (
@@ -193,7 +199,7 @@ def magic(library: tuple[tuple[str, ...], ...] | None = None) -> int:
     lib = library if library is not None else library_from_source()
     text = "\n".join(f"{p}{','.join(names)}" for p, names in tables(lib))
     text += f"\nflags {','.join(FLAGS)}\noperands {sorted(OPERANDS.items())}\nstack {sorted(STACK.items())}"
-    text += f"\n{MAX_STACK} {MAX_CODE} {LIMIT} {ABSENT} preds {len(lib[0])}"
+    text += f"\n{MAX_STACK} {MAX_CODE} {LIMIT} {ABSENT} {DEFAULT_ABSENT} preds {len(lib[0])}"
     return zlib.crc32(text.encode("utf-8")) & 0x7FFFFFFF
 
 
@@ -222,7 +228,8 @@ def render_pxd(path: str = _PREDICATES) -> str:
         lines += ["", "cdef enum:"]
         lines += [f"    {prefix}{_c_name(name)} = {i}" for i, name in enumerate(names)]
     lines += ["", "cdef extern from *:", '    """', f"    #define EVL_LIMIT {LIMIT}LL",
-              f"    #define EVL_ABSENT ({ABSENT}LL)", '    """', "    long long EVL_LIMIT", "    long long EVL_ABSENT", ""]
+              f"    #define EVL_ABSENT ({ABSENT}LL)", f"    #define EVL_DEFAULT_ABSENT ({DEFAULT_ABSENT + 1} - 1)", '    """',
+              "    long long EVL_LIMIT", "    long long EVL_ABSENT", "    int EVL_DEFAULT_ABSENT", ""]
     return "\n".join(lines)
 
 

@@ -1806,10 +1806,12 @@ cdef class CompiledBook:
     cdef int32_t* data
     cdef EvBook b
     cdef readonly int n_facts
+    cdef readonly tuple image
 
     def __cinit__(self, image):
         cdef Py_ssize_t i, n
         vals = [int(v) for v in image]
+        self.image = tuple(vals)
         n = len(vals)
         if n < EVL_HEADER or n > (1 << 22):
             raise ValueError("not a compiled rule book (its size)")
@@ -1827,6 +1829,15 @@ cdef class CompiledBook:
 
     def __dealloc__(self):
         free(self.data)
+
+    def __reduce__(self):
+        return (CompiledBook, (self.image,))
+
+    def __copy__(self):
+        return self  # (read-only once loaded)
+
+    def __deepcopy__(self, memo):
+        return self
 
     def fact_sources(self):
         """Each fact slot's source (mahjong.rulebook.opcodes.FACT_SOURCES index)."""

@@ -34,14 +34,13 @@ compiled fan kernel (:func:`mahjong.game.core.guobiao_in_c`), so a Guobiao batch
 score a complete hand; a rule set scored by its rule book has its wins scored there by the compiled rule-book
 evaluator (:func:`mahjong.game.core.book_in_c`: Sichuan's, the rule files'), and where it settles there too its
 running scores (刮风下雨, each 血战 win) are followed there for the scores planes (a hand the compiled book hands
-back goes to the rule book in Python).  When logs are not kept
-(``keep_logs=False``), a hand that ends in that loop is settled there and the game's next hand dealt: one
-with no win in a rule set that settles by its wins alone (nothing to pay: Guobiao, the common table, Wuhu),
-a Guobiao hand whose wins the loop decided, its nets from the rule set's own win payments
-(:func:`win_payment_table`, read off its settlement formula when the batch is made), and every hand of a rule set
-the compiled book settles, by the compiled settlement (Sichuan's 查花猪, 查大叫, 退税 included).  A game's :class:`~mahjong.game.core.CoreHand` (its
-typed events, state and settlement) is made only when Python must look or someone reads
-:attr:`GameBatch.games`.  So two threads stepping two batches use two
+back goes to the rule book in Python).  When logs are not kept (``keep_logs=False``), a hand that ends in that
+loop is settled there and the game's next hand dealt: one with no win in a rule set that settles by its wins alone
+(nothing to pay: Guobiao, the common table, Wuhu), a Guobiao hand whose wins the loop decided, its nets from the
+rule set's own win payments (:func:`win_payment_table`, read off its settlement formula when the batch is made),
+and every hand of a rule set the compiled book settles, by the compiled settlement (Sichuan's 查花猪, 查大叫, 退税
+included).  A game's :class:`~mahjong.game.core.CoreHand` (its typed events, state and settlement) is made only
+when Python must look or someone reads :attr:`GameBatch.games`.  So two threads stepping two batches use two
 cores for that loop; :attr:`GameBatch.c_seconds` is the CPU time spent in it.  Other rule sets (and the
 pure-Python backend) step each game's :class:`~mahjong.game.Game` in Python.
 """

@@ -10,10 +10,10 @@ CLI and the engine.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache, partial
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from mahjong._kernels import backend_module as K
 from mahjong.errors import (
@@ -65,7 +65,8 @@ from mahjong.settlement import Payment as SettledPayment
 from mahjong.tiles import suit_of, tile_name
 from mahjong.types import Decomposition, Form
 
-__all__ = ["RuleBook", "Flow", "SettlementRules", "BookRuleSet", "ruleset_class", "next_kinds", "describe_value"]
+__all__ = ["RuleBook", "Flow", "SettlementRules", "BookRuleSet", "BestReading", "ruleset_class", "next_kinds",
+           "describe_value", "compiled_scorer"]
 
 _FORM_OF = {"regular": Form.REGULAR, "seven_pairs": Form.SEVEN_PAIRS, "thirteen_orphans": Form.THIRTEEN_ORPHANS,
             "honors_and_knitted": Form.HONORS_AND_KNITTED, "thirteen_lan": Form.THIRTEEN_LAN}
@@ -334,6 +335,26 @@ class TablePlan:
         self.excludes = book.exclusion != "simultaneous" or any(r.excludes or r.implied for r, *_ in stage1)
 
 
+class BestReading(NamedTuple):
+    """The best reading of a hand as :meth:`BookRuleSet.score` goes on from it: its counted rows as score items,
+    the reading, its wait, its value (before rounding and the cap), the counted rows' totals, and whether the win
+    rule (``requires``) holds on it (a function: only read where the book has one and the win is not refused
+    before)."""
+
+    items: list[ScoreItem]
+    reading: Decomposition
+    wait: str | None
+    value: int
+    counted: Totals
+    requires: Callable[[], bool]
+
+
+#: the compiled evaluator's best reading of a checked hand (``(rule set, hand, win context, wildcard kinds) ->
+#: BestReading``, or None where the rule book must read the hand itself), installed by
+#: :mod:`mahjong.rulebook.evaluator` when it is imported (the rule book does not import its compiler)
+compiled_scorer: list[Callable[[Any, Hand, WinContext, frozenset[int]], BestReading | None] | None] = [None]
+
+
 class BookRuleSet(RuleSet[Any]):
     """A rule set read from a rule book.  Subclasses are made per book by :func:`ruleset_class`."""
 
@@ -595,22 +616,12 @@ class BookRuleSet(RuleSet[Any]):
         if failed >= 0:
             raise ContextError(f"{b.name}: {b.checks[failed][1]}")
         wild_kinds = self.wildcard_kinds(ctx)
-        best: tuple[tuple[int, int], list[tuple[RuleRow, int]], Decomposition, Reading, Any] | None = None
         names = plain  # (read, never changed, from here on)
-        facts = win_facts(ctx, extra)
-        merged = reading_base(opts, facts)
-        find_wait = _reads_wait(b)
-        for d in self.readings(h, wild_kinds):
-            v = build_reading(h, d, ctx, self.hand_rules, wild_kinds, extra, find_wait=find_wait, facts=facts)
-            env = self._reading_env(v, opts, merged)
-            lines = self.count_rows(v, opts, env)
-            rank = (self._hand_value(lines, names), totals_of(lines).fan)
-            if best is None or rank > best[0]:
-                best = (rank, lines, d, v, env)
-        assert best is not None
-        (value, _fan), lines, reading, v, env = best
-        items = self._items(lines, v, opts, env)
-        counted = totals_of(lines)
+        scorer = compiled_scorer[0]
+        best = None if scorer is None else scorer(self, h, paying_ctx, wild_kinds)
+        if best is None:
+            best = self._best_reading(h, ctx, opts, names, extra, wild_kinds)
+        items, reading, v_wait, value, counted, requires = best
         details: dict[str, Any] = {"value": value, "fan": counted.fan}
         steps: list[tuple[str, str]] = [(f"合计 {value}", f"value {value}")]
         if b.aggregation == "powers":
@@ -626,10 +637,9 @@ class BookRuleSet(RuleSet[Any]):
             total = int(cap)
             steps.append((f"封顶 {cap}", f"capped at {cap}"))
         valid, reason = True, None
-        rnames, rfuncs = env
         if self._value(b.self_draw_only, names, False) and not ctx.self_drawn:
             valid, reason = False, f"{b.zh or b.name}: 只能自摸 / only a self-drawn win counts"
-        elif b.requires is not None and not evaluate(b.requires, _with(rnames, names_for(self.rows, lines)), rfuncs):
+        elif b.requires is not None and not requires():
             valid, reason = False, f"{b.zh or b.name}: {b.requires_text or 'the hand does not meet the win rule'}"
         elif total < int(self._value(b.minimum, names, 0) or 0):
             valid, reason = False, f"{b.zh or b.name}: below the minimum {self._value(b.minimum, names, 0)}"
@@ -662,8 +672,34 @@ class BookRuleSet(RuleSet[Any]):
             steps += lines_between
         details.update(points_per_payer=points, payers=sorted(owed))
         details.update(arithmetic_details(*steps))
-        wait = v.wait if b.report_wait else None
+        wait = v_wait if b.report_wait else None
         return ScoreResult(self.name, tuple(items), total, b.unit, reading, wait, valid, pay, reason, details)
+
+    def _best_reading(self, h: Hand, ctx: WinContext, opts: Mapping[str, Any], names: Mapping[str, Any],
+                      extra: Mapping[str, Any], wild_kinds: frozenset[int]) -> BestReading:
+        """The rule book's best reading of a checked hand: every reading built, its rows counted, the largest
+        (value, fan) kept (the first of them in the kernels' order)."""
+        b = self.book
+        best: tuple[tuple[int, int], list[tuple[RuleRow, int]], Decomposition, Reading, Any] | None = None
+        facts = win_facts(ctx, extra)
+        merged = reading_base(opts, facts)
+        find_wait = _reads_wait(b)
+        for d in self.readings(h, wild_kinds):
+            v = build_reading(h, d, ctx, self.hand_rules, wild_kinds, extra, find_wait=find_wait, facts=facts)
+            env = self._reading_env(v, opts, merged)
+            lines = self.count_rows(v, opts, env)
+            rank = (self._hand_value(lines, names), totals_of(lines).fan)
+            if best is None or rank > best[0]:
+                best = (rank, lines, d, v, env)
+        assert best is not None
+        (value, _fan), lines, reading, v, env = best
+        rnames, rfuncs = env
+
+        def requires() -> bool:
+            assert b.requires is not None
+            return bool(evaluate(b.requires, _with(rnames, names_for(self.rows, lines)), rfuncs))
+
+        return BestReading(self._items(lines, v, opts, env), reading, v.wait, value, totals_of(lines), requires)
 
     # --- what a configuration works out once ----------------------------------------------------------------
 

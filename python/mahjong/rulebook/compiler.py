@@ -27,13 +27,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from mahjong.errors import MahjongError, RulesError
 from mahjong.rulebook import opcodes as O
 from mahjong.rulebook.book import BookRuleSet, _reads_wait, fact_value
 from mahjong.rulebook.expr import BUILTINS, Node, fold
 from mahjong.rulebook.predicates import COUNTS, FACTS, FUNCTIONS, PREDICATES
 from mahjong.rulebook.rows import RuleRow
 from mahjong.tiles import parse_tiles
-from mahjong.errors import MahjongError, RulesError
 
 __all__ = ["NotCompiled", "CompiledBook", "FactSlot", "compile_ruleset", "compiled", "not_compiled_reason",
            "MAGIC", "LIBRARY", "check_library"]
@@ -96,6 +96,9 @@ class CompiledBook:
     facts: tuple[FactSlot, ...]
     seats: tuple[int, ...]
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> CompiledBook:
+        return self  # (immutable: a game copied with its rule set shares it)
+
     @property
     def header(self) -> dict[str, int]:
         return {name: self.image[i] for i, name in enumerate(O.HEADER)}
@@ -103,14 +106,25 @@ class CompiledBook:
     def fact_values(self, ctx: Any, hand: Any) -> list[int]:
         """The image's fact vector for a win context (and the hand, for the scoring names melds / kongs /
         claimed_melds)."""
-        return [_fact_value(slot, ctx, hand, self._book_facts) for slot in self.facts]
+        getters = self.__dict__.get("_getters")
+        if getters is None:
+            book_facts = self.__dict__["_facts_of_book"]
+            getters = self.__dict__["_getters"] = tuple(_getter(slot, book_facts) for slot in self.facts)
+        out = []
+        for get, seats in getters:
+            v = get(ctx, hand)
+            if v is None:
+                out.append(O.ABSENT)
+            elif seats or type(v) is not int:
+                out.append(_encode(v, "seats" if seats else "int"))
+            elif -O.LIMIT <= v <= O.LIMIT:
+                out.append(v)
+            else:
+                raise NotCompiled(f"a win fact holds {v!r}, which the evaluator does not read")
+        return out
 
-    @property
-    def _book_facts(self) -> Mapping[str, tuple[str, Any, dict[str, Any]]]:
-        return self.__dict__["_facts_of_book"]  # type: ignore[no-any-return]
 
-
-# --- which rule sets are scored by the book -------------------------------------------------------------------------
+# --- which rule sets are scored by the book ---------------------------------------------------------------------------
 
 #: the methods whose results the image holds: a rule set that overrides one of them scores its own way (unless it
 #: says its override computes what the book's does: ``compiled_overrides``, checked by the tests)
@@ -126,7 +140,7 @@ def _check_scored_by_book(rs: BookRuleSet) -> None:
             raise NotCompiled(f"{rs.name} scores with a hook of its own ({cls.__name__}.{name})")
 
 
-# --- facts ----------------------------------------------------------------------------------------------------------
+# --- facts ------------------------------------------------------------------------------------------------------------
 
 _STANDARD_SOURCES = {"winner", "discarder", "dealer", "seat_wind", "prevalent_wind", "self_drawn", "winner_is_dealer",
                      "last_tile", "last_wall_tile", "kong_replacement", "robbing_kong", "after_kong_discard",
@@ -135,28 +149,31 @@ _STANDARD_SOURCES = {"winner", "discarder", "dealer", "seat_wind", "prevalent_wi
 _CORE_FACTS = {"already_won": "already_won", "kong_from": "kong_from"}
 
 
-def _fact_value(slot: FactSlot, ctx: Any, hand: Any, book_facts: Mapping[str, tuple[str, Any, dict[str, Any]]]
-                ) -> int:
-    """A fact slot's value for a win context: an int, a seats mask, or ABSENT (a None that raises when read)."""
+def _getter(slot: FactSlot, book_facts: Mapping[str, tuple[str, Any, dict[str, Any]]]
+            ) -> tuple[Callable[[Any, Any], Any], bool]:
+    """How a fact slot's value is read off a win context (and the hand): the value as BookRuleSet.score's names
+    have it (None: no value), and whether it is a seats fact."""
     name = slot.name
+    get: Callable[[Any, Any], Any]
     if name in ("melds", "kongs", "claimed_melds") and slot.level == "plain":
-        melds = hand.melds
         if name == "melds":
-            return len(melds)
-        if name == "kongs":
-            return sum(1 for m in melds if m.is_kong)
-        return sum(1 for m in melds if not m.is_concealed)
-    if name in book_facts:
-        value = fact_value(book_facts[name][0], getattr(ctx, name))
+            get = lambda ctx, hand: len(hand.melds)  # noqa: E731
+        elif name == "kongs":
+            get = lambda ctx, hand: sum(1 for m in hand.melds if m.is_kong)  # noqa: E731
+        else:
+            get = lambda ctx, hand: sum(1 for m in hand.melds if not m.is_concealed)  # noqa: E731
+    elif name in book_facts:
+        kind = book_facts[name][0]
+        get = lambda ctx, hand: fact_value(kind, getattr(ctx, name))  # noqa: E731
     elif name == "self_drawn":
-        value = ctx.self_drawn
+        get = lambda ctx, hand: ctx.discarder is None  # noqa: E731
     elif name == "winner_is_dealer":
-        value = ctx.winner_is_dealer
+        get = lambda ctx, hand: ctx.winner == ctx.dealer  # noqa: E731
     elif name == "seat_wind" and slot.level == "reading":
-        value = ctx.wind
+        get = lambda ctx, hand: ctx.wind  # noqa: E731
     else:
-        value = getattr(ctx, name)
-    return _encode(value, slot.kind)
+        get = lambda ctx, hand: getattr(ctx, name)  # noqa: E731
+    return get, slot.kind == "seats"
 
 
 def _default_of(rs: BookRuleSet, name: str, level: str, kind: str) -> int:
@@ -217,7 +234,7 @@ def _fact_kind(rs: BookRuleSet, name: str) -> str | None:
     return None
 
 
-# --- programs -------------------------------------------------------------------------------------------------------
+# --- programs ---------------------------------------------------------------------------------------------------------
 
 class _Scope:
     """What the names of one kind of expression mean (see BookRuleSet.score): ``reading`` (a row's names: the
@@ -488,7 +505,7 @@ def _check_depth(code: list[int]) -> None:
         raise NotCompiled(f"an expression needs a stack deeper than {O.MAX_STACK}")
 
 
-# --- the library functions' arguments, encoded -------------------------------------------------------------------------
+# --- the library functions' arguments, encoded ------------------------------------------------------------------------
 
 def _ranks(*ranks: Any) -> tuple[int]:
     mask = 0

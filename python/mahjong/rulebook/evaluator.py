@@ -24,7 +24,11 @@ from typing import Any
 from mahjong._kernels import BACKEND, backend_module
 from mahjong.errors import MahjongError, NotWinningError
 from mahjong.rulebook import opcodes as O
-from mahjong.rulebook.compiler import LIBRARY, MAGIC, CompiledBook
+from mahjong.framework import ScoreItem
+from mahjong.rulebook.book import BestReading, compiled_scorer
+from mahjong.rulebook.compiler import LIBRARY, MAGIC, CompiledBook, compiled
+from mahjong.rulebook.strategies import Totals
+from mahjong.types import Decomposition, Form
 from mahjong.rulebook.predicates import COUNTS, FUNCTIONS, PREDICATES
 from mahjong.rulebook.reading import Reading, build_reading, win_facts
 from mahjong.tiles import tile_name
@@ -496,7 +500,7 @@ def _image_of(cb: CompiledBook) -> _Image:
     return got  # type: ignore[no-any-return]
 
 
-# --- the compiled evaluator -----------------------------------------------------------------------------------------
+# --- the compiled evaluator -------------------------------------------------------------------------------------------
 
 _CORE_BOOK: Any = getattr(backend_module, "CompiledBook", None) if BACKEND == "cython" else None
 if _CORE_BOOK is not None and getattr(backend_module, "EVAL_MAGIC", None) != MAGIC:
@@ -515,12 +519,14 @@ def compiled_evaluator(cb: CompiledBook) -> Any:
     return got
 
 
-def hand_input(cb: CompiledBook, rs: Any, hand: Any, ctx: Any) -> tuple[Any, ...]:
+def hand_input(cb: CompiledBook, rs: Any, hand: Any, ctx: Any,
+               wild_kinds: frozenset[int] | None = None) -> tuple[Any, ...]:
     """The compiled evaluator's arguments for a checked hand and its win context (``CompiledBook.score``'s):
     the concealed real counts, the wildcards held, the wildcard tiles by kind, the melds, the flowers, the winning
     tile, the seats and winds, robbing a kong, the fact ya, the fact vector and the mask of wild kinds; raises
     MahjongError where the rule book would (the wildcard kinds need an indicator)."""
-    wild_kinds = rs.wildcard_kinds(ctx)
+    if wild_kinds is None:
+        wild_kinds = rs.wildcard_kinds(ctx)
     counts = bytearray(34)
     held = bytearray(34)
     k = 0
@@ -562,3 +568,51 @@ def compiled_outcome(cb: CompiledBook, rs: Any, hand: Any, ctx: Any) -> tuple[Ou
         return Outcome(status), None
     (_, lines, value, fan, totals, total, invalid, points, owed, pay, wait, deco) = got
     return Outcome("ok", -1, lines, value, fan, totals, total, invalid, points, owed, pay, wait), deco
+
+
+# --- BookRuleSet.score on the compiled evaluator ----------------------------------------------------------------------
+
+_UNSET = object()
+
+
+def compiled_best(rs: Any, hand: Any, ctx: Any, wild_kinds: frozenset[int]) -> BestReading | None:
+    """:meth:`BookRuleSet.score`'s best reading of a checked hand, read and scored by the compiled evaluator (the
+    rows counted, the reading, its wait, its value, the win rule's answer); None where the rule book reads the hand
+    itself (the book does not compile, the pure-Python backend, or the evaluator hands the hand back)."""
+    cb = rs.__dict__.get("_compiled_book", _UNSET)
+    if cb is _UNSET:
+        cb = rs.__dict__["_compiled_book"] = compiled(rs)
+    if cb is None:
+        return None
+    core = compiled_evaluator(cb)
+    if core is None:
+        return None
+    got = core.score(*hand_input(cb, rs, hand, ctx, wild_kinds))
+    if got[0] != 0:
+        return None
+    (_, lines, value, _fan, totals, _total, invalid, _points, _owed, _pay, wait, deco) = got
+    items = _items_of(cb)
+    out = []
+    for line in lines:
+        item = items.get(line)
+        if item is None:
+            i, n, v, renamed = line
+            r = cb.rows[i]
+            zh, en = (r.rename_zh, r.rename_en or r.name_en) if renamed else (r.name_zh, r.name_en)
+            item = items[line] = ScoreItem(r.key, zh, en, v, n, r.unit, r.text)
+        out.append(item)
+    reading = Decomposition(Form(deco[0]), deco[1], deco[2], deco[3], deco[4])
+    return BestReading(out, reading, O.WAITS[wait] if wait else None, value, Totals(*totals),
+                       lambda: invalid != 2)
+
+
+def _items_of(cb: CompiledBook) -> dict[Any, ScoreItem]:
+    """The score items of a compiled book's counted lines, made once each (a line: row, times, value, renamed)."""
+    got = cb.__dict__.get("_items")
+    if got is None or len(got) > 4096:
+        got = cb.__dict__["_items"] = {}
+    return got  # type: ignore[no-any-return]
+
+
+if _CORE_BOOK is not None:
+    compiled_scorer[0] = compiled_best

@@ -228,8 +228,8 @@ def render_pxd(path: str = _PREDICATES) -> str:
         lines += ["", "cdef enum:"]
         lines += [f"    {prefix}{_c_name(name)} = {i}" for i, name in enumerate(names)]
     lines += ["", "cdef extern from *:", '    """', f"    #define EVL_LIMIT {LIMIT}LL",
-              f"    #define EVL_ABSENT ({ABSENT}LL)", f"    #define EVL_DEFAULT_ABSENT ({DEFAULT_ABSENT + 1} - 1)", '    """',
-              "    long long EVL_LIMIT", "    long long EVL_ABSENT", "    int EVL_DEFAULT_ABSENT", ""]
+              f"    #define EVL_ABSENT ({ABSENT}LL)", f"    #define EVL_DEFAULT_ABSENT ({DEFAULT_ABSENT + 1} - 1)",
+              '    """', "    long long EVL_LIMIT", "    long long EVL_ABSENT", "    int EVL_DEFAULT_ABSENT", ""]
     return "\n".join(lines)
 
 

@@ -23,15 +23,15 @@ from typing import Any
 
 from mahjong._kernels import BACKEND, backend_module
 from mahjong.errors import MahjongError, NotWinningError
-from mahjong.rulebook import opcodes as O
 from mahjong.framework import ScoreItem
+from mahjong.rulebook import opcodes as O
 from mahjong.rulebook.book import BestReading, compiled_scorer
 from mahjong.rulebook.compiler import LIBRARY, MAGIC, CompiledBook, compiled
-from mahjong.rulebook.strategies import Totals
-from mahjong.types import Decomposition, Form
 from mahjong.rulebook.predicates import COUNTS, FUNCTIONS, PREDICATES
 from mahjong.rulebook.reading import Reading, build_reading, win_facts
+from mahjong.rulebook.strategies import Totals
 from mahjong.tiles import tile_name
+from mahjong.types import Decomposition, Form
 
 __all__ = ["Outcome", "twin", "compiled_evaluator", "INVALID"]
 

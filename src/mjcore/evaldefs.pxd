@@ -2,7 +2,7 @@
 # (python/mahjong/rulebook/predicates.py): do not edit (edit those files and rebuild).  The compiled
 # rule-book evaluator's opcodes, library ids, codes and image layout, as C constants.
 cdef enum:
-    EVL_MAGIC = 1357007632
+    EVL_MAGIC = 833235018
     EVL_MAX_STACK = 64
     EVL_MAX_CODE = 65536
     EVL_N_PREDICATES = 43
@@ -19,6 +19,7 @@ cdef enum:
     EVF_REPORT_WAIT = 16
     EVF_SEAT_BIRDS = 32
     EVF_HAS_SETTLEMENT = 64
+    EVF_FLOWERS = 128
 
 cdef enum:
     OP_END = 0

@@ -1595,6 +1595,8 @@ cdef int ev_score(const EvBook* b, const EvHand* h0, EvResult* res) noexcept nog
     # the hand as the kernels take it
     if h.k < 0 or h.k > b.max_wildcards or h.n_melds < 0 or h.n_melds > EV_MAX_MELDS:
         return ER_FALLBACK
+    if h.n_flowers and not (b.flags & EVF_FLOWERS):
+        return ER_FALLBACK  # (flowers are no tiles of this book: the rule book refuses the hand)
     memset(hbuf, 0, HBUF)
     for t in range(34):
         if h.counts[t] > 4 or (t >= 27 and h.counts[t] and (b.rule_flags & F_NO_HONORS)):

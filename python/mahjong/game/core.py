@@ -750,8 +750,8 @@ class CoreHand(HandTable):
 
     def play_random(self, agent_seeds: Sequence[int], *, decide_in_c: bool = True) -> CoreHand:
         """Play the hand to its end with the built-in random agents (``RandomAgent(agent_seeds[s])`` at seat
-        s), choosing in C; Guobiao's wins decided in C too (:func:`guobiao_in_c`) unless ``decide_in_c`` is
-        False (then the rule layer decides each, as :class:`CoreGame` has it)."""
+        s), choosing in C; the wins decided in C too (Guobiao's minimum, :func:`guobiao_in_c`; a compiled rule
+        book, :func:`book_in_c`) unless ``decide_in_c`` is False (then the rule layer decides each)."""
         return self.play_agents(agent_seeds, greedy=False, decide_in_c=decide_in_c)
 
     def play_agents(self, agent_seeds: Sequence[int], *, greedy: bool, decide_in_c: bool = True) -> CoreHand:
@@ -760,7 +760,8 @@ class CoreHand(HandTable):
         tests/game/test_core_greedy.py)."""
         core = self.core
         core.seed_agents(agent_seeds)
-        self._decide_book(self._table.book if self._table is not None else book_in_c(self.flow))
+        if decide_in_c:
+            self._decide_book(self._table.book if self._table is not None else book_in_c(self.flow))
         decide = self._table.decide if self._table is not None else guobiao_in_c(self.flow)
         if decide is not None and decide_in_c:
             core.decide_guobiao(*decide)

@@ -625,7 +625,8 @@ def compile_ruleset(rs: BookRuleSet) -> CompiledBook:
     for name, on in (("find_wait", _reads_wait(book)), ("lack_a_suit", book.lack_a_suit),
                      ("robbing_as_self_draw", book.robbing_kong_as_self_draw),
                      ("patterns_first", book.order == "patterns_first"), ("report_wait", book.report_wait),
-                     ("seat_birds", book.flow.bird_hits == "seat"), ("has_settlement", book.settlement is not None)):
+                     ("seat_birds", book.flow.bird_hits == "seat"), ("has_settlement", book.settlement is not None),
+                     ("flowers", book.flowers)):
         if on:
             flags |= 1 << O.FLAGS.index(name)
     put("magic", MAGIC)

@@ -117,6 +117,7 @@ FLAGS = (
     "report_wait",          # the result names the wait
     "seat_birds",           # 扎鸟 by seat (bird_hits = "seat")
     "has_settlement",       # the book settles a whole hand ([settlement])
+    "flowers",              # the flowers are part of the book's tile set (a hand holding one is no hand of it else)
 )
 
 #: header of an image: the fixed words, in order (the sections follow; their offsets are in the header)

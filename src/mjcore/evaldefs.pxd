@@ -2,7 +2,7 @@
 # (python/mahjong/rulebook/predicates.py): do not edit (edit those files and rebuild).  The compiled
 # rule-book evaluator's opcodes, library ids, codes and image layout, as C constants.
 cdef enum:
-    EVL_MAGIC = 833235018
+    EVL_MAGIC = 1694489295
     EVL_MAX_STACK = 64
     EVL_MAX_CODE = 65536
     EVL_N_PREDICATES = 43
@@ -220,6 +220,7 @@ cdef enum:
 cdef enum:
     FK_INT = 0
     FK_SEATS = 1
+    FK_PER_SEAT = 2
 
 cdef enum:
     ER_OK = 0

@@ -295,12 +295,14 @@ cdef int ev_load(const int32_t* img, int n, EvBook* b) noexcept nogil:
             and (b.rule_hand_size == 13 or b.rule_hand_size == 16) and 0 <= b.max_wildcards <= 8
             and (b.players == 2 or b.players == 4) and img[EH_TAI_CAP] >= -1 and img[EH_ROUND_UP] >= 0
             and 0 <= b.forms < 64 and 1 <= img[EH_WINNERS_TO_END] <= 3 and -1 <= img[EH_NOT_PAYING] < b.n_facts
-            and img[EH_BETWEEN_LOSERS] == -1 and img[EH_BIRD_SEATS] == -1):
+            and img[EH_BETWEEN_LOSERS] == -1 and -1 <= img[EH_BIRD_SEATS] < b.n_facts):
         return -1
     if img[EH_NOT_PAYING] >= 0 and b.facts[img[EH_NOT_PAYING] * EVL_FACT + EFA_KIND] != FK_SEATS:
         return -1
+    if img[EH_BIRD_SEATS] >= 0 and b.facts[img[EH_BIRD_SEATS] * EVL_FACT + EFA_KIND] != FK_PER_SEAT:
+        return -1
     for i in range(b.n_facts):
-        if not (0 <= b.facts[i * EVL_FACT + EFA_KIND] <= 1 and 0 <= b.facts[i * EVL_FACT + EFA_SOURCE] < 64):
+        if not (0 <= b.facts[i * EVL_FACT + EFA_KIND] <= 2 and 0 <= b.facts[i * EVL_FACT + EFA_SOURCE] < 64):
             return -1
     for i in range(b.n_excl):
         if not 0 <= b.excl[i] < b.n_rows:
@@ -1686,6 +1688,9 @@ cdef int ev_finish(const EvBook* b, const EvHand* h, EvResult* res) noexcept nog
     cdef int i, p, winner = h.winner, dealer = h.dealer, discarder, self_drawn = res.best.self_drawn
     cdef int64_t v, total, cap, points, all_pay, for_all, doubles, bonus, pay_cap, dealer_bonus, alone, share, sum_
     cdef int payers[4]
+    cdef int64_t birds[4]
+    cdef int64_t by_payer[4]
+    cdef int64_t bird_share = 0
     cdef int n_payers = 0, seats_mask
     cdef const int32_t* img = b.img
     ev_plain(&x, b, h)
@@ -1757,6 +1762,19 @@ cdef int ev_finish(const EvBook* b, const EvHand* h, EvResult* res) noexcept nog
     for i in range(4):
         res.owed[i] = -1
         res.pay[i] = 0
+        birds[i] = 0
+        by_payer[i] = 0
+    if img[EH_BIRD_SEATS] >= 0 and h.facts[img[EH_BIRD_SEATS]] != EVL_ABSENT:
+        # 扎鸟: each payer adds a share for every bird on the winner and every bird on itself
+        v = h.facts[img[EH_BIRD_SEATS]]
+        if ev_prog(&x, img[EH_BIRD_SHARE], 0, &bird_share) != 0:
+            return -1
+        for i in range(4):
+            birds[i] = (v >> (16 * i)) & 0xFFFF
+        for i in range(4):
+            if ev_mul(bird_share, birds[winner] + birds[i], &v) != 0:
+                return -1
+            by_payer[i] = v
     if res.invalid:
         return 0
     if discarder < 0 or all_pay or for_all:
@@ -1772,7 +1790,7 @@ cdef int ev_finish(const EvBook* b, const EvHand* h, EvResult* res) noexcept nog
         share = points
         if doubles and (dealer == p or dealer == winner):
             share *= 2
-        share += bonus
+        share += bonus + by_payer[p]
         if dealer == p or dealer == winner:
             share += dealer_bonus
         if img[EH_PAY_CAP] >= 0 and share > pay_cap:

@@ -47,6 +47,7 @@ COMPILED: dict[str, list[dict[str, Any]]] = {
     "common": [{}, {"unlisted_rows": False}, {"max_fan": 13, "base": 2}, {"discard_all_pay": True}],
     "common-file": [{}, {"unlisted_rows": False}, {"max_fan": 13, "base": 2}, {"discard_all_pay": True}],
     "hongzhong": [{}],
+    "changsha": [{}],
     "guangdong": [{}],
     "guangdong-fangui": [{}],
     "sichuan": [{}, {"zimo_bonus": "double"}, {"zimo_bonus": "add_fan", "jingoudiao": "pattern"},
@@ -213,6 +214,8 @@ def _facts_for(name: str, rng: random.Random, hand: Any) -> dict[str, Any]:
     kw = random_context(rng, hand)
     if name == "guangdong-fangui":
         kw["indicator"] = rng.randrange(34)
+    if name == "changsha" and rng.random() < 0.6:  # 扎鸟: the birds on each seat
+        kw["bird_seats"] = tuple(rng.choice([0, 0, 1, 2]) for _ in range(4))
     return kw
 
 

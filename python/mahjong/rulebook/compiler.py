@@ -111,12 +111,12 @@ class CompiledBook:
             book_facts = self.__dict__["_facts_of_book"]
             getters = self.__dict__["_getters"] = tuple(_getter(slot, book_facts) for slot in self.facts)
         out = []
-        for get, seats in getters:
+        for get, kind in getters:
             v = get(ctx, hand)
             if v is None:
                 out.append(O.ABSENT)
-            elif seats or type(v) is not int:
-                out.append(_encode(v, "seats" if seats else "int"))
+            elif kind != "int" or type(v) is not int:
+                out.append(_encode(v, kind))
             elif -O.LIMIT <= v <= O.LIMIT:
                 out.append(v)
             else:
@@ -150,9 +150,9 @@ _CORE_FACTS = {"already_won": "already_won", "kong_from": "kong_from"}
 
 
 def _getter(slot: FactSlot, book_facts: Mapping[str, tuple[str, Any, dict[str, Any]]]
-            ) -> tuple[Callable[[Any, Any], Any], bool]:
+            ) -> tuple[Callable[[Any, Any], Any], str]:
     """How a fact slot's value is read off a win context (and the hand): the value as BookRuleSet.score's names
-    have it (None: no value), and whether it is a seats fact."""
+    have it (None: no value), and the slot's kind."""
     name = slot.name
     get: Callable[[Any, Any], Any]
     if name in ("melds", "kongs", "claimed_melds") and slot.level == "plain":
@@ -162,6 +162,8 @@ def _getter(slot: FactSlot, book_facts: Mapping[str, tuple[str, Any, dict[str, A
             get = lambda ctx, hand: sum(1 for m in hand.melds if m.is_kong)  # noqa: E731
         else:
             get = lambda ctx, hand: sum(1 for m in hand.melds if not m.is_concealed)  # noqa: E731
+    elif slot.kind == "per_seat":
+        get = lambda ctx, hand: getattr(ctx, name)  # noqa: E731
     elif name in book_facts:
         kind = book_facts[name][0]
         get = lambda ctx, hand: fact_value(kind, getattr(ctx, name))  # noqa: E731
@@ -173,7 +175,7 @@ def _getter(slot: FactSlot, book_facts: Mapping[str, tuple[str, Any, dict[str, A
         get = lambda ctx, hand: ctx.wind  # noqa: E731
     else:
         get = lambda ctx, hand: getattr(ctx, name)  # noqa: E731
-    return get, slot.kind == "seats"
+    return get, slot.kind
 
 
 def _default_of(rs: BookRuleSet, name: str, level: str, kind: str) -> int:
@@ -200,6 +202,11 @@ def _default_of(rs: BookRuleSet, name: str, level: str, kind: str) -> int:
 def _encode(value: Any, kind: str) -> int:
     if value is None:
         return O.ABSENT
+    if kind == "per_seat":
+        if not isinstance(value, tuple) or len(value) != 4 or any(
+                not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < 1 << 16 for v in value):
+            raise NotCompiled(f"a per-seat fact holds {value!r}")
+        return sum(v << (16 * s) for s, v in enumerate(value))
     if kind == "seats":
         if not isinstance(value, frozenset):
             raise NotCompiled(f"a seats fact holds {value!r}")
@@ -293,6 +300,14 @@ class _Compiler:
             got = self.slot_of[key] = len(self.slots)
             self.slots.append(FactSlot(name, level, kind, source, _default_of(self.rs, name, level, kind)))
         return got
+
+    def per_seat_slot(self, name: str) -> int:
+        """A per-seat fact read by the payment (four numbers in one slot)."""
+        key = (name, "plain")
+        if key not in self.slot_of:
+            self.slot_of[key] = len(self.slots)
+            self.slots.append(FactSlot(name, "plain", "per_seat", "none", O.DEFAULT_ABSENT))
+        return self.slot_of[key]
 
     # -- emitting ------------------------------------------------------------------------------------------------
 
@@ -674,8 +689,8 @@ def compile_ruleset(rs: BookRuleSet) -> CompiledBook:
     put("bird_seats", -1)
     if book.between_losers is not None:
         raise NotCompiled(f"{rs.name}: the losers settle among themselves (payment.between_losers)")
-    if book.flow.bird_hits == "seat" and book.flow.birds:
-        raise NotCompiled(f"{rs.name}: 扎鸟 by seat (a per-seat win fact)")
+    if book.flow.bird_hits == "seat" and any(f.name == "bird_seats" for f in dataclasses.fields(rs.Context)):
+        put("bird_seats", c.per_seat_slot("bird_seats"))  # (扎鸟: one more share per bird on winner and payer)
     checks = [c.program(node, _PLAIN) for node, _ in book.checks]
     _settlement(c, put)
     put("winners_to_end", book.flow.winners_to_end)

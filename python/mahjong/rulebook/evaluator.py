@@ -464,9 +464,14 @@ def _payments(im: _Image, plain: _Env, cb: CompiledBook, ctx: Any, points: int, 
     if discarder is None:
         alone = im.run(h["self_draw_payer"], plain, -1)
         discarder = alone if alone >= 0 else None
+    winner, dealer = ctx.winner, ctx.dealer
+    by_payer: dict[int, int] = {}
+    if h["bird_seats"] >= 0 and facts[h["bird_seats"]] != O.ABSENT:  # 扎鸟: a share per bird on winner and payer
+        birds = [facts[h["bird_seats"]] >> (16 * s) & 0xFFFF for s in range(4)]
+        share = im.run(h["bird_share"], plain)
+        by_payer = {s: _checked(share * (birds[winner] + birds[s])) for s in seats if s != winner}
     if not valid:
         return {}
-    winner, dealer = ctx.winner, ctx.dealer
     others = [s for s in seats if s != winner]
     payers = others if discarder is None or all_pay or for_all else [discarder]
     owed: dict[int, int] = {}
@@ -474,7 +479,7 @@ def _payments(im: _Image, plain: _Env, cb: CompiledBook, ctx: Any, points: int, 
         share = points
         if doubles and dealer in (p, winner):
             share = _checked(share * 2)
-        share = _checked(share + bonus)
+        share = _checked(share + bonus + by_payer.get(p, 0))
         if dealer in (p, winner):
             share = _checked(share + dealer_bonus)
         if cap is not None:

@@ -88,6 +88,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "reason.dajiao": ("not-ready check", "查大叫"),
     "reason.tuishui": ("kong refund", "退税"),
     "reason.false_win": ("false win", "诈和"),
+    "reason.penalty": ("the judge's penalty", "裁判罚分"),
     "detail.flower_pigs": ("flower pigs (three suits at the end)", "花猪"),
     "detail.ready": ("ready at the end", "流局时听牌"),
     "detail.best_possible": ("best possible value when ready", "听牌的最大番值"),

@@ -123,3 +123,36 @@ def scripted(rules: str, wall: list[int], plans: Mapping[int, Sequence[Any]] | N
 
 def events_of(game: Game, kind: type) -> list[Any]:
     return [e for e in game.events if isinstance(e, kind)]
+
+
+def segment_wall(deal: Mapping[int, str], draws: Mapping[int, Sequence[str | None]] | None = None, *,
+                 dealer: int = 0, seed: int = 3) -> list[int]:
+    """A Botzone-format wall (136 tiles, no flowers: four 34-tile segments, seat order): seat ``s``'s segment
+    starts with the tiles ``deal[s]`` (in the order written; filler up to 13, the dealer's 14), then its draws
+    in order (``draws[s]``: one notation tile each, ``None`` = any tile), then filler (the other tiles shuffled
+    by ``seed``)."""
+    import random
+
+    from mahjong.game.flows.base import standard_tiles
+
+    pool = Counter(standard_tiles())
+    rows: dict[int, tuple[list[int], int, list[int | None]]] = {}
+    for s in range(4):
+        want = tiles(deal.get(s, ""))
+        n = 14 if s == dealer else 13
+        assert len(want) <= n
+        drawn = [None if x is None else tiles(x)[0] for x in (draws or {}).get(s, ())]
+        for t in want + [x for x in drawn if x is not None]:
+            pool[t] -= 1
+            assert pool[t] >= 0, f"scenario uses tile {t} more often than the set holds"
+        rows[s] = (want, n, drawn)
+    rest = sorted(pool.elements())
+    random.Random(seed).shuffle(rest)
+    wall: list[int] = []
+    for s in range(4):
+        want, n, drawn = rows[s]
+        seg = want + [rest.pop() for _ in range(n - len(want))]
+        seg += [rest.pop() if x is None else x for x in drawn]
+        seg += [rest.pop() for _ in range(34 - len(seg))]
+        wall += seg
+    return wall

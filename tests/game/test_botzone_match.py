@@ -127,7 +127,9 @@ def _edited(entry: int, **display: Any) -> list[dict[str, Any]]:
     (_edited(8, fanCnt=22), "entry 8: the log counts 22 fan"),
     (_edited(8, fan=[{"name": "清龙", "cnt": 1, "value": 16}]), "entry 8: the log's fans"),
     (_edited(8, player=2), "entry 8: the judge shows HU by player 2, who did not answer HU"),
-    (_edited(8, action="WA"), "entry 8: the match ended on player 1's error WA"),
+    # a WA whose answer the engine finds legal (player 1's HU wins): the judge and the engine disagree
+    (_edited(8, action="WA"), "entry 8: the judge's WA for player 1's answer 'HU', which the engine plays as legal"),
+    (_edited(8, action="XX"), "entry 8: unknown end 'XX'"),
     (_edited(4, tile="H3"), "entry 4: flower H3"),
     (_edited(4, tile="X1"), "entry 4: not a Botzone tile name"),
     (_edited(4, action="BUHUA"), "entry 4: BUHUA"),
@@ -175,8 +177,9 @@ def _shown(seat: int, request: str, left: int, **display: Any) -> dict[str, Any]
 
 
 # A second hand written from the format: seat 2 pungs seat 0's 五万, later draws the fourth and adds it to the
-# pung (BUGANG); seat 3, holding W4 W6 B123 B789 T234 J3J3, robs it: 抢杠和 8 + 门前清 2 + 老少副 1 + 坎张 1 =
-# 12 fan; the one who made the kong pays 8 + 12, the others 8 each: 20 + 8 + 8 = 36.
+# pung (BUGANG); seat 3, holding W4 W6 B123 B789 T234 J3J3, robs it: 抢杠和 8 + 门前清 2 + 老少副 1 + 嵌张 1 =
+# 12 fan (the judge's calculator names the closed wait 嵌张 and lists the fans in its table's order); the one who
+# made the kong pays 8 + 12, the others 8 each: 20 + 8 + 8 = 36.
 ROB_HANDS = [_names("W5 F2 F2 F3 F3 F4 J1 J2 T7 T8 T9 B4 B5"), _names("W1 W1 W2 W2 W3 W3 W7 W8 W9 T5 T5 T6 T6"),
              _names("W5 W5 B1 B2 B3 T1 T2 T3 F1 F1 J2 J3 T9"), _names("W4 W6 B1 B2 B3 B7 B8 B9 T2 T3 T4 J3 J3")]
 ROBBED: list[dict[str, Any]] = [
@@ -209,7 +212,7 @@ ROBBED: list[dict[str, Any]] = [
     _players(p3="HU"),
     _judge({"action": "HU", "player": 3, "fanCnt": 12, "score": [-8, -8, -20, 36], "tileCnt": 79,
             "fan": [{"name": "抢杠和", "cnt": 1, "value": 8}, {"name": "门前清", "cnt": 1, "value": 2},
-                    {"name": "老少副", "cnt": 1, "value": 1}, {"name": "坎张", "cnt": 1, "value": 1}]},
+                    {"name": "老少副", "cnt": 1, "value": 1}, {"name": "嵌张", "cnt": 1, "value": 1}]},
            {"0": -8, "1": -8, "2": -20, "3": 36}, "finish"),
 ]
 

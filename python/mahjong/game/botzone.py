@@ -20,17 +20,21 @@ entries, ``{"output": {"command", "content", "display"}}``, and the players' ent
 prevalent wind), ``DEAL`` (``hand``: the four 13-tile hands), ``DRAW`` (``player``, ``tile``), ``PLAY``, ``PENG``
 (``tile``: the tile played after the pung), ``CHI`` (``tileCHI``: the chow's middle tile, ``tile``: the tile
 played), ``GANG``, ``BUGANG`` (``player``, ``tile``), and the end: ``HU`` (``player``, ``fanCnt``, ``fan``: a list
-of ``{"name", "cnt", "value"}``, ``score``: the four nets), ``HUANG`` (wall exhausted) or a player's error code
-(``WH`` a false win, ``WA``, ``TLE``, ...; with ``score``).  Each player's response (``PASS``, ``PLAY W1``,
+of ``{"name", "cnt", "value"}`` in the fan calculator's order, ``score``: the four nets), ``HUANG`` (wall exhausted)
+or a player's penalty (``WH`` a false win, shown with its ``fanCnt`` and ``fan`` — ``fanCnt`` −3, the calculator's
+"not a win", when the hand does not win; ``WA`` an answer that is not legal; or the platform's verdict on the
+bot's run: ``TLE``, ``MLE``, ``OLE``, ``RE``, ``NJ``; each with ``score``: −30 for the offender, +10 for the
+others).  Each player's response (``PASS``, ``PLAY W1``,
 ``PENG W1``, ``CHI W2 W5``, ``GANG``, ``GANG W1``, ``BUGANG W1``, ``HU``) must agree with what the judge shows.
 The dealer is seat 0 and seat ``i``'s wind is ``i``.  Flowers (``BUHUA``, ``H1``-``H8``) are not read: the
 competition format replayed here has none.  :func:`replay_botzone_match` builds each seat's wall segment (its
 dealt tiles, then its draws, in order; the unused slots filled as :func:`botzone_wall` does), replays every
-action through the engine and checks the recorded end, winner, nets and fans (the judge names three waits
-边张, 坎张 and 单钓将; ``tileCnt`` is written, not checked); :func:`botzone_match_log` writes a finished
-Botzone-format game as such a log.  A log of the judge's single shared wall replays while no seat draws past
-its own 34-tile segment; a wall exhausted there (HUANG) is not where the per-seat segments run out, and is
-refused as a different end, never corrected.
+action through the engine (a penalty too: an illegal answer is played and must be illegal for the engine, a
+verdict is given with :meth:`~mahjong.game.engine.Game.penalize`) and checks the recorded end, winner or
+offender, nets and fans, names and order (the judge names three waits 边张, 嵌张 and 单钓将; ``tileCnt`` is
+written, not checked); :func:`botzone_match_log` writes a finished Botzone-format game as such a log.  A log of
+the judge's single shared wall replays while no seat draws past its own 34-tile segment; a wall exhausted there
+(HUANG) is not where the per-seat segments run out, and is refused as a different end, never corrected.
 """
 
 from __future__ import annotations
@@ -45,7 +49,18 @@ from mahjong.convert import to_botzone
 from mahjong.errors import ContextError, MahjongError
 from mahjong.game.actions import Action
 from mahjong.game.engine import Game
-from mahjong.game.events import Claimed, Dealt, Discarded, Drew, HandStarted, KongDeclared, WallEnd, Won
+from mahjong.game.events import (
+    PENALTY_KINDS,
+    Claimed,
+    Dealt,
+    Discarded,
+    Drew,
+    HandStarted,
+    KongDeclared,
+    Penalized,
+    WallEnd,
+    Won,
+)
 from mahjong.game.flows.base import standard_tiles
 from mahjong.game.state import Phase
 
@@ -199,9 +214,11 @@ def read_botzone_games(text: str | bytes) -> list[dict[str, Any]]:
 # --- Botzone match logs -----------------------------------------------------------------------------------
 
 _PLAYS = ("PLAY", "PENG", "CHI", "GANG", "BUGANG")
-# The judge names its fans as its fan calculator (the ChineseOfficialMahjongHelper table) does: our Chinese name,
-# except for these three waits.
-_JUDGE_FAN_NAMES = {"edge_wait": "边张", "closed_wait": "坎张", "single_wait": "单钓将"}
+# The judge names its fans as its fan calculator (the ChineseOfficialMahjongHelper table) does, in that table's
+# order (our Guobiao rows are in it: FAN_INDEX): our Chinese name, except for these three waits.
+_JUDGE_FAN_NAMES = {"edge_wait": "边张", "closed_wait": "嵌张", "single_wait": "单钓将"}
+#: what the fan calculator returns for a hand that does not win (ERROR_NOT_WIN): the judge shows it as WH's fanCnt
+_NOT_A_WIN = -3
 _SEGMENT = 34  # 136 tiles, no flowers: 34 per seat
 _NAMES = tuple(to_botzone(range(34)))
 _TILE_OF = {name: t for t, name in enumerate(_NAMES)}
@@ -232,6 +249,7 @@ class BotzoneMatch:
     scores: tuple[int, ...] | None = None
     fan_count: int | None = None
     fans: tuple[tuple[str, int, int], ...] = ()  #: (name, count, value) as the judge lists them
+    answer: str = ""  #: a penalty's offender's answer (its response, empty when it gave none)
 
 
 def _load(log: Any) -> list[Any]:
@@ -271,11 +289,14 @@ def _tile(name: Any, i: int) -> int:
         raise ContextError(f"entry {i}: not a Botzone tile name: {name!r}") from None
 
 
-def _response(log: list[Any], i: int, seat: int) -> str:
-    """The response the player ``seat`` gave in the players' entry before judge entry ``i``."""
+def _response(log: list[Any], i: int, seat: int, optional: bool = False) -> str:
+    """The response the player ``seat`` gave in the players' entry before judge entry ``i`` (``optional``: a
+    bot whose run the platform stopped may have given none: "")."""
     entry = log[i - 1] if i >= 1 else None
     answer = entry.get(str(seat)) if isinstance(entry, dict) else None
     text = answer.get("response") if isinstance(answer, dict) else None
+    if text is None and optional:
+        return ""
     if not isinstance(text, str):
         raise ContextError(f"entry {i}: no response of player {seat} before the judge's entry")
     return text
@@ -357,13 +378,19 @@ def read_botzone_match(log: Any) -> BotzoneMatch:
                     raise ContextError(f"entry {i}: a fan is an object with name, cnt and value, got {f!r}")
                 fans.append((f["name"], f["cnt"], f["value"]))
             count = display.get("fanCnt")
+            answer = ""
             if kind in ("HU", "WH"):
                 if _response(entries, i, p) != "HU":
                     raise ContextError(f"entry {i}: the judge shows {kind} by player {p}, who did not answer HU")
                 actions.append(MatchAction(i, "HU", p))
+            elif kind in PENALTY_KINDS:
+                answer = _response(entries, i, p, kind != "WA")
+            else:
+                raise ContextError(f"entry {i}: unknown end {kind!r}: the judge ends a hand with HU, HUANG or a "
+                                   f"penalty ({', '.join(PENALTY_KINDS)})")
             _nothing_after(entries, i)
             return BotzoneMatch(wind, tuple(hands), tuple(map(tuple, draws)), tuple(actions), kind, i, p,
-                                tuple(score), count if isinstance(count, int) else None, tuple(fans))
+                                tuple(score), count if isinstance(count, int) else None, tuple(fans), answer)
         else:
             raise ContextError(f"entry {i}: the judge's display has no action")
     if wind is None:
@@ -434,7 +461,13 @@ def _replay_action(game: Game, a: MatchAction) -> None:
         return
     if a.kind == "HU":
         win = next((x for x in legal if x.kind == "win"), None)
-        if mine and win is not None:
+        if win is None and game.flow.penalties:  # a win declared on a hand that does not win: the judge's WH
+            if a.player not in game.pending:  # (out of turn: a WH the judge gave, as an outside judge gives it)
+                game.penalize(a.player, "WH")
+                return
+            win = Action("win", _on_offer(game))
+            game.step({s: (win if s == a.player else Action("pass")) for s in game.pending})
+        elif mine and win is not None:
             game.act(a.player, win)
         else:
             _claim(game, a, win)
@@ -453,45 +486,113 @@ def _replay_action(game: Game, a: MatchAction) -> None:
     game.act(a.player, play)
 
 
+def _on_offer(game: Game) -> int:
+    """The tile a win would be declared on now: the tile just drawn, the discard, or the added kong's tile."""
+    st = game.state
+    if st.phase == Phase.CLAIM and st.last_discard is not None:
+        return st.last_discard[1]
+    if st.phase == Phase.ROB and st.pending_kong is not None:
+        return st.pending_kong[1]
+    return st.last_draw[1] if st.last_draw is not None else 0
+
+
+#: a Botzone response's first word -> the action kind it names on one's turn / on another's discard
+_TURN_WORDS = {"PLAY": "discard", "GANG": "concealed_kong", "BUGANG": "added_kong"}
+
+
+def _answer_actions(game: Game, seat: int, text: str) -> list[Action] | None:
+    """A Botzone response as the engine's actions (a claim with its discard: two), or None if it names none
+    (garbage, a tile name that is not one)."""
+    words = text.split()
+    try:
+        if words == ["PASS"]:
+            return [Action("pass")]
+        if words == ["HU"]:
+            return [Action("win", _on_offer(game))]
+        if words == ["GANG"] and game.state.last_discard is not None:
+            return [Action("kong", game.state.last_discard[1])]
+        if len(words) == 2 and words[0] in _TURN_WORDS:
+            return [Action(_TURN_WORDS[words[0]], _TILE_OF[words[1]])]
+        discard = game.state.last_discard
+        if discard is not None and len(words) == 2 and words[0] == "PENG":
+            return [Action("pung", discard[1]), Action("discard", _TILE_OF[words[1]])]
+        if discard is not None and len(words) == 3 and words[0] == "CHI":
+            mid = _TILE_OF[words[1]]
+            return [Action("chow", discard[1], (mid - 1, mid, mid + 1)), Action("discard", _TILE_OF[words[2]])]
+    except (KeyError, MahjongError):
+        return None
+    return None
+
+
+def _replay_penalty(game: Game, match: BotzoneMatch) -> None:
+    """The judge's penalty that ends the log: a WA's answer is played (the engine must find it illegal: it
+    then ends the hand with the same WA); any other penalty is the platform's verdict, given as the judge
+    does (:meth:`Game.penalize`)."""
+    p, i = match.winner, match.end_entry
+    assert p is not None
+    acts = _answer_actions(game, p, match.answer) if match.end == "WA" and p in game.pending else None
+    if acts is None:
+        game.penalize(p, str(match.end), match.answer)
+        return
+    for a in acts:
+        if game.done or p not in game.pending:
+            break
+        game.step({s: (a if s == p else Action("pass")) for s in game.pending})
+    if game.state.penalty is None or (game.state.penalty.seat, game.state.penalty.kind) != (p, "WA"):
+        raise ContextError(f"entry {i}: the judge's WA for player {p}'s answer {match.answer!r}, which the "
+                           f"engine plays as legal")
+
+
 def _numbers(values: Any) -> str:
     return " ".join(map(str, values))
 
 
 def _fan_text(fans: Any) -> str:
-    return ", ".join(f"{name} {value}×{count}" for name, count, value in sorted(fans))
+    return ", ".join(f"{name} {value}×{count}" for name, count, value in fans)
 
 
 def _judge_fans(result: Any) -> list[tuple[str, int, int]]:
-    return [(_JUDGE_FAN_NAMES.get(it.key, it.name_zh), it.count, it.value) for it in result.items]
+    """A score's fans as the judge lists them: the fan calculator's names, in its order."""
+    from mahjong.rulesets.guobiao.fans import FAN_INDEX
+
+    items = sorted(result.items, key=lambda it: FAN_INDEX.get(it.key, len(FAN_INDEX)))
+    return [(_JUDGE_FAN_NAMES.get(it.key, it.name_zh), it.count, it.value) for it in items]
 
 
 def _check_end(game: Game, match: BotzoneMatch) -> None:
     i = match.end_entry
     if match.end is None:
         raise ContextError(f"the log is cut short after entry {i}: it has no HU or HUANG at the end")
-    if match.end not in ("HU", "HUANG", "WH"):
-        raise ContextError(f"entry {i}: the match ended on player {match.winner}'s error {match.end}, not in play")
     if match.end == "HUANG":
         _pass_until(game, None)
+    elif match.end != "HU" and not game.done:  # a penalty: a WA's answer is played, a verdict is given
+        _replay_penalty(game, match)
     if not game.done:
         raise ContextError(f"entry {i}: the log ends the hand ({match.end}), the engine's hand goes on")
-    winners = [w.seat for w in game.state.wins]
-    if winners != ([] if match.end == "HUANG" else [match.winner]):
+    st = game.state
+    winners = [w.seat for w in st.wins]
+    if winners != ([match.winner] if match.end == "HU" else []):
         raise ContextError(f"entry {i}: the log's end is {match.end} by player {match.winner}, the engine's "
                            f"winners are: {_numbers(winners) or 'none'}")
+    ours_end = (st.penalty.kind, st.penalty.seat) if st.penalty is not None else None
+    if match.end not in ("HU", "HUANG") and ours_end != (match.end, match.winner):
+        engine_end = f"{ours_end[0]} ({ours_end[1]})" if ours_end else "-"
+        raise ContextError(f"entry {i}: the log's end is {match.end} by player {match.winner}, the engine's "
+                           f"penalty is {engine_end}")
     settlement = game.settlement
     assert settlement is not None
     if match.scores is not None and tuple(settlement.net) != match.scores:
         raise ContextError(f"entry {i}: the log's scores {_numbers(match.scores)} differ from the engine's "
                            f"{_numbers(settlement.net)}")
-    if match.end == "HU" and settlement.results:
-        result = settlement.results[0]
-        if match.fan_count is not None and match.fan_count != result.total:
-            raise ContextError(f"entry {i}: the log counts {match.fan_count} fan, the engine {result.total}")
-        ours = sorted(_judge_fans(result))
-        if match.fans and sorted(match.fans) != ours:
+    if match.end in ("HU", "WH") and match.fan_count is not None:
+        result = settlement.results[0] if settlement.results else None
+        total = result.total if result is not None else _NOT_A_WIN
+        if match.fan_count != total:
+            raise ContextError(f"entry {i}: the log counts {match.fan_count} fan, the engine {total}")
+        ours = _judge_fans(result) if result is not None else []
+        if match.fans and list(match.fans) != ours:
             raise ContextError(f"entry {i}: the log's fans ({_fan_text(match.fans)}) differ from the engine's "
-                               f"({_fan_text(ours)})")
+                               f"({_fan_text(ours)}), names and order as the judge's calculator lists them")
 
 
 def replay_botzone_match(log: Any) -> Game:
@@ -534,12 +635,18 @@ def botzone_match_log(game: Game) -> list[dict[str, Any]]:
     quan = start.prevalent_wind
     out: list[dict[str, Any]] = []
     answers: dict[int, str] = {}
+    verdicts: dict[int, str] = {}
 
     left = [136]  # the judge's tileCnt: tiles not yet dealt or drawn, shown on every display after INIT
 
     def judge(display: dict[str, Any], content: Mapping[int, Any], finish: bool = False) -> None:
         if out:  # the players' entry answering the judge's last one
-            out.append({str(s): {"response": answers.get(s, "PASS"), "verdict": "OK"} for s in range(4)})
+            players: dict[str, Any] = {}
+            for s in range(4):  # (a bot the platform stopped may have no response: its verdict says why)
+                players[str(s)] = {"verdict": verdicts.get(s, "OK")}
+                if s in answers or s not in verdicts:
+                    players[str(s)]["response"] = answers.get(s, "PASS")
+            out.append(players)
             left[0] -= 52 if display["action"] == "DEAL" else display["action"] == "DRAW"
             display["tileCnt"] = left[0]
         answers.clear()
@@ -556,6 +663,9 @@ def botzone_match_log(game: Game) -> list[dict[str, Any]]:
 
     draw(0, dealt[0][13])
     claim: Claimed | None = None
+    settlement = game.settlement
+    assert settlement is not None
+    net = list(settlement.net)
     for ev in game.events:
         if isinstance(ev, Drew):
             draw(ev.seat, ev.tile)
@@ -573,32 +683,76 @@ def botzone_match_log(game: Game) -> list[dict[str, Any]]:
                   {s: f"3 {ev.seat} {kind}" + (f" {_name(ev.tile)}" if kind == "BUGANG" else "") for s in range(4)})
         elif isinstance(ev, Discarded):
             t, display = _name(ev.tile), {"action": "PLAY", "player": ev.seat, "tile": _name(ev.tile)}
-            request = f"PLAY {t}"
-            if claim is not None:
-                if claim.kind == "chow":
-                    mid = _name(claim.meld[1])
-                    display.update(action="CHI", tileCHI=mid)
-                    request = f"CHI {mid} {t}"
-                else:
-                    display["action"] = "PENG"
-                    request = f"PENG {t}"
+            request = _with_claim(f"PLAY {t}", claim, display)
             claim = None
             answers[ev.seat] = request
             judge(display, {s: f"3 {ev.seat} {request}" for s in range(4)})
         elif isinstance(ev, Won):
             answers[ev.seat] = "HU"
-            settlement = game.settlement
-            assert settlement is not None
-            net = list(settlement.net)
-            result = settlement.results[0] if settlement.results else None
-            if result is not None and result.valid:
-                fans = [{"name": n, "cnt": c, "value": v} for n, c, v in _judge_fans(result)]
-                display = {"action": "HU", "player": ev.seat, "fanCnt": result.total, "fan": fans, "score": net}
+            result = settlement.results[0]
+            fans = [{"name": n, "cnt": c, "value": v} for n, c, v in _judge_fans(result)]
+            display = {"action": "HU", "player": ev.seat, "fanCnt": result.total, "fan": fans, "score": net}
+            judge(display, dict(enumerate(net)), finish=True)
+            break
+        elif isinstance(ev, Penalized):
+            # the judge's penalty: the offender's answer (a claim's discard written with its claim), the code
+            display = {"action": ev.kind, "player": ev.seat}
+            if ev.kind == "WH":
+                answers[ev.seat] = "HU"
+                wh = settlement.results[0] if settlement.results else None
+                if ev.tile is not None:  # (a WH given by an outside judge has no count of ours)
+                    display["fanCnt"] = wh.total if wh is not None else _NOT_A_WIN
+                if wh is not None:
+                    display["fan"] = [{"name": n, "cnt": c, "value": v} for n, c, v in _judge_fans(wh)]
+            elif ev.kind == "WA":
+                said = _botzone_answer(ev.answer)
+                answers[ev.seat] = _with_claim(said, claim if claim is not None and claim.seat == ev.seat else None,
+                                               {}) if said.startswith("PLAY ") else said
             else:
-                display = {"action": "WH", "player": ev.seat, "score": net}
+                verdicts[ev.seat] = ev.kind
+                if ev.answer:
+                    answers[ev.seat] = ev.answer
+            display["score"] = net
             judge(display, dict(enumerate(net)), finish=True)
             break
         elif isinstance(ev, WallEnd):
             judge({"action": "HUANG"}, {s: 0 for s in range(4)}, finish=True)
             break
     return out
+
+
+def _with_claim(request: str, claim: Claimed | None, display: dict[str, Any]) -> str:
+    """A discard's response as the judge reads it: after a pung / chow the claim and the discard are one
+    response (``PENG t`` / ``CHI mid t``), and the judge's display shows the claim."""
+    if claim is None:
+        return request
+    t = request.split()[1]
+    if claim.kind == "chow":
+        mid = _name(claim.meld[1])
+        display.update(action="CHI", tileCHI=mid)
+        return f"CHI {mid} {t}"
+    if display:
+        display["action"] = "PENG"
+    return f"PENG {t}"
+
+
+def _botzone_answer(answer: str) -> str:
+    """An illegal answer as a Botzone response: an action as the engine writes it (``discard 5m``, ``pung C``,
+    ``chow 345m``, ``win 6m`` …) in the protocol's words (``PLAY W5``, ``PENG``, ``CHI W4``, ``HU``); anything
+    else (a bot's own words given to ``Game.penalize``) as it is."""
+    from mahjong.tiles import parse_tiles
+
+    words = answer.split()
+    try:
+        tiles = list(parse_tiles(words[1])) if len(words) == 2 else []
+    except MahjongError:
+        return answer
+    names = [_name(t) for t in tiles if t < 34]
+    if words == ["pass"]:
+        return "PASS"
+    if len(names) == 1 and words[0] in ("discard", "concealed_kong", "added_kong", "kong", "pung", "win"):
+        return {"discard": f"PLAY {names[0]}", "concealed_kong": f"GANG {names[0]}",
+                "added_kong": f"BUGANG {names[0]}", "kong": "GANG", "pung": "PENG", "win": "HU"}[words[0]]
+    if len(names) == 3 and words[0] == "chow":
+        return f"CHI {names[1]}"
+    return answer

@@ -113,7 +113,7 @@ def _core_facts(flow: Flow, exchange: bool = False) -> dict[str, bool] | None:
 
     cls, o = type(flow), flow.options
     known = {
-        GuobiaoFlow: {"dice_break", "botzone", "false_win_penalty", "flowers", "several_winners"},
+        GuobiaoFlow: {"dice_break", "botzone", "penalties", "penalty", "flowers", "several_winners"},
         # (换三张 is played by the core only for a caller that sets it up: CoreHand; see core_params' exchange)
         SichuanFlow: {"lack", "forced_win_tiles", "exchange_three", "exchange_direction"},
         CommonFlow: {"flowers"},

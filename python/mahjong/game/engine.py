@@ -44,6 +44,7 @@ from mahjong.game.events import (
     KongRobbed,
     LackDeclared,
     Paid,
+    Penalized,
     TilePicked,
     TilesPassed,
     TilesSwapped,
@@ -172,6 +173,8 @@ class HandTable:
     _record_index: list[int]
     #: the flow's special-rules hooks, when it has special rules (rbgames); None = none
     _special: SpecialHooks | None = None
+    #: the score of the complete hand a false win (WH) was declared on, shown with the settlement's results
+    _false_win: ScoreResult | None = None
 
     def _emit(self, ev: GameEvent) -> None:
         self.state.apply(ev)
@@ -269,6 +272,18 @@ class HandTable:
         hand = str(self.state.hand_of(seat, tile, self.flow.meld_offset, from_seat is not None))
         self._emit(Won(seat, tile, from_seat, hand, result.total))
 
+    def _false_declaration(self, seat: int, tile: int | None, from_seat: int | None, robbing: bool,
+                           legal: bool) -> Penalized | None:
+        """The judge's WH for ``seat``'s win declared on ``tile`` (``legal``: a win the engine offered, which
+        scores; else one it did not offer: the hand does not win), or None when the win stands."""
+        st = self.state
+        result = self._win_result(seat, tile, from_seat, robbing) if legal and tile is not None else None
+        if result is not None and result.valid:
+            return None
+        hand = "" if tile is None else str(st.hand_of(seat, tile, self.flow.meld_offset, from_seat is not None))
+        self._false_win = result
+        return Penalized(seat, "WH", "", tile, hand, result.total if result is not None else None)
+
     # --- money ------------------------------------------------------------------------------------------------
 
     def _pay(self) -> None:
@@ -310,8 +325,9 @@ class HandTable:
         record = record_of(self)
         settlement = self._settle(record)
         extra = self.flow.extra_lines(st, settlement)
-        if extra:  # the flow's own penalties (Botzone's false win)
-            settlement = Settlement.from_lines(settlement.ruleset, [*settlement.lines, *extra], settlement.results,
+        if extra:  # the flow's own penalties (the judge's: Botzone's)
+            results = (*settlement.results, self._false_win) if self._false_win is not None else settlement.results
+            settlement = Settlement.from_lines(settlement.ruleset, [*settlement.lines, *extra], results,
                                                settlement.details)
         self._emit_payments(settlement)
         net = [0, 0, 0, 0]
@@ -339,6 +355,20 @@ class Game(HandTable):
     actions, observations, events and settlements (the differential tests); ``Game(...)`` on the core is an
     instance of the subclass :class:`mahjong.game.core.CoreGame`.  On the pure-Python backend
     (``MAHJONG_PURE_PYTHON=1``) there is no compiled core: ``"auto"`` plays on this engine.
+
+    **The judge's penalties** (a flow option, ``penalties``: on in Guobiao's Botzone format,
+    ``options={"botzone": True}``, off elsewhere unless asked for), as Botzone's Chinese Standard Mahjong judge
+    gives them: an answer that is not legal does not raise :class:`~mahjong.game.actions.IllegalActionError`
+    but is judged with the other seats' answers — a win declared comes first (the nearest in turn order after
+    the discarder); one on a hand that does not win, or under the 8-fan minimum, is ``"WH"``; otherwise the
+    illegal answer (the lowest seat's) is ``"WA"``.  :meth:`penalize` gives the penalties only an outside judge
+    sees (``"TLE"``, ``"MLE"``, ``"OLE"``, ``"RE"`` a crashed program, ``"NJ"`` output that is not the
+    protocol's; ``"WA"`` / ``"WH"`` too): :data:`mahjong.game.events.PENALTY_KINDS`.  Either way the hand ends
+    with one :class:`~mahjong.game.events.Penalized` event (``seat``, ``kind``, ``answer``; a false win's
+    ``tile``, ``hand``, ``total``), then the payments: the offender pays each other player the flow's
+    ``penalty`` (10: −30 / +10 each), reason ``"false_win"`` for WH and ``"penalty"`` otherwise; the hand's
+    :attr:`state` has it as ``state.penalty``.  Without the option an illegal answer is refused and the state is
+    unchanged, and :meth:`penalize` raises :class:`~mahjong.errors.RulesError`.
     """
 
     def __new__(cls, rules: str = "guobiao", *args: Any, engine: str = "auto", **kwargs: Any) -> Game:
@@ -384,6 +414,7 @@ class Game(HandTable):
         self.state.reserve = self.flow.reserve
         self.events: list[GameEvent] = []
         self._responses: dict[int, Action] = {}
+        self._faults: dict[int, Action | int] = {}  # the judge's penalties: illegal answers, judged at resolve
         self._pending: tuple[int, ...] = ()
         self._legal: dict[int, list[Action]] = {}
         self._win_cache: dict[tuple[int, int, int], ScoreResult | None] = {}
@@ -435,8 +466,7 @@ class Game(HandTable):
         for s in order:  # bonus tiles set aside and replaced, seat by seat from the dealer
             self._replace_bonus(s)
         st.begin_play()
-        held = [t for t in range(34) if st.hands[st.dealer][t]]
-        st.last_draw = (st.dealer, held[-1], False, False) if held else None  # the dealer's 14th tile
+        st.last_draw = self._dealer_first_draw()
         if flow.exchanges_three():
             st.phase = Phase.EXCHANGE
         elif getattr(flow.options, "swap_at_start", False):
@@ -466,8 +496,21 @@ class Game(HandTable):
         """After the deal (and its exchange): 定缺 where the flow plays it, else the dealer's first turn."""
         st = self.state
         st.phase = Phase.LACK if self.flow.plays_lack() else Phase.TURN
+        st.last_draw = self._dealer_first_draw()  # (an exchange may move the 14th)
+
+    def _dealer_first_draw(self) -> tuple[int, int, bool, bool] | None:
+        """The tile the dealer counts as drawn on its first turn (its 14th): in the Botzone format the last
+        playing tile it took from its segment (the judge deals 13 and has the dealer draw the 14th); otherwise
+        the highest tile it holds."""
+        st = self.state
+        if st.segment:
+            taken = [t for e in self.events if isinstance(e, (Dealt, Drew)) and e.seat == st.dealer
+                     for t in (e.tiles if isinstance(e, Dealt) else (e.tile,))]
+            mine = [t for t in taken if t < 34 and not self.flow.is_bonus(t, st) and st.hands[st.dealer][t]]
+            if mine:
+                return (st.dealer, mine[-1], False, False)
         held = [t for t in range(34) if st.hands[st.dealer][t]]
-        st.last_draw = (st.dealer, held[-1], False, False) if held else None  # (an exchange may move the 14th)
+        return (st.dealer, held[-1], False, False) if held else None
 
     # --- the exchanges after the deal (Sichuan 换三张, the two-player 开始时换牌) ----------------------------
 
@@ -591,14 +634,46 @@ class Game(HandTable):
         else:
             raise IllegalActionError(f"an action is an Action or an action index, got {action!r}")
         if chosen is None:
-            raise IllegalActionError(
-                f"seat {seat} cannot {action} now ({self.state.phase}): legal are "
-                + ", ".join(str(a) for a in legal)
-            )
+            if not self.flow.penalties:
+                raise IllegalActionError(
+                    f"seat {seat} cannot {action} now ({self.state.phase}): legal are "
+                    + ", ".join(str(a) for a in legal)
+                )
+            # the judge's penalties: the answer stands as given; it is judged with the others' (wins first)
+            self._faults[seat] = action
+            chosen = action if isinstance(action, Action) else _PASS
         self._responses[seat] = chosen
         if not self.pending:
             self._resolve()
             self._advance()
+
+    def penalize(self, seat: int, kind: str, answer: str = "") -> None:
+        """An outside judge's penalty (the judge's penalties are on: the Botzone format): ``seat`` committed
+        ``kind`` — a key of :data:`mahjong.game.events.PENALTY_KINDS` (``"WA"`` an answer that is not legal,
+        ``"WH"`` a false win, ``"TLE"`` time limit exceeded, ``"MLE"``, ``"OLE"``, ``"RE"`` a crashed program,
+        ``"NJ"`` output that is not the protocol's JSON); ``answer``: what it answered, if anything.  The hand
+        ends at once with a :class:`~mahjong.game.events.Penalized` event; the offender pays each other player
+        the flow's ``penalty`` (10).  Any seat at the table may be penalized, its turn or not."""
+        from mahjong.game.events import PENALTY_KINDS
+
+        if not self.flow.penalties:
+            raise RulesError("penalties are off in this game (they are on in the Botzone format: options "
+                             "botzone, or penalties)")
+        if type(seat) is not int or seat not in self.flow.seats:
+            raise RulesError(f"seat must be one of the seats {listed(self.flow.seats)}, got {seat!r}")
+        if not isinstance(kind, str) or kind not in PENALTY_KINDS:
+            raise RulesError(f"unknown penalty {kind!r}; known: {listed(PENALTY_KINDS)}")
+        if not isinstance(answer, str):
+            raise RulesError(f"answer is text, got {type(answer).__name__}")
+        if self.done:
+            raise IllegalActionError(f"the hand is over: no penalty can be given (seat {seat}, {kind})")
+        self._penalize(Penalized(seat, kind, answer[:200]))
+        self._pending, self._legal, self._responses, self._faults = (), {}, {}, {}
+
+    def _penalize(self, ev: Penalized) -> None:
+        """End the hand with the judge's penalty ``ev``."""
+        self._emit(ev)
+        self._end_hand()
 
     def step(self, actions: Mapping[int, Action | int]) -> None:
         """Several seats' answers at once (every pending seat must be given; checked before any is taken)."""
@@ -612,9 +687,11 @@ class Game(HandTable):
             if not isinstance(a, Action) and (type(a) is not int or not 0 <= a < N_ACTIONS):
                 raise IllegalActionError(
                     f"seat {seat}: an action is an Action or an action index 0..{N_ACTIONS - 1}, got {a!r}")
-            legal = self.legal_actions(seat) if seat in self.pending else []
+            if seat not in self.pending:
+                raise IllegalActionError(f"seat {seat} cannot {a} now")
+            legal = self.legal_actions(seat)
             ok = (a in legal) if isinstance(a, Action) else any(x.index == a for x in legal)
-            if not ok:
+            if not ok and not self.flow.penalties:  # (with the judge's penalties an illegal answer is judged)
                 raise IllegalActionError(f"seat {seat} cannot {a} now")
         for seat, a in actions.items():
             self.act(seat, a)
@@ -655,6 +732,9 @@ class Game(HandTable):
             if phase == Phase.TURN:
                 seat = st.actor
                 if st.kong_draw_due == seat:
+                    if st.live_for(seat) <= flow.reserve:  # (Botzone: a claimer's kong with its segment empty)
+                        self._wall_end()
+                        continue
                     self._draw(seat, True)
                     self._pay()
                     continue
@@ -731,7 +811,8 @@ class Game(HandTable):
             if drew and st.last_draw is not None and st.last_draw[1] < 34:
                 legal.append(DISCARDS[st.last_draw[1]])
             return self._forced(legal)
-        if drew and st.live_for(seat) > flow.reserve:  # no kong on the last tile: nothing to replace it with
+        # no kong on the last tile: nothing to replace it with (Botzone: nor when the next seat's segment is empty)
+        if drew and st.live_for(seat) > flow.reserve and (not st.segment or self._next_can_draw(seat)):
             for t in range(34):
                 if h[t] == 4 and flow.may_meld(st, seat, t):
                     legal.append(CONCEALED_KONGS[t])
@@ -755,11 +836,12 @@ class Game(HandTable):
             return opts  # a discarded bonus tile (Jinshan's 百搭) is dead: nobody claims it or wins on it
         if self._win_result(s, t, p, False) is not None:
             opts.append(WINS[t])
-        # no claim on the last tile (only a win); in the Botzone format a kong needs the claimer's own segment
-        if not st.ready[s] and (st.segment or st.live > flow.reserve):
+        # no claim on the last tile (only a win): in the Botzone format, when the next seat's segment is empty; a
+        # claimer's kong with its own segment empty is accepted there (the judge's: the hand is then drawn)
+        if not st.ready[s] and (self._next_can_draw(p) if st.segment else st.live > flow.reserve):
             if h[t] >= 2 and flow.may_meld(st, s, t):
                 opts.append(PUNGS[t])
-                if h[t] >= 3 and st.live_for(s) > flow.reserve:
+                if h[t] >= 3:
                     opts.append(KONGS[t])
             if may_chow:
                 opts += self._chows(h, t)
@@ -767,6 +849,11 @@ class Game(HandTable):
             return opts
         opts.append(_PASS)
         return self._forced(opts)
+
+    def _next_can_draw(self, seat: int) -> bool:
+        """The Botzone format: the seat after ``seat`` still has tiles in its segment (else the discard ``seat``
+        makes is the hand's last)."""
+        return self.state.live_for(self.flow.next_seat(self.state, seat)) > self.flow.reserve
 
     def _chows(self, h: list[int], t: int) -> list[Action]:
         out: list[Action] = []
@@ -814,8 +901,12 @@ class Game(HandTable):
     def _resolve(self) -> None:
         st, flow = self.state, self.flow
         answers, self._responses = self._responses, {}
+        faults, self._faults = self._faults, {}
         self._pending, self._legal = (), {}
         phase = st.phase
+        if faults or flow.penalties and phase in (Phase.TURN, Phase.CLAIM, Phase.ROB):
+            if self._judge(answers, faults):
+                return
         if phase in (Phase.EXCHANGE, Phase.SWAP):
             self._resolve_picks(answers)
             return
@@ -878,6 +969,46 @@ class Game(HandTable):
             st.phase = Phase.TURN
             return
         raise AssertionError(f"no answers expected in phase {phase}")
+
+    def _judge(self, answers: dict[int, Action], faults: dict[int, Action | int]) -> bool:
+        """The judge's penalties (the flow's ``penalties``) over the answers: wins declared come first (the
+        nearest in turn order after the discarder; with several winners, each), and one that does not stand
+        (a false win, or a win on a hand that does not win) is WH; then an illegal answer, the lowest seat's
+        first as the judge reads them, is WA.  True when the hand ended here."""
+        st = self.state
+
+        def declares_win(s: int) -> bool:
+            a = faults.get(s, answers.get(s))
+            return (a.kind == "win") if isinstance(a, Action) else a == WINS[0].index
+
+        if st.phase == Phase.TURN:
+            (seat,) = answers
+            tile = st.last_draw[1] if st.last_draw is not None and st.last_draw[0] == seat else None
+            declared, robbing, frm = [seat] if declares_win(seat) else [], False, None
+        elif st.phase in (Phase.CLAIM, Phase.ROB):
+            robbing = st.phase == Phase.ROB
+            if robbing:
+                assert st.pending_kong is not None
+                frm, tile = st.pending_kong
+            else:
+                assert st.last_discard is not None
+                frm, tile, _ = st.last_discard
+            declared = [s for s in self._order_after(frm) if s in answers and declares_win(s)]
+            if not self.flow.multiple_winners:
+                declared = declared[:1]
+        else:
+            declared, robbing, frm, tile = [], False, None, None
+        for s in declared:
+            ev = self._false_declaration(s, tile, frm, robbing, s not in faults)
+            if ev is not None:
+                self._penalize(ev)
+                return True
+        if declared or not faults:
+            return False
+        seat = min(faults)
+        a = faults[seat]
+        self._penalize(Penalized(seat, "WA", str(a) if isinstance(a, Action) else f"action {a}"))
+        return True
 
     def _after_win(self, last: int) -> None:
         st, flow = self.state, self.flow

@@ -35,6 +35,8 @@ __all__ = [
     "WallEnd",
     "Paid",
     "HandEnded",
+    "Penalized",
+    "PENALTY_KINDS",
     "OpeningDeclared",
     "InstantWon",
     "HorsesTurned",
@@ -274,6 +276,41 @@ class Paid(GameEvent):
     cause: int | None = None
 
 
+#: The penalties of Botzone's Chinese Standard Mahjong judge, by the code its logs show.  The judge gives two itself:
+#: ``WA`` (an answer that is not legal) and ``WH`` (a win declared on a hand that does not win or is under 8 fan);
+#: the others are the platform's verdicts on a bot's run (the Botzone Wiki's page on games lists them): ``TLE``
+#: (time limit exceeded), ``MLE`` (memory limit exceeded), ``OLE`` (output limit exceeded), ``RE`` (the program
+#: crashed: a runtime error) and ``NJ`` (the output is not the JSON the protocol asks for).
+PENALTY_KINDS: dict[str, str] = {
+    "WA": "an answer that is not legal",
+    "WH": "a win declared on a hand that does not win or is below the minimum",
+    "TLE": "time limit exceeded",
+    "MLE": "memory limit exceeded",
+    "OLE": "output limit exceeded",
+    "RE": "the program crashed (runtime error)",
+    "NJ": "the output is not the JSON the protocol asks for",
+}
+
+
+@dataclass(frozen=True)
+class Penalized(GameEvent):
+    """The judge's penalty (the Botzone format's ``penalties``): ``seat`` committed ``kind`` (a key of
+    :data:`PENALTY_KINDS`) and the hand ends there; the offender pays each other player the flow's penalty.
+
+    ``answer``: what the offender answered, as given (an illegal action's text, or a bot's own words when an
+    outside judge calls :meth:`~mahjong.game.engine.Game.penalize`).  For ``WH`` on a declared win: ``tile`` the
+    tile it was declared on, ``hand`` the hand as declared (the project notation) and ``total`` its score's total
+    (``None``: the hand does not win at all)."""
+
+    type: ClassVar[str] = "penalty"
+    seat: int
+    kind: str
+    answer: str = ""
+    tile: int | None = None
+    hand: str = ""
+    total: int | None = None
+
+
 @dataclass(frozen=True)
 class HandEnded(GameEvent):
     """The hand is over: the net per seat (the sum of the ``Paid`` events) and the next hand's dealer."""
@@ -330,7 +367,8 @@ EVENT_TYPES: dict[str, type[GameEvent]] = {
     c.type: c
     for c in (HandStarted, WallBuilt, DiceRolled, Dealt, BonusSetAside, WildcardRevealed, LackDeclared, TilePicked,
               TilesPassed, TilesSwapped, Drew, Discarded, Claimed, KongDeclared, KongRobbed, Won, HaidiFished,
-              WallEnd, Paid, HandEnded, OpeningDeclared, InstantWon, HorsesTurned)  # (the last three: rbgames)
+              WallEnd, Paid, HandEnded, Penalized, OpeningDeclared, InstantWon,
+              HorsesTurned)  # (the last three: rbgames)
 }
 
 _TUPLE_FIELDS = {"tiles", "dice", "wildcards", "meld", "ready_seats", "net", "seats", "given", "received",
@@ -360,7 +398,7 @@ def event_from_dict(obj: Any, index: int = 0) -> GameEvent:
         elif k == "options":
             if not isinstance(v, Mapping):
                 raise ContextError(f"log line {index} ({kind}): options must be an object")
-        elif k in ("ruleset", "digest", "purpose", "kind", "hand", "reason", "key"):  # (key: rbgames)
+        elif k in ("ruleset", "digest", "purpose", "kind", "hand", "reason", "key", "answer"):  # (key: rbgames)
             if not isinstance(v, str):
                 raise ContextError(f"log line {index} ({kind}): {k} must be text, got {v!r}")
         elif k in ("ready", "replacement", "auto", "segments"):

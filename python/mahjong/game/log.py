@@ -23,6 +23,7 @@ from mahjong.game.events import (
     KongDeclared,
     KongRobbed,
     LackDeclared,
+    Penalized,
     TilePicked,
     TilesSwapped,
     WallBuilt,
@@ -94,12 +95,15 @@ def _decisions(game: Game, log: Sequence[GameEvent]) -> dict[int, Action]:
             answers[seat] = Action("ready" if nxt.ready else "discard", nxt.tile)
         elif isinstance(nxt, KongDeclared) and nxt.seat == seat:
             answers[seat] = Action("concealed_kong" if nxt.kind == "concealed" else "added_kong", nxt.tile)
-        elif isinstance(nxt, Won) and nxt.seat == seat:
-            answers[seat] = Action("win", nxt.tile)
+        elif isinstance(nxt, (Won, Penalized)) and nxt.seat == seat and nxt.tile is not None:
+            answers[seat] = Action("win", nxt.tile)  # (a Penalized here is a false win, WH)
         elif phase == Phase.TURN:
             raise ContextError(f"log event {at} ({getattr(nxt, 'type', 'end of log')}): seat {seat} was to act")
         return answers
     i = at
+    if isinstance(nxt, Penalized) and nxt.tile is not None and nxt.seat in answers:
+        answers[nxt.seat] = Action("win", nxt.tile)  # a false win (WH) declared on the tile on offer
+        return answers
     if phase == Phase.ROB and isinstance(nxt, KongRobbed):
         i += 1
     if i < len(log) and isinstance(log[i], Won):
@@ -149,6 +153,11 @@ def replay(events: Sequence[GameEvent], *, partial: bool = False) -> Game:
         while not game.done:
             if partial and len(game.events) >= len(events):
                 return game
+            nxt = events[len(game.events)] if len(game.events) < len(events) else None
+            if isinstance(nxt, Penalized) and nxt.tile is None:  # the judge's penalty, not a declared win
+                game.penalize(nxt.seat, nxt.kind, nxt.answer)
+                _check_prefix(game, events)
+                continue
             for seat, action in _decisions(game, events).items():
                 if seat in game.pending:
                     game.act(seat, action)

@@ -12,6 +12,7 @@ from typing import Any
 
 from mahjong.errors import ContextError, listed
 from mahjong.game.events import (  # (OpeningDeclared, InstantWon, HorsesTurned: rbgames)
+    PENALTY_KINDS,
     BonusSetAside,
     Claimed,
     Dealt,
@@ -29,6 +30,7 @@ from mahjong.game.events import (  # (OpeningDeclared, InstantWon, HorsesTurned:
     LackDeclared,
     OpeningDeclared,
     Paid,
+    Penalized,
     TilePicked,
     TilesPassed,
     TilesSwapped,
@@ -175,6 +177,10 @@ class HandState:
     robbing: bool = False  #: the wins being folded rob a kong
     #: (rbgames) the rule file's own events in order: opening declarations, instant wins, horses turned
     special: list[Any] = field(default_factory=list)
+    #: the judge's penalty that ended the hand (the Botzone format), if any
+    penalty: Penalized | None = None
+    #: a bonus tile came as a seat's kong replacement since its kong (Botzone's judge then loses 杠上开花)
+    bonus_after_kong: list[bool] = field(default_factory=lambda: [False] * 4)
 
     # --- the fold --------------------------------------------------------------------------------------------
 
@@ -239,6 +245,8 @@ class HandState:
     def _bonus(self, ev: BonusSetAside) -> None:
         self._take(ev.seat, ev.tile, 1, ev)
         self.bonus[ev.seat].append(ev.tile)
+        if self.after_kong[ev.seat]:
+            self.bonus_after_kong[ev.seat] = True
 
     def _wildcard(self, ev: WildcardRevealed) -> None:
         if not self.front <= ev.position < self.back or self.wall[ev.position] != ev.indicator:
@@ -316,6 +324,7 @@ class HandState:
         self.visible[ev.tile] += 1
         self.last_discard = (ev.seat, ev.tile, self.after_kong[ev.seat])
         self.after_kong[ev.seat] = False
+        self.bonus_after_kong[ev.seat] = False
         self.last_draw = None
         if ev.ready and not self.ready[ev.seat]:
             self.ready[ev.seat] = True
@@ -339,6 +348,7 @@ class HandState:
         if ev.kind == "kong":
             self.kongs.append((ev.seat, "melded", ev.tile, ev.from_seat, False))
             self.after_kong[ev.seat] = True
+            self.bonus_after_kong[ev.seat] = False
             self.kong_draw_due = ev.seat
         self.phase, self.actor = Phase.TURN, ev.seat
 
@@ -350,6 +360,7 @@ class HandState:
             self.visible[ev.tile] += 4
             self.kongs.append((ev.seat, "concealed", ev.tile, None, False))
             self.after_kong[ev.seat] = True
+            self.bonus_after_kong[ev.seat] = False
             self.kong_draw_due = ev.seat
             self.phase, self.actor = Phase.TURN, ev.seat
         elif ev.kind == "added":
@@ -361,6 +372,7 @@ class HandState:
             self.visible[ev.tile] += 1
             self.kongs.append((ev.seat, "added", ev.tile, pung.from_seat, False))
             self.after_kong[ev.seat] = True
+            self.bonus_after_kong[ev.seat] = False
             self.pending_kong = (ev.seat, ev.tile)
             self.kong_draw_due = ev.seat
             self.phase, self.actor = Phase.ROB, ev.seat
@@ -400,6 +412,14 @@ class HandState:
         self.phase, self.actor = Phase.HAIDI, ev.seat
 
     def _wall_end(self, ev: WallEnd) -> None:
+        self.phase = Phase.END
+
+    def _penalized(self, ev: Penalized) -> None:
+        if ev.kind not in PENALTY_KINDS:
+            raise self._bad(ev, f"unknown penalty {ev.kind!r}; known: {listed(PENALTY_KINDS)}")
+        if ev.seat not in self.seats:
+            raise self._bad(ev, f"seat {ev.seat} is not at this table")
+        self.penalty = ev
         self.phase = Phase.END
 
     def _paid(self, ev: Paid) -> None:
@@ -557,6 +577,7 @@ _HANDLERS: dict[type, Any] = {
     Won: HandState._won,
     HaidiFished: HandState._haidi,
     WallEnd: HandState._wall_end,
+    Penalized: HandState._penalized,
     Paid: HandState._paid,
     HandEnded: HandState._ended,
 }

@@ -408,6 +408,8 @@ RENAMED_OPTIONS: dict[str, str | tuple[str, ...]] = {
     "thirteen_orphans": "thirteen_orphans_win",
     "seven_pairs": "seven_pairs_win",
     # --- end rb-jw ---
+    # the Botzone format's penalty is every penalty's amount (WA, TLE ...), not only a false win's
+    "false_win_penalty": "penalty",
 }
 
 #: The option names every rule set uses for the same concept (rb-files): a rule set's option for one of these is

@@ -79,6 +79,11 @@ class Flow:
     held_bonus: frozenset[int] = frozenset()
     #: flow options the compiled game core does not play: a hand with one of them on runs on the reference engine
     core_unsupported_options: tuple[str, ...] = ()
+    #: the judge's penalties (Botzone's): an illegal answer (WA) or a false win (WH) ends the hand with a
+    #: :class:`~mahjong.game.events.Penalized` event instead of being refused, and an outside judge may call
+    #: :meth:`~mahjong.game.engine.Game.penalize`; the offender pays each other player ``penalty``
+    penalties: bool = False
+    penalty: int = 0
 
     def __init__(self, ruleset: RuleSet[Any], options: Any = None) -> None:
         self.ruleset = ruleset
@@ -170,13 +175,17 @@ class Flow:
 
 
 def split_options(flow_cls: type[Flow], options: dict[str, Any]) -> tuple[dict[str, Any], Any]:
-    """Split mixed options into the rule set's (returned as a dict) and the flow's ``Options`` object."""
+    """Split mixed options into the rule set's (returned as a dict) and the flow's ``Options`` object (an
+    option's old name, :data:`mahjong.rulebook.rows.RENAMED_OPTIONS`, is still accepted)."""
+    from mahjong.rulebook.rows import current_options
+
     names = {f.name for f in fields(flow_cls.Options)}
+    options = current_options(names, options)
     mine = {k: v for k, v in options.items() if k in names}
     rest = {k: v for k, v in options.items() if k not in names}
     for f in fields(flow_cls.Options):
         if f.name in mine:
-            _check_option(f.name, f.default, mine[f.name])
+            _check_option(f.name, f.default, mine[f.name], str(f.type))
     try:
         opts = flow_cls.Options(**mine)
     except TypeError as e:
@@ -184,9 +193,12 @@ def split_options(flow_cls: type[Flow], options: dict[str, Any]) -> tuple[dict[s
     return rest, opts
 
 
-def _check_option(name: str, default: Any, value: Any) -> None:
-    """A flow option takes a value of its default's type (True/False, a whole number, a name)."""
-    if isinstance(default, bool):
+def _check_option(name: str, default: Any, value: Any, annotation: str = "") -> None:
+    """A flow option takes a value of its default's type (True/False, a whole number, a name); an option whose
+    default is None ("as the format says") takes None or a value of its annotated type."""
+    if default is None and annotation.startswith("bool"):
+        ok, what = value is None or type(value) is bool, "true, false or none"
+    elif isinstance(default, bool):
         ok, what = type(value) is bool, "true or false"
     elif isinstance(default, int):
         ok, what = type(value) is int and value >= 0, "a whole number >= 0"

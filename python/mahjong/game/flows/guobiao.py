@@ -22,8 +22,10 @@ FLOWERS = frozenset(range(34, 42))
 STACKS_PER_SIDE = 18  #: 144 tiles = 4 sides of 18 stacks of 2
 
 
-def break_point(first: tuple[int, ...], second: tuple[int, ...], dealer_side: int = 0) -> int:
-    """Where drawing starts in the ring of 144 tiles (ring order: side 0 = the dealer's, then counter-clockwise).
+def break_point(first: tuple[int, ...], second: tuple[int, ...], dealer_side: int = 0,
+                stacks_per_side: int = STACKS_PER_SIDE) -> int:
+    """Where drawing starts in the ring of tiles (ring order: side 0 = the dealer's, then counter-clockwise;
+    ``stacks_per_side`` stacks of 2 a side: 18 for Guobiao's 144 tiles, 17 for 136).
 
     Competition rule (《中国麻将竞赛规则》): the first throw's sum picks the side — 5/9 the dealer's, 2/6/10 the
     dealer's right, 3/7/11 opposite, 4/8/12 the dealer's left (counting the dealer as 1, counter-clockwise);
@@ -31,7 +33,7 @@ def break_point(first: tuple[int, ...], second: tuple[int, ...], dealer_side: in
     """
     side = (sum(first) - 1) % 4
     stacks = sum(first) + sum(second)
-    return (((dealer_side + side) % 4) * STACKS_PER_SIDE + stacks) * 2 % 144
+    return (((dealer_side + side) % 4) * stacks_per_side + stacks) * 2 % (8 * stacks_per_side)
 
 
 @dataclass(frozen=True)
@@ -45,9 +47,18 @@ class GuobiaoFlowOptions:
         kong and flower replacements from the same quarter; the hand is drawn when the seat due to draw has
         nothing left (海底 / 妙手回春 are the wins when it would); one winner per discard, the nearest; any
         complete hand may be declared, and one under 8 fan (a false win, 错和) ends the hand with the penalty
-        below. Default False — source: Botzone's Chinese Standard Mahjong rules page.
-    false_win_penalty: Botzone format: a false winner pays each other player this (30 in all). Default 10 —
-        source: Botzone's Chinese Standard Mahjong rules page.
+        below; the last discard may be claimed only by a win when the next seat's segment is empty, and no
+        kong is declared on one's turn then; a claimer whose own segment is empty may still kong the discard
+        (the hand is then drawn: its replacement cannot be drawn); 杠上开花 is not counted when the kong's
+        replacement was a flower. Default False — source: Botzone's Chinese Standard Mahjong rules page and its
+        judge (the judge program and its recorded games).
+    penalties: the judge's penalties: an answer that is not legal (WA) or a win declared on a hand that does not
+        win or is under 8 fan (WH) ends the hand, and an outside judge may give the platform's penalties for a
+        bot's run (TLE, MLE, OLE, RE, NJ: ``Game.penalize``); the offender pays each other player ``penalty``.
+        Off, an illegal answer is refused (IllegalActionError) and the hand stays where it was. Default: on in
+        the Botzone format, off otherwise — source: Botzone's Chinese Standard Mahjong judge.
+    penalty: what an offender pays each other player (30 in all). Default 10 (old name: false_win_penalty) —
+        source: Botzone's Chinese Standard Mahjong judge (−30 / +10).
     flowers: play with the 8 flowers (144 tiles). Default True — source: 《中国麻将竞赛规则》 (国标 144 张); Botzone's
         recorded human games were played without them (136 tiles, 34 per seat).
     several_winners: every player who claims a win on the same discard wins (as mahjongsoft.com's duplicate
@@ -60,7 +71,8 @@ class GuobiaoFlowOptions:
 
     dice_break: bool = True
     botzone: bool = False
-    false_win_penalty: int = 10
+    penalties: bool | None = None
+    penalty: int = 10
     flowers: bool = True
     several_winners: bool = False
 
@@ -68,6 +80,8 @@ class GuobiaoFlowOptions:
 class GuobiaoFlow(Flow):
     presets = ("guobiao", "guobiao-rulebook", "guobiao-extras")
     Options = GuobiaoFlowOptions
+    #: the judge's penalties are not modelled by the compiled core: a hand with them on plays on the Python engine
+    core_unsupported_options = ("penalties",)
     earthly = None
     #: the match is 4 rounds × 4 hands with no 连庄 and the seat swap before 西圈 (see mahjong.game.match)
     fixed_rounds = True
@@ -79,6 +93,9 @@ class GuobiaoFlow(Flow):
         extras = bool(getattr(ruleset.config, "extras", False))
         self.heavenly = extras
         self.earthly = "first_draw" if extras else None
+        o = self.options
+        self.penalties = bool(o.botzone) if o.penalties is None else bool(o.penalties)
+        self.penalty = int(o.penalty)
 
     def tiles(self) -> list[int]:
         return standard_tiles(flowers=self.options.flowers)
@@ -88,19 +105,17 @@ class GuobiaoFlow(Flow):
         return bool(self.options.botzone)
 
     def may_win(self, state: HandState, seat: int, result: ScoreResult) -> bool:
-        return result.valid or bool(self.options.botzone)  # Botzone: a false win may be declared (and pays)
+        return result.valid or self.penalties  # with the judge's penalties a false win may be declared (WH)
 
     def extra_lines(self, state: HandState, settlement: Settlement) -> list[Payment]:
+        """The judge's penalty that ended the hand: the offender pays each other player."""
         from mahjong.settlement import Payment
 
-        if not self.options.botzone:
+        p = state.penalty
+        if p is None:
             return []
-        out = []
-        for won, result in zip(state.wins, settlement.results):
-            if not result.valid:
-                out += [Payment(won.seat, s, self.options.false_win_penalty, "false_win", None, "错和")
-                        for s in self.seats if s != won.seat]
-        return out
+        reason, note = ("false_win", "错和") if p.kind == "WH" else ("penalty", p.kind)
+        return [Payment(p.seat, s, self.penalty, reason, None, note) for s in self.seats if s != p.seat]
 
     def break_wall(self, wall: list[int], dealer: int, rng: SplitMix64) -> tuple[list[int], list[GameEvent]]:
         if not self.options.dice_break or self.options.botzone:
@@ -113,7 +128,11 @@ class GuobiaoFlow(Flow):
         return wall[start:] + wall[:start], events
 
     def record_facts(self, state: HandState, seat: int, tile: int, from_seat: int | None) -> dict[str, Any]:
-        if not self.heavenly:
-            return {}
-        f = state.win_facts(seat, tile, from_seat, state.robbing)
-        return {"human": f.human} if f.human else {}
+        out: dict[str, Any] = {}
+        if self.options.botzone and from_seat is None and state.bonus_after_kong[seat]:
+            out["kong_replacement"] = False  # Botzone's judge loses 杠上开花 when the replacement was a flower
+        if self.heavenly:
+            f = state.win_facts(seat, tile, from_seat, state.robbing)
+            if f.human:
+                out["human"] = True
+        return out

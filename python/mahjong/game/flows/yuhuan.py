@@ -1,17 +1,20 @@
-"""Yuhuan 玉环 flow: 16-tile hands (dealer 17), the 财神 flip (the tile after the dealer's 17th is turned up and
-taken out of play: its other 3 copies are 财神), 白板 as 杠花 (红中 when 白板 is the 财神) set aside and replaced
-from the back, 黄庄 with 16 tiles left, 承包 for a winning discard in the last 9 tiles before 黄庄, and the
-dealer rule (after a draw with no kong the dealer repeats, otherwise the deal passes)."""
+"""Yuhuan 玉环 flow: the wall broken where two throws of the dice say, 16-tile hands (dealer 17), the 财神 flip (the
+tile after the dealer's 17th is turned up and taken out of play: its other 3 copies are 财神), 白板 as 杠花 (红中
+when 白板 is the 财神) set aside and replaced from the back, 老鬼宁 (a player who has discarded a 财神, or used one
+in a meld, may not win), 黄庄 with 16 tiles left, 承包 for a winning discard in the last 9 tiles before 黄庄, and
+the dealer rule (after a draw with no kong the dealer repeats, otherwise the deal passes)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from mahjong.game.events import GameEvent, WildcardRevealed
+from mahjong.game.events import DiceRolled, GameEvent, WildcardRevealed
 from mahjong.game.flows.base import Flow
+from mahjong.game.flows.guobiao import break_point
 
 if TYPE_CHECKING:
+    from mahjong.framework import ScoreResult
     from mahjong.game.rng import SplitMix64
     from mahjong.game.state import HandState
 
@@ -25,10 +28,19 @@ class YuhuanFlowOptions:
     wall_end_reserve: 黄庄 when this many wall tiles are left. Default 16 — source: the Yuhuan rules page.
     chengbao_tiles: 承包 applies to a winning discard made with at most this many tiles left before 黄庄.
         Default 9 — source: the Yuhuan rules page ("最后9张").
+    dice_break: the wall is broken where the dice say: the dealer throws, the player the sum points at
+        (counting the dealer as 1, counter-clockwise) throws again, and the two sums counted in stacks from that
+        player's side give where drawing starts. Default True — source: 《玉环麻将算法》 ("2 个骰子摸牌前投二次 …
+        从第二次投骰家开始逆时针计数").
+    lao_gui_ning: 老鬼宁: a player who has discarded a 财神, or used one in a chow / pung / kong, may not win
+        this hand (it still settles its 胡数 with the other losers). Default True — source: a fuller copy of the
+        Yuhuan rules (the 胡 and 台 tables' source); 《玉环麻将算法》 is silent.
     """
 
     wall_end_reserve: int = 16
     chengbao_tiles: int = 9
+    dice_break: bool = True
+    lao_gui_ning: bool = True
 
 
 class YuhuanFlow(Flow):
@@ -39,6 +51,28 @@ class YuhuanFlow(Flow):
     def __init__(self, ruleset: Any, options: Any = None) -> None:
         super().__init__(ruleset, options)
         self.reserve = self.options.wall_end_reserve
+
+    def break_wall(self, wall: list[int], dealer: int, rng: SplitMix64) -> tuple[list[int], list[GameEvent]]:
+        """The dealer's throw picks the second thrower; both throws counted in stacks from that player's side
+        give the break (136 tiles: four sides of 17 stacks)."""
+        if not self.options.dice_break:
+            return wall, []
+        first = rng.dice()
+        thrower = (dealer + (sum(first) - 1)) % 4
+        second = rng.dice()
+        start = break_point(first, second, stacks_per_side=len(wall) // 8)
+        events: list[GameEvent] = [DiceRolled(dealer, first, "break"), DiceRolled(thrower, second, "break")]
+        return wall[start:] + wall[:start], events
+
+    def may_win(self, state: HandState, seat: int, result: ScoreResult) -> bool:
+        """老鬼宁: not after discarding a 财神 or melding one (the option ``lao_gui_ning``)."""
+        if not result.valid:
+            return False
+        if not self.options.lao_gui_ning or state.indicator is None:
+            return True
+        caishen = state.indicator
+        return not any(t == caishen for t, _ in state.discards[seat]) \
+            and not any(caishen in m.tiles for m in state.melds[seat])
 
     def is_bonus(self, tile: int, state: HandState) -> bool:
         from mahjong.rulesets.yuhuan import flower_tile

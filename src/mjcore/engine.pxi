@@ -1360,6 +1360,27 @@ cdef class GameCore:
             return None
         return tuple([self.c.ev_net[s] for s in range(4)])
 
+    def won_rows(self):
+        """Each win's counted rows of the compiled book given to :meth:`decide_book`, in the order of :meth:`wins`,
+        as the settlement in C scored the win: a tuple of (row index into the book's rows, times, value, shown
+        under its other name) per win — the items of that win's result — once the hand is settled in C; else None
+        (the rule book settles it)."""
+        cdef EvWinLines* won
+        cdef int i, j
+        if not self.c.ev_decide or not self.c.ev_settles or self.c.phase != PH_END:
+            return None
+        won = <EvWinLines*>malloc(sizeof(EvWinLines))
+        if won == NULL:
+            raise MemoryError()
+        try:
+            if ev_settle(self.c, won) != 0:
+                return None
+            return [tuple([(won.line[i][j].row, won.line[i][j].times, won.line[i][j].value,
+                            bool(won.renamed[i][j])) for j in range(won.n[i])])
+                    for i in range(min(self.c.n_won, 4))]
+        finally:
+            free(won)
+
     def book_score(self, int seat, int tile, int from_seat):
         """The compiled book's total of the seat winning on ``tile`` now (from_seat -1: self-drawn; no robbing), as
         the win would be scored (a test aid): the total, or None where the book gives no win or hands the win to

@@ -1847,6 +1847,9 @@ cdef class CompiledBook:
             raise ValueError("not a compiled rule book the evaluator takes (magic, sections or programs)")
         self.n_facts = self.b.n_facts
 
+    def __init__(self, image):
+        pass  # (read and checked by __cinit__)
+
     def __dealloc__(self):
         free(self.data)
 

@@ -226,11 +226,19 @@ cdef int64_t ev_best_possible(HandCore* c, EvResult* res, int seat) noexcept nog
     return best
 
 
-cdef int ev_settle(HandCore* c) noexcept nogil:
+ctypedef struct EvWinLines:
+    # the rows each win counted as the settlement scored it (ev_settle's won; GameCore.won_rows)
+    int n[4]
+    EvLine line[4][EV_MAX_ROWS]
+    uint8_t renamed[4][EV_MAX_ROWS]
+
+
+cdef int ev_settle(HandCore* c, EvWinLines* won=NULL) noexcept nogil:
     """The hand's nets (c.ev_net) folded over its event record so far, as the rule set settles it: each win's
     payments; with a [settlement] table (BookRuleSet.settle_by_book) the kongs paid as they happen by the seats
     still in play, 呼叫转移, and at the wall's end 查花猪, 查大叫 and 退税.  0, or -1 where the rule book must
-    settle (a value the evaluator hands back, a record it does not expect)."""
+    settle (a value the evaluator hands back, a record it does not expect).  ``won``: each win's counted rows
+    written there too."""
     cdef const EvBook* b = c.book
     cdef const int32_t* img = b.img
     cdef EvResult* res
@@ -293,6 +301,10 @@ cdef int ev_settle(HandCore* c) noexcept nogil:
                 return -1
             for s in range(4):
                 net[s] += res.pay[s]
+            if won != NULL and w < 4:
+                won.n[w] = res.n_lines
+                memcpy(won.line[w], res.lines, res.n_lines * sizeof(EvLine))
+                memcpy(won.renamed[w], res.renamed, res.n_lines)
             if (book and img[EH_KONG_TRANSFER] and (wf & WF_AFTER_KONG_DISCARD) and frm >= 0
                     and not (transferred >> frm & 1)):
                 # 呼叫转移: the discarder's kong just made pays its income on to the (first) winner

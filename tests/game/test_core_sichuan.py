@@ -77,6 +77,8 @@ def test_c_nets_equal_the_rule_books(options: dict[str, Any], seed: int) -> None
         # the rule book's settlement read without the typed events: from a record made from the core, the fold's
         assert a.settlement is not None and b.settlement is not None and a.wins_made() == b.wins_made()
         assert a.fast_record == record_of(b) and a.settlement == b.settlement and a.settlement.net == a.net
+        # each win's items read from the core (the rows the C settlement counted) are its result's
+        assert a.won_items() == [tuple((i.key, i.name_zh) for i in r.items) for r in a.settlement.results]
     for a, b in pairs[:3] + pairs[-3:]:  # the typed events made when read: the same log, the same settlement
         assert a.events == b.events
         assert a.settlement is not None and a.settlement.net == b.settlement.net == a.net

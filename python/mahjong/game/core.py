@@ -566,6 +566,23 @@ class CoreHand(HandTable):
             else:
                 return status
 
+    def won_items(self) -> list[tuple[tuple[str, str], ...]] | None:
+        """Each win's items as (key, Chinese name), in the order of ``core.wins()``, read from the core's own
+        state when it settled the hand itself (decide_book: the compiled book's rows each win counted, as the
+        settlement in C scored the win), so that nothing is built in Python; None otherwise (the settlement's
+        results hold them)."""
+        if not (self._settled_in_c and self._ended) or self.net is None:
+            return None
+        from mahjong.rulebook.compiler import compiled
+
+        cb = compiled(self.ruleset)
+        won = self.core.won_rows()
+        if cb is None or won is None:
+            return None
+        rows = cb.rows
+        return [tuple((rows[i].key, rows[i].rename_zh if renamed else rows[i].name_zh) for i, _n, _v, renamed in lines)
+                for lines in won]
+
     def wins_made(self) -> list[Won]:
         if self._wins is not None:  # (settled from the core: the typed events need not be built)
             return self._wins

@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from mahjong.errors import MahjongError, RulesError
+from mahjong.errors import RulesError
 from mahjong.rulebook import opcodes as O
 from mahjong.rulebook.book import BookRuleSet, _reads_wait, fact_value
 from mahjong.rulebook.expr import BUILTINS, Node, fold
@@ -55,10 +55,10 @@ _INT32 = (1 << 31) - 1
 
 def check_library() -> None:
     """The library as registered is the library as its source writes it (the ids the compiled module was built
-    with are read from the source): raise :class:`RulesError` if a row was added or moved elsewhere."""
+    with are read from the source): raise RuntimeError if a row was added or moved elsewhere."""
     if O.library_from_source() != LIBRARY:
-        raise RulesError("the predicate library's registry differs from its source (rulebook/predicates.py): a "
-                         "library entry must be a decorated row of that file")
+        raise RuntimeError("the predicate library's registry differs from its source (rulebook/predicates.py): a "
+                           "library entry must be a decorated row of that file")
 
 
 class NotCompiled(RulesError):
@@ -134,7 +134,7 @@ SCORING_HOOKS = ("score", "readings", "count_rows", "_hand_value", "_reading_env
 
 def _check_scored_by_book(rs: BookRuleSet) -> None:
     cls = type(rs)
-    own = getattr(cls, "compiled_overrides", frozenset())
+    own: frozenset[str] = getattr(cls, "compiled_overrides", frozenset())
     for name in SCORING_HOOKS:
         if getattr(cls, name) is not getattr(BookRuleSet, name) and name not in own:
             raise NotCompiled(f"{rs.name} scores with a hook of its own ({cls.__name__}.{name})")
@@ -474,11 +474,10 @@ class _Compiler:
             values.append(a.value)
         try:
             encoded = _ENCODERS[fn](*values)
-        except (RulesError, TypeError, ValueError, MahjongError):
+        except (TypeError, ValueError):
             out.append(_OP["err"])  # the library raises on these arguments
             return "num"
-        encoded = list(encoded) + [0] * (3 - len(encoded))
-        out += [_OP["func"], _FN[fn], *encoded]
+        out += [_OP["func"], _FN[fn], *encoded, *[0] * (3 - len(encoded))]
         return "num"
 
 
@@ -526,17 +525,17 @@ def _ranks(*ranks: Any) -> tuple[int]:
     mask = 0
     for a in ranks:
         if isinstance(a, bool) or not isinstance(a, int) or not 1 <= a <= 9:
-            raise RulesError(f"a rank is 1..9, got {a!r}")
+            raise ValueError(f"a rank is 1..9, got {a!r}")
         mask |= 1 << a
     return (mask,)
 
 
 def _tile(text: Any) -> tuple[int]:
     if not isinstance(text, str):
-        raise RulesError("a tile is text")
+        raise ValueError("a tile is text")
     tiles = parse_tiles(text)
     if len(tiles) != 1:
-        raise RulesError("one tile")
+        raise ValueError("one tile")
     return (tiles[0],)
 
 
@@ -547,29 +546,30 @@ def _none() -> tuple[()]:
 def _stand_ins(kind: Any, face_value: Any = False) -> tuple[int, int]:
     kinds = ("any", "honors", "suited")
     if kind not in kinds:
-        raise RulesError("kind")
+        raise ValueError("kind")
     return kinds.index(kind), int(bool(face_value))
 
 
 def _wait(kind: Any) -> tuple[int]:
     if kind not in O.WAITS[1:]:
-        raise RulesError("wait")
+        raise ValueError("wait")
     return (O.WAITS.index(kind),)
 
 
 def _triplets(kind: Any, concealed: Any, terminal: Any) -> tuple[int, int, int]:
     if kind not in ("pung", "kong") or type(concealed) is not bool or type(terminal) is not bool:
-        raise RulesError("triplets_outside_wait")
+        raise ValueError("triplets_outside_wait")
     return int(kind == "kong"), int(concealed), int(terminal)
 
 
 def _largest(kong_tiles: Any) -> tuple[int]:
     if kong_tiles not in (3, 4) or isinstance(kong_tiles, bool):
-        raise RulesError("kong tiles")
+        raise ValueError("kong tiles")
     return (kong_tiles,)
 
 
-#: each library function's arguments as the image's three operands (an error: the library refuses them)
+#: each library function's arguments as the image's three operands (ValueError: the library refuses them, and
+#: raises when the program reaches the call)
 _ENCODERS: dict[str, Callable[..., tuple[int, ...]]] = {
     "pair_rank_in": _ranks, "all_ranks_in": _ranks, "pung_of": _tile, "holds": _tile, "held_wildcard_tiles": _none,
     "wildcard_stand_ins": _stand_ins, "pair_of": _tile, "wait_is": _wait, "triplets_outside_wait": _triplets,

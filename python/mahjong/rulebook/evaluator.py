@@ -69,7 +69,7 @@ class Outcome:
     lines: tuple[tuple[int, int, int, bool], ...] = ()
     value: int = 0
     fan: int = 0
-    totals: tuple[int, int, int, int, int] = (0, 0, 0, 0, 1)
+    totals: tuple[int, ...] = (0, 0, 0, 0, 1)
     total: int = 0
     invalid: int = 0
     points: int = 0
@@ -327,7 +327,7 @@ def _exclusions(im: _Image, applying: list[tuple[int, int, int]]) -> list[tuple[
     return kept
 
 
-def _totals(im: _Image, lines: list[tuple[int, int, int]]) -> tuple[int, int, int, int, int]:
+def _totals(im: _Image, lines: list[tuple[int, int, int]]) -> tuple[int, ...]:
     sums = [0, 0, 0, 0]  # fan hu tai pt
     x = 1
     for i, n, value in lines:
@@ -341,7 +341,7 @@ def _totals(im: _Image, lines: list[tuple[int, int, int]]) -> tuple[int, int, in
     return sums[0], sums[1], sums[2], sums[3], x
 
 
-def _hand_value(im: _Image, totals: tuple[int, int, int, int, int], plain: _Env) -> int:
+def _hand_value(im: _Image, totals: tuple[int, ...], plain: _Env) -> int:
     fan, hu, tai, pt, x = totals
     agg = O.AGGREGATIONS[im.h["aggregation"]]
     if agg == "formula":
@@ -502,7 +502,7 @@ def _image_of(cb: CompiledBook) -> _Image:
     got = cb.__dict__.get("_twin_image")
     if got is None:
         got = cb.__dict__["_twin_image"] = _Image(cb.image)
-    return got  # type: ignore[no-any-return]
+    return got
 
 
 # --- the compiled evaluator -------------------------------------------------------------------------------------------
@@ -616,7 +616,7 @@ def _items_of(cb: CompiledBook) -> dict[Any, ScoreItem]:
     got = cb.__dict__.get("_items")
     if got is None or len(got) > 4096:
         got = cb.__dict__["_items"] = {}
-    return got  # type: ignore[no-any-return]
+    return got
 
 
 if _CORE_BOOK is not None:

@@ -2,14 +2,14 @@
 # (python/mahjong/rulebook/predicates.py): do not edit (edit those files and rebuild).  The compiled
 # rule-book evaluator's opcodes, library ids, codes and image layout, as C constants.
 cdef enum:
-    EVL_MAGIC = 1694489295
+    EVL_MAGIC = 1738900489
     EVL_MAX_STACK = 64
     EVL_MAX_CODE = 65536
     EVL_N_PREDICATES = 43
-    EVL_N_LIB = 62
+    EVL_N_LIB = 63
     EVL_N_FUNCS = 10
-    EVL_N_OPS = 33
-    EVL_HEADER = 54
+    EVL_N_OPS = 34
+    EVL_HEADER = 61
     EVL_ROW = 12
     EVL_FACT = 3
     EVF_FIND_WAIT = 1
@@ -55,6 +55,7 @@ cdef enum:
     OP_ROUND_HALF = 30
     OP_CONTAINS = 31
     OP_SIZE = 32
+    OP_GROUP_VALUE = 33
 
 cdef enum:
     LIB_REGULAR = 0
@@ -119,6 +120,7 @@ cdef enum:
     LIB_SEASON_FLOWERS = 59
     LIB_SUBSTITUTIONS = 60
     LIB_PRESS = 61
+    LIB_WIN_RANK = 62
 
 cdef enum:
     FN_PAIR_RANK_IN = 0
@@ -271,17 +273,24 @@ cdef enum:
     EH_NOT_PAYING = 40
     EH_BETWEEN_LOSERS = 41
     EH_BIRD_SEATS = 42
-    EH_MELDED_KONG_DISCARDER = 43
-    EH_MELDED_KONG_OTHERS = 44
-    EH_ADDED_KONG = 45
-    EH_CONCEALED_KONG = 46
-    EH_KONG_TRANSFER = 47
-    EH_ENDS_ON_FIRST_WIN = 48
-    EH_FLOWER_PIG_PENALTY = 49
-    EH_FLOWER_PIG_PAYS_WON = 50
-    EH_NOT_READY_PAYS_BEST = 51
-    EH_NOT_READY_REFUNDS_KONGS = 52
-    EH_WINNERS_TO_END = 53
+    EH_PLACEMENTS = 43
+    EH_PRESS = 44
+    EH_TIE_BREAK = 45
+    EH_MINIMUM_OF = 46
+    EH_PAYER = 47
+    EH_N_DETAILS = 48
+    EH_DETAILS_AT = 49
+    EH_MELDED_KONG_DISCARDER = 50
+    EH_MELDED_KONG_OTHERS = 51
+    EH_ADDED_KONG = 52
+    EH_CONCEALED_KONG = 53
+    EH_KONG_TRANSFER = 54
+    EH_ENDS_ON_FIRST_WIN = 55
+    EH_FLOWER_PIG_PENALTY = 56
+    EH_FLOWER_PIG_PAYS_WON = 57
+    EH_NOT_READY_PAYS_BEST = 58
+    EH_NOT_READY_REFUNDS_KONGS = 59
+    EH_WINNERS_TO_END = 60
 
 cdef enum:
     ERW_STAGE = 0

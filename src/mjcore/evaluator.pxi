@@ -28,6 +28,7 @@ cdef enum:
     EV_MAX_MELDS = 6
     EV_READING_LIMIT = 25000
     EV_WORK_LIMIT = 400000
+    EV_MAX_DETAILS = 32
 
 
 ctypedef struct EvBook:
@@ -38,6 +39,8 @@ ctypedef struct EvBook:
     const int32_t* excl
     const int32_t* facts
     const int32_t* checks
+    const int32_t* details
+    int n_details
     int size
     int code_len
     int n_rows
@@ -99,6 +102,7 @@ ctypedef struct EvReading:
     int wait
     int win_tile
     int win_set
+    int ya                        # the reading's 押 (the fact ya: the context's, or by the book's press when placed)
     int suits                     # suit mask of the counts
     int honors                    # honor tiles as read
     int self_drawn                # the scoring context's
@@ -124,6 +128,10 @@ ctypedef struct EvResult:
     int64_t owed[4]               # -1: not a payer
     int64_t pay[4]
     int wait
+    int placed                    # the best reading is one at a place of the winning tile
+    int64_t compared              # what the minimum was compared with (0 where it was not)
+    int n_details
+    int64_t details[EV_MAX_DETAILS]
     EvReading best                # the best reading (its decomposition and view)
 
 
@@ -135,6 +143,8 @@ ctypedef struct EvCtx:
     int64_t scoring[6]
     const uint8_t* counted        # per row: counted (stage 2: stage 1's; the win rule: every line); NULL: none
     int n_counted
+    const EvLine* lines           # the counted lines group_value reads; NULL: none
+    int n_lines
 
 
 cdef inline int ev_popcount4(int m) noexcept nogil:
@@ -169,7 +179,8 @@ cdef int ev_check_program(const int32_t* code, int code_len, int pc, int n_rows,
             return -1
         n = 0
         if op == OP_CONST or op == OP_LIB or op == OP_FACT or op == OP_SCORING or op == OP_ROW \
-                or op == OP_COUNTED_OUTSIDE or op == OP_AND or op == OP_OR or op == OP_MIN or op == OP_MAX:
+                or op == OP_COUNTED_OUTSIDE or op == OP_AND or op == OP_OR or op == OP_MIN or op == OP_MAX \
+                or op == OP_GROUP_VALUE:
             n = 1
         elif op == OP_FUNC:
             n = 4
@@ -194,7 +205,8 @@ cdef int ev_check_program(const int32_t* code, int code_len, int pc, int n_rows,
                 return -1
             d -= a - 1
         elif op == OP_CONST or op == OP_ERR or op == OP_LIB or op == OP_FUNC or op == OP_FACT \
-                or op == OP_SCORING or op == OP_ROW or op == OP_COUNTED or op == OP_COUNTED_OUTSIDE:
+                or op == OP_SCORING or op == OP_ROW or op == OP_COUNTED or op == OP_COUNTED_OUTSIDE \
+                or op == OP_GROUP_VALUE:
             d += 1
         elif op == OP_NEG or op == OP_NOT or op == OP_BOOL or op == OP_SIZE:
             if d < 1:
@@ -230,7 +242,8 @@ cdef int ev_check_jumps(const int32_t* code, int code_len, int pc, const int16_t
             return 0
         n = 4 if op == OP_FUNC else 1 if (op == OP_CONST or op == OP_LIB or op == OP_FACT or op == OP_SCORING
                                           or op == OP_ROW or op == OP_COUNTED_OUTSIDE or op == OP_AND
-                                          or op == OP_OR or op == OP_MIN or op == OP_MAX) else 0
+                                          or op == OP_OR or op == OP_MIN or op == OP_MAX
+                                          or op == OP_GROUP_VALUE) else 0
         if op == OP_AND or op == OP_OR:
             target = i + 2 + code[i + 1]
             if depth_at[target] != depth_at[i]:
@@ -276,12 +289,17 @@ cdef int ev_load(const int32_t* img, int n, EvBook* b) noexcept nogil:
     if img[EH_CHECKS_AT] != at:
         return -1
     at += b.n_checks
+    b.n_details = img[EH_N_DETAILS]
+    if img[EH_DETAILS_AT] != at or not 0 <= b.n_details <= EV_MAX_DETAILS:
+        return -1
+    at += b.n_details
     if img[EH_CODE_AT] != at or at + b.code_len != n:
         return -1
     b.rows = img + img[EH_ROWS_AT]
     b.excl = img + img[EH_EXCL_AT]
     b.facts = img + img[EH_FACTS_AT]
     b.checks = img + img[EH_CHECKS_AT]
+    b.details = img + img[EH_DETAILS_AT]
     b.code = img + img[EH_CODE_AT]
     b.flags = img[EH_FLAGS]
     b.forms = img[EH_FORMS]
@@ -327,6 +345,12 @@ cdef int ev_load(const int32_t* img, int n, EvBook* b) noexcept nogil:
             ok = -1
     for j in range(EH_BASE, EH_BIRD_SHARE + 1):  # (the header's programs, in their order)
         if ev_program_ok(b, img[j], depth_at) != 0:
+            ok = -1
+    for j in range(EH_PLACEMENTS, EH_PAYER + 1):
+        if ev_program_ok(b, img[j], depth_at) != 0:
+            ok = -1
+    for i in range(b.n_details):
+        if ev_program_ok(b, b.details[i], depth_at) != 0:
             ok = -1
     if b.aggregation == AGG_FORMULA and img[EH_FORMULA] < 0:
         ok = -1
@@ -574,7 +598,9 @@ cdef int64_t ev_lib(int lib, const EvReading* r, const EvHand* h) noexcept nogil
     if lib == LIB_SEASON_FLOWERS:
         return h.flowers[0] + h.flowers[1] + h.flowers[2] + h.flowers[3]
     if lib == LIB_PRESS:
-        return h.ya
+        return r.ya if r.ya > 0 else 0
+    if lib == LIB_WIN_RANK:
+        return r.win_tile % 9 + 1 if 0 <= r.win_tile < 27 else 0
     return EVL_ABSENT  # (an id the evaluator has no case for: the caller falls back; a test checks every id)
 
 
@@ -704,6 +730,20 @@ cdef int ev_run(const EvCtx* x, int pc, int64_t* out) noexcept nogil:
             st[sp] = n
             sp += 1
             pc += 2
+        elif op == OP_GROUP_VALUE:
+            if x.lines == NULL:
+                return -1
+            v = 0
+            for i in range(x.n_lines):
+                if x.b.rows[x.lines[i].row * EVL_ROW + ERW_GROUP] == code[pc + 1]:
+                    if ev_mul(x.lines[i].value, x.lines[i].times, &a) != 0:
+                        return -1
+                    v += a
+                    if ev_big(v):
+                        return -1
+            st[sp] = v
+            sp += 1
+            pc += 2
         elif op == OP_AND or op == OP_OR:
             if (st[sp - 1] != 0) == (op == OP_OR):
                 st[sp - 1] = op == OP_OR
@@ -817,7 +857,7 @@ ctypedef struct EvScan:
     int work                      # search steps (bounded)
     int have_best
     int64_t best_rank[2]
-    uint8_t best_key[64]
+    uint8_t best_key[66]
     int best_key_len
     # the decomposition being built
     int form
@@ -844,7 +884,9 @@ ctypedef struct EvScan:
     int64_t offset
     int64_t fan_cap               # -1: none
     int single_wait               # -1: not worked out yet; else whether the winning tile was the only wait
+    int placing                   # each reading is scored at every place of the winning tile
     EvReading cur
+    EvReading place
     EvLine lines[EV_MAX_ROWS]
     int n_lines
 
@@ -917,6 +959,7 @@ cdef void ev_view(EvScan* S, EvReading* r) noexcept nogil:
         r.honors += r.counts[t]
     r.win_tile = win
     r.win_set = -1
+    r.ya = h.ya
     r.wait = WAIT_NONE
     if (S.b.flags & EVF_FIND_WAIT) and win >= 0 and S.form == FORM_REGULAR and r.pair == win:
         if S.single_wait < 0:
@@ -1025,6 +1068,8 @@ cdef int ev_count_rows(EvScan* S, const EvReading* r) noexcept nogil:
     x.r = r
     x.counted = NULL
     x.n_counted = 0
+    x.lines = NULL
+    x.n_lines = 0
     for i in range(b.n_rows):
         row = b.rows + i * EVL_ROW
         if row[ERW_STAGE] != 1:
@@ -1119,6 +1164,8 @@ cdef int ev_hand_value(EvScan* S, const int64_t* t, int64_t* out) noexcept nogil
         x.r = NULL
         x.counted = NULL
         x.n_counted = 0
+        x.lines = NULL
+        x.n_lines = 0
         x.scoring[0], x.scoring[1], x.scoring[2], x.scoring[3], x.scoring[4], x.scoring[5] = \
             t[0], t[1], t[2], t[3], t[4], 0
         return ev_run(&x, b.img[EH_FORMULA], out)
@@ -1172,13 +1219,133 @@ cdef int ev_key_of(const EvScan* S, uint8_t* key) noexcept nogil:
     return n
 
 
-cdef void ev_take(EvScan* S) noexcept nogil:
-    """Score the decomposition in S (one reading) and keep it if it ranks above the best so far: (value, fan),
-    then the first in the kernels' order (the smallest key)."""
+cdef void ev_consider(EvScan* S, EvReading* r, uint8_t* key, int n, int placed) noexcept nogil:
+    """Score one reading and keep it if it ranks above the best so far: (value, tie-break: its fan, or the book's
+    tie_break), then the first in the kernels' order (the smallest key)."""
     cdef int64_t t[5]
-    cdef int64_t value
-    cdef uint8_t key[64]
-    cdef int n, c
+    cdef int64_t value, tie
+    cdef int c
+    cdef EvCtx x
+    if ev_count_rows(S, r) != 0 or ev_totals(S.b, S.lines, S.n_lines, t) != 0 \
+            or ev_hand_value(S, t, &value) != 0:
+        S.status = ER_FALLBACK
+        return
+    tie = t[0]
+    if S.b.img[EH_TIE_BREAK] >= 0:
+        x.b = S.b
+        x.h = S.h
+        x.r = r
+        x.counted = NULL
+        x.n_counted = 0
+        x.lines = S.lines
+        x.n_lines = S.n_lines
+        if ev_run(&x, S.b.img[EH_TIE_BREAK], &tie) != 0:
+            S.status = ER_FALLBACK
+            return
+    if S.have_best:
+        if value < S.best_rank[0] or (value == S.best_rank[0] and tie < S.best_rank[1]):
+            return
+        if value == S.best_rank[0] and tie == S.best_rank[1]:
+            c = memcmp(key, S.best_key, n if n < S.best_key_len else S.best_key_len)
+            if c > 0 or (c == 0 and n >= S.best_key_len):
+                return
+    S.have_best = 1
+    S.best_rank[0] = value
+    S.best_rank[1] = tie
+    memcpy(S.best_key, key, n)
+    S.best_key_len = n
+    S.res.value = value
+    S.res.fan = t[0]
+    memcpy(S.res.totals, t, sizeof(t))
+    S.res.n_lines = S.n_lines
+    memcpy(S.res.lines, S.lines, S.n_lines * sizeof(EvLine))
+    S.res.best = r[0]
+    S.res.placed = placed
+
+
+cdef int ev_chow_wait(int first, int win) noexcept nogil:
+    """卡 (the middle tile), 边 (the 3 of 123, the 7 of 789) or 两头 (either end otherwise)."""
+    if win == first + 1:
+        return WAIT_CLOSED
+    if (win == first + 2 and first % 9 == 0) or (win == first and first % 9 == 6):
+        return WAIT_EDGE
+    return WAIT_TWO_SIDED
+
+
+cdef int ev_press(EvScan* S, EvReading* r) noexcept nogil:
+    """The placed reading's 押 by the book's press (r.ya); -1 where the rule book raises."""
+    cdef EvCtx x
+    cdef int64_t v
+    if S.b.img[EH_PRESS] < 0:
+        return 0
+    x.b = S.b
+    x.h = S.h
+    x.r = r
+    x.counted = NULL
+    x.n_counted = 0
+    x.lines = NULL
+    x.n_lines = 0
+    if ev_run(&x, S.b.img[EH_PRESS], &v) != 0 or v > 2147483647 or v < -2147483647:
+        return -1
+    r.ya = <int>v
+    return 0
+
+
+cdef void ev_placements(EvScan* S, uint8_t* key, int n) noexcept nogil:
+    """win_placements of the reading in S.cur: the reading once for each place the winning tile can take (each
+    concealed set holding it, then the pair), the triplet it completes concealed only on a self-draw, its wait,
+    its 押; a special form once (七对: a single wait)."""
+    cdef EvReading* base = &S.cur
+    cdef EvReading* p = &S.place
+    cdef int i, j, w = S.h.win_tile, ordinal = 0
+    if base.form != FORM_REGULAR:
+        p[0] = base[0]
+        p.wait = WAIT_SINGLE if base.form == FORM_SEVEN_PAIRS else WAIT_NONE
+        p.win_tile = w
+        p.win_set = -1
+        key[n] = 0
+        if ev_press(S, p) != 0:
+            S.status = ER_FALLBACK
+            return
+        ev_consider(S, p, key, n + 1, 1)
+        return
+    for i in range(base.n_declared, base.n_sets):
+        if S.status != ER_OK:
+            return
+        if base.tiles3[i][0] != w and base.tiles3[i][1] != w and base.tiles3[i][2] != w:
+            continue
+        p[0] = base[0]
+        for j in range(base.n_declared, base.n_sets):
+            if p.kind[j] != 0:
+                p.concealed[j] = base.self_drawn or j != i
+        p.wait = WAIT_DUAL_PUNG if base.kind[i] != 0 else ev_chow_wait(base.tile[i], w)
+        p.win_tile = w
+        p.win_set = i
+        key[n] = <uint8_t>ordinal
+        ordinal += 1
+        if ev_press(S, p) != 0:
+            S.status = ER_FALLBACK
+            return
+        ev_consider(S, p, key, n + 1, 1)
+    if base.pair >= 0 and base.pair == w and S.status == ER_OK:
+        p[0] = base[0]
+        for j in range(base.n_declared, base.n_sets):
+            if p.kind[j] != 0 and not p.concealed[j]:
+                p.concealed[j] = 1
+        p.wait = WAIT_SINGLE
+        p.win_tile = w
+        p.win_set = -1
+        key[n] = <uint8_t>ordinal
+        if ev_press(S, p) != 0:
+            S.status = ER_FALLBACK
+            return
+        ev_consider(S, p, key, n + 1, 1)
+
+
+cdef void ev_take(EvScan* S) noexcept nogil:
+    """Score the decomposition in S (one reading, or each place of its winning tile) against the best so far."""
+    cdef uint8_t key[66]
+    cdef int n
     if S.status != ER_OK:
         return
     if not ((S.b.forms >> S.form) & 1):
@@ -1190,29 +1357,11 @@ cdef void ev_take(EvScan* S) noexcept nogil:
     ev_view(S, &S.cur)
     if S.status != ER_OK:
         return
-    if ev_count_rows(S, &S.cur) != 0 or ev_totals(S.b, S.lines, S.n_lines, t) != 0 \
-            or ev_hand_value(S, t, &value) != 0:
-        S.status = ER_FALLBACK
-        return
     n = ev_key_of(S, key)
-    if S.have_best:
-        if value < S.best_rank[0] or (value == S.best_rank[0] and t[0] < S.best_rank[1]):
-            return
-        if value == S.best_rank[0] and t[0] == S.best_rank[1]:
-            c = memcmp(key, S.best_key, n if n < S.best_key_len else S.best_key_len)
-            if c > 0 or (c == 0 and n >= S.best_key_len):
-                return
-    S.have_best = 1
-    S.best_rank[0] = value
-    S.best_rank[1] = t[0]
-    memcpy(S.best_key, key, n)
-    S.best_key_len = n
-    S.res.value = value
-    S.res.fan = t[0]
-    memcpy(S.res.totals, t, sizeof(t))
-    S.res.n_lines = S.n_lines
-    memcpy(S.res.lines, S.lines, S.n_lines * sizeof(EvLine))
-    S.res.best = S.cur
+    if S.placing:
+        ev_placements(S, key, n)
+    else:
+        ev_consider(S, &S.cur, key, n, 0)
 
 
 cdef void ev_wild_list(EvScan* S) noexcept nogil:
@@ -1578,6 +1727,8 @@ cdef void ev_plain(EvCtx* x, const EvBook* b, const EvHand* h) noexcept nogil:
     x.r = NULL
     x.counted = NULL
     x.n_counted = 0
+    x.lines = NULL
+    x.n_lines = 0
     memset(x.scoring, 0, sizeof(x.scoring))
     x.scoring[4] = 1
 
@@ -1629,6 +1780,12 @@ cdef int ev_score(const EvBook* b, const EvHand* h0, EvResult* res) noexcept nog
     S.status = ER_OK
     S.single_wait = -1
     S.fan_cap = -1
+    if b.img[EH_PLACEMENTS] >= 0:  # each reading at every place of the winning tile
+        if ev_run(&x, b.img[EH_PLACEMENTS], &v) != 0:
+            return ER_FALLBACK
+        S.placing = v != 0
+        if S.placing and h.win_tile < 0:
+            return ER_FALLBACK  # (no winning tile to place: the rule book raises)
     if b.aggregation != AGG_FORMULA:
         if ev_prog(&x, b.img[EH_BASE], 1, &S.base) != 0 or ev_prog(&x, b.img[EH_OFFSET], 1, &S.offset) != 0:
             return ER_FALLBACK
@@ -1683,7 +1840,7 @@ cdef int ev_score(const EvBook* b, const EvHand* h0, EvResult* res) noexcept nog
 cdef int ev_finish(const EvBook* b, const EvHand* h, EvResult* res) noexcept nogil:
     """The best reading's other names, rounding, cap, validity, points and payments; -1 where the rule book
     raises."""
-    cdef EvCtx x, rx
+    cdef EvCtx x, rx, mx
     cdef uint8_t counted[EV_MAX_ROWS]
     cdef int i, p, winner = h.winner, dealer = h.dealer, discarder, self_drawn = res.best.self_drawn
     cdef int64_t v, total, cap, points, all_pay, for_all, doubles, bonus, pay_cap, dealer_bonus, alone, share, sum_
@@ -1694,6 +1851,8 @@ cdef int ev_finish(const EvBook* b, const EvHand* h, EvResult* res) noexcept nog
     cdef int n_payers = 0, seats_mask
     cdef const int32_t* img = b.img
     ev_plain(&x, b, h)
+    x.lines = res.lines  # (the payment reads group_value of the counted rows)
+    x.n_lines = res.n_lines
     rx = x
     rx.r = &res.best
     for i in range(res.n_lines):
@@ -1718,12 +1877,15 @@ cdef int ev_finish(const EvBook* b, const EvHand* h, EvResult* res) noexcept nog
         counted[res.lines[i].row] = 1
     rx.counted = counted
     rx.n_counted = res.n_lines
+    res.compared = 0
     if ev_prog(&x, img[EH_SELF_DRAW_ONLY], 0, &v) != 0:
         return -1
     if v != 0 and not self_drawn:
         res.invalid = 1
     else:
         if img[EH_REQUIRES] >= 0:
+            rx.lines = NULL  # (the win rule reads row_KEY and counted, not group_value)
+            rx.n_lines = 0
             if ev_run(&rx, img[EH_REQUIRES], &v) != 0:
                 return -1
             if v == 0:
@@ -1731,7 +1893,15 @@ cdef int ev_finish(const EvBook* b, const EvHand* h, EvResult* res) noexcept nog
         if res.invalid == 0:
             if ev_prog(&x, img[EH_MINIMUM], 0, &v) != 0:
                 return -1
-            if total < v:
+            res.compared = total
+            if img[EH_MINIMUM_OF] >= 0:  # (what the minimum is compared with, on the best reading)
+                mx = x
+                mx.r = &res.best
+                mx.lines = NULL
+                mx.n_lines = 0
+                if ev_run(&mx, img[EH_MINIMUM_OF], &res.compared) != 0:
+                    return -1
+            if res.compared < v:
                 res.invalid = 3
     x.scoring[5] = total
     if ev_prog(&x, img[EH_POINTS], total, &points) != 0:
@@ -1759,6 +1929,11 @@ cdef int ev_finish(const EvBook* b, const EvHand* h, EvResult* res) noexcept nog
         if alone >= 4:
             return -1
         discarder = <int>alone if alone >= 0 else -1
+    if img[EH_PAYER] >= 0:  # a seat that alone pays the win, whoever discarded
+        if ev_run(&x, img[EH_PAYER], &alone) != 0 or alone >= 4:
+            return -1
+        if alone >= 0:
+            discarder = <int>alone
     for i in range(4):
         res.owed[i] = -1
         res.pay[i] = 0
@@ -1776,7 +1951,7 @@ cdef int ev_finish(const EvBook* b, const EvHand* h, EvResult* res) noexcept nog
                 return -1
             by_payer[i] = v
     if res.invalid:
-        return 0
+        return ev_details(b, &rx, res)
     if discarder < 0 or all_pay or for_all:
         for p in range(4):
             if (seats_mask >> p) & 1 and p != winner:
@@ -1811,6 +1986,19 @@ cdef int ev_finish(const EvBook* b, const EvHand* h, EvResult* res) noexcept nog
                 return -1  # (the winner would pay itself: the rule book raises)
             res.pay[p] -= res.owed[p]
             res.pay[winner] += res.owed[p]
+    return ev_details(b, &rx, res)
+
+
+cdef int ev_details(const EvBook* b, EvCtx* rx, EvResult* res) noexcept nogil:
+    """The book's [[details]] on the best reading, its counted rows and the total."""
+    cdef int i
+    rx.lines = res.lines
+    rx.n_lines = res.n_lines
+    rx.scoring[5] = res.total
+    res.n_details = b.n_details
+    for i in range(b.n_details):
+        if ev_run(rx, b.details[i], &res.details[i]) != 0:
+            return -1
     return 0
 
 
@@ -1873,8 +2061,9 @@ cdef class CompiledBook:
         (kinds: chow pung kong added_kong concealed_kong), ``flowers`` the 8 flower counts, the winning tile (-1
         none), the seats (discarder -1: self-drawn), the winner's seat wind, the prevalent wind, robbing a kong, the
         fact ya, the image's fact values and the mask of wild kinds.  Returns (status, lines, value, fan, totals,
-        total, invalid, points, owed, payments, wait, decomposition) (mahjong.rulebook.evaluator.Outcome's
-        fields; lines: (row, times, value, renamed); decomposition: (form, melds, pairs, singles, wildcards))."""
+        total, invalid, points, owed, payments, wait, decomposition, placed, compared, details)
+        (mahjong.rulebook.evaluator.Outcome's fields; lines: (row, times, value, renamed); decomposition: (form,
+        melds, pairs, singles, wildcards))."""
         cdef EvHand h
         cdef EvResult* res
         cdef int i, j, st
@@ -1929,7 +2118,8 @@ cdef class CompiledBook:
                     tuple([r.subs[i] for i in range(r.n_subs)]))
             return (st, lines, res.value, res.fan, tuple([res.totals[i] for i in range(5)]), res.total, res.invalid,
                     res.points, tuple([res.owed[i] for i in range(4)]), tuple([res.pay[i] for i in range(4)]),
-                    r.wait, deco)
+                    r.wait, deco, bool(res.placed), res.compared,
+                    tuple([res.details[i] for i in range(res.n_details)]))
         finally:
             free(res)
 

@@ -48,6 +48,9 @@ COMPILED: dict[str, list[dict[str, Any]]] = {
     "common-file": [{}, {"unlisted_rows": False}, {"max_fan": 13, "base": 2}, {"discard_all_pay": True}],
     "hongzhong": [{}],
     "changsha": [{}],
+    "wuhu-2468": [{}, {"seven_pairs_win": True, "ya_from_edge": True}, {"derive_ya": False, "kong_counts_four": False},
+                  {"non_dealer_win_payers": "dealer", "ya_from_single": True}],
+    "wuhu-1234": [{}, {"seven_pairs_win": True, "full_flush_zuizi": 3}],
     "guangdong": [{}],
     "guangdong-fangui": [{}],
     "sichuan": [{}, {"zimo_bonus": "double"}, {"zimo_bonus": "add_fan", "jingoudiao": "pattern"},
@@ -188,8 +191,9 @@ def _compare(rs: Any, hand: Any, kw: dict[str, Any]) -> str:
     assert (got.total, got.invalid == 0, got.payments) == (expected.total, expected.valid, expected.payments), (
         str(h), kw, got, expected)
     assert rs.readings(h, rs.wildcard_kinds(c))[got.reading] == expected.reading
-    if rs.book.report_wait:
+    if rs.book.report_wait or got.placed:
         assert (O.WAITS[got.wait] if got.wait else None) == expected.wait
+    assert dict(zip(cb.details, got.details)) == {k: expected.details[k] for k in cb.details}
     return "ok"
 
 
@@ -216,6 +220,8 @@ def _facts_for(name: str, rng: random.Random, hand: Any) -> dict[str, Any]:
         kw["indicator"] = rng.randrange(34)
     if name == "changsha" and rng.random() < 0.6:  # 扎鸟: the birds on each seat
         kw["bird_seats"] = tuple(rng.choice([0, 0, 1, 2]) for _ in range(4))
+    if name.startswith("wuhu") and rng.random() < 0.3:  # 押 given (else derived from the wait)
+        kw["ya"] = rng.choice([0, 2, 3, 5, 8])
     return kw
 
 

@@ -37,7 +37,7 @@ from mahjong.hand import Hand, MeldKind
 from mahjong.rulebook.expr import BUILTINS, Compiled, Node, Value, compiled, evaluate, fold, names_in
 from mahjong.rulebook.options import describe
 from mahjong.rulebook.predicates import COUNTS, FACTS, FUNCTIONS, PREDICATES
-from mahjong.rulebook.reading import Reading, build_reading, field_names, split_wildcards, win_facts
+from mahjong.rulebook.reading import Reading, build_reading, field_names, split_wildcards, win_facts, win_placements
 from mahjong.rulebook.rows import RuleRow
 from mahjong.rulebook.strategies import (
     Payment,
@@ -204,6 +204,19 @@ class RuleBook:
     variant_of: str | None = None
     #: readings that may not win, each with its reason (``[[win.refusals]]``)
     refusals: tuple[tuple[Node, str], ...] = ()
+    # --- rbwuhu ---
+    #: each reading is scored at every place the winning tile can take in it (``[win] placements``); None = never
+    placements: Node | None = None
+    #: with placements: the 押 of each placed reading (the fact ``ya`` the library's ``press`` reads)
+    press: Node | None = None
+    #: between readings of the same value, the one with more of this is kept (None: its fan)
+    tie_break: Node | None = None
+    #: what the minimum is compared with, on the best reading (None: the hand's value)
+    minimum_of: Node | None = None
+    #: the reason of a win below the minimum ({value}, {minimum}); "" = the usual one
+    minimum_text: str = ""
+    #: numbers the result's details show: (key, expression of the best reading, its counted rows and total)
+    details: tuple[tuple[str, Node], ...] = ()
 
     @cached_property
     def hand_rules(self) -> HandRules:
@@ -337,9 +350,10 @@ class TablePlan:
 
 class BestReading(NamedTuple):
     """The best reading of a hand as :meth:`BookRuleSet.score` goes on from it: its counted rows as score items,
-    the reading, its wait, its value (before rounding and the cap), the counted rows' totals, and whether the win
-    rule (``requires``) holds on it (a function: only read where the book has one and the win is not refused
-    before)."""
+    the reading, its wait, its value (before rounding and the cap), the counted rows' totals, whether the win
+    rule (``requires``) holds on it, what the minimum is compared with on it (``minimum_of``), the book's
+    ``[[details]]`` on it (given the total) — each a function, read only where the book has it and the result
+    needs it — and whether it is a reading at a place of the winning tile (its wait is then reported)."""
 
     items: list[ScoreItem]
     reading: Decomposition
@@ -347,6 +361,9 @@ class BestReading(NamedTuple):
     value: int
     counted: Totals
     requires: Callable[[], bool]
+    minimum_of: Callable[[], int]
+    details: Callable[[int], dict[str, Any]]
+    placed: bool = False
 
 
 #: the compiled evaluator's best reading of a checked hand (``(rule set, hand, win context, wildcard kinds) ->
@@ -439,7 +456,8 @@ class BookRuleSet(RuleSet[Any]):
             got = self.__dict__["_opts"] = {n: getattr(self.config, n) for n in field_names(config_type)}
         return got
 
-    def _value(self, node: Node | None, names: Mapping[str, Any], default: Value | None = None) -> Value | None:
+    def _value(self, node: Node | None, names: Mapping[str, Any], default: Value | None = None,
+               functions: Mapping[str, Any] = BUILTINS) -> Value | None:
         if node is None:
             return default
         got = self._constants().get(id(node), _VARIES)
@@ -447,7 +465,7 @@ class BookRuleSet(RuleSet[Any]):
             return default if got is None else got  # type: ignore[return-value]
         if node.op == "name" and node.value in names and names[str(node.value)] is None:
             return default  # an int_or_none option set to none: no cap, no bonus
-        return evaluate(node, names, BUILTINS)
+        return evaluate(node, names, functions)
 
     def _option_constants(self) -> dict[int, Value | None]:
         """The book's scoring and payment expressions that read only options, worked out once for this
@@ -621,7 +639,7 @@ class BookRuleSet(RuleSet[Any]):
         best = None if scorer is None else scorer(self, h, paying_ctx, wild_kinds)
         if best is None:
             best = self._best_reading(h, ctx, opts, names, extra, wild_kinds)
-        items, reading, v_wait, value, counted, requires = best
+        items, reading, v_wait, value, counted, requires, minimum_of, details_of, placed = best
         details: dict[str, Any] = {"value": value, "fan": counted.fan}
         steps: list[tuple[str, str]] = [(f"合计 {value}", f"value {value}")]
         if b.aggregation == "powers":
@@ -641,10 +659,16 @@ class BookRuleSet(RuleSet[Any]):
             valid, reason = False, f"{b.zh or b.name}: 只能自摸 / only a self-drawn win counts"
         elif b.requires is not None and not requires():
             valid, reason = False, f"{b.zh or b.name}: {b.requires_text or 'the hand does not meet the win rule'}"
-        elif total < int(self._value(b.minimum, names, 0) or 0):
-            valid, reason = False, f"{b.zh or b.name}: below the minimum {self._value(b.minimum, names, 0)}"
+        else:
+            minimum = int(self._value(b.minimum, names, 0) or 0)
+            compared = total if b.minimum_of is None else minimum_of()
+            if compared < minimum:
+                valid = False
+                reason = (b.minimum_text.format(value=compared, minimum=minimum) if b.minimum_text
+                          else f"{b.zh or b.name}: below the minimum {self._value(b.minimum, names, 0)}")
         points = int(self._value_with_total(b.points, names, total, total) or 0)
-        rule = self._payment_rule(names, total)
+        functions = _group_values(self.rows, items)
+        rule = self._payment_rule(names, total, functions)
         seats = self.seats
         if b.not_paying is not None:
             seats = tuple(s for s in seats if s not in getattr(ctx, b.not_paying))
@@ -652,6 +676,10 @@ class BookRuleSet(RuleSet[Any]):
         if discarder is None:
             alone = int(self._value(b.payment["self_draw_payer"], names, -1) or 0)
             discarder = alone if alone >= 0 else None
+        payer = b.payment.get("payer")
+        if payer is not None:  # a seat that alone pays the win, whoever discarded
+            alone = int(self._value_with_total(payer, names, total, -1, functions) or 0)
+            discarder = alone if alone >= 0 else discarder
         by_payer: dict[int, int] = {}
         birds_on = getattr(ctx, "bird_seats", None) if b.flow.bird_hits == "seat" else None
         if birds_on is not None:  # 扎鸟: one more share for each bird on the winner and on the payer
@@ -671,35 +699,66 @@ class BookRuleSet(RuleSet[Any]):
             pay, lines_between = self._between_losers(pay, ctx, getattr(ctx, b.between_losers))
             steps += lines_between
         details.update(points_per_payer=points, payers=sorted(owed))
+        if b.details:
+            details.update(details_of(total))
         details.update(arithmetic_details(*steps))
-        wait = v_wait if b.report_wait else None
+        wait = v_wait if b.report_wait or placed else None
         return ScoreResult(self.name, tuple(items), total, b.unit, reading, wait, valid, pay, reason, details)
 
     def _best_reading(self, h: Hand, ctx: WinContext, opts: Mapping[str, Any], names: Mapping[str, Any],
                       extra: Mapping[str, Any], wild_kinds: frozenset[int]) -> BestReading:
-        """The rule book's best reading of a checked hand: every reading built, its rows counted, the largest
-        (value, fan) kept (the first of them in the kernels' order)."""
+        """The rule book's best reading of a checked hand: every reading built (with ``[win] placements``: at each
+        place of the winning tile, its 押 by ``[win] press``), its rows counted, the largest (value, tie-break)
+        kept (the tie-break: its fan, or ``[scoring] tie_break``; the first of them in the kernels' order)."""
         b = self.book
         best: tuple[tuple[int, int], list[tuple[RuleRow, int]], Decomposition, Reading, Any] | None = None
         facts = win_facts(ctx, extra)
         merged = reading_base(opts, facts)
         find_wait = _reads_wait(b)
+        placing = b.placements is not None and bool(self._value(b.placements, names, False))
         for d in self.readings(h, wild_kinds):
             v = build_reading(h, d, ctx, self.hand_rules, wild_kinds, extra, find_wait=find_wait, facts=facts)
-            env = self._reading_env(v, opts, merged)
-            lines = self.count_rows(v, opts, env)
-            rank = (self._hand_value(lines, names), totals_of(lines).fan)
-            if best is None or rank > best[0]:
-                best = (rank, lines, d, v, env)
+            for c in (self._placed(v, opts) if placing else (v,)):
+                env = self._reading_env(c, opts, None if placing else merged)
+                lines = self.count_rows(c, opts, env)
+                if b.tie_break is None:
+                    tie = totals_of(lines).fan
+                else:
+                    tie = int(evaluate(b.tie_break, env[0], _with_group_value(env[1], lines)))
+                rank = (self._hand_value(lines, names), tie)
+                if best is None or rank > best[0]:
+                    best = (rank, lines, d, c, env)
         assert best is not None
-        (value, _fan), lines, reading, v, env = best
+        (value, _tie), lines, reading, v, env = best
         rnames, rfuncs = env
 
         def requires() -> bool:
             assert b.requires is not None
             return bool(evaluate(b.requires, _with(rnames, names_for(self.rows, lines)), rfuncs))
 
-        return BestReading(self._items(lines, v, opts, env), reading, v.wait, value, totals_of(lines), requires)
+        def minimum_of() -> int:
+            assert b.minimum_of is not None
+            return int(evaluate(b.minimum_of, rnames, rfuncs))
+
+        def details(total: int) -> dict[str, Any]:
+            dnames = _with(rnames, {**names_for(self.rows, lines), "total": total})
+            dfuncs = _with_group_value(rfuncs, lines)
+            return {key: evaluate(node, dnames, dfuncs) for key, node in b.details}
+
+        return BestReading(self._items(lines, v, opts, env), reading, v.wait, value, totals_of(lines), requires,
+                           minimum_of, details, placing)
+
+    def _placed(self, v: Reading, opts: Mapping[str, Any]) -> list[Reading]:
+        """The reading at each place of its winning tile (:func:`~mahjong.rulebook.reading.win_placements`), each
+        with its 押 (the fact ``ya``) by the book's ``[win] press``."""
+        press = self.book.press
+        out = []
+        for p in win_placements(v):
+            if press is not None:
+                ya = int(evaluate(press, *self._reading_env(p, opts)))
+                p = dataclasses.replace(p, facts={**p.facts, "ya": ya})
+            out.append(p)
+        return out
 
     # --- what a configuration works out once ----------------------------------------------------------------
 
@@ -717,28 +776,31 @@ class BookRuleSet(RuleSet[Any]):
         return constants
 
     def _value_with_total(self, node: Node | None, names: Mapping[str, Any], total: int,
-                          default: Value | None) -> Value | None:
+                          default: Value | None, functions: Mapping[str, Any] = BUILTINS) -> Value | None:
         """:meth:`_value` of an expression that may read the hand's ``total`` too."""
         if node is None:
             return default
         got = self._constants().get(id(node), _VARIES)
         if got is not _VARIES:
             return default if got is None else got  # type: ignore[return-value]
-        return self._value(node, {**names, "total": total}, default)
+        return self._value(node, {**names, "total": total}, default, functions)
 
-    def _payment_rule(self, names: Mapping[str, Any], total: int) -> Payment:
-        """Who pays how (the book's ``[payment]``), worked out once when it reads only options."""
+    def _payment_rule(self, names: Mapping[str, Any], total: int, functions: Mapping[str, Any] = BUILTINS
+                      ) -> Payment:
+        """Who pays how (the book's ``[payment]``), worked out once when it reads only options (``functions``:
+        the built-ins and group_value of the counted rows)."""
         got: Payment | None = self.__dict__.get("_payment")
         if got is not None:
             return got
         b = self.book
+        f = functions
         rule = Payment(
-            all_pay_on_discard=bool(self._value(b.payment["all_pay_on_discard"], names, False)),
-            discarder_pays_for_all=bool(self._value(b.payment["discarder_pays_for_all"], names, False)),
-            dealer_doubles=bool(self._value(b.payment["dealer_doubles"], names, False)),
-            bonus=int(self._value_with_total(b.payment["bonus"], names, total, 0) or 0),
-            cap=None if b.payment["cap"] is None else int(self._value(b.payment["cap"], names) or 0),
-            dealer_bonus=int(self._value(b.payment["dealer_bonus"], names, 0) or 0),
+            all_pay_on_discard=bool(self._value(b.payment["all_pay_on_discard"], names, False, f)),
+            discarder_pays_for_all=bool(self._value(b.payment["discarder_pays_for_all"], names, False, f)),
+            dealer_doubles=bool(self._value(b.payment["dealer_doubles"], names, False, f)),
+            bonus=int(self._value_with_total(b.payment["bonus"], names, total, 0, f) or 0),
+            cap=None if b.payment["cap"] is None else int(self._value(b.payment["cap"], names, None, f) or 0),
+            dealer_bonus=int(self._value(b.payment["dealer_bonus"], names, 0, f) or 0),
         )
         constants = self._constants()
         if all(b.payment[k] is None or id(b.payment[k]) in constants
@@ -1063,6 +1125,31 @@ def _shadowed(names: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(n for n in names if n in PREDICATES or n in COUNTS)
 
 
+def _with_group_value(funcs: dict[str, Any], lines: list[tuple[RuleRow, int]]) -> dict[str, Any]:
+    """``funcs`` with ``group_value(g)``: the value of the counted rows of group g (value × times, added), in
+    place (a reading's functions are not read again for another set of rows)."""
+    funcs["group_value"] = lambda g: sum(r.value * n for r, n in lines if r.group == g)
+    return funcs
+
+
+def _group_values(rows: tuple[RuleRow, ...], items: list[ScoreItem]) -> dict[str, Any]:
+    """The built-ins and ``group_value(g)`` of the counted rows, from the result's items (the payment's names)."""
+    group = _groups_of(rows)
+    return {**BUILTINS, "group_value": lambda g: sum(i.value * i.count for i in items if group.get(i.key) == g)}
+
+
+_GROUPS: dict[int, tuple[tuple[RuleRow, ...], dict[str, str]]] = {}
+
+
+def _groups_of(rows: tuple[RuleRow, ...]) -> dict[str, str]:
+    got = _GROUPS.get(id(rows))
+    if got is None or got[0] is not rows:
+        if len(_GROUPS) > 256:
+            _GROUPS.clear()
+        got = _GROUPS[id(rows)] = (rows, {r.key: r.group for r in rows})
+    return got[1]
+
+
 def _with(names: dict[str, Any], more: Mapping[str, Any]) -> dict[str, Any]:
     """``names`` with ``more`` added (in place: a reading's names are not read again after the win rule)."""
     names.update(more)
@@ -1166,7 +1253,7 @@ def _context_class(book: RuleBook) -> type[WinContext]:
             raise ContextError(f"indicator must be a tile (e.g. 5m) or a tile id 0..33, got {ind!r}")
         for name, (tname, _d, _m) in book.facts.items():
             val = getattr(self, name)
-            if tname in ("seat", "seats", "per_seat"):
+            if tname in ("seat", "seats", "per_seat", "int_or_none"):
                 object.__setattr__(self, name, parse_seat_fact(book.name, name, tname, val))
                 continue
             ok = isinstance(val, bool) if tname == "bool" else isinstance(val, int) and not isinstance(val, bool)
@@ -1210,12 +1297,14 @@ def ruleset_class(book: RuleBook) -> type[BookRuleSet]:
 
 # --- win facts about seats (rbfiles) ------------------------------------------------------------------------
 
-_FACT_PY_TYPES: dict[str, Any] = {"bool": bool, "int": int, "seat": Any, "seats": Any, "per_seat": Any}
+_FACT_PY_TYPES: dict[str, Any] = {"bool": bool, "int": int, "seat": Any, "seats": Any, "per_seat": Any,
+                                  "int_or_none": Any}
 
 
 def fact_value(kind: str, value: Any) -> Any:
-    """A win fact as expressions read it: a seat fact that is not given reads as -1."""
-    if kind == "seat" and value is None:
+    """A win fact as expressions read it: a seat fact, or a whole number that may be none, reads as -1 when it is
+    not given."""
+    if (kind == "seat" or kind == "int_or_none") and value is None:
         return -1
     return value
 
@@ -1238,6 +1327,14 @@ def parse_seat_fact(owner: str, name: str, kind: str, value: Any) -> Any:
 
     if kind == "seat":
         return None if value is None or value == "none" else seat(value)
+    if kind == "int_or_none":
+        if value is None or value == "none":
+            return None
+        if isinstance(value, str) and value.strip().isdigit():
+            value = int(value)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise ContextError(f"{owner}: win fact {name} must be a whole number >= 0, got {value!r}")
+        return value
     if kind == "seats":
         if value is None:
             return frozenset()

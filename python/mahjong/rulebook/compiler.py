@@ -89,12 +89,14 @@ class CompiledBook:
             them).
         facts: the image's fact slots.
         seats: the rule set's seats.
+        details: the keys of the book's ``[[details]]``, in the image's order.
     """
 
     image: tuple[int, ...]
     rows: tuple[RuleRow, ...]
     facts: tuple[FactSlot, ...]
     seats: tuple[int, ...]
+    details: tuple[str, ...] = ()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> CompiledBook:
         return self  # (immutable: a game copied with its rule set shares it)
@@ -249,11 +251,13 @@ class _Scope:
     hand's melds), with ``rows`` (stage 2 / the win rule: row_KEY and counted), ``scoring`` (fan hu tai pt x total)
     and ``outside`` (counted_outside, stage 2)."""
 
-    def __init__(self, level: str, *, rows: bool = False, scoring: tuple[str, ...] = (), outside: bool = False):
+    def __init__(self, level: str, *, rows: bool = False, scoring: tuple[str, ...] = (), outside: bool = False,
+                 groups: bool = False):
         self.level = level
         self.rows = rows
         self.scoring = scoring
         self.outside = outside
+        self.groups = groups
 
 
 class _Compiler:
@@ -451,20 +455,25 @@ class _Compiler:
                 raise NotCompiled(f"{self.rs.name}: contains() of two seats facts")
             out.append(_OP[fn])
             return "num"
+        if fn == "group_value" and scope.groups:
+            if len(args) != 1 or args[0].op not in ("str", "num"):
+                raise NotCompiled(f"{self.rs.name}: group_value() reads one group name: {_text(node)}")
+            out += [_OP["group_value"], self.group_id(args[0].value)]
+            return "num"
         if fn == "counted_outside" and scope.outside:
             if len(args) != 1 or args[0].op not in ("str", "num"):
                 raise NotCompiled(f"{self.rs.name}: counted_outside() reads one group name: {_text(node)}")
-            group = args[0].value
-            gid = self.groups.get(group) if isinstance(group, str) else None
-            if gid is None:  # a group no row has: every counted row is outside it
-                gid = self.groups.setdefault(str(group) if isinstance(group, str) else f"\0{group!r}",
-                                             len(self.groups))
-            out += [_OP["counted_outside"], gid]
+            out += [_OP["counted_outside"], self.group_id(args[0].value)]
             return "num"
         if fn in _FN and scope.level == "reading":  # (the scoring names call the built-ins only)
             return self.library_call(fn, node, out)
         out.append(_OP["err"])  # an unknown function: the rule book raises
         return "num"
+
+    def group_id(self, group: Any) -> int:
+        """A group's number (a name no row has gets one of its own: no counted row is in it)."""
+        key = group if isinstance(group, str) else f"\0{group!r}"
+        return self.groups.setdefault(key, len(self.groups))
 
     def library_call(self, fn: str, node: Node, out: list[int]) -> str:
         values = []
@@ -582,8 +591,12 @@ _ENCODERS: dict[str, Callable[..., tuple[int, ...]]] = {
 _READING = _Scope("reading")
 _STAGE2 = _Scope("reading", rows=True, outside=True)
 _WIN_RULE = _Scope("reading", rows=True)
+_TIE = _Scope("reading", groups=True)
+_DETAILS = _Scope("reading", rows=True, scoring=("total",), groups=True)
 _PLAIN = _Scope("plain")
 _TOTAL = _Scope("plain", scoring=("total",))
+_PAY = _Scope("plain", groups=True)
+_PAY_TOTAL = _Scope("plain", scoring=("total",), groups=True)
 _FORMULA = _Scope("plain", scoring=("fan", "hu", "tai", "pt", "x"))
 
 
@@ -676,14 +689,20 @@ def compile_ruleset(rs: BookRuleSet) -> CompiledBook:
     put("requires", -1 if book.requires is None else c.program(book.requires, _WIN_RULE))
     put("formula", scalar(book.formula, 0, _FORMULA) if book.aggregation == "formula" else -1)
     pay = book.payment
-    put("all_pay_on_discard", scalar(pay["all_pay_on_discard"], 0))
-    put("discarder_pays_for_all", scalar(pay["discarder_pays_for_all"], 0))
-    put("dealer_doubles", scalar(pay["dealer_doubles"], 0))
-    put("bonus", scalar(pay["bonus"], 0, _TOTAL))
-    put("pay_cap", -1 if pay["cap"] is None else scalar(pay["cap"], 0))
-    put("dealer_bonus", scalar(pay["dealer_bonus"], 0))
+    put("all_pay_on_discard", scalar(pay["all_pay_on_discard"], 0, _PAY))
+    put("discarder_pays_for_all", scalar(pay["discarder_pays_for_all"], 0, _PAY))
+    put("dealer_doubles", scalar(pay["dealer_doubles"], 0, _PAY))
+    put("bonus", scalar(pay["bonus"], 0, _PAY_TOTAL))
+    put("pay_cap", -1 if pay["cap"] is None else scalar(pay["cap"], 0, _PAY))
+    put("dealer_bonus", scalar(pay["dealer_bonus"], 0, _PAY))
     put("self_draw_payer", scalar(pay["self_draw_payer"], -1))
-    put("bird_share", scalar(pay["bird_share"], 0, _TOTAL))
+    put("bird_share", scalar(pay["bird_share"], 0, _PAY_TOTAL))
+    put("payer", -1 if pay.get("payer") is None else scalar(pay["payer"], -1, _PAY_TOTAL))
+    put("placements", -1 if book.placements is None else scalar(book.placements, 0))
+    put("press", c.program(book.press, _READING))
+    put("tie_break", c.program(book.tie_break, _TIE))
+    put("minimum_of", c.program(book.minimum_of, _READING))
+    details = [c.program(node, _DETAILS) for _key, node in book.details]
     put("not_paying", -1 if book.not_paying is None else c.slot(book.not_paying, "plain"))
     put("between_losers", -1)
     put("bird_seats", -1)
@@ -711,11 +730,15 @@ def compile_ruleset(rs: BookRuleSet) -> CompiledBook:
     put("n_checks", len(checks))
     put("checks_at", len(head) + len(body))
     body += checks
+    put("n_details", len(details))
+    put("details_at", len(head) + len(body))
+    body += details
     put("code_at", len(head) + len(body))
     put("code_len", len(c.code))
     body += c.code
     put("size", len(head) + len(body))
-    out = CompiledBook(tuple(head + body), tuple(rows), tuple(c.slots), tuple(rs.seats))
+    out = CompiledBook(tuple(head + body), tuple(rows), tuple(c.slots), tuple(rs.seats),
+                       tuple(key for key, _node in book.details))
     out.__dict__["_facts_of_book"] = book.facts
     return out
 

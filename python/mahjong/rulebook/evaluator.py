@@ -28,7 +28,7 @@ from mahjong.rulebook import opcodes as O
 from mahjong.rulebook.book import BestReading, compiled_scorer
 from mahjong.rulebook.compiler import LIBRARY, MAGIC, CompiledBook, compiled
 from mahjong.rulebook.predicates import COUNTS, FUNCTIONS, PREDICATES
-from mahjong.rulebook.reading import Reading, build_reading, win_facts
+from mahjong.rulebook.reading import Reading, build_reading, win_facts, win_placements
 from mahjong.rulebook.strategies import Totals
 from mahjong.tiles import tile_name
 from mahjong.types import Decomposition, Form
@@ -62,6 +62,10 @@ class Outcome:
         owed: what each seat pays the winner (-1: it does not pay).
         payments: the net per seat (zero-sum).
         wait: the best reading's wait (:data:`~mahjong.rulebook.opcodes.WAITS` index).
+        placed: the best reading is one at a place of the winning tile (``[win] placements``).
+        compared: what the minimum was compared with (the total, or ``[scoring] minimum_of``); 0 where it was
+            not.
+        details: the book's ``[[details]]`` on the best reading, in their order.
     """
 
     status: str
@@ -76,6 +80,9 @@ class Outcome:
     owed: tuple[int, ...] = (-1, -1, -1, -1)
     payments: tuple[int, ...] = (0, 0, 0, 0)
     wait: int = 0
+    placed: bool = False
+    compared: int = 0
+    details: tuple[int, ...] = ()
 
 
 class _Fallback(Exception):
@@ -110,7 +117,7 @@ class _Env:
     """What one program reads: the reading (None for the scoring names), the fact vector, the scoring names and
     the counted rows."""
 
-    __slots__ = ("reading", "facts", "scoring", "counted", "groups", "memo")
+    __slots__ = ("reading", "facts", "scoring", "counted", "groups", "memo", "lines")
 
     def __init__(self, reading: Reading | None, facts: Sequence[int]) -> None:
         self.reading = reading
@@ -119,6 +126,7 @@ class _Env:
         self.counted: list[int] | None = None  # the row indices counted (stage 2: stage 1's; the win rule: all)
         self.groups: list[int] = []
         self.memo: dict[int, int] = {}
+        self.lines: list[tuple[int, int, int]] | None = None  # the counted lines group_value reads
 
 
 def run(code: Sequence[int], pc: int, env: _Env) -> int:
@@ -176,6 +184,12 @@ def run(code: Sequence[int], pc: int, env: _Env) -> int:
                 raise _Fallback("counted_outside outside stage 2")
             g = code[pc + 1]
             stack.append(sum(1 for i in env.counted if env.groups[i] != g))
+            pc += 2
+        elif name == "group_value":
+            if env.lines is None:
+                raise _Fallback("group_value without counted rows")
+            g = code[pc + 1]
+            stack.append(_checked(sum(_checked(v * n) for i, n, v in env.lines if env.groups[i] == g)))
             pc += 2
         elif name in ("and", "or"):
             top = stack[-1]
@@ -264,6 +278,8 @@ class _Image:
         self.excl = [tuple(image[ex + r[_R["excl"]]:ex + r[_R["excl"]] + r[_R["n_excl"]]]) for r in self.rows]
         at = self.h["checks_at"]
         self.checks = image[at:at + self.h["n_checks"]]
+        at = self.h["details_at"]
+        self.details = image[at:at + self.h["n_details"]]
         self.groups = [r[_R["group"]] for r in self.rows]
         self.flags = {name: bool(self.h["flags"] >> i & 1) for i, name in enumerate(O.FLAGS)}
 
@@ -397,18 +413,27 @@ def _twin(cb: CompiledBook, rs: Any, hand: Any, ctx: Any) -> Outcome:
     extra = {k: _fact_of(kind, getattr(ctx, k)) for k, (kind, _d, _m) in book.facts.items()}
     wfacts = win_facts(ctx, extra)
     self_drawn = ctx.self_drawn
+    placing = bool(im.run(im.h["placements"], plain))
+    if placing and hand.win_tile is None:
+        raise _Fallback("placements need the winning tile")
     best: tuple[tuple[int, int], int, list[tuple[int, int, int]], Reading, tuple[int, ...]] | None = None
     for k, d in enumerate(decompositions):
         v = build_reading(hand, d, ctx, rs.hand_rules, wild_kinds, extra, find_wait=im.flags["find_wait"],
                           facts=wfacts)
-        env = _Env(v, facts)
-        lines = _lines(im, env, self_drawn)
-        totals = _totals(im, lines)
-        rank = (_hand_value(im, totals, plain), totals[0])
-        if best is None or rank > best[0]:
-            best = (rank, k, lines, v, totals)
-    assert best is not None
-    (value, fan), k, lines, v, totals = best
+        for c in _placed(im, v, facts) if placing else (v,):
+            env = _Env(c, facts)
+            lines = _lines(im, env, self_drawn)
+            totals = _totals(im, lines)
+            env.lines = lines
+            env.groups = im.groups
+            tie = totals[0] if im.h["tie_break"] < 0 else run(im.code, im.h["tie_break"], env)
+            rank = (_hand_value(im, totals, plain), tie)
+            if best is None or rank > best[0]:
+                best = (rank, k, lines, c, totals)
+    if best is None:
+        raise _Fallback("no reading")
+    (value, _tie), k, lines, v, totals = best
+    fan = totals[0]
     env = _Env(v, facts)
     renamed = [r[_R["rename"]] >= 0 and bool(run(im.code, r[_R["rename"]], env))
                for r in (im.rows[i] for i, _, _ in lines)]
@@ -420,16 +445,22 @@ def _twin(cb: CompiledBook, rs: Any, hand: Any, ctx: Any) -> Outcome:
         if total > cap:
             total = cap
     invalid = 0
+    compared = 0
     env.counted = [i for i, _, _ in lines]
     env.groups = im.groups
     if im.run(im.h["self_draw_only"], plain) and not self_drawn:
         invalid = 1
     elif im.h["requires"] >= 0 and not run(im.code, im.h["requires"], env):
         invalid = 2
-    elif total < im.run(im.h["minimum"], plain):
-        invalid = 3
+    else:
+        minimum = im.run(im.h["minimum"], plain)
+        compared = total if im.h["minimum_of"] < 0 else run(im.code, im.h["minimum_of"], _Env(v, facts))
+        if compared < minimum:
+            invalid = 3
     plain.scoring[5] = total
     points = total if im.h["points"] < 0 else im.run(im.h["points"], plain)
+    plain.lines = lines
+    plain.groups = im.groups
     owed = _payments(im, plain, cb, paying, points, facts, invalid == 0)
     pay = [0, 0, 0, 0]
     for payer, amount in owed.items():
@@ -440,9 +471,22 @@ def _twin(cb: CompiledBook, rs: Any, hand: Any, ctx: Any) -> Outcome:
     owed_row = [-1, -1, -1, -1]
     for payer, amount in owed.items():
         owed_row[payer] = amount
+    env.lines = lines
+    env.scoring[5] = total
+    details = tuple(run(im.code, pc, env) for pc in im.details)
     wait = _WAIT_OF[v.wait] if v.wait is not None else 0
     return Outcome("ok", k, tuple((i, n, val, r) for (i, n, val), r in zip(lines, renamed)), value, fan, totals,
-                   total, invalid, points, tuple(owed_row), tuple(pay), wait)
+                   total, invalid, points, tuple(owed_row), tuple(pay), wait, placing, compared, details)
+
+
+def _placed(im: _Image, v: Reading, facts: Sequence[int]) -> list[Reading]:
+    """The reading at each place of its winning tile, each with its 押 by the book's press (the fact ya)."""
+    out = []
+    for p in win_placements(v):
+        if im.h["press"] >= 0:
+            p = replace(p, facts={**p.facts, "ya": run(im.code, im.h["press"], _Env(p, facts))})
+        out.append(p)
+    return out
 
 
 def _payments(im: _Image, plain: _Env, cb: CompiledBook, ctx: Any, points: int, facts: Sequence[int],
@@ -464,6 +508,9 @@ def _payments(im: _Image, plain: _Env, cb: CompiledBook, ctx: Any, points: int, 
     if discarder is None:
         alone = im.run(h["self_draw_payer"], plain, -1)
         discarder = alone if alone >= 0 else None
+    if h["payer"] >= 0:  # a seat that alone pays the win, whoever discarded
+        alone = im.run(h["payer"], plain)
+        discarder = alone if alone >= 0 else discarder
     winner, dealer = ctx.winner, ctx.dealer
     by_payer: dict[int, int] = {}
     if h["bird_seats"] >= 0 and facts[h["bird_seats"]] != O.ABSENT:  # 扎鸟: a share per bird on winner and payer
@@ -571,8 +618,9 @@ def compiled_outcome(cb: CompiledBook, rs: Any, hand: Any, ctx: Any) -> tuple[Ou
     status = O.RESULTS[got[0]]
     if status != "ok":
         return Outcome(status), None
-    (_, lines, value, fan, totals, total, invalid, points, owed, pay, wait, deco) = got
-    return Outcome("ok", -1, lines, value, fan, totals, total, invalid, points, owed, pay, wait), deco
+    (_, lines, value, fan, totals, total, invalid, points, owed, pay, wait, deco, placed, compared, details) = got
+    return Outcome("ok", -1, lines, value, fan, totals, total, invalid, points, owed, pay, wait, placed, compared,
+                   details), deco
 
 
 # --- BookRuleSet.score on the compiled evaluator ----------------------------------------------------------------------
@@ -595,7 +643,8 @@ def compiled_best(rs: Any, hand: Any, ctx: Any, wild_kinds: frozenset[int]) -> B
     got = core.score(*hand_input(cb, rs, hand, ctx, wild_kinds))
     if got[0] != 0:
         return None
-    (_, lines, value, _fan, totals, _total, invalid, _points, _owed, _pay, wait, deco) = got
+    (_, lines, value, _fan, totals, _total, invalid, _points, _owed, _pay, wait, deco, placed, compared,
+     details) = got
     items = _items_of(cb)
     out = []
     for line in lines:
@@ -607,8 +656,9 @@ def compiled_best(rs: Any, hand: Any, ctx: Any, wild_kinds: frozenset[int]) -> B
             item = items[line] = ScoreItem(r.key, zh, en, v, n, r.unit, r.text)
         out.append(item)
     reading = Decomposition(Form(deco[0]), deco[1], deco[2], deco[3], deco[4])
+    keys = cb.details
     return BestReading(out, reading, O.WAITS[wait] if wait else None, value, Totals(*totals),
-                       lambda: invalid != 2)
+                       lambda: invalid != 2, lambda: compared, lambda total: dict(zip(keys, details)), placed)
 
 
 def _items_of(cb: CompiledBook) -> dict[Any, ScoreItem]:

@@ -352,9 +352,25 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
     points = ch.expr(sc_t.get("points", "total"), ("scoring", "points"), score_names | {"total"}, set(BUILTINS))
     payment: dict[str, Node | None] = {}
     for k, default in (("all_pay_on_discard", False), ("discarder_pays_for_all", False), ("dealer_doubles", False),
-                       ("bonus", 0), ("cap", None), ("dealer_bonus", 0), ("self_draw_payer", -1), ("bird_share", 0)):
-        extra_names = {"total"} if k in ("bonus", "bird_share") else set()
-        payment[k] = ch.expr(pay_t.get(k, default), ("payment", k), score_names | extra_names, set(BUILTINS))
+                       ("bonus", 0), ("cap", None), ("dealer_bonus", 0), ("self_draw_payer", -1), ("bird_share", 0),
+                       ("payer", -1)):
+        extra_names = {"total"} if k in ("bonus", "bird_share", "payer") else set()
+        payment[k] = ch.expr(pay_t.get(k, default), ("payment", k), score_names | extra_names,
+                             set(BUILTINS) | ({"group_value"} if k != "self_draw_payer" else set()))
+    # (rbwuhu) readings at each place of the winning tile, their 押, the tie-break, what the minimum compares, details
+    placements = ch.expr(win_t.get("placements", False), ("win", "placements"), fixed_names, set(BUILTINS))
+    press = ch.expr(win_t.get("press"), ("win", "press"), reading_names, all_funcs)
+    if win_t.get("press") is not None and "placements" not in win_t:
+        ch.report(("win", "press"), "press is the 押 of a placed reading: it needs win.placements")
+    tie_break = ch.expr(sc_t.get("tie_break"), ("scoring", "tie_break"), reading_names, all_funcs | {"group_value"})
+    minimum_of = ch.expr(sc_t.get("minimum_of"), ("scoring", "minimum_of"), reading_names, all_funcs)
+    details = []
+    for i, d in enumerate(data.get("details", [])):
+        if not re.match(r"^[a-z][a-z0-9_]*$", d["key"]):
+            ch.report(("details", i, "key"), f"{d['key']!r}: keys are snake_case (a-z, 0-9, _)")
+        node = ch.expr(d["value"], ("details", i, "value"), win_names | {"total"}, all_funcs | {"group_value"})
+        if node is not None:
+            details.append((d["key"], node))
     for k, kind in (("not_paying", "seats"), ("between_losers", "per_seat")):
         fact = pay_t.get(k)
         if fact is not None and (fact not in facts or facts[fact][0] != kind):
@@ -403,6 +419,8 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
         builtin=data.get("builtin", False) or data.get("variant_of") == data["name"], mode_option=mode_option,
         settlement=settlement,
         row_hand_values=row_hand_values, row_self_drawn_values=row_self_drawn_values,
+        placements=placements, press=press, tie_break=tie_break, minimum_of=minimum_of,
+        minimum_text=sc_t.get("minimum_text", ""), details=tuple(details),
         special=special,  # (rbgames)
         check_texts_zh=check_texts_zh(data),  # (rbspeed)
         play=play, play_options=play_options, variant_of=data.get("variant_of"),
@@ -542,6 +560,9 @@ def fact_default(kind: str, raw: Any) -> tuple[Any, str]:
         return raw, "" if ok else "must be a whole number (and is required for an int fact)"
     if raw is None or raw == "none":
         return (frozenset() if kind == "seats" else None), ""
+    if kind == "int_or_none":
+        ok = isinstance(raw, int) and not isinstance(raw, bool) and raw >= 0
+        return raw, "" if ok else "must be a whole number >= 0 or none"
     return None, f"a {kind} fact has no default but none (leave it out)"
 
 

@@ -57,15 +57,16 @@ OPS = (
     "round_half",
     "contains",         # contains(seats, seat): a seats fact is a bit mask of seats
     "size",             # size(seats)
+    "group_value",      # the value of the counted rows of group g (value x times, added; operand: g)
 )
 #: operands each op takes
 OPERANDS = {"const": 1, "lib": 1, "func": 4, "fact": 1, "scoring": 1, "row": 1, "counted_outside": 1, "and": 1,
-            "or": 1, "min": 1, "max": 1}
+            "or": 1, "min": 1, "max": 1, "group_value": 1}
 #: what each op does to the stack depth (pops, pushes); min / max pop their operand's count
 STACK = {"end": (1, 0), "const": (0, 1), "err": (0, 1), "lib": (0, 1), "func": (0, 1), "fact": (0, 1),
          "scoring": (0, 1), "row": (0, 1), "counted": (0, 1), "counted_outside": (0, 1), "neg": (1, 1),
          "not": (1, 1), "bool": (1, 1), "pick": (3, 1), "round_up": (2, 1), "round_half": (2, 1),
-         "contains": (2, 1), "size": (1, 1), "and": (1, 0), "or": (1, 0)}
+         "contains": (2, 1), "size": (1, 1), "and": (1, 0), "or": (1, 0), "group_value": (0, 1)}
 for _op in ("add", "sub", "mul", "div", "pow", "eq", "ne", "lt", "le", "gt", "ge"):
     STACK[_op] = (2, 1)
 
@@ -131,6 +132,10 @@ HEADER = (
     "self_draw_payer", "bird_share",
     # fact slots read by the payment (-1 = none)
     "not_paying", "between_losers", "bird_seats",
+    # readings at each place of the winning tile (a program of the scoring names: -1 = never), each one's 押, the
+    # tie-break between readings of one value (-1: the fan), what the minimum is compared with (-1: the total), the
+    # sole payer (-1: none), the details (how many, where their programs are)
+    "placements", "press", "tie_break", "minimum_of", "payer", "n_details", "details_at",
     # the settlement's amounts and switches ([settlement] under the options)
     "melded_kong_discarder", "melded_kong_others", "added_kong", "concealed_kong", "kong_transfer",
     "ends_on_first_win", "flower_pig_penalty", "flower_pig_pays_won", "not_ready_pays_best",

@@ -755,7 +755,13 @@ def triplets_outside_wait(v: Reading, kind: Any, concealed: Any, terminal: Any) 
         "wait; 0 = no 押")
 def press(v: Reading) -> int:
     got = v.facts.get("ya")
-    return got if isinstance(got, int) else 0
+    return got if isinstance(got, int) and not isinstance(got, bool) and got > 0 else 0
+
+
+@_count("win_rank", "和张点数", "the rank 1..9 of the winning tile where it sits (0: an honor, or no winning tile)")
+def win_rank(v: Reading) -> int:
+    t = _win_tile(v)
+    return t % 9 + 1 if t is not None and t < 27 else 0
 
 
 @_func("largest_suit", "支数", "tiles of the suit held most (万 / 筒 / 条; honors are no suit), a declared kong as "

@@ -676,14 +676,14 @@ class BookRuleSet(RuleSet[Any]):
         if discarder is None:
             alone = int(self._value(b.payment["self_draw_payer"], names, -1) or 0)
             discarder = alone if alone >= 0 else None
-        payer = b.payment.get("payer")
-        if payer is not None:  # a seat that alone pays the win, whoever discarded
-            alone = int(self._value_with_total(payer, names, total, -1, functions) or 0)
+        payer_node = b.payment.get("payer")
+        if payer_node is not None:  # a seat that alone pays the win, whoever discarded
+            alone = int(self._value_with_total(payer_node, names, total, -1, functions) or 0)
             discarder = alone if alone >= 0 else discarder
         by_payer: dict[int, int] = {}
         birds_on = getattr(ctx, "bird_seats", None) if b.flow.bird_hits == "seat" else None
         if birds_on is not None:  # 扎鸟: one more share for each bird on the winner and on the payer
-            share = int(self._value_with_total(b.payment["bird_share"], names, total, 0) or 0)
+            share = int(self._value_with_total(b.payment["bird_share"], names, total, 0, functions) or 0)
             by_payer = {s: share * (birds_on[ctx.winner] + birds_on[s]) for s in seats if s != ctx.winner}
         owed = payments(points, ctx.winner, discarder, ctx.dealer, seats, rule, by_payer) if valid else {}
         steps.append((f"每家 {points}" + (f" + {rule.bonus}" if rule.bonus else ""),

@@ -1,6 +1,8 @@
-"""Load on the web calculator: many concurrent requests to ``mahjong serve`` on 127.0.0.1, latency per request.
+"""Load on the web calculator: many concurrent requests to ``mahjong serve`` on 127.0.0.1, latency per request;
+and load on its tables: many agent tables watched over WebSockets.
 
     python benchmarks/bench_web.py [--requests 2000] [--concurrency 200] [--write benchmarks/RESULTS.md]
+    python benchmarks/bench_web.py --tables 200 --seconds 60 [--write benchmarks/RESULTS.md]
 
 Starts ``mahjong serve --port 0`` (the installed command; needs ``pip install ".[web-test]"``), sends a fixed,
 seeded mix of requests — scores of complete hands under every rule set, waiting hands, analyses, the rule books,
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import platform
 import random
@@ -138,6 +141,13 @@ def run_load(base: str, n: int, concurrency: int, timeout: float = 120.0) -> Loa
 @contextmanager
 def serve() -> Iterator[str]:
     """``mahjong serve --port 0`` in a subprocess; yields its base URL and stops it after."""
+    with served() as (base, _):
+        yield base
+
+
+@contextmanager
+def served() -> Iterator[tuple[str, subprocess.Popen[str]]]:
+    """``mahjong serve --port 0`` in a subprocess; yields its base URL and the process, and stops it after."""
     script = Path(sys.executable).with_name("mahjong")
     proc = subprocess.Popen([str(script), "serve", "--port", "0"], stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, text=True)
@@ -152,7 +162,7 @@ def serve() -> Iterator[str]:
             seen.append(line)
             m = re.search(r"(http://127\.0\.0\.1:\d+)/", line)
             if m:
-                yield m.group(1)
+                yield m.group(1), proc
                 return
         raise RuntimeError("mahjong serve did not start: " + "".join(seen))
     finally:
@@ -162,6 +172,181 @@ def serve() -> Iterator[str]:
         except subprocess.TimeoutExpired:
             proc.kill()
         proc.stdout.close()
+
+
+# --- tables under load -------------------------------------------------------------------------------------------
+
+#: the rule sets of the agent tables, in turn (the compiled core's and the Python engine's)
+TABLE_RULES = ["guobiao", "sichuan", "common", "wuhu-2468", "nanchang", "hongzhong", "changsha", "yuhuan"]
+#: the tables' clocks: agents answer after a quarter second, short claim windows and pauses (faster than people play)
+TABLE_TIMING = {"claim": 0.5, "turn": 5, "bank": 0, "away": 1, "agent": 0.25, "between": 1}
+
+
+@dataclass
+class TablesResult:
+    tables: int
+    seconds: float
+    events: int
+    frames: int
+    hands: int
+    errors: list[str]
+    lost: int
+    latencies_ms: list[float]
+    rss_start_kb: int
+    rss_end_kb: int
+    cpu_s: float
+
+    def summary(self) -> dict[str, float]:
+        lat = sorted(self.latencies_ms) or [0.0]
+        q = statistics.quantiles(lat, n=100) if len(lat) > 1 else lat * 99
+        return {"events_per_s": self.events / self.seconds, "frames_per_s": self.frames / self.seconds,
+                "p50": q[49], "p99": q[98], "max": lat[-1]}
+
+
+def _proc_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def _proc_cpu(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def _watch_tables(base: str, n: int, seconds: float, timing: dict[str, float]) -> tuple[
+        list[dict[str, Any]], int, int, list[str], list[float], dict[str, dict[int, int]], float]:
+    import websockets
+
+    made: list[dict[str, Any]] = []
+    async with httpx2.AsyncClient(base_url=base, timeout=60) as client:
+        for i in range(n):
+            body = {"rules": TABLE_RULES[i % len(TABLE_RULES)], "seats": ["greedy"] * 4, "hands": 64,
+                    "timing": timing}
+            r = await client.post("/api/tables", json=body)
+            if r.status_code != 201:
+                raise RuntimeError(f"table {i}: {r.status_code} {r.text}")
+            made.append(r.json())
+    errors: list[str] = []
+    latencies: list[float] = []
+    counts = {"events": 0, "frames": 0}
+    seen: dict[str, dict[int, int]] = {}  # table -> hand -> events received (checked contiguous)
+    ended: dict[str, set[int]] = {}  # table -> the hands whose end the spectator saw
+    ws_base = base.replace("http://", "ws://")
+    # every spectator connects first (a connection's snapshot comes at once); the watch starts when all are in
+    sockets = await asyncio.gather(*(websockets.connect(f"{ws_base}{t['socket']}", max_size=2**22, open_timeout=120,
+                                                        max_queue=None)
+                                     for t in made))
+    start = time.monotonic()
+    stop = start + seconds
+
+    async def watch(table: dict[str, Any], ws: Any) -> None:
+        hands: dict[int, int] = seen.setdefault(table["id"], {})
+        try:
+            async with ws:
+                seq = None
+                while True:
+                    left = stop - time.monotonic()
+                    if left <= 0:
+                        return
+                    try:
+                        text = await asyncio.wait_for(ws.recv(), left)
+                    except asyncio.TimeoutError:
+                        return
+                    now = time.time()
+                    f = json.loads(text)
+                    counts["frames"] += 1
+                    if f["type"] == "error":
+                        errors.append(f"{table['id']}: {f['message']}")
+                        continue
+                    if f["type"] == "update":
+                        latencies.append((now - f["at"]) * 1000)
+                        if seq is not None and f["seq"] != seq + 1:
+                            errors.append(f"{table['id']}: frame {f['seq']} after {seq}")
+                    seq = f["seq"]
+                    hand = f["hand"]["number"] if f.get("hand") else -1
+                    for e in f.get("events", []):
+                        if e["i"] != hands.get(hand, 0):
+                            errors.append(f"{table['id']} hand {hand}: event {e['i']} after {hands.get(hand, 0)}")
+                        hands[hand] = e["i"] + 1
+                        counts["events"] += 1
+                        if e["type"] == "hand_ended":
+                            ended.setdefault(table["id"], set()).add(hand)
+        except Exception as e:  # noqa: BLE001 - every transport failure counts as one
+            errors.append(f"{table['id']}: {type(e).__name__}: {e}")
+
+    await asyncio.gather(*(watch(t, ws) for t, ws in zip(made, sockets)))
+    complete = {tid: {h: n for h, n in hands.items() if h in ended.get(tid, set())} for tid, hands in seen.items()}
+    return made, counts["events"], counts["frames"], errors, latencies, complete, time.monotonic() - start
+
+
+def run_tables(n: int, seconds: float, timing: dict[str, float] | None = None) -> TablesResult:
+    """``n`` agent tables on ``mahjong serve`` (127.0.0.1), one spectator each for ``seconds``: events and frames
+    per second, the latency of each update (from the server's queueing to the spectator), the server's memory and
+    CPU time, and every finished hand's events checked against its log (none lost)."""
+    from mahjong.game.log import read_log
+    from mahjong.table import verify_log
+
+    with served() as (base, proc):
+        if not re.match(r"http://127\.\d+\.\d+\.\d+:\d+$", base):
+            raise ValueError(f"the load test talks only to this machine, not to {base}")
+        rss_start = _proc_kb(proc.pid)
+        cpu_start = _proc_cpu(proc.pid)
+        with ThreadPoolExecutor(1) as pool:
+            made, events, frames, errors, latencies, seen, wall = pool.submit(
+                asyncio.run, _watch_tables(base, n, seconds, timing or TABLE_TIMING)).result()
+        cpu = _proc_cpu(proc.pid) - cpu_start
+        rss_end = _proc_kb(proc.pid)
+        lost, hands = 0, 0
+        for t in made:  # every finished hand: the spectator got every one of its events
+            text = httpx2.get(f"{base}{t['log']}", timeout=600).text  # (behind the tables still playing)
+            checked = verify_log(text)
+            blocks = text.split('{"type":"commitment"')[1:]
+            for h, block in zip(checked.hands, blocks):
+                in_log = len(read_log("\n".join(block.splitlines()[1:-1])))
+                got = seen.get(t["id"], {}).get(h.hand)  # (hands whose end the spectator saw)
+                if got is not None:
+                    hands += 1
+                    lost += in_log - got
+    return TablesResult(n, wall, events, frames, hands, errors, lost, latencies, rss_start, rss_end, cpu)
+
+
+TABLES_SECTION = "## Tables under load (bench_web.py --tables)"
+
+
+def _tables_report(res: TablesResult, args: argparse.Namespace) -> str:
+    s = res.summary()
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    import mahjong
+
+    return "\n".join([
+        TABLES_SECTION,
+        "",
+        "Command (from the repository root, after `pip install \".[web-test]\"`):",
+        "",
+        f"    python benchmarks/bench_web.py --tables {res.tables} --seconds {args.seconds:g} "
+        "--write benchmarks/RESULTS.md",
+        "",
+        f"Date: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}. `mahjong serve` (uvicorn, one process) on "
+        f"127.0.0.1; {res.tables} tables of four greedy agents ({', '.join(TABLE_RULES)} in turn), clocks "
+        f"{TABLE_TIMING}, each watched by one spectator WebSocket from the benchmark's process on the same 2-core "
+        f"machine (load average at the end {load}); Python {platform.python_version()}, backend {mahjong.BACKEND}.",
+        "",
+        "| tables | seconds | events | events/s | update frames/s | frame latency p50 (ms) | p99 (ms) | max (ms) "
+        "| server RSS start → end (MB) | server CPU (s) | hands checked | lost events | errors |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|",
+        f"| {res.tables} | {res.seconds:.1f} | {res.events} | {s['events_per_s']:.0f} | {s['frames_per_s']:.0f} "
+        f"| {s['p50']:.1f} | {s['p99']:.1f} | {s['max']:.1f} | {res.rss_start_kb / 1024:.0f} → "
+        f"{res.rss_end_kb / 1024:.0f} | {res.cpu_s:.1f} | {res.hands} | **{res.lost}** | **{len(res.errors)}** |",
+        "",
+        "An event is one event of a hand as a spectator is told it (a draw, a discard, a claim, a payment …); the "
+        "latency of an update frame runs from the moment the table queued it to the moment the spectator's "
+        "WebSocket read it, so it includes the server's queue behind the other tables. Every finished hand's "
+        "events as the spectator counted them are compared with the hand's match log (and the log is verified "
+        "against its commitments): a lost event would show there.",
+        "",
+    ])
 
 
 SECTION = "## Web calculator under load (bench_web.py)"
@@ -208,10 +393,10 @@ def _row(res: LoadResult) -> str:
             f"| {s['mean']:.1f} | {s['p50']:.1f} | {s['p95']:.1f} | {s['p99']:.1f} | {s['max']:.1f} |")
 
 
-def _write(path: Path, text: str) -> None:
+def _write(path: Path, text: str, section: str = SECTION) -> None:
     old = path.read_text(encoding="utf-8")
-    if SECTION in old:
-        head, _, rest = old.partition(SECTION)
+    if section in old:
+        head, _, rest = old.partition(section)
         nxt = rest.find("\n## ")
         old = head + (rest[nxt + 1:] if nxt >= 0 else "")
         old = old.rstrip("\n") + "\n\n"
@@ -226,7 +411,20 @@ def main() -> int:
     p.add_argument("--concurrency", type=int, default=200)
     p.add_argument("--timeout", type=float, default=300.0, help="the whole run stops after this many seconds")
     p.add_argument("--write", type=Path, help="replace this file's web section with the results")
+    p.add_argument("--tables", type=int, default=0, help="measure this many agent tables instead (with --seconds)")
+    p.add_argument("--seconds", type=float, default=60.0, help="how long the tables are watched")
     args = p.parse_args()
+    if args.tables:
+        if not 1 <= args.tables <= 256 or not 1 <= args.seconds <= 600:
+            p.error("--tables 1..256 and --seconds 1..600")
+        tres = run_tables(args.tables, args.seconds)
+        text = _tables_report(tres, args)
+        print(text)
+        for f in tres.errors[:20]:
+            print("ERROR", f)
+        if args.write:
+            _write(args.write, text, TABLES_SECTION)
+        return 1 if tres.errors or tres.lost else 0
     with serve() as base:
         run_load(base, 50, 10)  # warm up: first imports of every rule set
         alone = run_load(base, min(args.requests, 500), 1, args.timeout)

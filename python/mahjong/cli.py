@@ -35,6 +35,7 @@ COMMAND_MODULES: list[str] = [
     "mahjong.cli",
     "mahjong.game.cli",
     "mahjong.web.cli",
+    "mahjong.table.cli",
     "mahjong.rulebook.cli",  # last: extends the commands above with --rules-file, rules --schema / --check
 ]
 
@@ -294,7 +295,8 @@ def _print_fans(table: dict[str, Any], lang: str) -> None:
 def _run_rules(args: argparse.Namespace) -> Any:
     if args.name is None:
         return report.rulesets()
-    return report.ruleset_options(args.name) | {"context_fields": report.context_fields(args.name)}
+    return report.ruleset_options(args.name) | {"flow_options": report.flow_options(args.name),
+                                                "context_fields": report.context_fields(args.name)}
 
 
 def _print_rules(data: Any, lang: str) -> None:
@@ -308,13 +310,15 @@ def _print_rules(data: Any, lang: str) -> None:
                 print(f"{'':<{w}}  {t('aliases', lang)}: {', '.join(r['aliases'])}")
         return
     print(f"{data['name']}: {data['ruleset_zh'] if lang == 'zh' else data['ruleset_en']}\n")
-    print(f"{t('options', lang)}:")
-    for o in data["options"]:
-        print(f"  {o['name']} = {json.dumps(o['default'], ensure_ascii=False)}   ({o['type']})")
-        if o["doc"]:
-            print(f"      {o['doc']}")
-        if o["source"]:
-            print(f"      {t('source', lang)}: {o['source']}")
+    for key, heading in (("options", ""), ("flow_options", "\n")):  # the rule set's, then how a hand is played
+        if key == "options" or data.get(key):
+            print(f"{heading}{t(key, lang)}:")
+            for o in data[key]:
+                print(f"  {o['name']} = {json.dumps(o['default'], ensure_ascii=False)}   ({o['type']})")
+                if o["doc"]:
+                    print(f"      {o['doc']}")
+                if o["source"]:
+                    print(f"      {t('source', lang)}: {o['source']}")
     print(f"\n{t('context_fields', lang)}:")
     for f in data["context_fields"]:
         print(f"  {f['name']} = {json.dumps(f['default'], ensure_ascii=False)}   ({f['type']})")

@@ -72,6 +72,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # rules / fans
     "options": ("options (--option name=value)", "选项（--option 名称=值）"),
     "context_fields": ("win facts (--context name=value)", "和牌条件（--context 名称=值）"),
+    "flow_options": ("how a hand is played (Game options; --option of simulate / play)",
+                     "对局玩法选项（Game 的 options；simulate / play 的 --option）"),
     "default": ("default", "默认"),
     "source": ("source", "出处"),
     "aliases": ("also", "别名"),
@@ -89,6 +91,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "reason.tuishui": ("kong refund", "退税"),
     "reason.false_win": ("false win", "诈和"),
     "reason.penalty": ("the judge's penalty", "裁判罚分"),
+    "reason.jing": ("the wildcards (jing) held, settled", "算精"),
     "detail.flower_pigs": ("flower pigs (three suits at the end)", "花猪"),
     "detail.ready": ("ready at the end", "流局时听牌"),
     "detail.best_possible": ("best possible value when ready", "听牌的最大番值"),
@@ -118,6 +121,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
                    "最高 {max}"),
     "sim.special": ("  special events: {events}", "  特殊事件：{events}"),
     "sim.patterns": ("  patterns (name, key, count, per win):", "  番种 / 牌型（名称、键名、次数、每次和牌的频率）："),
+    # verify
+    "verify.hand": ("hand {hand}: commitment {commitment}… matches seed {seed}; {events} events replayed",
+                    "第 {hand} 局：承诺 {commitment}… 与种子 {seed} 相符；{events} 个事件重放无误"),
+    "verify.ok": ("{path}: verified — {hands} hand(s) of table {table} ({rules}); scores {scores}",
+                  "{path}：核对无误——牌桌 {table}（{rules}）共 {hands} 局；得分 {scores}"),
+    "verify.failed": ("{path}: NOT verified — {error}", "{path}：核对不通过——{error}"),
     "sim.speed": ("  {rate} hands/s ({seconds} s)", "  每秒 {rate} 局（用时 {seconds} 秒）"),
     # play
     "play.intro": ("{rules}: you play seat {seat}. Type an action's number, or its words (discard 3m, pung, "
@@ -162,6 +171,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "act.win": ("win on {tiles}", "和 {tiles}"),
     "act.ready": ("declare ready, discard {tiles}", "报听，打 {tiles}"),
     "act.pick": ("pick {tiles}", "选 {tiles}"),
+    "act.flower": ("replace the flower {tiles}", "补花 {tiles}"),
     "act.pass": ("pass", "过"),
     "act.lack": ("void {suit}", "定缺 {suit}"),
     # errors
@@ -205,6 +215,7 @@ LINE_NOTES: dict[str, str] = {
     "退税": "reason.tuishui",
     "买马": "reason.horses",
     "错和": "note.false_win",
+    "算精": "reason.jing",
 }
 
 #: unit code -> (English, Chinese)
@@ -326,6 +337,16 @@ HELP: dict[str, tuple[str, str]] = {
     "serve.--host": ("address to bind (default 127.0.0.1: only this machine can reach the page)",
                      "绑定的地址（默认 127.0.0.1：只有本机能打开网页）"),
     "serve.--open": ("open the page in the default web browser", "用默认浏览器打开网页"),
+    # verify (tables' match logs)
+    "verify": ("check a table's match log: each hand dealt again from its revealed seed and replayed",
+               "核对牌桌的对局记录：按公布的种子重新发牌并重放每一局"),
+    "verify.description": ("Check a match log of `mahjong serve`'s tables (GET /api/tables/ID/log) or of "
+                           "mahjong.table.Table.log(): each hand's commitment against its revealed seed, the deal "
+                           "made again from the seed, every event replayed. Exit status 1 if a hand fails.",
+                           "核对 `mahjong serve` 牌桌（GET /api/tables/ID/log）或 mahjong.table.Table.log() 的"
+                           "对局记录：每局开局前的承诺与公布的种子是否相符，按种子重新发牌，逐个事件重放。"
+                           "有一局不符时退出码为 1。"),
+    "verify.log": ("the match log (JSON lines)", "对局记录（JSON lines）"),
     # simulate, play
     "simulate": ("play many hands with built-in agents and print statistics", "让内置 AI 打多手牌并输出统计"),
     "play": ("play a hand in the terminal against the built-in agents", "在终端与内置 AI 打一手牌"),

@@ -676,6 +676,26 @@ def ruleset_options(name: str) -> dict[str, Any]:
     return {**_info(preset), "name": preset, "options": options}
 
 
+def flow_options(name: str) -> list[dict[str, Any]]:
+    """The options of a preset's game flow (how a hand is played: ``Game(name, options=...)``, ``--option`` of
+    ``simulate`` / ``play``): name, type, default, documentation and the source each follows; none for a preset
+    the engine does not play."""
+    from mahjong.game.flows import flow_class
+
+    try:
+        options = flow_class(name).Options
+    except RulesError:
+        return []
+    hints = typing.get_type_hints(options)
+    doc = options.__doc__ or ""
+    out = []
+    for f in dataclasses.fields(options):
+        text, source = _split_source(_field_doc(doc, f.name))
+        out.append({"name": f.name, "type": _type_name(hints.get(f.name, f.type)), "default": _jsonable(f.default),
+                    "doc": text, "source": source})
+    return out
+
+
 def context_fields(name: str) -> list[dict[str, Any]]:
     """The win facts a preset's rule set reads: every field of its context type, with its type, default and doc."""
     ruleset = get_ruleset(name)

@@ -173,6 +173,7 @@ class DrawEventDict(_DrawEventDictRequired, total=False):
 
     hands: Mapping[str, str]
     ready_order: Sequence[int]
+    facts: Mapping[str, JSONValue]
 
 
 EventDict = Union[KongEventDict, WinEventDict, DrawEventDict]
@@ -355,10 +356,13 @@ class Draw:
         hands: seat -> final hand notation (13 tiles, kongs counted as 3) of every seat that has not won.
         ready_order: seats in the order they became ready (听牌), when the rule set needs it (the two-player
             game's 海底捞月 goes to the first ready player).
+        facts: the rule set's own facts of the wall's end (JSON-friendly), e.g. Nanchang's ``indicator`` (the
+            flipped tile: which tiles were 精, settled at 黄庄).
     """
 
     hands: Mapping[int, str] = field(default_factory=dict)
     ready_order: tuple[int, ...] = ()
+    facts: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not isinstance(self.hands, Mapping):
@@ -378,6 +382,9 @@ class Draw:
         if len(set(order)) != len(order):
             raise ContextError(code="draw-ready-repeat", order=", ".join(map(str, order)))
         object.__setattr__(self, "ready_order", order)
+        if not isinstance(self.facts, Mapping) or any(not isinstance(k, str) for k in self.facts):
+            raise ContextError(f"draw facts must be a mapping of names to values, got {self.facts!r}")
+        object.__setattr__(self, "facts", MappingProxyType(dict(self.facts)))
 
     def hand(self, seat: int) -> Hand:
         """A seat's final hand, parsed (no winning tile)."""
@@ -391,6 +398,8 @@ class Draw:
         out: dict[str, Any] = {"type": "draw", "hands": {str(k): v for k, v in self.hands.items()}}
         if self.ready_order:
             out["ready_order"] = list(self.ready_order)
+        if self.facts:
+            out["facts"] = dict(self.facts)
         return out
 
 
@@ -419,10 +428,10 @@ def _event_from_dict(obj: Any, index: int) -> Event:
                     raise ContextError(f"a win needs {need!r}")
             return Win(**known, flags=extra)
         if kind == "draw":
-            _only(data, {"hands", "ready_order"}, "draw")
+            _only(data, {"hands", "ready_order", "facts"}, "draw")
             hands = data.get("hands", {})
             order = tuple(data.get("ready_order", ()))
-            return Draw(hands=hands, ready_order=order)
+            return Draw(hands=hands, ready_order=order, facts=data.get("facts", {}))
     except TypeError as e:  # a missing required field
         raise ContextError(code="event-in", index=index, kind=kind, error=str(e)) from None
     except MahjongError as e:

@@ -165,8 +165,10 @@ ctypedef struct HandCore:
     int ldis_seat                    # the discard on the table: seat (-1 none), tile, right after a kong
     int ldis_tile
     int ldis_after_kong
+    int ldis_drawn                   # the discard is the tile its discarder just drew (the forced win's last tiles)
     int pk_seat                      # the added kong that may be robbed (-1 none), tile
     int pk_tile
+    int pk_drawn                     # the added kong's tile is the one just drawn
     int robbing                      # the wins being made rob a kong
     int kong_draw_due                # a seat whose kong needs its replacement draw (-1 none)
     int after_kong[4]
@@ -538,7 +540,8 @@ cdef void core_draw(HandCore* c, int seat, int replacement) noexcept nogil:
 
 
 cdef void core_discard(HandCore* c, int seat, int t) noexcept nogil:
-    if c.ldraw_seat != seat or c.ldraw_tile != t:  # (the drawn tile thrown: the base hand is unchanged)
+    c.ldis_drawn = c.ldraw_seat == seat and c.ldraw_tile == t
+    if not c.ldis_drawn:  # (the drawn tile thrown: the base hand is unchanged)
         c.wait_valid[seat] = 0
     c.hands[seat][t] -= 1
     c.river[seat][c.n_river[seat]] = t
@@ -618,6 +621,7 @@ cdef void core_added_kong(HandCore* c, int seat, int t) noexcept nogil:
     c.visible[t] += 1
     c.after_kong[seat] = 1
     c.pk_seat, c.pk_tile = seat, t
+    c.pk_drawn = c.ldraw_seat == seat and c.ldraw_tile == t
     c.kong_draw_due = seat
     c.phase, c.actor = PH_ROB, seat
     c.ldraw_seat = -1
@@ -645,7 +649,9 @@ cdef void core_robbed(HandCore* c) noexcept nogil:
 cdef int core_win_facts(const HandCore* c, int seat, int t, int from_seat, int robbing) noexcept nogil:
     """HandState.win_facts of a win now, as WF_* bits (和绝张, 海底, 杠上开花, 抢杠和, 杠上炮, 天和 / 地和 (on the
     first draw) / 人和, still the first go-round)."""
-    cdef int f = 0, s, wall_over = core_live(c) <= c.p.reserve, first = c.claims_made == 0
+    # (the first go-round: no claim or kong, nobody has drawn twice, and the dealer has not drawn yet)
+    cdef int f = 0, s, wall_over = core_live(c) <= c.p.reserve
+    cdef int first = c.claims_made == 0 and c.turns[c.dealer] == 0
     for s in range(4):
         if c.turns[s] > 1:
             first = 0
@@ -793,9 +799,12 @@ cdef inline void core_ask_seat(HandCore* c, int seat) noexcept nogil:
 
 
 cdef void core_forced(HandCore* c, int seat) noexcept nogil:
-    """Sichuan's forced win in the last tiles: a seat that can win must (only the win is left)."""
+    """Sichuan's forced win in the last tiles: a seat that can win on one of the wall's last N tiles must (only
+    the win is left): a tile just drawn from them, or the discard / added kong of one (Game._forced)."""
     cdef int i
-    if c.p.forced_win_tiles and core_live(c) <= c.p.forced_win_tiles:
+    cdef int last = (c.phase == PH_TURN or c.phase == PH_CLAIM and c.ldis_drawn
+                     or c.phase == PH_ROB and c.pk_drawn)
+    if c.p.forced_win_tiles and core_live(c) < c.p.forced_win_tiles and last:
         for i in range(c.n_legal[seat]):
             if c.legal[seat][i] == A_WIN:
                 c.legal[seat][0] = A_WIN

@@ -15,7 +15,8 @@ cdef enum:
     A_HONOR_CHOW = 146
     A_DISCARD_BONUS = 151
     A_PICK = 159
-    A_N_ACTIONS = 193
+    A_FLOWER = 193
+    A_N_ACTIONS = 201
 
 cdef enum:
     PH_DEAL = 0

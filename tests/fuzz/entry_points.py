@@ -346,7 +346,7 @@ def _game_step(name: str) -> Callable[[Gen], Any]:
         elif roll < 0.10:
             kwargs["wall"] = g.r.choice([[g.r.randrange(-2, 45) for _ in range(g.r.randrange(200))], g.scalar()])
         elif roll < 0.15:
-            kwargs["options"] = {g.r.choice(["botzone", "lack", "min_fan", "bogus"]): g.scalar()}
+            kwargs["options"] = {g.r.choice(["botzone", "penalties", "lack", "min_fan", "bogus"]): g.scalar()}
         elif roll < 0.20:
             kwargs["dealer"] = g.scalar()
         game = Game(name, **kwargs)
@@ -356,6 +356,15 @@ def _game_step(name: str) -> Callable[[Gen], Any]:
             seat = g.r.choice(list(game.pending))
             legal = game.legal_actions(seat)
             before = (len(game.events), [list(h) for h in game.state.hands], game.state.front)
+            if g.r.random() < 0.05:  # an outside judge's penalty with hostile arguments: our error, or the end
+                try:
+                    game.penalize(g.r.choice([seat, g.scalar()]), g.r.choice(["TLE", "WA", g.scalar()]),
+                                  g.r.choice(["", g.scalar()]))
+                except mahjong.MahjongError:
+                    if (len(game.events), [list(h) for h in game.state.hands], game.state.front) != before:
+                        raise Mismatch(f"{name}: a refused penalty changed the state") from None
+                    continue
+                break
             if g.r.random() < 0.3:
                 bad = g.r.choice([g.scalar(), g.r.randrange(-5, 400), seat + 4, legal[0].index + 1000])
                 target = g.r.choice([seat, g.r.randrange(-1, 6)])

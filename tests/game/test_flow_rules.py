@@ -206,7 +206,10 @@ def test_sichuan_forced_win_in_the_last_tiles() -> None:
         while not game.done:
             for seat in game.pending:
                 legal = game.legal_actions(seat)
-                if game.state.live <= 4 and any(a.kind == "win" for a in legal):
+                # a win on one of the wall's last four tiles (drawn, or discarded as drawn) is forced
+                st = game.state
+                last_four = st.live < 4 and (st.phase == "turn" or st.offer_drawn)
+                if last_four and any(a.kind == "win" for a in legal):
                     assert all(a.kind == "win" for a in legal)  # no pass, no discard: the win is forced
                     return
                 game.act(seat, GreedyAgent(seed).choose(game, seat, legal) if game.state.live > 30 else
@@ -228,8 +231,10 @@ def test_yuhuan_draws_the_hand_with_16_tiles_left() -> None:
 
 
 def _haidi_wall() -> list[int]:
-    # the dealer is ready after its first discard (declares 报听), waiting on 5p; the other 5p are out of play
-    return make_wall("twoplayer", {0: "123m456m789m123p5pN"}, out_of_play=["5p", "5p", "5p"])
+    # the dealer is ready after its first discard (declares 报听), waiting on 5p; the other 5p are out of play; seat
+    # 1's 13 tiles are not ready (a seat ready from the deal would come first for 海底捞月)
+    return make_wall("twoplayer", {0: "123m456m789m123p5pN", 1: "1m2m5m6m9m3p4p8p9p2s6s7sE"},
+                     out_of_play=["5p", "5p", "5p"])
 
 
 def test_twoplayer_ready_declaration_discards_automatically_then_haidi() -> None:
@@ -281,7 +286,9 @@ def test_nanchang_jing_reveal_wraps(flipped: str, jing: tuple[str, str]) -> None
     assert rev2.position == rev.position and rev2.indicator == t(flipped)
     assert rev2.wildcards == (t(jing[0]), t(jing[1])) == (t(flipped), next_tile(t(flipped)))
     dice = events_of(game, DiceRolled)
-    assert dice[0].purpose == "wildcard" and rev2.position == game.state.back + 1 - sum(dice[0].dice)
+    # 《南昌麻将速成》 (seed 000): the dice are counted in stacks (墩) from the wall's end, the stack's upper tile
+    # flipped: the wall was game.state.back + 1 tiles long before the flip took one out
+    assert dice[0].purpose == "wildcard" and rev2.position == game.state.back + 1 - 2 * sum(dice[0].dice)
 
 
 def test_nanchang_offers_honor_chows() -> None:

@@ -9,6 +9,7 @@ import pytest
 
 from mahjong.errors import ContextError, RulesError
 from mahjong.game import GreedyAgent
+from mahjong.game.actions import N_ACTIONS
 from mahjong.game.botzone import read_botzone_games
 from mahjong.game.match import play_match
 from mahjong.game.pmn import parse_pmn, replay_pmn
@@ -42,9 +43,9 @@ def test_a_match_refuses_what_cannot_play(agents: Any, seed: Any, message: str) 
 @pytest.mark.parametrize(("bad", "message"), [
     (None, "step takes a mapping of seat to action, got NoneType"),
     ([0], "step takes a mapping of seat to action, got list"),
-    ("999", "an action index 0..192, got 999"),
-    ("1.0", "an action index 0..192, got 1.0"),
-    ("True", "an action index 0..192, got True"),
+    ("999", f"an action index 0..{N_ACTIONS - 1}, got 999"),
+    ("1.0", f"an action index 0..{N_ACTIONS - 1}, got 1.0"),
+    ("True", f"an action index 0..{N_ACTIONS - 1}, got True"),
 ])
 def test_step_refuses_what_is_not_an_answer_and_changes_nothing(engine: str, bad: Any, message: str) -> None:
     from mahjong.game import Game

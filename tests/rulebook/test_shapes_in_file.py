@@ -99,8 +99,9 @@ def test_the_engine_turns_the_jing_up_from_the_files_keys() -> None:
         g = Game("nanchang", seed=seed, engine="python")
         (dice,) = [e for e in g.events if isinstance(e, DiceRolled) and e.purpose == "wildcard"]
         (shown,) = [e for e in g.events if isinstance(e, WildcardRevealed)]
-        # counted from the wall's end (nothing was drawn from the back before the 精 are turned up)
-        assert shown.position == len(g.state.wall) - sum(dice.dice)
+        # counted in stacks of two from the wall's end, the stack's upper tile (《南昌麻将速成》: "数到该墩把上面的一张
+        # 牌翻开"; nothing was drawn from the back before the 精 are turned up)
+        assert shown.position == len(g.state.wall) - 2 * sum(dice.dice)
         assert tuple(shown.wildcards) == (shown.indicator, indicated_kinds(BOOK, shown.indicator)[1])
         play_hand(g, {s: RandomAgent(seed * 4 + s) for s in range(4)})
         assert g.settlement is not None and sum(g.settlement.net) == 0
@@ -174,7 +175,7 @@ def test_a_file_of_its_own_has_the_shapes_and_the_jing(tmp_path: Path) -> None:
         assert g.flow.honor_chows
         (dice,) = [e for e in g.events if isinstance(e, DiceRolled) and e.purpose == "wildcard"]
         (shown,) = [e for e in g.events if isinstance(e, WildcardRevealed)]
-        assert shown.position == len(g.state.wall) - sum(dice.dice)
+        assert shown.position == len(g.state.wall) - 2 * sum(dice.dice)  # (in stacks of two from the end)
         assert tuple(shown.wildcards) == indicated_kinds(rs.book, shown.indicator)
         play_hand(g, {s: RandomAgent(seed * 4 + s) for s in range(4)})
         assert g.settlement is not None and sum(g.settlement.net) == 0

@@ -28,6 +28,10 @@ The step API (stable; what bots, servers and RL code build on)::
   automatic discards are done by the engine.
 * **Actions** (:mod:`mahjong.game.actions`): ``Action(kind, tile, meld)``; ``Action.index`` is its slot in the
   fixed ``N_ACTIONS``-slot index documented there; ``action_of(index, legal)`` goes back.
+* **The judge's penalties** (Guobiao's Botzone format, ``options={"botzone": True}``; the option ``penalties``):
+  an illegal answer is not refused but judged — ``WA``, or ``WH`` for a false win — and ends the hand with a
+  :class:`~mahjong.game.events.Penalized` event (the offender −30, the others +10); ``g.penalize(seat, "TLE")``
+  gives an outside judge's penalty (``TLE``, ``MLE``, ``OLE``, ``RE``, ``NJ``).  See :class:`Game`.
 * **Events** (:mod:`mahjong.game.events`): typed, frozen; the :class:`~mahjong.game.state.HandState` is their
   fold.  Win facts (自摸, 和绝张, 海底, 杠上开花, 杠上炮, 抢杠和, 天和/地和/人和, winds, the rule set's own facts) are
   derived from the state, never given by a caller.  The settlement is the rule set's ``settle()`` over the

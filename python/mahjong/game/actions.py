@@ -1,6 +1,6 @@
 """Actions a seat may take at a decision point, and the fixed action index every mask is laid over.
 
-Action index (``N_ACTIONS`` = 193 slots; the same for every rule set)::
+Action index (``N_ACTIONS`` = 201 slots; the same for every rule set)::
 
     0..33     discard tile t                       Action("discard", t)
     34..67    concealed kong of t (暗杠)            Action("concealed_kong", t)
@@ -20,6 +20,8 @@ Action index (``N_ACTIONS`` = 193 slots; the same for every rule set)::
                                                    Action("discard", t)
     159..192  pick tile t to pass on (Sichuan 换三张: three of one suit) or to swap (the two-player game's
               开始时换牌; ``pass`` ends the picking)    Action("pick", t)
+    193..200  replace (补花) flower 34..41 kept in the hand: set it aside and draw its replacement (Guobiao with
+              its flowers kept)                   Action("flower", t)
 
 Tile ids are those of :mod:`mahjong.tiles` (0..33).  ``Action.index`` and :func:`action_of` convert; the
 index depends only on the action, never on the state, so a mask means the same at every step.
@@ -48,6 +50,7 @@ __all__ = [
     "HONOR_CHOW",
     "DISCARD_BONUS",
     "PICK",
+    "FLOWER",
     "action_of",
     "IllegalActionError",
 ]
@@ -72,11 +75,13 @@ LACK = 143
 HONOR_CHOW = 146
 DISCARD_BONUS = 151
 PICK = 159
-N_ACTIONS = 193
+FLOWER = 193
+N_ACTIONS = 201
 
-_KINDS = ("discard", "concealed_kong", "added_kong", "chow", "pung", "kong", "win", "pass", "ready", "lack", "pick")
-#: kinds whose tile may be a bonus tile held in the hand (34..41: Jinshan's 百搭)
-_BONUS_KINDS = ("discard", "win")
+_KINDS = ("discard", "concealed_kong", "added_kong", "chow", "pung", "kong", "win", "pass", "ready", "lack", "pick",
+          "flower")
+#: kinds whose tile may be a bonus tile held in the hand (34..41: Jinshan's 百搭, Guobiao's kept flowers)
+_BONUS_KINDS = ("discard", "win", "flower")
 
 
 @dataclass(frozen=True)
@@ -101,6 +106,8 @@ class Action:
             raise IllegalActionError(f"a {self.kind} names its tile")
         if self.kind == "lack" and not 0 <= self.tile <= 2:
             raise IllegalActionError(f"定缺 names a suit 0..2 (万 筒 条), got {self.tile!r}")
+        if self.kind == "flower" and self.tile < 34:
+            raise IllegalActionError(f"补花 names a flower 34..41, got {self.tile!r}")
         #: this action's slot in the action index (see the module docstring), fixed when it is made
         object.__setattr__(self, "index", self._slot())
 
@@ -110,6 +117,8 @@ class Action:
             return DISCARD + t if t < 34 else DISCARD_BONUS + t - 34
         if k == "pick":
             return PICK + t
+        if k == "flower":
+            return FLOWER + t - 34
         if k == "concealed_kong":
             return CONCEALED_KONG + t
         if k == "added_kong":
@@ -161,6 +170,7 @@ PUNGS = tuple(Action("pung", t) for t in range(34))
 KONGS = tuple(Action("kong", t) for t in range(34))
 WINS = tuple(Action("win", t) for t in range(42))
 PICKS = tuple(Action("pick", t) for t in range(34))
+FLOWER_ACTIONS = {t: Action("flower", t) for t in range(34, 42)}
 READIES = tuple(Action("ready", t) for t in range(34))
 PASS_ACTION = Action("pass")
 

@@ -295,7 +295,7 @@ _KIND_WORDS: dict[str, tuple[str, ...]] = {
     "added kong": ("added_kong",), "补杠": ("added_kong",), "加杠": ("added_kong",), "win": ("win",),
     "hu": ("win",), "和": ("win",), "胡": ("win",), "自摸": ("win",), "pass": ("pass",), "过": ("pass",),
     "ready": ("ready",), "报听": ("ready",), "void": ("lack",), "lack": ("lack",), "定缺": ("lack",),
-    "pick": ("pick",), "选": ("pick",),
+    "pick": ("pick",), "选": ("pick",), "flower": ("flower",), "补花": ("flower",),
 }
 
 

@@ -55,7 +55,16 @@ from mahjong.game.actions import (
     Action,
     IllegalActionError,
 )
-from mahjong.game.engine import Game, HandTable, check_game_args, check_seats, checked_wall, make_flow, record_of
+from mahjong.game.engine import (
+    Game,
+    HandTable,
+    check_game_args,
+    check_seats,
+    checked_wall,
+    context_fields,
+    make_flow,
+    record_of,
+)
 from mahjong.game.events import (
     BonusSetAside,
     Claimed,
@@ -113,10 +122,10 @@ def _core_facts(flow: Flow, exchange: bool = False) -> dict[str, bool] | None:
 
     cls, o = type(flow), flow.options
     known = {
-        GuobiaoFlow: {"dice_break", "botzone", "penalties", "penalty", "flowers", "several_winners"},
+        GuobiaoFlow: {"dice_break", "botzone", "penalties", "penalty", "flowers", "flowers_kept", "several_winners"},
         # (换三张 is played by the core only for a caller that sets it up: CoreHand; see core_params' exchange)
         SichuanFlow: {"lack", "forced_win_tiles", "exchange_three", "exchange_direction"},
-        CommonFlow: {"flowers"},
+        CommonFlow: {"flowers", "declare_ready"},
         WuhuFlow: {"honors"},
     }.get(cls)
     if known is None or {f.name for f in fields(o)} != known:
@@ -257,7 +266,8 @@ def facts_from_core(flow: Flow) -> bool:
     guobiao = cls is GuobiaoFlow and not flow.heavenly  # (its own hooks read no state without the extras)
     return (core_params(flow) is not None and not flow.pays_during_play and not flow.draw_hands
             and plain("check_facts") and plain("wildcard_count") and (plain("record_facts") or guobiao)
-            and (plain("may_win") or guobiao) and flow.earthly in (None, "first_draw", "first_round"))
+            and (plain("may_win") or guobiao)
+            and flow.earthly in (None, "first_draw", "first_round", "first_discard"))
 
 
 #: the context flags of HandTable.context_kwargs, in the order GameCore.win_facts gives them
@@ -395,6 +405,7 @@ class CoreHand(HandTable):
             self._deferred_end = HandEnded(self.net, self.flow.next_dealer(self._state, dict(settlement.details)))
         if self._deferred_end is not None:
             ev, self._deferred_end = self._deferred_end, None
+            self._show_kongs()
             self._emit(ev)
 
     def _sync_settled(self) -> None:
@@ -683,6 +694,8 @@ class CoreHand(HandTable):
         elif flow.earthly == "first_round":
             kw["earthly"] = (seat != self.dealer and first_round and not facts[3]
                              and not self.core.melds(seat))
+        elif flow.earthly == "first_discard":  # (in the first go-round the dealer's discard is its first)
+            kw["earthly"] = from_seat == self.dealer and seat != self.dealer and first_round and not facts[3]
         return kw
 
     def _score_from_core(self, seat: int, tile: int, from_seat: int | None) -> ScoreResult | None:
@@ -690,7 +703,7 @@ class CoreHand(HandTable):
         core has checked the shape and that the seat plays)."""
         kw = self._core_kwargs(seat, from_seat, self.core.query_facts())
         ctx_cls: type[WinContext] = getattr(self.ruleset, "Context", WinContext)
-        known = _context_fields(ctx_cls)
+        known = context_fields(ctx_cls)
         try:
             ctx = ctx_cls(**{k: v for k, v in kw.items() if k in known})
             result = self.ruleset.score(self._core_hand_of(seat, tile, from_seat is not None), ctx)
@@ -940,11 +953,12 @@ class CoreGame(CoreHand, Game):
         (phase, actor, live, rivers, bonus, visible, lack, counts, playing, won, ldis, pk,
          ldraw) = _core_table(core)
         melds = []
+        shown = self.done and flow.shows_concealed_kongs  # (the hand is over: the concealed kongs are face up)
         for s in range(4):
             out = []
             for kind, low, tile, frm in core.melds(s):
                 name = MELD_KINDS[kind]
-                if name == "concealed_kong" and s != seat:
+                if name == "concealed_kong" and s != seat and not shown:
                     visible[tile] -= 4  # another seat's concealed kong is face down: its kind is not public
                     tiles = [-1] * 4
                 else:
@@ -1035,11 +1049,6 @@ _core_clone: Any = getattr(backend_module, "_core_clone", None) if BACKEND == "c
 
 
 _NOT_PENDING = -1 - REFUSALS.index("not_pending")
-
-
-@functools.cache
-def _context_fields(ctx_cls: type[WinContext]) -> frozenset[str]:
-    return frozenset(f.name for f in fields(ctx_cls))
 
 
 class RandomTable:

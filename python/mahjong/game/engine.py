@@ -7,6 +7,7 @@ settlement is the rule set's ``settle()`` over the record the fold builds (:func
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import fields
@@ -19,6 +20,7 @@ from mahjong.game.actions import (
     ADDED_KONGS,
     CONCEALED_KONGS,
     DISCARDS,
+    FLOWER_ACTIONS,
     KONGS,
     N_ACTIONS,
     PASS_ACTION,
@@ -42,6 +44,7 @@ from mahjong.game.events import (
     HandStarted,
     KongDeclared,
     KongRobbed,
+    KongsShown,
     LackDeclared,
     Paid,
     Penalized,
@@ -98,6 +101,12 @@ class SpecialHooks(Protocol):
     def instant_win(self, state: HandState, seat: int, tile: int | None) -> GameEvent | None: ...
 
     def after_win_events(self, state: HandState) -> list[GameEvent]: ...
+
+
+@functools.cache
+def context_fields(ctx_cls: type[WinContext]) -> frozenset[str]:
+    """The win facts a rule set's context class takes (cached: it is asked at every win offered)."""
+    return frozenset(f.name for f in fields(ctx_cls))
 
 
 def check_game_args(seed: Any, salt: Any, hand_number: Any, options: Any, wall: Any, engine: Any) -> None:
@@ -209,6 +218,9 @@ class HandTable:
                              and len(st.discards[st.dealer]) == 1)
         elif flow.earthly == "first_round":
             kw["earthly"] = seat != st.dealer and f.first_round and not robbing and not st.melds[seat]
+        if flow.ready_declaration and st.ready_from_start[seat] \
+                and "kou_ting" in context_fields(getattr(self.ruleset, "Context", WinContext)):
+            kw["kou_ting"] = True  # 扣听: 报听 with its first discard, in the first go-round
         kw.update(flow.record_facts(st, seat, tile, from_seat))
         return kw
 
@@ -243,7 +255,7 @@ class HandTable:
         kw = self.context_kwargs(seat, tile, from_seat, robbing)
         kw.update(flow.check_facts(st, seat))
         ctx_cls: type[WinContext] = getattr(self.ruleset, "Context", WinContext)
-        known = {f.name for f in fields(ctx_cls)}
+        known = context_fields(ctx_cls)
         try:
             ctx = ctx_cls(**{k: v for k, v in kw.items() if k in known})
             result = self.ruleset.score(hand, ctx)
@@ -337,7 +349,18 @@ class HandTable:
         if tuple(net) != tuple(settlement.net):
             raise AssertionError(f"payments during play {net} disagree with the settlement {settlement.net}")
         self.settlement = settlement
+        self._show_kongs()
         self._emit(HandEnded(tuple(net), self.flow.next_dealer(st, dict(settlement.details))))
+
+    def _show_kongs(self) -> None:
+        """The hand is over: the concealed kongs are turned face up, seat by seat (the flow's
+        ``shows_concealed_kongs``)."""
+        if not self.flow.shows_concealed_kongs:
+            return
+        for s in self.flow.seats:
+            kongs = tuple(sorted(m.tile for m in self.state.melds[s] if m.kind == "concealed_kong"))
+            if kongs:
+                self._emit(KongsShown(s, kongs))
 
 
 class Game(HandTable):
@@ -363,7 +386,9 @@ class Game(HandTable):
     the discarder); one on a hand that does not win, or under the 8-fan minimum, is ``"WH"``; otherwise the
     illegal answer (the lowest seat's) is ``"WA"``.  :meth:`penalize` gives the penalties only an outside judge
     sees (``"TLE"``, ``"MLE"``, ``"OLE"``, ``"RE"`` a crashed program, ``"NJ"`` output that is not the
-    protocol's; ``"WA"`` / ``"WH"`` too): :data:`mahjong.game.events.PENALTY_KINDS`.  Either way the hand ends
+    protocol's; ``"WA"`` / ``"WH"`` too — e.g. the judge asks every seat every time, and a seat that is not
+    pending here but answers anything but ``PASS`` is a ``"WA"`` only the outside judge can give):
+    :data:`mahjong.game.events.PENALTY_KINDS`.  Either way the hand ends
     with one :class:`~mahjong.game.events.Penalized` event (``seat``, ``kind``, ``answer``; a false win's
     ``tile``, ``hand``, ``total``), then the payments: the offender pays each other player the flow's
     ``penalty`` (10: −30 / +10 each), reason ``"false_win"`` for WH and ``"penalty"`` otherwise; the hand's
@@ -497,6 +522,8 @@ class Game(HandTable):
         st = self.state
         st.phase = Phase.LACK if self.flow.plays_lack() else Phase.TURN
         st.last_draw = self._dealer_first_draw()  # (an exchange may move the 14th)
+        for s in self._order_after(st.dealer):  # 海底捞月's priority: ready from the deal = ready before any discard
+            self._note_ready(s)
 
     def _dealer_first_draw(self) -> tuple[int, int, bool, bool] | None:
         """The tile the dealer counts as drawn on its first turn (its 14th): in the Botzone format the last
@@ -790,9 +817,12 @@ class Game(HandTable):
                 in self.state.playing]
 
     def _forced(self, legal: list[Action]) -> list[Action]:
-        """Sichuan's forced win in the last tiles: a seat that can win must."""
+        """Sichuan's forced win in the last tiles: a seat that can win on one of the wall's last N tiles must —
+        a tile just drawn from them (live < N once it is drawn), or the discard / added kong of one."""
         n = self.flow.forced_win_tiles
-        if n and self.state.live <= n and any(a.kind == "win" for a in legal):
+        st = self.state
+        last = bool(n) and st.live < n and (st.phase == Phase.TURN or st.offer_drawn)
+        if last and any(a.kind == "win" for a in legal):
             return [a for a in legal if a.kind == "win"]
         return legal
 
@@ -822,6 +852,8 @@ class Game(HandTable):
         discards = [t for t in range(34) if h[t] and flow.may_discard(st, seat, t)]
         legal += [DISCARDS[t] for t in discards]
         legal += [DISCARDS[t] for t in sorted(flow.held_bonus) if h[t]]
+        if flow.declares_held_bonus and st.live_for(seat) > flow.reserve:  # (补花 needs a replacement to draw)
+            legal += [FLOWER_ACTIONS[t] for t in sorted(flow.held_bonus) if h[t]]
         if flow.ready_declaration:
             for t in discards:
                 if self._ready_after(seat, t):
@@ -886,7 +918,8 @@ class Game(HandTable):
             return False
 
     def _note_ready(self, seat: int) -> None:
-        """The two-player game's 海底捞月 goes to the seat ready first: note when each became ready."""
+        """The two-player game's 海底捞月 goes to the seat ready first: note when each became ready (a seat's 13
+        dealt tiles that are ready count from the deal, before the dealer's first discard)."""
         if self.flow.ready_declaration and seat not in self._became_ready:
             h = list(self.state.hands[seat][:34])
             real, wild = self.flow.wildcard_count(self.state, h + [0] * 8)
@@ -926,6 +959,9 @@ class Game(HandTable):
                 self._emit(KongDeclared(seat, "concealed", a.tile))
             elif a.kind == "added_kong":
                 self._emit(KongDeclared(seat, "added", a.tile))
+            elif a.kind == "flower":  # 补花: the kept flower is set aside, its replacement drawn from the back
+                self._emit(BonusSetAside(seat, a.tile))
+                self._draw(seat, True)
             return
         if phase == Phase.HAIDI:
             (seat, a), = answers.items()
@@ -1024,7 +1060,7 @@ class Game(HandTable):
         if flow.draw_hands:  # the final hands the wall-end checks read, as they stand now
             self._draw_hands = {s: str(st.hand_of(s, None, flow.meld_offset)) for s in st.playing}
         self._emit(WallEnd(ready))
-        if flow.ready_declaration:  # the two-player game's 海底捞月 phase
+        if flow.haidi_phase:  # the two-player game's 海底捞月 phase
             from mahjong.rulesets.twoplayer import haidi_performer
 
             order = tuple(self._became_ready)
@@ -1069,7 +1105,8 @@ def record_of(game: HandTable) -> HandRecord:
             index.append(li)
         elif isinstance(ev, WallEnd):
             hands: dict[int, str] = game._draw_hands if flow.draw_hands else {}
-            events.append(Draw(hands, tuple(s for s in game._became_ready if s in ev.ready_seats)))
+            events.append(Draw(hands, tuple(s for s in game._became_ready if s in ev.ready_seats),
+                               flow.draw_facts(st)))
             index.append(li)
     game._record_index = index
     return HandRecord(st.ruleset, tuple(events), dict(flow.ruleset_options), st.dealer, st.prevalent_wind)

@@ -37,6 +37,7 @@ __all__ = [
     "HandEnded",
     "Penalized",
     "PENALTY_KINDS",
+    "KongsShown",
     "OpeningDeclared",
     "InstantWon",
     "HorsesTurned",
@@ -312,6 +313,16 @@ class Penalized(GameEvent):
 
 
 @dataclass(frozen=True)
+class KongsShown(GameEvent):
+    """The hand is over and ``seat`` turns its concealed kongs face up for everyone (``tiles``: each kong's tile),
+    won or not (Guobiao: the flow's ``shows_concealed_kongs``)."""
+
+    type: ClassVar[str] = "kongs_shown"
+    seat: int
+    tiles: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class HandEnded(GameEvent):
     """The hand is over: the net per seat (the sum of the ``Paid`` events) and the next hand's dealer."""
 
@@ -367,7 +378,7 @@ EVENT_TYPES: dict[str, type[GameEvent]] = {
     c.type: c
     for c in (HandStarted, WallBuilt, DiceRolled, Dealt, BonusSetAside, WildcardRevealed, LackDeclared, TilePicked,
               TilesPassed, TilesSwapped, Drew, Discarded, Claimed, KongDeclared, KongRobbed, Won, HaidiFished,
-              WallEnd, Paid, HandEnded, Penalized, OpeningDeclared, InstantWon,
+              WallEnd, Paid, KongsShown, HandEnded, Penalized, OpeningDeclared, InstantWon,
               HorsesTurned)  # (the last three: rbgames)
 }
 

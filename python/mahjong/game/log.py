@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from typing import IO
+from typing import IO, Any
 
 from mahjong.errors import ContextError, MahjongError
 from mahjong.game.actions import Action
 from mahjong.game.engine import Game
 from mahjong.game.events import (
+    BonusSetAside,
     Claimed,
     Discarded,
     GameEvent,
@@ -32,7 +33,7 @@ from mahjong.game.events import (
 )
 from mahjong.game.state import Phase
 
-__all__ = ["dumps_log", "write_log", "read_log", "replay", "MAX_LOG_BYTES"]
+__all__ = ["dumps_log", "write_log", "read_log", "json_lines", "replay", "MAX_LOG_BYTES"]
 
 MAX_LOG_BYTES = 16 * 1024 * 1024  #: a hand's log is a few kB; refuse anything absurd
 
@@ -45,8 +46,9 @@ def write_log(events: Iterable[GameEvent], fp: IO[str]) -> None:
     fp.write(dumps_log(events))
 
 
-def read_log(source: str | bytes | IO[str] | IO[bytes]) -> list[GameEvent]:
-    """Events from JSON-lines text (or bytes, or an open file).  Bad input raises ContextError naming the line."""
+def json_lines(source: str | bytes | IO[str] | IO[bytes]) -> list[tuple[int, Any]]:
+    """(line number, value) of each non-blank line of JSON-lines text (or bytes, or an open file), at most
+    :data:`MAX_LOG_BYTES`; bad input raises ContextError naming the line."""
     if not isinstance(source, (str, bytes)):
         source = source.read()
     if isinstance(source, bytes):
@@ -58,18 +60,22 @@ def read_log(source: str | bytes | IO[str] | IO[bytes]) -> list[GameEvent]:
             raise ContextError(f"the log is not UTF-8 text: {e}") from None
     if len(source) > MAX_LOG_BYTES:
         raise ContextError(f"the log is larger than {MAX_LOG_BYTES} characters")
-    out: list[GameEvent] = []
+    out: list[tuple[int, Any]] = []
     for i, line in enumerate(source.splitlines()):
         if not line.strip():
             continue
         try:
-            obj = json.loads(line)
+            out.append((i + 1, json.loads(line)))
         except json.JSONDecodeError as e:
             raise ContextError(f"log line {i + 1} is not JSON: {e}") from None
         except RecursionError:
             raise ContextError(f"log line {i + 1} is nested too deeply") from None
-        out.append(event_from_dict(obj, i + 1))
     return out
+
+
+def read_log(source: str | bytes | IO[str] | IO[bytes]) -> list[GameEvent]:
+    """Events from JSON-lines text (or bytes, or an open file).  Bad input raises ContextError naming the line."""
+    return [event_from_dict(obj, n) for n, obj in json_lines(source)]
 
 
 def _decisions(game: Game, log: Sequence[GameEvent]) -> dict[int, Action]:
@@ -95,6 +101,8 @@ def _decisions(game: Game, log: Sequence[GameEvent]) -> dict[int, Action]:
             answers[seat] = Action("ready" if nxt.ready else "discard", nxt.tile)
         elif isinstance(nxt, KongDeclared) and nxt.seat == seat:
             answers[seat] = Action("concealed_kong" if nxt.kind == "concealed" else "added_kong", nxt.tile)
+        elif isinstance(nxt, BonusSetAside) and nxt.seat == seat:
+            answers[seat] = Action("flower", nxt.tile)  # 补花 of a kept flower
         elif isinstance(nxt, (Won, Penalized)) and nxt.seat == seat and nxt.tile is not None:
             answers[seat] = Action("win", nxt.tile)  # (a Penalized here is a false win, WH)
         elif phase == Phase.TURN:

@@ -22,7 +22,7 @@ from mahjong.game.engine import Game
 from mahjong.game.play import play_hand
 from mahjong.game.rng import SplitMix64
 
-__all__ = ["MatchResult", "HandSummary", "play_match", "guobiao_seating"]
+__all__ = ["MatchResult", "HandSummary", "MatchPlan", "play_match", "guobiao_seating"]
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,47 @@ class MatchResult:
 def guobiao_seating(round_number: int) -> tuple[int, ...]:
     """player -> seat in a round: identity in 东圈 and 南圈, 东↔南 and 西↔北 swapped from 西圈 on."""
     return (0, 1, 2, 3) if round_number < 2 else (1, 0, 3, 2)
+
+
+class MatchPlan:
+    """The order of a match's hands: who deals hand k, the prevalent wind and the seating (player -> seat), as the
+    module docstring says.  :func:`play_match` and :class:`mahjong.table.Table` both follow it.
+
+    ``dealer``, ``wind``, ``seating`` and ``number`` describe the next hand; :meth:`advance` moves on after a hand
+    that ended with ``next_dealer`` (the flow's answer; ``None`` where dice decide, thrown by ``dice``)."""
+
+    def __init__(self, flow: Any, first_dealer: int) -> None:
+        self.seats: tuple[int, ...] = tuple(flow.seats)
+        self.fixed = bool(getattr(flow, "fixed_rounds", False))
+        self.number = 0
+        self.first_dealer = self.dealer = first_dealer
+        self.wind = 0
+        self.seating: tuple[int, ...] = tuple(range(len(self.seats)))
+        self._fixed_hand()
+
+    @staticmethod
+    def first(flow: Any, rng: SplitMix64) -> int:
+        """The first dealer: the flow's first seat; in the two-player game a random one."""
+        seats: tuple[int, ...] = tuple(flow.seats)
+        return seats[rng.below(2)] if len(seats) == 2 else seats[0]
+
+    def _fixed_hand(self) -> None:
+        if self.fixed:
+            k = self.number
+            self.wind, self.dealer = (k // 4) % 4, self.seats[k % 4]
+            self.seating = guobiao_seating(self.wind)
+
+    def advance(self, next_dealer: int | None, dice: Callable[[], tuple[int, ...]]) -> None:
+        """Move on to the next hand."""
+        if not self.fixed:
+            nd = next_dealer
+            if nd is None:  # decided by dice (Sichuan 血战: 每局投骰)
+                nd = self.seats[(self.seats.index(self.dealer) + sum(dice()) - 1) % len(self.seats)]
+            if nd != self.dealer and nd == self.first_dealer:
+                self.wind = (self.wind + 1) % 4
+            self.dealer = nd
+        self.number += 1
+        self._fixed_hand()
 
 
 def play_match(
@@ -72,24 +113,18 @@ def play_match(
     for i, agent in enumerate(agents[:len(seats)]):
         if not callable(getattr(agent, "choose", None)):
             raise RulesError(f"agent {i} has no choose(game, seat, legal) method: {type(agent).__name__}")
-    fixed = getattr(flow, "fixed_rounds", False)
     if hands is None:
         hands = 16
     if not isinstance(hands, int) or isinstance(hands, bool) or hands < 1:
         raise RulesError(f"hands must be a whole number >= 1, got {hands!r}")
     rng = SplitMix64(seed, 0x3A7C4)
     result = MatchResult(rules)
-    dealer = seats[0]
-    if len(seats) == 2:
-        dealer = seats[rng.below(2)]  # the two-player game: the first dealer is random
-    first_dealer, wind = dealer, 0
-    seating = tuple(range(len(seats)))
+    plan = MatchPlan(flow, MatchPlan.first(flow, rng))
     for k in range(hands):
-        if fixed:
-            wind, dealer = (k // 4) % 4, seats[k % 4]
-            seating = guobiao_seating(wind)
+        seating = plan.seating
         at_seat = {seating[p]: agents[p] for p in range(len(seats))}
-        game = Game(rules, seed=seed, salt=k, dealer=dealer, prevalent_wind=wind, hand_number=k, options=options)
+        game = Game(rules, seed=seed, salt=k, dealer=plan.dealer, prevalent_wind=plan.wind, hand_number=k,
+                    options=options)
         play_hand(game, at_seat)
         if on_hand is not None:
             on_hand(game)
@@ -97,14 +132,8 @@ def play_match(
         net = game.settlement.net
         for p in range(len(seats)):
             result.scores[p] += net[seating[p]]
-        result.hands.append(HandSummary(k, dealer, wind, seating, tuple(net), tuple(game.state.won)))
+        result.hands.append(HandSummary(k, plan.dealer, plan.wind, seating, tuple(net), tuple(game.state.won)))
         if keep_games:
             result.games.append(game)
-        if not fixed:
-            nd = game.state.next_dealer
-            if nd is None:  # decided by dice (Sichuan 血战: 每局投骰)
-                nd = seats[(seats.index(dealer) + sum(rng.dice()) - 1) % len(seats)]
-            if nd != dealer and nd == first_dealer:
-                wind = (wind + 1) % 4
-            dealer = nd
+        plan.advance(game.state.next_dealer, rng.dice)
     return result

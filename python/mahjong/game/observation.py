@@ -6,7 +6,8 @@
   ``live`` (tiles left to draw), ``hand_number``;
 * ``hand``: this seat's concealed tile ids (sorted), ``drawn``: the tile it just drew (or ``None``);
 * per seat (index = seat): ``melds`` (kind, tiles, from_seat; another seat's concealed kong shows its kind but
-  tiles ``[-1, -1, -1, -1]``), ``discards`` (tile, claimed), ``bonus`` (flowers set aside), ``concealed_count``,
+  tiles ``[-1, -1, -1, -1]`` — until the hand is over where the flow turns them face up: Guobiao),
+  ``discards`` (tile, claimed), ``bonus`` (flowers set aside), ``concealed_count``,
   ``ready`` (报听), ``lack`` (定缺), ``won``;
 * ``last_discard`` (seat, tile) and ``pending_kong`` (seat, tile) when claims / robbing are open;
 * ``wildcards`` and ``indicator`` once revealed; ``visible``: face-up copies per tile kind (34);
@@ -40,13 +41,13 @@ def observe(game: Game, seat: int) -> dict[str, Any]:
     def melds_of(s: int) -> list[dict[str, Any]]:
         out = []
         for m in st.melds[s]:
-            hidden = m.kind == "concealed_kong" and s != seat
+            hidden = m.kind == "concealed_kong" and s != seat and s not in st.kongs_shown
             out.append({"kind": m.kind, "tiles": [-1] * 4 if hidden else list(m.tiles), "from_seat": m.from_seat})
         return out
 
     visible = list(st.visible[:34])
-    for s in seats:  # another seat's concealed kong is face down: its kind is not public
-        if s != seat:
+    for s in seats:  # another seat's concealed kong is face down: its kind is not public (until it is shown)
+        if s != seat and s not in st.kongs_shown:
             for m in st.melds[s]:
                 if m.kind == "concealed_kong":
                     visible[m.tile] -= 4

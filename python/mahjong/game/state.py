@@ -27,6 +27,7 @@ from mahjong.game.events import (  # (OpeningDeclared, InstantWon, HorsesTurned:
     InstantWon,
     KongDeclared,
     KongRobbed,
+    KongsShown,
     LackDeclared,
     OpeningDeclared,
     Paid,
@@ -147,6 +148,8 @@ class HandState:
     swapped: list[bool] = field(default_factory=lambda: [False] * 4)
     ready: list[bool] = field(default_factory=lambda: [False] * 4)
     ready_order: list[int] = field(default_factory=list)
+    #: 报听 declared with the seat's first discard, in the first go-round (the common table's 扣听)
+    ready_from_start: list[bool] = field(default_factory=lambda: [False] * 4)
     indicator: int | None = None
     wildcards: tuple[int, ...] = ()
     dice: list[tuple[int, ...]] = field(default_factory=list)
@@ -158,6 +161,9 @@ class HandState:
     last_discard: tuple[int, int, bool] | None = None
     #: the added kong that may be robbed: (seat, tile)
     pending_kong: tuple[int, int] | None = None
+    #: the tile on offer (the discard, the added kong's tile) is the one its owner just drew (Sichuan's forced win
+    #: in the last tiles counts the tiles that come from the wall's last ones)
+    offer_drawn: bool = False
     kong_draw_due: int | None = None  #: a seat whose kong needs its replacement draw
     after_kong: list[bool] = field(default_factory=lambda: [False] * 4)
     turns: list[int] = field(default_factory=lambda: [0] * 4)  #: draws (turns) each seat has had
@@ -179,6 +185,8 @@ class HandState:
     special: list[Any] = field(default_factory=list)
     #: the judge's penalty that ended the hand (the Botzone format), if any
     penalty: Penalized | None = None
+    #: the seats whose concealed kongs were turned face up at the hand's end (Guobiao)
+    kongs_shown: list[int] = field(default_factory=list)
     #: a bonus tile came as a seat's kong replacement since its kong (Botzone's judge then loses 杠上开花)
     bonus_after_kong: list[bool] = field(default_factory=lambda: [False] * 4)
 
@@ -319,6 +327,7 @@ class HandState:
         self.phase, self.actor = Phase.TURN, self.dealer
 
     def _discarded(self, ev: Discarded) -> None:
+        self.offer_drawn = self.last_draw is not None and self.last_draw[:2] == (ev.seat, ev.tile)
         self._take(ev.seat, ev.tile, 1, ev)
         self.discards[ev.seat].append((ev.tile, False))
         self.visible[ev.tile] += 1
@@ -329,6 +338,7 @@ class HandState:
         if ev.ready and not self.ready[ev.seat]:
             self.ready[ev.seat] = True
             self.ready_order.append(ev.seat)
+            self.ready_from_start[ev.seat] = len(self.discards[ev.seat]) == 1 and self.first_round
         self.phase, self.actor = Phase.CLAIM, ev.seat
 
     def _claimed(self, ev: Claimed) -> None:
@@ -364,6 +374,7 @@ class HandState:
             self.kong_draw_due = ev.seat
             self.phase, self.actor = Phase.TURN, ev.seat
         elif ev.kind == "added":
+            self.offer_drawn = self.last_draw is not None and self.last_draw[:2] == (ev.seat, ev.tile)
             pung = next((m for m in self.melds[ev.seat] if m.kind == "pung" and m.tile == ev.tile), None)
             if pung is None:
                 raise self._bad(ev, f"seat {ev.seat} has no pung of {ev.tile} to add to")
@@ -413,6 +424,12 @@ class HandState:
 
     def _wall_end(self, ev: WallEnd) -> None:
         self.phase = Phase.END
+
+    def _kongs_shown(self, ev: KongsShown) -> None:
+        mine = sorted(m.tile for m in self.melds[ev.seat] if m.kind == "concealed_kong")
+        if sorted(ev.tiles) != mine:
+            raise self._bad(ev, f"seat {ev.seat} shows concealed kongs of {listed(ev.tiles)}, it holds {listed(mine)}")
+        self.kongs_shown.append(ev.seat)
 
     def _penalized(self, ev: Penalized) -> None:
         if ev.kind not in PENALTY_KINDS:
@@ -464,8 +481,9 @@ class HandState:
 
     @property
     def first_round(self) -> bool:
-        """Still the first go-round: no claim or kong yet and nobody has drawn a second time."""
-        return self.claims_made == 0 and max(self.turns) <= 1
+        """Still the first go-round: no claim or kong yet, nobody has drawn a second time, and the turn has not
+        come back to the dealer (its first draw starts the second go-round: its first tile was dealt)."""
+        return self.claims_made == 0 and max(self.turns) <= 1 and self.turns[self.dealer] == 0
 
     def concealed_tiles(self, seat: int) -> list[int]:
         out: list[int] = []
@@ -578,6 +596,7 @@ _HANDLERS: dict[type, Any] = {
     HaidiFished: HandState._haidi,
     WallEnd: HandState._wall_end,
     Penalized: HandState._penalized,
+    KongsShown: HandState._kongs_shown,
     Paid: HandState._paid,
     HandEnded: HandState._ended,
 }

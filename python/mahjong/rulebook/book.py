@@ -198,7 +198,7 @@ class RuleBook:
     #: the turned-up kind is wild itself, then the kinds after it: indicator_kinds in all (南昌 正精 / 副精)
     indicator_is_wild: bool = False
     #: where the turned-up tile is: the wall's last tile ("last") or counted by the dealer's dice from the wall's
-    #: end ("dice_from_end")
+    #: end, in stacks of two, the stack's upper tile ("dice_from_end")
     indicator_from: str = "last"
     #: the built-in rule set whose hooks this file's game takes (``variant_of``); None = the generic rule book
     variant_of: str | None = None

@@ -45,12 +45,15 @@ def __getattr__(name: str) -> Any:
 
 def indicator_events(book: RuleBook, state: HandState, rng: Any) -> list[Any]:
     """The wildcards turned up after the deal (``[wildcards]``): the wall's last tile (翻鬼), or the tile the
-    dealer's two dice count from the wall's end (南昌 翻精); the kinds it makes wild (:func:`indicated_kinds`)."""
+    dealer's two dice count from the wall's end (南昌 翻精: as tables count, in stacks (墩) of two — the sum's
+    stack from the end, its upper tile); the kinds it makes wild (:func:`indicated_kinds`)."""
     out: list[Any] = []
     if book.indicator_from == "dice_from_end":
         dice = rng.dice()
         out.append(_events.DiceRolled(state.dealer, dice, "wildcard"))
-        position = max(state.front, state.back - sum(dice))  # counted from the wall's end
+        # 《南昌麻将速成》: "从牌桌上牌的末端算起，数到该墩把上面的一张牌翻开" — the wall in drawing order is stacks of
+        # two, the upper tile first: the n-th stack from the end starts 2n tiles before it
+        position = max(state.front, state.back - 2 * sum(dice))
     else:
         position = state.back - 1  # the last tile of the wall is turned up (翻鬼)
     indicator = state.wall[position]
@@ -239,6 +242,7 @@ def _fixed_facts(book: RuleBook) -> dict[str, Any]:
         "winners_to_end": f.winners_to_end,
         "reserve": f.reserve,
         "ready_declaration": f.declare_ready,
+        "haidi_phase": f.declare_ready,  # (a file's 报听 comes with the two-player game's 海底捞月 phase)
         # a file with [settlement]: kongs and wins pay as they happen, the wall-end checks read the final hands
         "pays_during_play": book.settlement is not None,
         "draw_hands": book.settlement is not None,

@@ -150,8 +150,9 @@ SPEC: dict[str, F] = {
         "option": F("str", "a bool option that switches the wildcards on"),
         # rbflow: how the indicator is turned up and which kinds it makes wild (南昌 精)
         "indicator_from": F("str", "with indicator: the turned-up tile is the wall's last tile (\"last\", 翻鬼) or "
-                                   "the tile the dealer's two dice count from the wall's end (\"dice_from_end\", "
-                                   "南昌 翻精)", default="last", choices=("last", "dice_from_end")),
+                                   "the tile the dealer's two dice count from the wall's end, in stacks of two: "
+                                   "the upper tile of that stack (\"dice_from_end\", 南昌 翻精)", default="last",
+                            choices=("last", "dice_from_end")),
         "indicator_is_wild": F("bool", "with indicator: the turned-up kind is wild itself (南昌 正精), then the kinds "
                                        "after it (副精; 9 → 1, 北 → 东, 白 → 中): indicator_kinds in all; false = "
                                        "only the kinds after it", default=False),

@@ -59,7 +59,7 @@ from mahjong.tiles import N_KINDS, parse_tiles, tile_name
 from mahjong.types import Decomposition
 
 if TYPE_CHECKING:
-    from mahjong.settlement import HandRecord, Settlement
+    from mahjong.settlement import Draw, HandRecord, Payment, Settlement
 
 __all__ = [
     "next_tile",
@@ -195,6 +195,7 @@ class NanchangConfig(ValidatedConfig):
     heavenly_earthly_multiplies: bool = _option("heavenly_earthly_multiplies")
     payment_unit: int = _option("payment_unit")
     kong_payments: Literal["none", "two_per_kong", "concealed_two_others_one"] = _option("kong_payments")
+    jing_at_draw: bool = _option("jing_at_draw")
 
     def __post_init__(self) -> None:
         # the old values "s2" / "s3" of kong_payments are read as the names that say what they are
@@ -442,6 +443,27 @@ class Nanchang(BookRuleSet):
         """Hook: every seat is paid its 精 points by each other seat (all pairs): Δᵢ = Σⱼ≠ᵢ (pᵢ − pⱼ)."""
         return all_pairs_settlement(points)
 
+    def draw_jing_lines(self, draw: Draw, event: int) -> list[Payment]:
+        """黄庄: the 精 each seat holds in its final hand (hand and melds; the draw's ``indicator`` fact says which
+        tiles are 精) settled as after a win: each seat pays every other its 精 points (:meth:`jing_points`)."""
+        from mahjong.settlement import Payment
+
+        if draw.facts.get("indicator") is None:
+            return []
+        indicator = NanchangContext(indicator=draw.facts["indicator"]).indicator
+        assert indicator is not None
+        zheng, fu = jing_tiles(indicator, self.book)
+        held: list[JingHolding] = [(0, 0)] * N_SEATS
+        kongs = [False] * N_SEATS
+        for seat in draw.hands:
+            hand = draw.hand(seat)
+            counts = hand.all_counts
+            held[seat] = (counts[zheng], counts[fu])
+            kongs[seat] = any(m.is_kong and m.tile == fu for m in hand.melds)
+        points = self.jing_points(held, kongs)
+        return [Payment(payer, payee, points[payee], "jing", event, "算精") for payer in range(N_SEATS)
+                for payee in range(N_SEATS) if payer != payee and points[payee]]
+
     # -- the rows' facts, refusals and reading classes ----------------------------------------------------------
 
     def win_facts(self, hand: Hand, ctx: NanchangContext, held: list[JingHolding], counts: list[int],
@@ -684,11 +706,16 @@ class Nanchang(BookRuleSet):
 
     def settle(self, record: HandRecord) -> Settlement:
         """Each win's payments (win shares + 精 settlement, :meth:`score`), plus the kong money of
-        ``kong_payments`` for every kong event that was not robbed."""
-        from mahjong.settlement import Kong, Payment, Settlement, settle_by_wins
+        ``kong_payments`` for every kong event that was not robbed; at 黄庄, with ``jing_at_draw``, the 精 held in
+        the final hands (:meth:`draw_jing_lines`)."""
+        from mahjong.settlement import Draw, Kong, Payment, Settlement, settle_by_wins
 
         base = settle_by_wins(self, record)
         lines = list(base.lines)
+        if self.config.jing_at_draw and not record.wins:
+            for i, ev in enumerate(record.events):
+                if isinstance(ev, Draw):
+                    lines += self.draw_jing_lines(ev, i)
         mode = self.config.kong_payments
         if mode != "none":
             for i, ev in enumerate(record.events):

@@ -129,7 +129,7 @@ async def _on_crash(request: Request, exc: Exception) -> Response:
 
 
 def create_app() -> Starlette:
-    """The calculator's ASGI app (give it to uvicorn, or to Starlette's TestClient)."""
+    """The calculator's ASGI app, with the tables' routes (give it to uvicorn, or to Starlette's TestClient)."""
     routes = [
         Route("/", _index, methods=["GET"]),
         Route("/api/tiles", _tiles, methods=["GET"]),
@@ -142,10 +142,17 @@ def create_app() -> Starlette:
         Route("/api/waits", _post(api.waits), methods=["POST"]),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
+    # the tables people and agents play at (POST /api/tables, /ws/tables/{id}, the page /table)
+    from mahjong.web.tables import TableServer
+
+    tables = TableServer(_read_json, _error)
+    routes += tables.routes()
     handlers: dict[Any, Callable[[Request, Exception], Awaitable[Response]]] = {
         _Problem: _on_problem,
         MahjongError: _on_mahjong_error,
         HTTPException: _on_http,
         Exception: _on_crash,
     }
-    return Starlette(routes=routes, exception_handlers=handlers)
+    app = Starlette(routes=routes, exception_handlers=handlers, lifespan=tables.lifespan)
+    app.state.tables = tables
+    return app

@@ -51,7 +51,8 @@ def serve(args: argparse.Namespace) -> int:
     except ImportError as e:
         print(f"mahjong serve: error: {_MISSING.format(name=e.name)}", file=sys.stderr)
         return 2
-    config = uvicorn.Config(create_app(), host=args.host, port=args.port, log_level="warning")
+    # (the tables' WebSocket frames are small: a client may not make the server read a large one)
+    config = uvicorn.Config(create_app(), host=args.host, port=args.port, log_level="warning", ws_max_size=65536)
     server = uvicorn.Server(config)
 
     def announce() -> None:  # once the socket is bound, say where (the port may have been chosen by the OS)

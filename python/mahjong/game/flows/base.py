@@ -67,16 +67,26 @@ class Flow:
     earthly: str | None = None
     #: 天和 is a fact the rule set reads
     heavenly: bool = False
-    #: a ready player must win in the last N wall tiles (Sichuan: 4); 0 = no forced win
+    #: a player who can win on one of the wall's last N tiles (drawn, or discarded / added to a kong as drawn) must
+    #: (Sichuan: 4); 0 = no forced win
     forced_win_tiles: int = 0
     #: 报听 (declare ready, then the engine draws and discards) is an action
     ready_declaration: bool = False
+    #: when the hand ends, every player's concealed kongs are turned face up for all (an event and the observations)
+    shows_concealed_kongs: bool = False
+    #: the two-player game's 海底捞月 phase when the wall runs out: the ready player (the one ready first) fishes a
+    #: tile from those not in play
+    haidi_phase: bool = False
     #: settling a hand record checks it for this flow's sequencing (one win ends the hand …)
     checks_record_sequence: bool = True
     #: the wall is cut into one segment per seat (the Botzone competition format)
     segmented: bool = False
-    #: bonus tiles kept in the hand (Jinshan's 百搭): they may be discarded, and a drawn one may be the winning tile
+    #: bonus tiles kept in the hand (Jinshan's 百搭; Guobiao's flowers, kept): they may be discarded, and a drawn one
+    #: may be the winning tile
     held_bonus: frozenset[int] = frozenset()
+    #: a held bonus tile may be set aside on one's turn for a replacement from the back (Guobiao's kept flowers:
+    #: 补花 when the player likes)
+    declares_held_bonus: bool = False
     #: flow options the compiled game core does not play: a hand with one of them on runs on the reference engine
     core_unsupported_options: tuple[str, ...] = ()
     #: the judge's penalties (Botzone's): an illegal answer (WA) or a false win (WH) ends the hand with a
@@ -172,6 +182,11 @@ class Flow:
     def extra_lines(self, state: HandState, settlement: Settlement) -> list[Payment]:
         """Payments of the flow itself on top of the rule set's settlement (none by default)."""
         return []
+
+    def draw_facts(self, state: HandState) -> dict[str, Any]:
+        """The rule set's own facts of the wall's end (the record's Draw ``facts``, JSON-friendly); none by
+        default."""
+        return {}
 
 
 def split_options(flow_cls: type[Flow], options: dict[str, Any]) -> tuple[dict[str, Any], Any]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from mahjong.errors import RulesError
 from mahjong.game.events import DiceRolled, GameEvent
 from mahjong.game.flows.base import Flow, standard_tiles
 
@@ -61,6 +62,12 @@ class GuobiaoFlowOptions:
         source: Botzone's Chinese Standard Mahjong judge (−30 / +10).
     flowers: play with the 8 flowers (144 tiles). Default True — source: 《中国麻将竞赛规则》 (国标 144 张); Botzone's
         recorded human games were played without them (136 tiles, 34 per seat).
+    flowers_kept: a flower need not be replaced at once: it stays in the hand until its player sets it aside for a
+        replacement on its turn (补花 when it likes: the action ``flower``), or discards it as an ordinary tile
+        (a discarded flower counts for nobody; nobody claims it). Not in the Botzone format (its judge
+        replaces at once). Default False (every flower is replaced at once, dealt or drawn) — source:
+        《国标麻将规则》 (花牌: "花牌不需要当场补 … 未补花的花牌是可以当做普通牌打出去的");
+        the competition rules replace at once.
     several_winners: every player who claims a win on the same discard wins (as mahjongsoft.com's duplicate
         MCR tables allow); False = the first in turn order after the discarder only (截和). Each win settles
         as a win on that discard: the winner is paid its fan + 8 by the discarder and 8 by each other player,
@@ -74,21 +81,32 @@ class GuobiaoFlowOptions:
     penalties: bool | None = None
     penalty: int = 10
     flowers: bool = True
+    flowers_kept: bool = False
     several_winners: bool = False
 
 
 class GuobiaoFlow(Flow):
     presets = ("guobiao", "guobiao-rulebook", "guobiao-extras")
     Options = GuobiaoFlowOptions
-    #: the judge's penalties are not modelled by the compiled core: a hand with them on plays on the Python engine
-    core_unsupported_options = ("penalties",)
+    #: the judge's penalties and kept flowers are not modelled by the compiled core: a hand with one of them on
+    #: plays on the Python engine
+    core_unsupported_options = ("penalties", "flowers_kept")
     earthly = None
     #: the match is 4 rounds × 4 hands with no 连庄 and the seat swap before 西圈 (see mahjong.game.match)
     fixed_rounds = True
+    #: 《国标麻将规则》: "暗杠时，4只牌牌面向下 … 唯在牌局完结后，不论有否和牌，都需打开供对手查阅"
+    shows_concealed_kongs = True
 
     def __init__(self, ruleset: Any, options: Any = None) -> None:
         super().__init__(ruleset, options)
-        self.bonus_tiles = FLOWERS if self.options.flowers else frozenset()
+        flowers = FLOWERS if self.options.flowers else frozenset()
+        if self.options.flowers_kept:
+            if self.options.botzone:
+                raise RulesError("flowers_kept does not apply to the Botzone format: its judge replaces a flower "
+                                 "at once (BUHUA)")
+            self.held_bonus, self.declares_held_bonus = flowers, True
+        else:
+            self.bonus_tiles = flowers
         self.multiple_winners = bool(self.options.several_winners)
         extras = bool(getattr(ruleset.config, "extras", False))
         self.heavenly = extras

@@ -1,7 +1,8 @@
-"""Nanchang 南昌 flow: 136 tiles, the 精 revealed from the dice after the deal (counted from the wall's end; the
-flipped type is 正精, the next type 副精, wrapping 9 → 1, 北 → 东, 白 → 中) and honor chows (three different
-winds, 中发白) as the rule file says ([wildcards], [win]), one winner per discard (the first in turn order),
-and the wall's end with tiles left."""
+"""Nanchang 南昌 flow: 136 tiles, the 精 revealed from the dice after the deal (counted in stacks from the wall's
+end; the flipped type is 正精, the next type 副精, wrapping 9 → 1, 北 → 东, 白 → 中) and honor chows (three
+different winds, 中发白) as the rule file says ([wildcards], [win]), one winner per discard (the first in turn
+order), the wall's end with tiles left (its final hands and the indicator recorded: the rule set settles the 精
+held at 黄庄 too, its option ``jing_at_draw``)."""
 
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ class NanchangFlow(Flow):
     presets = ("nanchang",)
     Options = NanchangFlowOptions
     honor_chows = True
+    draw_hands = True  # (黄庄: the 精 held are settled from the final hands, the rule set's jing_at_draw)
     heavenly = True
     earthly = "first_draw"
 
@@ -63,22 +65,29 @@ class NanchangFlow(Flow):
             real[t] = 0
         return real, wild
 
+    @staticmethod
+    def jing_held(state: HandState) -> tuple[list[list[int]], list[int]]:
+        """(正精, 副精) copies each seat holds (hand and melds), and the seats holding a 精杠 (a kong of 副精)."""
+        zheng, fu = state.wildcards
+        held = [[state.hands[s][zheng] + sum(m.tiles.count(zheng) for m in state.melds[s]),
+                 state.hands[s][fu] + sum(m.tiles.count(fu) for m in state.melds[s])] for s in range(4)]
+        kongs = [s for s in range(4) if any(len(m.tiles) == 4 and m.tile == fu for m in state.melds[s])]
+        return held, kongs
+
     def record_facts(self, state: HandState, seat: int, tile: int, from_seat: int | None) -> dict[str, Any]:
         if state.indicator is None:
             return {}
         zheng, fu = state.wildcards
-        held = []
-        kongs = []
-        for s in range(4):
-            z = state.hands[s][zheng] + sum(m.tiles.count(zheng) for m in state.melds[s])
-            f = state.hands[s][fu] + sum(m.tiles.count(fu) for m in state.melds[s])
-            if s == seat and from_seat is not None:
-                z += tile == zheng
-                f += tile == fu
-            held.append([z, f])
-            if s != seat and any(len(m.tiles) == 4 and m.tile == fu for m in state.melds[s]):
-                kongs.append(s)
-        return {"indicator": state.indicator, "jing_held": held, "jing_kongs": kongs}
+        held, kongs = self.jing_held(state)
+        if from_seat is not None:
+            held[seat][0] += tile == zheng
+            held[seat][1] += tile == fu
+        return {"indicator": state.indicator, "jing_held": held, "jing_kongs": [s for s in kongs if s != seat]}
+
+    def draw_facts(self, state: HandState) -> dict[str, Any]:
+        """黄庄: which tiles were 精 (the flipped indicator); the rule set settles the 精 held from the final
+        hands (its option ``jing_at_draw``)."""
+        return {"indicator": state.indicator} if state.indicator is not None else {}
 
     def next_dealer(self, state: HandState, details: dict[str, Any]) -> int | None:
         if self.options.dealer_keeps and (not state.won or state.won[0] == state.dealer):

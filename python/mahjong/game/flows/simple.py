@@ -18,21 +18,32 @@ class CommonFlowOptions:
     flowers: play with the 8 flowers (replaced when drawn; each counts on a win). Default False — source: the
         table lists 花牌 rows but its rules page counts 136 tiles (the page leaves it open; most online tables of
         the common rules deal 136).
+    declare_ready: 报听 is played: a player may declare ready with a discard, and its hand is then locked (the
+        engine draws and discards for it until it wins or passes a win); declared with one's first discard in
+        the first go-round, the win counts 扣听. Default False — source: the table's 扣听 row ("庄打一张报听，或庄打
+        一张时非庄未胡报听，以后不能再换牌"), which needs it; the table's rules page says nothing more of 报听.
     """
 
     flowers: bool = False
+    declare_ready: bool = False
 
 
 class CommonFlow(Flow):
+    """The common fan table's play: 天胡 the dealer's win on its dealt tiles, 地胡 a win on the dealer's first
+    discard (the table: "庄打一张非庄即胡"), 扣听 with the 报听 option."""
+
     presets = ("common",)
     Options = CommonFlowOptions
     heavenly = True
-    earthly = "first_draw"
+    earthly = "first_discard"
+    #: 报听 is not modelled by the compiled core: a hand with it on plays on the Python engine
+    core_unsupported_options = ("declare_ready",)
 
     def __init__(self, ruleset: Any, options: Any = None) -> None:
         super().__init__(ruleset, options)
         if self.options.flowers:
             self.bonus_tiles = frozenset(range(34, 42))
+        self.ready_declaration = bool(self.options.declare_ready)
 
     def tiles(self) -> list[int]:
         return standard_tiles(flowers=self.options.flowers)

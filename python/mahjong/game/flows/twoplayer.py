@@ -35,6 +35,7 @@ class TwoPlayerFlow(Flow):
     core_unsupported_options = ("swap_at_start",)
     seats = (0, 1)
     ready_declaration = True
+    haidi_phase = True
     draw_hands = True
     heavenly = True
     earthly = "first_draw"

@@ -27,19 +27,6 @@ const SEATS = [1, 2, 3];
 
 // --- small helpers -----------------------------------------------------------------------
 
-function el(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "text") node.textContent = v;
-    else if (k === "on") for (const [ev, fn] of Object.entries(v)) node.addEventListener(ev, fn);
-    else if (k === "dataset") Object.assign(node.dataset, v);
-    else node.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat(Infinity)) if (c !== null && c !== undefined) node.append(c);
-  return node;
-}
-
 async function api(path, body) {
   const init = body === undefined ? {} : {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),

@@ -1,0 +1,377 @@
+"""Tables served by ``mahjong serve``: people and agents playing any rule set in the browser.
+
+Routes (mounted by :func:`mahjong.web.app.create_app`):
+
+* ``POST /api/tables`` ``{"rules", "options"?, "seats": ["human" | agent name, ...], "hands"?, "timing"?}`` makes a
+  table (:class:`mahjong.table.Table`) and answers 201 with its id, a join link with a token per person's seat,
+  the spectators' link and the log's address;
+* ``GET /api/tables/{id}`` the table's public description; ``GET /api/tables/{id}/log`` the match log of its
+  finished hands (JSON lines: ``mahjong verify`` checks it);
+* ``WS /ws/tables/{id}?seat=N&token=T`` one person's seat: frames of :class:`~mahjong.table.Table` out (a
+  ``snapshot``, then ``update`` / ``answered`` / ``error``), ``{"type": "act", "action": {...}}``,
+  ``{"type": "next"}`` and ``{"type": "ping"}`` in; ``WS /ws/tables/{id}`` without a seat watches as a spectator;
+* ``GET /table`` the page (``static/table.html``).
+
+Each table runs in the server's event loop: a task ticks it at its next deadline, or when an answer or a
+connection arrives.  Everything is bounded (:class:`Limits`): tables per server, watchers per table, the size and
+rate of incoming frames (a flood is closed), idle connections, frames waiting for a slow client, and how long a
+finished table is kept.  A bad frame, a forged seat or token, or an answer out of turn is refused with an
+``error`` frame (the English message, its code and its Chinese text); the table goes on and its log loses nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import logging
+import secrets
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from mahjong.errors import MahjongError
+from mahjong.table import Table, TableError, Timing, encode
+from mahjong.web.api import RequestError, _body
+
+__all__ = ["Limits", "TableServer", "encode"]
+
+log = logging.getLogger("mahjong.web.tables")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The server's bounds."""
+
+    tables: int = 256  #: tables at once (a finished one is dropped first to make room)
+    watchers: int = 64  #: connections per table (seats and spectators)
+    frame_bytes: int = 4096  #: the largest frame a client may send
+    frames_per_second: float = 20.0  #: a client's sustained rate of frames ...
+    burst: int = 40  #: ... and the frames it may send at once
+    flood: int = 100  #: frames refused for their rate before the connection is closed
+    idle_seconds: float = 120.0  #: a connection that sends nothing for this long is closed (the page pings)
+    send_queue: int = 256  #: frames waiting for a slow client before it is closed (it reconnects)
+    keep_seconds: float = 900.0  #: how long a finished table (and its log) is kept
+
+
+@dataclass
+class _Room:
+    table: Table
+    tokens: dict[int, str]
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    task: asyncio.Task[None] | None = None
+    watchers: int = 0
+    ended_at: float | None = None
+    closers: set[Callable[[], Awaitable[None]]] = field(default_factory=set)
+
+
+class _Bucket:
+    """A token bucket: ``rate`` frames per second, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.level, self.at = float(burst), time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
+        self.at = now
+        if self.level < 1:
+            return False
+        self.level -= 1
+        return True
+
+
+_CLOSE_REFUSED = 4403  # a forged seat or token
+_CLOSE_NOT_FOUND = 4404  # no such table
+_CLOSE_FLOOD = 4429  # too many frames, too many watchers, or a client too slow to read
+_CLOSE_IDLE = 4408  # nothing sent for too long
+_CLOSE_GONE = 4410  # the table was dropped
+
+
+class TableServer:
+    """The tables of one app.  ``read_json`` reads a request body (the app's, bounded), ``error`` makes an error
+    response (the app's shape)."""
+
+    def __init__(self, read_json: Callable[[Request], Awaitable[Any]],
+                 error: Callable[[int, str, str, MahjongError | None], Response], limits: Limits | None = None) -> None:
+        self.read_json, self.error = read_json, error
+        self.limits = limits if limits is not None else Limits()
+        self.rooms: dict[str, _Room] = {}
+
+    # --- routes ---------------------------------------------------------------------------------------------------
+
+    def routes(self) -> list[Any]:
+        return [
+            Route("/table", self._page, methods=["GET"]),
+            Route("/api/tables", self._create, methods=["POST"]),
+            Route("/api/tables/{id}", self._info, methods=["GET"]),
+            Route("/api/tables/{id}/log", self._log, methods=["GET"]),
+            WebSocketRoute("/ws/tables/{id}", self._socket),
+        ]
+
+    @asynccontextmanager
+    async def lifespan(self, app: Any) -> AsyncIterator[None]:
+        try:
+            yield
+        finally:
+            for room in list(self.rooms.values()):
+                self._drop(room)
+
+    async def _page(self, request: Request) -> Response:
+        from mahjong.web.app import STATIC
+
+        return FileResponse(STATIC / "table.html", media_type="text/html; charset=utf-8")
+
+    def _room(self, request: Request) -> _Room | Response:
+        room = self.rooms.get(request.path_params["id"])
+        if room is None:
+            err = TableError(f"no table {request.path_params['id'][:80]!r} (it may have ended and been dropped)")
+            return self.error(404, str(err), "TableError", err)
+        return room
+
+    async def _info(self, request: Request) -> Response:
+        room = self._room(request)
+        if isinstance(room, Response):
+            return room
+        return JSONResponse(room.table.info())
+
+    async def _log(self, request: Request) -> Response:
+        room = self._room(request)
+        if isinstance(room, Response):
+            return room
+        return PlainTextResponse(room.table.log(), media_type="application/x-ndjson; charset=utf-8")
+
+    async def _create(self, request: Request) -> Response:
+        body = _body(await self.read_json(request), ("rules",),
+                     {"options": (dict,), "seats": (list,), "hands": (int,), "timing": (dict,)})
+        if "seats" not in body:
+            raise RequestError("missing field: seats")
+        try:
+            self._make_room_for_one()
+        except TableError as e:
+            return self.error(503, str(e), "TableError", e)
+        timing = Timing.from_dict(body["timing"]) if body.get("timing") is not None else Timing()
+        loop = asyncio.get_running_loop()
+        table = Table(body["rules"], body["seats"], options=body.get("options"),
+                      hands=4 if body.get("hands") is None else body["hands"],
+                      timing=timing, clock=loop.time)
+        room = _Room(table, {p: secrets.token_urlsafe(16) for p in table.humans})
+        self.rooms[table.id] = room
+        room.task = asyncio.create_task(self._drive(room))
+        base = f"/table?id={table.id}"
+        seats = []
+        for p, kind in enumerate(table.kinds):
+            entry: dict[str, Any] = {"seat": p, "kind": kind}
+            if p in room.tokens:
+                entry["token"] = room.tokens[p]
+                entry["join"] = f"{base}&seat={p}&token={room.tokens[p]}"
+            seats.append(entry)
+        return JSONResponse({"id": table.id, "table": table.info(), "seats": seats, "watch": base,
+                             "socket": f"/ws/tables/{table.id}", "log": f"/api/tables/{table.id}/log"},
+                            status_code=201)
+
+    def _make_room_for_one(self) -> None:
+        if len(self.rooms) < self.limits.tables:
+            return
+        ended = sorted((r.ended_at, tid) for tid, r in self.rooms.items() if r.ended_at is not None)
+        if ended:
+            self._drop(self.rooms[ended[0][1]])
+            return
+        raise TableError(f"the server already runs {self.limits.tables} tables: try again when one has ended")
+
+    # --- driving a table ------------------------------------------------------------------------------------------
+
+    async def _drive(self, room: _Room) -> None:
+        """Tick the table at its next deadline (or when woken by an answer or a connection); drop it a while after
+        the match ends."""
+        loop = asyncio.get_running_loop()
+        table = room.table
+        try:
+            while True:
+                table.tick()
+                if table.over and room.ended_at is None:
+                    room.ended_at = loop.time()
+                due = table.next_deadline()
+                if due is None:
+                    assert room.ended_at is not None
+                    due = room.ended_at + self.limits.keep_seconds
+                    if loop.time() >= due:
+                        break
+                room.wake.clear()
+                try:
+                    await asyncio.wait_for(room.wake.wait(), max(0.0, due - loop.time()))
+                except asyncio.TimeoutError:
+                    pass
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # pragma: no cover - a bug: the table stops, the server goes on
+            log.exception("table %s stopped", table.id)
+        self._drop(room)
+
+    def _drop(self, room: _Room) -> None:
+        if self.rooms.get(room.table.id) is room:
+            del self.rooms[room.table.id]
+        for close in list(room.closers):
+            asyncio.ensure_future(close())
+        if room.task is not None and room.task is not asyncio.current_task():
+            room.task.cancel()
+
+    # --- one connection -------------------------------------------------------------------------------------------
+
+    async def _socket(self, ws: WebSocket) -> None:
+        await ws.accept()
+        limits = self.limits
+        room = self.rooms.get(ws.path_params["id"])
+        if room is None:
+            err = TableError(f"no table {ws.path_params['id'][:80]!r} (it may have ended and been dropped)")
+            await self._refuse(ws, err, _CLOSE_NOT_FOUND)
+            return
+        table = room.table
+        try:
+            player = self._player(room, ws.query_params.get("seat"), ws.query_params.get("token"))
+        except MahjongError as e:
+            await self._refuse(ws, e, _CLOSE_REFUSED)
+            return
+        if room.watchers >= limits.watchers:
+            await self._refuse(ws, TableError(f"the table already has {limits.watchers} connections"), _CLOSE_FLOOD)
+            return
+        queue: asyncio.Queue[str | None] = asyncio.Queue()
+        overflow = False
+
+        def put(frame: dict[str, Any]) -> None:
+            """Queue a frame for this client, encoded now (with the time it was queued); a client too slow to
+            read ``limits.send_queue`` frames is closed (it reconnects from a snapshot)."""
+            nonlocal overflow
+            if overflow:
+                return
+            if queue.qsize() >= limits.send_queue:
+                overflow = True
+                queue.put_nowait(None)
+                return
+            queue.put_nowait(encode({**frame, "at": round(time.time(), 6)}))
+
+        async def close() -> None:
+            queue.put_nowait(None)
+
+        room.watchers += 1
+        room.closers.add(close)
+        detach = table.attach(player, put)
+        room.wake.set()
+        sender = asyncio.create_task(self._send(ws, queue))
+        receiver = asyncio.create_task(self._receive(ws, room, player, put))
+        try:
+            await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            detach()
+            room.watchers -= 1
+            room.closers.discard(close)
+            room.wake.set()
+            receiver.cancel()
+            queue.put_nowait(None)  # the frames already queued (an error saying why) go first
+            try:
+                await asyncio.wait_for(sender, 2)
+            except (asyncio.TimeoutError, Exception):  # noqa: BLE001 - the client is gone either way
+                sender.cancel()
+            try:
+                await ws.close(_CLOSE_FLOOD if overflow else 1000)
+            except Exception:  # noqa: BLE001,S110 - already closed by the client
+                pass
+
+    def _player(self, room: _Room, seat: str | None, token: str | None) -> int | None:
+        if seat is None:
+            if token is not None:
+                raise TableError("a token belongs to a seat: give seat=N with it")
+            return None
+        if not seat.isdigit() or len(seat) > 3 or int(seat) >= room.table.players:
+            raise TableError(f"no seat {seat[:20]!r} at this table (seats 0 to {room.table.players - 1})")
+        player = int(seat)
+        want = room.tokens.get(player)
+        if want is None:
+            raise TableError(f"seat {player} is played by an agent")
+        if token is None or not hmac.compare_digest(token.encode("utf-8", "replace"), want.encode("ascii")):
+            raise TableError(f"the token does not open seat {player}")
+        return player
+
+    async def _refuse(self, ws: WebSocket, err: MahjongError, code: int) -> None:
+        try:
+            await ws.send_text(encode(_error_frame(err)))
+            await ws.close(code)
+        except Exception:  # noqa: BLE001,S110 - the client left first
+            pass
+
+    async def _send(self, ws: WebSocket, queue: asyncio.Queue[str | None]) -> None:
+        while True:
+            text = await queue.get()
+            if text is None:
+                return
+            await ws.send_text(text)
+
+    async def _receive(self, ws: WebSocket, room: _Room, player: int | None,
+                       put: Callable[[dict[str, Any]], None]) -> None:
+        limits = self.limits
+        bucket = _Bucket(limits.frames_per_second, limits.burst)
+        refused = 0
+        while True:
+            try:
+                message = await asyncio.wait_for(ws.receive(), limits.idle_seconds)
+            except asyncio.TimeoutError:
+                put(_error_frame(TableError(f"closed: nothing received for {limits.idle_seconds:g} seconds")))
+                return
+            except (WebSocketDisconnect, RuntimeError):
+                return
+            if message["type"] == "websocket.disconnect":
+                return
+            if not bucket.take():
+                refused += 1
+                if refused > limits.flood:
+                    put(_error_frame(TableError("closed: too many frames")))
+                    return
+                put(_error_frame(TableError(f"too many frames: at most {limits.frames_per_second:g} a second")))
+                continue
+            text = message.get("text")
+            if text is None:
+                data = message.get("bytes") or b""
+                text = data.decode("utf-8", "replace") if len(data) <= limits.frame_bytes else None
+            try:
+                if text is None or len(text) > limits.frame_bytes:
+                    raise TableError(f"a frame is at most {limits.frame_bytes} bytes")
+                reply = self._handle(room, player, text)
+            except MahjongError as e:
+                reply = _error_frame(e)
+            if reply is not None:
+                put(reply)
+            room.wake.set()
+
+    def _handle(self, room: _Room, player: int | None, text: str) -> dict[str, Any] | None:
+        try:
+            msg = json.loads(text)
+        except (json.JSONDecodeError, RecursionError):
+            raise TableError("a frame is a JSON object with a type: act, next or ping") from None
+        if not isinstance(msg, dict) or msg.get("type") not in ("act", "next", "ping"):
+            raise TableError("a frame is a JSON object with a type: act, next or ping")
+        kind = msg["type"]
+        if kind == "ping":
+            return {"type": "pong", "seq": room.table.seq}
+        if player is None:
+            raise TableError("a spectator cannot play: join a seat with its link")
+        if kind == "next":
+            room.table.next_hand(player)
+            return None
+        unknown = sorted(str(k)[:20] for k in msg if k not in ("type", "action"))
+        if unknown:
+            raise TableError(f"unknown field(s) in an act frame: {', '.join(unknown)}")
+        room.table.act(player, msg.get("action"))
+        return None
+
+
+def _error_frame(err: MahjongError) -> dict[str, Any]:
+    return {"type": "error", "code": err.code, "kind": type(err).__name__, "message": str(err),
+            "message_zh": err.message_zh}

@@ -354,7 +354,7 @@ def measure_compiled(n: int, rounds: int) -> list[tuple[str, str, int, float, fl
     from mahjong.rulebook import book as B
 
     sets = [("common", "sum"), ("common-file", "sum"), ("twoplayer", "sum"), ("hongzhong", "product"),
-            ("guangdong", "product"), ("changsha", "sum"), ("sichuan", "powers")]
+            ("guangdong", "product"), ("changsha", "sum"), ("sichuan", "powers"), ("wuhu-2468", "formula")]
     rulesets = [(name, kind, get_ruleset(name)) for name, kind in sets]
     rulesets += [("written here: fan table", "sum", _written(WRITTEN_SUM)),
                  ("written here: powers table", "powers", _written(WRITTEN_POWERS))]
@@ -414,7 +414,7 @@ def main_compiled(args: Any) -> None:
     started = time.time()
     rows = measure_compiled(args.hands, args.rounds)
     play = [(name, self_play(name, args.play, True), self_play(name, args.play, False))
-            for name in ("common", "sichuan")]
+            for name in ("common", "sichuan", "wuhu-2468")]
     load_end = os.getloadavg()
     head = (f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime(started))}, Python {platform.python_version()}, "
             f"backend {BACKEND}, {args.hands} hands per rule set, best of {args.rounds} interleaved rounds, CPU time "

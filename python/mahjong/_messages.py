@@ -1052,6 +1052,8 @@ _ROWS: list[tuple[str, str, str]] = [
     ("rule-file-birds",
      "抓鸟 needs a win fact `birds` ([facts.birds] type = \"int\") to score the hits",
      "抓鸟需要和牌条件 `birds`（[facts.birds] type = \"int\"）才能计算中鸟。"),
+    ("rule-file-press-placements", "press is the 押 of a placed reading: it needs win.placements",
+     "press 是按和张位置读出的押：需要同时写 win.placements。"),
     ("rule-file-extends-unknown", "{name} is not a rule file shipped with the package",
      "{name} 不是本软件包自带的规则文件。"),
     ("rule-file-extends-deep", "extends goes more than three files deep", "extends 的层数超过了三层。"),

@@ -2,14 +2,14 @@
 # (python/mahjong/rulebook/predicates.py): do not edit (edit those files and rebuild).  The compiled
 # rule-book evaluator's opcodes, library ids, codes and image layout, as C constants.
 cdef enum:
-    EVL_MAGIC = 1738900489
+    EVL_MAGIC = 1381464698
     EVL_MAX_STACK = 64
     EVL_MAX_CODE = 65536
     EVL_N_PREDICATES = 43
     EVL_N_LIB = 63
     EVL_N_FUNCS = 10
     EVL_N_OPS = 34
-    EVL_HEADER = 61
+    EVL_HEADER = 66
     EVL_ROW = 12
     EVL_FACT = 3
     EVF_FIND_WAIT = 1
@@ -156,6 +156,7 @@ cdef enum:
     ESC_PT = 3
     ESC_X = 4
     ESC_TOTAL = 5
+    ESC_VALUE = 6
 
 cdef enum:
     WAIT_NONE = 0
@@ -280,17 +281,22 @@ cdef enum:
     EH_PAYER = 47
     EH_N_DETAILS = 48
     EH_DETAILS_AT = 49
-    EH_MELDED_KONG_DISCARDER = 50
-    EH_MELDED_KONG_OTHERS = 51
-    EH_ADDED_KONG = 52
-    EH_CONCEALED_KONG = 53
-    EH_KONG_TRANSFER = 54
-    EH_ENDS_ON_FIRST_WIN = 55
-    EH_FLOWER_PIG_PENALTY = 56
-    EH_FLOWER_PIG_PAYS_WON = 57
-    EH_NOT_READY_PAYS_BEST = 58
-    EH_NOT_READY_REFUNDS_KONGS = 59
-    EH_WINNERS_TO_END = 60
+    EH_LIMIT_GROUP = 50
+    EH_DRAWN_WIN = 51
+    EH_N_REFUSALS = 52
+    EH_REFUSALS_AT = 53
+    EH_DEALER_FACTOR = 54
+    EH_MELDED_KONG_DISCARDER = 55
+    EH_MELDED_KONG_OTHERS = 56
+    EH_ADDED_KONG = 57
+    EH_CONCEALED_KONG = 58
+    EH_KONG_TRANSFER = 59
+    EH_ENDS_ON_FIRST_WIN = 60
+    EH_FLOWER_PIG_PENALTY = 61
+    EH_FLOWER_PIG_PAYS_WON = 62
+    EH_NOT_READY_PAYS_BEST = 63
+    EH_NOT_READY_REFUNDS_KONGS = 64
+    EH_WINNERS_TO_END = 65
 
 cdef enum:
     ERW_STAGE = 0

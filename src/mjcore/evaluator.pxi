@@ -41,6 +41,8 @@ ctypedef struct EvBook:
     const int32_t* checks
     const int32_t* details
     int n_details
+    const int32_t* refusals       # the programs of the readings the book refuses ([[win.refusals]])
+    int n_refusals
     int size
     int code_len
     int n_rows
@@ -140,7 +142,7 @@ ctypedef struct EvCtx:
     const EvBook* b
     const EvHand* h
     const EvReading* r            # NULL: the scoring names (no reading)
-    int64_t scoring[6]
+    int64_t scoring[7]            # fan hu tai pt x total value
     const uint8_t* counted        # per row: counted (stage 2: stage 1's; the win rule: every line); NULL: none
     int n_counted
     const EvLine* lines           # the counted lines group_value reads; NULL: none
@@ -191,7 +193,7 @@ cdef int ev_check_program(const int32_t* code, int code_len, int pc, int n_rows,
             return -1
         if op == OP_FACT and not 0 <= a < n_facts:
             return -1
-        if op == OP_SCORING and not 0 <= a < 6:
+        if op == OP_SCORING and not 0 <= a <= ESC_VALUE:
             return -1
         if op == OP_ROW and not 0 <= a < n_rows:
             return -1
@@ -293,6 +295,10 @@ cdef int ev_load(const int32_t* img, int n, EvBook* b) noexcept nogil:
     if img[EH_DETAILS_AT] != at or not 0 <= b.n_details <= EV_MAX_DETAILS:
         return -1
     at += b.n_details
+    b.n_refusals = img[EH_N_REFUSALS]
+    if img[EH_REFUSALS_AT] != at or not 0 <= b.n_refusals <= 1024:
+        return -1
+    at += b.n_refusals
     if img[EH_CODE_AT] != at or at + b.code_len != n:
         return -1
     b.rows = img + img[EH_ROWS_AT]
@@ -300,6 +306,7 @@ cdef int ev_load(const int32_t* img, int n, EvBook* b) noexcept nogil:
     b.facts = img + img[EH_FACTS_AT]
     b.checks = img + img[EH_CHECKS_AT]
     b.details = img + img[EH_DETAILS_AT]
+    b.refusals = img + img[EH_REFUSALS_AT]
     b.code = img + img[EH_CODE_AT]
     b.flags = img[EH_FLAGS]
     b.forms = img[EH_FORMS]
@@ -313,7 +320,10 @@ cdef int ev_load(const int32_t* img, int n, EvBook* b) noexcept nogil:
             and (b.rule_hand_size == 13 or b.rule_hand_size == 16) and 0 <= b.max_wildcards <= 8
             and (b.players == 2 or b.players == 4) and img[EH_TAI_CAP] >= -1 and img[EH_ROUND_UP] >= 0
             and 0 <= b.forms < 64 and 1 <= img[EH_WINNERS_TO_END] <= 3 and -1 <= img[EH_NOT_PAYING] < b.n_facts
-            and img[EH_BETWEEN_LOSERS] == -1 and -1 <= img[EH_BIRD_SEATS] < b.n_facts):
+            and img[EH_BETWEEN_LOSERS] == -1 and -1 <= img[EH_BIRD_SEATS] < b.n_facts
+            and -1 <= img[EH_DRAWN_WIN] < b.n_facts and img[EH_LIMIT_GROUP] >= -1):
+        return -1
+    if img[EH_DRAWN_WIN] >= 0 and b.facts[img[EH_DRAWN_WIN] * EVL_FACT + EFA_KIND] != FK_INT:
         return -1
     if img[EH_NOT_PAYING] >= 0 and b.facts[img[EH_NOT_PAYING] * EVL_FACT + EFA_KIND] != FK_SEATS:
         return -1
@@ -352,6 +362,11 @@ cdef int ev_load(const int32_t* img, int n, EvBook* b) noexcept nogil:
     for i in range(b.n_details):
         if ev_program_ok(b, b.details[i], depth_at) != 0:
             ok = -1
+    for i in range(b.n_refusals):
+        if b.refusals[i] < 0 or ev_program_ok(b, b.refusals[i], depth_at) != 0:
+            ok = -1
+    if ev_program_ok(b, img[EH_DEALER_FACTOR], depth_at) != 0:
+        ok = -1
     if b.aggregation == AGG_FORMULA and img[EH_FORMULA] < 0:
         ok = -1
     free(depth_at)
@@ -885,6 +900,10 @@ ctypedef struct EvScan:
     int64_t fan_cap               # -1: none
     int single_wait               # -1: not worked out yet; else whether the winning tile was the only wait
     int placing                   # each reading is scored at every place of the winning tile
+    int drawn                     # the winning tile is a wildcard drawn: placed at each kind a wildcard stands for
+    int has_limit                 # the book has hands worth the cap outright (limit_group) and a cap
+    int64_t limit                 # that cap
+    int refused                   # a reading was refused ([[win.refusals]])
     EvReading cur
     EvReading place
     EvLine lines[EV_MAX_ROWS]
@@ -961,7 +980,7 @@ cdef void ev_view(EvScan* S, EvReading* r) noexcept nogil:
     r.win_set = -1
     r.ya = h.ya
     r.wait = WAIT_NONE
-    if (S.b.flags & EVF_FIND_WAIT) and win >= 0 and S.form == FORM_REGULAR and r.pair == win:
+    if (S.b.flags & EVF_FIND_WAIT) and not S.placing and win >= 0 and S.form == FORM_REGULAR and r.pair == win:
         if S.single_wait < 0:
             S.single_wait = ev_single_wait(S)
         if S.single_wait == 2:
@@ -1166,8 +1185,8 @@ cdef int ev_hand_value(EvScan* S, const int64_t* t, int64_t* out) noexcept nogil
         x.n_counted = 0
         x.lines = NULL
         x.n_lines = 0
-        x.scoring[0], x.scoring[1], x.scoring[2], x.scoring[3], x.scoring[4], x.scoring[5] = \
-            t[0], t[1], t[2], t[3], t[4], 0
+        x.scoring[0], x.scoring[1], x.scoring[2], x.scoring[3], x.scoring[4], x.scoring[5], x.scoring[6] = \
+            t[0], t[1], t[2], t[3], t[4], 0, 0
         return ev_run(&x, b.img[EH_FORMULA], out)
     if b.aggregation == AGG_SUM:
         v = t[0] + t[1] + t[2] + t[3]
@@ -1221,25 +1240,62 @@ cdef int ev_key_of(const EvScan* S, uint8_t* key) noexcept nogil:
 
 cdef void ev_consider(EvScan* S, EvReading* r, uint8_t* key, int n, int placed) noexcept nogil:
     """Score one reading and keep it if it ranks above the best so far: (value, tie-break: its fan, or the book's
-    tie_break), then the first in the kernels' order (the smallest key)."""
+    tie_break), then the first in the kernels' order (the smallest key).  A hand of the limit group is worth the
+    cap outright (its first row of the group carries it, the others show 0, no other row counts); a reading the
+    book refuses is left out."""
     cdef int64_t t[5]
-    cdef int64_t value, tie
-    cdef int c
+    cdef int64_t value, tie, v
+    cdef int c, i, m = 0, limited = 0
+    cdef uint8_t counted[EV_MAX_ROWS]
     cdef EvCtx x
-    if ev_count_rows(S, r) != 0 or ev_totals(S.b, S.lines, S.n_lines, t) != 0 \
-            or ev_hand_value(S, t, &value) != 0:
+    cdef const EvBook* b = S.b
+    if ev_count_rows(S, r) != 0:
+        S.status = ER_FALLBACK
+        return
+    if S.has_limit:
+        for i in range(S.n_lines):
+            if b.rows[S.lines[i].row * EVL_ROW + ERW_GROUP] == b.img[EH_LIMIT_GROUP]:
+                S.lines[m].row = S.lines[i].row
+                S.lines[m].times = 1
+                S.lines[m].value = S.limit if m == 0 else 0
+                m += 1
+        if m:
+            S.n_lines = m
+            limited = 1
+    if ev_totals(b, S.lines, S.n_lines, t) != 0:
+        S.status = ER_FALLBACK
+        return
+    x.b = b
+    x.h = S.h
+    x.r = r
+    x.counted = NULL
+    x.n_counted = 0
+    x.lines = S.lines
+    x.n_lines = S.n_lines
+    memset(x.scoring, 0, sizeof(x.scoring))
+    if b.n_refusals:
+        memset(counted, 0, b.n_rows)
+        for i in range(S.n_lines):
+            counted[S.lines[i].row] = 1
+        x.counted = counted
+        x.n_counted = S.n_lines
+        for i in range(b.n_refusals):
+            if ev_run(&x, b.refusals[i], &v) != 0:
+                S.status = ER_FALLBACK
+                return
+            if v != 0:
+                S.refused = 1
+                return
+        x.counted = NULL
+        x.n_counted = 0
+    if limited:
+        value = S.limit
+    elif ev_hand_value(S, t, &value) != 0:
         S.status = ER_FALLBACK
         return
     tie = t[0]
-    if S.b.img[EH_TIE_BREAK] >= 0:
-        x.b = S.b
-        x.h = S.h
-        x.r = r
-        x.counted = NULL
-        x.n_counted = 0
-        x.lines = S.lines
-        x.n_lines = S.n_lines
-        if ev_run(&x, S.b.img[EH_TIE_BREAK], &tie) != 0:
+    if b.img[EH_TIE_BREAK] >= 0:
+        if ev_run(&x, b.img[EH_TIE_BREAK], &tie) != 0:
             S.status = ER_FALLBACK
             return
     if S.have_best:
@@ -1294,14 +1350,26 @@ cdef int ev_press(EvScan* S, EvReading* r) noexcept nogil:
 cdef void ev_placements(EvScan* S, uint8_t* key, int n) noexcept nogil:
     """win_placements of the reading in S.cur: the reading once for each place the winning tile can take (each
     concealed set holding it, then the pair), the triplet it completes concealed only on a self-draw, its wait,
-    its 押; a special form once (七对: a single wait)."""
+    its 押; a special form once (七对: a single wait).  A wildcard drawn as the winning tile takes each kind a
+    wildcard stands for in the reading (ascending)."""
     cdef EvReading* base = &S.cur
     cdef EvReading* p = &S.place
-    cdef int i, j, w = S.h.win_tile, ordinal = 0
+    cdef int i, j, c, w, ordinal = 0, nk = 0
+    cdef int kinds[8]
+    if S.drawn:
+        for i in range(base.n_subs):  # (ascending, with repeats)
+            if nk == 0 or kinds[nk - 1] != base.subs[i]:
+                kinds[nk] = base.subs[i]
+                nk += 1
+    elif S.h.win_tile >= 0:
+        kinds[0] = S.h.win_tile
+        nk = 1
+    if nk == 0:
+        return
     if base.form != FORM_REGULAR:
         p[0] = base[0]
         p.wait = WAIT_SINGLE if base.form == FORM_SEVEN_PAIRS else WAIT_NONE
-        p.win_tile = w
+        p.win_tile = kinds[0]
         p.win_set = -1
         key[n] = 0
         if ev_press(S, p) != 0:
@@ -1310,36 +1378,41 @@ cdef void ev_placements(EvScan* S, uint8_t* key, int n) noexcept nogil:
         ev_consider(S, p, key, n + 1, 1)
         return
     for i in range(base.n_declared, base.n_sets):
-        if S.status != ER_OK:
-            return
-        if base.tiles3[i][0] != w and base.tiles3[i][1] != w and base.tiles3[i][2] != w:
-            continue
-        p[0] = base[0]
-        for j in range(base.n_declared, base.n_sets):
-            if p.kind[j] != 0:
-                p.concealed[j] = base.self_drawn or j != i
-        p.wait = WAIT_DUAL_PUNG if base.kind[i] != 0 else ev_chow_wait(base.tile[i], w)
-        p.win_tile = w
-        p.win_set = i
-        key[n] = <uint8_t>ordinal
-        ordinal += 1
-        if ev_press(S, p) != 0:
-            S.status = ER_FALLBACK
-            return
-        ev_consider(S, p, key, n + 1, 1)
-    if base.pair >= 0 and base.pair == w and S.status == ER_OK:
-        p[0] = base[0]
-        for j in range(base.n_declared, base.n_sets):
-            if p.kind[j] != 0 and not p.concealed[j]:
-                p.concealed[j] = 1
-        p.wait = WAIT_SINGLE
-        p.win_tile = w
-        p.win_set = -1
-        key[n] = <uint8_t>ordinal
-        if ev_press(S, p) != 0:
-            S.status = ER_FALLBACK
-            return
-        ev_consider(S, p, key, n + 1, 1)
+        for c in range(nk):
+            if S.status != ER_OK:
+                return
+            w = kinds[c]
+            if base.tiles3[i][0] != w and base.tiles3[i][1] != w and base.tiles3[i][2] != w:
+                continue
+            p[0] = base[0]
+            for j in range(base.n_declared, base.n_sets):
+                if p.kind[j] != 0:
+                    p.concealed[j] = base.self_drawn or j != i
+            p.wait = WAIT_DUAL_PUNG if base.kind[i] != 0 else ev_chow_wait(base.tile[i], w)
+            p.win_tile = w
+            p.win_set = i
+            key[n] = <uint8_t>ordinal
+            ordinal += 1
+            if ev_press(S, p) != 0:
+                S.status = ER_FALLBACK
+                return
+            ev_consider(S, p, key, n + 1, 1)
+    if base.pair < 0 or S.status != ER_OK:
+        return
+    for c in range(nk):
+        if kinds[c] == base.pair:
+            p[0] = base[0]
+            for j in range(base.n_declared, base.n_sets):
+                if p.kind[j] != 0 and not p.concealed[j]:
+                    p.concealed[j] = 1
+            p.wait = WAIT_SINGLE
+            p.win_tile = base.pair
+            p.win_set = -1
+            key[n] = <uint8_t>ordinal
+            if ev_press(S, p) != 0:
+                S.status = ER_FALLBACK
+                return
+            ev_consider(S, p, key, n + 1, 1)
 
 
 cdef void ev_take(EvScan* S) noexcept nogil:
@@ -1784,8 +1857,15 @@ cdef int ev_score(const EvBook* b, const EvHand* h0, EvResult* res) noexcept nog
         if ev_run(&x, b.img[EH_PLACEMENTS], &v) != 0:
             return ER_FALLBACK
         S.placing = v != 0
-        if S.placing and h.win_tile < 0:
+        if S.placing and b.img[EH_DRAWN_WIN] >= 0:  # (the winning tile is a wildcard drawn)
+            v = h.facts[b.img[EH_DRAWN_WIN]]
+            S.drawn = v != 0 and v != EVL_ABSENT
+        if S.placing and h.win_tile < 0 and not S.drawn:
             return ER_FALLBACK  # (no winning tile to place: the rule book raises)
+    if b.img[EH_LIMIT_GROUP] >= 0 and b.img[EH_CAP] >= 0:  # (hands worth the cap outright)
+        if ev_run(&x, b.img[EH_CAP], &S.limit) != 0:
+            return ER_FALLBACK
+        S.has_limit = 1
     if b.aggregation != AGG_FORMULA:
         if ev_prog(&x, b.img[EH_BASE], 1, &S.base) != 0 or ev_prog(&x, b.img[EH_OFFSET], 1, &S.offset) != 0:
             return ER_FALLBACK
@@ -1844,6 +1924,7 @@ cdef int ev_finish(const EvBook* b, const EvHand* h, EvResult* res) noexcept nog
     cdef uint8_t counted[EV_MAX_ROWS]
     cdef int i, p, winner = h.winner, dealer = h.dealer, discarder, self_drawn = res.best.self_drawn
     cdef int64_t v, total, cap, points, all_pay, for_all, doubles, bonus, pay_cap, dealer_bonus, alone, share, sum_
+    cdef int64_t factor = 1
     cdef int payers[4]
     cdef int64_t birds[4]
     cdef int64_t by_payer[4]
@@ -1897,8 +1978,8 @@ cdef int ev_finish(const EvBook* b, const EvHand* h, EvResult* res) noexcept nog
             if img[EH_MINIMUM_OF] >= 0:  # (what the minimum is compared with, on the best reading)
                 mx = x
                 mx.r = &res.best
-                mx.lines = NULL
-                mx.n_lines = 0
+                memcpy(mx.scoring, res.totals, sizeof(res.totals))  # (fan hu tai pt x, and the value)
+                mx.scoring[ESC_VALUE] = res.value
                 if ev_run(&mx, img[EH_MINIMUM_OF], &res.compared) != 0:
                     return -1
             if res.compared < v:
@@ -1911,7 +1992,10 @@ cdef int ev_finish(const EvBook* b, const EvHand* h, EvResult* res) noexcept nog
     if ev_prog(&x, img[EH_ALL_PAY_ON_DISCARD], 0, &all_pay) != 0 \
             or ev_prog(&x, img[EH_DISCARDER_PAYS_FOR_ALL], 0, &for_all) != 0 \
             or ev_prog(&x, img[EH_DEALER_DOUBLES], 0, &doubles) != 0 or ev_prog(&x, img[EH_BONUS], 0, &bonus) != 0 \
-            or ev_prog(&x, img[EH_DEALER_BONUS], 0, &dealer_bonus) != 0:
+            or ev_prog(&x, img[EH_DEALER_BONUS], 0, &dealer_bonus) != 0 \
+            or ev_prog(&x, img[EH_DEALER_FACTOR], 1, &factor) != 0:
+        return -1
+    if doubles and ev_mul(factor, 2, &factor) != 0:
         return -1
     pay_cap = -1
     if img[EH_PAY_CAP] >= 0 and ev_run(&x, img[EH_PAY_CAP], &pay_cap) != 0:
@@ -1963,8 +2047,8 @@ cdef int ev_finish(const EvBook* b, const EvHand* h, EvResult* res) noexcept nog
     for i in range(n_payers):
         p = payers[i]
         share = points
-        if doubles and (dealer == p or dealer == winner):
-            share *= 2
+        if (dealer == p or dealer == winner) and ev_mul(share, factor, &share) != 0:
+            return -1
         share += bonus + by_payer[p]
         if dealer == p or dealer == winner:
             share += dealer_bonus
@@ -1994,7 +2078,9 @@ cdef int ev_details(const EvBook* b, EvCtx* rx, EvResult* res) noexcept nogil:
     cdef int i
     rx.lines = res.lines
     rx.n_lines = res.n_lines
-    rx.scoring[5] = res.total
+    memcpy(rx.scoring, res.totals, sizeof(res.totals))  # (fan hu tai pt x, the total, the value)
+    rx.scoring[ESC_TOTAL] = res.total
+    rx.scoring[ESC_VALUE] = res.value
     res.n_details = b.n_details
     for i in range(b.n_details):
         if ev_run(rx, b.details[i], &res.details[i]) != 0:

@@ -24,6 +24,7 @@ from rb_support import random_context, random_hand, sichuan_hand
 from mahjong._kernels import BACKEND
 from mahjong.errors import MahjongError, NotWinningError
 from mahjong.framework import get_ruleset
+from mahjong.hand import Hand
 from mahjong.rulebook import opcodes as O
 from mahjong.rulebook.book import compiled_scorer
 from mahjong.rulebook.compiler import (
@@ -56,6 +57,10 @@ COMPILED: dict[str, list[dict[str, Any]]] = {
     "sichuan": [{}, {"zimo_bonus": "double"}, {"zimo_bonus": "add_fan", "jingoudiao": "pattern"},
                 {"fan_base": 0, "max_fan": 3}, {"dianganghua": "discard", "kong_counts_as_gen": False}],
     "twoplayer": [{}, {"max_fan": 6, "flower_fan": 2}],
+    "jinshan": [{}, {"fan_mode": "linear", "min_hu": 0, "discard_payment": "all", "dealer_factor": 2},
+                {"thirteen_orphans_win": False, "max_points": 60}, {"thirteen_orphans_needs_flower": False,
+                                                                     "thirteen_orphans_pair_2hu": True,
+                                                                     "single_wait_pair_bonus": True}],
 }
 
 
@@ -197,11 +202,34 @@ def _compare(rs: Any, hand: Any, kw: dict[str, Any]) -> str:
     return "ok"
 
 
+def _jinshan_hand(rng: random.Random) -> Hand:
+    """A complete hand with up to three concealed tiles held as 百搭 (梅兰竹菊, among the flowers), now and then a
+    百搭 drawn as the winning tile (no winning tile: ``wildcard_win``), and some 花 (春夏秋冬)."""
+    h = random_hand(rng)
+    concealed = list(h.concealed)
+    win = h.win_tile
+    if win is not None and rng.random() < 0.15:
+        concealed.remove(win)  # (the winning tile is a drawn 百搭)
+        win = None
+    k = rng.choice([0, 1, 1, 2, 3]) if win is not None else rng.choice([0, 1, 2])
+    held = 1 if win is None else 0  # (百搭 held: the drawn one among them)
+    for _ in range(k):
+        loose = [t for t in concealed if t != win]
+        if len(concealed) < 2 or not loose:
+            break
+        concealed.remove(rng.choice(loose))
+        held += 1
+    flowers = [38 + i for i in range(held)] + [t for t in range(34, 38) if rng.random() < 0.25]
+    return Hand(tuple(concealed), h.melds, tuple(flowers), win)
+
+
 def _hand_for(name: str, rng: random.Random) -> Any:
     if name == "twoplayer":
         return twoplayer_hand(rng)
     if name == "sichuan":
         return sichuan_hand(rng)
+    if name == "jinshan":
+        return _jinshan_hand(rng)
     book = get_ruleset(name).book  # (the book's tile set, its claims)
     while True:
         try:
@@ -222,6 +250,8 @@ def _facts_for(name: str, rng: random.Random, hand: Any) -> dict[str, Any]:
         kw["bird_seats"] = tuple(rng.choice([0, 0, 1, 2]) for _ in range(4))
     if name.startswith("wuhu") and rng.random() < 0.3:  # 押 given (else derived from the wait)
         kw["ya"] = rng.choice([0, 2, 3, 5, 8])
+    if name == "jinshan" and hand.win_tile is None:  # (a drawn 百搭 won on)
+        kw.update(wildcard_win=True, discarder=None, robbing_kong=False, after_kong_discard=False)
     return kw
 
 

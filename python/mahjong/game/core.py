@@ -23,7 +23,6 @@ the core's reference (its twin) and gives the same hands.
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import fields

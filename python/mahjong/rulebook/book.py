@@ -10,6 +10,7 @@ CLI and the engine.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache, partial
@@ -62,7 +63,7 @@ from mahjong.settlement import (
     settle_by_wins,
 )
 from mahjong.settlement import Payment as SettledPayment
-from mahjong.tiles import suit_of, tile_name
+from mahjong.tiles import is_flower, parse_tiles, suit_of, tile_name
 from mahjong.types import Decomposition, Form
 
 __all__ = ["RuleBook", "Flow", "SettlementRules", "BookRuleSet", "BestReading", "ruleset_class", "next_kinds",
@@ -217,6 +218,11 @@ class RuleBook:
     minimum_text: str = ""
     #: numbers the result's details show: (key, expression of the best reading, its counted rows and total)
     details: tuple[tuple[str, Node], ...] = ()
+    # --- rbjinshan ---
+    #: rows of this group are hands worth the cap outright (``[scoring] limit_group``; 直接辣子); None = none
+    limit_group: str | None = None
+    #: a bool win fact: the winning tile is a wildcard the winner drew (``[wildcards] drawn_win``)
+    drawn_win: str | None = None
 
     @cached_property
     def hand_rules(self) -> HandRules:
@@ -239,7 +245,7 @@ class RuleBook:
         """Wildcard copies a hand may hold at most."""
         if self.wildcard_indicator:
             return 4 * self.indicator_kinds - self.indicator_is_wild  # (the turned-up tile is in no hand)
-        return 4 * len(self.wildcard_tiles)
+        return sum(1 if t >= 34 else 4 for t in set(self.wildcard_tiles))  # (a flower is one tile)
 
 
 def next_kinds(indicator: int, n: int, in_play: tuple[int, ...]) -> tuple[int, ...]:
@@ -515,7 +521,46 @@ class BookRuleSet(RuleSet[Any]):
 
     def check_hand(self, hand: Hand) -> None:
         self.check_hand_tiles(hand)
+        if self.flower_wildcards:
+            n = self.tiles_held(hand)
+            if n != self.book.hand_size + 1:
+                raise HandError(f"{n} tiles (wildcard flowers included, kongs counted as 3): a winning hand under "
+                                f"{self.book.name} has {self.book.hand_size + 1}")
+            return
         hand.check_size(self.book.hand_size, complete=True)
+
+    @property
+    def flower_wildcards(self) -> frozenset[int]:
+        """The flowers that are wildcards (held among the flowers: 金山 百搭), when the wildcards are on."""
+        got: frozenset[int] | None = self.__dict__.get("_flower_wildcards")
+        if got is None:
+            b = self.book
+            on = b.wildcard_option is None or bool(getattr(self.config, b.wildcard_option))
+            got = self.__dict__["_flower_wildcards"] = frozenset(t for t in b.wildcard_tiles if t >= 34 and on)
+        return got
+
+    def tiles_held(self, hand: Hand) -> int:
+        wild = self.flower_wildcards
+        return hand.tile_count + (sum(1 for f in hand.flowers if f in wild) if wild else 0)
+
+    def _winning_tile(self, h: Hand, hand: Hand | str, ctx: WinContext) -> Hand:
+        """A hand whose wildcards are flowers: its winning tile, by the notation's rule (the last concealed tile
+        written) unless it is a wildcard the winner drew (``[wildcards] drawn_win``)."""
+        b = self.book
+        drawn = b.drawn_win is not None and bool(getattr(ctx, b.drawn_win))
+        if drawn and not any(f in self.flower_wildcards for f in h.flowers) and not any(
+                t in b.wildcard_tiles for t in h.concealed):
+            raise ContextError(f"{b.drawn_win}: the winning tile is a wildcard (百搭) the winner drew, but the hand "
+                               "holds none")
+        if h.win_tile is None and not drawn:
+            win = _last_concealed_written(hand) if isinstance(hand, str) else None
+            if win is None:
+                if b.drawn_win is not None:
+                    raise HandError(f"the hand has no winning tile (write it last, or set {b.drawn_win} for a drawn "
+                                    "wildcard)")
+                raise HandError("the hand has no winning tile (write it last)")
+            h = Hand(h.concealed, h.melds, h.flowers, win)
+        return h
 
     def context(self, hand: Hand, context: WinContext | None) -> WinContext:
         ctx_cls = self.Context
@@ -528,6 +573,8 @@ class BookRuleSet(RuleSet[Any]):
 
     def readings(self, hand: Hand, wild_kinds: frozenset[int]) -> list[Decomposition]:
         real, wild = split_wildcards(hand.concealed, wild_kinds)
+        if self.flower_wildcards:
+            wild += sum(1 for f in hand.flowers if f in wild_kinds)
         if self.book.lack_a_suit:
             counts = hand.all_counts
             held = {t // 9 for t in range(27) if counts[t] and t not in wild_kinds}
@@ -617,6 +664,8 @@ class BookRuleSet(RuleSet[Any]):
         h = self._hand(hand)
         self.check_hand(h)
         ctx = self.context(h, context)
+        if self.flower_wildcards or b.drawn_win is not None:
+            h = self._winning_tile(h, hand, ctx)
         paying_ctx = ctx
         if b.robbing_kong_as_self_draw and ctx.robbing_kong:
             # scored as a self-draw (抢杠 记分按自摸计); the konger is still the one who pays
@@ -708,29 +757,47 @@ class BookRuleSet(RuleSet[Any]):
     def _best_reading(self, h: Hand, ctx: WinContext, opts: Mapping[str, Any], names: Mapping[str, Any],
                       extra: Mapping[str, Any], wild_kinds: frozenset[int]) -> BestReading:
         """The rule book's best reading of a checked hand: every reading built (with ``[win] placements``: at each
-        place of the winning tile, its 押 by ``[win] press``), its rows counted, the largest (value, tie-break)
-        kept (the tie-break: its fan, or ``[scoring] tie_break``; the first of them in the kernels' order)."""
+        place of the winning tile, its 押 by ``[win] press``; a wildcard drawn as the winning tile at each kind it
+        stands for), its rows counted (a hand of the ``limit_group`` worth the cap outright), a reading the book
+        refuses (``[[win.refusals]]``) left out, the largest (value, tie-break) kept (the tie-break: its fan, or
+        ``[scoring] tie_break``; the first of them in the kernels' order)."""
         b = self.book
         best: tuple[tuple[int, int], list[tuple[RuleRow, int]], Decomposition, Reading, Any] | None = None
         facts = win_facts(ctx, extra)
         merged = reading_base(opts, facts)
-        find_wait = _reads_wait(b)
         placing = b.placements is not None and bool(self._value(b.placements, names, False))
+        find_wait = _reads_wait(b) and not placing  # (a placed reading has the wait of its place)
+        drawn = placing and b.drawn_win is not None and bool(names[b.drawn_win])
+        limit = None if b.limit_group is None else self._value(b.cap, names)
+        refused: str | None = None
         for d in self.readings(h, wild_kinds):
             v = build_reading(h, d, ctx, self.hand_rules, wild_kinds, extra, find_wait=find_wait, facts=facts)
-            for c in (self._placed(v, opts) if placing else (v,)):
+            for c in (self._placed(v, opts, set(d.wildcards) if drawn else None) if placing else (v,)):
                 env = self._reading_env(c, opts, None if placing else merged)
                 lines = self.count_rows(c, opts, env)
+                held = None if limit is None else _limited(lines, b.limit_group, int(limit))
+                if held is not None:
+                    lines = held
+                if b.refusals:
+                    reason = self._refusal(env, lines)
+                    if reason is not None:
+                        refused = refused or reason
+                        continue
                 if b.tie_break is None:
                     tie = totals_of(lines).fan
                 else:
                     tie = int(evaluate(b.tie_break, env[0], _with_group_value(env[1], lines)))
-                rank = (self._hand_value(lines, names), tie)
+                rank = (int(limit) if held is not None else self._hand_value(lines, names), tie)  # type: ignore[arg-type]
                 if best is None or rank > best[0]:
                     best = (rank, lines, d, c, env)
-        assert best is not None
+        if best is None:
+            raise NotWinningError(f"no reading of {h} may win here: {refused}" if refused is not None else
+                                  f"{h}: the winning tile has no place in a reading under {b.name}")
         (value, _tie), lines, reading, v, env = best
         rnames, rfuncs = env
+        counted = totals_of(lines)
+        scoring = {"value": value, "fan": counted.fan, "hu": counted.hu, "tai": counted.tai, "pt": counted.pt,
+                   "x": counted.x}
 
         def requires() -> bool:
             assert b.requires is not None
@@ -738,22 +805,33 @@ class BookRuleSet(RuleSet[Any]):
 
         def minimum_of() -> int:
             assert b.minimum_of is not None
-            return int(evaluate(b.minimum_of, rnames, rfuncs))
+            return int(evaluate(b.minimum_of, _with(rnames, scoring), _with_group_value(rfuncs, lines)))
 
         def details(total: int) -> dict[str, Any]:
-            dnames = _with(rnames, {**names_for(self.rows, lines), "total": total})
+            dnames = _with(rnames, {**names_for(self.rows, lines), **scoring, "total": total})
             dfuncs = _with_group_value(rfuncs, lines)
             return {key: evaluate(node, dnames, dfuncs) for key, node in b.details}
 
-        return BestReading(self._items(lines, v, opts, env), reading, v.wait, value, totals_of(lines), requires,
+        return BestReading(self._items(lines, v, opts, env), reading, v.wait, value, counted, requires,
                            minimum_of, details, placing)
 
-    def _placed(self, v: Reading, opts: Mapping[str, Any]) -> list[Reading]:
-        """The reading at each place of its winning tile (:func:`~mahjong.rulebook.reading.win_placements`), each
-        with its 押 (the fact ``ya``) by the book's ``[win] press``."""
+    def _refusal(self, env: tuple[dict[str, Any], dict[str, Any]], lines: list[tuple[RuleRow, int]]) -> str | None:
+        """Why the book refuses a reading (the first of its ``[[win.refusals]]`` that holds on it, its rows
+        counted), or None."""
+        rnames = _with(env[0], names_for(self.rows, lines))
+        rfuncs = _with_group_value(env[1], lines)
+        for when, reason in self.book.refusals:
+            if evaluate(when, rnames, rfuncs):
+                return reason
+        return None
+
+    def _placed(self, v: Reading, opts: Mapping[str, Any], kinds: set[int] | None = None) -> list[Reading]:
+        """The reading at each place of its winning tile (:func:`~mahjong.rulebook.reading.win_placements`; a
+        wildcard drawn as the winning tile: at each of ``kinds``), each with its 押 (the fact ``ya``) by the
+        book's ``[win] press``."""
         press = self.book.press
         out = []
-        for p in win_placements(v):
+        for p in win_placements(v, kinds):
             if press is not None:
                 ya = int(evaluate(press, *self._reading_env(p, opts)))
                 p = dataclasses.replace(p, facts={**p.facts, "ya": ya})
@@ -801,11 +879,12 @@ class BookRuleSet(RuleSet[Any]):
             bonus=int(self._value_with_total(b.payment["bonus"], names, total, 0, f) or 0),
             cap=None if b.payment["cap"] is None else int(self._value(b.payment["cap"], names, None, f) or 0),
             dealer_bonus=int(self._value(b.payment["dealer_bonus"], names, 0, f) or 0),
+            dealer_factor=int(self._value(b.payment.get("dealer_factor"), names, 1, f) or 0),
         )
         constants = self._constants()
-        if all(b.payment[k] is None or id(b.payment[k]) in constants
+        if all(b.payment.get(k) is None or id(b.payment[k]) in constants
                for k in ("all_pay_on_discard", "discarder_pays_for_all", "dealer_doubles", "bonus", "cap",
-                         "dealer_bonus")):
+                         "dealer_bonus", "dealer_factor")):
             self.__dict__["_payment"] = rule
         return rule
 
@@ -1125,6 +1204,19 @@ def _shadowed(names: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(n for n in names if n in PREDICATES or n in COUNTS)
 
 
+def _limited(lines: list[tuple[RuleRow, int]], group: str | None, cap: int) -> list[tuple[RuleRow, int]] | None:
+    """A hand of the limit group (``[scoring] limit_group``: 直接辣子) is worth the cap outright: its first row of
+    that group carries the cap, the others show 0, once each, and no other row counts; None when no row of the
+    group counts."""
+    first = True
+    out: list[tuple[RuleRow, int]] = []
+    for r, _n in lines:
+        if r.group == group:
+            out.append((dataclasses.replace(r, value=cap if first else 0), 1))
+            first = False
+    return out or None
+
+
 def _with_group_value(funcs: dict[str, Any], lines: list[tuple[RuleRow, int]]) -> dict[str, Any]:
     """``funcs`` with ``group_value(g)``: the value of the counted rows of group g (value × times, added), in
     place (a reading's functions are not read again for another set of rows)."""
@@ -1307,6 +1399,15 @@ def fact_value(kind: str, value: Any) -> Any:
     if (kind == "seat" or kind == "int_or_none") and value is None:
         return -1
     return value
+
+
+_MELD_RE = re.compile(r"\[[^\[\]]*\]")
+
+
+def _last_concealed_written(text: str) -> int | None:
+    """The winning tile by the notation's rule: the last concealed (non-flower) tile written."""
+    tiles = [t for t in parse_tiles(_MELD_RE.sub(" ", text)) if not is_flower(t)]
+    return tiles[-1] if tiles else None
 
 
 def _split(value: str) -> list[str]:

@@ -90,6 +90,8 @@ class CompiledBook:
         facts: the image's fact slots.
         seats: the rule set's seats.
         details: the keys of the book's ``[[details]]``, in the image's order.
+        details_truth: for each of them, whether its expression is a truth value (the rule book gives True /
+            False: the evaluators' 1 / 0 are shown as that).
     """
 
     image: tuple[int, ...]
@@ -97,6 +99,7 @@ class CompiledBook:
     facts: tuple[FactSlot, ...]
     seats: tuple[int, ...]
     details: tuple[str, ...] = ()
+    details_truth: tuple[bool, ...] = ()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> CompiledBook:
         return self  # (immutable: a game copied with its rule set shares it)
@@ -592,7 +595,10 @@ _READING = _Scope("reading")
 _STAGE2 = _Scope("reading", rows=True, outside=True)
 _WIN_RULE = _Scope("reading", rows=True)
 _TIE = _Scope("reading", groups=True)
-_DETAILS = _Scope("reading", rows=True, scoring=("total",), groups=True)
+_TOTALS = ("fan", "hu", "tai", "pt", "x", "value")
+_DETAILS = _Scope("reading", rows=True, scoring=(*_TOTALS, "total"), groups=True)
+_MINIMUM_OF = _Scope("reading", groups=True, scoring=_TOTALS)
+_REFUSAL = _Scope("reading", rows=True, groups=True)
 _PLAIN = _Scope("plain")
 _TOTAL = _Scope("plain", scoring=("total",))
 _PAY = _Scope("plain", groups=True)
@@ -701,8 +707,12 @@ def compile_ruleset(rs: BookRuleSet) -> CompiledBook:
     put("placements", -1 if book.placements is None else scalar(book.placements, 0))
     put("press", c.program(book.press, _READING))
     put("tie_break", c.program(book.tie_break, _TIE))
-    put("minimum_of", c.program(book.minimum_of, _READING))
+    put("minimum_of", c.program(book.minimum_of, _MINIMUM_OF))
     details = [c.program(node, _DETAILS) for _key, node in book.details]
+    put("limit_group", c.groups.get(book.limit_group, -1) if book.limit_group is not None else -1)
+    put("drawn_win", -1 if book.drawn_win is None else c.slot(book.drawn_win, "plain"))
+    refusals = [c.program(node, _REFUSAL) for node, _reason in book.refusals]
+    put("dealer_factor", scalar(pay.get("dealer_factor"), 1, _PAY))
     put("not_paying", -1 if book.not_paying is None else c.slot(book.not_paying, "plain"))
     put("between_losers", -1)
     put("bird_seats", -1)
@@ -733,14 +743,27 @@ def compile_ruleset(rs: BookRuleSet) -> CompiledBook:
     put("n_details", len(details))
     put("details_at", len(head) + len(body))
     body += details
+    put("n_refusals", len(refusals))
+    put("refusals_at", len(head) + len(body))
+    body += refusals
     put("code_at", len(head) + len(body))
     put("code_len", len(c.code))
     body += c.code
     put("size", len(head) + len(body))
     out = CompiledBook(tuple(head + body), tuple(rows), tuple(c.slots), tuple(rs.seats),
-                       tuple(key for key, _node in book.details))
+                       tuple(key for key, _node in book.details), tuple(_truth(node) for _key, node in book.details))
     out.__dict__["_facts_of_book"] = book.facts
     return out
+
+
+def _truth(node: Node) -> bool:
+    """Whether the rule book gives a truth value (True / False) for this expression: a comparison, not / and / or,
+    or true / false."""
+    if node.op in ("not", "and", "or", "==", "!=", "<", "<=", ">", ">="):
+        return True
+    if node.op == "name":
+        return node.value in PREDICATES
+    return node.op == "num" and isinstance(node.value, bool)
 
 
 def _settlement(c: _Compiler, put: Callable[[str, int], None]) -> None:

@@ -122,7 +122,7 @@ class _Env:
     def __init__(self, reading: Reading | None, facts: Sequence[int]) -> None:
         self.reading = reading
         self.facts = facts
-        self.scoring: list[int] = [0, 0, 0, 0, 1, 0]
+        self.scoring: list[int] = [0, 0, 0, 0, 1, 0, 0]  # fan hu tai pt x total value
         self.counted: list[int] | None = None  # the row indices counted (stage 2: stage 1's; the win rule: all)
         self.groups: list[int] = []
         self.memo: dict[int, int] = {}
@@ -280,6 +280,8 @@ class _Image:
         self.checks = image[at:at + self.h["n_checks"]]
         at = self.h["details_at"]
         self.details = image[at:at + self.h["n_details"]]
+        at = self.h["refusals_at"]
+        self.refusals = image[at:at + self.h["n_refusals"]]
         self.groups = [r[_R["group"]] for r in self.rows]
         self.flags = {name: bool(self.h["flags"] >> i & 1) for i, name in enumerate(O.FLAGS)}
 
@@ -361,7 +363,7 @@ def _hand_value(im: _Image, totals: tuple[int, ...], plain: _Env) -> int:
     fan, hu, tai, pt, x = totals
     agg = O.AGGREGATIONS[im.h["aggregation"]]
     if agg == "formula":
-        plain.scoring = [fan, hu, tai, pt, x, 0]
+        plain.scoring = [fan, hu, tai, pt, x, 0, 0]
         return im.run(im.h["formula"], plain)
     base = im.run(im.h["base"], plain, 1)
     if agg == "sum":
@@ -414,24 +416,37 @@ def _twin(cb: CompiledBook, rs: Any, hand: Any, ctx: Any) -> Outcome:
     wfacts = win_facts(ctx, extra)
     self_drawn = ctx.self_drawn
     placing = bool(im.run(im.h["placements"], plain))
-    if placing and hand.win_tile is None:
+    drawn = placing and im.h["drawn_win"] >= 0 and facts[im.h["drawn_win"]] not in (0, O.ABSENT)
+    if placing and hand.win_tile is None and not drawn:
         raise _Fallback("placements need the winning tile")
+    find_wait = im.flags["find_wait"] and not placing
+    has_limit = im.h["limit_group"] >= 0 and im.h["cap"] >= 0  # (hands worth the cap outright)
+    limit = im.run(im.h["cap"], plain) if has_limit else 0
     best: tuple[tuple[int, int], int, list[tuple[int, int, int]], Reading, tuple[int, ...]] | None = None
     for k, d in enumerate(decompositions):
-        v = build_reading(hand, d, ctx, rs.hand_rules, wild_kinds, extra, find_wait=im.flags["find_wait"],
-                          facts=wfacts)
-        for c in _placed(im, v, facts) if placing else (v,):
+        v = build_reading(hand, d, ctx, rs.hand_rules, wild_kinds, extra, find_wait=find_wait, facts=wfacts)
+        for c in _placed(im, v, facts, set(d.wildcards) if drawn else None) if placing else (v,):
             env = _Env(c, facts)
             lines = _lines(im, env, self_drawn)
+            limited = has_limit and any(im.groups[i] == im.h["limit_group"] for i, _, _ in lines)
+            if limited:
+                first = next(i for i, _, _ in lines if im.groups[i] == im.h["limit_group"])
+                lines = [(i, 1, limit if i == first else 0) for i, _, _ in lines
+                         if im.groups[i] == im.h["limit_group"]]
             totals = _totals(im, lines)
             env.lines = lines
             env.groups = im.groups
+            if im.refusals:
+                env.counted = [i for i, _, _ in lines]
+                if any(run(im.code, pc, env) for pc in im.refusals):
+                    continue
+                env.counted = None
             tie = totals[0] if im.h["tie_break"] < 0 else run(im.code, im.h["tie_break"], env)
-            rank = (_hand_value(im, totals, plain), tie)
+            rank = (limit if limited else _hand_value(im, totals, plain), tie)
             if best is None or rank > best[0]:
                 best = (rank, k, lines, c, totals)
-    if best is None:
-        raise _Fallback("no reading")
+    if best is None:  # (every reading refused, or none places the winning tile: the rule book raises)
+        return Outcome("no_win")
     (value, _tie), k, lines, v, totals = best
     fan = totals[0]
     env = _Env(v, facts)
@@ -454,7 +469,14 @@ def _twin(cb: CompiledBook, rs: Any, hand: Any, ctx: Any) -> Outcome:
         invalid = 2
     else:
         minimum = im.run(im.h["minimum"], plain)
-        compared = total if im.h["minimum_of"] < 0 else run(im.code, im.h["minimum_of"], _Env(v, facts))
+        if im.h["minimum_of"] < 0:
+            compared = total
+        else:
+            menv = _Env(v, facts)
+            menv.scoring = [*totals, 0, value]
+            menv.lines = lines
+            menv.groups = im.groups
+            compared = run(im.code, im.h["minimum_of"], menv)
         if compared < minimum:
             invalid = 3
     plain.scoring[5] = total
@@ -472,17 +494,18 @@ def _twin(cb: CompiledBook, rs: Any, hand: Any, ctx: Any) -> Outcome:
     for payer, amount in owed.items():
         owed_row[payer] = amount
     env.lines = lines
-    env.scoring[5] = total
+    env.scoring = [*totals, total, value]
     details = tuple(run(im.code, pc, env) for pc in im.details)
     wait = _WAIT_OF[v.wait] if v.wait is not None else 0
     return Outcome("ok", k, tuple((i, n, val, r) for (i, n, val), r in zip(lines, renamed)), value, fan, totals,
                    total, invalid, points, tuple(owed_row), tuple(pay), wait, placing, compared, details)
 
 
-def _placed(im: _Image, v: Reading, facts: Sequence[int]) -> list[Reading]:
-    """The reading at each place of its winning tile, each with its 押 by the book's press (the fact ya)."""
+def _placed(im: _Image, v: Reading, facts: Sequence[int], kinds: set[int] | None) -> list[Reading]:
+    """The reading at each place of its winning tile (a drawn wildcard: at each of ``kinds``), each with its 押
+    by the book's press (the fact ya)."""
     out = []
-    for p in win_placements(v):
+    for p in win_placements(v, kinds):
         if im.h["press"] >= 0:
             p = replace(p, facts={**p.facts, "ya": run(im.code, im.h["press"], _Env(p, facts))})
         out.append(p)
@@ -500,6 +523,7 @@ def _payments(im: _Image, plain: _Env, cb: CompiledBook, ctx: Any, points: int, 
     bonus = im.run(h["bonus"], plain)
     cap = None if h["pay_cap"] < 0 else im.run(h["pay_cap"], plain)
     dealer_bonus = im.run(h["dealer_bonus"], plain)
+    factor = im.run(h["dealer_factor"], plain, 1)
     seats = list(cb.seats)
     if h["not_paying"] >= 0:
         out = facts[h["not_paying"]]
@@ -524,8 +548,8 @@ def _payments(im: _Image, plain: _Env, cb: CompiledBook, ctx: Any, points: int, 
     owed: dict[int, int] = {}
     for p in payers:
         share = points
-        if doubles and dealer in (p, winner):
-            share = _checked(share * 2)
+        if dealer in (p, winner):
+            share = _checked(share * _checked(factor * (2 if doubles else 1)))
         share = _checked(share + bonus + by_payer.get(p, 0))
         if dealer in (p, winner):
             share = _checked(share + dealer_bonus)
@@ -593,6 +617,8 @@ def hand_input(cb: CompiledBook, rs: Any, hand: Any, ctx: Any,
     for f in hand.flowers:
         if 34 <= f < 42:
             flowers[f - 34] += 1
+        if f in wild_kinds:  # (a wildcard flower is held among the flowers: 金山 百搭)
+            k += 1
     ya = getattr(ctx, "ya", None)
     ya = ya if isinstance(ya, int) and not isinstance(ya, bool) else 0
     win = hand.win_tile if hand.win_tile is not None else -1
@@ -656,9 +682,9 @@ def compiled_best(rs: Any, hand: Any, ctx: Any, wild_kinds: frozenset[int]) -> B
             item = items[line] = ScoreItem(r.key, zh, en, v, n, r.unit, r.text)
         out.append(item)
     reading = Decomposition(Form(deco[0]), deco[1], deco[2], deco[3], deco[4])
-    keys = cb.details
+    shown = {key: bool(x) if truth else x for key, x, truth in zip(cb.details, details, cb.details_truth)}
     return BestReading(out, reading, O.WAITS[wait] if wait else None, value, Totals(*totals),
-                       lambda: invalid != 2, lambda: compared, lambda total: dict(zip(keys, details)), placed)
+                       lambda: invalid != 2, lambda: compared, lambda total: shown, placed)
 
 
 def _items_of(cb: CompiledBook) -> dict[Any, ScoreItem]:

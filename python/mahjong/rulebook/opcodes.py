@@ -30,7 +30,7 @@ OPS = (
     "lib",              # push a predicate (0 / 1) or count of the library on the reading (operand: LIB id)
     "func",             # push a library function of the reading (operands: FUNC id, three constant arguments)
     "fact",             # push a win fact (operand: the image's fact slot)
-    "scoring",          # push a scoring name: fan hu tai pt x total (operand: SCORING index)
+    "scoring",          # push a scoring name: fan hu tai pt x total value (operand: SCORING index)
     "row",              # push whether row i is counted (row_KEY; operand: the row's index)
     "counted",          # push how many rows are counted (stage 1 for a stage-2 row, all for the win rule)
     "counted_outside",  # push how many stage-1 rows are counted outside group g (operand: g)
@@ -77,8 +77,9 @@ MAX_CODE = 1 << 16
 #: the largest magnitude a value may reach (a larger one is "too big": the caller falls back to the rule book)
 LIMIT = 1 << 40
 
-#: the names a scoring expression reads (``scoring`` operand)
-SCORING = ("fan", "hu", "tai", "pt", "x", "total")
+#: the names a scoring expression reads (``scoring`` operand): the counted rows' totals, the hand's total, and its
+#: value before rounding and the cap
+SCORING = ("fan", "hu", "tai", "pt", "x", "total", "value")
 
 # --- what a reading holds ----------------------------------------------------------------------------------------
 
@@ -136,6 +137,9 @@ HEADER = (
     # tie-break between readings of one value (-1: the fan), what the minimum is compared with (-1: the total), the
     # sole payer (-1: none), the details (how many, where their programs are)
     "placements", "press", "tie_break", "minimum_of", "payer", "n_details", "details_at",
+    # the group of the hands worth the cap outright (-1 none), the fact slot of a drawn wildcard won on (-1 none),
+    # the readings the book refuses (how many, where their programs are), the dealer's factor in the payment
+    "limit_group", "drawn_win", "n_refusals", "refusals_at", "dealer_factor",
     # the settlement's amounts and switches ([settlement] under the options)
     "melded_kong_discarder", "melded_kong_others", "added_kong", "concealed_kong", "kong_transfer",
     "ends_on_first_win", "flower_pig_penalty", "flower_pig_pays_won", "not_ready_pays_best",

@@ -370,6 +370,10 @@ def _rules(rows: list[str], **parts: str) -> Any:
     return ruleset_class(book)()
 
 
+#: numbers of the best reading minimum_of and details may read (its totals, its value, its counted rows)
+_SCORED = ["value", "fan + hu", "tai * 2 + pt", "x", 'group_value("big")', "value - fan", "max(value, pt)"]
+
+
 @st.composite
 def _book(draw: Any) -> str:
     n = draw(st.integers(1, 7))
@@ -393,9 +397,12 @@ def _book(draw: Any) -> str:
                          .replace("'", '"'))
         if draw(st.integers(0, 3)) == 0:
             lines.append("pattern = false")
+        if draw(st.integers(0, 3)) == 0:
+            lines.append('group = "big"')
         if draw(st.integers(0, 4)) == 0:
             lines += ["[rows.rename]", f"when = '{draw(_bool_expr())}'", 'zh = "别名"']
         rows.append("[[rows]]\n" + "\n".join(lines))
+    grouped = any('group = "big"' in r for r in rows)
     agg = draw(st.sampled_from(["sum", "powers", "product", "hu_tai", "formula"]))
     scoring = [f'exclusion = "{draw(st.sampled_from(["simultaneous", "ordered", "largest"]))}"',
                f'aggregation = "{agg}"']
@@ -405,6 +412,12 @@ def _book(draw: Any) -> str:
         scoring.append(f"fan_cap = {draw(st.integers(1, 8))}")
     if draw(st.booleans()):
         scoring.append(f"cap = {draw(st.integers(1, 40))}")
+        if grouped and draw(st.booleans()):  # (the group's rows worth the cap outright)
+            scoring.append('limit_group = "big"')
+    if draw(st.integers(0, 3)) == 0:
+        scoring.append(f"minimum_of = '{draw(st.sampled_from(_SCORED))}'")
+    if draw(st.integers(0, 3)) == 0:
+        scoring.append(f"tie_break = '{draw(_num_expr())}'")
     if draw(st.booleans()):
         scoring.append(f"round_up = {draw(st.integers(1, 5))}")
     scoring.append(f"minimum = {draw(st.integers(0, 3))}")
@@ -414,6 +427,8 @@ def _book(draw: Any) -> str:
                f'bonus = "{draw(st.sampled_from(["0", "1", "total // 2"]))}"']
     if draw(st.booleans()):
         payment.append(f"cap = {draw(st.integers(1, 30))}")
+    if draw(st.integers(0, 2)) == 0:
+        payment.append(f'dealer_factor = "{draw(st.sampled_from(["2", "opt_n", "1 + opt_n"]))}"')
     forms = ['"regular"'] + [f'"{f}"' for f in ("seven_pairs", "thirteen_orphans", "honors_and_knitted")
                               if draw(st.booleans())]
     win = f"forms = [{', '.join(forms)}]"
@@ -421,8 +436,16 @@ def _book(draw: Any) -> str:
         win += f"\nrequires = '{draw(_bool_expr())}'"
     if draw(st.integers(0, 5)) == 0:
         win += "\nself_draw_only = true"
+    if draw(st.integers(0, 3)) == 0:  # (each place of the winning tile)
+        win += "\nplacements = true"
+    for i in range(draw(st.integers(0, 2))):  # (readings refused once their rows are counted)
+        when = draw(st.sampled_from([_bool_expr(), st.just("row_r0 and counted >= 2"),
+                                     st.just('group_value("big") > 3'), st.just(f"not row_{keys[-1]}")]))
+        win += f"\n[[win.refusals]]\nwhen = '{draw(when)}'\nerror = \"refused {i}\""
+    details = [f"[[details]]\nkey = \"d{i}\"\nvalue = '{draw(st.sampled_from(_SCORED + ['total']))}'"
+               for i in range(draw(st.integers(0, 2)))]
     wild = 'tiles = ["C"]' if draw(st.integers(0, 3)) == 0 else ""
-    return _file(rows, "\n".join(scoring), win, "\n".join(payment), wild)
+    return _file(rows + details, "\n".join(scoring), win, "\n".join(payment), wild)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -434,7 +434,7 @@ def main_compiled(args: Any) -> None:
             "result in Python, against the same `score()` with the compiled evaluator's hook taken out (the rule "
             "book reads every reading itself); two rule files written in the benchmark against the fastest built-in "
             "of their kind (additive fan tables; powers-of-two tables), on random hands of each book's tile set "
-            "(Jinshan's hold no 百搭: the wildcard search is measured by the tests' comparisons, not here). "
+            "(Jinshan's hold no 百搭: the 百搭 search is checked by the tests, not timed here). "
             "Then random self-play on the hand core with every win decided and the hand settled by the compiled book "
             "in C, against the same hands decided and settled by the rule layer in Python (the rule files play on "
             "the core once it plays their flows). " + head + ".", "", *lines, ""])

@@ -9,7 +9,7 @@ start=$(date +%s)
 say() { echo "-- web: $* ($(( $(date +%s) - start ))s)"; }
 
 if ! command -v chromium >/dev/null 2>&1; then
-    say "installing Debian's chromium (the tests need no extra fonts; docs screenshots want fonts-noto-cjk fonts-symbola)"
+    say "installing Debian's chromium (the tests need no extra fonts: the tiles are pictures; the docs screenshots want fonts-noto-cjk for the Chinese words)"
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
     apt-get install -y -qq --no-install-recommends chromium >/dev/null

@@ -141,7 +141,7 @@ def test_kou_ting() -> None:
     assert rows("123m456p789s234s55p", ctx) == ["ready_from_start"]
     # with the filled rows: no 门清 (excluded), but 平胡 2, 五将 1 and 单调 1 (it waited on 5p alone)
     assert rows("123m456p789s234s55p", ctx, FULL) == ["all_chows", "pair_of_fives", "ready_from_start", "single_wait"]
-    with pytest.raises(ContextError, match="扣听"):
+    with pytest.raises(ContextError, match="ready from the start"):
         SEED_ONLY.score("[123m,1]456p789s234s55p", ctx)
 
 
@@ -188,11 +188,11 @@ def test_cap_base_and_payments() -> None:
 def test_not_winning_and_bad_input() -> None:
     with pytest.raises(NotWinningError, match="common fan table"):
         SEED_ONLY.score("123m456p789s234s56p", DISCARD)
-    with pytest.raises(NotWinningError, match="十三不靠"):  # 组合龙 (a Guobiao shape) is not a win here
+    with pytest.raises(NotWinningError, match="thirteen unrelated tiles"):  # 组合龙 (a Guobiao shape) is not a win here
         SEED_ONLY.score("147m258p369s123s55s", DISCARD)
     with pytest.raises(HandError, match="flower"):
         SEED_ONLY.score("123m456p789s234s55p f1", DISCARD)
-    with pytest.raises(ContextError, match="天胡"):
+    with pytest.raises(ContextError, match="heavenly win"):
         SEED_ONLY.score("123m456p789s234s55p", WinContext(winner=1, heavenly=True))
 
 

@@ -44,7 +44,7 @@ def test_unknown_option_is_named(name: str) -> None:
 @pytest.mark.parametrize(
     "name, hand, rule",
     [
-        ("sichuan", "123m456p789s234s55s", "缺一门"),
+        ("sichuan", "123m456p789s234s55s", "a suit must be missing"),
         ("sichuan", "123m456m789m135m55m", "not a complete hand"),
         ("common", "123m456p789s234s56p", "not a winning hand under the common fan table"),
         ("twoplayer", "123m456p789s234s56p", "not a winning hand"),

@@ -246,7 +246,7 @@ def test_jing_diao() -> None:
 
 def test_jing_diao_on_a_discard_is_not_jing_diao() -> None:
     # seed: "吃别人的炮不算精钓，只能算点炮"; and 平胡 with a 精 substitute may only be self-drawn (S1, S2)
-    with pytest.raises(NotWinningError, match="平胡"):
+    with pytest.raises(NotWinningError, match="plain win that uses jing"):
         NC.score("123p456p789sESW59m", ctx(indicator="5m", discarder=2))
     r = Nanchang(pinghu_with_jing_ron_allowed=True).score("123p456p789sESW59m", ctx(indicator="5m", discarder=2))
     assert r.item("wildcard_single_wait") is None and r.total == 1

@@ -245,7 +245,7 @@ def test_the_documented_json_example_settles_as_documented() -> None:
                                         "kong_replacement": True}]},
      "event 1 (win): field kong_replacement: "),
     ({"ruleset": "sichuan", "events": [{"type": "win", "seat": 0, "hand": "123m456p789s11m999p"}]},
-     "event 0 (win): field hand: 缺一门"),
+     "event 0 (win): field hand: a suit must be missing"),
     ({"ruleset": "nanchang", "events": [{"type": "win", "seat": 0, "hand": "123m456p789sESW5m5m", "nonsense": 1}]},
      "event 0 (win): field nonsense: "),
     ({"ruleset": "guobiao", "events": [{"type": "kong", "seat": 1, "kind": "melded", "tile": "5p", "from_seat": 7}]},

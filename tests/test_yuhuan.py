@@ -150,7 +150,7 @@ def test_kong_flower_and_robbing_kong_tai() -> None:
     assert r.item("robbing_the_kong") is not None and r.total == 130  # 62 × 2
     # seed 拉杠 also covers winning on the pung-holder's discard of the fourth tile ("或打出这张牌")
     assert YH.score(SIXTY_TWO, ctx(discarder=2, lagang_discard=True)).total == 130
-    with pytest.raises(ContextError, match="杠上开花"):
+    with pytest.raises(ContextError, match="kong's replacement"):
         YH.score("123m456m789m123p45p55s6p", ctx(self_drawn=True, kong_replacement=True))
 
 
@@ -216,10 +216,10 @@ def test_payments_zero_sum() -> None:
 
 
 def test_laoguining_cannot_win() -> None:
-    with pytest.raises(NotWinningError, match="老鬼宁"):
+    with pytest.raises(NotWinningError, match="laoguining"):
         YH.score(SIXTY_TWO, ctx(discarder=2, laoguining=True))
     # a 财神 used in a meld (吃/碰) is 老鬼宁 too
-    with pytest.raises(NotWinningError, match="老鬼宁"):
+    with pytest.raises(NotWinningError, match="laoguining"):
         YH.score("[EEE,2][555p,2][9999s,3][4444m]222s11p", ctx(self_drawn=True, caishen="E"))
 
 

@@ -76,11 +76,12 @@ def test_sharded_simulate_progress_and_report_in_each_language() -> None:
     assert zh.returncode == en.returncode == 0, zh.stderr + en.stderr
     zh_progress, en_progress = zh.stderr.splitlines(), en.stderr.splitlines()
     # progress streams as shards finish (in the order they finish), ending at the whole run
-    assert len(zh_progress) > 1 and zh_progress[-1] == "6/6 局" and en_progress[-1] == "6/6 hands"
+    assert len(zh_progress) > 1 and re.fullmatch(r"6/6 局  每秒 [\d,]+，还需 \d+:\d\d", zh_progress[-1])
+    assert re.fullmatch(r"6/6 hands  [\d,]+/s, \d+:\d\d left", en_progress[-1])
     for line in zh_progress:
-        assert re.fullmatch(r"\d+/6 局", line), line
+        assert re.fullmatch(r"\d+/6 局  每秒 [\d,]+，还需 \d+:\d\d", line), line
     for line in en_progress:
-        assert re.fullmatch(r"\d+/6 hands", line), line
+        assert re.fullmatch(r"\d+/6 hands  [\d,]+/s, \d+:\d\d left", line), line
     # the report: every line but the pattern table (names, then the rule set's own keys) has no English word
     zh_lines = zh.stdout.splitlines()
     assert zh_lines[0].startswith("规则 sichuan：6 局") and en.stdout.startswith("rule set sichuan: 6 hands")
@@ -116,7 +117,8 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_sharded_settle_progress_and_totals_in_each_language(logs: Path) -> None:
     zh, en = run_both("settle", "--workers", "2", str(logs))
     assert zh.returncode == en.returncode == 0, zh.stderr + en.stderr
-    assert zh.stderr.splitlines()[-1] == "6/6 局已结算" and en.stderr.splitlines()[-1] == "6/6 hands settled"
+    assert re.fullmatch(r"6/6 局已结算  每秒 [\d,]+，还需 \d+:\d\d", zh.stderr.splitlines()[-1])
+    assert re.fullmatch(r"6/6 hands settled  [\d,]+/s, \d+:\d\d left", en.stderr.splitlines()[-1])
     for line in zh.stderr.splitlines():
         assert not english_words(line), line
     zh_lines, en_lines = zh.stdout.splitlines(), en.stdout.splitlines()

@@ -112,7 +112,7 @@ def test_gym_rewards_sum_to_net_against_callable_and_named_opponents() -> None:
 
 
 def test_gym_illegal_action_refused_or_raised() -> None:
-    env = gym_env("guobiao")
+    env = gym_env("guobiao", illegal_action="refuse", illegal_penalty=-1.0)
     obs, _ = env.reset(seed=1)
     bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     before = list(env.game.events)
@@ -133,6 +133,8 @@ def test_gym_illegal_action_refused_or_raised() -> None:
         ({"opponents": ["random"]}, "one opponent per other seat"),
         ({"seat": 7}, "seat must be one of"),
         ({"illegal_action": "ignore"}, "illegal_action"),
+        ({"illegal_penalty": "a lot"}, "illegal_penalty"),
+        ({"max_refusals": 0}, "max_refusals"),
     ],
 )
 def test_gym_bad_arguments(kwargs: dict[str, object], match: str) -> None:

@@ -51,6 +51,9 @@ def test_layout_is_contiguous_and_named_once() -> None:
 def test_doc_table_is_generated_from_the_layout() -> None:
     text = DOC.read_text(encoding="utf-8")
     assert table_markdown() in text, "docs/observation.md is stale: regenerate with python -m mahjong.rl.obs_v1"
+    assert obs_v1.oracle_table_markdown() in text, \
+        "docs/observation.md is stale: regenerate with python -m mahjong.rl.obs_v1 --oracle"
+    assert text.count(f"({obs_v1.ORACLE_SHAPE[0]}, {WIDTH})") >= 2
     assert text.count(f"({N_PLANES}, {WIDTH})") >= 3  # the shape named in the prose too
 
 

@@ -59,3 +59,22 @@ def test_cli_ray_alone_starts_and_stops_a_local_cluster() -> None:
     assert out.returncode == 0, out.stderr[-2000:]
     stats = json.loads(out.stdout)
     assert stats["backend"] == "ray" and stats["hands"] == 6
+
+
+def test_a_dataset_on_ray_is_the_single_process_file(ray_cluster: Any, tmp_path: Path) -> None:
+    import numpy as np
+
+    from mahjong.game import Game, GreedyAgent, play_hand
+    from mahjong.game.log import dumps_log
+    from mahjong.rl.dataset import build_dataset
+
+    games = tmp_path / "games"
+    games.mkdir()
+    for k, rules in enumerate(("guobiao", "sichuan", "common", "guobiao")):
+        g = play_hand(Game(rules, seed=k), [GreedyAgent(s) for s in range(4)])
+        (games / f"hand{k}.jsonl").write_text(dumps_log(g.events), encoding="utf-8")
+    single = build_dataset([games], tmp_path / "one.npz")
+    on_ray = build_dataset([games], tmp_path / "ray.npz", workers=2, ray=LOCAL)
+    assert (on_ray.rows, on_ray.games, on_ray.left_out) == (single.rows, 4, [])
+    one, two = np.load(tmp_path / "one.npz"), np.load(tmp_path / "ray.npz")
+    assert all(np.array_equal(one[name], two[name]) for name in one.files)

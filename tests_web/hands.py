@@ -87,7 +87,7 @@ def _make(rng: random.Random, rules: str) -> Case | None:
     rs = get_ruleset(rules)
     hr = rs.hand_rules
     n_melds = (hr.hand_size - 1) // 3
-    kinds = list(range(27 if hr.no_honors else 34))
+    kinds = [_id(c) for c in report.ruleset_options(rules)["tiles"]]  # the tiles its game plays (the picker's)
     main = rng.randrange(3)
     left = [4] * 34
 
@@ -136,7 +136,7 @@ def _make(rng: random.Random, rules: str) -> Case | None:
     win = rng.choice(concealed)
     concealed.remove(win)
     flowers: tuple[str, ...] = ()
-    if rng.random() < 0.3:
+    if rng.random() < 0.3 and report.ruleset_options(rules)["flowers"]:  # (the picker: the rule set's own tiles)
         flowers = tuple(sorted(rng.sample([f"f{i}" for i in range(1, 9)], rng.randint(1, 2)), key=_id))
     seats = list(rs.seats)
     facts: dict[str, Any] = {}
@@ -147,9 +147,9 @@ def _make(rng: random.Random, rules: str) -> Case | None:
         facts["dealer"] = dealer
     if rng.random() < 0.5:
         facts["discarder"] = rng.choice([s for s in seats if s != winner])
-    if rng.random() < 0.3:
+    names = {f["name"] for f in report.context_fields(rules)}  # (the form shows these: no winds without honors)
+    if rng.random() < 0.3 and "prevalent_wind" in names:
         facts["prevalent_wind"] = rng.randrange(1, 4)
-    names = {f["name"] for f in report.context_fields(rules)}
     for tile_fact in ("indicator", "caishen"):
         if tile_fact in names and rng.random() < 0.6:
             facts[tile_fact] = tile_name(rng.choice(kinds))

@@ -25,15 +25,16 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from mahjong import i18n, report
-from mahjong.errors import MahjongError
+from mahjong.errors import MahjongError, NotWinningError
 from mahjong.rules import PRESETS as SHAPE_PRESETS
 
-__all__ = ["main", "COMMAND_MODULES"]
+__all__ = ["main", "COMMAND_MODULES", "clash_help", "reinstall_source"]
 
 #: modules that add commands (``add_commands(subparsers)``); one line each
 COMMAND_MODULES: list[str] = [
     "mahjong.cli",
     "mahjong.game.cli",
+    "mahjong.scale.cli",  # dataset
     "mahjong.web.cli",
     "mahjong.table.cli",
     "mahjong.rulebook.cli",  # last: extends the commands above with --rules-file, rules --schema / --check
@@ -56,26 +57,57 @@ class _Parser(argparse.ArgumentParser):
 
 # --- the clash with the Riichi `mahjong` package ------------------------------------------------------------------
 
-CLASH_HELP = (
-    "another package named `mahjong` (the Riichi mahjong library) is installed over this one and has replaced "
-    "its files; both use the import name `mahjong`. Remedy: keep them in separate virtual environments, or "
-    "`pip uninstall mahjong mjcore` and then `pip install --force-reinstall mjcore`."
-)
+def reinstall_source() -> tuple[str, bool]:
+    """Where mjcore was installed from, as pip takes it back: ``(source, editable)``.  Read from the installed
+    distribution's ``direct_url.json`` (PEP 610): a checkout (its directory; ``editable`` for ``pip install -e``),
+    a wheel or sdist file (its path), a VCS URL, an archive URL; no such file = an index (``"mjcore"``)."""
+    from importlib import metadata
+    from urllib.parse import unquote, urlsplit
+
+    try:
+        raw = metadata.distribution("mjcore").read_text("direct_url.json")
+        info = json.loads(raw) if raw else None
+    except Exception:  # noqa: BLE001 - not installed through pip, or metadata unreadable: the index is the answer
+        info = None
+    if not isinstance(info, dict) or not isinstance(info.get("url"), str):
+        return "mjcore", False
+    url = info["url"]
+    if isinstance(info.get("vcs_info"), dict):
+        vcs = info["vcs_info"]
+        commit = f"@{vcs['commit_id']}" if vcs.get("commit_id") else ""
+        return f"{vcs.get('vcs', 'git')}+{url}{commit}", False
+    parts = urlsplit(url)
+    where = unquote(parts.path) if parts.scheme == "file" else url
+    if os.name == "nt" and parts.scheme == "file" and where.startswith("/") and where[2:3] == ":":
+        where = where[1:]  # (file:///C:/x -> C:/x)
+    dir_info = info.get("dir_info")
+    return where, bool(isinstance(dir_info, dict) and dir_info.get("editable"))
 
 
-def _check_clash() -> str | None:
+def clash_help(lang: str = "en") -> str:
+    """What to do when the Riichi ``mahjong`` package has replaced our files: the commands that repair this
+    environment for the way mjcore was installed (:func:`reinstall_source`), with this interpreter's pip."""
+    import shlex
+
+    source, editable = reinstall_source()
+    python = shlex.quote(sys.executable)
+    install = f"{python} -m pip install --force-reinstall {'-e ' if editable else ''}{shlex.quote(source)}"
+    return i18n.text("clash", lang, uninstall=f"{python} -m pip uninstall -y mahjong mjcore", install=install)
+
+
+def _check_clash(lang: str = "en") -> str | None:
     """A message if another distribution owns the ``mahjong`` import name, or our ``__init__`` is not ours."""
     import mahjong
 
     if not hasattr(mahjong, "BACKEND") or not hasattr(mahjong, "score"):
-        return CLASH_HELP
+        return clash_help(lang)
     try:
         from importlib import metadata
 
         metadata.distribution("mahjong")
     except Exception:  # noqa: BLE001 - not installed (the usual case) or unreadable metadata
         return None
-    return CLASH_HELP
+    return clash_help(lang)
 
 
 # --- reading option values ----------------------------------------------------------------------------------------
@@ -120,13 +152,24 @@ def _run_analyze(args: argparse.Namespace) -> Any:
                           wildcard_tiles=args.wildcard_tile, top=args.top, style=args.style)
 
 
+def _shapes_name(name: str, lang: str) -> str:
+    """The shapes an analysis used, by name in ``lang``: a rule set's own name, or a plain shape set's words."""
+    from mahjong.framework import PRESET_INFO
+
+    if name in PRESET_INFO:
+        info = PRESET_INFO[name]
+        return f"{info.name_zh if lang == 'zh' else info.name_en} ({name})"
+    key = f"shapes.{name}"
+    return f"{i18n.text(key, lang)} ({name})" if key in i18n.MESSAGES else name
+
+
 def _print_analysis(a: dict[str, Any], lang: str) -> None:
     t = i18n.text
     sh = a["shanten"]
     label = t("complete", lang) if sh == -1 else t("ready", lang) if sh == 0 else t("n_shanten", lang, n=sh)
     print(f"{t('hand', lang)}: {a['hand']}   ("
           + t("hand_size", lang, tiles=a["tiles"], melds=a["melds"], wildcards=a["wildcards"]) + ")")
-    print(f"{t('shapes', lang)}: {a['rules']}")
+    print(f"{t('shapes', lang)}: {_shapes_name(a['rules'], lang)}")
     print(f"{t('shanten', lang)}: {sh}  — {label}")
     forms = ", ".join(f"{t('form.' + f, lang) if 'form.' + f in i18n.MESSAGES else f} {v}"
                       for f, v in a["shanten_by_form"].items())
@@ -202,9 +245,7 @@ def _print_score(r: dict[str, Any], lang: str) -> None:
         "on_discard", lang, seat=discarder["seat"], wind=i18n.wind("ESWN".index(discarder["wind"]), lang))
     print(f"{t('win_tile', lang)}: {win}   {how}")
     if r["reading"]:
-        rd = r["reading"]
-        parts = ["".join(m) for m in rd["melds"]] + [p * 2 for p in rd["pairs"]] + rd["singles"]
-        print(f"{t('reading', lang)}: {' '.join(parts)}")
+        print(f"{t('reading', lang)}: {r['reading']['text']}")
     if r["wait"]:
         key = "wait." + r["wait"]
         print(f"{t('wait', lang)}: {t(key, lang) if key in i18n.MESSAGES else r['wait']}")
@@ -216,7 +257,8 @@ def _print_score(r: dict[str, Any], lang: str) -> None:
             times = f" ×{i['count']}" if i["count"] != 1 else ""
             print(f"  {n}{' ' * (w - _width(n))}  {i['value']:>4} {i18n.unit(i['unit'], lang)}{times}")
     print(f"{t('total', lang)}: {r['total']} {i18n.unit(r['unit'], lang)}")
-    print(t("minimum_ok", lang) if r["valid"] else t("minimum_not", lang, reason=r["invalid_reason"]))
+    reason = r["invalid_reason_zh"] if lang == "zh" else r["invalid_reason"]
+    print(t("minimum_ok", lang) if r["valid"] else t("minimum_not", lang, reason=reason))
     if r["arithmetic"]:
         print(f"{t('arithmetic', lang)}:")
         for line in r["arithmetic"]:
@@ -309,21 +351,26 @@ def _print_rules(data: Any, lang: str) -> None:
             if r["aliases"]:
                 print(f"{'':<{w}}  {t('aliases', lang)}: {', '.join(r['aliases'])}")
         return
-    print(f"{data['name']}: {data['ruleset_zh'] if lang == 'zh' else data['ruleset_en']}\n")
+    print(f"{data['name']}: {data['ruleset_zh'] if lang == 'zh' else data['ruleset_en']}")
+    what = "tiles.flowers" if data["flowers"] else "tiles.suits" if len(data["tiles"]) == 27 else "tiles.honors"
+    print(t("table", lang, tiles=len(data["tiles"]) * 4 + 8 * data["flowers"], size=data["hand_size"],
+            what=t(what, lang)) + "\n")
     for key, heading in (("options", ""), ("flow_options", "\n")):  # the rule set's, then how a hand is played
         if key == "options" or data.get(key):
             print(f"{heading}{t(key, lang)}:")
             for o in data[key]:
                 print(f"  {o['name']} = {json.dumps(o['default'], ensure_ascii=False)}   ({o['type']})")
-                if o["doc"]:
-                    print(f"      {o['doc']}")
+                doc = o.get("doc_zh" if lang == "zh" else "doc_en") or o["doc"]
+                if doc:
+                    print(f"      {doc}")
                 if o["source"]:
                     print(f"      {t('source', lang)}: {o['source']}")
     print(f"\n{t('context_fields', lang)}:")
     for f in data["context_fields"]:
-        print(f"  {f['name']} = {json.dumps(f['default'], ensure_ascii=False)}   ({f['type']})")
-        if f["doc"]:
-            print(f"      {f['doc']}")
+        only = "   " + t("only_with", lang, option=f["option"]) if f["option"] else ""
+        print(f"  {f['name']} = {json.dumps(f['default'], ensure_ascii=False)}   ({f['type']})   "
+              f"{f['label'][lang if lang == 'zh' else 'en']}{only}")
+        print(f"      {f['help'][lang if lang == 'zh' else 'en']}")
 
 
 # --- settle -------------------------------------------------------------------------------------------------------
@@ -333,6 +380,11 @@ def _run_settle(args: argparse.Namespace) -> Any:
     from mahjong import settlement
     from mahjong.scale.cli import wants_sharded_settle
 
+    if args.schema:  # the record format's JSON Schema, printed as JSON
+        args.show = lambda data, lang: print(json.dumps(data, ensure_ascii=False, indent=2))
+        return settlement.record_schema()
+    if not args.record:
+        raise CommandError(code="cli-settle-what")
     if wants_sharded_settle(args):  # a directory of logs, several files, --workers K or --ray
         return _settle_logs(args)
     args.record = args.record[0]
@@ -362,24 +414,35 @@ def _settle_logs(args: argparse.Namespace) -> int:
     return settle_logs_command(args)
 
 
-def print_settlement(s: dict[str, Any], lang: str) -> None:
-    """A settlement's dict (``Settlement.to_dict()``) as text in one language (``settle``, and ``play`` at the end)."""
+def print_settlement(s: dict[str, Any], lang: str, seat_name: Callable[[int], str] | None = None,
+                     winners: Sequence[int] | None = None) -> None:
+    """A settlement's dict (``Settlement.to_dict()``) as text in one language (``settle``, and ``play`` at the end).
+    ``settle`` labels each line with the record's event that made it; ``play`` names the seats (``seat_name``: with
+    their wind) and each win's items by its winner (``winners``, in the results' order) instead."""
     t = i18n.text
-    print(f"{t('ruleset', lang)}: {s['ruleset']}")
+    name = seat_name or (lambda seat: t("seat", lang, seat=seat))
+    from mahjong.framework import PRESET_INFO
+
+    info = PRESET_INFO.get(s["ruleset"])
+    title = "" if info is None else f"{info.name_zh if lang == 'zh' else info.name_en} "
+    print(f"{t('ruleset', lang)}: {title}({s['ruleset']})" if title else f"{t('ruleset', lang)}: {s['ruleset']}")
     for p in s["lines"]:
-        where = t("event", lang, n=p["event"]) if p["event"] is not None else "—"
         reason = _reason(p["reason"], lang)
         note = _note(p, s["ruleset"], lang)
         note = f"  {note}" if note and note != reason else ""  # (查花猪's note is its reason: said once)
-        print(f"  [{where}] {t('seat', lang, seat=p['payer'])} → {t('seat', lang, seat=p['payee'])}: "
-              f"{p['amount']}  ({reason}){note}")
+        where = ""
+        if seat_name is None:
+            where = "[" + (t("event", lang, n=p["event"]) if p["event"] is not None else "—") + "] "
+        print(f"  {where}{name(p['payer'])} → {name(p['payee'])}: {p['amount']}  ({reason}){note}")
     for i, r in enumerate(s["results"]):
         names = " ".join(i18n.name(it, lang) + (f"×{it['count']}" if it["count"] != 1 else "") for it in r["items"])
-        print(f"  {i + 1}: {names} = {r['total']} {i18n.unit(r['unit'], lang)}")
+        head = t("win_of", lang, seat=name(winners[i])) if winners is not None and i < len(winners) else \
+            t("win_n", lang, n=i + 1)
+        print(f"  {head}: {names} = {r['total']} {i18n.unit(r['unit'], lang)}")
     for k, v in s["details"].items():
         label = t(f"detail.{k}", lang) if f"detail.{k}" in i18n.MESSAGES else k
         print(f"  {label}: {_plain(v, lang)}")
-    print(f"{t('net', lang)}: " + "  ".join(f"{t('seat', lang, seat=i)} {v:+d}" for i, v in enumerate(s["net"])))
+    print(f"{t('net', lang)}: " + "  ".join(f"{name(i)} {v:+d}" for i, v in enumerate(s["net"])))
 
 
 def _reason(reason: str, lang: str) -> str:
@@ -439,7 +502,7 @@ def _common(p: argparse.ArgumentParser, style: bool = True) -> None:
     p.add_argument("--json", action="store_true", help=_h("--json"))
     p.add_argument("--lang", default=argparse.SUPPRESS, help=_h("--lang"))
     if style:
-        p.add_argument("--style", default="ascii", choices=_STYLES, help=_h("--style"))
+        p.add_argument("--style", default=None, choices=_STYLES, help=_h("--style"))
 
 
 def add_commands(sub: Any) -> None:
@@ -478,7 +541,8 @@ def add_commands(sub: Any) -> None:
     r.set_defaults(run=_run_rules, show=_print_rules)
 
     t = sub.add_parser("settle", help=_h("settle"))
-    t.add_argument("record", nargs="+", metavar=_h("metavar.path"), help=_h("settle.record"))
+    t.add_argument("record", nargs="*", metavar=_h("metavar.path"), help=_h("settle.record"))
+    t.add_argument("--schema", action="store_true", help=_h("settle.--schema"))
     from mahjong.scale.cli import add_scale_arguments
 
     add_scale_arguments(t)
@@ -537,6 +601,8 @@ def _fail(args: argparse.Namespace | None, lang: str, err: MahjongError, as_json
         where = f"mahjong {command}" if command else "mahjong"
         kind = report.error_kind(err, lang)
         print(f"{where}: {i18n.text('error', lang)} ({kind}): {err.message(lang)}", file=sys.stderr)
+        if command == "score" and isinstance(err, NotWinningError) and args is not None:
+            print(i18n.text("hint.analyze", lang, rules=args.rules, hand=args.hand.strip()), file=sys.stderr)
     return 2
 
 
@@ -562,12 +628,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    clash = _check_clash()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    lang = i18n.language(_flag_value(argv, "--lang"))  # read first: --help prints while the words are parsed
+    clash = _check_clash(lang)
     if clash:
         print(f"mahjong: {clash}", file=sys.stderr)
         return 3
-    argv = list(sys.argv[1:] if argv is None else argv)
-    lang = i18n.language(_flag_value(argv, "--lang"))  # read first: --help prints while the words are parsed
     try:
         args = _parser(lang).parse_args(argv)
     except CommandError as e:  # the command line itself: its language and --json read from the words given
@@ -575,6 +641,8 @@ def _main(argv: Sequence[str] | None) -> int:
     lang = i18n.language(args.lang)
     if args.json_before_command:
         args.json = True
+    if getattr(args, "style", "") is None:  # tiles in the text's language unless --style says how (JSON: codes)
+        args.style = "chinese" if lang == "zh" and not getattr(args, "json", False) else "ascii"
     try:
         data = args.run(args)
     except MahjongError as e:

@@ -33,7 +33,10 @@ __all__ = [
     "translate",
     "identify",
     "listed",
+    "closest",
     "register_file_texts",
+    "register_names",
+    "chinese_of",
 ]
 
 
@@ -76,6 +79,14 @@ def _rendered_values(template: str, values: Mapping[str, object]) -> dict[str, s
             value = _FORMATTER.convert_field(value, conv)
         out[name] = format(value, spec or "")
     return out
+
+
+def closest(name: str, known: Iterable[str]) -> str | None:
+    """The known name a misspelt ``name`` most likely meant (for "did you mean …?"), or None."""
+    import difflib
+
+    got = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
+    return got[0] if got else None
 
 
 def listed(items: object) -> str:
@@ -166,6 +177,14 @@ def translate(text: str, lang: str = "zh", kind: str = "MahjongError") -> str:
     return _zh(code, values)
 
 
+def chinese_of(text: str) -> str | None:
+    """The Chinese of an English text the catalogue or a rule file knows (a result's reason, a note), or ``None``."""
+    found = identify(text)
+    if found is not None:
+        return _zh(*found)
+    return _file_text(text)
+
+
 #: messages a rule file writes in both languages (a check's ``error`` and ``error_zh``): English -> Chinese
 _FILE_TEXTS: dict[str, str] = {}
 
@@ -176,6 +195,24 @@ def register_file_texts(pairs: Iterable[tuple[str, str]]) -> None:
     for en, zh in pairs:
         if en and zh:
             _FILE_TEXTS[en] = zh
+
+
+#: names a message may hold in English (a rule set's name, a winning form) -> their Chinese: a placeholder named in
+#: :data:`_NAME_PLACEHOLDERS` shows its value's Chinese name in the Chinese text (a list of names item by item)
+_NAMES_ZH: dict[str, str] = {}
+_NAME_PLACEHOLDERS = ("ruleset", "forms")
+
+
+def register_names(pairs: Iterable[tuple[str, str]]) -> None:
+    """English names (a rule set's, a winning form's) and their Chinese, for the placeholders ``{ruleset}`` and
+    ``{forms}``: the English text holds the English name, the Chinese text the Chinese one."""
+    for en, zh in pairs:
+        if en and zh:
+            _NAMES_ZH[en] = zh
+
+
+def _name_zh(value: str) -> str:
+    return "、".join(_NAMES_ZH.get(part, part) for part in value.split(", "))
 
 
 def _file_text(text: str) -> str | None:
@@ -192,7 +229,8 @@ def _file_text(text: str) -> str | None:
 def _zh(code: str, values: Mapping[str, str]) -> str:
     template = CATALOGUE[code].zh
     last = fields_of(template)[-1:] if template.endswith("}") else []
-    filled = {k: _inner_zh(v, k in last) if _nested(k) else v for k, v in values.items()}
+    filled = {k: _inner_zh(v, k in last) if _nested(k) else _name_zh(v) if k in _NAME_PLACEHOLDERS else v
+              for k, v in values.items()}
     return _render(template, filled)
 
 

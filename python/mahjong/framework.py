@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import MISSING, asdict, dataclass, field, fields, is_dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar, overload
 
-from mahjong.errors import ContextError, HandError, MahjongError, RulesError
+from mahjong.errors import ContextError, HandError, MahjongError, RulesError, closest, register_names
 from mahjong.hand import Hand, parse_hand
 from mahjong.rules import HandRules
 from mahjong.types import Decomposition
@@ -597,6 +597,7 @@ def register_preset(
     """Add a preset: ``name`` builds ``module.cls(**options)``; ``aliases`` (e.g. Chinese names) find it too."""
     PRESETS[name] = (module, cls, options)
     PRESET_INFO[name] = PresetInfo(name, zh, en, summary_zh, summary_en, tuple(aliases), tuple(hidden_aliases))
+    register_names([(en, zh)])  # (a message naming the rule set says its Chinese name in Chinese)
     for spelling in (name, *aliases, *hidden_aliases):
         key = _fold(spelling)
         if _ALIASES.get(key, name) != name:
@@ -617,6 +618,10 @@ def resolve_preset(name: object) -> str:
     found = _ALIASES.get(_fold(name))
     if found is None:
         shown = ", ".join(sorted(PRESETS))
+        guess = closest(_fold(name), _ALIASES)
+        if guess is not None:
+            raise RulesError(f"unknown rule set {name[:40]!r}: did you mean {_ALIASES[guess]}? known: {shown} (see "
+                             "`mahjong rules`)")
         raise RulesError(f"unknown rule set {name[:40]!r}; known: {shown} (see `mahjong rules`)")
     return found
 

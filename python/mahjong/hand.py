@@ -255,9 +255,7 @@ class Hand:
             if complete is True:
                 raise HandError(f"{n} tiles: expected {hand_size + 1} (a complete hand, kongs counted as 3)")
         else:
-            raise HandError(
-                f"{n} tiles (kongs counted as 3): expected {hand_size} or {hand_size + 1} for a {hand_size}-tile hand"
-            )
+            raise HandError(code="count-any", n=n, size=hand_size, size1=hand_size + 1)
 
     def winning_tile(self) -> int:
         """The winning tile: ``win_tile`` or, failing that, the last concealed tile written."""

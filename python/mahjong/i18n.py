@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 
 __all__ = ["LANGUAGES", "MESSAGES", "UNITS", "HELP", "HelpText", "help_text", "language", "text", "unit", "name",
-           "wind", "LINE_NOTES", "line_note"]
+           "wind", "LINE_NOTES", "line_note", "WIN_FACTS", "PAGE"]
 
 LANGUAGES = ("en", "zh")
 
@@ -20,9 +20,12 @@ LANGUAGES = ("en", "zh")
 MESSAGES: dict[str, tuple[str, str]] = {
     # analyze
     "hand": ("hand", "手牌"),
-    "hand_size": ("{tiles} tiles, {melds} melds, {wildcards} wildcards",
-                  "{tiles} 张，{melds} 副副露，{wildcards} 张百搭"),
+    "hand_size": ("{tiles} tiles with melds counted as 3; melds: {melds}; wildcards: {wildcards}",
+                  "共 {tiles} 张（副露按 3 张计），副露 {melds} 副，百搭 {wildcards} 张"),
     "shapes": ("shapes of", "牌型规则"),
+    "shapes.default": ("regular hands, seven pairs, thirteen orphans", "一般型、七对、十三幺"),
+    "shapes.riichi-shapes": ("the shapes of Riichi mahjong (a quad is not two pairs)",
+                             "日麻的牌型（四张同牌不算两对）"),
     "shanten": ("shanten", "向听数"),
     "complete": ("complete", "和牌"),
     "ready": ("ready", "听牌"),
@@ -33,6 +36,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "form.thirteen_orphans": ("thirteen orphans", "十三幺"),
     "form.knitted": ("knitted", "全不靠"),
     "form.thirteen_lan": ("thirteen unrelated", "十三烂"),
+    "form.honors_and_knitted": ("honors and knitted tiles", "全不靠"),
+    "form.knitted_straight": ("knitted straight", "组合龙"),
     "waits": ("waits ({total} left)", "听牌（剩 {total} 张）"),
     "any_tile": ("any tile wins", "任何牌皆可和"),
     "useful_tiles": ("useful tiles", "进张"),
@@ -55,8 +60,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "wait.single": ("single", "单钓"),
     "wait.dual-pung": ("dual pung", "双碰"),
     "total": ("total", "合计"),
-    "minimum_ok": ("minimum reached", "达到起和番数"),
-    "minimum_not": ("minimum NOT reached — {reason}", "未达起和要求（诈和）——{reason}"),
+    "minimum_ok": ("minimum reached", "达到起和要求"),
+    "minimum_not": ("minimum NOT reached — {reason}", "未达起和要求——{reason}"),
     "arithmetic": ("arithmetic", "计算过程"),
     "payments": ("payments", "收付"),
     "seat": ("seat {seat}", "{seat} 号座位"),
@@ -69,17 +74,41 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "below_minimum": ("below the minimum", "不够起和"),
     "not_allowed": ("not allowed", "不可"),
     "minimum": ("minimum to win: {n} {unit}", "起和：{n} {unit}"),
+    "hint.analyze": ("how far it is from a win, and what to discard: mahjong analyze --rules {rules} \"{hand}\"",
+                     "看它离和牌还差几张、该打哪张：mahjong analyze --rules {rules} \"{hand}\""),
     # rules / fans
     "options": ("options (--option name=value)", "选项（--option 名称=值）"),
     "context_fields": ("win facts (--context name=value)", "和牌条件（--context 名称=值）"),
     "flow_options": ("how a hand is played (Game options; --option of simulate / play)",
                      "对局玩法选项（Game 的 options；simulate / play 的 --option）"),
     "default": ("default", "默认"),
+    "table": ("{tiles} tiles ({what}); a hand of {size}", "{tiles} 张牌（{what}）；手牌 {size} 张"),
+    "tiles.suits": ("suits only", "只有数牌"),
+    "tiles.honors": ("suits and honors", "数牌和字牌"),
+    "tiles.flowers": ("suits, honors and 8 flowers", "数牌、字牌和 8 张花牌"),
+    "only_with": ("(read only with the option {option} on)", "（只在选项 {option} 打开时有用）"),
     "source": ("source", "出处"),
     "aliases": ("also", "别名"),
     "excludes": ("not counted with", "不计"),
+    # rules --predicates: the library's kinds of names
+    "library.predicate": ("predicates (true or false of a reading of the hand)", "判定（对手牌的一种拆法为真或假）"),
+    "library.count": ("counts (whole numbers of a reading)", "计数（一种拆法中的个数）"),
+    "library.function": ("functions (called with arguments)", "函数（带参数调用）"),
+    "library.fact": ("win facts", "和牌条件"),
+    "library.scoring": ("totals (the scoring formula and the payments read them)", "合计（计分公式和付款读取）"),
+    "library.counted_rows": ("rows counted (stage-2 rows and the win rule read them)",
+                             "已计番种（第二阶段的行和和牌要求读取）"),
+    "library.holding": ("the tiles held (opening and instant wins read them)", "持牌（起手胡和持牌即和读取）"),
+    "library.holding_function": ("functions of the tiles held", "持牌的函数"),
+    "library.amount": ("payments (the amounts of special wins read them)", "付款（特殊和牌的金额读取）"),
+    "library.usage": ("combine them with and / or / not, counts compared (>=, ==), e.g. when = \"one_suit and "
+                      "all_pungs\"; see `mahjong rules --schema` for the file's keys",
+                      "用 and / or / not 组合，计数可比较（>=、==），例如 when = \"one_suit and all_pungs\"；"
+                      "文件的键见 `mahjong rules --schema`"),
     # settle
     "event": ("event {n}", "第 {n} 个事件"),
+    "win_n": ("win {n}", "第 {n} 次和牌"),
+    "win_of": ("win of {seat}", "{seat}和牌"),
     "net": ("net", "净得"),
     "reason.win": ("win", "和牌"),
     "reason.kong.concealed": ("concealed kong", "暗杠"),
@@ -110,8 +139,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "settle.process": ("this process", "本进程"),
     "settle.processes": ("local processes", "本机多进程"),
     "settle.ray": ("Ray", "Ray 集群"),
+    # dataset
+    "dataset.progress": ("games", "局"),
+    "dataset.done": ("{rows} rows from {games} games written to {path}", "已写入 {path}：{games} 局，{rows} 行"),
+    "dataset.left_out": ("left out {game}: {reason}", "未收录 {game}：{reason}"),
+    "dataset.unread": ("no game read from {path}: {reason}", "未从 {path} 读到对局：{reason}"),
+    "dataset.speed": ("{rate} rows/s ({seconds} s)", "每秒 {rate} 行（用时 {seconds} 秒）"),
     # simulate
     "sim.hands": ("hands", "局"),
+    "progress.rate": ("{rate}/s, {left} left", "每秒 {rate}，还需 {left}"),
     "sim.head": ("rule set {rules}: {hands} hands, agents '{agent}', seed {seed}",
                  "规则 {rules}：{hands} 局，AI '{agent}'，种子 {seed}"),
     "sim.rates": ("  win rate {win}   draw rate {draw}   self-drawn {self} of {wins} wins",
@@ -129,21 +165,39 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "verify.failed": ("{path}: NOT verified — {error}", "{path}：核对不通过——{error}"),
     "sim.speed": ("  {rate} hands/s ({seconds} s)", "  每秒 {rate} 局（用时 {seconds} 秒）"),
     # play
-    "play.intro": ("{rules}: you play seat {seat}. Type an action's number, or its words (discard 3m, pung, "
+    "play.intro": ("{rules}: you play {seat}. Type an action's number, or its words (discard 3m, pung, "
                    "win, pass), or a tile to discard it (3m); h lists the actions again, q quits.",
-                   "{rules}：你坐 {seat} 号座位。输入动作的编号，或动作本身（打 3m、碰、和、过），或直接输入要打的牌"
-                   "（3m）；h 重新列出可选动作，q 退出。"),
-    "play.status": ("-- {live} tiles left; dealer seat {dealer}; you are seat {seat} ({wind}); round wind "
-                    "{prevalent}",
-                    "-- 牌墙剩 {live} 张；庄家 {dealer} 号座位；你是 {seat} 号座位（{wind}）；圈风 {prevalent}"),
-    "play.seat_line": ("seat {seat}{marks}: melds {melds}  flowers {bonus}  discards {river}",
-                       "{seat} 号座位{marks}：副露 {melds}  花牌 {bonus}  弃牌 {river}"),
+                   "{rules}：你坐{seat}。输入动作的编号，或动作本身（打 3m、碰、和、过），或直接输入要打的牌"
+                   "（3m、三万）；h 重新列出可选动作，q 退出。"),
+    "play.seat": ("seat {seat} ({wind})", "{seat} 号座位（{wind}）"),
+    "play.status": ("-- {live} tiles left; you are {you}{round}", "-- 牌墙剩 {live} 张；你是{you}{round}"),
+    "play.round": ("; round wind {wind}", "；圈风 {wind}"),
+    "play.seat_line": ("{seat}{marks}: melds {melds}  discards {river}", "{seat}{marks}：副露 {melds}  弃牌 {river}"),
+    "play.flowers": ("flowers {tiles}", "花牌 {tiles}"),
+    "play.lack": ("void: {suit}", "定缺：{suit}"),
+    "play.dealer": (" (dealer)", "（庄）"),
+    "play.happened": ("since your last turn:", "上次轮到你之后："),
+    "ev.discard": ("{who} discards {tile}", "{who}打 {tile}"),
+    "ev.chow": ("{who} chows {tiles}", "{who}吃 {tiles}"),
+    "ev.pung": ("{who} pungs {tiles}", "{who}碰 {tiles}"),
+    "ev.kong": ("{who} kongs {tiles}", "{who}明杠 {tiles}"),
+    "ev.concealed_kong": ("{who} declares a concealed kong {tiles}", "{who}暗杠 {tiles}"),
+    "ev.added_kong": ("{who} adds to a kong {tiles}", "{who}补杠 {tiles}"),
+    "ev.robbed": ("{who}'s kong of {tile} is robbed", "{who}的 {tile} 杠被抢"),
+    "ev.bonus": ("{who} shows a flower {tile}", "{who}补花 {tile}"),
+    "ev.lack": ("{who} voids {suit}", "{who}定缺 {suit}"),
+    "ev.passed": ("{who} passes {tiles} to {to}", "{who}把 {tiles} 换给{to}"),
+    "ev.wildcard": ("{tile} is turned up: wildcards {tiles}", "翻出 {tile}：百搭为 {tiles}"),
+    "ev.win": ("{who} wins {how} on {tile}", "{who}和 {tile}（{how}）"),
+    "ev.opening": ("{who} declares an opening win", "{who}起手胡"),
+    "ev.instant_win": ("{who} wins at once on a holding", "{who}持牌即和"),
+    "ev.horses": ("{who}'s horses are turned up", "{who}翻马"),
     "play.you": (" (you)", "（你）"),
     "play.ready": (" (ready)", "（已报听）"),
     "play.won": (" (won)", "（已和牌）"),
     "play.concealed_kong": ("[concealed kong]", "[暗杠]"),
     "play.wildcards": ("wildcards: {tiles}", "百搭：{tiles}"),
-    "play.on_offer": ("seat {seat} discarded {tile}", "{seat} 号座位打出 {tile}"),
+    "play.on_offer": ("{seat} discarded {tile}", "{seat}打出 {tile}"),
     "play.your_hand": ("your hand: {hand}", "你的手牌：{hand}"),
     "play.drew": ("  (drew {tile})", "  （摸到 {tile}）"),
     "play.hint.pick": ("pick a tile to pass on (the exchange of three tiles of one suit) or to swap; one at a time",
@@ -158,9 +212,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
                   "{line!r} 不是可选的动作：请输入编号 0..{last}、动作或牌"),
     "play.bye": ("bye (the hand was not finished)", "再见（这手牌没有打完）"),
     "play.over": ("hand over", "本局结束"),
-    "play.win": ("seat {seat} wins {how}: {hand}", "{seat} 号座位和牌（{how}）：{hand}"),
+    "play.win": ("{seat} wins {how}: {hand}", "{seat}和牌（{how}）：{hand}"),
     "play.self_drawn": ("self-drawn", "自摸"),
-    "play.on_discard": ("on seat {seat}'s discard", "{seat} 号座位放炮"),
+    "play.on_discard": ("on the discard of {seat}", "{seat}放炮"),
     "play.draw": ("draw (no winner)", "流局（无人和牌）"),
     "act.discard": ("discard {tiles}", "打 {tiles}"),
     "act.chow": ("chow {tiles}", "吃 {tiles}"),
@@ -176,6 +230,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "act.lack": ("void {suit}", "定缺 {suit}"),
     # errors
     "error": ("error", "错误"),
+    "clash": ("another package named `mahjong` (the Riichi mahjong library) is installed over this one and has "
+              "replaced its files: both use the import name `mahjong`, so one environment cannot hold both. To "
+              "repair this environment, run\n    {uninstall}\n    {install}\nTo keep both, give each its own "
+              "virtual environment (see the README: the Riichi `mahjong` package clash).",
+              "另一个名为 `mahjong` 的包（日麻库 Riichi mahjong）装在了本包之上，覆盖了本包的文件：两者的导入名都是 "
+              "`mahjong`，同一个环境装不下两者。要修复这个环境，请运行\n    {uninstall}\n    {install}\n"
+              "两者都要用时，请各装在自己的虚拟环境里（见 README 中 Riichi `mahjong` 包冲突一节）。"),
     "broken_pipe": ("output closed", "输出已关闭"),
     # zh (round 5): a settlement line's reason and note in the chosen language (the line itself records the note as
     # the rule set writes it, see LINE_NOTES), and the wording of the sharded runs
@@ -197,6 +258,86 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "special.horses": ("horses", "买马"),
 }
 
+#: the web pages' own words (the calculator's labels, headings and messages), key -> (English, Chinese); the pages
+#: read them with the units, forms, waits, winds and win facts above from ``GET /api/strings``
+PAGE: dict[str, tuple[str, str]] = {
+    "title": ("Mahjong calculator", "麻将算番器"),
+    "skip": ("Skip to the hand", "跳到手牌输入"),
+    "langHint": ("Switch the interface language", "切换界面语言"),
+    "otherLanguage": ("中文", "英文"),
+    "rulesHeading": ("Rules", "规则"),
+    "ruleset": ("Rule set", "规则集"),
+    "options": ("Rule options", "规则选项"),
+    "reset": ("Reset to defaults", "恢复默认"),
+    "handHeading": ("Hand", "手牌"),
+    "notation": ("Notation", "牌谱写法"),
+    "notationHelp": ("m = characters, p = dots, s = bamboo; honors E S W N C F P (East South West North, Red, "
+                     "Green, White dragon); flowers f1–f8; melds in brackets with the seat they came from after a "
+                     "comma (1 left, 2 across, 3 right), + for an added kong; the winning tile last.",
+                     "万 m、筒 p、条 s，字牌 东南西北中发白 = E S W N C F P，花 f1–f8；副露写在方括号里，逗号后是来源"
+                     "（1 上家、2 对家、3 下家），加杠加 +；和牌张写在最后。也可直接写中文牌名。"),
+    "melds": ("Melds", "副露"),
+    "concealed": ("Concealed", "手牌"),
+    "winTile": ("Winning tile", "和牌张"),
+    "flowers": ("Flowers", "花牌"),
+    "entryMode": ("A tap adds", "点牌时加入"),
+    "claimedFrom": ("claimed from", "来自"),
+    "clear": ("Clear", "清空"),
+    "picker": ("Tiles", "选牌"),
+    "suit_m": ("Characters", "万子"), "suit_p": ("Dots", "筒子"), "suit_s": ("Bamboo", "条子"),
+    "suit_z": ("Honors", "字牌"), "suit_f": ("Flowers", "花牌"),
+    "mode_tile": ("tile", "手牌"), "mode_win": ("winning tile", "和牌张"), "mode_chow": ("chow", "吃"),
+    "mode_pung": ("pung", "碰"), "mode_kong": ("kong", "明杠"), "mode_concealed_kong": ("concealed kong", "暗杠"),
+    "mode_added_kong": ("added kong", "加杠"),
+    "from_1": ("left", "上家"), "from_2": ("across", "对家"), "from_3": ("right", "下家"),
+    "factsHeading": ("Win facts", "和牌情况"),
+    "resultHeading": ("Result", "结果"),
+    "footer": ("This page runs on your machine; nothing is fetched from the internet.", "本页在本机运行，不连外网。"),
+    "serverDown": ("the server did not answer", "服务器没有回应"),
+    "inputError": ("Input error: ", "输入有误："),
+    "notWinning": ("Not a win: ", "不是和牌："),
+    "cannotScore": ("Cannot score: ", "不能计分："),
+    "flowerTwice": ("{tile} is already there (each flower exists once)", "{tile}已经有了（每种花只有一张）"),
+    "badChow": ("no chow starts at {tile} (tap the lowest tile of the chow)",
+                "{tile}起不了顺子（吃牌点顺子里最小的一张）"),
+    "fifthCopy": ("all four copies of {tile} are used", "{tile}已有四张"),
+    "notInGame": ("{tile} is not played in this rule set", "这种玩法没有{tile}"),
+    "removeMeld": ("remove {meld}", "去掉{meld}"),
+    "removeTile": ("remove {tile}", "去掉{tile}"),
+    "removeWin": ("remove the winning tile {tile}", "去掉和牌张{tile}"),
+    "tapToRemove": ("tap to remove", "点一下去掉"),
+    "noWinTile": ("(not set)", "（未定）"),
+    "tileCount": ("{n} tiles (melds counted as 3)", "共 {n} 张（副露算 3 张）"),
+    "enterHand": ("Tap tiles or type the notation.", "点选牌或输入牌谱写法。"),
+    "missing": ("{n} more to a waiting hand of {size} tiles, {m} more to a complete one", "再加 {n} 张就是 {size} "
+                "张的听牌手牌，再加 {m} 张就是和牌手牌"),
+    "tooMany": ("{n} tiles: a hand holds {size} (waiting) or {size1} (complete)", "{n} 张：手牌应是 {size} 张（听牌）"
+                "或 {size1} 张（和牌）"),
+    "fan": ("Fan", "番种"), "nameZh": ("Chinese", "中文名"), "value": ("Value", "分值"), "count": ("Count", "次数"),
+    "points": ("Points", "合计"),
+    "arithmetic": ("Arithmetic", "算法"), "total": ("Total", "总计"),
+    "minimumMet": ("Minimum: reached", "起和：达到"),
+    "minimumNotMet": ("Minimum: NOT reached — {why}", "起和：未达到 — {why}"),
+    "payments": ("Payments", "各家收支"), "seat": ("Seat {n}", "座位 {n}"), "wait": ("Wait", "听牌方式"),
+    "reading": ("Reading", "牌型拆法"), "assumptions": ("Assumed", "假定的情况"),
+    "shanten": ("Shanten:", "向听数："),
+    "complete": ("complete (-1)", "已和牌（-1）"),
+    "ready": ("ready (0)", "听牌（0）"),
+    "shantenN": ("{n} from ready", "{n} 向听"),
+    "dealer": ("dealer", "庄"), "winner": ("winner", "和牌者"), "discarderWord": ("discarder", "放炮者"),
+    "selfDrawnChoice": ("nobody (self-drawn)", "自摸（无人放炮）"), "fromSeats": ("from the seats", "按座位推出"),
+    "noWinningTile": ("no tile completes this hand", "没有能和的牌"), "notAllowed": ("not allowed", "不可"),
+    "none": ("none", "无"),
+    "byForm": ("Shanten per form", "各牌型的向听数"), "waitsLeft": ("Waits ({n} left)", "听牌（共剩 {n} 张）"),
+    "copiesLeft": ("{n} left", "剩 {n} 张"), "discardAdvice": ("Discard advice", "打牌建议"),
+    "discard": ("Discard", "打出"), "shantenAfter": ("Shanten after", "打后向听"), "useful": ("Useful tiles", "进张"),
+    "usefulTiles": ("{n}: {tiles}", "{n} 张：{tiles}"),
+    "perTile": ("What each winning tile scores", "每张和牌张的得分"),
+    "selfDrawn": ("Self-drawn", "自摸"), "onDiscard": ("On a discard", "点和"),
+    "belowMinimum": ("(below the minimum)", "（未达起和）"),
+    "optionsOn": ("(read only with the option {option} on)", "（只在选项 {option} 打开时有用）"),
+}
+
 #: a settlement line's note as the line records it (its ``note``, in ``--json`` too: the words the rule sets have
 #: always written there) -> the :data:`MESSAGES` row that says it in each language (:func:`line_note`)
 LINE_NOTES: dict[str, str] = {
@@ -216,6 +357,74 @@ LINE_NOTES: dict[str, str] = {
     "买马": "reason.horses",
     "错和": "note.false_win",
     "算精": "reason.jing",
+}
+
+#: the win facts as a player reads them: name -> (label English, label Chinese, help English, help Chinese).  The
+#: command's ``mahjong rules NAME`` and the web page show these (a rule file's own facts bring their words in the
+#: file: its ``zh`` / ``en``, used when a fact has no row here).
+WIN_FACTS: dict[str, tuple[str, str, str, str]] = {
+    "winner": ("Winner", "和牌者", "the seat that wins", "和牌的座位"),
+    "discarder": ("Discarded by", "放炮者", "the seat whose discard (or kong tile, when robbed) was won on; none for "
+                  "a self-draw", "打出和牌张（或被抢杠）的座位；自摸时不填"),
+    "dealer": ("Dealer", "庄家", "the dealer's seat", "庄家的座位"),
+    "seat_wind": ("Seat wind", "门风", "the winner's own wind; left out, it follows from the seats (the dealer sits "
+                  "East)", "和牌者的门风；不填时按座位推出（庄家坐东）"),
+    "prevalent_wind": ("Prevalent wind", "圈风", "the wind of the round", "本圈的风"),
+    "self_drawn": ("Self-drawn", "自摸", "won on one's own draw; a win without a discarder is self-drawn",
+                   "和自己摸到的牌；没有放炮者即为自摸"),
+    "last_tile": ("Last copy of the tile", "和绝张", "the winning tile is the last copy not yet seen",
+                  "和的是场上最后一张未见的牌"),
+    "last_wall_tile": ("Last tile of the wall", "海底", "the win is on the wall's last tile: drawn, or the discard "
+                       "made after it", "和牌墙的最后一张：自摸（妙手回春 / 海底捞月），或打出的那张（海底炮）"),
+    "kong_replacement": ("Win on a kong's replacement", "杠上开花", "self-drawn on the tile drawn after a kong",
+                         "和杠后补摸的牌（自摸）"),
+    "robbing_kong": ("Robbing a kong", "抢杠和", "won on the tile another player added to a pung to make a kong",
+                     "和别家加杠的那张牌"),
+    "after_kong_discard": ("Discard after a kong", "杠上炮", "won on the discard a player made right after a kong",
+                           "和别家开杠后打出的牌"),
+    "heavenly": ("Heavenly hand", "天和", "the dealer wins on the deal", "庄家起手即和"),
+    "earthly": ("Earthly hand", "地和", "a player other than the dealer wins in the first go-round (each rule set "
+                "says on which tile)", "闲家在第一巡内和牌（和哪一张由各规则决定）"),
+    "human": ("Human hand", "人和", "a win within the first go-round (an extra hand of the online tables)",
+              "第一巡内和牌（网络牌桌的加番）"),
+    "wildcard_kong": ("Wildcard kong", "混杠", "the winner declared a kong of four wildcards (an extra hand of the "
+                      "online tables)", "和牌者开过四张混的杠（网络牌桌的加番）"),
+    "indicator": ("Indicator tile", "翻出的牌", "the tile turned up: its kind is the main jing, the next kind the "
+                  "secondary jing; none = no jing in play", "翻出的牌：这一种是正精，下一种是副精；不填则无精"),
+    "jing_held": ("Jing held by each seat", "各家所持精", "the main and secondary jing each seat holds at the end "
+                  "(the winner's are counted from the hand)", "每家最后持有的正精、副精张数（和牌者的从手牌读出）"),
+    "jing_kongs": ("Jing kongs", "精杠", "other seats that declared a kong of four jing",
+                   "开过精杠（四张精）的其他座位"),
+    "caishen": ("Wildcard (caishen)", "财神", "the wildcard's kind (its three other copies are wild); none = no "
+                "wildcard in play", "财神是哪种牌（另外三张都是财神）；不填则无财神"),
+    "gang_hua": ("Kong flowers", "杠花", "the kong flowers the winner set aside", "和牌者亮在一边的杠花"),
+    "chengbao": ("Liability (chengbao)", "承包", "the winning discard came in the last 9 tiles of the wall: the "
+                 "discarder pays for everyone", "最后 9 张内放炮：放炮者一家包赔"),
+    "lagang_discard": ("Discard of a pung's fourth tile", "拉杠放炮", "the winning tile was discarded by a player "
+                       "holding an exposed pung of it", "打出和牌张的人手里有这张牌的碰"),
+    "laoguining": ("Laoguining", "老鬼宁", "the winner failed to declare a kong flower, or discarded a wildcard, this "
+                   "hand: no win", "和牌者本局没有亮杠花或打出过财神：不能和牌"),
+    "loser_totals": ("Losers' totals", "输家胡数", "each seat's own total, for the losers to settle between "
+                     "themselves", "每家自己的胡数，输家之间互算用"),
+    "loser_hands": ("Losers' hands", "输家手牌", "each loser's last hand, to count its total",
+                    "每个输家最后的手牌，用来算胡数"),
+    "wildcard_win": ("Won with the wildcard", "百搭和", "the winning tile is a wildcard (baida) the winner drew",
+                     "和牌张是自己摸到的百搭"),
+    "already_won": ("Seats that already won", "已和的座位", "seats that won earlier in this hand and left play; they "
+                    "pay nothing", "本局先前已和牌离场的座位；他们不付钱"),
+    "kong_from": ("Kong claimed from", "杠的来源", "for a win on a melded kong's replacement tile: the seat whose "
+                  "discard was konged", "杠上开花时，被杠的那张牌是谁打的"),
+    "declared_ready": ("Declared ready", "报听", "the winner had declared ready", "和牌者已报听"),
+    "haidi": ("Last-tile fishing", "海底捞月", "the win is the last-tile fishing after the wall ran out (self-drawn)",
+              "牌摸完后的海底捞月（自摸）"),
+    "kou_ting": ("Ready from the start", "扣听", "declared ready on the dealer's first discard and never changed",
+                 "庄家打第一张时就报听，以后不换牌"),
+    "ya": ("Press (ya)", "押", "the press of this win, 2 to 8, or 0 for none; left out, it follows from the hand",
+           "本次和牌的押：2 到 8，0 为没有；不填则按手牌推算"),
+    "bird_seats": ("Birds on each seat", "扎鸟", "the birds on each seat, counted from the winner (1/5/9 the winner, "
+                   "2/6 the next seat, 3/7 opposite, 4/8 the seat before)", "每家中的鸟数，从和牌者数起（159 和牌者，"
+                   "26 下家，37 对家，48 上家）"),
+    "birds": ("Birds that hit", "中鸟数", "how many of the birds turned up after the win hit", "和牌后抓的鸟中了几只"),
 }
 
 #: unit code -> (English, Chinese)
@@ -251,8 +460,8 @@ HELP: dict[str, tuple[str, str]] = {
                "文字输出的语言：en（英文）或 zh（中文）（默认按 LANG 环境变量）"),
     "--json": ("print JSON for programs (keys and tile codes never change with --lang or --style)",
                "输出供程序读取的 JSON（键名和牌的代码不随 --lang、--style 改变）"),
-    "--style": ("how tiles are written in the text output (default ascii)",
-                "文字输出中牌的写法（默认 ascii）"),
+    "--style": ("how tiles are written in the text output (default: ascii, or chinese under --lang zh)",
+                "文字输出中牌的写法（默认：ascii；--lang zh 时为 chinese，即中文牌名）"),
     # analyze
     "analyze": ("shanten, waits and best discards of a hand", "手牌的向听数、听牌和最佳打法"),
     "analyze.hand": ('hand notation, e.g. "123m456p789s1122z" (melds in [ ] are exposed and their tiles are not '
@@ -273,8 +482,8 @@ HELP: dict[str, tuple[str, str]] = {
                    '--win-tile), or a waiting hand one tile short',
                    '和牌的手牌，例如 "[123m,1]456m789m123p5s5s"（未给 --win-tile 时最后写的牌为和牌张），'
                    '或少一张的听牌手牌'),
-    "score.--rules": ("rule set (see `mahjong rules`; e.g. 国标 四川 南昌)",
-                      "规则（见 `mahjong rules`；例如 国标 四川 南昌）"),
+    "score.--rules": ("rule set (default guobiao; see `mahjong rules`; e.g. sichuan, nanchang, 国标)",
+                      "规则（默认 国标；见 `mahjong rules`；例如 四川 南昌）"),
     "score.--win-tile": ("the winning tile (default: the last concealed tile written)",
                          "和牌张（默认：最后写的一张手牌）"),
     "score.--self-drawn": ("自摸: won on one's own draw (the default when no --discarder is given)",
@@ -309,14 +518,17 @@ HELP: dict[str, tuple[str, str]] = {
     "fans.--rules": ("rule set (default guobiao)", "规则（默认 国标）"),
     "rules": ("list the rule-set presets, or one preset's options and win facts",
               "列出所有规则，或某个规则的选项与和牌条件"),
-    "rules.name": ("a rule set's name (any spelling it lists)", "规则名（其列出的任一写法）"),
+    "rules.name": ("a rule set's name (any spelling it lists), or a rule file (FILE.toml) to show it the same way",
+                   "规则名（其列出的任一写法），或规则文件（FILE.toml），以同样方式显示"),
     "settle": ("settle a whole hand's event record (JSON; see the README)",
                "结算一手牌的完整事件记录（JSON；见 README）"),
+    "settle.--schema": ("print the JSON Schema of a hand record (the format settle reads)",
+                        "输出手牌记录（settle 读取的格式）的 JSON Schema"),
     "settle.record": ("the JSON record of a hand; or directories / JSON-lines game logs to settle in bulk",
                       "一手牌的 JSON 记录；或成批结算的目录 / JSON-lines 对局日志"),
     "--workers": ("run in K seeded shards in parallel (local processes, or Ray tasks with --ray); the totals are "
-                  "the same for any K", "分成 K 个带种子的分片并行运行（本机进程，或加 --ray 用 Ray 任务）；"
-                  "结果与 K 无关"),
+                  "the same for any K (default 1: this process)",
+                  "分成 K 个带种子的分片并行运行（本机进程，或加 --ray 用 Ray 任务）；结果与 K 无关（默认 1：本进程）"),
     "--ray": ("run the shards on Ray: alone, start a local Ray cluster; with HOST:PORT (or ray://HOST:PORT, auto), "
               "use that running cluster (needs pip install 'mjcore[ray]')",
               "在 Ray 上运行分片：单独写时启动本机 Ray 集群；写 HOST:PORT（或 ray://HOST:PORT、auto）时使用该集群"
@@ -325,6 +537,8 @@ HELP: dict[str, tuple[str, str]] = {
     "rules.--schema": ("print the JSON Schema of a rule file", "输出规则文件的 JSON Schema"),
     "rules.--check": ("check a rule file: each problem with its line and key (exit status 1 if any)",
                       "检查规则文件：逐条列出问题及其行号和键名（有问题时退出码为 1）"),
+    "rules.--predicates": ("list the names a rule file's conditions may use (predicates, counts, win facts …), each "
+                           "with its meaning", "列出规则文件的条件可用的名字（判定、计数、和牌条件等）及其含义"),
     "--rules-file": ("a rule file (TOML; see `mahjong rules --schema`) instead of --rules NAME",
                      "用规则文件（TOML；见 `mahjong rules --schema`）代替 --rules 规则名"),
     # serve
@@ -350,19 +564,33 @@ HELP: dict[str, tuple[str, str]] = {
     # simulate, play
     "simulate": ("play many hands with built-in agents and print statistics", "让内置 AI 打多手牌并输出统计"),
     "play": ("play a hand in the terminal against the built-in agents", "在终端与内置 AI 打一手牌"),
-    "game.--rules": ("rule-set preset (see `mahjong rules`)", "规则（见 `mahjong rules`）"),
+    "game.--rules": ("rule-set preset (default guobiao; see `mahjong rules`)", "规则（默认 国标；见 `mahjong rules`）"),
     "simulate.--hands": ("how many hands (default 100)", "打几手牌（默认 100）"),
     "simulate.--seed": ("seed of the walls (default 0); same seed = same hands",
                         "牌墙的种子（默认 0）；种子相同则牌局相同"),
-    "simulate.--agent": ("the agents at every seat", "每个座位的 AI"),
+    "simulate.--agent": ("the agent at every seat (default greedy: it wins when it can, discards to stay closest to a "
+                         "win with the most useful tiles, claims a meld that brings it closer; random: any legal "
+                         "action; first: the first one)",
+                         "每个座位的 AI（默认 greedy：能和就和，打出后离和牌最近、进张最多的牌，能更接近和牌才吃碰杠；"
+                         "random：随机选合法动作；first：总选第一个）"),
     "game.--option": ("rule-set or flow option", "规则或流程选项"),
     "simulate.--log": ("also write every hand's events as JSON lines to FILE",
                        "同时把每手牌的事件以 JSON lines 写入文件"),
-    "simulate.--no-progress": ("no progress bar on stderr", "不在 stderr 显示进度条"),
+    "simulate.--no-progress": ("no progress bar on stderr (by default one shows the rate and the time left)",
+                               "不在 stderr 显示进度条（默认显示速度和剩余时间）"),
     "simulate.--json": ("statistics as JSON", "以 JSON 输出统计"),
     "play.--seed": ("seed of the wall (default 0)", "牌墙的种子（默认 0）"),
     "play.--seat": ("your seat (default 0, the dealer)", "你的座位（默认 0，即庄家）"),
-    "play.--opponents": ("the other seats' agents", "其他座位的 AI"),
+    "play.--opponents": ("the other seats' agents (default greedy; see simulate --agent)",
+                         "其他座位的 AI（默认 greedy；见 simulate --agent）"),
+    # dataset (mahjong.rl.dataset)
+    "dataset": ("training rows (observations, masks, actions, results) from recorded games, legal-checked",
+                "从对局记录生成训练数据（观察、合法动作、动作、结果），逐步检查合法性"),
+    "dataset.files": ("game logs (.jsonl), Botzone records and match logs (.json), PMN records (.pmn), or "
+                      "directories of them", "对局日志（.jsonl）、Botzone 对局记录和对局日志（.json）、PMN 记录"
+                      "（.pmn），或存放它们的目录"),
+    "dataset.-o": ("the .npz file to write", "要写入的 .npz 文件"),
+    "dataset.--json": ("the summary as JSON", "以 JSON 输出摘要"),
     # zh (round 5): the metavars of simulate, play and the scale-out options (English: argparse's own)
     "metavar.address": ("ADDRESS", "地址"),
     "metavar.rules": ("RULES", "规则名"),
@@ -370,6 +598,8 @@ HELP: dict[str, tuple[str, str]] = {
     "metavar.seed": ("SEED", "种子"),
     "metavar.seat": ("SEAT", "座位"),
     "metavar.lang": ("LANG", "语言"),
+    "metavar.files": ("FILES", "文件"),
+    "metavar.out": ("OUT.npz", "输出.npz"),
 }
 
 

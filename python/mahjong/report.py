@@ -25,8 +25,9 @@ set's own facts, see :func:`context_fields`).  A complete hand::
     {"kind": "win", "ruleset": str, "ruleset_zh": str, "ruleset_en": str, "hand": str,
      "win_tile": {"tile": code, "name": str}, "self_drawn": bool,
      "items": [{"key", "name_zh", "name_en", "value", "count", "unit", "points", "note"}],
-     "total": int, "unit": str, "valid": bool, "invalid_reason": str | None,
-     "reading": {"form": str, "melds": [[code]], "pairs": [code], "singles": [code], "wildcards": [code]} | None,
+     "total": int, "unit": str, "valid": bool, "invalid_reason": str | None, "invalid_reason_zh": str | None,
+     "reading": {"text": str, "form": str, "melds": [[code]], "pairs": [code], "singles": [code],
+                 "wildcards": [code]} | None,
      "wait": str | None,
      "arithmetic": [{"zh": str, "en": str}],
      "payments": [{"seat": int, "wind": "E"|"S"|"W"|"N", "dealer": bool, "winner": bool, "discarder": bool,
@@ -47,9 +48,12 @@ A waiting hand (one tile short)::
 ``rulesets()``: ``[{"name", "aliases": [str], "name_zh", "name_en", "summary_zh", "summary_en", "seats": [int]}]``.
 
 ``ruleset_options(name)``: ``{"name", "name_zh", "name_en", "options": [{"name", "type", "default", "doc",
-"source"}]}`` (``source`` is the part of the doc after "source:", where the doc names one).
+"doc_en", "doc_zh", "source"}], "hand_size", "tiles": [code], "flowers": bool}`` (``source`` is where the option's
+rule comes from; ``tiles`` the kinds in play).
 
-``context_fields(name)``: ``[{"name", "type", "default", "doc"}]`` — every win fact the rule set's context takes.
+``context_fields(name)``: ``[{"name", "type", "default", "doc", "label": {"en", "zh"}, "help": {"en", "zh"},
+"option": str | None}]`` — every win fact the rule set's context takes (``option``: read only when that option is
+on).
 
 ``fans(name)``: ``{"name", "name_zh", "name_en", "sections": [{"key", "zh", "en", "unit", "rows": [{"key",
 "zh", "en", "value", "unit", "excludes": [key], "note"}]}]}``.
@@ -209,6 +213,13 @@ def _info(name: str) -> dict[str, str]:
     return {"ruleset": name, "ruleset_zh": i.name_zh, "ruleset_en": i.name_en}
 
 
+def _check_size(held: int, melds: int, hand_size: int) -> None:
+    """The one size check of :func:`analyze` and :func:`score`: ``held`` tiles (melds counted as 3) must be a
+    waiting hand (``hand_size``) or a complete one (``hand_size + 1``), the same error for both."""
+    if held not in (hand_size, hand_size + 1):
+        raise HandError(code="count-any", n=held, size=hand_size, size1=hand_size + 1)
+
+
 # --- analyze ----------------------------------------------------------------------------------------------------
 
 
@@ -250,6 +261,9 @@ def analyze(
             raise TileError("wildcard_tiles: a wildcard is a tile kind of the hand (e.g. 5m or C), not a flower")
         wc += sum(1 for t in concealed if t in kinds)
         concealed = [t for t in concealed if t not in kinds]
+    held = len(concealed) + wc + 3 * len(parsed.melds)  # melds counted as 3, as score() counts them
+    if parsed.melds or held > shape_rules.hand_size + 1:  # (without melds, a short hand implies exposed melds)
+        _check_size(held, len(parsed.melds), shape_rules.hand_size)
     counts = bytes(_counts(concealed, "hand"))
     seen = _counts(parse_tiles(_text_arg(visible, "visible")) if visible else (), "visible")
     for m in parsed.melds:  # the hand's own melded tiles are not left to draw
@@ -262,7 +276,7 @@ def analyze(
         "hand": hand,
         "rules": name,
         "backend": _kernels.BACKEND,
-        "tiles": n,
+        "tiles": held,
         "melds": len(parsed.melds),
         "wildcards": wc,
     }
@@ -448,11 +462,13 @@ def _payments(result: ScoreResult, ruleset: RuleSet[Any], ctx: WinContext) -> li
     return out
 
 
-def _reading(result: ScoreResult) -> dict[str, Any] | None:
+def _reading(result: ScoreResult, style: Style) -> dict[str, Any] | None:
     r = result.reading
     if r is None:
         return None
+    groups = [*r.melds, *((p, p) for p in r.pairs), *((s,) for s in r.singles)]
     return {
+        "text": " ".join("".join(tile_name(t, style) for t in g) for g in groups),
         "form": r.form.name.lower(),
         "melds": [[tile_name(t) for t in m] for m in r.melds],
         "pairs": [tile_name(t) for t in r.pairs],
@@ -499,12 +515,10 @@ def score(
     if win_tile is not None:
         _text_arg(win_tile, "win_tile")
     parsed = parse_hand(hand, win_tile=win_tile, infer_win_tile=False)
-    size = ruleset.tiles_held(parsed) % 3
-    if size == 1:
+    held = ruleset.tiles_held(parsed)
+    _check_size(held, len(parsed.melds), ruleset.hand_rules.hand_size)
+    if held % 3 == 1:
         return _waiting(ruleset, preset, parsed, ctx, assumed, hand, st)
-    if size != 2:
-        raise HandError(f"{ruleset.tiles_held(parsed)} tiles (melds counted as 3): a hand to score has 3n+2 tiles "
-                        "with the winning tile (e.g. 14), or 3n+1 to see what each winning tile is worth")
     if parsed.win_tile is None and not getattr(ctx, "wildcard_win", False):
         last = _last_written(hand)
         if last is None:
@@ -516,11 +530,12 @@ def score(
                                  "to choose)"})
     try:
         result = ruleset.score(parsed, ctx)
-    except NotWinningError as e:  # say loudly when a fact left out (the wildcard tile) may be why
+    except NotWinningError as e:  # the hand as it was typed, and loudly a fact left out (the wildcard tile) that
+        # may be why
         unsaid = next((a["fact"] for a in assumed if (ruleset.name, a["fact"]) in _DECIDES_A_WIN), None)
-        if unsaid is None:
-            raise
-        raise NotWinningError(code="not-win-unsaid-wildcard", error=str(e), fact=unsaid) from None
+        why = str(e) if unsaid is None else str(NotWinningError(code="not-win-unsaid-wildcard", error=str(e),
+                                                                fact=unsaid))
+        raise NotWinningError(code="not-win-hand", hand=hand.strip(), error=why) from None
     wt = parsed.win_tile
     return {
         "kind": "win",
@@ -533,13 +548,23 @@ def score(
         "unit": result.unit,
         "valid": result.valid,
         "invalid_reason": result.invalid_reason,
-        "reading": _reading(result),
+        "invalid_reason_zh": _chinese(result.invalid_reason),
+        "reading": _reading(result, st),
         "wait": result.wait,
         "arithmetic": [{"zh": a.zh, "en": a.en} for a in result.arithmetic],
         "payments": _payments(result, ruleset, ctx),
         "assumptions": assumed,
         "details": _jsonable({k: v for k, v in result.details.items() if k != "arithmetic"}),
     }
+
+
+def _chinese(text: str | None) -> str | None:
+    """A result's English text (its invalid reason) in Chinese, the English kept where no row says it."""
+    if text is None:
+        return None
+    from mahjong.errors import chinese_of
+
+    return chinese_of(text) or text
 
 
 _MELD_TEXT = re.compile(r"[\[［][^\]］]*[\]］]")
@@ -657,7 +682,9 @@ def _split_source(doc: str) -> tuple[str, str]:
 
 
 def ruleset_options(name: str) -> dict[str, Any]:
-    """Every config field of a preset's rule set: name, type, the preset's value, its documentation and source."""
+    """Every config field of a preset's rule set: name, type, the preset's value, its documentation (``doc``, and
+    in one language each: ``doc_en`` / ``doc_zh``) and source; and the table it is played with: ``hand_size``,
+    the tile kinds in play (``tiles``, codes) and whether flowers are (``flowers``)."""
     ruleset = get_ruleset(name)
     preset = resolve_preset(name)
     config = ruleset.config
@@ -666,14 +693,29 @@ def ruleset_options(name: str) -> dict[str, Any]:
     options = []
     for f in dataclasses.fields(config):
         text, source = _split_source(_field_doc(doc, f.name))
+        meta = f.metadata
         options.append({
             "name": f.name,
             "type": _type_name(hints.get(f.name, f.type)),
             "default": _jsonable(getattr(config, f.name)),
             "doc": text,
-            "source": source,
+            "doc_en": meta.get("en") or text,
+            "doc_zh": meta.get("zh") or text,
+            "source": meta.get("source") or source,
         })
-    return {**_info(preset), "name": preset, "options": options}
+    return {**_info(preset), "name": preset, "options": options, **tile_set(preset)}
+
+
+def tile_set(name: str) -> dict[str, Any]:
+    """The table a preset is played with: ``{"hand_size": 13 | 16, "tiles": [code of each kind in play],
+    "flowers": bool}`` (the wall of its game flow; Sichuan: the 27 suited kinds, no flowers)."""
+    from mahjong.game.engine import make_flow  # (the game's flow knows its wall)
+
+    ruleset = get_ruleset(name)
+    kinds = set(make_flow(resolve_preset(name)).tiles())
+    return {"hand_size": ruleset.hand_rules.hand_size, "tiles": [tile_name(t) for t in sorted(k for k in kinds
+                                                                                             if k < N_KINDS)],
+            "flowers": any(k >= N_KINDS for k in kinds)}
 
 
 def flow_options(name: str) -> list[dict[str, Any]]:
@@ -697,12 +739,19 @@ def flow_options(name: str) -> list[dict[str, Any]]:
 
 
 def context_fields(name: str) -> list[dict[str, Any]]:
-    """The win facts a preset's rule set reads: every field of its context type, with its type, default and doc."""
+    """The win facts a preset's rule set reads: every field of its context type, with its type, default, doc, its
+    words for a player (``label`` and ``help``, each ``{"en", "zh"}``) and ``option``: the option that must be on
+    for the rule set to read it (None: always read).  The winds are left out where the tiles have no honors."""
+    fields = _context_fields(name)
+    honors = any(t in tile_set(name)["tiles"] for t in WIND_CODES)
+    return [f for f in fields if honors or f["name"] not in ("seat_wind", "prevalent_wind")]
+
+
+def _context_fields(name: str) -> list[dict[str, Any]]:
     ruleset = get_ruleset(name)
     ctx_type = ruleset.Context
-    out = [{"name": "self_drawn", "type": "bool", "default": None,
-            "doc": "自摸 — won on one's own draw; false without a discarder means the player before the winner "
-                   "discarded"}]
+    out = [_fact("self_drawn", "bool", None, "自摸 — won on one's own draw; false without a discarder means the player "
+                 "before the winner discarded", {})]
     for klass in reversed(ctx_type.__mro__):
         if not dataclasses.is_dataclass(klass):
             continue
@@ -716,9 +765,21 @@ def context_fields(name: str) -> list[dict[str, Any]]:
                 default = f.default
             elif f.default_factory is not dataclasses.MISSING:
                 default = f.default_factory()
-            out.append({"name": f.name, "type": _type_name(hints.get(f.name, f.type)),
-                        "default": _jsonable(default), "doc": _attribute_doc(klass.__doc__ or "", f.name)})
+            out.append(_fact(f.name, _type_name(hints.get(f.name, f.type)), _jsonable(default),
+                             _attribute_doc(klass.__doc__ or "", f.name), f.metadata))
     return out
+
+
+def _fact(name: str, type_name: str, default: Any, doc: str, meta: Mapping[str, Any]) -> dict[str, Any]:
+    """A win fact with its player's words: the fact's own (a rule file's ``en`` / ``zh``), else the package's
+    (:data:`mahjong.i18n.WIN_FACTS`)."""
+    from mahjong.i18n import WIN_FACTS
+
+    row = WIN_FACTS.get(name)
+    label = {"en": row[0], "zh": row[1]} if row else {"en": name.replace("_", " "), "zh": name}
+    help_ = {"en": meta.get("en") or (row[2] if row else doc), "zh": meta.get("zh") or (row[3] if row else doc)}
+    return {"name": name, "type": type_name, "default": default, "doc": doc, "label": label, "help": help_,
+            "option": meta.get("option")}
 
 
 def _attribute_doc(doc: str, name: str) -> str:
@@ -797,6 +858,11 @@ def _book_row(book: Any, row: Any) -> dict[str, Any] | None:
     return out
 
 
+#: a rule file's table named after its unit (Chinese, English)
+_SECTION_NAMES = {"fan": ("番种", "fans"), "hu": ("胡数", "hu"), "tai": ("台数", "tai"), "x": ("倍数", "multipliers"),
+                  "pt": ("分数", "points")}
+
+
 def fans(name: str) -> dict[str, Any]:
     """The whole fan / hu table of a preset's rule set: every row's key, names, value, unit and exclusions."""
     ruleset = get_ruleset(name)
@@ -806,8 +872,9 @@ def fans(name: str) -> dict[str, Any]:
         # the rule set's rows: a value written as an option of the book is shown as this configuration has it
         book_rows = [r for r in (_book_row(book, x) for x in getattr(ruleset, "rows", book.rows)) if r is not None]
         unit = book_rows[0]["unit"] if book_rows else "fan"
+        zh, en = _SECTION_NAMES.get(unit, ("番种", "rows"))
         return {**_info(preset), "name": preset,
-                "sections": [{"key": "rows", "zh": "番种", "en": "rows", "unit": unit, "rows": book_rows}]}
+                "sections": [{"key": "rows", "zh": zh, "en": en, "unit": unit, "rows": book_rows}]}
     books = _BOOKS.get(type(ruleset).__name__)
     if books is None:
         raise RulesError(f"the {preset} rule set publishes no fan table")

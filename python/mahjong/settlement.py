@@ -192,6 +192,20 @@ class HandRecordDict(_HandRecordDictRequired, total=False):
     prevalent_wind: int
 
 
+def record_schema() -> dict[str, Any]:
+    """The JSON Schema of a hand record (``mahjong settle --schema``), written from :class:`HandRecordDict` and
+    the event dicts: the one description of the format, as :func:`mahjong.rulebook.schema` is of a rule file's.
+    A win event takes the rule set's own win facts by name besides those listed (``mahjong rules NAME``)."""
+    import sys
+
+    from mahjong._jsonschema import schema_of
+
+    return schema_of(HandRecordDict, title="mjcore hand record (mahjong settle)", module=sys.modules[__name__],
+                     description="A whole hand's events, settled by mahjong.settle / mahjong settle record.json: "
+                                 "kongs, wins and the wall's end, for one rule set (see mahjong rules).",
+                     open_objects=("WinEventDict",))
+
+
 KONG_KINDS: tuple[str, ...] = ("melded", "added", "concealed")
 
 #: WinContext flags a win event may set directly (all other keys go to ``Win.flags``)

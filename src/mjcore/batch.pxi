@@ -368,8 +368,10 @@ cdef class _BatchCores:
             if self.c[i] == NULL:
                 raise ValueError(f"game {i} has no core")
 
-    def act(self, actions, done, nets):
+    def act(self, actions, done, nets, hold=None):
         """Apply one action per row (``actions``: int32 or int64, native, one per row of the last encode).
+        ``hold`` (bytes-like, one per game, or None): the games marked are left as they are, their rows'
+        actions unread (still checked to be indices).
 
         First every action is checked to be an action index (0..N_ACTIONS-1): if one is not, nothing changes
         and its row is returned (an int).  Then each game takes its rows' answers; a game whose answers are not
@@ -389,8 +391,15 @@ cdef class _BatchCores:
         cdef int64_t* net
         cdef int64_t x
         cdef double t0
+        cdef const uint8_t* held = NULL
+        cdef bytes hold_bytes
         self._check()
         m = self.count_rows()
+        if hold is not None:
+            hold_bytes = bytes(hold)
+            if len(hold_bytes) != self.n:
+                raise ValueError(f"hold: {len(hold_bytes)} games, expected {self.n}")
+            held = <const uint8_t*>hold_bytes
         PyObject_GetBuffer(actions, &ab, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS)
         try:
             fmt = ab.format
@@ -434,6 +443,10 @@ cdef class _BatchCores:
                         batch_prefetch_core(self.c[i + 1])
                     again[i] = 0
                     k = batch_waiting(self.c[i], seats)
+                    if held != NULL and held[i]:
+                        out[i] = CS_WAIT
+                        r += k
+                        continue
                     ok = 1
                     for j in range(k):
                         if not batch_is_legal(self.c[i], seats[j], row_act[r + j]):
@@ -750,11 +763,3 @@ def _obs_v1_encode_core(GameCore core not None, int seat, scores, out):
         obs_encode(&v, dst, 1, NULL)
     PyBuffer_Release(&buf)
     return None
-
-
-def _core_clone(GameCore core not None):
-    """A new core holding a copy of ``core``'s hand (mahjong.game.core.CoreGame's deepcopy)."""
-    cdef GameCore twin = GameCore.__new__(GameCore)
-    memcpy(twin.c, core.c, sizeof(HandCore))
-    twin._book = core._book  # (the compiled book twin.c.book points into)
-    return twin

@@ -1311,6 +1311,73 @@ cdef class GameCore:
     def __dealloc__(self):
         free(self.c)
 
+    def copy(self):
+        """An independent copy of this hand (the whole struct copied: its only pointer, c.book, points into the
+        compiled book both cores keep alive)."""
+        cdef GameCore twin = GameCore.__new__(GameCore)
+        memcpy(twin.c, self.c, sizeof(HandCore))
+        twin._book = self._book
+        return twin
+
+    def answers(self):
+        """The answers given so far to the open decision: {seat: action slot}."""
+        cdef int s
+        return {s: self.c.response[s] for s in range(4) if self.c.answered & (1 << s)}
+
+    def redeal(self, hands, wall, kongs, int drawn=-1):
+        """Put re-dealt hidden tiles in (mahjong.game.fork.determinize) and ask the open decision again: ``hands``
+        the 4 x 42 concealed counts (168 bytes), ``wall`` the live wall from the next draw to the last
+        replacement (``live`` bytes), ``kongs`` [(seat, meld index, tile)]: concealed kongs whose tile changes,
+        ``drawn`` the tile the seat that drew last holds as its drawn tile now (-1: as it was).  Each hand keeps
+        its size and the seat that drew last holds its drawn tile, or nothing changes (ValueError).  Every
+        answer given is forgotten (the caller gives its own again), each seat's caches are dropped and a seat
+        whose hand changed picks its 换三张 tiles again.  Returns the status of the decision asked again."""
+        cdef HandCore* c = self.c
+        cdef bytes hb = bytes(hands)
+        cdef bytes wb = bytes(wall)
+        cdef int s, t, m, k, old, n = c.back - c.front
+        if c.phase == PH_END:
+            raise ValueError("the hand is over")
+        if len(hb) != 4 * CORE_TILES or len(wb) != n:
+            raise ValueError(f"redeal takes 4 x {CORE_TILES} counts and the {n} live wall tiles")
+        if any(x > 4 for x in hb) or any(x >= CORE_TILES for x in wb):
+            raise ValueError("counts are 0..4 and wall tiles 0..41")
+        for s in range(4):
+            if sum(hb[s * CORE_TILES:(s + 1) * CORE_TILES]) != core_concealed(c, s):
+                raise ValueError(f"seat {s}'s hand must keep its size")
+        if drawn < 0:
+            drawn = c.ldraw_tile
+        if c.ldraw_seat >= 0 and not (0 <= drawn < CORE_TILES and hb[c.ldraw_seat * CORE_TILES + drawn]):
+            raise ValueError(f"seat {c.ldraw_seat} must hold the tile it drew")
+        checked = []
+        for s, m, t in kongs:
+            if not 0 <= s < 4 or not 0 <= m < c.n_melds[s] or c.meld_kind[s][m] != MK_CONCEALED_KONG \
+                    or not 0 <= t < 34:
+                raise ValueError(f"seat {s} has no concealed kong {m}, or {t} is no tile")
+            checked.append((s, m, t))
+        for s in range(4):
+            for t in range(CORE_TILES):
+                if c.hands[s][t] != hb[s * CORE_TILES + t]:
+                    c.hands[s][t] = hb[s * CORE_TILES + t]
+                    c.n_picked[s] = 0  # (the picks of 换三张 under way were of the hand it held)
+            c.verdict_step[s] = -1
+            c.wait_valid[s] = 0
+        for k in range(n):
+            c.wall[c.front + k] = wb[k]
+        if c.ldraw_seat >= 0:
+            c.ldraw_tile = drawn
+        for s, m, t in checked:
+            old = c.meld_tile[s][m]
+            c.visible[old] -= 4
+            c.visible[t] += 4
+            c.meld_tile[s][m] = t
+            c.meld_low[s][m] = t
+            for k in range(c.n_kongs):
+                if c.kong_seat[k] == s and c.kong_kind[k] == MK_CONCEALED_KONG and c.kong_tile[k] == old:
+                    c.kong_tile[k] = t
+                    break
+        return core_advance(c)
+
     def advance(self):
         """Run until seats must answer or Python must look: a status (``STATUSES`` index)."""
         return core_advance(self.c)
@@ -1534,6 +1601,11 @@ cdef class GameCore:
     @property
     def live(self):
         return core_live(self.c)
+
+    @property
+    def live_wall(self):
+        """The tiles still to draw, the next draw first (kong replacements are taken from the end)."""
+        return bytes(self.c.wall[self.c.front:self.c.back])
 
     def hand(self, int seat):
         """The seat's 42 concealed counts."""

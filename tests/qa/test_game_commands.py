@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -44,10 +45,10 @@ def test_simulate_json_is_the_same_in_both_languages() -> None:
 def test_simulate_progress_off_a_terminal_is_plain_lines() -> None:
     r = run("simulate", "--rules", "wuhu-2468", "--hands", "20", "--agent", "random")
     assert r.returncode == 0, r.stderr
-    assert "\r" not in r.stderr and r.stderr.splitlines()[-1] == "20/20 hands"
+    assert "\r" not in r.stderr and re.fullmatch(r"20/20 hands  [\d,]+/s, \d+:\d\d left", r.stderr.splitlines()[-1])
     assert len(r.stderr.splitlines()) <= 11
     zh = run("--lang", "zh", "simulate", "--rules", "wuhu-2468", "--hands", "2", "--agent", "random")
-    assert zh.stderr.splitlines()[-1] == "2/2 局"
+    assert re.fullmatch(r"2/2 局  每秒 [\d,]+，还需 \d+:\d\d", zh.stderr.splitlines()[-1])
 
 
 def test_simulate_errors_are_translated_and_json_under_json(tmp_path: Path) -> None:
@@ -90,7 +91,7 @@ def test_typed_actions_tiles_help_and_quit_in_chinese() -> None:
     out = r.stdout
     assert r.returncode == 1 and hand_line in out
     assert "'胡说' 不是可选的动作" in out and "输入动作的编号" in out
-    rivers = [line for line in out.splitlines() if "0 号座位（你）" in line]
+    rivers = [line for line in out.splitlines() if "0 号座位（东）（你）" in line]
     assert rivers[-1].split("弃牌 ")[1].split()[:2] == [tile, second]  # (both discards taken, in order)
     assert "your" not in out and "seat" not in out
 
@@ -104,9 +105,9 @@ def test_settling_logs_speaks_the_language_asked_for(tmp_path: Path) -> None:
     zh = run("--lang", "zh", "settle", str(tmp_path))
     assert en.returncode == 0 and zh.returncode == 0, en.stderr + zh.stderr
     assert en.stdout.startswith("hands 3  wins ") and "hands settled/s" in en.stdout
-    assert en.stderr.splitlines()[-1] == "3/3 hands settled"
+    assert re.fullmatch(r"3/3 hands settled  [\d,]+/s, \d+:\d\d left", en.stderr.splitlines()[-1])
     assert zh.stdout.startswith("3 局  和牌 ") and "各座位净得" in zh.stdout and "hands" not in zh.stdout
-    assert zh.stderr.splitlines()[-1] == "3/3 局已结算"
+    assert re.fullmatch(r"3/3 局已结算  每秒 [\d,]+，还需 \d+:\d\d", zh.stderr.splitlines()[-1])
     js = json.loads(run("--json", "settle", str(log)).stdout)
     assert js["counts"]["hands"] == 3
 

@@ -82,8 +82,8 @@ def test_unknown_predicate_and_missing_row() -> None:
     text = GOOD.format(n=3).replace('when = "all_pungs"', 'when = "all_pungz and one_suit"').replace(
         'excludes = ["qing_yi_se"]', 'excludes = ["qing_yi_se", "no_such_row"]')
     by_key = {k: (line, m) for line, k, m in problems(text)}
-    assert by_key["rows[1].when"] == (20, "unknown name 'all_pungz' (not a predicate, count, win fact or option "
-                                          "of this file)")
+    assert by_key["rows[1].when"] == (20, "unknown name 'all_pungz': did you mean all_pungs? (not a predicate, "
+                                          "count, win fact or option of this file)")
     assert by_key["rows[1].excludes"][0] == 21 and "no_such_row" in by_key["rows[1].excludes"][1]
 
 

@@ -53,3 +53,15 @@ def test_the_examples_print_what_the_readme_shows() -> None:
         printed = p.stdout.splitlines()
         for line in shown:
             assert line in printed, (command, line, p.stdout)
+
+
+def test_every_fence_of_the_readme_closes_before_the_next_heading() -> None:
+    """A fenced block left open swallows the prose and the headings after it (a merge once dropped a closing fence
+    and the examples above went unread)."""
+    fenced_at = 0
+    for number, line in enumerate(README.read_text(encoding="utf-8").splitlines(), 1):
+        if line.startswith("```"):
+            fenced_at = 0 if fenced_at else number
+        elif line.startswith("## ") and fenced_at:
+            raise AssertionError(f"README line {number}: a heading inside the block opened at line {fenced_at}")
+    assert fenced_at == 0, f"the block opened at README line {fenced_at} never closes"

@@ -85,11 +85,13 @@ def test_a_variant_whose_jing_are_the_next_two_kinds(tmp_path: Path) -> None:
 
 
 def test_the_readings_that_may_not_win_are_the_files(tmp_path: Path) -> None:
-    assert [reason[:4] for _when, reason in BOOK.refusals] == ["jing", "平胡 u"]
+    assert [reason[:6] for _when, reason in BOOK.refusals] == ["jing m", "a plai"]
+    assert BOOK.refusal_texts_zh == ("精不能替代十三烂中的牌（选项 jing_in_thirteen_lan 未开启）",
+                                     "精牌作为替代牌时，平胡只能自摸")
     second = BOOK_TEXT[BOOK_TEXT.index("[[win.refusals]]\nwhen = 'regular"):BOOK_TEXT.index("# the 精: the dealer")]
     lenient = nanchang_copy(tmp_path, "lenient", (second, ""))
     hand, facts = "123p456p789sESW59m", ctx(indicator="5m", discarder=2)  # 平胡 with a 精 stand-in, on a discard
-    with pytest.raises(NotWinningError, match="平胡"):
+    with pytest.raises(NotWinningError, match="plain win that uses jing"):
         Nanchang().score(hand, facts)
     assert len(lenient.book.refusals) == 1 and lenient.score(hand, facts).total == 1
 

@@ -44,11 +44,15 @@ The step API (stable; what bots, servers and RL code build on)::
   :func:`~mahjong.game.play.play_hand` plays a hand with them; :mod:`mahjong.game.match` plays matches.
 """
 
+from typing import TYPE_CHECKING
+
 from mahjong.game.actions import N_ACTIONS, Action, IllegalActionError, action_of
 from mahjong.game.agents import FirstAgent, GreedyAgent, RandomAgent
 from mahjong.game.engine import Game, record_of
 from mahjong.game.play import play_hand
-from mahjong.rl.batch import GameBatch
+
+if TYPE_CHECKING:
+    from mahjong.rl.batch import GameBatch
 
 __all__ = [
     "Game",
@@ -63,3 +67,13 @@ __all__ = [
     "play_hand",
     "GameBatch",
 ]
+
+
+def __getattr__(name: str) -> object:
+    # GameBatch lives in mahjong.rl (imported when first asked for: importing mahjong.rl registers the
+    # Gymnasium environments, which need not load with the engine)
+    if name == "GameBatch":
+        from mahjong.rl.batch import GameBatch
+
+        return GameBatch
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -51,6 +51,7 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--option", action="append", metavar=help_text("metavar.name=value"),
                    help=help_text("game.--option"))
     p.add_argument("--lang", default=argparse.SUPPRESS, metavar=help_text("metavar.lang"), help=help_text("--lang"))
+    p.add_argument("--style", default=None, choices=["ascii", "chinese", "unicode"], help=help_text("--style"))
     p.set_defaults(run=run_play)
 
 
@@ -179,7 +180,7 @@ def run_simulate(args: argparse.Namespace) -> int:
             raise CommandError(code="cli-cannot-write", path=args.log, reason=e.strerror or str(e)) from None
         try:
             result = simulate(args.rules, args.hands, args.seed, args.agent, options,
-                              None if args.no_progress else progress_bar(sys.stderr, text("sim.hands", lang)),
+                              None if args.no_progress else progress_bar(sys.stderr, text("sim.hands", lang), lang),
                               log)
         finally:
             if log is not None:
@@ -191,29 +192,39 @@ def run_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def progress_bar(stream: Any, word: str = "hands") -> Callable[[int, int], None]:
-    """A ``progress(done, total)`` callback drawing the bar of :class:`_Progress` on ``stream``."""
-    return _Progress(stream, word).show
+def progress_bar(stream: Any, word: str = "hands", lang: str = "en") -> Callable[[int, int], None]:
+    """A ``progress(done, total)`` callback drawing the bar of :class:`_Progress` on ``stream`` (the rate and the
+    time left in ``lang``)."""
+    return _Progress(stream, word, lang).show
 
 
 class _Progress:
     """The progress bar of :func:`simulate` on a stream: redrawn in place on a terminal, else a line at each
     tenth (a log file or a pipe gets no carriage returns)."""
 
-    def __init__(self, stream: Any, word: str = "hands") -> None:
-        self.stream, self.word = stream, word
+    def __init__(self, stream: Any, word: str = "hands", lang: str = "en") -> None:
+        self.stream, self.word, self.lang = stream, word, lang
         self.tty = bool(getattr(stream, "isatty", lambda: False)())
         self.tenth = -1
+        self.start = time.perf_counter()
+
+    def pace(self, done: int, total: int) -> str:
+        """The rate so far and the time left at that rate (``"1,234/s, 0:12 left"``)."""
+        spent = time.perf_counter() - self.start
+        rate = done / spent if spent > 0 else 0.0
+        left = int((total - done) / rate) if rate > 0 else 0
+        return text("progress.rate", self.lang, rate=f"{rate:,.0f}", left=f"{left // 60}:{left % 60:02d}")
 
     def show(self, done: int, total: int) -> None:
         if self.tty:
             fill = done * 30 // total
-            self.stream.write(f"\r[{'#' * fill}{'.' * (30 - fill)}] {done}/{total} {self.word}")
+            self.stream.write(f"\r[{'#' * fill}{'.' * (30 - fill)}] {done}/{total} {self.word}  "
+                              f"{self.pace(done, total)}   ")
             if done == total:
                 self.stream.write("\n")
         elif done * 10 // total != self.tenth or done == total:
             self.tenth = done * 10 // total
-            self.stream.write(f"{done}/{total} {self.word}\n")
+            self.stream.write(f"{done}/{total} {self.word}  {self.pace(done, total)}\n")
         self.stream.flush()
 
 
@@ -277,13 +288,17 @@ def _width(s: str) -> int:
 _SUITS = {"en": ("characters (m)", "dots (p)", "bamboo (s)"), "zh": ("万", "筒", "条")}
 
 
-def action_text(a: Action, lang: str = "en") -> str:
+def action_text(a: Action, lang: str = "en", style: str = "ascii") -> str:
     """An action as a player reads it: 打 3m / discard 3m, 碰 5p / pung 5p, 定缺 万 / void characters (m), …"""
     if a.kind == "pass":
         return text("act.pass", lang)
     if a.kind == "lack":
         return text("act.lack", lang, suit=_SUITS["zh" if lang == "zh" else "en"][a.tile])
-    tiles = format_tiles(a.meld) if a.kind == "chow" else tile_name(a.tile) if a.tile >= 0 else ""
+    if a.kind == "chow":
+        tiles = (format_tiles(a.meld) if style == "ascii"
+                 else "".join(tile_name(t, style) for t in a.meld))  # type: ignore[arg-type]
+    else:
+        tiles = tile_name(a.tile, style) if a.tile >= 0 else ""  # type: ignore[arg-type]
     return text(f"act.{a.kind}", lang, tiles=tiles)
 
 
@@ -313,7 +328,7 @@ def _read_choice(line: str, legal: list[Action], lang: str) -> Action | str | No
         return legal[i] if i < len(legal) else None
     squeezed = words.replace(" ", "")
     for a in legal:
-        names = (str(a), action_text(a, "en"), action_text(a, "zh"))
+        names = (str(a), action_text(a, "en"), action_text(a, "zh"), action_text(a, "zh", "chinese"))
         if squeezed in {n.lower().replace(" ", "") for n in names}:
             return a
     kinds = _KIND_WORDS.get(words)
@@ -332,30 +347,104 @@ def _read_choice(line: str, legal: list[Action], lang: str) -> Action | str | No
     return None
 
 
-def _show(game: Game, seat: int, out: TextIO, lang: str = "en") -> None:
+class _Table:
+    """What ``mahjong play`` writes about the table: seats named with their wind, tiles in the chosen style, and
+    only the facts the rule set uses (no flower column without flowers, no round wind without honors)."""
+
+    def __init__(self, game: Game, lang: str, style: str) -> None:
+        self.lang, self.style = lang, style
+        kinds = set(game.flow.tiles())
+        self.flowers = any(k >= 34 for k in kinds)
+        self.honors = any(27 <= k < 34 for k in kinds)
+        self.dealer = game.state.dealer
+        self.seen = 0  # the events already told
+
+    def tiles(self, tiles: Any) -> str:
+        tiles = list(tiles)
+        if self.style == "ascii":
+            return format_tiles(tiles)
+        return " ".join(tile_name(t, self.style) for t in tiles)  # type: ignore[arg-type]
+
+    def tile(self, t: int) -> str:
+        return tile_name(t, self.style)  # type: ignore[arg-type]
+
+    def seat(self, s: int) -> str:
+        """A seat as a player names it: its number and its wind (counted from the dealer)."""
+        return text("play.seat", self.lang, seat=s, wind=wind((s - self.dealer) % 4, self.lang))
+
+    def happened(self, game: Game, you: int) -> list[str]:
+        """What happened since the last call, one phrase per event a player sees (the others' concealed tiles
+        stay hidden): discards, claims, kongs, flowers, 定缺, the exchange, wildcards turned up, wins."""
+        from mahjong.game import events as E
+
+        out: list[str] = []
+        for ev in game.events[self.seen:]:
+            who = self.seat(getattr(ev, "seat", 0))
+            if isinstance(ev, E.Discarded):
+                out.append(text("ev.discard", self.lang, who=who, tile=self.tile(ev.tile)))
+            elif isinstance(ev, E.Claimed):
+                out.append(text(f"ev.{ev.kind}", self.lang, who=who, tiles=self.tiles(ev.meld)))
+            elif isinstance(ev, E.KongDeclared):
+                hidden = ev.kind == "concealed" and ev.seat != you
+                out.append(text("ev.concealed_kong" if ev.kind == "concealed" else "ev.added_kong", self.lang,
+                                who=who, tiles="" if hidden else self.tiles([ev.tile] * 4)).rstrip())
+            elif isinstance(ev, E.KongRobbed):
+                out.append(text("ev.robbed", self.lang, who=who, tile=self.tile(ev.tile)))
+            elif isinstance(ev, E.BonusSetAside):
+                out.append(text("ev.bonus", self.lang, who=who, tile=self.tile(ev.tile)))
+            elif isinstance(ev, E.LackDeclared):
+                suit = _SUITS["zh" if self.lang == "zh" else "en"][ev.suit]
+                out.append(text("ev.lack", self.lang, who=who, suit=suit))
+            elif isinstance(ev, E.TilesPassed):
+                out.append(text("ev.passed", self.lang, who=who, to=self.seat(ev.to_seat),
+                                tiles=self.tiles(ev.tiles) if you in (ev.seat, ev.to_seat) else "3"))
+            elif isinstance(ev, E.WildcardRevealed):
+                out.append(text("ev.wildcard", self.lang, tile=self.tile(ev.indicator),
+                                tiles=self.tiles(ev.wildcards)))
+            elif isinstance(ev, E.Won):
+                how = (text("play.self_drawn", self.lang) if ev.from_seat is None
+                       else text("play.on_discard", self.lang, seat=self.seat(ev.from_seat)))
+                out.append(text("ev.win", self.lang, who=who, how=how, tile=self.tile(ev.tile)))
+            elif isinstance(ev, (E.OpeningDeclared, E.InstantWon, E.HorsesTurned)):
+                out.append(text(f"ev.{ev.type}", self.lang, who=who))
+        self.seen = len(game.events)
+        return out
+
+
+def _show(game: Game, seat: int, out: TextIO, lang: str = "en", table: _Table | None = None) -> None:
+    table = table or _Table(game, lang, "ascii")
     obs = game.observe(seat)
-    winds = [wind(w, lang) for w in range(4)]
-    out.write("\n" + text("play.status", lang, live=obs["live"], dealer=obs["dealer"], seat=seat,
-                           wind=winds[obs["seat_wind"]], prevalent=winds[obs["prevalent_wind"]]) + "\n")
+    said = table.happened(game, seat)
+    if said:
+        out.write("\n   " + text("play.happened", lang) + " " + ("；" if lang == "zh" else "; ").join(said) + "\n")
+    prevalent = (text("play.round", lang, wind=wind(obs["prevalent_wind"], lang)) if table.honors else "")
+    out.write("\n" + text("play.status", lang, live=obs["live"], you=table.seat(seat), round=prevalent) + "\n")
     concealed = text("play.concealed_kong", lang)
+    lacks = obs.get("lack") or [None] * 4
     for s in game.flow.seats:
-        melds = " ".join(format_tiles([t for t in m["tiles"] if t >= 0]) or concealed for m in obs["melds"][s])
-        river = " ".join(tile_name(t) for t, _ in obs["discards"][s]) or "-"
-        bonus = format_tiles(obs["bonus"][s]) if obs["bonus"][s] else "-"
+        melds = " ".join(table.tiles([t for t in m["tiles"] if t >= 0]) or concealed for m in obs["melds"][s])
+        river = " ".join(table.tile(t) for t, _ in obs["discards"][s]) or "-"
         marks = [text("play.you", lang)] if s == seat else []
+        if s == obs["dealer"]:
+            marks.append(text("play.dealer", lang))
         if obs["ready"][s]:
             marks.append(text("play.ready", lang))
         if s in obs["won"]:
             marks.append(text("play.won", lang))
-        out.write("   " + text("play.seat_line", lang, seat=s, marks="".join(marks), melds=melds or "-",
-                                bonus=bonus, river=river) + "\n")
+        extra = ""
+        if table.flowers and obs["bonus"][s]:
+            extra += "  " + text("play.flowers", lang, tiles=table.tiles(obs["bonus"][s]))
+        if lacks[s] is not None:
+            extra += "  " + text("play.lack", lang, suit=_SUITS["zh" if lang == "zh" else "en"][lacks[s]])
+        out.write("   " + text("play.seat_line", lang, seat=table.seat(s), marks="".join(marks), melds=melds or "-",
+                                river=river) + extra + "\n")
     if obs["wildcards"]:
-        out.write("   " + text("play.wildcards", lang, tiles=format_tiles(obs["wildcards"])) + "\n")
+        out.write("   " + text("play.wildcards", lang, tiles=table.tiles(obs["wildcards"])) + "\n")
     last = obs["last_discard"]  # ([seat, tile] while the discard is on offer)
     if last is not None and obs["phase"] != "turn":
-        out.write("   " + text("play.on_offer", lang, seat=last[0], tile=tile_name(last[1])) + "\n")
-    drawn = "" if obs["drawn"] is None else text("play.drew", lang, tile=tile_name(obs["drawn"]))
-    out.write("   " + text("play.your_hand", lang, hand=format_tiles(obs["hand"])) + drawn + "\n")
+        out.write("   " + text("play.on_offer", lang, seat=table.seat(last[0]), tile=table.tile(last[1])) + "\n")
+    drawn = "" if obs["drawn"] is None else text("play.drew", lang, tile=table.tile(obs["drawn"]))
+    out.write("   " + text("play.your_hand", lang, hand=table.tiles(obs["hand"])) + drawn + "\n")
 
 
 def run_play(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO | None = None) -> int:
@@ -368,15 +457,17 @@ def run_play(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO 
     if args.seat not in game.flow.seats:
         raise RulesError(f"--seat must be one of {listed(game.flow.seats)}")
     others = {s: make_agent(args.opponents, args.seed * 4 + s) for s in game.flow.seats if s != args.seat}
-    out.write(text("play.intro", lang, rules=args.rules, seat=args.seat) + "\n")
+    style = getattr(args, "style", None) or ("chinese" if lang == "zh" else "ascii")
+    table = _Table(game, lang, style)
+    out.write(text("play.intro", lang, rules=args.rules, seat=table.seat(args.seat)) + "\n")
     while not game.done:
         for seat in game.pending:
             legal = game.legal_actions(seat)
             if seat != args.seat:
                 game.act(seat, others[seat].choose(game, seat, legal))
                 continue
-            _show(game, seat, out, lang)
-            listing = "".join(f"   [{i}] {action_text(a, lang)}\n" for i, a in enumerate(legal))
+            _show(game, seat, out, lang, table)
+            listing = "".join(f"   [{i}] {action_text(a, lang, style)}\n" for i, a in enumerate(legal))
             for kind in ("pick", "lack"):  # (the decisions before play that a player may not know)
                 if any(a.kind == kind for a in legal):
                     out.write("   " + text(f"play.hint.{kind}", lang) + "\n")
@@ -399,11 +490,14 @@ def run_play(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO 
                 break
     st = game.state
     assert game.settlement is not None
+    said = table.happened(game, args.seat)
+    if said:
+        out.write("\n   " + text("play.happened", lang) + " " + ("；" if lang == "zh" else "; ").join(said) + "\n")
     out.write("\n== " + text("play.over", lang) + " ==\n")
     for w in st.wins:
         how = text("play.self_drawn", lang) if w.from_seat is None else text("play.on_discard", lang,
-                                                                             seat=w.from_seat)
-        out.write("   " + text("play.win", lang, seat=w.seat, how=how, hand=w.hand) + "\n")
+                                                                             seat=table.seat(w.from_seat))
+        out.write("   " + text("play.win", lang, seat=table.seat(w.seat), how=how, hand=w.hand) + "\n")
     if not st.wins:
         out.write("   " + text("play.draw", lang) + "\n")
     from contextlib import redirect_stdout
@@ -411,5 +505,5 @@ def run_play(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO 
     from mahjong.cli import print_settlement
 
     with redirect_stdout(out):
-        print_settlement(game.settlement.to_dict(), lang)
+        print_settlement(game.settlement.to_dict(), lang, seat_name=table.seat, winners=[w.seat for w in st.wins])
     return 0

@@ -90,8 +90,8 @@ from mahjong.game.state import HandState
 from mahjong.hand import Hand, Meld, MeldKind
 from mahjong.settlement import Draw, HandRecord, Kong, Settlement, Win
 
-__all__ = ["CoreGame", "CoreHand", "RandomTable", "core_params", "core_available", "facts_from_core", "guobiao_in_c",
-           "play_random", "book_in_c"]
+__all__ = ["CoreGame", "CoreHand", "RandomTable", "book_in_c", "core_actions", "core_params", "core_available",
+           "facts_from_core", "guobiao_in_c", "play_random", "slot_action"]
 
 _CS = {name: i for i, name in enumerate(STATUSES)}
 CS_WAIT, CS_SCORE, CS_PAY, CS_END = _CS["wait"], _CS["score"], _CS["pay"], _CS["end"]
@@ -850,15 +850,25 @@ class CoreGame(CoreHand, Game):
         self._status = self.handle(self.core.advance())
 
     def __deepcopy__(self, memo: dict[int, Any]) -> CoreGame:
-        """An independent copy (the hand's core copied too), as ``copy.deepcopy`` copies a Python-engine Game:
-        play on either without touching the other."""
-        import copy
+        """An independent copy (the hand's core copied too: :meth:`clone`), as ``copy.deepcopy`` copies a
+        Python-engine Game: play on either without touching the other."""
+        twin: CoreGame = self.clone()  # type: ignore[assignment]
+        memo[id(self)] = twin
+        return twin
 
-        clone = object.__new__(type(self))
-        memo[id(self)] = clone
-        for name, value in self.__dict__.items():
-            clone.__dict__[name] = _core_clone(value) if name == "core" else copy.deepcopy(value, memo)
-        return clone
+    def _fork_redealt(self, seat: int, kongs: list[tuple[int, int, int]]) -> None:
+        """:func:`mahjong.game.fork.determinize` has laid re-dealt tiles into the folded state: put them into
+        the core too, ask the open decision again and give ``seat``'s own answer again."""
+        core = self.core
+        own = core.answers().get(seat)
+        st = self._state
+        hands = b"".join(bytes(st.hands[s]) for s in range(4))
+        drew = st.last_draw
+        status = core.redeal(hands, bytes(st.wall[st.front:st.back]), kongs, -1 if drew is None else drew[1])
+        self._legal_made, self._slots_made, self._win_cache = {}, {}, {}
+        self._status = self.handle(status)
+        if own is not None and seat in self.pending:
+            self.act(seat, own)
 
     @property
     def done(self) -> bool:
@@ -868,26 +878,6 @@ class CoreGame(CoreHand, Game):
     def pending(self) -> tuple[int, ...]:
         return () if self._status == CS_END else self.core.pending
 
-    def _action(self, slot: int, focus: tuple[int, int, int, int, int]) -> Action:
-        phase, _, discard, kong, drawn = focus
-        if slot < CONCEALED_KONG:
-            return DISCARDS[slot]
-        if slot < ADDED_KONG:
-            return CONCEALED_KONGS[slot - CONCEALED_KONG]
-        if slot < CHOW:
-            return ADDED_KONGS[slot - ADDED_KONG]
-        if slot < PUNG:
-            return _chow(discard, slot - CHOW)
-        if slot == PUNG:
-            return PUNGS[discard]
-        if slot == KONG:
-            return KONGS[discard]
-        if slot == WIN:
-            return WINS[discard if phase == _PH["claim"] else kong if phase == _PH["rob"] else drawn]
-        if slot == PASS:
-            return PASS_ACTION
-        return LACKS[slot - LACK]
-
     def _legal_of(self, seat: int) -> list[Action]:
         """The seat's legal actions now, made once per decision (the cache is emptied by every accepted act)."""
         legal = self._legal_made.get(seat)
@@ -895,7 +885,7 @@ class CoreGame(CoreHand, Game):
             slots = self.core.legal(seat) if type(seat) is int and 0 <= seat < 4 else ()  # (as Game: no seat, none)
             if slots:
                 focus = self.core.focus
-                legal = [_SLOT_ACTIONS[i] or self._action(i, focus) for i in slots]
+                legal = [_SLOT_ACTIONS[i] or slot_action(i, focus) for i in slots]
             else:
                 legal = []
             if type(seat) is int:
@@ -938,9 +928,9 @@ class CoreGame(CoreHand, Game):
                                      + ", ".join(str(a) for a in self.legal_actions(seat)))
         self._status = self.handle(r)
 
-    def observe(self, seat: int) -> dict[str, Any]:
+    def observe(self, seat: int, oracle: bool = False) -> dict[str, Any]:
         """:func:`mahjong.game.observation.observe` read straight from the core's struct (the typed events are
-        not built): the same dict as the Python engine's."""
+        not built): the same dict as the Python engine's (``oracle=True``: with everything hidden too)."""
         from mahjong.game.observation import seat_header
 
         flow = self.flow
@@ -967,7 +957,7 @@ class CoreGame(CoreHand, Game):
         hand = core.hand(seat)
         name = PHASES[phase]
         st = self._state
-        return {
+        view: dict[str, Any] = {
             **seat_header(seat, st.dealer, st.prevalent_wind, st.hand_number),
             "phase": name,
             "actor": actor,
@@ -989,6 +979,16 @@ class CoreGame(CoreHand, Game):
             "legal": [a.to_dict() for a in self.legal_actions(seat)],
             "mask": list(self.action_mask(seat)),
         }
+        if oracle:
+            kinds = {MELD_KINDS.index("concealed_kong")}
+            view["oracle"] = {
+                "hands": [[t for t, n in enumerate(core.hand(s)) for _ in range(n)] for s in range(4)],
+                "concealed_kongs": [[tile for kind, _, tile, _ in core.melds(s) if kind in kinds] for s in range(4)],
+                "wall": list(core.live_wall),
+                "segments": None,
+                "out_of_play": [],
+            }
+        return view
 
 
 #: the flows of core games, shared by the games of one preset and options as a RandomTable's hands share theirs
@@ -1024,6 +1024,37 @@ def _core_flow(rules: str, options: Mapping[str, Any] | None) -> Flow:
     return flow
 
 
+def slot_action(slot: int, focus: tuple[int, int, int, int, int]) -> Action:
+    """The action of a legal slot of a core whose ``GameCore.focus`` is ``focus`` (the tiles the slots are
+    about: the discard on the table, the added kong, the tile just drawn)."""
+    phase, _, discard, kong, drawn = focus
+    if slot < CONCEALED_KONG:
+        return DISCARDS[slot]
+    if slot < ADDED_KONG:
+        return CONCEALED_KONGS[slot - CONCEALED_KONG]
+    if slot < CHOW:
+        return ADDED_KONGS[slot - ADDED_KONG]
+    if slot < PUNG:
+        return _chow(discard, slot - CHOW)
+    if slot == PUNG:
+        return PUNGS[discard]
+    if slot == KONG:
+        return KONGS[discard]
+    if slot == WIN:
+        return WINS[discard if phase == _PH["claim"] else kong if phase == _PH["rob"] else drawn]
+    if slot == PASS:
+        return PASS_ACTION
+    return LACKS[slot - LACK]
+
+
+def core_actions(core: GameCore, seat: int) -> list[Action]:
+    """``seat``'s legal actions on ``core`` now, in the engine's order (what :meth:`CoreGame.legal_actions`
+    gives on a core game)."""
+    slots = core.legal(seat)
+    focus = core.focus if slots else (0, 0, -1, -1, -1)
+    return [_SLOT_ACTIONS[i] or slot_action(i, focus) for i in slots]
+
+
 _CHOWS: dict[tuple[int, int], Action] = {}
 
 
@@ -1044,7 +1075,6 @@ _SLOT_ACTIONS: tuple[Action | None, ...] = tuple(
     else LACKS[i - LACK] if LACK <= i < LACK + 3 else PICKS[i - PICK] if PICK <= i < PICK + 34 else None
     for i in range(N_ACTIONS))
 _core_table: Any = getattr(backend_module, "_core_table", None) if BACKEND == "cython" else None
-_core_clone: Any = getattr(backend_module, "_core_clone", None) if BACKEND == "cython" else None
 
 
 _NOT_PENDING = -1 - REFUSALS.index("not_pending")

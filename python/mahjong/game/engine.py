@@ -723,11 +723,39 @@ class Game(HandTable):
         for seat, a in actions.items():
             self.act(seat, a)
 
-    def observe(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` can see: its own tiles and every public fact (see :func:`mahjong.game.observe`)."""
+    def observe(self, seat: int, oracle: bool = False) -> dict[str, Any]:
+        """What ``seat`` can see: its own tiles and every public fact (see :func:`mahjong.game.observe`);
+        ``oracle=True`` adds everything hidden under ``"oracle"`` (every hand, the wall)."""
         from mahjong.game.observation import observe
 
-        return observe(self, seat)
+        return observe(self, seat, oracle)
+
+    # --- forks (mahjong.game.fork) ----------------------------------------------------------------------------
+
+    def clone(self) -> Game:
+        """An independent copy of the hand in play: act on either without touching the other (on the compiled
+        core the C struct is copied)."""
+        from mahjong.game.fork import clone
+
+        return clone(self)  # type: ignore[no-any-return]
+
+    def determinize(self, seat: int, seed: int) -> Game:
+        """A copy in which every tile ``seat`` cannot see (the other concealed hands, the wall, the tiles out of
+        play) is re-dealt at random from ``seed``, consistent with everything public and with ``seat``'s own
+        view unchanged (see :mod:`mahjong.game.fork`)."""
+        from mahjong.game.fork import determinize
+
+        return determinize(self, seat, seed)
+
+    def _fork_redealt(self, seat: int, kongs: list[tuple[int, int, int]]) -> None:
+        """:func:`mahjong.game.fork.determinize` has laid re-dealt tiles into the state: ask the open decision
+        again (the other seats' answers are not public) and give ``seat``'s own answer again."""
+        own = self._responses.get(seat)
+        self._win_cache = {}
+        self._pending, self._legal, self._responses = (), {}, {}
+        self._advance()
+        if own is not None and seat in self.pending:
+            self.act(seat, own)
 
     # --- the loop ---------------------------------------------------------------------------------------------
 

@@ -3,13 +3,14 @@ that it produces the very same events (hence the same settlement).
 
 ``write_log(events, fp)`` / ``dumps_log(events)``; ``read_log(fp_or_text)`` → events; ``replay(events)`` →
 the replayed :class:`~mahjong.game.engine.Game` (raises :class:`~mahjong.errors.ContextError` naming the first
-event that does not replay).
+event that does not replay).  A log of several hands (``mahjong simulate --log``: one hand after another) is
+replayed hand by hand: ``replay_hands(events)`` → one game per hand; ``split_hands(events)`` → each hand's events.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import IO, Any
 
 from mahjong.errors import ContextError, MahjongError
@@ -33,7 +34,8 @@ from mahjong.game.events import (
 )
 from mahjong.game.state import Phase
 
-__all__ = ["dumps_log", "write_log", "read_log", "json_lines", "replay", "MAX_LOG_BYTES"]
+__all__ = ["dumps_log", "write_log", "read_log", "json_lines", "replay", "replay_hands", "split_hands",
+           "MAX_LOG_BYTES"]
 
 MAX_LOG_BYTES = 16 * 1024 * 1024  #: a hand's log is a few kB; refuse anything absurd
 
@@ -140,16 +142,47 @@ def _picks(game: Game, ahead: Sequence[GameEvent], answers: dict[int, Action]) -
     return answers
 
 
-def replay(events: Sequence[GameEvent], *, partial: bool = False) -> Game:
+def split_hands(events: Sequence[GameEvent]) -> list[list[GameEvent]]:
+    """A log of several hands cut into each hand's events (a hand starts at its ``hand_started`` event)."""
+    hands: list[list[GameEvent]] = []
+    for ev in events:
+        if isinstance(ev, HandStarted) or not hands:
+            hands.append([])
+        hands[-1].append(ev)
+    return hands
+
+
+def replay_hands(events: Sequence[GameEvent]) -> list[Game]:
+    """Replay a log of one or more hands (``mahjong simulate --log`` writes one hand after another), hand by hand:
+    one replayed game per hand; an error names the hand (1, 2, …) and the event in it that does not replay."""
+    out = []
+    for n, hand in enumerate(split_hands(events), 1):
+        try:
+            out.append(replay(hand))
+        except ContextError as e:
+            raise ContextError(code="log-hand", n=n, error=str(e)) from None
+    return out
+
+
+#: ``on_decision(game, seat, action)``: called by :func:`replay` just before each answer is given
+Decision = Callable[[Game, int, Action], None]
+
+
+def replay(events: Sequence[GameEvent], *, partial: bool = False, on_decision: Decision | None = None) -> Game:
     """Re-drive the engine from a log; the replayed game's events must equal the log's, one by one.
 
     ``partial``: the log is a hand in progress; the game is returned at the log's end, waiting for the next
-    answers (a copy of a game to try actions on, or a hand resumed from its log)."""
+    answers (a copy of a game to try actions on, or a hand resumed from its log).  ``on_decision(game, seat,
+    action)`` is called before each answer the log's hand is driven by (every pending seat's, passes included),
+    with the game as it stands then (what :mod:`mahjong.rl.dataset` turns into rows)."""
     events = list(events)
     if not events or not isinstance(events[0], HandStarted):
         raise ContextError("a log starts with its hand_started event")
     hs = events[0]
     assert isinstance(hs, HandStarted)
+    hands = sum(1 for e in events if isinstance(e, HandStarted))
+    if hands > 1:
+        raise ContextError(code="log-several-hands", n=hands)
     wb = next((e for e in events if isinstance(e, WallBuilt)), None)
     if wb is None:
         raise ContextError("the log has no wall_built event")
@@ -157,19 +190,21 @@ def replay(events: Sequence[GameEvent], *, partial: bool = False) -> Game:
         game = Game(hs.ruleset, seed=hs.seed, salt=hs.salt, wall=wb.tiles if wb.seed is None else None,
                     dealer=hs.dealer, prevalent_wind=hs.prevalent_wind, hand_number=hs.hand_number,
                     options=dict(hs.options))
-        _check_prefix(game, events)
+        checked = _check_prefix(game, events, 0)
         while not game.done:
             if partial and len(game.events) >= len(events):
                 return game
             nxt = events[len(game.events)] if len(game.events) < len(events) else None
             if isinstance(nxt, Penalized) and nxt.tile is None:  # the judge's penalty, not a declared win
                 game.penalize(nxt.seat, nxt.kind, nxt.answer)
-                _check_prefix(game, events)
+                checked = _check_prefix(game, events, checked)
                 continue
             for seat, action in _decisions(game, events).items():
                 if seat in game.pending:
+                    if on_decision is not None:
+                        on_decision(game, seat, action)
                     game.act(seat, action)
-            _check_prefix(game, events)
+            checked = _check_prefix(game, events, checked)
     except MahjongError as e:
         if isinstance(e, ContextError) and str(e).startswith("log"):
             raise
@@ -179,12 +214,15 @@ def replay(events: Sequence[GameEvent], *, partial: bool = False) -> Game:
     return game
 
 
-def _check_prefix(game: Game, log: Sequence[GameEvent]) -> None:
-    for i in range(len(game.events)):
+def _check_prefix(game: Game, log: Sequence[GameEvent], start: int) -> int:
+    """Check the game's events from ``start`` on against the log's (those before were checked); how many are
+    checked now."""
+    for i in range(start, len(game.events)):
         if i >= len(log):
             raise ContextError(f"log ends at event {i} but the hand goes on ({game.events[i].type})")
         if game.events[i] != log[i]:
             raise ContextError(f"log event {i} does not replay: the log has {log[i]!r}, play gives "
                                f"{game.events[i]!r}")
+    return len(game.events)
 
 

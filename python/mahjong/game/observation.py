@@ -12,6 +12,12 @@
 * ``last_discard`` (seat, tile) and ``pending_kong`` (seat, tile) when claims / robbing are open;
 * ``wildcards`` and ``indicator`` once revealed; ``visible``: face-up copies per tile kind (34);
 * ``legal``: this seat's legal actions (``Action.to_dict``) and ``mask``: the action-index mask.
+
+``observe(game, seat, oracle=True)`` adds ``"oracle"``: what no seat sees, for oracle-guided training —
+``hands`` (every seat's concealed tiles, sorted), ``concealed_kongs`` (the tile of each seat's concealed kongs),
+``wall`` (the live wall's tiles in drawing order: the next draw first, kong replacements taken from its end;
+in the Botzone format each seat's segment in turn), ``segments`` (the Botzone format: each seat's own live
+segment; else None) and ``out_of_play`` (the tiles no one will draw, sorted).
 """
 
 from __future__ import annotations
@@ -20,8 +26,9 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from mahjong.game.engine import Game
+    from mahjong.game.state import HandState
 
-__all__ = ["observe", "seat_header"]
+__all__ = ["observe", "seat_header", "oracle_of_state"]
 
 
 def seat_header(seat: int, dealer: int, prevalent_wind: int, hand_number: int) -> dict[str, Any]:
@@ -30,7 +37,25 @@ def seat_header(seat: int, dealer: int, prevalent_wind: int, hand_number: int) -
             "hand_number": hand_number}
 
 
-def observe(game: Game, seat: int) -> dict[str, Any]:
+def oracle_of_state(st: HandState) -> dict[str, Any]:
+    """The ``"oracle"`` entry of an observation, read from a hand's folded state."""
+    if st.segment:
+        segments: list[list[int]] | None = [[] for _ in range(4)]
+        for k, s in enumerate(st.seats):
+            segments[s] = st.wall[st.seg_front[s]:(k + 1) * st.segment]  # type: ignore[index]
+        wall = [t for seg in segments for t in seg]  # type: ignore[union-attr]
+    else:
+        segments, wall = None, st.wall[st.front:st.back]
+    return {
+        "hands": [st.concealed_tiles(s) for s in range(4)],
+        "concealed_kongs": [[m.tile for m in st.melds[s] if m.kind == "concealed_kong"] for s in range(4)],
+        "wall": list(wall),
+        "segments": segments,
+        "out_of_play": sorted(st.out_of_play),
+    }
+
+
+def observe(game: Game, seat: int, oracle: bool = False) -> dict[str, Any]:
     st = game.state
     if type(seat) is not int or seat not in game.flow.seats:
         from mahjong.errors import ContextError, listed
@@ -53,7 +78,7 @@ def observe(game: Game, seat: int) -> dict[str, Any]:
                     visible[m.tile] -= 4
     drawn = st.last_draw[1] if st.last_draw is not None and st.last_draw[0] == seat and st.phase == "turn" else None
     legal = game.legal_actions(seat)
-    return {
+    out: dict[str, Any] = {
         **seat_header(seat, st.dealer, st.prevalent_wind, st.hand_number),
         "phase": st.phase,
         "actor": st.actor,
@@ -75,3 +100,6 @@ def observe(game: Game, seat: int) -> dict[str, Any]:
         "legal": [a.to_dict() for a in legal],
         "mask": list(game.action_mask(seat)),
     }
+    if oracle:
+        out["oracle"] = oracle_of_state(st)
+    return out

@@ -190,6 +190,25 @@ class HandState:
     #: a bonus tile came as a seat's kong replacement since its kong (Botzone's judge then loses 杠上开花)
     bonus_after_kong: list[bool] = field(default_factory=lambda: [False] * 4)
 
+    def copy(self) -> HandState:
+        """An independent copy (every list and table meld copied; the frozen events it holds are shared).  The
+        copy's ``fact_hook`` is the original's: a copied game points it at itself."""
+        out = HandState.__new__(HandState)
+        d = dict(self.__dict__)
+        for name, value in d.items():
+            kind = type(value)
+            if kind is list:
+                if name in _PER_SEAT:
+                    d[name] = [list(x) for x in value]
+                elif name == "melds":
+                    d[name] = [[TableMeld(m.kind, m.tiles, m.from_seat) for m in ms] for ms in value]
+                else:
+                    d[name] = _copied(value)
+            elif kind is dict:
+                d[name] = dict(value)
+        out.__dict__.update(d)
+        return out
+
     # --- the fold --------------------------------------------------------------------------------------------
 
     def apply(self, ev: GameEvent) -> None:
@@ -572,6 +591,21 @@ class HandState:
         if total != expect:
             diff = {t: (total[t], expect[t]) for t in range(N_TILES) if total[t] != expect[t]}
             raise AssertionError(f"tiles out of place (found, expected): {diff}")
+
+
+#: the per-seat lists of lists the fold changes in place (HandState.copy copies each seat's list)
+_PER_SEAT = frozenset({"hands", "bonus", "discards", "picked"})
+
+
+def _copied(value: Any) -> Any:
+    """A state field's value copied as deep as the state changes it in place (lists, dicts, table melds)."""
+    if isinstance(value, list):
+        return [_copied(v) for v in value] if value and isinstance(value[0], (list, TableMeld)) else list(value)
+    if isinstance(value, dict):
+        return dict(value)
+    if isinstance(value, TableMeld):
+        return TableMeld(value.kind, value.tiles, value.from_seat)
+    return value
 
 
 _DEAL_EVENTS = (HandStarted, WallBuilt, DiceRolled, Dealt, BonusSetAside, Drew, WildcardRevealed)

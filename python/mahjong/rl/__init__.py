@@ -5,15 +5,21 @@
   documents for action masking.
 * :func:`gym_env` — a Gymnasium environment: one learning seat against the built-in agents (``"random"``,
   ``"greedy"``) or any callable ``opponent(observation, action_mask) -> action index``.
+  Registered with Gymnasium as ``gymnasium.make("mahjong/<rules>-v0")`` for every rule set when this package is
+  imported (:mod:`mahjong.rl.registration`); ``action_masks()`` for sb3-contrib's ``MaskablePPO``.
+* :func:`vector_env` — a ``gymnasium.vector.VectorEnv`` of n games over :class:`GameBatch` (one learning seat
+  per game, the other seats played by built-in agents or callables, auto-reset in the same step).
 * :class:`GameBatch` — n games stepped in lockstep with stacked observations and masks.
 * :mod:`mahjong.rl.obs_v1` — the observation encoding and its plane table (``docs/observation.md``).
+* :mod:`mahjong.rl.dataset` — legal-checked training rows from recorded games (``mahjong dataset``).
 
 Actions are the engine's fixed action index (:mod:`mahjong.game.actions`).  Nothing here is imported by
-``import mahjong``.
+``import mahjong`` or ``import mahjong.game``.
 """
 
 from __future__ import annotations
 
+import importlib.util
 from typing import Any
 
 from mahjong.rl.batch import BatchObservation, GameBatch, StepResult
@@ -32,6 +38,7 @@ __all__ = [
     "VERSION",
     "aec_env",
     "gym_env",
+    "vector_env",
 ]
 
 
@@ -47,3 +54,17 @@ def gym_env(rules: str = "guobiao", opponents: Any = "random", **options: Any) -
     from mahjong.rl.gym import MahjongEnv
 
     return MahjongEnv(rules=rules, opponents=opponents, **options)
+
+
+def vector_env(n: int, rules: str = "guobiao", opponents: Any = "random", seed: int = 0, **options: Any) -> Any:
+    """A ``gymnasium.vector.VectorEnv`` of ``n`` games of ``rules`` (see
+    :class:`mahjong.rl.vector.MahjongVectorEnv`)."""
+    from mahjong.rl.vector import MahjongVectorEnv
+
+    return MahjongVectorEnv(n, rules=rules, opponents=opponents, seed=seed, **options)
+
+
+if importlib.util.find_spec("gymnasium") is not None:  # (the rl extra: the ids registered as the package loads)
+    from mahjong.rl.registration import register_envs
+
+    register_envs()

@@ -16,6 +16,14 @@ sees an all-zero mask.  Rewards are points: each payment when it is made (Sichua
 hand ends, so a seat's rewards add up to its net for the hand.  ``reset(seed=s)`` deals the hand of seed
 ``s``; a later ``reset()`` without a seed deals that seed's next hand.  An action the mask forbids raises
 :class:`mahjong.game.IllegalActionError` and changes nothing.
+
+PettingZoo's module conventions: :func:`raw_env` is the environment itself (``MahjongAEC``), :func:`env` the
+same wrapped as PettingZoo's own games are — an illegal action ends the hand for every agent with
+:data:`~mahjong.rl.gym.ILLEGAL_PENALTY` (-30, Botzone's) to the agent that made it (``TerminateIllegalWrapper``),
+an action outside the space is an assertion, and the call order is enforced::
+
+    from mahjong.rl import aec
+    env = aec.env(rules="guobiao")
 """
 
 from __future__ import annotations
@@ -31,7 +39,7 @@ from mahjong.rl.episodes import HandSeries, seat_observation
 from mahjong.rl.spaces import action_index, action_space, observation_space
 from mahjong.rl.view import running_scores
 
-__all__ = ["MahjongAEC"]
+__all__ = ["MahjongAEC", "env", "raw_env"]
 
 
 class MahjongAEC(AECEnv):  # type: ignore[misc,unused-ignore]
@@ -123,3 +131,24 @@ class MahjongAEC(AECEnv):  # type: ignore[misc,unused-ignore]
 
     def close(self) -> None:
         pass
+
+
+def raw_env(rules: str = "guobiao", render_mode: str | None = None, **options: Any) -> MahjongAEC:
+    """The AEC environment of one hand of ``rules`` (PettingZoo's ``raw_env``: no wrappers)."""
+    return MahjongAEC(rules=rules, render_mode=render_mode, **options)
+
+
+def env(rules: str = "guobiao", render_mode: str | None = None, illegal_reward: float | None = None,
+        **options: Any) -> Any:
+    """:func:`raw_env` wrapped as PettingZoo wraps its own games: an illegal action ends the hand with
+    ``illegal_reward`` (default :data:`~mahjong.rl.gym.ILLEGAL_PENALTY`) to its agent, an action outside the
+    space fails an assertion, and the AEC call order is enforced."""
+    from pettingzoo.utils import wrappers
+
+    from mahjong.rl.gym import ILLEGAL_PENALTY, check_illegal_settings
+
+    reward = check_illegal_settings("end", ILLEGAL_PENALTY if illegal_reward is None else illegal_reward, 1)
+    wrapped: Any = raw_env(rules, render_mode, **options)
+    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=reward)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)

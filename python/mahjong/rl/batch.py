@@ -19,6 +19,12 @@ hand's event log is kept (:attr:`GameBatch.logs`) unless ``keep_logs=False``.
 The arrays are reused: those :meth:`GameBatch.observe` and :meth:`GameBatch.step` return are valid until the
 next step (``observe(copy=True)`` returns copies to keep).
 
+``step(actions, hold=mask)`` leaves the games marked in ``mask`` (shape ``(n,)``, bool) as they are: their rows'
+actions are not read (a learner's game that waits for its learner while the other games play on).
+:meth:`GameBatch.redeal` abandons a game's hand (not logged, no rewards) and deals its next one;
+:meth:`GameBatch.legal` and :meth:`GameBatch.agent_action` give a row's legal actions and a built-in agent's
+choice there (on the compiled core the greedy agent chooses in C).
+
 Bad input: a wrongly shaped or typed array, an action index out of range, an action for a seat that is not to
 move, or a seat left without an answer raise :class:`~mahjong.rl.errors.BatchError` before anything changes.
 An action the mask forbids is refused for its game only: that game is left as it was, the others are
@@ -52,6 +58,7 @@ from dataclasses import dataclass
 from time import thread_time
 from typing import TYPE_CHECKING, Any
 
+from mahjong.game.actions import WIN as WIN_SLOT
 from mahjong.rl.errors import BatchActionError, BatchError
 from mahjong.rl.obs_v1 import SHAPE, encode
 from mahjong.rl.view import running_scores, view_of
@@ -62,6 +69,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     from mahjong.game import Game
+    from mahjong.game.agents import Agent
     from mahjong.game.core import CoreHand
     from mahjong.game.events import GameEvent
     from mahjong.game.flows import Flow
@@ -368,11 +376,83 @@ class GameBatch:
             game[r], seat[r] = i, s
         return BatchObservation(obs, mask, game, seat)
 
+    def legal(self, i: int, seat: int) -> tuple[int, ...]:
+        """Game ``i``'s legal action indices for ``seat`` now, in the engine's order (empty when it has nothing
+        to do)."""
+        self._check_game(i)
+        if self._cores is not None:
+            return tuple(self._cores.core(i).legal(seat))
+        g: Game = self._hands[i]  # type: ignore[assignment]
+        return tuple(a.index for a in g.legal_actions(seat))
+
+    def agent_action(self, i: int, seat: int, agent: Agent) -> int:
+        """The action index ``agent`` (a built-in agent object of :mod:`mahjong.game.agents`, or any object with
+        ``choose(game, seat, legal)``) chooses for game ``i``'s ``seat`` now.  On the compiled core the greedy
+        agent chooses in C (``GameCore.greedy_action``, its twin), the random and first agents over the core's
+        legal list (the random agent's own stream, as it chooses on a game); any other agent is handed the game
+        (its hand is then driven from Python to its end)."""
+        from mahjong.game.agents import FirstAgent, GreedyAgent, RandomAgent
+
+        self._check_game(i)
+        if self._cores is not None and self._hands[i] is None:
+            core = self._cores.core(i)
+            slots = core.legal(seat)
+            if not slots:
+                raise BatchError(f"game {i}: seat {seat} is not to move")
+            kind = type(agent)
+            if kind is GreedyAgent:
+                return int(core.greedy_action(seat))
+            if kind is FirstAgent:
+                return int(slots[0])
+            if isinstance(agent, RandomAgent) and kind is RandomAgent:
+                # (RandomAgent.choose on the core's list: the core offers only wins that score)
+                return WIN_SLOT if WIN_SLOT in slots else int(slots[agent.rng.below(len(slots))])
+        from mahjong.game.core import CoreHand, core_actions
+
+        hand = self._hand(i)
+        legal = core_actions(hand.core, seat) if isinstance(hand, CoreHand) else hand.legal_actions(seat)
+        if not legal:
+            raise BatchError(f"game {i}: seat {seat} is not to move")
+        return int(agent.choose(hand, seat, legal).index)  # type: ignore[arg-type]
+
+    def redeal(self, i: int) -> None:
+        """Abandon game ``i``'s hand in play (not logged, no rewards: an episode ended by an illegal action)
+        and deal its next hand."""
+        import numpy as np
+
+        self._check_game(i)
+        g = self._hands[i]
+        if g is not None:
+            g.state.fact_hook = None  # (the hand <-> state cycle broken, as _finish does)
+        self.hands_played[i] += 1
+        done, rewards = np.zeros(self.n, dtype=np.bool_), np.zeros((self.n, 4), dtype=np.int64)
+        self._deal(i, done, rewards)
+        self._obs = None
+
+    def _check_game(self, i: int) -> None:
+        if type(i) is not int or not 0 <= i < self.n:
+            raise BatchError(f"game index must be 0..{self.n - 1}, got {i!r}")
+
     # --- stepping ----------------------------------------------------------------------------------------
 
-    def _row_actions(self, actions: Any) -> Any:
+    def _hold_mask(self, hold: Any) -> Any:
+        """``hold`` as a bool array of shape (n,) (None: no game held)."""
+        import numpy as np
+
+        if hold is None:
+            return None
+        try:
+            arr = np.asarray(hold)
+        except (TypeError, ValueError) as e:
+            raise BatchError(f"hold must be a bool array of shape ({self.n},): {e}") from None
+        if arr.dtype != np.bool_ or arr.shape != (self.n,):
+            raise BatchError(f"hold must be a bool array of shape ({self.n},), got {arr.dtype} {arr.shape}")
+        return arr if arr.any() else None
+
+    def _row_actions(self, actions: Any, held: Any = None) -> Any:
         """Validate the action array (nothing changes on error) -> one action per row of :meth:`observe`
-        (int32 or, as given, a native int64 array; on the compiled loop its indices are range-checked there)."""
+        (int32 or, as given, a native int64 array; on the compiled loop its indices are range-checked there).
+        The rows of the games ``held`` marks are not read (they are given action 0, which the loop skips)."""
         import numpy as np
 
         try:
@@ -390,6 +470,9 @@ class GameBatch:
                     f"actions has shape {arr.shape}, expected ({m},): one action per row of observe() "
                     f"(or shape ({self.n}, {len(self.seats)}) with -1 for seats not to move)"
                 )
+            if held is not None:  # (the held games' rows: any index, never read)
+                arr = np.array(arr, dtype=np.int64)
+                arr[held[o.game]] = 0
             if self._cores is not None:  # (the loop checks every index before it applies any: _out_of_range)
                 if dt.kind == "i" and dt.itemsize in (4, 8) and dt.isnative and arr.flags.c_contiguous:
                     return arr
@@ -403,6 +486,9 @@ class GameBatch:
             cols = np.fromiter((col[s] for s in o.seat.tolist()), dtype=np.int64, count=m)
             must = np.zeros(arr.shape, dtype=np.bool_)
             must[o.game, cols] = True
+            if held is not None:  # (a held game's seats: neither asked nor read)
+                arr = np.array(arr, dtype=np.int64)
+                arr[held] = np.where(must[held], 0, -1)
             missing = np.argwhere(must & (arr < 0))
             if missing.size:
                 i, c = (int(x) for x in missing[0])
@@ -455,12 +541,14 @@ class GameBatch:
         self.hands_played[i] += 1
         self._deal(i, done, rewards)
 
-    def step(self, actions: Any) -> StepResult:
-        """Apply one action per seat that must act; finished games are logged and reset.  See the module
-        docstring for the array forms and the errors."""
+    def step(self, actions: Any, hold: Any = None) -> StepResult:
+        """Apply one action per seat that must act; finished games are logged and reset.  ``hold`` (a bool
+        array, one per game): the games marked are left as they are and their rows' actions are not read.  See
+        the module docstring for the array forms and the errors."""
         import numpy as np
 
-        acts = self._row_actions(actions)
+        held = self._hold_mask(hold)
+        acts = self._row_actions(actions, held)
         o = self.observe()
         if self._step_bufs is None:
             self._step_bufs = (np.zeros(self.n, dtype=np.bool_), np.zeros((self.n, 4), dtype=np.int64))
@@ -468,7 +556,7 @@ class GameBatch:
         refused: dict[int, str] = {}
         if self._cores is not None:
             t0 = 0.0 if self._c_timed else thread_time()
-            res = self._cores.act(acts, done, rewards)  # the GIL is released inside; done and rewards written
+            res = self._cores.act(acts, done, rewards, None if held is None else held.view(np.uint8))
             if not self._c_timed:
                 self._c_seconds += thread_time() - t0
             if type(res) is int:  # an index that is not an action: nothing changed
@@ -489,7 +577,8 @@ class GameBatch:
             rewards.fill(0)
             given: dict[int, list[tuple[int, int]]] = {}
             for i, s, a in zip(o.game.tolist(), o.seat.tolist(), acts.tolist()):
-                given.setdefault(i, []).append((s, a))
+                if held is None or not held[i]:
+                    given.setdefault(i, []).append((s, a))
             for i, answers in given.items():
                 why = self._refusal(i, answers)
                 if why is not None:  # refused before any of this game's answers is taken: the game is unchanged

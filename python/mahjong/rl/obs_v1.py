@@ -34,6 +34,11 @@ __all__ = [
     "VERSION",
     "PLANES",
     "N_PLANES",
+    "ORACLE_PLANES",
+    "N_ORACLE_PLANES",
+    "ORACLE_SHAPE",
+    "encode_oracle",
+    "oracle_table_markdown",
     "SeatView",
     "encode",
     "encode_reference",
@@ -79,17 +84,31 @@ PLANES: tuple[tuple[str, int, str], ...] = (
     ("seats", 4, "plane r is all ones when relative seat r exists (two-seat games: planes 2 and 3 are zero)"),
 )
 
+#: The oracle planes (``observation_array(game, seat, oracle=True)``): what no seat sees, after the
+#: :data:`PLANES`, for oracle-guided training (a teacher that sees every hand).  Relative seats as above.
+ORACLE_PLANES: tuple[tuple[str, int, str], ...] = (
+    ("oracle_hands", 16, "concealed tiles of relative seat r, every seat's (its own too): plane 4r+k-1 is 1 where "
+     "it holds at least k copies"),
+    ("oracle_kongs", 4, "1 at the tile of each concealed kong of relative seat r (face down to the others)"),
+    ("oracle_wall", 4, "the live wall's tiles still to draw: plane k-1 is 1 where at least k copies are left"),
+    ("oracle_next", 4, "plane i is one-hot on the (i+1)-th tile the wall's front gives next (the Botzone format: "
+     "on the next tile of relative seat i's own segment)"),
+)
+
 N_PLANES = sum(n for _, n, _ in PLANES)
 #: one column per tile id, flowers included (mahjong.tiles.N_TILES)
 WIDTH = 42
 SHAPE = (N_PLANES, WIDTH)
+N_ORACLE_PLANES = sum(n for _, n, _ in ORACLE_PLANES)
+#: the shape of an oracle observation: the obs_v1 planes, then the oracle planes
+ORACLE_SHAPE = (N_PLANES + N_ORACLE_PLANES, WIDTH)
 
 
-def plane_offsets() -> dict[str, tuple[int, int]]:
-    """name -> (first plane, number of planes)."""
+def plane_offsets(oracle: bool = False) -> dict[str, tuple[int, int]]:
+    """name -> (first plane, number of planes); ``oracle=True``: the oracle planes' (after the obs_v1 planes)."""
     out: dict[str, tuple[int, int]] = {}
-    at = 0
-    for name, n, _ in PLANES:
+    at = N_PLANES if oracle else 0
+    for name, n, _ in ORACLE_PLANES if oracle else PLANES:
         out[name] = (at, n)
         at += n
     return out
@@ -257,17 +276,61 @@ def encode_reference(
     return out
 
 
-def table_markdown() -> str:
-    """The plane table of ``docs/observation.md`` (generated from :data:`PLANES`)."""
-    lines = [
-        f"| planes | name | what it holds (`{VERSION}`, shape ({N_PLANES}, {WIDTH}), float32) |",
-        "| --- | --- | --- |",
-    ]
-    for name, (first, n) in _OFF.items():
-        text = next(t for nm, _, t in PLANES if nm == name)
+def encode_oracle(oracle: dict[str, Any], seat: int, seats: Sequence[int], out: npt.NDArray[np.float32]) -> None:
+    """Write the oracle planes of ``seat`` into ``out`` (an :data:`ORACLE_SHAPE` array whose obs_v1 planes are
+    written already; the oracle planes zero) from an observation's ``"oracle"`` entry
+    (:meth:`mahjong.game.Game.observe` with ``oracle=True``).  Python only: no compiled twin (a teacher's
+    input, read once per decision)."""
+    off = plane_offsets(oracle=True)
+    order = list(seats)
+    i = order.index(seat)
+    relative = order[i:] + order[:i]
+    hands, kongs, first = off["oracle_hands"][0], off["oracle_kongs"][0], off["oracle_next"][0]
+    for r, s in enumerate(relative):
+        counts = [0] * WIDTH
+        for t in oracle["hands"][s]:
+            counts[t] += 1
+        for t, c in enumerate(counts):
+            if c:
+                out[hands + 4 * r : hands + 4 * r + min(c, 4), t] = 1.0
+        for t in oracle["concealed_kongs"][s]:
+            out[kongs + r, t] = 1.0
+    left = [0] * WIDTH
+    for t in oracle["wall"]:
+        left[t] += 1
+    wall = off["oracle_wall"][0]
+    for t, c in enumerate(left):
+        if c:
+            out[wall : wall + min(c, 4), t] = 1.0
+    segments = oracle["segments"]
+    if segments is None:
+        for k, t in enumerate(oracle["wall"][:4]):
+            out[first + k, t] = 1.0
+    else:
+        for r, s in enumerate(relative):
+            if segments[s]:
+                out[first + r, segments[s][0]] = 1.0
+
+
+def _table(planes: Sequence[tuple[str, int, str]], offsets: dict[str, tuple[int, int]], heading: str) -> str:
+    lines = [f"| planes | name | {heading} |", "| --- | --- | --- |"]
+    for name, (first, n) in offsets.items():
+        text = next(t for nm, _, t in planes if nm == name)
         span = f"{first}" if n == 1 else f"{first}-{first + n - 1}"
         lines.append(f"| {span} | `{name}` | {text} |")
     return "\n".join(lines) + "\n"
+
+
+def table_markdown() -> str:
+    """The plane table of ``docs/observation.md`` (generated from :data:`PLANES`)."""
+    return _table(PLANES, _OFF, f"what it holds (`{VERSION}`, shape ({N_PLANES}, {WIDTH}), float32)")
+
+
+def oracle_table_markdown() -> str:
+    """The oracle plane table of ``docs/observation.md`` (generated from :data:`ORACLE_PLANES`)."""
+    shape = f"({ORACLE_SHAPE[0]}, {WIDTH})"
+    return _table(ORACLE_PLANES, plane_offsets(oracle=True),
+                  f"what it holds (after the `{VERSION}` planes: shape {shape} with `oracle=True`)")
 
 
 def render_pxi() -> str:
@@ -294,13 +357,17 @@ def render_pxi() -> str:
 
 
 def _main(argv: Sequence[str]) -> int:
-    """No argument: print the doc table; ``--pxi PATH``: write the compiled encoder's layout constants."""
+    """No argument: print the doc table; ``--oracle``: the oracle planes' table; ``--pxi PATH``: write the
+    compiled encoder's layout constants."""
     if len(argv) == 2 and argv[0] == "--pxi":
         with open(argv[1], "w", encoding="utf-8", newline="\n") as f:
             f.write(render_pxi())
         return 0
+    if argv == ["--oracle"]:
+        print(oracle_table_markdown(), end="")
+        return 0
     if argv:
-        print("usage: python -m mahjong.rl.obs_v1 [--pxi PATH]")
+        print("usage: python -m mahjong.rl.obs_v1 [--oracle | --pxi PATH]")
         return 2
     print(table_markdown(), end="")
     return 0

@@ -81,10 +81,26 @@ def view_of(game: Game, seat: int, carried: Sequence[int] = (0, 0, 0, 0)) -> Sea
 
 
 def observation_array(game: Game, seat: int, carried: Sequence[int] = (0, 0, 0, 0),
-                      out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
+                      out: npt.NDArray[np.float32] | None = None, *, oracle: bool = False) -> npt.NDArray[np.float32]:
     """``seat``'s obs_v1 array of ``game`` now: ``encode(view_of(game, seat, carried))``, written into ``out``
     when given.  A game on the compiled hand core is encoded straight from the core's struct by the compiled
-    encoder (what the lockstep batch does: no observation dict, no typed events), the same array bit for bit."""
+    encoder (what the lockstep batch does: no observation dict, no typed events), the same array bit for bit.
+    ``oracle=True``: the :data:`~mahjong.rl.obs_v1.ORACLE_SHAPE` array, the obs_v1 planes then the oracle planes
+    (every hand and the wall, from ``game.observe(seat, oracle=True)``)."""
+    if oracle:
+        import numpy as np
+
+        from mahjong.rl.obs_v1 import N_PLANES, ORACLE_SHAPE, encode_oracle
+
+        full = np.zeros(ORACLE_SHAPE, dtype=np.float32) if out is None else out
+        if full.shape != ORACLE_SHAPE or full.dtype != np.float32:
+            from mahjong.rl.errors import ObservationError
+
+            raise ObservationError(f"an oracle observation is a float32 array of shape {ORACLE_SHAPE}")
+        full[N_PLANES:] = 0.0
+        observation_array(game, seat, carried, full[:N_PLANES])
+        encode_oracle(game.observe(seat, oracle=True)["oracle"], seat, tuple(game.flow.seats), full)
+        return full
     from mahjong.game.core import CoreGame
 
     if isinstance(game, CoreGame) and _encode_core is not None:

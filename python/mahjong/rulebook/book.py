@@ -25,6 +25,7 @@ from mahjong.errors import (
     RulesError,
     listed,
     register_file_texts,
+    register_names,
 )
 from mahjong.framework import (
     RuleSet,
@@ -71,6 +72,12 @@ __all__ = ["RuleBook", "Flow", "SettlementRules", "BookRuleSet", "BestReading", 
 
 _FORM_OF = {"regular": Form.REGULAR, "seven_pairs": Form.SEVEN_PAIRS, "thirteen_orphans": Form.THIRTEEN_ORPHANS,
             "honors_and_knitted": Form.HONORS_AND_KNITTED, "thirteen_lan": Form.THIRTEEN_LAN}
+#: each winning form in words (English, Chinese), for the message of a hand that does not win
+_FORM_WORDS = {"regular": ("four sets and a pair", "四副面子加一对将"), "seven_pairs": ("seven pairs", "七对"),
+               "thirteen_orphans": ("thirteen orphans", "十三幺"),
+               "honors_and_knitted": ("honors and knitted tiles", "全不靠"),
+               "thirteen_lan": ("thirteen unrelated tiles", "十三烂")}
+register_names(_FORM_WORDS.values())
 
 
 @dataclass(frozen=True)
@@ -188,6 +195,10 @@ class RuleBook:
     special: Any = None
     #: each check's message in Chinese (``error_zh``), in the order of ``checks``; "" = English only (rbspeed)
     check_texts_zh: tuple[str, ...] = ()
+    #: the Chinese of each refusal's reason and of ``requires_text`` (``error_zh``, ``requires_text_zh``): the
+    #: messages a player reads in one language
+    refusal_texts_zh: tuple[str, ...] = ()
+    requires_text_zh: str = ""
     # --- rbflow ---
     #: the play's own steps (``[flow]`` lack, forced_win_tiles, exchange_three, exchange_direction, winners_to_end,
     #: earthly): key -> a constant or an expression of the options (:mod:`mahjong.rulebook.play`)
@@ -524,8 +535,8 @@ class BookRuleSet(RuleSet[Any]):
         if self.flower_wildcards:
             n = self.tiles_held(hand)
             if n != self.book.hand_size + 1:
-                raise HandError(f"{n} tiles (wildcard flowers included, kongs counted as 3): a winning hand under "
-                                f"{self.book.name} has {self.book.hand_size + 1}")
+                raise HandError(code="book-wild-flower-count", n=n, ruleset=self.book.en or self.book.name,
+                                size=self.book.hand_size + 1)
             return
         hand.check_size(self.book.hand_size, complete=True)
 
@@ -550,15 +561,13 @@ class BookRuleSet(RuleSet[Any]):
         drawn = b.drawn_win is not None and bool(getattr(ctx, b.drawn_win))
         if drawn and not any(f in self.flower_wildcards for f in h.flowers) and not any(
                 t in b.wildcard_tiles for t in h.concealed):
-            raise ContextError(f"{b.drawn_win}: the winning tile is a wildcard (百搭) the winner drew, but the hand "
-                               "holds none")
+            raise ContextError(code="book-drawn-no-wildcard", fact=b.drawn_win)
         if h.win_tile is None and not drawn:
             win = _last_concealed_written(hand) if isinstance(hand, str) else None
             if win is None:
                 if b.drawn_win is not None:
-                    raise HandError(f"the hand has no winning tile (write it last, or set {b.drawn_win} for a drawn "
-                                    "wildcard)")
-                raise HandError("the hand has no winning tile (write it last)")
+                    raise HandError(code="book-no-win-tile-drawn", fact=b.drawn_win)
+                raise HandError(code="book-no-win-tile")
             h = Hand(h.concealed, h.melds, h.flowers, win)
         return h
 
@@ -579,13 +588,12 @@ class BookRuleSet(RuleSet[Any]):
             counts = hand.all_counts
             held = {t // 9 for t in range(27) if counts[t] and t not in wild_kinds}
             if len(held) == 3:
-                raise NotWinningError(f"{hand}: 缺一门 (must lack a suit): a winning hand under {self.book.name} "
-                                      "holds at most two suits (declared melds included)")
+                raise NotWinningError(code="book-lack-a-suit", ruleset=self.book.en or self.book.name)
         forms = {_FORM_OF[f] for f in self.book.forms}
         out = [d for d in K.decompositions(bytes(real), wild, self.hand_rules) if d.form in forms]
         if not out:
-            raise NotWinningError(f"{hand} is not a winning hand under {self.book.name}: it needs "
-                                  + ", ".join(self.book.forms).replace("_", " "))
+            raise NotWinningError(code="rule-book-not-win", ruleset=self.book.en or self.book.name,
+                                  forms=listed(_FORM_WORDS[f][0] for f in self.book.forms))
         return out
 
     # --- scoring --------------------------------------------------------------------------------------------
@@ -693,6 +701,8 @@ class BookRuleSet(RuleSet[Any]):
         steps: list[tuple[str, str]] = [(f"合计 {value}", f"value {value}")]
         if b.aggregation == "powers":
             steps += self._powers_steps(counted, names, details)
+        elif b.aggregation == "product":  # the value is worked out in its own line
+            steps = self._product_steps(counted, names, details)
         total = value
         if b.round_up:
             total = -(-total // b.round_up) * b.round_up
@@ -705,16 +715,17 @@ class BookRuleSet(RuleSet[Any]):
             steps.append((f"封顶 {cap}", f"capped at {cap}"))
         valid, reason = True, None
         if self._value(b.self_draw_only, names, False) and not ctx.self_drawn:
-            valid, reason = False, f"{b.zh or b.name}: 只能自摸 / only a self-drawn win counts"
+            valid, reason = False, f"{b.en or b.name} allows only a self-drawn win"
         elif b.requires is not None and not requires():
-            valid, reason = False, f"{b.zh or b.name}: {b.requires_text or 'the hand does not meet the win rule'}"
+            valid, reason = False, (f"{b.en or b.name} does not allow this win: "
+                                    f"{b.requires_text or 'the hand does not meet the win rule'}")
         else:
             minimum = int(self._value(b.minimum, names, 0) or 0)
             compared = total if b.minimum_of is None else minimum_of()
             if compared < minimum:
                 valid = False
                 reason = (b.minimum_text.format(value=compared, minimum=minimum) if b.minimum_text
-                          else f"{b.zh or b.name}: below the minimum {self._value(b.minimum, names, 0)}")
+                          else f"{b.en or b.name}: below the minimum of {self._value(b.minimum, names, 0)}")
         points = int(self._value_with_total(b.points, names, total, total) or 0)
         functions = _group_values(self.rows, items)
         rule = self._payment_rule(names, total, functions)
@@ -791,8 +802,9 @@ class BookRuleSet(RuleSet[Any]):
                 if best is None or rank > best[0]:
                     best = (rank, lines, d, c, env)
         if best is None:
-            raise NotWinningError(f"no reading of {h} may win here: {refused}" if refused is not None else
-                                  f"{h}: the winning tile has no place in a reading under {b.name}")
+            if refused is not None:
+                raise NotWinningError(f"no reading of the hand may win here: {refused}")
+            raise NotWinningError(code="book-win-tile-no-place", ruleset=b.en or b.name)
         (value, _tie), lines, reading, v, env = best
         rnames, rfuncs = env
         counted = totals_of(lines)
@@ -906,6 +918,14 @@ class BookRuleSet(RuleSet[Any]):
             steps.append((f"加倍 ×{t.x}，加分 {t.pt}：{got}", f"doubled ×{t.x}, plus {t.pt}: {got}"))
         return steps
 
+    def _product_steps(self, t: Totals, names: Mapping[str, Any], details: dict[str, Any]) -> list[tuple[str, str]]:
+        """The line of ``base × the multipliers`` (广东推倒胡: 底分 2 × 无鬼加倍 2 = 4), and the detail ``base``."""
+        base = int(self._value(self.book.base, names, 1) or 0)
+        details["base"] = base
+        plus = f" + {t.pt}" if t.pt else ""
+        return [(f"底分 {base} × 倍数 {t.x}{plus} = {base * t.x + t.pt}",
+                 f"base {base} × multipliers {t.x}{plus} = {base * t.x + t.pt}")]
+
     def _between_losers(self, pay: tuple[int, ...], ctx: WinContext,
                         values: tuple[int, ...]) -> tuple[tuple[int, ...], list[tuple[str, str]]]:
         """输家互算: every pair of losers settles the difference of their values (the smaller pays the larger)."""
@@ -926,6 +946,9 @@ class BookRuleSet(RuleSet[Any]):
         book = cls.__dict__.get("book")
         if book is not None:  # the file's check messages in both languages, for whoever raises them
             register_file_texts(zip((text for _node, text in book.checks), book.check_texts_zh))
+            register_file_texts(zip((text for _node, text in book.refusals), book.refusal_texts_zh))
+            register_file_texts([(book.requires_text, book.requires_text_zh)])
+            register_names([(book.en or book.name, book.zh)])
         if book is not None and "settle" not in cls.__dict__ and (
                 book.settlement is not None or book.flow.dealer in ("discarder", "dice") or _fished_win(book)
                 or dealer_varies(book)):

@@ -3,6 +3,8 @@ commands it extends):
 
 * ``mahjong rules --schema`` prints the JSON Schema of a rule file;
 * ``mahjong rules --check FILE`` checks a rule file and lists each problem with its line and key (exit 1 if any);
+* ``mahjong rules --predicates`` lists the names a rule file's expressions may use, each with its meaning;
+* ``mahjong rules FILE.toml`` shows a rule file's rule set as ``mahjong rules NAME`` shows a built-in one;
 * ``--rules-file FILE`` works wherever ``--rules NAME`` does (and on ``settle``, whose record names its rule set):
   the file is checked, registered as a preset under its own name, and used.
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -55,8 +58,17 @@ def _print_json(data: Any, lang: str) -> None:
 
 def _rules_runner(run: Runner) -> Runner:
     def runner(args: argparse.Namespace) -> Any:
-        if args.schema and args.check:
-            raise _Usage("give --schema or --check FILE, not both")
+        if sum(map(bool, (args.schema, args.check, args.predicates))) > 1:
+            raise _Usage("give one of --schema, --check FILE and --predicates")
+        if args.predicates:
+            from mahjong.rulebook.predicates import describe_library
+
+            args.show = _print_library
+            return describe_library()
+        if args.name is not None and (args.name.lower().endswith(".toml") or os.path.isfile(args.name)):
+            from mahjong.rulebook.load import load_rules  # a rule file shown as a built-in rule set is
+
+            args.name = load_rules(args.name).name
         if args.schema:
             from mahjong.rulebook import schema
 
@@ -80,6 +92,21 @@ def _rules_runner(run: Runner) -> Runner:
     return runner
 
 
+def _print_library(entries: list[dict[str, str]], lang: str) -> None:
+    """The names a rule file's expressions may use, by kind, each with its meaning in ``lang``."""
+    kinds: dict[str, list[dict[str, str]]] = {}
+    for e in entries:
+        kinds.setdefault(e["kind"], []).append(e)
+    for kind, rows in kinds.items():
+        key = f"library.{kind.replace(' ', '_')}"
+        print(f"{i18n.text(key, lang) if key in i18n.MESSAGES else kind}:")
+        width = max(len(r["name"]) for r in rows)
+        for r in rows:
+            print(f"  {r['name']:<{width}}  {r['zh'] if lang == 'zh' else r['en']}")
+        print()
+    print(i18n.text("library.usage", lang))
+
+
 def _has_option(parser: argparse.ArgumentParser, option: str) -> bool:
     return any(option in a.option_strings for a in parser._actions)
 
@@ -94,6 +121,7 @@ def add_commands(sub: Any) -> None:
         if name == "rules":
             parser.add_argument("--schema", action="store_true", help=help_text("rules.--schema"))
             parser.add_argument("--check", metavar=help_text("metavar.file"), help=help_text("rules.--check"))
+            parser.add_argument("--predicates", action="store_true", help=help_text("rules.--predicates"))
             parser.set_defaults(run=_rules_runner(run))
         elif _has_option(parser, "--rules") or name == "settle":
             parser.add_argument("--rules-file", metavar=help_text("metavar.file"), help=help_text("--rules-file"))

@@ -15,7 +15,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-from mahjong.errors import CATALOGUE, RulesError, TileError, translate
+from mahjong.errors import CATALOGUE, RulesError, TileError, closest, translate
 from mahjong.rulebook.book import BookRuleSet, Flow, RuleBook, SettlementRules
 from mahjong.rulebook.expr import BUILTINS, ExprError, Node, names_in, parse
 from mahjong.rulebook.options import OPTION_TYPES, check_value
@@ -147,7 +147,10 @@ class _Checker:
             return None
         used, called = names_in(node)
         for n in sorted(used - names):
-            self.report(path, f"unknown name {n!r} (not a predicate, count, win fact or option of this file)")
+            guess = closest(n, names)
+            self.report(path, f"unknown name {n!r}: did you mean {guess}? (not a predicate, count, win fact or option "
+                              "of this file)" if guess else
+                        f"unknown name {n!r} (not a predicate, count, win fact or option of this file)")
         for f in sorted(called - funcs):
             self.report(path, f"unknown function {f!r}; known: {', '.join(sorted(funcs))}")
         return node
@@ -325,7 +328,9 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
         for field_name in ("excludes", "implied"):
             for x in r.get(field_name, []):
                 if x not in keys:
-                    ch.report(("rows", i, field_name), f"names {x!r}, which is no row of this file")
+                    guess = closest(str(x), keys)
+                    ch.report(("rows", i, field_name), f"names {x!r}, which is no row of this file: did you mean "
+                              f"{guess}?" if guess else f"names {x!r}, which is no row of this file")
                 elif x == r["key"]:
                     ch.report(("rows", i, field_name), "a row cannot exclude itself")
 
@@ -334,10 +339,12 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
     self_draw_only = ch.expr(win_t.get("self_draw_only", False), ("win", "self_draw_only"), fixed_names, all_funcs)
     requires = ch.expr(win_t.get("requires"), ("win", "requires"), win_names, all_funcs)
     refusals = []
+    refusals_zh = []  # (each reason's Chinese, for a player who reads Chinese)
     for i, r in enumerate(win_t.get("refusals", [])):  # (rbflow; read once the reading's rows are counted)
         node = ch.expr(r["when"], ("win", "refusals", i, "when"), win_names, all_funcs | {"group_value"})
         if node is not None:
             refusals.append((node, r["error"]))
+            refusals_zh.append(str(r.get("error_zh", "")))
     aggregation = sc_t.get("aggregation", "sum")
     formula = ch.expr(sc_t.get("formula"), ("scoring", "formula"), score_names | {"fan", "hu", "tai", "pt", "x"},
                       set(BUILTINS))
@@ -439,6 +446,8 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
         minimum_text=sc_t.get("minimum_text", ""), details=tuple(details),
         special=special,  # (rbgames)
         check_texts_zh=check_texts_zh(data),  # (rbspeed)
+        refusal_texts_zh=tuple(refusals_zh),
+        requires_text_zh=win_t.get("requires_text_zh", ""),
         play=play, play_options=play_options, variant_of=data.get("variant_of"),
         honor_sequences=win_t.get("honor_sequences", False), indicator_is_wild=wild_t.get("indicator_is_wild", False),
         indicator_from=wild_t.get("indicator_from", "last"), refusals=tuple(refusals),

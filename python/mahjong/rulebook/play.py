@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from mahjong.errors import RulesError
+from mahjong.errors import RulesError, closest
 from mahjong.rulebook.expr import BUILTINS, ExprError, Node, evaluate, names_in, parse
 
 __all__ = ["PLAY_KEYS", "DIRECTIONS", "play_nodes", "check_play", "play_values", "settings_of"]
@@ -65,7 +65,9 @@ def play_nodes(flow: Mapping[str, Any], names: set[str], report: Report) -> dict
             continue
         used, called = names_in(node)
         for n in sorted(used - names):
-            report(("flow", key), f"unknown name {n!r} (not an option of this file)")
+            guess = closest(n, names)
+            report(("flow", key), f"unknown name {n!r}: did you mean {guess}? (not an option of this file)" if guess
+                   else f"unknown name {n!r} (not an option of this file)")
         for f in sorted(called - set(BUILTINS)):
             report(("flow", key), f"unknown function {f!r}; known: {', '.join(sorted(BUILTINS))}")
         if used <= names and called <= set(BUILTINS):

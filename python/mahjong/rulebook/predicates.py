@@ -307,12 +307,12 @@ def dragon_pungs(v: Reading) -> int:
     return sum(1 for t in _triplet_tiles(v) if 31 <= t < 34)
 
 
-@_count("roots", "根数", "tile kinds of which the hand holds all four copies (根)")
+@_count("roots", "根数", "tile kinds of which the hand holds all four copies (roots)")
 def roots(v: Reading) -> int:
     return sum(1 for c in v.counts if c == 4)
 
 
-@_count("quads_in_pairs", "豪华数", "kinds held four times inside seven pairs (豪华七对)")
+@_count("quads_in_pairs", "豪华数", "kinds held four times inside seven pairs (luxury seven pairs)")
 def quads_in_pairs(v: Reading) -> int:
     if v.form is not Form.SEVEN_PAIRS:
         return 0
@@ -491,13 +491,13 @@ def four_alive(v: Reading) -> int:
 # --- Nanchang 南昌 (rb-nc adds here) ----------------------------------------------------------------------------
 
 @_pred("thirteen_lan", "十三烂", "fourteen single tiles: in each suit at least 3 apart, the honors all different "
-       "(十三烂, 间隔大于等于3，字牌不重复)")
+       "(thirteen unrelated tiles)")
 def thirteen_lan(v: Reading) -> bool:
     return v.form is Form.THIRTEEN_LAN
 
 
 @_count("single_honors", "单张字牌种数",
-        "kinds of wind and dragon among the single tiles (十三烂 / 十三不靠; 7 = 七星)")
+        "kinds of wind and dragon among the single tiles (thirteen unrelated tiles; 7 = the seven-star form)")
 def single_honors(v: Reading) -> int:
     return len({t for t in v.decomposition.singles if is_honor(t)})
 
@@ -507,7 +507,7 @@ _STAND_IN_KINDS = ("any", "honors", "suited")
 
 @_func("wildcard_stand_ins", "精（鬼牌）代替的张数",
        "wildcards standing for tiles of a kind (\"any\", \"honors\" or \"suited\"); with face_value true a "
-       "wildcard read as its own tile (还原) is not counted: wildcard_stand_ins(\"any\", true)")
+       "wildcard read as its own tile (at face value) is not counted: wildcard_stand_ins(\"any\", true)")
 def wildcard_stand_ins(v: Reading, kind: Any, face_value: Any = False) -> int:
     if kind not in _STAND_IN_KINDS:
         raise RulesError(f"wildcard_stand_ins reads a kind of tile: {', '.join(_STAND_IN_KINDS)}; got {kind!r}")
@@ -522,7 +522,7 @@ def wildcard_stand_ins(v: Reading, kind: Any, face_value: Any = False) -> int:
 
 # --- Yuhuan 玉环 (rb-yh adds here) -----------------------------------------------------------------------------
 
-@_pred("all_terminals_and_honors", "全是幺九字", "every tile as read is a 1, a 9 or an honor (a set of 老头)")
+@_pred("all_terminals_and_honors", "全是幺九字", "every tile as read is a 1, a 9 or an honor")
 def all_terminals_and_honors(v: Reading) -> bool:
     counts = v.counts
     return not any(counts[t] for t in _SIMPLES)
@@ -665,12 +665,13 @@ _BUILTINS: dict[str, Any] = {}
 SEASON_FLOWERS = range(34, 38)  #: 春夏秋冬 (f1..f4)
 
 
-@_count("season_flowers", "花（春夏秋冬）数", "season flowers held (春夏秋冬, f1..f4)")
+@_count("season_flowers", "花（春夏秋冬）数", "season flowers held (spring, summer, autumn, winter: f1..f4)")
 def season_flowers(v: Reading) -> int:
     return sum(1 for f in v.hand.flowers if f in SEASON_FLOWERS)
 
 
-@_pred("own_season_flower", "花坐到", "holds the winner's own season flower (东 春, 南 夏, 西 秋, 北 冬)")
+@_pred("own_season_flower", "花坐到",
+       "holds the winner's own season flower (East spring, South summer, West autumn, North winter)")
 def own_season_flower(v: Reading) -> bool:
     return 34 + v.context.wind in v.hand.flowers
 
@@ -700,12 +701,13 @@ def _doubled_tile(v: Reading) -> int | None:
     return None
 
 
-@_pred("doubled_tile_is_seat_wind", "将为门风", "the pair (十三幺: the tile held twice) is the winner's seat wind")
+@_pred("doubled_tile_is_seat_wind", "将为门风",
+       "the pair (in thirteen orphans: the tile held twice) is the winner's seat wind")
 def doubled_tile_is_seat_wind(v: Reading) -> bool:
     return _doubled_tile(v) == 27 + v.context.wind
 
 
-@_pred("doubled_tile_is_dragon", "将为箭牌", "the pair (十三幺: the tile held twice) is a dragon")
+@_pred("doubled_tile_is_dragon", "将为箭牌", "the pair (in thirteen orphans: the tile held twice) is a dragon")
 def doubled_tile_is_dragon(v: Reading) -> bool:
     t = _doubled_tile(v)
     return t is not None and is_dragon(t)
@@ -755,8 +757,8 @@ def triplets_outside_wait(v: Reading, kind: Any, concealed: Any, terminal: Any) 
     return 0
 
 
-@_count("press", "押", "押: the extra 支 a pressed wait adds (Wuhu), as the win facts give it or as derived from the "
-        "wait; 0 = no 押")
+@_count("press", "押", "the press (ya): the extra tiles a pressed wait adds (Wuhu), as the win facts give it or as "
+        "derived from the wait; 0 = no press")
 def press(v: Reading) -> int:
     got = v.facts.get("ya")
     return got if isinstance(got, int) and not isinstance(got, bool) and got > 0 else 0
@@ -768,8 +770,8 @@ def win_rank(v: Reading) -> int:
     return t % 9 + 1 if t is not None and t < 27 else 0
 
 
-@_func("largest_suit", "支数", "tiles of the suit held most (万 / 筒 / 条; honors are no suit), a declared kong as "
-       "kong_tiles tiles: largest_suit(4)")
+@_func("largest_suit", "支数", "tiles of the suit held most (characters, dots or bamboo; honors are no suit), a "
+       "declared kong as kong_tiles tiles: largest_suit(4)")
 def largest_suit(v: Reading, kong_tiles: Any) -> int:
     if kong_tiles not in (3, 4):
         raise RulesError(f"largest_suit: a kong counts as 3 or 4 tiles, got {kong_tiles!r}")

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from mahjong.errors import closest
 from mahjong.rulebook.rows import UNITS
 from mahjong.rulebook.strategies import AGGREGATIONS, EXCLUSION_POLICIES
 
@@ -166,6 +167,8 @@ SPEC: dict[str, F] = {
                             default=False),
         "requires": F("expr", "an extra condition every win must meet (e.g. pair_rank_in(2, 5, 8) or big_hu)"),
         "requires_text": F("str", "what `requires` means, for the error message", default=""),
+        "requires_text_zh": F("str", "the same in Chinese (shown under --lang zh; `requires_text` is the English)",
+                              default=""),
         "lack_a_suit": F("bool", "a winning hand holds at most two suits", default=False),
         "placements": F("expr", "each reading is scored at every place the winning tile can take in it (the set or "
                                 "the pair it completes: its wait is two-sided, closed, edge, dual-pung or single, and "
@@ -185,6 +188,7 @@ SPEC: dict[str, F] = {
             "when": F("expr", "the reading that may not win (names of the predicate library, the options, the win "
                               "facts, the counted rows: row_KEY, counted, group_value(\"g\"))", required=True),
             "error": F("str", "why, for the error message", required=True),
+            "error_zh": F("str", "the same in Chinese (shown under --lang zh; `error` is the English)"),
         }),
         # rbflow: honor sequences as sets (南昌)
         "honor_sequences": F("bool", "three different winds (东南西北 any three) and 中发白 are sets like a chow, and "
@@ -393,7 +397,9 @@ def validate(data: dict[str, Any], spec: dict[str, F], path: Path, report: Repor
     first)."""
     for key in data:
         if key not in spec:
-            report((*path, key), f"unknown key; known here: {', '.join(spec)}")
+            guess = closest(str(key), spec)
+            report((*path, key), f"unknown key: did you mean {guess}? known here: {', '.join(spec)}" if guess
+                   else f"unknown key; known here: {', '.join(spec)}")
     for key, f in spec.items():
         p = (*path, key)
         if key not in data:

@@ -55,16 +55,19 @@ _LETTERS = ", ".join(_HONOR_LETTERS)
 HOLDING_NAMES: dict[str, tuple[str, str]] = {
     "tiles": ("手中暗牌张数（起手 13 张、庄家 14 张，或摸牌后 14 张）",
               "tiles held (concealed; the dealt 13, the dealer's 14, or 14 after a draw)"),
-    "quads": ("手中有四张的牌种数（四喜 / 大四喜）", "kinds held four times (四喜 / 大四喜)"),
-    "triplets": ("手中恰有三张的牌种数（六六顺：两种）", "kinds held exactly three times (六六顺: two of them)"),
+    "quads": ("手中有四张的牌种数（四喜 / 大四喜）", "kinds held four times (the big four of a kind)"),
+    "triplets": ("手中恰有三张的牌种数（六六顺：两种）",
+                 "kinds held exactly three times (two of them: six-six in order)"),
     "pairs": ("手中至少两张的牌种数", "kinds held at least twice"),
     "suits_held": ("手中有牌的花色数", "suits with at least one tile held"),
-    "suits_missing": ("牌种里手中一张都没有的花色数（缺一色）", "suits of the tile set with no tile held (缺一色)"),
-    "tiles_258": ("手中 2、5、8 序数牌张数（板板胡：没有）", "suited tiles of rank 2, 5 or 8 held (板板胡: none)"),
+    "suits_missing": ("牌种里手中一张都没有的花色数（缺一色）",
+                      "suits of the tile set with no tile held (a missing suit)"),
+    "tiles_258": ("手中 2、5、8 序数牌张数（板板胡：没有）",
+                  "suited tiles of rank 2, 5 or 8 held (none: the no-258 hand)"),
     "honors": ("手中字牌张数", "honor tiles held"),
-    "wildcards": ("手中癞子张数（红中、鬼牌）", "wildcards held (红中, 鬼牌)"),
+    "wildcards": ("手中癞子张数（红中、鬼牌）", "wildcards held (red dragons, ghosts)"),
     "same_rank_pairs": ("每门花色都至少有两张的点数个数（三同：22万 22筒 22条）",
-                        "ranks held at least twice in every suit of the tile set (三同: 22m 22p 22s)"),
+                        "ranks held at least twice in every suit of the tile set (three of a rank: 22m 22p 22s)"),
     "melds": ("已亮出的副露数（吃碰杠）", "melds declared (吃碰杠)"),
     "complete": ("暗牌连同副露按本文件的牌型组成和牌", "the concealed tiles with the melds form a winning hand of the "
                  "file's forms (the kernels' reading)"),
@@ -91,7 +94,8 @@ AMOUNT_NAMES: dict[str, tuple[str, str]] = {
     "birds_on_payer": ("落在付款者的鸟数", "birds on the payer's seat"),
     "self_drawn": ("自摸", "the win is self-drawn"),
     "share": ("这一笔付款的数额（买马按它再付）", "the payment's amount (a horse on the winner pays it again)"),
-    "covers": ("这一笔付款代付的家数（包三家为 3）", "how many payers' shares the payment carries (包三家: 3)"),
+    "covers": ("这一笔付款代付的家数（包三家为 3）",
+               "how many payers' shares the payment carries (3 when one pays for all three)"),
 }
 
 

@@ -134,10 +134,7 @@ class CommonTable(BookRuleSet):
         """The readings the table scores (组合龙, a Guobiao-only shape, is not a win here)."""
         out = [d for d in K.decompositions(hand.concealed, 0, COMMON_SHAPES) if d.form is not Form.KNITTED_STRAIGHT]
         if not out:
-            raise NotWinningError(
-                f"{hand} is not a winning hand under the common fan table: it needs four sets and a pair, "
-                "七对, 十三幺 or 十三不靠"
-            )
+            raise NotWinningError(code="not-win-common")
         return out
 
     def context(self, hand: Hand, context: WinContext | None) -> WinContext:

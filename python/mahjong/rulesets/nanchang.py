@@ -600,9 +600,7 @@ class Nanchang(BookRuleSet):
         rules = self.hand_rules
         decomps = K.decompositions(bytes(counts), wild, rules)
         if not decomps:
-            raise NotWinningError(
-                f"not a winning Nanchang hand: {h} (with {wild} 精 as wildcards) is not 4 sets + a pair, 七对 or 十三烂"
-            )
+            raise NotWinningError(code="nanchang-not-win", n=wild)
         facts = self.win_facts(h, ctx, held, counts, wild)
         kinds = self.wildcard_kinds(ctx)
         opts = self._options()
@@ -643,7 +641,7 @@ class Nanchang(BookRuleSet):
         ctx = self._context(context)
         scored, refused = self.readings(h, ctx)
         if not scored:
-            raise NotWinningError(f"no reading of {h} may win here: {refused[0]}")
+            raise NotWinningError(f"no reading of the hand may win here: {refused[0]}")
         held, kongs = self.jing_holdings(h, ctx)
         flat = self.flat_win(ctx)
         best = scored[0] if flat is not None else max(scored, key=lambda r: r.gain)  # max() keeps the first

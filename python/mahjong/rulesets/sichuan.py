@@ -156,15 +156,10 @@ class Sichuan(BookRuleSet):
         sets and a pair / 七对)."""
         suits = suits_of(hand)
         if len(suits) == 3:
-            raise NotWinningError(
-                "缺一门 (must lack a suit): a Sichuan winning hand holds at most two suits; this one holds "
-                + "、".join(_SUIT_NAMES[s] for s in sorted(suits))
-            )
+            raise NotWinningError(code="sichuan-one-suit-missing")
         found = list(K.decompositions(hand.concealed, 0, SICHUAN))
         if not found:
-            raise NotWinningError(
-                f"{hand} is not a complete hand: Sichuan needs four sets (pungs/kongs or runs) and a pair, or 七对"
-            )
+            raise NotWinningError(code="not-win-sichuan")
         return found
 
     def best_possible(self, hand: Hand, winner: int, dealer: int = 0) -> tuple[int, int | None]:

@@ -347,7 +347,7 @@ class Yuhuan(BookRuleSet):
             if h.all_counts[cs] > 3:
                 raise ContextError(f"4 copies of the 财神 {tile_name(cs)}: the flipped copy is not in anyone's hand")
             if any(cs in m.tiles for m in h.melds):
-                raise NotWinningError(f"老鬼宁: a 财神 ({tile_name(cs)}) used in a meld forbids winning")
+                raise NotWinningError(f"laoguining: a wildcard (caishen) {tile_name(cs)} used in a meld forbids winning")
             wild = counts[cs]
             if win == cs and not ctx.self_drawn and not self.config.discarded_caishen_is_wildcard:
                 wild -= 1  # the discarded 财神 is a plain tile
@@ -355,12 +355,10 @@ class Yuhuan(BookRuleSet):
                 win_is_wild = win == cs
             counts[cs] -= wild
         if ctx.laoguining:
-            raise NotWinningError("老鬼宁: a player who did not declare a 杠花 or discarded a 财神 cannot win this hand")
+            raise NotWinningError(code="yuhuan-laoguining")
         decomps = K.decompositions(bytes(counts), wild, self.hand_rules)
         if not decomps:
-            raise NotWinningError(
-                f"not a winning Yuhuan hand: {h} (with {wild} 财神) is not 5 sets + a pair (胡牌要求)"
-            )
+            raise NotWinningError(code="yuhuan-not-win-caishen", n=wild)
         flower = flower_tile(ctx.caishen)
         for d in decomps:
             if d.form is not Form.REGULAR:
@@ -554,7 +552,7 @@ class Yuhuan(BookRuleSet):
             lines = self.count_lines(v, rows, memo)
             out.append((d, v, lines, *self.hand_total(lines, at_cap=self.lazi(v))))
         if not out:
-            raise NotWinningError(f"not a winning Yuhuan hand: {h} has no 5 sets + a pair reading")
+            raise NotWinningError(code="yuhuan-not-win")
         return out
 
     def _scored_reading(self, d: Decomposition, v: Reading, lines: list[Line], base: int, tai: int,

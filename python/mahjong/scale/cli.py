@@ -19,6 +19,8 @@ from mahjong.scale.runner import LOCAL, Progress
 from mahjong.scale.tally import Tally
 
 __all__ = [
+    "add_commands",
+    "run_dataset",
     "add_scale_arguments",
     "progress_printer",
     "wants_sharded_settle",
@@ -52,13 +54,13 @@ def add_scale_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def progress_printer(what: str, stream: TextIO | None = None) -> Progress:
+def progress_printer(what: str, stream: TextIO | None = None, lang: str = "en") -> Progress:
     """A ``progress(done, total)`` callback drawing one line on stderr (redrawn in place on a terminal,
     otherwise printed at most about ten times): the bar of ``mahjong simulate``, ``what`` its word for the items
     (in the command's language: ``text("sim.hands", lang)``, ``text("settle.progress", lang)``)."""
     from mahjong.game.cli import progress_bar
 
-    show = progress_bar(stream if stream is not None else sys.stderr, what)
+    show = progress_bar(stream if stream is not None else sys.stderr, what, lang)
 
     def shown(done: int, total: int) -> None:
         if total > 0:
@@ -115,7 +117,7 @@ def settle_logs_command(args: argparse.Namespace) -> int:
     lang = language(getattr(args, "lang", None))
     paths = args.record if isinstance(args.record, list) else [args.record]
     tally = settle_logs(paths, workers=args.workers, ray=args.ray,
-                        progress=progress_printer(text("settle.progress", lang)))
+                        progress=progress_printer(text("settle.progress", lang), lang=lang))
     if getattr(args, "json", False):
         print(json.dumps(tally.to_dict(), ensure_ascii=False, indent=2))
     else:
@@ -137,13 +139,46 @@ def simulate_from_args(args: argparse.Namespace, options: dict[str, Any]) -> dic
     if getattr(args, "log", None):
         raise ScaleError("--log writes one file from one process: use it without --workers / --ray")
     lang = language(getattr(args, "lang", None))
-    progress = None if getattr(args, "no_progress", False) else progress_printer(text("sim.hands", lang))
+    progress = None if getattr(args, "no_progress", False) else progress_printer(text("sim.hands", lang), lang=lang)
     stats, _ = simulate_sharded(
         args.rules, args.hands, args.seed, args.agent, options, workers=args.workers, ray=args.ray, progress=progress
     )
     stats["workers"] = args.workers
     stats["backend"] = "ray" if args.ray is not None else ("processes" if args.workers > 1 else "this process")
     return stats
+
+
+def add_commands(sub: Any) -> None:
+    """Add ``dataset`` to the ``mahjong`` command's subparsers (the sharded commands' other one: its games are
+    cut into shards as ``simulate --workers`` cuts its hands)."""
+    d = sub.add_parser("dataset", help=help_text("dataset"))
+    d.add_argument("files", nargs="+", metavar=help_text("metavar.files"), help=help_text("dataset.files"))
+    d.add_argument("-o", "--out", required=True, metavar=help_text("metavar.out"), help=help_text("dataset.-o"))
+    d.add_argument("--no-progress", action="store_true", help=help_text("simulate.--no-progress"))
+    d.add_argument("--json", action="store_true", help=help_text("dataset.--json"))
+    d.add_argument("--lang", default=argparse.SUPPRESS, metavar=help_text("metavar.lang"), help=help_text("--lang"))
+    add_scale_arguments(d)
+    d.set_defaults(run=run_dataset)
+
+
+def run_dataset(args: argparse.Namespace) -> int:
+    """``mahjong dataset FILES... -o OUT.npz``: write the rows, print the summary (each game left out and why)."""
+    from mahjong.rl.dataset import build_dataset
+
+    lang = language(getattr(args, "lang", None))
+    progress = None if args.no_progress else progress_printer(text("dataset.progress", lang))
+    summary = build_dataset(args.files, args.out, workers=args.workers, ray=args.ray, progress=progress)
+    if args.json:
+        print(json.dumps(summary.to_dict(), ensure_ascii=False, indent=2))
+        return 0
+    for path, why, why_zh in summary.unread:
+        print(text("dataset.unread", lang, path=path, reason=why_zh if lang == "zh" else why), file=sys.stderr)
+    for game, why, why_zh in summary.left_out:
+        print(text("dataset.left_out", lang, game=game, reason=why_zh if lang == "zh" else why), file=sys.stderr)
+    print(text("dataset.done", lang, rows=summary.rows, games=summary.games, path=summary.path))
+    rate = summary.rows / summary.seconds if summary.seconds > 0 else 0.0
+    print(text("dataset.speed", lang, rate=f"{rate:,.0f}", seconds=f"{summary.seconds:.1f}"))
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

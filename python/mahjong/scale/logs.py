@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +24,7 @@ from mahjong.scale.errors import LogError
 from mahjong.scale.shards import Shard
 from mahjong.scale.tally import Tally
 
-__all__ = ["LogEntry", "list_log_entries", "settle_shard", "tally_settlement"]
+__all__ = ["LogEntry", "files_under", "list_log_entries", "settle_shard", "tally_settlement"]
 
 #: (file path, 1-based line number; 0 for a whole ``.json`` file)
 LogEntry = tuple[str, int]
@@ -34,18 +34,25 @@ LOG_SUFFIXES = (".json", ".jsonl")
 _HAND_STARTED = b'"type":"hand_started"'
 
 
-def list_log_entries(paths: Sequence[str | os.PathLike[str]]) -> list[LogEntry]:
-    """Every hand in the given files and directories (directories searched recursively), in a fixed order."""
+def files_under(paths: Sequence[str | os.PathLike[str]], suffixes: Sequence[str],
+                missing: Callable[[Path], Exception]) -> list[Path]:
+    """The files given and those under the directories given with one of ``suffixes`` (searched recursively),
+    sorted, each once; a path that is neither raises ``missing(path)``."""
     files: list[Path] = []
     for p in map(Path, paths):
         if p.is_dir():
-            files.extend(f for f in p.rglob("*") if f.is_file() and f.suffix in LOG_SUFFIXES)
+            files.extend(f for f in p.rglob("*") if f.is_file() and f.suffix in suffixes)
         elif p.is_file():
             files.append(p)
         else:
-            raise LogError(f"no such log file or directory: {p}")
+            raise missing(p)
+    return sorted(set(files))
+
+
+def list_log_entries(paths: Sequence[str | os.PathLike[str]]) -> list[LogEntry]:
+    """Every hand in the given files and directories (directories searched recursively), in a fixed order."""
     entries: list[LogEntry] = []
-    for f in sorted(set(files)):
+    for f in files_under(paths, LOG_SUFFIXES, lambda p: LogError(f"no such log file or directory: {p}")):
         if f.suffix == ".jsonl":
             try:
                 with f.open("rb") as fh:

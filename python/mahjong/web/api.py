@@ -1,26 +1,34 @@
 """The JSON API of the web calculator: request bodies in, the report layer's dicts out.
 
-Each handler takes the decoded JSON body (or path / query values), checks its shape at the boundary and calls
-the same functions the ``mahjong`` command's ``--json`` output is made of (:mod:`mahjong.report`).  Bad input
-raises :class:`~mahjong.errors.MahjongError` (or :class:`RequestError`, one of them), which the app turns
-into a 400 with the message.
+Each POST body is validated by its model (pydantic, strict: no text read as a number, no field the model does not
+name); the handlers call the same functions the ``mahjong`` command's ``--json`` output is made of
+(:mod:`mahjong.report`).  A body the model refuses is a :class:`RequestError` in our words (the first problem:
+an unknown field, a missing one, a value of the wrong type, a text too long), which the app turns into a 400.
 
-Two small adapters live here because the report layer has no counterpart: :func:`tiles` (the tile table the
-page draws its picker from, generated from :mod:`mahjong.tiles`) and :func:`parse` (a hand's notation read by
-:func:`mahjong.parse_hand` into the structure the page edits).
+:data:`ROUTES` is the one table of the API: the app mounts it and :func:`openapi` describes it (``GET
+/openapi.json``, an OpenAPI 3.1 document whose request schemas are the models' own JSON Schemas).
+
+Three small adapters live here because the report layer has no counterpart: :func:`tiles` (the tile table the
+pages draw their picker from, with each tile's picture), :func:`parse` (a hand's notation read by
+:func:`mahjong.parse_hand` into the structure the page edits) and :func:`strings` (the pages' words, from the
+package's catalogue :mod:`mahjong.i18n`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Annotated, Any
 
-from mahjong import report
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from mahjong import i18n, report
 from mahjong.errors import MahjongError
 from mahjong.hand import MeldKind, parse_hand
 from mahjong.tiles import FLOWER_BASE, N_TILES, tile_name
 
-__all__ = ["RequestError", "tiles", "parse", "score", "analyze", "waits", "rules", "ruleset", "fans"]
+__all__ = ["RequestError", "tiles", "parse", "score", "analyze", "waits", "rules", "ruleset", "fans", "strings",
+           "openapi", "ROUTES", "Route", "ScoreRequest", "AnalyzeRequest", "WaitsRequest", "ParseRequest"]
 
 #: the largest hand text the API reads (a 16-tile hand with four kongs and eight flowers in Chinese names is
 #: well under this); longer texts are refused before they reach the parser
@@ -31,39 +39,66 @@ class RequestError(MahjongError):
     """A request body of the wrong shape: not an object, a missing or unknown field, a value of the wrong type."""
 
 
-def _body(body: Any, required: tuple[str, ...], optional: Mapping[str, tuple[type, ...]]) -> dict[str, Any]:
-    """Check a request body: an object with the required text fields and only known optional ones."""
-    if not isinstance(body, dict):
-        raise RequestError(f"the request body must be a JSON object, got {_json_type(body)}")
-    known = set(required) | set(optional)
-    unknown = sorted(set(body) - known)
-    if unknown:
-        raise RequestError(f"unknown field(s): {', '.join(unknown)}; known: {', '.join(sorted(known))}")
-    for name in required:
-        if name not in body:
-            raise RequestError(f"missing field: {name}")
-        _text(name, body[name])
-    for name, types in optional.items():
-        v = body.get(name)
-        if v is None:
-            continue
-        if not isinstance(v, types) or (isinstance(v, bool) and bool not in types):
-            want = " or ".join(_TYPE_WORDS[t] for t in types)
-            raise RequestError(f"{name} must be {want}, got {_json_type(v)}")
-        if isinstance(v, str):
-            _text(name, v)
-    return dict(body)
+# --- the request models --------------------------------------------------------------------------------------------
+
+Text = Annotated[str, Field(max_length=MAX_TEXT)]
+_HAND = "the hand's notation, e.g. \"[123m,1]456m789m123p5s 5s\" (Chinese tile names and glyphs are read too)"
+_RULES = "a rule set (any name `GET /api/rules` lists; default guobiao)"
+_STYLE = "how the answer writes tile names next to their codes: ascii (default), chinese or unicode"
 
 
-def _text(name: str, v: Any) -> str:
-    if not isinstance(v, str):
-        raise RequestError(f"{name} must be a string, got {_json_type(v)}")
-    if len(v) > MAX_TEXT:
-        raise RequestError(f"{name} is too long ({len(v)} characters; at most {MAX_TEXT})")
-    return v
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
-_TYPE_WORDS = {str: "a string", int: "a whole number", bool: "true or false", dict: "an object", list: "a list"}
+class ParseRequest(_Body):
+    """A hand to read into the structure the page edits."""
+
+    hand: Text = Field(description=_HAND)
+
+
+class ScoreRequest(_Body):
+    """A complete hand to score, or a hand one tile short: what each winning tile is worth."""
+
+    hand: Text = Field(description=_HAND)
+    rules: Text | None = Field(None, description=_RULES)
+    options: dict[str, Any] | None = Field(None, description="the rule set's options changed from its defaults")
+    context: dict[str, Any] | None = Field(None, description="the win facts (`GET /api/rules/NAME` lists them)")
+    win_tile: Text | None = Field(None, description="the winning tile (default: the last concealed tile written)")
+    style: Text | None = Field(None, description=_STYLE)
+
+
+class AnalyzeRequest(_Body):
+    """A hand to analyse: shanten per form, waits with copies left, the best discards."""
+
+    hand: Text = Field(description=_HAND)
+    rules: Text | None = Field(None, description=_RULES + "; its winning shapes are used")
+    visible: Text | None = Field(None, description="tiles seen elsewhere, to count the copies left")
+    wildcards: int | None = Field(None, description="wildcards held besides the tiles written")
+    wildcard_tiles: Text | None = Field(None, description="tile kinds of the hand that are wildcards")
+    top: int | None = Field(None, description="how many discards to list (0-34, default 5)")
+    style: Text | None = Field(None, description=_STYLE)
+
+
+class WaitsRequest(ScoreRequest):
+    """A waiting hand: its analysis and what each winning tile scores."""
+
+    visible: Text | None = Field(None, description="tiles seen elsewhere, to count the copies left")
+    wildcards: int | None = Field(None, description="wildcards held besides the tiles written")
+    wildcard_tiles: Text | None = Field(None, description="tile kinds of the hand that are wildcards")
+
+
+class ErrorResponse(BaseModel):
+    """A refused request: the message in English and in Chinese, its exception type and its catalogue code."""
+
+    error: str
+    kind: str
+    code: str
+    error_zh: str
+
+
+_WORDS = {"string": "a string", "int": "a whole number", "bool": "true or false", "dict": "an object",
+          "list": "a list"}
 
 
 def _json_type(v: Any) -> str:
@@ -82,17 +117,45 @@ def _json_type(v: Any) -> str:
     return type(v).__name__
 
 
+def _validated(model: type[_Body], body: Any) -> Any:
+    """``body`` as ``model``, or the first problem as a :class:`RequestError` in our words."""
+    if not isinstance(body, dict):
+        raise RequestError(f"the request body must be a JSON object, got {_json_type(body)}")
+    try:
+        return model.model_validate(body)
+    except ValidationError as e:
+        problems = e.errors()
+    extra = sorted(str(p["loc"][0]) for p in problems if p["type"] == "extra_forbidden")
+    if extra:
+        known = ", ".join(sorted(model.model_fields))
+        raise RequestError(f"unknown field(s): {', '.join(extra)}; known: {known}") from None
+    first = problems[0]
+    name = str(first["loc"][0])
+    if first["type"] == "missing":
+        raise RequestError(f"missing field: {name}") from None
+    if first["type"] == "string_too_long":
+        raise RequestError(f"{name} is too long ({len(body[name])} characters; at most {MAX_TEXT})") from None
+    want = next((w for k, w in _WORDS.items() if first["type"].startswith(k)), "of another type")
+    raise RequestError(f"{name} must be {want}, got {_json_type(body.get(name))}") from None
+
+
+def _given(req: BaseModel) -> dict[str, Any]:
+    return {k: v for k, v in req.model_dump().items() if k != "hand" and v is not None}
+
+
 # --- adapters the report layer has no counterpart for ---------------------------------------
 
 
 def tiles() -> list[dict[str, Any]]:
-    """Every tile id with its three names (ascii code, Chinese, Unicode glyph): the picker's table."""
+    """Every tile id with its names (ascii code, Chinese, Unicode glyph) and its picture (``image``, a path under
+    the server's ``/static/``): the pickers' table."""
     return [
         {
             "id": t,
             "code": tile_name(t, "ascii"),
             "zh": tile_name(t, "chinese"),
             "glyph": tile_name(t, "unicode"),
+            "image": f"/static/tiles/{tile_name(t, 'ascii')}.svg",
             "flower": t >= FLOWER_BASE,
         }
         for t in range(N_TILES)
@@ -112,8 +175,8 @@ def parse(body: Any) -> dict[str, Any]:
     """``{"hand": text}`` -> the hand as the page edits it: melds (kind, tile codes, seat claimed from),
     concealed tiles in the order written, flowers, the winning tile (the last concealed tile of a complete
     hand, as the notation says) and the tile count with kongs counted as 3."""
-    b = _body(body, ("hand",), {})
-    hand = parse_hand(b["hand"])
+    req = _validated(ParseRequest, body)
+    hand = parse_hand(req.hand)
     concealed = [tile_name(t) for t in hand.concealed]
     win = None if hand.win_tile is None else tile_name(hand.win_tile)
     if win is not None:  # the notation's order: the winning tile last
@@ -131,51 +194,46 @@ def parse(body: Any) -> dict[str, Any]:
     }
 
 
-# --- the report layer ------------------------------------------------------------------------
+def strings() -> dict[str, dict[str, str]]:
+    """The pages' words in each language (``{"en": {key: text}, "zh": {...}}``), from the package's catalogue:
+    the pages' own rows (:data:`mahjong.i18n.PAGE`), the units, the winning forms, the waits, the winds and the
+    win facts' labels — the words the command line uses for the same things."""
+    out: dict[str, dict[str, str]] = {"en": {}, "zh": {}}
+    for lang, i in (("en", 0), ("zh", 1)):
+        table = out[lang]
+        table.update({k: v[i] for k, v in i18n.PAGE.items()})
+        table.update({f"unit_{k}": v[i] for k, v in i18n.UNITS.items()})
+        table.update({f"form_{k[5:]}": v[i] for k, v in i18n.MESSAGES.items() if k.startswith("form.")})
+        table.update({f"wait_{k[5:]}": v[i] for k, v in i18n.MESSAGES.items() if k.startswith("wait.")})
+        table.update({f"wind_{w}": i18n.wind(w, lang) for w in range(4)})
+        table.update({f"fact_{k}": v[i] for k, v in i18n.WIN_FACTS.items()})
+    return out
 
-_SCORE_FIELDS: dict[str, tuple[type, ...]] = {
-    "rules": (str,),
-    "options": (dict,),
-    "context": (dict,),
-    "win_tile": (str,),
-    "style": (str,),
-}
-_ANALYZE_FIELDS: dict[str, tuple[type, ...]] = {
-    "rules": (str,),
-    "visible": (str,),
-    "wildcards": (int,),
-    "wildcard_tiles": (str,),
-    "top": (int,),
-    "style": (str,),
-}
+
+# --- the report layer ------------------------------------------------------------------------
 
 
 def score(body: Any) -> dict[str, Any]:
-    """``{"hand", "rules"?, "options"?, "context"?, "win_tile"?, "style"?}`` -> :func:`mahjong.report.score`."""
-    b = _body(body, ("hand",), _SCORE_FIELDS)
-    kwargs = {k: v for k, v in b.items() if k != "hand" and v is not None}
-    return report.score(b["hand"], **kwargs)
+    """:class:`ScoreRequest` -> :func:`mahjong.report.score`."""
+    req = _validated(ScoreRequest, body)
+    return report.score(req.hand, **_given(req))
 
 
 def analyze(body: Any) -> dict[str, Any]:
-    """``{"hand", "rules"?, "visible"?, "wildcards"?, "wildcard_tiles"?, "top"?, "style"?}`` ->
-    :func:`mahjong.report.analyze`."""
-    b = _body(body, ("hand",), _ANALYZE_FIELDS)
-    kwargs = {k: v for k, v in b.items() if k != "hand" and v is not None}
-    return report.analyze(b["hand"], **kwargs)
+    """:class:`AnalyzeRequest` -> :func:`mahjong.report.analyze`."""
+    req = _validated(AnalyzeRequest, body)
+    return report.analyze(req.hand, **_given(req))
 
 
 def waits(body: Any) -> dict[str, Any]:
     """A waiting hand (13 or 16 tiles, kongs counted as 3): its waits with copies left, shanten per form, and
     what each winning tile would score self-drawn and on a discard (``score`` of a waiting hand)."""
-    b = _body(body, ("hand",), {**_SCORE_FIELDS, "visible": (str,), "wildcards": (int,), "wildcard_tiles": (str,)})
-    rules = b.get("rules") or "guobiao"
-    style = b.get("style") or "ascii"
-    analysis = report.analyze(
-        b["hand"], rules=rules, visible=b.get("visible"), wildcards=b.get("wildcards") or 0,
-        wildcard_tiles=b.get("wildcard_tiles"), style=style,
-    )
-    values = report.score(b["hand"], rules=rules, options=b.get("options"), context=b.get("context"), style=style)
+    req = _validated(WaitsRequest, body)
+    rules = req.rules or "guobiao"
+    style = req.style or "ascii"
+    analysis = report.analyze(req.hand, rules=rules, visible=req.visible, wildcards=req.wildcards or 0,
+                              wildcard_tiles=req.wildcard_tiles, style=style)
+    values = report.score(req.hand, rules=rules, options=req.options, context=req.context, style=style)
     return {"analysis": analysis, "values": values}
 
 
@@ -184,14 +242,80 @@ def rules() -> list[dict[str, Any]]:
     return report.rulesets()
 
 
+def _name(name: str) -> str:
+    if len(name) > MAX_TEXT:
+        raise RequestError(f"rule set name is too long ({len(name)} characters; at most {MAX_TEXT})")
+    return name
+
+
 def ruleset(name: str) -> dict[str, Any]:
-    """One preset: :func:`mahjong.report.ruleset_options` (its names and config options) with the win facts its
+    """One preset: :func:`mahjong.report.ruleset_options` (its names, options and table) with the win facts its
     context takes (:func:`mahjong.report.context_fields`) under ``"context"``."""
-    _text("rule set name", name)
-    return {**report.ruleset_options(name), "context": report.context_fields(name)}
+    return {**report.ruleset_options(_name(name)), "context": report.context_fields(name)}
 
 
 def fans(name: str) -> dict[str, Any]:
     """One preset's whole fan / hu table (:func:`mahjong.report.fans`)."""
-    _text("rule set name", name)
-    return report.fans(name)
+    return report.fans(_name(name))
+
+
+# --- the routes, and their description -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Route:
+    """One route of the API: its method and path, the handler (a body for POST, the path's ``name`` for a
+    ``{name}`` route, nothing else otherwise), the model of its body and what it answers."""
+
+    method: str
+    path: str
+    handler: Callable[..., Any]
+    summary: str
+    request: type[BaseModel] | None = None
+    answer: str = "the report layer's dict (mahjong.report)"
+
+
+ROUTES: tuple[Route, ...] = (
+    Route("GET", "/api/tiles", tiles, "every tile: id, code, Chinese name, glyph, picture"),
+    Route("GET", "/api/strings", strings, "the pages' words in English and Chinese (the package's catalogue)"),
+    Route("GET", "/api/rules", rules, "every rule set (mahjong.report.rulesets)"),
+    Route("GET", "/api/rules/{name}", ruleset, "a rule set's options, table and win facts"),
+    Route("GET", "/api/fans/{name}", fans, "a rule set's whole fan / hu table (mahjong.report.fans)"),
+    Route("POST", "/api/parse", parse, "a hand's notation as the page edits it", ParseRequest),
+    Route("POST", "/api/score", score, "score a hand, or what each winning tile of a waiting hand is worth",
+          ScoreRequest),
+    Route("POST", "/api/analyze", analyze, "shanten per form, waits with copies left, discards", AnalyzeRequest),
+    Route("POST", "/api/waits", waits, "a waiting hand's analysis and each winning tile's value", WaitsRequest),
+)
+
+
+def openapi() -> dict[str, Any]:
+    """The OpenAPI 3.1 document of :data:`ROUTES`: each POST body's schema is its model's own JSON Schema, the
+    refusals (400, 404, 413) answer :class:`ErrorResponse`."""
+    from mahjong import __version__
+
+    schemas: dict[str, Any] = {"ErrorResponse": ErrorResponse.model_json_schema()}
+    error = {"description": "refused, with our message", "content": {
+        "application/json": {"schema": {"$ref": "#/components/schemas/ErrorResponse"}}}}
+    paths: dict[str, Any] = {}
+    for r in ROUTES:
+        op: dict[str, Any] = {"summary": r.summary, "operationId": r.handler.__name__, "responses": {
+            "200": {"description": r.answer, "content": {"application/json": {"schema": {}}}}}}
+        if r.request is not None:
+            model = r.request.__name__
+            schemas.update(r.request.model_json_schema(ref_template="#/components/schemas/{model}").pop("$defs", {}))
+            schemas[model] = r.request.model_json_schema(ref_template="#/components/schemas/{model}")
+            op["requestBody"] = {"required": True, "content": {
+                "application/json": {"schema": {"$ref": f"#/components/schemas/{model}"}}}}
+            op["responses"]["400"] = error
+            op["responses"]["413"] = error
+        if "{name}" in r.path:
+            op["parameters"] = [{"name": "name", "in": "path", "required": True, "schema": {"type": "string"},
+                                 "description": "a rule set's name (any spelling `GET /api/rules` lists)"}]
+            op["responses"]["404"] = error
+        paths.setdefault(r.path, {})[r.method.lower()] = op
+    return {"openapi": "3.1.0",
+            "info": {"title": "mjcore web calculator", "version": __version__,
+                     "description": "The JSON API of `mahjong serve`: the answers are the dicts of mahjong.report, "
+                                    "the ones `mahjong … --json` prints."},
+            "paths": paths, "components": {"schemas": schemas}}

@@ -18,13 +18,13 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import Mount, Route
+from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from mahjong.errors import KIND_CODES, MahjongError, RulesError, identify, translate
 from mahjong.web import api
 
-__all__ = ["create_app", "STATIC"]
+__all__ = ["create_app", "STATIC", "EXTRA_ROUTES"]
 
 STATIC = Path(__file__).with_name("static")
 #: request bodies larger than this are refused (413) before they are read whole
@@ -98,12 +98,20 @@ async def _index(request: Request) -> Response:
     return FileResponse(STATIC / "index.html", media_type="text/html; charset=utf-8")
 
 
-async def _tiles(request: Request) -> Response:
-    return _json(api.tiles())
+def _get(handler: Callable[[], Any]) -> Callable[[Request], Awaitable[Response]]:
+    async def endpoint(request: Request) -> Response:
+        return _json(await run_in_threadpool(handler))
+
+    return endpoint
 
 
-async def _rules(request: Request) -> Response:
-    return _json(await run_in_threadpool(api.rules))
+def _endpoint(route: api.Route) -> Callable[[Request], Awaitable[Response]]:
+    """The Starlette endpoint of a route of :data:`mahjong.web.api.ROUTES`."""
+    if route.method == "POST":
+        return _post(route.handler)
+    if "{name}" in route.path:
+        return _by_name(route.handler)
+    return _get(route.handler)
 
 
 async def _on_problem(request: Request, exc: Exception) -> Response:
@@ -128,18 +136,24 @@ async def _on_crash(request: Request, exc: Exception) -> Response:
     return _error(500, "internal error: the input was not understood (the server goes on serving)", "InternalError")
 
 
+async def _openapi(request: Request) -> Response:
+    return _json(api.openapi())
+
+
+#: routes other parts of the server add (a page and its API): each a Starlette route or mount, mounted with the
+#: calculator's; the one place to add them (e.g. ``EXTRA_ROUTES.append(Mount("/tables", ...))``)
+EXTRA_ROUTES: list[BaseRoute] = []
+
+
 def create_app() -> Starlette:
-    """The calculator's ASGI app, with the tables' routes (give it to uvicorn, or to Starlette's TestClient)."""
-    routes = [
+    """The calculator's ASGI app, with the tables' routes (give it to uvicorn, or to Starlette's TestClient): its
+    page, the JSON API of :data:`mahjong.web.api.ROUTES`, their OpenAPI document (``/openapi.json``), the static
+    files (the tile pictures under ``/static/tiles/``), :data:`EXTRA_ROUTES` and the tables."""
+    routes: list[BaseRoute] = [
         Route("/", _index, methods=["GET"]),
-        Route("/api/tiles", _tiles, methods=["GET"]),
-        Route("/api/rules", _rules, methods=["GET"]),
-        Route("/api/rules/{name}", _by_name(api.ruleset), methods=["GET"]),
-        Route("/api/fans/{name}", _by_name(api.fans), methods=["GET"]),
-        Route("/api/parse", _post(api.parse), methods=["POST"]),
-        Route("/api/score", _post(api.score), methods=["POST"]),
-        Route("/api/analyze", _post(api.analyze), methods=["POST"]),
-        Route("/api/waits", _post(api.waits), methods=["POST"]),
+        Route("/openapi.json", _openapi, methods=["GET"]),
+        *(Route(r.path, _endpoint(r), methods=[r.method]) for r in api.ROUTES),
+        *EXTRA_ROUTES,
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
     # the tables people and agents play at (POST /api/tables, /ws/tables/{id}, the page /table)

@@ -39,7 +39,17 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from mahjong.errors import MahjongError
 from mahjong.table import Table, TableError, Timing, encode
-from mahjong.web.api import RequestError, _body
+from mahjong.web.api import RequestError, Text, _Body, _validated
+
+
+class TableRequest(_Body):
+    """``POST /api/tables``: the rule set, its options, who sits at each seat, how many hands, the clocks."""
+
+    rules: Text
+    options: dict[str, Any] | None = None
+    seats: list[Any] | None = None
+    hands: int | None = None
+    timing: dict[str, Any] | None = None
 
 __all__ = ["Limits", "TableServer", "encode"]
 
@@ -150,9 +160,8 @@ class TableServer:
         return PlainTextResponse(room.table.log(), media_type="application/x-ndjson; charset=utf-8")
 
     async def _create(self, request: Request) -> Response:
-        body = _body(await self.read_json(request), ("rules",),
-                     {"options": (dict,), "seats": (list,), "hands": (int,), "timing": (dict,)})
-        if "seats" not in body:
+        body = _validated(TableRequest, await self.read_json(request)).model_dump()
+        if body["seats"] is None:
             raise RequestError("missing field: seats")
         try:
             self._make_room_for_one()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from itertools import compress
 from typing import Any, NamedTuple
@@ -39,8 +39,9 @@ class GuobiaoContext(WinContext):
         wildcard_kong: 混杠 — the winner declared a kong of four 混 (extras only).
     """
 
-    human: bool = False
-    wildcard_kong: bool = False
+    #: (read only with the option ``extras``: the page and ``mahjong rules`` show them when it is on)
+    human: bool = field(default=False, metadata={"option": "extras"})
+    wildcard_kong: bool = field(default=False, metadata={"option": "extras"})
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -485,7 +486,7 @@ def _details_of_melds(fan: int, flowers: int, melds: tuple[Meld, ...], reading: 
 
 
 def _invalid_reason(fan: int, min_fan: int) -> str:
-    return f"诈和 (false win): {fan} fan without flowers, under the {min_fan}-fan minimum"
+    return f"false win: {fan} fan without flowers, under the {min_fan}-fan minimum"
 
 
 def _new_result(values: dict[str, Any]) -> ScoreResult:
@@ -602,8 +603,8 @@ class GuobiaoBatch(NamedTuple):
     errors: list[str | None]  #: why a hand was not scored (bad hand or context, malformed record, no win)
 
 
-_BATCH_ERRORS = {1: "not a complete Guobiao hand (4 melds + a pair, 七对, 十三幺, 全不靠 / 七星不靠 or 组合龙 + a "
-                    "meld + a pair)",
+_BATCH_ERRORS = {1: "not a complete Guobiao hand (four sets and a pair, seven pairs, thirteen orphans, honors and "
+                    "knitted tiles, or a knitted straight with a set and a pair)",
                  2: "malformed hand record (counts, packs, winning tile, winds or flowers out of range)"}
 #: the compiled batch kernel, or None (pure-Python backend)
 _BATCH_KERNEL: Any = K._gb_score_batch if _COMPILED else S.score_batch  # type: ignore[attr-defined]
@@ -618,9 +619,7 @@ def _numpy() -> Any:
 
 
 def _not_winning(h: Hand) -> NotWinningError:
-    return NotWinningError(
-        f"not a complete Guobiao hand: {_describe(h)} is not 4 melds + a pair, 七对, 十三幺, 全不靠 / 七星不靠 "
-        "or 组合龙 + a meld + a pair")
+    return NotWinningError(code="not-win-guobiao")
 
 
 #: Decomposition id -> (the Decomposition, its melds' notation, its pair's notation or None); the object is kept
@@ -686,10 +685,6 @@ def _meld_str(m: Any) -> str:
 @lru_cache(maxsize=4096)
 def _tiles_str(tiles: tuple[int, ...]) -> str:
     return format_tiles(tiles)
-
-
-def _describe(h: Hand) -> str:
-    return str(h)
 
 
 def _init_fast(core: Any) -> Any:

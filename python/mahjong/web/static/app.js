@@ -14,12 +14,12 @@ const state = {
   options: {},                    // config options changed from their defaults
   context: {},                    // win facts changed from their defaults
   mode: "tile",                   // what a tap on the picker adds
-  seat: 1,                        // the seat a meld is claimed from (1 上家, 2 对家, 3 下家)
+  seat: 1,                        // the seat a meld is claimed from (1 left, 2 across, 3 right)
 };
 let TILES = [];                   // /api/tiles
 let BY_CODE = {};
 let RULESETS = [];                // /api/rules
-let META = { options: [], context: [] };   // /api/rules/NAME
+let META = { options: [], context: [], tiles: [], flowers: true, hand_size: 13 };   // /api/rules/NAME
 let seq = 0;                      // the newest request; older answers are dropped
 
 const MODES = ["tile", "win", "chow", "pung", "kong", "concealed_kong", "added_kong"];
@@ -45,22 +45,20 @@ async function api(path, body) {
   return data;
 }
 
-function tileName(code) {
+function tileName(code) {            // a tile named in the interface's language (its code in English)
   const t = BY_CODE[code];
-  return t ? (state.lang === "zh" ? t.zh : `${t.zh} ${t.code}`) : code;
+  return t ? (state.lang === "zh" ? t.zh : t.code) : code;
 }
 
-function tileChip(code, attrs) {
-  const t = BY_CODE[code] || { glyph: "?", zh: code, code };
+function tileChip(code, attrs) {      // a tile as its picture (drawn from paths: no font needed) and its code
+  const t = BY_CODE[code] || { image: "", zh: code, code };
   return el("button", Object.assign({ type: "button", class: "tile", "aria-label": tileName(code) }, attrs),
-    el("span", { class: "glyph", "aria-hidden": "true", text: t.glyph }),
-    el("span", { class: "zh", text: t.zh }),
+    el("img", { src: t.image, alt: "", "aria-hidden": "true", draggable: "false" }),
     el("span", { class: "code", text: t.code }));
 }
 
-function tileText(code) {            // a tile in running text: glyph + Chinese name
-  const t = BY_CODE[code];
-  return t ? `${t.glyph}${t.zh}` : code;
+function tileText(code) {            // a tile in running text: its name in the interface's language
+  return tileName(code);
 }
 
 // --- notation <-> hand -------------------------------------------------------------------
@@ -109,17 +107,27 @@ function copiesUsed(code, h) {
 
 // --- the picker --------------------------------------------------------------------------
 
-function buildPicker() {
+function inGame(t) {                 // the rule set plays this tile (its wall: META.tiles, META.flowers)
+  return t.flower ? META.flowers : META.tiles.includes(t.code);
+}
+
+function buildPicker() {              // the rule set's tiles only: no honors in Sichuan, no flowers without them
   const picker = $("#picker");
+  picker.querySelectorAll(".picker-row").forEach((n) => n.remove());
   const rows = [["m", (t) => t.id < 9], ["p", (t) => t.id >= 9 && t.id < 18], ["s", (t) => t.id >= 18 && t.id < 27],
     ["z", (t) => t.id >= 27 && t.id < 34], ["f", (t) => t.flower]];
   for (const [suit, pick] of rows) {
-    const row = el("div", { class: "tiles picker-row", role: "group", "data-i18n-label": `suit_${suit}` });
-    for (const t of TILES.filter(pick)) {
-      row.append(tileChip(t.code, { "data-code": t.code, on: { click: () => tap(t.code) } }));
+    const shown = TILES.filter(pick).filter(inGame);
+    if (!shown.length) continue;
+    const row = el("div", { class: "tiles picker-row", role: "group", "data-i18n-label": `suit_${suit}`,
+      "aria-label": T(`suit_${suit}`) });
+    for (const t of shown) {
+      row.append(tileChip(t.code, { "data-code": t.code, "aria-label": tileName(t.code),
+        on: { click: () => tap(t.code) } }));
     }
     picker.append(row);
   }
+  $("#flowers-row").hidden = !META.flowers;
 }
 
 function buildEntry() {
@@ -153,6 +161,7 @@ function tap(code) {                 // a tap on the picker adds the tile the wa
   const h = state.hand;
   const t = BY_CODE[code];
   hideError();
+  if (!inGame(t)) return showError(T("notInGame", { tile: tileText(code) }));
   if (t.flower) {
     if (h.flowers.includes(code)) return showError(T("flowerTwice", { tile: tileText(code) }));
     h.flowers.push(code);
@@ -311,17 +320,24 @@ async function loadRuleset() {
   META = await api(`/api/rules/${encodeURIComponent(state.rules)}`);
   const r = RULESETS.find((x) => x.name === state.rules) || {};
   $("#ruleset-summary").textContent = (state.lang === "zh" ? r.summary_zh : r.summary_en) || "";
+  if (TILES.length) buildPicker();
   buildOptions();
   buildFacts();
 }
 
-function doc(f) {
-  // The rule sets' documentation is written in English around the Chinese terms; the Chinese interface shows
-  // only a doc's leading Chinese term ("和绝张 — the winning tile is ..." -> "和绝张"), never English words.
-  const text = f.doc || "";
-  if (state.lang !== "zh") return text;
-  const head = text.split(/ — |, |: |\(|（/)[0].trim();
-  return /[\u4e00-\u9fff]/.test(head) && !/[A-Za-z]/.test(head) ? head : "";
+function doc(f) {                      // a field's help for a player, in the page's language (the report's words)
+  if (f.help) return f.help[state.lang] || "";
+  return (state.lang === "zh" ? f.doc_zh : f.doc_en) || "";
+}
+
+function helpNode(text) {              // help text, the option names and values in it set as code (in Chinese
+  const p = el("p", { class: "help" }); // text every Latin word is one: an option's name or value)
+  for (const part of text.split(/([A-Za-z_][A-Za-z0-9_]*)/)) {
+    if (!part) continue;
+    p.append(/^[A-Za-z_]/.test(part) && (part.includes("_") || state.lang === "zh")
+      ? el("code", { text: part }) : document.createTextNode(part));
+  }
+  return p;
 }
 
 // The win facts every rule set shares get widgets that speak of seats and winds; every other field's widget
@@ -367,7 +383,7 @@ function readText(text, f) {           // a text box's value as the API takes it
 function field(f, store, prefix) {       // one form control generated from a field's metadata
   const id = `${prefix}-${f.name}`;
   const cur = f.name in store ? store[f.name] : f.default;
-  const set = (v) => {
+  let set = (v) => {
     if (JSON.stringify(v) === JSON.stringify(f.default) || v === undefined) delete store[f.name];
     else store[f.name] = v;
     if (prefix === "ctx" && SEAT_FACTS.includes(f.name)) buildFacts();
@@ -380,6 +396,10 @@ function field(f, store, prefix) {       // one form control generated from a fi
     return node;
   };
   const type = String(f.type || "");
+  if (prefix === "opt") {                // an option that switches facts on or off redraws them
+    const setOpt = set;
+    set = (v) => { setOpt(v); buildFacts(); };
+  }
   let control;
   if (prefix === "ctx" && SEAT_FACTS.includes(f.name)) {
     control = select(seatsOfRuleset().map((s) => [s, seatText(s)]), cur === null ? 0 : cur);
@@ -388,7 +408,8 @@ function field(f, store, prefix) {       // one form control generated from a fi
     const others = seatsOfRuleset().filter((s) => s !== winner);
     control = select([[null, T("selfDrawnChoice")], ...others.map((s) => [s, seatText(s)])], cur);
   } else if (prefix === "ctx" && TILE_FACTS.includes(f.name)) {
-    const kinds = TILES.filter((t) => !t.flower).map((t) => [t.code, `${t.glyph} ${t.zh} ${t.code}`]);
+    const kinds = TILES.filter((t) => !t.flower && inGame(t))
+      .map((t) => [t.code, state.lang === "zh" ? `${t.zh} ${t.code}` : t.code]);
     const now = typeof cur === "number" ? TILES[cur].code : cur;
     control = select([[null, T("none")], ...kinds], now === undefined ? null : now);
   } else if (prefix === "ctx" && SEAT_OR_NONE_FACTS.includes(f.name)) {
@@ -407,27 +428,34 @@ function field(f, store, prefix) {       // one form control generated from a fi
     const shown = cur === null || cur === undefined ? "" : typeof cur === "string" ? cur : JSON.stringify(cur);
     control = el("input", { type: "text", id, value: shown, on: { change: (e) => set(readText(e.target.value, f)) } });
   }
-  let help = doc(f);
-  if (prefix === "ctx" && help === factLabel(f.name)) help = "";   // the label says it already
+  const help = doc(f);
   return el("div", { class: "field", dataset: { field: f.name } },
-    prefix === "ctx" ? el("label", { for: id, text: factLabel(f.name) })
+    prefix === "ctx" ? el("label", { for: id, text: factLabel(f) })
       : el("label", { for: id }, el("code", { class: "ident", text: f.name })),
     control,
-    help ? el("p", { class: "help", text: help }) : null);
+    help ? helpNode(help) : null);
 }
 
-function factLabel(name) {              // the page's own words for the shared facts, the field name otherwise
-  const key = `fact_${name}`;
+function factLabel(f) {                  // a win fact's label in the page's language (the report's words)
+  if (f.label) return f.label[state.lang];
+  const key = `fact_${f.name}`;
   const t = T(key);
-  return t === key ? name : t;
+  return t === key ? f.name : t;
 }
 
 function buildOptions() {
   $("#options-form").replaceChildren(...(META.options || []).map((f) => field(f, state.options, "opt")));
 }
 
-function buildFacts() {
-  const fields = (META.context || []).filter((f) => !HIDDEN_FACTS.includes(f.name));
+function optionOn(name) {              // an option's value now: changed on the page, or the preset's
+  if (name in state.options) return !!state.options[name];
+  const o = (META.options || []).find((x) => x.name === name);
+  return !!(o && o.default);
+}
+
+function buildFacts() {                  // the facts the rule set reads (an extras-only fact only with extras on)
+  const fields = (META.context || []).filter((f) => !HIDDEN_FACTS.includes(f.name))
+    .filter((f) => !f.option || optionOn(f.option));
   $("#facts-form").replaceChildren(...fields.map((f) => field(f, state.context, "ctx")));
   $("#facts-form").dataset.ruleset = state.rules;
 }
@@ -465,6 +493,13 @@ async function compute(mine) {
   if (!state.text.trim()) {
     out.replaceChildren(el("p", { class: "help", text: T("enterHand") }));
     out.dataset.ready = "";
+    return;
+  }
+  const size = META.hand_size || 13;
+  const held = tileCount(state.hand);
+  if (held + state.hand.flowers.length < size) {   // not yet a hand: say how many are missing, ask nothing
+    out.replaceChildren(el("p", { id: "missing", text: T("missing", { n: size - held, size, m: size + 1 - held }) }));
+    out.dataset.ready = text;
     return;
   }
   const analysis = () => api("/api/analyze", { hand: text, rules: body.rules });
@@ -526,8 +561,9 @@ function renderScore(r) {
   }
   wrap.append(el("p", { class: "total" }, el("span", { text: T("total") + " " }),
     el("strong", { id: "total", text: String(r.total) }), el("span", { id: "unit", text: " " + unitName(r.unit) })));
+  const why = (state.lang === "zh" ? r.invalid_reason_zh : r.invalid_reason) || "";
   wrap.append(el("p", { id: "minimum", class: r.valid ? "ok" : "error",
-    text: r.valid ? T("minimumMet") : T("minimumNotMet", { why: r.invalid_reason || "" }) }));
+    text: r.valid ? T("minimumMet") : T("minimumNotMet", { why }) }));
   wrap.append(renderPayments(r.payments || []));
   const facts = [];
   if (r.win_tile) facts.push(["win", T("winTile"), tileText(r.win_tile.tile) + (r.self_drawn ? ` (${T("selfDrawn")})` : ` (${T("onDiscard")})`)]);
@@ -547,7 +583,7 @@ function renderAssumptions(assumed) {
     assumed.map((a) => el("li", { dataset: { fact: a.fact }, text: bilingual(a) }))));
 }
 
-function payerLabel(p) {                // "东 · 庄 · 座位 0" — the seat by its wind, and who it is in this win
+function payerLabel(p) {                // "East · dealer · seat 0": the seat by its wind, and who it is in this win
   const bits = [T(`wind_${"ESWN".indexOf(p.wind)}`)];
   if (p.dealer) bits.push(T("dealer"));
   bits.push(T("seat", { n: p.seat }));
@@ -564,8 +600,8 @@ function renderPayments(pays) {
       el("td", { class: "amount", text: (p.amount > 0 ? "+" : "") + p.amount })))));
 }
 
-function readingText(rd) {
-  const name = (c) => (BY_CODE[c] ? BY_CODE[c].zh : c);
+function readingText(rd) {              // the reading in the page's language: Chinese names, or the codes
+  const name = (c) => (BY_CODE[c] && state.lang === "zh" ? BY_CODE[c].zh : c);
   const groups = [...(rd.melds || []).map((m) => m.map(name).join("")),
     ...(rd.pairs || []).map((p) => name(p) + name(p)),
     ...(rd.singles || []).map(name)];
@@ -666,6 +702,9 @@ function applyLanguage() {
 
 async function switchLanguage() {
   state.lang = state.lang === "zh" ? "en" : "zh";
+  seq++;                               // an answer on its way is in the other language now: drop it
+  pending();
+  writeURL();
   applyLanguage();
   buildRulesets();
   await loadRuleset();
@@ -675,15 +714,15 @@ async function switchLanguage() {
 
 async function boot() {
   readURL();
-  applyLanguage();
   try {
+    await window.MJ_I18N.load();
     [TILES, RULESETS] = await Promise.all([api("/api/tiles"), api("/api/rules")]);
   } catch (e) {
-    return showError(e.message, true);
+    return showError(e.message || "the server did not answer", true);
   }
+  applyLanguage();
   BY_CODE = Object.fromEntries(TILES.map((t) => [t.code, t]));
   if (!RULESETS.some((r) => r.name === state.rules)) state.rules = "guobiao";
-  buildPicker();
   buildEntry();
   renderEntry();
   applyLanguage();

@@ -1,141 +1,21 @@
-// Every label of the page in Chinese and English.  Names of tiles, fans, options and win facts come from
-// the server (the rule sets' own metadata); only the page's own words live here.
+// The page's words: read from the server (GET /api/strings), which serves them from the package's own catalogue
+// (mahjong.i18n: the page's rows, the units, forms, waits, winds and win facts the command line uses too).  No
+// word is kept here: this file only looks them up.
 "use strict";
 
 window.MJ_I18N = (() => {
-  const zh = {
-    title: "麻将算番器",
-    skip: "跳到手牌输入",
-    langHint: "切换界面语言",
-    otherLanguage: "英文",
-    rulesHeading: "规则",
-    ruleset: "规则集",
-    options: "规则选项",
-    reset: "恢复默认",
-    handHeading: "手牌",
-    notation: "牌谱写法",
-    notationHelp: "万 m、筒 p、条 s，字牌 东南西北中发白 = E S W N C F P，花 f1–f8；副露写在方括号里，逗号后是来源（1 上家、2 对家、3 下家），加杠加 +；和牌张写在最后。也可直接写中文牌名或牌的符号。",
-    melds: "副露",
-    concealed: "手牌",
-    winTile: "和牌张",
-    flowers: "花牌",
-    entryMode: "点牌时加入",
-    claimedFrom: "来自",
-    clear: "清空",
-    picker: "选牌",
-    suit_m: "万子", suit_p: "筒子", suit_s: "条子", suit_z: "字牌", suit_f: "花牌",
-    mode_tile: "手牌", mode_win: "和牌张", mode_chow: "吃", mode_pung: "碰", mode_kong: "明杠",
-    mode_concealed_kong: "暗杠", mode_added_kong: "加杠",
-    from_1: "上家", from_2: "对家", from_3: "下家",
-    factsHeading: "和牌情况",
-    resultHeading: "结果",
-    footer: "本页在本机运行，不连外网。",
-    serverDown: "服务器没有回应",
-    inputError: "输入有误：", notWinning: "不是和牌：", cannotScore: "不能计分：",
-    flowerTwice: "{tile}已经有了（每种花只有一张）",
-    badChow: "{tile}起不了顺子（吃牌点顺子里最小的一张）",
-    fifthCopy: "{tile}已有四张",
-    removeMeld: "去掉{meld}",
-    removeTile: "去掉{tile}",
-    removeWin: "去掉和牌张{tile}",
-    tapToRemove: "点一下去掉",
-    noWinTile: "（未定）",
-    tileCount: "共 {n} 张（杠算 3 张）",
-    enterHand: "点选牌或输入牌谱写法。",
-    badCount: "{n} 张牌：听牌的手牌是 3n+1 张，和牌是 3n+2 张（杠算 3 张）",
-    fan: "番种", nameZh: "中文名", value: "分值", count: "次数", points: "合计",
-    arithmetic: "算法", total: "总计", minimumMet: "起和：达到", minimumNotMet: "起和：未达到 — {why}",
-    payments: "各家收支", seat: "座位 {n}", wait: "听牌方式", reading: "牌型拆法", assumptions: "假定的情况",
-    shanten: "向听数：", complete: "已和牌（-1）", ready: "听牌（0）", shantenN: "{n} 向听",
-    wind_0: "东", wind_1: "南", wind_2: "西", wind_3: "北", dealer: "庄", winner: "和牌者", discarderWord: "放炮者",
-    selfDrawnChoice: "自摸（无人放炮）", fromSeats: "按座位推出", noWinningTile: "没有能和的牌", notAllowed: "不可", none: "无",
-    fact_winner: "和牌者", fact_discarder: "放炮者", fact_dealer: "庄家", fact_seat_wind: "门风", fact_prevalent_wind: "圈风",
-    fact_last_tile: "和绝张", fact_last_wall_tile: "海底（最后一张牌）", fact_kong_replacement: "杠上开花",
-    fact_robbing_kong: "抢杠和", fact_after_kong_discard: "杠上炮", fact_heavenly: "天和", fact_earthly: "地和",
-    fact_human: "人和", fact_wildcard_kong: "混杠", fact_indicator: "翻精（指示牌）", fact_jing_held: "各家所持精",
-    fact_jing_kongs: "精杠", fact_caishen: "财神", fact_gang_hua: "杠花", fact_chengbao: "承包",
-    fact_lagang_discard: "拉杠放炮", fact_laoguining: "老鬼宁", fact_loser_totals: "输家胡数", fact_loser_hands: "输家手牌",
-    fact_kou_ting: "扣听", fact_declared_ready: "报听", fact_haidi: "海底捞月阶段", fact_already_won: "已和的座位",
-    fact_kong_from: "杠的来源", fact_wildcard_win: "百搭和", fact_ya: "押", byForm: "各牌型的向听数", waitsLeft: "听牌（共剩 {n} 张）",
-    copiesLeft: "剩 {n} 张", discardAdvice: "打牌建议", discard: "打出", shantenAfter: "打后向听",
-    useful: "进张", usefulTiles: "{n} 张：{tiles}", perTile: "每张和牌张的得分", selfDrawn: "自摸",
-    onDiscard: "点和", belowMinimum: "（未达起和）",
-    form_regular: "基本和型", form_seven_pairs: "七对", form_thirteen_orphans: "十三幺",
-    form_knitted: "全不靠", form_honors_and_knitted: "全不靠", form_thirteen_lan: "十三烂", form_knitted_straight: "组合龙",
-    wait_edge: "边张", wait_closed: "嵌张", wait_single: "单钓", "wait_two-sided": "两面", "wait_dual-pung": "双碰",
-    unit_fan: "番", unit_hu: "胡", unit_tai: "台", unit_x: "倍", unit_pt: "分", unit_zi: "子", unit_zhi: "支",
-  };
-  const en = {
-    title: "Mahjong calculator",
-    skip: "Skip to the hand",
-    langHint: "Switch the interface language",
-    otherLanguage: "中文",
-    rulesHeading: "Rules",
-    ruleset: "Rule set",
-    options: "Rule options",
-    reset: "Reset to defaults",
-    handHeading: "Hand",
-    notation: "Notation",
-    notationHelp: "m = characters, p = dots, s = bamboo; honors E S W N C F P (East South West North Red Green White); flowers f1–f8; melds in brackets with the seat they came from after a comma (1 left, 2 across, 3 right), + for an added kong; the winning tile last. Chinese tile names and tile glyphs are read too.",
-    melds: "Melds",
-    concealed: "Concealed",
-    winTile: "Winning tile",
-    flowers: "Flowers",
-    entryMode: "A tap adds",
-    claimedFrom: "claimed from",
-    clear: "Clear",
-    picker: "Tiles",
-    suit_m: "Characters", suit_p: "Dots", suit_s: "Bamboo", suit_z: "Honors", suit_f: "Flowers",
-    mode_tile: "tile", mode_win: "winning tile", mode_chow: "chow", mode_pung: "pung", mode_kong: "kong",
-    mode_concealed_kong: "concealed kong", mode_added_kong: "added kong",
-    from_1: "left", from_2: "across", from_3: "right",
-    factsHeading: "Win facts",
-    resultHeading: "Result",
-    footer: "This page runs on your machine; nothing is fetched from the internet.",
-    serverDown: "the server did not answer",
-    inputError: "Input error: ", notWinning: "Not a win: ", cannotScore: "Cannot score: ",
-    flowerTwice: "{tile} is already there (each flower exists once)",
-    badChow: "no chow starts at {tile} (tap the lowest tile of the chow)",
-    fifthCopy: "all four copies of {tile} are used",
-    removeMeld: "remove {meld}",
-    removeTile: "remove {tile}",
-    removeWin: "remove the winning tile {tile}",
-    tapToRemove: "tap to remove",
-    noWinTile: "(not set)",
-    tileCount: "{n} tiles (kongs counted as 3)",
-    enterHand: "Tap tiles or type the notation.",
-    badCount: "{n} tiles: a waiting hand has 3n+1, a complete one 3n+2 (kongs counted as 3)",
-    fan: "Fan", nameZh: "Chinese", value: "Value", count: "Count", points: "Points",
-    arithmetic: "Arithmetic", total: "Total", minimumMet: "Minimum: reached", minimumNotMet: "Minimum: NOT reached — {why}",
-    payments: "Payments", seat: "Seat {n}", wait: "Wait", reading: "Reading", assumptions: "Assumed",
-    shanten: "Shanten:", complete: "complete (-1)", ready: "ready (0)", shantenN: "{n} from ready",
-    wind_0: "East", wind_1: "South", wind_2: "West", wind_3: "North", dealer: "dealer", winner: "winner",
-    discarderWord: "discarder", selfDrawnChoice: "nobody (self-drawn)", fromSeats: "from the seats",
-    noWinningTile: "no tile completes this hand", notAllowed: "not allowed", none: "none",
-    fact_winner: "Winner", fact_discarder: "Discarded by", fact_dealer: "Dealer", fact_seat_wind: "Seat wind",
-    fact_prevalent_wind: "Prevalent wind", fact_last_tile: "Last copy of the tile", fact_last_wall_tile: "Last tile of the wall",
-    fact_kong_replacement: "Kong replacement", fact_robbing_kong: "Robbing a kong", fact_after_kong_discard: "Discard after a kong",
-    fact_heavenly: "Heavenly hand", fact_earthly: "Earthly hand", fact_human: "Human hand", fact_wildcard_kong: "Wildcard kong",
-    fact_indicator: "Indicator tile (jing)", fact_jing_held: "Jing held by each seat", fact_jing_kongs: "Jing kongs",
-    fact_caishen: "Wildcard (caishen)", fact_gang_hua: "Kong flowers", fact_chengbao: "Liability (chengbao)",
-    fact_lagang_discard: "Discard after pulling a kong", fact_laoguining: "Laoguining", fact_loser_totals: "Losers' totals",
-    fact_loser_hands: "Losers' hands", fact_kou_ting: "Concealed ready (kou ting)", fact_declared_ready: "Declared ready",
-    fact_haidi: "Last-tile phase", fact_already_won: "Seats that already won", fact_kong_from: "Kong claimed from",
-    fact_wildcard_win: "Won with the wildcard", fact_ya: "Press (ya)", byForm: "Shanten per form", waitsLeft: "Waits ({n} left)",
-    copiesLeft: "{n} left", discardAdvice: "Discard advice", discard: "Discard", shantenAfter: "Shanten after",
-    useful: "Useful tiles", usefulTiles: "{n}: {tiles}", perTile: "What each winning tile scores", selfDrawn: "Self-drawn",
-    onDiscard: "On a discard", belowMinimum: "(below the minimum)",
-    form_regular: "regular", form_seven_pairs: "seven pairs", form_thirteen_orphans: "thirteen orphans",
-    form_knitted: "knitted", form_honors_and_knitted: "honors and knitted", form_thirteen_lan: "thirteen unrelated", form_knitted_straight: "knitted straight",
-    wait_edge: "edge", wait_closed: "closed", wait_single: "single", "wait_two-sided": "two-sided", "wait_dual-pung": "dual pung",
-    unit_fan: "fan", unit_hu: "hu", unit_tai: "tai", unit_x: "×", unit_pt: "pt", unit_zi: "zi", unit_zhi: "zhi",
-  };
-  const table = { zh, en };
+  const table = { en: {}, zh: {} };
+  async function load() {
+    const res = await fetch("/api/strings");
+    const got = await res.json();
+    table.en = got.en || {};
+    table.zh = got.zh || {};
+  }
   function t(lang, key, vars) {
-    let s = (table[lang] || zh)[key];
+    let s = (table[lang] || table.zh)[key];
     if (s === undefined) return key;
     for (const [k, v] of Object.entries(vars || {})) s = s.split(`{${k}}`).join(String(v));
     return s;
   }
-  return { t, keys: () => Object.keys(zh), table };
+  return { t, load, keys: () => Object.keys(table.zh), table };
 })();

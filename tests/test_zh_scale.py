@@ -28,7 +28,7 @@ from mahjong import i18n
 #: a word of two or more Latin letters: what must not be left in a Chinese line
 _WORD = re.compile(r"[A-Za-z]{2,}")
 #: the elapsed times in ``--json``: the only bytes that may differ between two runs
-_TIMES = re.compile(r'("(?:seconds|cpu_seconds|hands_per_second)": )[-0-9.e+]+')
+_TIMES = re.compile(r'("(?:seconds|cpu_seconds|hands_per_second|hands_per_cpu_second)": )[-0-9.e+]+')
 
 
 def _env(ray: str | None) -> dict[str, str]:

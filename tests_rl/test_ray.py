@@ -42,7 +42,7 @@ def test_simulate_and_engine_log_settlement_on_ray(ray_cluster: Any, tmp_path: P
     with open(log / "hands.jsonl", "w", encoding="utf-8") as fh:
         single = simulate("sichuan", 16, 8, "greedy", log=fh)
     on_ray, tally = simulate_sharded("sichuan", 16, 8, "greedy", workers=2, ray=LOCAL)
-    drop = ("seconds", "hands_per_second")
+    drop = ("seconds", "hands_per_second", "cpu_seconds", "hands_per_cpu_second")
     assert {k: v for k, v in on_ray.items() if k not in drop} == {k: v for k, v in single.items() if k not in drop}
     assert settle_logs([log], workers=2, ray=LOCAL) == settle_logs([log], workers=1)
     assert tally.counts["hands"] == 16

@@ -44,6 +44,7 @@ from mahjong.framework import (
     score,
 )
 from mahjong.hand import Hand, Meld, MeldKind, format_hand, parse_hand
+from mahjong.registry import add_loader as _add_loader
 from mahjong.settlement import (
     Draw,
     DrawEventDict,
@@ -67,6 +68,18 @@ __version__ = "0.1.0"
 # The kernels: compiled or reference, chosen in mahjong._kernels (the one place that decides).
 from mahjong._kernels import BACKEND  # noqa: E402
 from mahjong._kernels import backend_module as _k  # noqa: E402
+
+
+def _load_presets() -> None:
+    """The registry's built-in rows, loaded at its first look-up (the registry imports no rule set): the engine's
+    flows, then the preset table, which registers the rule files shipped with the package last."""
+    import importlib
+
+    importlib.import_module("mahjong.game.flows")
+    importlib.import_module("mahjong.rulesets._presets")
+
+
+_add_loader(_load_presets)
 
 
 def load_rules(path: str, **options: Any) -> Any:  # imported on first use: `import mahjong` stays light

@@ -10,9 +10,20 @@ sentences.
 
 from __future__ import annotations
 
-from mahjong.errors import Message
+from typing import NamedTuple
 
-__all__ = ["CATALOGUE", "KIND_CODES"]
+__all__ = ["CATALOGUE", "KIND_CODES", "Message"]
+
+
+class Message(NamedTuple):
+    """One catalogue row: the English and the Chinese text of a kind of error, with the same placeholders.
+
+    A placeholder named ``error`` (or ending in ``_error``) holds another error's message, which is itself
+    translated when the Chinese text is filled."""
+
+    en: str
+    zh: str
+
 
 #: exception type name -> the code of the row shown for a message no other row matches
 KIND_CODES: dict[str, str] = {

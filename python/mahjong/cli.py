@@ -25,10 +25,12 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from mahjong import i18n, report
-from mahjong.errors import MahjongError, NotWinningError
+from mahjong.console import display_width as _width
+from mahjong.console import print_settlement
+from mahjong.errors import CommandError, MahjongError, NotWinningError
 from mahjong.rules import PRESETS as SHAPE_PRESETS
 
-__all__ = ["main", "COMMAND_MODULES", "clash_help", "reinstall_source"]
+__all__ = ["main", "COMMAND_MODULES", "CommandError", "print_settlement", "clash_help", "reinstall_source"]
 
 #: modules that add commands (``add_commands(subparsers)``); one line each
 COMMAND_MODULES: list[str] = [
@@ -41,10 +43,6 @@ COMMAND_MODULES: list[str] = [
 ]
 
 _STYLES = ["ascii", "chinese", "unicode"]
-
-
-class CommandError(MahjongError):
-    """A problem with the command line or a file it names (a bad option value, an unreadable record)."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -154,7 +152,7 @@ def _run_analyze(args: argparse.Namespace) -> Any:
 
 def _shapes_name(name: str, lang: str) -> str:
     """The shapes an analysis used, by name in ``lang``: a rule set's own name, or a plain shape set's words."""
-    from mahjong.framework import PRESET_INFO
+    from mahjong.registry import PRESET_INFO
 
     if name in PRESET_INFO:
         info = PRESET_INFO[name]
@@ -297,11 +295,6 @@ def _print_waiting(r: dict[str, Any], lang: str) -> None:
     _print_assumptions(r, lang)
 
 
-def _width(s: str) -> int:
-    """Display width: CJK characters take two columns."""
-    return sum(2 if ord(c) > 0x2E80 else 1 for c in s)
-
-
 # --- fans / rules -------------------------------------------------------------------------------------------------
 
 
@@ -412,81 +405,6 @@ def _settle_logs(args: argparse.Namespace) -> int:
     from mahjong.scale.cli import settle_logs_command
 
     return settle_logs_command(args)
-
-
-def print_settlement(s: dict[str, Any], lang: str, seat_name: Callable[[int], str] | None = None,
-                     winners: Sequence[int] | None = None) -> None:
-    """A settlement's dict (``Settlement.to_dict()``) as text in one language (``settle``, and ``play`` at the end).
-    ``settle`` labels each line with the record's event that made it; ``play`` names the seats (``seat_name``: with
-    their wind) and each win's items by its winner (``winners``, in the results' order) instead."""
-    t = i18n.text
-    name = seat_name or (lambda seat: t("seat", lang, seat=seat))
-    from mahjong.framework import PRESET_INFO
-
-    info = PRESET_INFO.get(s["ruleset"])
-    title = "" if info is None else f"{info.name_zh if lang == 'zh' else info.name_en} "
-    print(f"{t('ruleset', lang)}: {title}({s['ruleset']})" if title else f"{t('ruleset', lang)}: {s['ruleset']}")
-    for p in s["lines"]:
-        reason = _reason(p["reason"], lang)
-        note = _note(p, s["ruleset"], lang)
-        note = f"  {note}" if note and note != reason else ""  # (查花猪's note is its reason: said once)
-        where = ""
-        if seat_name is None:
-            where = "[" + (t("event", lang, n=p["event"]) if p["event"] is not None else "—") + "] "
-        print(f"  {where}{name(p['payer'])} → {name(p['payee'])}: {p['amount']}  ({reason}){note}")
-    for i, r in enumerate(s["results"]):
-        names = " ".join(i18n.name(it, lang) + (f"×{it['count']}" if it["count"] != 1 else "") for it in r["items"])
-        head = t("win_of", lang, seat=name(winners[i])) if winners is not None and i < len(winners) else \
-            t("win_n", lang, n=i + 1)
-        print(f"  {head}: {names} = {r['total']} {i18n.unit(r['unit'], lang)}")
-    for k, v in s["details"].items():
-        label = t(f"detail.{k}", lang) if f"detail.{k}" in i18n.MESSAGES else k
-        print(f"  {label}: {_plain(v, lang)}")
-    print(f"{t('net', lang)}: " + "  ".join(f"{name(i)} {v:+d}" for i, v in enumerate(s["net"])))
-
-
-def _reason(reason: str, lang: str) -> str:
-    """A line's reason in words: ``kong.melded`` → 直杠; a rule file's ``opening.<row>`` → 起手小胡 (the row's
-    name is the line's note)."""
-    for key in (f"reason.{reason}", f"reason.{reason.partition('.')[0]}"):
-        if key in i18n.MESSAGES:
-            return i18n.text(key, lang)
-    return reason
-
-
-def _note(line: dict[str, Any], ruleset: str, lang: str) -> str:
-    """A line's note in ``lang``: a rule set's own note (:data:`mahjong.i18n.LINE_NOTES`), or the name of the rule
-    file's row that paid it (its English name in English), or the note as recorded."""
-    note = str(line["note"] or "")
-    said = i18n.line_note(note, lang) if note else None
-    if said is not None:
-        return said
-    kind, _, key = str(line["reason"]).partition(".")
-    if lang != "zh" and key and kind in ("opening", "instant_win"):
-        try:
-            from mahjong import get_ruleset
-
-            special = get_ruleset(ruleset).book.special  # type: ignore[attr-defined]
-            rows = {r.key: r for r in (*special.opening, *special.instant_wins)}
-        except (MahjongError, AttributeError):
-            return note
-        row = rows.get(key)
-        return row.en if row is not None and row.en else note
-    return note
-
-
-def _plain(value: Any, lang: str) -> str:
-    """A detail value as a person reads it: lists without brackets, "none" for nothing, no JSON punctuation."""
-    if value is None or value == [] or value == {}:
-        return i18n.text("none", lang)
-    if isinstance(value, bool):
-        return json.dumps(value)
-    if isinstance(value, list):
-        return ", ".join(_plain(v, lang) for v in value)
-    if isinstance(value, dict):
-        return ", ".join(f"{i18n.text('seat', lang, seat=k) if str(k).isdigit() else k}: {_plain(v, lang)}"
-                         for k, v in value.items())
-    return str(value)
 
 
 # --- the parser ---------------------------------------------------------------------------------------------------

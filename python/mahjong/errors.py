@@ -19,6 +19,8 @@ import string
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
+from mahjong._messages import CATALOGUE, KIND_CODES, Message
+
 __all__ = [
     "MahjongError",
     "TileError",
@@ -27,6 +29,7 @@ __all__ = [
     "RulesError",
     "ContextError",
     "NotWinningError",
+    "CommandError",
     "Message",
     "CATALOGUE",
     "KIND_CODES",
@@ -38,16 +41,6 @@ __all__ = [
     "register_names",
     "chinese_of",
 ]
-
-
-class Message(NamedTuple):
-    """One catalogue row: the English and the Chinese text of a kind of error, with the same placeholders.
-
-    A placeholder named ``error`` (or ending in ``_error``) holds another error's message, which is itself
-    translated when the Chinese text is filled."""
-
-    en: str
-    zh: str
 
 
 _FORMATTER = string.Formatter()
@@ -347,4 +340,6 @@ class NotWinningError(HandError):
     """The hand does not win under the given rules; the message names the rule that fails."""
 
 
-from mahjong._messages import CATALOGUE, KIND_CODES  # noqa: E402 - the rows need nothing from this module
+class CommandError(MahjongError):
+    """A problem with the command line or a file it names (a bad option value, an unreadable record)."""
+

@@ -8,22 +8,33 @@ its default and the source of that default) and two methods:
 * ``settle(record) -> Settlement`` (see :mod:`mahjong.settlement`): a whole hand's event record in, net points
   per seat out.
 
-Rule sets are looked up by preset name (:func:`get_ruleset`, :func:`list_rulesets`); the registry below maps
-each name to the module that defines it, so ``import mahjong`` does not import every rule set.
+Rule sets are looked up by preset name (:func:`get_ruleset`, :func:`list_rulesets`, kept here under their old
+names); the registry (:mod:`mahjong.registry`) maps each name to the module that defines it, so ``import mahjong``
+does not import every rule set, and knows none of them: this module and the rule sets are below it.
 """
 
 from __future__ import annotations
 
 import functools
-import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import MISSING, asdict, dataclass, field, fields, is_dataclass, replace
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from mahjong.errors import ContextError, HandError, MahjongError, RulesError, closest, register_names
+from mahjong.errors import ContextError, HandError, MahjongError, RulesError
 from mahjong.hand import Hand, parse_hand
+from mahjong.registry import (
+    PRESET_INFO,
+    PRESETS,
+    PresetInfo,
+    get_ruleset,
+    list_rulesets,
+    register_preset,
+    resolve_preset,
+    shared_ruleset,
+)
 from mahjong.rules import HandRules
+from mahjong.settlement import settle_by_wins
 from mahjong.types import Decomposition
 
 if TYPE_CHECKING:
@@ -40,6 +51,7 @@ __all__ = [
     "PresetInfo",
     "ArithmeticLine",
     "arithmetic_details",
+    "register_preset",
     "resolve_preset",
     "get_ruleset",
     "list_rulesets",
@@ -528,8 +540,6 @@ class RuleSet(ABC, Generic[ConfigT]):
         The default adds up each win's :attr:`ScoreResult.payments` (kongs and the wall's end move no money);
         rule sets with payments during play or at the wall's end (Sichuan) override it.
         """
-        from mahjong.settlement import settle_by_wins  # settlement imports this module
-
         return settle_by_wins(self, record)
 
     def describe_options(self) -> list[tuple[str, Any, str]]:
@@ -557,147 +567,17 @@ def _field_doc(doc: str, name: str) -> str:
     return ""
 
 
-#: preset name -> (module, class name, options applied on top of the class's default config)
-PRESETS: dict[str, tuple[str, str, dict[str, Any]]] = {}
-
-
-@dataclass(frozen=True)
-class PresetInfo:
-    """What a user reads about a preset: its Chinese and English names and one-line summaries, and the other
-    names it answers to (``aliases`` are shown; ``hidden_aliases`` are old names kept working)."""
-
-    name: str
-    name_zh: str = ""
-    name_en: str = ""
-    summary_zh: str = ""
-    summary_en: str = ""
-    aliases: tuple[str, ...] = ()
-    hidden_aliases: tuple[str, ...] = ()
-
-
-#: preset name -> its names and summaries (one row per preset, written in ``mahjong/rulesets/_presets.py``)
-PRESET_INFO: dict[str, PresetInfo] = {}
-#: every accepted spelling (case-folded) -> preset name
-_ALIASES: dict[str, str] = {}
-
-
-def register_preset(
-    name: str,
-    module: str,
-    cls: str,
-    *,
-    zh: str = "",
-    en: str = "",
-    summary_zh: str = "",
-    summary_en: str = "",
-    aliases: Sequence[str] = (),
-    hidden_aliases: Sequence[str] = (),
-    **options: Any,
-) -> None:
-    """Add a preset: ``name`` builds ``module.cls(**options)``; ``aliases`` (e.g. Chinese names) find it too."""
-    PRESETS[name] = (module, cls, options)
-    PRESET_INFO[name] = PresetInfo(name, zh, en, summary_zh, summary_en, tuple(aliases), tuple(hidden_aliases))
-    register_names([(en, zh)])  # (a message naming the rule set says its Chinese name in Chinese)
-    for spelling in (name, *aliases, *hidden_aliases):
-        key = _fold(spelling)
-        if _ALIASES.get(key, name) != name:
-            raise RulesError(f"preset name {spelling!r} is taken by {_ALIASES[key]!r}")
-        _ALIASES[key] = name
-
-
-def _fold(name: str) -> str:
-    return name.strip().casefold().replace("_", "-").replace(" ", "-")
-
-
-def resolve_preset(name: object) -> str:
-    """The preset a user's spelling names: case-insensitive, Chinese names and short forms accepted
-    (``"GB"``, ``"国标"``, ``"四川"``, ``"血战"``…)."""
-    _load_builtin_presets()
-    if not isinstance(name, str):
-        raise RulesError(f"a rule-set name must be text, got {type(name).__name__}")
-    found = _ALIASES.get(_fold(name))
-    if found is None:
-        shown = ", ".join(sorted(PRESETS))
-        guess = closest(_fold(name), _ALIASES)
-        if guess is not None:
-            raise RulesError(f"unknown rule set {name[:40]!r}: did you mean {_ALIASES[guess]}? known: {shown} (see "
-                             "`mahjong rules`)")
-        raise RulesError(f"unknown rule set {name[:40]!r}; known: {shown} (see `mahjong rules`)")
-    return found
-
-
-if TYPE_CHECKING:
-    from mahjong.rulesets.common import CommonTable
-    from mahjong.rulesets.guobiao import Guobiao
-    from mahjong.rulesets.jinshan import Jinshan
-    from mahjong.rulesets.nanchang import Nanchang
-    from mahjong.rulesets.sichuan import Sichuan
-    from mahjong.rulesets.twoplayer import TwoPlayer
-    from mahjong.rulesets.wuhu import Wuhu1234, Wuhu2468
-    from mahjong.rulesets.yuhuan import Yuhuan
-
-
-@overload
-def get_ruleset(name: Literal["guobiao", "guobiao-2006", "guobiao-extras"], **options: Any) -> Guobiao: ...
-@overload
-def get_ruleset(name: Literal["sichuan"], **options: Any) -> Sichuan: ...
-@overload
-def get_ruleset(name: Literal["common"], **options: Any) -> CommonTable: ...
-@overload
-def get_ruleset(name: Literal["twoplayer"], **options: Any) -> TwoPlayer: ...
-@overload
-def get_ruleset(name: Literal["nanchang"], **options: Any) -> Nanchang: ...
-@overload
-def get_ruleset(name: Literal["yuhuan"], **options: Any) -> Yuhuan: ...
-@overload
-def get_ruleset(name: Literal["jinshan"], **options: Any) -> Jinshan: ...
-@overload
-def get_ruleset(name: Literal["wuhu-2468"], **options: Any) -> Wuhu2468: ...
-@overload
-def get_ruleset(name: Literal["wuhu-1234"], **options: Any) -> Wuhu1234: ...
-@overload
-def get_ruleset(name: str, **options: Any) -> RuleSet[Any]: ...
-def get_ruleset(name: str, **options: Any) -> RuleSet[Any]:
-    """The rule set of a preset, with any config fields overridden by ``options``.  The name is looked up
-    case-insensitively and may be a Chinese name or short form (:func:`resolve_preset`)."""
-    preset = resolve_preset(name)
-    module, cls, preset_options = PRESETS[preset]
-    klass = getattr(importlib.import_module(module), cls)
-    return klass(**{**preset_options, **options})  # type: ignore[no-any-return]
-
-
-def list_rulesets() -> list[tuple[str, str]]:
-    """(preset name, one-line summary) for every preset, sorted by name."""
-    _load_builtin_presets()
-    out = []
-    for name in sorted(PRESETS):
-        module, cls, options = PRESETS[name]
-        klass = getattr(importlib.import_module(module), cls)
-        summary = klass.summary
-        if options:  # a preset that is a class's rules with options set says which
-            summary += " — with " + ", ".join(f"{k}={v!r}" for k, v in sorted(options.items()))
-        out.append((name, summary))
-    return out
-
-
 def score(hand: Hand | str, context: WinContext | None = None, rules: str | RuleSet[Any] = "guobiao",
           **options: Any) -> ScoreResult:
     """Score a winning hand under a preset: ``score("[123m,1]456p…", WinContext(...), rules="sichuan")``, or
-    under a rule set object (``rules=mahjong.load_rules("my.toml")``; its options were set when it was made)."""
-    if isinstance(rules, RuleSet):
+    under a rule set object (``rules=mahjong.load_rules("my.toml")``; its options were set when it was made).
+    A preset's rule set is made once per name and options and kept (:func:`mahjong.registry.shared_ruleset`)."""
+    if type(rules) is not str and isinstance(rules, RuleSet):
         if options:
             raise RulesError("options are set when a rule set object is made (load_rules(path, **options)), "
                              f"not here: got {', '.join(sorted(options))}")
         return rules.score(hand, context)
-    return get_ruleset(rules, **options).score(hand, context)
-
-
-_BUILTIN = "mahjong.rulesets._presets"
-
-
-def _load_builtin_presets() -> None:
-    # The preset table lives in mahjong/rulesets/_presets.py; each rule-set author adds their rows there.
-    importlib.import_module(_BUILTIN)
+    return shared_ruleset(rules, options).score(hand, context)
 
 
 def config_as_dict(config: object) -> dict[str, Any]:

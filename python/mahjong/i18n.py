@@ -157,13 +157,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
                    "最高 {max}"),
     "sim.special": ("  special events: {events}", "  特殊事件：{events}"),
     "sim.patterns": ("  patterns (name, key, count, per win):", "  番种 / 牌型（名称、键名、次数、每次和牌的频率）："),
+    "sim.speed": ("  {rate} hands/s ({seconds} s; {cpu_rate} hands per CPU-second)",
+                  "  每秒 {rate} 局（用时 {seconds} 秒；每处理器秒 {cpu_rate} 局）"),
     # verify
     "verify.hand": ("hand {hand}: commitment {commitment}… matches seed {seed}; {events} events replayed",
                     "第 {hand} 局：承诺 {commitment}… 与种子 {seed} 相符；{events} 个事件重放无误"),
     "verify.ok": ("{path}: verified — {hands} hand(s) of table {table} ({rules}); scores {scores}",
                   "{path}：核对无误——牌桌 {table}（{rules}）共 {hands} 局；得分 {scores}"),
     "verify.failed": ("{path}: NOT verified — {error}", "{path}：核对不通过——{error}"),
-    "sim.speed": ("  {rate} hands/s ({seconds} s)", "  每秒 {rate} 局（用时 {seconds} 秒）"),
     # play
     "play.intro": ("{rules}: you play {seat}. Type an action's number, or its words (discard 3m, pung, "
                    "win, pass), or a tile to discard it (3m); h lists the actions again, q quits.",

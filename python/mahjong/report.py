@@ -71,17 +71,14 @@ from typing import Any
 from mahjong import _kernels
 from mahjong.errors import ContextError, HandError, MahjongError, NotWinningError, RulesError, TileError
 from mahjong.framework import (
-    PRESET_INFO,
-    PRESETS,
     RuleSet,
     ScoreResult,
     WinContext,
     _field_doc,
     _plain_value,
-    get_ruleset,
-    resolve_preset,
 )
 from mahjong.hand import Hand, parse_hand
+from mahjong.registry import PRESET_INFO, PRESETS, load_presets, resolve_preset, shared_ruleset
 from mahjong.rules import PRESETS as SHAPE_PRESETS
 from mahjong.rules import HandRules
 from mahjong.tiles import N_KINDS, Style, parse_tiles, tile_name
@@ -231,7 +228,7 @@ def _shape_rules(rules: str | None) -> tuple[str, HandRules]:
     text = _text_arg(rules, "rules").strip().lower()
     if text in SHAPE_PRESETS and text not in PRESETS:
         return text, SHAPE_PRESETS[text]
-    return resolve_preset(rules), get_ruleset(rules).hand_rules
+    return resolve_preset(rules), shared_ruleset(rules).hand_rules
 
 
 def analyze(
@@ -254,7 +251,7 @@ def analyze(
     concealed = list(parsed.concealed)
     wc = wildcards
     if name in PRESETS:  # wildcards written among the flowers (Jinshan's 百搭) count as the rule set says
-        wc += get_ruleset(name).tiles_held(parsed) - parsed.tile_count
+        wc += shared_ruleset(name).tiles_held(parsed) - parsed.tile_count
     if wildcard_tiles:
         kinds = set(parse_tiles(_text_arg(wildcard_tiles, "wildcard_tiles")))
         if any(t >= N_KINDS for t in kinds):
@@ -510,7 +507,7 @@ def score(
     if context is not None and not isinstance(context, Mapping):
         raise ContextError(f"context must be a mapping of win facts to values, got {type(context).__name__}")
     preset = resolve_preset(rules)
-    ruleset = get_ruleset(preset, **_option_values(preset, options or {}))
+    ruleset = shared_ruleset(preset, _option_values(preset, options or {}))
     ctx, assumed = _context(ruleset, context or {}, self_drawn=self_drawn)
     if win_tile is not None:
         _text_arg(win_tile, "win_tile")
@@ -578,7 +575,7 @@ def _last_written(text: str) -> int | None:
 
 def _option_values(preset: str, options: Mapping[str, Any]) -> dict[str, Any]:
     """Option values as the config takes them: text (from the CLI or a form) read as the field's type."""
-    config = get_ruleset(preset).config
+    config = shared_ruleset(preset).config
     defaults = {f.name: getattr(config, f.name) for f in dataclasses.fields(config)}
     from mahjong.rulebook.rows import current_option_name  # old option names still accepted
 
@@ -650,7 +647,7 @@ def _try_context(ctx: WinContext, **changes: Any) -> WinContext | None:
 
 def rulesets() -> list[dict[str, Any]]:
     """Every preset with its names, the other names it answers to, and its summaries."""
-    resolve_preset("guobiao")  # loads the preset table
+    load_presets()
     out = []
     for name in sorted(PRESETS):
         info = PRESET_INFO[name]
@@ -685,7 +682,7 @@ def ruleset_options(name: str) -> dict[str, Any]:
     """Every config field of a preset's rule set: name, type, the preset's value, its documentation (``doc``, and
     in one language each: ``doc_en`` / ``doc_zh``) and source; and the table it is played with: ``hand_size``,
     the tile kinds in play (``tiles``, codes) and whether flowers are (``flowers``)."""
-    ruleset = get_ruleset(name)
+    ruleset = shared_ruleset(name)
     preset = resolve_preset(name)
     config = ruleset.config
     hints = typing.get_type_hints(type(config))
@@ -711,7 +708,7 @@ def tile_set(name: str) -> dict[str, Any]:
     "flowers": bool}`` (the wall of its game flow; Sichuan: the 27 suited kinds, no flowers)."""
     from mahjong.game.engine import make_flow  # (the game's flow knows its wall)
 
-    ruleset = get_ruleset(name)
+    ruleset = shared_ruleset(name)
     kinds = set(make_flow(resolve_preset(name)).tiles())
     return {"hand_size": ruleset.hand_rules.hand_size, "tiles": [tile_name(t) for t in sorted(k for k in kinds
                                                                                              if k < N_KINDS)],
@@ -748,7 +745,7 @@ def context_fields(name: str) -> list[dict[str, Any]]:
 
 
 def _context_fields(name: str) -> list[dict[str, Any]]:
-    ruleset = get_ruleset(name)
+    ruleset = shared_ruleset(name)
     ctx_type = ruleset.Context
     out = [_fact("self_drawn", "bool", None, "自摸 — won on one's own draw; false without a discarder means the player "
                  "before the winner discarded", {})]
@@ -865,7 +862,7 @@ _SECTION_NAMES = {"fan": ("番种", "fans"), "hu": ("胡数", "hu"), "tai": ("�
 
 def fans(name: str) -> dict[str, Any]:
     """The whole fan / hu table of a preset's rule set: every row's key, names, value, unit and exclusions."""
-    ruleset = get_ruleset(name)
+    ruleset = shared_ruleset(name)
     preset = resolve_preset(name)
     book = getattr(type(ruleset), "book", None)  # a rule set read from a rule file
     if book is not None:

@@ -64,6 +64,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypedDict, TypeVar, Union
 
 from mahjong.errors import ContextError, HandError, MahjongError, listed
 from mahjong.hand import Hand, parse_hand
+from mahjong.registry import FLOWS, PRESETS, flow_class, get_ruleset, load_presets, resolve_preset
 from mahjong.tiles import N_KINDS, parse_tiles, tile_name
 
 if TYPE_CHECKING:
@@ -718,9 +719,7 @@ def context_for(ruleset: RuleSet[Any], record: HandRecord, win: Win, **extra: An
     rule-set-specific facts from the record.  A flag the rule set does not know raises
     :class:`~mahjong.errors.ContextError` naming it.
     """
-    from mahjong.framework import WinContext
-
-    ctx_cls: type[WinContext] = getattr(ruleset, "Context", WinContext)
+    ctx_cls: type[WinContext] = ruleset.Context
     known = {f.name for f in fields(ctx_cls)}
     kwargs: dict[str, Any] = {
         "winner": win.seat,
@@ -768,9 +767,7 @@ def check_robbed_kongs(events: Sequence[Event]) -> None:
 
 def check_record_for(ruleset: RuleSet[Any], record: HandRecord) -> None:
     """A record names its rule set; settling it under another (a Sichuan record under Guobiao's rules) is refused."""
-    from mahjong.framework import PRESETS, _load_builtin_presets
-
-    _load_builtin_presets()
+    load_presets()
     row = PRESETS.get(record.ruleset)
     if row is None:
         return  # a rule set that is not a registered preset (a caller's own class) settles what it is given
@@ -799,19 +796,20 @@ def check_one_win(ruleset: RuleSet[Any], record: HandRecord) -> None:
 
 def ends_on_first_win(name: str) -> bool:
     """The played game of preset ``name`` ends on its first win, one winner per discard (its flow says so)."""
-    from mahjong.game.flows import FLOWS, flow_class
-
+    load_presets()
     if name not in FLOWS:
         return False
     flow = flow_class(name)
     return flow.checks_record_sequence and not flow.multiple_winners and flow.winners_to_end == 1
 
 
-def settle_by_wins(ruleset: RuleSet[Any], record: HandRecord, *, one_win: bool | None = None) -> Settlement:
+def settle_by_wins(ruleset: RuleSet[Any], record: HandRecord, *, one_win: bool | None = None,
+                   scored: Mapping[int, ScoreResult] | None = None) -> Settlement:
     """The generic settlement: each win scored on its own, its ``payments`` added up.  Kongs and the wall's end
     move no money (rule sets where they do override :meth:`RuleSet.settle`).  ``one_win``: the hand ends on
     its first win (:func:`check_one_win`); ``None`` = as the rule set's game flow plays
-    (:func:`ends_on_first_win`)."""
+    (:func:`ends_on_first_win`).  ``scored``: results of win events already scored from the same hand and facts
+    (by event index: the engine's, made when the win was offered), taken as they are."""
     check_record_for(ruleset, record)
     if one_win is None:
         one_win = ends_on_first_win(record.ruleset)
@@ -821,17 +819,26 @@ def settle_by_wins(ruleset: RuleSet[Any], record: HandRecord, *, one_win: bool |
     results = []
     for i, ev in enumerate(record.events):
         if isinstance(ev, Win):
-            ctx = context_for(ruleset, record, ev)
-            result = ruleset.score(ev.hand, ctx)
+            result = scored.get(i) if scored else None
+            if result is None:
+                result = ruleset.score(ev.hand, context_for(ruleset, record, ev))
             results.append(result)
             lines.extend(lines_from_net(result.payments, "win", i, f"seat {ev.seat} wins", winner=ev.seat))
     return Settlement.from_lines(record.ruleset, lines, results)
 
 
+def wins_net(results: Iterable[ScoreResult]) -> tuple[int, ...]:
+    """The nets :func:`settle_by_wins` settles a hand whose wins scored ``results`` with, without making its
+    lines: each win's payments added up, seat by seat (its lines split them, its settlement adds the lines up)."""
+    net = [0, 0, 0, 0]
+    for result in results:
+        for seat, amount in enumerate(result.payments):
+            net[seat] += amount
+    return tuple(net)
+
+
 def settle(record: HandRecord | HandRecordDict | Mapping[str, Any] | str) -> Settlement:
     """Settle a hand record (a :class:`HandRecord`, its dict form or JSON text) under the rule set it names."""
-    from mahjong.framework import get_ruleset, resolve_preset
-
     if not isinstance(record, HandRecord):
         record = HandRecord.from_json(record)
     name = record.ruleset

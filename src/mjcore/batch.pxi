@@ -21,6 +21,7 @@
 # (batch_running_scores).
 
 from libc.stdint cimport int64_t
+from libc.stdlib cimport realloc
 
 cdef enum:
     BATCH_REFUSED = -10
@@ -190,6 +191,16 @@ cdef class _BatchCores:
     cdef int n
     cdef list keep
     cdef public double seconds   # this thread's CPU time in act and encode, without the GIL (timed: measured here)
+    # record_actions: each game's actions in its hand in play (seat, action index: 2 bytes an action), and those of
+    # the last hand the loop settled and re-dealt itself: a hand's log, kept compact (its events are the hand
+    # replayed with them, mahjong.rl.batch.HandLogs); a buffer that could not grow is marked lost (cap -1)
+    cdef bint journal
+    cdef uint8_t** jour
+    cdef int* jour_n
+    cdef int* jour_cap
+    cdef uint8_t** ended
+    cdef int* ended_n
+    cdef int* ended_cap
 
     def __cinit__(self, int n):
         if n < 1:
@@ -201,8 +212,15 @@ cdef class _BatchCores:
         self.salt = <uint64_t*>malloc(n * sizeof(uint64_t))
         self.owned = <uint8_t*>malloc(n)
         self.marks_seen = <int*>calloc(n, sizeof(int))
+        self.jour = <uint8_t**>calloc(n, sizeof(uint8_t*))
+        self.ended = <uint8_t**>calloc(n, sizeof(uint8_t*))
+        self.jour_n = <int*>calloc(n, sizeof(int))
+        self.jour_cap = <int*>calloc(n, sizeof(int))
+        self.ended_n = <int*>calloc(n, sizeof(int))
+        self.ended_cap = <int*>calloc(n, sizeof(int))
         if (self.c == NULL or self.score == NULL or self.seed == NULL or self.salt == NULL or self.owned == NULL
-                or self.marks_seen == NULL):
+                or self.marks_seen == NULL or self.jour == NULL or self.ended == NULL or self.jour_n == NULL
+                or self.jour_cap == NULL or self.ended_n == NULL or self.ended_cap == NULL):
             raise MemoryError()
         memset(self.c, 0, n * sizeof(HandCore*))
         memset(self.score, 0, 4 * n * sizeof(double))
@@ -224,8 +242,20 @@ cdef class _BatchCores:
         self.ev_decide = 0
         self.ev_settles = 0
         self.seconds = 0.0
+        self.journal = False
 
     def __dealloc__(self):
+        cdef int i
+        if self.jour != NULL and self.ended != NULL:
+            for i in range(self.n):
+                free(self.jour[i])
+                free(self.ended[i])
+        free(self.jour)
+        free(self.ended)
+        free(self.jour_n)
+        free(self.jour_cap)
+        free(self.ended_n)
+        free(self.ended_cap)
         free(self.c)
         free(self.score)
         free(self.seed)
@@ -287,6 +317,32 @@ cdef class _BatchCores:
         self.ev_heavenly, self.ev_earthly, self.ev_settles = heavenly, earthly, settles
         self.ev_decide = 1
 
+    def record_actions(self, bint on):
+        """Keep each game's actions in its hand in play (:meth:`actions`) and in the last hand the loop ended
+        itself (:meth:`ended_actions`)."""
+        self.journal = on
+
+    def actions(self, int i):
+        """The actions of game i's hand in play so far: (seat, action index) pairs, 2 bytes each."""
+        return self._journal(i, False)
+
+    def ended_actions(self, int i):
+        """The actions of the last hand of game i that the loop settled and re-dealt itself (act's resets)."""
+        return self._journal(i, True)
+
+    def _journal(self, int i, bint ended):
+        cdef uint8_t* buf
+        cdef int n, cap
+        if not 0 <= i < self.n:
+            raise IndexError(i)
+        if ended:
+            buf, n, cap = self.ended[i], self.ended_n[i], self.ended_cap[i]
+        else:
+            buf, n, cap = self.jour[i], self.jour_n[i], self.jour_cap[i]
+        if cap < 0:
+            raise MemoryError(f"the actions of game {i}'s hand could not be kept")
+        return PyBytes_FromStringAndSize(<const char*>buf, n) if n else b""
+
     def new_hand(self, int i):
         """Deal game i's next hand on its core (the loop owns it) and advance it: the core's status."""
         cdef int st
@@ -302,6 +358,9 @@ cdef class _BatchCores:
             self.c[i] = core.c
         core._book = self.ev_book  # (the compiled book its hands point into, kept alive with the core)
         self.owned[i] = 0
+        self.jour_n[i] = 0
+        if self.jour_cap[i] < 0:
+            self.jour_cap[i] = 0
         with nogil:
             st = batch_deal(self, i)
         return st
@@ -457,8 +516,12 @@ cdef class _BatchCores:
                         st = CS_WAIT
                         for j in range(k):
                             st = core_act(self.c[i], seats[j], row_act[r + j])
+                            if self.journal:
+                                batch_note_action(self, i, seats[j], row_act[r + j])
                         if (st == CS_END and self.reset_quiet and not self.owned[i]
                                 and batch_settle(self.c[i], self.settle_won, self.pay, net + 4 * i)):
+                            if self.journal:
+                                batch_end_journal(self, i)
                             st = batch_deal(self, i)
                             again[i] = 1
                         elif st == CS_WAIT and self.c[i].ev_settles and self.c[i].n_pay_marks != self.marks_seen[i]:
@@ -689,6 +752,33 @@ def _batch_settle_core(GameCore core not None, table):
     if not batch_settle(core.c, True, pay, net):
         return None
     return (net[0], net[1], net[2], net[3])
+
+
+cdef void batch_note_action(_BatchCores b, int i, int seat, int action) noexcept nogil:
+    """Keep one action of game i's hand in play (the buffer doubled when full; marked lost if it cannot grow)."""
+    cdef uint8_t* grown
+    cdef int cap = b.jour_cap[i]
+    if cap < 0:
+        return
+    if b.jour_n[i] + 2 > cap:
+        cap = 256 if cap == 0 else 2 * cap
+        grown = <uint8_t*>realloc(b.jour[i], cap)
+        if grown == NULL:
+            b.jour_cap[i] = -1
+            return
+        b.jour[i] = grown
+        b.jour_cap[i] = cap
+    b.jour[i][b.jour_n[i]] = <uint8_t>seat
+    b.jour[i][b.jour_n[i] + 1] = <uint8_t>action
+    b.jour_n[i] += 2
+
+
+cdef void batch_end_journal(_BatchCores b, int i) noexcept nogil:
+    """Game i's hand ended in the loop: its actions become the ended hand's, and the next hand's start empty."""
+    cdef uint8_t* buf = b.ended[i]
+    cdef int cap = b.ended_cap[i]
+    b.ended[i], b.ended_n[i], b.ended_cap[i] = b.jour[i], b.jour_n[i], b.jour_cap[i]
+    b.jour[i], b.jour_n[i], b.jour_cap[i] = buf, 0, (0 if cap < 0 else cap)
 
 
 cdef int batch_deal(_BatchCores b, int i) noexcept nogil:

@@ -54,7 +54,7 @@ from mahjong._input import coerce_rules as _coerce_rules
 from mahjong._input import coerce_visible as _coerce_visible
 from mahjong._input import too_many_readings as _too_many_readings
 from mahjong._input import MAX_BATCH_ROWS, MAX_READINGS
-from mahjong._kernels import KERNEL_NAMES
+from mahjong._constants import KERNEL_NAMES
 from mahjong.errors import HandError
 from mahjong.hand import Hand
 from mahjong.rules import DEFAULT, HandRules

@@ -1378,6 +1378,27 @@ cdef class GameCore:
                     break
         return core_advance(c)
 
+    def new_hand(self, seed, salt, int dealer, int prevalent_wind):
+        """A new hand on this core, with its parameters (a shuffled wall): the core GameCore(params, seed, salt,
+        dealer, prevalent_wind) would be, still deciding in C what this one was told to (decide_guobiao,
+        decide_book).  A table of hands reuses one core: nothing is allocated or read again."""
+        cdef CoreParams p = self.c.p
+        cdef int gb = self.c.gb_decide, gb_opts = self.c.gb_opts, gb_min = self.c.gb_min_fan
+        cdef int ev = self.c.ev_decide, ev_heavenly = self.c.ev_heavenly, ev_earthly = self.c.ev_earthly
+        cdef int ev_settles = self.c.ev_settles
+        cdef const EvBook* book = self.c.book
+        if not 0 <= dealer < 4 or not 0 <= prevalent_wind < 4:
+            raise ValueError("dealer and prevalent_wind are 0..3")
+        if self.c.p.hand_size == 0:
+            raise ValueError("new_hand needs a core made with its parameters")
+        core_init(self.c, &p, <uint64_t>(int(seed) & U64_MASK), <uint64_t>(int(salt) & U64_MASK), dealer,
+                  prevalent_wind, NULL, 0)
+        self.c.gb_decide, self.c.gb_opts, self.c.gb_min_fan = gb, gb_opts, gb_min
+        if ev:  # (the compiled book self._book keeps alive)
+            self.c.book = book
+            self.c.ev_heavenly, self.c.ev_earthly, self.c.ev_settles = ev_heavenly, ev_earthly, ev_settles
+            self.c.ev_decide = 1
+
     def advance(self):
         """Run until seats must answer or Python must look: a status (``STATUSES`` index)."""
         return core_advance(self.c)

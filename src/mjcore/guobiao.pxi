@@ -18,6 +18,7 @@
 include "gb_fans.pxi"
 
 from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.unicode cimport PyUnicode_1BYTE_KIND, PyUnicode_DATA, PyUnicode_KIND
 from cpython.object cimport PyObject_GenericSetAttr
 from collections.abc import Mapping as _Mapping
 from mahjong.errors import HandError as _HandError
@@ -1436,20 +1437,25 @@ def _gb_scan(str text):
 
 cdef object _gb_scan_into(str text, uint8_t* cnt, int* out):
     """_gb_scan into ``cnt`` (34 counts): returns the melds' texts (None: no melds); ``out``: accepted (1 / 0),
-    the winning tile, the concealed tiles, the flowers."""
+    the winning tile, the concealed tiles, the flowers.  Plain notation is ASCII: a text held in wider characters
+    (Chinese names, glyphs, full-width forms) is left to the full reader."""
     cdef Py_ssize_t n = len(text), i = 0, j
     cdef Py_UCS4 ch
+    cdef const uint8_t* b
     cdef int digits[16]
     cdef int nd = 0, k, t, base, last = -1, n_conc = 0, n_flowers = 0, flower_bits = 0, f
     bodies = None
     memset(cnt, 0, 34)
+    if PyUnicode_KIND(text) != PyUnicode_1BYTE_KIND:
+        return _gb_scan_refused(out)
+    b = <const uint8_t*>PyUnicode_DATA(text)  # (one byte a character: read as bytes, no per-character dispatch)
     while i < n:
-        ch = text[i]
+        ch = b[i]
         if ch == u'[':
             j = i + 1
-            while j < n and text[j] != u']' and text[j] != u'[':
+            while j < n and b[j] != 93 and b[j] != 91:  # (']', '[')
                 j += 1
-            if nd or j >= n or text[j] != u']':
+            if nd or j >= n or b[j] != 93:
                 return _gb_scan_refused(out)
             if bodies is None:
                 bodies = []
@@ -1507,8 +1513,8 @@ cdef object _gb_scan_into(str text, uint8_t* cnt, int* out):
             n_conc += 1
             i += 1
             continue
-        if ch == u'f' and i + 1 < n and u'1' <= text[i + 1] <= u'8':
-            f = <int>text[i + 1] - 49
+        if ch == u'f' and i + 1 < n and 49 <= b[i + 1] <= 56:  # ('1' .. '8')
+            f = <int>b[i + 1] - 49
             if flower_bits & (1 << f):
                 return _gb_scan_refused(out)
             flower_bits |= 1 << f
@@ -1554,6 +1560,11 @@ cdef object _gb_invalid_reason = None  # (fan, min_fan) -> the 诈和 text
 cdef object _gb_nine_gates_of = None   # counts bytes -> the reading shown for 九莲宝灯
 cdef tuple _gb_wait_names = ()
 cdef list _gb_flower_items = None      # n -> the 花牌 ScoreItem of n flowers
+# the payments of each (winner, discarder or 255, total, valid) met, made once by _gb_payments_of (its tuples are
+# shared as its own cache shares them): 4 x 5 x 2 slots per total below _GB_PAY_TOTALS, filled on first need
+cdef enum:
+    _GB_PAY_TOTALS = 512
+cdef list _gb_pay_cache = None
 cdef uint8_t _gb_meld_pack_kind[8]     # Meld.packed kind byte -> GB_CHOW / GB_PUNG / GB_KONG (255: not in Guobiao)
 cdef uint8_t _gb_meld_pack_claimed[8]  # ... -> 1 claimed from another player, 0 concealed
 
@@ -1563,7 +1574,7 @@ def _gb_fast_init(result_type, details_of, payments_of, invalid_reason, nine_gat
     """The rule layer's parts of a result, for :func:`_gb_score_fast`.  ``meld_kinds``: per Meld.packed kind
     byte, the kernel's pack kind plus 4 when claimed from another player (255: a kind Guobiao does not have)."""
     global _gb_result_type, _gb_result_check, _gb_result_new, _gb_details_of, _gb_payments_of, _gb_invalid_reason
-    global _gb_nine_gates_of, _gb_wait_names, _gb_flower_items
+    global _gb_nine_gates_of, _gb_wait_names, _gb_flower_items, _gb_pay_cache
     cdef Py_ssize_t i
     if len(meld_kinds) > 8:
         raise ValueError("at most 8 meld kinds")
@@ -1583,6 +1594,7 @@ def _gb_fast_init(result_type, details_of, payments_of, invalid_reason, nine_gat
     _gb_nine_gates_of = nine_gates_of
     _gb_wait_names = wait_names
     _gb_flower_items = flower_items
+    _gb_pay_cache = [None] * (40 * _GB_PAY_TOTALS)
 
 
 cdef class _GBDetails:
@@ -1682,6 +1694,20 @@ def _gb_score_text(str text, dict meld_packs, bytes context_pack, int opts, int 
     return _gb_fast_core(pack, 37 + 3 * n, melds, context_pack, opts, min_fan, ruleset)
 
 
+cdef object _gb_payments(int winner, int discarder, int total, bint valid):
+    """_gb_payments_of(winner, discarder or None (255), total, valid), each answer made once and kept."""
+    cdef Py_ssize_t k
+    cdef object got
+    if total < 0 or total >= _GB_PAY_TOTALS or winner > 3 or (discarder > 3 and discarder != 255):
+        return _gb_payments_of(winner, None if discarder == 255 else discarder, total, valid)
+    k = ((winner * 5 + (4 if discarder == 255 else discarder)) * 2 + valid) * _GB_PAY_TOTALS + total
+    got = (<list>_gb_pay_cache)[k]
+    if got is None:
+        got = _gb_payments_of(winner, None if discarder == 255 else discarder, total, valid)
+        (<list>_gb_pay_cache)[k] = got
+    return got
+
+
 cdef object _gb_fast_core(const uint8_t* hp, Py_ssize_t size, tuple melds, bytes context_pack, int opts,
                           int min_fan, str ruleset):
     cdef uint8_t rec[GB_REC]
@@ -1772,11 +1798,12 @@ cdef object _gb_fast_core(const uint8_t* hp, Py_ssize_t size, tuple melds, bytes
         items_t = tuple(items)
     details = _GBDetails.__new__(_GBDetails)
     details._facts = (fan, flowers, melds, reading, win, derived, valid, discarder is None)
+    payments = _gb_payments(winner, cp[GB_CTX_DISCARDER], total, valid)
     r = _gb_result_new(_gb_result_type)
     # (a frozen dataclass's fields in its instance dict, as its __init__ would set them, then its own check)
     PyObject_GenericSetAttr(r, "__dict__", {
         "ruleset": ruleset, "items": items_t, "total": total, "unit": "fan", "reading": reading,
-        "wait": _gb_wait_names[wait], "valid": valid, "payments": _gb_payments_of(winner, discarder, total, valid),
+        "wait": _gb_wait_names[wait], "valid": valid, "payments": payments,
         "invalid_reason": None if valid else _gb_invalid_reason(fan, min_fan), "details": details,
     })
     _gb_result_check(r)

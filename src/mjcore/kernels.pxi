@@ -314,18 +314,25 @@ cdef bint win_k(const uint8_t* h, int k, int total, int hand_size, uint32_t flag
 # ---- the fifth-copy probe (rules.wait_on_fourth_copy) --------------------------------------------------------
 
 cdef int need_caps(const uint8_t* h, const uint8_t* caps, uint32_t flags) noexcept nogil:
-    """Fewest wildcards to make h regular-complete, kind i at most caps[i] (no tables: h may hold a 5)."""
+    """Fewest wildcards to make h regular-complete, kind i at most caps[i] (h may hold a 5: a suit with a 5 or a
+    cap other than 4 is worked out here; any other suit is the suit table's entry, the same distances)."""
     cdef Entry e
     cdef uint8_t need[5]
     cdef uint8_t cnt[5]
     cdef int s, i, n = 3, c
+    cdef bint plain
     for s in range(3):
-        suit_distances(h + 9 * s, caps + 9 * s, e.d)
         c = 0
+        plain = True
         for i in range(9 * s, 9 * s + 9):
             c += h[i]
-        finish_entry(&e, c)
-        need[s] = e.need
+            plain = plain and h[i] <= 4 and caps[i] == 4
+        if plain:
+            need[s] = suit_entry(h + 9 * s).need
+        else:
+            suit_distances(h + 9 * s, caps + 9 * s, e.d)
+            finish_entry(&e, c)
+            need[s] = e.need
         cnt[s] = <uint8_t>c
     if not (flags & F_NO_HONORS):
         if flags & F_HONOR_SEQUENCES:
@@ -341,15 +348,55 @@ cdef int need_caps(const uint8_t* h, const uint8_t* caps, uint32_t flags) noexce
     return need_combine(need, cnt, n, flags)
 
 
+cdef int regular_need(const uint8_t* h, uint32_t flags) noexcept nogil:
+    """Fewest wildcards that make h (counts of at most 4) melds and one pair: the tables, no special form."""
+    cdef Groups g
+    gather(h, flags, &g)
+    return need_combine(g.need, g.cnt, g.n, flags)
+
+
+cdef bint melds_exact(const uint8_t* h, uint32_t flags) noexcept nogil:
+    """h (counts of at most 4) is exactly melds, with no pair (under lack_a_suit with a suit left empty)."""
+    cdef Groups g
+    cdef int i
+    gather(h, flags, &g)
+    for i in range(g.n):
+        if g.need[i] & 15:
+            return False
+    return not (flags & F_LACK_A_SUIT) or not g.cnt[0] or not g.cnt[1] or not g.cnt[2]
+
+
+cdef int complete_five(uint8_t* h, int t, int hand_size, uint32_t flags) noexcept nogil:
+    """Whether h (3n+2 tiles, no wildcard; h[t] = 5 its only count above 4) is exactly melds and one pair: 1 /
+    0, from the tables; -1 when it takes need_caps (honor sequences, or five melds, where five chows may hold the
+    five copies).  With at most four melds the five copies are a pung and the pair, or a pung and two chows (a
+    pung of t taken out: the rest is melds and a pair), or the pair and three chows (the pair taken out: the rest
+    is melds; a pung of t among them is the first case).  h is restored."""
+    cdef int ok
+    if (flags & F_HONOR_SEQUENCES) or hand_size > 13:
+        return -1
+    h[t] -= 3
+    ok = regular_need(h, flags) == 0
+    h[t] += 3
+    if not ok:
+        h[t] -= 2
+        ok = melds_exact(h, flags)
+        h[t] += 2
+    return 1 if ok else 0
+
+
 cdef int probe_forms(uint8_t* h, int t, int k, int total, int hand_size, uint32_t flags) noexcept nogil:
     """Bits (1 << Form) of the forms in which h (3n+2 tiles incl. k wildcards, five copies of t) is complete
-    when a fifth copy of t is allowed.  Only the regular form and 组合龙 can hold five of a tile."""
-    cdef int forms = 0, perm, j, rank, u, missing
+    when a fifth copy of t is allowed.  Only the regular form and 组合龙 can hold five of a tile.  Without
+    wildcards the question is only whether the tiles held are exactly such a hand (complete_five, from the
+    tables; the caps of need_caps bound tiles added, and none is)."""
+    cdef int forms = 0, perm, j, rank, u, missing, exact
     cdef uint8_t caps[34]
     cdef uint8_t r[34]
     memcpy(caps, CAPS4, 34)
     caps[t] = 5
-    if need_caps(h, caps, flags) <= k:
+    exact = complete_five(h, t, hand_size, flags) if k == 0 else -1
+    if exact == 1 or exact < 0 and need_caps(h, caps, flags) <= k:
         forms |= 1
     if knitted_straight_applies(total, hand_size, flags):
         for perm in range(6):
@@ -365,7 +412,12 @@ cdef int probe_forms(uint8_t* h, int t, int k, int total, int hand_size, uint32_
                     else:
                         missing += 1
                     caps[u] -= 1
-            if missing <= k and missing + need_caps(r, caps, flags) <= k:
+            if missing > k:
+                continue
+            exact = -1
+            if k == 0:
+                exact = complete_five(r, t, hand_size, flags) if r[t] == 5 else regular_need(r, flags) == 0
+            if exact == 1 or exact < 0 and missing + need_caps(r, caps, flags) <= k:
                 forms |= 1 << 4
                 break
     return forms

@@ -60,48 +60,166 @@ cdef bint HONOR_SEQ_READY = False
 cdef uint8_t CAPS4[34]
 
 
+# The distances of a suit (suit_distances): a DP over its nine kinds, the state after each kind
+# v[p][a1][a2][m] = fewest tiles added so far, with a1 sequences started one kind back and a2 two kinds back
+# (both still need this kind), m melds and p pairs made so far.  m is the innermost index: a move at a kind (a0
+# new sequences, a pung t, the pair q) costs the same whatever m is and adds a0 + t to it, so it is one shifted
+# pass over the m row; only the (a1, a2) rows holding a reachable state are visited (live: bit 5 * a1 + a2).
+ctypedef struct DPRow:
+    uint8_t v[2][5][5][MAXM + 1]
+    uint32_t live[2]
+
+
+cdef inline void dp_start(DPRow* r, int a1, int a2) noexcept nogil:
+    """The state before a stretch of kinds: a1 / a2 sequences pending, nothing else made, no tile added."""
+    memset(r.v, DINF, sizeof(r.v))
+    r.v[0][a1][a2][0] = 0
+    r.live[0] = (<uint32_t>1) << (5 * a1 + a2)
+    r.live[1] = 0
+
+
+cdef void dp_kind(const DPRow* r, DPRow* out, int i, int hi, int cap) noexcept nogil:
+    """out = r after kind i (held hi times, at most cap copies in all)."""
+    cdef uint32_t bits
+    cdef const uint8_t* src
+    cdef uint8_t* dst
+    cdef int p, j, a1, a2, a0, t, q, base, top, u0, u, cost, dm, m, v
+    memset(out.v, DINF, sizeof(out.v))
+    out.live[0] = 0
+    out.live[1] = 0
+    for p in range(2):
+        bits = r.live[p]
+        for j in range(25):
+            if not (bits >> j & 1):
+                continue
+            a1 = j // 5
+            a2 = j - 5 * a1
+            base = a1 + a2
+            if base > cap:
+                continue
+            src = r.v[p][a1][a2]
+            top = 0 if i >= 7 else imin(cap, 4) - base  # (no sequence starts at 8 or 9)
+            for a0 in range(top + 1):
+                for t in range(2):
+                    u0 = base + a0 + 3 * t
+                    dm = a0 + t
+                    if u0 > cap or dm > MAXM:
+                        break
+                    for q in range(2 - p):
+                        u = u0 + 2 * q
+                        if u > cap:
+                            break
+                        cost = u - hi if u > hi else 0
+                        dst = out.v[p + q][a0][a1]
+                        for m in range(MAXM + 1 - dm):
+                            v = src[m] + cost
+                            if v < dst[m + dm]:
+                                dst[m + dm] = <uint8_t>v
+                        out.live[p + q] |= (<uint32_t>1) << (5 * a0 + a1)
+
+
 cdef void suit_distances(const uint8_t* h, const uint8_t* caps, uint8_t* d) noexcept nogil:
     """d[m*2+p]: fewest tiles to add so that the 9 counts h contain m melds + p pairs (kind i at most caps[i])."""
-    # cur[m][p][a1][a2]: a1 sequences started one kind back, a2 two kinds back (both still need this kind).
-    cdef uint8_t cur[6][2][5][5]
-    cdef uint8_t nxt[6][2][5][5]
-    cdef int i, m, p, a1, a2, a0, t, q, u0, u, base, maxa0, hi, v, c, nm, cap
-    memset(cur, DINF, sizeof(cur))
-    cur[0][0][0][0] = 0
+    cdef DPRow rows[2]
+    cdef int i, m, p, cur = 0
+    dp_start(&rows[0], 0, 0)
     for i in range(9):
-        memset(nxt, DINF, sizeof(nxt))
-        hi = h[i]
-        cap = caps[i]
-        for m in range(MAXM + 1):
-            for p in range(2):
-                for a1 in range(5):
-                    for a2 in range(5 - a1):
-                        v = cur[m][p][a1][a2]
-                        if v >= DINF:
-                            continue
-                        base = a1 + a2
-                        if base > cap:
-                            continue
-                        maxa0 = 0 if i >= 7 else imin(imin(cap, 4) - base, MAXM - m)
-                        for a0 in range(maxa0 + 1):
-                            for t in range(2):
-                                if t and m + a0 + 1 > MAXM:
-                                    break
-                                u0 = base + a0 + 3 * t
-                                if u0 > cap:
-                                    break
-                                for q in range(2 - p):
-                                    u = u0 + 2 * q
-                                    if u > cap:
-                                        break
-                                    c = v + (u - hi if u > hi else 0)
-                                    nm = m + a0 + t
-                                    if c < nxt[nm][p + q][a0][a1]:
-                                        nxt[nm][p + q][a0][a1] = <uint8_t>c
-        memcpy(cur, nxt, sizeof(cur))
+        dp_kind(&rows[cur], &rows[1 - cur], i, h[i], caps[i])
+        cur = 1 - cur
     for m in range(MAXM + 1):
         for p in range(2):
-            d[m * 2 + p] = cur[m][p][0][0]
+            d[m * 2 + p] = rows[cur].v[p][0][0][m]
+
+
+# The distances of a suit under the 4-copy cap (what the suit table holds) are the DP's first five kinds and its
+# last four joined on the sequences pending between them: the state after kinds 1-5 depends only on their counts
+# (DP_HEADS, 5^5 slots), and what kinds 6-9 add from each pending state only on theirs (DP_TAILS, 5^4 slots), so
+# the two are worked out once each, lazily, and published as the suit table's slots are (a claim, then a release
+# store of ST_DONE); a suit's distances are then their join, a few hundred additions.
+ctypedef struct DPHead:
+    DPRow row
+    uint8_t state
+
+
+ctypedef struct DPTail:
+    uint8_t v[25][2][MAXM + 1]  # [5 * a1 + a2 pending before kind 6][p][m]: fewest tiles kinds 6-9 add
+    uint8_t state
+
+
+cdef DPHead* DP_HEADS = NULL
+cdef DPTail* DP_TAILS = NULL
+
+
+cdef void compute_head(DPHead* slot, const uint8_t* h) noexcept nogil:
+    cdef DPRow rows[2]
+    cdef int i, cur = 0
+    dp_start(&rows[0], 0, 0)
+    for i in range(5):
+        dp_kind(&rows[cur], &rows[1 - cur], i, h[i], 4)
+        cur = 1 - cur
+    memcpy(&slot.row, &rows[cur], sizeof(DPRow))
+
+
+cdef void compute_tail(DPTail* slot, const uint8_t* h) noexcept nogil:
+    cdef DPRow rows[2]
+    cdef int i, j, a1, cur, m, p
+    memset(slot.v, DINF, sizeof(slot.v))
+    for j in range(25):
+        a1 = j // 5
+        if a1 + (j - 5 * a1) > 4:
+            continue
+        dp_start(&rows[0], a1, j - 5 * a1)
+        cur = 0
+        for i in range(5, 9):
+            dp_kind(&rows[cur], &rows[1 - cur], i, h[i], 4)
+            cur = 1 - cur
+        for p in range(2):
+            for m in range(MAXM + 1):
+                slot.v[j][p][m] = rows[cur].v[p][0][0][m]
+
+
+cdef inline void wait_published(uint8_t* state) noexcept nogil:
+    while not (MJ_LOAD_ACQ(state) & ST_DONE):
+        MJ_PAUSE()
+
+
+cdef void suit_distances4(const uint8_t* h, uint8_t* d) noexcept nogil:
+    """suit_distances(h, CAPS4, d) for counts of at most 4: the join of the cached head and tail."""
+    cdef DPHead* head = &DP_HEADS[h[0] + 5 * (h[1] + 5 * (h[2] + 5 * (h[3] + 5 * h[4])))]
+    cdef DPTail* tail = &DP_TAILS[h[5] + 5 * (h[6] + 5 * (h[7] + 5 * h[8]))]
+    cdef const uint8_t* f
+    cdef const uint8_t* b
+    cdef int j, p1, p2, m1, m2, v, slot
+    cdef uint32_t bits
+    if not (MJ_LOAD_ACQ(&head.state) & ST_DONE):
+        if MJ_CLAIM(&head.state, ST_BUSY):
+            compute_head(head, h)
+            MJ_STORE_REL(&head.state, ST_DONE)
+        else:
+            wait_published(&head.state)
+    if not (MJ_LOAD_ACQ(&tail.state) & ST_DONE):
+        if MJ_CLAIM(&tail.state, ST_BUSY):
+            compute_tail(tail, h)
+            MJ_STORE_REL(&tail.state, ST_DONE)
+        else:
+            wait_published(&tail.state)
+    memset(d, DINF, DLEN)
+    for p1 in range(2):
+        bits = head.row.live[p1]
+        for j in range(25):
+            if not (bits >> j & 1):
+                continue
+            f = head.row.v[p1][j // 5][j % 5]
+            for p2 in range(2 - p1):
+                b = tail.v[j][p2]
+                for m1 in range(MAXM + 1):
+                    if f[m1] >= DINF:
+                        continue
+                    for m2 in range(MAXM + 1 - m1):
+                        v = f[m1] + b[m2]
+                        slot = (m1 + m2) * 2 + p1 + p2
+                        if v < d[slot]:
+                            d[slot] = <uint8_t>v
 
 
 cdef bint suit_peel(uint8_t* a) noexcept nogil:
@@ -164,7 +282,7 @@ cdef void compute_suit_entry(Entry* slot, const uint8_t* h) noexcept nogil:
     cdef uint16_t wm = 0
     for i in range(9):
         c += h[i]
-    suit_distances(h, CAPS4, e.d)
+    suit_distances4(h, e.d)
     finish_entry(&e, c)
     c1 = (c + 1) % 3
     if c1 != 1:
@@ -476,15 +594,18 @@ cdef int init_honor_seq_tables() except -1:
 
 
 cdef int init_tables() except -1:
-    """Called once at import (with the GIL): every table but the lazily filled suit slots is complete before
-    any kernel runs, so no kernel ever builds shared state outside claim_suit_entry."""
-    global SUIT_TABLE
+    """Called once at import (with the GIL): every table but the lazily filled suit slots (and the DP's heads and
+    tails behind them) is complete before any kernel runs, so no kernel ever builds shared state outside
+    claim_suit_entry and suit_distances4."""
+    global SUIT_TABLE, DP_HEADS, DP_TAILS
     cdef int i
     for i in range(34):
         CAPS4[i] = 4
     init_rank()
     SUIT_TABLE = <Entry*>calloc(1953125, sizeof(Entry))
-    if SUIT_TABLE == NULL:
+    DP_HEADS = <DPHead*>calloc(3125, sizeof(DPHead))
+    DP_TAILS = <DPTail*>calloc(625, sizeof(DPTail))
+    if SUIT_TABLE == NULL or DP_HEADS == NULL or DP_TAILS == NULL:
         raise MemoryError("mahjong._core: cannot allocate the suit table")
     init_honor_table()
     init_honor_seq_tables()

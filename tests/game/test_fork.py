@@ -12,14 +12,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mahjong.errors import MahjongError
-from mahjong.framework import _load_builtin_presets
 from mahjong.game import Game, GreedyAgent, RandomAgent, play_hand
 from mahjong.game.core import core_available
 from mahjong.game.engine import make_flow
 from mahjong.game.flows import FLOWS
 from mahjong.game.fork import hidden_from
+from mahjong.registry import load_presets
 
-_load_builtin_presets()  # (the rule files' games register their flows as they load)
+load_presets()  # (the rule files' games register their flows as they load)
 RULES = sorted(FLOWS)
 #: the public per-seat facts of an observation (every seat's, as the observing seat sees them)
 PUBLIC = ("melds", "discards", "bonus", "concealed_count", "ready", "lack", "won", "wildcards", "indicator",

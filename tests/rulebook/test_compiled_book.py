@@ -99,9 +99,9 @@ def test_the_compiled_module_agrees_and_has_a_case_for_every_entry() -> None:
 # --- which books compile ----------------------------------------------------------------------------------------------
 
 def test_every_book_compiles_or_says_why() -> None:
-    from mahjong.framework import PRESETS, _load_builtin_presets
+    from mahjong.registry import PRESETS, load_presets
 
-    _load_builtin_presets()
+    load_presets()
     reasons = {}
     for name in sorted(PRESETS):
         rs = get_ruleset(name)

@@ -144,7 +144,7 @@ def test_a_builtin_file_is_refused_as_a_rules_file() -> None:
     import subprocess
     import sys
 
-    from mahjong.rulebook.load import load_rules
+    from mahjong.rulebook import load_rules
 
     path = next(p for p in shipped_files() if p.endswith("jinshan.toml"))
     with pytest.raises(RulesError, match="--rules jinshan"):

@@ -80,7 +80,7 @@ def test_a_two_player_rule_file_fills_the_haidi_fact_in_the_engine(tmp_path: Pat
     the file's fact ``haidi`` on the win it offers there, as the built-in game's flow does."""
     from mahjong.game import Game, GreedyAgent, play_hand
     from mahjong.game.events import HaidiFished, Won
-    from mahjong.rulebook.load import load_rules
+    from mahjong.rulebook import load_rules
 
     path = next(p for p in shipped_files() if p.endswith("twoplayer.toml"))
     text = Path(path).read_text(encoding="utf-8").replace('name = "twoplayer"', 'name = "my-twoplayer"', 1)

@@ -212,7 +212,7 @@ def test_the_command_line_reads_a_variant(tmp_path: Path) -> None:
             simulate("nanchang", 3, options={option: int(raw)})]  # (the same function, in this process)
     assert sims[0].pop("rules") == "cli-nanchang" and sims[1].pop("rules") == "nanchang"
     for sim in sims:
-        del sim["seconds"], sim["hands_per_second"]
+        del sim["seconds"], sim["hands_per_second"], sim["cpu_seconds"], sim["hands_per_cpu_second"]
     assert sims[0] == sims[1] and sims[0]["wins"] > 0
 
 

@@ -4,19 +4,20 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
 import time
-from collections import Counter
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from mahjong.errors import MahjongError, RulesError, listed
+from mahjong.console import display_width as _width
+from mahjong.console import progress_bar, read_options
+from mahjong.errors import CommandError, MahjongError, RulesError, listed
 from mahjong.game.actions import Action
 from mahjong.game.agents import AGENTS, make_agent
 from mahjong.game.core import RandomTable
-from mahjong.game.engine import Game, HandTable
-from mahjong.game.play import play_hand
+from mahjong.game.engine import Game
 from mahjong.i18n import MESSAGES, help_text, language, text, wind
 from mahjong.tiles import format_tiles, parse_tiles, tile_name
 
@@ -55,118 +56,55 @@ def add_commands(sub: Any) -> None:
     p.set_defaults(run=run_play)
 
 
-def _options(pairs: list[str] | None) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for item in pairs or []:
-        key, sep, value = item.partition("=")
-        if not sep or not key:
-            raise RulesError(f"--option needs KEY=VALUE, got {item!r}")
-        low = value.strip().lower()
-        v: Any = value
-        if low in ("true", "false"):
-            v = low == "true"
-        elif low in ("none", "null"):
-            v = None
-        else:
-            try:
-                v = int(value)
-            except ValueError:
-                v = value
-        out[key.strip()] = v
-    return out
-
-
 def simulate(rules: str, hands: int, seed: int = 0, agent: str = "greedy", options: dict[str, Any] | None = None,
              progress: TextIO | Callable[[int, int], None] | None = None,
              log: TextIO | None = None) -> dict[str, Any]:
-    """Play ``hands`` hands (hand k: salt k, the deal rotating) and return the statistics.  ``progress``: a
-    stream for the progress bar (redrawn in place on a terminal, a line at each tenth elsewhere), or a
-    ``progress(done, total)`` callback."""
+    """Play ``hands`` hands (hand k: salt k, the deal rotating) and return the statistics: the hands of
+    :func:`mahjong.scale.simulate.play_hand_k`, each one's outcome (read from the compiled core where it settled
+    the hand itself: :func:`~mahjong.scale.simulate.outcome_k`) counted by
+    :func:`~mahjong.scale.simulate.tally_hand` into the dict of :func:`~mahjong.scale.simulate.stats_of` — the
+    same code and numbers as the sharded ``--workers`` run.
+    ``progress``: a stream for the progress bar (redrawn in place on a terminal, a line at each tenth elsewhere),
+    or a ``progress(done, total)`` callback."""
     if not isinstance(hands, int) or isinstance(hands, bool) or hands < 1:
         raise RulesError(f"--hands must be at least 1, got {hands!r}")
     from mahjong.game.log import dumps_log
-    from mahjong.rulebook.special import special_events_of
+    from mahjong.game.outcome import outcome_of
+    from mahjong.scale.simulate import outcome_k, play_hand_k, stats_of, tally_hand
+    from mahjong.scale.tally import Tally
 
-    show = None if progress is None else _Progress(progress).show if hasattr(progress, "write") else progress
-    stats: Counter[str] = Counter()
-    fans: Counter[str] = Counter()
-    special: Counter[str] = Counter()
-    names: dict[str, str] = {}
-    points: list[int] = []
-    t0 = time.perf_counter()
-    seats = None
-    # (the built-in random and greedy agents choose in C on the compiled core)
+    show = None if progress is None else progress_bar(progress) if hasattr(progress, "write") else progress
+    every = max(1, hands // 50)
+    tally = Tally()
+    # (the built-in random and greedy agents choose in C on the compiled core: one table for every hand, made
+    # before the clocks start: the rule set's flow and rule book, made once per process, are no hand's time)
     table = RandomTable(rules, options, agent) if agent in ("random", "greedy") else None
-    for k in range(hands):
-        game: HandTable
-        if table is not None:
-            seats = table.flow.seats
-            game = table.hand(seed=seed, salt=k, hand_number=k, dealer=seats[k % len(seats)],
-                              agent_seeds=[seed * 4 + s + 16 * k for s in seats])
-        else:
-            game = Game(rules, seed=seed, salt=k, hand_number=k, options=options)
-            seats = game.flow.seats
-            if k % len(seats):
-                game = Game(rules, seed=seed, salt=k, hand_number=k, dealer=seats[k % len(seats)],
-                            options=options)
-            agents = {s: make_agent(agent, seed * 4 + s + 16 * k) for s in seats}
-            play_hand(game, agents)
-        wins = game.wins_made()
-        assert game.settlement is not None
-        stats["hands"] += 1
-        # (rbgames) a rule file's own events: opening declarations, instant wins, horses turned
-        instant = 0
-        for ev in special_events_of(game):
-            special[ev.type] += 1
-            instant += ev.type == "instant_win"
-        if wins or instant:
-            stats["hands_won"] += 1
-        else:
-            stats["draws"] += 1
-        for w in wins:
-            stats["wins"] += 1
-            stats["self_drawn"] += w.from_seat is None
-        for r in game.settlement.results:
-            for it in r.items:
-                fans[it.key] += 1
-                names[it.key] = it.name_zh
-        if wins or instant:
-            points.append(max(game.settlement.net))
-        if log is not None:
-            log.write(dumps_log(game.events))
-        if show is not None and (k + 1 == hands or (k + 1) % max(1, hands // 50) == 0):
-            show(k + 1, hands)
-    elapsed = time.perf_counter() - t0
-    n = stats["hands"]
-    points.sort()
-
-    def pct(q: float) -> int | None:
-        return points[min(len(points) - 1, int(q * len(points)))] if points else None
-
-    return {
-        "rules": rules,
-        "agent": agent,
-        "seed": seed,
-        "hands": n,
-        "win_rate": stats["hands_won"] / n,
-        "draw_rate": stats["draws"] / n,
-        "wins": stats["wins"],
-        "self_draw_share": stats["self_drawn"] / stats["wins"] if stats["wins"] else 0.0,
-        "winner_points": {"mean": sum(points) / len(points) if points else None, "min": pct(0), "p25": pct(0.25),
-                          "median": pct(0.5), "p75": pct(0.75), "max": pct(1.0)},
-        "patterns": {k: {"name": names[k], "count": c, "per_win": c / stats["wins"] if stats["wins"] else 0}
-                     for k, c in fans.most_common()},
-        "seconds": elapsed,
-        "hands_per_second": n / elapsed if elapsed > 0 else None,
-        "special_events": dict(sorted(special.items())),
-    }
+    # (what is loaded so far — the package, the rule books — out of the garbage collector's reach while the
+    # hands play: its collections then scan only what the hands make, as the sharded run's workers have it)
+    gc.freeze()
+    t0, c0 = time.perf_counter(), time.process_time()
+    try:
+        for k in range(hands):
+            if log is None:
+                tally_hand(tally, outcome_k(rules, seed, k, agent, options, table))
+            else:  # (the hand itself, for its log)
+                game = play_hand_k(rules, seed, k, agent, options, table)
+                tally_hand(tally, outcome_of(game))
+                log.write(dumps_log(game.events))
+            if show is not None and (k + 1 == hands or (k + 1) % every == 0):
+                show(k + 1, hands)
+        tally.seconds = time.perf_counter() - t0
+        tally.cpu_seconds = time.process_time() - c0
+    finally:
+        gc.unfreeze()
+    return stats_of(tally, rules, seed, agent)
 
 
 def run_simulate(args: argparse.Namespace) -> int:
     """``mahjong simulate``: the statistics as text in ``--lang``'s language, or JSON; a bad argument is a
     :class:`~mahjong.errors.MahjongError` the command line prints in that language (JSON under ``--json``)."""
     lang = language(getattr(args, "lang", None))
-    options = _options(args.option)
+    options = read_options(args.option)
     from mahjong.scale.cli import simulate_from_args, wants_sharded_simulate
 
     if wants_sharded_simulate(args):
@@ -175,8 +113,6 @@ def run_simulate(args: argparse.Namespace) -> int:
         try:
             log = open(args.log, "w", encoding="utf-8") if args.log else None
         except OSError as e:
-            from mahjong.cli import CommandError
-
             raise CommandError(code="cli-cannot-write", path=args.log, reason=e.strerror or str(e)) from None
         try:
             result = simulate(args.rules, args.hands, args.seed, args.agent, options,
@@ -190,42 +126,6 @@ def run_simulate(args: argparse.Namespace) -> int:
     else:
         print_statistics(result, lang)
     return 0
-
-
-def progress_bar(stream: Any, word: str = "hands", lang: str = "en") -> Callable[[int, int], None]:
-    """A ``progress(done, total)`` callback drawing the bar of :class:`_Progress` on ``stream`` (the rate and the
-    time left in ``lang``)."""
-    return _Progress(stream, word, lang).show
-
-
-class _Progress:
-    """The progress bar of :func:`simulate` on a stream: redrawn in place on a terminal, else a line at each
-    tenth (a log file or a pipe gets no carriage returns)."""
-
-    def __init__(self, stream: Any, word: str = "hands", lang: str = "en") -> None:
-        self.stream, self.word, self.lang = stream, word, lang
-        self.tty = bool(getattr(stream, "isatty", lambda: False)())
-        self.tenth = -1
-        self.start = time.perf_counter()
-
-    def pace(self, done: int, total: int) -> str:
-        """The rate so far and the time left at that rate (``"1,234/s, 0:12 left"``)."""
-        spent = time.perf_counter() - self.start
-        rate = done / spent if spent > 0 else 0.0
-        left = int((total - done) / rate) if rate > 0 else 0
-        return text("progress.rate", self.lang, rate=f"{rate:,.0f}", left=f"{left // 60}:{left % 60:02d}")
-
-    def show(self, done: int, total: int) -> None:
-        if self.tty:
-            fill = done * 30 // total
-            self.stream.write(f"\r[{'#' * fill}{'.' * (30 - fill)}] {done}/{total} {self.word}  "
-                              f"{self.pace(done, total)}   ")
-            if done == total:
-                self.stream.write("\n")
-        elif done * 10 // total != self.tenth or done == total:
-            self.tenth = done * 10 // total
-            self.stream.write(f"{done}/{total} {self.word}  {self.pace(done, total)}\n")
-        self.stream.flush()
 
 
 def _pattern_names(rules: str) -> dict[str, tuple[str, str]]:
@@ -268,18 +168,15 @@ def print_statistics(result: dict[str, Any], lang: str = "en", out: TextIO | Non
         for n, key, row in rows:
             print(f"    {n}{' ' * (width - _width(n))}  {key:<36} {row['count']:>7}  {row['per_win']:.3f}", file=out)
     rate = result["hands_per_second"]
-    say("sim.speed", rate=f"{rate:,.0f}" if rate else "-", seconds=f"{result['seconds']:.2f}")
+    cpu_rate = result.get("hands_per_cpu_second")
+    say("sim.speed", rate=f"{rate:,.0f}" if rate else "-", seconds=f"{result['seconds']:.2f}",
+        cpu_rate=f"{cpu_rate:,.0f}" if cpu_rate else "-")
 
 
 def _special_name(kind: str, lang: str) -> str:
     """A special event's kind in words (``horses`` → 买马, the words of the settlement lines it pays)."""
     key = f"special.{kind}"
     return text(key, lang) if key in MESSAGES else kind
-
-
-def _width(s: str) -> int:
-    """Display width: CJK characters take two columns."""
-    return sum(2 if ord(c) > 0x2E80 else 1 for c in s)
 
 
 # --- play -----------------------------------------------------------------------------------------------------
@@ -453,7 +350,7 @@ def run_play(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO 
     stdin = stdin or sys.stdin
     out = out or sys.stdout
     lang = language(getattr(args, "lang", None))
-    game = Game(args.rules, seed=args.seed, options=_options(args.option))
+    game = Game(args.rules, seed=args.seed, options=read_options(args.option))
     if args.seat not in game.flow.seats:
         raise RulesError(f"--seat must be one of {listed(game.flow.seats)}")
     others = {s: make_agent(args.opponents, args.seed * 4 + s) for s in game.flow.seats if s != args.seat}
@@ -502,7 +399,7 @@ def run_play(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO 
         out.write("   " + text("play.draw", lang) + "\n")
     from contextlib import redirect_stdout
 
-    from mahjong.cli import print_settlement
+    from mahjong.console import print_settlement
 
     with redirect_stdout(out):
         print_settlement(game.settlement.to_dict(), lang, seat_name=table.seat, winners=[w.seat for w in st.wins])

@@ -24,7 +24,7 @@ the core's reference (its twin) and gives the same hands.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
@@ -85,13 +85,14 @@ from mahjong.game.events import (
     Won,
 )
 from mahjong.game.flows import Flow
+from mahjong.game.outcome import HandOutcome, outcome_of
 from mahjong.game.rng import wall_digest
 from mahjong.game.state import HandState
 from mahjong.hand import Hand, Meld, MeldKind
-from mahjong.settlement import Draw, HandRecord, Kong, Settlement, Win
+from mahjong.settlement import Draw, HandRecord, Kong, Settlement, Win, wins_net
 
 __all__ = ["CoreGame", "CoreHand", "RandomTable", "book_in_c", "core_actions", "core_params", "core_available",
-           "facts_from_core", "guobiao_in_c", "play_random", "slot_action"]
+           "facts_from_core", "guobiao_in_c", "play_random", "slot_action", "win_payment_table", "win_nets"]
 
 _CS = {name: i for i, name in enumerate(STATUSES)}
 CS_WAIT, CS_SCORE, CS_PAY, CS_END = _CS["wait"], _CS["score"], _CS["pay"], _CS["end"]
@@ -181,6 +182,69 @@ def guobiao_in_c(flow: Flow) -> tuple[int, int] | None:
             or flow.heavenly or flow.earthly is not None):
         return None
     return rs._opt_bits, rs._min_fan
+
+
+def win_payment_table(flow: Flow) -> tuple[int, int, int, int, int, int] | None:
+    """The win payments of ``flow``'s rule set as the core's own settlements apply them (the batch loop's
+    ``_BatchCores.settle_wins``, :meth:`RandomTable.outcome`), read off the rule set's own settlement formula, or
+    None when they cannot be applied (the hand is then settled in Python).  Each other seat pays a winner
+    ``a + b * total`` (``total``: the win's value with flowers): (a, b) of a self-drawn win, of the discarder (or
+    the seat whose kong was robbed) and of each other seat on a discard.  Found by evaluating the formula
+    (:func:`~mahjong.rulesets.guobiao.settlement.guobiao_payments` for Guobiao, the only rule set whose wins the
+    core decides) for every winner, discarder and a spread of totals, and kept only if the whole spread is that
+    straight line: the formula stays one fact (tests_rl/test_batch_settle.py compares the loop's nets with the
+    Python settlement's, hand by hand)."""
+    from mahjong.game.flows.guobiao import GuobiaoFlow
+    from mahjong.rulesets.guobiao.ruleset import Guobiao
+    from mahjong.rulesets.guobiao.settlement import guobiao_payments
+
+    if type(flow) is not GuobiaoFlow or type(flow.ruleset) is not Guobiao or tuple(flow.seats) != (0, 1, 2, 3):
+        return None
+    totals = (0, 1, 8, 9, 13, 88, 400)
+
+    def owed(winner: int, discarder: int | None, seat: int, total: int) -> int:
+        return -guobiao_payments(winner, discarder, total)[seat]
+
+    def line(points: list[tuple[int, int]]) -> tuple[int, int] | None:
+        (x0, y0), (x1, y1) = min(points), max(points)
+        if (y1 - y0) % (x1 - x0):
+            return None
+        b = (y1 - y0) // (x1 - x0)
+        a = y0 - b * x0
+        return (a, b) if all(y == a + b * x for x, y in points) else None
+
+    roles: dict[str, list[tuple[int, int]]] = {"self": [], "discarder": [], "other": []}
+    for w in range(4):
+        for t in totals:
+            net = guobiao_payments(w, None, t)
+            if sum(net) != 0:  # (zero-sum: the winner gets what the others pay)
+                return None
+            roles["self"] += [(t, owed(w, None, s, t)) for s in range(4) if s != w]
+            for d in range(4):
+                if d != w:
+                    roles["discarder"].append((t, owed(w, d, d, t)))
+                    roles["other"] += [(t, owed(w, d, s, t)) for s in range(4) if s not in (w, d)]
+    found = [line(roles[k]) for k in ("self", "discarder", "other")]
+    if any(f is None for f in found):
+        return None
+    (a, b), (c, d), (e, f) = found  # type: ignore[misc]
+    return a, b, c, d, e, f
+
+
+def win_nets(table: Sequence[int], wins: Iterable[tuple[int, int | None, int]]) -> tuple[int, int, int, int]:
+    """The nets the core's settlement of a hand whose wins it decided gives (the pure-Python twin of
+    ``batch_settle`` in batch.pxi):
+    each win (winner, discarder or None, total) paid by the three other seats as ``table``
+    (:func:`win_payment_table`) says, the wins added up as the rule set's settlement adds them."""
+    a, b, c, d, e, f = table
+    net = [0, 0, 0, 0]
+    for winner, discarder, total in wins:
+        for seat in range(4):
+            if seat != winner:
+                owed = a + b * total if discarder is None else c + d * total if seat == discarder else e + f * total
+                net[seat] -= owed
+                net[winner] += owed
+    return net[0], net[1], net[2], net[3]
 
 
 #: how a flow reads 地和 (its ``earthly``), as GameCore.decide_book numbers it
@@ -274,6 +338,56 @@ _FACT_NAMES = ("last_tile", "last_wall_tile", "kong_replacement", "robbing_kong"
 _WIN_STANDARD = frozenset(f.name for f in fields(Win)) - {"flags", "seat", "hand", "discarder"}
 
 
+def core_hand(core: GameCore, flow: Flow, seat: int, win_tile: int | None = None, claimed: bool = False) -> Hand:
+    """state.hand_of(seat, win_tile, meld_offset, claimed) from the core's counts, melds and bonus tiles (the
+    core sets every bonus tile aside: none is among the concealed tiles)."""
+    counts = core.hand(seat)
+    concealed = tuple(t for t in range(34) for _ in range(counts[t]))
+    if win_tile is not None and claimed:
+        concealed += (win_tile,)
+    melds = []
+    for kind, low, tile, frm in core.melds(seat):
+        name = MELD_KINDS[kind]
+        tiles = (low, low + 1, low + 2) if name == "chow" else (tile,) * (3 if name == "pung" else 4)
+        melds.append(Meld(MeldKind(name), tiles, None if frm < 0 else flow.meld_offset(seat, frm, name)))
+    return Hand(concealed, tuple(melds), tuple(sorted(core.bonus(seat))), win_tile)
+
+
+def core_context(core: GameCore, flow: Flow, dealer: int, prevalent_wind: int, seat: int, from_seat: int | None,
+                 facts: tuple[bool, ...]) -> dict[str, Any]:
+    """HandTable.context_kwargs from the facts the core derived (GameCore.win_facts / query_facts), for a flow
+    whose facts are all the core's (facts_from_core)."""
+    kw: dict[str, Any] = {"winner": seat, "discarder": from_seat, "dealer": dealer,
+                          "seat_wind": (seat - dealer) % 4, "prevalent_wind": prevalent_wind}
+    kw.update(zip(_FACT_NAMES, facts))
+    heavenly, earthly, _, first_round = facts[5:]
+    if flow.heavenly:
+        kw["heavenly"] = heavenly
+    if flow.earthly == "first_draw":
+        kw["earthly"] = earthly
+    elif flow.earthly == "first_round":
+        kw["earthly"] = seat != dealer and first_round and not facts[3] and not core.melds(seat)
+    elif flow.earthly == "first_discard":  # (in the first go-round the dealer's discard is its first)
+        kw["earthly"] = from_seat == dealer and seat != dealer and first_round and not facts[3]
+    return kw
+
+
+def score_from_core(core: GameCore, flow: Flow, dealer: int, prevalent_wind: int, seat: int, tile: int,
+                    from_seat: int | None, state: HandState) -> ScoreResult | None:
+    """HandTable._score_win of the ``score`` status's question from the core alone (facts_from_core; the core
+    has checked the shape and that the seat plays): the result, or None when the seat may not win."""
+    kw = core_context(core, flow, dealer, prevalent_wind, seat, from_seat, core.query_facts())
+    ruleset = flow.ruleset
+    ctx_cls: type[WinContext] = getattr(ruleset, "Context", WinContext)
+    known = context_fields(ctx_cls)
+    try:
+        ctx = ctx_cls(**{k: v for k, v in kw.items() if k in known})
+        result = ruleset.score(core_hand(core, flow, seat, tile, from_seat is not None), ctx)
+    except MahjongError:
+        return None
+    return result if flow.may_win(state, seat, result) else None
+
+
 class CoreHand(HandTable):
     """One hand on the compiled core (the same constructor arguments as :class:`Game`, for the flows the core
     plays).  Drive it with :meth:`advance` / :meth:`act` / :meth:`play_random`; read :attr:`events`,
@@ -311,6 +425,7 @@ class CoreHand(HandTable):
         self._deferred_end: HandEnded | None = None  # the quiet end's last event, appended when events are read
         self._fold_index: list[int] = []  # settlement record event i -> log index, as the fold builds the log
         self._win_cache: dict[tuple[int, int, int], ScoreResult | None] = {}
+        self._scored: dict[tuple[int, int, int], ScoreResult] = {}  # the wins scored from the core: (seat, tile, from)
         self._became_ready: list[int] = []
         self._draw_hands: dict[int, str] = {}
         self._paid: Counter[tuple[int, int, int, str, int | None]] = Counter()
@@ -542,6 +657,8 @@ class CoreHand(HandTable):
             if status == CS_SCORE and self._from_core:  # (self-play: nobody reads win_score; no events built)
                 seat, tile, frm, robbing = core.query
                 result = self._score_from_core(seat, tile, None if frm < 0 else frm)
+                if result is not None:  # (the settlement takes it as it is: _won_end)
+                    self._scored[(seat, tile, frm)] = result
                 core.verdict(seat, tile, result is not None, result.total if result is not None else 0)
                 status = core.advance()
             elif status == CS_SCORE:
@@ -665,50 +782,14 @@ class CoreHand(HandTable):
         return str(self._core_hand_of(seat, win_tile, claimed))
 
     def _core_hand_of(self, seat: int, win_tile: int | None = None, claimed: bool = False) -> Hand:
-        """state.hand_of(seat, win_tile, meld_offset, claimed) from the core's counts, melds and bonus tiles
-        (the core sets every bonus tile aside: none is among the concealed tiles)."""
-        counts = self.core.hand(seat)
-        concealed = tuple(t for t in range(34) for _ in range(counts[t]))
-        if win_tile is not None and claimed:
-            concealed += (win_tile,)
-        melds = []
-        for kind, low, tile, frm in self.core.melds(seat):
-            name = MELD_KINDS[kind]
-            tiles = (low, low + 1, low + 2) if name == "chow" else (tile,) * (3 if name == "pung" else 4)
-            melds.append(Meld(MeldKind(name), tiles, None if frm < 0 else self.flow.meld_offset(seat, frm, name)))
-        return Hand(concealed, tuple(melds), tuple(sorted(self.core.bonus(seat))), win_tile)
+        return core_hand(self.core, self.flow, seat, win_tile, claimed)
 
     def _core_kwargs(self, seat: int, from_seat: int | None, facts: tuple[bool, ...]) -> dict[str, Any]:
-        """HandTable.context_kwargs from the facts the core derived (GameCore.win_facts / query_facts), for a
-        flow whose facts are all the core's (facts_from_core)."""
-        kw: dict[str, Any] = {"winner": seat, "discarder": from_seat, "dealer": self.dealer,
-                              "seat_wind": (seat - self.dealer) % 4, "prevalent_wind": self.prevalent_wind}
-        kw.update(zip(_FACT_NAMES, facts))
-        heavenly, earthly, _, first_round = facts[5:]
-        flow = self.flow
-        if flow.heavenly:
-            kw["heavenly"] = heavenly
-        if flow.earthly == "first_draw":
-            kw["earthly"] = earthly
-        elif flow.earthly == "first_round":
-            kw["earthly"] = (seat != self.dealer and first_round and not facts[3]
-                             and not self.core.melds(seat))
-        elif flow.earthly == "first_discard":  # (in the first go-round the dealer's discard is its first)
-            kw["earthly"] = from_seat == self.dealer and seat != self.dealer and first_round and not facts[3]
-        return kw
+        return core_context(self.core, self.flow, self.dealer, self.prevalent_wind, seat, from_seat, facts)
 
     def _score_from_core(self, seat: int, tile: int, from_seat: int | None) -> ScoreResult | None:
-        """HandTable._score_win of the ``score`` status's question from the core alone (facts_from_core; the
-        core has checked the shape and that the seat plays)."""
-        kw = self._core_kwargs(seat, from_seat, self.core.query_facts())
-        ctx_cls: type[WinContext] = getattr(self.ruleset, "Context", WinContext)
-        known = context_fields(ctx_cls)
-        try:
-            ctx = ctx_cls(**{k: v for k, v in kw.items() if k in known})
-            result = self.ruleset.score(self._core_hand_of(seat, tile, from_seat is not None), ctx)
-        except MahjongError:
-            return None
-        return result if self.flow.may_win(self._state, seat, result) else None
+        return score_from_core(self.core, self.flow, self.dealer, self.prevalent_wind, seat, tile, from_seat,
+                               self._state)
 
     def _quiet_end(self) -> bool:
         """A hand that ended at the wall with no win: settle the record straight from the core's kong ledger
@@ -761,7 +842,10 @@ class CoreHand(HandTable):
             return False
         wins: list[Won] = []
         events = list(self._ledger_record(None).events)
+        scored: dict[int, ScoreResult] = {}
         for i, (seat, tile, frm, total) in enumerate(core.wins()):
+            if (seat, tile, frm) in self._scored:  # (scored when the win was offered, from the same facts)
+                scored[len(events)] = self._scored[(seat, tile, frm)]
             from_seat = None if frm < 0 else frm
             hand = self._core_hand(seat, tile, from_seat is not None)
             wins.append(Won(seat, tile, from_seat, hand, total))
@@ -770,7 +854,7 @@ class CoreHand(HandTable):
             std = {k: v for k, v in kw.items() if k in _WIN_STANDARD and (v or k not in ("heavenly", "earthly"))}
             events.append(Win(seat=seat, hand=hand, discarder=from_seat, **std))
         record = HandRecord(self.rules, tuple(events), dict(flow.ruleset_options), self.dealer, self.prevalent_wind)
-        settlement = self._settle(record)
+        settlement = self._settle(record, scored)
         if flow.extra_lines(self._state, settlement):
             return False
         self._end_from_core(settlement)
@@ -1000,7 +1084,7 @@ _CORE_FLOWS: dict[tuple[Any, ...], tuple[Any, Flow]] = {}
 def _flow_key(rules: str, options: Mapping[str, Any] | None) -> tuple[tuple[Any, ...] | None, Any]:
     """(the key of a flow in _CORE_FLOWS, the preset's registry entry now); (None, None) when options are not
     plain hashable values or the preset is unknown (the flow is then made each time, and its errors raised)."""
-    from mahjong.framework import PRESETS, resolve_preset
+    from mahjong.registry import PRESETS, resolve_preset
 
     try:
         entry = PRESETS[resolve_preset(rules)]
@@ -1101,6 +1185,38 @@ class RandomTable:
         #: every win decided (and the hand settled) in C by the compiled rule book (book_in_c), for the table's hands
         self.book = book_in_c(self.flow) if self.params is not None else None
         self._quiet: Settlement | None = None
+        #: outcome(): the core plays and settles the table's hands alone (the compiled book that settles them and
+        #: its rows' items; Guobiao's wins decided in C), without 换三张 (CoreHand sets that up)
+        settles = self.book is not None and self.book[3]
+        self._lean = self.params is not None and not getattr(self.flow.options, "exchange_three", False) and (
+            settles or self.facts_from_core)
+        self._lean_book = self.book if self._lean and settles else None
+        self._lean_items: tuple[tuple[tuple[str, str], tuple[str, str]], ...] | None = None
+        if self._lean_book is not None:  # (each row of the compiled book's item: (key, name), (key, its other name))
+            from mahjong.rulebook.compiler import compiled
+
+            cb = compiled(self.flow.ruleset)
+            if cb is not None:
+                self._lean_items = tuple(((r.key, r.name_zh), (r.key, r.rename_zh)) for r in cb.rows)
+        self._lean_core: GameCore | None = None
+        #: outcome(): a win the rule set scores (the ``score`` status) is scored here too, and a hand won so is
+        #: read from those results, where the rule set settles by its wins alone and the flow adds nothing to
+        #: them and lets any valid result win (its may_win reads no state)
+        rs, cls = self.flow.ruleset, type(self.flow)
+        self._lean_asks = (self._lean and self.facts_from_core and type(rs).settle is RuleSet.settle
+                           and not self.flow.draw_hands and cls.extra_lines is Flow.extra_lines
+                           and cls.may_win is Flow.may_win)
+        #: outcome(): a hand whose wins the core decided (guobiao_in_c) is read from the core too: each win's fan
+        #: vector (the fan table's rows: its items) and total, paid as the rule set's settlement pays a win (the
+        #: batch loop's settle_wins: win_payment_table), where the rule set settles by its wins alone
+        self._lean_pay = (win_payment_table(self.flow) if self._lean and self.decide is not None
+                          and self.facts_from_core and type(rs).settle is RuleSet.settle else None)
+        self._lean_fans: tuple[tuple[str, str], ...] | None = None
+        if self._lean_pay is not None:
+            from mahjong.rulesets.guobiao.fans import FANS
+
+            self._lean_fans = tuple((f.key, f.name_zh) for f in FANS)
+        self._no_state = HandState()
 
     @property
     def on_core(self) -> bool:
@@ -1121,6 +1237,66 @@ class RandomTable:
         hand = CoreHand(flow, self.params, seed=seed, salt=salt, dealer=d, prevalent_wind=prevalent_wind,
                         hand_number=hand_number, options=self.options, rules=self.rules, table=self)
         return hand.play_agents(agent_seeds, greedy=self.agent == "greedy")
+
+    def outcome(self, *, seed: int = 0, salt: int = 0, dealer: int | None = None, prevalent_wind: int = 0,
+                hand_number: int = 0, agent_seeds: Sequence[int] = (0, 1, 2, 3)) -> HandOutcome:
+        """The outcome of the hand :meth:`hand` plays with these arguments (its nets, wins, items: what
+        ``mahjong simulate`` counts).  Where the core decides every win and settles the hand itself, the hand is
+        played on a bare core and read from its state: Sichuan's nets and each win's rows from its compiled
+        settlement, and a Guobiao hand that ends with no win, whose settlement every such hand of the table
+        shares.  Any other hand (a win the rule layer must score or settle, a value the table cannot hold) is
+        played again by :meth:`hand` — the same hand: the deal and the agents are seeded — and read from it."""
+        d = self.flow.seats[0] if dealer is None else dealer
+        if self._lean:
+            core = self._lean_core
+            if core is None:  # (one core for the table's hands: each one dealt anew on it)
+                core = self._lean_core = _GameCore(self.params, seed, salt, d, prevalent_wind, None)
+                if self._lean_book is not None:
+                    core.decide_book(*self._lean_book)
+                if self.decide is not None:
+                    core.decide_guobiao(*self.decide)
+            else:
+                core.new_hand(seed, salt, d, prevalent_wind)
+            core.seed_agents(agent_seeds)
+            play = core.play_greedy if self.agent == "greedy" else core.play_random
+            scored: dict[tuple[int, int, int], ScoreResult] = {}
+            status = core.advance()
+            while True:
+                if status == CS_WAIT:
+                    status = play()
+                elif status == CS_SCORE and self._lean_asks:
+                    seat, tile, frm, _ = core.query
+                    result = score_from_core(core, self.flow, d, prevalent_wind, seat, tile,
+                                             None if frm < 0 else frm, self._no_state)
+                    if result is not None:
+                        scored[(seat, tile, frm)] = result
+                    core.verdict(seat, tile, result is not None, result.total if result is not None else 0)
+                    status = core.advance()
+                else:
+                    break
+            if status == CS_END:
+                if self._lean_items is not None:
+                    net, won, items = core.book_net(), core.won_rows(), self._lean_items
+                    if net is not None and won is not None:
+                        return HandOutcome(net, tuple(frm < 0 for _, _, frm, _ in core.wins()),
+                                           tuple(items[i][renamed] for lines in won for i, _n, _v, renamed in lines))
+                elif not core.won and self._quiet is not None:
+                    return HandOutcome(tuple(self._quiet.net), (), ())
+                elif core.won and self._lean_fans is not None and self._lean_pay is not None:
+                    wins = core.wins()
+                    fans = [core.won_fans(i) for i in range(len(wins))]
+                    if all(f is not None for f in fans):
+                        paid = [(s, None if frm < 0 else frm, total) for s, _, frm, total in wins]
+                        return HandOutcome(win_nets(self._lean_pay, paid), tuple(frm < 0 for _, _, frm, _ in wins),
+                                           tuple(self._lean_fans[j] for f in fans if f for j, n in enumerate(f) if n))
+                elif core.won and self._lean_asks:
+                    wins = core.wins()
+                    results = [scored[w[:3]] for w in wins if w[:3] in scored]
+                    if len(results) == len(wins):
+                        return HandOutcome(wins_net(results), tuple(frm < 0 for _, _, frm, _ in wins),
+                                           tuple((it.key, it.name_zh) for r in results for it in r.items))
+        return outcome_of(self.hand(seed=seed, salt=salt, dealer=d, prevalent_wind=prevalent_wind,
+                                    hand_number=hand_number, agent_seeds=agent_seeds))
 
 
 def play_random(rules: str, *, seed: int = 0, salt: int = 0, dealer: int | None = None, prevalent_wind: int = 0,

@@ -304,15 +304,18 @@ class HandTable:
         if self.flow.pays_during_play:
             self._emit_payments(self._settle(record_of(self)))
 
-    def _settle(self, record: HandRecord) -> Settlement:
+    def _settle(self, record: HandRecord, scored: Mapping[int, ScoreResult] | None = None) -> Settlement:
         """The rule set's settlement of the record; a rule set settled by its wins alone whose flow was set to
-        let several win on one discard (an option, not its rule book) is settled without the one-win check."""
+        let several win on one discard (an option, not its rule book) is settled without the one-win check.
+        ``scored``: the record's wins already scored (by event index), taken as they are where the rule set
+        settles by its wins alone."""
         from mahjong.framework import RuleSet
         from mahjong.settlement import settle_by_wins
 
-        if self.flow.multiple_winners and not type(self.flow).multiple_winners \
-                and type(self.ruleset).settle is RuleSet.settle:
-            return settle_by_wins(self.ruleset, record, one_win=False)
+        if type(self.ruleset).settle is RuleSet.settle:
+            one_win = False if self.flow.multiple_winners and not type(self.flow).multiple_winners else None
+            if scored or one_win is not None:
+                return settle_by_wins(self.ruleset, record, one_win=one_win, scored=scored)
         return self.ruleset.settle(record)
 
     def _emit_payments(self, settlement: Settlement) -> None:

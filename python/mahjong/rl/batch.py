@@ -14,7 +14,11 @@ either one action per row (shape ``(m,)``, the rows of the last ``observe``) or 
 
 Seeds: game ``i`` plays its hands with ``Game(rules, seed=hand_seed(seed, i), salt=k)`` for its ``k``-th hand
 (:meth:`GameBatch.game_kwargs`), so the batch plays exactly the hands n single games would.  Every finished
-hand's event log is kept (:attr:`GameBatch.logs`) unless ``keep_logs=False``.
+hand's log is kept (:attr:`GameBatch.logs`) unless ``keep_logs=False``: kept compact, as the actions taken in
+it (two bytes an action, a few hundred bytes a hand, recorded by the compiled loop itself), and made the typed
+events of :mod:`mahjong.game.events` only when it is read, by playing that hand again on ``Game`` with those
+actions (:class:`HandLogs`; a read costs about what playing the hand through the step API does).  So keeping
+the logs costs the batch little, and the loop settles and deals hands itself whether they are kept or not.
 
 The arrays are reused: those :meth:`GameBatch.observe` and :meth:`GameBatch.step` return are valid until the
 next step (``observe(copy=True)`` returns copies to keep).
@@ -40,7 +44,7 @@ compiled fan kernel (:func:`mahjong.game.core.guobiao_in_c`), so a Guobiao batch
 score a complete hand; a rule set scored by its rule book has its wins scored there by the compiled rule-book
 evaluator (:func:`mahjong.game.core.book_in_c`: Sichuan's, the rule files'), and where it settles there too its
 running scores (刮风下雨, each 血战 win) are followed there for the scores planes (a hand the compiled book hands
-back goes to the rule book in Python).  When logs are not kept (``keep_logs=False``), a hand that ends in that
+back goes to the rule book in Python).  A hand that ends in that
 loop is settled there and the game's next hand dealt: one with no win in a rule set that settles by its wins alone
 (nothing to pay: Guobiao, the common table, Wuhu), a Guobiao hand whose wins the loop decided, its nets from the
 rule set's own win payments (:func:`win_payment_table`, read off its settlement formula when the batch is made),
@@ -53,12 +57,13 @@ pure-Python backend) step each game's :class:`~mahjong.game.Game` in Python.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from time import thread_time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from mahjong.game.actions import WIN as WIN_SLOT
+from mahjong.game.core import win_nets, win_payment_table
 from mahjong.rl.errors import BatchActionError, BatchError
 from mahjong.rl.obs_v1 import SHAPE, encode
 from mahjong.rl.view import running_scores, view_of
@@ -68,74 +73,81 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    from mahjong.game import Game
     from mahjong.game.agents import Agent
     from mahjong.game.core import CoreHand
+    from mahjong.game.engine import Game
     from mahjong.game.events import GameEvent
-    from mahjong.game.flows import Flow
 
-__all__ = ["GameBatch", "StepResult", "BatchObservation", "win_payment_table", "win_nets"]
-
-
-def win_payment_table(flow: Flow) -> tuple[int, int, int, int, int, int] | None:
-    """The win payments of ``flow``'s rule set as the batch loop applies them (``_BatchCores.settle_wins``),
-    read off the rule set's own settlement formula, or None when the loop cannot apply it (the hand is then
-    settled in Python).  Each other seat pays a winner ``a + b * total`` (``total``: the win's value with
-    flowers): (a, b) of a self-drawn win, of the discarder (or the seat whose kong was robbed) and of each other
-    seat on a discard.  Found by evaluating the formula (:func:`~mahjong.rulesets.guobiao.settlement
-    .guobiao_payments` for Guobiao, the only rule set whose wins the loop decides) for every winner, discarder
-    and a spread of totals, and kept only if the whole spread is that straight line: the formula stays one fact
-    (tests_rl/test_batch_settle.py compares the loop's nets with the Python settlement's, hand by hand)."""
-    from mahjong.game.flows.guobiao import GuobiaoFlow
-    from mahjong.rulesets.guobiao.ruleset import Guobiao
-    from mahjong.rulesets.guobiao.settlement import guobiao_payments
-
-    if type(flow) is not GuobiaoFlow or type(flow.ruleset) is not Guobiao or tuple(flow.seats) != (0, 1, 2, 3):
-        return None
-    totals = (0, 1, 8, 9, 13, 88, 400)
-
-    def owed(winner: int, discarder: int | None, seat: int, total: int) -> int:
-        return -guobiao_payments(winner, discarder, total)[seat]
-
-    def line(points: list[tuple[int, int]]) -> tuple[int, int] | None:
-        (x0, y0), (x1, y1) = min(points), max(points)
-        if (y1 - y0) % (x1 - x0):
-            return None
-        b = (y1 - y0) // (x1 - x0)
-        a = y0 - b * x0
-        return (a, b) if all(y == a + b * x for x, y in points) else None
-
-    roles: dict[str, list[tuple[int, int]]] = {"self": [], "discarder": [], "other": []}
-    for w in range(4):
-        for t in totals:
-            net = guobiao_payments(w, None, t)
-            if sum(net) != 0:  # (zero-sum: the winner gets what the others pay)
-                return None
-            roles["self"] += [(t, owed(w, None, s, t)) for s in range(4) if s != w]
-            for d in range(4):
-                if d != w:
-                    roles["discarder"].append((t, owed(w, d, d, t)))
-                    roles["other"] += [(t, owed(w, d, s, t)) for s in range(4) if s not in (w, d)]
-    found = [line(roles[k]) for k in ("self", "discarder", "other")]
-    if any(f is None for f in found):
-        return None
-    (a, b), (c, d), (e, f) = found  # type: ignore[misc]
-    return a, b, c, d, e, f
+__all__ = ["GameBatch", "HandLogs", "StepResult", "BatchObservation", "win_payment_table", "win_nets"]
 
 
-def win_nets(table: Sequence[int], wins: Iterable[tuple[int, int | None, int]]) -> tuple[int, int, int, int]:
-    """The nets the batch loop settles a hand with (the pure-Python twin of ``batch_settle`` in batch.pxi):
-    each win (winner, discarder or None, total) paid by the three other seats as ``table``
-    (:func:`win_payment_table`) says, the wins added up as the rule set's settlement adds them."""
-    a, b, c, d, e, f = table
-    net = [0, 0, 0, 0]
-    for winner, discarder, total in wins:
-        for seat in range(4):
-            if seat != winner:
-                owed = a + b * total if discarder is None else c + d * total if seat == discarder else e + f * total
-                net[seat] -= owed
-                net[winner] += owed
-    return net[0], net[1], net[2], net[3]
+class HandLogs(Sequence[list["GameEvent"]]):
+    """One game's finished hands' logs, in order: ``logs[k]`` is its k-th hand's typed events, as the hand's own
+    ``events`` were.  Each hand is kept as the actions taken in it (seat and action index: two bytes an action)
+    and its events are made when read, by playing the hand again on :class:`~mahjong.game.Game` (the batch's
+    seeds for that game and hand, :meth:`GameBatch.game_kwargs`) with those actions: a hand is fixed by its seeds
+    and its actions.  Each read plays it again (nothing decoded is kept); equal to a list of logs with the same
+    events."""
+
+    def __init__(self, batch: GameBatch, game: int) -> None:
+        self._batch = batch
+        self._game = game
+        self._hands: list[tuple[int, bytes]] = []  # (the hand's number in the game, its actions)
+
+    def add(self, hand: int, actions: bytes) -> None:
+        """Keep the game's ``hand``-th hand (0-based), played with ``actions``."""
+        self._hands.append((hand, actions))
+
+    def actions(self, k: int) -> list[tuple[int, int]]:
+        """The k-th kept hand's actions, in order: (seat, action index)."""
+        _, raw = self._hands[k]
+        return list(zip(raw[::2], raw[1::2]))
+
+    @property
+    def nbytes(self) -> int:
+        """The bytes the kept actions take."""
+        return sum(len(raw) for _, raw in self._hands)
+
+    def _events(self, k: int) -> list[GameEvent]:
+        from mahjong.game.engine import Game
+
+        hand, raw = self._hands[k]
+        kw = self._batch.game_kwargs(self._game, hand)
+        g = Game(kw.pop("rules"), **kw)
+        for seat, action in zip(raw[::2], raw[1::2]):
+            g.act(seat, action)
+        if not g.done:  # pragma: no cover - the kept actions are those of a finished hand
+            raise AssertionError(f"game {self._game}, hand {hand}: its kept actions do not finish it")
+        return list(g.events)
+
+    def __len__(self) -> int:
+        return len(self._hands)
+
+    @overload
+    def __getitem__(self, k: int) -> list[GameEvent]: ...
+    @overload
+    def __getitem__(self, k: slice) -> list[list[GameEvent]]: ...
+    def __getitem__(self, k: int | slice) -> list[GameEvent] | list[list[GameEvent]]:
+        if isinstance(k, slice):
+            return [self._events(j) for j in range(*k.indices(len(self._hands)))]
+        if not -len(self._hands) <= k < len(self._hands):
+            raise IndexError(f"game {self._game} has {len(self._hands)} finished hands logged")
+        return self._events(k % len(self._hands))
+
+    def __iter__(self) -> Iterator[list[GameEvent]]:
+        return (self._events(k) for k in range(len(self._hands)))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, HandLogs):
+            other = list(other)
+        if not isinstance(other, Sequence):
+            return NotImplemented
+        return len(other) == len(self._hands) and all(a == b for a, b in zip(self, other))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<HandLogs of game {self._game}: {len(self._hands)} hands, {self.nbytes} bytes of actions>"
 
 
 @dataclass
@@ -178,7 +190,7 @@ class GameBatch:
         options: Mapping[str, Any] | None = None,
         keep_logs: bool = True,
     ) -> None:
-        from mahjong.game import N_ACTIONS
+        from mahjong.game.actions import N_ACTIONS
         from mahjong.game.core import RandomTable
 
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
@@ -206,7 +218,9 @@ class GameBatch:
         self._c_seconds = 0.0
         self._c_timed = False
         self.hands_played = [0] * n
-        self.logs: list[list[list[GameEvent]]] = [[] for _ in range(n)]
+        #: each game's finished hands' logs (kept as their actions, decoded when read: :class:`HandLogs`)
+        self.logs: list[HandLogs] = [HandLogs(self, i) for i in range(n)]
+        self._actions = [bytearray() for _ in range(n)]  # (the Python games' actions in their hand in play)
         # each game's hand in play: a Game (Python games), a CoreHand Python drives, or None (the loop's own core)
         self._hands: list[Game | CoreHand | None] = [None] * n
         self._bufs: tuple[Any, ...] | None = None  # the reused output arrays (grown when more rows are needed)
@@ -224,18 +238,19 @@ class GameBatch:
             self._st = _core._batch_constants()  # type: ignore[attr-defined]
             # a hand with no win moves no money in a rule set settled by its wins alone, with no final hands to
             # check and no payments of the flow's own for a hand where nothing was won (what CoreHand's quiet end
-            # settles): the loop settles it (nothing) and deals the next hand itself, unless its log is kept
-            quiet = (type(flow.ruleset).settle is RuleSet.settle and not flow.draw_hands and not keep_logs
+            # settles): the loop settles it (nothing) and deals the next hand itself (its log: its actions)
+            quiet = (type(flow.ruleset).settle is RuleSet.settle and not flow.draw_hands
                      and not flow.extra_lines(HandState(), Settlement.from_lines(rules, [], [])))
             # every win decided in C by the compiled rule book (book_in_c): no score asked of Python; where it
             # settles the hand too, no pay either, the running scores followed in C, and, logs off, its hands
-            # settled and dealt in the loop
+            # settled and dealt in the loop (its log: its actions)
             self._book = self._table.book
             if self._book is not None:
                 self._cores.decide_book(*self._book)
                 if self._book[3]:
-                    quiet = not keep_logs  # (C settles exactly as the rule set: every hand's nets are the loop's)
+                    quiet = True  # (C settles exactly as the rule set: every hand's nets are the loop's)
             self._cores.configure(self._params, [hand_seed(seed, i) for i in range(n)], [0] * n, quiet)
+            self._cores.record_actions(keep_logs)
             decide = self._table.decide  # Guobiao's may-win decided in C (guobiao_in_c): no score asked of Python
             if decide is not None:
                 self._cores.decide_guobiao(*decide)
@@ -287,10 +302,11 @@ class GameBatch:
     def _deal(self, i: int, done: Any, rewards: Any) -> None:
         """Deal game i's next hand (on the core: in C, advanced to its first decision)."""
         if self._cores is None:
-            from mahjong.game import Game
+            from mahjong.game.engine import Game
 
             kw = self.game_kwargs(i, self.hands_played[i])
             self._hands[i] = Game(kw.pop("rules"), **kw)
+            self._actions[i].clear()
             return
         self._hands[i] = None
         status = self._cores.new_hand(i)
@@ -422,8 +438,10 @@ class GameBatch:
 
         self._check_game(i)
         g = self._hands[i]
-        if g is not None:
-            g.state.fact_hook = None  # (the hand <-> state cycle broken, as _finish does)
+        if g is not None:  # (the hand <-> state cycle broken, as _finish does; a core hand's state may not exist)
+            state = g.__dict__.get("_state_") if self._cores is not None else g.state
+            if state is not None:
+                state.fact_hook = None
         self.hands_played[i] += 1
         done, rewards = np.zeros(self.n, dtype=np.bool_), np.zeros((self.n, 4), dtype=np.int64)
         self._deal(i, done, rewards)
@@ -534,10 +552,14 @@ class GameBatch:
         done[i] = True
         rewards[i, : len(g.settlement.net)] = g.settlement.net
         if self.keep_logs:
-            self.logs[i].append(list(g.events))
+            self.logs[i].add(self.hands_played[i], self._cores.actions(i) if self._cores is not None
+                             else bytes(self._actions[i]))
         # the hand is over: its state no longer calls back into it (the hand <-> state cycle broken, the hand is
-        # freed when dropped, not left for the garbage collector's full collections)
-        g.state.fact_hook = None
+        # freed when dropped, not left for the garbage collector's full collections); a hand on the core whose
+        # state was never built has none
+        state = g.__dict__.get("_state_") if self._cores is not None else g.state
+        if state is not None:
+            state.fact_hook = None
         self.hands_played[i] += 1
         self._deal(i, done, rewards)
 
@@ -563,6 +585,8 @@ class GameBatch:
                 self._out_of_range(acts, res)
             resets, others = res
             for i in resets:  # hands the loop settled (their rewards written) and re-dealt
+                if self.keep_logs:
+                    self.logs[i].add(self.hands_played[i], self._cores.ended_actions(i))
                 self.hands_played[i] += 1
             refused_status = self._st["REFUSED"]
             for i, status in others:
@@ -587,6 +611,8 @@ class GameBatch:
                 g: Game = self._hands[i]  # type: ignore[assignment]
                 for s, a in answers:
                     g.act(s, a)
+                if self.keep_logs:
+                    self._actions[i] += bytes(x for answer in answers for x in answer)
                 if g.done:
                     self._finish(i, done, rewards)
         self._obs = None

@@ -22,10 +22,9 @@ def env_id(rules: str) -> str:
 
 def playable_rules() -> list[str]:
     """Every rule set the engine plays (``mahjong rules`` lists them; rule files register theirs as they load)."""
-    from mahjong.framework import PRESETS, _load_builtin_presets
-    from mahjong.game.flows import FLOWS
+    from mahjong.registry import FLOWS, PRESETS, load_presets
 
-    _load_builtin_presets()
+    load_presets()
     return sorted(name for name in PRESETS if name in FLOWS)
 
 

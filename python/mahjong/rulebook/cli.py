@@ -40,7 +40,7 @@ def _use_rules_file(run: Runner, default_rules: Any) -> Runner:
     def runner(args: argparse.Namespace) -> Any:
         path = getattr(args, "rules_file", None)
         if path is not None:
-            from mahjong.rulebook.load import load_rules
+            from mahjong.rulebook.presets import load_rules
 
             rules = getattr(args, "rules", None)
             if rules is not None and not isinstance(rules, _DefaultName):  # --rules was given too
@@ -66,7 +66,7 @@ def _rules_runner(run: Runner) -> Runner:
             args.show = _print_library
             return describe_library()
         if args.name is not None and (args.name.lower().endswith(".toml") or os.path.isfile(args.name)):
-            from mahjong.rulebook.load import load_rules  # a rule file shown as a built-in rule set is
+            from mahjong.rulebook.presets import load_rules  # a rule file shown as a built-in rule set is
 
             args.name = load_rules(args.name).name
         if args.schema:

@@ -17,14 +17,19 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from mahjong.registry import flow_class
+from mahjong.registry import register_flow as register_flow_row
 from mahjong.rulebook.book import BookRuleSet, RuleBook, indicated_kinds
 from mahjong.rulebook.options import make_config
-from mahjong.rulebook.special import SpecialFlow  # (rbgames: opening wins, horses, instant wins)
+from mahjong.rulebook.special import (
+    SpecialFlow,  # (rbgames: opening wins, horses, instant wins)
+    bird_hits,
+    birds_by_seat,
+)
 
 # The engine is another part of the package, imported by name so that this module type-checks (and fails with a
 # plain ImportError) in a build without it; its types are read as Any here.
 _events: Any = importlib.import_module("mahjong.game.events")
-_flows: Any = importlib.import_module("mahjong.game.flows")
 Flow: Any = importlib.import_module("mahjong.game.flows.base").Flow
 NoOptions: Any = importlib.import_module("mahjong.game.flows.base").NoOptions
 HandState = Any
@@ -59,13 +64,6 @@ def indicator_events(book: RuleBook, state: HandState, rng: Any) -> list[Any]:
     indicator = state.wall[position]
     out.append(_events.WildcardRevealed(indicator, indicated_kinds(book, indicator), position))
     return out
-
-
-def bird_hits(book: RuleBook, birds: list[int]) -> int:
-    """How many of the turned-up birds hit: every one (``"all"``), or those of rank 1, 5, 9 and 红中 (``"159"``)."""
-    if book.flow.bird_hits == "all":
-        return len(birds)
-    return sum(1 for t in birds if t == 31 or (t < 27 and t % 9 in (0, 4, 8)))
 
 
 class BookFlow(SpecialFlow, Flow):  # type: ignore[misc]
@@ -277,28 +275,17 @@ def register_flow(book: RuleBook) -> None:
     plays the built-in's flow, read from this book where that flow is a book's)."""
     cls: type[Any] = flow_class_of(book) if book.variant_of is None else variant_flow_class(book)
     _CLASSES[cls.__name__] = cls
-    _flows.FLOWS[book.name] = (__name__, cls.__name__)
+    register_flow_row(book.name, __name__, cls.__name__)
 
 
 def variant_flow_class(book: RuleBook) -> type[Any]:
     """(rbflow) The flow of a variant of a built-in rule set: the built-in's flow class under this book's name
     (and on this book, where the built-in's flow is a :class:`BookFlow`)."""
     assert book.variant_of is not None
-    base = _flows.flow_class(book.variant_of)
+    base = flow_class(book.variant_of)
     attrs: dict[str, Any] = {"presets": (book.name,), "__module__": __name__,
                              "__doc__": f"The flow of {book.name}: {book.variant_of}'s, on {book.path}."}
     if issubclass(base, BookFlow):
         attrs["book"] = book
     name = "".join(p.title() for p in book.name.split("-")) + "Flow"
     return type(name, (base,), attrs)
-
-
-def birds_by_seat(winner: int, birds: list[int], seats: tuple[int, ...] = (0, 1, 2, 3)) -> list[int]:
-    """扎鸟 by seat: how many birds fall on each seat, counting from the winner (rank 1, 5, 9 → the winner, 2, 6 →
-    the next seat, 3, 7 → the seat opposite, 4, 8 → the seat before; 红中 counts as the winner's)."""
-    out = [0, 0, 0, 0]
-    i = seats.index(winner)
-    for t in birds:
-        step = 0 if t >= 27 else (t % 9) % 4
-        out[seats[(i + step) % len(seats)]] += 1
-    return out

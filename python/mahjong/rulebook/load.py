@@ -1,5 +1,6 @@
 """Reading rule files: :func:`check` (every problem, with file, line and key), :func:`load_book` (a checked
-:class:`~mahjong.rulebook.book.RuleBook`) and :func:`load_rules` (a rule set usable everywhere a preset is).
+:class:`~mahjong.rulebook.book.RuleBook`), the files shipped with the package (:func:`shipped_files`,
+:func:`shipped_book`); :func:`mahjong.rulebook.presets.load_rules` makes a book a preset.
 
 The file is read with the standard library's TOML reader (``tomllib``; ``tomli`` on Python 3.10, installed there by
 the package's dependency marker).  Nothing in a rule file is ever executed: expressions are parsed by
@@ -13,10 +14,11 @@ import os
 import re
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from mahjong.errors import CATALOGUE, RulesError, TileError, closest, translate
-from mahjong.rulebook.book import BookRuleSet, Flow, RuleBook, SettlementRules
+from mahjong.rulebook.book import Flow, RuleBook, SettlementRules
 from mahjong.rulebook.expr import BUILTINS, ExprError, Node, names_in, parse
 from mahjong.rulebook.options import OPTION_TYPES, check_value
 from mahjong.rulebook.predicates import FUNCTIONS, library_names
@@ -24,7 +26,8 @@ from mahjong.rulebook.rows import RuleRow, vocabulary_names
 from mahjong.rulebook.spec import SPEC, validate
 from mahjong.tiles import parse_tiles
 
-__all__ = ["Problem", "RuleFileError", "check", "check_text", "load_book", "load_rules", "MAX_FILE_BYTES"]
+__all__ = ["Problem", "RuleFileError", "check", "check_text", "load_book", "shipped_files", "shipped_book",
+           "MAX_FILE_BYTES"]
 
 tomllib: Any = importlib.import_module("tomllib" if sys.version_info >= (3, 11) else "tomli")
 
@@ -563,16 +566,24 @@ def load_book(path: str | os.PathLike[str]) -> RuleBook:
     return book
 
 
-def load_rules(path: str | os.PathLike[str], **options: Any) -> BookRuleSet:
-    """The rule set a rule file describes, with options set: ``load_rules("my.toml").score(hand, ctx)``.
+#: the rule files shipped inside the package
+GAMES = Path(__file__).with_name("games")
 
-    The file is registered as a preset under its ``name`` too, so ``mahjong.score(..., rules=name)``, the report
-    layer and the engine find it."""
-    from mahjong.rulebook.presets import register_book
 
-    book = load_book(path)
-    cls = register_book(book)
-    return cls(**options)
+def shipped_files() -> list[str]:
+    """The rule files shipped inside the package."""
+    return sorted(str(p) for p in GAMES.iterdir() if p.name.endswith(".toml"))
+
+
+_SHIPPED: dict[str, RuleBook] = {}
+
+
+def shipped_book(file_name: str) -> RuleBook:
+    """A rule file shipped with the package (``"sichuan.toml"``), read and checked once."""
+    got = _SHIPPED.get(file_name)
+    if got is None:
+        got = _SHIPPED[file_name] = load_book(GAMES / file_name)
+    return got
 
 
 # --- win facts of the seat kinds (rbfiles) ----------------------------------------------------------------------
@@ -599,8 +610,6 @@ _MERGED_TABLES = ("tiles", "wildcards", "win", "flow", "scoring", "payment", "op
 
 def extended(data: dict[str, Any], ch: _Checker, depth: int = 0) -> dict[str, Any]:
     """The file's data on top of the shipped file it names in ``extends`` (see the format's ``extends`` key)."""
-    from mahjong.rulebook.presets import shipped_files
-
     name = data["extends"]
     base: dict[str, Any] | None = None
     for path in shipped_files():
@@ -646,8 +655,6 @@ def check_texts_zh(data: dict[str, Any]) -> tuple[str, ...]:
 def check_variant(book: RuleBook, ch: _Checker) -> None:
     """A variant keeps every option, play option and win fact of its built-in rule set, of the same type (the
     built-in's hooks read them; their defaults, limits and texts may change)."""
-    from mahjong.rulebook.presets import shipped_book
-
     assert book.variant_of is not None
     base = shipped_book(f"{book.variant_of}.toml")
     for table, mine, theirs in (("options", {**book.options, **book.play_options},

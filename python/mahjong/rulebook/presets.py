@@ -11,15 +11,15 @@ from __future__ import annotations
 import importlib
 import os
 from dataclasses import replace
-from importlib import resources
 from typing import Any
 
 from mahjong.errors import RulesError
-from mahjong.framework import PRESETS, register_preset
+from mahjong.registry import PRESETS, load_presets, register_preset, resolve_preset
 from mahjong.rulebook.book import BookRuleSet, RuleBook, _class_name, ruleset_class
+from mahjong.rulebook.load import Problem, RuleFileError, _read, check_text, load_book, shipped_book, shipped_files
 
-__all__ = ["register_book", "register_directory", "register_shipped", "shipped_files", "shipped_book", "preset_info",
-           "CLASSES", "BOOKS"]
+__all__ = ["register_book", "register_directory", "register_shipped", "load_rules", "shipped_files", "shipped_book",
+           "preset_info", "CLASSES", "BOOKS"]
 
 #: class name -> the rule-set class of a registered book
 CLASSES: dict[str, type[BookRuleSet]] = {}
@@ -73,7 +73,6 @@ def variant_class(book: RuleBook) -> tuple[type[BookRuleSet], dict[str, Any]]:
     the built-in's checks kept; and the built-in preset's own options (Wuhu's table)."""
     from dataclasses import field, make_dataclass
 
-    from mahjong.framework import resolve_preset
     from mahjong.rulebook.options import OPTION_TYPES, docstring_of
 
     assert book.variant_of is not None
@@ -93,8 +92,6 @@ def variant_class(book: RuleBook) -> tuple[type[BookRuleSet], dict[str, Any]]:
 
 def _own_aliases(book: RuleBook) -> tuple[str, ...]:
     """A variant's aliases without those its built-in answers to (a copied file keeps them)."""
-    from mahjong.framework import resolve_preset
-
     own = []
     for a in book.aliases:
         try:
@@ -116,18 +113,10 @@ def _register_flow(book: RuleBook) -> None:
     register_flow(book)
 
 
-def shipped_files() -> list[str]:
-    """The rule files shipped inside the package."""
-    games = resources.files("mahjong.rulebook") / "games"
-    return sorted(str(p) for p in games.iterdir() if p.name.endswith(".toml"))
-
-
 def register_directory(directory: str | os.PathLike[str]) -> list[str]:
     """Register every ``*.toml`` rule file of a directory as a preset; returns their names.  All files are checked
     first: one bad file registers nothing and raises :class:`~mahjong.rulebook.load.RuleFileError` listing every
     problem of every file."""
-    from mahjong.rulebook.load import Problem, RuleFileError, _read, check_text
-
     books: list[RuleBook] = []
     problems: list[Problem] = []
     try:
@@ -149,17 +138,14 @@ def register_directory(directory: str | os.PathLike[str]) -> list[str]:
     return [register_book(b).name for b in books]
 
 
-_SHIPPED: dict[str, RuleBook] = {}
+def load_rules(path: str | os.PathLike[str], **options: Any) -> BookRuleSet:
+    """The rule set a rule file describes, with options set: ``load_rules("my.toml").score(hand, ctx)``.
 
-
-def shipped_book(file_name: str) -> RuleBook:
-    """A rule file shipped with the package (``"sichuan.toml"``), read and checked once."""
-    got = _SHIPPED.get(file_name)
-    if got is None:
-        from mahjong.rulebook.load import load_book
-
-        got = _SHIPPED[file_name] = load_book(str(resources.files("mahjong.rulebook") / "games" / file_name))
-    return got
+    The file is registered as a preset under its ``name`` too, so ``mahjong.score(..., rules=name)``, the report
+    layer and the engine find it."""
+    book = load_book(path)
+    cls = register_book(book)
+    return cls(**options)
 
 
 def preset_info(book: RuleBook) -> dict[str, Any]:
@@ -178,7 +164,7 @@ def register_shipped() -> None:
         return
     # the built-in rule sets first: some of them are read from a shipped book, which is theirs (the preset table
     # calls this function back once it has registered them)
-    importlib.import_module("mahjong.rulesets._presets")
+    load_presets()
     if _shipped_done:
         return
     _shipped_done = True

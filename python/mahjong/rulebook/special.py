@@ -46,6 +46,8 @@ __all__ = [
     "read_special",
     "SpecialFlow",
     "DEFAULT_POSITIONS",
+    "bird_hits",
+    "birds_by_seat",
 ]
 
 _HONOR_LETTERS = "ESWNCFP"
@@ -428,8 +430,6 @@ class SpecialFlow:
         flow = self.book.flow
         if not flow.birds:
             return 0, ()
-        from mahjong.rulebook.flow import bird_hits, birds_by_seat
-
         live = state.wall[state.front:state.back]
         birds = [t for t in live[:flow.birds] if t < 34]
         if flow.bird_hits == "seat":
@@ -521,3 +521,21 @@ def _events() -> Any:
     import importlib
 
     return importlib.import_module("mahjong.game.events")
+
+
+def bird_hits(book: Any, birds: list[int]) -> int:
+    """How many of the turned-up birds hit: every one (``"all"``), or those of rank 1, 5, 9 and 红中 (``"159"``)."""
+    if book.flow.bird_hits == "all":
+        return len(birds)
+    return sum(1 for t in birds if t == 31 or (t < 27 and t % 9 in (0, 4, 8)))
+
+
+def birds_by_seat(winner: int, birds: list[int], seats: tuple[int, ...] = (0, 1, 2, 3)) -> list[int]:
+    """扎鸟 by seat: how many birds fall on each seat, counting from the winner (rank 1, 5, 9 → the winner, 2, 6 →
+    the next seat, 3, 7 → the seat opposite, 4, 8 → the seat before; 红中 counts as the winner's)."""
+    out = [0, 0, 0, 0]
+    i = seats.index(winner)
+    for t in birds:
+        step = 0 if t >= 27 else (t % 9) % 4
+        out[seats[(i + step) % len(seats)]] += 1
+    return out

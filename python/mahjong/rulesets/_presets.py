@@ -5,7 +5,7 @@ rule set's ``Config`` dataclass.  ``aliases`` are the other names a user may typ
 Chinese names included); ``hidden_aliases`` are old names kept working but not shown.
 """
 
-from mahjong.framework import register_preset
+from mahjong.registry import register_preset
 from mahjong.rulebook.presets import preset_info, shipped_book
 
 # Guobiao / Chinese Official (国标, 81 fans)

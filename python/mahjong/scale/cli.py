@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from mahjong.console import progress_bar, read_options
 from mahjong.errors import MahjongError
 from mahjong.i18n import help_text, language, text
 from mahjong.scale.runner import LOCAL, Progress
@@ -58,8 +59,6 @@ def progress_printer(what: str, stream: TextIO | None = None, lang: str = "en") 
     """A ``progress(done, total)`` callback drawing one line on stderr (redrawn in place on a terminal,
     otherwise printed at most about ten times): the bar of ``mahjong simulate``, ``what`` its word for the items
     (in the command's language: ``text("sim.hands", lang)``, ``text("settle.progress", lang)``)."""
-    from mahjong.game.cli import progress_bar
-
     show = progress_bar(stream if stream is not None else sys.stderr, what, lang)
 
     def shown(done: int, total: int) -> None:
@@ -199,9 +198,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = p.parse_args(argv)
     try:
         if args.command == "simulate":
-            from mahjong.game.cli import _options
-
-            print(json.dumps(simulate_from_args(args, _options(args.option)), ensure_ascii=False, indent=2))
+            print(json.dumps(simulate_from_args(args, read_options(args.option)), ensure_ascii=False, indent=2))
             return 0
         return settle_logs_command(args)
     except MahjongError as e:

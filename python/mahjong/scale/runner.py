@@ -89,10 +89,11 @@ def _serial(task: Task, params: Mapping[str, Any], shards: list[Shard], done: Ca
         done(shard, task(params, shard))
 
 
-def _pool_context() -> Any:
+def _pool_context(task: Task) -> Any:
     # Linux, no other thread alive: fork (fast, and a script calling us needs no ``__main__`` guard).
     # Otherwise forkserver (a clean single-threaded parent for the workers); Windows and macOS builds
     # without it: spawn.  The last two re-import the caller's main module, as multiprocessing always does.
+    # (The runner knows no task: the server preloads the module of the one it is given.)
     import threading
 
     methods = multiprocessing.get_all_start_methods()
@@ -101,7 +102,7 @@ def _pool_context() -> Any:
     if "forkserver" in methods:
         ctx = multiprocessing.get_context("forkserver")
         # (the shipped rule books too: every worker forked from the server has them loaded)
-        ctx.set_forkserver_preload(["mahjong", "mahjong.scale.tasks", "mahjong.rulesets._presets"])
+        ctx.set_forkserver_preload(["mahjong", task.__module__, "mahjong.rulesets._presets"])
         return ctx
     return multiprocessing.get_context("spawn")
 
@@ -112,7 +113,7 @@ def _pool(
 ) -> None:
     import gc
 
-    ctx = _pool_context()
+    ctx = _pool_context(task)
     forked = ctx.get_start_method() == "fork"
     initializer: Any = None
     if warm is not None:
@@ -150,10 +151,8 @@ def _frozen_task(task: Task, params: Mapping[str, Any], shard: Shard, warm: Warm
     the process pool's forked workers have theirs (``gc.freeze``): the collections during the hands then scan
     only what the hands make."""
     global _FROZEN
-    if not _FROZEN:
+    if not _FROZEN:  # (the task's module is loaded: Ray unpickled the task by reference)
         import gc
-
-        import mahjong.scale.tasks  # noqa: F401  (everything a shard loads, loaded before the freeze)
 
         if warm is not None:
             warm(params)

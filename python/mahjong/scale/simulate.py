@@ -18,25 +18,30 @@ from mahjong.scale.tally import Tally
 if TYPE_CHECKING:
     from mahjong.game.core import RandomTable
     from mahjong.game.engine import HandTable
+    from mahjong.game.outcome import HandOutcome
 
-__all__ = ["play_hand_k", "simulate_shard", "simulate_sharded", "stats_of", "warm_simulate"]
+__all__ = ["play_hand_k", "outcome_k", "tally_hand", "simulate_shard", "simulate_sharded", "stats_of",
+           "warm_simulate"]
 
 
 def play_hand_k(rules: str, seed: int, k: int, agent: str, options: Mapping[str, Any] | None,
                 table: RandomTable | None = None) -> HandTable:
-    """Hand ``k`` of a seeded simulate run, played to its end (the seeding of :func:`mahjong.game.cli.simulate`).
+    """Hand ``k`` of a seeded simulate run, played to its end (hand k: salt k, the deal rotating, the agents
+    seeded from the run's seed and k).
 
-    The random agents play at a :class:`~mahjong.game.core.RandomTable` (``table``, or one made here): on the
-    compiled hand core they choose in C, the same hands as ``RandomAgent`` through the step API."""
-    from mahjong.game import Game, play_hand
+    The random and greedy agents play at a :class:`~mahjong.game.core.RandomTable` (``table``, or one made
+    here): on the compiled hand core they choose in C, the same hands as ``RandomAgent`` / ``GreedyAgent``
+    through the step API."""
     from mahjong.game.agents import make_agent
+    from mahjong.game.engine import Game
+    from mahjong.game.play import play_hand
 
     opts = dict(options or {})
-    if agent == "random":
+    if agent in ("random", "greedy"):
         if table is None:
             from mahjong.game.core import RandomTable
 
-            table = RandomTable(rules, opts)
+            table = RandomTable(rules, opts, agent)
         seats = table.flow.seats
         return table.hand(seed=seed, salt=k, hand_number=k, dealer=seats[k % len(seats)],
                           agent_seeds=[seed * 4 + s + 16 * k for s in seats])
@@ -49,33 +54,44 @@ def play_hand_k(rules: str, seed: int, k: int, agent: str, options: Mapping[str,
     return game
 
 
-def tally_hand(tally: Tally, game: HandTable) -> None:
+def outcome_k(rules: str, seed: int, k: int, agent: str, options: Mapping[str, Any] | None,
+              table: RandomTable | None = None) -> HandOutcome:
+    """The outcome of hand ``k`` of a seeded simulate run (:func:`play_hand_k`'s hand): at a
+    :class:`~mahjong.game.core.RandomTable` read from the compiled core where it settled the hand itself
+    (:meth:`~mahjong.game.core.RandomTable.outcome`), else from the played hand."""
+    from mahjong.game.outcome import outcome_of
+
+    if table is not None and agent in ("random", "greedy"):
+        seats = table.flow.seats
+        return table.outcome(seed=seed, salt=k, hand_number=k, dealer=seats[k % len(seats)],
+                             agent_seeds=[seed * 4 + s + 16 * k for s in seats])
+    return outcome_of(play_hand_k(rules, seed, k, agent, options, table))
+
+
+def tally_hand(tally: Tally, outcome: HandOutcome) -> None:
     """Count one finished hand: hands won / drawn, wins and self-draws, each pattern, the winner's points, the
     rule file's special events."""
-    from mahjong.rulebook.special import special_events_of
-
-    wins = game.wins_made()  # (a hand with no win on the core never builds its typed events)
-    settlement = game.settlement
-    assert settlement is not None
-    special = special_events_of(game)  # a rule file's own events: opening declarations, instant wins, horses
+    counts = tally.counts
     instant = False
-    for ev in special:
-        tally.add(f"special:{ev.type}")
-        instant = instant or ev.type == "instant_win"
-    tally.add("hands")
-    tally.add("hands_won" if wins or instant else "draws")
-    for w in wins:
-        tally.add("wins")
-        if w.from_seat is None:
-            tally.add("self_drawn")
-    for r in settlement.results:
-        for it in r.items:
-            tally.add(f"pattern:{it.key}")
-            tally.labels[f"pattern:{it.key}"] = it.name_zh
-    if wins or instant:
-        tally.observe("winner_points", max(settlement.net))
-    for seat, v in enumerate(settlement.net):
-        tally.add(f"net:seat{seat}", v)
+    for kind in outcome.special:  # a rule file's own events: opening declarations, instant wins, horses
+        counts[f"special:{kind}"] += 1
+        instant = instant or kind == "instant_win"
+    for key, name in outcome.items:
+        counts[f"pattern:{key}"] += 1
+        tally.labels[f"pattern:{key}"] = name
+    self_drawn = outcome.self_drawn
+    won = bool(self_drawn) or instant
+    counts["hands"] += 1
+    counts["hands_won" if won else "draws"] += 1
+    counts["wins"] += len(self_drawn)
+    counts["self_drawn"] += sum(self_drawn)
+    if won:
+        tally.observe("winner_points", max(outcome.net))
+    for seat, v in enumerate(outcome.net):
+        counts[_NET_KEYS[seat]] += v
+
+
+_NET_KEYS = tuple(f"net:seat{s}" for s in range(4))
 
 
 def simulate_shard(params: Mapping[str, Any], shard: Shard) -> Tally:
@@ -85,12 +101,12 @@ def simulate_shard(params: Mapping[str, Any], shard: Shard) -> Tally:
     t0, c0 = time.perf_counter(), time.process_time()
     tally = Tally()
     table = None
-    if params["agent"] == "random":  # one table (one flow) for the whole shard
+    if params["agent"] in ("random", "greedy"):  # one table (one flow) for the whole shard
         from mahjong.game.core import RandomTable
 
-        table = RandomTable(params["rules"], params["options"])
+        table = RandomTable(params["rules"], params["options"], params["agent"])
     for k in range(shard.start, shard.start + shard.count):
-        tally_hand(tally, play_hand_k(params["rules"], params["seed"], k, params["agent"], params["options"], table))
+        tally_hand(tally, outcome_k(params["rules"], params["seed"], k, params["agent"], params["options"], table))
     tally.seconds = time.perf_counter() - t0
     tally.cpu_seconds = time.process_time() - c0
     tally.shard_cpu = [tally.cpu_seconds]
@@ -102,7 +118,7 @@ def warm_simulate(params: Mapping[str, Any]) -> None:
     imports and the shipped rule books it loads) and one hand played (the kernels' first look-ups)."""
     from mahjong.game.core import RandomTable
 
-    table = RandomTable(params["rules"], params["options"])
+    table = RandomTable(params["rules"], params["options"], "random" if params["agent"] != "greedy" else "greedy")
     table.hand(seed=params["seed"])
 
 
@@ -152,6 +168,8 @@ def stats_of(tally: Tally, rules: str, seed: int, agent: str) -> dict[str, Any]:
         },
         "seconds": tally.seconds,
         "hands_per_second": n / tally.seconds if tally.seconds > 0 else None,
+        "cpu_seconds": tally.cpu_seconds,
+        "hands_per_cpu_second": n / tally.cpu_seconds if tally.cpu_seconds > 0 else None,
         "special_events": dict(sorted((k[8:], v) for k, v in c.items() if k.startswith("special:") and v)),
     }
 

@@ -159,7 +159,7 @@ def create_app() -> Starlette:
     # the tables people and agents play at (POST /api/tables, /ws/tables/{id}, the page /table)
     from mahjong.web.tables import TableServer
 
-    tables = TableServer(_read_json, _error)
+    tables = TableServer(_read_json, _error, page=STATIC / "table.html")
     routes += tables.routes()
     handlers: dict[Any, Callable[[Request, Exception], Awaitable[Response]]] = {
         _Problem: _on_problem,

@@ -30,6 +30,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
@@ -111,8 +112,10 @@ class TableServer:
     response (the app's shape)."""
 
     def __init__(self, read_json: Callable[[Request], Awaitable[Any]],
-                 error: Callable[[int, str, str, MahjongError | None], Response], limits: Limits | None = None) -> None:
+                 error: Callable[[int, str, str, MahjongError | None], Response], limits: Limits | None = None, *,
+                 page: Path) -> None:
         self.read_json, self.error = read_json, error
+        self.page = page  # (the table's page, table.html: the app's static files, which the app names)
         self.limits = limits if limits is not None else Limits()
         self.rooms: dict[str, _Room] = {}
 
@@ -136,9 +139,7 @@ class TableServer:
                 self._drop(room)
 
     async def _page(self, request: Request) -> Response:
-        from mahjong.web.app import STATIC
-
-        return FileResponse(STATIC / "table.html", media_type="text/html; charset=utf-8")
+        return FileResponse(self.page, media_type="text/html; charset=utf-8")
 
     def _room(self, request: Request) -> _Room | Response:
         room = self.rooms.get(request.path_params["id"])

@@ -179,8 +179,8 @@ Notes:
   minimum) are decided in C too (the scoring record built from the core's state, scored by the compiled
   Guobiao kernel without the GIL); a rule set whose book compiles is scored and settled in C
   (`src/mjcore/evaluator.pxi`: Sichuan's, the common table's and Wuhu's books under the options; each win,
-  刮风下雨, 呼叫转移, 查花猪 / 查大叫 / 退税 folded over the core's record: its nets come from C, and its typed events, payments and the rule
-  book's settlement are built only when read, `tests/game/test_core_sichuan.py`); Python is called for a won
+  刮风下雨, 呼叫转移, 查花猪 / 查大叫 / 退税 folded over the core's record: its nets come from C, and
+  its typed events, payments and the rule book's settlement are built only when read, `tests/game/test_core_sichuan.py`); Python is called for a won
   hand's settlement in the other flows (from a record made from the core: no typed events are built unless
   read). "(engine)" = a flow the core does not play yet, run on
   the Python engine.

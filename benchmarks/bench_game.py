@@ -180,10 +180,10 @@ Notes:
   Guobiao kernel without the GIL); a rule set whose book compiles is scored and settled in C
   (`src/mjcore/evaluator.pxi`: Sichuan's, the common table's and Wuhu's books under the options; each win,
   刮风下雨, 呼叫转移, 查花猪 / 查大叫 / 退税 folded over the core's record: its nets come from C, and
-  its typed events, payments and the rule book's settlement are built only when read, `tests/game/test_core_sichuan.py`); Python is called for a won
-  hand's settlement in the other flows (from a record made from the core: no typed events are built unless
-  read). "(engine)" = a flow the core does not play yet, run on
-  the Python engine.
+  its typed events, payments and the rule book's settlement are built only when read,
+  `tests/game/test_core_sichuan.py`); Python is called for a won hand's settlement in the other flows (from a
+  record made from the core: no typed events are built unless read). "(engine)" = a flow the core does not play
+  yet, run on the Python engine.
   "hands per CPU-second" is the same loop timed by `time.process_time` (the per-core figure the 25,000 target
   is judged by on this shared machine). "random, step API" drives `Game` with `RandomAgent` through `Game.act`.
   "greedy, self-play loop" is the same loop with the greedy agents choosing in C (`RandomTable(agent="greedy")`:

@@ -38,6 +38,7 @@ COMMAND_MODULES: list[str] = [
     "mahjong.game.cli",
     "mahjong.scale.cli",  # dataset
     "mahjong.web.cli",
+    "mahjong.arena.cli",
     "mahjong.table.cli",
     "mahjong.rulebook.cli",  # last: extends the commands above with --rules-file, rules --schema / --check
 ]

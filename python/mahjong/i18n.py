@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 
 __all__ = ["LANGUAGES", "MESSAGES", "UNITS", "HELP", "HelpText", "help_text", "language", "text", "unit", "name",
-           "wind", "LINE_NOTES", "line_note", "WIN_FACTS", "PAGE"]
+           "wind", "LINE_NOTES", "line_note", "WIN_FACTS", "PAGE", "TABLE_PAGE"]
 
 LANGUAGES = ("en", "zh")
 
@@ -165,6 +165,24 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "verify.ok": ("{path}: verified — {hands} hand(s) of table {table} ({rules}); scores {scores}",
                   "{path}：核对无误——牌桌 {table}（{rules}）共 {hands} 局；得分 {scores}"),
     "verify.failed": ("{path}: NOT verified — {error}", "{path}：核对不通过——{error}"),
+    # arena
+    "arena.games": ("games", "局"),
+    "arena.head": ("arena: {rules}, {hands} walls, {games} games, seed {seed}, {mode}",
+                   "对战：{rules}，{hands} 副牌墙，共 {games} 局，种子 {seed}，{mode}"),
+    "arena.duplicate": ("duplicate (each wall played from every seat)", "复式（每副牌墙每个座位各打一次）"),
+    "arena.rotating": ("the seats rotating wall by wall", "每副牌墙轮换座位"),
+    "arena.per_wall": ("per game, 95 % interval over walls", "每局平均，按牌墙计 95% 区间"),
+    "arena.per_game": ("per game, 95 % interval", "每局平均，95% 区间"),
+    "arena.col.bot": ("bot", "选手"),
+    "arena.col.games": ("games", "局数"),
+    "arena.col.score": ("score", "总分"),
+    "arena.col.mean": ("score {unit}", "得分（{unit}）"),
+    "arena.col.wins": ("wins [95 %]", "和牌 [95%]"),
+    "arena.col.deal_ins": ("deal-ins [95 %]", "点炮 [95%]"),
+    "arena.col.penalties": ("penalties", "罚分"),
+    "arena.speed": ("  {games} games in {seconds} s ({rate} games/s)",
+                    "  {games} 局，用时 {seconds} 秒（每秒 {rate} 局）"),
+    "arena.logs": ("  match logs in {dir}", "  对局记录在 {dir}"),
     # play
     "play.intro": ("{rules}: you play {seat}. Type an action's number, or its words (discard 3m, pung, "
                    "win, pass), or a tile to discard it (3m); h lists the actions again, q quits.",
@@ -337,6 +355,120 @@ PAGE: dict[str, tuple[str, str]] = {
     "selfDrawn": ("Self-drawn", "自摸"), "onDiscard": ("On a discard", "点和"),
     "belowMinimum": ("(below the minimum)", "（未达起和）"),
     "optionsOn": ("(read only with the option {option} on)", "（只在选项 {option} 打开时有用）"),
+}
+
+#: the table page's own words (``mahjong serve``'s tables: the lobby, the board, the answers, the play log, the
+#: settlement), key -> (English, Chinese); the page reads them as ``table.KEY`` from ``GET /api/strings``, with the
+#: calculator's rows above and the command line's narration of play (:data:`MESSAGES` ``ev.*``, ``act.*``)
+TABLE_PAGE: dict[str, tuple[str, str]] = {
+    # the header and the lobby
+    "title": ("Mahjong table", "麻将牌桌"),
+    "calculator": ("Calculator", "算番器"),
+    "newTable": ("Open a table", "开一张牌桌"),
+    "ruleset": ("Rules", "规则"),
+    "seatsLegend": ("Seats", "座位"),
+    "handsLabel": ("Hands", "局数"),
+    "claimLabel": ("Claim window (seconds)", "吃碰等待（秒）"),
+    "create": ("Open", "开桌"),
+    "links": ("Invitation links (one per seat: send each only to its player)",
+              "邀请链接（每个座位一个，请只发给该座位的玩家）"),
+    "sitHere": ("Sit here", "在这里入座"),
+    "watch": ("Watch", "旁观"),
+    "copy": ("Copy", "复制"),
+    "copied": ("Copied", "已复制"),
+    "human": ("Person", "真人"),
+    "agent_random": ("Bot (random)", "AI（随机）"),
+    "agent_greedy": ("Bot (greedy)", "AI（贪心）"),
+    "agent_first": ("Bot (first)", "AI（最简）"),
+    # the connection
+    "connecting": ("connecting…", "连接中…"),
+    "connected": ("connected", "已连接"),
+    "reconnecting": ("connection lost, reconnecting…", "连接断开，正在重连…"),
+    "closed": ("closed", "连接已关闭"),
+    "spectator": ("watching", "旁观中"),
+    "error": ("Error: ", "出错："),
+    # the board
+    "info": ("About this hand", "本局信息"),
+    "myHand": ("My hand", "我的手牌"),
+    "faceDown": ("a tile face down", "扣着的牌"),
+    "seatWind": ("{wind}", "{wind}家"),
+    "you": ("you", "你"),
+    "hand": ("hand {n}/{total}", "第 {n}/{total} 局"),
+    "live": ("{n} tiles left", "余牌 {n}"),
+    "prevalent": ("{wind} round", "{wind}风圈"),
+    "points": ("pts", "分"),
+    "hidden": ("hidden ×{n}", "暗牌 ×{n}"),
+    "lack": ("no {suit}", "缺{suit}"),
+    "readyMark": ("ready", "听"),
+    "wonMark": ("won", "已胡"),
+    "commitment": ("shuffle commitment {hash}…", "洗牌承诺 {hash}…"),
+    "wildcards": ("wild: {tiles}", "百搭：{tiles}"),
+    "indicator": ("indicator", "翻出"),
+    "suit_0": ("characters", "万"),
+    "suit_1": ("dots", "筒"),
+    "suit_2": ("bamboo", "条"),
+    # what the table waits for
+    "yourTurn": ("Your turn: click a tile to discard", "轮到你：点一张牌打出"),
+    "thinking": ("{who} is thinking", "{who}思考中"),
+    "claimWindow": ("Claims open", "等待吃碰"),
+    "robWindow": ("Robbing the kong", "等待抢杠"),
+    "lockedWindow": ("Declared ready: the hand plays itself until it wins", "已报听：自动摸打，直到和牌"),
+    "waitingLack": ("Choose the suit to give up", "定缺：选一门不要的花色"),
+    "waitingPick": ("Exchange: choose a tile to pass", "换三张：选一张要换出的牌"),
+    "waitingSwap": ("Swap: choose tiles, then Done", "换牌：选要换的牌，选完点「完成」"),
+    "waitingHaidi": ("Fishing the last tile", "海底捞月"),
+    "betweenHands": ("Next hand soon", "下一局即将开始"),
+    "matchOver": ("Match over", "对局结束"),
+    "seconds": ("{n} s", "{n} 秒"),
+    # the answers
+    "keysHelp": ("Discard: click a tile, or pick it with the arrow keys and press Enter; keys 1-9 press the "
+                 "buttons, Esc passes.",
+                 "出牌：点击手牌，或用方向键选牌后按回车；数字键 1–9 按下对应按钮，Esc 为「过」。"),
+    "canClaim": ("You may:", "可以："),
+    "answered": ("Chosen: {action}", "已选择：{action}"),
+    "declareReady": ("Declare ready", "报听"),
+    "readyOn": ("Ready: click a tile to discard", "报听：点一张牌打出"),
+    "pickDone": ("Done", "完成"),
+    "next": ("Next hand", "下一局"),
+    # the play log (the rest is the command line's narration)
+    "logHeading": ("Play log", "牌局记录"),
+    "handStarted": ("hand {n} begins, {who} deals", "第 {n} 局开始，{who}坐庄"),
+    "dice": ("dice {dice}", "掷骰 {dice}"),
+    "dealt": ("{who} receives {n} tiles", "{who}起牌 {n} 张"),
+    "draws": ("{who} draws", "{who}摸牌"),
+    "youDraw": ("you draw {tile}", "你摸到 {tile}"),
+    "readyDiscard": ("{who} declares ready, discards {tile}", "{who}报听，打出 {tile}"),
+    "picked": ("{who} picked a tile to pass", "{who}选好一张换出的牌"),
+    "passedHidden": ("{who} passes three tiles to {to}", "{who}把三张牌换给{to}"),
+    "swapped": ("{who} swaps {n}", "{who}换牌 {n} 张"),
+    "fished": ("{who} fishes {tile}", "{who}海底捞月 {tile}"),
+    "wallEnd": ("the wall is exhausted", "流局（荒庄）"),
+    "paid": ("{payer} pays {payee} {n}", "{payer}付给{payee} {n}"),
+    "horses": ("{who}'s horses: {tiles}", "{who}买马：{tiles}"),
+    "handEnded": ("the hand is over", "本局结束"),
+    # the settlement
+    "resultTitle": ("Hand {n}: settlement", "第 {n} 局结算"),
+    "finalTitle": ("Match over: final scores", "对局结束：最终得分"),
+    "seatScore": ("{seat}: {n}", "{seat}：{n}"),
+    "noWinner": ("no winner", "流局"),
+    "winsHeading": ("Wins", "和牌"),
+    "winLine": ("{win}: {total} {unit}", "{win}：{total} {unit}"),
+    "netHeading": ("This hand", "本局得失"),
+    "netColumn": ("this hand", "本局"),
+    "totalColumn": ("match total", "累计"),
+    "handsHeading": ("Hands", "各家手牌"),
+    "payer": ("payer", "付"),
+    "payee": ("payee", "收"),
+    "amount": ("amount", "数额"),
+    "reason": ("reason", "原因"),
+    "verifyHeading": ("Shuffle check", "洗牌验证"),
+    "seedLine": ("seed {seed}, nonce {nonce}", "种子 {seed}，随机盐 {nonce}"),
+    "verifyOk": ("matches the commitment made before the deal ✓", "与开局前的承诺相符 ✓"),
+    "verifyBad": ("does NOT match the commitment ✗", "与开局前的承诺不符 ✗"),
+    "verifyNone": ("this browser cannot compute SHA-256: check with mahjong verify",
+                   "此浏览器无法计算 SHA-256，请用 mahjong verify 核对"),
+    "downloadLog": ("Download the match log", "下载对局记录"),
+    "close": ("Close", "关闭"),
 }
 
 #: a settlement line's note as the line records it (its ``note``, in ``--json`` too: the words the rule sets have
@@ -582,6 +714,32 @@ HELP: dict[str, tuple[str, str]] = {
     "simulate.--json": ("statistics as JSON", "以 JSON 输出统计"),
     "play.--seed": ("seed of the wall (default 0)", "牌墙的种子（默认 0）"),
     "play.--seat": ("your seat (default 0, the dealer)", "你的座位（默认 0，即庄家）"),
+    # arena
+    "arena": ("bots play Botzone's Chinese Standard Mahjong game (or built-in agents any rule set), judged "
+              "as on Botzone", "让 Bot 按 Botzone 国标麻将的规则与裁判对战（内置 AI 可打任何规则）"),
+    "arena.description": (
+        "Play Botzone's Chinese Standard Mahjong game locally: each --bot is a program run as Botzone runs bots "
+        "(JSON or simple interaction, a fresh process each turn or kept running) or a built-in agent's name. The "
+        "judge's penalties end a hand (offender -30, each other player +10): WA a wrong answer, WH a false win, "
+        "TLE no answer in time, RE a crash, OLE too much output, NJ output that is not JSON.",
+        "在本机进行 Botzone 国标麻将对战：每个 --bot 是一个程序（按 Botzone 运行 Bot 的方式运行：JSON 或简单交互，"
+        "每回合新启动或长时运行），或内置 AI 的名字。裁判的判罚结束该局（犯规者 -30，其他每家 +10）：WA 回应不合规则，"
+        "WH 错和，TLE 超时，RE 运行出错，OLE 输出过多，NJ 输出不是 JSON。"),
+    "arena.--rules": ("guobiao (default: Botzone's game, programs allowed) or another rule set for built-in agents",
+                      "guobiao（默认：Botzone 的国标麻将，可用程序）或其他规则（仅内置 AI）"),
+    "arena.--bot": ("a seat's player, once per seat: a built-in agent (random, greedy, ...) or a command line; "
+                    "simple:CMD for the simple interaction, json:CMD (the default) for JSON",
+                    "一个座位的选手，每个座位一次：内置 AI（random、greedy 等）或命令行；simple:命令 表示简单交互，"
+                    "json:命令（默认）表示 JSON 交互"),
+    "arena.--hands": ("how many walls (default 16); --duplicate plays each once from every seat",
+                      "几副牌墙（默认 16）；--duplicate 时每副牌墙每个座位各打一次"),
+    "arena.--duplicate": ("duplicate play: every wall played from every seat", "复式：每副牌墙每个座位各打一次"),
+    "arena.--time-limit": ("seconds a program has for each answer (default 1)", "程序每次回应的时限（秒，默认 1）"),
+    "arena.--logs": ("write each game's match log into DIR", "把每局的对局记录写入目录"),
+    "arena.--json": ("results as JSON", "以 JSON 输出结果"),
+    "metavar.bot": ("BOT", "选手"),
+    "metavar.seconds": ("SECONDS", "秒数"),
+    "metavar.dir": ("DIR", "目录"),
     "play.--opponents": ("the other seats' agents (default greedy; see simulate --agent)",
                          "其他座位的 AI（默认 greedy；见 simulate --agent）"),
     # dataset (mahjong.rl.dataset)

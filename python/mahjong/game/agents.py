@@ -4,6 +4,8 @@
 * :class:`FirstAgent` — the first legal action (the benchmarks' "first legal action" driver).
 * :class:`GreedyAgent` — wins whenever it may; otherwise discards to the lowest shanten with the most useful
   tiles left; claims a pung / chow / kong only when that lowers its shanten; never declines a forced win.
+* :class:`~mahjong.game.expert.ExpertAgent` — plays for wins that pay (the rule set's scorer and minimum) and
+  defends against opponents who look ready (:mod:`mahjong.game.expert`).
 """
 
 from __future__ import annotations
@@ -13,12 +15,13 @@ from typing import TYPE_CHECKING, Protocol
 from mahjong._kernels import backend_module as K
 from mahjong.errors import MahjongError
 from mahjong.game.actions import Action
+from mahjong.game.expert import ExpertAgent
 from mahjong.game.rng import SplitMix64
 
 if TYPE_CHECKING:
     from mahjong.game.engine import Game
 
-__all__ = ["Agent", "RandomAgent", "FirstAgent", "GreedyAgent", "AGENTS", "make_agent"]
+__all__ = ["Agent", "RandomAgent", "FirstAgent", "GreedyAgent", "ExpertAgent", "AGENTS", "make_agent"]
 
 
 class Agent(Protocol):
@@ -171,7 +174,7 @@ def _on_core(game: Game) -> bool:
     return isinstance(game, CoreGame)
 
 
-AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "first": FirstAgent}
+AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "first": FirstAgent, "expert": ExpertAgent}
 
 
 def make_agent(name: str, seed: int = 0) -> Agent:

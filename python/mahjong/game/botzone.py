@@ -41,8 +41,8 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from mahjong.convert import to_botzone
@@ -64,8 +64,9 @@ from mahjong.game.events import (
 from mahjong.game.flows.base import standard_tiles
 from mahjong.game.state import Phase
 
-__all__ = ["BOTZONE_OPTIONS", "BotzoneMatch", "MatchAction", "botzone_match_log", "botzone_tile", "botzone_wall",
-           "read_botzone_games", "read_botzone_match", "replay_botzone", "replay_botzone_match"]
+__all__ = ["BOTZONE_OPTIONS", "BotzoneMatch", "JudgeEntry", "MatchAction", "MatchLogWriter", "botzone_match_log",
+           "botzone_tile", "botzone_wall", "match_log", "read_botzone_games", "read_botzone_match", "replay_botzone",
+           "replay_botzone_match"]
 
 BOTZONE_OPTIONS: dict[str, Any] = {"botzone": True, "flowers": False}
 _SUITS = {"W": 0, "B": 9, "T": 18}  # 万 饼 (筒) 条
@@ -614,111 +615,160 @@ def replay_botzone_match(log: Any) -> Game:
     return game
 
 
-def _judge(display: dict[str, Any], content: Mapping[int, Any], finish: bool = False) -> dict[str, Any]:
-    return {"output": {"command": "finish" if finish else "request",
-                       "content": {str(s): v for s, v in content.items()}, "display": display}}
+@dataclass
+class JudgeEntry:
+    """One judge entry of a match log: what the judge shows (``display``), the request it sends each player (or,
+    at the end, each player's score: ``content``), whether it ends the match, and ``answers``: the response each
+    player gave to the entry before it, as the game's events show it (players not named answered ``PASS``)."""
+
+    display: dict[str, Any]
+    content: dict[int, Any]
+    finish: bool = False
+    answers: dict[int, str] = field(default_factory=dict)
+    verdicts: dict[int, str] = field(default_factory=dict)  #: a player the platform stopped: its verdict
 
 
 def _name(tile: int) -> str:
     return _NAMES[tile]
 
 
+class MatchLogWriter:
+    """A Botzone-format game (dealer seat 0, no flowers) written as the judge's entries while it is played:
+    :meth:`entries` turns the events the game logged since the last call into :class:`JudgeEntry` objects (the
+    first call also gives ``INIT``, ``DEAL`` and the dealer's first ``DRAW``).  The requests a player is sent
+    are the entries' ``content``; :func:`match_log` puts the entries and the players' answers together."""
+
+    def __init__(self, game: Game) -> None:
+        start = game.events[0] if isinstance(game, Game) and game.events else None
+        if not isinstance(start, HandStarted) or start.ruleset != "guobiao" or start.dealer != 0 \
+                or not start.options.get("botzone") or start.options.get("flowers", True):
+            raise ContextError("botzone_match_log takes a guobiao game in the Botzone format "
+                               "(options botzone, no flowers) dealt by seat 0")
+        self.game = game
+        self._quan = start.prevalent_wind
+        self._seen = 0
+        self._claim: Claimed | None = None
+        self.finished = False
+
+    def _draw(self, seat: int, tile: int) -> JudgeEntry:
+        return JudgeEntry({"action": "DRAW", "player": seat, "tile": _name(tile)},
+                          {s: f"2 {_name(tile)}" if s == seat else f"3 {seat} DRAW" for s in range(4)})
+
+    def entries(self) -> list[JudgeEntry]:
+        """The judge entries of the events logged since the last call (none once the match is finished)."""
+        events = self.game.events
+        out: list[JudgeEntry] = []
+        if self._seen == 0:
+            quan = self._quan
+            out.append(JudgeEntry({"action": "INIT", "quan": quan}, {s: f"0 {s} {quan}" for s in range(4)}))
+            dealt = {e.seat: e.tiles for e in events if isinstance(e, Dealt)}
+            hands = [[_name(t) for t in dealt[s][:13]] for s in range(4)]
+            out.append(JudgeEntry({"action": "DEAL", "hand": hands},
+                                  {s: "1 0 0 0 0 " + " ".join(hands[s]) for s in range(4)}))
+            out.append(self._draw(0, dealt[0][13]))
+        todo, self._seen = events[self._seen:], len(events)
+        for ev in todo:
+            if self.finished:
+                break
+            if isinstance(ev, Drew):
+                out.append(self._draw(ev.seat, ev.tile))
+            elif isinstance(ev, Claimed):
+                if ev.kind == "kong":
+                    out.append(JudgeEntry({"action": "GANG", "player": ev.seat, "tile": _name(ev.tile)},
+                                          {s: f"3 {ev.seat} GANG" for s in range(4)}, answers={ev.seat: "GANG"}))
+                else:
+                    self._claim = ev
+            elif isinstance(ev, KongDeclared):
+                kind = "GANG" if ev.kind == "concealed" else "BUGANG"
+                tail = f" {_name(ev.tile)}" if kind == "BUGANG" else ""
+                out.append(JudgeEntry({"action": kind, "player": ev.seat, "tile": _name(ev.tile)},
+                                      {s: f"3 {ev.seat} {kind}{tail}" for s in range(4)},
+                                      answers={ev.seat: f"{kind} {_name(ev.tile)}"}))
+            elif isinstance(ev, Discarded):
+                display = {"action": "PLAY", "player": ev.seat, "tile": _name(ev.tile)}
+                request = _with_claim(f"PLAY {_name(ev.tile)}", self._claim, display)
+                self._claim = None
+                out.append(JudgeEntry(display, {s: f"3 {ev.seat} {request}" for s in range(4)},
+                                      answers={ev.seat: request}))
+            elif isinstance(ev, Won):
+                net, settlement = self._end()
+                result = settlement.results[0]
+                fans = [{"name": n, "cnt": c, "value": v} for n, c, v in _judge_fans(result)]
+                display = {"action": "HU", "player": ev.seat, "fanCnt": result.total, "fan": fans, "score": net}
+                out.append(JudgeEntry(display, dict(enumerate(net)), True, {ev.seat: "HU"}))
+            elif isinstance(ev, Penalized):
+                out.append(self._penalty(ev))
+            elif isinstance(ev, WallEnd):
+                out.append(JudgeEntry({"action": "HUANG"}, {s: 0 for s in range(4)}, True))
+                self.finished = True
+        return out
+
+    def _end(self) -> tuple[list[int], Any]:
+        """The nets of the finished hand and its settlement (the match ends here)."""
+        self.finished = True
+        settlement = self.game.settlement
+        assert settlement is not None
+        return list(settlement.net), settlement
+
+    def _penalty(self, ev: Penalized) -> JudgeEntry:
+        """The judge's penalty that ends the match: its code with the offender, and the offender's answer (a
+        claim's discard written with its claim) or, for a platform verdict, the verdict."""
+        net, settlement = self._end()
+        display: dict[str, Any] = {"action": ev.kind, "player": ev.seat}
+        answers: dict[int, str] = {}
+        verdicts: dict[int, str] = {}
+        if ev.kind == "WH":
+            answers[ev.seat] = "HU"
+            wh = settlement.results[0] if settlement.results else None
+            if ev.tile is not None:  # (a WH given by an outside judge has no count of ours)
+                display["fanCnt"] = wh.total if wh is not None else _NOT_A_WIN
+            if wh is not None:
+                display["fan"] = [{"name": n, "cnt": c, "value": v} for n, c, v in _judge_fans(wh)]
+        elif ev.kind == "WA":
+            said = _botzone_answer(ev.answer)
+            claim = self._claim if self._claim is not None and self._claim.seat == ev.seat else None
+            answers[ev.seat] = _with_claim(said, claim, {}) if said.startswith("PLAY ") else said
+        else:
+            verdicts[ev.seat] = ev.kind
+            if ev.answer:
+                answers[ev.seat] = ev.answer
+        display["score"] = net
+        return JudgeEntry(display, dict(enumerate(net)), True, answers, verdicts)
+
+
+def match_log(entries: list[JudgeEntry], replies: Sequence[Mapping[int, Mapping[str, Any]]] | None = None
+              ) -> list[dict[str, Any]]:
+    """The match log of judge entries: each followed (but the last) by the players' entry answering it —
+    ``replies[i]`` (per player: ``response``, ``verdict`` and anything else the log keeps) when given, else the
+    answers and verdicts the next entry records (``PASS`` and ``OK`` elsewhere).  Every display after
+    ``INIT`` shows ``tileCnt``, the tiles not yet dealt or drawn."""
+    out: list[dict[str, Any]] = []
+    left = 136
+    for i, entry in enumerate(entries):
+        display = dict(entry.display)
+        if i:
+            reply = replies[i - 1] if replies is not None and i - 1 < len(replies) else None
+            if reply is not None:
+                out.append({str(s): dict(reply[s]) for s in range(4)})
+            else:  # (a player the platform stopped may have no response: its verdict says why)
+                players: dict[str, Any] = {}
+                for s in range(4):
+                    players[str(s)] = {"verdict": entry.verdicts.get(s, "OK")}
+                    if s in entry.answers or s not in entry.verdicts:
+                        players[str(s)]["response"] = entry.answers.get(s, "PASS")
+                out.append(players)
+            left -= 52 if display["action"] == "DEAL" else display["action"] == "DRAW"
+            display["tileCnt"] = left
+        out.append({"output": {"command": "finish" if entry.finish else "request",
+                               "content": {str(s): v for s, v in entry.content.items()}, "display": display}})
+    return out
+
+
 def botzone_match_log(game: Game) -> list[dict[str, Any]]:
     """A finished Botzone-format game (dealer seat 0, no flowers) written as a Botzone match log."""
     if not isinstance(game, Game) or not game.done:
         raise ContextError("botzone_match_log takes a finished Game")
-    start = game.events[0]
-    if not isinstance(start, HandStarted) or start.ruleset != "guobiao" or start.dealer != 0 \
-            or not start.options.get("botzone") or start.options.get("flowers", True):
-        raise ContextError("botzone_match_log takes a guobiao game in the Botzone format "
-                           "(options botzone, no flowers) dealt by seat 0")
-    quan = start.prevalent_wind
-    out: list[dict[str, Any]] = []
-    answers: dict[int, str] = {}
-    verdicts: dict[int, str] = {}
-
-    left = [136]  # the judge's tileCnt: tiles not yet dealt or drawn, shown on every display after INIT
-
-    def judge(display: dict[str, Any], content: Mapping[int, Any], finish: bool = False) -> None:
-        if out:  # the players' entry answering the judge's last one
-            players: dict[str, Any] = {}
-            for s in range(4):  # (a bot the platform stopped may have no response: its verdict says why)
-                players[str(s)] = {"verdict": verdicts.get(s, "OK")}
-                if s in answers or s not in verdicts:
-                    players[str(s)]["response"] = answers.get(s, "PASS")
-            out.append(players)
-            left[0] -= 52 if display["action"] == "DEAL" else display["action"] == "DRAW"
-            display["tileCnt"] = left[0]
-        answers.clear()
-        out.append(_judge(display, content, finish))
-
-    judge({"action": "INIT", "quan": quan}, {s: f"0 {s} {quan}" for s in range(4)})
-    dealt = {e.seat: e.tiles for e in game.events if isinstance(e, Dealt)}
-    hands = [[_name(t) for t in dealt[s][:13]] for s in range(4)]
-    judge({"action": "DEAL", "hand": hands}, {s: "1 0 0 0 0 " + " ".join(hands[s]) for s in range(4)})
-
-    def draw(seat: int, tile: int) -> None:
-        judge({"action": "DRAW", "player": seat, "tile": _name(tile)},
-              {s: f"2 {_name(tile)}" if s == seat else f"3 {seat} DRAW" for s in range(4)})
-
-    draw(0, dealt[0][13])
-    claim: Claimed | None = None
-    settlement = game.settlement
-    assert settlement is not None
-    net = list(settlement.net)
-    for ev in game.events:
-        if isinstance(ev, Drew):
-            draw(ev.seat, ev.tile)
-        elif isinstance(ev, Claimed):
-            if ev.kind == "kong":
-                answers[ev.seat] = "GANG"
-                judge({"action": "GANG", "player": ev.seat, "tile": _name(ev.tile)},
-                      {s: f"3 {ev.seat} GANG" for s in range(4)})
-            else:
-                claim = ev
-        elif isinstance(ev, KongDeclared):
-            kind = "GANG" if ev.kind == "concealed" else "BUGANG"
-            answers[ev.seat] = f"{kind} {_name(ev.tile)}"
-            judge({"action": kind, "player": ev.seat, "tile": _name(ev.tile)},
-                  {s: f"3 {ev.seat} {kind}" + (f" {_name(ev.tile)}" if kind == "BUGANG" else "") for s in range(4)})
-        elif isinstance(ev, Discarded):
-            t, display = _name(ev.tile), {"action": "PLAY", "player": ev.seat, "tile": _name(ev.tile)}
-            request = _with_claim(f"PLAY {t}", claim, display)
-            claim = None
-            answers[ev.seat] = request
-            judge(display, {s: f"3 {ev.seat} {request}" for s in range(4)})
-        elif isinstance(ev, Won):
-            answers[ev.seat] = "HU"
-            result = settlement.results[0]
-            fans = [{"name": n, "cnt": c, "value": v} for n, c, v in _judge_fans(result)]
-            display = {"action": "HU", "player": ev.seat, "fanCnt": result.total, "fan": fans, "score": net}
-            judge(display, dict(enumerate(net)), finish=True)
-            break
-        elif isinstance(ev, Penalized):
-            # the judge's penalty: the offender's answer (a claim's discard written with its claim), the code
-            display = {"action": ev.kind, "player": ev.seat}
-            if ev.kind == "WH":
-                answers[ev.seat] = "HU"
-                wh = settlement.results[0] if settlement.results else None
-                if ev.tile is not None:  # (a WH given by an outside judge has no count of ours)
-                    display["fanCnt"] = wh.total if wh is not None else _NOT_A_WIN
-                if wh is not None:
-                    display["fan"] = [{"name": n, "cnt": c, "value": v} for n, c, v in _judge_fans(wh)]
-            elif ev.kind == "WA":
-                said = _botzone_answer(ev.answer)
-                answers[ev.seat] = _with_claim(said, claim if claim is not None and claim.seat == ev.seat else None,
-                                               {}) if said.startswith("PLAY ") else said
-            else:
-                verdicts[ev.seat] = ev.kind
-                if ev.answer:
-                    answers[ev.seat] = ev.answer
-            display["score"] = net
-            judge(display, dict(enumerate(net)), finish=True)
-            break
-        elif isinstance(ev, WallEnd):
-            judge({"action": "HUANG"}, {s: 0 for s in range(4)}, finish=True)
-            break
-    return out
+    return match_log(MatchLogWriter(game).entries())
 
 
 def _with_claim(request: str, claim: Claimed | None, display: dict[str, Any]) -> str:

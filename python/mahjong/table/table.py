@@ -99,6 +99,8 @@ class Timing:
 
 _LIMITS: dict[str, tuple[float, float]] = {"claim": (0, 30), "turn": (0, 300), "bank": (0, 600), "away": (0, 60),
                                            "agent": (0, 10), "between": (0, 120)}
+#: each clock's range in seconds, by name (the server's API document states them)
+TIMING_LIMITS: Mapping[str, tuple[float, float]] = _LIMITS
 
 
 class ManualClock:

@@ -16,7 +16,7 @@ package's catalogue :mod:`mahjong.i18n`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -28,7 +28,8 @@ from mahjong.hand import MeldKind, parse_hand
 from mahjong.tiles import FLOWER_BASE, N_TILES, tile_name
 
 __all__ = ["RequestError", "tiles", "parse", "score", "analyze", "waits", "rules", "ruleset", "fans", "strings",
-           "openapi", "ROUTES", "Route", "ScoreRequest", "AnalyzeRequest", "WaitsRequest", "ParseRequest"]
+           "openapi", "ROUTES", "Route", "Operation", "PATH_PARAMETERS", "ScoreRequest", "AnalyzeRequest",
+           "WaitsRequest", "ParseRequest"]
 
 #: the largest hand text the API reads (a 16-tile hand with four kongs and eight flowers in Chinese names is
 #: well under this); longer texts are refused before they reach the parser
@@ -97,8 +98,8 @@ class ErrorResponse(BaseModel):
     error_zh: str
 
 
-_WORDS = {"string": "a string", "int": "a whole number", "bool": "true or false", "dict": "an object",
-          "list": "a list"}
+_WORDS = {"string": "a string", "int": "a whole number", "float": "a number", "bool": "true or false",
+          "dict": "an object", "list": "a list"}
 
 
 def _json_type(v: Any) -> str:
@@ -130,13 +131,21 @@ def _validated(model: type[_Body], body: Any) -> Any:
         known = ", ".join(sorted(model.model_fields))
         raise RequestError(f"unknown field(s): {', '.join(extra)}; known: {known}") from None
     first = problems[0]
-    name = str(first["loc"][0])
+    name = _place(first["loc"])
     if first["type"] == "missing":
         raise RequestError(f"missing field: {name}") from None
     if first["type"] == "string_too_long":
-        raise RequestError(f"{name} is too long ({len(body[name])} characters; at most {MAX_TEXT})") from None
+        raise RequestError(f"{name} is too long ({len(first['input'])} characters; at most {MAX_TEXT})") from None
     want = next((w for k, w in _WORDS.items() if first["type"].startswith(k)), "of another type")
-    raise RequestError(f"{name} must be {want}, got {_json_type(body.get(name))}") from None
+    raise RequestError(f"{name} must be {want}, got {_json_type(first.get('input'))}") from None
+
+
+def _place(loc: tuple[int | str, ...]) -> str:
+    """Where a problem is, as a client writes it: ``hand``, ``timing.claim``, ``seats[2]``."""
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else f".{part}" if out else str(part)
+    return out
 
 
 def _given(req: BaseModel) -> dict[str, Any]:
@@ -194,10 +203,17 @@ def parse(body: Any) -> dict[str, Any]:
     }
 
 
+#: the command line's rows the table page narrates play with (as ``msg.KEY``): the events and actions of
+#: ``mahjong play``, a seat, "you" and how a win was made
+NARRATION = ("ev.", "act.", "seat", "play.you", "play.self_drawn", "play.on_discard")
+
+
 def strings() -> dict[str, dict[str, str]]:
     """The pages' words in each language (``{"en": {key: text}, "zh": {...}}``), from the package's catalogue:
-    the pages' own rows (:data:`mahjong.i18n.PAGE`), the units, the winning forms, the waits, the winds and the
-    win facts' labels — the words the command line uses for the same things."""
+    the calculator's rows (:data:`mahjong.i18n.PAGE`), the units, the winning forms, the waits, the winds and the
+    win facts' labels — the words the command line uses for the same things — and the table page's rows
+    (:data:`mahjong.i18n.TABLE_PAGE`, as ``table.KEY``) with the command line's narration of play (the rows of
+    :data:`mahjong.i18n.MESSAGES` that :data:`NARRATION` names, as ``msg.KEY``)."""
     out: dict[str, dict[str, str]] = {"en": {}, "zh": {}}
     for lang, i in (("en", 0), ("zh", 1)):
         table = out[lang]
@@ -207,7 +223,13 @@ def strings() -> dict[str, dict[str, str]]:
         table.update({f"wait_{k[5:]}": v[i] for k, v in i18n.MESSAGES.items() if k.startswith("wait.")})
         table.update({f"wind_{w}": i18n.wind(w, lang) for w in range(4)})
         table.update({f"fact_{k}": v[i] for k, v in i18n.WIN_FACTS.items()})
+        table.update({f"table.{k}": v[i] for k, v in i18n.TABLE_PAGE.items()})
+        table.update({f"msg.{k}": v[i] for k, v in i18n.MESSAGES.items() if _narrates(k)})
     return out
+
+
+def _narrates(key: str) -> bool:
+    return any(key == n or (n.endswith(".") and key.startswith(n)) for n in NARRATION)
 
 
 # --- the report layer ------------------------------------------------------------------------
@@ -263,6 +285,32 @@ def fans(name: str) -> dict[str, Any]:
 
 
 @dataclass(frozen=True)
+class Operation:
+    """What ``/openapi.json`` says of one route: its method and path, its name (the ``operationId``), what it does,
+    the model of its body and of its answer (when they have one), what it answers, its status and media type.
+    A ``{name}`` or ``{id}`` in the path is a path parameter (:data:`PATH_PARAMETERS`); such a route may answer 404,
+    a POST route 400 and 413, and ``refusals`` names any other refusal (e.g. 503)."""
+
+    method: str
+    path: str
+    name: str
+    summary: str
+    request: type[BaseModel] | None = None
+    response: type[BaseModel] | None = None
+    answer: str = "the report layer's dict (mahjong.report)"
+    status: int = 200
+    media_type: str = "application/json"
+    refusals: tuple[int, ...] = ()
+
+
+#: the path parameters of the routes, and what each is
+PATH_PARAMETERS = {
+    "name": "a rule set's name (any spelling `GET /api/rules` lists)",
+    "id": "a table's id (as `POST /api/tables` answered it)",
+}
+
+
+@dataclass(frozen=True)
 class Route:
     """One route of the API: its method and path, the handler (a body for POST, the path's ``name`` for a
     ``{name}`` route, nothing else otherwise), the model of its body and what it answers."""
@@ -273,6 +321,11 @@ class Route:
     summary: str
     request: type[BaseModel] | None = None
     answer: str = "the report layer's dict (mahjong.report)"
+
+    @property
+    def operation(self) -> Operation:
+        return Operation(self.method, self.path, self.handler.__name__, self.summary, self.request,
+                         answer=self.answer)
 
 
 ROUTES: tuple[Route, ...] = (
@@ -289,33 +342,43 @@ ROUTES: tuple[Route, ...] = (
 )
 
 
-def openapi() -> dict[str, Any]:
-    """The OpenAPI 3.1 document of :data:`ROUTES`: each POST body's schema is its model's own JSON Schema, the
-    refusals (400, 404, 413) answer :class:`ErrorResponse`."""
+def openapi(extra: Sequence[Operation] = ()) -> dict[str, Any]:
+    """The OpenAPI 3.1 document of :data:`ROUTES` and the ``extra`` operations (the app adds its tables'): each
+    body's schema and each answer's that has a model is the model's own JSON Schema; the refusals (400, 404, 413,
+    ...) answer :class:`ErrorResponse`."""
     from mahjong import __version__
 
     schemas: dict[str, Any] = {"ErrorResponse": ErrorResponse.model_json_schema()}
     error = {"description": "refused, with our message", "content": {
         "application/json": {"schema": {"$ref": "#/components/schemas/ErrorResponse"}}}}
+
+    def ref(model: type[BaseModel]) -> dict[str, str]:
+        schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
+        schemas.update(schema.pop("$defs", {}))
+        schemas[model.__name__] = schema
+        return {"$ref": f"#/components/schemas/{model.__name__}"}
+
     paths: dict[str, Any] = {}
-    for r in ROUTES:
-        op: dict[str, Any] = {"summary": r.summary, "operationId": r.handler.__name__, "responses": {
-            "200": {"description": r.answer, "content": {"application/json": {"schema": {}}}}}}
+    for r in (*(route.operation for route in ROUTES), *extra):
+        answer = {} if r.response is None else ref(r.response)
+        if r.media_type != "application/json":
+            answer = {"type": "string"}
+        op: dict[str, Any] = {"summary": r.summary, "operationId": r.name, "responses": {
+            str(r.status): {"description": r.answer, "content": {r.media_type: {"schema": answer}}}}}
         if r.request is not None:
-            model = r.request.__name__
-            schemas.update(r.request.model_json_schema(ref_template="#/components/schemas/{model}").pop("$defs", {}))
-            schemas[model] = r.request.model_json_schema(ref_template="#/components/schemas/{model}")
-            op["requestBody"] = {"required": True, "content": {
-                "application/json": {"schema": {"$ref": f"#/components/schemas/{model}"}}}}
-            op["responses"]["400"] = error
-            op["responses"]["413"] = error
-        if "{name}" in r.path:
-            op["parameters"] = [{"name": "name", "in": "path", "required": True, "schema": {"type": "string"},
-                                 "description": "a rule set's name (any spelling `GET /api/rules` lists)"}]
-            op["responses"]["404"] = error
+            op["requestBody"] = {"required": True, "content": {"application/json": {"schema": ref(r.request)}}}
+        parameters = [name for name in PATH_PARAMETERS if f"{{{name}}}" in r.path]
+        if parameters:
+            op["parameters"] = [{"name": name, "in": "path", "required": True, "schema": {"type": "string"},
+                                 "description": PATH_PARAMETERS[name]} for name in parameters]
+        refusals = (*((400, 413) if r.request is not None else ()), *((404,) if parameters else ()), *r.refusals)
+        for status in sorted(refusals):
+            op["responses"][str(status)] = error
         paths.setdefault(r.path, {})[r.method.lower()] = op
     return {"openapi": "3.1.0",
             "info": {"title": "mjcore web calculator", "version": __version__,
-                     "description": "The JSON API of `mahjong serve`: the answers are the dicts of mahjong.report, "
-                                    "the ones `mahjong … --json` prints."},
+                     "description": "The JSON API of `mahjong serve`: the calculator's answers are the dicts of "
+                                    "mahjong.report, the ones `mahjong … --json` prints; the tables' routes make "
+                                    "and describe tables, whose play runs over the WebSocket "
+                                    "`/ws/tables/{id}?seat=N&token=T` (`/ws/tables/{id}` alone: a spectator)."},
             "paths": paths, "components": {"schemas": schemas}}

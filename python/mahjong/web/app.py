@@ -24,7 +24,7 @@ from starlette.staticfiles import StaticFiles
 from mahjong.errors import KIND_CODES, MahjongError, RulesError, identify, translate
 from mahjong.web import api
 
-__all__ = ["create_app", "STATIC", "EXTRA_ROUTES"]
+__all__ = ["create_app", "openapi", "STATIC", "EXTRA_ROUTES"]
 
 STATIC = Path(__file__).with_name("static")
 #: request bodies larger than this are refused (413) before they are read whole
@@ -136,8 +136,16 @@ async def _on_crash(request: Request, exc: Exception) -> Response:
     return _error(500, "internal error: the input was not understood (the server goes on serving)", "InternalError")
 
 
+def openapi() -> dict[str, Any]:
+    """The server's API document: the calculator's routes (:data:`mahjong.web.api.ROUTES`) and the tables'
+    (:data:`mahjong.web.tables.OPERATIONS`)."""
+    from mahjong.web.tables import OPERATIONS
+
+    return api.openapi(OPERATIONS)
+
+
 async def _openapi(request: Request) -> Response:
-    return _json(api.openapi())
+    return _json(openapi())
 
 
 #: routes other parts of the server add (a page and its API): each a Starlette route or mount, mounted with the

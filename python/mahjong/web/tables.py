@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import inspect
 import json
 import logging
 import secrets
@@ -33,26 +34,133 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from mahjong import report
 from mahjong.errors import MahjongError
-from mahjong.table import Table, TableError, Timing, encode
-from mahjong.web.api import RequestError, Text, _Body, _validated
+from mahjong.game.agents import AGENTS
+from mahjong.table import HUMAN, MAX_HANDS, Table, TableError, Timing, encode
+from mahjong.table.table import TIMING_LIMITS
+from mahjong.web.api import Operation, Text, _Body, _validated
+
+# --- what the routes take and answer (their models make the API document, /openapi.json) ---------------------------
+
+#: what each clock of a table is (the keys of ``timing``: :class:`mahjong.table.Timing`'s fields)
+CLOCKS = {
+    "claim": "the claim window after every discard (and the robbing window after an added kong), the same length "
+             "whether or not anybody can claim",
+    "turn": "a seat's time for one decision; when it runs out the seat's bank runs",
+    "bank": "a seat's spare time for the whole hand, spent after its turn's time",
+    "away": "a person's time for a decision while nobody is connected for the seat",
+    "agent": "how long an agent waits before it answers, so that people can follow the play",
+    "between": "the pause after a hand before the next begins",
+}
+
+
+def _fill(kind: str, extra: dict[str, Any] | Callable[[], dict[str, Any]]) -> Any:
+    """A ``json_schema_extra`` that adds ``extra`` to the ``kind`` branch of a field's schema (the branch that is
+    not ``null`` in an optional field): the facts the table checks itself, stated in the document."""
+
+    def fill(schema: dict[str, Any]) -> None:
+        for branch in schema.get("anyOf", [schema]):
+            if branch.get("type") == kind:
+                branch.update(extra() if callable(extra) else extra)
+
+    return fill
+
+
+def _seat_counts() -> dict[str, Any]:
+    counts = [len(r["seats"]) for r in report.rulesets()]
+    return {"minItems": min(counts), "maxItems": max(counts),
+            "items": {"type": "string", "enum": [HUMAN, *AGENTS]}}
+
+
+def _timing() -> dict[str, Any]:
+    default = Timing()
+    return {"additionalProperties": False, "properties": {
+        name: {"type": "number", "minimum": low, "maximum": high, "default": getattr(default, name),
+               "description": CLOCKS[name]} for name, (low, high) in TIMING_LIMITS.items()}}
+
+
+_HANDS = inspect.signature(Table).parameters["hands"].default
 
 
 class TableRequest(_Body):
-    """``POST /api/tables``: the rule set, its options, who sits at each seat, how many hands, the clocks."""
+    """A table to make: the rule set, its options, who sits at each seat, how many hands, the clocks."""
 
-    rules: Text
-    options: dict[str, Any] | None = None
-    seats: list[Any] | None = None
-    hands: int | None = None
-    timing: dict[str, Any] | None = None
+    rules: Text = Field(description="a rule set (any name `GET /api/rules` lists)")
+    options: dict[str, Any] | None = Field(
+        None, description="the rule set's options and how its hands are played (`GET /api/rules/{name}` lists "
+                          "both)")
+    seats: list[str] = Field(
+        description=f"who plays each seat, as many as the rule set has: \"{HUMAN}\" (a person, who joins with the "
+                    f"seat's link) or an agent ({', '.join(AGENTS)})",
+        json_schema_extra=_fill("array", _seat_counts))
+    hands: int | None = Field(None, description=f"how many hands the match has (default {_HANDS})",
+                              json_schema_extra=_fill("integer", {"minimum": 1, "maximum": MAX_HANDS}))
+    timing: dict[str, float] | None = Field(None, description="the clocks, in seconds (each left out keeps its "
+                                                              "default)",
+                                            json_schema_extra=_fill("object", _timing))
 
-__all__ = ["Limits", "TableServer", "encode"]
+
+class _Answer(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class TableInfo(_Answer):
+    """A table's public description: what it plays and how far it is."""
+
+    id: str
+    rules: str
+    options: dict[str, Any]
+    seats: list[str] = Field(description="who plays each seat: \"human\" or an agent's name")
+    hands: int = Field(description="the hands of the match")
+    timing: dict[str, float] = Field(description="the clocks, in seconds")
+    played: int = Field(description="the hands finished so far")
+    over: bool = Field(description="the match has ended")
+    connected: list[bool] = Field(description="whether each seat has a connection now")
+
+
+class SeatLink(_Answer):
+    """One seat of a table just made: a person's seat comes with its token and its join link."""
+
+    seat: int
+    kind: str = Field(description="\"human\" or the agent playing the seat")
+    token: str | None = Field(None, description="(a person's seat) the token that opens the seat: give it to "
+                                                "its player alone")
+    join: str | None = Field(None, description="(a person's seat) the page's address for its player, token "
+                                               "included")
+
+
+class TableMade(_Answer):
+    """A table just made: its id, its description, its seats with their links, and its other addresses."""
+
+    id: str
+    table: TableInfo
+    seats: list[SeatLink]
+    watch: str = Field(description="the page's address for spectators")
+    socket: str = Field(description="the WebSocket: add ?seat=N&token=T to play a seat, nothing to watch")
+    log: str = Field(description="the address of the match log")
+
+
+#: the tables' HTTP routes as ``/openapi.json`` describes them (the app adds them to the calculator's)
+OPERATIONS: tuple[Operation, ...] = (
+    Operation("POST", "/api/tables", "create_table", "make a table: a match of a rule set for people and agents",
+              TableRequest, TableMade, answer="the table made, with a join link per person's seat", status=201,
+              refusals=(503,)),
+    Operation("GET", "/api/tables/{id}", "table_info", "a table's public description", response=TableInfo,
+              answer="what the table plays and how far it is"),
+    Operation("GET", "/api/tables/{id}/log", "table_log", "the match log of a table's finished hands",
+              answer="JSON lines: the table, then each hand's commitment, events and revealed seed "
+                     "(`mahjong verify` checks it)", media_type="application/x-ndjson"),
+)
+
+__all__ = ["Limits", "TableServer", "encode", "TableRequest", "TableInfo", "TableMade", "SeatLink", "OPERATIONS",
+           "CLOCKS"]
 
 log = logging.getLogger("mahjong.web.tables")
 
@@ -161,17 +269,14 @@ class TableServer:
         return PlainTextResponse(room.table.log(), media_type="application/x-ndjson; charset=utf-8")
 
     async def _create(self, request: Request) -> Response:
-        body = _validated(TableRequest, await self.read_json(request)).model_dump()
-        if body["seats"] is None:
-            raise RequestError("missing field: seats")
+        req: TableRequest = _validated(TableRequest, await self.read_json(request))
         try:
             self._make_room_for_one()
         except TableError as e:
             return self.error(503, str(e), "TableError", e)
-        timing = Timing.from_dict(body["timing"]) if body.get("timing") is not None else Timing()
+        timing = Timing.from_dict(req.timing) if req.timing is not None else Timing()
         loop = asyncio.get_running_loop()
-        table = Table(body["rules"], body["seats"], options=body.get("options"),
-                      hands=4 if body.get("hands") is None else body["hands"],
+        table = Table(req.rules, req.seats, options=req.options, hands=_HANDS if req.hands is None else req.hands,
                       timing=timing, clock=loop.time)
         room = _Room(table, {p: secrets.token_urlsafe(16) for p in table.humans})
         self.rooms[table.id] = room

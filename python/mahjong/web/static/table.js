@@ -1,84 +1,15 @@
 // The table page: a lobby that opens a table (POST /api/tables), and the table itself over a WebSocket
 // (/ws/tables/ID): the frames of mahjong.table.Table are folded into one state and drawn; every answer the seat may
-// give is a button (a tile of the hand to discard or pick, the claims, kongs, 定缺, 报听, the next hand).
-// Mouse, touch and keyboard (arrows + Enter on the hand, 1-9 for the buttons, Esc to pass).  Nothing is fetched
-// from outside the server.
+// give is a button (a tile of the hand to discard or pick, the claims, kongs, the suit to give up, declaring ready,
+// the next hand).  Mouse, touch and keyboard (arrows + Enter on the hand, 1-9 for the buttons, Esc to pass).
+// Nothing is fetched from outside the server: the words come from the package's catalogue (GET /api/strings: the
+// page's own rows as table.KEY, and the command line's narration of play), the tiles are the pictures the
+// calculator draws (GET /api/tiles gives each one's address).  No word is kept in this file.
 "use strict";
 
 const $ = (sel) => document.querySelector(sel);
-
-const WORDS = {
-  zh: {
-    title: "麻将牌桌", calculator: "算番器", other: "English", newTable: "开一张牌桌", ruleset: "规则",
-    seatsLegend: "座位", handsLabel: "局数", claimLabel: "吃碰等待（秒）", create: "开桌",
-    links: "邀请链接（每个座位一个，请只发给该座位的玩家）", sitHere: "在这里入座", watch: "旁观", copy: "复制",
-    copied: "已复制", human: "真人", agent_random: "AI（随机）", agent_greedy: "AI（贪心）", agent_first: "AI（最简）",
-    myHand: "我的手牌", logHeading: "牌局记录",
-    keysHelp: "出牌：点击手牌，或用方向键选牌后按回车；数字键 1–9 按下对应按钮，Esc 为「过」。",
-    connecting: "连接中…", connected: "已连接", reconnecting: "连接断开，正在重连…", closed: "连接已关闭",
-    spectator: "旁观中", seatN: "{n} 号座位", you: "你", hand: "第 {n}/{total} 局", live: "余牌 {n}",
-    prevalent: "{w}风圈", dealer: "庄", points: "分", lack: "缺{s}", readyMark: "听", wonMark: "已胡",
-    commitment: "洗牌承诺 {h}…", wildcards: "{names} 为百搭", indicator: "翻出 {t}",
-    yourTurn: "轮到你：点一张牌打出", claimWindow: "等待吃碰", robWindow: "等待抢杠", lockedWindow: "报听中",
-    thinking: "{who} 思考中", waitingLack: "定缺：选一门不要的花色", waitingPick: "换三张：选一张要换出的牌",
-    waitingSwap: "换牌：选要换的牌，选完点「完成」", waitingHaidi: "海底捞月", betweenHands: "下一局即将开始",
-    matchOver: "对局结束", answered: "已选择：{a}", nothingToDo: "", canClaim: "可以：", seconds: "{n} 秒",
-    act_win: "胡", act_pung: "碰 {t}", act_kong: "杠 {t}", act_concealed_kong: "暗杠 {t}", act_added_kong: "加杠 {t}",
-    act_chow: "吃 {m}", act_flower: "补花 {t}", act_pass: "过", act_lack: "缺{s}", act_ready: "报听", act_ready_on: "报听：点一张牌打出",
-    act_pick_done: "完成", next: "下一局", suit_0: "万", suit_1: "筒", suit_2: "条",
-    ev_dealt: "{who} 起牌 {n} 张", ev_draw: "{who} 摸牌", ev_draw_own: "你摸到 {t}", ev_discard: "{who} 打出 {t}",
-    ev_ready: "{who} 报听，打出 {t}", ev_claim: "{who} {k} {t}", ev_kong: "{who} {k}", ev_win: "{who} 胡 {t}（{how}）",
-    ev_selfdrawn: "自摸", ev_ondiscard: "{who} 放炮", ev_lack: "{who} 定缺 {s}", ev_bonus: "{who} 补花 {t}",
-    ev_wildcard: "翻出 {t}：{names} 为百搭", ev_pick: "{who} 选好一张换出的牌", ev_passed: "{who} 把三张牌换给 {to}",
-    ev_wall_end: "流局（荒庄）", ev_paid: "{from} 付给 {to} {n}", ev_robbed: "{who} 的杠被抢", ev_dice: "掷骰 {d}",
-    ev_haidi: "{who} 海底捞月 {t}", ev_swapped: "{who} 换牌 {n} 张", ev_hand_started: "第 {n} 局开始，{w} 家坐庄",
-    ev_hand_ended: "本局结束", ev_opening: "{who} 起手胡 {k}", ev_instant_win: "{who} 胡（{k}）", ev_horses: "买马 {t}",
-    k_chow: "吃", k_pung: "碰", k_kong: "杠", k_concealed: "暗杠", k_added: "加杠",
-    resultTitle: "第 {n} 局结算", drawn: "流局", winsHeading: "和牌", paymentsHeading: "收付", netHeading: "本局得失",
-    scoresHeading: "累计得分", handsHeading: "各家手牌", verifyHeading: "洗牌验证", seedLine: "种子 {seed}，随机盐 {nonce}",
-    verifyOk: "与开局前的承诺相符 ✓", verifyBad: "与开局前的承诺不符 ✗", verifyNone: "此浏览器无法计算 SHA-256，请用 mahjong verify 核对",
-    downloadLog: "下载对局记录", finalTitle: "对局结束：最终得分", payer: "付", payee: "收", amount: "数额", reason: "原因",
-    total: "合计", error: "出错：", seatsNote: "座位 {n}", close: "关闭",
-  },
-  en: {
-    title: "Mahjong table", calculator: "Calculator", other: "中文", newTable: "Open a table", ruleset: "Rules",
-    seatsLegend: "Seats", handsLabel: "Hands", claimLabel: "Claim window (s)", create: "Open",
-    links: "Invitation links (one per seat: send each only to its player)", sitHere: "Sit here", watch: "Watch",
-    copy: "Copy", copied: "Copied", human: "Person", agent_random: "Bot (random)", agent_greedy: "Bot (greedy)",
-    agent_first: "Bot (first)", myHand: "My hand", logHeading: "Play log",
-    keysHelp: "Discard: click a tile, or pick it with the arrow keys and press Enter; keys 1-9 press the buttons, Esc passes.",
-    connecting: "connecting…", connected: "connected", reconnecting: "connection lost, reconnecting…", closed: "closed",
-    spectator: "watching", seatN: "seat {n}", you: "you", hand: "hand {n}/{total}", live: "{n} tiles left",
-    prevalent: "{w} round", dealer: "dealer", points: "pts", lack: "no {s}", readyMark: "ready", wonMark: "won",
-    commitment: "shuffle commitment {h}…", wildcards: "{names} wild", indicator: "indicator {t}",
-    yourTurn: "Your turn: click a tile to discard", claimWindow: "Claims open", robWindow: "Robbing the kong",
-    lockedWindow: "Ready (报听)", thinking: "{who} is thinking", waitingLack: "定缺: choose the suit to give up",
-    waitingPick: "Exchange: choose a tile to pass", waitingSwap: "Swap: choose tiles, then Done",
-    waitingHaidi: "Fishing the last tile", betweenHands: "Next hand soon", matchOver: "Match over",
-    answered: "Chosen: {a}", nothingToDo: "", canClaim: "You may:", seconds: "{n} s",
-    act_win: "Win", act_pung: "Pung {t}", act_kong: "Kong {t}", act_concealed_kong: "Concealed kong {t}",
-    act_added_kong: "Add kong {t}", act_chow: "Chow {m}", act_flower: "Replace flower {t}", act_pass: "Pass", act_lack: "Give up {s}",
-    act_ready: "Declare ready", act_ready_on: "Ready: click a tile to discard", act_pick_done: "Done", next: "Next hand",
-    suit_0: "characters", suit_1: "dots", suit_2: "bamboo",
-    ev_dealt: "{who} receives {n} tiles", ev_draw: "{who} draws", ev_draw_own: "you draw {t}",
-    ev_discard: "{who} discards {t}", ev_ready: "{who} declares ready, discards {t}", ev_claim: "{who}: {k} {t}",
-    ev_kong: "{who}: {k}", ev_win: "{who} wins on {t} ({how})", ev_selfdrawn: "self-drawn",
-    ev_ondiscard: "{who} discarded it", ev_lack: "{who} gives up {s}", ev_bonus: "{who} sets aside {t}",
-    ev_wildcard: "indicator {t}: {names} are wild", ev_pick: "{who} picked a tile to pass",
-    ev_passed: "{who} passes three tiles to {to}", ev_wall_end: "the wall is exhausted", ev_paid: "{from} pays {to} {n}",
-    ev_robbed: "{who}'s kong is robbed", ev_dice: "dice {d}", ev_haidi: "{who} fishes {t}", ev_swapped: "{who} swaps {n}",
-    ev_hand_started: "hand {n} begins, {w} deals", ev_hand_ended: "the hand is over", ev_opening: "{who} shows {k}",
-    ev_instant_win: "{who} wins ({k})", ev_horses: "horses {t}",
-    k_chow: "chow", k_pung: "pung", k_kong: "kong", k_concealed: "concealed kong", k_added: "added kong",
-    resultTitle: "Hand {n}: settlement", drawn: "no winner", winsHeading: "Wins", paymentsHeading: "Payments",
-    netHeading: "This hand", scoresHeading: "Scores", handsHeading: "Hands", verifyHeading: "Shuffle check",
-    seedLine: "seed {seed}, nonce {nonce}", verifyOk: "matches the commitment made before the deal ✓",
-    verifyBad: "does NOT match the commitment ✗", verifyNone: "this browser cannot compute SHA-256: check with mahjong verify",
-    downloadLog: "Download the match log", finalTitle: "Match over: final scores", payer: "payer", payee: "payee",
-    amount: "amount", reason: "reason", total: "total", error: "Error: ", seatsNote: "seat {n}", close: "Close",
-  },
-};
-const WIND = { zh: "东南西北", en: ["East", "South", "West", "North"] };
+const T = (key, vars) => window.MJ_I18N.t(app.lang, `table.${key}`, vars);   // the table page's own rows
+const S = (key, vars) => window.MJ_I18N.t(app.lang, key, vars);              // the rows it shares
 const AGENTS = ["greedy", "random", "first"];
 
 const app = {
@@ -88,52 +19,27 @@ const app = {
 };
 window.MJ_TABLE = app;               // (the browser tests read the folded state)
 
-function T(key, vars) {
-  let s = (WORDS[app.lang] || WORDS.zh)[key];
-  if (s === undefined) s = WORDS.zh[key] || key;
-  for (const [k, v] of Object.entries(vars || {})) s = s.split(`{${k}}`).join(String(v));
-  return s;
-}
-
 // --- tiles -------------------------------------------------------------------------------------------------------
 
-const ZH_RANKS = "一二三四五六七八九";
-const ZH_HONORS = "东南西北中发白";
-const EN_HONORS = ["E", "S", "W", "N", "C", "F", "P"];
-const ZH_FLOWERS = "春夏秋冬梅兰竹菊";
-
-function tileFace(id) {               // [big, small] as the tile shows them in the page's language
-  if (id < 0) return ["", ""];
-  if (id < 27) {
-    const suit = Math.floor(id / 9), rank = id % 9;
-    return app.lang === "zh" ? [ZH_RANKS[rank], "万筒条"[suit]] : [String(rank + 1), "mps"[suit]];
-  }
-  if (id < 34) return app.lang === "zh" ? [ZH_HONORS[id - 27], ""] : [EN_HONORS[id - 27], ""];
-  return app.lang === "zh" ? [ZH_FLOWERS[id - 34], "花"] : [`F${id - 33}`, ""];
-}
-
-function tileName(id) {
+function tileName(id) {               // a tile named in the page's language (its code in English)
   const t = app.tiles[id];
   if (!t) return "?";
   return app.lang === "zh" ? t.zh : t.code;
 }
 
-function tileClass(id) {
-  if (id < 0) return "back";
-  if (id < 27) return ["m", "p", "s"][Math.floor(id / 9)];
-  if (id < 31) return "wind";
-  if (id < 34) return ["red", "green", "white"][id - 31];
-  return "flower";
+function tilesText(ids) {
+  return ids.map(tileName).join(" ");
 }
 
-function tile(id, attrs, tag) {
-  const [big, small] = tileFace(id);
-  const wild = app.state && app.state.view && (app.state.view.wildcards || []).includes(id);
-  const cls = `tile ${tileClass(id)}${wild ? " wild" : ""}${attrs && attrs.extra ? " " + attrs.extra : ""}`;
-  const a = Object.assign({ class: cls, "aria-label": id < 0 ? "?" : tileName(id) + (wild ? " *" : "") }, attrs || {});
+function tile(id, attrs, tag) {       // a tile as its picture (a face-down tile: its back, drawn by the style)
+  const wild = id >= 0 && app.state && app.state.view && (app.state.view.wildcards || []).includes(id);
+  const cls = `tile${id < 0 ? " back" : ""}${wild ? " wild" : ""}${attrs && attrs.extra ? " " + attrs.extra : ""}`;
+  const label = id < 0 ? T("faceDown") : tileName(id) + (wild ? " *" : "");
+  const a = Object.assign({ class: cls, "aria-label": label, role: tag ? null : "img" }, attrs || {});
   delete a.extra;
-  return el(tag || "span", a, el("b", { "aria-hidden": "true", text: big }),
-    small ? el("i", { "aria-hidden": "true", text: small }) : null);
+  const picture = id >= 0 && app.tiles[id]
+    ? el("img", { src: app.tiles[id].image, alt: "", "aria-hidden": "true", draggable: "false" }) : null;
+  return el(tag || "span", a, picture);
 }
 
 // --- the lobby ---------------------------------------------------------------------------------------------------
@@ -167,7 +73,7 @@ function seatKinds() {
     const select = el("select", { id }, el("option", { value: "human", text: T("human") }),
       ...AGENTS.map((a) => el("option", { value: a, text: T(`agent_${a}`) })));
     select.value = p === 0 ? "human" : "greedy";
-    box.append(el("label", { for: id, text: T("seatN", { n: p }) }), select);
+    box.append(el("label", { for: id, text: S("msg.seat", { seat: p }) }), select);
   });
 }
 
@@ -186,9 +92,9 @@ async function createTable(ev) {
     for (const s of made.seats) {
       if (!s.join) continue;
       const url = new URL(`${s.join}&lang=${app.lang}`, location.href).href;
-      list.append(el("li", { dataset: { seat: s.seat } }, el("span", { text: T("seatN", { n: s.seat }) + " " }),
+      list.append(el("li", { dataset: { seat: s.seat } }, el("span", { text: S("msg.seat", { seat: s.seat }) + " " }),
         el("a", { href: url, class: "join", text: T("sitHere") }), " ",
-        el("input", { type: "text", readonly: true, value: url, "aria-label": T("seatN", { n: s.seat }) }),
+        el("input", { type: "text", readonly: true, value: url, "aria-label": S("msg.seat", { seat: s.seat }) }),
         el("button", { type: "button", text: T("copy"), on: { click: (e) => copy(url, e.target) } })));
     }
     const watch = new URL(`${made.watch}&lang=${app.lang}`, location.href).href;
@@ -298,16 +204,14 @@ function windOf(seat) {
   const d = app.state.view ? app.state.view.dealer : 0;
   const n = seats().length === 2 ? 4 : seats().length;
   const w = ((seat - d) % n + n) % n;
-  return app.lang === "zh" ? WIND.zh[w] : WIND.en[w];
+  return S(`wind_${w}`);
 }
 
-function who(seat) {                 // 东家 / East, and (你) / (you) for this page's own seat
-  const me = seat === mySeat();
-  if (app.lang === "zh") return `${windOf(seat)}家${me ? "（你）" : ""}`;
-  return `${windOf(seat)}${me ? " (you)" : ""}`;
+function who(seat) {                 // a seat by its wind (and "you" for this page's own seat)
+  return T("seatWind", { wind: windOf(seat) }) + (seat === mySeat() ? S("msg.play.you") : "");
 }
 
-function position(seat) {            // 0 bottom, 1 right (下家), 2 top, 3 left (上家)
+function position(seat) {            // 0 bottom, 1 right (the next seat), 2 top, 3 left (the seat before)
   const list = seats();
   const base = mySeat() !== null ? mySeat() : list[0];
   const k = ((list.indexOf(seat) - list.indexOf(base)) % list.length + list.length) % list.length;
@@ -333,13 +237,13 @@ function renderInfo() {
   const parts = [el("strong", { text: r ? rulesetName(r) : s.table.rules })];
   if (s.hand) parts.push(el("span", { text: T("hand", { n: s.hand.number + 1, total: s.table.hands }) }));
   if (v) {
-    parts.push(el("span", { text: T("prevalent", { w: app.lang === "zh" ? WIND.zh[v.prevalent_wind] : WIND.en[v.prevalent_wind] }) }));
+    parts.push(el("span", { text: T("prevalent", { wind: S(`wind_${v.prevalent_wind % 4}`) }) }));
     parts.push(el("span", { id: "live", text: T("live", { n: v.live }) }));
-    if (v.indicator !== null && v.indicator !== undefined) parts.push(el("span", { class: "wild-info" }, T("indicator", { t: "" }), tile(v.indicator, { extra: "small" })));
+    if (v.indicator !== null && v.indicator !== undefined) parts.push(el("span", { class: "wild-info" }, T("indicator"), tile(v.indicator, { extra: "small" })));
     if (v.wildcards && v.wildcards.length) parts.push(el("span", { class: "wild-info" },
-      T("wildcards", { names: v.wildcards.map(tileName).join(" ") })));
+      T("wildcards", { tiles: tilesText(v.wildcards) })));
   }
-  if (s.hand) parts.push(el("span", { class: "commit", title: s.hand.commitment, text: T("commitment", { h: s.hand.commitment.slice(0, 12) }) }));
+  if (s.hand) parts.push(el("span", { class: "commit", title: s.hand.commitment, text: T("commitment", { hash: s.hand.commitment.slice(0, 12) }) }));
   $("#info").replaceChildren(...parts);
 }
 
@@ -351,13 +255,13 @@ function renderSeat(box, seat) {
   box.classList.toggle("acting", !!acting);
   box.dataset.seat = seat;
   const marks = [];
-  if (seat === v.dealer) marks.push(el("span", { class: "mark dealer", text: T("dealer") }));
-  if (v.lack[seat] !== null && v.lack[seat] !== undefined) marks.push(el("span", { class: "mark", text: T("lack", { s: T(`suit_${v.lack[seat]}`) }) }));
+  if (seat === v.dealer) marks.push(el("span", { class: "mark dealer", text: S("dealer") }));
+  if (v.lack[seat] !== null && v.lack[seat] !== undefined) marks.push(el("span", { class: "mark", text: T("lack", { suit: T(`suit_${v.lack[seat]}`) }) }));
   if (v.ready[seat]) marks.push(el("span", { class: "mark ready", text: T("readyMark") }));
   if (v.won.includes(seat)) marks.push(el("span", { class: "mark won", text: T("wonMark") }));
   const name = el("div", { class: "name" },
     el("span", { class: "wind", text: windOf(seat) }),
-    el("span", { text: (seat === mySeat() ? T("you") + " · " : "") + T("seatN", { n: p }) + " · " + (kind === "human" ? T("human") : T(`agent_${kind}`)) }),
+    el("span", { text: (seat === mySeat() ? T("you") + " · " : "") + S("msg.seat", { seat: p }) + " · " + (kind === "human" ? T("human") : T(`agent_${kind}`)) }),
     el("span", { class: "score", text: `${s.scores[p]} ${T("points")}` }), ...marks,
     acting ? el("span", { class: "clock", "data-clock": p }) : null);
   const melds = el("div", { class: "melds tiles" }, ...v.melds[seat].map((m) =>
@@ -365,8 +269,8 @@ function renderSeat(box, seat) {
   const bonus = v.bonus[seat].length ? el("div", { class: "bonus tiles" }, ...v.bonus[seat].map((t) => tile(t, { extra: "small" }))) : null;
   const river = el("div", { class: "river tiles" }, ...v.discards[seat].map(([t, claimed], i, all) =>
     tile(t, { extra: `small${claimed ? " claimed" : ""}${v.last_discard && v.last_discard[0] === seat && i === all.length - 1 ? " last" : ""}` })));
-  const backs = seat === mySeat() ? null : el("div", { class: "backs", "aria-label": `${v.concealed_count[seat]}` },
-    el("span", { class: "count", text: `🀫×${v.concealed_count[seat]}`.replace("🀫", app.lang === "zh" ? "暗牌 " : "hidden ") }));
+  const backs = seat === mySeat() ? null : el("div", { class: "backs" },
+    el("span", { class: "count", text: T("hidden", { n: v.concealed_count[seat] }) }));
   box.append(...[name, backs, melds, bonus, river].filter((x) => x));
 }
 
@@ -382,7 +286,7 @@ function renderCentre() {
   let text = "";
   if (st.kind === "turn" && st.actors && st.actors.length) {
     text = st.actors.includes(s.player) ? T("yourTurn") : T("thinking", { who: who(s.hand.seating[st.actors[0]]) });
-  } else text = T(words[st.kind] || "nothingToDo");
+  } else if (words[st.kind]) text = T(words[st.kind]);
   $("#centre-info").textContent = text;
   $("#countdown").hidden = app.deadline === null;
 }
@@ -405,12 +309,10 @@ function legal() {
 
 function actionText(a) {
   const t = a.tile !== undefined ? tileName(a.tile) : "";
-  if (a.kind === "chow") return T("act_chow", { m: a.meld.map(tileName).join("") });
-  if (a.kind === "lack") return T("act_lack", { s: T(`suit_${a.tile}`) });
-  if (a.kind === "pass" && app.state.step.kind === "swap") return T("act_pick_done");
-  if (["discard", "pick"].includes(a.kind)) return `${a.kind === "pick" ? "→" : ""}${t}`;
-  if (a.kind === "ready") return `${T("act_ready")} ${t}`;
-  return T(`act_${a.kind}`, { t });
+  if (a.kind === "chow") return S("msg.act.chow", { tiles: tilesText(a.meld) });
+  if (a.kind === "lack") return S("msg.act.lack", { suit: T(`suit_${a.tile}`) });
+  if (a.kind === "pass") return app.state.step.kind === "swap" ? T("pickDone") : S("msg.act.pass");
+  return S(`msg.act.${a.kind}`, { tiles: t });
 }
 
 function renderMe() {
@@ -450,10 +352,10 @@ function renderMe() {
   const others = acts.filter((a) => !["discard", "pick", "ready"].includes(a.kind) || (a.kind === "pass"));
   const bar = [];
   let n = 1;
-  if (s.step.answered) bar.push(el("span", { class: "answered", text: T("answered", { a: actionText(s.step.answered) }) }));
+  if (s.step.answered) bar.push(el("span", { class: "answered", text: T("answered", { action: actionText(s.step.answered) }) }));
   if (acts.some((a) => a.kind === "ready")) {
     bar.push(el("button", { type: "button", class: `ready-toggle${app.readyMode ? " on" : ""}`, "aria-pressed": app.readyMode ? "true" : "false",
-      "data-kind": "ready", "data-key": n, text: `${n++}. ${app.readyMode ? T("act_ready_on") : T("act_ready")}`,
+      "data-kind": "ready", "data-key": n, text: `${n++}. ${app.readyMode ? T("readyOn") : T("declareReady")}`,
       on: { click: () => { app.readyMode = !app.readyMode; renderMe(); } } }));
   }
   for (const a of others) {
@@ -466,7 +368,7 @@ function renderMe() {
   }
   $("#actions").replaceChildren(...bar);
   let prompt = "";
-  if (acts.some((a) => a.kind === "discard")) prompt = app.readyMode ? T("act_ready_on") : T("yourTurn");
+  if (acts.some((a) => a.kind === "discard")) prompt = app.readyMode ? T("readyOn") : T("yourTurn");
   else if (acts.some((a) => a.kind === "pick")) prompt = s.step.kind === "swap" ? T("waitingSwap") : T("waitingPick");
   else if (acts.some((a) => a.kind === "lack")) prompt = T("waitingLack");
   else if (acts.length) prompt = T("canClaim");
@@ -486,34 +388,41 @@ function answer(a) {
 
 // --- the play log ----------------------------------------------------------------------------------------------------
 
-function eventText(e) {
+function eventText(e) {              // an event as a line of the play log (the command line's words where it has them)
   const w = (s) => who(s);
   switch (e.type) {
-    case "hand_started": return T("ev_hand_started", { n: e.hand_number + 1, w: windOf(e.dealer) === "" ? e.dealer : who(e.dealer) });
-    case "dice": return T("ev_dice", { d: e.dice.join("+") });
-    case "dealt": return T("ev_dealt", { who: w(e.seat), n: e.tiles ? e.tiles.length : e.n });
-    case "draw": return e.tile !== undefined ? T("ev_draw_own", { t: tileName(e.tile) }) : T("ev_draw", { who: w(e.seat) });
-    case "discard": return T(e.ready ? "ev_ready" : "ev_discard", { who: w(e.seat), t: tileName(e.tile) });
-    case "claim": return T("ev_claim", { who: w(e.seat), k: T(`k_${e.kind}`), t: e.meld.map(tileName).join("") });
-    case "kong": return T("ev_kong", { who: w(e.seat), k: T(`k_${e.kind}`) }) + (e.tile !== undefined ? ` ${tileName(e.tile)}` : "");
-    case "kong_robbed": return T("ev_robbed", { who: w(e.seat) });
-    case "win": return T("ev_win", { who: w(e.seat), t: tileName(e.tile),
-      how: e.from_seat === null ? T("ev_selfdrawn") : T("ev_ondiscard", { who: w(e.from_seat) }) });
-    case "lack": return T("ev_lack", { who: w(e.seat), s: T(`suit_${e.suit}`) });
-    case "bonus": return T("ev_bonus", { who: w(e.seat), t: tileName(e.tile) });
-    case "wildcard": return T("ev_wildcard", { t: tileName(e.indicator), names: e.wildcards.map(tileName).join(" ") });
-    case "pick": return T("ev_pick", { who: w(e.seat) });
-    case "passed": return T("ev_passed", { who: w(e.seat), to: w(e.to_seat) });
-    case "swapped": return T("ev_swapped", { who: w(e.seat), n: e.given ? e.given.length : e.n });
-    case "haidi": return T("ev_haidi", { who: w(e.seat), t: tileName(e.tile) });
-    case "wall_end": return T("ev_wall_end");
-    case "paid": return T("ev_paid", { from: w(e.payer), to: w(e.payee), n: e.amount });
-    case "hand_ended": return T("ev_hand_ended");
-    case "opening": return T("ev_opening", { who: w(e.seat), k: e.key });
-    case "instant_win": return T("ev_instant_win", { who: w(e.seat), k: e.key });
-    case "horses": return T("ev_horses", { t: e.tiles.map(tileName).join(" ") });
+    case "hand_started": return T("handStarted", { n: e.hand_number + 1, who: w(e.dealer) });
+    case "dice": return T("dice", { dice: e.dice.join("+") });
+    case "dealt": return T("dealt", { who: w(e.seat), n: e.tiles ? e.tiles.length : e.n });
+    case "draw": return e.tile !== undefined ? T("youDraw", { tile: tileName(e.tile) }) : T("draws", { who: w(e.seat) });
+    case "discard": return e.ready ? T("readyDiscard", { who: w(e.seat), tile: tileName(e.tile) })
+      : S("msg.ev.discard", { who: w(e.seat), tile: tileName(e.tile) });
+    case "claim": return S(`msg.ev.${e.kind}`, { who: w(e.seat), tiles: tilesText(e.meld) });
+    case "kong": return S(e.kind === "concealed" ? "msg.ev.concealed_kong" : "msg.ev.added_kong",
+      { who: w(e.seat), tiles: e.tile !== undefined ? tilesText([e.tile, e.tile, e.tile, e.tile]) : "" }).trim();
+    case "kong_robbed": return S("msg.ev.robbed", { who: w(e.seat), tile: tileName(e.tile) });
+    case "win": return winText(e);
+    case "lack": return S("msg.ev.lack", { who: w(e.seat), suit: T(`suit_${e.suit}`) });
+    case "bonus": return S("msg.ev.bonus", { who: w(e.seat), tile: tileName(e.tile) });
+    case "wildcard": return S("msg.ev.wildcard", { tile: tileName(e.indicator), tiles: tilesText(e.wildcards) });
+    case "pick": return T("picked", { who: w(e.seat) });
+    case "passed": return e.tiles ? S("msg.ev.passed", { who: w(e.seat), to: w(e.to_seat), tiles: tilesText(e.tiles) })
+      : T("passedHidden", { who: w(e.seat), to: w(e.to_seat) });
+    case "swapped": return T("swapped", { who: w(e.seat), n: e.given ? e.given.length : e.n });
+    case "haidi": return T("fished", { who: w(e.seat), tile: tileName(e.tile) });
+    case "wall_end": return T("wallEnd");
+    case "paid": return T("paid", { payer: w(e.payer), payee: w(e.payee), n: e.amount });
+    case "hand_ended": return T("handEnded");
+    case "opening": return S("msg.ev.opening", { who: w(e.seat) });
+    case "instant_win": return S("msg.ev.instant_win", { who: w(e.seat) });
+    case "horses": return T("horses", { who: w(e.seat), tiles: tilesText(e.tiles) });
     default: return "";
   }
+}
+
+function winText(w) {                // who won on which tile, and how (the command line's words)
+  return S("msg.ev.win", { who: who(w.seat), tile: tileName(w.tile),
+    how: w.from_seat === null ? S("msg.play.self_drawn") : S("msg.play.on_discard", { seat: who(w.from_seat) }) });
 }
 
 function renderLog(reset, fresh) {
@@ -547,19 +456,21 @@ async function showResult(r) {
     for (const w of r.wins) {
       const unit = w.unit ? w.unit[app.lang] : "";
       body.push(el("div", { class: "win", dataset: { seat: w.seat } },
-        el("p", { text: `${label(w.seat)}: ${w.hand}  —  ${w.total} ${unit}` }),
+        el("p", { class: "win-line", text: T("winLine", { win: winText(w), total: w.total, unit }) },
+          " ", el("code", { class: "notation", text: w.hand })),
         el("ul", { class: "items" }, ...w.items.map((it) => el("li", { dataset: { key: it.key },
           text: `${app.lang === "zh" ? it.name_zh : it.name_en} ${it.value}${it.count > 1 ? " ×" + it.count : ""}` })))));
     }
-  } else body.push(el("p", { text: T("drawn") }));
+  } else body.push(el("p", { text: T("noWinner") }));
   if (r.payments.length) {
-    body.push(el("table", { class: "payments" }, el("caption", { text: T("paymentsHeading") }),
+    body.push(el("table", { class: "payments" }, el("caption", { text: S("payments") }),
       el("thead", {}, el("tr", {}, el("th", { text: T("payer") }), el("th", { text: T("payee") }),
         el("th", { text: T("amount") }), el("th", { text: T("reason") }))),
       el("tbody", {}, ...r.payments.map((p) => el("tr", {}, el("td", { text: label(p.payer) }), el("td", { text: label(p.payee) }),
         el("td", { class: "amount", text: p.amount }), el("td", { text: p.label[app.lang] }))))));
   }
   body.push(el("table", { class: "net" }, el("caption", { text: T("netHeading") }),
+    el("thead", {}, el("tr", {}, el("td"), el("th", { text: T("netColumn") }), el("th", { text: T("totalColumn") }))),
     el("tbody", {}, ...seats().map((seat) => el("tr", { dataset: { seat } }, el("th", { text: label(seat) }),
       el("td", { class: "amount", text: (r.net[seat] > 0 ? "+" : "") + r.net[seat] }),
       el("td", { class: "amount total", text: r.scores[r.seating.indexOf(seat)] }))))));
@@ -571,7 +482,7 @@ async function showResult(r) {
   body.push(el("p", { class: "seed", text: T("seedLine", { seed: r.seed, nonce: r.nonce }) }), check);
   body.push(el("p", {}, el("a", { href: `/api/tables/${encodeURIComponent(app.id)}/log`, download: `mahjong-${app.id}.jsonl`, text: T("downloadLog") })));
   if (s.step.kind === "over" && r.hand === s.results[s.results.length - 1].hand && s.table.over) {
-    body.unshift(el("h3", { class: "final", text: T("finalTitle") + " " + s.scores.map((x, p) => `${T("seatN", { n: p })}: ${x}`).join(" · ") }));
+    body.unshift(el("h3", { class: "final", text: T("finalTitle") + " " + s.scores.map((x, p) => T("seatScore", { seat: S("msg.seat", { seat: p }), n: x })).join(" · ") }));
   }
   const buttons = el("p", { class: "result-actions" },
     mySeat() !== null && s.step.kind === "between" ? el("button", { type: "button", class: "act next", "data-kind": "next",
@@ -613,7 +524,20 @@ function applyLanguage() {
   document.documentElement.lang = app.lang === "zh" ? "zh-Hans" : "en";
   document.title = T("title");
   for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = T(node.dataset.i18n);
-  $("#lang").textContent = T("other");
+  for (const node of document.querySelectorAll("[data-i18n-label]")) node.setAttribute("aria-label", T(node.dataset.i18nLabel));
+  $("#lang").textContent = S("otherLanguage");
+}
+
+function switchLanguage() {
+  app.lang = app.lang === "zh" ? "en" : "zh";
+  const u = new URL(location.href);
+  u.searchParams.set("lang", app.lang);
+  history.replaceState(null, "", u);
+  applyLanguage();
+  if (!app.id) { buildLobby(); return; }
+  if (app.state) { render(); renderLog(true); }
+  const rs = app.state && app.state.results;
+  if (rs && rs.length && !$("#result").hidden) showResult(rs[rs.length - 1]);
 }
 
 async function boot() {
@@ -623,17 +547,14 @@ async function boot() {
   app.id = q.get("id");
   app.seat = q.has("seat") ? Number(q.get("seat")) : null;
   app.token = q.get("token");
+  try {
+    [, app.tiles, app.rulesets] = await Promise.all([window.MJ_I18N.load(), getJSON("/api/tiles"), getJSON("/api/rules")]);
+  } catch (e) {
+    status(e.message);
+    return;
+  }
   applyLanguage();
-  $("#lang").addEventListener("click", () => {
-    app.lang = app.lang === "zh" ? "en" : "zh";
-    const u = new URL(location.href);
-    u.searchParams.set("lang", app.lang);
-    history.replaceState(null, "", u);
-    applyLanguage();
-    if (app.id) { render(); renderLog(true); const rs = app.state && app.state.results;
-      if (rs && rs.length && !$("#result").hidden) showResult(rs[rs.length - 1]); } else buildLobby();
-  });
-  [app.tiles, app.rulesets] = await Promise.all([getJSON("/api/tiles"), getJSON("/api/rules")]);
+  $("#lang").addEventListener("click", switchLanguage);
   if (app.id) {
     $("#table").hidden = false;
     connect();

@@ -1,91 +1,99 @@
-"""Game-engine speed: hands per second per core with the built-in random and greedy agents for each rule set,
-and decisions per second through the Python step API, side by side in the same run with riichienv's
-``RiichiEnv`` driven by a first-legal-action agent.
+"""Game-engine speed, one row for every rule set ``mahjong rules`` lists and for Guobiao's Botzone format, side by
+side in the same run with riichienv's ``RiichiEnv`` (mjai logging off) driven by a first-legal-action agent.
 
     python benchmarks/bench_game.py                      # print the table
     python benchmarks/bench_game.py --write benchmarks/RESULTS.md   # replace the "Game engine" section
 
-Each measurement runs for ``--seconds`` (wall clock, one process, one core) over consecutive seeded hands;
-"decisions" counts every answer given through ``Game.act`` (riichienv: every action passed to ``step``).
+Every figure is per CPU-second of this process (``time.process_time``: the machine is shared, and CPU time is
+what a core spends whatever else runs beside it):
+
+- "self-play": ``mahjong simulate``'s loop (``mahjong.game.core.RandomTable``): the built-in agents choosing in C
+  on the compiled hand core, hands per CPU-second (target 25,000); greedy agents too;
+- "step API": ``Game(rules)`` (on the compiled core for every row) driven through ``legal_actions`` / ``act`` by
+  the first legal action, decisions per CPU-second, against riichienv's decisions per CPU-second measured
+  just before and just after the row (target 2x);
+- for a row under a target, where its CPU time goes (a profile of the self-play loop: the compiled hand, the
+  rule set's scoring of wins, its settlement, the rest of Python).
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import os
 import platform
+import pstats
 import subprocess
 import time
 from collections.abc import Callable
+from typing import Any
 
 from mahjong import BACKEND
-from mahjong.game import FirstAgent, Game, GreedyAgent, RandomAgent
-from mahjong.game.core import CoreGame, RandomTable
+from mahjong.game import FirstAgent, Game
+from mahjong.game.core import RandomTable
 
-RULES = ["guobiao", "sichuan", "common", "wuhu-2468", "twoplayer", "nanchang", "yuhuan", "jinshan"]
 TARGET_HANDS = 25_000
+TARGET_RATIO = 2.0
 HEADER = "## Game engine (bench_game.py)"
 
 
-def _timed(run_one: Callable[[int], int], seconds: float) -> tuple[float, float]:
-    """(hands/s, decisions/s) running consecutive hands for ``seconds``."""
-    return _timed_cpu(run_one, seconds)[:2]
+def rows() -> list[tuple[str, str, dict[str, Any]]]:
+    """(label, rules, options): every rule set ``mahjong rules`` lists, then the Botzone format."""
+    from mahjong.registry import PRESETS, load_presets
+
+    load_presets()
+    out: list[tuple[str, str, dict[str, Any]]] = [(name, name, {}) for name in sorted(PRESETS)]
+    out.append(("guobiao (Botzone format)", "guobiao", {"botzone": True}))
+    return out
 
 
-def _timed_cpu(run_one: Callable[[int], int], seconds: float) -> tuple[float, float, float]:
-    """(hands/s, decisions/s, hands per CPU-second of this process) running consecutive hands for ``seconds``
-    of wall clock: the CPU-time rate is the per-core figure even when the shared machine is loaded."""
-    t0, c0 = time.perf_counter(), time.process_time()
-    hands = decisions = 0
+def _per_cpu_second(run_one: Callable[[int], int], seconds: float) -> float:
+    """Units per CPU-second of this process, running ``run_one`` (returning the units it did) for ``seconds``."""
+    c0 = time.process_time()
+    done = k = 0
     while True:
-        decisions += run_one(hands)
-        hands += 1
-        el = time.perf_counter() - t0
-        if el >= seconds:
-            cpu = time.process_time() - c0
-            return hands / el, decisions / el, hands / cpu if cpu > 0 else float("nan")
+        done += run_one(k)
+        k += 1
+        cpu = time.process_time() - c0
+        if cpu >= seconds:
+            return done / cpu
 
 
-def ours(rules: str, agent: str, seconds: float, on_core: bool = False) -> tuple[float, float]:
+def self_play(rules: str, options: dict[str, Any], seconds: float, agent: str = "random") -> tuple[float, bool]:
+    """(hands per CPU-second, on the compiled core) of the self-play loop with the built-in agents."""
+    table = RandomTable(rules, options, agent=agent)
+    # (warm the kernels' lazily filled suit tables, as any long simulate run has: a pattern met for the first
+    # time costs its distances)
+    for k in range(500 if agent == "random" else 50):
+        table.outcome(seed=7, salt=k, agent_seeds=[k * 4 + s for s in range(4)])
+
     def one(k: int) -> int:
-        game = CoreGame(rules, seed=20261201, salt=k) if on_core else Game(rules, seed=20261201, salt=k)
-        if agent == "random":
-            agents = {s: RandomAgent(k * 4 + s) for s in game.flow.seats}
-        elif agent == "greedy":
-            agents = {s: GreedyAgent(k * 4 + s) for s in game.flow.seats}
-        else:
-            agents = {s: FirstAgent() for s in game.flow.seats}
+        table.outcome(seed=20261201, salt=k, agent_seeds=[k * 4 + s for s in range(4)])
+        return 1
+
+    return _per_cpu_second(one, seconds), table.on_core
+
+
+def step_first(rules: str, options: dict[str, Any], seconds: float) -> float:
+    """Decisions per CPU-second through the step API (``Game``, the first legal action)."""
+    agent = FirstAgent()
+
+    def one(k: int) -> int:
+        game = Game(rules, seed=20261201, salt=k, options=options)
         n = 0
         while not game.done:
             for seat in game.pending:
-                game.act(seat, agents[seat].choose(game, seat, game.legal_actions(seat)))  # type: ignore[attr-defined]
+                game.act(seat, agent.choose(game, seat, game.legal_actions(seat)))
                 n += 1
         return n
 
-    return _timed(one, seconds)
+    one(0)
+    return _per_cpu_second(one, seconds)
 
 
-def core_random(rules: str, seconds: float, agent: str = "random") -> tuple[float, float, bool]:
-    """(hands/s, hands per CPU-second, on the compiled core) of the self-play loop: the built-in agents
-    (random, or greedy) choosing in C."""
-    table = RandomTable(rules, agent=agent)
-    # (warm the kernels' lazily filled suit tables, as any long simulate run has: a pattern met for the first
-    # time costs its distances; on the core that is a few seconds' worth of hands, on the engine a few)
-    for k in range((2000 if agent == "random" else 100) if table.on_core else 5):
-        table.hand(seed=7, salt=k, agent_seeds=[k * 4 + s for s in range(4)])
-
-    def one(k: int) -> int:
-        table.hand(seed=20261201, salt=k, agent_seeds=[k * 4 + s for s in range(4)])
-        return 0
-
-    wall, _, cpu = _timed_cpu(one, seconds)
-    return wall, cpu, table.on_core
-
-
-def riichienv_first(seconds: float) -> tuple[float, float] | None:
-    """riichienv at its fastest: one ``RiichiEnv`` reset for each hand, its MJAI event log off
-    (``skip_mjai_logging=True``: the log costs it 20-25 % of its decisions per second, and our core keeps no
-    text log either)."""
+def riichienv_first(seconds: float) -> float | None:
+    """riichienv's decisions per CPU-second, its ``RiichiEnv`` driven the same way (the first legal action of
+    every player asked) with its mjai logging off (``skip_mjai_logging``: the log costs it 20-25 %)."""
     try:
         from riichienv import RiichiEnv
     except ImportError:
@@ -101,41 +109,68 @@ def riichienv_first(seconds: float) -> tuple[float, float] | None:
             obs = env.step(acts)
         return n
 
-    return _timed(one, seconds)
+    one(0)
+    return _per_cpu_second(one, seconds)
+
+
+def where_time_goes(rules: str, options: dict[str, Any], hands: int = 300) -> str:
+    """Where the self-play loop's CPU time goes: the compiled hand (the agents' loop in C), the rule set's scoring
+    of the wins offered, its settlement of each hand, the rest of Python (shares of a profiled run)."""
+    table = RandomTable(rules, options)
+    for k in range(50):
+        table.outcome(seed=7, salt=k)
+    prof = cProfile.Profile()
+    prof.enable()
+    for k in range(hands):
+        table.outcome(seed=20261201, salt=k, agent_seeds=[k * 4 + s for s in range(4)])
+    prof.disable()
+    stats = pstats.Stats(prof).stats  # type: ignore[attr-defined]
+    total = sum(tt for (_, _, _), (_, _, tt, _, _) in stats.items())
+
+    def cumulative(*names: str) -> float:
+        return sum(ct for (_, _, fn), (_, _, _, ct, _) in stats.items() if fn in names)
+
+    c_loop = sum(tt for (_, _, fn), (_, _, tt, _, _) in stats.items()
+                 if fn in ("play_agents", "<method 'play_random' of 'mahjong._core.GameCore' objects>",
+                           "<method 'play_greedy' of 'mahjong._core.GameCore' objects>",
+                           "<method 'advance' of 'mahjong._core.GameCore' objects>"))
+    scoring = cumulative("_score_win", "score_from_core")
+    settling = cumulative("_settle")
+    if total <= 0:
+        return ""
+    rest = max(0.0, total - c_loop - scoring - settling)
+    return (f"C {100 * c_loop / total:.0f} %, scoring {100 * scoring / total:.0f} %, settlement "
+            f"{100 * settling / total:.0f} %, other Python {100 * rest / total:.0f} %")
 
 
 def measure(seconds: float) -> str:
-    lines = []
-    rii = riichienv_first(seconds)
-    rii_dec = rii[1] if rii else None
-    lines.append("| rule set | random, self-play loop: hands/s | random, self-play loop: hands per CPU-second | "
-                 "self-play hands per CPU-second vs target 25,000 | random, step API: hands/s | greedy: hands/s | "
-                 "first-legal: hands/s | first-legal: decisions/s | decisions/s vs riichienv | "
-                 "first-legal on the core: decisions/s | core decisions/s vs riichienv | "
-                 "greedy, self-play loop: hands per CPU-second |")
-    lines.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for rules in RULES:
-        c_h, c_cpu, on_core = core_random(rules, seconds)
-        gc_cpu = core_random(rules, seconds, "greedy")[1]
-        r_h, _ = ours(rules, "random", seconds)
-        g_h, _ = ours(rules, "greedy", seconds)
-        # riichienv again right next to this row's step-API run: the shared machine's load moves a lot, and
-        # the ratio is taken against the mean of the two riichienv runs around it
-        before = riichienv_first(seconds)
-        f_h, f_d = ours(rules, "first", seconds)
-        k_d = ours(rules, "first", seconds, on_core=True)[1] if on_core else None
-        after = riichienv_first(seconds)
-        if before and after:
-            rii_dec = (before[1] + after[1]) / 2
-        ratio = f"{f_d / rii_dec:.2f}x" if rii_dec else "n/a"
-        k_cell = f"{k_d:,.0f}" if k_d is not None else "(engine)"
-        k_ratio = f"{k_d / rii_dec:.2f}x" if k_d is not None and rii_dec else "n/a"
-        core = "" if on_core else " (engine)"
-        lines.append(f"| {rules} | {c_h:,.0f}{core} | {c_cpu:,.0f} | {c_cpu / TARGET_HANDS:.2f}x | {r_h:,.0f} | "
-                     f"{g_h:,.0f} | {f_h:,.0f} | {f_d:,.0f} | {ratio} | {k_cell} | {k_ratio} | {gc_cpu:,.0f}{core} |")
-    if rii:
-        lines.append(f"| riichienv RiichiEnv (Rust; one 4-player riichi hand, first legal action) | | | | | | "
-                     f"{rii[0]:,.0f} | {rii[1]:,.0f} | 1.00x | | | |")
+    lines = ["| rule set | self-play, random: hands per CPU-second | vs 25,000 | self-play, greedy: hands per "
+             "CPU-second | step API, first legal: decisions per CPU-second | riichienv: decisions per CPU-second "
+             "| vs riichienv (target 2x) | where the self-play time goes (under a target) |",
+             "|---|---:|---:|---:|---:|---:|---:|---|"]
+    rii_all: list[float] = []
+    for label, rules, options in rows():
+        hands, on_core = self_play(rules, options, seconds)
+        greedy, _ = self_play(rules, options, seconds / 2, "greedy")
+        # riichienv right before and after this row's step-API run (the shared machine's load moves a lot)
+        before = riichienv_first(seconds / 2)
+        decisions = step_first(rules, options, seconds)
+        after = riichienv_first(seconds / 2)
+        rii = (before + after) / 2 if before and after else None
+        if rii:
+            rii_all.append(rii)
+        ratio = decisions / rii if rii else None
+        under = hands < TARGET_HANDS or (ratio is not None and ratio < TARGET_RATIO)
+        note = where_time_goes(rules, options) if under else ""
+        engine = "" if on_core else " (Python engine)"
+        lines.append(f"| {label}{engine} | {hands:,.0f} | {hands / TARGET_HANDS:.2f}x | {greedy:,.0f} | "
+                     f"{decisions:,.0f} | {rii:,.0f} | {ratio:.2f}x | {note} |" if rii is not None and
+                     ratio is not None else
+                     f"| {label}{engine} | {hands:,.0f} | {hands / TARGET_HANDS:.2f}x | {greedy:,.0f} | "
+                     f"{decisions:,.0f} | n/a | n/a | {note} |")
+    if rii_all:
+        lines.append(f"| riichienv RiichiEnv (Rust; 4-player riichi, first legal action, mjai logging off) | | | | "
+                     f"| {sum(rii_all) / len(rii_all):,.0f} | 1.00x | |")
     return "\n".join(lines)
 
 
@@ -160,49 +195,38 @@ def section(seconds: float) -> str:
         rv = "not installed"
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     table = measure(seconds)
+    end_load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     return f"""{HEADER}
 
 Command (from the repository root, after `pip install ".[bench]"`):
 
     python benchmarks/bench_game.py --seconds {seconds:g} --write benchmarks/RESULTS.md
 
-Date: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}. Each cell: consecutive seeded hands for {seconds:g} s of
-wall clock in one process (one core); the riichienv ratio of each row is against riichienv runs made just before
-and after that row's step-API run. Backend: {BACKEND}. Python {platform.python_version()}, riichienv {rv},
-mjcore commit {_commit()}; load average at start {load} (2 cores shared with other developers).
+Date: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}. One row for every rule set `mahjong rules` lists and
+for Guobiao's Botzone format; every figure per CPU-second of this process (`time.process_time`), each measured
+for {seconds:g} CPU-seconds (greedy: half that) after a warm-up; the riichienv column is the mean of runs made just
+before and just after the row's step-API run. Backend: {BACKEND}. Python {platform.python_version()}, riichienv
+{rv}, mjcore commit {_commit()}; load average at start {load}, at the end {end_load} (2 cores shared with other
+developers: CPU time is inflated when both cores are busy, for us and for riichienv alike).
 
 {table}
 
 Notes:
-- "random, self-play loop" is `mahjong simulate --agent random`'s loop (`mahjong.game.core.RandomTable`): on the
-  compiled hand core (`src/mjcore/engine.pxi`) the random agents choose in C; Guobiao's wins (the 8-fan
-  minimum) are decided in C too (the scoring record built from the core's state, scored by the compiled
-  Guobiao kernel without the GIL); a rule set whose book compiles is scored and settled in C
-  (`src/mjcore/evaluator.pxi`: Sichuan's, the common table's and Wuhu's books under the options; each win,
-  刮风下雨, 呼叫转移, 查花猪 / 查大叫 / 退税 folded over the core's record: its nets come from C, and
-  its typed events, payments and the rule book's settlement are built only when read,
-  `tests/game/test_core_sichuan.py`); Python is called for a won hand's settlement in the other flows (from a
-  record made from the core: no typed events are built unless read). "(engine)" = a flow the core does not play
-  yet, run on the Python engine.
-  "hands per CPU-second" is the same loop timed by `time.process_time` (the per-core figure the 25,000 target
-  is judged by on this shared machine). "random, step API" drives `Game` with `RandomAgent` through `Game.act`.
-  "greedy, self-play loop" is the same loop with the greedy agents choosing in C (`RandomTable(agent="greedy")`:
-  `GreedyAgent`'s choices, checked choice by choice by `tests/game/test_core_greedy.py`), per CPU-second.
-- "random" picks a uniformly random legal action but always takes a win; "greedy" discards to the lowest
-  shanten with the most useful tiles left; "first-legal" takes the first legal action (the same driver as the
-  riichienv row). Decisions = answers given through `Game.act` (every seat that must answer counts).
-- "first-legal on the core" drives `mahjong.game.core.CoreGame` (Game's step API on the compiled core: the same
-  legal lists, events and settlements, checked by `tests/game/test_core_differential.py`) with the first-legal
-  agent; `Game` itself (the other step-API columns) is that same core game wherever the core plays the flow
-  (`engine="auto"`), else the Python engine over the compiled kernels.
-- Where the time goes in the self-play loop: the C hand (deal, draws, legal lists, the waits per seat, claim
-  resolution, the agents, Guobiao's win decisions) is about 25 µs per Guobiao hand; Python's part of a hand
-  with no win is a few µs (the hand object; its events and state are built only when read). The rest is the
-  won hands' settlement (Guobiao: about 3% of random hands). A Sichuan hand asks Python nothing between its
-  deal and its end, in self-play and through the step API alike (`Game("sichuan")`: the legal lists, the
-  wins' scores and the money are the core's; `win_score` and the events are made by the rule book when read).
-- `Game` objects of one rule set and options share one flow on the core (making a flow checks every option
-  of the rule set, which cost more than a whole hand on the core).
+- Every row plays on the compiled hand core (`src/mjcore/engine.pxi`): the flow is data the core reads
+  (`mahjong.game.coreflow.core_flow`); no rule set, rule file or format falls back to the Python engine
+  (`tests/game/test_core_everywhere.py`).
+- "self-play" is `mahjong simulate`'s loop (`RandomTable.outcome`: a hand's nets, wins and items, read from the
+  core wherever the core decided and settled the hand): the built-in agents choose in C. Guobiao's wins
+  (the 8-fan minimum) are decided in C by its fan kernel; a rule set whose book compiles has its wins scored
+  and (where it settles by its book or its wins alone) its hands settled in C by the compiled rule-book
+  evaluator (`src/mjcore/evaluator.pxi`: Sichuan, the common table, Wuhu); for every other rule set the core
+  asks the rule set (Python) whether a complete hand on offer may win (its score), and the rule set settles
+  each hand in Python (the hand's record is made from the core's state, without building the typed events,
+  wherever the record holds nothing else): the last column says where the time goes (a profile of the loop:
+  "C" is the hand itself, agents included).
+- "step API" drives `Game(rules)` (a `CoreGame` on the core) with the first legal action: every decision goes
+  through Python (`legal_actions`, `act`), and each win offered is scored by the rule set as in self-play.
+- riichienv is called at its fastest: `RiichiEnv(skip_mjai_logging=True)` (its default mjai log costs it 20-25 %).
 """
 
 

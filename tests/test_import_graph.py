@@ -30,12 +30,8 @@ from pathlib import Path
 
 import mahjong
 
-#: cycles being removed on other branches: the game core <-> engine <-> agents (and the play loop between them, and
-#: the forks of a hand: Game.clone / determinize call mahjong.game.fork, which checks its seed with the engine's check)
-ALLOWED: list[frozenset[str]] = [
-    frozenset({"mahjong.game.agents", "mahjong.game.core", "mahjong.game.engine", "mahjong.game.fork",
-               "mahjong.game.play"}),
-]
+#: cycles being removed on other branches (none left)
+ALLOWED: list[frozenset[str]] = []
 
 PACKAGE = Path(mahjong.__file__).parent
 CYTHON_SOURCES = Path(__file__).resolve().parent.parent / "src" / "mjcore"

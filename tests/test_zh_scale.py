@@ -207,7 +207,7 @@ def test_errors_of_the_sharded_options(some_ray: str, args: tuple[str, ...], eng
 
 def test_workers_below_one_is_a_command_line_error() -> None:
     zh = _error(run("simulate", "--hands", "4", "--workers", "0", "--lang", "zh"), "")
-    assert zh == "选项 --workers 有误：至少要 1 个进程，现为 0。"
+    assert zh == "选项 --workers 有误：必须在 1..1024 之间，现为 0。"
 
 
 # --- a settlement's lines ---------------------------------------------------------------------------------------

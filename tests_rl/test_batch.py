@@ -21,10 +21,11 @@ def _choice(mask_row: np.ndarray, key: int) -> int:
 
 
 @pytest.mark.parametrize("rules, n, steps", [("guobiao", 5, 400), ("sichuan", 3, 300), ("common", 2, 250),
-                                             ("wuhu-2468", 2, 150), ("nanchang", 2, 150)])
+                                             ("wuhu-2468", 2, 150), ("nanchang", 2, 150), ("hongzhong", 2, 150),
+                                             ("jinshan", 2, 150), ("twoplayer", 2, 150), ("changsha", 2, 150)])
 def test_batch_equals_single_games_with_the_same_seeds_and_actions(rules: str, n: int, steps: int) -> None:
-    """Logs, observation rows and masks: the compiled loop (guobiao, sichuan, common, wuhu) and the Python games
-    (nanchang) against single ``Game``s through the step API."""
+    """Logs, observation rows and masks: the compiled loop (every rule set: wildcards, held bonus tiles, two
+    seats, opening wins) against single ``Game``s through the step API."""
     batch = GameBatch(n, rules=rules, seed=11)
     # per game: (seat, action, obs row bytes, mask bytes) in order
     chosen: list[list[tuple[int, int, bytes, bytes]]] = [[] for _ in range(n)]

@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from mahjong import i18n, report
+from mahjong._argtypes import whole_number
 from mahjong.console import display_width as _width
 from mahjong.console import print_settlement
 from mahjong.errors import CommandError, MahjongError, NotWinningError
@@ -123,14 +124,7 @@ def _pairs(items: Sequence[str] | None, what: str) -> dict[str, str]:
     return out
 
 
-def _top(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text[:20]!r}") from None
-    if not 0 <= n <= 34:
-        raise argparse.ArgumentTypeError(f"must be 0..34, got {n}")
-    return n
+_top = whole_number(0, 34)
 
 
 def _count(text: str) -> int:
@@ -391,7 +385,7 @@ def _run_settle(args: argparse.Namespace) -> Any:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise CommandError(code="cli-not-utf8", path=args.record) from None
-    except (json.JSONDecodeError, RecursionError) as e:
+    except (ValueError, RecursionError) as e:  # (not JSON, or an integer longer than Python reads from text)
         raise CommandError(code="cli-not-json", path=args.record, detail=str(e)[:120]) from None
     try:
         record = settlement.HandRecord.from_dict(data)
@@ -538,15 +532,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _main(argv)
     except BrokenPipeError:  # `mahjong … | head`: the reader left; say nothing more
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        except OSError:
-            pass
+        _stdout_to_devnull()
         return 1
 
 
+def _stdout_to_devnull() -> None:
+    """Send what is left in stdout's buffer nowhere (the interpreter flushes it at exit: a second failure there
+    would print a traceback of its own)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def _io_error(e: OSError) -> CommandError:
+    """An operating system's refusal while a command runs (a full disk, a closed stream, a file it cannot
+    open) as our error: one line naming the file and the reason."""
+    path = e.filename if isinstance(e.filename, str) else "standard output"
+    return CommandError(code="cli-io", path=path, reason=e.strerror or type(e).__name__)
+
+
 def _main(argv: Sequence[str] | None) -> int:
+    if sys.stdout is None:  # started with its standard output closed (`mahjong … 1>&-`): nowhere to answer
+        if sys.stderr is not None:
+            print(f"mahjong: {CommandError(code='cli-stdout-closed')}", file=sys.stderr)
+        return 2
     argv = list(sys.argv[1:] if argv is None else argv)
     lang = i18n.language(_flag_value(argv, "--lang"))  # read first: --help prints while the words are parsed
     clash = _check_clash(lang)
@@ -560,19 +571,26 @@ def _main(argv: Sequence[str] | None) -> int:
     lang = i18n.language(args.lang)
     if args.json_before_command:
         args.json = True
+    as_json = bool(getattr(args, "json", False))
     if getattr(args, "style", "") is None:  # tiles in the text's language unless --style says how (JSON: codes)
-        args.style = "chinese" if lang == "zh" and not getattr(args, "json", False) else "ascii"
+        args.style = "chinese" if lang == "zh" and not as_json else "ascii"
     try:
         data = args.run(args)
+        if isinstance(data, int) and not isinstance(data, bool):  # a command that printed its own output
+            sys.stdout.flush()
+            return data
+        if args.json:
+            print(json.dumps(data, ensure_ascii=False, indent=2))
+        else:
+            args.show(data, lang)
+        sys.stdout.flush()
     except MahjongError as e:
-        return _fail(args, lang, e, bool(getattr(args, "json", False)))
-    if isinstance(data, int) and not isinstance(data, bool):  # a command that printed its own output
-        return data
-    if args.json:
-        print(json.dumps(data, ensure_ascii=False, indent=2))
-    else:
-        args.show(data, lang)
-    sys.stdout.flush()
+        return _fail(args, lang, e, as_json)
+    except BrokenPipeError:
+        raise
+    except OSError as e:  # a full disk (/dev/full), an unwritable or vanished file
+        _stdout_to_devnull()
+        return _fail(args, lang, _io_error(e), False)
     return 0
 
 

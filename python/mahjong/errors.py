@@ -36,6 +36,7 @@ __all__ = [
     "translate",
     "identify",
     "listed",
+    "shown_number",
     "closest",
     "register_file_texts",
     "register_names",
@@ -88,6 +89,21 @@ def listed(items: object) -> str:
 
     parts = [str(x) for x in items] if isinstance(items, Iterable) and not isinstance(items, str) else [str(items)]
     return ", ".join(parts) or "none"
+
+
+def shown_number(value: object) -> str:
+    """A number a caller gave, short enough for a message: whole numbers of up to 12 digits as they are, longer
+    ones by their size (Python will not even write a 5,000-digit integer as text), anything else as a short
+    repr."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        if -10**12 < value < 10**12:
+            return str(value)
+        return f"{'-' if value < 0 else ''}a number of about {int(abs(value).bit_length() * 0.30103) + 1} digits"
+    try:
+        text = repr(value)
+    except Exception:  # a hostile __repr__ must not replace our error
+        return f"<{type(value).__name__}>"
+    return text if len(text) <= 24 else text[:21] + "..."
 
 
 def _nested(name: str) -> bool:

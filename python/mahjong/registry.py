@@ -90,14 +90,15 @@ def register_preset(
     **options: Any,
 ) -> None:
     """Add a preset: ``name`` builds ``module.cls(**options)``; ``aliases`` (e.g. Chinese names) find it too."""
+    for spelling in (name, *aliases, *hidden_aliases):  # every spelling checked before anything is registered
+        key = _fold(spelling)
+        if _ALIASES.get(key, name) != name:
+            raise RulesError(f"preset name {spelling!r} is taken by {_ALIASES[key]!r}")
     PRESETS[name] = (module, cls, options)
     PRESET_INFO[name] = PresetInfo(name, zh, en, summary_zh, summary_en, tuple(aliases), tuple(hidden_aliases))
     register_names([(en, zh)])  # (a message naming the rule set says its Chinese name in Chinese)
     for spelling in (name, *aliases, *hidden_aliases):
-        key = _fold(spelling)
-        if _ALIASES.get(key, name) != name:
-            raise RulesError(f"preset name {spelling!r} is taken by {_ALIASES[key]!r}")
-        _ALIASES[key] = name
+        _ALIASES[_fold(spelling)] = name
 
 
 def register_flow(name: str, module: str, cls: str) -> None:

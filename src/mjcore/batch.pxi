@@ -56,13 +56,14 @@ cdef void obs_fill_core(ObsInput* v, const HandCore* c, int seat, const double* 
     """seat's view of the hand in c, as mahjong.rl.view.view_of(game, seat) reads it from Game.observe: own
     concealed tiles, public facts, another seat's concealed kong face down (its tiles neither in its melds nor
     in the visible counts)."""
-    cdef int s, m, t, k, kind
+    cdef int s, m, t, k, kind, i
     cdef int hidden[34]  # another seat's concealed kongs: face down, not in the visible counts
+    cdef int tiles[3]
     obs_clear_input(v)
     v.seat = seat
-    v.n_seats = 4
-    for s in range(4):
-        v.seats[s] = s
+    v.n_seats = c.p.n_seats
+    for s in range(c.p.n_seats):
+        v.seats[s] = c.p.seats[s]
     v.dealer = c.dealer
     v.prevalent_wind = c.prevalent_wind
     v.seat_wind = (seat - c.dealer) & 3
@@ -70,8 +71,8 @@ cdef void obs_fill_core(ObsInput* v, const HandCore* c, int seat, const double* 
         k = c.hands[seat][t]
         v.hand[t] = 4 if k > 4 else k
     memset(hidden, 0, sizeof(hidden))
-    for s in range(4):
-        if s != seat:
+    for s in range(4):  # (the hand over, a flow that shows the concealed kongs shows them all)
+        if s != seat and not (c.phase == PH_END and c.p.shows_kongs):
             for m in range(c.n_melds[s]):
                 if c.meld_kind[s][m] == MK_CONCEALED_KONG:
                     hidden[c.meld_tile[s][m]] += 4
@@ -80,18 +81,24 @@ cdef void obs_fill_core(ObsInput* v, const HandCore* c, int seat, const double* 
         v.visible[t] = 4 if k > 4 else 0 if k < 0 else k
     for t in range(34, OBS_WIDTH):
         v.visible[t] = v.hand[t]
-    for s in range(4):
+    if c.ind_tile >= 0:  # (the observation's wildcards: the kinds the indicator turned up makes wild)
+        v.indicator = c.ind_tile
+        for t in range(34):
+            if (c.p.ind_wild[c.ind_tile] >> t) & 1:
+                v.wildcard[t] = 1
+    for i in range(c.p.n_seats):
+        s = c.p.seats[i]
         for m in range(c.n_melds[s]):
             kind = c.meld_kind[s][m]
             t = c.meld_tile[s][m]
             if kind == MK_CHOW:
-                t = c.meld_low[s][m]
-                v.melds[s][t] += 1
-                v.melds[s][t + 1] += 1
-                v.melds[s][t + 2] += 1
+                core_meld_tiles(c, s, m, tiles)
+                v.melds[s][tiles[0]] += 1
+                v.melds[s][tiles[1]] += 1
+                v.melds[s][tiles[2]] += 1
             elif kind == MK_PUNG:
                 v.melds[s][t] += 3
-            elif kind != MK_CONCEALED_KONG or s == seat:
+            elif kind != MK_CONCEALED_KONG or s == seat or (c.phase == PH_END and c.p.shows_kongs):
                 v.melds[s][t] += 4
         for t in range(OBS_WIDTH):  # (the twin's thermometer caps the counts at 4 too)
             if v.melds[s][t] > 4:
@@ -100,9 +107,10 @@ cdef void obs_fill_core(ObsInput* v, const HandCore* c, int seat, const double* 
         v.n_river[s] = k
         memcpy(v.river[s], c.river[s], k)
         memcpy(v.claimed[s], c.river_claimed[s], k)  # (0 or not: the encoder reads "not 0")
-        for k in range(c.n_bonus[s]):
+        for k in range(imin(c.n_bonus[s], CORE_BONUS)):
             v.bonus[s][c.bonus[s][k]] += 1
         v.lack[s] = c.lack[s]
+        v.ready[s] = 1 if c.ready[s] else 0
         v.playing[s] = 1 if c.playing & (1 << s) else 0
         v.score[s] = score[s]
     v.wall_left = core_live(c)
@@ -158,7 +166,7 @@ cdef void* batch_buffer(object obj, Py_buffer* buf, Py_ssize_t nbytes, bint writ
 cdef class _BatchCores:
     """The hand cores of a GameBatch's n games, stepped in one C loop without the GIL (see batch.pxi).
 
-    configure(params, seeds, salts, reset_quiet): the core parameters and each game's seed and next hand's salt,
+    configure(flow, seeds, salts, reset_quiet): the flow (a CoreFlowTable) and each game's seed and next hand's salt,
     for the hands the loop deals itself (new_hand, and act's reset of a quiet end).  A game whose hand Python
     drives (owned: set_game) is never reset by the loop."""
 
@@ -173,7 +181,7 @@ cdef class _BatchCores:
     cdef void* scratch_mem    # two scratch rows (scratch: 64-aligned), zero but for the row in flight
     cdef float* scratch
     cdef ObsLines pend[2]     # the lines of each scratch row's encode
-    cdef CoreParams p
+    cdef CoreFlow p
     cdef bint configured
     cdef bint reset_quiet
     cdef int gb_decide        # decide_guobiao: Guobiao's may-win decided in C on every hand dealt here
@@ -265,19 +273,14 @@ cdef class _BatchCores:
         free(self.undo)
         free(self.scratch_mem)
 
-    def configure(self, params, seeds, salts, bint reset_quiet):
-        """The 13 core parameters of every hand, each game's seed and its next hand's salt; ``reset_quiet``: a
-        hand of a game the loop owns that ends with no win is settled here (nothing to pay: the rule set settles
-        by its wins alone) and the game's next hand dealt, without Python."""
+    def configure(self, CoreFlowTable flow not None, seeds, salts, bint reset_quiet):
+        """The flow of every hand (as the core reads it), each game's seed and its next hand's salt;
+        ``reset_quiet``: a hand of a game the loop owns that ends with no win is settled here (nothing to pay: the
+        rule set settles by its wins alone) and the game's next hand dealt, without Python."""
         cdef int i
-        vals = [int(v) for v in params]
-        if len(vals) != 13 or len(seeds) != self.n or len(salts) != self.n:
-            raise ValueError("configure needs the 13 core parameters and one seed and salt per game")
-        (self.p.hand_size, self.p.chows, self.p.multiple_winners, self.p.winners_to_end, self.p.reserve,
-         self.p.dice_break, self.p.flowers, self.p.honors, self.p.lack, self.p.forced_win_tiles,
-         self.p.pays_during_play, self.p.rule_flags, self.p.rule_hand_size) = vals
-        if not 1 <= self.p.hand_size <= 13 or self.p.winners_to_end < 1 or self.p.reserve < 0:
-            raise ValueError("GameCore plays 4 seats of at most 13 tiles")
+        if len(seeds) != self.n or len(salts) != self.n:
+            raise ValueError("configure needs the flow and one seed and salt per game")
+        self.p = flow.f
         for i in range(self.n):
             self.seed[i] = <uint64_t>(int(seeds[i]) & U64_MASK)
             self.salt[i] = <uint64_t>(int(salts[i]) & U64_MASK)
@@ -785,7 +788,7 @@ cdef int batch_deal(_BatchCores b, int i) noexcept nogil:
     """Game i's next hand on its core (seed, then salt + 1), advanced to its first decision: the status."""
     cdef int s
     cdef HandCore* c = b.c[i]
-    core_init(c, &b.p, b.seed[i], b.salt[i], 0, 0, NULL, 0)
+    core_init(c, &b.p, b.seed[i], b.salt[i], b.p.seats[0], 0, NULL, 0)
     if b.gb_decide:
         c.gb_opts, c.gb_min_fan, c.gb_decide = b.gb_opts, b.gb_min_fan, 1
     if b.ev_decide:
@@ -818,8 +821,9 @@ def _batch_constants():
 def _core_table(GameCore core not None):
     """The public facts of a core hand that Game.observe shows, read from the struct without building the typed
     events: (phase, actor, live, rivers [[tile, claimed], ...] per seat, bonus tiles per seat, visible (34),
-    lack per seat (None or suit), concealed tile counts per seat, playing bit mask, winners in order,
-    (last discard seat, tile) or None, (added kong seat, tile) or None, (last draw seat, tile) or None)."""
+    lack per seat (None or suit), concealed tile counts per seat, playing bit mask, winners in order (an instant
+    winner last), (last discard seat, tile) or None, (added kong seat, tile) or None, (last draw seat, tile) or
+    None, 报听 per seat, the indicator or None)."""
     cdef HandCore* c = core.c
     cdef int s, k
     rivers = [[[c.river[s][k], bool(c.river_claimed[s][k])] for k in range(c.n_river[s])] for s in range(4)]
@@ -828,10 +832,13 @@ def _core_table(GameCore core not None):
     lack = [None if c.lack[s] < 0 else c.lack[s] for s in range(4)]
     counts = [core_concealed(c, s) for s in range(4)]
     won = [c.won[k] for k in range(c.n_won)]
+    if c.instant_seat >= 0:
+        won.append(c.instant_seat)
     return (c.phase, c.actor, core_live(c), rivers, bonus, visible, lack, counts, c.playing, won,
             (c.ldis_seat, c.ldis_tile) if c.ldis_seat >= 0 else None,
             (c.pk_seat, c.pk_tile) if c.pk_seat >= 0 else None,
-            (c.ldraw_seat, c.ldraw_tile) if c.ldraw_seat >= 0 else None)
+            (c.ldraw_seat, c.ldraw_tile) if c.ldraw_seat >= 0 else None,
+            [bool(c.ready[s]) for s in range(4)], None if c.ind_tile < 0 else c.ind_tile)
 
 
 def _obs_v1_encode_core(GameCore core not None, int seat, scores, out):
@@ -843,8 +850,8 @@ def _obs_v1_encode_core(GameCore core not None, int seat, scores, out):
     cdef float* dst
     cdef double sc[4]
     cdef int s
-    if not 0 <= seat < 4:
-        raise _obs_error(f"seat {seat} is not a seat 0..3")
+    if not core_at_table(core.c, seat):
+        raise _obs_error(f"seat {seat} is not a seat at the table")
     for s in range(4):
         sc[s] = float(scores[s])
     dst = obs_out_buffer(out, &buf)

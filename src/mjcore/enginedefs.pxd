@@ -29,6 +29,7 @@ cdef enum:
     PH_EXCHANGE = 7
     PH_SWAP = 8
     PH_END = 9
+    PH_N = 10
 
 cdef enum:
     EV_DICE = 0
@@ -46,17 +47,26 @@ cdef enum:
     EV_BEGIN = 12
     EV_PICK = 13
     EV_PASSED = 14
+    EV_WILDCARD = 15
+    EV_SWAPPED = 16
+    EV_HAIDI = 17
+    EV_OPENING = 18
+    EV_INSTANT_WIN = 19
+    EV_PENALTY = 20
+    EV_N = 21
 
 cdef enum:
     CS_WAIT = 0
     CS_SCORE = 1
     CS_PAY = 2
     CS_END = 3
+    CS_N = 4
 
 cdef enum:
     CK_CHOW = 0
     CK_PUNG = 1
     CK_KONG = 2
+    CK_N = 3
 
 cdef enum:
     MK_CHOW = 0
@@ -64,6 +74,132 @@ cdef enum:
     MK_KONG = 2
     MK_ADDED_KONG = 3
     MK_CONCEALED_KONG = 4
+    MK_N = 5
+
+cdef enum:
+    DP_BREAK = 0
+    DP_EXCHANGE = 1
+    DP_WILDCARD = 2
+    DP_N = 3
+
+cdef enum:
+    IND_NONE = 0
+    IND_DICE_FROM_END = 1
+    IND_LAST_TILE = 2
+    IND_AFTER_DEAL = 3
+    IND_N = 4
+
+cdef enum:
+    BH_NONE = 0
+    BH_ALL = 1
+    BH_159 = 2
+    BH_SEAT = 3
+    BH_N = 4
+
+cdef enum:
+    HF_DEALER = 0
+    HF_WINNER = 1
+    HF_N = 2
+
+cdef enum:
+    IA_ANY_DRAW = 0
+    IA_FIRST_TURN = 1
+    IA_N = 2
+
+cdef enum:
+    HV_TILES = 0
+    HV_QUADS = 1
+    HV_TRIPLETS = 2
+    HV_PAIRS = 3
+    HV_SUITS_HELD = 4
+    HV_SUITS_MISSING = 5
+    HV_TILES_258 = 6
+    HV_HONORS = 7
+    HV_WILDCARDS = 8
+    HV_SAME_RANK_PAIRS = 9
+    HV_MELDS = 10
+    HV_COMPLETE = 11
+    HV_N = 12
+
+cdef enum:
+    HO_PUSH = 0
+    HO_NAME = 1
+    HO_COUNT_OF = 2
+    HO_RANKS_HELD = 3
+    HO_ALL_RANKS_IN = 4
+    HO_KINDS_AT_LEAST = 5
+    HO_NOT = 6
+    HO_NEG = 7
+    HO_AND = 8
+    HO_OR = 9
+    HO_EQ = 10
+    HO_NE = 11
+    HO_LT = 12
+    HO_LE = 13
+    HO_GT = 14
+    HO_GE = 15
+    HO_ADD = 16
+    HO_SUB = 17
+    HO_MUL = 18
+    HO_FLOORDIV = 19
+    HO_MIN = 20
+    HO_MAX = 21
+    HO_PICK = 22
+    HO_N = 23
+
+cdef enum:
+    CF_N_SEATS = 0
+    CF_SEAT0 = 1
+    CF_SEAT1 = 2
+    CF_SEAT2 = 3
+    CF_SEAT3 = 4
+    CF_IN_PLAY = 5
+    CF_HAND_SIZE = 6
+    CF_CHOWS = 7
+    CF_HONOR_CHOWS = 8
+    CF_MULTIPLE_WINNERS = 9
+    CF_WINNERS_TO_END = 10
+    CF_RESERVE = 11
+    CF_DICE_BREAK = 12
+    CF_SEGMENTED = 13
+    CF_BONUS_MASK = 14
+    CF_HELD_MASK = 15
+    CF_WILD_MASK = 16
+    CF_INDICATOR = 17
+    CF_WILD_MELDS = 18
+    CF_LACK = 19
+    CF_FORCED_WIN_TILES = 20
+    CF_PAYS_DURING_PLAY = 21
+    CF_EXCHANGE = 22
+    CF_EXCHANGE_BY_DICE = 23
+    CF_EXCHANGE_OFFSET = 24
+    CF_READY_DECLARATION = 25
+    CF_SWAP_AT_START = 26
+    CF_PENALTIES = 27
+    CF_HAIDI_PHASE = 28
+    CF_SHOWS_KONGS = 29
+    CF_DECLARES_HELD_BONUS = 30
+    CF_BONUS_SPOILS_KONG_DRAW = 31
+    CF_BREAK_STACKS = 32
+    CF_RULE_FLAGS = 33
+    CF_RULE_HAND_SIZE = 34
+    CF_RULE_MAX_WILDCARDS = 35
+    CF_BIRDS = 36
+    CF_BIRD_HITS = 37
+    CF_HORSES = 38
+    CF_HORSES_WITHOUT_WILDCARDS = 39
+    CF_HORSE_FROM = 40
+    CF_N = 41
+
+cdef enum:
+    PEN_WA = 0
+    PEN_WH = 1
+    PEN_TLE = 2
+    PEN_MLE = 3
+    PEN_OLE = 4
+    PEN_RE = 5
+    PEN_NJ = 6
+    PEN_N = 7
 
 cdef enum:
     CR_NOT_PENDING = -1

@@ -18,6 +18,7 @@ from mahjong import _core as _compiled
 from mahjong.framework import ScoreResult
 from mahjong.game.core import CoreHand, RandomTable, core_available, facts_from_core, guobiao_in_c
 from mahjong.game.engine import record_of
+from mahjong.game.state import HandState
 from mahjong.hand import parse_hand
 from mahjong.rulesets.guobiao import Guobiao, GuobiaoConfig, GuobiaoContext
 from mahjong.rulesets.guobiao import ruleset as R
@@ -85,13 +86,17 @@ class _Checked(CoreHand):
 
     seen: list[tuple[bool, bool]]
 
-    def _score_win(self, seat: int, tile: int, from_seat: int | None, robbing: bool) -> ScoreResult | None:
-        f = self.state.win_facts(seat, tile, from_seat, robbing)
+    def _score_win(self, seat: int, tile: int, from_seat: int | None, robbing: bool,
+                   state: HandState | None = None) -> ScoreResult | None:
+        st = self.state if state is None else state  # (the snapshot of the core's state the question is asked on)
+        assert st.hands == self.state.hands and st.melds == self.state.melds  # (the snapshot is the fold's state)
+        f = st.win_facts(seat, tile, from_seat, robbing)
         assert self.core.query_facts() == (f.last_tile, f.last_wall_tile, f.kong_replacement, f.robbing_kong,
-                                           f.after_kong_discard, f.heavenly, f.earthly, f.human, f.first_round)
+                                           f.after_kong_discard, f.heavenly, f.earthly, f.human, f.first_round,
+                                           from_seat is None and st.bonus_after_kong[seat])
         decide = guobiao_in_c(self.flow)
         preview = self.core.preview_guobiao(*decide) if decide is not None else None
-        result = super()._score_win(seat, tile, from_seat, robbing)
+        result = super()._score_win(seat, tile, from_seat, robbing, state)
         if decide is not None:
             assert preview is not None, (seat, tile, from_seat, robbing)  # (the core decides every one itself)
             ok, total, fans = preview
@@ -165,6 +170,8 @@ def test_only_guobiao_without_the_extras_is_decided_in_c() -> None:
     assert guobiao_in_c(make_flow("common")) is None
     decide = RandomTable("guobiao").decide
     assert (decide is not None) == core_available()
-    # the flows whose facts are not all the core's: the extras' 人和, Sichuan's money during play and 定缺
-    assert not facts_from_core(make_flow("guobiao-extras")) and not facts_from_core(make_flow("sichuan"))
+    # the flows whose facts are not all the core's: Sichuan's money during play and 定缺, a rule file's wildcards
+    # (the extras' 天和 / 地和 / 人和 are the core's: GameCore.win_facts)
+    assert facts_from_core(make_flow("guobiao-extras")) == core_available()
+    assert not facts_from_core(make_flow("sichuan")) and not facts_from_core(make_flow("hongzhong"))
     assert RandomTable("common").facts_from_core == core_available()

@@ -89,7 +89,7 @@ def test_every_sichuan_variant_played_here_is_in_c() -> None:
     for options in VARIANTS:
         flow = make_flow("sichuan", options)
         hook = book_in_c(flow)
-        assert core_params(flow, exchange=True) is not None and hook is not None and hook[3]
+        assert core_params(flow) is not None and hook is not None and hook[3]
 
 
 @needs_core

@@ -71,7 +71,7 @@ def test_twoplayer_ready_from_the_deal_comes_before_any_discard() -> None:
     assert [d[0] for d in st.discards[0][:1]] == tiles("9s")
     (fished,) = events_of(game, HaidiFished)
     assert fished.seat == 1
-    assert game._became_ready[:2] == [1, 0]
+    assert game.ready_order()[:2] == [1, 0]
 
 
 # --- Sichuan (both engines: the compiled core plays it) -----------------------------------------------------------

@@ -59,7 +59,7 @@ def test_simulate_bad_input_is_a_clear_error() -> None:
     r = run("simulate", "--rules", "mahjong-with-dragons", "--hands", "2")
     assert r.returncode == 2 and "no game flow for rule set" in r.stderr and "Traceback" not in r.stderr
     r = run("simulate", "--rules", "guobiao", "--hands", "0")
-    assert r.returncode == 2 and "at least 1" in r.stderr
+    assert r.returncode == 2 and "must be 1..100000000, got 0" in r.stderr
     r = run("simulate", "--rules", "guobiao", "--option", "min_fam=8")
     assert r.returncode == 2 and "min_fam" in r.stderr
 

@@ -25,10 +25,6 @@ def test_game_is_on_the_core_where_the_core_plays_the_flow() -> None:
         assert isinstance(game, Game)
         assert isinstance(game, CoreGame) == core_available()
         assert type(Game(rules, seed=3, options=options, engine="python")) is Game
-    for rules, options in [("nanchang", {}), ("guobiao", {"botzone": True})]:
-        assert type(Game(rules, seed=3, options=options)) is Game  # a flow the core does not model
-        with pytest.raises(RulesError):
-            Game(rules, seed=3, options=options, engine="core")
     with pytest.raises(RulesError, match="engine must be one of"):
         Game("guobiao", engine="fast")
     with pytest.raises(RulesError, match="engine must be one of"):

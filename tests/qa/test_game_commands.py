@@ -57,7 +57,7 @@ def test_simulate_errors_are_translated_and_json_under_json(tmp_path: Path) -> N
     js = run("--json", "simulate", "--rules", "nope", "--hands", "2")
     assert js.returncode == 2 and json.loads(js.stdout)["error"]["code"] == "game-no-flow"
     zh = run("--lang", "zh", "simulate", "--hands", "0")
-    assert zh.returncode == 2 and "--hands 至少是 1" in zh.stderr
+    assert zh.returncode == 2 and "选项 --hands 有误：必须在 1..100000000 之间，现为 0" in zh.stderr
     bad = run("simulate", "--hands", "2", "--log", str(tmp_path / "no" / "such" / "dir.jsonl"))
     assert bad.returncode == 2 and "cannot write" in bad.stderr and "Traceback" not in bad.stderr
     zh = run("--lang", "zh", "play", "--seat", "7")

@@ -46,6 +46,7 @@ The step API (stable; what bots, servers and RL code build on)::
 
 from typing import TYPE_CHECKING
 
+from mahjong.game import core as _core  # noqa: F401  (registers Game on the compiled core: engine.register_core_game)
 from mahjong.game.actions import N_ACTIONS, Action, IllegalActionError, action_of
 from mahjong.game.agents import FirstAgent, GreedyAgent, RandomAgent
 from mahjong.game.engine import Game, record_of

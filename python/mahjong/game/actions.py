@@ -30,6 +30,7 @@ index depends only on the action, never on the state, so a mask means the same a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from numbers import Integral
 
 from mahjong.errors import MahjongError, listed
 
@@ -53,11 +54,47 @@ __all__ = [
     "FLOWER",
     "action_of",
     "IllegalActionError",
+    "as_seat",
+    "as_action",
 ]
 
 
 class IllegalActionError(MahjongError):
     """An action that is not legal now (out of turn, not in the legal list, malformed); the state is unchanged."""
+
+
+def _whole(value: object) -> int | None:
+    """``value`` as an int if it is a whole number of a type the step API takes (int or a numpy integer, never a
+    bool, a float or text), else None."""
+    if type(value) is int:
+        return value
+    if isinstance(value, Integral) and not isinstance(value, bool):  # (numpy's integer types are Integral)
+        return int(value)
+    return None
+
+
+def as_seat(seat: object) -> int:
+    """A seat as the step API takes it: an int or a numpy integer (as an int); anything else (a bool, a float,
+    text, a list) is refused here, before the game is looked at."""
+    n = _whole(seat)
+    if n is None:
+        raise IllegalActionError(f"a seat is a whole number (int or numpy integer), got {type(seat).__name__}")
+    return n
+
+
+def as_action(action: object) -> Action | int:
+    """An answer as the step API takes it: an :class:`Action`, or an action index (an int or a numpy integer,
+    as an int); anything else is refused here, before the game is looked at."""
+    if isinstance(action, Action):
+        return action
+    n = _whole(action)
+    if n is None:
+        try:
+            shown = repr(action)[:60]
+        except Exception:  # noqa: BLE001 - a hostile __repr__ must not replace our error
+            shown = type(action).__name__
+        raise IllegalActionError(f"an action is an Action or an action index, got {shown}")
+    return n
 
 
 ActionKind = str  # "discard" | "concealed_kong" | "added_kong" | "chow" | "pung" | "kong" | "win" | "pass" | ...

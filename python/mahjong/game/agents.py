@@ -106,7 +106,7 @@ class GreedyAgent:
         tests/game/test_core_greedy.py) when ``game`` plays on the compiled core and ``legal`` is its whole
         legal list; None otherwise."""
         core = getattr(game, "core", None)
-        if core is None or not _on_core(game):
+        if core is None or not hasattr(core, "greedy_action"):
             return None
         slots = core.legal(seat)
         if len(slots) != len(legal) or any(a.index != s for a, s in zip(legal, slots)):
@@ -165,13 +165,6 @@ class GreedyAgent:
             if a.kind == "pass":
                 return a
         return legal[0]
-
-
-def _on_core(game: Game) -> bool:
-    """``game`` is a :class:`~mahjong.game.core.CoreGame` (imported here: the core module imports this one)."""
-    from mahjong.game.core import CoreGame
-
-    return isinstance(game, CoreGame)
 
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "first": FirstAgent, "expert": ExpertAgent}

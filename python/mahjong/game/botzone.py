@@ -100,7 +100,7 @@ def botzone_wall(game: Mapping[str, Any]) -> list[int]:
 
 def _steps(game: Mapping[str, Any]) -> list[tuple[int, int, list[Any]]]:
     actions = game.get("actions")
-    if not isinstance(actions, list) or len(actions) != 4:
+    if not isinstance(actions, list) or len(actions) != 4 or not all(isinstance(a, list) for a in actions):
         raise ContextError("a Botzone game's 'actions' are 4 lists (one per seat)")
     n = len(actions[0])
     if any(not isinstance(a, list) or len(a) != n for a in actions):
@@ -109,11 +109,22 @@ def _steps(game: Mapping[str, Any]) -> list[tuple[int, int, list[Any]]]:
     for step in range(n):
         for seat in range(4):
             a = actions[seat][step]
-            if not isinstance(a, list) or not a or not isinstance(a[0], int):
+            if not isinstance(a, list) or not a or type(a[0]) is not int or len(a) > 2:
                 raise ContextError(f"step {step}, seat {seat}: an action is [type] or [type, argument]")
+            if len(a) != _ACTION_LENGTHS.get(a[0], len(a)) and not (a[0] == 5 and len(a) == 1):
+                if len(a) == 2:
+                    raise ContextError(f"step {step}, seat {seat}: action {a[0]} takes no argument")
+                raise ContextError(f"step {step}, seat {seat}: action {a[0]} needs its argument (the tile)")
+            if a[0] == 3 and (not isinstance(a[1], str) or len(a[1].split()) != 2):
+                raise ContextError(f"step {step}, seat {seat}: a chow is written as [3, \"middle discard\"]")
             if a[0] != 0:
                 out.append((step, seat, a))
     return out
+
+
+#: the length of each kind of action in a processed record: [0] pass, [2, t] discard, [3, "mid t"] chow, [4, t]
+#: pung, [5] or [5, t] kong, [6, t] added kong, [7] win
+_ACTION_LENGTHS = {0: 1, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 7: 1}
 
 
 def _turn_action(game: Game, seat: int, act: list[Any], step: int) -> Action:

@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from mahjong._argtypes import MAX_HANDS, check_hands, hands_argument
 from mahjong.console import display_width as _width
 from mahjong.console import progress_bar, read_options
 from mahjong.errors import CommandError, MahjongError, RulesError, listed
@@ -21,14 +22,14 @@ from mahjong.game.engine import Game
 from mahjong.i18n import MESSAGES, help_text, language, text, wind
 from mahjong.tiles import format_tiles, parse_tiles, tile_name
 
-__all__ = ["add_commands", "simulate", "run_simulate", "run_play", "print_statistics", "action_text", "progress_bar"]
-
+__all__ = ["add_commands", "simulate", "run_simulate", "run_play", "print_statistics", "action_text", "progress_bar",
+           "MAX_HANDS", "check_hands", "hands_argument"]
 
 def add_commands(sub: Any) -> None:
     """Add ``simulate`` and ``play`` to the ``mahjong`` command's subparsers."""
     s = sub.add_parser("simulate", help=help_text("simulate"))
     s.add_argument("--rules", default="guobiao", metavar=help_text("metavar.rules"), help=help_text("game.--rules"))
-    s.add_argument("--hands", type=int, default=100, metavar=help_text("metavar.hands"),
+    s.add_argument("--hands", type=hands_argument, default=100, metavar=help_text("metavar.hands"),
                    help=help_text("simulate.--hands"))
     s.add_argument("--seed", type=int, default=0, metavar=help_text("metavar.seed"), help=help_text("simulate.--seed"))
     s.add_argument("--agent", default="greedy", choices=sorted(AGENTS), help=help_text("simulate.--agent"))
@@ -66,8 +67,7 @@ def simulate(rules: str, hands: int, seed: int = 0, agent: str = "greedy", optio
     same code and numbers as the sharded ``--workers`` run.
     ``progress``: a stream for the progress bar (redrawn in place on a terminal, a line at each tenth elsewhere),
     or a ``progress(done, total)`` callback."""
-    if not isinstance(hands, int) or isinstance(hands, bool) or hands < 1:
-        raise RulesError(f"--hands must be at least 1, got {hands!r}")
+    check_hands(hands)
     from mahjong.game.log import dumps_log
     from mahjong.game.outcome import outcome_of
     from mahjong.scale.simulate import outcome_k, play_hand_k, stats_of, tally_hand
@@ -110,17 +110,23 @@ def run_simulate(args: argparse.Namespace) -> int:
     if wants_sharded_simulate(args):
         result = simulate_from_args(args, options)
     else:
+
         try:
             log = open(args.log, "w", encoding="utf-8") if args.log else None
         except OSError as e:
             raise CommandError(code="cli-cannot-write", path=args.log, reason=e.strerror or str(e)) from None
         try:
-            result = simulate(args.rules, args.hands, args.seed, args.agent, options,
-                              None if args.no_progress else progress_bar(sys.stderr, text("sim.hands", lang), lang),
-                              log)
-        finally:
-            if log is not None:
-                log.close()
+            try:
+                result = simulate(args.rules, args.hands, args.seed, args.agent, options,
+                                  None if args.no_progress else progress_bar(sys.stderr, text("sim.hands", lang), lang),
+                                  log)
+            finally:
+                if log is not None:
+                    log.close()
+        except OSError as e:  # the log's disk is full, or its file went away
+            if log is None or e.filename not in (None, args.log):
+                raise
+            raise CommandError(code="cli-cannot-write", path=args.log, reason=e.strerror or str(e)) from None
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=2))
     else:
@@ -344,11 +350,28 @@ def _show(game: Game, seat: int, out: TextIO, lang: str = "en", table: _Table | 
     out.write("   " + text("play.your_hand", lang, hand=table.tiles(obs["hand"])) + drawn + "\n")
 
 
+def _read_line(stdin: TextIO) -> str:
+    """One line of the player's answers: text that is not UTF-8 (read as it is, or kept by Python as escaped
+    bytes) or a stream that is closed is our error, not a wrong answer to ask again."""
+
+    try:
+        line = stdin.readline()
+        line.encode("utf-8")
+    except UnicodeError:
+        raise CommandError(code="cli-stdin-not-utf8") from None
+    except (OSError, ValueError):  # (a stream closed under us: ValueError "I/O operation on closed file")
+        raise CommandError(code="cli-stdin-closed") from None
+    return line
+
+
 def run_play(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO | None = None) -> int:
     """``mahjong play``: one hand against the built-in agents, read from ``stdin`` (status 0 when the hand is
     played out, 1 when the player quits or the input ends first)."""
     stdin = stdin or sys.stdin
     out = out or sys.stdout
+    if stdin is None:  # (started with its standard input closed: `mahjong play 0<&-`)
+
+        raise CommandError(code="cli-stdin-closed")
     lang = language(getattr(args, "lang", None))
     game = Game(args.rules, seed=args.seed, options=read_options(args.option))
     if args.seat not in game.flow.seats:
@@ -372,7 +395,7 @@ def run_play(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO 
             while True:
                 out.write(text("play.prompt", lang) + " ")
                 out.flush()
-                line = stdin.readline()
+                line = _read_line(stdin)
                 choice = _read_choice(line, legal, lang) if line else "quit"
                 if choice == "quit":
                     out.write("\n" + text("play.bye", lang) + "\n")

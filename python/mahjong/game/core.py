@@ -31,14 +31,27 @@ from typing import TYPE_CHECKING, Any
 from mahjong._kernels import BACKEND, backend_module
 from mahjong.errors import MahjongError, RulesError, listed
 from mahjong.framework import RuleSet, ScoreResult, WinContext
-from mahjong.game._core_constants import CLAIM_KINDS, EVENT_KINDS, MELD_KINDS, PHASES, REFUSALS, STATUSES
+from mahjong.game._core_constants import (
+    CLAIM_KINDS,
+    DICE_PURPOSES,
+    EVENT_KINDS,
+    MELD_KINDS,
+    PENALTIES,
+    PHASES,
+    REFUSALS,
+    STATUSES,
+)
 from mahjong.game.actions import (
     ADDED_KONG,
     ADDED_KONGS,
     CHOW,
     CONCEALED_KONG,
     CONCEALED_KONGS,
+    DISCARD_BONUS,
     DISCARDS,
+    FLOWER,
+    FLOWER_ACTIONS,
+    HONOR_CHOW,
     KONG,
     KONGS,
     LACK,
@@ -49,20 +62,30 @@ from mahjong.game.actions import (
     PICKS,
     PUNG,
     PUNGS,
+    READIES,
+    READY,
     WIN,
     WINS,
     Action,
     IllegalActionError,
+    as_action,
+    as_seat,
 )
+from mahjong.game.coreflow import core_flow
 from mahjong.game.engine import (
     Game,
     HandTable,
+    SpecialHooks,
     check_game_args,
+    check_penalty,
     check_seats,
     checked_wall,
     context_fields,
+    integer_seat,
     make_flow,
+    one_answer_at_a_time,
     record_of,
+    register_core_game,
 )
 from mahjong.game.events import (
     BonusSetAside,
@@ -72,22 +95,28 @@ from mahjong.game.events import (
     Discarded,
     Drew,
     GameEvent,
+    HaidiFished,
     HandEnded,
     HandStarted,
+    InstantWon,
     KongDeclared,
     KongRobbed,
     LackDeclared,
+    OpeningDeclared,
     Paid,
+    Penalized,
     TilePicked,
     TilesPassed,
+    TilesSwapped,
     WallBuilt,
     WallEnd,
+    WildcardRevealed,
     Won,
 )
 from mahjong.game.flows import Flow
 from mahjong.game.outcome import HandOutcome, outcome_of
 from mahjong.game.rng import wall_digest
-from mahjong.game.state import HandState
+from mahjong.game.state import HandState, TableMeld, hand_from
 from mahjong.hand import Hand, Meld, MeldKind
 from mahjong.settlement import Draw, HandRecord, Kong, Settlement, Win, wins_net
 
@@ -110,76 +139,32 @@ def core_available() -> bool:
     return _GameCore is not None
 
 
-# The flows the core plays, with the option fields it models (a flow class or an option field not listed here —
-# a new rule, a subclass — plays on the Python engine: nothing changes silently).  Each entry gives the
-# CoreParams facts that are not plain Flow attributes: (dice break, honors in the tile set, 定缺).
-def _core_facts(flow: Flow, exchange: bool = False) -> dict[str, bool] | None:
-    from dataclasses import fields
-
-    from mahjong.game.flows.guobiao import GuobiaoFlow
-    from mahjong.game.flows.sichuan import SichuanFlow
-    from mahjong.game.flows.simple import CommonFlow, WuhuFlow
-
-    cls, o = type(flow), flow.options
-    known = {
-        GuobiaoFlow: {"dice_break", "botzone", "penalties", "penalty", "flowers", "flowers_kept", "several_winners"},
-        # (换三张 is played by the core only for a caller that sets it up: CoreHand; see core_params' exchange)
-        SichuanFlow: {"lack", "forced_win_tiles", "exchange_three", "exchange_direction"},
-        CommonFlow: {"flowers", "declare_ready"},
-        WuhuFlow: {"honors"},
-    }.get(cls)
-    if known is None or {f.name for f in fields(o)} != known:
+def core_params(flow: Flow) -> Any:
+    """The flow as the compiled core reads it (a ``mahjong._core.CoreFlowTable``, made once per flow from
+    :func:`mahjong.game.coreflow.core_flow`), or None when the core does not play it (a flow with an engine hook
+    of its own; :func:`mahjong.game.coreflow.why_not_on_core` says why) or on the pure-Python backend."""
+    if not core_available():
         return None
-    # an option the core does not model is on (换三张: the core plays it for a caller that sets it up, CoreHand)
-    if any(getattr(o, name) for name in cls.core_unsupported_options
-           if not (exchange and cls is SichuanFlow and name == "exchange_three")):
-        return None
-    if cls is GuobiaoFlow:
-        if o.botzone:  # the per-seat wall segments and false wins are not modelled
-            return None
-        return {"dice_break": bool(o.dice_break), "honors": True, "lack": False}
-    if cls is SichuanFlow:
-        return {"dice_break": False, "honors": False, "lack": bool(o.lack)}
-    if cls is WuhuFlow:
-        return {"dice_break": False, "honors": bool(o.honors), "lack": False}
-    return {"dice_break": False, "honors": True, "lack": False}
+    table = flow.__dict__.get("_core_table", _UNSET)
+    if table is _UNSET:
+        record = core_flow(flow)
+        table = flow.__dict__["_core_table"] = record.table() if record is not None else None
+    return table
 
 
-def core_params(flow: Flow, exchange: bool = False) -> tuple[int, ...] | None:
-    """The core's parameter row for ``flow`` (CoreParams of engine.pxi, in field order), or None when the core
-    does not model this flow or one of its options (the hand then plays on the Python engine).  ``exchange``:
-    the caller plays Sichuan's 换三张 on the core too (CoreHand sets it up: GameCore.exchange_three)."""
-    facts = _core_facts(flow, exchange)
-    if facts is None:
-        return None
-    rules = flow.ruleset.hand_rules
-    return (
-        flow.hand_size,
-        int(flow.chows),
-        int(flow.multiple_winners),
-        flow.winners_to_end,
-        flow.reserve,
-        int(facts["dice_break"]),
-        int(bool(flow.bonus_tiles)),
-        int(facts["honors"]),
-        int(facts["lack"]),
-        flow.forced_win_tiles,
-        int(flow.pays_during_play),
-        rules.flags,
-        rules.hand_size,
-    )
+_UNSET = object()
 
 
 def guobiao_in_c(flow: Flow) -> tuple[int, int] | None:
     """(option bits, minimum fan) when the core may decide this flow's may-this-seat-win itself with the
     compiled Guobiao kernel (GameCore.decide_guobiao): the Guobiao rule set scored by its one-call path (no
-    天和 / 地和 / 人和 facts: the extras' flags, which that path leaves to the rule layer); else None."""
-    from mahjong.game.flows.guobiao import GuobiaoFlow
+    天和 / 地和 / 人和 facts: the extras' flags, which that path leaves to the rule layer), the flow's may-win
+    the plain minimum (or a false win, where the flow lets one be declared) and no wildcards; else None."""
     from mahjong.rulesets.guobiao.ruleset import _FAST, Guobiao
 
     rs = flow.ruleset
-    if (type(flow) is not GuobiaoFlow or type(rs) is not Guobiao or _FAST is None or rs.config.extras
-            or flow.heavenly or flow.earthly is not None):
+    if (type(rs) is not Guobiao or _FAST is None or rs.config.extras or flow.heavenly or flow.earthly is not None
+            or flow.human or type(flow).may_win is not Flow.may_win or flow.wild_tiles or flow.indicator is not None):
         return None
     return rs._opt_bits, rs._min_fan
 
@@ -292,14 +277,16 @@ def _book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
     if cls.may_win not in (Flow.may_win, BookFlow.may_win) or cls.wildcard_count not in (Flow.wildcard_count,
                                                                                       BookFlow.wildcard_count):
         return None
-    supplied: set[str] = set()
-    if isinstance(flow, BookFlow):
-        if flow._wild_on():
-            return None  # (wildcards on the core: not yet)
-        book = flow.book
-        supplied = {"indicator", "declared_ready", "haidi", "birds", "bird_seats"} & set(book.facts)
-        if book.settlement is None and "already_won" in book.facts:
-            supplied.add("already_won")  # (record_facts gives it to a book settled by its wins: in the record)
+    if (isinstance(flow, BookFlow) and flow._wild_on()) or flow.wild_tiles or flow.indicator is not None:
+        return None  # (wildcards on the core: the rule book decides)
+    # the facts the flow gives each win from the hand state (CoreFacts on the core) that the evaluator does not
+    # read from the core yet: a book that reads one is decided by the rule book
+    book = rs.book
+    supplied = {"indicator", "declared_ready", "haidi", "birds", "bird_seats", "wildcard_win"} & set(book.facts)
+    if book.settlement is None and "already_won" in book.facts:
+        supplied.add("already_won")  # (record_facts gives it to a book settled by its wins: in the record)
+    if flow.ready_declaration:
+        supplied.add("kou_ting")  # (扣听: the engine gives it from 报听 with the first discard)
     if cls.record_facts not in (Flow.record_facts, BookFlow.record_facts) or cls.check_facts not in (
             Flow.check_facts, BookFlow.check_facts):
         return None
@@ -317,19 +304,19 @@ def _book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
 
 def facts_from_core(flow: Flow) -> bool:
     """The flow's win facts are the standard ones the core derives itself (HandState.win_facts: no fact of
-    the flow's own read from the hand state, no wildcards, no money during play), so a self-play hand's
-    scores and settlement record can be made from the core without building its events."""
-    from mahjong.game.flows.guobiao import GuobiaoFlow
-
+    the flow's own read from the hand state, no wildcards, no 定缺, no 报听, no special rules, no money during
+    play), so a self-play hand's scores and settlement record can be made from the core without building its
+    events."""
     cls = type(flow)
 
     def plain(name: str) -> bool:
         return getattr(cls, name) is getattr(Flow, name)
 
-    guobiao = cls is GuobiaoFlow and not flow.heavenly  # (its own hooks read no state without the extras)
+    has_special = getattr(flow, "has_special", None)
     return (core_params(flow) is not None and not flow.pays_during_play and not flow.draw_hands
-            and plain("check_facts") and plain("wildcard_count") and (plain("record_facts") or guobiao)
-            and (plain("may_win") or guobiao)
+            and plain("check_facts") and plain("record_facts") and plain("may_win") and not flow.wild_tiles
+            and flow.indicator is None and not flow.plays_lack() and not flow.ready_declaration
+            and not (has_special is not None and has_special())
             and flow.earthly in (None, "first_draw", "first_round", "first_discard"))
 
 
@@ -339,18 +326,12 @@ _WIN_STANDARD = frozenset(f.name for f in fields(Win)) - {"flags", "seat", "hand
 
 
 def core_hand(core: GameCore, flow: Flow, seat: int, win_tile: int | None = None, claimed: bool = False) -> Hand:
-    """state.hand_of(seat, win_tile, meld_offset, claimed) from the core's counts, melds and bonus tiles (the
-    core sets every bonus tile aside: none is among the concealed tiles)."""
-    counts = core.hand(seat)
-    concealed = tuple(t for t in range(34) for _ in range(counts[t]))
-    if win_tile is not None and claimed:
-        concealed += (win_tile,)
+    """state.hand_of(seat, win_tile, meld_offset, claimed) from the core's counts, melds and bonus tiles."""
     melds = []
-    for kind, low, tile, frm in core.melds(seat):
+    for kind, tiles, _, frm in core.melds(seat):
         name = MELD_KINDS[kind]
-        tiles = (low, low + 1, low + 2) if name == "chow" else (tile,) * (3 if name == "pung" else 4)
         melds.append(Meld(MeldKind(name), tiles, None if frm < 0 else flow.meld_offset(seat, frm, name)))
-    return Hand(concealed, tuple(melds), tuple(sorted(core.bonus(seat))), win_tile)
+    return hand_from(core.hand(seat), tuple(melds), core.bonus(seat), win_tile, claimed)
 
 
 def core_context(core: GameCore, flow: Flow, dealer: int, prevalent_wind: int, seat: int, from_seat: int | None,
@@ -360,9 +341,13 @@ def core_context(core: GameCore, flow: Flow, dealer: int, prevalent_wind: int, s
     kw: dict[str, Any] = {"winner": seat, "discarder": from_seat, "dealer": dealer,
                           "seat_wind": (seat - dealer) % 4, "prevalent_wind": prevalent_wind}
     kw.update(zip(_FACT_NAMES, facts))
-    heavenly, earthly, _, first_round = facts[5:]
+    heavenly, earthly, human, first_round, bonus_after_kong = facts[5:10]
+    if flow.bonus_spoils_kong_draw and from_seat is None and bonus_after_kong:
+        kw["kong_replacement"] = False  # (Flow.record_facts: the flow's judge loses 杠上开花 then)
     if flow.heavenly:
         kw["heavenly"] = heavenly
+    if flow.human and human:
+        kw["human"] = True
     if flow.earthly == "first_draw":
         kw["earthly"] = earthly
     elif flow.earthly == "first_round":
@@ -393,7 +378,7 @@ class CoreHand(HandTable):
     plays).  Drive it with :meth:`advance` / :meth:`act` / :meth:`play_random`; read :attr:`events`,
     :attr:`settlement`, :attr:`net`."""
 
-    def __init__(self, flow: Flow, params: tuple[int, ...], *, seed: int = 0, salt: int = 0,
+    def __init__(self, flow: Flow, params: Any, *, seed: int = 0, salt: int = 0,
                  wall: Sequence[int] | None = None, dealer: int = 0, prevalent_wind: int = 0,
                  hand_number: int = 0, options: Mapping[str, Any] | None = None, rules: str = "",
                  table: RandomTable | None = None) -> None:
@@ -406,27 +391,29 @@ class CoreHand(HandTable):
         self.explicit_wall = wall is not None
         given = None if wall is None else bytes(wall)
         self.core: GameCore = _GameCore(params, seed, salt, dealer, prevalent_wind, given)
-        #: 换三张 before 定缺 (SichuanFlow's exchange_three), played by the core
-        self._exchange = bool(getattr(flow.options, "exchange_three", False))
-        if self._exchange:
-            by_dice = bool(flow.exchange_by_dice())  # type: ignore[attr-defined]
-            self.core.exchange_three(by_dice, 1 if by_dice else flow.exchange_offset(None))  # type: ignore[attr-defined]
         self.dealer, self.prevalent_wind = dealer, prevalent_wind
+        self._special = _special_hooks(flow)  # (a rule file's special rules: horses at the end)
         #: self-play: wins scored and the won hand's record made from the core alone (facts_from_core)
         self._from_core = table is not None and table.facts_from_core
         # the hand state and the typed events are built when first read (most self-play hands never are)
         self._state_: HandState | None = None
         self._events: list[GameEvent] = []
+        self._swap_rows: list[tuple[int, int]] = []  # 开始时换牌: a seat's rows (given, received) folded so far
         self._synced = 0  # core records folded into state / events so far
         self._syncing = False
         # money settled from the core's ledger before the typed events were built: (core record position, payer,
         # payee, amount, reason, settlement record event), emitted as Paid at that position when they are
         self._deferred: list[tuple[int, int, int, int, str, int | None]] = []
         self._deferred_end: HandEnded | None = None  # the quiet end's last event, appended when events are read
+        self._deferred_specials: list[GameEvent] = []  # a fast end's horses turned, emitted before its payments
+        #: the special events of a hand that ended straight from the core (None: read them from the state)
+        self._fast_specials: tuple[GameEvent, ...] | None = None
         self._fold_index: list[int] = []  # settlement record event i -> log index, as the fold builds the log
         self._win_cache: dict[tuple[int, int, int], ScoreResult | None] = {}
+        #: the settlement record of each win the rule set was asked about, made from the core's state then
+        self._win_records: dict[tuple[int, int, int], Win] = {}
+        self._penalty_answers: dict[int, str] = {}  # the judge's penalties: the answer, by the record's position
         self._scored: dict[tuple[int, int, int], ScoreResult] = {}  # the wins scored from the core: (seat, tile, from)
-        self._became_ready: list[int] = []
         self._draw_hands: dict[int, str] = {}
         self._paid: Counter[tuple[int, int, int, str, int | None]] = Counter()
         self._record_index: list[int] = []
@@ -451,6 +438,10 @@ class CoreHand(HandTable):
             self.core.decide_book(*hook)
             self._in_c = True
             self._settled_in_c = hook[3]
+
+    def ready_order(self) -> list[int]:
+        """The seats in the order they became ready (the 海底捞月's performer when both are): the core's."""
+        return list(self.core.became_ready)
 
     @property
     def settlement(self) -> Settlement | None:
@@ -510,6 +501,10 @@ class CoreHand(HandTable):
         self._syncing = True
         try:
             self._fold_records()
+            if self._deferred_specials and self._synced == core.n_events:  # (a fast end's horses, then its money)
+                for ev in self._deferred_specials:
+                    self._emit(ev)
+                self._deferred_specials = []
             self._flush(core.n_events)
         finally:
             self._syncing = False
@@ -553,22 +548,74 @@ class CoreHand(HandTable):
             self._syncing = False
 
     def win_score(self, seat: int, tile: int) -> ScoreResult | None:
-        if not self._in_c:
-            return super().win_score(seat, tile)
-        st = self.state
-        key = (st.steps, seat, tile)
-        if key not in self._win_cache:  # (the core decided the offer: the rule book scores it when asked)
+        """The score of the win on ``tile`` offered to ``seat`` now (None if none is offered): the rule set's answer
+        to the core's question, or (a hand whose wins the core decides) the rule set's score of the win on offer,
+        made when first asked."""
+        core = self.core
+        key = (core.n_events, seat, tile)
+        if key not in self._win_cache:
             result = None
-            phase, _, discard, kong, drawn = self.core.focus
-            if type(seat) is int and 0 <= seat < 4 and WIN in self.core.legal(seat):
+            phase, _, discard, kong, drawn = core.focus
+            if type(seat) is int and 0 <= seat < 4 and WIN in core.legal(seat):
+                st = self.snapshot()
                 if phase == _PH["claim"] and discard == tile and st.last_discard is not None:
-                    result = self._score_win(seat, tile, st.last_discard[0], False)
+                    result = self._score_win(seat, tile, st.last_discard[0], False, st)
                 elif phase == _PH["rob"] and kong == tile and st.pending_kong is not None:
-                    result = self._score_win(seat, tile, st.pending_kong[0], True)
-                elif phase == _PH["turn"] and drawn == tile:
-                    result = self._score_win(seat, tile, None, False)
+                    result = self._score_win(seat, tile, st.pending_kong[0], True, st)
+                elif phase in (_PH["turn"], _PH["haidi"]) and drawn == tile:
+                    result = self._score_win(seat, tile, None, False, st)
             self._win_cache[key] = result
         return self._win_cache[key]
+
+    def snapshot(self) -> HandState:
+        """The hand state now, read from the core (HandState's fields, without folding the typed events): what a
+        win's score reads (the flow's facts, the state's win facts, the hand)."""
+        flow = self.flow
+        (dealer, prevalent, wall, front, back, out, hands, melds, bonus, rivers, visible, kongs, playing, won, lack,
+         ready, ready_order, indicator, phase, actor, ldraw, ldis, pk, kong_due, after_kong, turns, claims, haidi,
+         segment, seg_front, robbing, steps, from_start, offer_drawn, bonus_after_kong) = self.core.state()
+        st = HandState(ruleset=self.rules, options=self.options, seats=tuple(flow.seats), dealer=dealer,
+                       prevalent_wind=prevalent, hand_number=self.hand_number, wall=wall, front=front, back=back,
+                       out_of_play=out, hands=hands, bonus=bonus, discards=rivers, visible=visible)
+        st.melds = [[TableMeld(MELD_KINDS[k], tiles, None if frm < 0 else frm) for k, tiles, frm in ms] for ms in melds]
+        st.kongs = [(s, _KONG_KINDS[k], t, None if frm < 0 or _KONG_KINDS[k] == "concealed" else frm, r)
+                    for s, k, t, frm, r in kongs]
+        st.playing = [s for s in flow.seats if playing >> s & 1]
+        st.won = won
+        st.lack = [None if x < 0 else x for x in lack]
+        st.ready, st.ready_order, st.ready_from_start = ready, ready_order, from_start
+        st.offer_drawn, st.bonus_after_kong = offer_drawn, bonus_after_kong
+        if indicator >= 0:
+            st.indicator = indicator
+            st.wildcards = flow.indicator.wildcards[indicator] if flow.indicator is not None else ()
+        st.phase, st.actor = PHASES[phase], actor
+        st.last_draw, st.last_discard, st.pending_kong = ldraw, ldis, pk
+        st.kong_draw_due = None if kong_due < 0 else kong_due
+        st.after_kong, st.turns, st.claims_made = after_kong, turns, claims
+        st.haidi_tile = None if haidi < 0 else haidi
+        st.reserve, st.segment, st.seg_front, st.robbing, st.steps = flow.reserve, segment, seg_front, robbing, steps
+        return st
+
+    def _penalized(self, position: int, seat: int, tile: int, a: int, b: int,
+                   state: HandState | None = None) -> Penalized:
+        """The Penalized event of the core's record at ``position`` (a false win's hand as the state holds it then,
+        its score kept for the settlement's results; ``state``: that state, default the fold's)."""
+        st = self._state if state is None else state
+        frm, kind, robbing = (a & 7) - 1, PENALTIES[(a >> 3) & 7], bool(a >> 6 & 1)
+        hand = ""
+        if kind == "WH" and tile >= 0:
+            from_seat = None if frm < 0 else frm
+            hand = str(st.hand_of(seat, tile, self.flow.meld_offset, from_seat is not None))
+            if b >= 0:  # (a complete hand under the minimum: its score, as the engine shows it with the results)
+                result = self._win_cache.get((position, seat, tile))
+                self._false_win = result if result is not None else self._score_win(seat, tile, from_seat, robbing,
+                                                                                     st)
+        return Penalized(seat, kind, self._penalty_answers.get(position, ""), tile if tile >= 0 else None, hand,
+                         b if b >= 0 else None)
+
+    def _dealer_draw(self) -> None:
+        """The tile the dealer counts as drawn on its first turn (Game._to_lack)."""
+        self._state.last_draw = self._dealer_first_draw()
 
     def _flush(self, position: int) -> None:
         """Emit the deferred payments made at or before core record ``position``."""
@@ -594,10 +641,11 @@ class CoreHand(HandTable):
             if kind == _EV["draw"]:
                 self._emit(Drew(seat, tile, bool(a)))
             elif kind == _EV["discard"]:
-                self._emit(Discarded(seat, tile))
+                self._emit(Discarded(seat, tile, bool(a), bool(b)))
             elif kind == _EV["claim"]:
-                ck, low = CLAIM_KINDS[b & 3], b >> 2
-                meld = (low, low + 1, low + 2) if ck == "chow" else (tile,) * (4 if ck == "kong" else 3)
+                ck = CLAIM_KINDS[b & 3]
+                meld = ((b >> 2) & 63, (b >> 8) & 255, (b >> 16) & 255) if ck == "chow" else (
+                    (tile,) * (4 if ck == "kong" else 3))
                 self._emit(Claimed(seat, ck, tile, a, meld))
             elif kind == _EV["kong"]:
                 self._emit(KongDeclared(seat, "added" if a else "concealed", tile))
@@ -616,29 +664,49 @@ class CoreHand(HandTable):
                     self._draw_hands = {s: str(st.hand_of(s, None, flow.meld_offset)) for s in st.playing}
                 self._emit(WallEnd(tuple(s for s in flow.seats if a >> s & 1)))
             elif kind == _EV["deal"]:
-                wall = wall if wall is not None else core.wall
+                wall = wall if wall is not None else core.wall_built
                 self._emit(Dealt(seat, tuple(wall[tile:tile + a])))
             elif kind == _EV["dice"]:
-                self._emit(DiceRolled(seat, (tile, a), "exchange" if b == 1 else "break"))
+                self._emit(DiceRolled(seat, (tile, a), DICE_PURPOSES[b]))
             elif kind == _EV["pick"]:
                 self._emit(TilePicked(seat, tile))
             elif kind == _EV["passed"]:
                 self._emit(TilesPassed(seat, b >> 8, (tile, a, b & 255)))
-                if seat == 3:  # (the four passes are over: Game._to_lack's dealer's 14th tile)
-                    held = [t for t in range(34) if st.hands[st.dealer][t]]
-                    st.last_draw = (st.dealer, held[-1], False, False) if held else None
+                if seat == flow.seats[-1]:  # (the passes are over: Game._to_lack's dealer's 14th tile)
+                    self._dealer_draw()
+            elif kind == _EV["swapped"]:
+                swap = self._swap_rows
+                if tile >= 0:
+                    swap.append((tile, a))
+                if b:  # (the seat's last row: its swap, every tile given and received)
+                    self._emit(TilesSwapped(seat, tuple(g for g, _ in swap), tuple(r for _, r in swap)))
+                    swap.clear()
+                    if all(st.swapped[s] for s in flow.seats):  # (the swaps are over: Game._to_lack)
+                        self._dealer_draw()
+            elif kind == _EV["wildcard"]:
+                assert flow.indicator is not None
+                self._emit(WildcardRevealed(tile, flow.indicator.wildcards[tile], a))
+            elif kind == _EV["haidi"]:
+                self._emit(HaidiFished(seat, tile))
+            elif kind == _EV["opening"]:
+                row = flow.special.opening[tile]  # type: ignore[attr-defined]
+                shown = tuple(t for t in range(34) for _ in range(st.hands[seat][t]))
+                self._emit(OpeningDeclared(seat, row.key, shown, a))
+            elif kind == _EV["instant_win"]:
+                row = flow.special.instant_wins[tile]  # type: ignore[attr-defined]
+                by_seat = flow.book.flow.bird_hits == "seat"  # type: ignore[attr-defined]
+                seats = tuple(b >> (8 * k) & 255 for k in range(4)) if by_seat else ()
+                self._emit(InstantWon(seat, row.key, a if a >= 0 else None, 0 if by_seat else b, seats))
+            elif kind == _EV["penalty"]:
+                self._emit(self._penalized(i, seat, tile, a, b))
             elif kind == _EV["wall"]:
-                order = tuple(core.wall)
+                order = tuple(core.wall_built)
                 self._emit(WallBuilt(order, wall_digest(order), None if self.explicit_wall else self.seed,
                                      self.salt, flow.in_play(len(order)), flow.segmented))
             elif kind == _EV["begin"]:
                 st.begin_play()
-                held = [t for t in range(34) if st.hands[st.dealer][t]]
-                st.last_draw = (st.dealer, held[-1], False, False) if held else None
-                if self._exchange:
-                    st.phase = "exchange"
-                elif getattr(flow.options, "lack", False):
-                    st.phase = "lack"
+                self._dealer_draw()
+                st.phase = PHASES[tile]
         self._synced += len(records)
         if self._synced < core.n_events:
             return
@@ -659,14 +727,20 @@ class CoreHand(HandTable):
                 result = self._score_from_core(seat, tile, None if frm < 0 else frm)
                 if result is not None:  # (the settlement takes it as it is: _won_end)
                     self._scored[(seat, tile, frm)] = result
-                core.verdict(seat, tile, result is not None, result.total if result is not None else 0)
+                core.verdict(seat, tile, result is not None, result.total if result is not None else 0,
+                             result is not None and result.valid)
                 status = core.advance()
             elif status == CS_SCORE:
                 seat, tile, frm, robbing = core.query
-                self.sync()
-                result = self._score_win(seat, tile, None if frm < 0 else frm, robbing)
-                self._win_cache[(self.state.steps, seat, tile)] = result
-                core.verdict(seat, tile, result is not None, result.total if result is not None else 0)
+                # (scored on the core's state as it stands: the typed events are not needed for it)
+                st = self.snapshot()
+                result = self._score_win(seat, tile, None if frm < 0 else frm, robbing, st)
+                self._win_cache[(core.n_events, seat, tile)] = result
+                if result is not None and not robbing:  # (the win's record, should it be made now: _won_end)
+                    self._win_records[(core.n_events, seat, tile)] = self._record_facts(
+                        seat, tile, None if frm < 0 else frm, robbing, st)
+                core.verdict(seat, tile, result is not None, result.total if result is not None else 0,
+                             result is not None and result.valid)
                 status = core.advance()
             elif status == CS_PAY:
                 if core.won:
@@ -684,7 +758,8 @@ class CoreHand(HandTable):
                         self.sync()
                 elif not self._ended:
                     self._ended = True
-                    if not (self._won_end() if core.won else self._quiet_end()):
+                    if not (self._penalty_end() if core.penalty is not None else self._won_end() if core.won
+                            else self._quiet_end()):
                         self.sync()
                         self._end_hand()
                         assert self._state.net is not None
@@ -796,8 +871,9 @@ class CoreHand(HandTable):
         and hands (the typed events are built only if someone reads them).  False = a hand with a win (or
         bonus tiles in the final hands): the full end runs."""
         flow, core = self.flow, self.core
-        if core.won or flow.draw_hands and flow.bonus_tiles:
-            return False
+        if (core.won or flow.draw_hands and flow.bonus_tiles or self._special is not None and core.specials
+                or core.penalty is not None):
+            return False  # (a rule file's opening wins and the judge's penalties pay at the end: the full end)
         # a rule set settled by its wins alone moves no money for kongs or the wall's end (settle_by_wins):
         # every such hand of a table settles alike, and the table keeps the one settlement (found to need no
         # lines of the flow's own when the first such hand ended)
@@ -808,7 +884,17 @@ class CoreHand(HandTable):
         else:
             if flow.draw_hands:
                 self._draw_hands = {s: self._core_hand(s) for s in flow.seats}  # (no win: every seat plays)
-            settlement = self._settle(self._ledger_record(Draw(self._draw_hands, ())))
+                fished = core.haidi
+                if fished is not None:  # (the final hands are those at the wall's end, before the 海底捞月)
+                    seat, tile = fished
+                    counts = bytearray(core.hand(seat))
+                    counts[tile] -= 1
+                    self._draw_hands[seat] = str(hand_from(counts, self._core_hand_of(seat).melds,
+                                                           core.bonus(seat)))
+            ready = core.wall_end_ready
+            order = tuple(s for s in self.ready_order() if ready >= 0 and ready >> s & 1)
+            facts = flow.draw_facts(self.snapshot()) if flow.draw_hands else {}
+            settlement = self._settle(self._ledger_record(Draw(self._draw_hands, order, facts)))
             if flow.extra_lines(self._state, settlement):
                 return False
             if by_wins and table is not None and not settlement.lines:
@@ -831,34 +917,87 @@ class CoreHand(HandTable):
             raise AssertionError(f"payments during play {net} disagree with the settlement {settlement.net}")
         self.settlement, self.net = settlement, net
         self._quiet_settlement = settlement  # (its HandEnded is made when the events are read)
+        # (every fast end needs a hand with no opening or instant win: its only special events are the horses)
+        self._fast_specials = tuple(self._deferred_specials)
+
+    def special_events(self) -> tuple[GameEvent, ...]:
+        """The rule file's special events of the finished hand (:func:`mahjong.rulebook.special.special_events_of`),
+        without folding the typed events where the hand ended straight from the core."""
+        if self._fast_specials is not None:
+            return self._fast_specials
+        return tuple(getattr(self.state, "special", ()))
 
     def _won_end(self) -> bool:
-        """A self-play hand won under a flow settled by its wins, whose wins the core decided (guobiao_in_c):
-        settle the record straight from the core — the kong ledger, then each win with its hand and the facts
-        the core derived as HandState.win_facts does (tests/game/test_core_scoring.py checks the record against
-        the fold's) — and build the typed events only if someone reads them.  False: the full end runs."""
+        """A hand with wins, settled straight from the core: the kong ledger, then each win with its hand and its
+        facts — derived from the core as HandState.win_facts does where they are all the core's (self-play,
+        :func:`facts_from_core`; tests/game/test_core_scoring.py checks the record against the fold's), else the
+        record made from the core's state when the rule set was asked about the win (each win on its own
+        discard, none robbing a kong: the fold's state is then the same) — and build the typed events only if
+        someone reads them.  False: the full end runs (a false win, opening or instant wins, horses, a win whose
+        record was not made)."""
         flow, core = self.flow, self.core
-        if not self._from_core:
+        if (flow.penalties or flow.pays_during_play or core.wall_end_ready >= 0
+                or self._special is not None and core.specials):
+            return False  # (money during play, or the wall's end in the record: the full end)
             return False
+        won = core.wins()
+        if not self._from_core:
+            steps = core.win_steps()
+            if len(set(steps)) != len(steps) or any(core.win_facts(i)[3] for i in range(len(won))):
+                return False  # (several wins on one discard, or one robbing a kong: the fold makes their records)
         wins: list[Won] = []
         events = list(self._ledger_record(None).events)
         scored: dict[int, ScoreResult] = {}
-        for i, (seat, tile, frm, total) in enumerate(core.wins()):
+        for i, (seat, tile, frm, total) in enumerate(won):
             if (seat, tile, frm) in self._scored:  # (scored when the win was offered, from the same facts)
                 scored[len(events)] = self._scored[(seat, tile, frm)]
             from_seat = None if frm < 0 else frm
             hand = self._core_hand(seat, tile, from_seat is not None)
             wins.append(Won(seat, tile, from_seat, hand, total))
-            # (HandTable._record_facts: the standard fields, a false 天和 / 地和 left out, no flow flags here)
-            kw = self._core_kwargs(seat, from_seat, core.win_facts(i))
-            std = {k: v for k, v in kw.items() if k in _WIN_STANDARD and (v or k not in ("heavenly", "earthly"))}
-            events.append(Win(seat=seat, hand=hand, discarder=from_seat, **std))
+            if self._from_core:
+                # (HandTable._record_facts: the standard fields, a false 天和 / 地和 left out, no flow flags here)
+                kw = self._core_kwargs(seat, from_seat, core.win_facts(i))
+                std = {k: v for k, v in kw.items() if k in _WIN_STANDARD and (v or k not in ("heavenly", "earthly"))}
+                events.append(Win(seat=seat, hand=hand, discarder=from_seat, **std))
+            else:
+                made = self._win_records.get((steps[i], seat, tile))
+                if made is None:
+                    return False
+                events.append(made)
         record = HandRecord(self.rules, tuple(events), dict(flow.ruleset_options), self.dealer, self.prevalent_wind)
         settlement = self._settle(record, scored)
-        if flow.extra_lines(self._state, settlement):
-            return False
+        st = self.snapshot()
+        st.wins = wins
+        horses = self._special.after_win_events(st) if self._special is not None and _has_horses(flow) else []
+        st.special = list(horses)
+        extra = flow.extra_lines(st, settlement)
+        if extra:  # (买马: the horses' payments, as HandTable._end_hand adds them)
+            settlement = Settlement.from_lines(settlement.ruleset, [*settlement.lines, *extra], settlement.results,
+                                               settlement.details)
+        self._deferred_specials = list(horses)
         self._end_from_core(settlement)
         self.fast_record, self._wins = record, wins
+        return True
+
+    def _penalty_end(self) -> bool:
+        """A hand the judge's penalty ended, settled straight from the core (its kongs, the penalty's lines) and
+        its typed events built only if someone reads them.  False: the full end runs (opening wins, or a win
+        before the penalty)."""
+        flow, core = self.flow, self.core
+        if core.won or self._special is not None and core.specials:
+            return False
+        st = self.snapshot()
+        position = core.n_events - 1
+        _, seat, tile, a, b = core.events(position)[0]
+        st.penalty = self._penalized(position, seat, tile, a, b, st)
+        settlement = self._settle(self._ledger_record(None))
+        extra = flow.extra_lines(st, settlement)
+        if extra:
+            results = (*settlement.results, self._false_win) if self._false_win is not None else settlement.results
+            settlement = Settlement.from_lines(settlement.ruleset, [*settlement.lines, *extra], results,
+                                               settlement.details)
+        self._end_from_core(settlement)
+        self._wins = []
         return True
 
     def play_random(self, agent_seeds: Sequence[int], *, decide_in_c: bool = True) -> CoreHand:
@@ -885,6 +1024,22 @@ class CoreHand(HandTable):
         return self
 
 
+def _has_horses(flow: Flow) -> bool:
+    """The flow turns horses after a win (买马: their events come before the hand's payments)."""
+    record = core_flow(flow)
+    return record is not None and record.field("horses") >= 0
+
+
+def _special_hooks(flow: Flow) -> SpecialHooks | None:
+    """The flow's special-rules hooks when it has special rules (found once per flow: a runtime protocol check
+    costs more than a hand's Python on the core)."""
+    got = flow.__dict__.get("_special_hooks", _UNSET)
+    if got is _UNSET:
+        got = flow if isinstance(flow, SpecialHooks) and flow.has_special() else None
+        flow.__dict__["_special_hooks"] = got
+    return got  # type: ignore[no-any-return]
+
+
 _PH = {name: i for i, name in enumerate(PHASES)}
 _REFUSED = {-1 - i: name for i, name in enumerate(REFUSALS)}
 
@@ -909,7 +1064,7 @@ class CoreGame(CoreHand, Game):
             flow = _core_flow(rules, options)
         except MahjongError:
             return None, False
-        return flow, core_params(flow, exchange=True) is not None
+        return flow, core_params(flow) is not None
 
     def __init__(self, rules: str = "guobiao", *, seed: int = 0, salt: int = 0, wall: Sequence[int] | None = None,
                  dealer: int | None = None, prevalent_wind: int = 0, hand_number: int = 0,
@@ -921,7 +1076,7 @@ class CoreGame(CoreHand, Game):
         if engine == "python":
             raise RulesError(f"the compiled hand core does not play {rules} with these options: use Game")
         flow = made if made is not None else _core_flow(rules, options)
-        params = core_params(flow, exchange=True)
+        params = core_params(flow)
         if params is None:
             raise RulesError(f"the compiled hand core does not play {rules} with these options: use Game")
         d = check_seats(flow, dealer, prevalent_wind)
@@ -930,6 +1085,9 @@ class CoreGame(CoreHand, Game):
                          hand_number=hand_number, options=options, rules=rules)
         self._legal_made: dict[int, list[Action]] = {}
         self._slots_made: dict[int, tuple[int, ...]] = {}
+        #: the judge's penalties: the question's answers held until every asked seat has answered, the illegal ones
+        self._held: dict[int, Action | int] = {}
+        self._faults: dict[int, Action | int] = {}
         self._decide_book(book_in_c(flow))
         self._status = self.handle(self.core.advance())
 
@@ -960,8 +1118,12 @@ class CoreGame(CoreHand, Game):
 
     @property
     def pending(self) -> tuple[int, ...]:
-        return () if self._status == CS_END else self.core.pending
+        if self._status == CS_END:
+            return ()
+        pending = self.core.pending
+        return tuple(s for s in pending if s not in self._held) if self._held else pending
 
+    @one_answer_at_a_time  # (its cache is emptied by an answer: filled in between, it would be stale for good)
     def _legal_of(self, seat: int) -> list[Action]:
         """The seat's legal actions now, made once per decision (the cache is emptied by every accepted act)."""
         legal = self._legal_made.get(seat)
@@ -978,16 +1140,27 @@ class CoreGame(CoreHand, Game):
         return legal
 
     def legal_actions(self, seat: int) -> list[Action]:
+        seat = as_seat(seat)
+        if seat in self._held:
+            return []
         return list(self._legal_of(seat))
 
     def action_mask(self, seat: int) -> bytearray:
-        return self.core.mask(seat) if type(seat) is int and 0 <= seat < 4 else bytearray(N_ACTIONS)
+        seat = as_seat(seat)
+        if not 0 <= seat < 4 or seat in self._held:
+            return bytearray(N_ACTIONS)
+        return self.core.mask(seat)
 
+    @one_answer_at_a_time
     def act(self, seat: int, action: Action | int) -> None:
         """As :meth:`Game.act`: raises :class:`IllegalActionError` naming the action and why; the state is
         unchanged."""
+        seat, action = as_seat(seat), as_action(action)  # (a numpy integer as an int; a float, a bool refused)
         if self.done:
             raise IllegalActionError(f"the hand is over: seat {seat} cannot {action}")
+        if self.flow.penalties and (self._held or not self._is_legal(seat, action)):
+            self._judged_act(seat, action)  # (the judge's penalties: an illegal answer is judged, not refused)
+            return
         if isinstance(action, Action):
             slot = action.index
             legal = self._legal_of(seat)
@@ -1012,31 +1185,129 @@ class CoreGame(CoreHand, Game):
                                      + ", ".join(str(a) for a in self.legal_actions(seat)))
         self._status = self.handle(r)
 
+    def _is_legal(self, seat: int, action: Action | int) -> bool:
+        """``action`` is one of the legal answers of ``seat``, a seat still to answer."""
+        if type(seat) is not int or seat not in self.pending:
+            return False
+        legal = self._legal_of(seat)
+        if isinstance(action, Action):
+            return action in legal
+        return type(action) is int and any(a.index == action for a in legal)
+
+    def _judged_act(self, seat: int, action: Action | int) -> None:
+        """Game.act with the judge's penalties (the Botzone format) once an answer is not legal: the answers of the
+        question are held until every asked seat has given one, then judged as Game._judge judges them (wins
+        declared first, a false one WH; else the illegal answer WA, the lowest seat's); the core is given the
+        answers only when none is penalized (an illegal one among them, beside a win that stands, as pass)."""
+        core = self.core
+        if type(seat) is not int or seat not in core.asked:
+            raise IllegalActionError(f"seat {seat} is not to act now ({action}); the seats to act now: "
+                                     f"{listed(self.pending)}")
+        if seat in self._held or seat in core.answers():
+            raise IllegalActionError(f"seat {seat} has already answered ({self._held.get(seat, action)})")
+        if isinstance(action, Action):
+            chosen: Action | int = action
+        elif isinstance(action, int) and not isinstance(action, bool):
+            chosen = action
+        else:
+            raise IllegalActionError(f"an action is an Action or an action index, got {action!r}")
+        if not self._is_legal(seat, action):
+            self._faults[seat] = action
+        self._held[seat] = chosen
+        if self.pending:
+            return
+        held, faults = self._held, self._faults
+        self._held, self._faults = {}, {}
+        penalty = self._judge_held(held, faults)
+        if penalty is not None:
+            p_seat, kind, tile, frm, robbing, total, answer = penalty
+            self._penalty_answers[core.n_events] = answer
+            core.penalize(p_seat, PENALTIES.index(kind), -1 if tile is None else tile, -1 if frm is None else frm,
+                          robbing, -1 if total is None else total)
+            self._legal_made, self._slots_made = {}, {}
+            self._status = self.handle(CS_END)
+            return
+        status = CS_WAIT
+        for s in core.asked:
+            if s in held:
+                a = held[s]
+                slot = PASS if s in faults else (a.index if isinstance(a, Action) else a)
+                status = core.act(s, slot)
+        self._legal_made, self._slots_made = {}, {}
+        self._status = self.handle(status)
+
+    def _judge_held(self, held: dict[int, Action | int],
+                    faults: dict[int, Action | int]) -> tuple[int, str, int | None, int | None, bool, int | None,
+                                                               str] | None:
+        """Game._judge over the question's answers (those the core holds and those held here): the penalty
+        (seat, kind, a false win's tile, the seat it was claimed from, robbing, its total, the answer), or None
+        when the answers stand."""
+        core = self.core
+        phase, actor, discard, kong, drawn = core.focus
+        given: dict[int, Action | int] = {**{s: a for s, a in core.answers().items()}, **held}
+
+        def declares_win(s: int) -> bool:
+            a = given.get(s)
+            return (a.kind == "win") if isinstance(a, Action) else a == WIN
+
+        frm: int | None
+        if phase == _PH["turn"]:
+            (seat,) = core.asked
+            tile: int | None = drawn if drawn >= 0 else None
+            declared, robbing, frm = [seat] if declares_win(seat) else [], False, None
+        else:
+            robbing = phase == _PH["rob"]
+            frm = core.focus[1]
+            tile = kong if robbing else discard
+            seats = self.flow.seats
+            i = seats.index(frm)
+            order = [seats[(i + k) % len(seats)] for k in range(1, len(seats))]
+            declared = [s for s in order if s in given and declares_win(s)]
+            if not self.flow.multiple_winners:
+                declared = declared[:1]
+        for s in declared:
+            result = self.win_score(s, tile) if s not in faults and tile is not None else None
+            if result is None or not result.valid:
+                return s, "WH", tile, frm, robbing, result.total if result is not None else None, ""
+        if declared or not faults:
+            return None
+        seat = min(faults)
+        a = faults[seat]
+        return seat, "WA", None, None, False, None, str(a) if isinstance(a, Action) else f"action {a}"
+
+    def penalize(self, seat: int, kind: str, answer: str = "") -> None:
+        """As :meth:`Game.penalize`: an outside judge's penalty ends the hand."""
+        seat = check_penalty(self, seat, kind, answer)
+        self._penalty_answers[self.core.n_events] = answer[:200]
+        self._held, self._faults = {}, {}
+        self.core.penalize(seat, PENALTIES.index(kind))
+        self._legal_made, self._slots_made = {}, {}
+        self._status = self.handle(CS_END)
+
     def observe(self, seat: int, oracle: bool = False) -> dict[str, Any]:
         """:func:`mahjong.game.observation.observe` read straight from the core's struct (the typed events are
         not built): the same dict as the Python engine's (``oracle=True``: with everything hidden too)."""
-        from mahjong.game.observation import seat_header
+        from mahjong.game.observation import oracle_of_state, seat_header
 
         flow = self.flow
+        seat = integer_seat(seat)
         if type(seat) is not int or seat not in flow.seats:
             from mahjong.errors import ContextError
 
             raise ContextError(f"seat {seat} is not at this table (seats {listed(flow.seats)})")
         core = self.core
-        (phase, actor, live, rivers, bonus, visible, lack, counts, playing, won, ldis, pk,
-         ldraw) = _core_table(core)
+        (phase, actor, live, rivers, bonus, visible, lack, counts, playing, won, ldis, pk, ldraw, ready,
+         indicator) = _core_table(core)
         melds = []
         shown = self.done and flow.shows_concealed_kongs  # (the hand is over: the concealed kongs are face up)
         for s in range(4):
             out = []
-            for kind, low, tile, frm in core.melds(s):
+            for kind, tiles, tile, frm in core.melds(s):
                 name = MELD_KINDS[kind]
                 if name == "concealed_kong" and s != seat and not shown:
                     visible[tile] -= 4  # another seat's concealed kong is face down: its kind is not public
-                    tiles = [-1] * 4
-                else:
-                    tiles = [low, low + 1, low + 2] if name == "chow" else [tile] * (3 if name == "pung" else 4)
-                out.append({"kind": name, "tiles": tiles, "from_seat": None if frm < 0 else frm})
+                    tiles = (-1,) * 4
+                out.append({"kind": name, "tiles": list(tiles), "from_seat": None if frm < 0 else frm})
             melds.append(out)
         hand = core.hand(seat)
         name = PHASES[phase]
@@ -1052,26 +1323,19 @@ class CoreGame(CoreHand, Game):
             "discards": rivers,
             "bonus": bonus,
             "concealed_count": counts,
-            "ready": [False] * 4,
+            "ready": ready,
             "lack": lack,
             "won": won,
             "last_discard": list(ldis) if ldis is not None else None,
             "pending_kong": list(pk) if pk is not None else None,
-            "wildcards": [],
-            "indicator": None,
+            "wildcards": list(flow.indicator.wildcards[indicator]) if indicator is not None and flow.indicator else [],
+            "indicator": indicator,
             "visible": visible,
             "legal": [a.to_dict() for a in self.legal_actions(seat)],
             "mask": list(self.action_mask(seat)),
         }
-        if oracle:
-            kinds = {MELD_KINDS.index("concealed_kong")}
-            view["oracle"] = {
-                "hands": [[t for t, n in enumerate(core.hand(s)) for _ in range(n)] for s in range(4)],
-                "concealed_kongs": [[tile for kind, _, tile, _ in core.melds(s) if kind in kinds] for s in range(4)],
-                "wall": list(core.live_wall),
-                "segments": None,
-                "out_of_play": [],
-            }
+        if oracle:  # (the Python engine's oracle of the state read from the core: segments, tiles out of play)
+            view["oracle"] = oracle_of_state(self.snapshot())
         return view
 
 
@@ -1103,7 +1367,7 @@ def _core_flow(rules: str, options: Mapping[str, Any] | None) -> Flow:
     if shared is not None and shared[0] is entry:
         return shared[1]
     flow = make_flow(rules, options)
-    if key is not None and core_params(flow, exchange=True) is not None and len(_CORE_FLOWS) < 256:
+    if key is not None and core_params(flow) is not None and len(_CORE_FLOWS) < 256:
         _CORE_FLOWS[key] = (entry, flow)
     return flow
 
@@ -1128,6 +1392,8 @@ def slot_action(slot: int, focus: tuple[int, int, int, int, int]) -> Action:
         return WINS[discard if phase == _PH["claim"] else kong if phase == _PH["rob"] else drawn]
     if slot == PASS:
         return PASS_ACTION
+    if HONOR_CHOW <= slot < DISCARD_BONUS:
+        return _honor_chow(discard, slot - HONOR_CHOW)
     return LACKS[slot - LACK]
 
 
@@ -1151,12 +1417,24 @@ def _chow(discard: int, offset: int) -> Action:
     return action
 
 
+def _honor_chow(discard: int, k: int) -> Action:
+    """The honor chow of the discard (slot HONOR_CHOW + k): three winds, wind 27 + k left out (k < 4), or 中发白."""
+    action = _CHOWS.get((discard, 3 + k))
+    if action is None:
+        meld = (31, 32, 33) if k == 4 else tuple(w for w in range(27, 31) if w != 27 + k)
+        action = _CHOWS[(discard, 3 + k)] = Action("chow", discard, meld)
+    return action
+
+
 LACKS = tuple(Action("lack", k) for k in range(3))
 #: the action of each slot that does not depend on the tile on offer (None: it does: a chow, pung, kong, win)
 _SLOT_ACTIONS: tuple[Action | None, ...] = tuple(
     DISCARDS[i] if i < CONCEALED_KONG else CONCEALED_KONGS[i - CONCEALED_KONG] if i < ADDED_KONG
     else ADDED_KONGS[i - ADDED_KONG] if i < CHOW else PASS_ACTION if i == PASS
-    else LACKS[i - LACK] if LACK <= i < LACK + 3 else PICKS[i - PICK] if PICK <= i < PICK + 34 else None
+    else READIES[i - READY] if READY <= i < READY + 34
+    else LACKS[i - LACK] if LACK <= i < LACK + 3 else PICKS[i - PICK] if PICK <= i < PICK + 34
+    else DISCARDS[34 + i - DISCARD_BONUS] if DISCARD_BONUS <= i < DISCARD_BONUS + 8
+    else FLOWER_ACTIONS[34 + i - FLOWER] if FLOWER <= i < FLOWER + 8 else None
     for i in range(N_ACTIONS))
 _core_table: Any = getattr(backend_module, "_core_table", None) if BACKEND == "cython" else None
 
@@ -1177,7 +1455,8 @@ class RandomTable:
         self.rules = rules
         self.options = dict(options or {})
         self.flow = make_flow(rules, options)
-        self.params = core_params(self.flow, exchange=True) if core_available() else None
+        #: the flow as the compiled core reads it (a CoreFlowTable; None: the Python engine plays the hands)
+        self.params = core_params(self.flow) if core_available() else None
         #: the Guobiao wins the core decides in C (guobiao_in_c), made once for the table's hands
         self.decide = guobiao_in_c(self.flow) if self.params is not None else None
         #: the hands' scores and records made from the core alone (facts_from_core)
@@ -1305,3 +1584,6 @@ def play_random(rules: str, *, seed: int = 0, salt: int = 0, dealer: int | None 
     """One hand with the built-in random agents (see :class:`RandomTable`)."""
     return RandomTable(rules, options).hand(seed=seed, salt=salt, dealer=dealer, prevalent_wind=prevalent_wind,
                                             hand_number=hand_number, agent_seeds=agent_seeds)
+
+
+register_core_game(CoreGame)  # (Game(...) is a CoreGame wherever the compiled core plays the flow)

@@ -8,10 +8,11 @@ settlement is the rule set's ``settle()`` over the record the fold builds (:func
 from __future__ import annotations
 
 import functools
+import threading
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from mahjong._kernels import backend_module as K
 from mahjong.errors import ContextError, MahjongError, RulesError, listed
@@ -30,6 +31,8 @@ from mahjong.game.actions import (
     WINS,
     Action,
     IllegalActionError,
+    as_action,
+    as_seat,
 )
 from mahjong.game.events import (
     BonusSetAside,
@@ -57,13 +60,47 @@ from mahjong.game.events import (
 )
 from mahjong.game.flows import Flow, flow_class
 from mahjong.game.flows.base import split_options
-from mahjong.game.rng import SplitMix64, shuffled, wall_digest
+from mahjong.game.rng import SplitMix64, check_seed, shuffled, wall_digest
 from mahjong.game.state import HandState, Phase
 from mahjong.settlement import Draw, HandRecord, Kong, Settlement, Win
 
 __all__ = ["Game", "HandTable", "record_of", "make_flow", "ENGINES", "SpecialHooks"]
 
 _PASS = PASS_ACTION
+
+#: held while a hand takes an answer (act, step, penalize): answers given from several threads take turns
+#: (interleaved, two answers to one hand left it stuck, or over with no settlement).  One lock for every hand:
+#: a hand's answer holds the GIL throughout anyway, so hands in several threads lose nothing to it.
+_ANSWERING = threading.RLock()
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def integer_seat(seat: Any) -> Any:
+    """A numpy integer seat as the same int; any other seat as given (observe's check says it is not at the
+    table)."""
+    try:
+        return as_seat(seat)
+    except IllegalActionError:
+        return seat
+
+
+def _integer_as_int(answer: Any) -> Any:
+    """A numpy integer answer as the same int; any other answer as given (step's check names its seat)."""
+    try:
+        return as_action(answer)
+    except IllegalActionError:
+        return answer
+
+
+def one_answer_at_a_time(method: _F) -> _F:
+    """A method that changes a hand: it runs under :data:`_ANSWERING`."""
+
+    @functools.wraps(method)
+    def serialized(*args: Any, **kwargs: Any) -> Any:
+        with _ANSWERING:
+            return method(*args, **kwargs)
+
+    return serialized  # type: ignore[return-value]
 _WIN_FLAGS = ("last_tile", "last_wall_tile", "kong_replacement", "robbing_kong", "after_kong_discard")
 
 
@@ -78,7 +115,37 @@ def make_flow(rules: str, options: Mapping[str, Any] | None = None) -> Flow:
     return flow
 
 
+def check_penalty(game: Game, seat: object, kind: object, answer: object) -> int:
+    """Refuse an outside judge's penalty that cannot be given (``Game.penalize``, on either engine): penalties
+    off, no such seat or penalty, an answer that is not text, a hand already over; else the seat as an int."""
+    from mahjong.game.events import PENALTY_KINDS
+
+    if not game.flow.penalties:
+        raise RulesError("penalties are off in this game (they are on in the Botzone format: options "
+                         "botzone, or penalties)")
+    seat = as_seat(seat)
+    if seat not in game.flow.seats:
+        raise RulesError(f"seat must be one of the seats {listed(game.flow.seats)}, got {seat!r}")
+    if not isinstance(kind, str) or kind not in PENALTY_KINDS:
+        raise RulesError(f"unknown penalty {kind!r}; known: {listed(PENALTY_KINDS)}")
+    if not isinstance(answer, str):
+        raise RulesError(f"answer is text, got {type(answer).__name__}")
+    if game.done:
+        raise IllegalActionError(f"the hand is over: no penalty can be given (seat {seat}, {kind})")
+    return seat
+
+
 ENGINES = ("auto", "core", "python")
+
+#: the Game subclass on the compiled hand core (mahjong.game.core.CoreGame), registered by that module when it is
+#: imported (mahjong.game imports it): the core is built on this engine, which does not import it
+_CORE_GAME: list[Any] = [None]
+
+
+def register_core_game(cls: type[Game]) -> None:
+    """Make ``Game(...)`` a ``cls`` wherever its ``flow_for(rules, options)`` says the compiled core plays the
+    flow (``engine="auto"``; ``engine="core"`` always)."""
+    _CORE_GAME[0] = cls
 
 
 @runtime_checkable
@@ -111,10 +178,7 @@ def context_fields(ctx_cls: type[WinContext]) -> frozenset[str]:
 
 def check_game_args(seed: Any, salt: Any, hand_number: Any, options: Any, wall: Any, engine: Any) -> None:
     """The checks of :class:`Game`'s arguments that need no flow (both engines make them, in this order)."""
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise RulesError(f"seed must be a whole number, got {seed!r}")
-    if not 0 <= seed < 1 << 64:  # (the wall's generator takes 64 bits: a larger seed would be folded silently)
-        raise RulesError(f"seed must be a whole number from 0 to 2**64 - 1, got {seed!r}")
+    check_seed(seed)
     for what, value in (("salt", salt), ("hand_number", hand_number)):
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise RulesError(f"{what} must be a whole number >= 0, got {value!r}")
@@ -193,12 +257,32 @@ class HandTable:
         """The hand's wins so far, in order."""
         return self.state.wins
 
+    def _dealer_first_draw(self) -> tuple[int, int, bool, bool] | None:
+        """The tile the dealer counts as drawn on its first turn (its 14th): in the Botzone format the last
+        playing tile it took from its segment (the judge deals 13 and has the dealer draw the 14th); otherwise
+        the highest tile it holds."""
+        st = self.state
+        if st.segment:
+            taken = [t for e in self.events if isinstance(e, (Dealt, Drew)) and e.seat == st.dealer
+                     for t in (e.tiles if isinstance(e, Dealt) else (e.tile,))]
+            mine = [t for t in taken if t < 34 and not self.flow.is_bonus(t, st) and st.hands[st.dealer][t]]
+            if mine:
+                return (st.dealer, mine[-1], False, False)
+        held = [t for t in range(34) if st.hands[st.dealer][t]]
+        return (st.dealer, held[-1], False, False) if held else None
+
+    def ready_order(self) -> list[int]:
+        """The seats in the order they became ready (报听's 海底捞月 goes to the one ready first)."""
+        return self._became_ready
+
     # --- wins -------------------------------------------------------------------------------------------------
 
-    def context_kwargs(self, seat: int, tile: int, from_seat: int | None, robbing: bool) -> dict[str, Any]:
+    def context_kwargs(self, seat: int, tile: int, from_seat: int | None, robbing: bool,
+                       state: HandState | None = None) -> dict[str, Any]:
         """The win context of ``seat`` winning on ``tile`` now, as keyword arguments (standard flags derived
-        from the state, then the flow's rule-set-specific facts)."""
-        st, flow = self.state, self.flow
+        from the state, then the flow's rule-set-specific facts); ``state``: the hand state to read (default:
+        the hand's own)."""
+        st, flow = (self.state if state is None else state), self.flow
         f = st.win_facts(seat, tile, from_seat, robbing)
         kw: dict[str, Any] = {
             "winner": seat,
@@ -211,6 +295,8 @@ class HandTable:
             kw[name] = getattr(f, name)
         if flow.heavenly:
             kw["heavenly"] = f.heavenly
+        if flow.human and f.human:
+            kw["human"] = True
         if flow.earthly == "first_draw":
             kw["earthly"] = f.earthly
         elif flow.earthly == "first_discard":
@@ -238,8 +324,9 @@ class HandTable:
         self._win_cache[key] = result
         return result
 
-    def _score_win(self, seat: int, tile: int, from_seat: int | None, robbing: bool) -> ScoreResult | None:
-        st, flow = self.state, self.flow
+    def _score_win(self, seat: int, tile: int, from_seat: int | None, robbing: bool,
+                   state: HandState | None = None) -> ScoreResult | None:
+        st, flow = (self.state if state is None else state), self.flow
         if seat not in st.playing:
             return None
         counts = list(st.hands[seat])
@@ -252,7 +339,7 @@ class HandTable:
         except MahjongError:
             return None
         hand = st.hand_of(seat, tile, flow.meld_offset, from_seat is not None)
-        kw = self.context_kwargs(seat, tile, from_seat, robbing)
+        kw = self.context_kwargs(seat, tile, from_seat, robbing, st)
         kw.update(flow.check_facts(st, seat))
         ctx_cls: type[WinContext] = getattr(self.ruleset, "Context", WinContext)
         known = context_fields(ctx_cls)
@@ -263,10 +350,13 @@ class HandTable:
             return None
         return result if flow.may_win(st, seat, result) else None
 
-    def _record_facts(self, seat: int, tile: int, from_seat: int | None, robbing: bool) -> Win:
-        """The settlement's Win event for a win now (called by the fold before the winner leaves play)."""
-        kw = self.context_kwargs(seat, tile, from_seat, robbing)
-        hand = str(self.state.hand_of(seat, tile, self.flow.meld_offset, from_seat is not None))
+    def _record_facts(self, seat: int, tile: int, from_seat: int | None, robbing: bool,
+                      state: HandState | None = None) -> Win:
+        """The settlement's Win event for a win now (called by the fold before the winner leaves play; ``state``:
+        the hand state to read, default the hand's own)."""
+        st = self.state if state is None else state
+        kw = self.context_kwargs(seat, tile, from_seat, robbing, st)
+        hand = str(st.hand_of(seat, tile, self.flow.meld_offset, from_seat is not None))
         std = {f.name for f in fields(Win)} - {"flags", "seat", "hand", "discarder"}
         flags = {k: v for k, v in kw.items() if k not in std and k not in ("winner", "dealer", "prevalent_wind")
                  and k != "discarder"}
@@ -400,11 +490,10 @@ class Game(HandTable):
     """
 
     def __new__(cls, rules: str = "guobiao", *args: Any, engine: str = "auto", **kwargs: Any) -> Game:
-        if cls is Game and engine in ("auto", "core"):
-            from mahjong.game.core import CoreGame
-
-            flow, on_core = CoreGame.flow_for(rules, kwargs.get("options"))
-            game = object.__new__(CoreGame if on_core or engine == "core" else cls)
+        core_game = _CORE_GAME[0]
+        if cls is Game and engine in ("auto", "core") and core_game is not None:
+            flow, on_core = core_game.flow_for(rules, kwargs.get("options"))
+            game: Game = object.__new__(core_game if on_core or engine == "core" else cls)
             game._made_flow = flow  # (made once: __init__ takes it)
             return game
         return object.__new__(cls)
@@ -452,7 +541,8 @@ class Game(HandTable):
         self._record_index: list[int] = []  # record event i -> log index
         self.settlement: Settlement | None = None
         # (bonus tiles are looked for after every draw: skip the look where the flow has none, or only flowers)
-        custom_bonus = type(self.flow).is_bonus is not Flow.is_bonus
+        ind = self.flow.indicator
+        custom_bonus = type(self.flow).is_bonus is not Flow.is_bonus or (ind is not None and bool(ind.bonus))
         self._bonus_possible = bool(self.flow.bonus_tiles) or custom_bonus
         self._bonus_only_flowers = not custom_bonus and all(x >= 34 for x in self.flow.bonus_tiles)
         self._emit(HandStarted(rules, dict(self.options), dealer, prevalent_wind, flow.seats, hand_number, seed, salt))
@@ -497,7 +587,7 @@ class Game(HandTable):
         st.last_draw = self._dealer_first_draw()
         if flow.exchanges_three():
             st.phase = Phase.EXCHANGE
-        elif getattr(flow.options, "swap_at_start", False):
+        elif flow.swaps_at_start():
             st.phase = Phase.SWAP
         else:
             self._to_lack()
@@ -527,20 +617,6 @@ class Game(HandTable):
         st.last_draw = self._dealer_first_draw()  # (an exchange may move the 14th)
         for s in self._order_after(st.dealer):  # 海底捞月's priority: ready from the deal = ready before any discard
             self._note_ready(s)
-
-    def _dealer_first_draw(self) -> tuple[int, int, bool, bool] | None:
-        """The tile the dealer counts as drawn on its first turn (its 14th): in the Botzone format the last
-        playing tile it took from its segment (the judge deals 13 and has the dealer draw the 14th); otherwise
-        the highest tile it holds."""
-        st = self.state
-        if st.segment:
-            taken = [t for e in self.events if isinstance(e, (Dealt, Drew)) and e.seat == st.dealer
-                     for t in (e.tiles if isinstance(e, Dealt) else (e.tile,))]
-            mine = [t for t in taken if t < 34 and not self.flow.is_bonus(t, st) and st.hands[st.dealer][t]]
-            if mine:
-                return (st.dealer, mine[-1], False, False)
-        held = [t for t in range(34) if st.hands[st.dealer][t]]
-        return (st.dealer, held[-1], False, False) if held else None
 
     # --- the exchanges after the deal (Sichuan 换三张, the two-player 开始时换牌) ----------------------------
 
@@ -585,10 +661,10 @@ class Game(HandTable):
         if any(len(st.picked[s]) < 3 for s in flow.seats):
             return
         dice: tuple[int, ...] | None = None
-        if flow.exchange_by_dice():  # type: ignore[attr-defined]
+        if flow.exchange_by_dice():
             dice = self.rng.dice()
             self._emit(DiceRolled(st.dealer, dice, "exchange"))
-        offset: int = flow.exchange_offset(dice)  # type: ignore[attr-defined]
+        offset = flow.exchange_offset(dice)
         seats = flow.seats
         for i, s in enumerate(seats):
             self._emit(TilesPassed(s, seats[(i + offset) % len(seats)], tuple(st.picked[s])))
@@ -633,6 +709,7 @@ class Game(HandTable):
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The legal actions of ``seat`` now (empty if it need not act)."""
+        seat = as_seat(seat)
         if seat in self._responses:
             return []
         return list(self._legal.get(seat, ()))
@@ -640,13 +717,15 @@ class Game(HandTable):
     def action_mask(self, seat: int) -> bytearray:
         """A ``N_ACTIONS``-slot 0/1 mask over the action index (:mod:`mahjong.game.actions`)."""
         mask = bytearray(N_ACTIONS)
-        for a in self.legal_actions(seat):
+        for a in self.legal_actions(as_seat(seat)):
             mask[a.index] = 1
         return mask
 
+    @one_answer_at_a_time
     def act(self, seat: int, action: Action | int) -> None:
         """``seat`` answers with ``action`` (an :class:`Action` or its index).  Raises
         :class:`~mahjong.game.actions.IllegalActionError` naming the action and why; the state is unchanged."""
+        seat, action = as_seat(seat), as_action(action)  # (a numpy integer as an int; a float, a bool refused)
         if self.done:
             raise IllegalActionError(f"the hand is over: seat {seat} cannot {action}")
         if seat not in self._pending:
@@ -677,6 +756,7 @@ class Game(HandTable):
             self._resolve()
             self._advance()
 
+    @one_answer_at_a_time
     def penalize(self, seat: int, kind: str, answer: str = "") -> None:
         """An outside judge's penalty (the judge's penalties are on: the Botzone format): ``seat`` committed
         ``kind`` — a key of :data:`mahjong.game.events.PENALTY_KINDS` (``"WA"`` an answer that is not legal,
@@ -684,19 +764,7 @@ class Game(HandTable):
         ``"NJ"`` output that is not the protocol's JSON); ``answer``: what it answered, if anything.  The hand
         ends at once with a :class:`~mahjong.game.events.Penalized` event; the offender pays each other player
         the flow's ``penalty`` (10).  Any seat at the table may be penalized, its turn or not."""
-        from mahjong.game.events import PENALTY_KINDS
-
-        if not self.flow.penalties:
-            raise RulesError("penalties are off in this game (they are on in the Botzone format: options "
-                             "botzone, or penalties)")
-        if type(seat) is not int or seat not in self.flow.seats:
-            raise RulesError(f"seat must be one of the seats {listed(self.flow.seats)}, got {seat!r}")
-        if not isinstance(kind, str) or kind not in PENALTY_KINDS:
-            raise RulesError(f"unknown penalty {kind!r}; known: {listed(PENALTY_KINDS)}")
-        if not isinstance(answer, str):
-            raise RulesError(f"answer is text, got {type(answer).__name__}")
-        if self.done:
-            raise IllegalActionError(f"the hand is over: no penalty can be given (seat {seat}, {kind})")
+        seat = check_penalty(self, seat, kind, answer)
         self._penalize(Penalized(seat, kind, answer[:200]))
         self._pending, self._legal, self._responses, self._faults = (), {}, {}, {}
 
@@ -705,10 +773,12 @@ class Game(HandTable):
         self._emit(ev)
         self._end_hand()
 
+    @one_answer_at_a_time
     def step(self, actions: Mapping[int, Action | int]) -> None:
         """Several seats' answers at once (every pending seat must be given; checked before any is taken)."""
         if not isinstance(actions, Mapping):
             raise IllegalActionError(f"step takes a mapping of seat to action, got {type(actions).__name__}")
+        actions = {as_seat(s): _integer_as_int(a) for s, a in actions.items()}  # (checked before any is taken)
         missing = sorted(set(self.pending) - set(actions))
         if missing:
             raise IllegalActionError(
@@ -731,7 +801,7 @@ class Game(HandTable):
         ``oracle=True`` adds everything hidden under ``"oracle"`` (every hand, the wall)."""
         from mahjong.game.observation import observe
 
-        return observe(self, seat, oracle)
+        return observe(self, integer_seat(seat), oracle)
 
     # --- forks (mahjong.game.fork) ----------------------------------------------------------------------------
 
@@ -1136,7 +1206,7 @@ def record_of(game: HandTable) -> HandRecord:
             index.append(li)
         elif isinstance(ev, WallEnd):
             hands: dict[int, str] = game._draw_hands if flow.draw_hands else {}
-            events.append(Draw(hands, tuple(s for s in game._became_ready if s in ev.ready_seats),
+            events.append(Draw(hands, tuple(s for s in game.ready_order() if s in ev.ready_seats),
                                flow.draw_facts(st)))
             index.append(li)
     game._record_index = index

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 from mahjong._kernels import BACKEND, backend_module
 from mahjong.errors import ContextError, listed
 from mahjong.game.events import TilesPassed, TilesSwapped
-from mahjong.game.rng import SplitMix64, shuffled
+from mahjong.game.rng import SplitMix64, check_seed, shuffled
 from mahjong.game.state import HandState
 
 if TYPE_CHECKING:
@@ -126,9 +126,7 @@ def _live_positions(st: HandState) -> list[int]:
 def determinize(game: Game, seat: int, seed: int) -> Game:
     """A copy of ``game`` with every tile ``seat`` cannot see re-dealt at random (SplitMix64 from ``seed``), as
     the module docstring says; ``game`` itself is unchanged."""
-    from mahjong.game.engine import check_game_args
-
-    check_game_args(seed, 0, 0, None, None, "auto")
+    check_seed(seed)
     hidden = hidden_from(game, seat)  # (checks the seat)
     if game.done:
         return clone(game)  # type: ignore[no-any-return]

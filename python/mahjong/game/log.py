@@ -68,7 +68,7 @@ def json_lines(source: str | bytes | IO[str] | IO[bytes]) -> list[tuple[int, Any
             continue
         try:
             out.append((i + 1, json.loads(line)))
-        except json.JSONDecodeError as e:
+        except ValueError as e:  # (not JSON, or an integer longer than Python reads from text)
             raise ContextError(f"log line {i + 1} is not JSON: {e}") from None
         except RecursionError:
             raise ContextError(f"log line {i + 1} is nested too deeply") from None

@@ -33,8 +33,14 @@ _BASE = {"c": 0, "d": 9, "b": 18, "w": 27, "r": 31}
 
 
 def pmn_tile(text: str) -> int:
-    k, n = text[0], int(text[1])
-    return _BASE[k] + n - 1
+    """A PMN tile (``c1``..``c9`` 万, ``d1``..``d9`` 筒, ``b1``..``b9`` 条, ``w1``..``w4`` 东南西北, ``r1``..``r3``
+    中发白) as a tile id."""
+    if isinstance(text, str) and len(text) == 2 and text[0] in _BASE and text[1] in "123456789":
+        n = int(text[1])
+        if n <= {"w": 4, "r": 3}.get(text[0], 9):
+            return _BASE[text[0]] + n - 1
+    raise ContextError(
+        f"not a PMN tile: {str(text)[:20]!r} (c1-c9 万, d1-d9 筒, b1-b9 条, w1-w4 东南西北, r1-r3 中发白)")
 
 
 def parse_pmn(text: str | bytes) -> dict[str, str]:
@@ -64,7 +70,7 @@ def _hand(text: str) -> list[int]:
             if digits:
                 raise ContextError("PMN flowers are not supported (the duplicate MCR records have none)")
             continue
-        out += [_BASE[k] + int(d) - 1 for d in digits]
+        out += [pmn_tile(k + d) for d in digits]
     return out
 
 
@@ -117,9 +123,10 @@ def replay_pmn(text: str | bytes) -> Game:
     """Replay one PMN record; the finished game (its settlement under Guobiao) or a ContextError naming the
     move that is not legal."""
     tags = parse_pmn(text)
-    wind = "ESWN".find(tags.get("PWind", "E"))
-    if wind < 0:
-        raise ContextError(f"PMN [PWind] must be E, S, W or N, got {tags.get('PWind')!r}")
+    wind_tag = tags.get("PWind", "E")
+    if wind_tag not in ("E", "S", "W", "N"):
+        raise ContextError(f"PMN [PWind] must be E, S, W or N, got {wind_tag[:20]!r}")
+    wind = "ESWN".index(wind_tag)
     game = Game("guobiao", wall=pmn_wall(tags), dealer=0, prevalent_wind=wind, options=PMN_OPTIONS)
     moves = [m for m in _moves(tags["Play"]) if m[0] != "T"]
     i = 0
@@ -136,7 +143,10 @@ def replay_pmn(text: str | bytes) -> Game:
                     t = tile if tile is not None else (d[1] if d is not None else -1)
                     game.act(seat, Action("discard", t))
                 elif kind == "H":
-                    game.act(seat, next(a for a in game.legal_actions(seat) if a.kind == "win"))
+                    win = next((a for a in game.legal_actions(seat) if a.kind == "win"), None)
+                    if win is None:
+                        raise ContextError(f"PMN move {i - 1}: seat {seat} cannot win here")
+                    game.act(seat, win)
                 elif kind in ("A", "B"):
                     game.act(seat, Action("concealed_kong" if kind == "A" else "added_kong", tile or 0))
                 else:

@@ -9,8 +9,19 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from typing import Any
 
-__all__ = ["SplitMix64", "shuffled", "wall_digest", "mix_seed"]
+from mahjong.errors import RulesError
+
+__all__ = ["SplitMix64", "shuffled", "wall_digest", "mix_seed", "check_seed"]
+
+
+def check_seed(seed: Any) -> None:
+    """A seed is a whole number the generator takes whole: 0 to 2**64 - 1 (a larger one would be folded silently)."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise RulesError(f"seed must be a whole number, got {seed!r}")
+    if not 0 <= seed < 1 << 64:
+        raise RulesError(f"seed must be a whole number from 0 to 2**64 - 1, got {seed!r}")
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15

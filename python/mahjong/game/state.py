@@ -7,6 +7,7 @@ the next wall tile, a discard must be held …) and answers questions about the 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,9 +43,9 @@ from mahjong.game.events import (  # (OpeningDeclared, InstantWon, HorsesTurned:
 )
 from mahjong.game.rng import wall_digest
 from mahjong.hand import Hand, Meld, MeldKind
-from mahjong.tiles import N_TILES
+from mahjong.tiles import N_KINDS, N_TILES
 
-__all__ = ["HandState", "TableMeld", "Phase", "WinFacts"]
+__all__ = ["HandState", "TableMeld", "Phase", "WinFacts", "hand_from"]
 
 
 class Phase:
@@ -514,14 +515,8 @@ class HandState:
     def hand_of(self, seat: int, win_tile: int | None = None, offsets: Any = None, claimed: bool = False) -> Hand:
         """``seat``'s hand as a :class:`Hand`; ``claimed``: ``win_tile`` is another seat's tile (a discard, a
         robbed kong) and is added to the concealed tiles."""
-        concealed = [t for t in self.concealed_tiles(seat) if t < 34]
-        flowers = [t for t in self.bonus[seat] if t >= 34] + [t for t in self.concealed_tiles(seat) if t >= 34]
         melds = tuple(self.meld_of(seat, m, offsets) for m in self.melds[seat])
-        if win_tile is not None and claimed:
-            concealed.append(win_tile)
-        if win_tile is not None and win_tile >= 34:
-            win_tile = None  # a drawn bonus tile kept in the hand (Jinshan's 百搭) is written among the flowers
-        return Hand(tuple(concealed), melds, tuple(sorted(flowers)), win_tile)
+        return hand_from(self.hands[seat], melds, self.bonus[seat], win_tile, claimed)
 
     def meld_of(self, seat: int, m: TableMeld, offsets: Any = None) -> Meld:
         kind = _MELD_KIND[m.kind]
@@ -593,6 +588,19 @@ class HandState:
             raise AssertionError(f"tiles out of place (found, expected): {diff}")
 
 
+def hand_from(counts: Sequence[int], melds: tuple[Meld, ...], bonus: Sequence[int], win_tile: int | None = None,
+              claimed: bool = False) -> Hand:
+    """A seat's hand as a :class:`Hand` from its concealed counts (42 tile ids), its melds and its bonus tiles set
+    aside: the flowers among them and among the concealed tiles (Jinshan's 百搭 kept in the hand) are its flowers;
+    ``claimed``: ``win_tile`` is another seat's tile (a discard, a robbed kong), added to the concealed tiles.
+    (Both engines' hands: HandState.hand_of and the compiled core's driver.)"""
+    concealed = [t for t in range(N_KINDS) for _ in range(counts[t])]
+    flowers = [t for t in bonus if t >= N_KINDS] + [t for t in range(N_KINDS, len(counts)) for _ in range(counts[t])]
+    if win_tile is not None and claimed:
+        concealed.append(win_tile)
+    if win_tile is not None and win_tile >= N_KINDS:
+        win_tile = None  # a drawn bonus tile kept in the hand (Jinshan's 百搭) is written among the flowers
+    return Hand(tuple(concealed), melds, tuple(sorted(flowers)), win_tile)
 #: the per-seat lists of lists the fold changes in place (HandState.copy copies each seat's list)
 _PER_SEAT = frozenset({"hands", "bonus", "discards", "picked"})
 

@@ -23,7 +23,7 @@ import importlib.util
 from typing import Any
 
 from mahjong.rl.batch import BatchObservation, GameBatch, StepResult
-from mahjong.rl.errors import BatchActionError, BatchError
+from mahjong.rl.errors import BatchActionError, BatchError, BatchHandError
 from mahjong.rl.obs_v1 import N_PLANES, VERSION, SeatView, encode
 
 __all__ = [
@@ -32,6 +32,7 @@ __all__ = [
     "StepResult",
     "BatchError",
     "BatchActionError",
+    "BatchHandError",
     "SeatView",
     "encode",
     "N_PLANES",

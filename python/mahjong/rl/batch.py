@@ -33,9 +33,17 @@ Bad input: a wrongly shaped or typed array, an action index out of range, an act
 move, or a seat left without an answer raise :class:`~mahjong.rl.errors.BatchError` before anything changes.
 An action the mask forbids is refused for its game only: that game is left as it was, the others are
 stepped, and :class:`~mahjong.rl.errors.BatchActionError` names the refused games by index.
+A hand that raises in the Python part of a step (scoring, settling, logging: after its actions were taken) is
+abandoned as :meth:`GameBatch.redeal` does and its next hand dealt, every other game is stepped, and
+:class:`~mahjong.rl.errors.BatchHandError` says which game (a ``KeyboardInterrupt`` passes through as it is):
+the batch is never left half-stepped.
+
+Threads: a batch may be shared.  Its calls take turns (one lock per batch, :attr:`GameBatch.lock`), so a step
+in one thread and a read of ``batch.games`` in another never meet; hold ``batch.lock`` while looking into the
+games read if another thread may step meanwhile.  Two batches step in two threads at once.
 
 Two back ends, the same games and arrays.  When the compiled hand core plays the rule set
-(:func:`mahjong.game.core.core_params`: Guobiao, Sichuan, the common table, Wuhu), one C loop
+(:func:`mahjong.game.core.core_params`: every shipped rule set, rule file and format), one C loop
 (``src/mjcore/batch.pxi``) applies the actions of every game, advances each until it waits for seats or needs
 Python, and writes every row's ``obs_v1`` array and mask straight from the cores into the output arrays, with
 the GIL released; Python runs only for the games that need it (a win to score, money moving during play, a
@@ -57,14 +65,17 @@ pure-Python backend) step each game's :class:`~mahjong.game.Game` in Python.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+import functools
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from time import thread_time
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
+from mahjong.errors import shown_number
 from mahjong.game.actions import WIN as WIN_SLOT
 from mahjong.game.core import win_nets, win_payment_table
-from mahjong.rl.errors import BatchActionError, BatchError
+from mahjong.rl.errors import BatchActionError, BatchError, BatchHandError
 from mahjong.rl.obs_v1 import SHAPE, encode
 from mahjong.rl.view import running_scores, view_of
 from mahjong.scale.shards import hand_seed
@@ -79,6 +90,21 @@ if TYPE_CHECKING:
     from mahjong.game.events import GameEvent
 
 __all__ = ["GameBatch", "HandLogs", "StepResult", "BatchObservation", "win_payment_table", "win_nets"]
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _one_at_a_time(method: _F) -> _F:
+    """A GameBatch method that takes the batch's lock: calls from several threads take turns (the compiled loop
+    runs without the GIL, so a read of ``games`` in one thread during a step in another copied a core the loop
+    was changing)."""
+
+    @functools.wraps(method)
+    def locked(self: GameBatch, *args: Any, **kwargs: Any) -> Any:
+        with self._lock:
+            return method(self, *args, **kwargs)
+
+    return locked  # type: ignore[return-value]
 
 
 class HandLogs(Sequence[list["GameEvent"]]):
@@ -193,10 +219,12 @@ class GameBatch:
         from mahjong.game.actions import N_ACTIONS
         from mahjong.game.core import RandomTable
 
+        self._lock = threading.RLock()  # (see _one_at_a_time)
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-            raise BatchError(f"a batch holds at least one game, got n={n!r}")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise BatchError(f"seed must be a whole number, got {seed!r}")
+            raise BatchError(f"a batch holds at least one game, got n={shown_number(n)}")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 64:
+            # (as Game's seeds: the generator takes 64 bits, so 2**64 played the games of seed 0)
+            raise BatchError(f"seed must be a whole number from 0 to 2**64 - 1, got {shown_number(seed)}")
         self.n = n
         self.rules = rules
         self.seed = seed
@@ -262,6 +290,12 @@ class GameBatch:
             self._deal(i, None, None)
 
     @property
+    def lock(self) -> threading.RLock:
+        """The batch's lock, which every call takes (calls from several threads take turns): hold it
+        (``with batch.lock:``) to read the games of :attr:`games` while another thread may step the batch."""
+        return self._lock
+
+    @property
     def c_seconds(self) -> float:
         """CPU time the stepping threads spent in the compiled loop (acting and encoding, without the GIL)."""
         return self._cores.seconds if self._c_timed else self._c_seconds
@@ -277,6 +311,7 @@ class GameBatch:
         return self._cores is not None
 
     @property
+    @_one_at_a_time
     def games(self) -> list[Game | CoreHand]:
         """Each game's hand in play: a :class:`~mahjong.game.core.CoreHand` on the compiled core, else a
         :class:`~mahjong.game.Game` (both have ``events``, ``flow``, ``state`` and, once over, ``settlement``).
@@ -329,23 +364,27 @@ class GameBatch:
 
     # --- observing ---------------------------------------------------------------------------------------
 
+    @_one_at_a_time
     def pending(self, i: int) -> tuple[int, ...]:
         """The seats of game ``i`` that must act now, in row order."""
         if self._cores is not None:
             return tuple(self._cores.core(i).pending)
         return tuple(self._hands[i].pending)  # type: ignore[union-attr]
 
+    @_one_at_a_time
     def action_mask(self, i: int, seat: int) -> bytes:
         """Game ``i``'s action mask for ``seat`` now (all zeros when that seat has nothing to do)."""
         if self._cores is not None:
             return bytes(self._cores.core(i).mask(seat))
         return bytes(self._hands[i].action_mask(seat))  # type: ignore[union-attr]
 
+    @_one_at_a_time
     def rows(self) -> list[tuple[int, int]]:
         """(game, seat) of every seat that must act now, in row order."""
         o = self.observe()
         return list(zip(o.game.tolist(), o.seat.tolist()))
 
+    @_one_at_a_time
     def observe(self, copy: bool = False) -> BatchObservation:
         """Stacked observations and masks of every seat that must act now.  The arrays are the batch's own,
         reused: valid until the next :meth:`step` (the same arrays until then); ``copy=True`` returns copies."""
@@ -392,6 +431,7 @@ class GameBatch:
             game[r], seat[r] = i, s
         return BatchObservation(obs, mask, game, seat)
 
+    @_one_at_a_time
     def legal(self, i: int, seat: int) -> tuple[int, ...]:
         """Game ``i``'s legal action indices for ``seat`` now, in the engine's order (empty when it has nothing
         to do)."""
@@ -401,6 +441,7 @@ class GameBatch:
         g: Game = self._hands[i]  # type: ignore[assignment]
         return tuple(a.index for a in g.legal_actions(seat))
 
+    @_one_at_a_time
     def agent_action(self, i: int, seat: int, agent: Agent) -> int:
         """The action index ``agent`` (a built-in agent object of :mod:`mahjong.game.agents`, or any object with
         ``choose(game, seat, legal)``) chooses for game ``i``'s ``seat`` now.  On the compiled core the greedy
@@ -431,21 +472,25 @@ class GameBatch:
             raise BatchError(f"game {i}: seat {seat} is not to move")
         return int(agent.choose(hand, seat, legal).index)  # type: ignore[arg-type]
 
+    @_one_at_a_time
     def redeal(self, i: int) -> None:
         """Abandon game ``i``'s hand in play (not logged, no rewards: an episode ended by an illegal action)
         and deal its next hand."""
         import numpy as np
 
         self._check_game(i)
+        self._abandon(i, np.zeros(self.n, dtype=np.bool_), np.zeros((self.n, 4), dtype=np.int64))
+        self._obs = None
+
+    def _abandon(self, i: int, done: Any, rewards: Any) -> None:
+        """Drop game i's hand in play (not logged, no rewards) and deal its next hand."""
         g = self._hands[i]
         if g is not None:  # (the hand <-> state cycle broken, as _finish does; a core hand's state may not exist)
             state = g.__dict__.get("_state_") if self._cores is not None else g.state
             if state is not None:
                 state.fact_hook = None
         self.hands_played[i] += 1
-        done, rewards = np.zeros(self.n, dtype=np.bool_), np.zeros((self.n, 4), dtype=np.int64)
         self._deal(i, done, rewards)
-        self._obs = None
 
     def _check_game(self, i: int) -> None:
         if type(i) is not int or not 0 <= i < self.n:
@@ -563,6 +608,31 @@ class GameBatch:
         self.hands_played[i] += 1
         self._deal(i, done, rewards)
 
+    def _take(self, i: int, answers: list[tuple[int, int]], done: Any, rewards: Any) -> None:
+        """Python game i takes its (seat, action) answers, all legal (a hand that ends is recorded)."""
+        g: Game = self._hands[i]  # type: ignore[assignment]
+        for s, a in answers:
+            g.act(s, a)
+        if self.keep_logs:
+            self._actions[i] += bytes(x for answer in answers for x in answer)
+        if g.done:
+            self._finish(i, done, rewards)
+
+    def _answered(self, i: int, done: Any, rewards: Any, answer: Callable[..., None],
+                  *args: Any) -> tuple[int, BaseException] | None:
+        """Run game i's Python part of a step (``answer(*args)``), after its actions were taken.  If it raises,
+        the game is not left half-answered (the loop would never offer its seats again: the batch wedged):
+        its hand is abandoned, as :meth:`redeal` does, and its next hand dealt; returns (i, the exception)."""
+        try:
+            answer(*args)
+            return None
+        except BaseException as e:  # noqa: BLE001 - raised by step once every other game is answered
+            done[i] = False
+            rewards[i] = 0
+            self._abandon(i, done, rewards)
+            return i, e
+
+    @_one_at_a_time
     def step(self, actions: Any, hold: Any = None) -> StepResult:
         """Apply one action per seat that must act; finished games are logged and reset.  ``hold`` (a bool
         array, one per game): the games marked are left as they are and their rows' actions are not read.  See
@@ -576,6 +646,7 @@ class GameBatch:
             self._step_bufs = (np.zeros(self.n, dtype=np.bool_), np.zeros((self.n, 4), dtype=np.int64))
         done, rewards = self._step_bufs
         refused: dict[int, str] = {}
+        failed: tuple[int, BaseException] | None = None  # the first game whose Python part raised, and what
         if self._cores is not None:
             t0 = 0.0 if self._c_timed else thread_time()
             res = self._cores.act(acts, done, rewards, None if held is None else held.view(np.uint8))
@@ -595,7 +666,8 @@ class GameBatch:
                     why = self._refusal(i, [(int(o.seat[r]), int(acts[r])) for r in rows])
                     refused[i] = why or "refused"
                     continue
-                self._python_turn(i, status, done, rewards)
+                fail = self._answered(i, done, rewards, self._python_turn, i, status, done, rewards)
+                failed = failed or fail
         else:
             done.fill(False)
             rewards.fill(0)
@@ -608,15 +680,15 @@ class GameBatch:
                 if why is not None:  # refused before any of this game's answers is taken: the game is unchanged
                     refused[i] = why
                     continue
-                g: Game = self._hands[i]  # type: ignore[assignment]
-                for s, a in answers:
-                    g.act(s, a)
-                if self.keep_logs:
-                    self._actions[i] += bytes(x for answer in answers for x in answer)
-                if g.done:
-                    self._finish(i, done, rewards)
+                fail = self._answered(i, done, rewards, self._take, i, answers, done, rewards)
+                failed = failed or fail
         self._obs = None
         result = StepResult(done, rewards, refused)
+        if failed is not None:
+            i, e = failed
+            if not isinstance(e, Exception):  # (KeyboardInterrupt, SystemExit: the batch is whole, let it through)
+                raise e
+            raise BatchHandError(i, e, result) from e
         if refused:
             raise BatchActionError(refused, result)
         return result

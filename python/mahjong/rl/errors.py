@@ -6,7 +6,7 @@ from typing import Any
 
 from mahjong.errors import MahjongError
 
-__all__ = ["BatchError", "BatchActionError", "ObservationError"]
+__all__ = ["BatchError", "BatchActionError", "BatchHandError", "ObservationError"]
 
 
 class BatchError(MahjongError):
@@ -27,6 +27,22 @@ class BatchActionError(MahjongError):
         super().__init__(
             f"illegal action in {len(refused)} game(s) of the batch, refused for those games only "
             f"(the others were stepped): {shown}{more}"
+        )
+
+
+class BatchHandError(MahjongError):
+    """A game's hand raised after a step's actions were taken (in the Python part of the step: scoring, a
+    settlement, its log).  That hand was abandoned (not logged, no rewards) and the game's next hand dealt, so
+    the batch steps on; every other game was stepped.  ``game``: its index; ``result``: the step's
+    :class:`~mahjong.rl.batch.StepResult` for the other games; the hand's exception is the ``__cause__``."""
+
+    def __init__(self, game: int, cause: BaseException, result: Any) -> None:
+        self.game = game
+        self.result = result
+        super().__init__(
+            f"game {game}: its hand raised {type(cause).__name__} ({str(cause)[:200]}) after the step's actions were "
+            "taken; that hand was abandoned (not logged, no rewards) and the game's next hand dealt; every other "
+            "game was stepped"
         )
 
 

@@ -36,7 +36,18 @@ from mahjong.framework import (
     zero_sum_payments,
 )
 from mahjong.hand import Hand, MeldKind
-from mahjong.rulebook.expr import BUILTINS, Compiled, Node, Value, compiled, evaluate, fold, names_in
+from mahjong.rulebook.expr import (
+    BUILTINS,
+    Compiled,
+    Node,
+    Value,
+    as_int,
+    compiled,
+    evaluate,
+    evaluate_int,
+    fold,
+    names_in,
+)
 from mahjong.rulebook.options import describe
 from mahjong.rulebook.predicates import COUNTS, FACTS, FUNCTIONS, PREDICATES
 from mahjong.rulebook.reading import Reading, build_reading, field_names, split_wildcards, win_facts, win_placements
@@ -409,10 +420,10 @@ class BookRuleSet(RuleSet[Any]):
             got = tuple(
                 dataclasses.replace(
                     r,
-                    value=int(evaluate(b.row_values[r.key], opts, BUILTINS)) if r.key in b.row_values else r.value,
+                    value=evaluate_int(b.row_values[r.key], opts, BUILTINS) if r.key in b.row_values else r.value,
                     pattern=bool(evaluate(b.row_patterns[r.key], opts, BUILTINS)) if r.key in b.row_patterns
                     else r.pattern,
-                    self_drawn_value=int(evaluate(b.row_self_drawn_values[r.key], opts, BUILTINS))
+                    self_drawn_value=evaluate_int(b.row_self_drawn_values[r.key], opts, BUILTINS)
                     if r.key in b.row_self_drawn_values else r.self_drawn_value,
                 ) if r.key in b.row_values or r.key in b.row_patterns or r.key in b.row_self_drawn_values else r
                 for r in b.rows
@@ -611,10 +622,10 @@ class BookRuleSet(RuleSet[Any]):
         for r, when, count, valued in plan.stage1:
             if when is not None and not when(names, funcs):
                 continue
-            n = 1 if count is None else int(count(names, funcs))
+            n = 1 if count is None else as_int(count(names, funcs))
             if n > 0:
                 if valued is not None:
-                    r = dataclasses.replace(r, value=int(valued(names, funcs)))
+                    r = dataclasses.replace(r, value=as_int(valued(names, funcs)))
                 applying.append(r)
                 times[r.key] = n
         counted = apply_exclusions(self.book.exclusion, applying) if plan.excludes else applying
@@ -624,10 +635,10 @@ class BookRuleSet(RuleSet[Any]):
             funcs["counted_outside"] = lambda g: sum(1 for r in counted if r.group != g)
             for r, when, count, valued in plan.stage2:
                 if when(names, funcs):
-                    n = 1 if count is None else int(count(names, funcs))
+                    n = 1 if count is None else as_int(count(names, funcs))
                     if n > 0:
                         if valued is not None:
-                            r = dataclasses.replace(r, value=int(valued(names, funcs)))
+                            r = dataclasses.replace(r, value=as_int(valued(names, funcs)))
                         first.append(r)
                         times[r.key] = n
         if self.book.order == "patterns_first":
@@ -797,7 +808,7 @@ class BookRuleSet(RuleSet[Any]):
                 if b.tie_break is None:
                     tie = totals_of(lines).fan
                 else:
-                    tie = int(evaluate(b.tie_break, env[0], _with_group_value(env[1], lines)))
+                    tie = evaluate_int(b.tie_break, env[0], _with_group_value(env[1], lines))
                 rank = (int(limit) if held is not None else self._hand_value(lines, names), tie)  # type: ignore[arg-type]
                 if best is None or rank > best[0]:
                     best = (rank, lines, d, c, env)
@@ -817,7 +828,7 @@ class BookRuleSet(RuleSet[Any]):
 
         def minimum_of() -> int:
             assert b.minimum_of is not None
-            return int(evaluate(b.minimum_of, _with(rnames, scoring), _with_group_value(rfuncs, lines)))
+            return evaluate_int(b.minimum_of, _with(rnames, scoring), _with_group_value(rfuncs, lines))
 
         def details(total: int) -> dict[str, Any]:
             dnames = _with(rnames, {**names_for(self.rows, lines), **scoring, "total": total})
@@ -845,7 +856,7 @@ class BookRuleSet(RuleSet[Any]):
         out = []
         for p in win_placements(v, kinds):
             if press is not None:
-                ya = int(evaluate(press, *self._reading_env(p, opts)))
+                ya = evaluate_int(press, *self._reading_env(p, opts))
                 p = dataclasses.replace(p, facts={**p.facts, "ya": ya})
             out.append(p)
         return out
@@ -1052,18 +1063,18 @@ class BookRuleSet(RuleSet[Any]):
         out: list[SettledPayment] = []
         if ev.kind == "melded":
             assert ev.from_seat is not None
-            discarder = int(evaluate(rules.melded_kong_discarder, names, BUILTINS))
-            each = int(evaluate(rules.melded_kong_others, names, BUILTINS))
+            discarder = evaluate_int(rules.melded_kong_discarder, names, BUILTINS)
+            each = evaluate_int(rules.melded_kong_others, names, BUILTINS)
             if discarder:
                 out.append(SettledPayment(ev.from_seat, ev.seat, discarder, "kong.melded", i, "刮风 直杠: 引杠者付"))
             if each:
                 out += [SettledPayment(s, ev.seat, each, "kong.melded", i, "刮风 直杠: 其他未胡者付")
                         for s in others if s != ev.from_seat]
         elif ev.kind == "added":
-            each = int(evaluate(rules.added_kong, names, BUILTINS))
+            each = evaluate_int(rules.added_kong, names, BUILTINS)
             out += [SettledPayment(s, ev.seat, each, "kong.added", i, "刮风 面下杠") for s in others if each]
         else:
-            each = int(evaluate(rules.concealed_kong, names, BUILTINS))
+            each = evaluate_int(rules.concealed_kong, names, BUILTINS)
             out += [SettledPayment(s, ev.seat, each, "kong.concealed", i, "下雨 暗杠") for s in others if each]
         return out
 
@@ -1082,7 +1093,7 @@ class BookRuleSet(RuleSet[Any]):
         not_ready = [s for s in playing if s not in ready]
         details.update(flower_pigs=pigs, ready=ready, best_possible={str(s): best[s][0] for s in ready})
         out: list[SettledPayment] = []
-        penalty = int(evaluate(rules.flower_pig_penalty, names, BUILTINS))
+        penalty = evaluate_int(rules.flower_pig_penalty, names, BUILTINS)
         if penalty:  # 第一步: 查花猪
             pays_won = bool(evaluate(rules.flower_pig_pays_won, names, BUILTINS))
             receivers = [s for s in self.seats if s not in pigs and (pays_won or s not in won)]

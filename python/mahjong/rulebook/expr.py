@@ -30,14 +30,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from mahjong.errors import RulesError
+from mahjong.rulebook.limits import MAX_EXPR_DEPTH, MAX_EXPR_LENGTH, MAX_EXPR_NODES, MAX_INT, MAX_NUMBER_DIGITS
 
-__all__ = ["ExprError", "Node", "parse", "evaluate", "compiled", "names_in", "Value", "fold"]
+__all__ = ["ExprError", "Node", "parse", "evaluate", "evaluate_int", "as_int", "compiled", "names_in", "Value", "fold"]
 
 Value = int | bool | str
-
-#: longest expression a rule file may hold (a guard against pathological input)
-MAX_LENGTH = 2000
-MAX_DEPTH = 60
 
 
 class ExprError(RulesError):
@@ -87,11 +84,18 @@ def _tokens(text: str) -> list[tuple[str, str, int]]:
 
 
 class _Parser:
+    """Recursive descent over the tokens.  Every node made is measured as it is made: its depth (1 + its deepest
+    operand's) and the count of nodes, so a left-leaning chain (``1 + 1 + 1 …``) is bounded as a nesting is; the
+    productions that call themselves (``not``, ``-``, ``^``, parentheses) count their own depth too, so the
+    recursion stops before the nodes are made."""
+
     def __init__(self, text: str) -> None:
         self.text = text
         self.toks = _tokens(text)
         self.i = 0
         self.depth = 0
+        self.nodes = 0
+        self.depths: dict[int, int] = {}
 
     def peek(self) -> tuple[str, str, int]:
         return self.toks[self.i]
@@ -113,6 +117,26 @@ class _Parser:
         got = "the end" if kind == "end" else repr(raw)
         return ExprError(f"expected {what} at {pos + 1} in {self.text!r}, got {got}", pos)
 
+    def too_deep(self, pos: int) -> ExprError:
+        return ExprError(f"expression nested more than {MAX_EXPR_DEPTH} deep at {pos + 1}: {self.text[:60]!r}", pos)
+
+    def node(self, op: str, args: tuple[Node, ...], value: Value | None, pos: int) -> Node:
+        self.nodes += 1
+        if self.nodes > MAX_EXPR_NODES:
+            raise ExprError(f"expression of more than {MAX_EXPR_NODES} parts: {self.text[:60]!r}", pos)
+        depth = 1 + max((self.depths.get(id(a), 1) for a in args), default=0)
+        if depth > MAX_EXPR_DEPTH:
+            raise self.too_deep(pos)
+        made = Node(op, args, value, pos)
+        if args:
+            self.depths[id(made)] = depth
+        return made
+
+    def enter(self, pos: int) -> None:
+        self.depth += 1
+        if self.depth > MAX_EXPR_DEPTH:
+            raise self.too_deep(pos)
+
     def parse(self) -> Node:
         node = self.or_()
         if self.peek()[0] != "end":
@@ -125,7 +149,7 @@ class _Parser:
             kind, raw, pos = self.peek()
             if kind in ("op", "kw") and raw in ops:
                 self.i += 1
-                left = Node(raw, (left, sub()), position=pos)
+                left = self.node(raw, (left, sub()), None, pos)
             else:
                 return left
 
@@ -139,7 +163,10 @@ class _Parser:
         kind, raw, pos = self.peek()
         if kind == "kw" and raw == "not":
             self.i += 1
-            return Node("not", (self.not_(),), position=pos)
+            self.enter(pos)
+            operand = self.not_()
+            self.depth -= 1
+            return self.node("not", (operand,), None, pos)
         return self.compare()
 
     def compare(self) -> Node:
@@ -147,7 +174,7 @@ class _Parser:
         kind, raw, pos = self.peek()
         if kind == "op" and raw in ("==", "!=", "<", "<=", ">", ">="):
             self.i += 1
-            return Node(raw, (left, self.sum_()), position=pos)
+            return self.node(raw, (left, self.sum_()), None, pos)
         return left
 
     def sum_(self) -> Node:
@@ -161,56 +188,63 @@ class _Parser:
         kind, raw, pos = self.peek()
         if kind == "op" and raw == "^":
             self.i += 1
-            return Node("^", (base, self.power()), position=pos)
+            self.enter(pos)
+            exponent = self.power()
+            self.depth -= 1
+            return self.node("^", (base, exponent), None, pos)
         return base
 
     def unary(self) -> Node:
         kind, raw, pos = self.peek()
         if kind == "op" and raw == "-":
             self.i += 1
-            return Node("neg", (self.unary(),), position=pos)
+            self.enter(pos)
+            operand = self.unary()
+            self.depth -= 1
+            return self.node("neg", (operand,), None, pos)
         return self.atom()
 
     def atom(self) -> Node:
-        self.depth += 1
-        if self.depth > MAX_DEPTH:
-            raise ExprError(f"expression nested too deeply: {self.text[:60]!r}")
-        try:
-            kind, raw, pos = self.take()
-            if kind == "num":
-                return Node("num", value=int(raw), position=pos)
-            if kind == "str":
-                return Node("str", value=raw[1:-1], position=pos)
-            if kind == "kw" and raw in ("true", "false"):
-                return Node("num", value=raw == "true", position=pos)
-            if kind == "name":
-                if self.accept("("):
-                    args: list[Node] = []
-                    if not self.accept(")"):
-                        args.append(self.or_())
-                        while self.accept(","):
-                            args.append(self.or_())
-                        if not self.accept(")"):
-                            raise self.fail("',' or ')'")
-                    return Node("call", tuple(args), raw, pos)
-                return Node("name", value=raw, position=pos)
-            if kind == "op" and raw == "(":
-                node = self.or_()
+        kind, raw, pos = self.take()
+        if kind == "num":
+            if len(raw) > MAX_NUMBER_DIGITS or int(raw) > MAX_INT:
+                raise ExprError(f"number {raw[:30]} out of range (at most {MAX_INT}) at {pos + 1}", pos)
+            return self.node("num", (), int(raw), pos)
+        if kind == "str":
+            return self.node("str", (), raw[1:-1], pos)
+        if kind == "kw" and raw in ("true", "false"):
+            return self.node("num", (), raw == "true", pos)
+        if kind == "name":
+            if self.accept("("):
+                self.enter(pos)
+                args: list[Node] = []
                 if not self.accept(")"):
-                    raise self.fail("')'")
-                return node
-            self.i -= 1
-            raise self.fail("a number, a name or '('")
-        finally:
+                    args.append(self.or_())
+                    while self.accept(","):
+                        args.append(self.or_())
+                    if not self.accept(")"):
+                        raise self.fail("',' or ')'")
+                self.depth -= 1
+                return self.node("call", tuple(args), raw, pos)
+            return self.node("name", (), raw, pos)
+        if kind == "op" and raw == "(":
+            self.enter(pos)
+            node = self.or_()
+            if not self.accept(")"):
+                raise self.fail("')'")
             self.depth -= 1
+            return node
+        self.i -= 1
+        raise self.fail("a number, a name or '('")
 
 
 def parse(text: str) -> Node:
-    """Parse an expression; :class:`ExprError` names the position of the first problem."""
+    """Parse an expression; :class:`ExprError` names the position of the first problem.  An expression is bounded
+    (:mod:`mahjong.rulebook.limits`): its length, its nesting, its count of parts and its numbers."""
     if not isinstance(text, str):
         raise ExprError(f"an expression is text, got {type(text).__name__}")
-    if len(text) > MAX_LENGTH:
-        raise ExprError(f"expression longer than {MAX_LENGTH} characters")
+    if len(text) > MAX_EXPR_LENGTH:
+        raise ExprError(f"expression longer than {MAX_EXPR_LENGTH} characters")
     return _Parser(text).parse()
 
 
@@ -250,6 +284,22 @@ def evaluate(node: Node, names: Env, functions: Env) -> Value:
     if fn is None:
         fn = compiled(node)
     return fn(names, functions)
+
+
+def evaluate_int(node: Node, names: Env, functions: Env) -> int:
+    """:func:`evaluate` where a whole number is wanted (a value, an amount, a count): true / false read as 1 / 0,
+    text is an :class:`ExprError`."""
+    return as_int(evaluate(node, names, functions))
+
+
+def as_int(v: Value) -> int:
+    """A computed value where a whole number is wanted: true / false read as 1 / 0, text is an
+    :class:`ExprError`."""
+    if type(v) is int:
+        return v
+    if type(v) is bool:
+        return int(v)
+    raise ExprError(f"expected a whole number, got {v!r}")
 
 
 Compiled = Callable[[Env, Env], Value]
@@ -295,7 +345,7 @@ def _compile(node: Node) -> Compiled:
         return lambda names, functions: not a(names, functions)
     if op == "neg":
         (a,) = args
-        return lambda names, functions: -_int(a(names, functions), node)
+        return lambda names, functions: _bounded(-_int(a(names, functions), node), node)
     a, b = args
     if op == "and":
         return lambda names, functions: True if a(names, functions) and b(names, functions) else False
@@ -385,16 +435,30 @@ _COMPARE_CONSTANT: dict[str, Callable[[Compiled, int, Node], Compiled]] = {
 }
 
 
+def _bounded(v: int, node: Node | None = None) -> int:
+    """A computed value within ±MAX_INT (the values an expression reads are: a bound on each result keeps every
+    step of the arithmetic small)."""
+    if -MAX_INT <= v <= MAX_INT:
+        return v
+    raise _out_of_range(node)
+
+
+def _out_of_range(node: Node | None) -> ExprError:
+    return ExprError(f"a value out of range (more than {MAX_INT} either way)", None if node is None else node.position)
+
+
 def _div(x: int, y: int, node: Node) -> int:
     if y == 0:
         raise ExprError("division by zero", node.position)
-    return x // y
+    return _bounded(x // y, node)  # (only -MAX_INT - 1 // -1 leaves the range)
 
 
 def _pow(x: int, y: int, node: Node) -> int:
     if y < 0 or y > 64:
         raise ExprError(f"power {y} out of range 0..64", node.position)
-    return int(x**y)
+    if x not in (-1, 0, 1) and y > 63:  # 2^64 and beyond: out of range, without computing it
+        raise _out_of_range(node)
+    return _bounded(x**y, node)
 
 
 _ARITHMETIC: dict[str, Callable[[int, int, Node], Value]] = {
@@ -402,19 +466,20 @@ _ARITHMETIC: dict[str, Callable[[int, int, Node], Value]] = {
     "<=": lambda x, y, n: x <= y,
     ">": lambda x, y, n: x > y,
     ">=": lambda x, y, n: x >= y,
-    "+": lambda x, y, n: x + y,
-    "-": lambda x, y, n: x - y,
-    "*": lambda x, y, n: x * y,
+    "+": lambda x, y, n: _bounded(x + y, n),
+    "-": lambda x, y, n: _bounded(x - y, n),
+    "*": lambda x, y, n: _bounded(x * y, n),
     "/": _div,
     "//": _div,
     "^": _pow,
 }
 
 
-def fold(node: Node, constants: Env) -> Node:
+def fold(node: Node, constants: Env, strict: bool = False) -> Node:
     """The expression with the names of ``constants`` (a rule set's options) put in and every part that no
     longer depends on anything else worked out: ``jingoudiao == "pattern" and melds == 4`` becomes ``false``
-    under ``jingoudiao = "extra"``.  An error a part would raise is left for :func:`evaluate` to raise."""
+    under ``jingoudiao = "extra"``.  An error a part would raise is left for :func:`evaluate` to raise (``strict``:
+    raised here, as a rule file's checker wants it)."""
     op = node.op
     if op == "name":
         key = str(node.value)
@@ -423,7 +488,7 @@ def fold(node: Node, constants: Env) -> Node:
         return node
     if not node.args:
         return node
-    args = tuple(fold(a, constants) for a in node.args)
+    args = tuple(fold(a, constants, strict) for a in node.args)
     consts = [a.op in ("num", "str") for a in args]
     if op == "and" or op == "or":
         for a, c in zip(args, consts):
@@ -438,36 +503,43 @@ def fold(node: Node, constants: Env) -> Node:
         try:
             return Node("num", (), evaluate(Node(op, args, node.value, node.position), {}, {}), node.position)
         except ExprError:
-            pass
+            if strict:
+                raise
     return Node(op, args, node.value, node.position)
+
+
+def _number(v: Value, function: str) -> int:
+    if type(v) is int or type(v) is bool:
+        return int(v)
+    raise ExprError(f"{function!r} needs numbers, got {v!r}")
 
 
 #: functions every expression may call
 def _round_up(x: Value, step: Value) -> int:
-    xi, si = int(x), int(step)
+    xi, si = _number(x, "round_up"), _number(step, "round_up")
     if si <= 0:
         raise ExprError("round_up needs a positive step")
-    return -(-xi // si) * si
+    return _bounded(-(-xi // si) * si)
 
 
 def _round_half(x: Value, step: Value) -> int:
     """Round to the nearest multiple of ``step``, halves up (四舍五入)."""
-    xi, si = int(x), int(step)
+    xi, si = _number(x, "round_half"), _number(step, "round_half")
     if si <= 0:
         raise ExprError("round_half needs a positive step")
-    return ((xi + si // 2) // si) * si
+    return _bounded(((xi + si // 2) // si) * si)
 
 
 def _min(*a: Value) -> int:
     if not a:
         raise ExprError("min needs at least one value")
-    return min(int(x) for x in a)
+    return min(_number(x, "min") for x in a)
 
 
 def _max(*a: Value) -> int:
     if not a:
         raise ExprError("max needs at least one value")
-    return max(int(x) for x in a)
+    return max(_number(x, "max") for x in a)
 
 
 BUILTINS: dict[str, Callable[..., Value]] = {

@@ -15,26 +15,33 @@ but not played.
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from mahjong.registry import flow_class
 from mahjong.registry import register_flow as register_flow_row
 from mahjong.rulebook.book import BookRuleSet, RuleBook, indicated_kinds
 from mahjong.rulebook.options import make_config
-from mahjong.rulebook.special import (
-    SpecialFlow,  # (rbgames: opening wins, horses, instant wins)
-    bird_hits,
-    birds_by_seat,
-)
+from mahjong.rulebook.special import SpecialFlow, bird_hits, birds_by_seat  # (rbgames: opening wins, birds …)
+from mahjong.tiles import N_KINDS, N_TILES
 
 # The engine is another part of the package, imported by name so that this module type-checks (and fails with a
 # plain ImportError) in a build without it; its types are read as Any here.
 _events: Any = importlib.import_module("mahjong.game.events")
-Flow: Any = importlib.import_module("mahjong.game.flows.base").Flow
-NoOptions: Any = importlib.import_module("mahjong.game.flows.base").NoOptions
+_base: Any = importlib.import_module("mahjong.game.flows.base")
+Flow: Any = _base.Flow
+NoOptions: Any = _base.NoOptions
 HandState = Any
+_F = TypeVar("_F", bound=Callable[..., Any])
 
-__all__ = ["BookFlow", "register_flow", "flow_class_of", "bird_hits", "birds_by_seat", "indicator_events"]
+
+def _data_hook(fn: _F) -> _F:
+    """A hook that reads only the book's data (mahjong.game.flows.base.data_hook)."""
+    out: _F = _base.data_hook(fn)
+    return out
+
+
+__all__ = ["BookFlow", "register_flow", "flow_class_of", "bird_hits", "birds_by_seat", "indicator_of"]
 
 #: class name -> the flow class of a registered book (served by this module's ``__getattr__`` to the engine's
 #: registry, which builds flows by module and class name)
@@ -48,22 +55,12 @@ def __getattr__(name: str) -> Any:
         raise AttributeError(name) from None
 
 
-def indicator_events(book: RuleBook, state: HandState, rng: Any) -> list[Any]:
-    """The wildcards turned up after the deal (``[wildcards]``): the wall's last tile (翻鬼), or the tile the
-    dealer's two dice count from the wall's end (南昌 翻精: as tables count, in stacks (墩) of two — the sum's
-    stack from the end, its upper tile); the kinds it makes wild (:func:`indicated_kinds`)."""
-    out: list[Any] = []
-    if book.indicator_from == "dice_from_end":
-        dice = rng.dice()
-        out.append(_events.DiceRolled(state.dealer, dice, "wildcard"))
-        # 《南昌麻将速成》: "从牌桌上牌的末端算起，数到该墩把上面的一张牌翻开" — the wall in drawing order is stacks of
-        # two, the upper tile first: the n-th stack from the end starts 2n tiles before it
-        position = max(state.front, state.back - 2 * sum(dice))
-    else:
-        position = state.back - 1  # the last tile of the wall is turned up (翻鬼)
-    indicator = state.wall[position]
-    out.append(_events.WildcardRevealed(indicator, indicated_kinds(book, indicator), position))
-    return out
+def indicator_of(book: RuleBook) -> Any:
+    """The wildcard indicator a book's ``[wildcards]`` describe (a :class:`mahjong.game.flows.base.Indicator`):
+    the wall's last tile (翻鬼), or the tile the dealer's two dice count in stacks from the wall's end (南昌 翻精);
+    the kinds each indicator makes wild (:func:`indicated_kinds`)."""
+    position = "dice_from_end" if book.indicator_from == "dice_from_end" else "last_tile"
+    return _base.Indicator(position, tuple(indicated_kinds(book, t) if t < N_KINDS else () for t in range(N_TILES)))
 
 
 class BookFlow(SpecialFlow, Flow):  # type: ignore[misc]
@@ -78,6 +75,8 @@ class BookFlow(SpecialFlow, Flow):  # type: ignore[misc]
     play after a win (``winners_to_end``) and which win is 地胡 (``earthly``)."""
 
     book: RuleBook
+    #: a rule file's wildcards are never punged or konged
+    wild_melds = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -102,19 +101,28 @@ class BookFlow(SpecialFlow, Flow):  # type: ignore[misc]
         self.winners_to_end = int(self.play.get("winners_to_end", b.flow.winners_to_end))
         self.forced_win_tiles = int(self.play.get("forced_win_tiles", 0))
         self.earthly = self.play.get("earthly", "first_discard")
+        if self._wild_on():  # the wildcards: fixed kinds, or those an indicator turned up after the deal makes
+            if b.wildcard_indicator:
+                self.indicator = indicator_of(b)
+            else:
+                self.wild_tiles = frozenset(b.wildcard_tiles)
 
     # --- 定缺 and 换三张 (the book's play keys) ---------------------------------------------------------------
 
+    @_data_hook
     def plays_lack(self) -> bool:
         return bool(self.play.get("lack", False))
 
+    @_data_hook
     def exchanges_three(self) -> bool:
         return bool(self.play.get("exchange_three", False))
 
+    @_data_hook
     def exchange_by_dice(self) -> bool:
         """换三张: the dealer's dice say where the three tiles go."""
         return bool(self.play.get("exchange_direction", "dice") == "dice")
 
+    @_data_hook
     def exchange_offset(self, dice: tuple[int, ...] | None) -> int:
         """换三张: how many seats on in turn order each player's three tiles go (a sum of 3/6/9/12 → the
         opposite player, 4/7/10 → the next, 2/5/8/11 → the previous)."""
@@ -123,21 +131,6 @@ class BookFlow(SpecialFlow, Flow):  # type: ignore[misc]
         if dice is None:
             return DIRECTIONS[self.play["exchange_direction"]]
         return (2, 1, 3)[sum(dice) % 3]
-
-    def _holds_lack(self, state: HandState, seat: int) -> bool:
-        suit = state.lack[seat]
-        if suit is None:
-            return False
-        return any(state.hands[seat][suit * 9:suit * 9 + 9])
-
-    def may_win(self, state: HandState, seat: int, result: Any) -> bool:
-        return bool(result.valid) and not self._holds_lack(state, seat)
-
-    def may_discard(self, state: HandState, seat: int, tile: int) -> bool:
-        suit = state.lack[seat]
-        if suit is None or not self._holds_lack(state, seat):
-            return True
-        return bool(tile // 9 == suit)  # the lacking suit goes first
 
     def check_facts(self, state: HandState, seat: int) -> dict[str, Any]:
         if self.book.settlement is not None and self.book.not_paying is not None:
@@ -159,31 +152,6 @@ class BookFlow(SpecialFlow, Flow):  # type: ignore[misc]
             tiles += list(range(34, 42))
         return tiles
 
-    def reveal(self, state: HandState, rng: Any) -> list[Any]:
-        if not (self.book.wildcard_indicator and self._wild_on()):
-            return []
-        return indicator_events(self.book, state, rng)
-
-    def _wild_kinds(self, state: HandState) -> tuple[int, ...]:
-        if not self._wild_on():
-            return ()
-        if self.book.wildcard_indicator:
-            return tuple(state.wildcards)
-        return self.book.wildcard_tiles
-
-    def wildcard_count(self, state: HandState, counts: list[int]) -> tuple[list[int], int]:
-        real = counts[:34]
-        wild = 0
-        for t in self._wild_kinds(state):
-            wild += real[t]
-            real[t] = 0
-        return real, wild
-
-    def may_meld(self, state: HandState, seat: int, tile: int) -> bool:
-        if state.lack[seat] is not None and tile // 9 == state.lack[seat]:
-            return False  # 定缺: not the lacking suit
-        return tile not in self._wild_kinds(state)  # a wildcard is never punged or konged
-
     def record_facts(self, state: HandState, seat: int, tile: int, from_seat: int | None) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if self.book.wildcard_indicator and state.indicator is not None:
@@ -196,12 +164,11 @@ class BookFlow(SpecialFlow, Flow):  # type: ignore[misc]
             out["haidi"] = True  # the two-player game's 海底捞月: the ready player's win on the fished tile
         if self.book.flow.birds:
             # the birds are the next tiles of the live wall, turned up once the hand is won (fewer near its end)
-            live = state.wall[state.front:state.back]
-            birds = [t for t in live[: self.book.flow.birds] if t < 34]
+            hits, by_seat = self._birds_now(state, seat)
             if self.book.flow.bird_hits == "seat":
-                out["bird_seats"] = birds_by_seat(seat, birds, tuple(self.seats))
+                out["bird_seats"] = list(by_seat)
             else:
-                out["birds"] = bird_hits(self.book, birds)
+                out["birds"] = hits
         return out
 
     def in_play(self, n_tiles: int) -> int | None:

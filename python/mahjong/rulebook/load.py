@@ -9,7 +9,9 @@ the package's dependency marker).  Nothing in a rule file is ever executed: expr
 
 from __future__ import annotations
 
+import functools
 import importlib
+import inspect
 import os
 import re
 import sys
@@ -19,7 +21,15 @@ from typing import Any
 
 from mahjong.errors import CATALOGUE, RulesError, TileError, closest, translate
 from mahjong.rulebook.book import Flow, RuleBook, SettlementRules
-from mahjong.rulebook.expr import BUILTINS, ExprError, Node, names_in, parse
+from mahjong.rulebook.expr import BUILTINS, ExprError, Node, fold, names_in, parse
+from mahjong.rulebook.limits import (
+    MAX_FILE_BYTES,
+    MAX_INT,
+    MAX_KEY_LENGTH,
+    MAX_KEY_PARTS,
+    MAX_NESTING,
+    MAX_NUMBER_DIGITS,
+)
 from mahjong.rulebook.options import OPTION_TYPES, check_value
 from mahjong.rulebook.predicates import FUNCTIONS, library_names
 from mahjong.rulebook.rows import RuleRow, vocabulary_names
@@ -30,8 +40,6 @@ __all__ = ["Problem", "RuleFileError", "check", "check_text", "load_book", "ship
            "MAX_FILE_BYTES"]
 
 tomllib: Any = importlib.import_module("tomllib" if sys.version_info >= (3, 11) else "tomli")
-
-MAX_FILE_BYTES = 1 << 20
 
 _SUIT_BASE = {"m": 0, "p": 9, "s": 18}
 _HONOR_ID = {c: 27 + i for i, c in enumerate("ESWNCFP")}
@@ -73,6 +81,154 @@ class RuleFileError(RulesError):
     @message_zh.setter
     def message_zh(self, value: str | None) -> None:
         pass  # (always derived from the problems)
+
+
+# --- bounds checked before the TOML reader sees the text ------------------------------------------------------
+
+_TOKEN = re.compile(r"[ \t\r]+|\n|#[^\n]*|\"\"\"|\'\'\'|[\"\'.]|([A-Za-z0-9_+\-:]+)|.", re.DOTALL)
+
+
+def _string_end(text: str, i: int) -> int:
+    """The index after the string that starts at ``i`` (any of TOML's four kinds), or -1 if it does not end."""
+    c = text[i]
+    n = len(text)
+    if text.startswith(c * 3, i):
+        j = i + 3
+        while True:
+            k = text.find(c * 3, j)
+            if k < 0:
+                return -1
+            backslashes = 0
+            while c == '"' and text[k - 1 - backslashes] == "\\":
+                backslashes += 1
+            if backslashes % 2:  # an escaped quote: not the end
+                j = k + 1
+                continue
+            end = k + 3
+            while end < n and text[end] == c and end - k < 5:  # up to two of the string's own quotes before the end
+                end += 1
+            return end
+    j = i + 1
+    while j < n:
+        ch = text[j]
+        if ch == c:
+            return j + 1
+        if ch == "\n":
+            return -1
+        j += 2 if ch == "\\" and c == '"' else 1
+    return -1
+
+
+class _Chain:
+    """A dotted chain being read (``a.b."c"``): its parts, where it starts and ends, whether a dot was just read."""
+
+    __slots__ = ("parts", "start", "end", "line", "after_dot")
+
+    def __init__(self, start: int, end: int, line: int) -> None:
+        self.parts, self.start, self.end, self.line, self.after_dot = 1, start, end, line, False
+
+
+def prescan(text: str, file: str) -> list[Problem]:
+    """The problems of a rule file's text that the TOML reader must not see: a key longer than
+    :data:`~mahjong.rulebook.limits.MAX_KEY_LENGTH` characters or of more than ``MAX_KEY_PARTS`` dotted parts (the
+    reader's time and memory grow with the square of a dotted key's length), arrays and inline tables nested more
+    than ``MAX_NESTING`` deep (the reader recurses), a number of more than ``MAX_NUMBER_DIGITS`` digits.  One pass
+    over the text that skips comments and strings as TOML writes them; each problem names its line.  (A text the
+    pass misreads is not valid TOML: the reader reports it.)"""
+    problems: list[Problem] = []
+    seen: set[tuple[int, str]] = set()
+    n = len(text)
+    i = 0
+    line = 1
+    depth = 0
+    line_start = True  # nothing but spaces (or a header's first "[") since the line began
+    in_header = False
+    chain: _Chain | None = None
+
+    def problem(at_line: int, message: str) -> None:
+        if (at_line, message) not in seen and len(problems) < 20:
+            seen.add((at_line, message))
+            problems.append(Problem(file, at_line, "", message))
+
+    def close() -> None:
+        nonlocal chain
+        if chain is None:
+            return
+        if chain.parts > MAX_KEY_PARTS:
+            problem(chain.line, f"a dotted key of more than {MAX_KEY_PARTS} parts")
+        elif chain.end - chain.start > MAX_KEY_LENGTH:
+            j = chain.end
+            while j < n and text[j] in " \t":
+                j += 1
+            if in_header or (j < n and text[j] == "="):
+                problem(chain.line, f"a key longer than {MAX_KEY_LENGTH} characters")
+        chain = None
+
+    def add_part(start: int, end: int) -> None:
+        nonlocal chain
+        if chain is not None and chain.after_dot:
+            chain.parts += 1
+            chain.end = end
+            chain.after_dot = False
+        else:
+            close()
+            chain = _Chain(start, end, line)
+
+    while i < n:
+        m = _TOKEN.match(text, i)
+        assert m is not None  # (the last alternative matches any character)
+        tok = m.group()
+        c = tok[0]
+        if c in " \t\r":
+            i = m.end()
+            continue
+        if c == "\n" or c == "#":
+            close()
+            if c == "\n":
+                line += 1
+                line_start, in_header = True, False
+            i = m.end()
+            continue
+        if c in "\"'":
+            end = _string_end(text, i)
+            if end < 0:
+                break  # (an unterminated string: the reader reports it)
+            add_part(i, end)
+            lines = text.count("\n", i, end)
+            if lines:
+                line += lines
+                close()
+            i, line_start = end, False
+            continue
+        if c == ".":
+            if chain is not None and not chain.after_dot:
+                chain.after_dot = True
+            else:
+                close()
+            i = m.end()
+            continue
+        if m.group(1) is not None:
+            word = tok.lstrip("+-")
+            if word[:1].isdigit() and sum(ch in "0123456789abcdefABCDEF" for ch in word) > MAX_NUMBER_DIGITS:
+                problem(line, f"a number of more than {MAX_NUMBER_DIGITS} digits (at most {MAX_INT} either way)")
+            add_part(i, m.end())
+            i, line_start = m.end(), False
+            continue
+        close()
+        if c in "[{":
+            if c == "[" and line_start and depth == 0:
+                in_header = True
+            else:
+                depth += 1
+                if depth > MAX_NESTING:
+                    problem(line, f"arrays and inline tables nested more than {MAX_NESTING} deep")
+                    return problems
+        elif c in "]}" and not in_header:
+            depth = max(0, depth - 1)
+        line_start = c == "[" and in_header
+        i = m.end()
+    close()
+    return problems
 
 
 # --- where each key is written ------------------------------------------------------------------------------
@@ -156,7 +312,50 @@ class _Checker:
                         f"unknown name {n!r} (not a predicate, count, win fact or option of this file)")
         for f in sorted(called - funcs):
             self.report(path, f"unknown function {f!r}; known: {', '.join(sorted(funcs))}")
+        for name, count in _calls(node):
+            wanted = _arity(name)
+            if wanted is None:
+                continue
+            lo, hi = wanted
+            if hi is None and count < lo:
+                self.report(path, f"{name}() takes at least {lo} values, got {count}")
+            elif hi is not None and lo == hi != count:
+                self.report(path, f"{name}() takes {lo} values, got {count}")
+            elif hi is not None and not lo <= count <= hi:
+                self.report(path, f"{name}() takes {lo} to {hi} values, got {count}")
+        try:  # a part of constants that fails on every hand (a value out of range, a division by zero)
+            fold(node, {}, strict=True)
+        except ExprError as e:
+            self.report(path, str(e))
         return node
+
+
+def _calls(node: Node) -> list[tuple[str, int]]:
+    """(function, number of values) of every call in an expression."""
+    out = []
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n.op == "call":
+            out.append((n.position, str(n.value), len(n.args)))
+        stack.extend(n.args)
+    return [(name, count) for _, name, count in sorted(out)]
+
+
+@functools.cache
+def _arity(name: str) -> tuple[int, int | None] | None:
+    """(fewest, most or None: any number) values a function of expressions takes; None for a name that is none."""
+    skip = 0
+    fn: Any = BUILTINS.get(name)
+    if fn is None:
+        entry = FUNCTIONS.get(name)
+        if entry is None:
+            return (1, 1) if name == "counted_outside" else None
+        fn, skip = entry.fn, 1  # (the library's functions take the reading first)
+    params = list(inspect.signature(fn).parameters.values())[skip:]
+    positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    fewest = sum(1 for p in positional if p.default is p.empty)
+    return fewest, None if any(p.kind == p.VAR_POSITIONAL for p in params) else len(positional)
 
 
 def _tiles(ch: _Checker, raw: list[str], path: tuple[Any, ...]) -> tuple[int, ...]:
@@ -527,8 +726,16 @@ def _read(path: str | os.PathLike[str]) -> tuple[str, str]:
 
 
 def check_text(text: str, file: str = "<text>") -> tuple[RuleBook | None, list[Problem]]:
-    """Check a rule file's text: (the book if it has no problem, the problems)."""
-    ch = _Checker(file, text)
+    """Check a rule file's text: (the book if it has no problem, the problems).  The text's size, keys and nesting
+    are checked before the TOML reader reads it (:func:`prescan`), its integers and expressions while it is
+    checked."""
+    if not isinstance(text, str):
+        raise RulesError(f"a rule file's text is a str, got {type(text).__name__}")
+    if len(text) > MAX_FILE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
+        return None, [Problem(file, None, "", f"larger than {MAX_FILE_BYTES} bytes")]
+    problems = prescan(text, file)
+    if problems:
+        return None, problems
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -536,6 +743,10 @@ def check_text(text: str, file: str = "<text>") -> tuple[RuleBook | None, list[P
         return None, [Problem(file, int(m.group(1)) if m else None, "", f"not valid TOML: {e}")]
     except RecursionError:
         return None, [Problem(file, None, "", "nested too deeply")]
+    ch = _Checker(file, text)
+    _check_integers(data, (), ch)
+    if ch.problems:
+        return None, ch.problems
     try:
         if isinstance(data.get("extends"), str):
             data = extended(data, ch)
@@ -545,6 +756,18 @@ def check_text(text: str, file: str = "<text>") -> tuple[RuleBook | None, list[P
     except RecursionError:
         return None, [Problem(file, None, "", "nested too deeply")]
     return book, ch.problems
+
+
+def _check_integers(value: Any, path: tuple[Any, ...], ch: _Checker) -> None:
+    """Every integer of the file within ±MAX_INT (a file's numbers are points, counts and limits)."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            _check_integers(v, (*path, k), ch)
+    elif isinstance(value, list):
+        for k, v in enumerate(value):
+            _check_integers(v, (*path, k), ch)
+    elif isinstance(value, int) and not isinstance(value, bool) and not -MAX_INT <= value <= MAX_INT:
+        ch.report(path, f"the number is out of range (at most {MAX_INT} either way)")
 
 
 def check(path: str | os.PathLike[str]) -> list[Problem]:
@@ -633,9 +856,12 @@ def extended(data: dict[str, Any], ch: _Checker, depth: int = 0) -> dict[str, An
         if key in _MERGED_TABLES and isinstance(value, dict) and isinstance(out.get(key), dict):
             out[key] = {**out[key], **value}
         elif key == "rows" and isinstance(value, list) and isinstance(out.get("rows"), list):
-            mine = {r.get("key"): r for r in value if isinstance(r, dict)}
-            rows = [mine.pop(r.get("key"), r) for r in out["rows"]]
-            out["rows"] = rows + [r for r in value if not isinstance(r, dict) or r.get("key") in mine]
+            # (a key that is not text is left to the checker: it names no row to replace)
+            mine = {r["key"]: r for r in value if isinstance(r, dict) and isinstance(r.get("key"), str)}
+            rows = [mine.pop(r.get("key"), r) if isinstance(r, dict) and isinstance(r.get("key"), str) else r
+                    for r in out["rows"]]
+            out["rows"] = rows + [r for r in value if not isinstance(r, dict) or not isinstance(r.get("key"), str)
+                                  or r.get("key") in mine]
         elif key == "checks" and isinstance(value, list) and isinstance(out.get("checks"), list):
             out["checks"] = out["checks"] + value
         else:

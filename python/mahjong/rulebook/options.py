@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Literal, Union
 
 from mahjong.errors import RulesError, listed
+from mahjong.rulebook.limits import MAX_INT, in_range
 
 __all__ = ["option", "ValidatedConfig", "check_value", "make_config", "describe", "config_schema", "OPTION_TYPES"]
 
@@ -65,6 +66,9 @@ def check_value(owner: str, name: str, value: Any, tp: Any, meta: Any) -> None:
             raise RulesError(f"{owner} option {name} must be {two[0]!r} or {two[1]!r}, got {value!r}")
         raise RulesError(f"{owner} option {name} must be {_type_name(tp)}, got {value!r}")
     if isinstance(value, int) and not isinstance(value, bool):
+        if not in_range(value):  # (a rule set's values are computed in 64 bits; such a number has no printed form)
+            raise RulesError(f"{owner} option {name} must be at most {MAX_INT} either way, got a number of "
+                             f"{value.bit_length()} bits")
         lo, hi = meta.get("minimum"), meta.get("maximum")
         if lo is not None and value < lo:
             raise RulesError(f"{owner} option {name} must be at least {lo}, got {value!r}")

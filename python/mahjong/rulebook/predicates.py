@@ -470,14 +470,14 @@ def row_environment(v: Reading, names: dict[str, Any] | None = None) -> tuple[di
 def row_times(row: Any, v: Reading, names: dict[str, Any] | None = None) -> int:
     """How many times a row (:class:`~mahjong.rulebook.rows.RuleRow`) counts on a reading: 0 when its ``when``
     does not hold, else its ``count`` (1 when it has none)."""
-    from mahjong.rulebook.expr import evaluate
+    from mahjong.rulebook.expr import evaluate, evaluate_int
 
     env, funcs = row_environment(v, names)
     if row.when is not None and not evaluate(row.when, env, funcs):
         return 0
     if row.count is None:
         return 0 if row.when is None else 1
-    return int(evaluate(row.count, env, funcs))
+    return evaluate_int(row.count, env, funcs)
 
 
 # --- rbmig: Wuhu 芜湖 ---------------------------------------------------------------------------------------------

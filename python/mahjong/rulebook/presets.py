@@ -44,6 +44,20 @@ def register_book(book: RuleBook) -> type[BookRuleSet]:
     if book.builtin:
         raise RulesError(f"{book.path}: builtin: this file is the table of the built-in rule set {book.name}, which "
                          f"scores it with hooks of its own: use --rules {book.name}")
+    if not _is_shipped(book):
+        # the names of the rule sets shipped with the package are theirs: registered first (a user's file read
+        # before them would take a name they answer to), then refused to any other file
+        register_shipped()
+        aliases = book.aliases if book.variant_of is None else _own_aliases(book)  # (a copy keeps its base's)
+        taken = _shipped_owner(book.name)
+        if taken is not None:
+            raise RulesError(f"{book.path}: name: {book.name!r} names the rule set {taken!r} shipped with the "
+                             f"package: give this file a name of its own (e.g. name = \"my-{book.name}\")")
+        for spelling in aliases:
+            taken = _shipped_owner(spelling)
+            if taken is not None:
+                raise RulesError(f"{book.path}: aliases: {spelling!r} names the rule set {taken!r} shipped with the "
+                                 f"package: leave it out")
     old = BOOKS.get(book.name)
     if old is None and book.name in PRESETS:
         raise RulesError(f"{book.path}: name: the preset name {book.name!r} is taken by a built-in rule set")
@@ -65,6 +79,20 @@ def register_book(book: RuleBook) -> type[BookRuleSet]:
         PRESETS[book.name] = (__name__, cls.__name__, preset_options)
     _register_flow(book)
     return cls
+
+
+def _is_shipped(book: RuleBook) -> bool:
+    return os.path.abspath(book.path) in {os.path.abspath(p) for p in shipped_files()}
+
+
+def _shipped_owner(spelling: str) -> str | None:
+    """The preset of the package (a built-in rule set or a shipped file) a spelling names, if any."""
+    try:
+        found = resolve_preset(spelling)
+    except RulesError:
+        return None
+    owner = BOOKS.get(found)
+    return found if owner is None or _is_shipped(owner) else None
 
 
 def variant_class(book: RuleBook) -> tuple[type[BookRuleSet], dict[str, Any]]:

@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mahjong.rulebook.expr import BUILTINS, Node, Value, evaluate
+from mahjong.rulebook.expr import BUILTINS, Node, Value, evaluate, evaluate_int
 from mahjong.rulebook.rows import vocabulary_names
 
 __all__ = [
@@ -234,6 +234,9 @@ def special_events_of(game: Any) -> tuple[Any, ...]:
     events are built only when read)."""
     if not getattr(getattr(game.flow, "book", None), "special", None):
         return ()
+    read = getattr(game, "special_events", None)  # (a hand on the core that may know them without the fold)
+    if read is not None:
+        return tuple(read())
     return tuple(getattr(game.state, "special", ()))
 
 
@@ -347,13 +350,9 @@ class SpecialFlow:
     book: Any
     ruleset: Any
     seats: tuple[int, ...]
-
-    # (the flow's own, from BookFlow)
-    def _wild_kinds(self, state: Any) -> tuple[int, ...]:
-        return ()
-
-    def wildcard_count(self, state: Any, counts: list[int]) -> tuple[list[int], int]:
-        return counts[:34], 0
+    # (the flow's own: mahjong.game.flows.base.Flow, which BookFlow mixes this class into)
+    wild_kinds: Callable[[Any], frozenset[int]]
+    wildcard_count: Callable[[Any, list[int]], tuple[list[int], int]]
 
     @property
     def special(self) -> SpecialRules:
@@ -386,7 +385,8 @@ class SpecialFlow:
             except MahjongError:
                 return False
         melded = [t for m in state.melds[seat] for t in m.tiles]
-        names, funcs = holding_env(counts, self._wild_kinds(state), suits, melded, complete)
+        wild = [t for t in self.wild_kinds(state) if t < 34]
+        names, funcs = holding_env(counts, wild, suits, melded, complete)
         names["melds"] = len(state.melds[seat])
         return names, funcs
 
@@ -407,7 +407,7 @@ class SpecialFlow:
             shown = tuple(t for t in range(34) for _ in range(state.hands[seat][t]))
             for r in rows:
                 if evaluate(r.when, names, funcs):
-                    times = 1 if r.times is None else int(evaluate(r.times, names, funcs))
+                    times = 1 if r.times is None else evaluate_int(r.times, names, funcs)
                     if times > 0:
                         out.append(events_mod.OpeningDeclared(seat, r.key, shown, times))
         return out
@@ -450,13 +450,13 @@ class SpecialFlow:
         out = []
         live = state.wall[state.front:state.back]
         for seat, claimed in winners:
-            n = int(evaluate(rule.count, names, dict(BUILTINS)))
+            n = evaluate_int(rule.count, names, dict(BUILTINS))
             if rule.count_without_wildcards is not None:
                 held = list(state.hands[seat][:34])
                 if claimed is not None:
                     held[claimed] += 1
-                if not any(held[t] for t in self._wild_kinds(state)):
-                    n = int(evaluate(rule.count_without_wildcards, names, dict(BUILTINS)))
+                if not any(held[t] for t in self.wild_kinds(state) if t < 34):
+                    n = evaluate_int(rule.count_without_wildcards, names, dict(BUILTINS))
             tiles = tuple(t for t in live[:max(0, n)] if t < 34)
             start = state.dealer if start_rule == "dealer" else seat
             hits = sum(1 for t in tiles if horse_seat(t, start, rule.positions, self.seats) == seat)
@@ -487,7 +487,7 @@ class SpecialFlow:
                            "declarer_is_dealer": ev.seat == state.dealer, "birds": getattr(ev, "birds", 0),
                            "birds_on_winner": on_seat[ev.seat], "birds_on_payer": on_seat[payer],
                            "self_drawn": True}
-                    amount = int(evaluate(row.value, env, dict(BUILTINS))) * times
+                    amount = evaluate_int(row.value, env, dict(BUILTINS)) * times
                     if amount > 0:
                         lines.append(Payment(payer, ev.seat, amount, f"{kind}.{ev.key}", None, row.zh))
             elif isinstance(ev, events_mod.HorsesTurned) and ev.hits and rules.horses is not None:
@@ -497,11 +497,22 @@ class SpecialFlow:
                         # covers: how many payers' shares the line carries (包三家: the robbed konger's three)
                         per = per_payer.get(line.event) if line.reason == "win" else None
                         covers = max(1, round(line.amount / per)) if per else 1
-                        amount = int(evaluate(rules.horses.value, {**names, "share": line.amount, "covers": covers},
-                                              dict(BUILTINS))) * ev.hits
+                        amount = evaluate_int(rules.horses.value, {**names, "share": line.amount, "covers": covers},
+                                              dict(BUILTINS)) * ev.hits
                         if amount > 0:
                             lines.append(Payment(line.payer, ev.seat, amount, "horses", line.event, "买马"))
         return lines
+
+
+# The hooks above only read the file's tables (its data): the compiled hand core reads the same tables
+# (mahjong.game.coreflow compiles the holding conditions), so they are the flow's data hooks
+# (mahjong.game.flows.base.data_hook; marked here, since the rule book is loaded without the engine too).
+def _mark_data_hook(fn: Any) -> None:
+    fn.__data_hook__ = True
+
+
+for _hook in (SpecialFlow.opening_events, SpecialFlow.instant_win, SpecialFlow.after_win_events):
+    _mark_data_hook(_hook)
 
 
 def _points_per_payer(settlement: Any) -> dict[int, int]:

@@ -37,7 +37,7 @@ from mahjong.errors import ContextError, HandError, NotWinningError
 from mahjong.framework import N_SEATS, ScoreItem, ScoreResult, WinContext, arithmetic_details
 from mahjong.hand import Hand, parse_hand
 from mahjong.rulebook.book import BookRuleSet, RuleBook
-from mahjong.rulebook.expr import BUILTINS, Compiled, compiled, evaluate, names_in
+from mahjong.rulebook.expr import BUILTINS, Compiled, as_int, compiled, evaluate, names_in
 from mahjong.rulebook.load import load_book
 from mahjong.rulebook.options import ValidatedConfig, option
 from mahjong.rulebook.predicates import COUNTS, FUNCTIONS, PREDICATES, ReadingFunctions, ReadingNames
@@ -476,7 +476,7 @@ class Yuhuan(BookRuleSet):
             return 0
         if count is None:
             return 0 if when is None else 1
-        return int(count(names, funcs))
+        return as_int(count(names, funcs))
 
     def _valued(self, r: RuleRow, names: Mapping[str, Any], funcs: Mapping[str, Any],
                 memo: dict[Any, Any]) -> RuleRow:
@@ -485,7 +485,7 @@ class Yuhuan(BookRuleSet):
         named = r.rename_when is not None and bool(compiled(r.rename_when)(names, funcs))
         if node is None and not named:
             return r
-        value = r.value if node is None else int(compiled(node)(names, funcs))
+        value = r.value if node is None else as_int(compiled(node)(names, funcs))
         key = ("row", r.key, value, named)
         got: RuleRow | None = memo.get(key)
         if got is None:

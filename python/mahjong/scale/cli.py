@@ -13,10 +13,11 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from mahjong._argtypes import whole_number
 from mahjong.console import progress_bar, read_options
 from mahjong.errors import MahjongError
 from mahjong.i18n import help_text, language, text
-from mahjong.scale.runner import LOCAL, Progress
+from mahjong.scale.runner import LOCAL, MAX_WORKERS, Progress
 from mahjong.scale.tally import Tally
 
 __all__ = [
@@ -33,14 +34,7 @@ __all__ = [
 ]
 
 
-def _workers(value: str) -> int:
-    try:
-        k = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {value!r}") from None
-    if k < 1:
-        raise argparse.ArgumentTypeError(f"at least 1 worker, got {k}")
-    return k
+_workers = whole_number(1, MAX_WORKERS)
 
 
 def add_scale_arguments(parser: argparse.ArgumentParser) -> None:
@@ -181,6 +175,8 @@ def run_dataset(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from mahjong._argtypes import hands_argument
+
     p = argparse.ArgumentParser(prog="python -m mahjong.scale", description="sharded settlement of game logs")
     sub = p.add_subparsers(dest="command", required=True)
     s = sub.add_parser("settle", help="settle every hand in log files / directories, sharded")
@@ -189,7 +185,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     add_scale_arguments(s)
     m = sub.add_parser("simulate", help="play hands with the built-in agents in seeded shards")
     m.add_argument("--rules", default="guobiao")
-    m.add_argument("--hands", type=int, default=100)
+    m.add_argument("--hands", type=hands_argument, default=100)
     m.add_argument("--seed", type=int, default=0)
     m.add_argument("--agent", default="greedy")
     m.add_argument("--option", action="append", metavar="KEY=VALUE", help="rule-set or flow option")

@@ -9,6 +9,7 @@ tallies in shard order.  Ray is imported only when a Ray back end is asked for.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import socket
 import sys
 import time
@@ -17,14 +18,36 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol
 
+from mahjong.errors import shown_number
 from mahjong.scale.errors import ClusterError, ScaleError
 from mahjong.scale.shards import Shard, plan_shards
 from mahjong.scale.tally import Tally
 
-__all__ = ["Task", "Progress", "Warm", "run_sharded", "ray_available", "check_ray_address", "LOCAL"]
+__all__ = ["Task", "Progress", "Warm", "run_sharded", "ray_available", "check_ray_address", "LOCAL", "MAX_WORKERS",
+           "check_workers", "local_worker_limit"]
 
 #: Pass as ``ray=`` to start (and afterwards stop) a local Ray cluster with one CPU per worker.
 LOCAL = "local"
+
+#: the most workers one run asks for (shards in flight at once; on a Ray cluster, tasks)
+MAX_WORKERS = 1024
+
+
+def local_worker_limit() -> int:
+    """The most worker processes a run starts on this machine (a process pool or a local Ray cluster): four per
+    CPU (more only share the same cores, each with a copy of the package)."""
+    return 4 * (os.cpu_count() or 1)
+
+
+def check_workers(workers: object, ray: str | None = None) -> int:
+    """``workers`` as a run's number of workers: 1..MAX_WORKERS, and on this machine at most
+    :func:`local_worker_limit`; else our error."""
+    if not isinstance(workers, int) or isinstance(workers, bool) or not 1 <= workers <= MAX_WORKERS:
+        raise ScaleError(f"workers must be a whole number 1..{MAX_WORKERS}, got {shown_number(workers)}")
+    local = local_worker_limit()
+    if (ray is None or ray == LOCAL) and workers > local:
+        raise ScaleError(f"{workers} workers on this machine is more than it runs: at most {local} (four per CPU)")
+    return workers
 
 
 class Task(Protocol):
@@ -225,8 +248,7 @@ def run_sharded(
     cluster is used and left running.  ``warm(params)``, if given, is the task's warm-up, done once per worker
     process before its first shard (a forked pool's workers inherit it from this process, which warms once).
     """
-    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
-        raise ScaleError(f"workers must be a whole number >= 1, got {workers!r}")
+    check_workers(workers, ray)
     if not isinstance(total, int) or isinstance(total, bool) or total < 0:
         raise ScaleError(f"the number of hands or log entries must be >= 0, got {total!r}")
     plan = shards if shards is not None else plan_shards(total, workers)

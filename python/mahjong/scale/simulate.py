@@ -187,12 +187,12 @@ def simulate_sharded(
 ) -> tuple[dict[str, Any], Tally]:
     """Play ``hands`` hands in seeded shards on ``workers`` local processes (or Ray, see
     :func:`mahjong.scale.run_sharded`); returns the ``simulate`` statistics and the merged tally."""
+    from mahjong._argtypes import check_hands
     from mahjong.errors import RulesError
     from mahjong.game.agents import AGENTS
     from mahjong.game.engine import make_flow
 
-    if not isinstance(hands, int) or isinstance(hands, bool) or hands < 1:
-        raise RulesError(f"--hands must be at least 1, got {hands!r}")
+    check_hands(hands)
     if agent not in AGENTS:
         raise RulesError(f"unknown agent {agent!r}; known: {', '.join(AGENTS)}")
     make_flow(rules, options)  # an unknown rule set or option fails here, before any worker starts

@@ -9,6 +9,7 @@ otherwise; ``--open`` opens the page in the default browser once the server is u
 from __future__ import annotations
 
 import argparse
+import socket
 import sys
 import threading
 import webbrowser
@@ -42,6 +43,28 @@ def _port(text: str) -> int:
     return n
 
 
+def _bound_socket(host: str, port: int) -> socket.socket:
+    """A listening socket on host:port, bound here so that a host that does not resolve, a port in use or one
+    this user may not open is one line of ours (status 2), not the server's log and status 3."""
+    from mahjong.errors import CommandError
+
+    where = f"{host}:{port}"
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError, ValueError) as e:
+        raise CommandError(code="serve-cannot-listen", where=where, reason=str(e)[:120]) from None
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(128)
+    except OSError as e:
+        sock.close()
+        raise CommandError(code="serve-cannot-listen", where=where, reason=e.strerror or str(e)) from None
+    return sock
+
+
 def serve(args: argparse.Namespace) -> int:
     """Run the server until interrupted.  Returns the exit status (2 when the web extra is missing)."""
     try:
@@ -52,6 +75,7 @@ def serve(args: argparse.Namespace) -> int:
         print(f"mahjong serve: error: {_MISSING.format(name=e.name)}", file=sys.stderr)
         return 2
     # (the tables' WebSocket frames are small: a client may not make the server read a large one)
+    sock = _bound_socket(args.host, args.port)
     config = uvicorn.Config(create_app(), host=args.host, port=args.port, log_level="warning", ws_max_size=65536)
     server = uvicorn.Server(config)
 
@@ -69,7 +93,7 @@ def serve(args: argparse.Namespace) -> int:
 
     threading.Thread(target=announce, daemon=True).start()
     try:
-        server.run()
+        server.run(sockets=[sock])
     except KeyboardInterrupt:  # pragma: no cover - uvicorn handles the signal itself
         pass
     return 0 if server.started else 1

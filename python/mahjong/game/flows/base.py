@@ -1,20 +1,26 @@
 """The flow hooks every rule set plugs into the engine, and their defaults (the common skeleton of play).
 
-A flow is one small class per rule set.  Its class attributes are the fixed facts of play (hand size, chows,
-several winners on one discard, play after a win, the wall's end reserve …); its ``Options`` dataclass holds the
-flow's "open" points as named options with their defaults and sources; its methods are the hooks the engine
-calls only when they decide something: the tile set, the wall's break point, bonus tiles, the wildcard reveal,
-may this seat win now, the rule-set-specific win facts, the next dealer.
+A flow is one small class per rule set.  Its attributes are the facts of play (hand size, chows, several winners
+on one discard, play after a win, the wall's end reserve, the bonus, held bonus and wildcard kinds, the wildcard
+indicator …); its ``Options`` dataclass holds the flow's "open" points as named options with their defaults and
+sources.  The hooks the engine calls to play (the wall's break point, bonus tiles, the wildcard reveal, the
+wildcard count, who may meld or discard what, the exchanges after the deal) are written once here, reading those
+attributes: they are *data hooks* (:func:`data_hook`), so a flow is data that both the Python engine and the
+compiled hand core play (:func:`mahjong.game.coreflow.core_flow` reads the same attributes).  A flow that
+overrides one of them with code of its own plays on the Python engine.  The hooks that score and settle (may this
+seat win, the rule-set-specific win facts, the next dealer, the flow's own payments) stay Python hooks: the core
+asks them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from mahjong.errors import RulesError
 from mahjong.framework import RuleSet, ScoreResult
-from mahjong.tiles import N_KINDS
+from mahjong.tiles import N_KINDS, N_TILES
 
 if TYPE_CHECKING:
     from mahjong.game.events import GameEvent
@@ -22,7 +28,70 @@ if TYPE_CHECKING:
     from mahjong.game.state import HandState
     from mahjong.settlement import Payment, Settlement
 
-__all__ = ["Flow", "NoOptions", "standard_tiles", "split_options"]
+__all__ = ["Flow", "NoOptions", "Indicator", "INDICATOR_POSITIONS", "standard_tiles", "split_options", "data_hook",
+           "is_data_hook", "break_point", "STACKS_PER_SIDE"]
+
+STACKS_PER_SIDE = 18  #: 144 tiles = 4 sides of 18 stacks of 2
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def data_hook(fn: _F) -> _F:
+    """Mark a hook as one that only reads the flow's data (its attributes, options and rule book): the compiled
+    core plays a flow whose engine hooks are all such (it reads the same data), and a flow that overrides one with
+    code of its own plays on the Python engine."""
+    fn.__data_hook__ = True  # type: ignore[attr-defined]
+    return fn
+
+
+def is_data_hook(flow: object, name: str) -> bool:
+    """The hook ``name`` of ``flow`` is a data hook (:func:`data_hook`), not code of the flow's own."""
+    return bool(getattr(getattr(type(flow), name, None), "__data_hook__", False))
+
+
+def break_point(first: tuple[int, ...], second: tuple[int, ...], dealer_side: int = 0,
+                stacks_per_side: int = STACKS_PER_SIDE) -> int:
+    """Where drawing starts in the ring of tiles (ring order: side 0 = the dealer's, then counter-clockwise;
+    ``stacks_per_side`` stacks of 2 a side: 18 for Guobiao's 144 tiles, 17 for 136).
+
+    Competition rule (《中国麻将竞赛规则》): the first throw's sum picks the side — 5/9 the dealer's, 2/6/10 the
+    dealer's right, 3/7/11 opposite, 4/8/12 the dealer's left (counting the dealer as 1, counter-clockwise);
+    the sum of both throws counts stacks from that side's right end; drawing starts after them.
+    """
+    side = (sum(first) - 1) % 4
+    stacks = sum(first) + sum(second)
+    return (((dealer_side + side) % 4) * stacks_per_side + stacks) * 2 % (8 * stacks_per_side)
+
+
+#: where a wildcard indicator is turned up after the deal (game/_core_constants.py INDICATOR_FROM, less "none")
+INDICATOR_POSITIONS = ("dice_from_end", "last_tile", "after_deal")
+
+
+@dataclass(frozen=True)
+class Indicator:
+    """A wildcard indicator turned up after the deal and taken out of play.
+
+    position: where it is found — ``"dice_from_end"`` (the dealer's two dice counted in stacks of two from the
+        wall's end, the stack's upper tile: 南昌 翻精), ``"last_tile"`` (the wall's last tile: 翻鬼),
+        ``"after_deal"`` (the next tile of the wall, the one after the dealer's last dealt tile: 玉环 财神).
+    wildcards: for each of the 42 tile ids the indicator may be, the kinds it makes wild, in order (the
+        ``WildcardRevealed`` event's ``wildcards``: 南昌 (正精, 副精)).
+    bonus: for each tile id the indicator may be, the bonus kinds it makes (玉环: 白板 is 杠花, or 红中 when 白板
+        is the 财神); empty: the indicator makes none.
+    """
+
+    position: str
+    wildcards: tuple[tuple[int, ...], ...]
+    bonus: tuple[frozenset[int], ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.position not in INDICATOR_POSITIONS:
+            raise RulesError(f"an indicator is found at one of {', '.join(INDICATOR_POSITIONS)}, got {self.position!r}")
+        if len(self.wildcards) != N_TILES or (self.bonus and len(self.bonus) != N_TILES):
+            raise RulesError(f"an indicator's tables have one row per tile id ({N_TILES})")
+        if any(not 0 <= t < N_KINDS for row in self.wildcards for t in row) or any(
+                not 0 <= t < N_TILES for row in self.bonus for t in row):
+            raise RulesError("an indicator makes playing tiles wild, and bonus tiles of tile ids")
 
 
 def standard_tiles(flowers: bool = False, honors: bool = True) -> list[int]:
@@ -56,8 +125,9 @@ class Flow:
     winners_to_end: int = 1
     #: the hand is drawn (黄庄) when this many live tiles are left
     reserve: int = 0
-    #: the wall's break point by dice (Guobiao competition rule)
+    #: the wall's break point by dice (Guobiao competition rule), counted in stacks of two, this many a side
     dice_break: bool = False
+    break_stacks: int = STACKS_PER_SIDE
     #: money moves during play (Sichuan 刮风下雨): settle as each kong / win happens, not only at the end
     pays_during_play: bool = False
     #: the wall-end Draw event lists every playing seat's final hand (the rule set's wall-end checks read it)
@@ -67,6 +137,8 @@ class Flow:
     earthly: str | None = None
     #: 天和 is a fact the rule set reads
     heavenly: bool = False
+    #: 人和 (a non-dealer's win on a discard in the first go-round) is a fact the rule set reads (set when true)
+    human: bool = False
     #: a player who can win on one of the wall's last N tiles (drawn, or discarded / added to a kong as drawn) must
     #: (Sichuan: 4); 0 = no forced win
     forced_win_tiles: int = 0
@@ -87,18 +159,26 @@ class Flow:
     #: a held bonus tile may be set aside on one's turn for a replacement from the back (Guobiao's kept flowers:
     #: 补花 when the player likes)
     declares_held_bonus: bool = False
-    #: flow options the compiled game core does not play: a hand with one of them on runs on the reference engine
-    core_unsupported_options: tuple[str, ...] = ()
+    #: a wildcard kind may be punged and konged (a rule file's wildcards never are)
+    wild_melds: bool = True
+    #: a kong's replacement that is a bonus tile loses 杠上开花 for the draw after it (Botzone's judge)
+    bonus_spoils_kong_draw: bool = False
     #: the judge's penalties (Botzone's): an illegal answer (WA) or a false win (WH) ends the hand with a
     #: :class:`~mahjong.game.events.Penalized` event instead of being refused, and an outside judge may call
-    #: :meth:`~mahjong.game.engine.Game.penalize`; the offender pays each other player ``penalty``
+    #: :meth:`~mahjong.game.engine.Game.penalize`; the offender pays each other player ``penalty``.  Any complete
+    #: hand may then be declared (a false win is one the rule set does not score as valid)
     penalties: bool = False
     penalty: int = 0
 
     def __init__(self, ruleset: RuleSet[Any], options: Any = None) -> None:
         self.ruleset = ruleset
         self.options = options if options is not None else self.Options()
+        #: bonus kinds set aside when drawn and replaced from the back (flowers)
         self.bonus_tiles: frozenset[int] = frozenset()
+        #: wildcard kinds fixed by the flow (红中, 金山's 百搭)
+        self.wild_tiles: frozenset[int] = frozenset()
+        #: the wildcard indicator turned up after the deal (None: none)
+        self.indicator: Indicator | None = None
         self.ruleset_options: dict[str, Any] = {}
 
     # --- hooks ------------------------------------------------------------------------------------------------
@@ -111,49 +191,146 @@ class Flow:
         """How many of the wall's tiles are in play (None = all)."""
         return None
 
+    @data_hook
     def break_wall(self, wall: list[int], dealer: int, rng: SplitMix64) -> tuple[list[int], list[GameEvent]]:
-        """Rotate the shuffled ring to the break point; returns the wall in drawing order and the dice events."""
-        return wall, []
+        """Rotate the shuffled ring to the break point; returns the wall in drawing order and the dice events.
+        With ``dice_break`` the competition rule: the dealer throws, the seat the sum points at throws again
+        (:func:`break_point`); else the wall is drawn from where the shuffle left it."""
+        if not self.dice_break:
+            return wall, []
+        from mahjong.game.events import DiceRolled
 
+        first = rng.dice()
+        thrower = (dealer + (sum(first) - 1)) % 4
+        second = rng.dice()
+        start = break_point(first, second, stacks_per_side=self.break_stacks)
+        events: list[GameEvent] = [DiceRolled(dealer, first, "break"), DiceRolled(thrower, second, "break")]
+        return wall[start:] + wall[:start], events
+
+    @data_hook
     def is_bonus(self, tile: int, state: HandState) -> bool:
-        """A bonus tile: set aside when drawn and replaced from the back."""
-        return tile in self.bonus_tiles
+        """A bonus tile: set aside when drawn and replaced from the back (the flow's bonus kinds, and those the
+        wildcard indicator makes)."""
+        if tile in self.bonus_tiles:
+            return True
+        ind = self.indicator
+        return ind is not None and bool(ind.bonus) and state.indicator is not None and tile in ind.bonus[
+            state.indicator]
 
+    @data_hook
     def reveal(self, state: HandState, rng: SplitMix64) -> list[GameEvent]:
-        """Events after the deal that reveal the wildcards (精, 财神); none by default."""
-        return []
+        """Events after the deal that reveal the wildcards (:class:`Indicator`): the indicator turned up where
+        the flow says, and the kinds it makes wild; none without an indicator."""
+        ind = self.indicator
+        if ind is None:
+            return []
+        from mahjong.game.events import DiceRolled, WildcardRevealed
 
+        out: list[GameEvent] = []
+        if ind.position == "dice_from_end":
+            dice = rng.dice()
+            out.append(DiceRolled(state.dealer, dice, "wildcard"))
+            # 《南昌麻将速成》: "从牌桌上牌的末端算起，数到该墩把上面的一张牌翻开" — counted in stacks (墩) of two
+            # from the wall's end, the upper tile first: the n-th stack from the end starts 2n tiles before it
+            position = max(state.front, state.back - 2 * sum(dice))
+        elif ind.position == "last_tile":
+            position = state.back - 1  # the last tile of the wall is turned up (翻鬼)
+        else:
+            position = state.front  # the tile after the dealer's last dealt tile
+        indicator = state.wall[position]
+        out.append(WildcardRevealed(indicator, ind.wildcards[indicator], position))
+        return out
+
+    def wild_kinds(self, state: HandState) -> frozenset[int]:
+        """This hand's wildcard kinds: the flow's own and those the indicator turned up makes."""
+        if not state.wildcards:
+            return self.wild_tiles
+        return self.wild_tiles | frozenset(state.wildcards)
+
+    @data_hook
     def wildcard_count(self, state: HandState, counts: list[int]) -> tuple[list[int], int]:
-        """The 34 real-tile counts the kernels read and how many wildcards the hand holds."""
-        return counts[:N_KINDS], 0
+        """The 34 real-tile counts the kernels read and how many wildcards the hand holds (the counts of this
+        hand's wildcard kinds, which are then not the tiles they are)."""
+        real = list(counts[:N_KINDS])
+        kinds = self.wild_kinds(state)
+        if not kinds:
+            return real, 0
+        wild = 0
+        n = len(counts)
+        for t in kinds:
+            if t < n:
+                wild += counts[t]
+            if t < N_KINDS:
+                real[t] = 0
+        return real, wild
 
     def may_win(self, state: HandState, seat: int, result: ScoreResult) -> bool:
-        """May ``seat`` take this win (Guobiao: the 8-fan minimum; Sichuan: the lacking suit)?"""
-        return result.valid
+        """May ``seat`` take this win?  The rule set's minimum (``result.valid``; with the judge's ``penalties`` any
+        scored hand may be declared: a false win is judged WH), and never while holding the suit it lacks (定缺)."""
+        return (result.valid or self.penalties) and not self.holds_lack(state, seat)
 
     def record_facts(self, state: HandState, seat: int, tile: int, from_seat: int | None) -> dict[str, Any]:
-        """Rule-set-specific win facts (fields of the rule set's ``Context``), JSON-friendly, for the record."""
+        """Rule-set-specific win facts (fields of the rule set's ``Context``), JSON-friendly, for the record (by
+        default: 杠上开花 lost where the flow says a bonus replacement after a kong loses it)."""
+        if self.bonus_spoils_kong_draw and from_seat is None and state.bonus_after_kong[seat]:
+            return {"kong_replacement": False}
         return {}
 
     def check_facts(self, state: HandState, seat: int) -> dict[str, Any]:
         """Extra context facts for the legality check only (the rule set's settle adds them itself)."""
         return {}
 
-    def may_discard(self, state: HandState, seat: int, tile: int) -> bool:
-        return True
+    def holds_lack(self, state: HandState, seat: int) -> bool:
+        """The seat still holds a tile of the suit it declared lacking (定缺)."""
+        suit = state.lack[seat]
+        if suit is None:
+            return False
+        return any(state.hands[seat][suit * 9:suit * 9 + 9])
 
+    @data_hook
+    def may_discard(self, state: HandState, seat: int, tile: int) -> bool:
+        """定缺: while the seat holds the suit it lacks, only that suit may go."""
+        suit = state.lack[seat]
+        if suit is None or not self.holds_lack(state, seat):
+            return True
+        return bool(tile // 9 == suit)
+
+    @data_hook
     def plays_lack(self) -> bool:
         """定缺 is played this hand (after the deal and any exchange, each player names the suit it lacks)."""
         return bool(getattr(self.options, "lack", False))
 
+    @data_hook
     def exchanges_three(self) -> bool:
         """换三张 is played this hand (after the deal each player passes three tiles of one suit)."""
         return bool(getattr(self.options, "exchange_three", False))
 
-    def may_meld(self, state: HandState, seat: int, tile: int) -> bool:
-        """May ``seat`` pung / kong ``tile`` (Sichuan: not the lacking suit)?"""
+    @data_hook
+    def exchange_by_dice(self) -> bool:
+        """换三张: the dealer's dice say where the three tiles go."""
         return True
 
+    @data_hook
+    def exchange_offset(self, dice: tuple[int, ...] | None) -> int:
+        """换三张: how many seats on in turn order each player's three tiles go (by the dice's sum: 3/6/9/12 → the
+        opposite player, 4/7/10 → the next, 2/5/8/11 → the previous)."""
+        return (2, 1, 3)[sum(dice) % 3] if dice else 1
+
+    @data_hook
+    def swaps_at_start(self) -> bool:
+        """开始时换牌 is played this hand (right after the deal each player may swap tiles, once)."""
+        return bool(getattr(self.options, "swap_at_start", False))
+
+    @data_hook
+    def may_meld(self, state: HandState, seat: int, tile: int) -> bool:
+        """May ``seat`` pung / kong ``tile``?  Not the suit it lacks (定缺); not a wildcard where wildcards are
+        never melded."""
+        lack = state.lack[seat]
+        if lack is not None and tile // 9 == lack:
+            return False
+        return self.wild_melds or tile not in self.wild_kinds(state)
+
+    @data_hook
     def next_seat(self, state: HandState, seat: int) -> int:
         """The next seat still playing after ``seat`` in turn order."""
         seats = self.seats
@@ -175,6 +352,7 @@ class Flow:
             return nd if isinstance(nd, int) else None
         return self.seats[(self.seats.index(state.dealer) + 1) % len(self.seats)]
 
+    @data_hook
     def wall_end_reached(self, state: HandState) -> bool:
         """Checked when ``state.actor`` is due to draw."""
         return state.live_for(state.actor) <= self.reserve

@@ -8,35 +8,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mahjong.errors import RulesError
-from mahjong.game.events import DiceRolled, GameEvent
-from mahjong.game.flows.base import Flow, standard_tiles
+from mahjong.game.flows.base import STACKS_PER_SIDE, Flow, break_point, standard_tiles
 
 if TYPE_CHECKING:
-    from mahjong.framework import ScoreResult
-    from mahjong.game.rng import SplitMix64
     from mahjong.game.state import HandState
     from mahjong.settlement import Payment, Settlement
 
-__all__ = ["GuobiaoFlow", "GuobiaoFlowOptions", "break_point"]
+__all__ = ["GuobiaoFlow", "GuobiaoFlowOptions", "break_point", "STACKS_PER_SIDE"]
 
 FLOWERS = frozenset(range(34, 42))
-STACKS_PER_SIDE = 18  #: 144 tiles = 4 sides of 18 stacks of 2
-
-
-def break_point(first: tuple[int, ...], second: tuple[int, ...], dealer_side: int = 0,
-                stacks_per_side: int = STACKS_PER_SIDE) -> int:
-    """Where drawing starts in the ring of tiles (ring order: side 0 = the dealer's, then counter-clockwise;
-    ``stacks_per_side`` stacks of 2 a side: 18 for Guobiao's 144 tiles, 17 for 136).
-
-    Competition rule (《中国麻将竞赛规则》): the first throw's sum picks the side — 5/9 the dealer's, 2/6/10 the
-    dealer's right, 3/7/11 opposite, 4/8/12 the dealer's left (counting the dealer as 1, counter-clockwise);
-    the sum of both throws counts stacks from that side's right end; drawing starts after them.
-    """
-    side = (sum(first) - 1) % 4
-    stacks = sum(first) + sum(second)
-    return (((dealer_side + side) % 4) * stacks_per_side + stacks) * 2 % (8 * stacks_per_side)
-
-
 @dataclass(frozen=True)
 class GuobiaoFlowOptions:
     """Guobiao flow options.
@@ -88,9 +68,6 @@ class GuobiaoFlowOptions:
 class GuobiaoFlow(Flow):
     presets = ("guobiao", "guobiao-rulebook", "guobiao-extras")
     Options = GuobiaoFlowOptions
-    #: the judge's penalties and kept flowers are not modelled by the compiled core: a hand with one of them on
-    #: plays on the Python engine
-    core_unsupported_options = ("penalties", "flowers_kept")
     earthly = None
     #: the match is 4 rounds × 4 hands with no 连庄 and the seat swap before 西圈 (see mahjong.game.match)
     fixed_rounds = True
@@ -110,6 +87,7 @@ class GuobiaoFlow(Flow):
         self.multiple_winners = bool(self.options.several_winners)
         extras = bool(getattr(ruleset.config, "extras", False))
         self.heavenly = extras
+        self.human = extras
         self.earthly = "first_draw" if extras else None
         o = self.options
         self.penalties = bool(o.botzone) if o.penalties is None else bool(o.penalties)
@@ -122,8 +100,13 @@ class GuobiaoFlow(Flow):
     def segmented(self) -> bool:  # type: ignore[override]
         return bool(self.options.botzone)
 
-    def may_win(self, state: HandState, seat: int, result: ScoreResult) -> bool:
-        return result.valid or self.penalties  # with the judge's penalties a false win may be declared (WH)
+    @property
+    def dice_break(self) -> bool:  # type: ignore[override]
+        return bool(self.options.dice_break) and not self.options.botzone
+
+    @property
+    def bonus_spoils_kong_draw(self) -> bool:  # type: ignore[override]
+        return bool(self.options.botzone)  # Botzone's judge loses 杠上开花 when the replacement was a flower
 
     def extra_lines(self, state: HandState, settlement: Settlement) -> list[Payment]:
         """The judge's penalty that ended the hand: the offender pays each other player."""
@@ -134,23 +117,3 @@ class GuobiaoFlow(Flow):
             return []
         reason, note = ("false_win", "错和") if p.kind == "WH" else ("penalty", p.kind)
         return [Payment(p.seat, s, self.penalty, reason, None, note) for s in self.seats if s != p.seat]
-
-    def break_wall(self, wall: list[int], dealer: int, rng: SplitMix64) -> tuple[list[int], list[GameEvent]]:
-        if not self.options.dice_break or self.options.botzone:
-            return wall, []
-        first = rng.dice()
-        thrower = (dealer + (sum(first) - 1)) % 4
-        second = rng.dice()
-        start = break_point(first, second)
-        events: list[GameEvent] = [DiceRolled(dealer, first, "break"), DiceRolled(thrower, second, "break")]
-        return wall[start:] + wall[:start], events
-
-    def record_facts(self, state: HandState, seat: int, tile: int, from_seat: int | None) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        if self.options.botzone and from_seat is None and state.bonus_after_kong[seat]:
-            out["kong_replacement"] = False  # Botzone's judge loses 杠上开花 when the replacement was a flower
-        if self.heavenly:
-            f = state.win_facts(seat, tile, from_seat, state.robbing)
-            if f.human:
-                out["human"] = True
-        return out

@@ -38,12 +38,10 @@ class JinshanFlow(Flow):
     def __init__(self, ruleset: Any, options: Any = None) -> None:
         super().__init__(ruleset, options)
         self.bonus_tiles = frozenset(range(34, 38))
+        self.wild_tiles = self.held_bonus  # the 百搭 are the hand's wildcards
 
     def tiles(self) -> list[int]:
         return standard_tiles(flowers=True)
-
-    def wildcard_count(self, state: HandState, counts: list[int]) -> tuple[list[int], int]:
-        return counts[:34], sum(counts[38:42])
 
     def record_facts(self, state: HandState, seat: int, tile: int, from_seat: int | None) -> dict[str, Any]:
         return {"wildcard_win": True} if tile in self.held_bonus else {}

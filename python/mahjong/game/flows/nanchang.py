@@ -9,11 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from mahjong.game.events import GameEvent
 from mahjong.game.flows.base import Flow
 
 if TYPE_CHECKING:
-    from mahjong.game.rng import SplitMix64
     from mahjong.game.state import HandState
 
 __all__ = ["NanchangFlow", "NanchangFlowOptions"]
@@ -43,27 +41,14 @@ class NanchangFlow(Flow):
     earthly = "first_draw"
 
     def __init__(self, ruleset: Any, options: Any = None) -> None:
+        from mahjong.rulebook.flow import indicator_of
+
         super().__init__(ruleset, options)
         self.reserve = self.options.wall_end_reserve
         self.book: Any = ruleset.book  # (the rule set's file: its [win] and [wildcards] say the shapes and the 精)
         self.honor_chows = bool(self.book.honor_sequences)
-
-    def reveal(self, state: HandState, rng: SplitMix64) -> list[GameEvent]:
-        """The 精 as the rule file's ``[wildcards]`` say (the generic code: dice counted from the wall's end)."""
-        from mahjong.rulebook.flow import indicator_events
-
-        got: list[GameEvent] = indicator_events(self.book, state, rng)
-        return got
-
-    def wildcard_count(self, state: HandState, counts: list[int]) -> tuple[list[int], int]:
-        real = counts[:34]
-        if not state.wildcards:
-            return real, 0
-        wild = 0
-        for t in set(state.wildcards):
-            wild += real[t]
-            real[t] = 0
-        return real, wild
+        #: the 精 as the rule file's ``[wildcards]`` say (dice counted from the wall's end: 正精 and the next kind)
+        self.indicator = indicator_of(self.book)
 
     @staticmethod
     def jing_held(state: HandState) -> tuple[list[list[int]], list[int]]:

@@ -16,12 +16,10 @@ __all__ = ["SichuanFlow", "SichuanFlowOptions", "EXCHANGE_OFFSETS"]
 
 
 class SichuanFlow(BookFlow):
-    """The flow of the built-in ``sichuan`` rule set (its file's; the compiled core plays this class)."""
+    """The flow of the built-in ``sichuan`` rule set (its file's)."""
 
     book = BOOK
     presets = ("sichuan",)
-    #: 换三张 is not modelled by the compiled core: a hand with it on plays on the Python engine
-    core_unsupported_options = ("exchange_three",)
 
 
 #: the flow's options (the file's play options: lack, forced_win_tiles, exchange_three, exchange_direction)

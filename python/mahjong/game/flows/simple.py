@@ -36,8 +36,6 @@ class CommonFlow(Flow):
     Options = CommonFlowOptions
     heavenly = True
     earthly = "first_discard"
-    #: 报听 is not modelled by the compiled core: a hand with it on plays on the Python engine
-    core_unsupported_options = ("declare_ready",)
 
     def __init__(self, ruleset: Any, options: Any = None) -> None:
         super().__init__(ruleset, options)

@@ -32,7 +32,6 @@ class TwoPlayerFlowOptions:
 class TwoPlayerFlow(Flow):
     presets = ("twoplayer",)
     Options = TwoPlayerFlowOptions
-    core_unsupported_options = ("swap_at_start",)
     seats = (0, 1)
     ready_declaration = True
     haidi_phase = True

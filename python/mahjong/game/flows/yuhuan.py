@@ -9,13 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from mahjong.game.events import DiceRolled, GameEvent, WildcardRevealed
-from mahjong.game.flows.base import Flow
-from mahjong.game.flows.guobiao import break_point
+from mahjong.game.flows.base import Flow, Indicator
+from mahjong.tiles import N_KINDS, N_TILES
 
 if TYPE_CHECKING:
     from mahjong.framework import ScoreResult
-    from mahjong.game.rng import SplitMix64
     from mahjong.game.state import HandState
 
 __all__ = ["YuhuanFlow", "YuhuanFlowOptions"]
@@ -49,20 +47,19 @@ class YuhuanFlow(Flow):
     hand_size = 16
 
     def __init__(self, ruleset: Any, options: Any = None) -> None:
+        from mahjong.rulesets.yuhuan import flower_tile
+
         super().__init__(ruleset, options)
         self.reserve = self.options.wall_end_reserve
-
-    def break_wall(self, wall: list[int], dealer: int, rng: SplitMix64) -> tuple[list[int], list[GameEvent]]:
-        """The dealer's throw picks the second thrower; both throws counted in stacks from that player's side
-        give the break (136 tiles: four sides of 17 stacks)."""
-        if not self.options.dice_break:
-            return wall, []
-        first = rng.dice()
-        thrower = (dealer + (sum(first) - 1)) % 4
-        second = rng.dice()
-        start = break_point(first, second, stacks_per_side=len(wall) // 8)
-        events: list[GameEvent] = [DiceRolled(dealer, first, "break"), DiceRolled(thrower, second, "break")]
-        return wall[start:] + wall[:start], events
+        #: the dealer's throw picks the second thrower; both throws counted in stacks from that player's side give
+        #: the break (136 tiles: four sides of 17 stacks)
+        self.dice_break = bool(self.options.dice_break)
+        self.break_stacks = len(self.tiles()) // 8
+        #: the 财神: the tile after the dealer's 17th turned up, its kind wild; 杠花 (bonus) is 白板, or 红中 when 白板
+        #: is the 财神
+        self.indicator = Indicator(
+            "after_deal", tuple((t,) if t < N_KINDS else () for t in range(N_TILES)),
+            tuple(frozenset({flower_tile(t)}) if t < N_KINDS else frozenset() for t in range(N_TILES)))
 
     def may_win(self, state: HandState, seat: int, result: ScoreResult) -> bool:
         """老鬼宁: not after discarding a 财神 or melding one (the option ``lao_gui_ning``)."""
@@ -73,23 +70,6 @@ class YuhuanFlow(Flow):
         caishen = state.indicator
         return not any(t == caishen for t, _ in state.discards[seat]) \
             and not any(caishen in m.tiles for m in state.melds[seat])
-
-    def is_bonus(self, tile: int, state: HandState) -> bool:
-        from mahjong.rulesets.yuhuan import flower_tile
-
-        return tile == flower_tile(state.indicator)
-
-    def reveal(self, state: HandState, rng: SplitMix64) -> list[GameEvent]:
-        t = state.wall[state.front]
-        return [WildcardRevealed(t, (t,), state.front)]
-
-    def wildcard_count(self, state: HandState, counts: list[int]) -> tuple[list[int], int]:
-        real = counts[:34]
-        if state.indicator is None:
-            return real, 0
-        wild = real[state.indicator]
-        real[state.indicator] = 0
-        return real, wild
 
     def record_facts(self, state: HandState, seat: int, tile: int, from_seat: int | None) -> dict[str, Any]:
         out: dict[str, Any] = {"caishen": state.indicator, "gang_hua": len(state.bonus[seat]),

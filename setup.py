@@ -46,6 +46,14 @@ def generate_engine_constants() -> None:
     _write_if_changed(os.path.join(HERE, "src", "mjcore", "enginedefs.pxd"), source["render_pxd"]())
 
 
+def generate_evaluator_constants() -> None:
+    """Write src/mjcore/evaldefs.pxd from python/mahjong/rulebook/opcodes.py (the compiled rule-book evaluator's
+    opcodes, library ids and image layout; the library's ids read from rulebook/predicates.py), only when it
+    changes."""
+    source = runpy.run_path(os.path.join(HERE, "python", "mahjong", "rulebook", "opcodes.py"))
+    _write_if_changed(os.path.join(HERE, "src", "mjcore", "evaldefs.pxd"), source["render_pxd"]())
+
+
 def _write_if_changed(target: str, text: str) -> None:
     try:
         with open(target, encoding="utf-8") as f:
@@ -62,6 +70,7 @@ def extensions():
 
     generate_constants()
     generate_engine_constants()
+    generate_evaluator_constants()
 
     directives = {
         "language_level": "3",

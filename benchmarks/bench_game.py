@@ -217,12 +217,13 @@ Notes:
   (`tests/game/test_core_everywhere.py`).
 - "self-play" is `mahjong simulate`'s loop (`RandomTable.outcome`: a hand's nets, wins and items, read from the
   core wherever the core decided and settled the hand): the built-in agents choose in C. Guobiao's wins
-  (the 8-fan minimum) are decided in C by its fan kernel, Sichuan's scored and settled in C; for every other
-  rule set the core asks the rule set (Python) whether a complete hand on offer may win (its score), and the
-  rule set settles each hand in Python (the hand's record is made from the core's state, without building the
-  typed events, wherever the record holds nothing else). Those rows are bounded by the rule book's Python
-  scoring and settlement until a compiled rule-book evaluator answers them in C: the last column says where
-  the time goes (a profile of the loop: "C" is the hand itself, agents included).
+  (the 8-fan minimum) are decided in C by its fan kernel; a rule set whose book compiles has its wins scored
+  and (where it settles by its book or its wins alone) its hands settled in C by the compiled rule-book
+  evaluator (`src/mjcore/evaluator.pxi`: Sichuan, the common table, Wuhu); for every other rule set the core
+  asks the rule set (Python) whether a complete hand on offer may win (its score), and the rule set settles
+  each hand in Python (the hand's record is made from the core's state, without building the typed events,
+  wherever the record holds nothing else): the last column says where the time goes (a profile of the loop:
+  "C" is the hand itself, agents included).
 - "step API" drives `Game(rules)` (a `CoreGame` on the core) with the first legal action: every decision goes
   through Python (`legal_actions`, `act`), and each win offered is scored by the rule set as in self-play.
 - riichienv is called at its fastest: `RiichiEnv(skip_mjai_logging=True)` (its default mjai log costs it 20-25 %).

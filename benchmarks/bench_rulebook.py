@@ -22,6 +22,13 @@ timed apart, and the last column is the ratio of both together.  The revisions b
 (Sichuan, the two-player game, Nanchang, Yuhuan, Jinshan, Wuhu) and ``bcb0a1c^`` (the common table, which moved
 first).
 
+``--compiled`` measures the compiled rule-book evaluator instead (its own section of RESULTS.md): ``score()`` of
+every rule set on its book with the readings and rows in C against the same ``score()`` on the rule book alone,
+two rule files written here against the fastest built-in of their kind, and self-play on the hand core with the
+wins decided and hands settled in C against the rule layer in Python::
+
+    python benchmarks/bench_rulebook.py --compiled --write
+
 This one script replaces the three of the last round (``bench_rulebook.py --before cbf1f36`` for Sichuan and the
 two-player game, ``bench_rulebook_nanchang.py``, ``bench_rulebook_moves.py``, ``bench_yuhuan_book.py``), on the same
 hands and revisions: their figures are this script's ``score()`` column (Sichuan, the two-player game: contexts built
@@ -209,13 +216,250 @@ def write_section(path: Path, text: str) -> None:
     path.write_text(new.rstrip("\n") + "\n", encoding="utf-8")
 
 
+# --- the compiled rule-book evaluator: score() and self-play, rule files against the built-ins ------------------------
+
+COMPILED_SECTION = "## Rule books compiled: one evaluator in C (bench_rulebook.py --compiled)"
+
+#: a fan table written here (additive, exclusions), and a Sichuan-like table (powers of two, the largest pattern)
+WRITTEN_SUM = """format = 1
+name = "bench-fan-table"
+[win]
+forms = ["regular", "seven_pairs"]
+[scoring]
+exclusion = "simultaneous"
+aggregation = "sum"
+cap = 40
+points = "total * 2"
+[[rows]]
+key = "full_flush"
+value = 24
+when = "one_suit"
+[[rows]]
+key = "half_flush"
+value = 6
+when = "one_suit_with_honors"
+[[rows]]
+key = "all_pungs"
+value = 6
+when = "all_pungs"
+[[rows]]
+key = "seven_pairs"
+value = 24
+when = "seven_pairs"
+[[rows]]
+key = "all_simples"
+value = 2
+when = "all_simples"
+[[rows]]
+key = "dragon_pung"
+value = 2
+count = "dragon_pungs"
+[[rows]]
+key = "self_drawn"
+value = 1
+when = "self_drawn"
+[[rows]]
+key = "concealed_hand"
+value = 2
+when = "concealed_hand and not self_drawn"
+[[rows]]
+key = "basic_win"
+value = 1
+when = "regular"
+"""
+
+WRITTEN_POWERS = """format = 1
+name = "bench-powers-table"
+[tiles]
+honors = []
+[win]
+forms = ["regular", "seven_pairs"]
+lack_a_suit = true
+[flow]
+chows = false
+[scoring]
+exclusion = "largest"
+aggregation = "powers"
+base = 1
+offset = 1
+fan_cap = 5
+unit = "pt"
+[[rows]]
+key = "basic_win"
+value = 1
+when = "regular"
+[[rows]]
+key = "all_pungs"
+value = 2
+when = "all_pungs"
+[[rows]]
+key = "full_flush"
+value = 3
+when = "one_suit"
+[[rows]]
+key = "seven_pairs"
+value = 3
+when = "seven_pairs"
+[[rows]]
+key = "root"
+zh = "根"
+en = "Root"
+value = 1
+pattern = false
+count = "roots"
+[[rows]]
+key = "self_draw_bonus"
+value = 1
+unit = "pt"
+pattern = false
+when = "self_drawn"
+"""
+
+
+def _written(text: str) -> Any:
+    from mahjong.rulebook.book import ruleset_class
+    from mahjong.rulebook.load import check_text
+
+    book, problems = check_text(text, "bench.toml")
+    assert book is not None and not problems, problems
+    return ruleset_class(book)()
+
+
+def _random_work(rs: Any, n: int, seed: int) -> Work:
+    """n hands the rule set scores (random complete hands of its tile set, win facts that fit), with contexts."""
+    import random
+
+    from legacy_support import twoplayer_context
+    from rb_support import random_context, random_hand
+
+    rng = random.Random(seed)
+    b = rs.book
+    facts = twoplayer_context if b.players == 2 else random_context
+    out: Work = []
+    tries = 0
+    while len(out) < n and tries < 50 * n:
+        tries += 1
+        try:
+            hand = random_hand(rng, b.tiles, chows=b.flow.chows, special=len(b.tiles) == 34)
+            ctx = rs.Context(**facts(rng, hand))
+            rs.score(hand, ctx)
+        except (MahjongError, IndexError):
+            continue
+        out.append((rs, hand, ctx))
+    return out
+
+
+def measure_compiled(n: int, rounds: int) -> list[tuple[str, str, int, float, float]]:
+    """(rule set, kind, hands, µs per score() on the compiled evaluator, µs per score() on the rule book)."""
+    from mahjong.rulebook import book as B
+
+    sets = [("common", "sum"), ("common-file", "sum"), ("twoplayer", "sum"), ("hongzhong", "product"),
+            ("guangdong", "product"), ("changsha", "sum"), ("sichuan", "powers"), ("wuhu-2468", "formula"),
+            ("jinshan", "formula")]
+    rulesets = [(name, kind, get_ruleset(name)) for name, kind in sets]
+    rulesets += [("written here: fan table", "sum", _written(WRITTEN_SUM)),
+                 ("written here: powers table", "powers", _written(WRITTEN_POWERS))]
+    out = []
+    for name, kind, rs in rulesets:
+        work = _random_work(rs, n, 11)
+        best = {"compiled": float("inf"), "rule book": float("inf")}
+        saved = B.compiled_scorer[0]
+        for _ in range(rounds):
+            for mode in best:
+                B.compiled_scorer[0] = saved if mode == "compiled" else None
+                best[mode] = min(best[mode], timed_scores(work))
+        B.compiled_scorer[0] = saved
+        out.append((name, kind, len(work), best["compiled"] * 1e6 / len(work), best["rule book"] * 1e6 / len(work)))
+    return out
+
+
+def self_play(rules: str, hands: int, in_c: bool) -> float:
+    """Hands per CPU-second of random self-play on the core (every win decided and the hand settled by the compiled
+    book in C, or by the rule layer in Python)."""
+    from mahjong.game.core import RandomTable
+
+    table = RandomTable(rules)
+    if not in_c:
+        table.book = None
+    t = time.process_time()
+    for k in range(hands):
+        table.hand(seed=5, salt=k, agent_seeds=[k * 4 + s for s in range(4)])
+    return hands / (time.process_time() - t)
+
+
+def compiled_lines(rows: list[tuple[str, str, int, float, float]], play: list[tuple[str, float, float]]) -> list[str]:
+    fastest = {kind: min(c for name, k, _n, c, _b in rows if k == kind and not name.startswith("written"))
+               for kind in {k for _, k, _, _, _ in rows}}
+    by = {name: c for name, _k, _n, c, _b in rows}
+    lines = ["| rule set | kind | hands | score() compiled (µs) | score() on the rule book (µs) | rule book / compiled "
+             "| against |", "|---|---|---:|---:|---:|---:|---|"]
+    for name, kind, n, c, b in rows:
+        against = ""
+        if name == "common-file":
+            ratio = c / by["common"]
+            against = f"common: **{ratio:.2f}×** (target ≤ 1.2: {'met' if ratio <= 1.2 else 'not met'})"
+        elif name.startswith("written"):
+            ratio = c / fastest[kind]
+            against = (f"the fastest built-in {kind} table: **{ratio:.2f}×** (target ≤ 1.5: "
+                       f"{'met' if ratio <= 1.5 else 'not met'})")
+        lines.append(f"| {name} | {kind} | {n} | {c:.1f} | {b:.1f} | {b / c:.1f}× | {against} |")
+    lines += ["", "| self-play (random agents, on the core) | wins decided and hands settled in C: hands/CPU-s "
+              "| by the rule layer in Python: hands/CPU-s | C / Python |", "|---|---:|---:|---:|"]
+    for name, c, p in play:
+        lines.append(f"| {name} | {c:,.0f} | {p:,.0f} | {c / p:.1f}× |")
+    return lines
+
+
+def main_compiled(args: Any) -> None:
+    load_start = os.getloadavg()
+    started = time.time()
+    rows = measure_compiled(args.hands, args.rounds)
+    play = [(name, self_play(name, args.play, True), self_play(name, args.play, False))
+            for name in ("common", "sichuan", "wuhu-2468")]
+    load_end = os.getloadavg()
+    head = (f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime(started))}, Python {platform.python_version()}, "
+            f"backend {BACKEND}, {args.hands} hands per rule set, best of {args.rounds} interleaved rounds, CPU time "
+            f"per score(); self-play {args.play} hands each way; load average {load_start[0]:.2f} at the start, "
+            f"{load_end[0]:.2f} at the end ({time.time() - started:.0f} s)")
+    print(head)
+    lines = compiled_lines(rows, play)
+    print("\n".join(lines))
+    if args.write:
+        text = "\n".join([
+            COMPILED_SECTION, "",
+            "Command (from the repository root, the package installed): `python benchmarks/bench_rulebook.py "
+            "--compiled --write`", "",
+            "Every rule set on its rule book scores by its book compiled once (rulebook/compiler.py) and read by one "
+            "evaluator in C (src/mjcore/evaluator.pxi): `score()` with the readings and rows in C and the rest of the "
+            "result in Python, against the same `score()` with the compiled evaluator's hook taken out (the rule "
+            "book reads every reading itself); two rule files written in the benchmark against the fastest built-in "
+            "of their kind (additive fan tables; powers-of-two tables), on random hands of each book's tile set "
+            "(Jinshan's hold no 百搭: the 百搭 search is checked by the tests, not timed here). "
+            "Then random self-play on the hand core with every win decided and the hand settled by the compiled book "
+            "in C, against the same hands decided and settled by the rule layer in Python (the rule files play on "
+            "the core once it plays their flows). " + head + ".", "", *lines, ""])
+        old = (ROOT / "benchmarks" / "RESULTS.md")
+        global SECTION
+        saved, SECTION = SECTION, COMPILED_SECTION
+        try:
+            write_section(old, text)
+        finally:
+            SECTION = saved
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sets", nargs="+", choices=[c.preset for c in CASES], default=[c.preset for c in CASES])
     ap.add_argument("--hands", type=int, default=1000)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--write", action="store_true", help="write the section of benchmarks/RESULTS.md")
+    ap.add_argument("--compiled", action="store_true", help="the compiled evaluator: score() compiled and on the "
+                    "rule book, rule files written here against the built-ins, self-play decided in C or in Python")
+    ap.add_argument("--play", type=int, default=2000, help="self-play hands each way (--compiled)")
     args = ap.parse_args()
+    if args.compiled:
+        main_compiled(args)
+        return
     load_start = os.getloadavg()
     started = time.time()
     rows = measure([c for c in CASES if c.preset in args.sets], args.hands, args.rounds)

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import importlib
 import os
+from collections.abc import Iterator
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -59,3 +61,20 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 def kernels(request: pytest.FixtureRequest) -> ModuleType:
     """A kernel module (same API in both backends)."""
     return importlib.import_module(request.param)
+
+
+@pytest.fixture
+def registry_restored() -> Iterator[None]:
+    """The registry's tables as they were before the test: a preset the test registers (every rule file loaded
+    registers its own) is gone after it, so no other test sees it."""
+    from mahjong import registry
+
+    registry.load_presets()  # (the shipped ones first: restored, the tables must still hold them)
+    tables: tuple[dict[str, Any], ...] = (registry.PRESETS, registry.PRESET_INFO, registry.FLOWS, registry._ALIASES)
+    saved = [dict(t) for t in tables]
+    try:
+        yield
+    finally:
+        for t, before in zip(tables, saved):
+            t.clear()
+            t.update(before)

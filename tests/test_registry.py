@@ -7,7 +7,6 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -81,19 +80,6 @@ def test_the_cache_is_bounded(made: list[tuple[str, dict[str, Any]]]) -> None:
     newest = registry.shared_ruleset("sichuan", {"max_fan": registry.SHARED_MAX + 10})
     assert registry.shared_ruleset("sichuan", {"max_fan": registry.SHARED_MAX + 10}) is newest
     assert len(made) == registry.SHARED_MAX + 10
-
-
-@pytest.fixture
-def registry_restored() -> Iterator[None]:
-    """The registry's tables as they were before the test (a preset the test registers is gone after it)."""
-    tables: tuple[dict[str, Any], ...] = (registry.PRESETS, registry.PRESET_INFO, registry.FLOWS, registry._ALIASES)
-    saved = [dict(t) for t in tables]
-    try:
-        yield
-    finally:
-        for t, before in zip(tables, saved):
-            t.clear()
-            t.update(before)
 
 
 def test_a_preset_registered_again_is_made_again(made: list[tuple[str, dict[str, Any]]], tmp_path: Path,

@@ -1,10 +1,10 @@
 """``mahjong simulate``'s tally reads what the compiled core computed, and counts what the hands' settlements say.
 
-A hand the core plays and settles itself (Sichuan's table in C; a Guobiao hand that ends with no win) is read
-from the core's state (:meth:`~mahjong.game.core.RandomTable.outcome`, ``GameCore.won_rows``); every statistic of
-the command must be what the hands' own settlements give.  The reference here counts each hand as the command
-always has: the hand played to its end, its wins, its settlement's nets and every item of every result, the rule
-file's special events.
+A hand the core plays and settles itself (the compiled rule book in C: Sichuan's, the common table's, Wuhu's; a
+Guobiao hand that ends with no win) is read from the core's state (:meth:`~mahjong.game.core.RandomTable.outcome`,
+``GameCore.won_rows``); every statistic of the command must be what the hands' own settlements give.  The reference
+here counts each hand as the command always has: the hand played to its end, its wins, its settlement's nets and
+every item of every result, the rule file's special events.
 """
 
 from __future__ import annotations
@@ -152,14 +152,14 @@ def test_the_sharded_run_counts_the_same(rules: str, agent: str) -> None:
 def test_a_core_given_a_new_hand_plays_a_fresh_cores_hand(rules: str) -> None:
     if not core_available():
         pytest.skip("the compiled core is not in use (MAHJONG_PURE_PYTHON=1)")
-    from mahjong.game.core import CS_WAIT, _GameCore, _prepared
+    from mahjong.game.core import CS_WAIT, _GameCore
 
     table = RandomTable(rules)
 
     def made(seed: int, salt: int, dealer: int) -> Any:
         core = _GameCore(table.params, seed, salt, dealer, 1, None)
-        if table.sichuan is not None:
-            core.decide_sichuan(_prepared(table.sichuan))
+        if table.book is not None:
+            core.decide_book(*table.book)
         if table.decide is not None:
             core.decide_guobiao(*table.decide)
         return core
@@ -169,7 +169,7 @@ def test_a_core_given_a_new_hand_plays_a_fresh_cores_hand(rules: str) -> None:
         status = core.advance()
         while status == CS_WAIT:
             status = core.play_random()
-        return status, core.wall, core.events(), core.wins(), core.won_rows(), core.sichuan_net()
+        return status, core.wall, core.events(), core.wins(), core.won_rows(), core.book_net()
 
     reused = made(5, 0, 0)
     played(reused, 0)

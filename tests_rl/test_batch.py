@@ -302,28 +302,35 @@ def test_sichuan_scored_settled_and_dealt_in_the_loop_equals_the_rule_books_sett
         assert fast.games[i].events == logged.games[i].events
 
 
-@pytest.mark.skipif(not GameBatch(1).on_core, reason="the compiled loop's Sichuan table")
-def test_sichuan_values_the_table_cannot_hold_are_left_to_the_rule_book(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A table whose fan rows are worth 1,000 fans each (no cap) makes almost every win too big for C: the win
-    is scored by the rule book (a ``score`` question), the running scores after it worked out by the rule book,
-    the hand settled by it.  The batch still plays exactly the batch with the real table."""
+@pytest.mark.skipif(not GameBatch(1).on_core, reason="the compiled loop's rule-book evaluator")
+def test_sichuan_values_the_compiled_book_cannot_hold_are_left_to_the_rule_book(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A compiled book whose fan rows are worth 1,000 fans each (no cap) makes almost every win too big for C: the
+    win is scored by the rule book (a ``score`` question), the running scores after it worked out by the rule
+    book, the hand settled by it.  The batch still plays exactly the batch with the real book."""
     import mahjong.game.core as core
+    from mahjong._core import CompiledBook
+    from mahjong.rulebook import opcodes as O
+    from mahjong.rulebook.compiler import compiled
 
     normal = GameBatch(6, rules="sichuan", seed=5, keep_logs=False)
-    real = core.sichuan_table
+    real = core._book_in_c
 
-    def poisoned(flow: Any) -> tuple[int, ...] | None:
-        table = real(flow)
-        assert table is not None
-        vals = list(table)
-        n = vals[0]
-        for r in range(n):
-            if vals[1 + 6 * r + 2] == 0:  # (a row counted in fans)
-                vals[1 + 6 * r + 1] = 1000
-        vals[1 + 6 * n + 2] = -1  # no fan cap
-        return tuple(vals)
+    def poisoned(flow: Any) -> Any:
+        hook = real(flow)
+        cb = compiled(flow.ruleset)
+        assert hook is not None and cb is not None
+        image = list(cb.image)
+        h = cb.header
+        for r in range(h["n_rows"]):
+            at = h["rows_at"] + r * len(O.ROW)
+            if image[at + O.ROW.index("unit")] == O.UNITS.index("fan"):
+                image[at + O.ROW.index("value")] = image[at + O.ROW.index("self_drawn_value")] = 1000
+        image[O.HEADER.index("fan_cap")] = -1  # no fan cap
+        return (CompiledBook(image), *hook[1:])
 
-    monkeypatch.setattr(core, "sichuan_table", poisoned)
+    monkeypatch.setattr(core, "_book_in_c", poisoned)
+    monkeypatch.setattr(core, "_BOOKS", {})
     odd = GameBatch(6, rules="sichuan", seed=5, keep_logs=False)
     statuses: list[int] = []
     turn = odd._python_turn

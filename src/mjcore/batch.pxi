@@ -17,7 +17,7 @@
 #                          MB, more than the caches) are encoded into a scratch row first and their lines stored
 #                          whole past the caches (batch_put_row), so that no line of them is read in to be written.
 # Each game's running scores (payments during play) come from the settlement of the record so far: Python's to
-# set (set_game), or, for a hand settled in C (decide_sichuan), folded here at each money move
+# set (set_game), or, for a hand settled in C (decide_book), folded here at each money move
 # (batch_running_scores).
 
 from libc.stdint cimport int64_t
@@ -188,8 +188,12 @@ cdef class _BatchCores:
     cdef int gb_opts
     cdef int gb_min_fan
     cdef bint settle_won      # settle_wins: a hand whose wins C decided is settled in the loop (pay)
-    cdef int sc_decide        # decide_sichuan: every hand dealt here is scored and settled in C (sc)
-    cdef SCTable sc
+    cdef int ev_decide        # decide_book: every hand dealt here decides its wins with a compiled book (ev)
+    cdef object ev_book
+    cdef const EvBook* book
+    cdef int ev_heavenly
+    cdef int ev_earthly
+    cdef int ev_settles       # and is settled in C (ev_settle)
     cdef int* marks_seen      # per game: its core's money moves (n_pay_marks) its running scores include
     cdef int64_t pay[6]       # (a, b) of a + b * total: self-drawn, each other; on a discard, the discarder; the rest
     cdef int n
@@ -243,7 +247,8 @@ cdef class _BatchCores:
         self.reset_quiet = False
         self.gb_decide = 0
         self.settle_won = False
-        self.sc_decide = 0
+        self.ev_decide = 0
+        self.ev_settles = 0
         self.seconds = 0.0
         self.journal = False
 
@@ -304,13 +309,16 @@ cdef class _BatchCores:
             self.pay[k] = vals[k]
         self.settle_won = True
 
-    def decide_sichuan(self, table):
-        """Every hand dealt here from now on is scored and settled in C (GameCore.decide_sichuan: the rule book's
-        table, a SichuanTable or its ints): no ``score`` or ``pay`` status; each game's running scores follow
-        its money moves (sc_settle of its record so far), and with ``reset_quiet`` its hands are settled here."""
-        cdef SichuanTable tb = table if isinstance(table, SichuanTable) else SichuanTable(table)
-        self.sc = tb.t
-        self.sc_decide = 1
+    def decide_book(self, CompiledBook book not None, bint heavenly, int earthly, bint settles):
+        """Every hand dealt here from now on decides its wins with a compiled rule book (GameCore.decide_book);
+        with ``settles`` it is settled in C too: no ``score`` or ``pay`` status, each game's running scores follow
+        its money moves (ev_settle of its record so far), and with ``reset_quiet`` its hands are settled here."""
+        if not 0 <= earthly <= 3:
+            raise ValueError("earthly is 0..3")
+        self.ev_book = book
+        self.book = &book.b
+        self.ev_heavenly, self.ev_earthly, self.ev_settles = heavenly, earthly, settles
+        self.ev_decide = 1
 
     def record_actions(self, bint on):
         """Keep each game's actions in its hand in play (:meth:`actions`) and in the last hand the loop ended
@@ -351,6 +359,7 @@ cdef class _BatchCores:
             core = GameCore.__new__(GameCore)
             self.keep[i] = core
             self.c[i] = core.c
+        core._book = self.ev_book  # (the compiled book its hands point into, kept alive with the core)
         self.owned[i] = 0
         self.jour_n[i] = 0
         if self.jour_cap[i] < 0:
@@ -390,6 +399,7 @@ cdef class _BatchCores:
         if self.c[i] == NULL:
             raise ValueError(f"game {i} has no core")
         memcpy(into.c, self.c[i], sizeof(HandCore))
+        into._book = (<GameCore>self.keep[i])._book
         self.set_game(i, into)
 
     def salt_of(self, int i):
@@ -517,7 +527,7 @@ cdef class _BatchCores:
                                 batch_end_journal(self, i)
                             st = batch_deal(self, i)
                             again[i] = 1
-                        elif st == CS_WAIT and self.c[i].sc_decide and self.c[i].n_pay_marks != self.marks_seen[i]:
+                        elif st == CS_WAIT and self.c[i].ev_settles and self.c[i].n_pay_marks != self.marks_seen[i]:
                             st = batch_running_scores(self, i)
                         out[i] = st
                     r += k
@@ -683,29 +693,29 @@ cdef inline void batch_put_pending(_BatchCores b, float* rows, int r) noexcept n
 
 
 cdef int batch_running_scores(_BatchCores b, int i) noexcept nogil:
-    """Money moved during game i's hand, settled in C (sc_decide): its running scores are the record so far
-    folded (sc_settle); CS_WAIT, or BATCH_SCORES when a value does not fit the table (Python works them out)."""
+    """Money moved during game i's hand, settled in C (ev_settles): its running scores are the record so far
+    folded (ev_settle); CS_WAIT, or BATCH_SCORES where the rule book must settle (Python works them out)."""
     cdef HandCore* c = b.c[i]
     cdef int s
-    if sc_settle(c) != 0:
+    if ev_settle(c) != 0:
         return BATCH_SCORES
     for s in range(4):
-        b.score[4 * i + s] = c.sc_net[s]
+        b.score[4 * i + s] = c.ev_net[s]
     b.marks_seen[i] = c.n_pay_marks
     return CS_WAIT
 
 
 cdef int batch_settle(HandCore* c, bint settle_won, const int64_t* pay, int64_t* net) noexcept nogil:
-    """The hand on c is over: 1 with its nets in net[0..3] when the loop settles it (Sichuan settled in C:
-    its record folded; no win: nothing paid; wins all decided in C, under settle_wins: the rule set's win
+    """The hand on c is over: 1 with its nets in net[0..3] when the loop settles it (a compiled book settled in
+    C: its record folded; no win: nothing paid; wins all decided in C, under settle_wins: the rule set's win
     payments ``pay`` of each, added up as settle_by_wins adds them), 0 when Python must (anything else)."""
     cdef int k, s, w, frm
     cdef int64_t owed, total
-    if c.sc_decide:  # (Sichuan: its own settlement, folded over the record)
-        if sc_settle(c) != 0:
+    if c.ev_settles:  # (a compiled book's own settlement, folded over the record)
+        if ev_settle(c) != 0:
             return 0
         for s in range(4):
-            net[s] = c.sc_net[s]
+            net[s] = c.ev_net[s]
         return 1
     if c.n_won and not settle_won:
         return 0
@@ -781,9 +791,9 @@ cdef int batch_deal(_BatchCores b, int i) noexcept nogil:
     core_init(c, &b.p, b.seed[i], b.salt[i], b.p.seats[0], 0, NULL, 0)
     if b.gb_decide:
         c.gb_opts, c.gb_min_fan, c.gb_decide = b.gb_opts, b.gb_min_fan, 1
-    if b.sc_decide:
-        c.sc = b.sc
-        c.sc_decide = 1
+    if b.ev_decide:
+        c.book = b.book
+        c.ev_heavenly, c.ev_earthly, c.ev_settles, c.ev_decide = b.ev_heavenly, b.ev_earthly, b.ev_settles, 1
     b.marks_seen[i] = 0
     b.salt[i] += 1
     for s in range(4):

@@ -49,9 +49,10 @@
 #                   record built from the core's state, scored by guobiao.pxi's _gb_decide without the GIL); the
 #                   CS_SCORE status then comes only for a hand the rule layer's one-call path would not take.
 #                   Each win's facts (core_win_facts), tile, source, total and (decided in C) fan vector are kept.
-#   c.sc_decide (GameCore.decide_sichuan): Sichuan scored and settled in C (sichuan.pxi: sc_verdict at each win
-#                   offer, sc_settle folds the record at the end) from the rule book's table (SCTable); CS_PAY is
-#                   then not returned: its places are kept (pay_marks) for the typed events' payments.
+#   c.ev_decide (GameCore.decide_book): a compiled rule book scores every win in C (evaluator_core.pxi:
+#                   ev_verdict at each win offer) and, where its nets are C's (ev_settles), settles the hand by
+#                   folding the record (ev_settle); CS_PAY is then not returned: its places are kept (pay_marks)
+#                   for the typed events' payments.
 # A caller stepping many cores without the GIL loops core_act / core_play_random and drops to Python only on
 # CS_SCORE / CS_PAY / CS_END.  The Python face is the GameCore class at the end of this file; its drivers are
 # mahjong.game.core.CoreHand (events built when read), CoreGame (Game's step API) and RandomTable (self-play).
@@ -90,7 +91,6 @@ cdef enum:
     CORE_SPECIAL_ROWS = 16
     CORE_STACK = 32
     CORE_HAND_MAX = 16     # the longest hand dealt (玉环: 16, the dealer 17)
-    SC_MAX_ROWS = 32
     # a win's facts (core_win_facts)
     WF_LAST_TILE = 1
     WF_LAST_WALL_TILE = 2
@@ -200,31 +200,6 @@ ctypedef struct CoreFlow:
     int inst_when[CORE_SPECIAL_ROWS]
     int n_prog                 # the programs: at each offset its length, then its ops
     int32_t prog[CORE_PROGRAM]
-
-
-ctypedef struct SCTable:
-    # Sichuan's rows and amounts from the rule book (sichuan.pxi; GameCore.decide_sichuan): per row its
-    # predicate (SCP_*), value, unit (SCU_*), pattern flag, stage two, the rows it excludes (bits, table order)
-    int n_rows
-    int pred[SC_MAX_ROWS]
-    int value[SC_MAX_ROWS]
-    int unit[SC_MAX_ROWS]
-    int pattern[SC_MAX_ROWS]
-    int stage2[SC_MAX_ROWS]
-    uint32_t excludes[SC_MAX_ROWS]
-    int base
-    int offset
-    int fan_cap                      # -1 = no cap
-    int kong_from_pays               # 点杠花 paid by the kong's discarder alone
-    int melded_discarder
-    int melded_others
-    int added_kong
-    int concealed_kong
-    int transfer                     # 呼叫转移
-    int pig_penalty                  # 查花猪 (0 = off)
-    int pig_pays_won
-    int dajiao                       # 查大叫
-    int refunds                      # 退税
 
 
 ctypedef struct CoreFacts:
@@ -368,14 +343,16 @@ ctypedef struct HandCore:
     int won_total[4]
     int won_valid[4]
     int won_step[4]                  # the event-record position its verdict was given at
-    # each win's items when the hand was settled in C from a rule book's table (sc_settle): the rows of the table
-    # that counted (bit i: row i), as the settlement scored the win (GameCore.won_rows)
-    uint32_t won_rows[4]
-    # Sichuan scored and settled in C (sichuan.pxi; set by GameCore.decide_sichuan, 0 = ask Python): its table;
-    # the event-record positions where money would have moved during play (CS_PAY, not returned then)
-    int sc_decide
-    SCTable sc
-    int sc_net[4]
+    # a compiled rule book deciding every win in C (evaluator_core.pxi; set by GameCore.decide_book, 0 = ask
+    # Python): the book (its GameCore keeps it alive), how the flow reads 天和 / 地和, whether C settles the hand
+    # (the nets of ev_settle); the event-record positions where money would have moved during play (CS_PAY, not
+    # returned then)
+    int ev_decide
+    const EvBook* book
+    int ev_heavenly
+    int ev_earthly
+    int ev_settles
+    int64_t ev_net[4]
     int n_pay_marks
     int pay_marks[CORE_PAY_MARKS]
     # 换三张: each seat's picks
@@ -744,8 +721,8 @@ cdef int core_win_offer(HandCore* c, int seat, int tile, int from_seat, int robb
             ok = core_gb_verdict(c, seat, tile, from_seat, robbing)
             if ok >= 0:
                 return ok
-        elif c.sc_decide:
-            ok = sc_verdict(c, seat, tile, from_seat, robbing)
+        elif c.ev_decide:
+            ok = ev_verdict(c, seat, tile, from_seat, robbing)
             if ok >= 0:
                 return ok
         c.q_seat, c.q_tile, c.q_from, c.q_robbing = seat, tile, from_seat, robbing
@@ -1895,9 +1872,9 @@ cdef int core_after_win(HandCore* c, int last) noexcept nogil:
 
 
 cdef int core_pay_mark(HandCore* c) noexcept nogil:
-    """Money moves now: 1 when C settles the hand (c.sc_decide; the position is kept for the typed events'
+    """Money moves now: 1 when C settles the hand (c.ev_settles; the position is kept for the typed events''
     payments, built when read), 0 when Python must look (CS_PAY)."""
-    if not c.sc_decide:
+    if not c.ev_settles:
         return 0
     if c.n_pay_marks < CORE_PAY_MARKS:
         c.pay_marks[c.n_pay_marks] = c.n_ev
@@ -2319,43 +2296,6 @@ from libc.stdlib cimport calloc, free
 cdef uint64_t U64_MASK = 0xFFFFFFFFFFFFFFFF
 
 
-cdef class SichuanTable:
-    """Sichuan's rows and amounts as the compiled scorer reads them (checked once; GameCore.decide_sichuan copies
-    it into a hand), from the ints mahjong.game.core.sichuan_table builds from the rule book: n_rows, then per row
-    predicate (SCP_*), value, unit (0 fan / 1 points / 2 multiplier), pattern, stage two, the rows it excludes
-    (bits), then base, offset, fan cap or -1, 点杠花 by the kong's discarder, the four kong amounts, 呼叫转移, the
-    花猪 penalty, it pays winners too, 查大叫, 退税."""
-
-    cdef SCTable t
-
-    def __init__(self, table):
-        cdef int i
-        vals = [int(v) for v in table]
-        if not vals or not 0 <= vals[0] <= SC_MAX_ROWS or len(vals) != 1 + 6 * vals[0] + 13:
-            raise ValueError("a Sichuan table is n_rows, 6 ints per row and 13 amounts")
-        memset(&self.t, 0, sizeof(SCTable))
-        n = vals[0]
-        for i in range(n):
-            row = vals[1 + 6 * i:7 + 6 * i]
-            if (not 0 <= row[0] < SCP_N or not 0 <= row[1] <= 1000 or not 0 <= row[2] <= 2
-                    or row[3] not in (0, 1) or row[4] not in (0, 1) or not 0 <= row[5] < (1 << n)):
-                raise ValueError(f"bad Sichuan table row {i}: {row}")
-            if bool(row[4]) != (row[0] in (SCP_ROOT, SCP_KONG)):
-                raise ValueError(f"bad Sichuan table row {i}: only 根 and 杠 are stage two")
-        rest = vals[1 + 6 * n:]
-        if (not 0 <= rest[0] <= 100000 or rest[1] not in (0, 1) or not -1 <= rest[2] <= 1000
-                or any(not 0 <= v <= 100000 for v in rest[3:])):
-            raise ValueError(f"bad Sichuan table amounts: {rest}")
-        self.t.n_rows = n
-        for i in range(n):
-            row = vals[1 + 6 * i:7 + 6 * i]
-            self.t.pred[i], self.t.value[i], self.t.unit[i], self.t.pattern[i], self.t.stage2[i] = row[:5]
-            self.t.excludes[i] = <uint32_t>row[5]
-        (self.t.base, self.t.offset, self.t.fan_cap, self.t.kong_from_pays, self.t.melded_discarder,
-         self.t.melded_others, self.t.added_kong, self.t.concealed_kong, self.t.transfer, self.t.pig_penalty,
-         self.t.pig_pays_won, self.t.dajiao, self.t.refunds) = rest
-
-
 cdef int _hold_check(const int32_t* prog, int n_prog, int at) except -1:
     """A holding program at ``at`` runs safely (hold_run): every op and operand in range, the stack never below
     its operands or above CORE_STACK, one value left."""
@@ -2594,6 +2534,7 @@ cdef class GameCore:
     ``wall``: an explicit wall (bytes-like tile ids: exactly the flow's tile set, in drawing order) or None."""
 
     cdef HandCore* c
+    cdef object _book  # the compiled book c.book points into (decide_book)
 
     def __cinit__(self, *args, **kwargs):
         # allocated (zeroed: a hand that is over) before __init__, so no method ever reads a NULL core
@@ -2620,9 +2561,11 @@ cdef class GameCore:
         free(self.c)
 
     def copy(self):
-        """An independent copy of this hand (the whole struct copied: the core holds no pointer)."""
+        """An independent copy of this hand (the whole struct copied: its only pointer, c.book, points into the
+        compiled book both cores keep alive)."""
         cdef GameCore twin = GameCore.__new__(GameCore)
         memcpy(twin.c, self.c, sizeof(HandCore))
+        twin._book = self._book
         return twin
 
     def answers(self):
@@ -2687,11 +2630,12 @@ cdef class GameCore:
     def new_hand(self, seed, salt, int dealer, int prevalent_wind):
         """A new hand on this core, with its parameters (a shuffled wall): the core GameCore(params, seed, salt,
         dealer, prevalent_wind) would be, still deciding in C what this one was told to (decide_guobiao,
-        decide_sichuan).  A table of hands reuses one core: nothing is allocated or read again."""
+        decide_book).  A table of hands reuses one core: nothing is allocated or read again."""
         cdef CoreFlow p = self.c.p
         cdef int gb = self.c.gb_decide, gb_opts = self.c.gb_opts, gb_min = self.c.gb_min_fan
-        cdef int sc = self.c.sc_decide
-        cdef SCTable table = self.c.sc
+        cdef int ev = self.c.ev_decide, ev_heavenly = self.c.ev_heavenly, ev_earthly = self.c.ev_earthly
+        cdef int ev_settles = self.c.ev_settles
+        cdef const EvBook* book = self.c.book
         if self.c.p.hand_size == 0:
             raise ValueError("new_hand needs a core made with its parameters")
         if not 0 <= dealer < 4 or p.seat_index[dealer] < 0 or not 0 <= prevalent_wind < 4:
@@ -2699,9 +2643,10 @@ cdef class GameCore:
         core_init(self.c, &p, <uint64_t>(int(seed) & U64_MASK), <uint64_t>(int(salt) & U64_MASK), dealer,
                   prevalent_wind, NULL, 0)
         self.c.gb_decide, self.c.gb_opts, self.c.gb_min_fan = gb, gb_opts, gb_min
-        if sc:
-            self.c.sc = table
-            self.c.sc_decide = 1
+        if ev:  # (the compiled book self._book keeps alive)
+            self.c.book = book
+            self.c.ev_heavenly, self.c.ev_earthly, self.c.ev_settles = ev_heavenly, ev_earthly, ev_settles
+            self.c.ev_decide = 1
 
     def advance(self):
         """Run until seats must answer or Python must look: a status (``STATUSES`` index)."""
@@ -2732,44 +2677,70 @@ cdef class GameCore:
             raise ValueError("opts and min_fan are >= 0")
         self.c.gb_opts, self.c.gb_min_fan, self.c.gb_decide = opts, min_fan, 1
 
-    def decide_sichuan(self, table):
-        """Score and settle Sichuan in C from now on (sichuan.pxi), with the rule book's table (a
-        :class:`SichuanTable`, or its ints).  The money during play is then not asked for (no ``pay`` status):
-        :meth:`pay_marks` and :meth:`sichuan_net` give it."""
-        cdef SichuanTable tb = table if isinstance(table, SichuanTable) else SichuanTable(table)
-        self.c.sc = tb.t
-        self.c.sc_decide = 1
+    def decide_book(self, CompiledBook book not None, bint heavenly, int earthly, bint settles):
+        """Score every win offered from now on in C with a compiled rule book (evaluator_core.pxi): a complete
+        hand the book decides gets its verdict here, the ``score`` status comes only where the rule book must
+        decide.  ``heavenly``: the flow reads 天和; ``earthly``: how it reads 地和 (0 never, 1 a non-dealer's
+        self-draw on its first draw, 2 a win on the dealer's first discard, 3 any non-dealer win in the first
+        go-round without melds); ``settles``: C settles the hand (:meth:`book_net`; the money during play is then
+        not asked for: no ``pay`` status, :meth:`pay_marks` gives its places)."""
+        if not 0 <= earthly <= 3:
+            raise ValueError("earthly is 0..3")
+        self._book = book
+        self.c.book = &book.b
+        self.c.ev_heavenly, self.c.ev_earthly, self.c.ev_settles = heavenly, earthly, settles
+        self.c.ev_decide = 1
 
-    def sichuan_net(self):
-        """The hand's nets settled in C (decide_sichuan), once it is over; None when the table cannot hold a
-        value (or C does not settle this hand): the rule book then settles it."""
+    def book_net(self):
+        """The hand's nets settled in C (decide_book with settles) once it is over, or of its record so far; None
+        where the rule book must settle it."""
         cdef int s
-        if not self.c.sc_decide or self.c.phase != PH_END or sc_settle(self.c) != 0:
+        if not self.c.ev_decide or not self.c.ev_settles or ev_settle(self.c) != 0:
             return None
-        return tuple([self.c.sc_net[s] for s in range(4)])
-
-    def sichuan_score(self, int seat, int tile, int from_seat):
-        """The C scorer's value of the seat winning on ``tile`` now (from_seat -1: self-drawn; no robbing), as the
-        win would be scored (a test aid): the value, or -1 (not a win) / -2 (too big for the table)."""
-        cdef uint32_t rows
-        if not self.c.sc_decide or not 0 <= seat < 4 or not 0 <= tile < 34 or not -1 <= from_seat < 4:
-            raise ValueError("seat, tile and from_seat out of range, or no Sichuan table")
-        return sc_score_seat(self.c, seat, tile, from_seat, core_win_facts(self.c, seat, tile, from_seat, 0), -1,
-                             &rows)
-
-    def pay_marks(self):
-        """The event-record positions where money moved during play (decide_sichuan), in order."""
-        cdef int i
-        return [self.c.pay_marks[i] for i in range(min(self.c.n_pay_marks, CORE_PAY_MARKS))]
+        return tuple([self.c.ev_net[s] for s in range(4)])
 
     def won_rows(self):
-        """Each win's rows of the table given to :meth:`decide_sichuan` that counted, in the order of
-        :meth:`wins`, as the settlement in C scored the win (bit j: row j; the items of that win's result), once
-        the hand is over and settled in C; else None (the rule book settles it)."""
-        cdef int i
-        if not self.c.sc_decide or self.c.phase != PH_END or sc_settle(self.c) != 0:
+        """Each win's counted rows of the compiled book given to :meth:`decide_book`, in the order of :meth:`wins`,
+        as the settlement in C scored the win: a tuple of (row index into the book's rows, times, value, shown
+        under its other name) per win — the items of that win's result — once the hand is settled in C; else None
+        (the rule book settles it)."""
+        cdef EvWinLines* won
+        cdef int i, j
+        if not self.c.ev_decide or not self.c.ev_settles or self.c.phase != PH_END:
             return None
-        return [self.c.won_rows[i] for i in range(self.c.n_won)]
+        won = <EvWinLines*>malloc(sizeof(EvWinLines))
+        if won == NULL:
+            raise MemoryError()
+        try:
+            if ev_settle(self.c, won) != 0:
+                return None
+            return [tuple([(won.line[i][j].row, won.line[i][j].times, won.line[i][j].value,
+                            bool(won.renamed[i][j])) for j in range(won.n[i])])
+                    for i in range(min(self.c.n_won, 4))]
+        finally:
+            free(won)
+
+    def book_score(self, int seat, int tile, int from_seat):
+        """The compiled book's total of the seat winning on ``tile`` now (from_seat -1: self-drawn; no robbing), as
+        the win would be scored (a test aid): the total, or None where the book gives no win or hands the win to
+        the rule book."""
+        cdef EvResult* res
+        cdef int st
+        if not self.c.ev_decide or not 0 <= seat < 4 or not 0 <= tile < 34 or not -1 <= from_seat < 4:
+            raise ValueError("seat, tile and from_seat out of range, or no compiled book")
+        res = <EvResult*>malloc(sizeof(EvResult))
+        if res == NULL:
+            raise MemoryError()
+        st = ev_core_score(self.c, res, seat, tile, from_seat, 0, core_win_facts(self.c, seat, tile, from_seat, 0),
+                           EVM_WIN, ev_won_mask(self.c), -1, ev_dealer_discards(self.c))
+        total = res.total if st == ER_OK and not res.invalid else None
+        free(res)
+        return total
+
+    def pay_marks(self):
+        """The event-record positions where money moved during play (decide_book with settles), in order."""
+        cdef int i
+        return [self.c.pay_marks[i] for i in range(min(self.c.n_pay_marks, CORE_PAY_MARKS))]
 
     def won_fans(self, int i):
         """The fan vector (the Guobiao kernel's fan order, flowers at 花牌) of the hand's i-th win when C

@@ -1,11 +1,13 @@
-"""Sichuan scored and settled in C (src/mjcore/sichuan.pxi) against its pure-Python twin, the rule book path.
+"""Sichuan scored and settled in C by the compiled rule-book evaluator (src/mjcore/evaluator.pxi and
+evaluator_core.pxi, reading games/sichuan.toml compiled under the options) against its pure-Python twin, the rule
+book path.
 
 For seeded hands (hypothesis picks the seeds) under the default options and a spread of variants, the nets the
 core settles equal the nets of the rule book's fold over the same hand, and the typed events (each win's total,
-every payment and where it is made) are the same as when the rule book scores and settles during play.  The C
-table is the rule book's (its rows, scoring constants and settlement amounts under the options); a book the C
-cannot express plays on the Python path.  On the pure-Python backend there is no core: the table is never used
-and the hands play on the engine.
+every payment and where it is made) are the same as when the rule book scores and settles during play.  A copy
+of the book with other rows compiles and plays in C too; a rule set that scores its own way plays on the Python
+path.  On the pure-Python backend there is no core: the book is never compiled for it and the hands play on the
+engine.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mahjong.game import FirstAgent, Game
-from mahjong.game.core import CoreGame, CoreHand, RandomTable, core_available, core_params, sichuan_table
+from mahjong.game.core import CoreGame, CoreHand, RandomTable, book_in_c, core_available, core_params
 from mahjong.game.engine import make_flow, record_of
 from mahjong.game.flows.sichuan import SichuanFlow
 from mahjong.rulebook.expr import parse
@@ -50,8 +52,8 @@ VARIANTS: list[dict[str, Any]] = [
 def _hands(options: dict[str, Any], seed: int, n: int, agent: str) -> list[tuple[CoreHand, CoreHand]]:
     """n hands played twice at a RandomTable: settled in C, and by the rule book during play."""
     fast, ref = RandomTable("sichuan", options, agent), RandomTable("sichuan", options, agent)
-    assert fast.sichuan is not None
-    ref.sichuan = None  # (the rule book scores every win and settles every payment, as before the C table)
+    assert fast.book is not None
+    ref.book = None  # (the rule book scores every win and settles every payment, as before the compiled book)
     out = []
     for k in range(n):
         kw = {"seed": seed, "salt": k, "agent_seeds": [seed * 4 + s + 16 * k for s in range(4)]}
@@ -69,12 +71,14 @@ def _hands(options: dict[str, Any], seed: int, n: int, agent: str) -> list[tuple
 def test_c_nets_equal_the_rule_books(options: dict[str, Any], seed: int) -> None:
     pairs = _hands(options, seed, 24, "random") + _hands(options, seed, 6, "greedy")
     for i, (a, b) in enumerate(pairs):
-        assert a._sc and not b._sc
+        assert a._settled_in_c and not b._settled_in_c
         assert a.net == b.net, (options, seed, i)
     for a, b in pairs[:8] + pairs[-4:]:
         # the rule book's settlement read without the typed events: from a record made from the core, the fold's
         assert a.settlement is not None and b.settlement is not None and a.wins_made() == b.wins_made()
         assert a.fast_record == record_of(b) and a.settlement == b.settlement and a.settlement.net == a.net
+        # each win's items read from the core (the rows the C settlement counted) are its result's
+        assert a.won_items() == [tuple((i.key, i.name_zh) for i in r.items) for r in a.settlement.results]
     for a, b in pairs[:3] + pairs[-3:]:  # the typed events made when read: the same log, the same settlement
         assert a.events == b.events
         assert a.settlement is not None and a.settlement.net == b.settlement.net == a.net
@@ -84,35 +88,39 @@ def test_c_nets_equal_the_rule_books(options: dict[str, Any], seed: int) -> None
 def test_every_sichuan_variant_played_here_is_in_c() -> None:
     for options in VARIANTS:
         flow = make_flow("sichuan", options)
-        assert core_params(flow) is not None and sichuan_table(flow) is not None
+        hook = book_in_c(flow)
+        assert core_params(flow) is not None and hook is not None and hook[3]
 
 
 @needs_core
-def test_the_c_table_is_the_rule_books() -> None:
-    """Each row's value, unit, pattern flag and exclusions, and the amounts, are read from the book under the
-    options: change an option and the table follows."""
+def test_the_compiled_book_is_the_rule_books_under_the_options() -> None:
+    """The core reads the book compiled under the flow's options: each row's value, unit, pattern flag and
+    exclusions, and the settlement's amounts; change an option and the image follows."""
+    from mahjong.rulebook import opcodes as O
+    from mahjong.rulebook.compiler import compiled
+
     for options in VARIANTS:
-        rs = make_flow("sichuan", options).ruleset
-        table = sichuan_table(make_flow("sichuan", options))
-        assert table is not None
-        opts = rs._options()
-        rows = rs._rows_for(opts)
-        assert table[0] == len(rows)
-        place = {r.key: i for i, r in enumerate(rows)}
+        flow = make_flow("sichuan", options)
+        rs = flow.ruleset
+        cb = compiled(rs)
+        assert cb is not None
+        rows = rs._rows_for(rs._options())
+        assert [r.key for r in cb.rows] == [r.key for r in rows]
+        h = cb.header
+        image = cb.image
         for i, r in enumerate(rows):
-            pred, value, unit, pattern, stage2, excludes = table[1 + 6 * i:7 + 6 * i]
-            assert (value, ("fan", "pt", "x")[unit], bool(pattern), stage2 == 1) == (r.value, r.unit, r.pattern,
-                                                                                    r.stage == 2)
-            assert excludes == sum(1 << place[k] for k in r.excludes if k in place)
-        rest = table[1 + 6 * len(rows):]
-        assert rest[0] == rs.config.base and rest[1] == rs.config.fan_base
-        assert rest[2] == (-1 if rs.config.max_fan is None else rs.config.max_fan)
-        assert rest[3] == (rs.config.dianganghua == "discard")
+            words = dict(zip(O.ROW, image[h["rows_at"] + i * len(O.ROW):h["rows_at"] + (i + 1) * len(O.ROW)]))
+            assert (words["value"], O.UNITS[words["unit"]], bool(words["pattern"]), words["stage"]) == (
+                r.value, r.unit, r.pattern, r.stage)
+            struck = image[h["excl_at"] + words["excl"]:h["excl_at"] + words["excl"] + words["n_excl"]]
+            assert sorted(rows[k].key for k in struck) == sorted(k for k in (*r.excludes, *r.implied)
+                                                                  if k in {x.key for x in rows})
         c = rs.config
-        assert rest[4:8] == tuple(c.base * v for v in (c.direct_kong_discarder, c.direct_kong_others, c.added_kong,
-                                                       c.concealed_kong))
-        assert rest[8:] == (c.call_transfer, c.base * c.huazhu_penalty if c.huazhu else 0, c.huazhu_pays_won,
-                            c.dajiao, c.refund_kongs)
+        assert (h["melded_kong_discarder"], h["melded_kong_others"], h["added_kong"], h["concealed_kong"]) == tuple(
+            c.base * v for v in (c.direct_kong_discarder, c.direct_kong_others, c.added_kong, c.concealed_kong))
+        assert (h["kong_transfer"], h["flower_pig_penalty"], h["flower_pig_pays_won"], h["not_ready_pays_best"],
+                h["not_ready_refunds_kongs"]) == (c.call_transfer, c.base * c.huazhu_penalty if c.huazhu else 0,
+                                                  c.huazhu_pays_won, c.dajiao, c.refund_kongs)
 
 
 class _OtherRows(Sichuan):
@@ -132,16 +140,20 @@ class _OwnScore(Sichuan):
 
 @needs_core
 @pytest.mark.parametrize("ruleset", [_OtherRows, _OwnScore])
-def test_a_book_the_c_cannot_express_plays_on_the_python_path(ruleset: type[Sichuan]) -> None:
+def test_another_book_compiles_and_a_rule_set_of_its_own_plays_on_the_python_path(ruleset: type[Sichuan]) -> None:
+    """A copy of the book with a predicate changed is compiled and played in C like the shipped one (the same
+    nets as its rule book); a rule set that scores its own way is left to Python."""
     flow = SichuanFlow(ruleset(), None)
     flow.ruleset_options = {}
     params = core_params(flow)
-    assert params is not None and sichuan_table(flow) is None
+    in_c = ruleset is _OtherRows
+    assert params is not None and (book_in_c(flow) is not None) == in_c
     won = 0
     for k in range(12):
         hand = CoreHand(flow, params, seed=5, salt=k, rules="sichuan")
         hand.play_agents([k * 4 + s for s in range(4)], greedy=True)
-        assert not hand._sc
+        assert hand._settled_in_c == in_c
+        # (settled in C: the rule book's settlement, made from the core's record when read, has the same nets)
         assert hand.settlement is not None and hand.net == hand.settlement.net
         won += bool(hand.core.won)
     assert won
@@ -154,13 +166,14 @@ def test_the_step_api_scores_and_settles_sichuan_in_c(monkeypatch: pytest.Monkey
     def refuse(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("the rule book was asked during play")
 
+    Game("sichuan", seed=3)  # (the book compiled, once for the preset's games, before score is patched out)
     played = []
     for k in range(30):
         with monkeypatch.context() as m:
             m.setattr(Sichuan, "score", refuse)
             m.setattr(Sichuan, "settle", refuse)
             game = Game("sichuan", seed=3, salt=k)
-            assert isinstance(game, CoreGame) and game._sc
+            assert isinstance(game, CoreGame) and game._settled_in_c
             agent = FirstAgent()
             while not game.done:
                 for seat in game.pending:
@@ -181,7 +194,7 @@ def test_the_step_api_scores_and_settles_sichuan_in_c(monkeypatch: pytest.Monkey
 
 def test_without_the_core_sichuan_plays_on_the_engine() -> None:
     table = RandomTable("sichuan")
-    assert (table.sichuan is not None) == core_available()
+    assert (table.book is not None) == core_available()
     hand = table.hand(seed=1)
     assert hand.settlement is not None and sum(hand.settlement.net) == 0
 
@@ -239,7 +252,7 @@ def test_scripted_hands_settle_alike_in_c_and_by_the_rule_book(name: str) -> Non
             games.append(run(game, agents))
             left += [a.plan for a in agents.values()]
         fast, ref = games
-        assert isinstance(fast, CoreGame) and fast._sc and not isinstance(ref, CoreGame)
+        assert isinstance(fast, CoreGame) and fast._settled_in_c and not isinstance(ref, CoreGame)
         assert fast.net is not None and fast.settlement is not None and ref.settlement is not None
         assert fast.net == fast.settlement.net == ref.settlement.net, (name, variant)
         assert fast.events == ref.events
@@ -251,31 +264,35 @@ def test_scripted_hands_settle_alike_in_c_and_by_the_rule_book(name: str) -> Non
 
 @needs_core
 @settings(max_examples=60, deadline=None)
-@given(table=st.lists(st.integers(-2**40, 2**40), max_size=40), seed=st.integers(0, 2**31))
-def test_any_table_is_refused_or_played_safely(table: list[int], seed: int) -> None:
-    """A table of any ints is refused with ValueError or, when it is well formed, plays whole hands (never a
-    crash: every value past what the table holds sends the win or the settlement back to the rule book)."""
-    from mahjong._core import SichuanTable
+@given(edits=st.lists(st.tuples(st.integers(0, 10**6), st.integers(-2**31, 2**31 - 1)), max_size=6),
+       seed=st.integers(0, 2**31))
+def test_any_image_is_refused_or_played_safely(edits: list[tuple[int, int]], seed: int) -> None:
+    """The compiled book with any of its words changed is refused with ValueError or, when the evaluator takes
+    it, plays whole hands (never a crash: a value past what C holds sends the win or the settlement back)."""
+    from mahjong._core import CompiledBook
+    from mahjong.rulebook.compiler import compiled
 
-    good = sichuan_table(make_flow("sichuan"))
-    assert good is not None
-    for ints in (table, [1, *table[:6], *good[-13:]], [*good[:-13], *(abs(v) % 5 for v in table[:13])]):
-        try:
-            SichuanTable(ints)
-        except ValueError:
-            continue
-        flow = make_flow("sichuan")
-        params = core_params(flow)
-        assert params is not None
-        hand = CoreHand(flow, params, seed=seed, rules="sichuan")
-        hand.core.decide_sichuan(ints)
-        hand.core.seed_agents([seed, 1, 2, 3])
-        status = hand.core.advance()
-        while status != 3:  # (CS_END; the rule book is never asked here: the hand is driven raw)
-            status = hand.core.play_greedy() if status == 0 else hand.core.advance()
-            if status == 1:  # a value the table cannot hold: answer as the rule book would not be asked
-                seat, tile, _, _ = hand.core.query
-                hand.core.verdict(seat, tile, False, 0)
-                status = hand.core.advance()
-        net = hand.core.sichuan_net()
-        assert net is None or sum(net) == 0
+    flow = make_flow("sichuan")
+    cb = compiled(flow.ruleset)
+    assert cb is not None
+    image = list(cb.image)
+    for at, value in edits:
+        image[at % len(image)] = value
+    try:
+        book = CompiledBook(image)
+    except ValueError:
+        return
+    params = core_params(flow)
+    assert params is not None
+    hand = CoreHand(flow, params, seed=seed, rules="sichuan")
+    hand.core.decide_book(book, True, 3, True)
+    hand.core.seed_agents([seed, 1, 2, 3])
+    status = hand.core.advance()
+    while status != 3:  # (CS_END; the rule book is never asked here: the hand is driven raw)
+        status = hand.core.play_greedy() if status == 0 else hand.core.advance()
+        if status == 1:  # the book hands the win back: answer as the rule book is not asked
+            seat, tile, _, _ = hand.core.query
+            hand.core.verdict(seat, tile, False, 0)
+            status = hand.core.advance()
+    net = hand.core.book_net()
+    assert net is None or sum(net) == 0

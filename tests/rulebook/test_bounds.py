@@ -27,6 +27,8 @@ from mahjong.rulebook.limits import (
     MAX_NESTING,
 )
 
+pytestmark = pytest.mark.usefixtures("registry_restored")  # (each file loaded registers its preset)
+
 TINY = '''format = 1
 name = "bounded-{n}"
 zh = "小游戏"

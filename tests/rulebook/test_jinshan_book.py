@@ -1,7 +1,7 @@
 """Jinshan 金山 on the rule book: its table is the rule file games/jinshan.toml (RuleRows with library predicates),
-the module keeps only its named hooks (the 百搭 search, the 辣子 aggregation, the payments), its keys are vocabulary
-keys, and what the rule book gained for it (a row's self-drawn value, a built-in rule set's own file, the winning
-tile's placements) works for any rule file."""
+the rule set scores by it (the 百搭 search, the 辣子 hands, the payments are the file's; it compiles), its keys are
+vocabulary keys, and what the rule book gained for it (a row's self-drawn value, a built-in rule set's own file,
+the winning tile's placements) works for any rule file."""
 
 from __future__ import annotations
 
@@ -34,9 +34,15 @@ def test_the_table_is_the_rule_file() -> None:
     assert type(get_ruleset("jinshan")).book is BOOK
     for gone in ("HuItem", "WaitRow", "FanRule", "CapRule", "Shape", "WAIT_TABLE", "FAN_RULES", "CAP_RULES"):
         assert not hasattr(jinshan, gone)
-    # score() runs the named hooks; it decides nothing itself
-    src = inspect.getsource(Jinshan.score)
-    assert "winning_hand(" in src and "best_placement(" in src and "payments_of(" in src
+    # the rule set scores by its file: no scoring of its own, and the file compiles
+    from mahjong.rulebook.book import BookRuleSet
+    from mahjong.rulebook.compiler import SCORING_HOOKS, not_compiled_reason
+
+    assert all(getattr(Jinshan, name) is getattr(BookRuleSet, name) for name in SCORING_HOOKS)
+    for gone in ("winning_hand", "best_placement", "payments_of", "max_points", "min_points"):
+        assert not hasattr(Jinshan, gone)
+    assert not_compiled_reason(get_ruleset("jinshan")) is None
+    src = inspect.getsource(jinshan)
     assert "is_terminal" not in src and "decompositions" not in src
 
 

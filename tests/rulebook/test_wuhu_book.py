@@ -1,6 +1,7 @@
-"""Wuhu 芜湖 on the rule book: both tables are rule files (games/wuhu-2468.toml, wuhu-1234.toml extending it), the
-module keeps only its named hooks (押 from the wait, the 支番 formula, the dealer-side payments), its keys are
-vocabulary keys and its old option names still work."""
+"""Wuhu 芜湖 on the rule book: both tables are rule files (games/wuhu-2468.toml, wuhu-1234.toml extending it) that
+hold all of the scoring (押 from the wait, the 支番 formula, the 8支 minimum, the dealer-side payments) and
+compile; the module keeps its config, win facts and hand checks; its keys are vocabulary keys and its old option
+names still work."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ import mahjong.rulesets.wuhu as wuhu
 from mahjong.errors import RulesError
 from mahjong.framework import get_ruleset
 from mahjong.rulebook import shipped_files
+from mahjong.rulebook.book import BookRuleSet
+from mahjong.rulebook.compiler import compiled
 from mahjong.rulebook.load import check
 from mahjong.rulebook.rows import RuleRow, vocabulary_key, vocabulary_names
 from mahjong.rulebook.strategies import dealer_side_payments
@@ -26,9 +29,26 @@ def test_the_tables_are_rule_files(name: str, book: object) -> None:
     rs = get_ruleset(name)
     assert type(rs).book is book and all(isinstance(r, RuleRow) for r in rs.rows)
     assert all(vocabulary_names(r.key) is not None for r in rs.rows)
-    assert "_waits_in" not in dir(wuhu) and "_Candidate" in dir(wuhu)  # the wait comes from win_placements
-    src = inspect.getsource(wuhu._Wuhu.score)
-    assert "rank_of" not in src and "MeldKind" not in src and "decompositions" not in src
+    # the scoring is the book's: no method of the module scores, and the book compiles (scored in C)
+    assert wuhu._Wuhu.score is BookRuleSet.score and compiled(rs) is not None
+    src = inspect.getsource(wuhu)
+    assert not any(word in src for word in ("rank_of", "MeldKind", "decompositions", "win_placements"))
+
+
+@pytest.mark.parametrize("name, formula", [("wuhu-2468", FORMULA_2468), ("wuhu-1234", FORMULA_1234)])
+def test_the_formula_is_the_books_row(name: str, formula: wuhu.Formula) -> None:
+    """zhi_fan (the formula as a function) and the 支番 row's value in the file give the same numbers."""
+    rs = get_ruleset(name)
+    row = next(r for r in rs.rows if r.group == "formula")
+    for hand, win in (("123m456m789m123p55p", "5p"), ("123m456m78m123p55p9m", "9m")):
+        for self_drawn in (True, False):
+            for ya in (0, 2, 5, 8):
+                ctx = WuhuContext(winner=0, discarder=None if self_drawn else 1, ya=ya)
+                r = rs.score(hand, ctx)
+                zhi = r.details["zhi"]
+                line = next(i for i in r.items if i.key == row.key)
+                assert line.value == wuhu.zhi_fan(formula, zhi, ya, self_drawn), (name, hand, win, ya, self_drawn)
+                assert r.details["dealer_amount"] - r.total == formula.fan[WinType.of(self_drawn, ya)]
 
 
 def test_the_formula_reads_its_fan_from_the_rows() -> None:

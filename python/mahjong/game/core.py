@@ -2,10 +2,11 @@
 with Python called only when a rule hook decides something.
 
 The core holds the hand's whole mutable state in C, computes the legal actions and applies every transition;
-it stops for Python only to ask whether a complete hand may win (the rule set's score: the common table's …;
-in self-play Guobiao's 8-fan minimum is decided in C, :func:`guobiao_in_c`; Sichuan's every win is scored in C,
-:func:`sichuan_table`), for money that moves during play (none for Sichuan, which the core settles itself from
-the rule book's table: its nets come from C, its payments are made events when read), and at the hand's end.
+it stops for Python only to ask whether a complete hand may win (the rule set's score, where no compiled
+evaluator decides it: in self-play Guobiao's 8-fan minimum is decided in C, :func:`guobiao_in_c`; a rule set
+scored by its rule book is decided in C by the compiled evaluator, :func:`book_in_c`), for money that moves
+during play (none where the core settles the hand itself with the compiled book: its nets come from C, its
+payments are made events when read), and at the hand's end.
 In self-play (:class:`RandomTable`) a flow whose win facts are all the core's (:func:`facts_from_core`) is
 scored and settled from the core's own state.  The core's compact event record becomes the typed events of
 :mod:`mahjong.game.events` only when they are read (:attr:`CoreHand.events`), folded into the same
@@ -22,7 +23,6 @@ the core's reference (its twin) and gives the same hands.
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import fields
@@ -120,8 +120,8 @@ from mahjong.game.state import HandState, TableMeld, hand_from
 from mahjong.hand import Hand, Meld, MeldKind
 from mahjong.settlement import Draw, HandRecord, Kong, Settlement, Win, wins_net
 
-__all__ = ["CoreGame", "CoreHand", "RandomTable", "core_actions", "core_params", "core_available", "facts_from_core",
-           "guobiao_in_c", "play_random", "sichuan_table", "slot_action", "win_payment_table", "win_nets"]
+__all__ = ["CoreGame", "CoreHand", "RandomTable", "book_in_c", "core_actions", "core_params", "core_available",
+           "facts_from_core", "guobiao_in_c", "play_random", "slot_action", "win_payment_table", "win_nets"]
 
 _CS = {name: i for i, name in enumerate(STATUSES)}
 CS_WAIT, CS_SCORE, CS_PAY, CS_END = _CS["wait"], _CS["score"], _CS["pay"], _CS["end"]
@@ -132,7 +132,6 @@ _KONG_KINDS = {MELD_KINDS.index("kong"): "melded", MELD_KINDS.index("added_kong"
 if TYPE_CHECKING:
     from mahjong._core import GameCore
 _GameCore: Any = getattr(backend_module, "GameCore", None) if BACKEND == "cython" else None
-_SichuanTable: Any = getattr(backend_module, "SichuanTable", None) if BACKEND == "cython" else None
 
 
 def core_available() -> bool:
@@ -233,197 +232,74 @@ def win_nets(table: Sequence[int], wins: Iterable[tuple[int, int | None, int]]) 
     return net[0], net[1], net[2], net[3]
 
 
-#: The predicates the compiled Sichuan scorer knows (src/mjcore/sichuan.pxi's SCP_* ids, in this order): each
-#: one's ``when`` (and ``count``) as a rule file writes it once the options are put in.  A row of the book whose
-#: predicate is not one of these (a user's copy with other rows or predicates) keeps the hand on the rule book.
-_SC_PREDICATES: tuple[tuple[str, str | None], ...] = (
-    ("regular", None),
-    ("all_pungs", None),
-    ("one_suit", None),
-    ("terminals_in_all", None),
-    ("seven_pairs", None),
-    ("one_suit and all_pungs", None),
-    ("all_pungs and all_ranks_in(2, 5, 8)", None),
-    ("seven_pairs and roots >= 1", None),
-    ("one_suit and seven_pairs", None),
-    ("one_suit and terminals_in_all", None),
-    ("melds == 4 and all_ranks_in(2, 5, 8)", None),
-    ("melds == 4 and one_suit", None),
-    ("one_suit and seven_pairs and roots >= 1", None),
-    ("melds == 4 and kongs == 4", None),
-    ("melds == 4 and kongs == 4 and one_suit", None),
-    ("heavenly", None),
-    ("earthly", None),
-    ("roots - kongs - (row_luxury_seven_pairs or row_full_flush_luxury_seven_pairs) > 0",
-     "roots - kongs - (row_luxury_seven_pairs or row_full_flush_luxury_seven_pairs)"),
-    ("kongs > 0 and not (row_eighteen_arhats or row_full_flush_eighteen_arhats)", "kongs"),
-    ("kong_replacement", None),
-    ("after_kong_discard", None),
-    ("robbing_kong", None),
-    ("last_wall_tile", None),
-    ("melds == 4", None),
-    ("self_drawn", None),
-    ("self_drawn and not kong_from >= 0", None),
-)
-#: the stage-two predicates (根, 杠) and the rows they read by key, with the predicate each of those must have
-_SC_STAGE2 = {17: {"luxury_seven_pairs": 7, "full_flush_luxury_seven_pairs": 12},
-              18: {"eighteen_arhats": 13, "full_flush_eighteen_arhats": 14}}
-_SC_UNITS = ("fan", "pt", "x")
-#: the [payment] entries the C settlement models, at the value it models (self_draw_payer apart)
-_SC_PAYMENT = {"all_pay_on_discard": False, "discarder_pays_for_all": False, "dealer_doubles": False, "bonus": 0,
-               "cap": None, "dealer_bonus": 0}
+#: how a flow reads 地和 (its ``earthly``), as GameCore.decide_book numbers it
+_EARTHLY = {None: 0, "first_draw": 1, "first_discard": 2, "first_round": 3}
 
 
-def _shape(node: Any) -> Any:
-    """An expression tree without positions, ``not not x`` read as ``x`` (how fold leaves a decided part)."""
-    if node is None:
-        return None
-    if node.op == "not" and node.args[0].op == "not":
-        return _shape(node.args[0].args[0])
-    return (node.op, node.value, tuple(_shape(a) for a in node.args))
-
-
-@functools.cache
-def _sc_catalogue() -> dict[tuple[Any, Any], int]:
-    from mahjong.rulebook.expr import parse
-
-    return {(_shape(parse(w)), _shape(parse(c)) if c else None): i for i, (w, c) in enumerate(_SC_PREDICATES)}
-
-
-def sichuan_table(flow: Flow) -> tuple[int, ...] | None:
-    """The table the compiled Sichuan scorer and settlement read (GameCore.decide_sichuan), from the flow's
-    rule book under its configured options: each row's predicate, value, unit, pattern flag and exclusions, the
-    [scoring] constants and the [settlement] amounts.  None when the book or an option is one the C does not
-    express (the hand then scores and settles on the rule book, in Python)."""
-    from mahjong.game.flows.sichuan import SichuanFlow
-
-    if type(flow) is not SichuanFlow:
-        return None
-    return _sichuan_table(flow.ruleset)
-
-
-def _sichuan_table(rs: Any) -> tuple[int, ...] | None:
-    key = (type(rs), rs.config)
-    got = _SC_TABLES.get(key, _SC_NONE)
-    if got is _SC_NONE:
-        try:
-            got = _build_sichuan_table(rs)
-        except (MahjongError, TypeError, ValueError, KeyError, AttributeError):
-            got = None
-        _SC_TABLES[key] = got
+def book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
+    """(the compiled book, the flow reads 天和, how it reads 地和, C settles the hand) when the core may decide
+    every win of this flow itself with the compiled rule-book evaluator (GameCore.decide_book): the rule set is
+    scored by its book and the book compiled (:func:`mahjong.rulebook.compiler.compiled`), every win fact the
+    book reads is one the core derives (the seats, the win flags, the seats already won, 点杠花's kong discarder)
+    or one the flow leaves at its default, no wildcard, and the flow's may-win is the result's validity.  C also
+    settles the hand (its nets; the rule book's settlement is made when read) where the rule set settles by the
+    book's [settlement] table or by its wins alone and the flow adds no payments of its own.  None: the rule book
+    decides each win in Python."""
+    key = (type(flow), flow.ruleset, flow.options)
+    try:
+        got = _BOOKS.get(key, _NONE)
+    except TypeError:  # (an unhashable option: worked out each time)
+        return _book_in_c(flow)
+    if got is _NONE:
+        if len(_BOOKS) > 256:
+            _BOOKS.clear()
+        got = _BOOKS[key] = _book_in_c(flow)
     return got  # type: ignore[no-any-return]
 
 
-_SC_NONE = object()
-_SC_TABLES: dict[Any, Any] = {}
-_SC_ITEMS: dict[Any, tuple[tuple[str, str], ...] | None] = {}
+_NONE = object()
+_BOOKS: dict[Any, Any] = {}
 
 
-def sichuan_items(flow: Flow) -> tuple[tuple[str, str], ...] | None:
-    """The (key, Chinese name) of each row of :func:`sichuan_table`'s table, in its order: the items of a win
-    whose rows ``GameCore.won_rows`` gives.  None without a table, or when a row's name depends on the hand."""
-    if sichuan_table(flow) is None:
-        return None
-    return _SC_ITEMS.get((type(flow.ruleset), flow.ruleset.config))
-
-
-def _build_sichuan_table(rs: Any) -> tuple[int, ...] | None:
+def _book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
     from mahjong.rulebook.book import BookRuleSet
-    from mahjong.rulebook.expr import BUILTINS, evaluate, fold
-    from mahjong.rulesets.sichuan import Sichuan
+    from mahjong.rulebook.compiler import compiled
+    from mahjong.rulebook.evaluator import compiled_evaluator
+    from mahjong.rulebook.flow import BookFlow
 
-    cls = type(rs)
-    b = rs.book
-    if not isinstance(rs, Sichuan) or any(
-            getattr(cls, name) is not getattr(Sichuan, name)
-            for name in ("score", "settle", "readings", "best_possible", "kong_payments", "wall_end_checks",
-                         "count_rows", "_hand_value", "check_hand", "context")):
+    rs = flow.ruleset
+    if not core_available() or not isinstance(rs, BookRuleSet) or flow.earthly not in _EARTHLY:
         return None
-    if cls.settle is not BookRuleSet.settle_by_book or b.settlement is None:
+    cb = compiled(rs)
+    if cb is None:
         return None
-    if (b.exclusion != "largest" or b.aggregation != "powers" or b.round_up or b.cap is not None
-            or b.robbing_kong_as_self_draw or b.between_losers is not None or b.not_paying != "already_won"
-            or b.row_hand_values or b.row_self_drawn_values or tuple(b.forms) != ("regular", "seven_pairs")
-            or not b.lack_a_suit or b.flowers or b.requires is not None or b.flow.bird_hits == "seat"):
+    cls = type(flow)
+    if cls.may_win not in (Flow.may_win, BookFlow.may_win) or cls.wildcard_count not in (Flow.wildcard_count,
+                                                                                      BookFlow.wildcard_count):
         return None
-    opts = rs._options()
-    if rs._value(b.self_draw_only, opts, False) or int(rs._value(b.minimum, opts, 0) or 0) > 0:
+    if (isinstance(flow, BookFlow) and flow._wild_on()) or flow.wild_tiles or flow.indicator is not None:
+        return None  # (wildcards on the core: the rule book decides)
+    # the facts the flow gives each win from the hand state (CoreFacts on the core) that the evaluator does not
+    # read from the core yet: a book that reads one is decided by the rule book
+    book = rs.book
+    supplied = {"indicator", "declared_ready", "haidi", "birds", "bird_seats", "wildcard_win"} & set(book.facts)
+    if book.settlement is None and "already_won" in book.facts:
+        supplied.add("already_won")  # (record_facts gives it to a book settled by its wins: in the record)
+    if flow.ready_declaration:
+        supplied.add("kou_ting")  # (扣听: the engine gives it from 报听 with the first discard)
+    if cls.record_facts not in (Flow.record_facts, BookFlow.record_facts) or cls.check_facts not in (
+            Flow.check_facts, BookFlow.check_facts):
         return None
-    if rs._value(b.points, {**opts, "total": 12345}, 12345) != 12345:
-        return None
-    for name, want in _SC_PAYMENT.items():
-        node = b.payment.get(name)
-        if node is not None and rs._value(node, opts, want) != want:
-            return None
-    payer = b.payment.get("self_draw_payer")
-    alone = 0
-    if payer is not None:
-        got = tuple(evaluate(payer, {**opts, "kong_from": k}, BUILTINS) for k in (2, -1))
-        if got == (2, -1):
-            alone = 1
-        elif got != (-1, -1):
-            return None
-    catalogue = _sc_catalogue()
-    every = {r.key: r for r in rs.rows}
-    rows = rs._rows_for(opts)
-    if len(rows) > 32:
-        return None
-    # (the items of a win the core settled, GameCore.won_rows: a renamed row's name depends on the hand)
-    _SC_ITEMS[(type(rs), rs.config)] = (None if any(r.rename_when is not None for r in rows)
-                                        else tuple((r.key, r.name_zh) for r in rows))
-    place = {r.key: i for i, r in enumerate(rows)}
-    out: list[int] = [len(rows)]
-    for r in rows:
-        pred = catalogue.get((_shape(r.when), _shape(r.count)))
-        if (pred is None or r.unit not in _SC_UNITS or r.implied or r.self_drawn_value is not None
-                or not 0 <= r.value <= 1000):  # (a negative value could make a win worth less than nothing)
-            return None
-        if (r.stage == 2) != (pred in _SC_STAGE2) or r.stage not in (1, 2):
-            return None
-        for dep, dep_pred in _SC_STAGE2.get(pred, {}).items():
-            d = every.get(dep)
-            if d is None or d.when is None or catalogue.get((_shape(fold(d.when, opts)), _shape(d.count))) != dep_pred:
-                return None
-        if any(k not in every for k in r.excludes):
-            return None
-        excludes = sum(1 << place[k] for k in r.excludes if k in place)
-        out += [pred, int(r.value), _SC_UNITS.index(r.unit), int(bool(r.pattern)), int(r.stage == 2), excludes]
-    base = rs._value(b.base, opts, 1)
-    offset = rs._value(b.offset, opts, 1)
-    cap = rs._value(b.fan_cap, opts)
-    st = b.settlement
+    if any(slot.name in supplied for slot in cb.facts):
+        return None  # (a fact the flow gives each win that the core does not derive)
+    from mahjong.rulebook.book import _fished_win
 
-    def amount(node: Any) -> int:
-        v = evaluate(node, opts, BUILTINS)
-        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 100000:
-            raise TypeError(v)  # (not an amount the table holds: the rule book settles)
-        return v
-
-    def flag(node: Any) -> int:
-        v = evaluate(node, opts, BUILTINS)
-        if not isinstance(v, bool):
-            raise TypeError(v)
-        return int(v)
-
-    if offset not in (0, 1) or isinstance(base, bool) or not isinstance(base, int) or not 0 <= base <= 100000:
+    settles = (type(rs).settle in (RuleSet.settle, BookRuleSet.settle_by_book) and not _fished_win(rs.book)
+               and (cls.extra_lines is Flow.extra_lines or (isinstance(flow, BookFlow) and not flow.has_special())))
+    core = compiled_evaluator(cb)
+    if core is None:
         return None
-    if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or not 0 <= cap <= 1000):
-        return None
-    out += [base, int(offset), -1 if cap is None else int(cap), alone,
-            amount(st.melded_kong_discarder), amount(st.melded_kong_others), amount(st.added_kong),
-            amount(st.concealed_kong), flag(st.kong_transfer), amount(st.flower_pig_penalty),
-            flag(st.flower_pig_pays_won), flag(st.not_ready_pays_best), flag(st.not_ready_refunds_kongs)]
-    return tuple(out)
-
-
-_PREPARED: list[Any] = [None, None]  # the last table and its compiled SichuanTable
-
-
-def _prepared(table: tuple[int, ...]) -> Any:
-    """The compiled form of a Sichuan table (checked once for a table's hands)."""
-    if _PREPARED[0] is not table:
-        _PREPARED[:] = [table, _SichuanTable(table)]
-    return _PREPARED[1]
+    return core, bool(flow.heavenly), _EARTHLY[flow.earthly], settles
 
 
 def facts_from_core(flow: Flow) -> bool:
@@ -521,7 +397,6 @@ class CoreHand(HandTable):
         self._from_core = table is not None and table.facts_from_core
         # the hand state and the typed events are built when first read (most self-play hands never are)
         self._state_: HandState | None = None
-        self._sc_end_due = False
         self._events: list[GameEvent] = []
         self._swap_rows: list[tuple[int, int]] = []  # 开始时换牌: a seat's rows (given, received) folded so far
         self._synced = 0  # core records folded into state / events so far
@@ -548,17 +423,21 @@ class CoreHand(HandTable):
         self._quiet_settlement: Settlement | None = None  # a quiet end's settlement, for its HandEnded
         self._wins: list[Won] | None = None  # the wins of a hand settled straight from the core (_won_end)
         self.fast_record: HandRecord | None = None  # the record a hand ended without its events was settled from
-        # Sichuan scored and settled in C (decide_sichuan): the pay marks folded so far, the end still to fold
-        self._sc = False
-        self._sc_done = 0
-        self._sc_end_due = False
+        # wins decided by the compiled book in C (decide_book); the hand settled in C too: the pay marks folded so
+        # far, the end still to fold
+        self._in_c = False
+        self._settled_in_c = False
+        self._marks_done = 0
+        self._end_due = False
 
-    def _decide_sichuan(self, table: tuple[int, ...] | None) -> None:
-        """Let the core score and settle Sichuan itself (sichuan.pxi) with the rule book's table; the typed
-        events, their payments and the rule book's settlement are then made only when read (:meth:`sync`)."""
-        if table is not None:
-            self.core.decide_sichuan(_prepared(table))
-            self._sc = True
+    def _decide_book(self, hook: tuple[Any, bool, int, bool] | None) -> None:
+        """Let the core decide every win with the compiled rule book (evaluator_core.pxi; :func:`book_in_c`), and
+        settle the hand where the hook says so; the typed events, their payments and the rule book's settlement
+        are then made only when read (:meth:`sync`)."""
+        if hook is not None:
+            self.core.decide_book(*hook)
+            self._in_c = True
+            self._settled_in_c = hook[3]
 
     def ready_order(self) -> list[int]:
         """The seats in the order they became ready (the 海底捞月's performer when both are): the core's."""
@@ -566,8 +445,8 @@ class CoreHand(HandTable):
 
     @property
     def settlement(self) -> Settlement | None:
-        if self._sc_end_due and self._settlement is None:  # (settled in C: the rule book's, made when read)
-            self._settlement = self._sichuan_settlement()
+        if self._end_due and self._settlement is None:  # (settled in C: the rule book's, made when read)
+            self._settlement = self._settlement_from_core()
         return self._settlement
 
     @settlement.setter
@@ -613,8 +492,8 @@ class CoreHand(HandTable):
     def sync(self) -> None:
         """Fold the core's new records into the typed events and the hand state."""
         core = self.core
-        if self._sc:
-            self._sync_sichuan()
+        if self._settled_in_c:
+            self._sync_settled()
             return
         if self._syncing or (self._state_ is not None and self._synced == core.n_events and not self._deferred
                              and self._deferred_end is None and self._quiet_settlement is None):
@@ -638,32 +517,32 @@ class CoreHand(HandTable):
             self._show_kongs()
             self._emit(ev)
 
-    def _sync_sichuan(self) -> None:
-        """sync() of a hand the core scores and settles (decide_sichuan): the records folded up to each place
-        money moved, where the rule book settles the record so far and its new payments are emitted (as
-        :meth:`handle` does at a ``pay`` status), then the rest; at the end the rule book's settlement, whose
-        nets must be the core's."""
+    def _sync_settled(self) -> None:
+        """sync() of a hand the core scores and settles (decide_book): the records folded up to each place money
+        moved, where the rule book settles the record so far and its new payments are emitted (as :meth:`handle`
+        does at a ``pay`` status), then the rest; at the end the rule book's settlement, whose nets must be the
+        core's."""
         core = self.core
         if self._syncing:
             return
         marks = core.pay_marks()
-        if (self._state_ is not None and self._synced == core.n_events and self._sc_done == len(marks)
-                and not self._sc_end_due):
+        if (self._state_ is not None and self._synced == core.n_events and self._marks_done == len(marks)
+                and not self._end_due):
             return
         self._syncing = True
         try:
-            while self._sc_done < len(marks):
-                self._fold_records(marks[self._sc_done])
-                self._sc_done += 1
+            while self._marks_done < len(marks):
+                self._fold_records(marks[self._marks_done])
+                self._marks_done += 1
                 self._emit_payments(self._settle(record_of(self)))
             self._fold_records(core.n_events)
-            if self._sc_end_due:
-                self._sc_end_due = False
+            if self._end_due:
+                self._end_due = False
                 self._end_hand()
                 net = self._state.net
                 assert net is not None
                 if self.net is not None and tuple(net) != tuple(self.net):
-                    raise AssertionError(f"the core's Sichuan nets {self.net} disagree with the rule book's {net}")
+                    raise AssertionError(f"the core's nets {self.net} disagree with the rule book's {net}")
                 self.net = tuple(net)
         finally:
             self._syncing = False
@@ -871,11 +750,11 @@ class CoreHand(HandTable):
                     self._defer_payments(self._settle(self._ledger_record(None)))
                 status = core.advance()
             elif status == CS_END:
-                if not self._ended and self._sc:  # settled in C: the rule book's settlement is made when read
+                if not self._ended and self._settled_in_c:  # settled in C: the rule book's is made when read
                     self._ended = True
-                    self.net = core.sichuan_net()
-                    self._sc_end_due = True
-                    if self.net is None:  # (a value the core's table cannot hold: the rule book settles now)
+                    self.net = core.book_net()
+                    self._end_due = True
+                    if self.net is None:  # (the compiled book hands the hand back: the rule book settles now)
                         self.sync()
                 elif not self._ended:
                     self._ended = True
@@ -891,27 +770,31 @@ class CoreHand(HandTable):
 
     def won_items(self) -> list[tuple[tuple[str, str], ...]] | None:
         """Each win's items as (key, Chinese name), in the order of ``core.wins()``, read from the core's own
-        state when it settled the hand itself (decide_sichuan: the rows of its table each win counted, as its
-        settlement scored the win), so that nothing is built in Python; None otherwise (the settlement's results
-        hold them)."""
-        if not (self._sc and self._ended) or self.net is None:
+        state when it settled the hand itself (decide_book: the compiled book's rows each win counted, as the
+        settlement in C scored the win), so that nothing is built in Python; None otherwise (the settlement's
+        results hold them)."""
+        if not (self._settled_in_c and self._ended) or self.net is None:
             return None
-        items = sichuan_items(self.flow)
-        rows = self.core.won_rows()
-        if items is None or rows is None:
+        from mahjong.rulebook.compiler import compiled
+
+        cb = compiled(self.ruleset)
+        won = self.core.won_rows()
+        if cb is None or won is None:
             return None
-        return [tuple(it for j, it in enumerate(items) if mask >> j & 1) for mask in rows]
+        rows = cb.rows
+        return [tuple((rows[i].key, rows[i].rename_zh if renamed else rows[i].name_zh) for i, _n, _v, renamed in lines)
+                for lines in won]
 
     def wins_made(self) -> list[Won]:
         if self._wins is not None:  # (settled from the core: the typed events need not be built)
             return self._wins
-        if self._sc and self._sc_end_due:  # (the same, for a hand the core settled)
-            self._sichuan_settlement()
+        if self._settled_in_c and self._end_due:  # (the same, for a hand the core settled)
+            self._settlement_from_core()
             assert self._wins is not None
             return self._wins
         return self.state.wins if self.core.won else []  # (no win: the typed events need not be built)
 
-    def _sichuan_settlement(self) -> Settlement:
+    def _settlement_from_core(self) -> Settlement:
         """The rule book's settlement of a hand the core settled, from a record made straight from the core (its
         kongs, wins and wall end in the order they happened, each win's facts as the fold derives them): the
         typed events need not be built for it.  Its nets must be the core's."""
@@ -941,7 +824,7 @@ class CoreHand(HandTable):
         record = HandRecord(self.rules, tuple(events), dict(flow.ruleset_options), self.dealer, self.prevalent_wind)
         settlement = self._settle(record)
         if self.net is not None and tuple(settlement.net) != tuple(self.net):
-            raise AssertionError(f"the core's Sichuan nets {self.net} disagree with the rule book's {settlement.net}")
+            raise AssertionError(f"the core's nets {self.net} disagree with the rule book's {settlement.net}")
         self.fast_record, self._wins = record, wins
         return settlement
 
@@ -1119,8 +1002,8 @@ class CoreHand(HandTable):
 
     def play_random(self, agent_seeds: Sequence[int], *, decide_in_c: bool = True) -> CoreHand:
         """Play the hand to its end with the built-in random agents (``RandomAgent(agent_seeds[s])`` at seat
-        s), choosing in C; Guobiao's wins decided in C too (:func:`guobiao_in_c`) unless ``decide_in_c`` is
-        False (then the rule layer decides each, as :class:`CoreGame` has it)."""
+        s), choosing in C; the wins decided in C too (Guobiao's minimum, :func:`guobiao_in_c`; a compiled rule
+        book, :func:`book_in_c`) unless ``decide_in_c`` is False (then the rule layer decides each)."""
         return self.play_agents(agent_seeds, greedy=False, decide_in_c=decide_in_c)
 
     def play_agents(self, agent_seeds: Sequence[int], *, greedy: bool, decide_in_c: bool = True) -> CoreHand:
@@ -1129,7 +1012,8 @@ class CoreHand(HandTable):
         tests/game/test_core_greedy.py)."""
         core = self.core
         core.seed_agents(agent_seeds)
-        self._decide_sichuan(self._table.sichuan if self._table is not None else sichuan_table(self.flow))
+        if decide_in_c:
+            self._decide_book(self._table.book if self._table is not None else book_in_c(self.flow))
         decide = self._table.decide if self._table is not None else guobiao_in_c(self.flow)
         if decide is not None and decide_in_c:
             core.decide_guobiao(*decide)
@@ -1204,7 +1088,7 @@ class CoreGame(CoreHand, Game):
         #: the judge's penalties: the question's answers held until every asked seat has answered, the illegal ones
         self._held: dict[int, Action | int] = {}
         self._faults: dict[int, Action | int] = {}
-        self._decide_sichuan(sichuan_table(flow))
+        self._decide_book(book_in_c(flow))
         self._status = self.handle(self.core.advance())
 
     def __deepcopy__(self, memo: dict[int, Any]) -> CoreGame:
@@ -1577,15 +1461,22 @@ class RandomTable:
         self.decide = guobiao_in_c(self.flow) if self.params is not None else None
         #: the hands' scores and records made from the core alone (facts_from_core)
         self.facts_from_core = self.params is not None and facts_from_core(self.flow)
-        #: Sichuan scored and settled in C: the rule book's table (sichuan_table), made once for the table's hands
-        self.sichuan = sichuan_table(self.flow) if self.params is not None else None
+        #: every win decided (and the hand settled) in C by the compiled rule book (book_in_c), for the table's hands
+        self.book = book_in_c(self.flow) if self.params is not None else None
         self._quiet: Settlement | None = None
-        #: outcome(): the core plays and settles the table's hands alone (the compiled table and its rows' items
-        #: for Sichuan; Guobiao's wins decided in C), without 换三张 (CoreHand sets that up)
+        #: outcome(): the core plays and settles the table's hands alone (the compiled book that settles them and
+        #: its rows' items; Guobiao's wins decided in C), without 换三张 (CoreHand sets that up)
+        settles = self.book is not None and self.book[3]
         self._lean = self.params is not None and not getattr(self.flow.options, "exchange_three", False) and (
-            self.sichuan is not None or self.facts_from_core)
-        self._lean_table = _prepared(self.sichuan) if self._lean and self.sichuan is not None else None
-        self._lean_items = sichuan_items(self.flow) if self._lean_table is not None else None
+            settles or self.facts_from_core)
+        self._lean_book = self.book if self._lean and settles else None
+        self._lean_items: tuple[tuple[tuple[str, str], tuple[str, str]], ...] | None = None
+        if self._lean_book is not None:  # (each row of the compiled book's item: (key, name), (key, its other name))
+            from mahjong.rulebook.compiler import compiled
+
+            cb = compiled(self.flow.ruleset)
+            if cb is not None:
+                self._lean_items = tuple(((r.key, r.name_zh), (r.key, r.rename_zh)) for r in cb.rows)
         self._lean_core: GameCore | None = None
         #: outcome(): a win the rule set scores (the ``score`` status) is scored here too, and a hand won so is
         #: read from those results, where the rule set settles by its wins alone and the flow adds nothing to
@@ -1639,8 +1530,8 @@ class RandomTable:
             core = self._lean_core
             if core is None:  # (one core for the table's hands: each one dealt anew on it)
                 core = self._lean_core = _GameCore(self.params, seed, salt, d, prevalent_wind, None)
-                if self._lean_table is not None:
-                    core.decide_sichuan(self._lean_table)
+                if self._lean_book is not None:
+                    core.decide_book(*self._lean_book)
                 if self.decide is not None:
                     core.decide_guobiao(*self.decide)
             else:
@@ -1664,10 +1555,10 @@ class RandomTable:
                     break
             if status == CS_END:
                 if self._lean_items is not None:
-                    net, rows, items = core.sichuan_net(), core.won_rows(), self._lean_items
-                    if net is not None and rows is not None:
+                    net, won, items = core.book_net(), core.won_rows(), self._lean_items
+                    if net is not None and won is not None:
                         return HandOutcome(net, tuple(frm < 0 for _, _, frm, _ in core.wins()),
-                                           tuple(it for mask in rows for j, it in enumerate(items) if mask >> j & 1))
+                                           tuple(items[i][renamed] for lines in won for i, _n, _v, renamed in lines))
                 elif not core.won and self._quiet is not None:
                     return HandOutcome(tuple(self._quiet.net), (), ())
                 elif core.won and self._lean_fans is not None and self._lean_pay is not None:

@@ -49,16 +49,16 @@ Python, and writes every row's ``obs_v1`` array and mask straight from the cores
 the GIL released; Python runs only for the games that need it (a win to score, money moving during play, a
 hand's end with a win or with money to settle).  Guobiao's may-this-seat-win is decided in that loop by the
 compiled fan kernel (:func:`mahjong.game.core.guobiao_in_c`), so a Guobiao batch does not return to Python to
-score a complete hand; Sichuan's wins are scored there by its compiled scorer, with the rule book's values
-(:func:`mahjong.game.core.sichuan_table`), and its running scores (刮风下雨, each 血战 win) followed there for the
-scores planes (a value the table cannot hold goes to the rule book in Python).  A hand that ends in that
-loop is settled there and the game's next hand dealt: one
-with no win in a rule set that settles by its wins alone (nothing to pay: Guobiao, the common table, Wuhu),
-a Guobiao hand whose wins the loop decided, its nets from the rule set's own win payments
-(:func:`win_payment_table`, read off its settlement formula when the batch is made), and every Sichuan hand,
-by the compiled settlement (查花猪, 查大叫, 退税 included).  A game's :class:`~mahjong.game.core.CoreHand` (its
-typed events, state and settlement) is made only when Python must look or someone reads
-:attr:`GameBatch.games`.  So two threads stepping two batches use two
+score a complete hand; a rule set scored by its rule book has its wins scored there by the compiled rule-book
+evaluator (:func:`mahjong.game.core.book_in_c`: Sichuan's, the rule files'), and where it settles there too its
+running scores (刮风下雨, each 血战 win) are followed there for the scores planes (a hand the compiled book hands
+back goes to the rule book in Python).  A hand that ends in that
+loop is settled there and the game's next hand dealt: one with no win in a rule set that settles by its wins alone
+(nothing to pay: Guobiao, the common table, Wuhu), a Guobiao hand whose wins the loop decided, its nets from the
+rule set's own win payments (:func:`win_payment_table`, read off its settlement formula when the batch is made),
+and every hand of a rule set the compiled book settles, by the compiled settlement (Sichuan's 查花猪, 查大叫, 退税
+included).  A game's :class:`~mahjong.game.core.CoreHand` (its typed events, state and settlement) is made only
+when Python must look or someone reads :attr:`GameBatch.games`.  So two threads stepping two batches use two
 cores for that loop; :attr:`GameBatch.c_seconds` is the CPU time spent in it.  Other rule sets (and the
 pure-Python backend) step each game's :class:`~mahjong.game.Game` in Python.
 """
@@ -240,7 +240,7 @@ class GameBatch:
         self._params = self._table.params
         self._pays = flow.pays_during_play
         self._cores: Any = None
-        self._sichuan: tuple[int, ...] | None = None
+        self._book: tuple[Any, bool, int, bool] | None = None
         # CPU time (the stepping threads') spent in the compiled loop: measured by the loop itself, without the
         # GIL, where it can (c_timed), else around its calls here
         self._c_seconds = 0.0
@@ -269,14 +269,14 @@ class GameBatch:
             # settles): the loop settles it (nothing) and deals the next hand itself (its log: its actions)
             quiet = (type(flow.ruleset).settle is RuleSet.settle and not flow.draw_hands
                      and not flow.extra_lines(HandState(), Settlement.from_lines(rules, [], [])))
-            # Sichuan scored and settled in C (the rule book's table, sichuan_table): no score or pay asked of
-            # Python, the running scores followed in C, and, logs off, its hands settled and dealt in the loop
-            self._sichuan = self._table.sichuan
-            if self._sichuan is not None:
-                from mahjong.game.core import _prepared
-
-                self._cores.decide_sichuan(_prepared(self._sichuan))
-                quiet = True  # (the table exists only where C scores and settles as the rule book)
+            # every win decided in C by the compiled rule book (book_in_c): no score asked of Python; where it
+            # settles the hand too, no pay either, the running scores followed in C, and, logs off, its hands
+            # settled and dealt in the loop (its log: its actions)
+            self._book = self._table.book
+            if self._book is not None:
+                self._cores.decide_book(*self._book)
+                if self._book[3]:
+                    quiet = True  # (C settles exactly as the rule set: every hand's nets are the loop's)
             self._cores.configure(self._params, [hand_seed(seed, i) for i in range(n)], [0] * n, quiet)
             self._cores.record_actions(keep_logs)
             decide = self._table.decide  # Guobiao's may-win decided in C (guobiao_in_c): no score asked of Python
@@ -329,8 +329,8 @@ class GameBatch:
             g = CoreHand(self._table.flow, self._params, seed=kw["seed"], salt=kw["salt"], options=self.options,
                          rules=self.rules, table=self._table)
             self._cores.adopt(i, g.core)  # (the hand so far: the core's records fold into its events)
-            if self._sichuan is not None:  # (scored and settled in C: the rule book's events made when read)
-                g._decide_sichuan(self._sichuan)
+            if self._book is not None:  # (decided in C: the rule book's events made when read)
+                g._decide_book(self._book)
             self._hands[i] = g
         return g
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from mahjong.rulebook.book import BookRuleSet, RuleBook
+from mahjong.rulebook.evaluator import compiled_best as _compiled_best  # noqa: F401  (scores on the compiled book)
 from mahjong.rulebook.load import Problem, RuleFileError, check, check_text, load_book, shipped_files
 from mahjong.rulebook.presets import load_rules, register_directory, register_shipped
 from mahjong.rulebook.reading import Reading, TileSet, build_reading

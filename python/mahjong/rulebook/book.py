@@ -10,10 +10,11 @@ CLI and the engine.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache, partial
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from mahjong._kernels import backend_module as K
 from mahjong.errors import (
@@ -49,7 +50,7 @@ from mahjong.rulebook.expr import (
 )
 from mahjong.rulebook.options import describe
 from mahjong.rulebook.predicates import COUNTS, FACTS, FUNCTIONS, PREDICATES
-from mahjong.rulebook.reading import Reading, build_reading, field_names, split_wildcards, win_facts
+from mahjong.rulebook.reading import Reading, build_reading, field_names, split_wildcards, win_facts, win_placements
 from mahjong.rulebook.rows import RuleRow
 from mahjong.rulebook.strategies import (
     Payment,
@@ -74,10 +75,11 @@ from mahjong.settlement import (
     settle_by_wins,
 )
 from mahjong.settlement import Payment as SettledPayment
-from mahjong.tiles import suit_of, tile_name
+from mahjong.tiles import is_flower, parse_tiles, suit_of, tile_name
 from mahjong.types import Decomposition, Form
 
-__all__ = ["RuleBook", "Flow", "SettlementRules", "BookRuleSet", "ruleset_class", "next_kinds", "describe_value"]
+__all__ = ["RuleBook", "Flow", "SettlementRules", "BookRuleSet", "BestReading", "ruleset_class", "next_kinds",
+           "describe_value", "compiled_scorer"]
 
 _FORM_OF = {"regular": Form.REGULAR, "seven_pairs": Form.SEVEN_PAIRS, "thirteen_orphans": Form.THIRTEEN_ORPHANS,
             "honors_and_knitted": Form.HONORS_AND_KNITTED, "thirteen_lan": Form.THIRTEEN_LAN}
@@ -225,6 +227,24 @@ class RuleBook:
     variant_of: str | None = None
     #: readings that may not win, each with its reason (``[[win.refusals]]``)
     refusals: tuple[tuple[Node, str], ...] = ()
+    # --- rbwuhu ---
+    #: each reading is scored at every place the winning tile can take in it (``[win] placements``); None = never
+    placements: Node | None = None
+    #: with placements: the 押 of each placed reading (the fact ``ya`` the library's ``press`` reads)
+    press: Node | None = None
+    #: between readings of the same value, the one with more of this is kept (None: its fan)
+    tie_break: Node | None = None
+    #: what the minimum is compared with, on the best reading (None: the hand's value)
+    minimum_of: Node | None = None
+    #: the reason of a win below the minimum ({value}, {minimum}); "" = the usual one
+    minimum_text: str = ""
+    #: numbers the result's details show: (key, expression of the best reading, its counted rows and total)
+    details: tuple[tuple[str, Node], ...] = ()
+    # --- rbjinshan ---
+    #: rows of this group are hands worth the cap outright (``[scoring] limit_group``; 直接辣子); None = none
+    limit_group: str | None = None
+    #: a bool win fact: the winning tile is a wildcard the winner drew (``[wildcards] drawn_win``)
+    drawn_win: str | None = None
 
     @cached_property
     def hand_rules(self) -> HandRules:
@@ -247,7 +267,7 @@ class RuleBook:
         """Wildcard copies a hand may hold at most."""
         if self.wildcard_indicator:
             return 4 * self.indicator_kinds - self.indicator_is_wild  # (the turned-up tile is in no hand)
-        return 4 * len(self.wildcard_tiles)
+        return sum(1 if t >= 34 else 4 for t in set(self.wildcard_tiles))  # (a flower is one tile)
 
 
 def next_kinds(indicator: int, n: int, in_play: tuple[int, ...]) -> tuple[int, ...]:
@@ -356,6 +376,30 @@ class TablePlan:
         self.excludes = book.exclusion != "simultaneous" or any(r.excludes or r.implied for r, *_ in stage1)
 
 
+class BestReading(NamedTuple):
+    """The best reading of a hand as :meth:`BookRuleSet.score` goes on from it: its counted rows as score items,
+    the reading, its wait, its value (before rounding and the cap), the counted rows' totals, whether the win
+    rule (``requires``) holds on it, what the minimum is compared with on it (``minimum_of``), the book's
+    ``[[details]]`` on it (given the total) — each a function, read only where the book has it and the result
+    needs it — and whether it is a reading at a place of the winning tile (its wait is then reported)."""
+
+    items: list[ScoreItem]
+    reading: Decomposition
+    wait: str | None
+    value: int
+    counted: Totals
+    requires: Callable[[], bool]
+    minimum_of: Callable[[], int]
+    details: Callable[[int], dict[str, Any]]
+    placed: bool = False
+
+
+#: the compiled evaluator's best reading of a checked hand (``(rule set, hand, win context, wildcard kinds) ->
+#: BestReading``, or None where the rule book must read the hand itself), installed by
+#: :mod:`mahjong.rulebook.evaluator` when it is imported (the rule book does not import its compiler)
+compiled_scorer: list[Callable[[Any, Hand, WinContext, frozenset[int]], BestReading | None] | None] = [None]
+
+
 class BookRuleSet(RuleSet[Any]):
     """A rule set read from a rule book.  Subclasses are made per book by :func:`ruleset_class`."""
 
@@ -440,7 +484,8 @@ class BookRuleSet(RuleSet[Any]):
             got = self.__dict__["_opts"] = {n: getattr(self.config, n) for n in field_names(config_type)}
         return got
 
-    def _value(self, node: Node | None, names: Mapping[str, Any], default: Value | None = None) -> Value | None:
+    def _value(self, node: Node | None, names: Mapping[str, Any], default: Value | None = None,
+               functions: Mapping[str, Any] = BUILTINS) -> Value | None:
         if node is None:
             return default
         got = self._constants().get(id(node), _VARIES)
@@ -448,7 +493,7 @@ class BookRuleSet(RuleSet[Any]):
             return default if got is None else got  # type: ignore[return-value]
         if node.op == "name" and node.value in names and names[str(node.value)] is None:
             return default  # an int_or_none option set to none: no cap, no bonus
-        return evaluate(node, names, BUILTINS)
+        return evaluate(node, names, functions)
 
     def _option_constants(self) -> dict[int, Value | None]:
         """The book's scoring and payment expressions that read only options, worked out once for this
@@ -498,7 +543,44 @@ class BookRuleSet(RuleSet[Any]):
 
     def check_hand(self, hand: Hand) -> None:
         self.check_hand_tiles(hand)
+        if self.flower_wildcards:
+            n = self.tiles_held(hand)
+            if n != self.book.hand_size + 1:
+                raise HandError(code="book-wild-flower-count", n=n, ruleset=self.book.en or self.book.name,
+                                size=self.book.hand_size + 1)
+            return
         hand.check_size(self.book.hand_size, complete=True)
+
+    @property
+    def flower_wildcards(self) -> frozenset[int]:
+        """The flowers that are wildcards (held among the flowers: 金山 百搭), when the wildcards are on."""
+        got: frozenset[int] | None = self.__dict__.get("_flower_wildcards")
+        if got is None:
+            b = self.book
+            on = b.wildcard_option is None or bool(getattr(self.config, b.wildcard_option))
+            got = self.__dict__["_flower_wildcards"] = frozenset(t for t in b.wildcard_tiles if t >= 34 and on)
+        return got
+
+    def tiles_held(self, hand: Hand) -> int:
+        wild = self.flower_wildcards
+        return hand.tile_count + (sum(1 for f in hand.flowers if f in wild) if wild else 0)
+
+    def _winning_tile(self, h: Hand, hand: Hand | str, ctx: WinContext) -> Hand:
+        """A hand whose wildcards are flowers: its winning tile, by the notation's rule (the last concealed tile
+        written) unless it is a wildcard the winner drew (``[wildcards] drawn_win``)."""
+        b = self.book
+        drawn = b.drawn_win is not None and bool(getattr(ctx, b.drawn_win))
+        if drawn and not any(f in self.flower_wildcards for f in h.flowers) and not any(
+                t in b.wildcard_tiles for t in h.concealed):
+            raise ContextError(code="book-drawn-no-wildcard", fact=b.drawn_win)
+        if h.win_tile is None and not drawn:
+            win = _last_concealed_written(hand) if isinstance(hand, str) else None
+            if win is None:
+                if b.drawn_win is not None:
+                    raise HandError(code="book-no-win-tile-drawn", fact=b.drawn_win)
+                raise HandError(code="book-no-win-tile")
+            h = Hand(h.concealed, h.melds, h.flowers, win)
+        return h
 
     def context(self, hand: Hand, context: WinContext | None) -> WinContext:
         ctx_cls = self.Context
@@ -511,6 +593,8 @@ class BookRuleSet(RuleSet[Any]):
 
     def readings(self, hand: Hand, wild_kinds: frozenset[int]) -> list[Decomposition]:
         real, wild = split_wildcards(hand.concealed, wild_kinds)
+        if self.flower_wildcards:
+            wild += sum(1 for f in hand.flowers if f in wild_kinds)
         if self.book.lack_a_suit:
             counts = hand.all_counts
             held = {t // 9 for t in range(27) if counts[t] and t not in wild_kinds}
@@ -599,6 +683,8 @@ class BookRuleSet(RuleSet[Any]):
         h = self._hand(hand)
         self.check_hand(h)
         ctx = self.context(h, context)
+        if self.flower_wildcards or b.drawn_win is not None:
+            h = self._winning_tile(h, hand, ctx)
         paying_ctx = ctx
         if b.robbing_kong_as_self_draw and ctx.robbing_kong:
             # scored as a self-draw (抢杠 记分按自摸计); the konger is still the one who pays
@@ -616,22 +702,12 @@ class BookRuleSet(RuleSet[Any]):
         if failed >= 0:
             raise ContextError(f"{b.name}: {b.checks[failed][1]}")
         wild_kinds = self.wildcard_kinds(ctx)
-        best: tuple[tuple[int, int], list[tuple[RuleRow, int]], Decomposition, Reading, Any] | None = None
         names = plain  # (read, never changed, from here on)
-        facts = win_facts(ctx, extra)
-        merged = reading_base(opts, facts)
-        find_wait = _reads_wait(b)
-        for d in self.readings(h, wild_kinds):
-            v = build_reading(h, d, ctx, self.hand_rules, wild_kinds, extra, find_wait=find_wait, facts=facts)
-            env = self._reading_env(v, opts, merged)
-            lines = self.count_rows(v, opts, env)
-            rank = (self._hand_value(lines, names), totals_of(lines).fan)
-            if best is None or rank > best[0]:
-                best = (rank, lines, d, v, env)
-        assert best is not None
-        (value, _fan), lines, reading, v, env = best
-        items = self._items(lines, v, opts, env)
-        counted = totals_of(lines)
+        scorer = compiled_scorer[0]
+        best = None if scorer is None else scorer(self, h, paying_ctx, wild_kinds)
+        if best is None:
+            best = self._best_reading(h, ctx, opts, names, extra, wild_kinds)
+        items, reading, v_wait, value, counted, requires, minimum_of, details_of, placed = best
         details: dict[str, Any] = {"value": value, "fan": counted.fan}
         steps: list[tuple[str, str]] = [(f"合计 {value}", f"value {value}")]
         if b.aggregation == "powers":
@@ -649,16 +725,21 @@ class BookRuleSet(RuleSet[Any]):
             total = int(cap)
             steps.append((f"封顶 {cap}", f"capped at {cap}"))
         valid, reason = True, None
-        rnames, rfuncs = env
         if self._value(b.self_draw_only, names, False) and not ctx.self_drawn:
             valid, reason = False, f"{b.en or b.name} allows only a self-drawn win"
-        elif b.requires is not None and not evaluate(b.requires, _with(rnames, names_for(self.rows, lines)), rfuncs):
+        elif b.requires is not None and not requires():
             valid, reason = False, (f"{b.en or b.name} does not allow this win: "
                                     f"{b.requires_text or 'the hand does not meet the win rule'}")
-        elif total < int(self._value(b.minimum, names, 0) or 0):
-            valid, reason = False, f"{b.en or b.name}: below the minimum of {self._value(b.minimum, names, 0)}"
+        else:
+            minimum = int(self._value(b.minimum, names, 0) or 0)
+            compared = total if b.minimum_of is None else minimum_of()
+            if compared < minimum:
+                valid = False
+                reason = (b.minimum_text.format(value=compared, minimum=minimum) if b.minimum_text
+                          else f"{b.en or b.name}: below the minimum of {self._value(b.minimum, names, 0)}")
         points = int(self._value_with_total(b.points, names, total, total) or 0)
-        rule = self._payment_rule(names, total)
+        functions = _group_values(self.rows, items)
+        rule = self._payment_rule(names, total, functions)
         seats = self.seats
         if b.not_paying is not None:
             seats = tuple(s for s in seats if s not in getattr(ctx, b.not_paying))
@@ -666,10 +747,14 @@ class BookRuleSet(RuleSet[Any]):
         if discarder is None:
             alone = int(self._value(b.payment["self_draw_payer"], names, -1) or 0)
             discarder = alone if alone >= 0 else None
+        payer_node = b.payment.get("payer")
+        if payer_node is not None:  # a seat that alone pays the win, whoever discarded
+            alone = int(self._value_with_total(payer_node, names, total, -1, functions) or 0)
+            discarder = alone if alone >= 0 else discarder
         by_payer: dict[int, int] = {}
         birds_on = getattr(ctx, "bird_seats", None) if b.flow.bird_hits == "seat" else None
         if birds_on is not None:  # 扎鸟: one more share for each bird on the winner and on the payer
-            share = int(self._value_with_total(b.payment["bird_share"], names, total, 0) or 0)
+            share = int(self._value_with_total(b.payment["bird_share"], names, total, 0, functions) or 0)
             by_payer = {s: share * (birds_on[ctx.winner] + birds_on[s]) for s in seats if s != ctx.winner}
         owed = payments(points, ctx.winner, discarder, ctx.dealer, seats, rule, by_payer) if valid else {}
         steps.append((f"每家 {points}" + (f" + {rule.bonus}" if rule.bonus else ""),
@@ -685,9 +770,96 @@ class BookRuleSet(RuleSet[Any]):
             pay, lines_between = self._between_losers(pay, ctx, getattr(ctx, b.between_losers))
             steps += lines_between
         details.update(points_per_payer=points, payers=sorted(owed))
+        if b.details:
+            details.update(details_of(total))
         details.update(arithmetic_details(*steps))
-        wait = v.wait if b.report_wait else None
+        wait = v_wait if b.report_wait or placed else None
         return ScoreResult(self.name, tuple(items), total, b.unit, reading, wait, valid, pay, reason, details)
+
+    def _best_reading(self, h: Hand, ctx: WinContext, opts: Mapping[str, Any], names: Mapping[str, Any],
+                      extra: Mapping[str, Any], wild_kinds: frozenset[int]) -> BestReading:
+        """The rule book's best reading of a checked hand: every reading built (with ``[win] placements``: at each
+        place of the winning tile, its 押 by ``[win] press``; a wildcard drawn as the winning tile at each kind it
+        stands for), its rows counted (a hand of the ``limit_group`` worth the cap outright), a reading the book
+        refuses (``[[win.refusals]]``) left out, the largest (value, tie-break) kept (the tie-break: its fan, or
+        ``[scoring] tie_break``; the first of them in the kernels' order)."""
+        b = self.book
+        best: tuple[tuple[int, int], list[tuple[RuleRow, int]], Decomposition, Reading, Any] | None = None
+        facts = win_facts(ctx, extra)
+        merged = reading_base(opts, facts)
+        placing = b.placements is not None and bool(self._value(b.placements, names, False))
+        find_wait = _reads_wait(b) and not placing  # (a placed reading has the wait of its place)
+        drawn = placing and b.drawn_win is not None and bool(names[b.drawn_win])
+        limit = None if b.limit_group is None else self._value(b.cap, names)
+        refused: str | None = None
+        for d in self.readings(h, wild_kinds):
+            v = build_reading(h, d, ctx, self.hand_rules, wild_kinds, extra, find_wait=find_wait, facts=facts)
+            for c in (self._placed(v, opts, set(d.wildcards) if drawn else None) if placing else (v,)):
+                env = self._reading_env(c, opts, None if placing else merged)
+                lines = self.count_rows(c, opts, env)
+                held = None if limit is None else _limited(lines, b.limit_group, int(limit))
+                if held is not None:
+                    lines = held
+                if b.refusals:
+                    reason = self._refusal(env, lines)
+                    if reason is not None:
+                        refused = refused or reason
+                        continue
+                if b.tie_break is None:
+                    tie = totals_of(lines).fan
+                else:
+                    tie = evaluate_int(b.tie_break, env[0], _with_group_value(env[1], lines))
+                rank = (int(limit) if held is not None else self._hand_value(lines, names), tie)  # type: ignore[arg-type]
+                if best is None or rank > best[0]:
+                    best = (rank, lines, d, c, env)
+        if best is None:
+            if refused is not None:
+                raise NotWinningError(f"no reading of the hand may win here: {refused}")
+            raise NotWinningError(code="book-win-tile-no-place", ruleset=b.en or b.name)
+        (value, _tie), lines, reading, v, env = best
+        rnames, rfuncs = env
+        counted = totals_of(lines)
+        scoring = {"value": value, "fan": counted.fan, "hu": counted.hu, "tai": counted.tai, "pt": counted.pt,
+                   "x": counted.x}
+
+        def requires() -> bool:
+            assert b.requires is not None
+            return bool(evaluate(b.requires, _with(rnames, names_for(self.rows, lines)), rfuncs))
+
+        def minimum_of() -> int:
+            assert b.minimum_of is not None
+            return evaluate_int(b.minimum_of, _with(rnames, scoring), _with_group_value(rfuncs, lines))
+
+        def details(total: int) -> dict[str, Any]:
+            dnames = _with(rnames, {**names_for(self.rows, lines), **scoring, "total": total})
+            dfuncs = _with_group_value(rfuncs, lines)
+            return {key: evaluate(node, dnames, dfuncs) for key, node in b.details}
+
+        return BestReading(self._items(lines, v, opts, env), reading, v.wait, value, counted, requires,
+                           minimum_of, details, placing)
+
+    def _refusal(self, env: tuple[dict[str, Any], dict[str, Any]], lines: list[tuple[RuleRow, int]]) -> str | None:
+        """Why the book refuses a reading (the first of its ``[[win.refusals]]`` that holds on it, its rows
+        counted), or None."""
+        rnames = _with(env[0], names_for(self.rows, lines))
+        rfuncs = _with_group_value(env[1], lines)
+        for when, reason in self.book.refusals:
+            if evaluate(when, rnames, rfuncs):
+                return reason
+        return None
+
+    def _placed(self, v: Reading, opts: Mapping[str, Any], kinds: set[int] | None = None) -> list[Reading]:
+        """The reading at each place of its winning tile (:func:`~mahjong.rulebook.reading.win_placements`; a
+        wildcard drawn as the winning tile: at each of ``kinds``), each with its 押 (the fact ``ya``) by the
+        book's ``[win] press``."""
+        press = self.book.press
+        out = []
+        for p in win_placements(v, kinds):
+            if press is not None:
+                ya = evaluate_int(press, *self._reading_env(p, opts))
+                p = dataclasses.replace(p, facts={**p.facts, "ya": ya})
+            out.append(p)
+        return out
 
     # --- what a configuration works out once ----------------------------------------------------------------
 
@@ -705,33 +877,37 @@ class BookRuleSet(RuleSet[Any]):
         return constants
 
     def _value_with_total(self, node: Node | None, names: Mapping[str, Any], total: int,
-                          default: Value | None) -> Value | None:
+                          default: Value | None, functions: Mapping[str, Any] = BUILTINS) -> Value | None:
         """:meth:`_value` of an expression that may read the hand's ``total`` too."""
         if node is None:
             return default
         got = self._constants().get(id(node), _VARIES)
         if got is not _VARIES:
             return default if got is None else got  # type: ignore[return-value]
-        return self._value(node, {**names, "total": total}, default)
+        return self._value(node, {**names, "total": total}, default, functions)
 
-    def _payment_rule(self, names: Mapping[str, Any], total: int) -> Payment:
-        """Who pays how (the book's ``[payment]``), worked out once when it reads only options."""
+    def _payment_rule(self, names: Mapping[str, Any], total: int, functions: Mapping[str, Any] = BUILTINS
+                      ) -> Payment:
+        """Who pays how (the book's ``[payment]``), worked out once when it reads only options (``functions``:
+        the built-ins and group_value of the counted rows)."""
         got: Payment | None = self.__dict__.get("_payment")
         if got is not None:
             return got
         b = self.book
+        f = functions
         rule = Payment(
-            all_pay_on_discard=bool(self._value(b.payment["all_pay_on_discard"], names, False)),
-            discarder_pays_for_all=bool(self._value(b.payment["discarder_pays_for_all"], names, False)),
-            dealer_doubles=bool(self._value(b.payment["dealer_doubles"], names, False)),
-            bonus=int(self._value_with_total(b.payment["bonus"], names, total, 0) or 0),
-            cap=None if b.payment["cap"] is None else int(self._value(b.payment["cap"], names) or 0),
-            dealer_bonus=int(self._value(b.payment["dealer_bonus"], names, 0) or 0),
+            all_pay_on_discard=bool(self._value(b.payment["all_pay_on_discard"], names, False, f)),
+            discarder_pays_for_all=bool(self._value(b.payment["discarder_pays_for_all"], names, False, f)),
+            dealer_doubles=bool(self._value(b.payment["dealer_doubles"], names, False, f)),
+            bonus=int(self._value_with_total(b.payment["bonus"], names, total, 0, f) or 0),
+            cap=None if b.payment["cap"] is None else int(self._value(b.payment["cap"], names, None, f) or 0),
+            dealer_bonus=int(self._value(b.payment["dealer_bonus"], names, 0, f) or 0),
+            dealer_factor=int(self._value(b.payment.get("dealer_factor"), names, 1, f) or 0),
         )
         constants = self._constants()
-        if all(b.payment[k] is None or id(b.payment[k]) in constants
+        if all(b.payment.get(k) is None or id(b.payment[k]) in constants
                for k in ("all_pay_on_discard", "discarder_pays_for_all", "dealer_doubles", "bonus", "cap",
-                         "dealer_bonus")):
+                         "dealer_bonus", "dealer_factor")):
             self.__dict__["_payment"] = rule
         return rule
 
@@ -1062,6 +1238,44 @@ def _shadowed(names: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(n for n in names if n in PREDICATES or n in COUNTS)
 
 
+def _limited(lines: list[tuple[RuleRow, int]], group: str | None, cap: int) -> list[tuple[RuleRow, int]] | None:
+    """A hand of the limit group (``[scoring] limit_group``: 直接辣子) is worth the cap outright: its first row of
+    that group carries the cap, the others show 0, once each, and no other row counts; None when no row of the
+    group counts."""
+    first = True
+    out: list[tuple[RuleRow, int]] = []
+    for r, _n in lines:
+        if r.group == group:
+            out.append((dataclasses.replace(r, value=cap if first else 0), 1))
+            first = False
+    return out or None
+
+
+def _with_group_value(funcs: dict[str, Any], lines: list[tuple[RuleRow, int]]) -> dict[str, Any]:
+    """``funcs`` with ``group_value(g)``: the value of the counted rows of group g (value × times, added), in
+    place (a reading's functions are not read again for another set of rows)."""
+    funcs["group_value"] = lambda g: sum(r.value * n for r, n in lines if r.group == g)
+    return funcs
+
+
+def _group_values(rows: tuple[RuleRow, ...], items: list[ScoreItem]) -> dict[str, Any]:
+    """The built-ins and ``group_value(g)`` of the counted rows, from the result's items (the payment's names)."""
+    group = _groups_of(rows)
+    return {**BUILTINS, "group_value": lambda g: sum(i.value * i.count for i in items if group.get(i.key) == g)}
+
+
+_GROUPS: dict[int, tuple[tuple[RuleRow, ...], dict[str, str]]] = {}
+
+
+def _groups_of(rows: tuple[RuleRow, ...]) -> dict[str, str]:
+    got = _GROUPS.get(id(rows))
+    if got is None or got[0] is not rows:
+        if len(_GROUPS) > 256:
+            _GROUPS.clear()
+        got = _GROUPS[id(rows)] = (rows, {r.key: r.group for r in rows})
+    return got[1]
+
+
 def _with(names: dict[str, Any], more: Mapping[str, Any]) -> dict[str, Any]:
     """``names`` with ``more`` added (in place: a reading's names are not read again after the win rule)."""
     names.update(more)
@@ -1165,7 +1379,7 @@ def _context_class(book: RuleBook) -> type[WinContext]:
             raise ContextError(f"indicator must be a tile (e.g. 5m) or a tile id 0..33, got {ind!r}")
         for name, (tname, _d, _m) in book.facts.items():
             val = getattr(self, name)
-            if tname in ("seat", "seats", "per_seat"):
+            if tname in ("seat", "seats", "per_seat", "int_or_none"):
                 object.__setattr__(self, name, parse_seat_fact(book.name, name, tname, val))
                 continue
             ok = isinstance(val, bool) if tname == "bool" else isinstance(val, int) and not isinstance(val, bool)
@@ -1209,14 +1423,25 @@ def ruleset_class(book: RuleBook) -> type[BookRuleSet]:
 
 # --- win facts about seats (rbfiles) ------------------------------------------------------------------------
 
-_FACT_PY_TYPES: dict[str, Any] = {"bool": bool, "int": int, "seat": Any, "seats": Any, "per_seat": Any}
+_FACT_PY_TYPES: dict[str, Any] = {"bool": bool, "int": int, "seat": Any, "seats": Any, "per_seat": Any,
+                                  "int_or_none": Any}
 
 
 def fact_value(kind: str, value: Any) -> Any:
-    """A win fact as expressions read it: a seat fact that is not given reads as -1."""
-    if kind == "seat" and value is None:
+    """A win fact as expressions read it: a seat fact, or a whole number that may be none, reads as -1 when it is
+    not given."""
+    if (kind == "seat" or kind == "int_or_none") and value is None:
         return -1
     return value
+
+
+_MELD_RE = re.compile(r"\[[^\[\]]*\]")
+
+
+def _last_concealed_written(text: str) -> int | None:
+    """The winning tile by the notation's rule: the last concealed (non-flower) tile written."""
+    tiles = [t for t in parse_tiles(_MELD_RE.sub(" ", text)) if not is_flower(t)]
+    return tiles[-1] if tiles else None
 
 
 def _split(value: str) -> list[str]:
@@ -1237,6 +1462,14 @@ def parse_seat_fact(owner: str, name: str, kind: str, value: Any) -> Any:
 
     if kind == "seat":
         return None if value is None or value == "none" else seat(value)
+    if kind == "int_or_none":
+        if value is None or value == "none":
+            return None
+        if isinstance(value, str) and value.strip().isdigit():
+            value = int(value)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise ContextError(f"{owner}: win fact {name} must be a whole number >= 0, got {value!r}")
+        return value
     if kind == "seats":
         if value is None:
             return frozenset()

@@ -445,11 +445,13 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
     # wildcards
     wild_tiles = _tiles(ch, wild_t.get("tiles", []), ("wildcards", "tiles"))
     for t in wild_tiles:
-        if t not in in_play:
+        if t not in in_play and not (t >= 34 and tiles_t.get("flowers", False)):
             ch.report(("wildcards", "tiles"), "a wildcard tile is not in the tile set")
     if indicator and wild_tiles:
         ch.report(("wildcards", "indicator"), "wildcards are either fixed tiles or chosen by an indicator, not both")
-    copies = 4 * (wild_t.get("indicator_kinds", 1) if indicator else len(set(wild_tiles)))
+    # (a flower is one tile: a wildcard flower is one copy)
+    copies = (4 * wild_t.get("indicator_kinds", 1) if indicator
+              else sum(1 if t >= 34 else 4 for t in set(wild_tiles)))
     if copies > 8:
         ch.report(("wildcards",), f"{copies} wildcard copies: a hand can hold at most 8 wildcards")
     if hand_size == 16 and set(forms) - {"regular"}:
@@ -540,8 +542,8 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
     requires = ch.expr(win_t.get("requires"), ("win", "requires"), win_names, all_funcs)
     refusals = []
     refusals_zh = []  # (each reason's Chinese, for a player who reads Chinese)
-    for i, r in enumerate(win_t.get("refusals", [])):  # (rbflow)
-        node = ch.expr(r["when"], ("win", "refusals", i, "when"), reading_names, all_funcs)
+    for i, r in enumerate(win_t.get("refusals", [])):  # (rbflow; read once the reading's rows are counted)
+        node = ch.expr(r["when"], ("win", "refusals", i, "when"), win_names, all_funcs | {"group_value"})
         if node is not None:
             refusals.append((node, r["error"]))
             refusals_zh.append(str(r.get("error_zh", "")))
@@ -561,9 +563,39 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
     points = ch.expr(sc_t.get("points", "total"), ("scoring", "points"), score_names | {"total"}, set(BUILTINS))
     payment: dict[str, Node | None] = {}
     for k, default in (("all_pay_on_discard", False), ("discarder_pays_for_all", False), ("dealer_doubles", False),
-                       ("bonus", 0), ("cap", None), ("dealer_bonus", 0), ("self_draw_payer", -1), ("bird_share", 0)):
-        extra_names = {"total"} if k in ("bonus", "bird_share") else set()
-        payment[k] = ch.expr(pay_t.get(k, default), ("payment", k), score_names | extra_names, set(BUILTINS))
+                       ("bonus", 0), ("cap", None), ("dealer_bonus", 0), ("self_draw_payer", -1), ("bird_share", 0),
+                       ("payer", -1), ("dealer_factor", 1)):
+        extra_names = {"total"} if k in ("bonus", "bird_share", "payer") else set()
+        payment[k] = ch.expr(pay_t.get(k, default), ("payment", k), score_names | extra_names,
+                             set(BUILTINS) | ({"group_value"} if k != "self_draw_payer" else set()))
+    # (rbwuhu) readings at each place of the winning tile, their 押, the tie-break, what the minimum compares, details
+    placements = ch.expr(win_t.get("placements", False), ("win", "placements"), fixed_names, set(BUILTINS))
+    press = ch.expr(win_t.get("press"), ("win", "press"), reading_names, all_funcs)
+    if win_t.get("press") is not None and "placements" not in win_t:
+        ch.report(("win", "press"), "press is the 押 of a placed reading: it needs win.placements")
+    tie_break = ch.expr(sc_t.get("tie_break"), ("scoring", "tie_break"), reading_names, all_funcs | {"group_value"})
+    totals = {"value", "fan", "hu", "tai", "pt", "x"}  # (the best reading's value before rounding, its totals)
+    minimum_of = ch.expr(sc_t.get("minimum_of"), ("scoring", "minimum_of"), reading_names | totals,
+                         all_funcs | {"group_value"})
+    limit_group = sc_t.get("limit_group")
+    if limit_group is not None and not any(r.group == limit_group for r in rows):
+        ch.report(("scoring", "limit_group"), f"{limit_group!r} is the group of no row of this file")
+    elif limit_group is not None and cap is None:
+        ch.report(("scoring", "limit_group"), "hands worth the cap outright need scoring.cap")
+    drawn_win = wild_t.get("drawn_win")
+    if drawn_win is not None and (drawn_win not in facts or facts[drawn_win][0] != "bool"):
+        ch.report(("wildcards", "drawn_win"), f"{drawn_win!r} is not a bool win fact of this file ([facts.{drawn_win}] "
+                                              "type = \"bool\")")
+    elif drawn_win is not None and "placements" not in win_t:
+        ch.report(("wildcards", "drawn_win"), "a drawn wildcard is placed where it stands: it needs win.placements")
+    details = []
+    for i, d in enumerate(data.get("details", [])):
+        if not re.match(r"^[a-z][a-z0-9_]*$", d["key"]):
+            ch.report(("details", i, "key"), f"{d['key']!r}: keys are snake_case (a-z, 0-9, _)")
+        node = ch.expr(d["value"], ("details", i, "value"), win_names | totals | {"total"},
+                       all_funcs | {"group_value"})
+        if node is not None:
+            details.append((d["key"], node))
     for k, kind in (("not_paying", "seats"), ("between_losers", "per_seat")):
         fact = pay_t.get(k)
         if fact is not None and (fact not in facts or facts[fact][0] != kind):
@@ -612,6 +644,8 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
         builtin=data.get("builtin", False) or data.get("variant_of") == data["name"], mode_option=mode_option,
         settlement=settlement,
         row_hand_values=row_hand_values, row_self_drawn_values=row_self_drawn_values,
+        placements=placements, press=press, tie_break=tie_break, minimum_of=minimum_of,
+        minimum_text=sc_t.get("minimum_text", ""), details=tuple(details),
         special=special,  # (rbgames)
         check_texts_zh=check_texts_zh(data),  # (rbspeed)
         refusal_texts_zh=tuple(refusals_zh),
@@ -619,6 +653,7 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
         play=play, play_options=play_options, variant_of=data.get("variant_of"),
         honor_sequences=win_t.get("honor_sequences", False), indicator_is_wild=wild_t.get("indicator_is_wild", False),
         indicator_from=wild_t.get("indicator_from", "last"), refusals=tuple(refusals),
+        limit_group=limit_group, drawn_win=drawn_win,
     )
 
 
@@ -785,6 +820,9 @@ def fact_default(kind: str, raw: Any) -> tuple[Any, str]:
         return raw, "" if ok else "must be a whole number (and is required for an int fact)"
     if raw is None or raw == "none":
         return (frozenset() if kind == "seats" else None), ""
+    if kind == "int_or_none":
+        ok = isinstance(raw, int) and not isinstance(raw, bool) and raw >= 0
+        return raw, "" if ok else "must be a whole number >= 0 or none"
     return None, f"a {kind} fact has no default but none (leave it out)"
 
 

@@ -411,9 +411,13 @@ OTHER_NAMES: dict[str, tuple[str, str, str]] = {
     "tai": ("scoring", "台数合计", "the counted rows' tai (a scoring formula reads it)"),
     "pt": ("scoring", "加分合计", "the counted rows' flat points (a scoring formula reads it)"),
     "x": ("scoring", "倍数之积", "the product of the counted rows' multipliers (a scoring formula reads it)"),
+    "value": ("scoring", "封顶前分值", "the best reading's value before rounding and the cap (minimum_of and details "
+              "read it)"),
     "counted": ("counted rows", "已计番种数", "how many rows are counted (a stage-2 row or the win rule reads it)"),
     "counted_outside": ("counted rows", "组外已计番种数",
                         "rows counted outside a group: counted_outside(\"filled\") (a stage-2 row or the win rule)"),
+    "group_value": ("counted rows", "某组已计分值", "group_value(\"g\"): the value of the counted rows of group g, "
+                    "value × times added (the payment, tie_break, minimum_of, refusals and details read it)"),
     "row_KEY": ("counted rows", "某番种已计", "row_KEY: the row KEY is counted (a stage-2 row or the win rule reads "
                 "it; e.g. row_seven_pairs)"),
 }
@@ -757,7 +761,13 @@ def triplets_outside_wait(v: Reading, kind: Any, concealed: Any, terminal: Any) 
         "derived from the wait; 0 = no press")
 def press(v: Reading) -> int:
     got = v.facts.get("ya")
-    return got if isinstance(got, int) else 0
+    return got if isinstance(got, int) and not isinstance(got, bool) and got > 0 else 0
+
+
+@_count("win_rank", "和张点数", "the rank 1..9 of the winning tile where it sits (0: an honor, or no winning tile)")
+def win_rank(v: Reading) -> int:
+    t = _win_tile(v)
+    return t % 9 + 1 if t is not None and t < 27 else 0
 
 
 @_func("largest_suit", "支数", "tiles of the suit held most (characters, dots or bamboo; honors are no suit), a "

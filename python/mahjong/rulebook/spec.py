@@ -85,12 +85,13 @@ _OPTION = {
                       "(Game(..., options=...)), not to the scoring", default=False),
 }
 
-FACT_TYPES = ("bool", "int", "seat", "seats", "per_seat")
+FACT_TYPES = ("bool", "int", "seat", "seats", "per_seat", "int_or_none")
 
 _FACT = {
     "type": F("str", "bool, int, seat (a seat 0..3 or none; reads as -1 when none), seats (a set of seats, e.g. "
                      "\"1,2\"; read with contains(FACT, seat) and size(FACT)) or per_seat (a whole number for each "
-                     "seat, e.g. \"0,30,50,20\"; none when not given)", required=True, choices=FACT_TYPES),
+                     "seat, e.g. \"0,30,50,20\"; none when not given) or int_or_none (a whole number >= 0, or none; "
+                     "reads as -1 when none)", required=True, choices=FACT_TYPES),
     "default": F("value", "the value when the caller says nothing (required for bool and int; seat, seats and "
                           "per_seat default to none / no seat)"),
     "zh": F("str", "what it means, in Chinese", default=""),
@@ -142,7 +143,10 @@ SPEC: dict[str, F] = {
         "hand_size": F("int", "tiles held before the winning tile", default=13, choices=(13, 16)),
     }),
     "wildcards": F("table", "wildcards (赖子 / 鬼牌 / 精 / 财神) and how they are chosen", sub={
-        "tiles": F("strs", "fixed wildcard tiles, e.g. [\"C\"] for 红中", default=[]),
+        "tiles": F("strs", "fixed wildcard tiles, e.g. [\"C\"] for 红中; a flower (f5..f8, with [tiles] flowers) is "
+                           "held among the flowers (金山 百搭)", default=[]),
+        "drawn_win": F("str", "a bool win fact: the winning tile is a wildcard the winner drew; with win.placements "
+                              "each kind a wildcard stands for in the reading is a place of the winning tile"),
         "indicator": F("bool", "chosen by a tile turned up after the deal: the next tile kind(s) are wild "
                                "(win fact `indicator`)", default=False),
         "indicator_kinds": F("int", "with indicator: how many kinds after the turned-up tile are wild", default=1,
@@ -166,6 +170,13 @@ SPEC: dict[str, F] = {
         "requires_text_zh": F("str", "the same in Chinese (shown under --lang zh; `requires_text` is the English)",
                               default=""),
         "lack_a_suit": F("bool", "a winning hand holds at most two suits", default=False),
+        "placements": F("expr", "each reading is scored at every place the winning tile can take in it (the set or "
+                                "the pair it completes: its wait is two-sided, closed, edge, dual-pung or single, and "
+                                "the triplet it completes is concealed only on a self-draw), the best kept; true / "
+                                "false or an expression of the options and the win facts", default=False),
+        "press": F("expr", "with placements: the 押 of each placed reading, read by the library's `press` (an "
+                           "expression of the placed reading, e.g. from its wait and win_rank; default: the win fact "
+                           "`ya`)"),
         "robbing_kong_as_self_draw": F("bool", "a win robbing a kong is scored as a self-draw (the konger still "
                                                "pays)", default=False),
         "report_wait": F("bool", "the result names the wait (\"single\"); false = never (games whose scoring "
@@ -173,9 +184,9 @@ SPEC: dict[str, F] = {
         # rbflow: readings that may not win (南昌: 精 in 十三烂, 平胡 with 精 on a discard)
         "refusals": F("tables", "ways of reading a hand that may not win, each with its reason: a reading for which "
                                 "`when` holds is not taken (the hand wins by another reading, or not at all, with "
-                                "the reason); read by rule sets that score reading by reading (Nanchang)", sub={
+                                "the reason); `when` is read after the reading's rows are counted", sub={
             "when": F("expr", "the reading that may not win (names of the predicate library, the options, the win "
-                              "facts)", required=True),
+                              "facts, the counted rows: row_KEY, counted, group_value(\"g\"))", required=True),
             "error": F("str", "why, for the error message", required=True),
             "error_zh": F("str", "the same in Chinese (shown under --lang zh; `error` is the English)"),
         }),
@@ -246,6 +257,17 @@ SPEC: dict[str, F] = {
         "round_up": F("int", "round the value up to a multiple of this", minimum=1),
         "cap": F("expr", "cap on the value (an int, or an option's name whose value may be none = no cap)"),
         "minimum": F("expr", "a win is valid only with at least this value", default=0),
+        "minimum_of": F("expr", "what the minimum is compared with: an expression of the best reading, its counted "
+                                "rows (group_value(\"g\")), value (before rounding and the cap) and fan hu tai pt x "
+                                "(default: the hand's value after rounding and the cap)"),
+        "limit_group": F("str", "rows of this group are hands worth the cap outright (直接辣子, 满贯): when one "
+                                "counts, the hand's value is the cap, the first such row carries it, the others show "
+                                "0 and no other row counts"),
+        "minimum_text": F("str", "the reason of a win below the minimum, {value} standing for what was compared and "
+                                 "{minimum} for the minimum (default: below the minimum)"),
+        "tie_break": F("expr", "between readings of the same value the one with more of this is kept (default: its "
+                               "fan; an expression of the reading, which may read group_value(\"g\"): the value of "
+                               "its counted rows of group g)"),
         "unit": F("str", "the unit of the value", default="fan", choices=UNITS),
         "points": F("expr", "points each payer owes before bonuses (names: total and the options)",
                     default="total"),
@@ -257,11 +279,16 @@ SPEC: dict[str, F] = {
         "bonus": F("expr", "added to each payer's share (e.g. birds * 2)", default=0),
         "cap": F("expr", "cap per payer"),
         "dealer_bonus": F("expr", "added to a payment to or from the dealer (庄闲)", default=0),
+        "dealer_factor": F("expr", "a payment to or from the dealer is multiplied by this (after dealer_doubles)",
+                           default=1),
         "not_paying": F("str", "a seats win fact: those seats pay nothing (血战到底: players who have already won)"),
         "self_draw_payer": F("expr", "a seat that alone pays a self-draw, as if it had discarded, or -1 = all pay "
                                      "(点杠花 paid by the kong's discarder)", default=-1),
         "bird_share": F("expr", "扎鸟 by seat: each payer adds this once for every bird on the winner and every bird "
                                 "on itself (names: total and the options)", default=0),
+        "payer": F("expr", "a seat that alone pays the win, whoever discarded, or -1 = as the win says (the payment "
+                           "expressions may read group_value(\"g\"): the value of the counted rows of group g)",
+                   default=-1),
         "between_losers": F("str", "a per_seat win fact: the losers also settle the differences of these values "
                                    "among themselves, the smaller paying the larger (输家互算)"),
     }),
@@ -289,6 +316,12 @@ SPEC: dict[str, F] = {
     "options": F("map", "the game's options: name -> {type, default, zh, en, source}", sub=_OPTION),
     "facts": F("map", "win facts of this game beyond the usual ones: name -> {type, default, zh, en}", sub=_FACT),
     "rows": F("tables", "the rule rows", required=True, sub=_ROW),
+    "details": F("tables", "numbers the result's details show: each an expression of the best reading, its "
+                           "counted rows (row_KEY, group_value(\"g\")), value (before rounding and the cap), fan hu "
+                           "tai pt x and total", sub={
+        "key": F("str", "the detail's name", required=True),
+        "value": F("expr", "its expression", required=True),
+    }),
     "checks": F("tables", "win facts that contradict the hand: an error when `when` holds", sub={
         "when": F("expr", "the contradiction", required=True),
         "error": F("str", "the message", required=True),

@@ -125,6 +125,7 @@ class Payment:
         bonus: added to each payer's share (e.g. birds × 2).
         cap: each payer's share is capped at this (None = no cap).
         dealer_bonus: added to a payment to or from the dealer (庄闲: the dealer pays and receives one more).
+        dealer_factor: a payment to or from the dealer is multiplied by this (金山 头家倍数; after dealer_doubles).
     """
 
     all_pay_on_discard: bool = False
@@ -133,6 +134,7 @@ class Payment:
     bonus: int = 0
     cap: int | None = None
     dealer_bonus: int = 0
+    dealer_factor: int = 1
 
 
 def payments(points: int, winner: int, discarder: int | None, dealer: int, seats: Sequence[int],
@@ -146,8 +148,8 @@ def payments(points: int, winner: int, discarder: int | None, dealer: int, seats
     owed: dict[int, int] = {}
     for p in payers:
         share = points
-        if rule.dealer_doubles and dealer in (p, winner):
-            share *= 2
+        if dealer in (p, winner):
+            share *= rule.dealer_factor * (2 if rule.dealer_doubles else 1)
         share += rule.bonus + (bonus_by_payer or {}).get(p, 0)
         if dealer in (p, winner):
             share += rule.dealer_bonus

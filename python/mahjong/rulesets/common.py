@@ -11,10 +11,13 @@ The table itself is a rule book: its rows (:class:`~mahjong.rulebook.rows.RuleRo
 library) are read from ``mahjong/rulebook/games/common.toml``, the same file the ``common-file`` preset scores with;
 this module keeps only the hooks the two-player game builds on (extra items, the cap, who pays).
 
-How a win is scored: every reading of the hand (decomposition) is tried, every row that applies is counted once,
-rows excluded by a counted row (不算) are dropped, the values are added up, and the best reading is kept
-(the spec: "the table reads like an additive list (values sum, 不算 exclusions as in GB)").  Payment (not in the
-seed): on a discard the discarder pays the total × ``base``; on a self-draw each other player does.
+How a win is scored — by the rule book (:meth:`~mahjong.rulebook.book.BookRuleSet.score`, compiled by
+:mod:`mahjong.rulebook.compiler` like any rule file): every reading of the hand (decomposition) is tried, every
+row that applies is counted once, rows excluded by a counted row (不算) are dropped, the values are added up, and
+the best reading is kept ("the table reads like an additive list (values sum, 不算 exclusions as in GB)"),
+capped at ``max_fan``.  Payment (not in the table): on a discard the discarder pays the total × ``base``
+(``discard_all_pay``: everyone does); on a self-draw each other player does.  This module keeps the config's
+Python types and old option names, the win facts and the wording of the hand checks.
 """
 
 from __future__ import annotations
@@ -25,13 +28,12 @@ from typing import Any
 
 from mahjong._kernels import backend_module as K
 from mahjong.errors import ContextError, HandError, NotWinningError, RulesError
-from mahjong.framework import N_SEATS, ScoreItem, ScoreResult, WinContext, zero_sum_payments
+from mahjong.framework import WinContext
 from mahjong.hand import Hand
-from mahjong.rulebook.book import BookRuleSet, RuleBook, reading_base
+from mahjong.rulebook.book import BookRuleSet, RuleBook
 from mahjong.rulebook.expr import BUILTINS
 from mahjong.rulebook.load import load_book
 from mahjong.rulebook.options import ValidatedConfig, option
-from mahjong.rulebook.reading import Reading, build_reading, win_facts
 from mahjong.rulebook.rows import RuleRow
 from mahjong.rules import HandRules
 from mahjong.rulesets._rulebook import describe_config, document_config
@@ -95,6 +97,8 @@ class CommonTable(BookRuleSet):
     Config = CommonConfig
     Context = CommonContext
     config: CommonConfig
+    #: its readings() says which shapes the table takes in its own words; they are the book's forms
+    compiled_overrides = frozenset({"readings"})
 
     @property
     def hand_rules(self) -> HandRules:
@@ -112,7 +116,7 @@ class CommonTable(BookRuleSet):
             "unlisted_rows": getattr(c, "unlisted_rows", getattr(c, "filled_rows", True)),
             "qiong_hu_table_rows_only": getattr(c, "qiong_hu_table_rows_only",
                                                 getattr(c, "qiong_hu_ignores_filled", True)),
-            "max_fan": self.cap(),
+            "max_fan": c.max_fan,
             "discard_all_pay": getattr(c, "discard_all_pay", False),
         }
         return got
@@ -154,48 +158,6 @@ class CommonTable(BookRuleSet):
         failed = self._first_check(names, BUILTINS)
         if failed >= 0:
             raise ContextError(self.book.checks[failed][1])
-
-    def extra_items(self, hand: Hand, ctx: WinContext) -> list[ScoreItem]:
-        """Items outside the table (rule sets built on it add theirs here)."""
-        return []
-
-    def cap(self) -> int | None:
-        return self.config.max_fan
-
-    def payers(self, ctx: WinContext) -> list[int]:
-        others = [s for s in range(N_SEATS) if s != ctx.winner]
-        if ctx.discarder is None:
-            return others  # a self-draw: everyone else pays
-        return others if self._options()["discard_all_pay"] else [ctx.discarder]
-
-    def score(self, hand: Hand | str, context: WinContext | None = None) -> ScoreResult:
-        """Score a winning hand: the best reading's fan total (``total``, unit ``"fan"``, capped at ``max_fan``).
-
-        Raises :class:`NotWinningError` naming the shapes the table accepts.
-        """
-        h = self._hand(hand)
-        self.check_hand(h)
-        ctx = self.context(h, context)
-        extra = self.extra_items(h, ctx)
-        opts = self._options()
-        best: tuple[int, list[ScoreItem], Decomposition, Reading] | None = None
-        facts = win_facts(ctx, {})
-        merged = reading_base(opts, facts)  # (the same for every reading of the hand)
-        for d in self.readings(h):
-            v = build_reading(h, d, ctx, COMMON_SHAPES, facts=facts)
-            env = self._reading_env(v, opts, merged)
-            items = self._items(self.count_rows(v, opts, env), v, opts, env) + extra
-            total = sum(i.points for i in items)
-            if best is None or total > best[0]:
-                best = (total, items, d, v)
-        assert best is not None
-        total, items, reading, v = best
-        cap = self.cap()
-        capped = total if cap is None else min(total, cap)
-        points = capped * self.config.base
-        payments = zero_sum_payments(ctx.winner, {p: points for p in self.payers(ctx)})
-        details: dict[str, Any] = {"fan": total, "capped_fan": capped, "points_per_payer": points}
-        return ScoreResult(self.name, tuple(items), capped, "fan", reading, v.wait, True, payments, None, details)
 
 
 def row(key: str) -> RuleRow:

@@ -128,6 +128,8 @@ class Sichuan(BookRuleSet):
     Config = Config
     Context = SichuanContext
     config: SichuanConfig
+    #: its readings() names the suits in its own words; it reads the same decompositions as the book's
+    compiled_overrides = frozenset({"readings"})
 
     @property
     def hand_rules(self) -> HandRules:

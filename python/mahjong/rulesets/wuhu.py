@@ -24,33 +24,33 @@ rule            番 (平成 / 押当 / 自摸 / 自摸押当)   支番          
 
 amount = 支番 + 番 + kongs + 嘴子; dealer-side amount = amount + 番 ("头家加上成牌的番数").
 
-The tables are rule books, ``mahjong/rulebook/games/wuhu-2468.toml`` and ``wuhu-1234.toml`` (the 番 of each way of
-winning, the kongs, the 嘴子 with their self-drawn doubling, the options).  This module adds what is Wuhu's own, as
-named hooks: :meth:`_Wuhu.press` (押 from the wait), :meth:`_Wuhu.formula_value` (the 支番 line by the formula) and
-:meth:`_Wuhu.payments_of` (the dealer-side payments, :func:`~mahjong.rulebook.strategies.dealer_side_payments`).
+The tables are rule books, ``mahjong/rulebook/games/wuhu-2468.toml`` and ``wuhu-1234.toml``, and all of the
+scoring is theirs: the 番 of each way of winning, the kongs, the 嘴子 with their self-drawn doubling, the 支番 line
+by the formula (the row's value: (支 + 押) scaled and rounded), 押 from the wait (``[win] placements`` and
+``press``: each place the winning tile can take, a closed wait pressing by its rank), the 8支 minimum
+(``minimum_of``), the dealer-side payments (``dealer_bonus``: the 番 again, ``payer``: the dealer alone) and the
+details (支, 押, the amount and the dealer-side amount) — so they compile like any rule file
+(:mod:`mahjong.rulebook.compiler`) and score in C.  This module keeps the config's Python types, the win facts
+(:class:`WuhuContext`), the hand checks' wording and the formulas as functions (:func:`zhi_fan`, :func:`amounts`:
+the same numbers as the rows, ``tests/rulebook/test_wuhu_book.py`` checks it).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from importlib import resources
 from typing import Any, ClassVar, Literal
 
 from mahjong.errors import ContextError, HandError
-from mahjong.framework import ScoreResult, WinContext, zero_sum_payments
+from mahjong.framework import WinContext
 from mahjong.hand import Hand
 from mahjong.rulebook.book import BookRuleSet, RuleBook
-from mahjong.rulebook.expr import BUILTINS, evaluate, evaluate_int
 from mahjong.rulebook.load import load_book
 from mahjong.rulebook.options import ValidatedConfig, option
-from mahjong.rulebook.predicates import largest_suit
-from mahjong.rulebook.reading import Reading, build_reading, win_placements
 from mahjong.rulebook.rows import RuleRow
-from mahjong.rulebook.strategies import dealer_side_payments, round_half_up, totals_of
+from mahjong.rulebook.strategies import round_half_up
 from mahjong.rules import HandRules
 from mahjong.rulesets._rulebook import describe_config, document_config
-from mahjong.tiles import is_honor, rank_of
-from mahjong.types import Decomposition
 
 __all__ = [
     "WuhuContext",
@@ -222,15 +222,6 @@ class WuhuContext(WinContext):
 # --- the rule set -----------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Candidate:
-    amount: int
-    dealer_amount: int
-    lines: tuple[tuple[RuleRow, int], ...]
-    reading: Reading
-    ya: int
-
-
 class _Wuhu(BookRuleSet):
     formula: ClassVar[Formula]
     Context: ClassVar[type[WinContext]] = WuhuContext
@@ -247,94 +238,13 @@ class _Wuhu(BookRuleSet):
         if hand.flowers:
             raise HandError("Wuhu is played without flowers (108 tiles + winds); remove f1..f8")
 
-    def check_context(self, hand: Hand, ctx: WuhuContext) -> None:
-        """The book's win checks (杠后开花 needs a kong)."""
-        names: dict[str, Any] = {f.name: getattr(ctx, f.name) for f in fields(ctx)}
-        names.update(self_drawn=ctx.self_drawn, kongs=sum(1 for m in hand.melds if m.is_kong))
-        for check, message in self.book.checks:
-            if evaluate(check, names, BUILTINS):
-                raise ContextError(message)
-
-    # --- hooks ------------------------------------------------------------------------------------------
-
-    def press(self, placed: Reading) -> int:
-        """押 of a win placed in one wait: a closed wait presses by the winning rank (2..8); an edge or a single
-        wait too when the options say so; otherwise no 押."""
-        cfg = self.config
-        win = placed.facts["win_tile"]
-        rank = rank_of(win) if not is_honor(win) else 0
-        wait = placed.wait
-        if wait == "closed" or (wait == "edge" and cfg.ya_from_edge) or (wait == "single" and cfg.ya_from_single):
-            return rank if 2 <= rank <= 8 else 0
-        return 0
-
-    def candidates(self, h: Hand, d: Decomposition, ctx: WuhuContext, derive: bool) -> list[Reading]:
-        """The readings a decomposition is scored as, each with its 押 (the fact ``ya``): with ``derive``, one per
-        place the winning tile can sit (its wait, :meth:`press`); otherwise the win facts' 押."""
-        v = build_reading(h, d, ctx, self.hand_rules)
-        if not derive:
-            return [replace(v, wait=None, facts={**v.facts, "ya": ctx.ya or 0})]
-        return [replace(p, facts={**p.facts, "ya": self.press(p)}) for p in win_placements(v)]
-
-    def formula_value(self, lines: list[tuple[RuleRow, int]], zhi: int, ya: int,
-                      self_drawn: bool) -> tuple[tuple[RuleRow, int], ...]:
-        """The lines with the 支番 row (group ``formula``) valued by the formula: (支 + 押) scaled and rounded."""
-        zf = zhi_fan(self.formula, zhi, ya, self_drawn)
-        return tuple((replace(r, value=zf, text=f"{zhi}支" + (f" 押{ya}" if ya else "")), n) if r.group == "formula"
-                     else (r, n) for r, n in lines)
-
-    def payments_of(self, best: _Candidate, ctx: WinContext) -> tuple[int, ...]:
-        """Each other player pays the amount, the dealer (or everyone, when the dealer wins) the dealer-side amount;
-        ``non_dealer_win_payers="dealer"``: on a non-dealer's win only the dealer pays."""
-        owed = dealer_side_payments(best.amount, best.dealer_amount - best.amount, ctx.winner, ctx.dealer,
-                                    self.seats, self.config.non_dealer_win_payers == "dealer")
-        return zero_sum_payments(ctx.winner, owed)
-
-    # --- the score ----------------------------------------------------------------------------------------
-
-    def score(self, hand: Hand | str, context: WinContext | None = None) -> ScoreResult:
-        cfg = self.config
+    def context(self, hand: Hand, context: WinContext | None) -> WinContext:
+        """A :class:`WuhuContext` (a plain :class:`WinContext` is taken as one); deriving 押 from the wait needs
+        the winning tile."""
         ctx = _wuhu_context(context)
-        h = self._hand(hand)
-        self.check_hand(h)
-        self.check_context(h, ctx)
-        derive = ctx.ya is None and cfg.derive_ya
-        if derive and h.win_tile is None:
+        if ctx.ya is None and self.config.derive_ya and hand.win_tile is None:
             raise HandError("deriving 押 needs the winning tile (write it last, or pass ya=…)")
-        opts = self._options()
-        best: _Candidate | None = None
-        zhi = 0
-        for d in self.readings(h, frozenset()):
-            for c in self.candidates(h, d, ctx, derive):
-                if best is None:
-                    zhi = largest_suit(c, 4 if cfg.kong_counts_four else 3)
-                ya = c.facts["ya"]
-                lines = self.formula_value(self.count_rows(c, opts), zhi, ya, ctx.self_drawn)
-                amount = totals_of(lines).pt
-                cand = _Candidate(amount, amount + self.formula.fan[WinType.of(ctx.self_drawn, ya)], lines, c, ya)
-                if best is None or (cand.amount, cand.dealer_amount) > (best.amount, best.dealer_amount):
-                    best = cand
-        assert best is not None
-        minimum = evaluate_int(self.book.minimum, opts, BUILTINS)
-        valid = zhi >= minimum
-        return ScoreResult(
-            ruleset=self.name,
-            items=tuple(self._items(list(best.lines), best.reading, opts)),
-            total=best.amount,
-            unit=self.book.unit,
-            reading=best.reading.decomposition,
-            wait=best.reading.wait,
-            valid=valid,
-            payments=self.payments_of(best, ctx) if valid else (0,) * len(self.seats),
-            invalid_reason=None if valid else f"{zhi} tiles of one suit: a win needs at least {minimum} of one suit",
-            details={
-                "zhi": zhi,
-                "ya": best.ya,
-                "win_type": WinType.of(ctx.self_drawn, best.ya),
-                "amount": best.amount,
-                "dealer_amount": best.dealer_amount,
-            },
-        )
+        return ctx
 
 
 def _wuhu_context(context: WinContext | None) -> WuhuContext:

@@ -1,0 +1,370 @@
+# The compiled rule-book evaluator on the hand core's own state: a win offered to a seat scored in C (the
+# CS_SCORE question answered without Python), and a hand settled in C by its record (each win's payments, and
+# for a book with a [settlement] table the kongs paid as they happen, 呼叫转移 and the wall's-end checks 查花猪 /
+# 查大叫 / 退税).  Included from core.pyx after engine.pxi; GameCore.decide_book sets it up (c.ev_decide).
+#
+# The win facts the image's slots read come from the core (each slot names its source: the seats, the win flags
+# core_win_facts derives as HandState.win_facts does, 天和 / 地和 as the flow reads them, the seats already won,
+# 点杠花's kong discarder; a slot the core does not know keeps the context's default, which the image carries).
+# The twin is the Python path (the rule set's score() and settle() on the hand's record): tests/game/
+# test_core_sichuan.py and tests/game/test_core_book.py compare nets and events hand by hand.
+
+cdef enum:
+    # how the flow reads 地和 (GameCore.decide_book's earthly)
+    EVE_NONE = 0
+    EVE_FIRST_DRAW = 1
+    EVE_FIRST_DISCARD = 2
+    EVE_FIRST_ROUND = 3
+    # what the facts are filled for
+    EVM_WIN = 0
+    EVM_BEST = 1
+
+
+cdef void ev_core_hand(const HandCore* c, const EvBook* b, EvHand* h, int seat, int tile, int from_seat,
+                       int robbing, int wf, int mode, int won_mask, int kong_from, int dealer_discards) noexcept nogil:
+    """The evaluator's hand of ``seat`` winning on ``tile`` (claimed when from_seat >= 0) from the core's state,
+    with the image's facts: mode EVM_WIN as the rule set's context has them for a win (wf: its core_win_facts),
+    EVM_BEST as 查大叫 scores a ready hand (a plain context: the winner, the next seat as discarder, the dealer;
+    no flowers)."""
+    cdef int t, m, i, src, kind, low, mt, kongs = 0, claimed = 0, earthly = 0
+    cdef int64_t v
+    memset(h, 0, sizeof(EvHand))
+    for t in range(34):
+        h.counts[t] = c.hands[seat][t]
+    if from_seat >= 0:
+        h.counts[tile] += 1
+    h.n_melds = c.n_melds[seat] if c.n_melds[seat] <= EV_MAX_MELDS else EV_MAX_MELDS + 1
+    for m in range(c.n_melds[seat] if c.n_melds[seat] <= EV_MAX_MELDS else 0):
+        kind = c.meld_kind[seat][m]
+        low = c.meld_low[seat][m]
+        mt = c.meld_tile[seat][m]
+        h.meld_kind[m] = kind
+        if kind == MK_CHOW:
+            h.meld_tiles[m][0], h.meld_tiles[m][1], h.meld_tiles[m][2] = low, low + 1, low + 2
+        else:
+            h.meld_tiles[m][0] = h.meld_tiles[m][1] = h.meld_tiles[m][2] = mt
+            kongs += kind != MK_PUNG
+        claimed += kind != MK_CONCEALED_KONG
+    if mode == EVM_WIN:
+        for i in range(c.n_bonus[seat]):
+            t = c.bonus[seat][i]
+            if 34 <= t < 42:
+                h.flowers[t - 34] += 1
+                h.n_flowers += 1
+    else:
+        wf = 0
+        won_mask = 0
+        kong_from = -1
+        robbing = 0
+    h.win_tile = tile
+    h.winner = seat
+    h.discarder = from_seat
+    h.dealer = c.dealer
+    h.wind = (seat - c.dealer) & 3
+    h.prevalent = c.prevalent_wind if mode == EVM_WIN else 0
+    h.robbing = robbing
+    if mode == EVM_WIN:
+        if c.ev_earthly == EVE_FIRST_DRAW:
+            earthly = (wf & WF_EARTHLY) != 0
+        elif c.ev_earthly == EVE_FIRST_ROUND:
+            earthly = seat != c.dealer and (wf & WF_FIRST_ROUND) != 0 and not robbing and c.n_melds[seat] == 0
+        elif c.ev_earthly == EVE_FIRST_DISCARD:
+            earthly = (from_seat == c.dealer and seat != c.dealer and (wf & WF_FIRST_ROUND) != 0 and not robbing
+                       and dealer_discards == 1)
+    for i in range(b.n_facts):
+        src = b.facts[i * EVL_FACT + EFA_SOURCE]
+        v = b.facts[i * EVL_FACT + EFA_DEFAULT]
+        if v == EVL_DEFAULT_ABSENT:
+            v = EVL_ABSENT
+        if src == FS_WINNER:
+            v = seat
+        elif src == FS_DISCARDER:
+            v = from_seat if from_seat >= 0 else EVL_ABSENT
+        elif src == FS_DEALER:
+            v = c.dealer
+        elif src == FS_SEAT_WIND:
+            v = h.wind
+        elif src == FS_SEAT_WIND_GIVEN:
+            v = h.wind if mode == EVM_WIN else EVL_ABSENT
+        elif src == FS_PREVALENT_WIND:
+            v = h.prevalent
+        elif src == FS_SELF_DRAWN:
+            v = from_seat < 0
+        elif src == FS_WINNER_IS_DEALER:
+            v = seat == c.dealer
+        elif src == FS_LAST_TILE:
+            v = (wf & WF_LAST_TILE) != 0
+        elif src == FS_LAST_WALL_TILE:
+            v = (wf & WF_LAST_WALL_TILE) != 0
+        elif src == FS_KONG_REPLACEMENT:
+            v = (wf & WF_KONG_REPLACEMENT) != 0
+        elif src == FS_ROBBING_KONG:
+            v = robbing != 0
+        elif src == FS_AFTER_KONG_DISCARD:
+            v = (wf & WF_AFTER_KONG_DISCARD) != 0
+        elif src == FS_HEAVENLY:
+            v = c.ev_heavenly and (wf & WF_HEAVENLY) != 0
+        elif src == FS_EARTHLY:
+            v = earthly
+        elif src == FS_MELDS:
+            v = c.n_melds[seat]
+        elif src == FS_KONGS:
+            v = kongs
+        elif src == FS_CLAIMED_MELDS:
+            v = claimed
+        elif src == FS_ALREADY_WON:
+            v = won_mask
+        elif src == FS_KONG_FROM:
+            v = kong_from
+        h.facts[i] = v
+
+
+cdef int ev_core_score(HandCore* c, EvResult* res, int seat, int tile, int from_seat, int robbing, int wf, int mode,
+                       int won_mask, int kong_from, int dealer_discards) noexcept nogil:
+    """ev_score of a seat's win from the core's state: the status (res filled)."""
+    cdef EvHand h
+    cdef int t
+    for t in range(34, CORE_TILES):
+        if c.hands[seat][t]:
+            return ER_FALLBACK  # (a bonus tile held: not a hand the evaluator reads)
+    if from_seat >= 0 and tile >= 34:
+        return ER_FALLBACK
+    ev_core_hand(c, c.book, &h, seat, tile, from_seat, robbing, wf, mode, won_mask, kong_from, dealer_discards)
+    if h.n_melds > EV_MAX_MELDS:
+        return ER_FALLBACK
+    return ev_score(c.book, &h, res)
+
+
+cdef int ev_won_mask(const HandCore* c) noexcept nogil:
+    cdef int i, m = 0
+    for i in range(c.n_won):
+        m |= 1 << c.won[i]
+    return m
+
+
+cdef int ev_dealer_discards(const HandCore* c) noexcept nogil:
+    """The dealer's discards so far (地和 on the dealer's first discard)."""
+    return c.n_river[c.dealer]
+
+
+cdef int ev_verdict(HandCore* c, int seat, int tile, int from_seat, int robbing) noexcept nogil:
+    """The compiled book's may-this-seat-win for a complete hand (the core has checked 定缺 and the shape): 1 / 0
+    with the verdict cached (its total too); -1 = the rule book must decide (CS_SCORE)."""
+    cdef EvResult* res = <EvResult*>malloc(sizeof(EvResult))
+    cdef int st, ok
+    if res == NULL:
+        return -1
+    st = ev_core_score(c, res, seat, tile, from_seat, robbing, core_win_facts(c, seat, tile, from_seat, robbing),
+                       EVM_WIN, ev_won_mask(c), -1, ev_dealer_discards(c))
+    if st == ER_NO_WIN:
+        free(res)
+        core_verdict(c, seat, tile, 0, 0)
+        return 0
+    if st != ER_OK or res.total > 2147483647 or res.total < -2147483647:
+        free(res)
+        return -1
+    ok = res.invalid == 0
+    core_verdict(c, seat, tile, ok, <int>res.total)
+    free(res)
+    return ok
+
+
+cdef int ev_last_kong(const HandCore* c, int seat, int before) noexcept nogil:
+    """The ledger index of the seat's last kong among the first ``before`` kongs (-1 none)."""
+    cdef int k
+    for k in range(before - 1, -1, -1):
+        if c.kong_seat[k] == seat:
+            return k
+    return -1
+
+
+cdef int ev_is_pig(const HandCore* c, int seat, int extra) noexcept nogil:
+    """花猪: the seat's hand (declared melds included; plus tile ``extra`` when >= 0) holds all three suits."""
+    cdef int t, m, suits = 0
+    for t in range(27):
+        if c.hands[seat][t]:
+            suits |= 1 << (t // 9)
+    for m in range(c.n_melds[seat]):
+        if c.meld_tile[seat][m] < 27:
+            suits |= 1 << (c.meld_tile[seat][m] // 9)
+        if c.meld_kind[seat][m] == MK_CHOW and c.meld_low[seat][m] < 27:
+            suits |= 1 << (c.meld_low[seat][m] // 9)
+    if 0 <= extra < 27:
+        suits |= 1 << (extra // 9)
+    return suits == 7
+
+
+cdef int64_t ev_best_possible(HandCore* c, EvResult* res, int seat) noexcept nogil:
+    """查大叫 (BookRuleSet.best_possible): the most the seat's ready hand wins on a discard from the next seat,
+    each waited tile scored (a fifth copy, or one giving a third suit, is no win); 0 when none pays; -1 where the
+    rule book must work it out."""
+    cdef uint8_t all_[34]
+    cdef int t, m, st
+    cdef uint64_t mask
+    cdef int64_t best = 0
+    if core_concealed(c, seat) % 3 != 1:
+        return 0
+    for t in range(34):
+        all_[t] = c.hands[seat][t]
+    for m in range(c.n_melds[seat]):
+        t = c.meld_tile[seat][m]
+        if c.meld_kind[seat][m] == MK_CHOW:
+            all_[c.meld_low[seat][m]] += 1
+            all_[c.meld_low[seat][m] + 1] += 1
+            all_[c.meld_low[seat][m] + 2] += 1
+        elif t < 34:
+            all_[t] += 3 if c.meld_kind[seat][m] == MK_PUNG else 4
+    mask = core_waits(c, seat)  # (K.waits of the concealed tiles, as the rule book finds them)
+    for t in range(34):
+        if not (mask >> t & 1) or all_[t] >= 4 or ((c.book.flags & EVF_LACK_A_SUIT) and ev_is_pig(c, seat, t)):
+            continue
+        st = ev_core_score(c, res, seat, t, (seat + 1) & 3, 0, 0, EVM_BEST, 0, -1, 0)
+        if st != ER_OK:
+            return -1  # (the rule book raises, or a value it must compute)
+        if res.total > best:
+            best = res.total
+    return best
+
+
+ctypedef struct EvWinLines:
+    # the rows each win counted as the settlement scored it (ev_settle's won; GameCore.won_rows)
+    int n[4]
+    EvLine line[4][EV_MAX_ROWS]
+    uint8_t renamed[4][EV_MAX_ROWS]
+
+
+cdef int ev_settle(HandCore* c, EvWinLines* won=NULL) noexcept nogil:
+    """The hand's nets (c.ev_net) folded over its event record so far, as the rule set settles it: each win's
+    payments; with a [settlement] table (BookRuleSet.settle_by_book) the kongs paid as they happen by the seats
+    still in play, 呼叫转移, and at the wall's end 查花猪, 查大叫 and 退税.  0, or -1 where the rule book must
+    settle (a value the evaluator hands back, a record it does not expect).  ``won``: each win's counted rows
+    written there too."""
+    cdef const EvBook* b = c.book
+    cdef const int32_t* img = b.img
+    cdef EvResult* res
+    cdef int i, k = 0, w = 0, s, p, kind, seat, frm, wf, kong_from, last, any_left, dealer_discards = 0
+    cdef int won_mask = 0, transferred = 0, pigs = 0, ready = 0, playing, book = (b.flags & EVF_HAS_SETTLEMENT) != 0
+    cdef int64_t income, amount
+    cdef int64_t net[4]
+    cdef int64_t best[4]
+    cdef int64_t kpay[CORE_KONGS][4]  # each kong's income from each seat
+    cdef int moved[CORE_KONGS]
+    cdef int last_kong[4]
+    if b.players != 4:
+        return -1
+    res = <EvResult*>malloc(sizeof(EvResult))
+    if res == NULL:
+        return -1
+    memset(net, 0, sizeof(net))
+    memset(kpay, 0, sizeof(kpay))
+    memset(moved, 0, sizeof(moved))
+    for s in range(4):
+        last_kong[s] = -1
+    for i in range(c.n_ev):
+        kind = c.ev[i][0]
+        seat = c.ev[i][1]
+        if kind == EV_DISCARD and seat == c.dealer:
+            dealer_discards += 1
+        if kind == EV_CLAIM and (c.ev[i][4] & 3) == CK_KONG or kind == EV_KONG:
+            if k >= c.n_kongs or k >= CORE_KONGS:
+                free(res)
+                return -1
+            last_kong[seat] = k
+            if book and not c.kong_robbed[k]:  # 刮风下雨: paid by the seats still in play
+                for s in range(4):
+                    if s == seat or won_mask >> s & 1:
+                        continue
+                    if c.kong_kind[k] == MK_KONG:
+                        amount = img[EH_MELDED_KONG_DISCARDER] if s == c.kong_from[k] else img[EH_MELDED_KONG_OTHERS]
+                    elif c.kong_kind[k] == MK_ADDED_KONG:
+                        amount = img[EH_ADDED_KONG]
+                    else:
+                        amount = img[EH_CONCEALED_KONG]
+                    kpay[k][s] = amount
+                    net[s] -= amount
+                    net[seat] += amount
+            k += 1
+        elif kind == EV_WIN:
+            if w >= c.n_won:
+                free(res)
+                return -1
+            frm = c.won_from[w]
+            wf = c.won_facts[w]
+            kong_from = -1
+            if wf & WF_KONG_REPLACEMENT:
+                last = ev_last_kong(c, seat, k)
+                if last >= 0 and c.kong_kind[last] == MK_KONG:
+                    kong_from = c.kong_from[last]  # 点杠花: the kong was on this seat's discard
+            if ev_core_score(c, res, seat, c.won_tile[w], frm, (wf & WF_ROBBING_KONG) != 0, wf, EVM_WIN, won_mask,
+                             kong_from, dealer_discards) != ER_OK:
+                free(res)
+                return -1
+            for s in range(4):
+                net[s] += res.pay[s]
+            if won != NULL and w < 4:
+                won.n[w] = res.n_lines
+                memcpy(won.line[w], res.lines, res.n_lines * sizeof(EvLine))
+                memcpy(won.renamed[w], res.renamed, res.n_lines)
+            if (book and img[EH_KONG_TRANSFER] and (wf & WF_AFTER_KONG_DISCARD) and frm >= 0
+                    and not (transferred >> frm & 1)):
+                # 呼叫转移: the discarder's kong just made pays its income on to the (first) winner
+                transferred |= 1 << frm
+                last = last_kong[frm]
+                if last >= 0:
+                    income = kpay[last][0] + kpay[last][1] + kpay[last][2] + kpay[last][3]
+                    if income:
+                        net[frm] -= income
+                        net[seat] += income
+                        moved[last] = 1
+            won_mask |= 1 << seat
+            w += 1
+        elif kind == EV_WALL_END and book:
+            playing = 15 & ~won_mask
+            any_left = 0
+            for s in range(4):
+                best[s] = 0
+                if not (playing >> s & 1):
+                    continue
+                any_left += 1
+                if (b.flags & EVF_LACK_A_SUIT) and ev_is_pig(c, s, -1):
+                    pigs |= 1 << s
+                    continue
+                best[s] = ev_best_possible(c, res, s)
+                if best[s] < 0:
+                    free(res)
+                    return -1
+                if best[s] > 0:
+                    ready |= 1 << s
+            if any_left < 2:
+                free(res)
+                return -1
+            if img[EH_FLOWER_PIG_PENALTY]:  # 查花猪
+                for p in range(4):
+                    if not (pigs >> p & 1):
+                        continue
+                    for s in range(4):
+                        if not (pigs >> s & 1) and (img[EH_FLOWER_PIG_PAYS_WON] or not (won_mask >> s & 1)):
+                            net[p] -= img[EH_FLOWER_PIG_PENALTY]
+                            net[s] += img[EH_FLOWER_PIG_PENALTY]
+            if img[EH_NOT_READY_PAYS_BEST]:  # 查大叫
+                for p in range(4):
+                    if not (playing >> p & 1) or (ready >> p & 1) or (pigs >> p & 1):
+                        continue
+                    for s in range(4):
+                        if ready >> s & 1:
+                            net[p] -= best[s]
+                            net[s] += best[s]
+            if img[EH_NOT_READY_REFUNDS_KONGS]:  # 退税: a player not ready gives its kong income back
+                for k in range(c.n_kongs):
+                    seat = c.kong_seat[k]
+                    if (playing >> seat & 1) and not (ready >> seat & 1) and not moved[k]:
+                        for s in range(4):
+                            net[seat] -= kpay[k][s]
+                            net[s] += kpay[k][s]
+            break
+    free(res)
+    for s in range(4):
+        if ev_big(net[s]):
+            return -1
+        c.ev_net[s] = net[s]
+    return 0

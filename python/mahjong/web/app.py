@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import logging
+import math
+import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -23,12 +25,21 @@ from starlette.staticfiles import StaticFiles
 
 from mahjong.errors import KIND_CODES, MahjongError, RulesError, identify, translate
 from mahjong.web import api
+from mahjong.web.api import RequestError
 
 __all__ = ["create_app", "openapi", "STATIC", "EXTRA_ROUTES"]
 
 STATIC = Path(__file__).with_name("static")
 #: request bodies larger than this are refused (413) before they are read whole
 MAX_BODY = 16_384
+#: JSON nesting deeper than this is refused before the body is parsed (no request model is more than three deep;
+#: deep nesting would otherwise exhaust the parser's recursion)
+MAX_DEPTH = 32
+#: a number literal longer than this is refused while parsing (no field takes more than a few digits; huge
+#: integers cost quadratic time to convert)
+MAX_NUMBER = 40
+#: the tokens that change the nesting depth, strings skipped whole (an unterminated one runs to the end: linear)
+_NESTING = re.compile(rb'"(?:[^"\\]|\\.)*"?|[\[\]{}]')
 
 log = logging.getLogger("mahjong.web")
 
@@ -64,12 +75,46 @@ async def _read_json(request: Request) -> Any:
         raw += chunk
         if len(raw) > MAX_BODY:
             raise _Problem(413, f"request body too large (more than {MAX_BODY} bytes)")
+    _check_depth(raw)
     try:
-        return json.loads(raw.decode("utf-8"))
+        return json.loads(raw.decode("utf-8"), parse_int=_whole, parse_float=_number, parse_constant=_constant)
     except UnicodeDecodeError:
         raise _Problem(400, "the request body is not UTF-8 text") from None
     except json.JSONDecodeError as e:
         raise _Problem(400, f"the request body is not valid JSON: {e.msg} at position {e.pos}") from None
+
+
+def _check_depth(raw: bytes) -> None:
+    depth = 0
+    for m in _NESTING.finditer(raw):
+        c = m.group()[:1]
+        if c in b"[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise RequestError(code="web-body-too-deep", max=MAX_DEPTH)
+        elif c in b"]}":
+            depth -= 1
+
+
+def _literal(text: str) -> str:
+    if len(text) > MAX_NUMBER:
+        raise RequestError(code="web-number-too-long", n=len(text), max=MAX_NUMBER)
+    return text
+
+
+def _whole(text: str) -> int:
+    return int(_literal(text))
+
+
+def _number(text: str) -> float:
+    value = float(_literal(text))
+    if not math.isfinite(value):
+        raise RequestError(code="web-number-not-finite", value=text)
+    return value
+
+
+def _constant(text: str) -> float:
+    raise RequestError(code="web-number-not-finite", value=text)
 
 
 Handler = Callable[[Any], Any]

@@ -36,6 +36,7 @@ from mahjong.errors import MahjongError, listed
 
 __all__ = [
     "Action",
+    "held_after_claim",
     "ActionKind",
     "N_ACTIONS",
     "DISCARD",
@@ -218,3 +219,14 @@ def action_of(index: int, legal: list[Action]) -> Action:
         if a.index == index:
             return a
     raise IllegalActionError(f"action index {index} is not legal now; legal: {listed(str(a) for a in legal)}")
+
+
+def held_after_claim(counts: list[int], claim: Action) -> list[int]:
+    """The concealed counts left once ``claim`` (a chow, pung or melded kong of the discard) is made: the meld's
+    tiles but the claimed one leave the hand (what an agent weighs before it claims)."""
+    held = list(counts)
+    meld = list(claim.meld) if claim.kind == "chow" else [claim.tile] * (3 if claim.kind == "pung" else 4)
+    meld.remove(claim.tile)
+    for t in meld:
+        held[t] -= 1
+    return held

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from mahjong._kernels import backend_module as K
 from mahjong.errors import MahjongError
-from mahjong.game.actions import Action
+from mahjong.game.actions import Action, held_after_claim
 from mahjong.game.expert import ExpertAgent
 from mahjong.game.rng import SplitMix64
 
@@ -147,11 +147,7 @@ class GreedyAgent:
             now = self._shanten(game, counts)
             best: tuple[int, Action] | None = None
             for a in claims:
-                c = list(counts)
-                meld = list(a.meld) if a.kind == "chow" else [a.tile] * (3 if a.kind == "pung" else 4)
-                meld.remove(a.tile)
-                for t in meld:
-                    c[t] -= 1
+                c = held_after_claim(counts, a)
                 if a.kind == "kong":
                     sh = self._shanten(game, c)
                 else:

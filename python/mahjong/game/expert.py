@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from mahjong._kernels import backend_module as K
 from mahjong.errors import MahjongError
 from mahjong.framework import WinContext
-from mahjong.game.actions import Action
+from mahjong.game.actions import Action, held_after_claim
 from mahjong.game.rng import SplitMix64
 from mahjong.hand import Hand
 
@@ -406,11 +406,7 @@ class ExpertAgent:
         minimum = _has_minimum(look.game)
         best: tuple[tuple[float, float], Action] | None = None
         for a in claims:
-            c = list(counts)
-            meld = list(a.meld) if a.kind == "chow" else [a.tile] * (3 if a.kind == "pung" else 4)
-            meld.remove(a.tile)
-            for t in meld:
-                c[t] -= 1
+            c = held_after_claim(counts, a)
             if a.kind == "kong":
                 if look.shanten(c) > now or (now == 0 and not look.ready(c)[0]):
                     continue

@@ -289,11 +289,11 @@ class _Image:
         return default if pc < 0 else run(self.code, pc, env)
 
 
-def _lines(im: _Image, env: _Env, self_drawn: bool) -> list[tuple[int, int, int]]:
-    """count_rows on one reading: (row, times, value) in the result's order."""
-    applying: list[tuple[int, int, int]] = []
+def _stage_lines(im: _Image, env: _Env, stage: int, self_drawn: bool) -> list[tuple[int, int, int]]:
+    """The rows of one stage that apply to the reading (a row with no ``when`` always does): (row, times, value)."""
+    out: list[tuple[int, int, int]] = []
     for i, r in enumerate(im.rows):
-        if r[_R["stage"]] != 1:
+        if r[_R["stage"]] != stage:
             continue
         if r[_R["when"]] >= 0 and not run(im.code, r[_R["when"]], env):
             continue
@@ -302,22 +302,16 @@ def _lines(im: _Image, env: _Env, self_drawn: bool) -> list[tuple[int, int, int]
             value = r[_R["self_drawn_value"]] if self_drawn else r[_R["value"]]
             if r[_R["valued"]] >= 0:
                 value = run(im.code, r[_R["valued"]], env)
-            applying.append((i, n, value))
-    counted = _exclusions(im, applying)
-    first: list[tuple[int, int, int]] = []
+            out.append((i, n, value))
+    return out
+
+
+def _lines(im: _Image, env: _Env, self_drawn: bool) -> list[tuple[int, int, int]]:
+    """count_rows on one reading: (row, times, value) in the result's order."""
+    counted = _exclusions(im, _stage_lines(im, env, 1, self_drawn))
     env.counted = [i for i, _, _ in counted]
     env.groups = im.groups
-    for i, r in enumerate(im.rows):
-        if r[_R["stage"]] != 2:
-            continue
-        if not run(im.code, r[_R["when"]], env):
-            continue
-        n = 1 if r[_R["count"]] < 0 else run(im.code, r[_R["count"]], env)
-        if n > 0:
-            value = r[_R["self_drawn_value"]] if self_drawn else r[_R["value"]]
-            if r[_R["valued"]] >= 0:
-                value = run(im.code, r[_R["valued"]], env)
-            first.append((i, n, value))
+    first = _stage_lines(im, env, 2, self_drawn)
     env.counted = None
     if im.flags["patterns_first"]:
         return sorted([*first, *counted], key=lambda line: (not im.rows[line[0]][_R["pattern"]], line[0]))

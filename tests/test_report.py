@@ -99,7 +99,15 @@ def test_discarder_as_a_wind_or_a_seat_name():
 
 
 def test_every_preset_is_described_with_separate_chinese_and_english_names():
-    rows = report.rulesets()
+    # (the presets a user's process has: read in a fresh one, since other tests register rule files of their own)
+    import json
+    import subprocess
+    import sys
+
+    listing = subprocess.run([sys.executable, "-c", "import json; from mahjong import report; "
+                              "print(json.dumps(report.rulesets()))"], capture_output=True, text=True, timeout=120)
+    assert listing.returncode == 0, listing.stderr
+    rows = json.loads(listing.stdout)
     assert {r["name"] for r in rows} >= {"guobiao", "sichuan", "nanchang", "yuhuan", "jinshan"}
     for r in rows:
         assert r["name_zh"] and r["name_en"] and r["summary_en"] and r["summary_zh"]

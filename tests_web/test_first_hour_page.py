@@ -123,7 +123,9 @@ def test_tile_pictures_draw_without_a_mahjong_font(browser: Browser, server: str
         shots = {}
         for code in ("1m", "9p", "1s", "C", "P", "f5"):
             img = page.locator(f"#picker button[data-code='{code}'] img")
-            assert img.evaluate("i => i.complete && i.naturalWidth > 0"), code
+            # decode() waits for the picture to load (a bare `complete` raced it on a loaded CI machine) and
+            # rejects a picture that cannot be drawn
+            assert img.evaluate("i => i.decode().then(() => i.naturalWidth > 0, () => false)"), code
             path = tmp_path / f"{code}.png"
             img.screenshot(path=str(path))
             _w, _h, pixels = png_pixels(path.read_bytes())

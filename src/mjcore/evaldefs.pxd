@@ -2,7 +2,7 @@
 # (python/mahjong/rulebook/predicates.py): do not edit (edit those files and rebuild).  The compiled
 # rule-book evaluator's opcodes, library ids, codes and image layout, as C constants.
 cdef enum:
-    EVL_MAGIC = 1381464698
+    EVL_MAGIC = 1653982756
     EVL_MAX_STACK = 64
     EVL_MAX_CODE = 65536
     EVL_N_PREDICATES = 43
@@ -218,7 +218,14 @@ cdef enum:
     FS_CLAIMED_MELDS = 18
     FS_ALREADY_WON = 19
     FS_KONG_FROM = 20
-    FS_ZERO = 21
+    FS_INDICATOR = 21
+    FS_DECLARED_READY = 22
+    FS_KOU_TING = 23
+    FS_HAIDI = 24
+    FS_BIRDS = 25
+    FS_BIRD_SEATS = 26
+    FS_WILDCARD_WIN = 27
+    FS_ZERO = 28
 
 cdef enum:
     FK_INT = 0

@@ -26,7 +26,8 @@ cdef void ev_core_hand(const HandCore* c, const EvBook* b, EvHand* h, int seat, 
     with the image's facts: mode EVM_WIN as the rule set's context has them for a win (wf: its core_win_facts),
     EVM_BEST as 查大叫 scores a ready hand (a plain context: the winner, the next seat as discarder, the dealer;
     no flowers)."""
-    cdef int t, m, i, src, kind, low, mt, kongs = 0, claimed = 0, earthly = 0
+    cdef int t, m, i, src, kind, low, mt, kongs = 0, claimed = 0, earthly = 0, hits = -1
+    cdef int by_seat[4]
     cdef int64_t v
     memset(h, 0, sizeof(EvHand))
     for t in range(34):
@@ -116,6 +117,33 @@ cdef void ev_core_hand(const HandCore* c, const EvBook* b, EvHand* h, int seat, 
             v = won_mask
         elif src == FS_KONG_FROM:
             v = kong_from
+        elif mode == EVM_WIN:
+            # the flows' own facts (core_flow_facts reads them alike), each where the flow gives it: else the slot
+            # keeps its default, as the context left without the fact does
+            if src == FS_INDICATOR:
+                if c.ind_tile >= 0:
+                    v = c.ind_tile
+            elif src == FS_DECLARED_READY:
+                if c.ready[seat]:
+                    v = 1
+            elif src == FS_KOU_TING:
+                if c.ready_from_start[seat]:
+                    v = 1
+            elif src == FS_HAIDI:
+                if c.haidi_tile >= 0:
+                    v = 1
+            elif src == FS_WILDCARD_WIN:
+                if 34 <= tile < CORE_TILES and ((c.p.held_mask >> tile) & 1):
+                    v = 1
+            elif src == FS_BIRDS or src == FS_BIRD_SEATS:
+                if c.p.birds > 0 and (c.p.bird_hits == BH_SEAT) == (src == FS_BIRD_SEATS):
+                    if hits < 0:
+                        hits = core_birds(c, seat, by_seat)
+                    if src == FS_BIRDS:
+                        v = hits
+                    else:
+                        v = (<int64_t>imin(by_seat[0], 0xFFFF) | <int64_t>imin(by_seat[1], 0xFFFF) << 16
+                             | <int64_t>imin(by_seat[2], 0xFFFF) << 32 | <int64_t>imin(by_seat[3], 0xFFFF) << 48)
         h.facts[i] = v
 
 
@@ -250,8 +278,18 @@ cdef int ev_settle(HandCore* c, EvWinLines* won=NULL) noexcept nogil:
     cdef int64_t kpay[CORE_KONGS][4]  # each kong's income from each seat
     cdef int moved[CORE_KONGS]
     cdef int last_kong[4]
+    cdef int last_play = -1
     if b.players != 4:
         return -1
+    for i in range(b.n_facts):
+        s = b.facts[i * EVL_FACT + EFA_SOURCE]
+        if s == FS_BIRDS or s == FS_BIRD_SEATS or s == FS_HAIDI:
+            # (facts of the moment a win is made, read from the core's state now: right only for the wins that end
+            # the record; a win with play after it is settled by the rule book, from its record's facts)
+            for p in range(c.n_ev):
+                if c.ev[p][0] != EV_WIN:
+                    last_play = p
+            break
     res = <EvResult*>malloc(sizeof(EvResult))
     if res == NULL:
         return -1
@@ -285,7 +323,7 @@ cdef int ev_settle(HandCore* c, EvWinLines* won=NULL) noexcept nogil:
                     net[seat] += amount
             k += 1
         elif kind == EV_WIN:
-            if w >= c.n_won:
+            if w >= c.n_won or i < last_play:
                 free(res)
                 return -1
             frm = c.won_from[w]

@@ -263,7 +263,7 @@ _BOOKS: dict[Any, Any] = {}
 
 def _book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
     from mahjong.rulebook.book import BookRuleSet
-    from mahjong.rulebook.compiler import compiled
+    from mahjong.rulebook.compiler import CORE_FACTS, compiled
     from mahjong.rulebook.evaluator import compiled_evaluator
     from mahjong.rulebook.flow import BookFlow
 
@@ -279,19 +279,15 @@ def _book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
         return None
     if (isinstance(flow, BookFlow) and flow._wild_on()) or flow.wild_tiles or flow.indicator is not None:
         return None  # (wildcards on the core: the rule book decides)
-    # the facts the flow gives each win from the hand state (CoreFacts on the core) that the evaluator does not
-    # read from the core yet: a book that reads one is decided by the rule book
+    # the facts the flow gives each win from the hand state: the evaluator reads those of CoreFacts from the core
+    # (compiler.CORE_FACTS); a book that reads another the flow gives is decided by the rule book
     book = rs.book
-    supplied = {"indicator", "declared_ready", "haidi", "birds", "bird_seats", "wildcard_win"} & set(book.facts)
-    if book.settlement is None and "already_won" in book.facts:
-        supplied.add("already_won")  # (record_facts gives it to a book settled by its wins: in the record)
-    if flow.ready_declaration:
-        supplied.add("kou_ting")  # (扣听: the engine gives it from 报听 with the first discard)
-    if cls.record_facts not in (Flow.record_facts, BookFlow.record_facts) or cls.check_facts not in (
-            Flow.check_facts, BookFlow.check_facts):
-        return None
-    if any(slot.name in supplied for slot in cb.facts):
-        return None  # (a fact the flow gives each win that the core does not derive)
+    plain_facts = cls.record_facts in (Flow.record_facts, BookFlow.record_facts) and cls.check_facts in (
+        Flow.check_facts, BookFlow.check_facts)
+    if not plain_facts and (cls.win_facts_from_core is None or not cls.win_facts_from_core <= CORE_FACTS.keys()):
+        return None  # (a flow of its own that gives a fact the core does not derive, or does not say which)
+    if book.settlement is None and any(slot.name == "already_won" for slot in cb.facts):
+        return None  # (record_facts gives it to a book settled by its wins: in the record)
     from mahjong.rulebook.book import _fished_win
 
     settles = (type(rs).settle in (RuleSet.settle, BookRuleSet.settle_by_book) and not _fished_win(rs.book)
@@ -813,10 +809,12 @@ class CoreHand(HandTable):
                 from_seat = a if a >= 0 else None
                 hand = self._core_hand(seat, tile, from_seat is not None)
                 wins.append(Won(seat, tile, from_seat, hand, b))
-                kw = self._core_kwargs(seat, from_seat, core.win_facts(w))
+                facts = core.win_facts(w)
+                kw = self._core_kwargs(seat, from_seat, facts)
                 std = {k_: v for k_, v in kw.items()
                        if k_ in _WIN_STANDARD and (v or k_ not in ("heavenly", "earthly"))}
-                events.append(Win(seat=seat, hand=hand, discarder=from_seat, **std))
+                events.append(Win(seat=seat, hand=hand, discarder=from_seat, flags=self._flow_flags(
+                    seat, tile, from_seat, bool(facts[3])), **std))
                 w += 1
             elif kind == _EV["wall_end"]:
                 won = set(core.won)
@@ -827,6 +825,21 @@ class CoreHand(HandTable):
             raise AssertionError(f"the core's nets {self.net} disagree with the rule book's {settlement.net}")
         self.fast_record, self._wins = record, wins
         return settlement
+
+    def _flow_flags(self, seat: int, tile: int, from_seat: int | None, robbing: bool) -> dict[str, Any]:
+        """The flow's own facts of a win the core settled that its record carries (the record's ``flags``): those
+        the compiled book read from the core (compiler.CORE_FACTS: 报听, 扣听, the birds ...), as the flow gives
+        them on the hand state now.  That is the win's state: a book that reads a fact of the moment (the birds,
+        海底捞月) is settled in C only when its record ends with its wins (evaluator_core.pxi's ev_settle)."""
+        from mahjong.rulebook.compiler import CORE_FACTS, compiled
+
+        cb = compiled(self.ruleset)
+        names = {slot.name for slot in cb.facts if slot.source in CORE_FACTS} - {"already_won", "kong_from"} \
+            if cb is not None else set()
+        if not names:
+            return {}
+        kw = self.context_kwargs(seat, tile, from_seat, robbing, self.snapshot())
+        return {k: v for k, v in kw.items() if k in names}
 
     def _ledger_record(self, draw: Draw | None) -> HandRecord:
         """The settlement record of a hand with no win yet, straight from the core's kong ledger."""

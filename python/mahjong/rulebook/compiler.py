@@ -150,8 +150,10 @@ def _check_scored_by_book(rs: BookRuleSet) -> None:
 _STANDARD_SOURCES = {"winner", "discarder", "dealer", "seat_wind", "prevalent_wind", "self_drawn", "winner_is_dealer",
                      "last_tile", "last_wall_tile", "kong_replacement", "robbing_kong", "after_kong_discard",
                      "heavenly", "earthly", "melds", "kongs", "claimed_melds"}
-#: the book facts the hand core finds itself, by name (the core's seats that have won; 点杠花's kong discarder)
-_CORE_FACTS = {"already_won": "already_won", "kong_from": "kong_from"}
+#: the book facts the hand core finds itself, by name (the core's seats that have won; 点杠花's kong discarder;
+#: the flows' own facts of CoreFacts: the indicator, 报听 and 扣听, 海底捞月, the birds, a 百搭 won on)
+CORE_FACTS = {name: name for name in ("already_won", "kong_from", "indicator", "declared_ready", "kou_ting", "haidi",
+                                      "birds", "bird_seats", "wildcard_win")}
 
 
 def _getter(slot: FactSlot, book_facts: Mapping[str, tuple[str, Any, dict[str, Any]]]
@@ -303,7 +305,7 @@ class _Compiler:
             elif name == self.book.not_paying:
                 source = "already_won"
             else:
-                source = _CORE_FACTS.get(name, "none")
+                source = CORE_FACTS.get(name, "none")
             got = self.slot_of[key] = len(self.slots)
             self.slots.append(FactSlot(name, level, kind, source, _default_of(self.rs, name, level, kind)))
         return got
@@ -313,7 +315,7 @@ class _Compiler:
         key = (name, "plain")
         if key not in self.slot_of:
             self.slot_of[key] = len(self.slots)
-            self.slots.append(FactSlot(name, "plain", "per_seat", "none", O.DEFAULT_ABSENT))
+            self.slots.append(FactSlot(name, "plain", "per_seat", CORE_FACTS.get(name, "none"), O.DEFAULT_ABSENT))
         return self.slot_of[key]
 
     # -- emitting ------------------------------------------------------------------------------------------------

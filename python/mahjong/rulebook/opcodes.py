@@ -107,6 +107,15 @@ FACT_SOURCES = (
     "melds", "kongs", "claimed_melds",
     "already_won",      # the seats that have won before this win (a seats fact)
     "kong_from",        # 点杠花: the seat whose discard the winner's last kong took (-1 none)
+    # the flows' own win facts the core derives (CoreFacts), each set only where the flow gives it (else the
+    # slot keeps its default, as the context does)
+    "indicator",        # the wildcard indicator turned up (a tile id)
+    "declared_ready",   # the winner has declared ready (报听)
+    "kou_ting",         # the winner declared ready with its first discard, in the first go-round (扣听)
+    "haidi",            # the win is on the tile fished in 海底捞月
+    "birds",            # the birds that hit (抓鸟: every bird, or ranks 1, 5, 9 and 红中)
+    "bird_seats",       # the birds on each seat (扎鸟 by seat: a per-seat fact)
+    "wildcard_win",     # the winning tile is a bonus tile held in the hand (金山 百搭)
     "zero",             # a fact that is always its default in the core's play (false / 0 / none)
 )
 

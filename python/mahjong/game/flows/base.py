@@ -269,6 +269,11 @@ class Flow:
         scored hand may be declared: a false win is judged WH), and never while holding the suit it lacks (定缺)."""
         return (result.valid or self.penalties) and not self.holds_lack(state, seat)
 
+    #: the win facts a flow's own record_facts / check_facts give, when every one is a fact the hand core derives
+    #: itself (CoreFacts; mahjong.rulebook.compiler.CORE_FACTS): the compiled rule book then reads them from the
+    #: core and decides the flow's wins in C.  None: the flow does not say (its wins are decided in Python)
+    win_facts_from_core: ClassVar[frozenset[str] | None] = None
+
     def record_facts(self, state: HandState, seat: int, tile: int, from_seat: int | None) -> dict[str, Any]:
         """Rule-set-specific win facts (fields of the rule set's ``Context``), JSON-friendly, for the record (by
         default: 杠上开花 lost where the flow says a bonus replacement after a kong loses it)."""

@@ -43,6 +43,9 @@ class JinshanFlow(Flow):
     def tiles(self) -> list[int]:
         return standard_tiles(flowers=True)
 
+    #: a 百搭 won on (record_facts) is the core's own fact: the compiled book reads it there
+    win_facts_from_core = frozenset({"wildcard_win"})
+
     def record_facts(self, state: HandState, seat: int, tile: int, from_seat: int | None) -> dict[str, Any]:
         return {"wildcard_win": True} if tile in self.held_bonus else {}
 

@@ -50,6 +50,9 @@ class TwoPlayerFlow(Flow):
     def meld_offset(self, seat: int, from_seat: int, kind: str) -> int:
         return 1  # the only opponent sits on both sides; the notation's chows come from the left
 
+    #: 报听 (record_facts) and 海底捞月 (check_facts) are the core's own facts: the compiled book reads them there
+    win_facts_from_core = frozenset({"declared_ready", "haidi"})
+
     def record_facts(self, state: HandState, seat: int, tile: int, from_seat: int | None) -> dict[str, Any]:
         return {"declared_ready": True} if state.ready[seat] else {}
 

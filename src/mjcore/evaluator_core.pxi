@@ -29,11 +29,24 @@ cdef void ev_core_hand(const HandCore* c, const EvBook* b, EvHand* h, int seat, 
     cdef int t, m, i, src, kind, low, mt, kongs = 0, claimed = 0, earthly = 0, hits = -1
     cdef int by_seat[4]
     cdef int64_t v
+    cdef uint64_t wild = c.wild_now & CORE_KINDS34
     memset(h, 0, sizeof(EvHand))
+    # the wildcards held apart from the real tiles, as hand_input splits them (the hand's wildcard kinds: the
+    # flow's fixed ones and the indicator's, which _book_in_c checked are the book's)
     for t in range(34):
-        h.counts[t] = c.hands[seat][t]
-    if from_seat >= 0:
-        h.counts[tile] += 1
+        if (wild >> t) & 1:
+            h.wild_held[t] = c.hands[seat][t]
+        else:
+            h.counts[t] = c.hands[seat][t]
+    if from_seat >= 0 and 0 <= tile < 34:
+        if (wild >> tile) & 1:
+            h.wild_held[tile] += 1
+        else:
+            h.counts[tile] += 1
+    for t in range(34):
+        h.wild_tiles += h.wild_held[t]
+    h.k = h.wild_tiles
+    h.wild_kinds = wild
     h.n_melds = c.n_melds[seat] if c.n_melds[seat] <= EV_MAX_MELDS else EV_MAX_MELDS + 1
     for m in range(c.n_melds[seat] if c.n_melds[seat] <= EV_MAX_MELDS else 0):
         kind = c.meld_kind[seat][m]

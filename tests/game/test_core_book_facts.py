@@ -10,11 +10,14 @@ bird on a seat).  On the pure-Python backend there is no core: nothing is compil
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from mahjong.game.core import RandomTable, book_in_c, core_available
+from mahjong.game.core import RandomTable, _book_in_c, book_in_c, core_available
 from mahjong.game.engine import make_flow, record_of
 from mahjong.rulebook.compiler import CORE_FACTS, compiled
 from mahjong.settlement import Win
@@ -30,6 +33,11 @@ FLOWS: list[tuple[str, dict[str, Any], set[str], tuple[int, ...]]] = [
     ("twoplayer", {"swap_at_start": True, "discard_all_pay": True}, {"declared_ready", "haidi", "kou_ting"},
      (306, 761, 2166)),
     ("common", {"declare_ready": True}, {"kou_ting"}, (273, 398)),
+    # wildcards: fixed (红中, 广东's 白板) and turned up (翻鬼: the kind after the wall's last tile)
+    ("hongzhong", {}, {"birds"}, ()),
+    ("hongzhong", {"discard_wins": True, "seven_pairs_win": False}, {"birds"}, ()),
+    ("guangdong", {}, set(), ()),
+    ("guangdong-fangui", {}, {"indicator"}, ()),
 ]
 IDS = [f"{r}-{','.join(f'{k}={v}' for k, v in o.items()) or 'default'}" for r, o, _, _ in FLOWS]
 
@@ -42,7 +50,8 @@ def test_the_core_gives_the_evaluator_the_flows_facts(rules: str, options: dict[
     cb = compiled(flow.ruleset)
     assert cb is not None
     read = {s.name: s.source for s in cb.facts if s.name in CORE_FACTS}
-    assert facts <= read.keys() and all(read[name] == name for name in facts)
+    assert all(source == name for name, source in read.items())
+    assert facts - {"indicator"} <= read.keys()  # (the indicator: read as the wildcard kinds where no row names it)
     assert book_in_c(flow) is not None
 
 
@@ -65,6 +74,7 @@ def test_hands_decided_by_the_evaluator_are_the_rule_books(rules: str, options: 
     rule book deciding: the same wins and nets; the same events and settlement for some; the record the core
     settled makes is the fold's, the flow's facts in it."""
     seen: set[str] = set()
+    made = 0
     for agent, salts in (("random", range(60)), ("greedy", (*range(30), *rare))):
         for i, (a, b) in enumerate(_pairs(rules, options, agent, salts)):
             assert a.wins_made() == b.wins_made(), (agent, i)
@@ -72,8 +82,9 @@ def test_hands_decided_by_the_evaluator_are_the_rule_books(rules: str, options: 
             if i % 10 == 0 or i >= 30:
                 assert a.events == b.events, (agent, i)
                 assert a.settlement == b.settlement, (agent, i)
-            if a._settled_in_c and a.wins_made():
+            if a.wins_made() and a.fast_record is not None:  # (made from the core: the fold's)
                 assert a.fast_record == record_of(b), (agent, i)
+                made += 1
             for ev in record_of(b).events:
                 if isinstance(ev, Win):
                     given = {**ev.flags, **{k: getattr(ev, k) for k in facts if hasattr(ev, k)}}
@@ -82,3 +93,36 @@ def test_hands_decided_by_the_evaluator_are_the_rule_books(rules: str, options: 
                 seen.add("haidi")
     # the facts were there to read: a 报听 won, a win on 海底捞月's tile, a bird on a seat
     assert seen == facts, seen
+    assert made > 0
+
+
+@needs_core
+@pytest.mark.parametrize("rules", ["hongzhong", "guangdong", "guangdong-fangui"])
+def test_wildcard_flows_are_decided_in_c(rules: str) -> None:
+    """The core's wildcard kinds are the book's (fixed, or from the indicator for every tile it may be): the
+    evaluator reads the hand's wildcards from the core; a book whose wildcards differ from its flow's is not."""
+    flow = make_flow(rules)
+    assert flow.wild_tiles or flow.indicator is not None
+    assert book_in_c(flow) is not None
+    other = make_flow(rules)
+    other.wild_tiles = frozenset({0}) if flow.wild_tiles else frozenset()
+    if flow.indicator is not None:
+        rows = list(flow.indicator.wildcards)
+        rows[5] = (6, 7)
+        other.indicator = dataclasses.replace(flow.indicator, wildcards=tuple(rows))
+    assert _book_in_c(other) is None
+
+
+@needs_core
+@settings(max_examples=12, deadline=None)
+@given(rules=st.sampled_from([f[:2] for f in FLOWS]), seed=st.integers(0, 2**32 - 1), salt=st.integers(0, 10**6),
+       greedy=st.booleans())
+def test_any_seed_decides_alike(rules: tuple[str, dict[str, Any]], seed: int, salt: int, greedy: bool) -> None:
+    agent = "greedy" if greedy else "random"
+    fast, ref = RandomTable(rules[0], rules[1], agent), RandomTable(rules[0], rules[1], agent)
+    ref.book = None
+    for k in range(4):
+        kw = {"seed": seed, "salt": salt + k, "agent_seeds": [seed % 1000 + s + 16 * k for s in range(4)]}
+        a, b = fast.hand(**kw), ref.hand(**kw)
+        assert a.wins_made() == b.wins_made() and a.net == b.net
+        assert a.events == b.events and a.settlement == b.settlement

@@ -240,8 +240,10 @@ def book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
     """(the compiled book, the flow reads 天和, how it reads 地和, C settles the hand) when the core may decide
     every win of this flow itself with the compiled rule-book evaluator (GameCore.decide_book): the rule set is
     scored by its book and the book compiled (:func:`mahjong.rulebook.compiler.compiled`), every win fact the
-    book reads is one the core derives (the seats, the win flags, the seats already won, 点杠花's kong discarder)
-    or one the flow leaves at its default, no wildcard, and the flow's may-win is the result's validity.  C also
+    book reads is one the core derives (the seats, the win flags, the seats already won, 点杠花's kong discarder,
+    the flows' own facts of CoreFacts: the indicator, 报听, 扣听, 海底捞月, the birds) or one the flow leaves at its
+    default, the hand's wildcards as the core counts them are the book's (fixed kinds, or the indicator's), and
+    the flow's may-win is the result's validity.  C also
     settles the hand (its nets; the rule book's settlement is made when read) where the rule set settles by the
     book's [settlement] table or by its wins alone and the flow adds no payments of its own.  None: the rule book
     decides each win in Python."""
@@ -277,8 +279,8 @@ def _book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
     if cls.may_win not in (Flow.may_win, BookFlow.may_win) or cls.wildcard_count not in (Flow.wildcard_count,
                                                                                       BookFlow.wildcard_count):
         return None
-    if (isinstance(flow, BookFlow) and flow._wild_on()) or flow.wild_tiles or flow.indicator is not None:
-        return None  # (wildcards on the core: the rule book decides)
+    if not _same_wildcards(flow, rs):
+        return None  # (the core's wildcards are not the book's: the rule book decides)
     # the facts the flow gives each win from the hand state: the evaluator reads those of CoreFacts from the core
     # (compiler.CORE_FACTS); a book that reads another the flow gives is decided by the rule book
     book = rs.book
@@ -296,6 +298,25 @@ def _book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
     if core is None:
         return None
     return core, bool(flow.heavenly), _EARTHLY[flow.earthly], settles
+
+
+def _same_wildcards(flow: Flow, rs: Any) -> bool:
+    """The hand's wildcard kinds as the core counts them (the flow's fixed kinds, or those its indicator makes
+    wild: CoreFlow's wild_mask / indicator tables) are the rule book's (BookRuleSet.wildcard_kinds) for every
+    indicator, and none is a bonus tile (the evaluator reads wildcards among the 34 kinds from the core)."""
+    from mahjong.rulebook.book import indicated_kinds
+
+    b = rs.book
+    on = bool(b.wildcard_tiles or b.wildcard_indicator) and (
+        b.wildcard_option is None or bool(getattr(rs.config, b.wildcard_option)))
+    ind = flow.indicator
+    if not on:
+        return not flow.wild_tiles and (ind is None or not any(ind.wildcards))
+    if b.wildcard_indicator:
+        return (not flow.wild_tiles and ind is not None and not any(ind.bonus) and not any(ind.wildcards[34:])
+                and all(frozenset(ind.wildcards[t]) == frozenset(indicated_kinds(b, t)) for t in range(34)))
+    return (ind is None or not any(ind.wildcards)) and frozenset(flow.wild_tiles) == frozenset(b.wildcard_tiles) \
+        and all(0 <= t < 34 for t in flow.wild_tiles)
 
 
 def facts_from_core(flow: Flow) -> bool:
@@ -809,12 +830,7 @@ class CoreHand(HandTable):
                 from_seat = a if a >= 0 else None
                 hand = self._core_hand(seat, tile, from_seat is not None)
                 wins.append(Won(seat, tile, from_seat, hand, b))
-                facts = core.win_facts(w)
-                kw = self._core_kwargs(seat, from_seat, facts)
-                std = {k_: v for k_, v in kw.items()
-                       if k_ in _WIN_STANDARD and (v or k_ not in ("heavenly", "earthly"))}
-                events.append(Win(seat=seat, hand=hand, discarder=from_seat, flags=self._flow_flags(
-                    seat, tile, from_seat, bool(facts[3])), **std))
+                events.append(self._core_win(w, seat, tile, from_seat, hand))
                 w += 1
             elif kind == _EV["wall_end"]:
                 won = set(core.won)
@@ -826,20 +842,25 @@ class CoreHand(HandTable):
         self.fast_record, self._wins = record, wins
         return settlement
 
-    def _flow_flags(self, seat: int, tile: int, from_seat: int | None, robbing: bool) -> dict[str, Any]:
-        """The flow's own facts of a win the core settled that its record carries (the record's ``flags``): those
-        the compiled book read from the core (compiler.CORE_FACTS: 报听, 扣听, the birds ...), as the flow gives
-        them on the hand state now.  That is the win's state: a book that reads a fact of the moment (the birds,
-        海底捞月) is settled in C only when its record ends with its wins (evaluator_core.pxi's ev_settle)."""
-        from mahjong.rulebook.compiler import CORE_FACTS, compiled
+    def _core_win(self, i: int, seat: int, tile: int, from_seat: int | None, hand: str) -> Win:
+        """The settlement record's Win of the hand's i-th win, straight from the core (HandTable._record_facts:
+        the standard fields the core derived, a false 天和 / 地和 left out; the flow's facts the compiled book
+        read from the core)."""
+        facts = self.core.win_facts(i)
+        kw = self._core_kwargs(seat, from_seat, facts)
+        std = {k: v for k, v in kw.items() if k in _WIN_STANDARD and (v or k not in ("heavenly", "earthly"))}
+        flags = self._flow_flags(seat, tile, from_seat, bool(facts[3])) if self._in_c else {}
+        return Win(seat=seat, hand=hand, discarder=from_seat, flags=flags, **std)
 
-        cb = compiled(self.ruleset)
-        names = {slot.name for slot in cb.facts if slot.source in CORE_FACTS} - {"already_won", "kong_from"} \
-            if cb is not None else set()
-        if not names:
-            return {}
+    def _flow_flags(self, seat: int, tile: int, from_seat: int | None, robbing: bool) -> dict[str, Any]:
+        """The flow's own facts of a win the evaluator decided, for its record (the record's ``flags``): those the
+        core derives (compiler.CORE_FACTS: the indicator, 报听, 扣听, the birds ...; the only ones a flow decided
+        in C gives, :func:`book_in_c`), as the flow gives them on the hand state now.  That is the win's state:
+        the record is made so only when the hand ended on its wins (play after a win: the fold makes it)."""
+        from mahjong.rulebook.compiler import CORE_FACTS
+
         kw = self.context_kwargs(seat, tile, from_seat, robbing, self.snapshot())
-        return {k: v for k, v in kw.items() if k in names}
+        return {k: v for k, v in kw.items() if k in CORE_FACTS and k not in ("already_won", "kong_from")}
 
     def _ledger_record(self, draw: Draw | None) -> HandRecord:
         """The settlement record of a hand with no win yet, straight from the core's kong ledger."""
@@ -954,9 +975,13 @@ class CoreHand(HandTable):
             return False  # (money during play, or the wall's end in the record: the full end)
             return False
         won = core.wins()
+        from_core = self._from_core or self._in_c
         if not self._from_core:
             steps = core.win_steps()
-            if len(set(steps)) != len(steps) or any(core.win_facts(i)[3] for i in range(len(won))):
+            if self._in_c:
+                if len(set(steps)) > 1:
+                    return False  # (play went on after a win: the fold makes the records, each at its win)
+            elif len(set(steps)) != len(steps) or any(core.win_facts(i)[3] for i in range(len(won))):
                 return False  # (several wins on one discard, or one robbing a kong: the fold makes their records)
         wins: list[Won] = []
         events = list(self._ledger_record(None).events)
@@ -967,11 +992,8 @@ class CoreHand(HandTable):
             from_seat = None if frm < 0 else frm
             hand = self._core_hand(seat, tile, from_seat is not None)
             wins.append(Won(seat, tile, from_seat, hand, total))
-            if self._from_core:
-                # (HandTable._record_facts: the standard fields, a false 天和 / 地和 left out, no flow flags here)
-                kw = self._core_kwargs(seat, from_seat, core.win_facts(i))
-                std = {k: v for k, v in kw.items() if k in _WIN_STANDARD and (v or k not in ("heavenly", "earthly"))}
-                events.append(Win(seat=seat, hand=hand, discarder=from_seat, **std))
+            if from_core:  # (the evaluator decided the win in C: its record from the core, as when C settles)
+                events.append(self._core_win(i, seat, tile, from_seat, hand))
             else:
                 made = self._win_records.get((steps[i], seat, tile))
                 if made is None:

@@ -316,6 +316,9 @@ cdef int ev_settle(HandCore* c, EvWinLines* won=NULL) noexcept nogil:
         seat = c.ev[i][1]
         if kind == EV_DISCARD and seat == c.dealer:
             dealer_discards += 1
+        if kind == EV_OPENING or kind == EV_INSTANT_WIN or kind == EV_PENALTY:
+            free(res)
+            return -1  # (a rule file's opening or instant win, a judge's penalty: paid by the rule book)
         if kind == EV_CLAIM and (c.ev[i][4] & 3) == CK_KONG or kind == EV_KONG:
             if k >= c.n_kongs or k >= CORE_KONGS:
                 free(res)

@@ -243,10 +243,10 @@ def book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
     book reads is one the core derives (the seats, the win flags, the seats already won, 点杠花's kong discarder,
     the flows' own facts of CoreFacts: the indicator, 报听, 扣听, 海底捞月, the birds) or one the flow leaves at its
     default, the hand's wildcards as the core counts them are the book's (fixed kinds, or the indicator's), and
-    the flow's may-win is the result's validity.  C also
-    settles the hand (its nets; the rule book's settlement is made when read) where the rule set settles by the
-    book's [settlement] table or by its wins alone and the flow adds no payments of its own.  None: the rule book
-    decides each win in Python."""
+    the flow's may-win is the result's validity.  C also settles the hand (its nets; the rule book's settlement
+    is made when read) where the rule set settles by the book's [settlement] table or by its wins alone and the
+    flow adds no payments of its own but a rule file's opening and instant wins (a hand that has one is handed
+    back: the rule book settles it) and turns no horses.  None: the rule book decides each win in Python."""
     key = (type(flow), flow.ruleset, flow.options)
     try:
         got = _BOOKS.get(key, _NONE)
@@ -293,7 +293,8 @@ def _book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
     from mahjong.rulebook.book import _fished_win
 
     settles = (type(rs).settle in (RuleSet.settle, BookRuleSet.settle_by_book) and not _fished_win(rs.book)
-               and (cls.extra_lines is Flow.extra_lines or (isinstance(flow, BookFlow) and not flow.has_special())))
+               and (cls.extra_lines is Flow.extra_lines or (isinstance(flow, BookFlow) and not _has_horses(flow)))
+               and not (book.settlement is not None and flow.indicator is not None))  # (查大叫 reads no indicator)
     core = compiled_evaluator(cb)
     if core is None:
         return None

@@ -128,3 +128,17 @@ def test_any_seed_decides_alike(rules: tuple[str, dict[str, Any]], seed: int, sa
         a, b = fast.hand(**kw), ref.hand(**kw)
         assert a.wins_made() == b.wins_made() and a.net == b.net
         assert a.events == b.events and a.settlement == b.settlement
+
+
+def test_a_book_is_compiled_once_per_configuration() -> None:
+    """Two rule sets of one book and configuration share the compiled book (a RuleBook is no dict key: it is
+    cached by identity), another configuration has its own; on the pure-Python backend too (the compiler is
+    Python's)."""
+    from mahjong.registry import get_ruleset
+
+    a, b = get_ruleset("changsha"), get_ruleset("changsha")
+    assert a is not b and a.book is b.book
+    got = compiled(a)
+    assert got is not None and compiled(b) is got
+    other = get_ruleset("changsha", dealer_extra=0)
+    assert compiled(other) is not got and compiled(other) is compiled(get_ruleset("changsha", dealer_extra=0))

@@ -795,8 +795,7 @@ def _settlement(c: _Compiler, put: Callable[[str, int], None]) -> None:
 
 # --- the cache --------------------------------------------------------------------------------------------------------
 
-_CACHE: dict[Any, Any] = {}
-_NONE = object()
+_CACHE: dict[Any, tuple[Any, Any]] = {}
 
 
 def compiled(rs: Any) -> CompiledBook | None:
@@ -813,19 +812,23 @@ def not_compiled_reason(rs: Any) -> str | None:
 
 
 def _lookup(rs: Any) -> CompiledBook | str:
+    # (a RuleBook holds dicts, so it is no dict key: the book is keyed by identity and kept beside its entry, so
+    # that the id is not another book's; every rule set of one book and configuration shares its compiled book)
+    book = getattr(rs, "book", None)
     try:
-        key = (type(rs), getattr(rs, "book", None), rs.config)
+        key = (type(rs), id(book), rs.config)
         hash(key)
     except TypeError:
         key = None
-    got = _CACHE.get(key, _NONE) if key is not None else _NONE
-    if got is _NONE:
-        try:
-            got = compile_ruleset(rs)
-        except NotCompiled as e:
-            got = str(e)
-        if key is not None:
-            if len(_CACHE) > 512:
-                _CACHE.clear()
-            _CACHE[key] = got
-    return got  # type: ignore[return-value]
+    entry = _CACHE.get(key) if key is not None else None
+    if entry is not None and entry[0] is book:
+        return entry[1]  # type: ignore[no-any-return]
+    try:
+        got: CompiledBook | str = compile_ruleset(rs)
+    except NotCompiled as e:
+        got = str(e)
+    if key is not None:
+        if len(_CACHE) > 512:
+            _CACHE.clear()
+        _CACHE[key] = (book, got)
+    return got

@@ -451,6 +451,9 @@ class RuleSet(ABC, Generic[ConfigT]):
     Context: ClassVar[type[WinContext]] = WinContext
     #: the seats in play, in turn order (the two-player game uses seats 0 and 1)
     seats: ClassVar[tuple[int, ...]] = (0, 1, 2, 3)
+    #: an overriding :meth:`settle` still moves money by its wins' payments alone (it checks and reports more):
+    #: its nets are those of :func:`~mahjong.settlement.settle_by_wins`, so the compiled core may settle its hands
+    nets_by_wins: ClassVar[bool] = False
 
     def __init__(self, config: ConfigT | None = None, **options: Any) -> None:
         if config is not None and not isinstance(config, self.Config):

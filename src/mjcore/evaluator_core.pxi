@@ -292,8 +292,8 @@ cdef int ev_settle(HandCore* c, EvWinLines* won=NULL) noexcept nogil:
     cdef int moved[CORE_KONGS]
     cdef int last_kong[4]
     cdef int last_play = -1
-    if b.players != 4:
-        return -1
+    if b.players != 4 and book:
+        return -1  # (a [settlement] table is for four seats)
     for i in range(b.n_facts):
         s = b.facts[i * EVL_FACT + EFA_SOURCE]
         if s == FS_BIRDS or s == FS_BIRD_SEATS or s == FS_HAIDI:

@@ -52,7 +52,10 @@ def test_the_core_gives_the_evaluator_the_flows_facts(rules: str, options: dict[
     read = {s.name: s.source for s in cb.facts if s.name in CORE_FACTS}
     assert all(source == name for name, source in read.items())
     assert facts - {"indicator"} <= read.keys()  # (the indicator: read as the wildcard kinds where no row names it)
-    assert book_in_c(flow) is not None
+    hook = book_in_c(flow)
+    assert hook is not None
+    # C settles the hands too (the two-player game: its nets are its wins'), but where horses are turned (买马)
+    assert hook[3] == (not rules.startswith("guangdong"))
 
 
 def _pairs(rules: str, options: dict[str, Any], agent: str, salts: Any) -> list[tuple[Any, Any]]:

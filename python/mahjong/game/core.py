@@ -292,7 +292,8 @@ def _book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
         return None  # (record_facts gives it to a book settled by its wins: in the record)
     from mahjong.rulebook.book import _fished_win
 
-    settles = (type(rs).settle in (RuleSet.settle, BookRuleSet.settle_by_book) and not _fished_win(rs.book)
+    settles = ((type(rs).settle in (RuleSet.settle, BookRuleSet.settle_by_book) or rs.nets_by_wins)
+               and not (_fished_win(rs.book) and book.settlement is not None)
                and (cls.extra_lines is Flow.extra_lines or (isinstance(flow, BookFlow) and not _has_horses(flow)))
                and not (book.settlement is not None and flow.indicator is not None))  # (查大叫 reads no indicator)
     core = compiled_evaluator(cb)
@@ -834,8 +835,8 @@ class CoreHand(HandTable):
                 events.append(self._core_win(w, seat, tile, from_seat, hand))
                 w += 1
             elif kind == _EV["wall_end"]:
-                won = set(core.won)
-                events.append(Draw({s: self._core_hand(s) for s in flow.seats if s not in won}, ()))
+                won = set(core.won[:w])  # (the seats that won before the wall's end: a 海底捞月 win comes after)
+                events.append(self._core_draw(s for s in flow.seats if s not in won))
         record = HandRecord(self.rules, tuple(events), dict(flow.ruleset_options), self.dealer, self.prevalent_wind)
         settlement = self._settle(record)
         if self.net is not None and tuple(settlement.net) != tuple(self.net):
@@ -917,19 +918,7 @@ class CoreHand(HandTable):
         if by_wins and table is not None and table._quiet is not None:
             settlement = table._quiet
         else:
-            if flow.draw_hands:
-                self._draw_hands = {s: self._core_hand(s) for s in flow.seats}  # (no win: every seat plays)
-                fished = core.haidi
-                if fished is not None:  # (the final hands are those at the wall's end, before the 海底捞月)
-                    seat, tile = fished
-                    counts = bytearray(core.hand(seat))
-                    counts[tile] -= 1
-                    self._draw_hands[seat] = str(hand_from(counts, self._core_hand_of(seat).melds,
-                                                           core.bonus(seat)))
-            ready = core.wall_end_ready
-            order = tuple(s for s in self.ready_order() if ready >= 0 and ready >> s & 1)
-            facts = flow.draw_facts(self.snapshot()) if flow.draw_hands else {}
-            settlement = self._settle(self._ledger_record(Draw(self._draw_hands, order, facts)))
+            settlement = self._settle(self._ledger_record(self._core_draw(flow.seats)))
             if flow.extra_lines(self._state, settlement):
                 return False
             if by_wins and table is not None and not settlement.lines:
@@ -961,6 +950,24 @@ class CoreHand(HandTable):
         if self._fast_specials is not None:
             return self._fast_specials
         return tuple(getattr(self.state, "special", ()))
+
+    def _core_draw(self, seats: Iterable[int]) -> Draw:
+        """The record's Draw at the wall's end, straight from the core: the final hands of ``seats`` where the
+        flow lists them (those at the wall's end, before a 海底捞月), the seats in the order they became ready,
+        the flow's facts of the wall's end."""
+        flow, core = self.flow, self.core
+        if flow.draw_hands:
+            self._draw_hands = {s: self._core_hand(s) for s in seats}
+            fished = core.haidi
+            if fished is not None and fished[0] in self._draw_hands:
+                seat, tile = fished
+                counts = bytearray(core.hand(seat))
+                counts[tile] -= 1
+                self._draw_hands[seat] = str(hand_from(counts, self._core_hand_of(seat).melds, core.bonus(seat)))
+        ready = core.wall_end_ready
+        order = tuple(s for s in self.ready_order() if ready >= 0 and ready >> s & 1)
+        facts = flow.draw_facts(self.snapshot()) if flow.draw_hands else {}
+        return Draw(self._draw_hands, order, facts)
 
     def _won_end(self) -> bool:
         """A hand with wins, settled straight from the core: the kong ledger, then each win with its hand and its

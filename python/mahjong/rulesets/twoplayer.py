@@ -208,6 +208,7 @@ class TwoPlayer(BookRuleSet):
 
     name = "twoplayer"
     title = "Two-player game (二人麻将, 71 of 136 tiles)"
+    nets_by_wins = True  # (settle: each win's payments; a drawn game (流局) moves no money)
     summary = "Two-player 71-tile game: common fan table, 13-fan cap, 报听, 海底捞月 phase, winner deals"
     book = BOOK
     Config = TwoPlayerConfig

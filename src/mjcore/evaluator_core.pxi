@@ -47,6 +47,12 @@ cdef void ev_core_hand(const HandCore* c, const EvBook* b, EvHand* h, int seat, 
         h.wild_tiles += h.wild_held[t]
     h.k = h.wild_tiles
     h.wild_kinds = wild
+    for t in range(34, CORE_TILES):
+        if c.hands[seat][t] and (c.wild_now >> t) & 1:
+            # a wildcard bonus tile held in the hand (金山 百搭): among the flowers, and a wildcard (hand_input)
+            h.flowers[t - 34] += c.hands[seat][t]
+            h.n_flowers += c.hands[seat][t]
+            h.k += c.hands[seat][t]
     h.n_melds = c.n_melds[seat] if c.n_melds[seat] <= EV_MAX_MELDS else EV_MAX_MELDS + 1
     for m in range(c.n_melds[seat] if c.n_melds[seat] <= EV_MAX_MELDS else 0):
         kind = c.meld_kind[seat][m]
@@ -166,8 +172,8 @@ cdef int ev_core_score(HandCore* c, EvResult* res, int seat, int tile, int from_
     cdef EvHand h
     cdef int t
     for t in range(34, CORE_TILES):
-        if c.hands[seat][t]:
-            return ER_FALLBACK  # (a bonus tile held: not a hand the evaluator reads)
+        if c.hands[seat][t] and not ((c.wild_now >> t) & 1):
+            return ER_FALLBACK  # (a bonus tile held that is no wildcard: not a hand the evaluator reads)
     if from_seat >= 0 and tile >= 34:
         return ER_FALLBACK
     ev_core_hand(c, c.book, &h, seat, tile, from_seat, robbing, wf, mode, won_mask, kong_from, dealer_discards)

@@ -38,6 +38,8 @@ FLOWS: list[tuple[str, dict[str, Any], set[str], tuple[int, ...]]] = [
     ("hongzhong", {"discard_wins": True, "seven_pairs_win": False}, {"birds"}, ()),
     ("guangdong", {}, set(), ()),
     ("guangdong-fangui", {}, {"indicator"}, ()),
+    # wildcards that are bonus tiles kept in the hand (金山 百搭), one drawn and won on
+    ("jinshan", {}, {"wildcard_win"}, ()),
 ]
 IDS = [f"{r}-{','.join(f'{k}={v}' for k, v in o.items()) or 'default'}" for r, o, _, _ in FLOWS]
 
@@ -102,7 +104,7 @@ def test_hands_decided_by_the_evaluator_are_the_rule_books(rules: str, options: 
 
 
 @needs_core
-@pytest.mark.parametrize("rules", ["hongzhong", "guangdong", "guangdong-fangui"])
+@pytest.mark.parametrize("rules", ["hongzhong", "guangdong", "guangdong-fangui", "jinshan"])
 def test_wildcard_flows_are_decided_in_c(rules: str) -> None:
     """The core's wildcard kinds are the book's (fixed, or from the indicator for every tile it may be): the
     evaluator reads the hand's wildcards from the core; a book whose wildcards differ from its flow's is not."""

@@ -305,7 +305,7 @@ def _book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
 def _same_wildcards(flow: Flow, rs: Any) -> bool:
     """The hand's wildcard kinds as the core counts them (the flow's fixed kinds, or those its indicator makes
     wild: CoreFlow's wild_mask / indicator tables) are the rule book's (BookRuleSet.wildcard_kinds) for every
-    indicator, and none is a bonus tile (the evaluator reads wildcards among the 34 kinds from the core)."""
+    indicator, and a wildcard that is a bonus tile is one kept in the hand (the core holds it: 金山 百搭)."""
     from mahjong.rulebook.book import indicated_kinds
 
     b = rs.book
@@ -317,8 +317,9 @@ def _same_wildcards(flow: Flow, rs: Any) -> bool:
     if b.wildcard_indicator:
         return (not flow.wild_tiles and ind is not None and not any(ind.bonus) and not any(ind.wildcards[34:])
                 and all(frozenset(ind.wildcards[t]) == frozenset(indicated_kinds(b, t)) for t in range(34)))
+    held = flow.held_bonus  # (wildcard bonus tiles kept in the hand: 金山 百搭)
     return (ind is None or not any(ind.wildcards)) and frozenset(flow.wild_tiles) == frozenset(b.wildcard_tiles) \
-        and all(0 <= t < 34 for t in flow.wild_tiles)
+        and all(0 <= t < 34 or t in held for t in flow.wild_tiles)
 
 
 def facts_from_core(flow: Flow) -> bool:

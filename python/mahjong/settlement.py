@@ -378,20 +378,37 @@ class Draw:
     hands: Mapping[int, str] = field(default_factory=dict)
     ready_order: tuple[int, ...] = ()
     facts: Mapping[str, Any] = field(default_factory=dict)
+    #: the final hands already read (:meth:`of_hands`: the engine's, which need not be parsed from their text)
+    _read: Mapping[int, Hand] = field(default_factory=dict, compare=False, repr=False)
+
+    @classmethod
+    def of_hands(cls, hands: Mapping[int, Hand], ready_order: tuple[int, ...] = (),
+                 facts: Mapping[str, Any] | None = None) -> Draw:
+        """The Draw of final hands given as :class:`Hand` objects (the record keeps their notation; the rule
+        set reads the objects themselves: no text is parsed back)."""
+        if not isinstance(hands, Mapping) or not all(isinstance(h, Hand) for h in hands.values()):
+            raise HandError("Draw.of_hands takes a mapping of seat -> Hand")
+        return cls({s: str(h) for s, h in hands.items()}, ready_order, {} if facts is None else facts, dict(hands))
 
     def __post_init__(self) -> None:
         if not isinstance(self.hands, Mapping):
             raise HandError(f"draw hands must map seat -> hand, got {type(self.hands).__name__}")
         hands: dict[int, str] = {}
+        read: dict[int, Hand] = {}
         for k, v in self.hands.items():
             seat = _seat(_seat_key(k), "hands: seat")
             if not isinstance(v, str):
                 raise HandError(f"seat {seat}'s final hand must be notation text, got {type(v).__name__}")
+            given = self._read.get(k) if isinstance(self._read, Mapping) else None
             try:
-                parse_hand(v, infer_win_tile=False).check_size(13, complete=False)
+                hand = given if isinstance(given, Hand) else parse_hand(v, infer_win_tile=False)
+                hand.check_size(13, complete=False)
             except MahjongError as e:
                 raise type(e)(f"seat {seat}'s final hand {v!r}: {e}") from None
             hands[seat] = v
+            if given is hand:
+                read[seat] = hand
+        object.__setattr__(self, "_read", MappingProxyType(read))
         object.__setattr__(self, "hands", MappingProxyType(dict(sorted(hands.items()))))
         order = tuple(_seat(s, "ready_order: seat") for s in self.ready_order)
         if len(set(order)) != len(order):
@@ -407,7 +424,8 @@ class Draw:
             text = self.hands[seat]
         except KeyError:
             raise ContextError(f"the draw does not give seat {seat}'s final hand") from None
-        return parse_hand(text, infer_win_tile=False)
+        got = self._read.get(seat)
+        return got if got is not None else parse_hand(text, infer_win_tile=False)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "draw", "hands": {str(k): v for k, v in self.hands.items()}}

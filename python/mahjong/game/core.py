@@ -957,18 +957,22 @@ class CoreHand(HandTable):
         flow lists them (those at the wall's end, before a 海底捞月), the seats in the order they became ready,
         the flow's facts of the wall's end."""
         flow, core = self.flow, self.core
+        hands: dict[int, Hand] = {}
         if flow.draw_hands:
-            self._draw_hands = {s: self._core_hand(s) for s in seats}
+            hands = {s: self._core_hand_of(s) for s in seats}
             fished = core.haidi
-            if fished is not None and fished[0] in self._draw_hands:
+            if fished is not None and fished[0] in hands:
                 seat, tile = fished
                 counts = bytearray(core.hand(seat))
                 counts[tile] -= 1
-                self._draw_hands[seat] = str(hand_from(counts, self._core_hand_of(seat).melds, core.bonus(seat)))
+                hands[seat] = hand_from(counts, hands[seat].melds, core.bonus(seat))
         ready = core.wall_end_ready
         order = tuple(s for s in self.ready_order() if ready >= 0 and ready >> s & 1)
         facts = flow.draw_facts(self.snapshot()) if flow.draw_hands else {}
-        return Draw(self._draw_hands, order, facts)
+        draw = Draw.of_hands(hands, order, facts)  # (the rule set reads these hands: no text parsed back)
+        if flow.draw_hands:
+            self._draw_hands = dict(draw.hands)
+        return draw
 
     def _won_end(self) -> bool:
         """A hand with wins, settled straight from the core: the kong ledger, then each win with its hand and its

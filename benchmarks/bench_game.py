@@ -219,7 +219,9 @@ Notes:
   core wherever the core decided and settled the hand): the built-in agents choose in C. Guobiao's wins
   (the 8-fan minimum) are decided in C by its fan kernel; a rule set whose book compiles has its wins scored
   and (where it settles by its book or its wins alone) its hands settled in C by the compiled rule-book
-  evaluator (`src/mjcore/evaluator.pxi`: Sichuan, the common table, Wuhu); for every other rule set the core
+  evaluator (`src/mjcore/evaluator.pxi`: Sichuan, the common table, Wuhu, Changsha, the two-player game,
+  Hongzhong, Guangdong and Jinshan, their wildcards and the flows' own facts read from the core; a hand with a
+  rule file's opening or instant win, or with horses, is settled in Python); for every other rule set the core
   asks the rule set (Python) whether a complete hand on offer may win (its score), and the rule set settles
   each hand in Python (the hand's record is made from the core's state, without building the typed events,
   wherever the record holds nothing else): the last column says where the time goes (a profile of the loop:

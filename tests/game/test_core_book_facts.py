@@ -147,3 +147,113 @@ def test_a_book_is_compiled_once_per_configuration() -> None:
     assert got is not None and compiled(b) is got
     other = get_ruleset("changsha", dealer_extra=0)
     assert compiled(other) is not got and compiled(other) is compiled(get_ruleset("changsha", dealer_extra=0))
+
+
+#: a rule file of the test's own, nothing of it in C: 翻鬼 wildcards, no chows, several winners on one discard,
+#: 报听 with the 海底捞月 phase, two birds by seat (each on the winner or a payer: the payer's share once more), a
+#: row for 报听 and one for 海底捞月
+OWN_FILE = """format = 1
+name = "core-facts-own"
+zh = "测试二"
+en = "Evaluator facts test"
+
+[tiles]
+flowers = false
+
+[wildcards]
+indicator = true
+indicator_kinds = 1
+
+[win]
+forms = ["regular", "seven_pairs"]
+
+[flow]
+chows = false
+multiple_winners = true
+birds = 2
+bird_hits = "seat"
+declare_ready = true
+
+[scoring]
+exclusion = "simultaneous"
+aggregation = "sum"
+unit = "pt"
+
+[payment]
+bird_share = "total"
+
+[facts.bird_seats]
+type = "per_seat"
+zh = "每家中鸟数"
+en = "birds on each seat"
+
+[facts.declared_ready]
+type = "bool"
+default = false
+zh = "报听"
+en = "declared ready"
+
+[facts.haidi]
+type = "bool"
+default = false
+zh = "海底捞月"
+en = "won on the fished tile"
+
+[[rows]]
+key = "self_drawn"
+value = 2
+unit = "pt"
+when = "self_drawn"
+
+[[rows]]
+key = "win_on_discard"
+zh = "接炮"
+en = "Win on a discard"
+value = 1
+unit = "pt"
+when = "not self_drawn"
+
+[[rows]]
+key = "ready"
+zh = "报听"
+en = "Declared ready"
+value = 3
+unit = "pt"
+when = "declared_ready"
+
+[[rows]]
+key = "fished"
+zh = "海底捞月"
+en = "Fished"
+value = 5
+unit = "pt"
+when = "haidi"
+"""
+
+
+@needs_core
+@pytest.mark.usefixtures("registry_restored")
+def test_a_rule_file_of_ones_own_reads_the_cores_facts(tmp_path: Any) -> None:
+    from mahjong.rulebook import load_rules
+
+    path = tmp_path / "core-facts-own.toml"
+    path.write_text(OWN_FILE, encoding="utf-8")
+    load_rules(path)
+    flow = make_flow("core-facts-own")
+    assert flow.indicator is not None and flow.ready_declaration
+    hook = book_in_c(flow)
+    assert hook is not None and hook[3]  # (decided and settled in C)
+    cb = compiled(flow.ruleset)
+    assert cb is not None
+    assert {s.name: s.source for s in cb.facts if s.name in CORE_FACTS} == {
+        "declared_ready": "declared_ready", "haidi": "haidi", "bird_seats": "bird_seats"}
+    seen: set[str] = set()
+    for agent in ("random", "greedy"):
+        for i, (a, b) in enumerate(_pairs("core-facts-own", {}, agent, range(24))):
+            assert a._settled_in_c
+            assert a.wins_made() == b.wins_made() and a.net == b.net, (agent, i)
+            assert a.events == b.events and a.settlement == b.settlement, (agent, i)
+            for ev in record_of(b).events:
+                if isinstance(ev, Win):
+                    seen |= {k for k, v in ev.flags.items() if v and v != [0, 0, 0, 0]}
+    assert seen == {"indicator", "declared_ready", "bird_seats"}

@@ -149,70 +149,26 @@ def test_a_book_is_compiled_once_per_configuration() -> None:
     assert compiled(other) is not got and compiled(other) is compiled(get_ruleset("changsha", dealer_extra=0))
 
 
-#: a rule file of the test's own, nothing of it in C: 翻鬼 wildcards, no chows, several winners on one discard,
-#: 报听 with the 海底捞月 phase, two birds by seat (each on the winner or a payer: the payer's share once more), a
-#: row for 报听 and one for 海底捞月
-OWN_FILE = """format = 1
-name = "core-facts-own"
-zh = "测试二"
-en = "Evaluator facts test"
+def _own_file() -> str:
+    """The differential tests' own rule file (翻鬼 wildcards, no chows, several winners on one discard, an instant
+    win on four wildcards) made to read the core's facts: 报听 with the 海底捞月 phase, two birds by seat (each on
+    the winner or a payer: the payer's share once more), a row for 报听 and one for 海底捞月."""
+    from test_core_differential import OWN_FILE
 
-[tiles]
-flowers = false
-
-[wildcards]
-indicator = true
-indicator_kinds = 1
-
-[win]
-forms = ["regular", "seven_pairs"]
-
-[flow]
-chows = false
-multiple_winners = true
-birds = 2
-bird_hits = "seat"
-declare_ready = true
-
-[scoring]
-exclusion = "simultaneous"
-aggregation = "sum"
-unit = "pt"
-
-[payment]
-bird_share = "total"
-
-[facts.bird_seats]
-type = "per_seat"
-zh = "每家中鸟数"
-en = "birds on each seat"
-
-[facts.declared_ready]
-type = "bool"
-default = false
-zh = "报听"
-en = "declared ready"
-
-[facts.haidi]
-type = "bool"
-default = false
-zh = "海底捞月"
-en = "won on the fished tile"
-
-[[rows]]
-key = "self_drawn"
-value = 2
-unit = "pt"
-when = "self_drawn"
-
-[[rows]]
-key = "win_on_discard"
-zh = "接炮"
-en = "Win on a discard"
-value = 1
-unit = "pt"
-when = "not self_drawn"
-
+    edits = [
+        ('name = "core-test-own"', 'name = "core-facts-own"'),
+        ('bird_hits = "all"', 'bird_hits = "seat"\ndeclare_ready = true'),
+        ('bonus = "birds"', 'bird_share = "total"'),
+        ('[facts.birds]\ntype = "int"\ndefault = 0\nzh = "中鸟数"\nen = "birds that hit"',
+         '[facts.bird_seats]\ntype = "per_seat"\nzh = "每家中鸟数"\nen = "birds on each seat"\n\n'
+         '[facts.declared_ready]\ntype = "bool"\ndefault = false\nzh = "报听"\nen = "declared ready"\n\n'
+         '[facts.haidi]\ntype = "bool"\ndefault = false\nzh = "海底捞月"\nen = "won on the fished tile"'),
+    ]
+    text = OWN_FILE
+    for old, new in edits:
+        assert old in text, old
+        text = text.replace(old, new)
+    return text + """
 [[rows]]
 key = "ready"
 zh = "报听"
@@ -237,7 +193,7 @@ def test_a_rule_file_of_ones_own_reads_the_cores_facts(tmp_path: Any) -> None:
     from mahjong.rulebook import load_rules
 
     path = tmp_path / "core-facts-own.toml"
-    path.write_text(OWN_FILE, encoding="utf-8")
+    path.write_text(_own_file(), encoding="utf-8")
     load_rules(path)
     flow = make_flow("core-facts-own")
     assert flow.indicator is not None and flow.ready_declaration

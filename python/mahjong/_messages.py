@@ -583,6 +583,8 @@ _ROWS: list[tuple[str, str, str]] = [
     ("draw-hands-mapping",
      "draw hands must map seat -> hand, got {type}",
      "流局的 hands 必须是 座位 → 手牌 的映射，现为 {type}。"),
+    ("draw-hands-read", "Draw.of_hands takes a mapping of seat -> Hand",
+     "Draw.of_hands 需要 座位 → Hand 对象 的映射。"),
     ("draw-hand-type",
      "seat {seat}'s final hand must be notation text, got {type}",
      "座位 {seat} 的最后手牌必须是文字记法，现为 {type}。"),

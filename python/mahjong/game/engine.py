@@ -738,8 +738,8 @@ class Game(HandTable):
             chosen = next((a for a in legal if a.index == action), None)
         elif isinstance(action, Action):
             chosen = next((a for a in legal if a is action), None)  # (the engine's own objects: fast path)
-            if chosen is None:
-                chosen = action if action in legal else None
+            if chosen is None:  # (an equal action a caller made: the engine's own object is the one recorded)
+                chosen = next((a for a in legal if a == action), None)
         else:
             raise IllegalActionError(f"an action is an Action or an action index, got {action!r}")
         if chosen is None:

@@ -359,7 +359,9 @@ class _Compiler:
             out.append(_OP["not"])
             return "num"
         if op == "neg":
+            start = len(out)
             if self.emit(node.args[0], scope, out) != "num":
+                del out[start:]  # (the error alone, as below)
                 out.append(_OP["err"])
                 return "num"
             out.append(_OP["neg"])
@@ -450,9 +452,11 @@ class _Compiler:
             want = 2 if fn == "contains" else 1
             if len(args) != want:
                 raise NotCompiled(f"{self.rs.name}: {fn}() takes {want} values: {_text(node)}")
+            start = len(out)
             kinds = [self.emit(a, scope, out) for a in args]
-            if kinds[0] != "seats":
-                out.append(_OP["err"])  # the rule book raises: contains / size need a seats win fact
+            if kinds[0] != "seats":  # the rule book raises: contains / size need a seats win fact
+                del out[start:]  # (the error alone: the values it was given would stay on the stack)
+                out.append(_OP["err"])
                 return "num"
             if fn == "contains" and kinds[1] != "num":
                 raise NotCompiled(f"{self.rs.name}: contains() of two seats facts")

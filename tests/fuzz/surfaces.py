@@ -573,7 +573,7 @@ def batch_threads(g: Gen) -> Any:
 
     def reader() -> None:
         try:
-            while not stop.is_set():
+            while not stop.wait(0.002):  # (a pause between reads: the time limit counts every thread's CPU)
                 with batch.lock:
                     for game in batch.games:
                         game.state.tile_count_check()
@@ -585,7 +585,7 @@ def batch_threads(g: Gen) -> Any:
 
         r = random.Random(seed + 1)
         try:
-            while not stop.is_set():
+            while not stop.wait(0.002):
                 i = r.choice([0, batch.n - 1, batch.n, -1, 2**70, 1.0, None])
                 try:
                     batch.legal(i, r.choice([0, 1, 2, 3, 4, -1, True]))  # type: ignore[arg-type]
@@ -657,11 +657,11 @@ def web_api(g: Gen) -> Any:
         r = client.post(path, content=data, headers={"content-type": g.r.choice(["application/json", "text/plain"])})
     elif roll < 0.9:
         name = g.r.choice(RULESETS + ["", "x" * 500, "国标", "../../etc", "%00", g.text(10), "9" * 100])
-        r = client.get(g.r.choice(["/api/rules/", "/api/fans/", "/api/tables/"]) + quote(name, safe=""))
+        r = client.get(g.r.choice(["/api/rules/", "/api/fans/", "/api/tables/"]) + quote(name, safe="", errors="replace"))
     else:
         r = client.request(g.r.choice(["GET", "POST", "PUT", "DELETE"]),
                            g.r.choice(["/", "/api/tiles", "/api/strings", "/api/rules", "/openapi.json", "/nope",
-                                       "/static/" + quote(g.text(8)), "/table", "/api/score"]))
+                                       "/static/" + quote(g.text(8), errors="replace"), "/table", "/api/score"]))
     if r.status_code >= 500 and not (r.status_code == 503 and r.request.url.path == "/api/tables"):
         raise ServerError(f"{r.request.method} {r.request.url.path}: {r.status_code} {r.text[:300]}")
     if r.status_code >= 400 and r.headers.get("content-type", "").startswith("application/json"):

@@ -657,7 +657,8 @@ def web_api(g: Gen) -> Any:
         r = client.post(path, content=data, headers={"content-type": g.r.choice(["application/json", "text/plain"])})
     elif roll < 0.9:
         name = g.r.choice(RULESETS + ["", "x" * 500, "国标", "../../etc", "%00", g.text(10), "9" * 100])
-        r = client.get(g.r.choice(["/api/rules/", "/api/fans/", "/api/tables/"]) + quote(name, safe="", errors="replace"))
+        where = g.r.choice(["/api/rules/", "/api/fans/", "/api/tables/"])
+        r = client.get(where + quote(name, safe="", errors="replace"))
     else:
         r = client.request(g.r.choice(["GET", "POST", "PUT", "DELETE"]),
                            g.r.choice(["/", "/api/tiles", "/api/strings", "/api/rules", "/openapi.json", "/nope",

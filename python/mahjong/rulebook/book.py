@@ -1314,6 +1314,8 @@ def _reads_wait(book: RuleBook) -> bool:
     """The book reads the wait: it reports it, or an expression names ``single_wait`` (worked out once a book)."""
     got = _READS_WAIT.get(id(book))
     if got is None or got[0] is not book:
+        if len(_READS_WAIT) > 256:  # (bounded as the tables above: rule files loaded at run time are books too)
+            _READS_WAIT.clear()
         nodes = [n for r in book.rows for n in (r.when, r.count, r.rename_when) if n is not None]
         nodes += [n for n in (book.requires,) if n is not None]
         reads = book.report_wait or any("single_wait" in names_in(n)[0] for n in nodes)

@@ -797,6 +797,10 @@ def _settlement(c: _Compiler, put: Callable[[str, int], None]) -> None:
 
 # --- the cache --------------------------------------------------------------------------------------------------------
 
+#: compiled books kept (each keyed by its rule set's class, book and config, and keeping them alive): one per
+#: preset and option set in use is plenty; a process making rule sets without end (distinct option sets, rule
+#: files loaded at run time) empties it when full
+CACHE_MAX = 128
 _CACHE: dict[Any, Any] = {}
 _NONE = object()
 
@@ -827,7 +831,7 @@ def _lookup(rs: Any) -> CompiledBook | str:
         except NotCompiled as e:
             got = str(e)
         if key is not None:
-            if len(_CACHE) > 512:
+            if len(_CACHE) >= CACHE_MAX:
                 _CACHE.clear()
             _CACHE[key] = got
     return got  # type: ignore[return-value]

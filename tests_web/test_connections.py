@@ -21,6 +21,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from bench_web import stop  # (benchmarks/ is put on sys.path by conftest.py)
+
 DEADLINE = 1.0
 
 
@@ -42,12 +44,7 @@ def _server(*args: str) -> Iterator[tuple[str, int, Path]]:
             time.sleep(0.05)
         raise RuntimeError("mahjong serve did not start: " + out.read_text())
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc)
 
 
 def _request(host: str, port: int, method: str, path: str, body: object = None) -> tuple[int, bytes]:

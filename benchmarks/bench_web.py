@@ -166,12 +166,18 @@ def served() -> Iterator[tuple[str, subprocess.Popen[str]]]:
                 return
         raise RuntimeError("mahjong serve did not start: " + "".join(seen))
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop(proc)
         proc.stdout.close()
+
+
+def stop(proc: subprocess.Popen[Any]) -> None:
+    """Stop a server started in a subprocess: asked first, killed if it does not go within 10 s."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
 
 
 # --- tables under load -------------------------------------------------------------------------------------------

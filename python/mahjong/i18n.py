@@ -684,6 +684,9 @@ HELP: dict[str, tuple[str, str]] = {
     "serve.--host": ("address to bind (default 127.0.0.1: only this machine can reach the page)",
                      "绑定的地址（默认 127.0.0.1：只有本机能打开网页）"),
     "serve.--open": ("open the page in the default web browser", "用默认浏览器打开网页"),
+    "serve.--request-timeout": ("seconds a client has to send a whole request before its connection is closed "
+                                "(default 10)",
+                                "客户端发送一个完整请求的时限（秒），超时即关闭连接（默认 10）"),
     # verify (tables' match logs)
     "verify": ("check a table's match log: each hand dealt again from its revealed seed and replayed",
                "核对牌桌的对局记录：按公布的种子重新发牌并重放每一局"),

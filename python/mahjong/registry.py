@@ -216,7 +216,7 @@ def shared_ruleset(name: str, options: Mapping[str, Any] | None = None) -> RuleS
     preset = resolve_preset(name)
     row = PRESETS[preset]
     ruleset = get_ruleset(preset, **dict(options or {}))
-    if len(_SHARED) >= SHARED_MAX:
+    while _SHARED and len(_SHARED) >= SHARED_MAX:
         _SHARED.pop(next(iter(_SHARED)), None)
     _SHARED[key] = (preset, row, ruleset)
     return ruleset

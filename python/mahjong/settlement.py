@@ -252,6 +252,17 @@ def _one_tile(value: Any, what: str) -> int:
 # --- events -----------------------------------------------------------------------------------
 
 
+class _Record:
+    """A frozen record whose mappings are read-only views (``MappingProxyType``, which neither pickles nor
+    deep-copies): pickled and copied as its constructor's arguments, each view as a plain dict, which
+    ``__post_init__`` checks and wraps again (a game holding a win's record, the Sichuan hand after its first win,
+    is copied with ``copy.deepcopy``)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        values = (getattr(self, f.name) for f in fields(self))  # type: ignore[arg-type]
+        return type(self), tuple(dict(v) if isinstance(v, MappingProxyType) else v for v in values)
+
+
 @dataclass(frozen=True)
 class Kong:
     """A kong declared during play (刮风 = exposed, 下雨 = concealed).
@@ -300,7 +311,7 @@ class Kong:
 
 
 @dataclass(frozen=True)
-class Win:
+class Win(_Record):
     """A win: ``seat`` completed ``hand`` on ``discarder``'s discard (``None`` = self-drawn).
 
     The boolean fields are the :class:`~mahjong.framework.WinContext` flags of the same name; ``flags`` holds
@@ -364,7 +375,7 @@ class Win:
 
 
 @dataclass(frozen=True)
-class Draw:
+class Draw(_Record):
     """The wall ran out (流局 / 荒庄) with the players in ``hands`` still playing.
 
     Attributes:
@@ -485,7 +496,7 @@ def _only(data: Mapping[str, Any], allowed: set[str], what: str) -> None:
 
 
 @dataclass(frozen=True)
-class HandRecord:
+class HandRecord(_Record):
     """One hand of play, as events in order, under one rule set.
 
     Attributes:

@@ -422,7 +422,7 @@ def _game_replay(name: str) -> Callable[[Gen], Any]:
 CLI_TIMEOUT = 20.0
 
 
-CLI_SUBCOMMANDS = ("analyze", "score", "score", "rules", "settle")
+CLI_SUBCOMMANDS = ("analyze", "score", "score", "rules", "settle", "simulate", "check", "verify", "serve", "play")
 
 
 def cli(g: Gen, subcommands: tuple[str, ...] = CLI_SUBCOMMANDS) -> Any:
@@ -448,7 +448,36 @@ def cli(g: Gen, subcommands: tuple[str, ...] = CLI_SUBCOMMANDS) -> Any:
     elif sub == "rules":
         if g.r.random() < 0.7:
             argv.append(g.r.choice(RULESETS + ["bogus"]))
+    elif sub == "simulate":  # (a few hands at most: the bounds are what is fuzzed, not the play)
+        argv += ["--rules", g.r.choice(RULESETS + ["bogus"]), "--no-progress",
+                 "--hands", g.r.choice(["1", "3", "0", "-1", "x", str(10**23), "9" * 30])]
+        if g.r.random() < 0.3:
+            argv += ["--workers", g.r.choice(["1", "0", "-3", "100000", str(2**70), "x"])]
+        if g.r.random() < 0.3:
+            argv += ["--option", g.r.choice(["min_fan=2", "base=x", "=", "x", "wall_end_reserve=9" * 3, "max_fan=-1"])]
+        if g.r.random() < 0.2:
+            argv += ["--log", g.r.choice(["/dev/full", "/nonexistent/dir/x.jsonl", ""])]
+        if g.r.random() < 0.3:
+            argv.append("--json")
+    elif sub == "serve":  # (only addresses it cannot listen on, or bad limits: it must refuse, not serve)
+        argv += g.r.choice([["--host", "256.1.1.1"], ["--host", "no.such.host.invalid"], ["--port", "99999"],
+                            ["--port", "-1"], ["--port", "x"], ["--request-timeout", "0"], ["--host", ""],
+                            ["--request-timeout", "x"]])
+    stdin: Any = subprocess.DEVNULL
     path = ""
+    if sub in ("check", "verify"):
+        import tempfile
+
+        from surfaces import rule_file_text
+
+        fd, path = tempfile.mkstemp(suffix=".toml" if sub == "check" else ".jsonl")
+        with os.fdopen(fd, "wb") as f:
+            f.write(rule_file_text(g).encode("utf-8", "surrogatepass") if sub == "check" else
+                    g.r.choice([b"", b"\xff\xfe", b"{}\n", b'{"type": "hand_started"}\n', g.text(200).encode()]))
+        argv = ["rules", "--check", path] if sub == "check" else ["verify", path]
+    if sub == "play":  # closed, empty or undecodable standard input
+        argv += ["--rules", g.r.choice(RULESETS)]
+        stdin = g.r.choice([subprocess.DEVNULL, b"\xff\xfe\xfa\n", b"x\n" * 50, b"99999999999999999999\n"])
     if sub == "settle":
         import tempfile
 
@@ -462,10 +491,12 @@ def cli(g: Gen, subcommands: tuple[str, ...] = CLI_SUBCOMMANDS) -> Any:
     argv = [a.replace("\x00", "").encode("utf-8", "replace").decode("utf-8") for a in argv]
     try:
         proc = subprocess.run([sys.executable, "-c", "import sys; from mahjong.cli import main; sys.exit(main())",
-                               *argv], capture_output=True, timeout=CLI_TIMEOUT, text=True, errors="replace")
+                               *argv], capture_output=True, timeout=CLI_TIMEOUT,
+                              **({"stdin": stdin} if not isinstance(stdin, bytes) else {"input": stdin}))
     finally:
-        if sub == "settle":
+        if path:
             os.unlink(path)
+    proc.stderr = proc.stderr.decode("utf-8", "replace")
     if proc.returncode < 0 or "Traceback (most recent call last)" in proc.stderr:
         raise CliFailure(f"mahjong {argv!r} exited {proc.returncode}: {proc.stderr[-600:]}")
     return proc.returncode
@@ -502,6 +533,34 @@ def entries() -> list[Entry]:
         for name in PLAYABLE:
             rows.append(Entry(f"game step[{name}]", 0.03, _game_step(name)))
             rows.append(Entry(f"game log replay[{name}]", 0.02, _game_replay(name)))
+    rows += _surface_rows()
+    return rows
+
+
+def _surface_rows() -> list[Entry]:
+    """The layers built on the kernels (tests/fuzz/surfaces.py): rule files, the log readers, the step API's
+    hostile answers and probes with whole-state snapshots, GameBatch under threads, the web API."""
+    import surfaces
+
+    compiled = os.environ.get("MAHJONG_PURE_PYTHON") != "1"
+    rows = [
+        Entry("rule file: check, build, score", 0.1, surfaces.rule_file),
+        Entry("rule file on disk: check, load", 0.05, surfaces.rule_file_load),
+        Entry("log: PMN record", 0.05, surfaces.pmn_record),
+        Entry("log: Botzone processed record", 0.05, surfaces.botzone_record),
+    ]
+    if compiled:  # (each plays a hand: on the pure-Python kernels that alone can pass the time limit)
+        rows += [Entry("log: Botzone match log", 0.03, surfaces.botzone_match),
+                 Entry("log: JSON lines", 0.03, surfaces.json_lines_log)]
+        rows += [Entry(f"game probes[{name}]", 0.03, surfaces.game_probe(name)) for name in PLAYABLE]
+        if np is not None:
+            rows.append(Entry("GameBatch under threads", 0.03, surfaces.batch_threads))
+    try:
+        import starlette.testclient  # noqa: F401 - the web extra (and httpx) installed
+    except ImportError:
+        pass
+    else:
+        rows.append(Entry("web API", 0.2, surfaces.web_api))
     return rows
 
 

@@ -381,3 +381,295 @@ def json_lines_log(g: Gen) -> Any:
     if not changed and twin.done and twin.settlement.net != game.settlement.net:
         raise Mismatch(f"{name}: the replayed log settles to {twin.settlement.net}, not {game.settlement.net}")
     return twin
+
+
+# ---- the game's step API: hostile seats, actions and probes, whole-state snapshots, invariants ------------------
+
+class StateChanged(Mismatch):
+    """A refused call (our error) changed the game: its snapshot differs."""
+
+
+class Broken(Mismatch):
+    """An invariant does not hold: a tile's copies, legal = mask, zero-sum, the log's replay."""
+
+
+def _hostile_seat(g: Gen, seat: int) -> Any:
+    from hostile import IndexOnly, Liar, Raises
+
+    np = _np()
+    pool: list[Any] = [float(seat), True, False, None, str(seat), [seat], {seat: 1}, (seat,), seat + 4, -1, 2**64,
+                       -(2**70), IndexOnly(seat), Liar(seat), Raises(), b"\x00", 1j]
+    if np is not None:
+        pool += [np.int64(seat), np.uint8(seat), np.int8(-1), np.float64(seat), np.bool_(True), np.array([seat]),
+                 np.int64(2**40)]
+    return g.r.choice(pool)
+
+
+def _hostile_action(g: Gen, legal: list[Any]) -> Any:
+    from hostile import IndexOnly, Liar
+
+    from mahjong.game import Action
+
+    np = _np()
+    a = g.r.choice(legal)
+    pool: list[Any] = [float(a.index), True, None, str(a.index), [a.index], {a.index: 1}, a.index + 1000, -1, 201,
+                       2**64, IndexOnly(a.index), Liar(a.index), a.to_dict(), repr(a), object()]
+    if np is not None:
+        pool += [np.int64(a.index), np.float32(a.index), np.bool_(True), np.array([a.index])]
+    roll = g.r.random()
+    if roll < 0.3:  # an Action a caller makes: hostile fields (refused when it is made) or one not legal now
+        try:
+            kind = g.r.choice([a.kind, "discard", "chow", "win", "pass", "flower", "x", None])
+            tile = g.r.choice([a.tile, -1, 0, 33, 34, 41, 42, 5.0, True, None, "5m", 2**70])
+            meld = g.r.choice([a.meld, (), (1, 2, 3), (27, 28, 29), "123", [4, 5, 6], (1, 2, 3.0), None, (40,)])
+            return Action(kind, tile, meld)  # type: ignore[arg-type]
+        except mahjong.MahjongError:
+            return a.index + 1000
+    return g.r.choice(pool)
+
+
+def _np() -> Any:
+    try:
+        import numpy
+    except ImportError:
+        return None
+    return numpy
+
+
+def _check_invariants(game: Any, name: str) -> None:
+    """Legal = mask for every pending seat, and every tile in exactly one place."""
+    for s in (game.pending if not game.done else ()):
+        legal = {a.index for a in game.legal_actions(s)}
+        mask = {i for i, b in enumerate(bytes(game.action_mask(s))) if b}
+        if legal != mask:
+            raise Broken(f"{name}: seat {s}'s legal actions {sorted(legal)} are not its mask {sorted(mask)}")
+    try:
+        game.state.tile_count_check()
+    except AssertionError as e:
+        raise Broken(f"{name}: tile count: {e}") from None
+
+
+def game_probe(name: str) -> Any:
+    """A hand on either engine, played by legal answers and hit at random moments by hostile ones (seats and
+    actions of every type, steps with odd mappings, probes, penalties): every refusal is our error and leaves the
+    game's whole snapshot as it was; legal = mask and the tile count hold at every hostile moment; a finished
+    hand's nets sum to zero and its log replays to the same events."""
+
+    def call(g: Gen) -> Any:
+        from mahjong.game import Game
+        from mahjong.game.log import dumps_log, read_log, replay
+
+        engine = g.r.choice(["core", "python"])
+        options: dict[str, Any] = {}
+        if name.startswith("guobiao") and g.r.random() < 0.3:  # (the judge's penalties: Guobiao's flow option)
+            options["penalties"] = True
+        game = Game(name, seed=g.r.randrange(1 << 64), engine=engine, options=options or None)
+        label = f"{name}[{engine}]"
+        for _ in range(g.r.randrange(0, 400)):
+            if game.done:
+                break
+            seat = g.r.choice(list(game.pending))
+            legal = game.legal_actions(seat)
+            if g.r.random() < 0.15:
+                _check_invariants(game, label)
+                before = snapshot(game)
+                what = g.r.randrange(6)
+                try:
+                    if what == 0:
+                        game.act(_hostile_seat(g, seat), g.r.choice(legal))
+                    elif what == 1:
+                        game.act(seat, _hostile_action(g, legal))
+                    elif what == 2:
+                        answers: Any = {s: game.legal_actions(s)[0] for s in game.pending}
+                        roll = g.r.random()
+                        if roll < 0.3:  # (a mapping's keys are hashable)
+                            key = _hostile_seat(g, seat)
+                            answers[key if getattr(type(key), "__hash__", None) else str(key)] = answers.pop(seat)
+                        elif roll < 0.6:
+                            answers[seat] = _hostile_action(g, legal)
+                        elif roll < 0.8:
+                            answers.pop(seat)
+                        else:
+                            answers = g.r.choice([[seat], None, seat, "x", list(answers.items())])
+                        game.step(answers)
+                    elif what == 3:
+                        probe = g.r.choice(["legal_actions", "action_mask", "observe"])
+                        getattr(game, probe)(_hostile_seat(g, seat))
+                        if snapshot(game) != before:
+                            raise StateChanged(f"{label}: {probe} with a hostile seat changed the game")
+                        continue
+                    elif what == 4:
+                        game.penalize(g.r.choice([seat, _hostile_seat(g, seat)]),
+                                      g.r.choice(["TLE", "WA", "x", None, 5]), g.r.choice(["", None, 5, "a" * 300]))
+                        continue
+                    else:  # a legal action of a seat that is not to act
+                        other = [s for s in game.flow.seats if s not in game.pending]
+                        if not other:
+                            continue
+                        game.act(g.r.choice(other), legal[0])
+                        if not game.flow.penalties:
+                            raise Broken(f"{label}: a seat that was not to act was answered for")
+                except mahjong.MahjongError:
+                    if snapshot(game) != before:
+                        raise StateChanged(f"{label}: a refused call (probe {what}) changed the game") from None
+                    continue
+                if game.flow.penalties:
+                    continue  # (the judge's penalties: an illegal answer is judged, not refused)
+                if what in (0, 1, 2):
+                    continue  # (a numpy seat or index is taken as the same int: answered)
+            game.act(seat, g.r.choice(legal))
+        if game.done:
+            if sum(game.settlement.net) != 0:
+                raise NotZeroSum(f"{label}: net {game.settlement.net}")
+            events = game.events
+            twin = replay(read_log(dumps_log(events)))
+            if twin.events != events:
+                raise Broken(f"{label}: the log does not replay to its own events")
+        else:
+            _check_invariants(game, label)
+        return game
+
+    return call
+
+
+# ---- GameBatch under threads ------------------------------------------------------------------------------------
+
+def batch_threads(g: Gen) -> Any:
+    """A batch stepped by one thread while another reads its games (under the batch's lock) and a third asks
+    its probes: no error but ours, every game whole (each tile in one place) throughout, and the batch steps on."""
+    import threading
+
+    np = _np()
+    if np is None:
+        return None
+    from mahjong.rl import GameBatch
+
+    rules = g.r.choice(["guobiao", "sichuan", "nanchang", "yuhuan", "hongzhong", "changsha", "jinshan"])
+    batch = GameBatch(g.r.randrange(1, 5), rules=rules, seed=g.r.randrange(1 << 64), keep_logs=g.r.random() < 0.5)
+    steps = g.r.randrange(1, 40)
+    seed = g.r.randrange(1 << 30)
+    problems: list[BaseException] = []
+    stop = threading.Event()
+
+    def stepper() -> None:
+        import random
+
+        r = random.Random(seed)
+        try:
+            for _ in range(steps):
+                o = batch.observe()
+                actions = np.array([r.choice(np.flatnonzero(o.mask[i]).tolist()) for i in range(len(o))],
+                                   dtype=np.int64)
+                if r.random() < 0.1 and len(actions):  # a refused row: our error or a refusal the result names
+                    actions[r.randrange(len(actions))] = r.choice([-1, 201, 10**6])
+                try:
+                    batch.step(actions)
+                except mahjong.MahjongError:
+                    pass
+        except BaseException as e:  # noqa: BLE001 - reported below
+            problems.append(e)
+        finally:
+            stop.set()
+
+    def reader() -> None:
+        try:
+            while not stop.wait(0.002):  # (a pause between reads: the time limit counts every thread's CPU)
+                with batch.lock:
+                    for game in batch.games:
+                        game.state.tile_count_check()
+        except BaseException as e:  # noqa: BLE001
+            problems.append(e)
+
+    def prober() -> None:
+        import random
+
+        r = random.Random(seed + 1)
+        try:
+            while not stop.wait(0.002):
+                i = r.choice([0, batch.n - 1, batch.n, -1, 2**70, 1.0, None])
+                try:
+                    batch.legal(i, r.choice([0, 1, 2, 3, 4, -1, True]))  # type: ignore[arg-type]
+                    batch.action_mask(i, r.randrange(4))  # type: ignore[arg-type]
+                except mahjong.MahjongError:
+                    pass
+        except BaseException as e:  # noqa: BLE001
+            problems.append(e)
+
+    threads = [threading.Thread(target=f) for f in (stepper, reader, prober)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    if problems:
+        raise problems[0]
+    for game in batch.games:
+        game.state.tile_count_check()
+    o = batch.observe()
+    batch.step(np.array([np.flatnonzero(o.mask[i])[0] for i in range(len(o))], dtype=np.int64))
+    return batch
+
+
+# ---- the web API, in a test client --------------------------------------------------------------------------------
+
+class ServerError(Exception):
+    """The web server answered 5xx (an unexpected failure) or an error without our fields."""
+
+
+@cache
+def _web_client() -> Any:
+    from starlette.testclient import TestClient
+
+    from mahjong.web.app import create_app
+
+    client = TestClient(create_app(), raise_server_exceptions=False)
+    client.__enter__()  # (the app's lifespan runs for the process: the tables' clock)
+    return client
+
+
+_WEB_BODIES: dict[str, dict[str, Any]] = {
+    "/api/parse": {"hand": "[123m,1]456m789m123p5s 5s"},
+    "/api/score": {"hand": "123m456m789m123p55s", "rules": "guobiao", "options": {}, "context": {"winner": 0},
+                   "win_tile": "5s", "style": "ascii"},
+    "/api/analyze": {"hand": "123m456m789m123p5s", "rules": "sichuan", "visible": "1m", "wildcards": 0,
+                     "wildcard_tiles": "", "top": 5, "style": "chinese"},
+    "/api/waits": {"hand": "123m456m789m123p5s", "rules": "common", "options": {"base": 2}, "visible": "5s"},
+    "/api/tables": {"rules": "guobiao", "seats": ["random", "random", "random", "random"], "hands": 1,
+                    "timing": {"agent": 0.01}},
+}
+
+
+def web_api(g: Gen) -> Any:
+    """The web server's routes in a test client, with hostile bodies (each model's fields mutated anywhere, not
+    JSON, deep, huge numbers, wrong types), hostile names and paths: every answer below 500, and every refusal
+    our JSON error (its message, kind, code and Chinese text)."""
+    from urllib.parse import quote
+
+    client = _web_client()
+    roll = g.r.random()
+    if roll < 0.7:
+        path = g.r.choice(sorted(_WEB_BODIES))
+        body = _WEB_BODIES[path]
+        if path == "/api/score" and g.r.random() < 0.5:
+            body = {**body, "rules": g.r.choice(RULESETS), "options": None, "context": None}
+        text: Any = json_mutated(g, body) if g.r.random() < 0.85 else g.r.choice(
+            [g.text(30), "[" * 40 + "]" * 40, "9" * 5000, json.dumps(g.notation()), "", "null", "{}"])
+        data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
+        r = client.post(path, content=data, headers={"content-type": g.r.choice(["application/json", "text/plain"])})
+    elif roll < 0.9:
+        name = g.r.choice(RULESETS + ["", "x" * 500, "国标", "../../etc", "%00", g.text(10), "9" * 100])
+        where = g.r.choice(["/api/rules/", "/api/fans/", "/api/tables/"])
+        r = client.get(where + quote(name, safe="", errors="replace"))
+    else:
+        r = client.request(g.r.choice(["GET", "POST", "PUT", "DELETE"]),
+                           g.r.choice(["/", "/api/tiles", "/api/strings", "/api/rules", "/openapi.json", "/nope",
+                                       "/static/" + quote(g.text(8), errors="replace"), "/table", "/api/score"]))
+    if r.status_code >= 500 and not (r.status_code == 503 and r.request.url.path == "/api/tables"):
+        raise ServerError(f"{r.request.method} {r.request.url.path}: {r.status_code} {r.text[:300]}")
+    if r.status_code >= 400 and r.headers.get("content-type", "").startswith("application/json"):
+        answer = r.json()
+        if not all(answer.get(k) for k in ("error", "kind", "code", "error_zh")):
+            raise ServerError(f"{r.request.url.path}: {r.status_code} without our fields: {r.text[:300]}")
+    return r.status_code
+
+
+RULESETS = [name for name, _ in mahjong.list_rulesets()]

@@ -74,6 +74,25 @@ def _whole(value: object) -> int | None:
     return None
 
 
+def _shown(value: object) -> str:
+    """``repr(value)``, short, for a message (a hostile ``__repr__`` must not replace our error)."""
+    try:
+        return repr(value)[:60]
+    except Exception:  # noqa: BLE001
+        return type(value).__name__
+
+
+def _meld_tiles(meld: object) -> tuple[int, ...]:
+    """A meld's tiles as plain ints: a tuple or list of at most four tile ids 0..33 (numpy integers taken as
+    ints); anything else is refused."""
+    if not isinstance(meld, (tuple, list)) or len(meld) > 4:
+        raise IllegalActionError(f"an action's meld is a tuple of tile ids, got {_shown(meld)}")
+    tiles = tuple(_whole(t) for t in meld)
+    if any(t is None or not 0 <= t < 34 for t in tiles):
+        raise IllegalActionError(f"an action's meld holds tile ids 0..33, got {_shown(meld)}")
+    return tiles  # type: ignore[return-value]
+
+
 def as_seat(seat: object) -> int:
     """A seat as the step API takes it: an int or a numpy integer (as an int); anything else (a bool, a float,
     text, a list) is refused here, before the game is looked at."""
@@ -90,11 +109,7 @@ def as_action(action: object) -> Action | int:
         return action
     n = _whole(action)
     if n is None:
-        try:
-            shown = repr(action)[:60]
-        except Exception:  # noqa: BLE001 - a hostile __repr__ must not replace our error
-            shown = type(action).__name__
-        raise IllegalActionError(f"an action is an Action or an action index, got {shown}")
+        raise IllegalActionError(f"an action is an Action or an action index, got {_shown(action)}")
     return n
 
 
@@ -124,7 +139,8 @@ _BONUS_KINDS = ("discard", "win", "flower")
 
 @dataclass(frozen=True)
 class Action:
-    """One action.  ``tile`` is the tile it is about (-1 when none: pass); ``meld`` the chow's three tiles."""
+    """One action.  ``tile`` is the tile it is about (-1 when none: pass); ``meld`` the chow's three tiles (tile ids
+    as ints or numpy integers, kept as ints)."""
 
     kind: ActionKind
     tile: int = -1
@@ -132,11 +148,18 @@ class Action:
     index: int = field(default=-1, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        if self.kind not in _KINDS:
-            raise IllegalActionError(f"unknown action kind {self.kind!r}; known: {', '.join(_KINDS)}")
+        if type(self.kind) is not str or self.kind not in _KINDS:
+            raise IllegalActionError(f"unknown action kind {_shown(self.kind)}; known: {', '.join(_KINDS)}")
         top = 42 if self.kind in _BONUS_KINDS else 34
-        if not isinstance(self.tile, int) or isinstance(self.tile, bool) or not -1 <= self.tile < top:
-            raise IllegalActionError(f"action tile must be a tile id 0..{top - 1}, got {self.tile!r}")
+        # the tile and the meld's tiles are kept as plain ints (a numpy integer is taken as the same int, as the
+        # step API takes seats and indices): the events and the log written from them hold what JSON reads back
+        tile = self.tile if type(self.tile) is int else _whole(self.tile)
+        if tile is None or not -1 <= tile < top:
+            raise IllegalActionError(f"action tile must be a tile id 0..{top - 1}, got {_shown(self.tile)}")
+        if tile is not self.tile:
+            object.__setattr__(self, "tile", tile)
+        if type(self.meld) is not tuple or any(type(t) is not int or not 0 <= t < 34 for t in self.meld):
+            object.__setattr__(self, "meld", _meld_tiles(self.meld))
         if self.kind == "chow" and (len(self.meld) != 3 or self.tile not in self.meld):
             raise IllegalActionError(f"a chow names its three tiles, the claimed one among them: {listed(self.meld)}")
         if self.kind in ("discard", "concealed_kong", "added_kong", "pung", "kong", "win", "ready", "pick") \

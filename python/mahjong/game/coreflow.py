@@ -218,7 +218,7 @@ def _build(flow: Flow) -> CoreFlow:
 
         if BACKEND == "cython":
             record.table()  # (the compiled side checks every value: a flow it refuses is not played on it)
-    except ValueError as e:
+    except (ValueError, OverflowError) as e:  # (a value past the core's int: wall_end_reserve=2**40)
         raise _NotOnCore(f"the core refuses the flow's data: {e}") from None
     return record
 

@@ -170,10 +170,14 @@ class SpecialHooks(Protocol):
     def after_win_events(self, state: HandState) -> list[GameEvent]: ...
 
 
-@functools.cache
 def context_fields(ctx_cls: type[WinContext]) -> frozenset[str]:
-    """The win facts a rule set's context class takes (cached: it is asked at every win offered)."""
-    return frozenset(f.name for f in fields(ctx_cls))
+    """The win facts a rule set's context class takes (kept in the class: it is asked at every win offered; a
+    cache keyed by classes would keep alive every rule file's context class, and its book)."""
+    got: frozenset[str] | None = ctx_cls.__dict__.get("_context_fields_")
+    if got is None:
+        got = frozenset(f.name for f in fields(ctx_cls))
+        type.__setattr__(ctx_cls, "_context_fields_", got)
+    return got
 
 
 def check_game_args(seed: Any, salt: Any, hand_number: Any, options: Any, wall: Any, engine: Any) -> None:
@@ -738,8 +742,8 @@ class Game(HandTable):
             chosen = next((a for a in legal if a.index == action), None)
         elif isinstance(action, Action):
             chosen = next((a for a in legal if a is action), None)  # (the engine's own objects: fast path)
-            if chosen is None:
-                chosen = action if action in legal else None
+            if chosen is None:  # (an equal action a caller made: the engine's own object is the one recorded)
+                chosen = next((a for a in legal if a == action), None)
         else:
             raise IllegalActionError(f"an action is an Action or an action index, got {action!r}")
         if chosen is None:

@@ -1264,13 +1264,16 @@ def _group_values(rows: tuple[RuleRow, ...], items: list[ScoreItem]) -> dict[str
     return {**BUILTINS, "group_value": lambda g: sum(i.value * i.count for i in items if group.get(i.key) == g)}
 
 
+#: the most entries each of this module's caches of a book's derived tables keeps (then it is emptied): a process
+#: that loads rule files at run time makes books without end, and each entry keeps its book's rows alive
+BOOK_CACHE_MAX = 256
 _GROUPS: dict[int, tuple[tuple[RuleRow, ...], dict[str, str]]] = {}
 
 
 def _groups_of(rows: tuple[RuleRow, ...]) -> dict[str, str]:
     got = _GROUPS.get(id(rows))
     if got is None or got[0] is not rows:
-        if len(_GROUPS) > 256:
+        if len(_GROUPS) >= BOOK_CACHE_MAX:
             _GROUPS.clear()
         got = _GROUPS[id(rows)] = (rows, {r.key: r.group for r in rows})
     return got[1]
@@ -1289,7 +1292,7 @@ _TABLES: dict[int, tuple[tuple[RuleRow, ...], dict[str, int], dict[str, Any]]] =
 def _table(rows: tuple[RuleRow, ...]) -> tuple[tuple[RuleRow, ...], dict[str, int], dict[str, Any]]:
     got = _TABLES.get(id(rows))
     if got is None or got[0] is not rows:
-        if len(_TABLES) > 256:
+        if len(_TABLES) >= BOOK_CACHE_MAX:
             _TABLES.clear()
         got = (rows, {r.key: i for i, r in enumerate(rows)}, {f"row_{r.key}": False for r in rows})
         _TABLES[id(rows)] = got
@@ -1314,6 +1317,8 @@ def _reads_wait(book: RuleBook) -> bool:
     """The book reads the wait: it reports it, or an expression names ``single_wait`` (worked out once a book)."""
     got = _READS_WAIT.get(id(book))
     if got is None or got[0] is not book:
+        if len(_READS_WAIT) >= BOOK_CACHE_MAX:  # (rule files loaded at run time are books too)
+            _READS_WAIT.clear()
         nodes = [n for r in book.rows for n in (r.when, r.count, r.rename_when) if n is not None]
         nodes += [n for n in (book.requires,) if n is not None]
         reads = book.report_wait or any("single_wait" in names_in(n)[0] for n in nodes)

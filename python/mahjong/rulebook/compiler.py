@@ -361,7 +361,9 @@ class _Compiler:
             out.append(_OP["not"])
             return "num"
         if op == "neg":
+            start = len(out)
             if self.emit(node.args[0], scope, out) != "num":
+                del out[start:]  # (the error alone, as below)
                 out.append(_OP["err"])
                 return "num"
             out.append(_OP["neg"])
@@ -452,9 +454,11 @@ class _Compiler:
             want = 2 if fn == "contains" else 1
             if len(args) != want:
                 raise NotCompiled(f"{self.rs.name}: {fn}() takes {want} values: {_text(node)}")
+            start = len(out)
             kinds = [self.emit(a, scope, out) for a in args]
-            if kinds[0] != "seats":
-                out.append(_OP["err"])  # the rule book raises: contains / size need a seats win fact
+            if kinds[0] != "seats":  # the rule book raises: contains / size need a seats win fact
+                del out[start:]  # (the error alone: the values it was given would stay on the stack)
+                out.append(_OP["err"])
                 return "num"
             if fn == "contains" and kinds[1] != "num":
                 raise NotCompiled(f"{self.rs.name}: contains() of two seats facts")
@@ -795,6 +799,10 @@ def _settlement(c: _Compiler, put: Callable[[str, int], None]) -> None:
 
 # --- the cache --------------------------------------------------------------------------------------------------------
 
+#: compiled books kept (each keyed by its rule set's class, book and config, and keeping them alive): one per
+#: preset and option set in use is plenty; a process making rule sets without end (distinct option sets, rule
+#: files loaded at run time) empties it when full
+CACHE_MAX = 128
 _CACHE: dict[Any, tuple[Any, Any]] = {}
 
 
@@ -828,7 +836,7 @@ def _lookup(rs: Any) -> CompiledBook | str:
     except NotCompiled as e:
         got = str(e)
     if key is not None:
-        if len(_CACHE) > 512:
+        if len(_CACHE) >= CACHE_MAX:
             _CACHE.clear()
         _CACHE[key] = (book, got)
     return got

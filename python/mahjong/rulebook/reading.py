@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import Any
 
 from mahjong._kernels import backend_module as K
@@ -140,10 +140,14 @@ def stand_ins(substitutions: tuple[int, ...], wildcard_tiles: tuple[int, ...], f
     return tuple(out)
 
 
-@lru_cache(maxsize=256)
 def field_names(cls: type) -> tuple[str, ...]:
-    """The field names of a dataclass (a win context's facts), looked up once per class."""
-    return tuple(f.name for f in fields(cls))
+    """The field names of a dataclass (a win context's facts), looked up once per class and kept in the class
+    itself (a cache keyed by classes would keep alive every rule file's context class, and its book)."""
+    got: tuple[str, ...] | None = cls.__dict__.get("_field_names_")
+    if got is None:
+        got = tuple(f.name for f in fields(cls))
+        type.__setattr__(cls, "_field_names_", got)
+    return got
 
 
 def win_facts(ctx: WinContext, extra: Mapping[str, Any]) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -71,10 +71,13 @@ async def _read_json(request: Request) -> Any:
     if declared is not None and declared.isdigit() and int(declared) > MAX_BODY:
         raise _Problem(413, f"request body too large ({declared} bytes; at most {MAX_BODY})")
     raw = b""
-    async for chunk in request.stream():
-        raw += chunk
-        if len(raw) > MAX_BODY:
-            raise _Problem(413, f"request body too large (more than {MAX_BODY} bytes)")
+    try:
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > MAX_BODY:
+                raise _Problem(413, f"request body too large (more than {MAX_BODY} bytes)")
+    except ClientDisconnect:  # (a client too slow for the server's deadline, or gone: nobody reads the answer)
+        raise _Problem(400, "the connection closed before the request body arrived") from None
     _check_depth(raw)
     try:
         return json.loads(raw.decode("utf-8"), parse_int=_whole, parse_float=_number, parse_constant=_constant)

@@ -1,9 +1,10 @@
 """``mahjong serve``: start the web calculator on this machine.
 
-    mahjong serve [--port 8000] [--host 127.0.0.1] [--open]
+    mahjong serve [--port 8000] [--host 127.0.0.1] [--open] [--request-timeout 10]
 
 Registered into the ``mahjong`` command by :func:`add_commands`.  Bound to 127.0.0.1 unless ``--host`` says
-otherwise; ``--open`` opens the page in the default browser once the server is up.
+otherwise; ``--open`` opens the page in the default browser once the server is up; a client has
+``--request-timeout`` seconds to send each whole request (:mod:`mahjong.web.server` has the server's limits).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import threading
 import webbrowser
 from typing import Any
 
+from mahjong._argtypes import whole_number
 from mahjong.i18n import help_text
 
 __all__ = ["add_commands", "serve"]
@@ -30,6 +32,8 @@ def add_commands(subparsers: Any) -> None:
     p.add_argument("--port", type=_port, default=8000, help=help_text("serve.--port"))
     p.add_argument("--host", default="127.0.0.1", help=help_text("serve.--host"))
     p.add_argument("--open", action="store_true", help=help_text("serve.--open"))
+    p.add_argument("--request-timeout", type=whole_number(1, 3600), default=10, metavar="SECONDS",
+                   help=help_text("serve.--request-timeout"))
     p.set_defaults(run=serve)
 
 
@@ -71,13 +75,13 @@ def serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from mahjong.web.app import create_app
+        from mahjong.web.server import config
     except ImportError as e:
         print(f"mahjong serve: error: {_MISSING.format(name=e.name)}", file=sys.stderr)
         return 2
-    # (the tables' WebSocket frames are small: a client may not make the server read a large one)
     sock = _bound_socket(args.host, args.port)
-    config = uvicorn.Config(create_app(), host=args.host, port=args.port, log_level="warning", ws_max_size=65536)
-    server = uvicorn.Server(config)
+    # (the connection limits: a deadline for each request, idle and concurrent connections, head and frame sizes)
+    server = uvicorn.Server(config(create_app(), args.host, args.port, request_timeout=args.request_timeout))
 
     def announce() -> None:  # once the socket is bound, say where (the port may have been chosen by the OS)
         while not server.started:

@@ -547,7 +547,7 @@ cdef uint64_t useful_mask(uint8_t* h, int k, int total, int hand_size, uint32_t 
     cdef KnitProbe kp
     cdef int per_form[N_FORMS]
     cdef int others[5 * DLEN]
-    cdef int t, f, d, grp
+    cdef int t, f, d
     # drawing t is useful iff imax(D(h + t) - k, 0) - 1 < base, i.e. D(h + t) < base + 1 + k (base >= 0)
     cdef int thr = base + 1 + k, M = (total + 1) // 3
     cdef bint regular, split = not (flags & F_LACK_A_SUIT)
@@ -563,8 +563,7 @@ cdef uint64_t useful_mask(uint8_t* h, int k, int total, int hand_size, uint32_t 
         knit_setup(h, M, flags, thr, &kp)
     regular = per_form[FORM_REGULAR] <= thr
     if regular and split:  # (the other groups' product, once per group: a probe then costs one last step)
-        for grp in range(g.n):
-            others_product(&g, grp, M, others + grp * DLEN)
+        others_products(&g, M, others)
     for t in range(27 if flags & F_NO_HONORS else 34):
         if h[t] >= 4:
             continue
@@ -591,14 +590,14 @@ ctypedef struct KnitProbe:
     int rest_D[6]               # regular_D of the rest of the hand (M - 3 melds and the pair)
     uint64_t knit[6]            # its nine knitted tiles
     uint8_t rest[6][34]         # the hand without one of each knitted tile it holds
-    int others[6][5 * DLEN]     # the rest's other groups' products (others_product)
+    int others[6][5 * DLEN]     # the rest's other groups' products (others_products)
 
 
 cdef void knit_setup(const uint8_t* h, int M, uint32_t flags, int thr, KnitProbe* kp) noexcept nogil:
     """The 组合龙 permutations whose distance in h is within ``thr`` (only those can make a draw useful), each
     ready to be probed a tile at a time."""
     cdef Groups g
-    cdef int perm, j, rank, t, i, grp
+    cdef int perm, j, rank, t, i
     kp.n = 0
     for perm in range(6):
         i = kp.n
@@ -619,8 +618,7 @@ cdef void knit_setup(const uint8_t* h, int M, uint32_t flags, int thr, KnitProbe
         kp.rest_D[i] = regular_D(&g, M - 3, flags)
         if kp.missing[i] + kp.rest_D[i] > thr:
             continue
-        for grp in range(g.n):
-            others_product(&g, grp, M - 3, kp.others[i] + grp * DLEN)
+        others_products(&g, M - 3, kp.others[i])
         kp.n += 1
 
 
@@ -640,26 +638,42 @@ cdef int knit_probe(KnitProbe* kp, const uint8_t* h, int t, int M, uint32_t flag
     return best
 
 
-cdef inline void others_product(const Groups* g, int skip, int M, int* out) noexcept nogil:
-    """out[m * 2 + p]: regular_D's min-plus product of every group but ``skip`` (m melds, p pairs, m <= M)."""
+cdef inline void conv_ints(const int* a, const int* b, int* out, int M) noexcept nogil:
+    """out[m * 2 + p]: the min-plus product of two products of groups (m melds, p pairs, m <= M)."""
+    cdef int m, m1, v, w
+    for m in range(M + 1):
+        v = DINF * 4
+        w = DINF * 4
+        for m1 in range(m + 1):
+            v = imin(v, a[m1 * 2] + b[(m - m1) * 2])
+            w = imin(w, imin(a[m1 * 2] + b[(m - m1) * 2 + 1], a[m1 * 2 + 1] + b[(m - m1) * 2]))
+        out[m * 2] = v
+        out[m * 2 + 1] = w
+
+
+cdef void others_products(const Groups* g, int M, int* others) noexcept nogil:
+    """others + i * DLEN: regular_D's min-plus product of every group but group i (m melds, p pairs, m <= M),
+    for every i: the product of the groups before i times the product of those after it."""
+    cdef int before[5 * DLEN]
+    cdef int after[DLEN]
+    cdef int group[DLEN]
     cdef int tmp[DLEN]
-    cdef int i, m, m1, v, w
-    for m in range(2 * M + 2):
-        out[m] = DINF * 4
-    out[0] = 0
-    for i in range(g.n):
-        if i == skip:
-            continue
-        for m in range(M + 1):
-            v = DINF * 4
-            w = DINF * 4
-            for m1 in range(m + 1):
-                v = imin(v, out[m1 * 2] + g.d[i][(m - m1) * 2])
-                w = imin(w, imin(out[m1 * 2] + g.d[i][(m - m1) * 2 + 1], out[m1 * 2 + 1] + g.d[i][(m - m1) * 2]))
-            tmp[m * 2] = v
-            tmp[m * 2 + 1] = w
+    cdef int i, m, n = g.n
+    for m in range(2 * M + 2):  # (the empty product: no melds, no pair, nothing missing)
+        before[m] = DINF * 4
+        after[m] = DINF * 4
+    before[0] = after[0] = 0
+    for i in range(1, n):
         for m in range(2 * M + 2):
-            out[m] = tmp[m]
+            group[m] = g.d[i - 1][m]
+        conv_ints(before + (i - 1) * DLEN, group, before + i * DLEN, M)
+    for i in range(n - 1, -1, -1):
+        conv_ints(before + i * DLEN, after, others + i * DLEN, M)
+        for m in range(2 * M + 2):
+            group[m] = g.d[i][m]
+        conv_ints(after, group, tmp, M)
+        for m in range(2 * M + 2):
+            after[m] = tmp[m]
 
 
 cdef inline int with_group(const int* others, const uint8_t* d, int M) noexcept nogil:
@@ -692,7 +706,7 @@ cdef inline const uint8_t* group_summary(const uint8_t* h, int t, uint32_t flags
 cdef inline int regular_probe(const Groups* g, const int* others, const uint8_t* h, int t, int M,
                               uint32_t flags) noexcept nogil:
     """regular_D of h, which differs from the hand g was gathered from in tile t's group only: from the other
-    groups' product (others: DLEN ints per group, when not lack_a_suit) or the groups again with that one read
+    groups' product (others_products, when not lack_a_suit) or the groups again with that one read
     anew."""
     cdef Groups probe
     cdef int grp
@@ -726,14 +740,13 @@ cdef void discard_shantens(uint8_t* h, int k, int total, int hand_size, uint32_t
     leaves.  h is restored."""
     cdef Groups g
     cdef int per_form[N_FORMS]
-    cdef int t, f, d, s, grp, M = total // 3
+    cdef int t, f, d, s, M = total // 3
     cdef int others[5 * DLEN]
     cdef bint split = not (flags & F_LACK_A_SUIT)
     gather(h, flags, &g)
     forms_D(h, total, hand_size, flags, &g, per_form)
     if split:
-        for grp in range(g.n):
-            others_product(&g, grp, M, others + grp * DLEN)
+        others_products(&g, M, others)
     for t in range(34):
         if not (which >> t) & 1:
             continue

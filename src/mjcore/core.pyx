@@ -583,7 +583,6 @@ cdef uint64_t useful_mask(uint8_t* h, int k, int total, int hand_size, uint32_t 
     return mask
 
 
-
 ctypedef struct KnitProbe:
     int n                       # the 组合龙 permutations still within reach
     int missing[6]              # the knitted tiles each lacks in the hand
@@ -761,6 +760,7 @@ cdef void discard_shantens(uint8_t* h, int k, int total, int hand_size, uint32_t
                 s = 0
         h[t] += 1
         out[t] = s
+
 
 def useful_tiles(hand, wildcards=0, rules=DEFAULT):
     """进张 of a ``3n+1`` hand: tile ids (ascending) whose draw lowers the shanten."""

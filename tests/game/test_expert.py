@@ -123,7 +123,6 @@ def _ready_point(rules: str) -> tuple[Game, int, list[int]]:
     raise AssertionError(f"no ready point in 60 seeded {rules} hands")
 
 
-@pytest.mark.skipif(not COMPILED, reason="the pure-Python kernels take minutes over the greedy hands searched")
 def test_a_wildcard_in_the_wall_is_an_out_for_every_hand() -> None:
     from mahjong.game.expert import _Look
 
@@ -136,7 +135,6 @@ def test_a_wildcard_in_the_wall_is_an_out_for_every_hand() -> None:
     assert rate == 1.0 and worth > 0
 
 
-@pytest.mark.skipif(not COMPILED, reason="the pure-Python kernels take minutes over the greedy hands searched")
 @pytest.mark.parametrize("rules", ["hongzhong", "guangdong-fangui"])
 def test_the_expert_values_a_win_only_by_what_its_seat_can_see(rules: str) -> None:
     # the birds turned up after a win come from the wall: re-dealing what the seat cannot see must not change

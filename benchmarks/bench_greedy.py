@@ -1,6 +1,8 @@
-"""The built-in greedy agent through the step API, before and after its faster choice, side by side in one run.
+"""The built-in greedy agent through the step API, before and after its faster choice, side by side in one run;
+and its cost per decision on the compiled core (``--per-decision``).
 
     python benchmarks/bench_greedy.py --seconds 2
+    python benchmarks/bench_greedy.py --per-decision --hands 40
 
 Each row plays consecutive seeded hands with ``GreedyAgent`` at every seat through ``Game``'s step API (the
 "greedy: hands/s" column of ``bench_game.py``), for ``--seconds`` each way, alternating: "before" chooses with the
@@ -9,6 +11,11 @@ reference in ``tests/qa/test_greedy_search.py``), "after" with today's ``GreedyA
 core: the core's C greedy; elsewhere one ``discard_options`` call per decision).  Both play the very same hands
 (the tests prove it choice by choice).  Hands per CPU-second of this process, so the ratio holds on a loaded
 machine.
+
+``--per-decision``: CPU µs per decision of every rule set's greedy play on the core, two ways: the C choice alone
+(``GameCore.greedy_action`` asked again of a copy of the core at every decision of ``--hands`` seeded hands), and
+``GreedyAgent.choose`` as a step-API user calls it (the hands played with it, less the same hands replayed with
+the recorded answers: what choosing adds to ``legal_actions`` and ``act``).
 """
 
 from __future__ import annotations
@@ -26,6 +33,8 @@ from test_greedy_search import reference_choice  # noqa: E402
 from mahjong.game import Game, GreedyAgent  # noqa: E402
 
 RULES = ["guobiao", "sichuan", "common", "wuhu-2468", "twoplayer", "nanchang", "yuhuan", "jinshan"]
+#: every shipped rule set with a game flow (the per-decision table)
+ALL_RULES = RULES + ["wuhu-1234", "changsha", "hongzhong", "guangdong", "guangdong-fangui"]
 
 
 class FirstVersion(GreedyAgent):
@@ -46,11 +55,63 @@ def rate(rules: str, agent: type[GreedyAgent], seconds: float) -> float:
     return k / (time.process_time() - c0)
 
 
+def per_decision(rules: str, hands: int, reps: int = 5) -> tuple[int, float, float]:
+    """(decisions, CPU µs of the C choice per decision, CPU µs GreedyAgent.choose adds per decision)."""
+    positions: list[tuple[Any, int]] = []
+    plays: list[list[tuple[int, Any]]] = []
+    for k in range(hands):
+        game = Game(rules, seed=20261201, salt=k)
+        agents = {s: GreedyAgent(k * 4 + s) for s in game.flow.seats}
+        answers = []
+        while not game.done:
+            for seat in game.pending:
+                positions.append((game.core.copy(), seat))  # type: ignore[attr-defined]
+                choice = agents[seat].choose(game, seat, game.legal_actions(seat))
+                answers.append((seat, choice))
+                game.act(seat, choice)
+        plays.append(answers)
+    c0 = time.process_time()
+    for _ in range(reps):
+        for core, seat in positions:
+            core.greedy_action(seat)
+    in_c = (time.process_time() - c0) / (reps * len(positions)) * 1e6
+
+    def loop(choose: bool) -> float:
+        c0 = time.process_time()
+        for k, answers in enumerate(plays):
+            game = Game(rules, seed=20261201, salt=k)
+            agents = {s: GreedyAgent(k * 4 + s) for s in game.flow.seats}
+            recorded = iter(answers)
+            while not game.done:
+                for seat in game.pending:
+                    legal = game.legal_actions(seat)
+                    game.act(seat, agents[seat].choose(game, seat, legal) if choose else next(recorded)[1])
+        return time.process_time() - c0
+
+    with_choice = without = 0.0
+    for _ in range(reps):  # (alternating, so both sides see the same load)
+        with_choice += loop(True)
+        without += loop(False)
+    return len(positions), in_c, (with_choice - without) / (reps * len(positions)) * 1e6
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=float, default=2.0)
-    ap.add_argument("--rules", nargs="*", default=RULES)
+    ap.add_argument("--rules", nargs="*", default=None)
+    ap.add_argument("--per-decision", action="store_true", help="CPU µs per decision on the core, every rule set")
+    ap.add_argument("--hands", type=int, default=40, help="seeded hands per rule set (--per-decision)")
     args = ap.parse_args()
+    if args.per_decision:
+        print(f"load average {os.getloadavg()[0]:.2f}; {args.hands} hands per rule set, CPU µs per decision")
+        print("| rule set | decisions | C choice (GameCore.greedy_action) | GreedyAgent.choose (step API) |")
+        print("|---|---:|---:|---:|")
+        for rules in args.rules or ALL_RULES:
+            n, in_c, choose = per_decision(rules, args.hands)
+            print(f"| {rules} | {n:,} | {in_c:.1f} | {choose:.1f} |", flush=True)
+        print(f"load average {os.getloadavg()[0]:.2f}")
+        return
+    args.rules = args.rules or RULES
     print(f"load average {os.getloadavg()[0]:.2f}; {args.seconds} s per cell, hands per CPU-second")
     print("| rule set | on the core | before | after | after / before |")
     print("|---|---|---:|---:|---:|")

@@ -536,17 +536,230 @@ def waits(hand, wildcards=0, rules=DEFAULT, visible=None):
 
 
 cdef uint64_t useful_mask(uint8_t* h, int k, int total, int hand_size, uint32_t flags, int base) noexcept nogil:
-    """Tiles (never a fifth copy) whose draw lowers the shanten of the 3n+1 hand h below base."""
+    """Tiles (never a fifth copy) whose draw lowers the shanten of the 3n+1 hand h below base.
+
+    A tile drawn lowers a form's distance D by one at most, so a form whose D is already past the threshold
+    cannot make the draw useful and is not probed again; the regular form is probed through the one group the
+    tile joins (the other groups' summaries are the hand's own).  The answer is the full probe's (shanten of
+    h + t, every form) for every t: tests/test_kernels.py compares it with the pure-Python kernel."""
     cdef uint64_t mask = 0
-    cdef int t, s
+    cdef Groups g
+    cdef KnitProbe kp
+    cdef int per_form[N_FORMS]
+    cdef int others[5 * DLEN]
+    cdef int t, f, d
+    # drawing t is useful iff imax(D(h + t) - k, 0) - 1 < base, i.e. D(h + t) < base + 1 + k (base >= 0)
+    cdef int thr = base + 1 + k, M = (total + 1) // 3
+    cdef bint regular, split = not (flags & F_LACK_A_SUIT)
+    if base < 0:
+        return 0
+    gather(h, flags, &g)
+    # every form's distance but 组合龙's (knit_setup reads that one: the permutations within reach)
+    forms_D(h, total, hand_size, flags & ~F_KNITTED, &g, per_form)
+    if (flags & F_KNITTED) and concealed_specials(total, hand_size) and not (flags & F_LACK_A_SUIT):
+        per_form[FORM_HONORS_AND_KNITTED] = honors_knitted_D(h)
+    kp.n = 0
+    if knitted_straight_applies(total, hand_size, flags):
+        knit_setup(h, M, flags, thr, &kp)
+    regular = per_form[FORM_REGULAR] <= thr
+    if regular and split:  # (the other groups' product, once per group: a probe then costs one last step)
+        others_products(&g, M, others)
     for t in range(27 if flags & F_NO_HONORS else 34):
-        if h[t] < 4:
-            h[t] += 1
-            s = imax(min_D(h, total + 1, hand_size, flags) - k, 0) - 1
-            h[t] -= 1
-            if s < base:
-                mask |= (<uint64_t>1) << t
+        if h[t] >= 4:
+            continue
+        h[t] += 1
+        d = DINF
+        if regular:
+            d = regular_probe(&g, others, h, t, M, flags)
+        if d >= thr:  # (the special forms within reach, each only where forms_D applied it)
+            for f in range(1, N_FORMS):
+                if 0 <= per_form[f] <= thr:
+                    d = imin(d, special_D(h, f, M, flags))
+        h[t] -= 1
+        if d >= thr and kp.n:
+            d = imin(d, knit_probe(&kp, h, t, M, flags))
+        if d < thr:
+            mask |= (<uint64_t>1) << t
     return mask
+
+
+ctypedef struct KnitProbe:
+    int n                       # the 组合龙 permutations still within reach
+    int missing[6]              # the knitted tiles each lacks in the hand
+    int rest_D[6]               # regular_D of the rest of the hand (M - 3 melds and the pair)
+    uint64_t knit[6]            # its nine knitted tiles
+    uint8_t rest[6][34]         # the hand without one of each knitted tile it holds
+    int others[6][5 * DLEN]     # the rest's other groups' products (others_products)
+
+
+cdef void knit_setup(const uint8_t* h, int M, uint32_t flags, int thr, KnitProbe* kp) noexcept nogil:
+    """The 组合龙 permutations whose distance in h is within ``thr`` (only those can make a draw useful), each
+    ready to be probed a tile at a time."""
+    cdef Groups g
+    cdef int perm, j, rank, t, i
+    kp.n = 0
+    for perm in range(6):
+        i = kp.n
+        memcpy(kp.rest[i], h, 34)
+        kp.missing[i] = 0
+        kp.knit[i] = 0
+        for j in range(3):
+            for rank in range(j, 9, 3):
+                t = KNIT_PERM[perm][j] * 9 + rank
+                kp.knit[i] |= (<uint64_t>1) << t
+                if kp.rest[i][t]:
+                    kp.rest[i][t] -= 1
+                else:
+                    kp.missing[i] += 1
+        if kp.missing[i] > thr:
+            continue
+        gather(kp.rest[i], flags, &g)
+        kp.rest_D[i] = regular_D(&g, M - 3, flags)
+        if kp.missing[i] + kp.rest_D[i] > thr:
+            continue
+        others_products(&g, M - 3, kp.others[i])
+        kp.n += 1
+
+
+cdef int knit_probe(KnitProbe* kp, const uint8_t* h, int t, int M, uint32_t flags) noexcept nogil:
+    """knitted_straight_D of h + t over the permutations knit_setup kept (h: the hand before the draw)."""
+    cdef int i, grp, d, best = DINF
+    cdef const uint8_t* summary
+    for i in range(kp.n):
+        if (kp.knit[i] >> t) & 1 and not h[t]:  # (the draw fills a gap of the knitted straight)
+            d = kp.missing[i] - 1 + kp.rest_D[i]
+        else:
+            kp.rest[i][t] += 1
+            summary = group_summary(kp.rest[i], t, flags, &grp)
+            d = kp.missing[i] + with_group(kp.others[i] + grp * DLEN, summary, M - 3)
+            kp.rest[i][t] -= 1
+        best = imin(best, d)
+    return best
+
+
+cdef inline void conv_ints(const int* a, const int* b, int* out, int M) noexcept nogil:
+    """out[m * 2 + p]: the min-plus product of two products of groups (m melds, p pairs, m <= M)."""
+    cdef int m, m1, v, w
+    for m in range(M + 1):
+        v = DINF * 4
+        w = DINF * 4
+        for m1 in range(m + 1):
+            v = imin(v, a[m1 * 2] + b[(m - m1) * 2])
+            w = imin(w, imin(a[m1 * 2] + b[(m - m1) * 2 + 1], a[m1 * 2 + 1] + b[(m - m1) * 2]))
+        out[m * 2] = v
+        out[m * 2 + 1] = w
+
+
+cdef void others_products(const Groups* g, int M, int* others) noexcept nogil:
+    """others + i * DLEN: regular_D's min-plus product of every group but group i (m melds, p pairs, m <= M),
+    for every i: the product of the groups before i times the product of those after it."""
+    cdef int before[5 * DLEN]
+    cdef int after[DLEN]
+    cdef int group[DLEN]
+    cdef int tmp[DLEN]
+    cdef int i, m, n = g.n
+    for m in range(2 * M + 2):  # (the empty product: no melds, no pair, nothing missing)
+        before[m] = DINF * 4
+        after[m] = DINF * 4
+    before[0] = after[0] = 0
+    for i in range(1, n):
+        for m in range(2 * M + 2):
+            group[m] = g.d[i - 1][m]
+        conv_ints(before + (i - 1) * DLEN, group, before + i * DLEN, M)
+    for i in range(n - 1, -1, -1):
+        conv_ints(before + i * DLEN, after, others + i * DLEN, M)
+        for m in range(2 * M + 2):
+            group[m] = g.d[i][m]
+        conv_ints(after, group, tmp, M)
+        for m in range(2 * M + 2):
+            after[m] = tmp[m]
+
+
+cdef inline int with_group(const int* others, const uint8_t* d, int M) noexcept nogil:
+    """regular_D from the other groups' product and one group's summary d (M melds and the pair)."""
+    cdef int m1, best = DINF * 4
+    for m1 in range(M + 1):
+        best = imin(best, imin(others[m1 * 2] + d[(M - m1) * 2 + 1], others[m1 * 2 + 1] + d[(M - m1) * 2]))
+    return best
+
+
+cdef inline const uint8_t* group_summary(const uint8_t* h, int t, uint32_t flags, int* grp) noexcept nogil:
+    """The summary (d) of the group tile t belongs to, read from h; its index in ``grp`` (gather's order)."""
+    cdef const Entry* e
+    if t < 27:
+        grp[0] = t // 9
+        e = suit_entry(h + 9 * grp[0])
+    elif flags & F_HONOR_SEQUENCES:
+        if t < 31:
+            grp[0] = 3
+            e = &WIND_TABLE[h[27] + 5 * (h[28] + 5 * (h[29] + 5 * h[30]))]
+        else:
+            grp[0] = 4
+            e = &DRAGON_TABLE[h[31] + 5 * (h[32] + 5 * h[33])]
+    else:
+        grp[0] = 3
+        e = &HONOR_TABLE[honor_hist_key(h + 27)]
+    return <const uint8_t*>e.d
+
+
+cdef inline int regular_probe(const Groups* g, const int* others, const uint8_t* h, int t, int M,
+                              uint32_t flags) noexcept nogil:
+    """regular_D of h, which differs from the hand g was gathered from in tile t's group only: from the other
+    groups' product (others_products, when not lack_a_suit) or the groups again with that one read
+    anew."""
+    cdef Groups probe
+    cdef int grp
+    cdef const uint8_t* d = group_summary(h, t, flags, &grp)
+    if not (flags & F_LACK_A_SUIT):
+        return with_group(others + grp * DLEN, d, M)
+    probe = g[0]
+    probe.d[grp] = d
+    return regular_D(&probe, M, flags)
+
+
+cdef inline int special_D(const uint8_t* h, int f, int M, uint32_t flags) noexcept nogil:
+    """The distance of the special form f (forms_D's reading of it)."""
+    if f == FORM_SEVEN_PAIRS:
+        return seven_pairs_D(h, flags)
+    if f == FORM_THIRTEEN_ORPHANS:
+        return orphans_D(h)
+    if f == FORM_HONORS_AND_KNITTED:
+        return honors_knitted_D(h)
+    if f == FORM_THIRTEEN_LAN:
+        return thirteen_lan_D(h)
+    return knitted_straight_D(h, M, flags)
+
+
+cdef void discard_shantens(uint8_t* h, int k, int total, int hand_size, uint32_t flags, uint64_t which,
+                           int* out) noexcept nogil:
+    """out[t] = shanten_k of the 3n+2 hand h with one tile t taken out, for every t of ``which`` (held kinds).
+
+    Taking a tile out never lowers a form's distance D, so a special form whose D is already no better than the
+    regular form's after the discard is not read again; the regular form is read through the one group the tile
+    leaves.  h is restored."""
+    cdef Groups g
+    cdef int per_form[N_FORMS]
+    cdef int t, f, d, s, M = total // 3
+    cdef int others[5 * DLEN]
+    cdef bint split = not (flags & F_LACK_A_SUIT)
+    gather(h, flags, &g)
+    forms_D(h, total, hand_size, flags, &g, per_form)
+    if split:
+        others_products(&g, M, others)
+    for t in range(34):
+        if not (which >> t) & 1:
+            continue
+        h[t] -= 1
+        d = regular_probe(&g, others, h, t, M, flags)
+        for f in range(1, N_FORMS):
+            if 0 <= per_form[f] < d:
+                d = imin(d, special_D(h, f, M, flags))
+        s = imax(d - k, 0) - 1
+        if s > 0 and (flags & F_WAIT_ON_FOURTH_COPY) and (total - 1) % 3 == 1:
+            if fourth_copy_ready_forms(h, k, total - 1, hand_size, flags):
+                s = 0
+        h[t] += 1
+        out[t] = s
 
 
 def useful_tiles(hand, wildcards=0, rules=DEFAULT):

@@ -2135,25 +2135,56 @@ cdef int core_greedy_shanten(const HandCore* c, const uint8_t* counts) noexcept 
     return shanten_k(h, wild, total, c.p.rule_hand_size, c.p.rule_flags)
 
 
-cdef int core_greedy_discard(const HandCore* c, uint8_t* counts, int t, int* neg_left) noexcept nogil:
-    """GreedyAgent._best_discard's key of discarding t from the concealed counts (42): the shanten after it,
-    and minus the copies left unseen of the tiles that lower that shanten (counts is restored)."""
+cdef void core_greedy_discards(const HandCore* c, uint8_t* counts, uint64_t which, int* out) noexcept nogil:
+    """out[t] = core_greedy_shanten of the concealed counts (42) with one tile t taken out, for every t held of
+    ``which``: a real tile's through the kernels' discard_shantens on the hand read once, a wildcard's or a
+    bonus tile's (or any, when the kernels refuse the whole hand) one at a time.  counts is restored."""
     cdef uint8_t h[HBUF]
-    cdef int sh = 99, u, left = 0, wild, total
+    cdef int wild = core_split(c, counts, CORE_TILES, h), t
+    cdef int total = core_kernel_total(c, h, wild)
+    cdef uint64_t one_by_one = which, m
+    if total >= 0 and total % 3 == 2:  # (then each hand one tile smaller is accepted too)
+        one_by_one = which & (c.wild_now | ~((<uint64_t>1 << 34) - 1))
+        discard_shantens(h, wild, total, c.p.rule_hand_size, c.p.rule_flags, which & ~one_by_one, out)
+    m = one_by_one
+    while m:
+        t = mj_ctz64(m)
+        m &= m - 1
+        counts[t] -= 1
+        out[t] = core_greedy_shanten(c, counts)
+        counts[t] += 1
+
+
+cdef inline int core_greedy_candidate(int a, int plain) noexcept nogil:
+    """The tile a legal slot discards for the greedy choice (a plain or bonus discard; 报听 with a discard when
+    no plain discard is listed), -1 for another slot."""
+    if A_DISCARD <= a < A_DISCARD + 34:
+        return a - A_DISCARD
+    if A_DISCARD_BONUS <= a < A_DISCARD_BONUS + 8:
+        return 34 + a - A_DISCARD_BONUS
+    if not plain and A_READY <= a < A_READY + 34:
+        return a - A_READY
+    return -1
+
+
+cdef int core_greedy_left(const HandCore* c, uint8_t* counts, int t, int sh) noexcept nogil:
+    """The copies left unseen of the tiles that lower the shanten ``sh`` of the concealed counts (42) after
+    discarding t (GreedyAgent._best_discard's second key; counted only below shanten 8; counts is restored)."""
+    cdef uint8_t h[HBUF]
+    cdef int u, left = 0, wild, total
     cdef uint64_t mask
+    if sh >= 8:
+        return 0
     counts[t] -= 1
     wild = core_split(c, counts, CORE_TILES, h)
     total = core_kernel_total(c, h, wild)
     if total >= 0:
-        sh = shanten_k(h, wild, total, c.p.rule_hand_size, c.p.rule_flags)
-        if sh < 8:
-            mask = useful_mask(h, wild, total, c.p.rule_hand_size, c.p.rule_flags, sh)
-            for u in range(34):
-                if (mask >> u) & 1:
-                    left += imax(0, 4 - c.visible[u] - counts[u])
+        mask = useful_mask(h, wild, total, c.p.rule_hand_size, c.p.rule_flags, sh)
+        for u in range(34):
+            if (mask >> u) & 1:
+                left += imax(0, 4 - c.visible[u] - counts[u])
     counts[t] += 1
-    neg_left[0] = -left
-    return sh
+    return left
 
 
 cdef int core_greedy_action(HandCore* c, int seat) noexcept nogil:
@@ -2164,6 +2195,10 @@ cdef int core_greedy_action(HandCore* c, int seat) noexcept nogil:
     cdef uint8_t h[CORE_TILES]
     cdef int n = c.n_legal[seat], i, k, a, t, x, sh, neg, best = -1, best_sh = 0, best_neg = 0, now, plain = 0
     cdef int tiles[3]
+    cdef int cand_tile[CORE_LEGAL]
+    cdef int cand_sh[CORE_LEGAL]
+    cdef int shs[CORE_TILES]
+    cdef uint64_t which = 0, held
     cdef int16_t* legal = c.legal[seat]
     for i in range(n):
         if legal[i] == A_WIN and c.verdict_valid[seat]:
@@ -2174,21 +2209,30 @@ cdef int core_greedy_action(HandCore* c, int seat) noexcept nogil:
         if A_DISCARD <= a < A_DISCARD + 34 or A_DISCARD_BONUS <= a < A_DISCARD_BONUS + 8:
             plain = 1
     for i in range(n):
-        a = legal[i]
-        if A_DISCARD <= a < A_DISCARD + 34:
-            t = a - A_DISCARD
-        elif A_DISCARD_BONUS <= a < A_DISCARD_BONUS + 8:
-            t = 34 + a - A_DISCARD_BONUS
-        elif not plain and A_READY <= a < A_READY + 34:
-            t = a - A_READY
-        else:
+        t = core_greedy_candidate(legal[i], plain)
+        if t >= 0 and not h[t]:
+            t = -1
+        cand_tile[i] = t
+        if t >= 0:
+            which |= (<uint64_t>1) << t
+    if which:
+        core_greedy_discards(c, h, which, shs)
+    for i in range(n):
+        t = cand_tile[i]
+        if t < 0:
             continue
-        if not h[t]:
-            continue
-        sh = core_greedy_discard(c, h, t, &neg)
-        if best < 0 or sh < best_sh or (sh == best_sh and neg < best_neg):
-            best, best_sh, best_neg = i, sh, neg
+        cand_sh[i] = shs[t]
+        if best < 0 or cand_sh[i] < best_sh:
+            best, best_sh = i, cand_sh[i]
     if best >= 0:
+        # the unseen useful copies only of the candidates at the lowest shanten (one above it is never the best)
+        best_neg = -core_greedy_left(c, h, cand_tile[best], best_sh)
+        for i in range(best + 1, n):
+            if cand_tile[i] < 0 or cand_sh[i] != best_sh:
+                continue
+            neg = -core_greedy_left(c, h, cand_tile[i], best_sh)
+            if neg < best_neg:
+                best, best_neg = i, neg
         for i in range(n):
             a = legal[i]
             if A_CONCEALED_KONG <= a < A_CONCEALED_KONG + 34:
@@ -2240,11 +2284,14 @@ cdef int core_greedy_action(HandCore* c, int seat) noexcept nogil:
             sh = core_greedy_shanten(c, h)
         else:
             sh = 99
+            held = 0
             for x in range(34):  # (the discard after the claim: GreedyAgent._best_discard's shanten)
                 if h[x]:
-                    h[x] -= 1
-                    sh = imin(sh, core_greedy_shanten(c, h))
-                    h[x] += 1
+                    held |= (<uint64_t>1) << x
+            core_greedy_discards(c, h, held, shs)
+            for x in range(34):
+                if (held >> x) & 1:
+                    sh = imin(sh, shs[x])
         for k in range(3):
             if tiles[k] >= 0:
                 h[tiles[k]] += 1

@@ -98,3 +98,54 @@ def test_simulate_plays_the_expert_agent_by_name() -> None:
                         "--agent", "expert", "--json", "--no-progress"], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["hands"] == hands
+
+
+def _ready_point(rules: str) -> tuple[Game, int, list[int]]:
+    """A point of a seeded hand where the seat to move, discarding, can be ready: (game, seat, counts after the
+    discard that keeps it ready)."""
+    from mahjong.game.expert import _Look
+
+    for seed in range(60):
+        game = Game(rules, seed=seed)
+        greedy = {s: GreedyAgent(seed * 4 + s) for s in game.flow.seats}
+        while not game.done:
+            seat = game.pending[0]
+            legal = game.legal_actions(seat)
+            if any(a.kind == "discard" for a in legal):
+                look = _Look(game, seat, ExpertAgent()._memo_for(game, seat))
+                for a in legal:
+                    if a.kind == "discard":
+                        c = list(look.counts)
+                        c[a.tile] -= 1
+                        if look.shanten(c) == 0 and look.ready(c)[0] > 0:
+                            return game, seat, c
+            game.act(seat, greedy[seat].choose(game, seat, legal))
+    raise AssertionError(f"no ready point in 60 seeded {rules} hands")
+
+
+def test_a_wildcard_in_the_wall_is_an_out_for_every_hand() -> None:
+    from mahjong.game.expert import _Look
+
+    game, seat, c = _ready_point("hongzhong")
+    look = _Look(game, seat, ExpertAgent()._memo_for(game, seat))
+    red = parse_tiles("C")[0]  # (红中: the wildcard)
+    assert look.wild == (red,)
+    assert red in look.useful(c) and look.unseen[red] > 0
+    rate, worth = look.value(c, red)  # (won on a drawn 红中)
+    assert rate == 1.0 and worth > 0
+
+
+@pytest.mark.parametrize("rules", ["hongzhong", "guangdong-fangui"])
+def test_the_expert_values_a_win_only_by_what_its_seat_can_see(rules: str) -> None:
+    # the birds turned up after a win come from the wall: re-dealing what the seat cannot see must not change
+    # what it expects a win to bring
+    from mahjong.game.expert import _Look
+
+    game, seat, c = _ready_point(rules)
+    look = _Look(game, seat, {"typical": (1.0, 0.0)})
+    waits = [w for w in look.useful(c) if look.unseen[w]]
+    values = {w: look.value(c, w) for w in waits}
+    for k in range(6):
+        other = game.determinize(seat, k)
+        again = _Look(other, seat, {"typical": (1.0, 0.0)})
+        assert {w: again.value(c, w) for w in waits} == values

@@ -108,14 +108,15 @@ class GreedyAgent:
         core = getattr(game, "core", None)
         if core is None or not hasattr(core, "greedy_action"):
             return None
-        slots = core.legal(seat)
-        if len(slots) != len(legal) or any(a.index != s for a, s in zip(legal, slots)):
-            return None
+        made = getattr(game, "_legal_made", None)  # (CoreGame's legal list of this decision and its slots)
+        if made is not None and made.get(seat) == legal:
+            slots = game._slots_made[seat]  # type: ignore[attr-defined]
+        else:
+            slots = core.legal(seat)
+            if len(slots) != len(legal) or any(a.index != s for a, s in zip(legal, slots)):
+                return None
         slot = core.greedy_action(seat)
-        for a in legal:
-            if a.index == slot:
-                return a
-        return None
+        return legal[slots.index(slot)] if slot in slots else None
 
     def choose(self, game: Game, seat: int, legal: list[Action]) -> Action:
         """The greedy choice: the core's C greedy on a game the compiled core plays, else :meth:`search`."""

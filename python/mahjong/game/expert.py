@@ -9,10 +9,16 @@ weighs every discard in one currency, the points it expects:
   by one by the rule set's own scorer in the seat's real context (on a discard and self-drawn); one tile from
   ready, every useful draw is followed to the best ready hand it makes and that hand's waits are scored.  A
   wait whose win would not be allowed (Guobiao's 8-fan minimum, Sichuan's lacking suit) is worth nothing, so a
-  hand that cannot be won is not played for.  Farther away the win's worth is the rule set's typical win.
+  hand that cannot be won is not played for.  Farther away the win's worth is the rule set's typical win (one
+  that holds a wildcard where the game has them).  A wildcard left unseen is an out for every step (on one's own
+  draw), and a win is worth what the rule set pays for it as the seat sees it: with its wildcards or without
+  (红中's and 推倒胡's wildcard-free wins pay more), never the birds turned up from the wall after it.
 * **Claims**: a pung, chow or kong is taken when it raises the hand's expected points.  In a rule set with a
   minimum (the scorer's ``valid``: Guobiao's 8 fan) a claim must leave a win worth taking in sight — ready,
-  or one tile away with such a win behind it — otherwise the hand stays concealed.
+  or one tile away with such a win behind it — otherwise the hand stays concealed.  A kong on a discard that
+  keeps the hand as close is taken where kongs pay at once (the flow pays during play), elsewhere only one
+  that brings the hand closer; a concealed kong whenever the hand stays as close (a ready hand's waits then
+  scored with the kong among its melds).
 * **Defence**: an opponent looks ready from its melds and how long it has played; a discard's danger is the
   chance that it is such an opponent's winning tile (none for a tile with no copy unseen, less for terminals
   and for honours already shown, a quarter for a tile that opponent discarded itself) times what dealing in
@@ -80,6 +86,9 @@ class _Look:
                 if t < 34:
                     copies[t] += 1
         self.unseen = [max(0, copies[t] - seen[t] - self.counts[t]) for t in range(34)]
+        # this hand's wildcard kinds among the 34 (红中, the turned-up ghost ...): a wildcard drawn is an out for
+        # every step of every hand, which the kernels' useful tiles (real tiles only) leave out
+        self.wild = tuple(sorted(t for t in game.flow.wild_kinds(st) if t < 34))
         self.left = max(1, sum(self.unseen))
         playing = [s for s in game.flow.seats if s in st.playing]
         others = [s for s in playing if s != seat]
@@ -100,7 +109,7 @@ class _Look:
         self.typical: float = memo["typical"][0]
         self.deal_in_cost: float = memo["typical"][1]
 
-    def claiming(self, kind: str, tiles: tuple[int, ...], from_seat: int) -> _Look:
+    def claiming(self, kind: str, tiles: tuple[int, ...], from_seat: int | None) -> _Look:
         """This view as it would be after claiming ``tiles`` from ``from_seat`` (the meld counts in the wins)."""
         from mahjong.game.state import TableMeld
 
@@ -136,6 +145,8 @@ class _Look:
                 out = tuple(t for t in K.useful_tiles(real, wild, self.rules) if t < 34)
             except MahjongError:
                 out = ()
+            if out and self.wild and wild < self.rules.max_wildcards:  # (a wildcard stands for any useful tile)
+                out += tuple(w for w in self.wild if w not in out)
             self._useful[key] = out
         return out
 
@@ -149,7 +160,8 @@ class _Look:
         key = (tuple(counts), tile, self.melds)
         out = self._value.get(key)
         if out is None:
-            on_discard = self._win_value(counts, tile, self.discarder)
+            # (a wildcard is counted as an out on one's own draw only: players keep the wildcards they hold)
+            on_discard = None if tile in self.wild else self._win_value(counts, tile, self.discarder)
             self_drawn = self._win_value(counts, tile, None)
             if on_discard is None:
                 out = (1.0, self_drawn) if self_drawn is not None else (0.0, 0.0)
@@ -167,7 +179,10 @@ class _Look:
             hand = Hand(tuple(sorted(concealed)), self.melds, self.flowers, tile)
             kw = game.context_kwargs(self.seat, tile, from_seat, False)
             kw.update(flow.check_facts(st, self.seat))
-            ctx = self.ctx_cls(**{k: v for k, v in kw.items() if k in self.ctx_fields})
+            # (what the tiles turned up after a win will bring, the birds, is unknown: the win is worth its
+            # rows alone, the same for every hand)
+            known = self.ctx_fields - flow.facts_after_win
+            ctx = self.ctx_cls(**{k: v for k, v in kw.items() if k in known})
             result = game.ruleset.score(hand, ctx)
         except (MahjongError, AssertionError):
             return None
@@ -272,8 +287,14 @@ def _typical(game: Game, seat: int) -> tuple[float, float]:
     seats = [s for s in flow.seats if s != seat]
     winner, third = seats[0], seats[-1]
     gain = 0.0
+    wild = sorted(t for t in flow.wild_kinds(game.state) if t < 34)
     for text in _TYPICAL_WINS:
         hand = parse_hand(text)
+        if wild and hand.win_tile is not None:
+            # (where the game has wildcards, the usual win holds one: it stands for the winning tile)
+            concealed = list(hand.concealed)
+            concealed.remove(hand.win_tile)
+            hand = Hand(tuple(sorted(concealed + [wild[0]])), hand.melds, hand.flowers, wild[0])
         try:
             base: dict[str, Any] = {"winner": winner, "dealer": game.state.dealer,
                                     "prevalent_wind": game.state.prevalent_wind}
@@ -391,7 +412,8 @@ class ExpertAgent:
                 c = list(counts)
                 c[k.tile] -= 4
                 after = look.shanten(c)
-                if after <= low and (after > 0 or look.ready(c)[0] > 0):
+                # (a ready hand's wins are scored with the kong among its melds)
+                if after <= low and (after > 0 or look.claiming(k.kind, (k.tile,) * 4, None).ready(c)[0] > 0):
                     return k
         ready = [r for r in legal if r.kind == "ready" and r.tile == choice.tile]
         return ready[0] if ready else choice
@@ -407,10 +429,22 @@ class ExpertAgent:
         best: tuple[tuple[float, float], Action] | None = None
         for a in claims:
             c = held_after_claim(counts, a)
+            from_seat = look.st.last_discard[0] if look.st.last_discard else look.seat
             if a.kind == "kong":
-                if look.shanten(c) > now or (now == 0 and not look.ready(c)[0]):
+                # where a kong pays at once (the flow pays during play), one that keeps the hand as close is taken;
+                # elsewhere it gives up the tile's place in the hand for one replacement draw and shows the hand
+                # (measured in duplicate play: no better than passing), so only one that brings the hand closer
+                sh = look.shanten(c)
+                if sh > now or (sh == now and not look.flow.pays_during_play):
                     continue
-                key = (now_key[0], now_key[1] - 0.01)  # (a melded kong keeps the hand, and pays where kongs pay)
+                konged = look.claiming(a.kind, (a.tile,) * 4, from_seat)
+                if sh == 0 and not konged.ready(c)[0]:
+                    continue
+                if sh == now:
+                    key = (now_key[0], now_key[1] - 0.01)
+                else:
+                    points = konged.expected(c, sh)
+                    key = (_steps(sh, points), -points)
             else:
                 after = []
                 for t in range(34):
@@ -422,7 +456,7 @@ class ExpertAgent:
                 if sh >= now or (sh >= 2 and minimum):
                     continue  # no closer, or too far to see a win worth taking behind it
                 tiles = tuple(a.meld) if a.kind == "chow" else (a.tile,) * 3
-                held = look.claiming(a.kind, tiles, look.st.last_discard[0] if look.st.last_discard else look.seat)
+                held = look.claiming(a.kind, tiles, from_seat)
                 points = max(held.expected(cc, s) for s, cc in after if s == sh)
                 key = (_steps(sh, points), -points)
                 if sh <= 1 and points <= 0.0:

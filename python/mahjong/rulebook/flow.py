@@ -77,6 +77,7 @@ class BookFlow(SpecialFlow, Flow):  # type: ignore[misc]
     book: RuleBook
     #: a rule file's wildcards are never punged or konged
     wild_melds = False
+    facts_after_win = frozenset({"birds", "bird_seats"})  # (record_facts: the birds turned up after the win)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

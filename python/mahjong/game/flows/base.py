@@ -161,6 +161,8 @@ class Flow:
     declares_held_bonus: bool = False
     #: a wildcard kind may be punged and konged (a rule file's wildcards never are)
     wild_melds: bool = True
+    #: win facts read from tiles turned up once the hand is won (抓鸟's birds): no player knows them before
+    facts_after_win: frozenset[str] = frozenset()
     #: a kong's replacement that is a bonus tile loses 杠上开花 for the draw after it (Botzone's judge)
     bonus_spoils_kong_draw: bool = False
     #: the judge's penalties (Botzone's): an illegal answer (WA) or a false win (WH) ends the hand with a

@@ -1021,7 +1021,7 @@ cdef int ev_exclusions(const EvBook* b, EvLine* lines, int n) noexcept nogil:
     cdef uint8_t struck[EV_MAX_ROWS]
     cdef int i, j, m = 0, top = -1
     cdef const int32_t* row
-    memset(struck, 0, b.n_rows)
+    memset(struck, 0, sizeof(struck))  # (the whole array: n_rows is checked at load, the C compiler cannot know)
     if b.exclusion == EXCL_ORDERED:
         for i in range(n):
             if struck[lines[i].row]:

@@ -338,6 +338,10 @@ def _num_expr(draw: Any, depth: int = 0) -> str:
         return str(draw(st.sampled_from(["opt_n", "holds(\"5m\")", "largest_suit(4)", "winner"])))
     if kind == 3:
         op = draw(st.sampled_from(["+", "-", "*", "//"]))
+        if op == "//":  # a divisor that is a count (zero on some hands: the evaluators' refusal is compared) or a
+            # positive number; never a constant part that is zero, which the checker rightly refuses in the file
+            right = draw(st.one_of(st.sampled_from(_COUNT), st.integers(1, 5)))
+            return f"({draw(_num_expr(depth + 1))} // {right})"
         return f"({draw(_num_expr(depth + 1))} {op} {draw(_num_expr(depth + 1))})"
     if kind == 4:
         fn = draw(st.sampled_from(["min", "max"]))

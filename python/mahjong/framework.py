@@ -234,6 +234,26 @@ _TILE_FACTS = frozenset({"caishen", "indicator", "wildcard_tile"})
 _SEAT_FACTS = frozenset({"winner", "discarder", "dealer", "seat_wind", "prevalent_wind", "kong_from"})
 
 
+def field_names(cls: type) -> tuple[str, ...]:
+    """The field names of a dataclass (a rule set's context or config), in order: worked out once per class and
+    kept in the class itself (a cache keyed by classes would keep alive every rule file's classes, and its book)."""
+    got: tuple[str, ...] | None = cls.__dict__.get("_field_names_")
+    if got is None:
+        got = tuple(f.name for f in fields(cls))
+        type.__setattr__(cls, "_field_names_", got)
+        type.__setattr__(cls, "_field_set_", frozenset(got))
+    return got
+
+
+def field_set(cls: type) -> frozenset[str]:
+    """:func:`field_names` as a set (asked at every win offered: which facts a context takes)."""
+    got: frozenset[str] | None = cls.__dict__.get("_field_set_")
+    if got is None:
+        field_names(cls)
+        got = cls.__dict__["_field_set_"]
+    return got
+
+
 def _short(value: object) -> str:
     try:
         text = repr(value)

@@ -16,7 +16,7 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from mahjong._kernels import backend_module as K
 from mahjong.errors import ContextError, MahjongError, RulesError, listed
-from mahjong.framework import RuleSet, ScoreResult, WinContext, get_ruleset
+from mahjong.framework import RuleSet, ScoreResult, WinContext, field_set, get_ruleset
 from mahjong.game.actions import (
     ADDED_KONGS,
     CONCEALED_KONGS,
@@ -171,13 +171,8 @@ class SpecialHooks(Protocol):
 
 
 def context_fields(ctx_cls: type[WinContext]) -> frozenset[str]:
-    """The win facts a rule set's context class takes (kept in the class: it is asked at every win offered; a
-    cache keyed by classes would keep alive every rule file's context class, and its book)."""
-    got: frozenset[str] | None = ctx_cls.__dict__.get("_context_fields_")
-    if got is None:
-        got = frozenset(f.name for f in fields(ctx_cls))
-        type.__setattr__(ctx_cls, "_context_fields_", got)
-    return got
+    """The win facts a rule set's context class takes (asked at every win offered)."""
+    return field_set(ctx_cls)
 
 
 def check_game_args(seed: Any, salt: Any, hand_number: Any, options: Any, wall: Any, engine: Any) -> None:

@@ -10,12 +10,12 @@ and the derived win facts of the context (self-drawn, seat wind, dealer …).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
 from mahjong._kernels import backend_module as K
-from mahjong.framework import WinContext
+from mahjong.framework import WinContext, field_names
 from mahjong.hand import Hand, MeldKind
 from mahjong.rules import HandRules
 from mahjong.tiles import N_KINDS, suit_of
@@ -138,16 +138,6 @@ def stand_ins(substitutions: tuple[int, ...], wildcard_tiles: tuple[int, ...], f
             if t in out:
                 out.remove(t)
     return tuple(out)
-
-
-def field_names(cls: type) -> tuple[str, ...]:
-    """The field names of a dataclass (a win context's facts), looked up once per class and kept in the class
-    itself (a cache keyed by classes would keep alive every rule file's context class, and its book)."""
-    got: tuple[str, ...] | None = cls.__dict__.get("_field_names_")
-    if got is None:
-        got = tuple(f.name for f in fields(cls))
-        type.__setattr__(cls, "_field_names_", got)
-    return got
 
 
 def win_facts(ctx: WinContext, extra: Mapping[str, Any]) -> dict[str, Any]:

@@ -2,14 +2,14 @@
 # (python/mahjong/rulebook/predicates.py): do not edit (edit those files and rebuild).  The compiled
 # rule-book evaluator's opcodes, library ids, codes and image layout, as C constants.
 cdef enum:
-    EVL_MAGIC = 1653982756
+    EVL_MAGIC = 2106464861
     EVL_MAX_STACK = 64
     EVL_MAX_CODE = 65536
     EVL_N_PREDICATES = 43
     EVL_N_LIB = 63
     EVL_N_FUNCS = 10
     EVL_N_OPS = 34
-    EVL_HEADER = 66
+    EVL_HEADER = 68
     EVL_ROW = 12
     EVL_FACT = 3
     EVF_FIND_WAIT = 1
@@ -304,6 +304,8 @@ cdef enum:
     EH_NOT_READY_PAYS_BEST = 63
     EH_NOT_READY_REFUNDS_KONGS = 64
     EH_WINNERS_TO_END = 65
+    EH_N_OPENINGS = 66
+    EH_OPENINGS_AT = 67
 
 cdef enum:
     ERW_STAGE = 0

@@ -57,6 +57,9 @@ ctypedef struct EvBook:
     int exclusion
     int aggregation
     int players
+    # 起手小胡 (speed21): the [[opening]] rows' payments, four words a row (EH_OPENINGS_AT; 0 rows: none in C)
+    const int32_t* openings
+    int n_openings
 
 
 ctypedef struct EvHand:
@@ -299,6 +302,11 @@ cdef int ev_load(const int32_t* img, int n, EvBook* b) noexcept nogil:
     if img[EH_REFUSALS_AT] != at or not 0 <= b.n_refusals <= 1024:
         return -1
     at += b.n_refusals
+    # 起手小胡 (speed21): the [[opening]] rows' payments, after the refusals
+    b.n_openings = img[EH_N_OPENINGS]
+    if img[EH_OPENINGS_AT] != at or not 0 <= b.n_openings <= 64:
+        return -1
+    at += b.n_openings * 4
     if img[EH_CODE_AT] != at or at + b.code_len != n:
         return -1
     b.rows = img + img[EH_ROWS_AT]
@@ -308,6 +316,7 @@ cdef int ev_load(const int32_t* img, int n, EvBook* b) noexcept nogil:
     b.details = img + img[EH_DETAILS_AT]
     b.refusals = img + img[EH_REFUSALS_AT]
     b.code = img + img[EH_CODE_AT]
+    b.openings = img + img[EH_OPENINGS_AT]
     b.flags = img[EH_FLAGS]
     b.forms = img[EH_FORMS]
     b.rule_flags = <uint32_t>img[EH_RULE_FLAGS]

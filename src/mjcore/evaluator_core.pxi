@@ -280,6 +280,27 @@ ctypedef struct EvWinLines:
     uint8_t renamed[4][EV_MAX_ROWS]
 
 
+# ---- 起手小胡 (speed21): a rule file's [[opening]] rows paid in C ----------------------------------------------------
+
+cdef int ev_opening_paid(const HandCore* c, const EvBook* b, int i, int64_t* net) noexcept nogil:
+    """Event i, an opening declaration (seat, the row's place in the file, times), paid into ``net`` as
+    SpecialFlow.extra_lines pays it: each other seat at the table pays the row's amount for (it is the dealer, the
+    declarer is) times the declarations, when positive.  0, or -1 where the rule book must pay it (no table in the
+    image, a row it does not hold, times at the core's cap)."""
+    cdef int seat = c.ev[i][1], row = c.ev[i][2], times = c.ev[i][3], payer
+    cdef int64_t amount
+    if not 0 <= row < b.n_openings or not 0 < times < 1000000 or not 0 <= seat < 4:
+        return -1
+    for payer in range(4):
+        if payer == seat or not core_at_table(c, payer):
+            continue
+        amount = <int64_t>b.openings[row * 4 + 2 * (payer == c.dealer) + (seat == c.dealer)] * times
+        if amount > 0:
+            net[payer] -= amount
+            net[seat] += amount
+    return 0
+
+
 cdef int ev_settle(HandCore* c, EvWinLines* won=NULL) noexcept nogil:
     """The hand's nets (c.ev_net) folded over its event record so far, as the rule set settles it: each win's
     payments; with a [settlement] table (BookRuleSet.settle_by_book) the kongs paid as they happen by the seats
@@ -322,6 +343,8 @@ cdef int ev_settle(HandCore* c, EvWinLines* won=NULL) noexcept nogil:
         seat = c.ev[i][1]
         if kind == EV_DISCARD and seat == c.dealer:
             dealer_discards += 1
+        if kind == EV_OPENING and ev_opening_paid(c, b, i, net) == 0:
+            continue  # (起手小胡, paid at once by the book's table: SpecialFlow.extra_lines)
         if kind == EV_OPENING or kind == EV_INSTANT_WIN or kind == EV_PENALTY:
             free(res)
             return -1  # (a rule file's opening or instant win, a judge's penalty: paid by the rule book)

@@ -773,6 +773,8 @@ class CoreHand(HandTable):
                 if not self._ended and self._settled_in_c:  # settled in C: the rule book's is made when read
                     self._ended = True
                     self.net = core.book_net()
+                    if self._special is not None and core.specials:
+                        self.net = None  # (openings C paid: the step API's hand folds them as the rule book pays)
                     self._end_due = True
                     if self.net is None:  # (the compiled book hands the hand back: the rule book settles now)
                         self.sync()
@@ -1526,6 +1528,8 @@ class RandomTable:
             if cb is not None:
                 self._lean_items = tuple(((r.key, r.name_zh), (r.key, r.rename_zh)) for r in cb.rows)
         self._lean_core: GameCore | None = None
+        #: the rule file has special tables (its hands' opening declarations are counted: HandOutcome.special)
+        self._special_rules = bool(getattr(getattr(self.flow, "book", None), "special", None))
         #: outcome(): a win the rule set scores (the ``score`` status) is scored here too, and a hand won so is
         #: read from those results, where the rule set settles by its wins alone and the flow adds nothing to
         #: them and lets any valid result win (its may_win reads no state)
@@ -1605,8 +1609,11 @@ class RandomTable:
                 if self._lean_items is not None:
                     net, won, items = core.book_net(), core.won_rows(), self._lean_items
                     if net is not None and won is not None:
+                        # (a hand C settles has had no instant win: its special events are its openings)
+                        special = ("opening",) * core.specials if self._special_rules else ()
                         return HandOutcome(net, tuple(frm < 0 for _, _, frm, _ in core.wins()),
-                                           tuple(items[i][renamed] for lines in won for i, _n, _v, renamed in lines))
+                                           tuple(items[i][renamed] for lines in won for i, _n, _v, renamed in lines),
+                                           special)
                 elif not core.won and self._quiet is not None:
                     return HandOutcome(tuple(self._quiet.net), (), ())
                 elif core.won and self._lean_fans is not None and self._lean_pay is not None:

@@ -752,6 +752,11 @@ def compile_ruleset(rs: BookRuleSet) -> CompiledBook:
     put("n_refusals", len(refusals))
     put("refusals_at", len(head) + len(body))
     body += refusals
+    # 起手小胡 (speed21): the [[opening]] rows' payments as a table (0 rows: the rule book pays them)
+    openings = _openings(rs)
+    put("n_openings", len(openings) // 4)
+    put("openings_at", len(head) + len(body))
+    body += openings
     put("code_at", len(head) + len(body))
     put("code_len", len(c.code))
     body += c.code
@@ -795,6 +800,25 @@ def _settlement(c: _Compiler, put: Callable[[str, int], None]) -> None:
         if not isinstance(v, int):
             raise NotCompiled(f"{c.rs.name}: settlement.{n} is not a number")
         put(n, _const(v))
+
+
+def _openings(rs: BookRuleSet) -> list[int]:
+    """起手小胡 (speed21): a rule file's [[opening]] rows' payments under the options (special.opening_amounts: the
+    amount reads only the options and who is the dealer), four words a row; [] (the rule book pays them) for a
+    book with none, more than the evaluator takes, or an amount that is not a 32-bit number."""
+    special = rs.book.special
+    if not special or not special.opening or len(special.opening) > 64:
+        return []
+    from mahjong.rulebook.special import opening_amounts
+
+    config = getattr(rs, "config", None)
+    names = {k: getattr(config, k) for k in rs.book.options} if config is not None else {}
+    try:
+        table = opening_amounts(special, names)
+    except RulesError:
+        return []  # (an amount the rule book cannot work out either: it raises when it pays)
+    words = [v for row in table for v in row]
+    return words if all(abs(v) <= _INT32 for v in words) else []
 
 
 # --- the cache --------------------------------------------------------------------------------------------------------

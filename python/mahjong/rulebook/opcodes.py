@@ -153,6 +153,10 @@ HEADER = (
     "melded_kong_discarder", "melded_kong_others", "added_kong", "concealed_kong", "kong_transfer",
     "ends_on_first_win", "flower_pig_penalty", "flower_pig_pays_won", "not_ready_pays_best",
     "not_ready_refunds_kongs", "winners_to_end",
+    # 起手小胡: a rule file's [[opening]] rows paid in C (how many rows, where their payments are: four words per
+    # row in the file's order, what each other seat pays per declaration by (payer is the dealer, declarer is the
+    # dealer) = (no, no), (no, yes), (yes, no), (yes, yes); 0 rows: the rule book pays them)
+    "n_openings", "openings_at",
 )
 #: the words of one row: stage, unit, value, value on a self-draw, pattern flag, group, its programs (when, count,
 #: a value of the hand, the other name's condition; -1 = none), and its exclusions (how many, where)

@@ -483,11 +483,8 @@ class SpecialFlow:
                     if payer == ev.seat or (kind == "opening" and payer not in state.seats):
                         continue
                     on_seat = getattr(ev, "bird_seats", ()) or (0, 0, 0, 0)
-                    env = {**names, "payer_is_dealer": payer == state.dealer,
-                           "declarer_is_dealer": ev.seat == state.dealer, "birds": getattr(ev, "birds", 0),
-                           "birds_on_winner": on_seat[ev.seat], "birds_on_payer": on_seat[payer],
-                           "self_drawn": True}
-                    amount = evaluate_int(row.value, env, dict(BUILTINS)) * times
+                    amount = _special_amount(row, names, payer == state.dealer, ev.seat == state.dealer,
+                                             getattr(ev, "birds", 0), on_seat[ev.seat], on_seat[payer]) * times
                     if amount > 0:
                         lines.append(Payment(payer, ev.seat, amount, f"{kind}.{ev.key}", None, row.zh))
             elif isinstance(ev, events_mod.HorsesTurned) and ev.hits and rules.horses is not None:
@@ -502,6 +499,23 @@ class SpecialFlow:
                         if amount > 0:
                             lines.append(Payment(line.payer, ev.seat, amount, "horses", line.event, "买马"))
         return lines
+
+
+def _special_amount(row: HoldingRow, names: Mapping[str, Any], payer_is_dealer: bool, declarer_is_dealer: bool,
+                    birds: int = 0, birds_on_winner: int = 0, birds_on_payer: int = 0) -> int:
+    """What one other player pays for one declaration of an opening or instant-win row (before ``times``)."""
+    env = {**names, "payer_is_dealer": payer_is_dealer, "declarer_is_dealer": declarer_is_dealer, "birds": birds,
+           "birds_on_winner": birds_on_winner, "birds_on_payer": birds_on_payer, "self_drawn": True}
+    return evaluate_int(row.value, env, dict(BUILTINS))
+
+
+def opening_amounts(rules: SpecialRules, names: Mapping[str, Any]) -> list[tuple[int, int, int, int]]:
+    """Each ``[[opening]]`` row's payment per declaration, in the file's order, by (the payer is the dealer, the
+    declarer is) = (no, no), (no, yes), (yes, no), (yes, yes): the whole of what :meth:`SpecialFlow.extra_lines`
+    reads for an opening (it has no birds), so the compiled book pays openings from this table
+    (:mod:`mahjong.rulebook.compiler`)."""
+    return [tuple(_special_amount(row, names, p, d)  # type: ignore[misc]
+                  for p in (False, True) for d in (False, True)) for row in rules.opening]
 
 
 # The hooks above only read the file's tables (its data): the compiled hand core reads the same tables

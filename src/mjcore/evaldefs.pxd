@@ -2,14 +2,14 @@
 # (python/mahjong/rulebook/predicates.py): do not edit (edit those files and rebuild).  The compiled
 # rule-book evaluator's opcodes, library ids, codes and image layout, as C constants.
 cdef enum:
-    EVL_MAGIC = 2106464861
+    EVL_MAGIC = 1608236719
     EVL_MAX_STACK = 64
     EVL_MAX_CODE = 65536
     EVL_N_PREDICATES = 43
     EVL_N_LIB = 63
     EVL_N_FUNCS = 10
     EVL_N_OPS = 34
-    EVL_HEADER = 68
+    EVL_HEADER = 72
     EVL_ROW = 12
     EVL_FACT = 3
     EVF_FIND_WAIT = 1
@@ -306,6 +306,10 @@ cdef enum:
     EH_WINNERS_TO_END = 65
     EH_N_OPENINGS = 66
     EH_OPENINGS_AT = 67
+    EH_HORSES_PAID = 68
+    EH_HORSES_SHARE = 69
+    EH_HORSES_COVERS = 70
+    EH_HORSES_CONST = 71
 
 cdef enum:
     ERW_STAGE = 0

@@ -378,6 +378,10 @@ cdef int ev_load(const int32_t* img, int n, EvBook* b) noexcept nogil:
         ok = -1
     if b.aggregation == AGG_FORMULA and img[EH_FORMULA] < 0:
         ok = -1
+    # 买马 (speed21): the horses' value terms (the compiler keeps them under 16 bits)
+    if not (0 <= img[EH_HORSES_PAID] <= 1 and -65536 < img[EH_HORSES_SHARE] < 65536
+            and -65536 < img[EH_HORSES_COVERS] < 65536 and -65536 < img[EH_HORSES_CONST] < 65536):
+        ok = -1
     free(depth_at)
     return ok
 

@@ -301,6 +301,60 @@ cdef int ev_opening_paid(const HandCore* c, const EvBook* b, int i, int64_t* net
     return 0
 
 
+# ---- 买马 (speed21): a rule file's [horses] paid in C -------------------------------------------------------------
+
+cdef int ev_horses_paid(const HandCore* c, const EvBook* b, int n_won, const int64_t* share, const int64_t* points,
+                        int64_t* net) noexcept nogil:
+    """The horses turned after the hand's ``n_won`` wins paid into ``net`` as SpecialFlow.extra_lines pays them:
+    for each winner's horses that hit (core_horses), every line a win of that seat was paid by (``share``: what
+    each payer paid) is paid again, value = horses_share * share + horses_covers * covers + horses_const per hit,
+    when positive (covers: the shares the line carries, the line over the win's points per payer rounded half to
+    even, at least 1; 1 for every line where some win moved no money).  0, or -1 where the rule book must pay
+    them (no terms in the image, more wins than the lines kept, an amount out of range)."""
+    cdef uint8_t tiles[CORE_WALL]
+    cdef int i, j, p, hits, n = 0, paired = 1, seat
+    cdef int64_t covers, q, r, per, amount, v
+    cdef const int32_t* img = b.img
+    if n_won > 4:
+        return -1
+    for j in range(n_won):
+        if share[j * 4] + share[j * 4 + 1] + share[j * 4 + 2] + share[j * 4 + 3] == 0:
+            paired = 0  # (_points_per_payer: a win that moved no money leaves every line covering one payer)
+    for i in range(n_won):
+        seat = c.won[i]
+        hits = core_horses(c, seat, c.won_tile[i] if c.won_from[i] >= 0 else -1, tiles, &n)
+        if hits < 0:
+            return -1
+        if hits == 0:
+            continue
+        if not img[EH_HORSES_PAID]:
+            return -1
+        for j in range(n_won):
+            if c.won[j] != seat:
+                continue
+            per = points[j] if paired else 0
+            for p in range(4):
+                v = share[j * 4 + p]
+                if v <= 0:
+                    continue
+                if v > (<int64_t>1 << 32):
+                    return -1
+                covers = 1
+                if per > 0:
+                    q = v // per
+                    r = v - q * per
+                    if 2 * r > per or (2 * r == per and q % 2 == 1):
+                        q += 1
+                    covers = q if q > 1 else 1
+                v = (<int64_t>img[EH_HORSES_SHARE] * v + <int64_t>img[EH_HORSES_COVERS] * covers
+                     + img[EH_HORSES_CONST])
+                amount = v * hits
+                if amount > 0:
+                    net[p] -= amount
+                    net[seat] += amount
+    return 0
+
+
 cdef int ev_settle(HandCore* c, EvWinLines* won=NULL) noexcept nogil:
     """The hand's nets (c.ev_net) folded over its event record so far, as the rule set settles it: each win's
     payments; with a [settlement] table (BookRuleSet.settle_by_book) the kongs paid as they happen by the seats
@@ -319,6 +373,8 @@ cdef int ev_settle(HandCore* c, EvWinLines* won=NULL) noexcept nogil:
     cdef int moved[CORE_KONGS]
     cdef int last_kong[4]
     cdef int last_play = -1
+    cdef int64_t won_share[16]    # 买马 (speed21): each win's lines, what each payer paid its winner
+    cdef int64_t won_points[4]    # ... and its points per payer (the result's points_per_payer)
     if b.players != 4 and book:
         return -1  # (a [settlement] table is for four seats)
     for i in range(b.n_facts):
@@ -384,6 +440,10 @@ cdef int ev_settle(HandCore* c, EvWinLines* won=NULL) noexcept nogil:
                 return -1
             for s in range(4):
                 net[s] += res.pay[s]
+            if w < 4:  # (买马 reads the win's lines: lines_from_net of its payments, one receiver)
+                won_points[w] = res.points
+                for s in range(4):
+                    won_share[w * 4 + s] = -res.pay[s] if res.pay[s] < 0 else 0
             if won != NULL and w < 4:
                 won.n[w] = res.n_lines
                 memcpy(won.line[w], res.lines, res.n_lines * sizeof(EvLine))
@@ -446,6 +506,8 @@ cdef int ev_settle(HandCore* c, EvWinLines* won=NULL) noexcept nogil:
                             net[s] += kpay[k][s]
             break
     free(res)
+    if c.phase == PH_END and c.p.horses >= 0 and w > 0 and ev_horses_paid(c, b, w, won_share, won_points, net) != 0:
+        return -1
     for s in range(4):
         if ev_big(net[s]):
             return -1

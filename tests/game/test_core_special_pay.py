@@ -1,5 +1,6 @@
 """A rule file's special payments settled by the compiled book in C are the rule book's: 起手小胡 (``[[opening]]``,
-paid from the image's table of amounts, :func:`mahjong.rulebook.special.opening_amounts`).
+paid from the image's table of amounts, :func:`mahjong.rulebook.special.opening_amounts`) and 买马 (``[horses]``,
+its value's terms in the image, :func:`mahjong.rulebook.special.horse_value_terms`).
 
 The referee is the hand played on the step API and settled by the rule book (``SpecialFlow.extra_lines`` beside
 the wins' payments): :meth:`RandomTable.outcome` — the hand played on a bare core and read from its state — must
@@ -15,7 +16,8 @@ import pytest
 from mahjong.game.core import RandomTable, core_available
 from mahjong.game.outcome import HandOutcome, outcome_of
 from mahjong.rulebook.compiler import compiled
-from mahjong.rulebook.special import opening_amounts
+from mahjong.rulebook.expr import parse
+from mahjong.rulebook.special import HorseRule, horse_value_terms, opening_amounts
 from mahjong import get_ruleset
 
 
@@ -64,3 +66,37 @@ def test_the_images_opening_table_is_the_rule_files_amounts() -> None:
 def test_a_book_without_openings_has_no_table() -> None:
     cb = compiled(get_ruleset("sichuan"))
     assert cb is not None and cb.header["n_openings"] == 0
+
+
+@pytest.mark.parametrize("rules, options", [("guangdong", {}), ("guangdong", {"horse_follows_points": True}),
+                                            ("guangdong", {"base": 3, "ghosts": False}),
+                                            ("guangdong-fangui", {"horses_from": "winner"}), ("guangdong", {"horses": 0})])
+def test_guangdongs_horse_hands_settled_in_c_are_the_rule_books(rules: str, options: dict[str, Any]) -> None:
+    table = RandomTable(rules, options)
+    horses = hit = 0
+    for k in range(300 if core_available() else 4):
+        kw: dict[str, Any] = {"seed": 3, "salt": k, "hand_number": k, "dealer": k % 4,
+                              "agent_seeds": [s + 16 * k for s in range(4)]}
+        got = table.outcome(**kw)
+        assert counted(got) == counted(outcome_of(table.hand(**kw))), (rules, options, k)
+        horses += got.special.count("horses")
+        core = table._lean_core
+        if core is not None and core.won:
+            assert core.book_net() == got.net  # (read from the core: the horses paid in C)
+            hit += any(h for _seat, _tiles, h in core.horses())
+    if core_available():
+        assert table._lean and horses > 5 and (hit > 3 or options.get("horses") == 0)
+
+
+def _terms(text: str, **names: Any) -> tuple[int, int, int] | None:
+    return horse_value_terms(HorseRule(parse("4"), None, "dealer", (), parse(text)), names)
+
+
+def test_a_horse_value_is_read_as_terms_of_share_and_covers_or_left_to_the_rule_book() -> None:
+    assert _terms("pick(follows, share, base * covers)", follows=False, base=2) == (0, 2, 0)
+    assert _terms("pick(follows, share, base * covers)", follows=True, base=2) == (1, 0, 0)
+    assert _terms("2 * share - covers + 3") == (2, -1, 3)
+    assert _terms("-(share + 1) * 2") == (-2, 0, -2)
+    assert _terms("share * covers") is None  # (not of that form: the rule book pays the horses)
+    assert _terms("max(share, 3)") is None
+    assert _terms("share // 2") is None

@@ -263,7 +263,24 @@ _NONE = object()
 _BOOKS: dict[Any, Any] = {}
 
 
-def _book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
+def self_play_book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
+    """:func:`book_in_c` for the bare core's self-play (:meth:`RandomTable.outcome`), where C also pays a rule
+    file's horses (买马) when the compiled book holds their value (its ``horses_paid``): the hand's nets and wins
+    are read from the core, no horse event is built.  The step API's hands and the batches keep
+    :func:`book_in_c` (they fold the horses' events and payments themselves)."""
+    key = (type(flow), flow.ruleset, flow.options, "self-play")
+    try:
+        got = _BOOKS.get(key, _NONE)
+    except TypeError:  # (an unhashable option: worked out each time)
+        return _book_in_c(flow, horses_in_c=True)
+    if got is _NONE:
+        if len(_BOOKS) > 256:
+            _BOOKS.clear()
+        got = _BOOKS[key] = _book_in_c(flow, horses_in_c=True)
+    return got  # type: ignore[no-any-return]
+
+
+def _book_in_c(flow: Flow, horses_in_c: bool = False) -> tuple[Any, bool, int, bool] | None:
     from mahjong.rulebook.book import BookRuleSet
     from mahjong.rulebook.compiler import CORE_FACTS, compiled
     from mahjong.rulebook.evaluator import compiled_evaluator
@@ -294,7 +311,8 @@ def _book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
 
     settles = ((type(rs).settle in (RuleSet.settle, BookRuleSet.settle_by_book) or rs.nets_by_wins)
                and not (_fished_win(rs.book) and book.settlement is not None)
-               and (cls.extra_lines is Flow.extra_lines or (isinstance(flow, BookFlow) and not _has_horses(flow)))
+               and (cls.extra_lines is Flow.extra_lines or (isinstance(flow, BookFlow) and (
+                   not _has_horses(flow) or horses_in_c and cb.header["horses_paid"] == 1)))
                and not (book.settlement is not None and flow.indicator is not None))  # (查大叫 reads no indicator)
     core = compiled_evaluator(cb)
     if core is None:
@@ -1513,13 +1531,19 @@ class RandomTable:
         self.facts_from_core = self.params is not None and facts_from_core(self.flow)
         #: every win decided (and the hand settled) in C by the compiled rule book (book_in_c), for the table's hands
         self.book = book_in_c(self.flow) if self.params is not None else None
+        #: the book outcome()'s bare core settles with (self_play_book_in_c: 买马 too, where C pays the horses)
+        self._self_play_book: tuple[Any, bool, int, bool] | None = self.book
         self._quiet: Settlement | None = None
         #: outcome(): the core plays and settles the table's hands alone (the compiled book that settles them and
         #: its rows' items; Guobiao's wins decided in C), without 换三张 (CoreHand sets that up)
-        settles = self.book is not None and self.book[3]
+        if self.book is not None and not self.book[3]:  # (C may settle the bare core's hands: 买马 paid in C)
+            lean_book = self_play_book_in_c(self.flow)
+            if lean_book is not None and lean_book[3]:
+                self._self_play_book = lean_book
+        settles = self.book is not None and self._self_play_book[3]
         self._lean = self.params is not None and not getattr(self.flow.options, "exchange_three", False) and (
             settles or self.facts_from_core)
-        self._lean_book = self.book if self._lean and settles else None
+        self._lean_book = self._self_play_book if self._lean and settles else None
         self._lean_items: tuple[tuple[tuple[str, str], tuple[str, str]], ...] | None = None
         if self._lean_book is not None:  # (each row of the compiled book's item: (key, name), (key, its other name))
             from mahjong.rulebook.compiler import compiled
@@ -1611,6 +1635,8 @@ class RandomTable:
                     if net is not None and won is not None:
                         # (a hand C settles has had no instant win: its special events are its openings)
                         special = ("opening",) * core.specials if self._special_rules else ()
+                        if self._special_rules and core.won:  # (买马: one horse event per win, as C paid them)
+                            special += ("horses",) * len(core.horses())
                         return HandOutcome(net, tuple(frm < 0 for _, _, frm, _ in core.wins()),
                                            tuple(items[i][renamed] for lines in won for i, _n, _v, renamed in lines),
                                            special)

@@ -757,6 +757,11 @@ def compile_ruleset(rs: BookRuleSet) -> CompiledBook:
     put("n_openings", len(openings) // 4)
     put("openings_at", len(head) + len(body))
     body += openings
+    # 买马 (speed21): the [horses] value's terms (0: the rule book pays the horses)
+    terms = _horse_terms(rs)
+    put("horses_paid", int(terms is not None))
+    for name, v in zip(("horses_share", "horses_covers", "horses_const"), terms or (0, 0, 0)):
+        put(name, v)
     put("code_at", len(head) + len(body))
     put("code_len", len(c.code))
     body += c.code
@@ -819,6 +824,20 @@ def _openings(rs: BookRuleSet) -> list[int]:
         return []  # (an amount the rule book cannot work out either: it raises when it pays)
     words = [v for row in table for v in row]
     return words if all(abs(v) <= _INT32 for v in words) else []
+
+
+def _horse_terms(rs: BookRuleSet) -> tuple[int, int, int] | None:
+    """买马 (speed21): the [horses] value's terms under the options (special.horse_value_terms), or None (no
+    horses, a value of another form, a term beyond 16 bits): the rule book pays them."""
+    special = rs.book.special
+    if not special or special.horses is None:
+        return None
+    from mahjong.rulebook.special import horse_value_terms
+
+    config = getattr(rs, "config", None)
+    names = {k: getattr(config, k) for k in rs.book.options} if config is not None else {}
+    terms = horse_value_terms(special.horses, names)
+    return terms if terms is not None and all(abs(v) < 1 << 16 for v in terms) else None
 
 
 # --- the cache --------------------------------------------------------------------------------------------------------

@@ -157,6 +157,9 @@ HEADER = (
     # row in the file's order, what each other seat pays per declaration by (payer is the dealer, declarer is the
     # dealer) = (no, no), (no, yes), (yes, no), (yes, yes); 0 rows: the rule book pays them)
     "n_openings", "openings_at",
+    # 买马: a rule file's [horses] paid in C (1: paid; 0: the rule book pays them), its value per line as
+    # horses_share * share + horses_covers * covers + horses_const (special.horse_value_terms), times the hits
+    "horses_paid", "horses_share", "horses_covers", "horses_const",
 )
 #: the words of one row: stage, unit, value, value on a self-draw, pattern flag, group, its programs (when, count,
 #: a value of the hand, the other name's condition; -1 = none), and its exclusions (how many, where)

@@ -518,6 +518,41 @@ def opening_amounts(rules: SpecialRules, names: Mapping[str, Any]) -> list[tuple
                   for p in (False, True) for d in (False, True)) for row in rules.opening]
 
 
+def horse_value_terms(rule: HorseRule, names: Mapping[str, Any]) -> tuple[int, int, int] | None:
+    """买马's ``value`` under the options as whole numbers (a, b, c) with value = a * share + b * covers + c, the
+    form :meth:`SpecialFlow.extra_lines` computes per line, so the compiled book pays the horses in C
+    (:mod:`mahjong.rulebook.compiler`); None for a value of another form (sums, differences and multiples of
+    ``share``, ``covers`` and numbers, ``pick`` on an option: the rule book then pays the horses)."""
+    from mahjong.rulebook.expr import fold
+
+    def terms(n: Node) -> tuple[int, int, int] | None:
+        if n.op == "num" and type(n.value) in (int, bool):
+            return 0, 0, int(n.value)  # type: ignore[arg-type]
+        if n.op == "name" and n.value in ("share", "covers"):
+            return (1, 0, 0) if n.value == "share" else (0, 1, 0)
+        if n.op == "neg" and len(n.args) == 1:
+            t = terms(n.args[0])
+            return None if t is None else (-t[0], -t[1], -t[2])
+        if n.op in ("+", "-", "*") and len(n.args) == 2:
+            x, y = terms(n.args[0]), terms(n.args[1])
+            if x is None or y is None:
+                return None
+            if n.op == "+":
+                return x[0] + y[0], x[1] + y[1], x[2] + y[2]
+            if n.op == "-":
+                return x[0] - y[0], x[1] - y[1], x[2] - y[2]
+            if x[:2] == (0, 0):  # (a number times the terms)
+                return x[2] * y[0], x[2] * y[1], x[2] * y[2]
+            if y[:2] == (0, 0):
+                return y[2] * x[0], y[2] * x[1], y[2] * x[2]
+            return None
+        if n.op == "call" and n.value == "pick" and len(n.args) == 3 and n.args[0].op in ("num", "str"):
+            return terms(n.args[1] if n.args[0].value else n.args[2])
+        return None
+
+    return terms(fold(rule.value, {k: v for k, v in names.items() if k not in ("share", "covers")}))
+
+
 # The hooks above only read the file's tables (its data): the compiled hand core reads the same tables
 # (mahjong.game.coreflow compiles the holding conditions), so they are the flow's data hooks
 # (mahjong.game.flows.base.data_hook; marked here, since the rule book is loaded without the engine too).

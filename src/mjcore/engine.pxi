@@ -1075,16 +1075,20 @@ ctypedef struct HoldEnv:
     int n_wild
     uint64_t meld_kinds          # kinds in the seat's melds
     HandCore* c
+    int counted                  # the tallies of v (hold_values) are filled: worked out when a program reads one
 
 
 cdef void hold_env(HoldEnv* e, HandCore* c, int seat) noexcept nogil:
-    cdef int t, s, r, m, k, held = 0, ok
+    """The seat's holding: its tiles, wildcards and melds; the tallies of v are left to hold_values (most
+    programs read a few tiles: 将将胡's all_ranks_in on every draw reads none of them)."""
+    cdef int t, m, k
     cdef int tiles[3]
     cdef uint64_t wild = c.wild_now & CORE_KINDS34
     e.c = c
     memset(e.v, 0, sizeof(e.v))
     e.n_wild = 0
     e.meld_kinds = 0
+    e.counted = 0
     for t in range(34):
         e.counts[t] = c.hands[seat][t]
         if (wild >> t) & 1:
@@ -1092,6 +1096,24 @@ cdef void hold_env(HoldEnv* e, HandCore* c, int seat) noexcept nogil:
             e.n_wild += c.hands[seat][t]
         else:
             e.real[t] = c.hands[seat][t]
+    e.v[HV_WILDCARDS] = e.n_wild
+    e.v[HV_MELDS] = c.n_melds[seat]
+    e.v[HV_COMPLETE] = -1
+    for m in range(c.n_melds[seat]):
+        if c.meld_kind[seat][m] == MK_CHOW:
+            core_meld_tiles(c, seat, m, tiles)
+            for k in range(3):
+                e.meld_kinds |= (<uint64_t>1) << tiles[k]
+        else:
+            e.meld_kinds |= (<uint64_t>1) << c.meld_tile[seat][m]
+
+
+cdef void hold_values(HoldEnv* e) noexcept nogil:
+    """The holding's tallies (tiles, quads, triplets, pairs, 2/5/8s, honors, suits held and missing, ranks
+    paired in every suit), worked out once, when a program first reads one."""
+    cdef int t, s, r, ok, held = 0
+    cdef const CoreFlow* p = &e.c.p
+    e.counted = 1
     for t in range(34):
         r = e.real[t]
         e.v[HV_TILES] += r
@@ -1109,24 +1131,14 @@ cdef void hold_env(HoldEnv* e, HandCore* c, int seat) noexcept nogil:
     for s in range(3):
         if held & (1 << s):
             e.v[HV_SUITS_HELD] += 1
-        if (c.p.suits & (1 << s)) and not (held & (1 << s)):
+        if (p.suits & (1 << s)) and not (held & (1 << s)):
             e.v[HV_SUITS_MISSING] += 1
     for r in range(9):
-        ok = c.p.suits != 0
+        ok = p.suits != 0
         for s in range(3):
-            if (c.p.suits & (1 << s)) and e.real[s * 9 + r] < 2:
+            if (p.suits & (1 << s)) and e.real[s * 9 + r] < 2:
                 ok = 0
         e.v[HV_SAME_RANK_PAIRS] += ok
-    e.v[HV_WILDCARDS] = e.n_wild
-    e.v[HV_MELDS] = c.n_melds[seat]
-    e.v[HV_COMPLETE] = -1
-    for m in range(c.n_melds[seat]):
-        if c.meld_kind[seat][m] == MK_CHOW:
-            core_meld_tiles(c, seat, m, tiles)
-            for k in range(3):
-                e.meld_kinds |= (<uint64_t>1) << tiles[k]
-        else:
-            e.meld_kinds |= (<uint64_t>1) << c.meld_tile[seat][m]
 
 
 cdef int64_t hold_complete(HoldEnv* e) noexcept nogil:
@@ -1173,7 +1185,12 @@ cdef int64_t hold_run(HoldEnv* e, const CoreFlow* p, int at) noexcept nogil:
             st[sp] = arg
             sp += 1
         elif op == HO_NAME:
-            st[sp] = hold_complete(e) if arg == HV_COMPLETE else e.v[arg]
+            if arg == HV_COMPLETE:
+                st[sp] = hold_complete(e)
+            else:
+                if not e.counted and arg != HV_WILDCARDS and arg != HV_MELDS:
+                    hold_values(e)
+                st[sp] = e.v[arg]
             sp += 1
         elif op == HO_COUNT_OF:
             st[sp] = e.counts[arg] if 0 <= arg < 34 else 0

@@ -114,6 +114,7 @@ from mahjong.game.events import (
     Won,
 )
 from mahjong.game.flows import Flow
+from mahjong.game.flows.base import pays_penalties_only
 from mahjong.game.outcome import HandOutcome, outcome_of
 from mahjong.game.rng import wall_digest
 from mahjong.game.state import HandState, TableMeld, hand_from
@@ -1559,8 +1560,8 @@ class RandomTable:
         #: them and lets any valid result win (its may_win reads no state)
         rs, cls = self.flow.ruleset, type(self.flow)
         self._lean_asks = (self._lean and self.facts_from_core and type(rs).settle is RuleSet.settle
-                           and not self.flow.draw_hands and cls.extra_lines is Flow.extra_lines
-                           and cls.may_win is Flow.may_win)
+                           and not self.flow.draw_hands and pays_penalties_only(self.flow)
+                           and cls.may_win is Flow.may_win)  # (a hand a penalty ended is played again: hand())
         #: outcome(): a hand whose wins the core decided (guobiao_in_c) is read from the core too: each win's fan
         #: vector (the fan table's rows: its items) and total, paid as the rule set's settlement pays a win (the
         #: batch loop's settle_wins: win_payment_table), where the rule set settles by its wins alone
@@ -1649,7 +1650,7 @@ class RandomTable:
                         paid = [(s, None if frm < 0 else frm, total) for s, _, frm, total in wins]
                         return HandOutcome(win_nets(self._lean_pay, paid), tuple(frm < 0 for _, _, frm, _ in wins),
                                            tuple(self._lean_fans[j] for f in fans if f for j, n in enumerate(f) if n))
-                elif core.won and self._lean_asks:
+                elif core.won and self._lean_asks and core.penalty is None:
                     wins = core.wins()
                     results = [scored[w[:3]] for w in wins if w[:3] in scored]
                     if len(results) == len(wins):

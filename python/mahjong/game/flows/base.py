@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from mahjong.settlement import Payment, Settlement
 
 __all__ = ["Flow", "NoOptions", "Indicator", "INDICATOR_POSITIONS", "standard_tiles", "split_options", "data_hook",
-           "is_data_hook", "break_point", "STACKS_PER_SIDE"]
+           "is_data_hook", "penalty_lines", "pays_penalties_only", "break_point", "STACKS_PER_SIDE"]
 
 STACKS_PER_SIDE = 18  #: 144 tiles = 4 sides of 18 stacks of 2
 
@@ -42,6 +42,20 @@ def data_hook(fn: _F) -> _F:
     code of its own plays on the Python engine."""
     fn.__data_hook__ = True  # type: ignore[attr-defined]
     return fn
+
+
+def penalty_lines(fn: _F) -> _F:
+    """Mark an ``extra_lines`` hook as one that pays only the judge's penalty that ended the hand (its lines read
+    ``state.penalty`` alone: none for a hand no penalty ended), so a hand the core ended without one adds nothing
+    to the rule set's settlement (RandomTable.outcome reads such hands from the core)."""
+    fn.__penalty_lines__ = True  # type: ignore[attr-defined]
+    return fn
+
+
+def pays_penalties_only(flow: object) -> bool:
+    """The flow's ``extra_lines`` is the base's (none) or pays only the judge's penalty (:func:`penalty_lines`)."""
+    hook = getattr(type(flow), "extra_lines", None)
+    return hook is Flow.extra_lines or bool(getattr(hook, "__penalty_lines__", False))
 
 
 def is_data_hook(flow: object, name: str) -> bool:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mahjong.errors import RulesError
-from mahjong.game.flows.base import STACKS_PER_SIDE, Flow, break_point, standard_tiles
+from mahjong.game.flows.base import STACKS_PER_SIDE, Flow, break_point, penalty_lines, standard_tiles
 
 if TYPE_CHECKING:
     from mahjong.game.state import HandState
@@ -108,6 +108,7 @@ class GuobiaoFlow(Flow):
     def bonus_spoils_kong_draw(self) -> bool:  # type: ignore[override]
         return bool(self.options.botzone)  # Botzone's judge loses 杠上开花 when the replacement was a flower
 
+    @penalty_lines
     def extra_lines(self, state: HandState, settlement: Settlement) -> list[Payment]:
         """The judge's penalty that ended the hand: the offender pays each other player."""
         from mahjong.settlement import Payment

@@ -308,12 +308,12 @@ cdef int ev_horses_paid(const HandCore* c, const EvBook* b, int n_won, const int
     """The horses turned after the hand's ``n_won`` wins paid into ``net`` as SpecialFlow.extra_lines pays them:
     for each winner's horses that hit (core_horses), every line a win of that seat was paid by (``share``: what
     each payer paid) is paid again, value = horses_share * share + horses_covers * covers + horses_const per hit,
-    when positive (covers: the shares the line carries, the line over the win's points per payer rounded half to
-    even, at least 1; 1 for every line where some win moved no money).  0, or -1 where the rule book must pay
-    them (no terms in the image, more wins than the lines kept, an amount out of range)."""
+    when positive (covers: 1, the line being one payer's share, or every line where some win moved no money).
+    0, or -1 where the rule book must pay them (no terms in the image, more wins than the lines kept, an amount
+    out of range, a value reading covers on a line of other than one share: 包三家)."""
     cdef uint8_t tiles[CORE_WALL]
     cdef int i, j, p, hits, n = 0, paired = 1, seat
-    cdef int64_t covers, q, r, per, amount, v
+    cdef int64_t covers, per, amount, v
     cdef const int32_t* img = b.img
     if n_won > 4:
         return -1
@@ -339,13 +339,9 @@ cdef int ev_horses_paid(const HandCore* c, const EvBook* b, int n_won, const int
                     continue
                 if v > (<int64_t>1 << 32):
                     return -1
+                if per > 0 and v != per and img[EH_HORSES_COVERS] != 0:
+                    return -1  # (a line of other than one share, 包三家's: the rule book counts what it covers)
                 covers = 1
-                if per > 0:
-                    q = v // per
-                    r = v - q * per
-                    if 2 * r > per or (2 * r == per and q % 2 == 1):
-                        q += 1
-                    covers = q if q > 1 else 1
                 v = (<int64_t>img[EH_HORSES_SHARE] * v + <int64_t>img[EH_HORSES_COVERS] * covers
                      + img[EH_HORSES_CONST])
                 amount = v * hits

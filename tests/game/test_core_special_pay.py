@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
+from mahjong import get_ruleset
 from mahjong.game.core import RandomTable, core_available
 from mahjong.game.outcome import HandOutcome, outcome_of
 from mahjong.rulebook.compiler import compiled
 from mahjong.rulebook.expr import parse
 from mahjong.rulebook.special import HorseRule, horse_value_terms, opening_amounts
-from mahjong import get_ruleset
 
 
 def counted(o: HandOutcome) -> tuple[Any, ...]:
@@ -70,7 +70,8 @@ def test_a_book_without_openings_has_no_table() -> None:
 
 @pytest.mark.parametrize("rules, options", [("guangdong", {}), ("guangdong", {"horse_follows_points": True}),
                                             ("guangdong", {"base": 3, "ghosts": False}),
-                                            ("guangdong-fangui", {"horses_from": "winner"}), ("guangdong", {"horses": 0})])
+                                            ("guangdong-fangui", {"horses_from": "winner"}),
+                                            ("guangdong", {"horses": 0})])
 def test_guangdongs_horse_hands_settled_in_c_are_the_rule_books(rules: str, options: dict[str, Any]) -> None:
     table = RandomTable(rules, options)
     horses = hit = 0

@@ -57,7 +57,7 @@ ctypedef struct EvBook:
     int exclusion
     int aggregation
     int players
-    # 起手小胡 (speed21): the [[opening]] rows' payments, four words a row (EH_OPENINGS_AT; 0 rows: none in C)
+    # 起手小胡: the [[opening]] rows' payments, four words a row (EH_OPENINGS_AT; 0 rows: none in C)
     const int32_t* openings
     int n_openings
 
@@ -302,7 +302,7 @@ cdef int ev_load(const int32_t* img, int n, EvBook* b) noexcept nogil:
     if img[EH_REFUSALS_AT] != at or not 0 <= b.n_refusals <= 1024:
         return -1
     at += b.n_refusals
-    # 起手小胡 (speed21): the [[opening]] rows' payments, after the refusals
+    # 起手小胡: the [[opening]] rows' payments, after the refusals
     b.n_openings = img[EH_N_OPENINGS]
     if img[EH_OPENINGS_AT] != at or not 0 <= b.n_openings <= 64:
         return -1
@@ -378,7 +378,7 @@ cdef int ev_load(const int32_t* img, int n, EvBook* b) noexcept nogil:
         ok = -1
     if b.aggregation == AGG_FORMULA and img[EH_FORMULA] < 0:
         ok = -1
-    # 买马 (speed21): the horses' value terms (the compiler keeps them under 16 bits)
+    # 买马: the horses' value terms (the compiler keeps them under 16 bits)
     if not (0 <= img[EH_HORSES_PAID] <= 1 and -65536 < img[EH_HORSES_SHARE] < 65536
             and -65536 < img[EH_HORSES_COVERS] < 65536 and -65536 < img[EH_HORSES_CONST] < 65536):
         ok = -1

@@ -280,7 +280,7 @@ ctypedef struct EvWinLines:
     uint8_t renamed[4][EV_MAX_ROWS]
 
 
-# ---- 起手小胡 (speed21): a rule file's [[opening]] rows paid in C ----------------------------------------------------
+# ---- 起手小胡: a rule file's [[opening]] rows paid in C -------------------------------------------------------------
 
 cdef int ev_opening_paid(const HandCore* c, const EvBook* b, int i, int64_t* net) noexcept nogil:
     """Event i, an opening declaration (seat, the row's place in the file, times), paid into ``net`` as
@@ -301,7 +301,7 @@ cdef int ev_opening_paid(const HandCore* c, const EvBook* b, int i, int64_t* net
     return 0
 
 
-# ---- 买马 (speed21): a rule file's [horses] paid in C -------------------------------------------------------------
+# ---- 买马: a rule file's [horses] paid in C ----------------------------------------------------------------------
 
 cdef int ev_horses_paid(const HandCore* c, const EvBook* b, int n_won, const int64_t* share, const int64_t* points,
                         int64_t* net) noexcept nogil:
@@ -369,7 +369,7 @@ cdef int ev_settle(HandCore* c, EvWinLines* won=NULL) noexcept nogil:
     cdef int moved[CORE_KONGS]
     cdef int last_kong[4]
     cdef int last_play = -1
-    cdef int64_t won_share[16]    # 买马 (speed21): each win's lines, what each payer paid its winner
+    cdef int64_t won_share[16]    # 买马: each win's lines, what each payer paid its winner
     cdef int64_t won_points[4]    # ... and its points per payer (the result's points_per_payer)
     if b.players != 4 and book:
         return -1  # (a [settlement] table is for four seats)

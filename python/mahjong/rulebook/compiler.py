@@ -752,12 +752,12 @@ def compile_ruleset(rs: BookRuleSet) -> CompiledBook:
     put("n_refusals", len(refusals))
     put("refusals_at", len(head) + len(body))
     body += refusals
-    # 起手小胡 (speed21): the [[opening]] rows' payments as a table (0 rows: the rule book pays them)
+    # 起手小胡: the [[opening]] rows' payments as a table (0 rows: the rule book pays them)
     openings = _openings(rs)
     put("n_openings", len(openings) // 4)
     put("openings_at", len(head) + len(body))
     body += openings
-    # 买马 (speed21): the [horses] value's terms (0: the rule book pays the horses)
+    # 买马: the [horses] value's terms (0: the rule book pays the horses)
     terms = _horse_terms(rs)
     put("horses_paid", int(terms is not None))
     for name, v in zip(("horses_share", "horses_covers", "horses_const"), terms or (0, 0, 0)):
@@ -808,7 +808,7 @@ def _settlement(c: _Compiler, put: Callable[[str, int], None]) -> None:
 
 
 def _openings(rs: BookRuleSet) -> list[int]:
-    """起手小胡 (speed21): a rule file's [[opening]] rows' payments under the options (special.opening_amounts: the
+    """起手小胡: a rule file's [[opening]] rows' payments under the options (special.opening_amounts: the
     amount reads only the options and who is the dealer), four words a row; [] (the rule book pays them) for a
     book with none, more than the evaluator takes, or an amount that is not a 32-bit number."""
     special = rs.book.special
@@ -827,7 +827,7 @@ def _openings(rs: BookRuleSet) -> list[int]:
 
 
 def _horse_terms(rs: BookRuleSet) -> tuple[int, int, int] | None:
-    """买马 (speed21): the [horses] value's terms under the options (special.horse_value_terms), or None (no
+    """买马: the [horses] value's terms under the options (special.horse_value_terms), or None (no
     horses, a value of another form, a term beyond 16 bits): the rule book pays them."""
     special = rs.book.special
     if not special or special.horses is None:

@@ -1541,7 +1541,7 @@ class RandomTable:
             lean_book = self_play_book_in_c(self.flow)
             if lean_book is not None and lean_book[3]:
                 self._self_play_book = lean_book
-        settles = self.book is not None and self._self_play_book[3]
+        settles = self._self_play_book is not None and self._self_play_book[3]
         self._lean = self.params is not None and not getattr(self.flow.options, "exchange_three", False) and (
             settles or self.facts_from_core)
         self._lean_book = self._self_play_book if self._lean and settles else None

@@ -968,7 +968,8 @@ class CoreHand(HandTable):
                 hands[seat] = hand_from(counts, hands[seat].melds, core.bonus(seat))
         ready = core.wall_end_ready
         order = tuple(s for s in self.ready_order() if ready >= 0 and ready >> s & 1)
-        facts = flow.draw_facts(self.snapshot()) if flow.draw_hands else {}
+        # (the flow's facts of the wall's end, read from the hand's state where the flow gives any)
+        facts = flow.draw_facts(self.snapshot()) if type(flow).draw_facts is not Flow.draw_facts else {}
         draw = Draw.of_hands(hands, order, facts)  # (the rule set reads these hands: no text parsed back)
         if flow.draw_hands:
             self._draw_hands = dict(draw.hands)

@@ -222,6 +222,35 @@ def _one_tile(text: str, what: str) -> int:
 JingHolding = tuple[int, int]  #: (正精 copies, 副精 copies) a seat holds, hand and melds together
 
 
+def _draw_holdings(facts: Mapping[str, Any]) -> tuple[list[JingHolding], list[bool]]:
+    """(正精, 副精) held by each seat and which seats hold a 精杠, from a drawn hand's facts ``jing_held`` (four
+    pairs of counts) and ``jing_kongs`` (seats), checked as a win's are (at most 3 正精 and 4 副精; a 精杠 is four
+    副精)."""
+    entries = facts["jing_held"]
+    if (not isinstance(entries, (list, tuple)) or len(entries) != N_SEATS
+            or any(not isinstance(h, (list, tuple)) or len(h) != 2 for h in entries)):
+        raise ContextError(f"jing_held must give (正精, 副精) copies for each of the 4 seats, got {entries!r}")
+    held: list[JingHolding] = []
+    for seat, (z, f) in enumerate(entries):
+        if any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in (z, f)):
+            raise ContextError(f"jing_held for seat {seat} must be non-negative counts, got {(z, f)!r}")
+        held.append((z, f))
+    if sum(z for z, _ in held) > 3:
+        raise ContextError("only 3 正精 are in play (the flipped copy is not a 精)")
+    if sum(f for _, f in held) > 4:
+        raise ContextError("only 4 副精 are in play")
+    given = facts.get("jing_kongs", [])
+    if not isinstance(given, (list, tuple)) or any(
+            not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < N_SEATS for s in given):
+        raise ContextError(f"jing_kongs must list seats 0..3, got {given!r}")
+    kongs = [False] * N_SEATS
+    for s in given:
+        if held[s][1] != 4:
+            raise ContextError(f"seat {s} declared a 精杠 but jing_held says it holds {held[s]} (正精, 副精)")
+        kongs[s] = True
+    return held, kongs
+
+
 @dataclass(frozen=True)
 class NanchangContext(WinContext):
     """The facts of a Nanchang win that the winner's tiles do not show.
@@ -444,22 +473,30 @@ class Nanchang(BookRuleSet):
         return all_pairs_settlement(points)
 
     def draw_jing_lines(self, draw: Draw, event: int) -> list[Payment]:
-        """黄庄: the 精 each seat holds in its final hand (hand and melds; the draw's ``indicator`` fact says which
-        tiles are 精) settled as after a win: each seat pays every other its 精 points (:meth:`jing_points`)."""
+        """黄庄: the 精 each seat holds at the wall's end (hand and melds; the draw's ``indicator`` fact says which
+        tiles are 精) settled as after a win: each seat pays every other its 精 points (:meth:`jing_points`).  The
+        holdings are the draw's facts ``jing_held`` (正精, 副精 per seat) and ``jing_kongs`` (the seats holding a
+        精杠) where the record gives them (a game records them), else they are counted from its final hands."""
         from mahjong.settlement import Payment
 
-        if draw.facts.get("indicator") is None:
+        indicator = draw.facts.get("indicator")
+        if indicator is None:
             return []
-        indicator = NanchangContext(indicator=draw.facts["indicator"]).indicator
-        assert indicator is not None
-        zheng, fu = jing_tiles(indicator, self.book)
-        held: list[JingHolding] = [(0, 0)] * N_SEATS
-        kongs = [False] * N_SEATS
-        for seat in draw.hands:
-            hand = draw.hand(seat)
-            counts = hand.all_counts
-            held[seat] = (counts[zheng], counts[fu])
-            kongs[seat] = any(m.is_kong and m.tile == fu for m in hand.melds)
+        if isinstance(indicator, str):  # notation such as "5m" (hand records are JSON)
+            indicator = _one_tile(indicator, "indicator")
+        if not isinstance(indicator, int) or isinstance(indicator, bool) or not 0 <= indicator < N_KINDS:
+            raise ContextError(f"indicator must be a playing tile id 0..33, got {indicator!r}")
+        if "jing_held" in draw.facts:
+            held, kongs = _draw_holdings(draw.facts)
+        else:
+            zheng, fu = jing_tiles(indicator, self.book)
+            held = [(0, 0)] * N_SEATS
+            kongs = [False] * N_SEATS
+            for seat in draw.hands:
+                hand = draw.hand(seat)
+                counts = hand.all_counts
+                held[seat] = (counts[zheng], counts[fu])
+                kongs[seat] = any(m.is_kong and m.tile == fu for m in hand.melds)
         points = self.jing_points(held, kongs)
         return [Payment(payer, payee, points[payee], "jing", event, "算精") for payer in range(N_SEATS)
                 for payee in range(N_SEATS) if payer != payee and points[payee]]

@@ -114,15 +114,18 @@ _JING: dict[tuple[int, Any], tuple[RuleBook, tuple[int, int]]] = {}
 
 
 def chongguan(points: int, threshold: int = 5) -> int:
-    """冲关: a 精 reward of n ≥ 5 子 becomes n × (n − 3) (《南昌麻将速成》: 5→10, 6→18, 7→28, 8→40, 9→54, 10→70)."""
+    """冲关: a 精 reward of n ≥ 5 子 becomes n × (n − 3) (《南昌麻将速成》: 5→10, 6→18, 7→28, 8→40, 9→54, 10→70);
+    the rule file's ``[wildcards.points] breakthrough`` / ``breakthrough_offset`` say it for the game."""
     if points >= threshold:
-        return points * (points - 3)
+        return points * (points - _breakthrough_offset())
     return points
 
 
-#: 精 points per copy held (正精 2, 副精 1 — the published Nanchang rule sets agree).
-ZHENG_JING_POINTS = 2
-FU_JING_POINTS = 1
+def _breakthrough_offset() -> int:
+    """The ``n × (n − k)`` of 冲关's ``k``, as the rule file writes it (``[wildcards.points] breakthrough_offset``)."""
+    wp = BOOK.wildcard_points
+    assert wp is not None
+    return int(evaluate(wp.breakthrough_offset, {}, BUILTINS))
 
 
 # --- the rule book: hand types, multipliers, options ---------------------------------------------------------
@@ -457,15 +460,9 @@ class Nanchang(BookRuleSet):
     # -- 精 settlement (算精) ----------------------------------------------------------------------------------
 
     def jing_points(self, held: list[JingHolding], kongs: list[bool]) -> list[int]:
-        """Hook: each seat's 精 reward: 正精 2 + 副精 1 per copy (+ 精杠 bonus), then 冲关, then 霸王精."""
-        cfg = self.config
-        raw = [ZHENG_JING_POINTS * z + FU_JING_POINTS * f + (cfg.jing_kong_bonus if k else 0)
-               for (z, f), k in zip(held, kongs)]
-        pts = [chongguan(r, cfg.chongguan_threshold) for r in raw]
-        holders = [s for s, (z, f) in enumerate(held) if z + f > 0]
-        if len(holders) == 1:  # 霸王精: only one of the four players holds any 精
-            pts[holders[0]] *= cfg.bawang_multiplier
-        return pts
+        """Hook: each seat's 精 reward, the file's ``[wildcards.points]``: 正精 2 + 副精 1 per copy (+ 精杠 bonus),
+        then 冲关, then 霸王精 (:meth:`~mahjong.rulebook.book.BookRuleSet.holding_points`)."""
+        return self.holding_points(held, kongs)
 
     @staticmethod
     def jing_settlement(points: list[int]) -> tuple[int, ...]:
@@ -747,7 +744,7 @@ class Nanchang(BookRuleSet):
 
         base = settle_by_wins(self, record)
         lines = list(base.lines)
-        if self.config.jing_at_draw and not record.wins:
+        if self.holdings_at_draw() and not record.wins:
             for i, ev in enumerate(record.events):
                 if isinstance(ev, Draw):
                     lines += self.draw_jing_lines(ev, i)

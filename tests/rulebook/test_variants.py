@@ -243,6 +243,10 @@ def test_a_nanchang_variant_sets_the_points_of_the_jing_held(tmp_path: Path) -> 
         'at_draw = "jing_at_draw"', "at_draw = false")))
     assert base.holdings_at_draw() and not off.holdings_at_draw()
     assert not get_ruleset("nanchang", jing_at_draw=False).holdings_at_draw()
+    text = renamed("nanchang", "no-jing-points")
+    head = text.index("[wildcards.points]\n")
+    bare = load_rules(write(tmp_path, "no-jing-points", text[:head] + text[text.index("\n[", head + 1) + 1:]))
+    assert bare.jing_points(held, kongs) == [0, 0, 0, 0] and not bare.holdings_at_draw()
 
 
 @pytest.mark.parametrize(("edit", "key", "words"), [

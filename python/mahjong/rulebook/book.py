@@ -983,8 +983,9 @@ class BookRuleSet(RuleSet[Any]):
         got: tuple[int, int, int, int | None, int, int, bool] | None = self.__dict__.get("_holding_amounts_")
         if got is None:
             wp = self.book.wildcard_points
-            if wp is None:
-                raise RulesError(f"{self.name}'s rule file gives no [wildcards.points]")
+            if wp is None:  # (a file without the table: the wildcards held are worth nothing)
+                got = self.__dict__["_holding_amounts_"] = (0, 0, 0, None, 0, 1, False)
+                return got
             names = self._options()
 
             def amount(node: Node) -> int:

@@ -249,7 +249,7 @@ def _draw_holdings(facts: Mapping[str, Any]) -> tuple[list[JingHolding], list[bo
     kongs = [False] * N_SEATS
     for s in given:
         if held[s][1] != 4:
-            raise ContextError(f"seat {s} declared a 精杠 but jing_held says it holds {held[s]} (正精, 副精)")
+            raise ContextError(f"seat {s} declared a 精杠 but jing_held says it holds {held[s][1]} 副精")
         kongs[s] = True
     return held, kongs
 

@@ -999,6 +999,7 @@ class CoreHand(HandTable):
         wins: list[Won] = []
         events = list(self._ledger_record(None).events)
         scored: dict[int, ScoreResult] = {}
+        plain_checks = type(flow).check_facts is Flow.check_facts
         for i, (seat, tile, frm, total) in enumerate(won):
             if (seat, tile, frm) in self._scored:  # (scored when the win was offered, from the same facts)
                 scored[len(events)] = self._scored[(seat, tile, frm)]
@@ -1011,6 +1012,12 @@ class CoreHand(HandTable):
                 made = self._win_records.get((steps[i], seat, tile))
                 if made is None:
                     return False
+                # the win's score made when it was offered, from the state this record was made from: the
+                # settlement takes it as it is where the flow's facts for the offer are the record's (no facts
+                # for the legality check alone), rather than scoring the same win again
+                offered = self._win_cache.get((steps[i], seat, tile)) if plain_checks else None
+                if offered is not None:
+                    scored[len(events)] = offered
                 events.append(made)
         record = HandRecord(self.rules, tuple(events), dict(flow.ruleset_options), self.dealer, self.prevalent_wind)
         settlement = self._settle(record, scored)

@@ -63,3 +63,23 @@ def test_a_yuhuan_outcome_is_its_hands() -> None:
             won += bool(full.self_drawn)
             quiet += not full.self_drawn
         assert quiet and (won or not core_available())
+
+
+def test_the_losers_totals_kept_are_bounded_and_the_rule_sets(monkeypatch: Any) -> None:
+    """The flow keeps each loser's total by its tiles, at most ``_LOSER_TOTALS_KEPT`` of them (cleared whole when
+    full); a kept total is the rule set's own for those tiles, and hands play alike with a tiny bound."""
+    import mahjong.game.flows.yuhuan as flow_module
+
+    monkeypatch.setattr(flow_module, "_LOSER_TOTALS_KEPT", 3)
+    with gzip.open(DATA, "rt", encoding="utf-8") as f:
+        rows = json.load(f)["yuhuan-{}-greedy"]
+    table = RandomTable("yuhuan", {}, "greedy")
+    for k, row in enumerate(rows[:4]):
+        assert _played(table, k) == row, k
+        hand = table.hand(seed=k, salt=k, agent_seeds=[k * 4 + s for s in range(4)])
+        state = hand.state
+        flow = table.flow
+        assert len(flow._loser_totals) <= 3
+        for seat in range(4):
+            assert flow.loser_total(state, seat) == flow.ruleset.loser_total(
+                state.hand_of(seat), (seat - state.dealer) % 4, state.indicator, len(state.bonus[seat]))

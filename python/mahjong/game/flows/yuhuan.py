@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 __all__ = ["YuhuanFlow", "YuhuanFlowOptions"]
 
 #: the losers' totals a flow keeps (a table's hands share the flow: cleared whole when full)
-_LOSER_TOTALS_KEPT = 4096
+_LOSER_TOTALS_KEPT = 1024
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,6 @@ from typing import Any
 from test_book_nets_unchanged import _played
 
 from mahjong.game.core import RandomTable, core_available
-from mahjong.game.outcome import HandOutcome, outcome_of
 
 DATA = Path(__file__).resolve().parent / "data" / "yuhuan_nets_before.json.gz"
 
@@ -38,31 +37,6 @@ def test_seeded_yuhuan_hands_settle_as_before() -> None:
             won += bool(row[1])
     assert checked == (1320 if core_available() else 8)
     assert won >= (140 if core_available() else 4)
-
-
-def test_a_yuhuan_outcome_is_its_hands() -> None:
-    """``RandomTable.outcome`` plays Yuhuan's hands on the bare core, reading a hand that ends at the wall with no
-    win from the one settlement such hands share and playing again in full a hand that stops for a win to score:
-    each outcome is the full hand's (its settlement's nets, wins and items), quiet hands and won ones alike."""
-    def counted(o: HandOutcome) -> tuple[Any, ...]:
-        return o.net, o.self_drawn, sorted(o.items), o.special
-
-    for options in ({}, {"lazi_is_cap": True, "wall_end_reserve": 0}):
-        table = RandomTable("yuhuan", options)
-        assert table._lean == core_available()
-        quiet = won = 0
-        for k in range(200 if core_available() else 6):
-            kw: dict[str, Any] = {"seed": 5, "salt": k, "hand_number": k, "dealer": k % 4,
-                                  "agent_seeds": [s + 16 * k for s in range(4)]}
-            hand = table.hand(**kw)
-            settlement = hand.settlement
-            assert settlement is not None
-            full = HandOutcome(tuple(settlement.net), tuple(w.from_seat is None for w in hand.wins_made()),
-                               tuple((it.key, it.name_zh) for r in settlement.results for it in r.items))
-            assert counted(table.outcome(**kw)) == counted(full) == counted(outcome_of(table.hand(**kw)))
-            won += bool(full.self_drawn)
-            quiet += not full.self_drawn
-        assert quiet and (won or not core_available())
 
 
 def test_the_losers_totals_kept_are_bounded_and_the_rule_sets(monkeypatch: Any) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache, partial
 from typing import Any, ClassVar, NamedTuple
@@ -78,8 +78,8 @@ from mahjong.settlement import Payment as SettledPayment
 from mahjong.tiles import is_flower, parse_tiles, suit_of, tile_name
 from mahjong.types import Decomposition, Form
 
-__all__ = ["RuleBook", "Flow", "SettlementRules", "BookRuleSet", "BestReading", "ruleset_class", "next_kinds",
-           "describe_value", "compiled_scorer"]
+__all__ = ["RuleBook", "Flow", "SettlementRules", "WildcardPoints", "BookRuleSet", "BestReading", "ruleset_class",
+           "next_kinds", "describe_value", "compiled_scorer"]
 
 _FORM_OF = {"regular": Form.REGULAR, "seven_pairs": Form.SEVEN_PAIRS, "thirteen_orphans": Form.THIRTEEN_ORPHANS,
             "honors_and_knitted": Form.HONORS_AND_KNITTED, "thirteen_lan": Form.THIRTEEN_LAN}
@@ -103,6 +103,27 @@ class Flow:
     birds: int = 0
     bird_hits: str = "159"
     declare_ready: bool = False
+
+
+@dataclass(frozen=True)
+class WildcardPoints:
+    """Points for the wildcards each seat holds, settled between every pair of seats (a file's
+    ``[wildcards.points]``; 南昌 算精).  Every amount is an expression of the options.
+
+    A seat's raw points are ``first`` per copy of the first wildcard kind it holds (hand and melds; 正精) plus
+    ``second`` per copy of the second (副精), plus ``kong`` when it holds a kong of a wildcard kind (精杠).  From
+    ``breakthrough`` raw points on (冲关; None: never), n points become n × (n − ``breakthrough_offset``).  When
+    exactly one seat holds any wildcard, its points are multiplied by ``sole_holder`` (霸王精).  Each seat then
+    pays every other seat that seat's points.  ``at_draw``: a drawn hand (nobody won) settles them too.
+    """
+
+    first: Node
+    second: Node
+    kong: Node
+    breakthrough: Node | None
+    breakthrough_offset: Node
+    sole_holder: Node
+    at_draw: Node
 
 
 @dataclass(frozen=True)
@@ -245,6 +266,10 @@ class RuleBook:
     limit_group: str | None = None
     #: a bool win fact: the winning tile is a wildcard the winner drew (``[wildcards] drawn_win``)
     drawn_win: str | None = None
+    # --- Nanchang's 精 settlement ---
+    #: points for the wildcards each seat holds, settled between every pair of seats (``[wildcards.points]``);
+    #: None = none
+    wildcard_points: WildcardPoints | None = None
 
     @cached_property
     def hand_rules(self) -> HandRules:
@@ -961,6 +986,49 @@ class BookRuleSet(RuleSet[Any]):
             steps.append((f"输家互算: {payer} 号付 {payee} 号 {amount}",
                           f"losers settle: seat {payer} pays seat {payee} {amount}"))
         return tuple(net), steps
+
+    # --- Nanchang's 精 settlement: points for the wildcards each seat holds ([wildcards.points]) -------------
+
+    def _holding_amounts(self) -> tuple[int, int, int, int | None, int, int, bool]:
+        """The file's ``[wildcards.points]`` under the options (first, second, kong, breakthrough, its offset,
+        the sole holder's factor, at_draw), worked out once (the config is frozen)."""
+        got: tuple[int, int, int, int | None, int, int, bool] | None = self.__dict__.get("_holding_amounts_")
+        if got is None:
+            wp = self.book.wildcard_points
+            if wp is None:  # (a file without the table: the wildcards held are worth nothing)
+                got = self.__dict__["_holding_amounts_"] = (0, 0, 0, None, 0, 1, False)
+                return got
+            names = self._options()
+
+            def amount(node: Node) -> int:
+                v = evaluate(node, names, BUILTINS)
+                if not isinstance(v, int):
+                    raise RulesError(f"[wildcards.points]: {v!r} is not a whole number")
+                return int(v)
+
+            got = (amount(wp.first), amount(wp.second), amount(wp.kong),
+                   None if wp.breakthrough is None else amount(wp.breakthrough), amount(wp.breakthrough_offset),
+                   amount(wp.sole_holder), bool(evaluate(wp.at_draw, names, BUILTINS)))
+            self.__dict__["_holding_amounts_"] = got
+        return got
+
+    def holding_points(self, held: Sequence[Sequence[int]], kongs: Sequence[bool]) -> list[int]:
+        """Each seat's points for the wildcards it holds, as the file's ``[wildcards.points]`` says
+        (:class:`WildcardPoints`): ``held[seat]`` gives the copies of each wildcard kind the seat holds (hand and
+        melds, in the order the indicator makes them wild: 正精, 副精), ``kongs[seat]`` whether it holds a kong of
+        a wildcard kind (精杠)."""
+        first, second, kong, threshold, offset, sole, _ = self._holding_amounts()
+        raw = [first * h[0] + (second * h[1] if len(h) > 1 else 0) + (kong if k else 0)
+               for h, k in zip(held, kongs)]
+        points = [n * (n - offset) if threshold is not None and n >= threshold else n for n in raw]
+        holders = [s for s, h in enumerate(held) if any(h)]
+        if len(holders) == 1:
+            points[holders[0]] *= sole
+        return points
+
+    def holdings_at_draw(self) -> bool:
+        """A drawn hand (nobody won) settles the wildcards held too (``[wildcards.points] at_draw``)."""
+        return self._holding_amounts()[6]
 
     # --- a whole hand (the file's [settlement]) ------------------------------------------------------------
 

@@ -474,8 +474,25 @@ def test_caches_are_bounded() -> None:
         except MahjongError:
             pass
     assert len(tiles_module._TOKEN_CACHE) <= tiles_module._TOKEN_CACHE_MAX
-    assert len(hand_module._TOKEN_CACHE) <= hand_module._MELD_CACHE_MAX
+    assert len(hand_module._MELD_CACHE) <= hand_module._MELD_CACHE_MAX
+    assert not hasattr(hand_module, "_TOKEN_CACHE")  # the hand reader's tokens go through the tiles' one cache
     assert hand_module._parse_hand_cached.cache_info().maxsize is not None
+
+
+def test_win_records_do_not_fill_the_parse_cache() -> None:
+    # A game's wins are a stream of distinct hands (a simulation makes thousands): checking one's notation
+    # must not keep its parsed hand, while parse_hand keeps serving repeated texts from its cache.
+    from mahjong import hand as hand_module
+    from mahjong.settlement import Win
+
+    text = "[789s,1]123m456m123p" + "7p7p"
+    before = hand_module._parse_hand_cached.cache_info()
+    win = Win(seat=0, hand=text)
+    after = hand_module._parse_hand_cached.cache_info()
+    assert (after.hits, after.misses) == (before.hits, before.misses)
+    with pytest.raises(TileError, match="field hand: .*position 17"):  # (still checked, naming the bad token)
+        Win(seat=0, hand="123m456m789m123p5x5s")
+    assert win.parsed() is parse_hand(text)  # (the public reader's cache: the second read is the same Hand)
 
 
 @pytest.mark.parametrize("style", ["ascii", "chinese", "unicode"])

@@ -831,6 +831,9 @@ _ROWS: list[tuple[str, str, str]] = [
     ("jing-held-winner",
      "jing_held says the winner holds {held} (正精, 副精) but the hand holds {own}",
      "jing_held 说和牌者持有（正精, 副精）{held}，但手牌中是 {own}。"),
+    ("wildcard-points-number",
+     "[wildcards.points]: {value} is not a whole number",
+     "[wildcards.points]：{value} 不是整数。"),
     ("sichuan-already-won",
      "seat {seat} has already won and left play (血战到底: one win per player)",
      "座位 {seat} 已经和牌离场（血战到底：每人只和一次）。"),
@@ -1605,6 +1608,16 @@ _ROWS: list[tuple[str, str, str]] = [
     ("shape-indicator-only",
      "applies only to wildcards chosen by a turned-up tile (indicator = true)",
      "只用于由翻出的牌选定的百搭（indicator = true）。"),
+    # Nanchang's 精 settlement: a file's [wildcards.points]
+    ("wildcard-points-indicator",
+     "points for the wildcards held need wildcards chosen by a turned-up tile (indicator = true)",
+     "持有百搭（精）的分数需要由翻出的牌选定百搭（indicator = true）。"),
+    ("wildcard-points-variant",
+     "the wildcards held are settled by nanchang's rule set: the file needs variant_of = \"nanchang\"",
+     "持有的精由南昌规则结算：文件需要写 variant_of = \"nanchang\"。"),
+    ("wildcard-points-second",
+     "a second wildcard kind needs indicator_kinds = 2",
+     "第二种百搭（副精）需要 indicator_kinds = 2。"),
     # --- end rbflow ---
     # --- bzlog: Botzone match logs ---
     ("bzlog-not-json", "a Botzone match log is JSON: {detail}", "Botzone 对局日志必须是 JSON：{detail}。"),

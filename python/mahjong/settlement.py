@@ -63,7 +63,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, TypedDict, TypeVar, Union
 
 from mahjong.errors import ContextError, HandError, MahjongError, listed
-from mahjong.hand import Hand, parse_hand
+from mahjong.hand import Hand, parse_hand, parse_hand_uncached
 from mahjong.registry import FLOWS, PRESETS, flow_class, get_ruleset, load_presets, resolve_preset
 from mahjong.tiles import N_KINDS, parse_tiles, tile_name
 
@@ -339,8 +339,8 @@ class Win(_Record):
                 raise ContextError("a winner cannot win on their own discard (discarder = None for a self-draw)")
         if not isinstance(self.hand, str):
             raise HandError(f"a win's hand must be notation text, got {type(self.hand).__name__}")
-        try:
-            self.parsed()  # fail early, naming the bad token
+        try:  # fail early, naming the bad token (not through the cache of repeated texts: the engine's wins
+            parse_hand_uncached(self.hand)  # are a stream of distinct hands, which would only fill it)
         except MahjongError as e:
             raise type(e)(code="in-field", field="hand", error=str(e)) from None
         for name in _STANDARD_FLAGS:

@@ -337,16 +337,21 @@ def parse_tiles(text: str) -> list[int]:
     text = normalize_text(check_text(text))
     if _ASCII_HAND.fullmatch(text):
         out: list[int] = []
-        cache = _TOKEN_CACHE
         for tok in _ASCII_TOKEN.findall(text):
-            ids = cache.get(tok)
-            if ids is None:
-                ids = tuple(_scan(tok))
-                if len(cache) < _TOKEN_CACHE_MAX:
-                    cache[tok] = ids
-            out.extend(ids)
+            out.extend(_token_ids(tok))
         return out
     return _scan(text)
+
+
+def _token_ids(token: str) -> tuple[int, ...]:
+    """The tile ids of one ascii token (``"1123m"``, ``"E"``, ``"f1"``; the hand reader's too), through the
+    token cache: the first :data:`_TOKEN_CACHE_MAX` distinct tokens are kept."""
+    ids = _TOKEN_CACHE.get(token)
+    if ids is None:
+        ids = tuple(_scan(token))
+        if len(_TOKEN_CACHE) < _TOKEN_CACHE_MAX:
+            _TOKEN_CACHE[token] = ids
+    return ids
 
 
 _LOWER_HONORS = "eswncfp"

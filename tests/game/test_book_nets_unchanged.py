@@ -50,3 +50,28 @@ def test_seeded_hands_of_the_moved_rule_sets_settle_as_before() -> None:
             checked += 1
             won += bool(row[1])
     assert checked == len(before) // 2 * sum(PER_TABLE.values()) and (won or not core_available())
+
+
+#: Nanchang under four option sets (the 精 settlement's options, kong money, the payment's choices), 300 random-
+#: and 60 greedy-agent hands each, written at commit f422cfa (main, before the wall's end recorded the 精 held as
+#: facts and the 精 points became the file's ``[wildcards.points]``) by the same loop, :func:`_played`
+NANCHANG = Path(__file__).resolve().parent / "data" / "nanchang_nets_before.json.gz"
+
+
+def test_seeded_nanchang_hands_under_its_options_settle_as_before() -> None:
+    with gzip.open(NANCHANG, "rt", encoding="utf-8") as f:
+        before: dict[str, list[Any]] = json.load(f)
+    per_table = {"random": 300, "greedy": 60} if core_available() else {"random": 2}
+    checked = drawn = won = 0
+    for key, rows in before.items():
+        rules, rest = key.split("-{", 1)
+        options_text, agent = rest.rsplit("}-", 1)
+        n = per_table.get(agent, 0)
+        table = RandomTable(rules, json.loads("{" + options_text + "}"), agent)
+        for k, row in enumerate(rows[:n]):
+            assert _played(table, k) == row, (key, k)
+            checked += 1
+            won += bool(row[1])
+            drawn += not row[1] and any(row[0])
+    assert checked == len(before) // 2 * sum(per_table.values()) > 0
+    assert not core_available() or (won >= 200 and drawn >= 500), (won, drawn)  # (both kinds of ending checked)

@@ -54,6 +54,41 @@ def test_nanchang_jing_held_are_settled_at_a_draw() -> None:
     assert checked >= 6
 
 
+def test_nanchang_draw_records_the_jing_held_and_settles_them_as_from_the_final_hands() -> None:
+    # the wall's end records the indicator and each seat's (正精, 副精) and 精杠 as facts (as a win's record does),
+    # not the final hands; a record that gives the final hands instead (a hand record written by hand) settles alike
+    from mahjong.errors import ContextError
+    from mahjong.game.engine import record_of
+    from mahjong.settlement import Draw, HandRecord
+
+    checked = 0
+    for seed in range(6):
+        game = _drawn_nanchang(seed)
+        st = game.state
+        record = record_of(game)
+        (draw,) = [ev for ev in record.events if isinstance(ev, Draw)]
+        zheng, fu = st.wildcards
+        held = [[st.hands[s][zheng] + sum(m.tiles.count(zheng) for m in st.melds[s]),
+                 st.hands[s][fu] + sum(m.tiles.count(fu) for m in st.melds[s])] for s in range(4)]
+        assert not draw.hands and draw.facts["indicator"] == st.indicator and draw.facts["jing_held"] == held
+        hands = {s: str(st.hand_of(s, None, game.flow.meld_offset)) for s in range(4)}
+        by_hands = HandRecord("nanchang", (*record.events[:-1], Draw(hands, draw.ready_order,
+                                                                     {"indicator": st.indicator})), record.options,
+                              record.dealer, record.prevalent_wind)
+        assert game.ruleset.settle(by_hands).net == game.settlement.net == game.ruleset.settle(record).net
+        checked += any(game.settlement.net)
+    assert checked >= 3
+    for bad, words in (({"jing_held": [[0, 0]] * 3}, "each of the 4 seats"),
+                       ({"jing_held": [[1, 0], [1, 0], [1, 0], [1, 0]]}, "only 3 正精"),
+                       ({"jing_held": [[0, -1], [0, 0], [0, 0], [0, 0]]}, "non-negative"),
+                       ({"jing_held": [[0, 3], [0, 0], [0, 0], [0, 0]], "jing_kongs": [0]}, "精杠"),
+                       ({"jing_held": [[0, 0]] * 4, "jing_kongs": [7]}, "seats 0..3"),
+                       ({"indicator": 40}, "playing tile")):
+        facts = {"indicator": 4, **bad}
+        with pytest.raises(ContextError, match=words):
+            game.ruleset.settle(HandRecord("nanchang", (Draw({}, (), facts),)))
+
+
 # --- the two-player game ---------------------------------------------------------------------------------------------
 
 

@@ -168,12 +168,12 @@ def test_the_file_as_shipped_names_the_one_edit(tmp_path: Path) -> None:
 
 def test_a_variant_keeps_the_built_ins_options() -> None:
     text = renamed("nanchang", "short-nanchang")
-    head = text.index("[options.jing_kong_bonus]\n")
+    head = text.index("[options.payment_unit]\n")  # (an option no expression of the file reads)
     cut = text.index("\n[", head + 1)
     _, found = check_text(text[:head] + text[cut + 1:], "short.toml")
     line = text.splitlines().index(next(x for x in text.splitlines() if x.startswith("variant_of"))) + 1
     assert [(p.key, p.line) for p in found] == [("variant_of", line)]
-    assert "keeps its option jing_kong_bonus" in found[0].message
+    assert "keeps its option payment_unit" in found[0].message
     retyped = text.replace('[options.jing_kong_bonus]\ntype = "int"\ndefault = 10',
                            '[options.jing_kong_bonus]\ntype = "str"\ndefault = "10"')
     _, found = check_text(retyped, "retyped.toml")
@@ -221,3 +221,43 @@ def test_the_schema_shows_variant_of() -> None:
 
     assert schema()["properties"]["variant_of"]["enum"] == ["sichuan", "nanchang", "yuhuan", "jinshan", "wuhu-2468",
                                                             "wuhu-1234"]
+
+
+# --- Nanchang's 精 points per holder are the file's ([wildcards.points]) --------------------------------------------
+
+
+def test_a_nanchang_variant_sets_the_points_of_the_jing_held(tmp_path: Path) -> None:
+    text = renamed("nanchang", "flat-jing")
+    for old, new in (("first = 2", "first = 3"), ("breakthrough_offset = 3", "breakthrough_offset = 2"),
+                     ('sole_holder = "bawang_multiplier"', "sole_holder = 5")):
+        assert text.count(old) == 1
+        text = text.replace(old, new)
+    rs = load_rules(write(tmp_path, "flat-jing", text))
+    base = get_ruleset("nanchang")
+    held, kongs = [(1, 0), (0, 0), (0, 0), (0, 4)], [False, False, False, True]
+    assert base.jing_points(held, kongs) == [2, 0, 0, 14 * 11]  # (4 + 10 = 14 points: 冲关 14 × 11)
+    assert rs.jing_points(held, kongs) == [3, 0, 0, 14 * 12]
+    assert rs.jing_points([(2, 0), (0, 0), (0, 0), (0, 0)], [False] * 4) == [120, 0, 0, 0]  # (6 × 4, then × 5)
+    assert base.jing_points([(2, 0), (0, 0), (0, 0), (0, 0)], [False] * 4) == [2 * 4, 0, 0, 0]  # (4 < 5: × 2)
+    off = load_rules(write(tmp_path, "no-draw-jing", renamed("nanchang", "no-draw-jing").replace(
+        'at_draw = "jing_at_draw"', "at_draw = false")))
+    assert base.holdings_at_draw() and not off.holdings_at_draw()
+    assert not get_ruleset("nanchang", jing_at_draw=False).holdings_at_draw()
+    text = renamed("nanchang", "no-jing-points")
+    head = text.index("[wildcards.points]\n")
+    bare = load_rules(write(tmp_path, "no-jing-points", text[:head] + text[text.index("\n[", head + 1) + 1:]))
+    assert bare.jing_points(held, kongs) == [0, 0, 0, 0] and not bare.holdings_at_draw()
+
+
+@pytest.mark.parametrize(("edit", "key", "words"), [
+    (("indicator = true", "indicator = false"), "wildcards.points", "indicator = true"),
+    (('variant_of = "nanchang"', 'variant_of = "sichuan"'), "wildcards.points", 'variant_of = "nanchang"'),
+    (("indicator_kinds = 2", "indicator_kinds = 1"), "wildcards.points.second", "indicator_kinds = 2"),
+    (('kong = "jing_kong_bonus"', 'kong = "no_such_option"'), "wildcards.points.kong", "no_such_option"),
+    (("first = 2", "first = 2\nthird = 1"), "wildcards.points.third", "unknown key"),
+])
+def test_bad_jing_points_are_reported_by_key(edit: tuple[str, str], key: str, words: str) -> None:
+    text = renamed("nanchang", "bad-jing")
+    assert text.count(edit[0]) == 1
+    _, found = check_text(text.replace(*edit), "bad.toml")
+    assert any(p.key == key and words in p.message for p in found), [(p.key, p.message) for p in found]

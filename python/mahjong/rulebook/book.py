@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache, partial
 from typing import Any, ClassVar, NamedTuple
@@ -78,8 +78,8 @@ from mahjong.settlement import Payment as SettledPayment
 from mahjong.tiles import is_flower, parse_tiles, suit_of, tile_name
 from mahjong.types import Decomposition, Form
 
-__all__ = ["RuleBook", "Flow", "SettlementRules", "BookRuleSet", "BestReading", "ruleset_class", "next_kinds",
-           "describe_value", "compiled_scorer"]
+__all__ = ["RuleBook", "Flow", "SettlementRules", "WildcardPoints", "BookRuleSet", "BestReading", "ruleset_class",
+           "next_kinds", "describe_value", "compiled_scorer"]
 
 _FORM_OF = {"regular": Form.REGULAR, "seven_pairs": Form.SEVEN_PAIRS, "thirteen_orphans": Form.THIRTEEN_ORPHANS,
             "honors_and_knitted": Form.HONORS_AND_KNITTED, "thirteen_lan": Form.THIRTEEN_LAN}
@@ -103,6 +103,27 @@ class Flow:
     birds: int = 0
     bird_hits: str = "159"
     declare_ready: bool = False
+
+
+@dataclass(frozen=True)
+class WildcardPoints:
+    """Points for the wildcards each seat holds, settled between every pair of seats (a file's
+    ``[wildcards.points]``; 南昌 算精).  Every amount is an expression of the options.
+
+    A seat's raw points are ``first`` per copy of the first wildcard kind it holds (hand and melds; 正精) plus
+    ``second`` per copy of the second (副精), plus ``kong`` when it holds a kong of a wildcard kind (精杠).  From
+    ``breakthrough`` raw points on (冲关; None: never), n points become n × (n − ``breakthrough_offset``).  When
+    exactly one seat holds any wildcard, its points are multiplied by ``sole_holder`` (霸王精).  Each seat then
+    pays every other seat that seat's points.  ``at_draw``: a drawn hand (nobody won) settles them too.
+    """
+
+    first: Node
+    second: Node
+    kong: Node
+    breakthrough: Node | None
+    breakthrough_offset: Node
+    sole_holder: Node
+    at_draw: Node
 
 
 @dataclass(frozen=True)
@@ -245,6 +266,10 @@ class RuleBook:
     limit_group: str | None = None
     #: a bool win fact: the winning tile is a wildcard the winner drew (``[wildcards] drawn_win``)
     drawn_win: str | None = None
+    # --- Nanchang's 精 settlement ---
+    #: points for the wildcards each seat holds, settled between every pair of seats (``[wildcards.points]``);
+    #: None = none
+    wildcard_points: WildcardPoints | None = None
 
     @cached_property
     def hand_rules(self) -> HandRules:
@@ -429,6 +454,18 @@ class BookRuleSet(RuleSet[Any]):
                 for r in b.rows
             )
             self.__dict__["_rows"] = got
+        return got
+
+    @property
+    def _row_tables(self) -> RowTables:
+        """Tables of :attr:`rows` (each row's group and place, the names ``row_KEY`` all false), made once and
+        kept here with the rows: a table kept in a cache of the module would keep a rule file's rows alive."""
+        got: RowTables | None = self.__dict__.get("_row_tables_")
+        if got is None:
+            rows = self.rows
+            got = self.__dict__["_row_tables_"] = RowTables(
+                {r.key: r.group for r in rows}, {r.key: i for i, r in enumerate(rows)},
+                {f"row_{r.key}": False for r in rows})
         return got
 
     def _plan_for(self, opts: Mapping[str, Any]) -> tuple[tuple[RuleRow, Compiled | None, Compiled | None], ...]:
@@ -631,7 +668,7 @@ class BookRuleSet(RuleSet[Any]):
         counted = apply_exclusions(self.book.exclusion, applying) if plan.excludes else applying
         first: list[RuleRow] = []
         if plan.has_stage2:
-            names.update(names_for(self.rows, [(r, 1) for r in counted]))
+            names.update(names_for(self._row_tables, [(r, 1) for r in counted]))
             funcs["counted_outside"] = lambda g: sum(1 for r in counted if r.group != g)
             for r, when, count, valued in plan.stage2:
                 if when(names, funcs):
@@ -642,7 +679,7 @@ class BookRuleSet(RuleSet[Any]):
                         first.append(r)
                         times[r.key] = n
         if self.book.order == "patterns_first":
-            place = _places(self.rows)
+            place = self._row_tables.places
             chosen = sorted((*first, *counted), key=lambda r: (not r.pattern, place[r.key]))
             return [(r, times[r.key]) for r in chosen]
         return [(r, times[r.key]) for r in (*first, *counted)]
@@ -738,7 +775,7 @@ class BookRuleSet(RuleSet[Any]):
                 reason = (b.minimum_text.format(value=compared, minimum=minimum) if b.minimum_text
                           else f"{b.en or b.name}: below the minimum of {self._value(b.minimum, names, 0)}")
         points = int(self._value_with_total(b.points, names, total, total) or 0)
-        functions = _group_values(self.rows, items)
+        functions = _group_values(self._row_tables, items)
         rule = self._payment_rule(names, total, functions)
         seats = self.seats
         if b.not_paying is not None:
@@ -824,14 +861,14 @@ class BookRuleSet(RuleSet[Any]):
 
         def requires() -> bool:
             assert b.requires is not None
-            return bool(evaluate(b.requires, _with(rnames, names_for(self.rows, lines)), rfuncs))
+            return bool(evaluate(b.requires, _with(rnames, names_for(self._row_tables, lines)), rfuncs))
 
         def minimum_of() -> int:
             assert b.minimum_of is not None
             return evaluate_int(b.minimum_of, _with(rnames, scoring), _with_group_value(rfuncs, lines))
 
         def details(total: int) -> dict[str, Any]:
-            dnames = _with(rnames, {**names_for(self.rows, lines), **scoring, "total": total})
+            dnames = _with(rnames, {**names_for(self._row_tables, lines), **scoring, "total": total})
             dfuncs = _with_group_value(rfuncs, lines)
             return {key: evaluate(node, dnames, dfuncs) for key, node in b.details}
 
@@ -841,7 +878,7 @@ class BookRuleSet(RuleSet[Any]):
     def _refusal(self, env: tuple[dict[str, Any], dict[str, Any]], lines: list[tuple[RuleRow, int]]) -> str | None:
         """Why the book refuses a reading (the first of its ``[[win.refusals]]`` that holds on it, its rows
         counted), or None."""
-        rnames = _with(env[0], names_for(self.rows, lines))
+        rnames = _with(env[0], names_for(self._row_tables, lines))
         rfuncs = _with_group_value(env[1], lines)
         for when, reason in self.book.refusals:
             if evaluate(when, rnames, rfuncs):
@@ -949,6 +986,49 @@ class BookRuleSet(RuleSet[Any]):
             steps.append((f"输家互算: {payer} 号付 {payee} 号 {amount}",
                           f"losers settle: seat {payer} pays seat {payee} {amount}"))
         return tuple(net), steps
+
+    # --- Nanchang's 精 settlement: points for the wildcards each seat holds ([wildcards.points]) -------------
+
+    def _holding_amounts(self) -> tuple[int, int, int, int | None, int, int, bool]:
+        """The file's ``[wildcards.points]`` under the options (first, second, kong, breakthrough, its offset,
+        the sole holder's factor, at_draw), worked out once (the config is frozen)."""
+        got: tuple[int, int, int, int | None, int, int, bool] | None = self.__dict__.get("_holding_amounts_")
+        if got is None:
+            wp = self.book.wildcard_points
+            if wp is None:  # (a file without the table: the wildcards held are worth nothing)
+                got = self.__dict__["_holding_amounts_"] = (0, 0, 0, None, 0, 1, False)
+                return got
+            names = self._options()
+
+            def amount(node: Node) -> int:
+                v = evaluate(node, names, BUILTINS)
+                if not isinstance(v, int):
+                    raise RulesError(f"[wildcards.points]: {v!r} is not a whole number")
+                return int(v)
+
+            got = (amount(wp.first), amount(wp.second), amount(wp.kong),
+                   None if wp.breakthrough is None else amount(wp.breakthrough), amount(wp.breakthrough_offset),
+                   amount(wp.sole_holder), bool(evaluate(wp.at_draw, names, BUILTINS)))
+            self.__dict__["_holding_amounts_"] = got
+        return got
+
+    def holding_points(self, held: Sequence[Sequence[int]], kongs: Sequence[bool]) -> list[int]:
+        """Each seat's points for the wildcards it holds, as the file's ``[wildcards.points]`` says
+        (:class:`WildcardPoints`): ``held[seat]`` gives the copies of each wildcard kind the seat holds (hand and
+        melds, in the order the indicator makes them wild: 正精, 副精), ``kongs[seat]`` whether it holds a kong of
+        a wildcard kind (精杠)."""
+        first, second, kong, threshold, offset, sole, _ = self._holding_amounts()
+        raw = [first * h[0] + (second * h[1] if len(h) > 1 else 0) + (kong if k else 0)
+               for h, k in zip(held, kongs)]
+        points = [n * (n - offset) if threshold is not None and n >= threshold else n for n in raw]
+        holders = [s for s, h in enumerate(held) if any(h)]
+        if len(holders) == 1:
+            points[holders[0]] *= sole
+        return points
+
+    def holdings_at_draw(self) -> bool:
+        """A drawn hand (nobody won) settles the wildcards held too (``[wildcards.points] at_draw``)."""
+        return self._holding_amounts()[6]
 
     # --- a whole hand (the file's [settlement]) ------------------------------------------------------------
 
@@ -1258,25 +1338,18 @@ def _with_group_value(funcs: dict[str, Any], lines: list[tuple[RuleRow, int]]) -
     return funcs
 
 
-def _group_values(rows: tuple[RuleRow, ...], items: list[ScoreItem]) -> dict[str, Any]:
+def _group_values(tables: RowTables, items: list[ScoreItem]) -> dict[str, Any]:
     """The built-ins and ``group_value(g)`` of the counted rows, from the result's items (the payment's names)."""
-    group = _groups_of(rows)
+    group = tables.groups
     return {**BUILTINS, "group_value": lambda g: sum(i.value * i.count for i in items if group.get(i.key) == g)}
 
 
-#: the most entries each of this module's caches of a book's derived tables keeps (then it is emptied): a process
-#: that loads rule files at run time makes books without end, and each entry keeps its book's rows alive
-BOOK_CACHE_MAX = 256
-_GROUPS: dict[int, tuple[tuple[RuleRow, ...], dict[str, str]]] = {}
+class RowTables(NamedTuple):
+    """A rule set's tables of its rows (:attr:`BookRuleSet._row_tables`)."""
 
-
-def _groups_of(rows: tuple[RuleRow, ...]) -> dict[str, str]:
-    got = _GROUPS.get(id(rows))
-    if got is None or got[0] is not rows:
-        if len(_GROUPS) >= BOOK_CACHE_MAX:
-            _GROUPS.clear()
-        got = _GROUPS[id(rows)] = (rows, {r.key: r.group for r in rows})
-    return got[1]
+    groups: dict[str, str]  # row key -> its group
+    places: dict[str, int]  # row key -> its place in the table
+    row_names: dict[str, Any]  # the names ``row_KEY``, all false
 
 
 def _with(names: dict[str, Any], more: Mapping[str, Any]) -> dict[str, Any]:
@@ -1285,45 +1358,19 @@ def _with(names: dict[str, Any], more: Mapping[str, Any]) -> dict[str, Any]:
     return names
 
 
-#: id(a table's rows) -> (the rows, each key's place, the names ``row_KEY`` all false): built once per table
-_TABLES: dict[int, tuple[tuple[RuleRow, ...], dict[str, int], dict[str, Any]]] = {}
-
-
-def _table(rows: tuple[RuleRow, ...]) -> tuple[tuple[RuleRow, ...], dict[str, int], dict[str, Any]]:
-    got = _TABLES.get(id(rows))
-    if got is None or got[0] is not rows:
-        if len(_TABLES) >= BOOK_CACHE_MAX:
-            _TABLES.clear()
-        got = (rows, {r.key: i for i, r in enumerate(rows)}, {f"row_{r.key}": False for r in rows})
-        _TABLES[id(rows)] = got
-    return got
-
-
-def _places(rows: tuple[RuleRow, ...]) -> dict[str, int]:
-    return _table(rows)[1]
-
-
-def _row_names(rows: tuple[RuleRow, ...]) -> dict[str, Any]:
-    return _table(rows)[2]
-
-
 _VARIES = object()
 
 
-_READS_WAIT: dict[int, tuple[RuleBook, bool]] = {}
-
-
 def _reads_wait(book: RuleBook) -> bool:
-    """The book reads the wait: it reports it, or an expression names ``single_wait`` (worked out once a book)."""
-    got = _READS_WAIT.get(id(book))
-    if got is None or got[0] is not book:
-        if len(_READS_WAIT) >= BOOK_CACHE_MAX:  # (rule files loaded at run time are books too)
-            _READS_WAIT.clear()
+    """The book reads the wait: it reports it, or an expression names ``single_wait`` (worked out once a book,
+    and kept in it: a cache of the module would keep alive every rule file loaded at run time)."""
+    got: bool | None = book.__dict__.get("_reads_wait_")
+    if got is None:
         nodes = [n for r in book.rows for n in (r.when, r.count, r.rename_when) if n is not None]
         nodes += [n for n in (book.requires,) if n is not None]
-        reads = book.report_wait or any("single_wait" in names_in(n)[0] for n in nodes)
-        got = _READS_WAIT[id(book)] = (book, reads)
-    return got[1]
+        got = book.report_wait or any("single_wait" in names_in(n)[0] for n in nodes)
+        object.__setattr__(book, "_reads_wait_", got)
+    return got
 
 
 def _fished_win(book: RuleBook) -> bool:
@@ -1354,9 +1401,9 @@ def _same_discard(events: tuple[Any, ...], i: int) -> bool:
             and ev.discarder == prev.discarder and ev.robbing_kong == prev.robbing_kong)
 
 
-def names_for(rows: tuple[RuleRow, ...], lines: list[tuple[RuleRow, int]]) -> dict[str, Any]:
+def names_for(tables: RowTables, lines: list[tuple[RuleRow, int]]) -> dict[str, Any]:
     """Names a win requirement may read about the counted rows: ``counted`` and ``row_KEY`` (counted or not)."""
-    out: dict[str, Any] = dict(_row_names(rows))
+    out: dict[str, Any] = dict(tables.row_names)
     out["counted"] = len(lines)
     for r, _ in lines:
         out[f"row_{r.key}"] = True

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from mahjong.errors import CATALOGUE, RulesError, TileError, closest, translate
-from mahjong.rulebook.book import Flow, RuleBook, SettlementRules
+from mahjong.rulebook.book import Flow, RuleBook, SettlementRules, WildcardPoints
 from mahjong.rulebook.expr import BUILTINS, ExprError, Node, fold, names_in, parse
 from mahjong.rulebook.limits import (
     MAX_FILE_BYTES,
@@ -462,6 +462,28 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
     if honors_in and len(honors) < 7 and set(forms) & {"thirteen_orphans", "honors_and_knitted"}:
         ch.report(("win", "forms"), "thirteen orphans and knitted forms need all seven honors")
     bool_option(wild_t.get("option"), ("wildcards", "option"))
+    # Nanchang's 精 settlement: points for the wildcards each seat holds
+    points_t = wild_t.get("points")
+    wildcard_points = None
+    if points_t is not None:
+        if not indicator:
+            ch.report(("wildcards", "points"), "points for the wildcards held need wildcards chosen by a turned-up "
+                                               "tile (indicator = true)")
+        if data.get("variant_of") != "nanchang":
+            ch.report(("wildcards", "points"), "the wildcards held are settled by nanchang's rule set: the file "
+                                               "needs variant_of = \"nanchang\"")
+        if points_t.get("second", 0) != 0 and wild_t.get("indicator_kinds", 1) < 2:
+            ch.report(("wildcards", "points", "second"), "a second wildcard kind needs indicator_kinds = 2")
+
+        def amount(key: str, default: Any) -> Node:
+            got = ch.expr(points_t.get(key, default), ("wildcards", "points", key), option_names, set(BUILTINS))
+            return got if got is not None else parse("0")
+
+        wildcard_points = WildcardPoints(
+            first=amount("first", 0), second=amount("second", 0), kong=amount("kong", 0),
+            breakthrough=None if points_t.get("breakthrough") is None else amount("breakthrough", 0),
+            breakthrough_offset=amount("breakthrough_offset", 3), sole_holder=amount("sole_holder", 1),
+            at_draw=amount("at_draw", False))
     _shapes(win_t, wild_t, forms, in_play, ch)
 
     # rows
@@ -653,7 +675,7 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
         play=play, play_options=play_options, variant_of=data.get("variant_of"),
         honor_sequences=win_t.get("honor_sequences", False), indicator_is_wild=wild_t.get("indicator_is_wild", False),
         indicator_from=wild_t.get("indicator_from", "last"), refusals=tuple(refusals),
-        limit_group=limit_group, drawn_win=drawn_win,
+        limit_group=limit_group, drawn_win=drawn_win, wildcard_points=wildcard_points,
     )
 
 

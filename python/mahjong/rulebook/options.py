@@ -90,28 +90,25 @@ class ValidatedConfig:
 
 def type_hints(cls: type) -> dict[str, Any]:
     """``typing.get_type_hints`` of a config class, worked out once per class (it evaluates every annotation: a
-    config is made for every game).  The dict is shared: read it, never change it."""
-    got = _HINTS.get(cls)
+    config is made for every game) and kept in the class itself (a cache keyed by classes would keep alive every
+    rule file's config class).  The dict is shared: read it, never change it."""
+    got: dict[str, Any] | None = cls.__dict__.get("_type_hints_")
     if got is None:
-        if len(_HINTS) > 1024:  # (rule files loaded at run time make classes of their own)
-            _HINTS.clear()
-            _CHECKED.clear()
-        got = _HINTS[cls] = typing.get_type_hints(cls)
+        got = typing.get_type_hints(cls)
+        type.__setattr__(cls, "_type_hints_", got)
     return got
 
 
 def _checked_fields(cls: type) -> tuple[str, tuple[tuple[str, Any, Any], ...]]:
-    """A config class's owner name and, per field, (name, annotation, metadata): what its checks read."""
-    got = _CHECKED.get(cls)
+    """A config class's owner name and, per field, (name, annotation, metadata): what its checks read (kept in
+    the class, as :func:`type_hints` is)."""
+    got: tuple[str, tuple[tuple[str, Any, Any], ...]] | None = cls.__dict__.get("_checked_fields_")
     if got is None:
         hints = type_hints(cls)
-        got = _CHECKED[cls] = (getattr(cls, "owner", cls.__name__),
-                               tuple((f.name, hints.get(f.name, Any), f.metadata) for f in fields(cls)))
+        got = (getattr(cls, "owner", cls.__name__),
+               tuple((f.name, hints.get(f.name, Any), f.metadata) for f in fields(cls)))
+        type.__setattr__(cls, "_checked_fields_", got)
     return got
-
-
-_HINTS: dict[type, dict[str, Any]] = {}
-_CHECKED: dict[type, tuple[str, tuple[tuple[str, Any, Any], ...]]] = {}
 
 
 def make_config(owner: str, specs: dict[str, tuple[str, Any, dict[str, Any]]]) -> type:

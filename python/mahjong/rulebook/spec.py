@@ -160,6 +160,19 @@ SPEC: dict[str, F] = {
         "indicator_is_wild": F("bool", "with indicator: the turned-up kind is wild itself (南昌 正精), then the kinds "
                                        "after it (副精; 9 → 1, 北 → 东, 白 → 中): indicator_kinds in all; false = "
                                        "only the kinds after it", default=False),
+        # Nanchang's 精 settlement: points for the wildcards each seat holds, settled between every pair of seats
+        "points": F("table", "with indicator: points for the wildcards each seat holds (hand and melds), paid by "
+                             "every other seat after a win (南昌 算精); the rule sets of nanchang's family settle them "
+                             "(variant_of = \"nanchang\")", sub={
+            "first": F("expr", "points per copy of the first wildcard kind held (正精)", default=0),
+            "second": F("expr", "points per copy of the second wildcard kind held (副精)", default=0),
+            "kong": F("expr", "points added for a kong of a wildcard kind (精杠)", default=0),
+            "breakthrough": F("expr", "from this many points n on, a seat's points are n × (n − breakthrough_offset) "
+                                      "(冲关); none = never"),
+            "breakthrough_offset": F("expr", "see breakthrough", default=3),
+            "sole_holder": F("expr", "the factor of the only seat holding any wildcard (霸王精)", default=1),
+            "at_draw": F("expr", "a drawn hand (nobody won) settles the wildcards held too", default=False),
+        }),
     }),
     "win": F("table", "what wins", sub={
         "forms": F("strs", "winning forms", default=["regular", "seven_pairs"], item_choices=FORMS),

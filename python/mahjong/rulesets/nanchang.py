@@ -114,15 +114,18 @@ _JING: dict[tuple[int, Any], tuple[RuleBook, tuple[int, int]]] = {}
 
 
 def chongguan(points: int, threshold: int = 5) -> int:
-    """冲关: a 精 reward of n ≥ 5 子 becomes n × (n − 3) (《南昌麻将速成》: 5→10, 6→18, 7→28, 8→40, 9→54, 10→70)."""
+    """冲关: a 精 reward of n ≥ 5 子 becomes n × (n − 3) (《南昌麻将速成》: 5→10, 6→18, 7→28, 8→40, 9→54, 10→70);
+    the rule file's ``[wildcards.points] breakthrough`` / ``breakthrough_offset`` say it for the game."""
     if points >= threshold:
-        return points * (points - 3)
+        return points * (points - _breakthrough_offset())
     return points
 
 
-#: 精 points per copy held (正精 2, 副精 1 — the published Nanchang rule sets agree).
-ZHENG_JING_POINTS = 2
-FU_JING_POINTS = 1
+def _breakthrough_offset() -> int:
+    """The ``n × (n − k)`` of 冲关's ``k``, as the rule file writes it (``[wildcards.points] breakthrough_offset``)."""
+    wp = BOOK.wildcard_points
+    assert wp is not None
+    return int(evaluate(wp.breakthrough_offset, {}, BUILTINS))
 
 
 # --- the rule book: hand types, multipliers, options ---------------------------------------------------------
@@ -220,6 +223,35 @@ def _one_tile(text: str, what: str) -> int:
 
 
 JingHolding = tuple[int, int]  #: (正精 copies, 副精 copies) a seat holds, hand and melds together
+
+
+def _draw_holdings(facts: Mapping[str, Any]) -> tuple[list[JingHolding], list[bool]]:
+    """(正精, 副精) held by each seat and which seats hold a 精杠, from a drawn hand's facts ``jing_held`` (four
+    pairs of counts) and ``jing_kongs`` (seats), checked as a win's are (at most 3 正精 and 4 副精; a 精杠 is four
+    副精)."""
+    entries = facts["jing_held"]
+    if (not isinstance(entries, (list, tuple)) or len(entries) != N_SEATS
+            or any(not isinstance(h, (list, tuple)) or len(h) != 2 for h in entries)):
+        raise ContextError(f"jing_held must give (正精, 副精) copies for each of the 4 seats, got {entries!r}")
+    held: list[JingHolding] = []
+    for seat, (z, f) in enumerate(entries):
+        if any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in (z, f)):
+            raise ContextError(f"jing_held for seat {seat} must be non-negative counts, got {(z, f)!r}")
+        held.append((z, f))
+    if sum(z for z, _ in held) > 3:
+        raise ContextError("only 3 正精 are in play (the flipped copy is not a 精)")
+    if sum(f for _, f in held) > 4:
+        raise ContextError("only 4 副精 are in play")
+    given = facts.get("jing_kongs", [])
+    if not isinstance(given, (list, tuple)) or any(
+            not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < N_SEATS for s in given):
+        raise ContextError(f"jing_kongs must list seats 0..3, got {given!r}")
+    kongs = [False] * N_SEATS
+    for s in given:
+        if held[s][1] != 4:
+            raise ContextError(f"seat {s} declared a 精杠 but jing_held says it holds {held[s][1]} 副精")
+        kongs[s] = True
+    return held, kongs
 
 
 @dataclass(frozen=True)
@@ -428,15 +460,9 @@ class Nanchang(BookRuleSet):
     # -- 精 settlement (算精) ----------------------------------------------------------------------------------
 
     def jing_points(self, held: list[JingHolding], kongs: list[bool]) -> list[int]:
-        """Hook: each seat's 精 reward: 正精 2 + 副精 1 per copy (+ 精杠 bonus), then 冲关, then 霸王精."""
-        cfg = self.config
-        raw = [ZHENG_JING_POINTS * z + FU_JING_POINTS * f + (cfg.jing_kong_bonus if k else 0)
-               for (z, f), k in zip(held, kongs)]
-        pts = [chongguan(r, cfg.chongguan_threshold) for r in raw]
-        holders = [s for s, (z, f) in enumerate(held) if z + f > 0]
-        if len(holders) == 1:  # 霸王精: only one of the four players holds any 精
-            pts[holders[0]] *= cfg.bawang_multiplier
-        return pts
+        """Hook: each seat's 精 reward, the file's ``[wildcards.points]``: 正精 2 + 副精 1 per copy (+ 精杠 bonus),
+        then 冲关, then 霸王精 (:meth:`~mahjong.rulebook.book.BookRuleSet.holding_points`)."""
+        return self.holding_points(held, kongs)
 
     @staticmethod
     def jing_settlement(points: list[int]) -> tuple[int, ...]:
@@ -444,22 +470,30 @@ class Nanchang(BookRuleSet):
         return all_pairs_settlement(points)
 
     def draw_jing_lines(self, draw: Draw, event: int) -> list[Payment]:
-        """黄庄: the 精 each seat holds in its final hand (hand and melds; the draw's ``indicator`` fact says which
-        tiles are 精) settled as after a win: each seat pays every other its 精 points (:meth:`jing_points`)."""
+        """黄庄: the 精 each seat holds at the wall's end (hand and melds; the draw's ``indicator`` fact says which
+        tiles are 精) settled as after a win: each seat pays every other its 精 points (:meth:`jing_points`).  The
+        holdings are the draw's facts ``jing_held`` (正精, 副精 per seat) and ``jing_kongs`` (the seats holding a
+        精杠) where the record gives them (a game records them), else they are counted from its final hands."""
         from mahjong.settlement import Payment
 
-        if draw.facts.get("indicator") is None:
+        indicator = draw.facts.get("indicator")
+        if indicator is None:
             return []
-        indicator = NanchangContext(indicator=draw.facts["indicator"]).indicator
-        assert indicator is not None
-        zheng, fu = jing_tiles(indicator, self.book)
-        held: list[JingHolding] = [(0, 0)] * N_SEATS
-        kongs = [False] * N_SEATS
-        for seat in draw.hands:
-            hand = draw.hand(seat)
-            counts = hand.all_counts
-            held[seat] = (counts[zheng], counts[fu])
-            kongs[seat] = any(m.is_kong and m.tile == fu for m in hand.melds)
+        if isinstance(indicator, str):  # notation such as "5m" (hand records are JSON)
+            indicator = _one_tile(indicator, "indicator")
+        if not isinstance(indicator, int) or isinstance(indicator, bool) or not 0 <= indicator < N_KINDS:
+            raise ContextError(f"indicator must be a playing tile id 0..33, got {indicator!r}")
+        if "jing_held" in draw.facts:
+            held, kongs = _draw_holdings(draw.facts)
+        else:
+            zheng, fu = jing_tiles(indicator, self.book)
+            held = [(0, 0)] * N_SEATS
+            kongs = [False] * N_SEATS
+            for seat in draw.hands:
+                hand = draw.hand(seat)
+                counts = hand.all_counts
+                held[seat] = (counts[zheng], counts[fu])
+                kongs[seat] = any(m.is_kong and m.tile == fu for m in hand.melds)
         points = self.jing_points(held, kongs)
         return [Payment(payer, payee, points[payee], "jing", event, "算精") for payer in range(N_SEATS)
                 for payee in range(N_SEATS) if payer != payee and points[payee]]
@@ -710,7 +744,7 @@ class Nanchang(BookRuleSet):
 
         base = settle_by_wins(self, record)
         lines = list(base.lines)
-        if self.config.jing_at_draw and not record.wins:
+        if self.holdings_at_draw() and not record.wins:
             for i, ev in enumerate(record.events):
                 if isinstance(ev, Draw):
                     lines += self.draw_jing_lines(ev, i)

@@ -395,7 +395,7 @@ class Yuhuan(BookRuleSet):
         for step in self._plan(rows if isinstance(rows, tuple) else tuple(rows)):
             if step[0] == "sets":
                 _kind, block, start, local = step
-                cache = set_lines if local else memo
+                cache = set_lines if local else memo  # (and the valued rows of a set's lines with them: shared)
                 for s in v.sets:
                     key2 = (s.kind, s.tile, s.concealed, s.claimed, start, wind)  # (the set's fields: hashed in C)
                     got = cache.get(key2)
@@ -403,7 +403,7 @@ class Yuhuan(BookRuleSet):
                         one = Reading(v.hand, v.decomposition, v.context, (s,), None, _counts_of(s), None,
                                       v.wildcards_held, v.facts)
                         sn, sf = ReadingNames(one, opts), ReadingFunctions(one)
-                        got = [(self._valued(r2, sn, sf, memo), n2, s) for r2 in block
+                        got = [(self._valued(r2, sn, sf, cache), n2, s) for r2 in block
                                if (n2 := self._times(r2, sn, sf)) > 0]
                         cache[key2] = got
                     out += got

@@ -1,8 +1,8 @@
 """Nanchang 南昌 flow: 136 tiles, the 精 revealed from the dice after the deal (counted in stacks from the wall's
 end; the flipped type is 正精, the next type 副精, wrapping 9 → 1, 北 → 东, 白 → 中) and honor chows (three
 different winds, 中发白) as the rule file says ([wildcards], [win]), one winner per discard (the first in turn
-order), the wall's end with tiles left (its final hands and the indicator recorded: the rule set settles the 精
-held at 黄庄 too, its option ``jing_at_draw``)."""
+order), the wall's end with tiles left (the indicator and the 精 each seat holds recorded: the rule set settles
+the 精 held at 黄庄 too, its option ``jing_at_draw``)."""
 
 from __future__ import annotations
 
@@ -36,7 +36,8 @@ class NanchangFlow(Flow):
     presets = ("nanchang",)
     Options = NanchangFlowOptions
     honor_chows = True
-    draw_hands = True  # (黄庄: the 精 held are settled from the final hands, the rule set's jing_at_draw)
+    # (黄庄: the 精 each seat holds are settled, the rule set's jing_at_draw; the wall's end records them as facts,
+    # as a win's record does, so no final hand is built for it)
     heavenly = True
     earthly = "first_draw"
 
@@ -70,9 +71,12 @@ class NanchangFlow(Flow):
         return {"indicator": state.indicator, "jing_held": held, "jing_kongs": [s for s in kongs if s != seat]}
 
     def draw_facts(self, state: HandState) -> dict[str, Any]:
-        """黄庄: which tiles were 精 (the flipped indicator); the rule set settles the 精 held from the final
-        hands (its option ``jing_at_draw``)."""
-        return {"indicator": state.indicator} if state.indicator is not None else {}
+        """黄庄: which tiles were 精 (the flipped indicator), the (正精, 副精) copies each seat holds and the seats
+        holding a 精杠: the rule set settles them (its option ``jing_at_draw``)."""
+        if state.indicator is None:
+            return {}
+        held, kongs = self.jing_held(state)
+        return {"indicator": state.indicator, "jing_held": held, "jing_kongs": kongs}
 
     def next_dealer(self, state: HandState, details: dict[str, Any]) -> int | None:
         if self.options.dealer_keeps and (not state.won or state.won[0] == state.dealer):

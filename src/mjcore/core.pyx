@@ -542,17 +542,34 @@ cdef uint64_t useful_mask(uint8_t* h, int k, int total, int hand_size, uint32_t 
     cannot make the draw useful and is not probed again; the regular form is probed through the one group the
     tile joins (the other groups' summaries are the hand's own).  The answer is the full probe's (shanten of
     h + t, every form) for every t: tests/test_kernels.py compares it with the pure-Python kernel."""
+    return useful_weighed(h, k, total, hand_size, flags, base, NULL, -1, NULL)
+
+
+cdef uint64_t useful_weighed(uint8_t* h, int k, int total, int hand_size, uint32_t flags, int base,
+                             const int* weight, int beat, int* left) noexcept nogil:
+    """useful_mask; with ``weight`` (34 ints >= 0, NULL: none) ``left`` gets the weight of the useful tiles,
+    a tile of weight 0 is not probed (the mask leaves it out), and the probe stops as soon as the weight found
+    and the weight not yet probed together are no more than ``beat`` (``left`` is then at most ``beat`` and the
+    mask partial): a caller after the heaviest hand learns all it needs."""
     cdef uint64_t mask = 0
     cdef Groups g
     cdef KnitProbe kp
     cdef int per_form[N_FORMS]
     cdef int others[5 * DLEN]
-    cdef int t, f, d
+    cdef int t, f, d, found = 0, unprobed = 0
     # drawing t is useful iff imax(D(h + t) - k, 0) - 1 < base, i.e. D(h + t) < base + 1 + k (base >= 0)
-    cdef int thr = base + 1 + k, M = (total + 1) // 3
+    cdef int thr = base + 1 + k, M = (total + 1) // 3, kinds = 27 if flags & F_NO_HONORS else 34
     cdef bint regular, split = not (flags & F_LACK_A_SUIT)
+    if left != NULL:
+        left[0] = 0
     if base < 0:
         return 0
+    if weight != NULL:
+        for t in range(kinds):
+            if h[t] < 4:
+                unprobed += weight[t]
+        if unprobed <= beat:
+            return 0
     gather(h, flags, &g)
     # every form's distance but 组合龙's (knit_setup reads that one: the permutations within reach)
     forms_D(h, total, hand_size, flags & ~F_KNITTED, &g, per_form)
@@ -564,9 +581,15 @@ cdef uint64_t useful_mask(uint8_t* h, int k, int total, int hand_size, uint32_t 
     regular = per_form[FORM_REGULAR] <= thr
     if regular and split:  # (the other groups' product, once per group: a probe then costs one last step)
         others_products(&g, M, others)
-    for t in range(27 if flags & F_NO_HONORS else 34):
+    for t in range(kinds):
         if h[t] >= 4:
             continue
+        if weight != NULL:
+            if weight[t] <= 0:
+                continue
+            if found + unprobed <= beat:
+                break
+            unprobed -= weight[t]
         h[t] += 1
         d = DINF
         if regular:
@@ -580,6 +603,10 @@ cdef uint64_t useful_mask(uint8_t* h, int k, int total, int hand_size, uint32_t 
             d = imin(d, knit_probe(&kp, h, t, M, flags))
         if d < thr:
             mask |= (<uint64_t>1) << t
+            if weight != NULL:
+                found += weight[t]
+    if left != NULL:
+        left[0] = found
     return mask
 
 

@@ -149,3 +149,15 @@ def test_batch_seeds_are_checked_as_games_are(seed: object) -> None:
     with pytest.raises(BatchError, match=r"seed must be a whole number from 0 to 2\*\*64 - 1"):
         GameBatch(2, rules="guobiao", seed=seed)  # type: ignore[arg-type]
     assert GameBatch(1, rules="guobiao", seed=2**64 - 1).seed == 2**64 - 1
+
+
+def test_batch_seeds_take_numpy_integers_as_games_do() -> None:
+    import numpy as np
+
+    from mahjong.rl.errors import BatchError
+
+    batch = GameBatch(2, rules="sichuan", seed=np.uint64(7))
+    assert type(batch.seed) is int and batch.seed == 7
+    assert bytes(batch.observe().obs) == bytes(GameBatch(2, rules="sichuan", seed=7).observe().obs)
+    with pytest.raises(BatchError, match="seed must be a whole number"):
+        GameBatch(2, rules="sichuan", seed=np.float64(7))  # type: ignore[arg-type]

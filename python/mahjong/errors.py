@@ -37,6 +37,7 @@ __all__ = [
     "identify",
     "listed",
     "shown_number",
+    "whole",
     "closest",
     "register_file_texts",
     "register_names",
@@ -89,6 +90,18 @@ def listed(items: object) -> str:
 
     parts = [str(x) for x in items] if isinstance(items, Iterable) and not isinstance(items, str) else [str(items)]
     return ", ".join(parts) or "none"
+
+
+def whole(value: object) -> int | None:
+    """``value`` as an int if it is a whole number of a type every entry point takes (an int, or a numpy integer
+    taken as an int), else None: never a bool (True would quietly be seat 1), a float or text."""
+    from numbers import Integral
+
+    if type(value) is int:
+        return value
+    if isinstance(value, Integral) and not isinstance(value, bool):  # (numpy's integer types are Integral)
+        return int(value)
+    return None
 
 
 def shown_number(value: object) -> str:

@@ -30,6 +30,7 @@ from mahjong.arena.bots import ProgramBot
 from mahjong.arena.errors import ArenaError
 from mahjong.arena.judge import Player, play_botzone_hand
 from mahjong.arena.results import ArenaResult, GameResult
+from mahjong.errors import whole
 from mahjong.game.agents import AGENTS, Agent, make_agent
 from mahjong.game.botzone import BOTZONE_OPTIONS
 from mahjong.game.engine import Game, make_flow
@@ -112,8 +113,10 @@ def run_arena(
 
     if not isinstance(hands, int) or isinstance(hands, bool) or hands < 1:
         raise ArenaError(f"the number of hands must be a whole number >= 1, got {hands!r}")
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 64:
+    n = whole(seed)
+    if n is None or not 0 <= n < 1 << 64:
         raise ArenaError(f"the seed must be a whole number from 0 to 2**64 - 1, got {seed!r}")
+    seed = n
     if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not math.isfinite(time_limit) \
             or time_limit <= 0:
         raise ArenaError(f"the time limit must be a number of seconds above 0, got {time_limit!r}")

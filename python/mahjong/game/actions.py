@@ -30,9 +30,8 @@ index depends only on the action, never on the state, so a mask means the same a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from numbers import Integral
 
-from mahjong.errors import MahjongError, listed
+from mahjong.errors import MahjongError, listed, whole
 
 __all__ = [
     "Action",
@@ -64,16 +63,6 @@ class IllegalActionError(MahjongError):
     """An action that is not legal now (out of turn, not in the legal list, malformed); the state is unchanged."""
 
 
-def _whole(value: object) -> int | None:
-    """``value`` as an int if it is a whole number of a type the step API takes (int or a numpy integer, never a
-    bool, a float or text), else None."""
-    if type(value) is int:
-        return value
-    if isinstance(value, Integral) and not isinstance(value, bool):  # (numpy's integer types are Integral)
-        return int(value)
-    return None
-
-
 def _shown(value: object) -> str:
     """``repr(value)``, short, for a message (a hostile ``__repr__`` must not replace our error)."""
     try:
@@ -87,7 +76,7 @@ def _meld_tiles(meld: object) -> tuple[int, ...]:
     ints); anything else is refused."""
     if not isinstance(meld, (tuple, list)) or len(meld) > 4:
         raise IllegalActionError(f"an action's meld is a tuple of tile ids, got {_shown(meld)}")
-    tiles = tuple(_whole(t) for t in meld)
+    tiles = tuple(whole(t) for t in meld)
     if any(t is None or not 0 <= t < 34 for t in tiles):
         raise IllegalActionError(f"an action's meld holds tile ids 0..33, got {_shown(meld)}")
     return tiles  # type: ignore[return-value]
@@ -96,7 +85,7 @@ def _meld_tiles(meld: object) -> tuple[int, ...]:
 def as_seat(seat: object) -> int:
     """A seat as the step API takes it: an int or a numpy integer (as an int); anything else (a bool, a float,
     text, a list) is refused here, before the game is looked at."""
-    n = _whole(seat)
+    n = whole(seat)
     if n is None:
         raise IllegalActionError(f"a seat is a whole number (int or numpy integer), got {type(seat).__name__}")
     return n
@@ -107,7 +96,7 @@ def as_action(action: object) -> Action | int:
     as an int); anything else is refused here, before the game is looked at."""
     if isinstance(action, Action):
         return action
-    n = _whole(action)
+    n = whole(action)
     if n is None:
         raise IllegalActionError(f"an action is an Action or an action index, got {_shown(action)}")
     return n
@@ -153,7 +142,7 @@ class Action:
         top = 42 if self.kind in _BONUS_KINDS else 34
         # the tile and the meld's tiles are kept as plain ints (a numpy integer is taken as the same int, as the
         # step API takes seats and indices): the events and the log written from them hold what JSON reads back
-        tile = self.tile if type(self.tile) is int else _whole(self.tile)
+        tile = self.tile if type(self.tile) is int else whole(self.tile)
         if tile is None or not -1 <= tile < top:
             raise IllegalActionError(f"action tile must be a tile id 0..{top - 1}, got {_shown(self.tile)}")
         if tile is not self.tile:

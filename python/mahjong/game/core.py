@@ -1120,14 +1120,14 @@ class CoreGame(CoreHand, Game):
         made = self.__dict__.pop("_made_flow", None)
         if not core_available():
             raise RulesError("the compiled hand core is not available (pure-Python backend): use Game")
-        check_game_args(seed, salt, hand_number, options, wall, engine)
+        seed, salt, hand_number, wall = check_game_args(seed, salt, hand_number, options, wall, engine)
         if engine == "python":
             raise RulesError(f"the compiled hand core does not play {rules} with these options: use Game")
         flow = made if made is not None else _core_flow(rules, options)
         params = core_params(flow)
         if params is None:
             raise RulesError(f"the compiled hand core does not play {rules} with these options: use Game")
-        d = check_seats(flow, dealer, prevalent_wind)
+        d, prevalent_wind = check_seats(flow, dealer, prevalent_wind)
         given = None if wall is None else checked_wall(flow, rules, wall)
         super().__init__(flow, params, seed=seed, salt=salt, wall=given, dealer=d, prevalent_wind=prevalent_wind,
                          hand_number=hand_number, options=options, rules=rules)

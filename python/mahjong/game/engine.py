@@ -15,7 +15,7 @@ from dataclasses import fields
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from mahjong._kernels import backend_module as K
-from mahjong.errors import ContextError, MahjongError, RulesError, listed
+from mahjong.errors import ContextError, MahjongError, RulesError, listed, shown_number, whole
 from mahjong.framework import RuleSet, ScoreResult, WinContext, field_set, get_ruleset
 from mahjong.game.actions import (
     ADDED_KONGS,
@@ -175,29 +175,39 @@ def context_fields(ctx_cls: type[WinContext]) -> frozenset[str]:
     return field_set(ctx_cls)
 
 
-def check_game_args(seed: Any, salt: Any, hand_number: Any, options: Any, wall: Any, engine: Any) -> None:
-    """The checks of :class:`Game`'s arguments that need no flow (both engines make them, in this order)."""
-    check_seed(seed)
+def check_game_args(seed: Any, salt: Any, hand_number: Any, options: Any, wall: Any,
+                    engine: Any) -> tuple[int, int, int, Sequence[int] | None]:
+    """The checks of :class:`Game`'s arguments that need no flow (both engines make them, in this order).  Returns
+    the seed, salt and hand number as ints (numpy integers are taken) and the wall as a sequence (a 1-D numpy
+    integer array is taken as its list)."""
+    seed = check_seed(seed)
+    numbers = []
     for what, value in (("salt", salt), ("hand_number", hand_number)):
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise RulesError(f"{what} must be a whole number >= 0, got {value!r}")
+        n = whole(value)
+        if n is None or n < 0:
+            raise RulesError(f"{what} must be a whole number >= 0, got {shown_number(value)}")
+        numbers.append(n)
     if options is not None and not isinstance(options, Mapping):
         raise RulesError(f"options must be a mapping of option names to values, got {type(options).__name__}")
+    if getattr(wall, "ndim", None) == 1 and getattr(getattr(wall, "dtype", None), "kind", "") in ("i", "u"):
+        wall = wall.tolist()  # a numpy array of tile ids (tolist copies: a later change cannot reach the game)
     if wall is not None and (isinstance(wall, (str, bytes)) or not isinstance(wall, Sequence)):
         raise RulesError(f"an explicit wall is a list of tile ids, got {type(wall).__name__}")
     if engine not in ENGINES:
         raise RulesError(f"engine must be one of {listed(ENGINES)}, got {engine!r}")
+    return seed, numbers[0], numbers[1], wall
 
 
-def check_seats(flow: Flow, dealer: Any, prevalent_wind: Any) -> int:
-    """The dealer (default: the flow's first seat) after checking it and the prevalent wind."""
-    if dealer is None:
-        dealer = flow.seats[0]
-    if type(dealer) is not int or dealer not in flow.seats:  # (not 0.0, not True: they index lists)
+def check_seats(flow: Flow, dealer: Any, prevalent_wind: Any) -> tuple[int, int]:
+    """The dealer (default: the flow's first seat) and the prevalent wind as ints, after checking them (numpy
+    integers are taken; a bool or a float is not: they would index lists)."""
+    d = flow.seats[0] if dealer is None else whole(dealer)
+    if d is None or d not in flow.seats:
         raise RulesError(f"dealer must be one of the seats {listed(flow.seats)}, got {dealer!r}")
-    if type(prevalent_wind) is not int or prevalent_wind not in (0, 1, 2, 3):
+    wind = whole(prevalent_wind)
+    if wind is None or wind not in (0, 1, 2, 3):
         raise RulesError(f"prevalent_wind must be 0..3, got {prevalent_wind!r}")
-    return dealer
+    return d, wind
 
 
 def _tally(counts: Counter[int]) -> str:
@@ -215,9 +225,12 @@ def _tally(counts: Counter[int]) -> str:
 
 def checked_wall(flow: Flow, rules: str, wall: Sequence[int]) -> list[int]:
     """An explicit wall as a list, after checking it holds exactly the flow's tile set."""
-    given = list(wall)
-    if any(not isinstance(t, int) or isinstance(t, bool) for t in given):
-        raise RulesError("an explicit wall is a list of tile ids")
+    given: list[int] = []
+    for t in wall:
+        n = whole(t)  # (numpy integers taken as ints)
+        if n is None:
+            raise RulesError("an explicit wall is a list of tile ids")
+        given.append(n)
     tiles = flow.tiles()
     if sorted(given) != sorted(tiles):
         have, want = Counter(given), Counter(tiles)
@@ -225,7 +238,7 @@ def checked_wall(flow: Flow, rules: str, wall: Sequence[int]) -> list[int]:
             f"the wall does not hold the {rules} tile set ({len(tiles)} tiles): got {len(given)}; "
             f"extra {_tally(have - want)}, missing {_tally(want - have)}"
         )
-    return [int(t) for t in given]
+    return given
 
 
 class HandTable:
@@ -517,13 +530,13 @@ class Game(HandTable):
         engine: str = "auto",
     ) -> None:
         made = self.__dict__.pop("_made_flow", None)
-        check_game_args(seed, salt, hand_number, options, wall, engine)
+        seed, salt, hand_number, wall = check_game_args(seed, salt, hand_number, options, wall, engine)
         self.flow = made if made is not None else make_flow(rules, options)
         self.rules = rules
         self.ruleset = self.flow.ruleset
         self.options = dict(options or {})
         flow = self.flow
-        dealer = check_seats(flow, dealer, prevalent_wind)
+        dealer, prevalent_wind = check_seats(flow, dealer, prevalent_wind)
         self.rng = SplitMix64(seed, salt * 2 + 1)  # dice and fishing; the wall uses its own stream
         self.state = HandState()
         self.state.fact_hook = self._record_facts

@@ -126,7 +126,7 @@ def _live_positions(st: HandState) -> list[int]:
 def determinize(game: Game, seat: int, seed: int) -> Game:
     """A copy of ``game`` with every tile ``seat`` cannot see re-dealt at random (SplitMix64 from ``seed``), as
     the module docstring says; ``game`` itself is unchanged."""
-    check_seed(seed)
+    seed = check_seed(seed)
     hidden = hidden_from(game, seat)  # (checks the seat)
     if game.done:
         return clone(game)  # type: ignore[no-any-return]

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from mahjong.errors import RulesError
+from mahjong.errors import RulesError, shown_number, whole
 from mahjong.game.agents import Agent
 from mahjong.game.engine import Game
 from mahjong.game.play import play_hand
@@ -104,8 +104,10 @@ def play_match(
 
     flow = make_flow(rules, options)
     seats = flow.seats
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise RulesError(f"seed must be a whole number, got {seed!r}")
+    n = whole(seed)
+    if n is None:
+        raise RulesError(f"seed must be a whole number, got {shown_number(seed)}")
+    seed = n
     if not isinstance(agents, Sequence) or isinstance(agents, (str, bytes)):
         raise RulesError(f"agents must be a list of {len(seats)} agents, got {type(agents).__name__}")
     if len(agents) < len(seats):
@@ -115,8 +117,10 @@ def play_match(
             raise RulesError(f"agent {i} has no choose(game, seat, legal) method: {type(agent).__name__}")
     if hands is None:
         hands = 16
-    if not isinstance(hands, int) or isinstance(hands, bool) or hands < 1:
-        raise RulesError(f"hands must be a whole number >= 1, got {hands!r}")
+    n = whole(hands)
+    if n is None or n < 1:
+        raise RulesError(f"hands must be a whole number >= 1, got {shown_number(hands)}")
+    hands = n
     rng = SplitMix64(seed, 0x3A7C4)
     result = MatchResult(rules)
     plan = MatchPlan(flow, MatchPlan.first(flow, rng))

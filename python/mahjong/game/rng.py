@@ -11,17 +11,20 @@ import hashlib
 from collections.abc import Sequence
 from typing import Any
 
-from mahjong.errors import RulesError
+from mahjong.errors import RulesError, shown_number, whole
 
 __all__ = ["SplitMix64", "shuffled", "wall_digest", "mix_seed", "check_seed"]
 
 
-def check_seed(seed: Any) -> None:
-    """A seed is a whole number the generator takes whole: 0 to 2**64 - 1 (a larger one would be folded silently)."""
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise RulesError(f"seed must be a whole number, got {seed!r}")
-    if not 0 <= seed < 1 << 64:
-        raise RulesError(f"seed must be a whole number from 0 to 2**64 - 1, got {seed!r}")
+def check_seed(seed: Any) -> int:
+    """The seed as an int, after checking it is a whole number (an int or a numpy integer) the generator takes
+    whole: 0 to 2**64 - 1 (a larger one would be folded silently)."""
+    n = whole(seed)
+    if n is None:
+        raise RulesError(f"seed must be a whole number, got {shown_number(seed)}")
+    if not 0 <= n < 1 << 64:
+        raise RulesError(f"seed must be a whole number from 0 to 2**64 - 1, got {shown_number(seed)}")
+    return n
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15

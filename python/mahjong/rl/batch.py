@@ -72,7 +72,7 @@ from dataclasses import dataclass
 from time import thread_time
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
-from mahjong.errors import shown_number
+from mahjong.errors import shown_number, whole
 from mahjong.game.actions import WIN as WIN_SLOT
 from mahjong.game.core import win_nets, win_payment_table
 from mahjong.rl.errors import BatchActionError, BatchError, BatchHandError
@@ -222,9 +222,11 @@ class GameBatch:
         self._lock = threading.RLock()  # (see _one_at_a_time)
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
             raise BatchError(f"a batch holds at least one game, got n={shown_number(n)}")
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 64:
+        whole_seed = whole(seed)
+        if whole_seed is None or not 0 <= whole_seed < 1 << 64:
             # (as Game's seeds: the generator takes 64 bits, so 2**64 played the games of seed 0)
             raise BatchError(f"seed must be a whole number from 0 to 2**64 - 1, got {shown_number(seed)}")
+        seed = whole_seed
         self.n = n
         self.rules = rules
         self.seed = seed

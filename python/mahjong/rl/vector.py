@@ -44,7 +44,7 @@ import numpy as np
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from mahjong.errors import MahjongError, listed
+from mahjong.errors import MahjongError, listed, whole
 from mahjong.game.actions import N_ACTIONS, IllegalActionError
 from mahjong.rl.batch import GameBatch
 from mahjong.rl.errors import BatchActionError
@@ -74,8 +74,10 @@ class MahjongVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-
     ) -> None:
         if type(n) is not int or n < 1:
             raise MahjongError(f"a vector environment holds at least one game, got n={n!r}")
-        if type(seed) is not int or seed < 0:
+        whole_seed = whole(seed)
+        if whole_seed is None or whole_seed < 0:
             raise MahjongError(f"seed must be a whole number >= 0, got {seed!r}")
+        seed = whole_seed
         self.illegal_penalty = check_illegal_settings(illegal_action, illegal_penalty, max_refusals)
         self.illegal_action = illegal_action
         self.max_refusals = max_refusals
@@ -188,11 +190,14 @@ class MahjongVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
         """Deal every game a new hand: the hands of ``seed`` if given (game ``i`` from ``hand_seed(seed, i)``),
         else each game's next hand.  ``options`` is accepted for the Gymnasium signature."""
+        if seed is not None:  # (checked before Gymnasium's own reset sees it)
+            whole_seed = whole(seed)
+            if whole_seed is None or whole_seed < 0:
+                raise MahjongError(f"seed must be a whole number >= 0, got {seed!r}")
+            seed = whole_seed
         super().reset(seed=seed)
         if seed is not None or not self._ready:
             if seed is not None:
-                if type(seed) is not int or seed < 0:
-                    raise MahjongError(f"seed must be a whole number >= 0, got {seed!r}")
                 self._seed = seed
                 self.batch = GameBatch(self.num_envs, self.rules, seed=seed, options=self.options, keep_logs=False)
             self._make_opponents(self._seed)

@@ -103,7 +103,8 @@ def test_the_greedy_agents_totals_too(rules: str) -> None:
 @pytest.mark.parametrize("rules, options", [("sichuan", {}), ("sichuan", {"exchange_three": True}),
                                             ("sichuan", {"max_fan": 2, "dianganghua": "discard"}),
                                             ("guobiao", {}), ("guobiao-rulebook", {}), ("guobiao-extras", {}),
-                                            ("common", {}), ("wuhu-2468", {}), ("wuhu-1234", {})])
+                                            ("common", {}), ("wuhu-2468", {}), ("wuhu-1234", {}),
+                                            ("yuhuan", {}), ("yuhuan", {"lazi_is_cap": True, "wall_end_reserve": 0})])
 def test_an_outcome_read_from_the_core_is_the_hands(rules: str, options: dict[str, Any]) -> None:
     table = RandomTable(rules, options)
     seen_wins = 0

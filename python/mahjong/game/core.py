@@ -999,6 +999,7 @@ class CoreHand(HandTable):
         wins: list[Won] = []
         events = list(self._ledger_record(None).events)
         scored: dict[int, ScoreResult] = {}
+        plain_checks = type(flow).check_facts is Flow.check_facts
         for i, (seat, tile, frm, total) in enumerate(won):
             if (seat, tile, frm) in self._scored:  # (scored when the win was offered, from the same facts)
                 scored[len(events)] = self._scored[(seat, tile, frm)]
@@ -1011,6 +1012,12 @@ class CoreHand(HandTable):
                 made = self._win_records.get((steps[i], seat, tile))
                 if made is None:
                     return False
+                # the win's score made when it was offered, from the state this record was made from: the
+                # settlement takes it as it is where the flow's facts for the offer are the record's (no facts
+                # for the legality check alone), rather than scoring the same win again
+                offered = self._win_cache.get((steps[i], seat, tile)) if plain_checks else None
+                if offered is not None:
+                    scored[len(events)] = offered
                 events.append(made)
         record = HandRecord(self.rules, tuple(events), dict(flow.ruleset_options), self.dealer, self.prevalent_wind)
         settlement = self._settle(record, scored)
@@ -1515,8 +1522,15 @@ class RandomTable:
         #: outcome(): the core plays and settles the table's hands alone (the compiled book that settles them and
         #: its rows' items; Guobiao's wins decided in C), without 换三张 (CoreHand sets that up)
         settles = self.book is not None and self.book[3]
+        #: outcome(): every hand of the table that ends at the wall with no win, no money during play and nothing
+        #: of a rule file's special tables settles alike (settle_by_wins: the one settlement the table keeps from
+        #: the first, CoreHand._quiet_end), so the bare core plays each hand and only one that stops for anything
+        #: else (a win to score: Yuhuan's, whose facts the flow reads from the hand state) is played again
+        quiet_alike = (type(self.flow.ruleset).settle is RuleSet.settle and not self.flow.draw_hands
+                       and not self.flow.pays_during_play and not self.flow.penalties
+                       and _special_hooks(self.flow) is None)
         self._lean = self.params is not None and not getattr(self.flow.options, "exchange_three", False) and (
-            settles or self.facts_from_core)
+            settles or self.facts_from_core or quiet_alike)
         self._lean_book = self.book if self._lean and settles else None
         self._lean_items: tuple[tuple[tuple[str, str], tuple[str, str]], ...] | None = None
         if self._lean_book is not None:  # (each row of the compiled book's item: (key, name), (key, its other name))
@@ -1607,7 +1621,7 @@ class RandomTable:
                     if net is not None and won is not None:
                         return HandOutcome(net, tuple(frm < 0 for _, _, frm, _ in core.wins()),
                                            tuple(items[i][renamed] for lines in won for i, _n, _v, renamed in lines))
-                elif not core.won and self._quiet is not None:
+                elif not core.won and self._quiet is not None and core.penalty is None and not core.specials:
                     return HandOutcome(tuple(self._quiet.net), (), ())
                 elif core.won and self._lean_fans is not None and self._lean_pay is not None:
                     wins = core.wins()

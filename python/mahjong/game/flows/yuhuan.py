@@ -18,6 +18,9 @@ if TYPE_CHECKING:
 
 __all__ = ["YuhuanFlow", "YuhuanFlowOptions"]
 
+#: the losers' totals a flow keeps (a table's hands share the flow: cleared whole when full)
+_LOSER_TOTALS_KEPT = 1024
+
 
 @dataclass(frozen=True)
 class YuhuanFlowOptions:
@@ -60,6 +63,8 @@ class YuhuanFlow(Flow):
         self.indicator = Indicator(
             "after_deal", tuple((t,) if t < N_KINDS else () for t in range(N_TILES)),
             tuple(frozenset({flower_tile(t)}) if t < N_KINDS else frozenset() for t in range(N_TILES)))
+        #: each loser's own total by its tiles (:meth:`loser_total`), at most _LOSER_TOTALS_KEPT of them
+        self._loser_totals: dict[tuple[Any, ...], int] = {}
 
     def may_win(self, state: HandState, seat: int, result: ScoreResult) -> bool:
         """老鬼宁: not after discarding a 财神 or melding one (the option ``lao_gui_ning``)."""
@@ -84,13 +89,28 @@ class YuhuanFlow(Flow):
     def loser_totals(self, state: HandState, winner: int) -> list[int | None]:
         """Each loser's own 总胡数 from its tiles as they lie now (the losers settle their differences among
         themselves); ``None`` for the winner."""
+        return [None if s == winner else self.loser_total(state, s) for s in range(4)]
+
+    def loser_total(self, state: HandState, seat: int) -> int:
+        """``seat``'s own 总胡数 from its tiles as they lie now, worked out once per tiles: every win offered asks
+        for the losers' totals (they are part of its context), the win's record asks again on the same state, and
+        a loser's tiles change by one tile a turn, so most offers of a hand find the other seats' totals known.
+        The total reads only the concealed tiles, each meld's kind, tiles and concealment, the 杠花 set aside,
+        the seat wind and the 财神: those are the key (the options are the flow's own, fixed)."""
         from mahjong.rulesets.yuhuan import Yuhuan
 
         assert isinstance(self.ruleset, Yuhuan)
-        return [None if s == winner else
-                self.ruleset.loser_total(state.hand_of(s), (s - state.dealer) % 4, state.indicator,
-                                         len(state.bonus[s]))
-                for s in range(4)]
+        wind = (seat - state.dealer) % 4
+        key = (tuple(state.hands[seat]), tuple((m.kind, m.tiles, m.from_seat is None) for m in state.melds[seat]),
+               len(state.bonus[seat]), wind, state.indicator)
+        known = self._loser_totals
+        got = known.get(key)
+        if got is None:
+            if len(known) >= _LOSER_TOTALS_KEPT:
+                known.clear()
+            got = known[key] = self.ruleset.loser_total(state.hand_of(seat), wind, state.indicator,
+                                                        len(state.bonus[seat]))
+        return got
 
     def next_dealer(self, state: HandState, details: dict[str, Any]) -> int | None:
         from mahjong.rulesets.yuhuan import Yuhuan

@@ -1,0 +1,59 @@
+"""Yuhuan's seeded self-play hands are the hands they were before its wins were decided with less work (the losers'
+own totals worked out once per table state, and onwards): 1,320 hands (600 random-agent and 60 greedy-agent hands
+per variant, the default options and one with 腊子 at the cap, no 台 for the losers and no 老鬼宁) give the nets and
+the wins (seat, tile, from whom, total) stored in ``data/yuhuan_nets_before.json.gz``, written at commit f422cfa
+(main, before the change) by the loop of ``test_book_nets_unchanged._played``.
+
+If a later change of Yuhuan's flow or rules moves these hands on purpose, regenerate the file with that change and
+say so.  On the pure-Python backend the engine plays the first two hands of each variant (the core's twin)."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+from typing import Any
+
+from test_book_nets_unchanged import _played
+
+from mahjong.game.core import RandomTable, core_available
+
+DATA = Path(__file__).resolve().parent / "data" / "yuhuan_nets_before.json.gz"
+
+
+def test_seeded_yuhuan_hands_settle_as_before() -> None:
+    with gzip.open(DATA, "rt", encoding="utf-8") as f:
+        before: dict[str, list[Any]] = json.load(f)
+    assert len(before) == 4
+    checked = won = 0
+    for key, rows in before.items():
+        rules, rest = key.split("-{", 1)
+        options_text, agent = rest.rsplit("}-", 1)
+        n = len(rows) if core_available() else 2
+        table = RandomTable(rules, json.loads("{" + options_text + "}"), agent)
+        for k, row in enumerate(rows[:n]):
+            assert _played(table, k) == row, (key, k)
+            checked += 1
+            won += bool(row[1])
+    assert checked == (1320 if core_available() else 8)
+    assert won >= (140 if core_available() else 4)
+
+
+def test_the_losers_totals_kept_are_bounded_and_the_rule_sets(monkeypatch: Any) -> None:
+    """The flow keeps each loser's total by its tiles, at most ``_LOSER_TOTALS_KEPT`` of them (cleared whole when
+    full); a kept total is the rule set's own for those tiles, and hands play alike with a tiny bound."""
+    import mahjong.game.flows.yuhuan as flow_module
+
+    monkeypatch.setattr(flow_module, "_LOSER_TOTALS_KEPT", 3)
+    with gzip.open(DATA, "rt", encoding="utf-8") as f:
+        rows = json.load(f)["yuhuan-{}-greedy"]
+    table = RandomTable("yuhuan", {}, "greedy")
+    for k, row in enumerate(rows[:4]):
+        assert _played(table, k) == row, k
+        hand = table.hand(seed=k, salt=k, agent_seeds=[k * 4 + s for s in range(4)])
+        state = hand.state
+        flow = table.flow
+        assert len(flow._loser_totals) <= 3
+        for seat in range(4):
+            assert flow.loser_total(state, seat) == flow.ruleset.loser_total(
+                state.hand_of(seat), (seat - state.dealer) % 4, state.indicator, len(state.bonus[seat]))

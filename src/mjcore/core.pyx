@@ -542,17 +542,36 @@ cdef uint64_t useful_mask(uint8_t* h, int k, int total, int hand_size, uint32_t 
     cannot make the draw useful and is not probed again; the regular form is probed through the one group the
     tile joins (the other groups' summaries are the hand's own).  The answer is the full probe's (shanten of
     h + t, every form) for every t: tests/test_kernels.py compares it with the pure-Python kernel."""
+    return useful_weighed(h, k, total, hand_size, flags, base, NULL, -1, NULL)
+
+
+cdef uint64_t useful_weighed(uint8_t* h, int k, int total, int hand_size, uint32_t flags, int base,
+                             const int* weight, int beat, int* left) noexcept nogil:
+    """useful_mask; with ``weight`` (34 ints >= 0, NULL: none) ``left`` gets the weight of the useful tiles,
+    a tile of weight 0 is not probed (the mask leaves it out), and the probe stops as soon as the weight found
+    and the weight not yet probed together are no more than ``beat`` (``left`` is then at most ``beat`` and the
+    mask partial): a caller after the heaviest hand learns all it needs."""
     cdef uint64_t mask = 0
     cdef Groups g
     cdef KnitProbe kp
     cdef int per_form[N_FORMS]
     cdef int others[5 * DLEN]
-    cdef int t, f, d
+    cdef int t, f, d, found = 0, unprobed = 0
+    cdef uint64_t lowering = 0
+    cdef uint32_t read_once
     # drawing t is useful iff imax(D(h + t) - k, 0) - 1 < base, i.e. D(h + t) < base + 1 + k (base >= 0)
-    cdef int thr = base + 1 + k, M = (total + 1) // 3
+    cdef int thr = base + 1 + k, M = (total + 1) // 3, kinds = 27 if flags & F_NO_HONORS else 34
     cdef bint regular, split = not (flags & F_LACK_A_SUIT)
+    if left != NULL:
+        left[0] = 0
     if base < 0:
         return 0
+    if weight != NULL:
+        for t in range(kinds):
+            if h[t] < 4:
+                unprobed += weight[t]
+        if unprobed <= beat:
+            return 0
     gather(h, flags, &g)
     # every form's distance but 组合龙's (knit_setup reads that one: the permutations within reach)
     forms_D(h, total, hand_size, flags & ~F_KNITTED, &g, per_form)
@@ -564,23 +583,112 @@ cdef uint64_t useful_mask(uint8_t* h, int k, int total, int hand_size, uint32_t 
     regular = per_form[FORM_REGULAR] <= thr
     if regular and split:  # (the other groups' product, once per group: a probe then costs one last step)
         others_products(&g, M, others)
-    for t in range(27 if flags & F_NO_HONORS else 34):
+    read_once = specials_lowered(h, flags, per_form, thr, &lowering)
+    for t in range(kinds):
         if h[t] >= 4:
             continue
+        if weight != NULL:
+            if weight[t] <= 0:
+                continue
+            if found + unprobed <= beat:
+                break
+            unprobed -= weight[t]
         h[t] += 1
         d = DINF
         if regular:
             d = regular_probe(&g, others, h, t, M, flags)
+        if d >= thr and (lowering >> t) & 1:
+            d = thr - 1
         if d >= thr:  # (the special forms within reach, each only where forms_D applied it)
             for f in range(1, N_FORMS):
-                if 0 <= per_form[f] <= thr:
+                if 0 <= per_form[f] <= thr and not (read_once >> f) & 1:
                     d = imin(d, special_D(h, f, M, flags))
         h[t] -= 1
         if d >= thr and kp.n:
             d = imin(d, knit_probe(&kp, h, t, M, flags))
         if d < thr:
             mask |= (<uint64_t>1) << t
+            if weight != NULL:
+                found += weight[t]
+    if left != NULL:
+        left[0] = found
     return mask
+
+
+cdef uint32_t specials_lowered(const uint8_t* h, uint32_t flags, const int* per_form, int thr,
+                               uint64_t* lowering) noexcept nogil:
+    """The special forms whose useful draws are read here at once, as the bit set of their Form numbers, and in
+    ``lowering`` those draws: the tiles whose draw takes a form at distance ``thr`` below it (seven pairs,
+    thirteen orphans, honours and knitted tiles, outside lack_a_suit).  A draw moves a form's distance by one
+    at most, and each of these distances is a count of kinds, so the tile's own count says whether it does."""
+    cdef uint32_t done = 0
+    cdef int t, x, two = 0, ones = 0, a, d, distinct = 0, honors = 0, perm, j, r, most = 0
+    cdef bint quad = (flags & F_SEVEN_PAIRS_QUAD_AS_TWO) != 0, pair = False
+    cdef int held[6]
+    cdef int two_after[4]
+    cdef int ones_after[4]
+    lowering[0] = 0
+    if flags & F_LACK_A_SUIT:
+        return 0
+    if per_form[FORM_SEVEN_PAIRS] == thr:  # (seven_pairs_D: pairs and half pairs)
+        for t in range(34):
+            x = h[t]
+            if x >= 2:
+                two += 1
+            if quad:
+                if x == 4:
+                    two += 1
+                elif x & 1:
+                    ones += 1
+            elif x == 1:
+                ones += 1
+        # the counts after drawing a tile held x times: a half pair more, or one made a pair (a fourth copy:
+        # a second pair where a quad counts as two)
+        two_after[0], ones_after[0] = two, ones + 1
+        two_after[1], ones_after[1] = two + 1, ones - 1
+        two_after[2], ones_after[2] = two, ones + (1 if quad else 0)
+        two_after[3], ones_after[3] = two + (1 if quad else 0), ones - (1 if quad else 0)
+        for x in range(4):
+            a = imin(two_after[x], 7)
+            d = 14 - 2 * a - imin(ones_after[x], 7 - a)
+            if d < thr:
+                for t in range(34):
+                    if h[t] == x:
+                        lowering[0] |= (<uint64_t>1) << t
+        done |= 1 << FORM_SEVEN_PAIRS
+    if per_form[FORM_THIRTEEN_ORPHANS] == thr:  # (orphans_D: orphan kinds held and a pair of one)
+        for t in range(34):
+            if ORPHAN_BYTES[t] and h[t]:
+                distinct += 1
+                pair = pair or h[t] >= 2
+        for t in range(34):
+            if ORPHAN_BYTES[t] and (not h[t] or not pair):
+                lowering[0] |= (<uint64_t>1) << t
+        done |= 1 << FORM_THIRTEEN_ORPHANS
+    if per_form[FORM_HONORS_AND_KNITTED] == thr:  # (honors_knitted_D: honour kinds and knitted kinds held)
+        for t in range(27, 34):
+            if h[t]:
+                honors += 1
+        for perm in range(6):
+            held[perm] = 0
+            for j in range(3):
+                for r in range(j, 9, 3):
+                    if h[KNIT_PERM[perm][j] * 9 + r]:
+                        held[perm] += 1
+            most = imax(most, held[perm])
+        if most + honors < 14:
+            for t in range(27, 34):
+                if not h[t]:
+                    lowering[0] |= (<uint64_t>1) << t
+            for perm in range(6):
+                if held[perm] == most:
+                    for j in range(3):
+                        for r in range(j, 9, 3):
+                            t = KNIT_PERM[perm][j] * 9 + r
+                            if not h[t]:
+                                lowering[0] |= (<uint64_t>1) << t
+        done |= 1 << FORM_HONORS_AND_KNITTED
+    return done
 
 
 ctypedef struct KnitProbe:

@@ -2184,22 +2184,22 @@ cdef inline int core_greedy_candidate(int a, int plain) noexcept nogil:
     return -1
 
 
-cdef int core_greedy_left(const HandCore* c, uint8_t* counts, int t, int sh) noexcept nogil:
+cdef int core_greedy_left(const HandCore* c, uint8_t* counts, int t, int sh, int beat) noexcept nogil:
     """The copies left unseen of the tiles that lower the shanten ``sh`` of the concealed counts (42) after
-    discarding t (GreedyAgent._best_discard's second key; counted only below shanten 8; counts is restored)."""
+    discarding t (GreedyAgent._best_discard's second key; counted only below shanten 8; counts is restored);
+    once it cannot be more than ``beat`` (the best candidate's so far), some number no more than ``beat``."""
     cdef uint8_t h[HBUF]
     cdef int u, left = 0, wild, total
-    cdef uint64_t mask
+    cdef int weight[34]
     if sh >= 8:
         return 0
     counts[t] -= 1
     wild = core_split(c, counts, CORE_TILES, h)
     total = core_kernel_total(c, h, wild)
     if total >= 0:
-        mask = useful_mask(h, wild, total, c.p.rule_hand_size, c.p.rule_flags, sh)
         for u in range(34):
-            if (mask >> u) & 1:
-                left += imax(0, 4 - c.visible[u] - counts[u])
+            weight[u] = imax(0, 4 - c.visible[u] - counts[u])
+        useful_weighed(h, wild, total, c.p.rule_hand_size, c.p.rule_flags, sh, weight, beat, &left)
     counts[t] += 1
     return left
 
@@ -2243,11 +2243,12 @@ cdef int core_greedy_action(HandCore* c, int seat) noexcept nogil:
             best, best_sh = i, cand_sh[i]
     if best >= 0:
         # the unseen useful copies only of the candidates at the lowest shanten (one above it is never the best)
-        best_neg = -core_greedy_left(c, h, cand_tile[best], best_sh)
+        # (a candidate's count stops early once it cannot beat the best's: only a larger one changes the choice)
+        best_neg = -core_greedy_left(c, h, cand_tile[best], best_sh, -1)
         for i in range(best + 1, n):
             if cand_tile[i] < 0 or cand_sh[i] != best_sh:
                 continue
-            neg = -core_greedy_left(c, h, cand_tile[i], best_sh)
+            neg = -core_greedy_left(c, h, cand_tile[i], best_sh, -best_neg)
             if neg < best_neg:
                 best, best_neg = i, neg
         for i in range(n):

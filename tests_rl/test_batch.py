@@ -316,8 +316,8 @@ def test_sichuan_values_the_compiled_book_cannot_hold_are_left_to_the_rule_book(
     normal = GameBatch(6, rules="sichuan", seed=5, keep_logs=False)
     real = core._book_in_c
 
-    def poisoned(flow: Any) -> Any:
-        hook = real(flow)
+    def poisoned(flow: Any, *how: Any) -> Any:
+        hook = real(flow, *how)
         cb = compiled(flow.ruleset)
         assert hook is not None and cb is not None
         image = list(cb.image)

@@ -248,20 +248,7 @@ def book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
     is made when read) where the rule set settles by the book's [settlement] table or by its wins alone and the
     flow adds no payments of its own but a rule file's opening and instant wins (a hand that has one is handed
     back: the rule book settles it) and turns no horses.  None: the rule book decides each win in Python."""
-    key = (type(flow), flow.ruleset, flow.options)
-    try:
-        got = _BOOKS.get(key, _NONE)
-    except TypeError:  # (an unhashable option: worked out each time)
-        return _book_in_c(flow)
-    if got is _NONE:
-        if len(_BOOKS) > 256:
-            _BOOKS.clear()
-        got = _BOOKS[key] = _book_in_c(flow)
-    return got  # type: ignore[no-any-return]
-
-
-_NONE = object()
-_BOOKS: dict[Any, Any] = {}
+    return _kept_book_in_c(flow, False)
 
 
 def self_play_book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
@@ -269,15 +256,24 @@ def self_play_book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
     file's horses (买马) when the compiled book holds their value (its ``horses_paid``): the hand's nets and wins
     are read from the core, no horse event is built.  The step API's hands and the batches keep
     :func:`book_in_c` (they fold the horses' events and payments themselves)."""
-    key = (type(flow), flow.ruleset, flow.options, "self-play")
+    return _kept_book_in_c(flow, True)
+
+
+_NONE = object()
+_BOOKS: dict[Any, Any] = {}
+
+
+def _kept_book_in_c(flow: Flow, horses_in_c: bool) -> tuple[Any, bool, int, bool] | None:
+    """:func:`_book_in_c`, kept per flow class, rule set, options and use (at most 256, then cleared)."""
+    key = (type(flow), flow.ruleset, flow.options, horses_in_c)
     try:
         got = _BOOKS.get(key, _NONE)
     except TypeError:  # (an unhashable option: worked out each time)
-        return _book_in_c(flow, horses_in_c=True)
+        return _book_in_c(flow, horses_in_c)
     if got is _NONE:
         if len(_BOOKS) > 256:
             _BOOKS.clear()
-        got = _BOOKS[key] = _book_in_c(flow, horses_in_c=True)
+        got = _BOOKS[key] = _book_in_c(flow, horses_in_c)
     return got  # type: ignore[no-any-return]
 
 

@@ -225,33 +225,47 @@ def _one_tile(text: str, what: str) -> int:
 JingHolding = tuple[int, int]  #: (正精 copies, 副精 copies) a seat holds, hand and melds together
 
 
-def _draw_holdings(facts: Mapping[str, Any]) -> tuple[list[JingHolding], list[bool]]:
-    """(正精, 副精) held by each seat and which seats hold a 精杠, from a drawn hand's facts ``jing_held`` (four
-    pairs of counts) and ``jing_kongs`` (seats), checked as a win's are (at most 3 正精 and 4 副精; a 精杠 is four
-    副精)."""
-    entries = facts["jing_held"]
-    if (not isinstance(entries, (list, tuple)) or len(entries) != N_SEATS
-            or any(not isinstance(h, (list, tuple)) or len(h) != 2 for h in entries)):
-        raise ContextError(f"jing_held must give (正精, 副精) copies for each of the 4 seats, got {entries!r}")
-    held: list[JingHolding] = []
-    for seat, (z, f) in enumerate(entries):
-        if any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in (z, f)):
-            raise ContextError(f"jing_held for seat {seat} must be non-negative counts, got {(z, f)!r}")
-        held.append((z, f))
-    if sum(z for z, _ in held) > 3:
+def _checked_indicator(value: Any) -> int:
+    """The 精 indicator as a playing tile id (notation such as ``"5m"`` taken: hand records are JSON)."""
+    if isinstance(value, str):
+        value = _one_tile(value, "indicator")
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < N_KINDS:
+        raise ContextError(f"indicator must be a playing tile id 0..33, got {value!r}")
+    return value
+
+
+def _checked_holdings(given: Any, kongs: Any, winner: int | None) -> tuple[tuple[JingHolding | None, ...],
+                                                                           tuple[int, ...]]:
+    """``jing_held`` and ``jing_kongs`` checked, as a win gives them or a drawn hand's record (``winner`` None):
+    a (正精, 副精) pair of counts for each of the four seats (the winner's may be None: counted from its hand), at
+    most 3 正精 and 4 副精 in play, and at most one 精杠, held by a seat with the four 副精 (not the winner: its
+    kong is read from its hand)."""
+    entries = tuple(given) if isinstance(given, (tuple, list)) else ()
+    if len(entries) != N_SEATS or any(
+        not (h is None and seat == winner) and (not isinstance(h, (tuple, list)) or len(h) != 2)
+        for seat, h in enumerate(entries)
+    ):
+        raise ContextError(f"jing_held must give (正精, 副精) copies for each of the 4 seats, got {given!r}")
+    held = tuple(None if h is None else (h[0], h[1]) for h in entries)
+    for seat, h in enumerate(held):
+        if h is not None and any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in h):
+            raise ContextError(f"jing_held for seat {seat} must be non-negative counts, got {h!r}")
+    if sum(h[0] for h in held if h is not None) > 3:
         raise ContextError("only 3 正精 are in play (the flipped copy is not a 精)")
-    if sum(f for _, f in held) > 4:
+    if sum(h[1] for h in held if h is not None) > 4:
         raise ContextError("only 4 副精 are in play")
-    given = facts.get("jing_kongs", [])
-    if not isinstance(given, (list, tuple)) or any(
-            not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < N_SEATS for s in given):
-        raise ContextError(f"jing_kongs must list seats 0..3, got {given!r}")
-    kongs = [False] * N_SEATS
-    for s in given:
-        if held[s][1] != 4:
-            raise ContextError(f"seat {s} declared a 精杠 but jing_held says it holds {held[s][1]} 副精")
-        kongs[s] = True
-    return held, kongs
+    seats = tuple(kongs) if isinstance(kongs, (tuple, list)) else None
+    if seats is None or any(not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < N_SEATS for k in seats):
+        raise ContextError(f"jing_kongs must list seats 0..3, got {kongs!r}")
+    if len(seats) > 1:
+        raise ContextError("only one 精杠 (the four 副精) can exist")
+    for k in seats:
+        if k == winner:
+            raise ContextError("the winner's 精杠 is read from the hand; list only other seats in jing_kongs")
+        entry = held[k]
+        if entry is None or entry[1] != 4:
+            raise ContextError(f"seat {k} declared a 精杠 but jing_held says it holds {entry} 副精")
+    return held, seats
 
 
 @dataclass(frozen=True)
@@ -274,50 +288,18 @@ class NanchangContext(WinContext):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        if isinstance(self.indicator, str):  # notation such as "5m" (hand records are JSON)
-            object.__setattr__(self, "indicator", _one_tile(self.indicator, "indicator"))
         if self.indicator is not None:
-            if not isinstance(self.indicator, int) or isinstance(self.indicator, bool) or not 0 <= self.indicator < 34:
-                raise ContextError(f"indicator must be a playing tile id 0..33, got {self.indicator!r}")
-        if isinstance(self.jing_kongs, list):
-            object.__setattr__(self, "jing_kongs", tuple(self.jing_kongs))
+            object.__setattr__(self, "indicator", _checked_indicator(self.indicator))
         if self.jing_held is not None:
             if self.indicator is None:
                 raise ContextError("jing_held needs an indicator (which tiles are 精)")
-            # the winner's entry may be None: it is counted from the hand
-            entries = tuple(self.jing_held) if isinstance(self.jing_held, (tuple, list)) else ()
-            if len(entries) != N_SEATS or any(
-                not (h is None and seat == self.winner) and (not isinstance(h, (tuple, list)) or len(h) != 2)
-                for seat, h in enumerate(entries)
-            ):
-                raise ContextError(f"jing_held must give (正精, 副精) copies for each of the 4 seats, got {self.jing_held!r}")
-            held = tuple(None if h is None else (h[0], h[1]) for h in entries)
-            for seat, h in enumerate(held):
-                if h is None:
-                    continue
-                z, f = h
-                for v in (z, f):
-                    if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                        raise ContextError(f"jing_held for seat {seat} must be non-negative counts, got {(z, f)!r}")
-            if sum(h[0] for h in held if h is not None) > 3:
-                raise ContextError("only 3 正精 are in play (the flipped copy is not a 精)")
-            if sum(h[1] for h in held if h is not None) > 4:
-                raise ContextError("only 4 副精 are in play")
+            held, kongs = _checked_holdings(self.jing_held, self.jing_kongs, self.winner)
             object.__setattr__(self, "jing_held", held)
-        for s in self.jing_kongs:
-            if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < N_SEATS:
-                raise ContextError(f"jing_kongs must list seats 0..3, got {self.jing_kongs!r}")
-        if len(self.jing_kongs) > 1:
-            raise ContextError("only one 精杠 (the four 副精) can exist")
-        if self.jing_kongs:
-            if self.jing_held is None:
-                raise ContextError("jing_kongs needs jing_held (a 精杠 is four 副精 held by that seat)")
-            s = self.jing_kongs[0]
-            if s == self.winner:
-                raise ContextError("the winner's 精杠 is read from the hand; list only other seats in jing_kongs")
-            entry = self.jing_held[s]
-            if entry is None or entry[1] != 4:
-                raise ContextError(f"seat {s} declared a 精杠 but jing_held says it holds {entry} 副精")
+            object.__setattr__(self, "jing_kongs", kongs)
+        elif self.jing_kongs:
+            raise ContextError("jing_kongs needs jing_held (a 精杠 is four 副精 held by that seat)")
+        else:
+            object.__setattr__(self, "jing_kongs", ())  # (an empty list given: kept as the field's type)
 
     @classmethod
     def from_options(cls, indicator: int | str | None = None, **winctx_fields: Any) -> NanchangContext:
@@ -479,12 +461,11 @@ class Nanchang(BookRuleSet):
         indicator = draw.facts.get("indicator")
         if indicator is None:
             return []
-        if isinstance(indicator, str):  # notation such as "5m" (hand records are JSON)
-            indicator = _one_tile(indicator, "indicator")
-        if not isinstance(indicator, int) or isinstance(indicator, bool) or not 0 <= indicator < N_KINDS:
-            raise ContextError(f"indicator must be a playing tile id 0..33, got {indicator!r}")
+        indicator = _checked_indicator(indicator)
         if "jing_held" in draw.facts:
-            held, kongs = _draw_holdings(draw.facts)
+            given, seats = _checked_holdings(draw.facts["jing_held"], draw.facts.get("jing_kongs", ()), None)
+            held = [h for h in given if h is not None]
+            kongs = [s in seats for s in range(N_SEATS)]
         else:
             zheng, fu = jing_tiles(indicator, self.book)
             held = [(0, 0)] * N_SEATS

@@ -814,10 +814,9 @@ def _openings(rs: BookRuleSet) -> list[int]:
     special = rs.book.special
     if not special or not special.opening or len(special.opening) > 64:
         return []
-    from mahjong.rulebook.special import opening_amounts
+    from mahjong.rulebook.special import opening_amounts, option_values
 
-    config = getattr(rs, "config", None)
-    names = {k: getattr(config, k) for k in rs.book.options} if config is not None else {}
+    names = option_values(rs, rs.book)
     try:
         table = opening_amounts(special, names)
     except RulesError:
@@ -832,10 +831,9 @@ def _horse_terms(rs: BookRuleSet) -> tuple[int, int, int] | None:
     special = rs.book.special
     if not special or special.horses is None:
         return None
-    from mahjong.rulebook.special import horse_value_terms
+    from mahjong.rulebook.special import horse_value_terms, option_values
 
-    config = getattr(rs, "config", None)
-    names = {k: getattr(config, k) for k in rs.book.options} if config is not None else {}
+    names = option_values(rs, rs.book)
     terms = horse_value_terms(special.horses, names)
     return terms if terms is not None and all(abs(v) < 1 << 16 for v in terms) else None
 

@@ -360,8 +360,7 @@ class SpecialFlow:
         return rules if isinstance(rules, SpecialRules) else SpecialRules()
 
     def _names(self) -> dict[str, Any]:
-        config = getattr(self.ruleset, "config", None)
-        return {k: getattr(config, k) for k in self.book.options} if config is not None else {}
+        return option_values(self.ruleset, self.book)
 
     def _on(self, option: str | None) -> bool:
         return option is None or bool(self._names().get(option))
@@ -507,6 +506,12 @@ def _special_amount(row: HoldingRow, names: Mapping[str, Any], payer_is_dealer: 
     env = {**names, "payer_is_dealer": payer_is_dealer, "declarer_is_dealer": declarer_is_dealer, "birds": birds,
            "birds_on_winner": birds_on_winner, "birds_on_payer": birds_on_payer, "self_drawn": True}
     return evaluate_int(row.value, env, dict(BUILTINS))
+
+
+def option_values(ruleset: Any, book: Any) -> dict[str, Any]:
+    """The rule file's options by name, as the rule set is configured (what the special tables' values read)."""
+    config = getattr(ruleset, "config", None)
+    return {k: getattr(config, k) for k in book.options} if config is not None else {}
 
 
 def opening_amounts(rules: SpecialRules, names: Mapping[str, Any]) -> list[tuple[int, int, int, int]]:

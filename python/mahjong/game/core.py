@@ -23,6 +23,7 @@ the core's reference (its twin) and gives the same hands.
 
 from __future__ import annotations
 
+import weakref
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import fields
@@ -260,20 +261,28 @@ def self_play_book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
 
 
 _NONE = object()
-_BOOKS: dict[Any, Any] = {}
+#: rule set -> (flow class, flow options, use) -> :func:`_book_in_c`.  Weakly keyed: an entry lives as long as its
+#: rule set, so a run that makes a rule set per batch of hands (``mahjong simulate`` per call) does not keep every
+#: one it made alive, with the caches of answers each holds (the answers hold no rule set: the compiled book and
+#: its evaluator are shared per class and configuration).
+_BOOKS: weakref.WeakKeyDictionary[RuleSet[Any], dict[Any, Any]] = weakref.WeakKeyDictionary()
 
 
 def _kept_book_in_c(flow: Flow, horses_in_c: bool) -> tuple[Any, bool, int, bool] | None:
-    """:func:`_book_in_c`, kept per flow class, rule set, options and use (at most 256, then cleared)."""
-    key = (type(flow), flow.ruleset, flow.options, horses_in_c)
+    """:func:`_book_in_c`, kept per rule set (while it lives), flow class, options and use (at most 256 a rule
+    set, then cleared)."""
+    key = (type(flow), flow.options, horses_in_c)
     try:
-        got = _BOOKS.get(key, _NONE)
+        kept = _BOOKS.get(flow.ruleset)
+        if kept is None:
+            kept = _BOOKS.setdefault(flow.ruleset, {})
+        got = kept.get(key, _NONE)
     except TypeError:  # (an unhashable option: worked out each time)
         return _book_in_c(flow, horses_in_c)
     if got is _NONE:
-        if len(_BOOKS) > 256:
-            _BOOKS.clear()
-        got = _BOOKS[key] = _book_in_c(flow, horses_in_c)
+        if len(kept) > 256:
+            kept.clear()
+        got = kept[key] = _book_in_c(flow, horses_in_c)
     return got  # type: ignore[no-any-return]
 
 

@@ -5,12 +5,13 @@
 # small DP, a few microseconds).  The ranks put the vectors of at most 14 tiles (what a suit of a 13-tile hand
 # holds, with its draw) at the front: those 405,350 slots (6.5 MB) are made resident at import, so a long run of
 # games does not keep touching new pages of them (a rare 12-14 tile suit reaches a page no hand had reached for
-# hundreds of thousands of hands: RSS crept up 5 MB over 200,000 hands); the slots beyond (15-36 tiles: 16-tile
-# hands, wildcard probes) cost memory only when a hand reaches them.  Publication is race-free: the first thread to see
-# an empty slot claims it with a compare-and-swap of its state byte (0 -> ST_BUSY), fills it and publishes it
-# with a release store of the final state; a thread that finds the slot claimed by another waits (a few
-# microseconds) for that store.  So no two threads ever write the same bytes, and a reader (batch kernels run
-# without the GIL) sees a slot's fields only after an acquire load of a state with ST_DONE set.
+# hundreds of thousands of hands: the table's pages alone added about 1.5 MB over 200,000 random hands, still
+# rising at the end); the slots beyond (15-36 tiles: suits of 16-tile hands) cost memory only when reached.
+# Publication is race-free: the first thread to see an empty slot claims it with a compare-and-swap of its state
+# byte (0 -> ST_BUSY), fills it and publishes it with a release store of the final state; a thread that finds the
+# slot claimed by another waits (a few microseconds) for that store.  So no two threads ever write the same bytes,
+# and a reader (batch kernels run without the GIL) sees a slot's fields only after an acquire load of a state with
+# ST_DONE set.
 #
 # Honors (no sequences): order-free, so keyed by how many honor kinds hold 1, 2, 3, 4 copies (8**4 slots,
 # filled at import).  Nanchang winds (4 kinds) and dragons (3 kinds) with honor sequences: base-5 tables

@@ -35,8 +35,8 @@ def test_simulate_calls_one_after_another_keep_no_rule_set_of_the_calls_before()
         gc.collect()
         return sum(isinstance(o, Yuhuan) for o in gc.get_objects())
 
-    simulate("yuhuan", 4, seed=1)
+    simulate("yuhuan", 1, seed=1)
     before = live()
-    for seed in range(2, 8):
-        simulate("yuhuan", 4, seed=seed)
+    for seed in range(2, 5):  # (a hand a call: each call makes its rule set; on the pure-Python twin a hand is slow)
+        simulate("yuhuan", 1, seed=seed)
     assert live() <= before

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rb_support import random_context, random_hand
 from test_compiled_book import _compare
+from test_format_additions import LOSERS as FORMAT_LOSERS
 
 from mahjong._kernels import BACKEND
 from mahjong.rulebook.book import ruleset_class
@@ -19,28 +20,11 @@ from mahjong.rulebook.compiler import compiled, not_compiled_reason
 from mahjong.rulebook.evaluator import compiled_outcome, twin
 from mahjong.rulebook.load import check_text
 
-LOSERS = '''format = 1
-name = "losers-compiled"
-zh = "输家互算"
-en = "Losers settle"
-
-[scoring]
-unit = "pt"
-minimum = "least"
-
-[payment]
-between_losers = "loser_values"
-not_paying = "left"
-all_pay_on_discard = "all_pay"
-
-[facts.loser_values]
-type = "per_seat"
-zh = "各家自己的牌值"
-en = "each seat's own hand value"
-
-[facts.left]
-type = "seats"
-
+#: the rule file of test_format_additions (a win worth ``base``; the losers' values; seats that do not pay), with a
+#: minimum (a win under it is paid by nobody), a discard paid by all as an option, and a row counted per pung
+LOSERS = (FORMAT_LOSERS.replace('unit = "pt"\n', 'unit = "pt"\nminimum = "least"\n')
+          .replace('not_paying = "left"\n', 'not_paying = "left"\nall_pay_on_discard = "all_pay"\n')
+          + '''
 [options.least]
 type = "int"
 default = 0
@@ -50,19 +34,12 @@ type = "bool"
 default = false
 
 [[rows]]
-key = "hu"
-zh = "胡"
-en = "Win"
-value = 10
-when = "true"
-
-[[rows]]
 key = "pungs"
 zh = "刻"
 en = "Pungs"
 value = 5
 count = "pungs"
-'''
+''')
 
 
 def _rules(**options: object) -> object:

@@ -222,7 +222,7 @@ def test_mahjong_verify_passes_a_log_and_fails_a_tampered_one(tmp_path: pytest.T
     import sys
     from pathlib import Path
 
-    table, clock = _table("sichuan", ["greedy"] * 4, hands=2, timing=Timing(claim=0, agent=0, between=0))
+    table, clock = _table("sichuan", ["random"] * 4, hands=2, timing=Timing(claim=0, agent=0, between=0))
     while not table.over:
         clock.set(table.next_deadline() or 0)
         table.tick()

@@ -550,8 +550,8 @@ cdef uint64_t core_waits(HandCore* c, int seat) noexcept nogil:
     if total > 0 and total % 3 == 1:
         # (waits_mask probes every tile under lack-a-suit or with wildcards: a hand that is not ready has no
         # waits, nor does a wildcard complete it, and one shanten is far cheaper than 34 probes)
-        if (not (c.p.rule_flags & F_LACK_A_SUIT) and not wild) or shanten_k(h, wild, total, c.p.rule_hand_size,
-                                                                            c.p.rule_flags) == 0:
+        if (not (c.p.rule_flags & F_LACK_A_SUIT) and not wild) or shanten_at_most(
+                h, wild, total, c.p.rule_hand_size, c.p.rule_flags, 0) == 0:
             mask = core_waits_of(h, wild, total, c.p.rule_hand_size, c.p.rule_flags)
             if c.wild_now and wild + 1 <= c.p.rule_max_wildcards:
                 wild_win = win_k(h, wild + 1, total + 1, c.p.rule_hand_size, c.p.rule_flags)
@@ -593,19 +593,20 @@ cdef int core_ready34(HandCore* c, const uint8_t* counts) noexcept nogil:
     cdef int total = core_kernel_total(c, h, wild)
     if total < 0 or total % 3 != 1:
         return 0
-    if shanten_k(h, wild, total, c.p.rule_hand_size, c.p.rule_flags) != 0:
+    if shanten_at_most(h, wild, total, c.p.rule_hand_size, c.p.rule_flags, 0) != 0:
         return 0
     return waits_mask(h, wild, total, c.p.rule_hand_size, c.p.rule_flags) != 0
 
 
-cdef int core_shanten34(HandCore* c, const uint8_t* counts) noexcept nogil:
-    """The shanten of 34 counts after Flow.wildcard_count (99: a hand the kernels refuse)."""
+cdef int core_near_ready34(HandCore* c, const uint8_t* counts) noexcept nogil:
+    """34 counts after Flow.wildcard_count are at shanten 0 or complete (a discard from them may leave the hand
+    ready); 0 for a hand the kernels refuse."""
     cdef uint8_t h[HBUF]
     cdef int wild = core_split(c, counts, 34, h)
     cdef int total = core_kernel_total(c, h, wild)
     if total < 0:
-        return 99
-    return shanten_k(h, wild, total, c.p.rule_hand_size, c.p.rule_flags)
+        return 0
+    return shanten_at_most(h, wild, total, c.p.rule_hand_size, c.p.rule_flags, 0) <= 0
 
 
 cdef int core_ready_after(HandCore* c, int seat, int t) noexcept nogil:
@@ -1074,6 +1075,7 @@ ctypedef struct HoldEnv:
     uint8_t real[34]             # ... with the wildcard kinds taken out
     int n_wild
     uint64_t meld_kinds          # kinds in the seat's melds
+    uint64_t real_kinds          # kinds held concealed, wildcards left out (bit t: real[t] > 0)
     HandCore* c
     int counted                  # the tallies of v (hold_values) are filled: worked out when a program reads one
 
@@ -1088,14 +1090,17 @@ cdef void hold_env(HoldEnv* e, HandCore* c, int seat) noexcept nogil:
     memset(e.v, 0, sizeof(e.v))
     e.n_wild = 0
     e.meld_kinds = 0
+    e.real_kinds = 0
     e.counted = 0
+    memcpy(e.counts, c.hands[seat], 34)
+    memcpy(e.real, c.hands[seat], 34)
     for t in range(34):
-        e.counts[t] = c.hands[seat][t]
-        if (wild >> t) & 1:
-            e.real[t] = 0
-            e.n_wild += c.hands[seat][t]
-        else:
-            e.real[t] = c.hands[seat][t]
+        if e.counts[t]:
+            if (wild >> t) & 1:
+                e.real[t] = 0
+                e.n_wild += e.counts[t]
+            else:
+                e.real_kinds |= (<uint64_t>1) << t
     e.v[HV_WILDCARDS] = e.n_wild
     e.v[HV_MELDS] = c.n_melds[seat]
     e.v[HV_COMPLETE] = -1
@@ -1203,13 +1208,11 @@ cdef int64_t hold_run(HoldEnv* e, const CoreFlow* p, int at) noexcept nogil:
             st[sp] = x
             sp += 1
         elif op == HO_ALL_RANKS_IN:
-            x = e.n_wild == 0
-            for t in range(34):
-                if e.real[t] and (t >= 27 or not ((arg >> (t % 9)) & 1)):
-                    x = 0
-                if (e.meld_kinds >> t) & 1 and (t >= 27 or not ((arg >> (t % 9)) & 1)):
-                    x = 0
-            st[sp] = x
+            # every kind held or melded is a suited tile of a rank in arg (bit r: rank r + 1), no wildcard held:
+            # the kinds allowed are arg's ranks in each of the three suits
+            x = arg & 511
+            x = x | (x << 9) | (x << 18)
+            st[sp] = e.n_wild == 0 and ((e.real_kinds | e.meld_kinds) & ~(<uint64_t>x)) == 0
             sp += 1
         elif op == HO_KINDS_AT_LEAST:
             y = st[sp - 1]
@@ -1642,7 +1645,7 @@ cdef int core_turn_actions(HandCore* c, int seat) noexcept nogil:
             for t in range(34, CORE_TILES):
                 if h[t] and (c.p.held_mask >> t) & 1:
                     core_put(c, seat, &n, A_FLOWER + t - 34)
-    if c.p.ready_declaration and core_shanten34(c, h) <= 0:  # (a discard leaves it ready only from shanten 0)
+    if c.p.ready_declaration and core_near_ready34(c, h):  # (a discard leaves it ready only from shanten 0)
         for t in range(34):
             if h[t] and core_may_discard(c, seat, t, holds) and core_ready_after(c, seat, t):
                 core_put(c, seat, &n, A_READY + t)

@@ -95,10 +95,10 @@ def listed(items: object) -> str:
 def whole(value: object) -> int | None:
     """``value`` as an int if it is a whole number of a type every entry point takes (an int, or a numpy integer
     taken as an int), else None: never a bool (True would quietly be seat 1), a float or text."""
+    if type(value) is int:  # (every step of a game asks: the import below only for the other types)
+        return value
     from numbers import Integral
 
-    if type(value) is int:
-        return value
     if isinstance(value, Integral) and not isinstance(value, bool):  # (numpy's integer types are Integral)
         return int(value)
     return None

@@ -550,8 +550,8 @@ cdef uint64_t core_waits(HandCore* c, int seat) noexcept nogil:
     if total > 0 and total % 3 == 1:
         # (waits_mask probes every tile under lack-a-suit or with wildcards: a hand that is not ready has no
         # waits, nor does a wildcard complete it, and one shanten is far cheaper than 34 probes)
-        if (not (c.p.rule_flags & F_LACK_A_SUIT) and not wild) or shanten_k(h, wild, total, c.p.rule_hand_size,
-                                                                            c.p.rule_flags) == 0:
+        if (not (c.p.rule_flags & F_LACK_A_SUIT) and not wild) or shanten_at_most(
+                h, wild, total, c.p.rule_hand_size, c.p.rule_flags, 0) == 0:
             mask = core_waits_of(h, wild, total, c.p.rule_hand_size, c.p.rule_flags)
             if c.wild_now and wild + 1 <= c.p.rule_max_wildcards:
                 wild_win = win_k(h, wild + 1, total + 1, c.p.rule_hand_size, c.p.rule_flags)
@@ -593,19 +593,20 @@ cdef int core_ready34(HandCore* c, const uint8_t* counts) noexcept nogil:
     cdef int total = core_kernel_total(c, h, wild)
     if total < 0 or total % 3 != 1:
         return 0
-    if shanten_k(h, wild, total, c.p.rule_hand_size, c.p.rule_flags) != 0:
+    if shanten_at_most(h, wild, total, c.p.rule_hand_size, c.p.rule_flags, 0) != 0:
         return 0
     return waits_mask(h, wild, total, c.p.rule_hand_size, c.p.rule_flags) != 0
 
 
-cdef int core_shanten34(HandCore* c, const uint8_t* counts) noexcept nogil:
-    """The shanten of 34 counts after Flow.wildcard_count (99: a hand the kernels refuse)."""
+cdef int core_near_ready34(HandCore* c, const uint8_t* counts) noexcept nogil:
+    """34 counts after Flow.wildcard_count are at shanten 0 or complete (a discard from them may leave the hand
+    ready); 0 for a hand the kernels refuse."""
     cdef uint8_t h[HBUF]
     cdef int wild = core_split(c, counts, 34, h)
     cdef int total = core_kernel_total(c, h, wild)
     if total < 0:
-        return 99
-    return shanten_k(h, wild, total, c.p.rule_hand_size, c.p.rule_flags)
+        return 0
+    return shanten_at_most(h, wild, total, c.p.rule_hand_size, c.p.rule_flags, 0) <= 0
 
 
 cdef int core_ready_after(HandCore* c, int seat, int t) noexcept nogil:
@@ -1070,32 +1071,35 @@ cdef void core_win(HandCore* c, int seat, int t, int from_seat) noexcept nogil:
 ctypedef struct HoldEnv:
     # one seat's holding, as mahjong.rulebook.special.holding_env names it
     int64_t v[HV_N]              # the names (HOLDING_VALUES order); v[HV_COMPLETE] is -1 until read
-    uint8_t counts[34]           # concealed counts
-    uint8_t real[34]             # ... with the wildcard kinds taken out
+    const uint8_t* counts        # concealed counts (the seat's own row of the core: read, never written)
+    uint8_t real[34]             # ... with the wildcard kinds taken out (filled by hold_real when first read)
     int n_wild
     uint64_t meld_kinds          # kinds in the seat's melds
+    uint64_t real_kinds          # kinds held concealed, wildcards left out (bit t: real[t] > 0; hold_real)
+    int have_real                # real and real_kinds are filled
     HandCore* c
     int counted                  # the tallies of v (hold_values) are filled: worked out when a program reads one
 
 
 cdef void hold_env(HoldEnv* e, HandCore* c, int seat) noexcept nogil:
-    """The seat's holding: its tiles, wildcards and melds; the tallies of v are left to hold_values (most
-    programs read a few tiles: 将将胡's all_ranks_in on every draw reads none of them)."""
+    """The seat's holding: its tiles, wildcards and melds; the tiles without the wildcards are left to hold_real
+    and the tallies of v to hold_values (this runs on every draw where a rule file has instant wins, and most
+    programs read a few names: 四红中's wildcards, 将将胡's kinds)."""
     cdef int t, m, k
     cdef int tiles[3]
-    cdef uint64_t wild = c.wild_now & CORE_KINDS34
+    cdef uint64_t wild = c.wild_now & CORE_KINDS34, bits
     e.c = c
     memset(e.v, 0, sizeof(e.v))
     e.n_wild = 0
     e.meld_kinds = 0
     e.counted = 0
-    for t in range(34):
-        e.counts[t] = c.hands[seat][t]
-        if (wild >> t) & 1:
-            e.real[t] = 0
-            e.n_wild += c.hands[seat][t]
-        else:
-            e.real[t] = c.hands[seat][t]
+    e.have_real = 0
+    e.counts = c.hands[seat]
+    bits = wild
+    while bits:  # (the wildcard kinds: a few bits)
+        t = mj_ctz64(bits)
+        bits &= bits - 1
+        e.n_wild += e.counts[t]
     e.v[HV_WILDCARDS] = e.n_wild
     e.v[HV_MELDS] = c.n_melds[seat]
     e.v[HV_COMPLETE] = -1
@@ -1108,12 +1112,29 @@ cdef void hold_env(HoldEnv* e, HandCore* c, int seat) noexcept nogil:
             e.meld_kinds |= (<uint64_t>1) << c.meld_tile[seat][m]
 
 
+cdef void hold_real(HoldEnv* e) noexcept nogil:
+    """The holding's tiles without the wildcard kinds (real) and the kinds it holds so (real_kinds), once."""
+    cdef int t
+    cdef uint64_t wild = e.c.wild_now & CORE_KINDS34, kinds = 0
+    if e.have_real:
+        return
+    e.have_real = 1
+    for t in range(34):
+        if (wild >> t) & 1:
+            e.real[t] = 0
+        else:
+            e.real[t] = e.counts[t]
+            kinds |= (<uint64_t>((e.counts[t] + 255) >> 8)) << t  # (held: no branch to mispredict)
+    e.real_kinds = kinds
+
+
 cdef void hold_values(HoldEnv* e) noexcept nogil:
     """The holding's tallies (tiles, quads, triplets, pairs, 2/5/8s, honors, suits held and missing, ranks
     paired in every suit), worked out once, when a program first reads one."""
     cdef int t, s, r, ok, held = 0
     cdef const CoreFlow* p = &e.c.p
     e.counted = 1
+    hold_real(e)
     for t in range(34):
         r = e.real[t]
         e.v[HV_TILES] += r
@@ -1196,6 +1217,7 @@ cdef int64_t hold_run(HoldEnv* e, const CoreFlow* p, int at) noexcept nogil:
             st[sp] = e.counts[arg] if 0 <= arg < 34 else 0
             sp += 1
         elif op == HO_RANKS_HELD:
+            hold_real(e)
             x = 0
             for t in range(27):
                 if (arg >> (t % 9)) & 1:
@@ -1203,17 +1225,17 @@ cdef int64_t hold_run(HoldEnv* e, const CoreFlow* p, int at) noexcept nogil:
             st[sp] = x
             sp += 1
         elif op == HO_ALL_RANKS_IN:
-            x = e.n_wild == 0
-            for t in range(34):
-                if e.real[t] and (t >= 27 or not ((arg >> (t % 9)) & 1)):
-                    x = 0
-                if (e.meld_kinds >> t) & 1 and (t >= 27 or not ((arg >> (t % 9)) & 1)):
-                    x = 0
-            st[sp] = x
+            # every kind held or melded is a suited tile of a rank in arg (bit r: rank r + 1), no wildcard held:
+            # the kinds allowed are arg's ranks in each of the three suits
+            hold_real(e)
+            x = arg & 511
+            x = x | (x << 9) | (x << 18)
+            st[sp] = e.n_wild == 0 and ((e.real_kinds | e.meld_kinds) & ~(<uint64_t>x)) == 0
             sp += 1
         elif op == HO_KINDS_AT_LEAST:
             y = st[sp - 1]
             x = 0
+            hold_real(e)
             for t in range(34):
                 x += e.real[t] >= y
             st[sp - 1] = x
@@ -1642,7 +1664,7 @@ cdef int core_turn_actions(HandCore* c, int seat) noexcept nogil:
             for t in range(34, CORE_TILES):
                 if h[t] and (c.p.held_mask >> t) & 1:
                     core_put(c, seat, &n, A_FLOWER + t - 34)
-    if c.p.ready_declaration and core_shanten34(c, h) <= 0:  # (a discard leaves it ready only from shanten 0)
+    if c.p.ready_declaration and core_near_ready34(c, h):  # (a discard leaves it ready only from shanten 0)
         for t in range(34):
             if h[t] and core_may_discard(c, seat, t, holds) and core_ready_after(c, seat, t):
                 core_put(c, seat, &n, A_READY + t)

@@ -156,21 +156,31 @@ cdef int regular_D(const Groups* g, int M, uint32_t flags) noexcept nogil:
 
 cdef int knitted_straight_D(const uint8_t* h, int M, uint32_t flags) noexcept nogil:
     """组合龙 (the 9 tiles of one knitted 147/258/369 permutation) + M-3 melds + a pair."""
+    return knitted_straight_below(h, M, flags, DINF)
+
+
+cdef int knitted_straight_below(const uint8_t* h, int M, uint32_t flags, int bound) noexcept nogil:
+    """min(bound, knitted_straight_D): a permutation lacking ``bound`` or more of its nine tiles cannot come
+    under the bound (the rest's distance is never negative), so it is skipped before its rest is copied and
+    gathered; most hands lack several of every permutation's tiles, and a caller that knows a smaller distance
+    of another form (min_D) or only asks whether a hand is near ready passes it as the bound."""
     cdef uint8_t r[34]
+    cdef uint8_t held[3][3]  # [suit][rank class]: how many of ranks j, j+3, j+6 the suit holds
     cdef Groups g
-    cdef int perm, j, rank, t, missing, best = DINF
-    for perm in range(6):
-        memcpy(r, h, 34)
-        missing = 0
+    cdef int perm, j, s, rank, missing, best = bound
+    for s in range(3):
         for j in range(3):
-            for rank in range(j, 9, 3):
-                t = KNIT_PERM[perm][j] * 9 + rank
-                if r[t]:
-                    r[t] -= 1
-                else:
-                    missing += 1
+            held[s][j] = (h[9 * s + j] != 0) + (h[9 * s + j + 3] != 0) + (h[9 * s + j + 6] != 0)
+    for perm in range(6):
+        missing = 9 - held[KNIT_PERM[perm][0]][0] - held[KNIT_PERM[perm][1]][1] - held[KNIT_PERM[perm][2]][2]
         if missing >= best:
             continue
+        memcpy(r, h, 34)
+        for j in range(3):
+            s = KNIT_PERM[perm][j] * 9
+            for rank in range(j, 9, 3):
+                if r[s + rank]:
+                    r[s + rank] -= 1
         gather(r, flags, &g)
         best = imin(best, missing + regular_D(&g, M - 3, flags))
     return best
@@ -214,18 +224,32 @@ cdef int forms_D(const uint8_t* h, int total, int hand_size, uint32_t flags, con
 
 
 cdef int min_D(const uint8_t* h, int total, int hand_size, uint32_t flags) noexcept nogil:
+    """The smallest distance over the forms (forms_D's minimum)."""
+    return min_D_below(h, total, hand_size, flags, DINF)
+
+
+cdef int min_D_below(const uint8_t* h, int total, int hand_size, uint32_t flags, int bound) noexcept nogil:
+    """min(bound, min_D): the regular form first, then the special forms bounded by what is known so far (the
+    knitted straight's search skips every permutation that cannot come under it)."""
     cdef Groups g
-    cdef int per_form[N_FORMS]
     gather(h, flags, &g)
-    return forms_D(h, total, hand_size, flags, &g, per_form)
+    bound = imin(bound, regular_D(&g, total // 3, flags))
+    if bound > 0:
+        bound = specials_below(h, total, hand_size, flags, bound)
+    return bound
 
 
 cdef int specials_D(const uint8_t* h, int total, int hand_size, uint32_t flags) noexcept nogil:
     """The smallest D over the enabled special forms that apply (DINF if none)."""
-    cdef int best = DINF
+    return specials_below(h, total, hand_size, flags, DINF)
+
+
+cdef int specials_below(const uint8_t* h, int total, int hand_size, uint32_t flags, int bound) noexcept nogil:
+    """min(bound, specials_D)."""
+    cdef int best = bound
     if concealed_specials(total, hand_size):
         if flags & F_SEVEN_PAIRS:
-            best = seven_pairs_D(h, flags)
+            best = imin(best, seven_pairs_D(h, flags))
         if not (flags & F_LACK_A_SUIT):
             if flags & F_THIRTEEN_ORPHANS:
                 best = imin(best, orphans_D(h))
@@ -234,7 +258,7 @@ cdef int specials_D(const uint8_t* h, int total, int hand_size, uint32_t flags) 
             if flags & F_THIRTEEN_LAN:
                 best = imin(best, thirteen_lan_D(h))
     if best > 0 and knitted_straight_applies(total, hand_size, flags):
-        best = imin(best, knitted_straight_D(h, total // 3, flags))
+        best = knitted_straight_below(h, total // 3, flags, best)
     return best
 
 
@@ -437,7 +461,18 @@ cdef int fourth_copy_ready_forms(uint8_t* h, int k, int total, int hand_size, ui
 
 cdef int shanten_k(uint8_t* h, int k, int total, int hand_size, uint32_t flags) noexcept nogil:
     """Shanten of a 3n+1 / 3n+2 hand (min over forms); h is restored."""
-    cdef int s = imax(min_D(h, total, hand_size, flags) - k, 0) - 1
+    return shanten_from(h, k, total, hand_size, flags, min_D(h, total, hand_size, flags))
+
+
+cdef int shanten_at_most(uint8_t* h, int k, int total, int hand_size, uint32_t flags, int cap) noexcept nogil:
+    """min(shanten_k, cap + 1) for a cap >= 0: enough to ask whether a hand is within cap of ready (the forms'
+    searches stop at the distance that shanten would have), for less work than the exact shanten."""
+    return shanten_from(h, k, total, hand_size, flags, min_D_below(h, total, hand_size, flags, k + cap + 2))
+
+
+cdef inline int shanten_from(uint8_t* h, int k, int total, int hand_size, uint32_t flags, int d) noexcept nogil:
+    """Shanten from the hand's smallest distance d over the forms (a fifth copy may make it ready)."""
+    cdef int s = imax(d - k, 0) - 1
     if s > 0 and (flags & F_WAIT_ON_FOURTH_COPY) and total % 3 == 1:
         if fourth_copy_ready_forms(h, k, total, hand_size, flags):
             s = 0

@@ -1208,6 +1208,10 @@ class CoreGame(CoreHand, Game):
     @one_answer_at_a_time  # (its cache is emptied by an answer: filled in between, it would be stale for good)
     def _legal_of(self, seat: int) -> list[Action]:
         """The seat's legal actions now, made once per decision (the cache is emptied by every accepted act)."""
+        return self._legal_now(seat)
+
+    def _legal_now(self, seat: int) -> list[Action]:
+        """_legal_of for a caller already answering (act holds the lock: no second pass through it per step)."""
         legal = self._legal_made.get(seat)
         if legal is None:
             slots = self.core.legal(seat) if type(seat) is int and 0 <= seat < 4 else ()  # (as Game: no seat, none)
@@ -1245,7 +1249,7 @@ class CoreGame(CoreHand, Game):
             return
         if isinstance(action, Action):
             slot = action.index
-            legal = self._legal_of(seat)
+            legal = self._legal_now(seat)
             k = self._slots_made.get(seat, ()).index(slot) if slot in self._slots_made.get(seat, ()) else -1
             if k < 0 or legal[k] is not action and legal[k] != action:
                 slot = -1
@@ -1271,7 +1275,7 @@ class CoreGame(CoreHand, Game):
         """``action`` is one of the legal answers of ``seat``, a seat still to answer."""
         if type(seat) is not int or seat not in self.pending:
             return False
-        legal = self._legal_of(seat)
+        legal = self._legal_now(seat)
         if isinstance(action, Action):
             return action in legal
         return type(action) is int and any(a.index == action for a in legal)

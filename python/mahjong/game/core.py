@@ -337,6 +337,28 @@ def _same_wildcards(flow: Flow, rs: Any) -> bool:
         and all(0 <= t < 34 or t in held for t in flow.wild_tiles)
 
 
+def draw_holdings_in_c(flow: Flow) -> tuple[int, ...] | None:
+    """The compiled ``[wildcards.points]`` amounts (compiler.holdings_table) with which the core settles a hand
+    of this flow that ends at the wall with no win (mahjong._core.core_holding_nets: the wildcards every seat
+    holds, settled between every pair of seats), where that is the rule set's whole settlement of such a hand
+    (BookRuleSet.draw_settles_holdings), the flow adds nothing to it (no lines of its own, no money during play,
+    no final hands, no penalties or special tables) and the core's wildcards are the book's; None: the rule set
+    settles the hand in Python."""
+    from mahjong.rulebook.book import BookRuleSet
+    from mahjong.rulebook.compiler import holdings_table
+
+    rs = flow.ruleset
+    if (not core_available() or not isinstance(rs, BookRuleSet) or not rs.draw_settles_holdings()
+            or len(flow.seats) != 4 or type(flow).extra_lines is not Flow.extra_lines or flow.draw_hands
+            or flow.pays_during_play or flow.penalties or _special_hooks(flow) is not None
+            or not _same_wildcards(flow, rs)):
+        return None
+    from mahjong._core import HOLDING_AMOUNT_LIMIT
+
+    amounts = holdings_table(rs)
+    return amounts if all(-HOLDING_AMOUNT_LIMIT <= v <= HOLDING_AMOUNT_LIMIT for v in amounts) else None
+
+
 def facts_from_core(flow: Flow) -> bool:
     """The flow's win facts are the standard ones the core derives itself (HandState.win_facts: no fact of
     the flow's own read from the hand state, no wildcards, no 定缺, no 报听, no special rules, no money during
@@ -1510,6 +1532,7 @@ _SLOT_ACTIONS: tuple[Action | None, ...] = tuple(
     else FLOWER_ACTIONS[34 + i - FLOWER] if FLOWER <= i < FLOWER + 8 else None
     for i in range(N_ACTIONS))
 _core_table: Any = getattr(backend_module, "_core_table", None) if BACKEND == "cython" else None
+_core_holding_nets: Any = getattr(backend_module, "core_holding_nets", None) if BACKEND == "cython" else None
 
 
 _NOT_PENDING = -1 - REFUSALS.index("not_pending")
@@ -1553,8 +1576,12 @@ class RandomTable:
         quiet_alike = (type(self.flow.ruleset).settle is RuleSet.settle and not self.flow.draw_hands
                        and not self.flow.pays_during_play and not self.flow.penalties
                        and _special_hooks(self.flow) is None)
+        #: outcome(): a hand that ends at the wall with no win (and no win offered on the way) is settled by the
+        #: core from the wildcards every seat holds (draw_holdings_in_c: Nanchang's 精 at 黄庄); any other is
+        #: played again
+        self._lean_holdings = draw_holdings_in_c(self.flow) if self.params is not None else None
         self._lean = self.params is not None and not getattr(self.flow.options, "exchange_three", False) and (
-            settles or self.facts_from_core or quiet_alike)
+            settles or self.facts_from_core or quiet_alike or self._lean_holdings is not None)
         self._lean_book = self._self_play_book if self._lean and settles else None
         self._lean_items: tuple[tuple[tuple[str, str], tuple[str, str]], ...] | None = None
         if self._lean_book is not None:  # (each row of the compiled book's item: (key, name), (key, its other name))
@@ -1654,6 +1681,8 @@ class RandomTable:
                                            special)
                 elif not core.won and self._quiet is not None and core.penalty is None and not core.specials:
                     return HandOutcome(tuple(self._quiet.net), (), ())
+                elif not core.won and self._lean_holdings is not None and core.penalty is None and not core.specials:
+                    return HandOutcome(_core_holding_nets(core, self._lean_holdings), (), ())
                 elif core.won and self._lean_fans is not None and self._lean_pay is not None:
                     wins = core.wins()
                     fans = [core.won_fans(i) for i in range(len(wins))]

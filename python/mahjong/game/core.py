@@ -24,7 +24,7 @@ the core's reference (its twin) and gives the same hands.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
@@ -263,18 +263,23 @@ _NONE = object()
 _BOOKS: dict[Any, Any] = {}
 
 
-def _kept_book_in_c(flow: Flow, horses_in_c: bool) -> tuple[Any, bool, int, bool] | None:
-    """:func:`_book_in_c`, kept per flow class, rule set, options and use (at most 256, then cleared)."""
-    key = (type(flow), flow.ruleset, flow.options, horses_in_c)
+def _kept(cache: dict[Any, Any], key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
+    """``make()``, kept in ``cache`` under ``key`` (at most 256, then cleared; an unhashable key: made each time)."""
     try:
-        got = _BOOKS.get(key, _NONE)
+        got = cache.get(key, _NONE)
     except TypeError:  # (an unhashable option: worked out each time)
-        return _book_in_c(flow, horses_in_c)
+        return make()
     if got is _NONE:
-        if len(_BOOKS) > 256:
-            _BOOKS.clear()
-        got = _BOOKS[key] = _book_in_c(flow, horses_in_c)
-    return got  # type: ignore[no-any-return]
+        if len(cache) > 256:
+            cache.clear()
+        got = cache[key] = make()
+    return got
+
+
+def _kept_book_in_c(flow: Flow, horses_in_c: bool) -> tuple[Any, bool, int, bool] | None:
+    """:func:`_book_in_c`, kept per flow class, rule set, options and use."""
+    return _kept(_BOOKS, (type(flow), flow.ruleset, flow.options, horses_in_c),  # type: ignore[no-any-return]
+                 lambda: _book_in_c(flow, horses_in_c))
 
 
 def _book_in_c(flow: Flow, horses_in_c: bool = False) -> tuple[Any, bool, int, bool] | None:
@@ -357,6 +362,15 @@ def draw_holdings_in_c(flow: Flow) -> tuple[int, ...] | None:
 
     amounts = holdings_table(rs)
     return amounts if all(-HOLDING_AMOUNT_LIMIT <= v <= HOLDING_AMOUNT_LIMIT for v in amounts) else None
+
+
+_HOLDINGS: dict[Any, Any] = {}
+
+
+def draw_holdings_in_c_kept(flow: Flow) -> tuple[int, ...] | None:
+    """:func:`draw_holdings_in_c`, kept per flow class, rule set and options."""
+    return _kept(_HOLDINGS, (type(flow), flow.ruleset, flow.options),  # type: ignore[no-any-return]
+                 lambda: draw_holdings_in_c(flow))
 
 
 def facts_from_core(flow: Flow) -> bool:
@@ -486,6 +500,9 @@ class CoreHand(HandTable):
         self._settled_in_c = False
         self._marks_done = 0
         self._end_due = False
+        #: a drawn hand the core settled from the wildcards held (draw_holdings_in_c): the rule set's settlement
+        #: and its payments are made when read (_finish_draw)
+        self._draw_due = False
 
     def _decide_book(self, hook: tuple[Any, bool, int, bool] | None) -> None:
         """Let the core decide every win with the compiled rule book (evaluator_core.pxi; :func:`book_in_c`), and
@@ -502,6 +519,8 @@ class CoreHand(HandTable):
 
     @property
     def settlement(self) -> Settlement | None:
+        if self._draw_due:
+            self._finish_draw()
         if self._end_due and self._settlement is None:  # (settled in C: the rule book's, made when read)
             self._settlement = self._settlement_from_core()
         return self._settlement
@@ -552,6 +571,8 @@ class CoreHand(HandTable):
         if self._settled_in_c:
             self._sync_settled()
             return
+        if self._draw_due:
+            self._finish_draw()
         if self._syncing or (self._state_ is not None and self._synced == core.n_events and not self._deferred
                              and self._deferred_end is None and self._quiet_settlement is None):
             return
@@ -953,6 +974,12 @@ class CoreHand(HandTable):
         # a rule set settled by its wins alone moves no money for kongs or the wall's end (settle_by_wins):
         # every such hand of a table settles alike, and the table keeps the one settlement (found to need no
         # lines of the flow's own when the first such hand ended)
+        holdings = draw_holdings_in_c_kept(flow)
+        if holdings is not None:  # (settled in C from the wildcards held; the rule set's settlement when read)
+            self.net = _core_holding_nets(core, holdings)
+            self._draw_due = True
+            self._fast_specials = tuple(self._deferred_specials)
+            return True
         by_wins = type(self.ruleset).settle is RuleSet.settle and not flow.draw_hands
         table = self._table
         if by_wins and table is not None and table._quiet is not None:
@@ -965,6 +992,15 @@ class CoreHand(HandTable):
                 table._quiet = settlement
         self._end_from_core(settlement)
         return True
+
+    def _finish_draw(self) -> None:
+        """The rule set's settlement of a drawn hand the core settled from the wildcards held (_quiet_end), made
+        when first read: its nets must be the core's."""
+        self._draw_due = False
+        in_c = self.net
+        self._end_from_core(self._settle(self._ledger_record(self._core_draw(self.flow.seats))))
+        if self.net != in_c:
+            raise AssertionError(f"the drawn hand's nets in C {in_c} disagree with the rule set's {self.net}")
 
     def _end_from_core(self, settlement: Settlement) -> None:
         """The end of a hand settled without its events: its payments deferred (made Paid events when the log is
@@ -1579,7 +1615,7 @@ class RandomTable:
         #: outcome(): a hand that ends at the wall with no win (and no win offered on the way) is settled by the
         #: core from the wildcards every seat holds (draw_holdings_in_c: Nanchang's 精 at 黄庄); any other is
         #: played again
-        self._lean_holdings = draw_holdings_in_c(self.flow) if self.params is not None else None
+        self._lean_holdings = draw_holdings_in_c_kept(self.flow) if self.params is not None else None
         self._lean = self.params is not None and not getattr(self.flow.options, "exchange_three", False) and (
             settles or self.facts_from_core or quiet_alike or self._lean_holdings is not None)
         self._lean_book = self._self_play_book if self._lean and settles else None

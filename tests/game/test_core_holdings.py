@@ -133,3 +133,26 @@ def test_step_api_drawn_hands_settle_in_c_and_read_as_the_python_engine() -> Non
         assert not game._draw_due
         assert game.events == ref.events, salt
     assert lazy >= 10, lazy
+
+
+def test_a_variant_file_with_its_own_points_settles_its_drawn_hands_in_c(tmp_path: Path) -> None:
+    from importlib import resources
+
+    from mahjong.rulebook import load_rules
+
+    text = (resources.files("mahjong.rulebook") / "games" / "nanchang.toml").read_text(encoding="utf-8")
+    text = text.replace('name = "nanchang"', 'name = "holdings-test-nanchang"', 1)
+    text = text.replace("first = 2\nsecond = 1\n", "first = 3\nsecond = 2\n", 1)
+    assert "first = 3" in text
+    path = tmp_path / "holdings-test-nanchang.toml"
+    path.write_text(text, encoding="utf-8")
+    load_rules(path)
+    table = RandomTable("holdings-test-nanchang")
+    assert table._lean_holdings is not None and table._lean_holdings[:2] == (3, 2)
+    in_c = 0
+    for k in range(60):
+        net = _drawn_in_c(table, k)
+        if net is not None:
+            in_c += 1
+            assert net == tuple(outcome_of(table.hand(**_seeds(k))).net), k
+    assert in_c >= 20

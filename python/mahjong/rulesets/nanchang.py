@@ -723,7 +723,7 @@ class Nanchang(BookRuleSet):
         cls = type(self)
         return (self.config.kong_payments == "none" and cls.settle is Nanchang.settle
                 and cls.draw_jing_lines is Nanchang.draw_jing_lines and cls.jing_points is Nanchang.jing_points
-                and cls.jing_settlement is Nanchang.jing_settlement)
+                and cls.jing_settlement is Nanchang.jing_settlement and cls.holding_points is Nanchang.holding_points)
 
     def settle(self, record: HandRecord) -> Settlement:
         """Each win's payments (win shares + 精 settlement, :meth:`score`), plus the kong money of

@@ -156,3 +156,41 @@ def test_a_variant_file_with_its_own_points_settles_its_drawn_hands_in_c(tmp_pat
             in_c += 1
             assert net == tuple(outcome_of(table.hand(**_seeds(k))).net), k
     assert in_c >= 20
+
+
+_DRAWN: list[Any] = []
+
+
+def _drawn_hands() -> list[Any]:
+    """A few drawn Nanchang hands played on the core (kept for the examples below)."""
+    if not _DRAWN:
+        table = RandomTable("nanchang")
+        for k in range(40):
+            h = table.hand(**_seeds(k))
+            if not h.core.won and any(h.net or ()):
+                _DRAWN.append(h)
+    return _DRAWN
+
+
+@settings(max_examples=40, deadline=None)
+@given(first=st.integers(-50, 50), second=st.integers(-50, 50), kong=st.integers(-50, 50), breaks=st.booleans(),
+       threshold=st.integers(-5, 20), offset=st.integers(-5, 10), sole=st.integers(-3, 5), pick=st.integers(0, 99))
+def test_any_amounts_settle_in_c_as_the_book_counts_them(first: int, second: int, kong: int, breaks: bool,
+                                                         threshold: int, offset: int, sole: int, pick: int) -> None:
+    from types import SimpleNamespace
+
+    from mahjong._core import core_holding_nets
+    from mahjong.game.flows.nanchang import NanchangFlow
+    from mahjong.rulebook.book import BookRuleSet
+    from mahjong.rulebook.strategies import all_pairs_settlement
+
+    hands = _drawn_hands()
+    assert len(hands) >= 10
+    h = hands[pick % len(hands)]
+    held, kong_seats = NanchangFlow.jing_held(h.state)
+    assert sum(map(sum, held)) > 0
+    book = SimpleNamespace(_holding_amounts=lambda: (first, second, kong, threshold if breaks else None, offset,
+                                                      sole, True))
+    points = BookRuleSet.holding_points(book, held, [s in kong_seats for s in range(4)])  # type: ignore[arg-type]
+    amounts = (first, second, kong, int(breaks), threshold, offset, sole)
+    assert core_holding_nets(h.core, amounts) == all_pairs_settlement(points)

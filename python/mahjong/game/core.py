@@ -1614,8 +1614,10 @@ class RandomTable:
                        and _special_hooks(self.flow) is None)
         #: outcome(): a hand that ends at the wall with no win (and no win offered on the way) is settled by the
         #: core from the wildcards every seat holds (draw_holdings_in_c: Nanchang's 精 at 黄庄); any other is
-        #: played again
-        self._lean_holdings = draw_holdings_in_c_kept(self.flow) if self.params is not None else None
+        #: played again.  Random agents only: about 70 % of Nanchang's random hands end so, but the greedy agents
+        #: are offered a win in nearly every hand (300 of 300 seeded), where the bare core's play would be wasted
+        self._lean_holdings = (draw_holdings_in_c_kept(self.flow) if self.params is not None and agent == "random"
+                               else None)
         self._lean = self.params is not None and not getattr(self.flow.options, "exchange_three", False) and (
             settles or self.facts_from_core or quiet_alike or self._lean_holdings is not None)
         self._lean_book = self._self_play_book if self._lean and settles else None

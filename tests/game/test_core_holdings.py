@@ -194,3 +194,14 @@ def test_any_amounts_settle_in_c_as_the_book_counts_them(first: int, second: int
     points = BookRuleSet.holding_points(book, held, [s in kong_seats for s in range(4)])  # type: ignore[arg-type]
     amounts = (first, second, kong, int(breaks), threshold, offset, sole)
     assert core_holding_nets(h.core, amounts) == all_pairs_settlement(points)
+
+
+def test_a_jing_kong_counts_in_c_as_the_rule_set_counts_it() -> None:
+    # (seeded drawn hands where a seat holds a kong of the four 副精: melded, added and concealed)
+    with_bonus, without = RandomTable("nanchang"), RandomTable("nanchang", {"jing_kong_bonus": 0})
+    for k in (451, 1572, 2285):
+        net = _drawn_in_c(with_bonus, k)
+        assert net is not None and net == tuple(outcome_of(with_bonus.hand(**_seeds(k))).net), k
+        plain = _drawn_in_c(without, k)
+        assert plain is not None and plain == tuple(outcome_of(without.hand(**_seeds(k))).net), k
+        assert net != plain, k  # (the 精杠's bonus moved money)

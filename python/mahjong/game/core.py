@@ -853,6 +853,8 @@ class CoreHand(HandTable):
         state when it settled the hand itself (decide_book: the compiled book's rows each win counted, as the
         settlement in C scored the win), so that nothing is built in Python; None otherwise (the settlement's
         results hold them)."""
+        if self._draw_due:  # (a drawn hand the core settled from the wildcards held: no win, nothing built)
+            return []
         if not (self._settled_in_c and self._ended) or self.net is None:
             return None
         from mahjong.rulebook.compiler import compiled

@@ -329,7 +329,7 @@ cdef int ev_load(const int32_t* img, int n, EvBook* b) noexcept nogil:
             and (b.rule_hand_size == 13 or b.rule_hand_size == 16) and 0 <= b.max_wildcards <= 8
             and (b.players == 2 or b.players == 4) and img[EH_TAI_CAP] >= -1 and img[EH_ROUND_UP] >= 0
             and 0 <= b.forms < 64 and 1 <= img[EH_WINNERS_TO_END] <= 3 and -1 <= img[EH_NOT_PAYING] < b.n_facts
-            and img[EH_BETWEEN_LOSERS] == -1 and -1 <= img[EH_BIRD_SEATS] < b.n_facts
+            and -1 <= img[EH_BETWEEN_LOSERS] < b.n_facts and -1 <= img[EH_BIRD_SEATS] < b.n_facts
             and -1 <= img[EH_DRAWN_WIN] < b.n_facts and img[EH_LIMIT_GROUP] >= -1):
         return -1
     if img[EH_DRAWN_WIN] >= 0 and b.facts[img[EH_DRAWN_WIN] * EVL_FACT + EFA_KIND] != FK_INT:
@@ -337,6 +337,8 @@ cdef int ev_load(const int32_t* img, int n, EvBook* b) noexcept nogil:
     if img[EH_NOT_PAYING] >= 0 and b.facts[img[EH_NOT_PAYING] * EVL_FACT + EFA_KIND] != FK_SEATS:
         return -1
     if img[EH_BIRD_SEATS] >= 0 and b.facts[img[EH_BIRD_SEATS] * EVL_FACT + EFA_KIND] != FK_PER_SEAT:
+        return -1
+    if img[EH_BETWEEN_LOSERS] >= 0 and b.facts[img[EH_BETWEEN_LOSERS] * EVL_FACT + EFA_KIND] != FK_PER_SEAT:
         return -1
     for i in range(b.n_facts):
         if not (0 <= b.facts[i * EVL_FACT + EFA_KIND] <= 2 and 0 <= b.facts[i * EVL_FACT + EFA_SOURCE] < 64):
@@ -2083,7 +2085,27 @@ cdef int ev_finish(const EvBook* b, const EvHand* h, EvResult* res) noexcept nog
                 return -1  # (the winner would pay itself: the rule book raises)
             res.pay[p] -= res.owed[p]
             res.pay[winner] += res.owed[p]
+    if img[EH_BETWEEN_LOSERS] >= 0 and h.facts[img[EH_BETWEEN_LOSERS]] != EVL_ABSENT:
+        ev_between_losers(h.facts[img[EH_BETWEEN_LOSERS]], 15 if b.players == 4 else 3, winner, res)
     return ev_details(b, &rx, res)
+
+
+# 输家互算 ([payment] between_losers: Yuhuan's losers) ------------------------------------------------------------
+
+cdef void ev_between_losers(int64_t packed, int seats_mask, int winner, EvResult* res) noexcept nogil:
+    """Every pair of the seats other than the winner settles the difference of their values (``packed``: four
+    16-bit values, seat i's at bit 16 i), the smaller paying the larger: each loser gains the sum of its value less
+    each other loser's (the values are under 2^16, so no sum comes near the limit)."""
+    cdef int s, o
+    cdef int64_t vs, vo
+    for s in range(4):
+        if not (seats_mask >> s) & 1 or s == winner:
+            continue
+        vs = (packed >> (16 * s)) & 0xFFFF
+        for o in range(4):
+            if (seats_mask >> o) & 1 and o != winner and o != s:
+                vo = (packed >> (16 * o)) & 0xFFFF
+                res.pay[s] += vs - vo
 
 
 cdef int ev_details(const EvBook* b, EvCtx* rx, EvResult* res) noexcept nogil:

@@ -211,7 +211,8 @@ def _encode(value: Any, kind: str) -> int:
         return O.ABSENT
     if kind == "per_seat":
         if not isinstance(value, tuple) or len(value) != 4 or any(
-                not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < 1 << 16 for v in value):
+                not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < 1 << 15 for v in value):
+            # (under 2^15 each: the four packed in 16 bits each stay within a signed 64-bit word)
             raise NotCompiled(f"a per-seat fact holds {value!r}")
         return sum(v << (16 * s) for s, v in enumerate(value))
     if kind == "seats":
@@ -722,8 +723,8 @@ def compile_ruleset(rs: BookRuleSet) -> CompiledBook:
     put("not_paying", -1 if book.not_paying is None else c.slot(book.not_paying, "plain"))
     put("between_losers", -1)
     put("bird_seats", -1)
-    if book.between_losers is not None:
-        raise NotCompiled(f"{rs.name}: the losers settle among themselves (payment.between_losers)")
+    if book.between_losers is not None:  # (输家互算: the losers settle the differences of these values)
+        put("between_losers", c.per_seat_slot(book.between_losers))
     if book.flow.bird_hits == "seat" and any(f.name == "bird_seats" for f in dataclasses.fields(rs.Context)):
         put("bird_seats", c.per_seat_slot("bird_seats"))  # (扎鸟: one more share per bird on winner and payer)
     checks = [c.program(node, _PLAIN) for node, _ in book.checks]

@@ -26,7 +26,7 @@ from mahjong.errors import MahjongError, NotWinningError
 from mahjong.framework import ScoreItem
 from mahjong.rulebook import opcodes as O
 from mahjong.rulebook.book import BestReading, compiled_scorer
-from mahjong.rulebook.compiler import LIBRARY, MAGIC, CompiledBook, compiled
+from mahjong.rulebook.compiler import LIBRARY, MAGIC, CompiledBook, NotCompiled, compiled
 from mahjong.rulebook.predicates import COUNTS, FUNCTIONS, PREDICATES
 from mahjong.rulebook.reading import Reading, build_reading, win_facts, win_placements
 from mahjong.rulebook.strategies import Totals
@@ -384,7 +384,7 @@ def twin(cb: CompiledBook, rs: Any, hand: Any, ctx: Any) -> Outcome:
     :meth:`BookRuleSet.score` has them after its checks)."""
     try:
         return _twin(cb, rs, hand, ctx)
-    except _Fallback:
+    except (_Fallback, NotCompiled):  # (NotCompiled: a fact's value the image cannot hold, as hand_input hands back)
         return Outcome("fallback")
 
 
@@ -484,6 +484,8 @@ def _twin(cb: CompiledBook, rs: Any, hand: Any, ctx: Any) -> Outcome:
             raise _Fallback("the winner pays itself")
         pay[payer] -= amount
         pay[paying.winner] += amount
+    if invalid == 0:
+        _between_losers(im, cb, paying.winner, facts, pay)
     owed_row = [-1, -1, -1, -1]
     for payer, amount in owed.items():
         owed_row[payer] = amount
@@ -555,6 +557,19 @@ def _payments(im: _Image, plain: _Env, cb: CompiledBook, ctx: Any, points: int, 
     if discarder is not None and for_all and not all_pay:
         owed = {discarder: _checked(sum(owed.values()))}
     return owed
+
+
+def _between_losers(im: _Image, cb: CompiledBook, winner: int, facts: Sequence[int], pay: list[int]) -> None:
+    """输家互算 (``[payment] between_losers``): every pair of the rule set's seats other than the winner settles the
+    difference of their values of the per-seat fact, the smaller paying the larger (strategies.pairwise_differences,
+    as the rule book pays it); nothing where the fact has no value."""
+    slot = im.h["between_losers"]
+    if slot < 0 or facts[slot] == O.ABSENT:
+        return
+    values = [facts[slot] >> (16 * s) & 0xFFFF for s in range(4)]
+    losers = [s for s in cb.seats if s != winner]
+    for s in losers:  # (each pair (s, o) moves values[s] - values[o] to s: its sum over the others)
+        pay[s] = _checked(pay[s] + sum(values[s] - values[o] for o in losers))
 
 
 def _fact_of(kind: str, value: Any) -> Any:
@@ -660,7 +675,11 @@ def compiled_best(rs: Any, hand: Any, ctx: Any, wild_kinds: frozenset[int]) -> B
     core = compiled_evaluator(cb)
     if core is None:
         return None
-    got = core.score(*hand_input(cb, rs, hand, ctx, wild_kinds))
+    try:
+        args = hand_input(cb, rs, hand, ctx, wild_kinds)
+    except NotCompiled:  # (a fact's value the image cannot hold: a per-seat value of 2^15 or more)
+        return None
+    got = core.score(*args)
     if got[0] != 0:
         return None
     (_, lines, value, _fan, totals, _total, invalid, _points, _owed, _pay, wait, deco, placed, compared,

@@ -168,7 +168,7 @@ ROW = ("stage", "unit", "value", "self_drawn_value", "pattern", "group", "when",
 #: the words of one fact slot: its kind (FACT_KINDS), where the core finds it (FACT_SOURCES) and its value when
 #: the core does not set it (the context's default; DEFAULT_ABSENT: none)
 FACT = ("kind", "source", "default")
-#: int: a number or a truth value; seats: a bit mask of seats; per_seat: four numbers 0..65535, 16 bits each (read
+#: int: a number or a truth value; seats: a bit mask of seats; per_seat: four numbers 0..32767, 16 bits each (read
 #: by the payment only: 扎鸟's birds by seat); absent values raise when read (a discarder on a self-draw, an unset
 #: seat)
 FACT_KINDS = ("int", "seats", "per_seat")

@@ -509,3 +509,100 @@ cdef int ev_settle(HandCore* c, EvWinLines* won=NULL) noexcept nogil:
             return -1
         c.ev_net[s] = net[s]
     return 0
+
+
+# --- Nanchang's 精: the wildcards each seat holds, settled between every pair of seats ([wildcards.points]) --------
+#
+# A rule file's [wildcards.points] table (BookRuleSet.holding_points: first / second kind, the kong of the second
+# kind, the breakthrough n·(n − offset) from a threshold on, the sole holder's factor) applied to the holdings read
+# from the core, each seat paid its points by every other seat (strategies.all_pairs_settlement).  A drawn hand (黄庄)
+# of a book that settles only these (BookRuleSet.draw_holdings_table) is settled here without leaving the core; the
+# twin is the rule set's settle() on the hand's record (tests/game/test_core_holdings.py compares them).
+
+cdef enum:
+    # the compiled [wildcards.points] amounts (compiler.holdings_table), in this order
+    HP_FIRST = 0
+    HP_SECOND = 1
+    HP_KONG = 2
+    HP_BREAKS = 3        # 1: the breakthrough applies (0: the file names none)
+    HP_THRESHOLD = 4
+    HP_OFFSET = 5
+    HP_SOLE = 6
+    HP_SIZE = 7
+    HP_LIMIT = 10000     # |amount| at most this: every product below stays far inside int64
+
+
+cdef void core_holdings(const HandCore* c, int held[4][2], int* kongs) noexcept nogil:
+    """The copies of the indicator's two wildcard kinds (its first and second, in the flow's order) each seat
+    holds, hand and melds, and the seats (bits) holding a kong of the second kind (精杠), as the flow's jing_held
+    reads them from the hand state."""
+    cdef int s, m, k, t, x
+    cdef int kinds[2]
+    cdef int tiles[3]
+    kinds[0] = c.p.ind_kinds[c.ind_tile][0] if 0 <= c.ind_tile < 34 else -1
+    kinds[1] = c.p.ind_kinds[c.ind_tile][1] if 0 <= c.ind_tile < 34 else -1
+    kongs[0] = 0
+    for s in range(4):
+        for k in range(2):
+            held[s][k] = 0
+            t = kinds[k]
+            if t < 0:
+                continue
+            held[s][k] = c.hands[s][t]
+            for m in range(c.n_melds[s] if c.n_melds[s] <= CORE_MELDS else CORE_MELDS):
+                if c.meld_kind[s][m] == MK_CHOW:
+                    core_meld_tiles(c, s, m, tiles)
+                    for x in range(3):
+                        held[s][k] += tiles[x] == t
+                elif c.meld_tile[s][m] == t:
+                    held[s][k] += 3 if c.meld_kind[s][m] == MK_PUNG else 4
+                    if k == 1 and c.meld_kind[s][m] != MK_PUNG:
+                        kongs[0] |= 1 << s
+
+
+cdef void ev_holding_nets(const int held[4][2], int kongs, const int64_t* hp, int64_t* net) noexcept nogil:
+    """Each seat's points for its holdings (BookRuleSet.holding_points), then every seat paid its points by each
+    other seat: net[i] = Σ_{j≠i} (p_i − p_j)."""
+    cdef int64_t points[4]
+    cdef int64_t n, total = 0
+    cdef int s, holders = 0, sole = -1
+    for s in range(4):
+        n = hp[HP_FIRST] * held[s][0] + hp[HP_SECOND] * held[s][1] + (hp[HP_KONG] if kongs >> s & 1 else 0)
+        if hp[HP_BREAKS] and n >= hp[HP_THRESHOLD]:
+            n = n * (n - hp[HP_OFFSET])
+        points[s] = n
+        if held[s][0] or held[s][1]:
+            holders += 1
+            sole = s
+    if holders == 1:
+        points[sole] *= hp[HP_SOLE]
+    for s in range(4):
+        total += points[s]
+    for s in range(4):
+        net[s] = 4 * points[s] - total
+
+
+def core_holding_nets(GameCore core not None, amounts):
+    """The nets of the wildcards every seat holds in ``core`` now, settled between every pair of seats by the
+    compiled ``[wildcards.points]`` ``amounts`` (compiler.holdings_table: first, second, kong, whether the
+    breakthrough applies, its threshold, its offset, the sole holder's factor); (0, 0, 0, 0) when no indicator
+    was turned up."""
+    cdef int held[4][2]
+    cdef int kongs = 0, i
+    cdef int64_t hp[HP_SIZE]
+    cdef int64_t net[4]
+    got = tuple(amounts)
+    if len(got) != HP_SIZE or any(not isinstance(v, int) or isinstance(v, bool) or not -HP_LIMIT <= v <= HP_LIMIT
+                                  for v in got):
+        raise ValueError(f"amounts must be {HP_SIZE} whole numbers within ±{HP_LIMIT}, got {amounts!r}")
+    if core.c.ind_tile < 0:
+        return (0, 0, 0, 0)
+    for i in range(HP_SIZE):
+        hp[i] = got[i]
+    core_holdings(core.c, held, &kongs)
+    ev_holding_nets(held, kongs, hp, net)
+    return (net[0], net[1], net[2], net[3])
+
+
+#: the largest |amount| core_holding_nets takes (a book with a larger one is settled by the rule book)
+HOLDING_AMOUNT_LIMIT = HP_LIMIT

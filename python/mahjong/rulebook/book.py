@@ -1030,6 +1030,13 @@ class BookRuleSet(RuleSet[Any]):
         """A drawn hand (nobody won) settles the wildcards held too (``[wildcards.points] at_draw``)."""
         return self._holding_amounts()[6]
 
+    def draw_settles_holdings(self) -> bool:
+        """Hook: a drawn hand's whole settlement is the wildcards each seat holds, settled between every pair of
+        seats by ``[wildcards.points]`` (nothing at all where ``at_draw`` is false), so the core may settle it
+        (mahjong._core.core_holding_nets).  False here: the generic settlement pays no holdings; the rule set
+        whose settle() does says so."""
+        return False
+
     # --- a whole hand (the file's [settlement]) ------------------------------------------------------------
 
     def __init_subclass__(cls, **kwargs: Any) -> None:

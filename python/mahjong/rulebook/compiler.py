@@ -894,3 +894,17 @@ def _lookup(rs: Any) -> CompiledBook | str:
             del cache[next(iter(cache))]
         cache[key] = (book, got)
     return got
+
+
+# --- Nanchang's 精: the [wildcards.points] amounts the core settles a drawn hand's holdings with ----------------
+
+
+def holdings_table(rs: Any) -> tuple[int, int, int, int, int, int, int]:
+    """The rule set's ``[wildcards.points]`` under its options as ``mahjong._core.core_holding_nets`` reads them
+    (BookRuleSet.holding_points): (first kind, second kind, the second kind's kong, whether the breakthrough
+    applies, its threshold, its offset, the sole holder's factor); a book that settles no holdings at a drawn hand
+    (no table, or ``at_draw`` false) gives amounts that settle nothing."""
+    first, second, kong, threshold, offset, sole, at_draw = rs._holding_amounts()
+    if not at_draw:
+        return (0, 0, 0, 0, 0, 0, 1)
+    return (first, second, kong, int(threshold is not None), threshold or 0, offset, sole)

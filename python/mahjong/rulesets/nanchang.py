@@ -717,6 +717,14 @@ class Nanchang(BookRuleSet):
 
     # -- whole-hand settlement ----------------------------------------------------------------------------------
 
+    def draw_settles_holdings(self) -> bool:
+        """A drawn hand settles the 精 held alone (:meth:`draw_jing_lines`, every hook of it this class's own)
+        where no kong money is paid (``kong_payments`` none)."""
+        cls = type(self)
+        return (self.config.kong_payments == "none" and cls.settle is Nanchang.settle
+                and cls.draw_jing_lines is Nanchang.draw_jing_lines and cls.jing_points is Nanchang.jing_points
+                and cls.jing_settlement is Nanchang.jing_settlement and cls.holding_points is Nanchang.holding_points)
+
     def settle(self, record: HandRecord) -> Settlement:
         """Each win's payments (win shares + 精 settlement, :meth:`score`), plus the kong money of
         ``kong_payments`` for every kong event that was not robbed; at 黄庄, with ``jing_at_draw``, the 精 held in

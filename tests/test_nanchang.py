@@ -77,6 +77,18 @@ def test_chongguan_seed_table() -> None:
     assert chongguan(5, threshold=6) == 5 and chongguan(6, threshold=6) == 18
 
 
+def test_chongguan_never_takes_points_away() -> None:
+    # from the lowest threshold the option allows, n × (n − 3) is never less than n; a lower one is refused by name
+    # (at 2, one 精 would have been worth −2 and the drawn hand's settlement failed)
+    assert all(chongguan(n, threshold=4) >= n for n in range(0, 40))
+    with pytest.raises(RulesError, match="chongguan_threshold must be at least 4"):
+        get_ruleset("nanchang", chongguan_threshold=3)
+    from mahjong.game import Game
+
+    with pytest.raises(RulesError, match="chongguan_threshold"):
+        Game("nanchang", options={"chongguan_threshold": 0})
+
+
 def test_jing_points_bawang_and_chongguan() -> None:
     # seat 2 alone holds the three 正精: 3 × 2 = 6 子 → 冲关 6 × 3 = 18 → 霸王精 ×2 = 36 (seed 霸王精 "还需翻番")
     pts = NC.jing_points([(0, 0), (0, 0), (3, 0), (0, 0)], [False] * 4)

@@ -301,6 +301,8 @@ class _AfterWin:
             self.horse_count_without = self.horse_count if without is None else self._number(without)
             start = self.horses.start
             self.horse_start = start if start in ("dealer", "winner") else str(self.names.get(start, "dealer"))
+            if not (self.horse_count or self.horse_count_without):
+                self.horses = None  # (none turned under these options)
 
     def _number(self, node: Any, **names: int) -> int:
         from mahjong.rulebook.expr import BUILTINS, evaluate_int

@@ -149,3 +149,98 @@ def test_the_expert_values_a_win_only_by_what_its_seat_can_see(rules: str) -> No
         other = game.determinize(seat, k)
         again = _Look(other, seat, {"typical": (1.0, 0.0)})
         assert {w: again.value(c, w) for w in waits} == values
+
+
+def _scored(game: Game, text: str, **ctx: object) -> object:
+    from mahjong.hand import parse_hand
+
+    return game.ruleset.score(parse_hand(text), game.ruleset.Context(**ctx))
+
+
+@pytest.mark.parametrize("rules", ["hongzhong", "changsha"])
+def test_the_birds_expected_are_the_mean_over_every_pair_of_unseen_tiles(rules: str) -> None:
+    # 抓鸟: two birds turned up after the win; the expert's expectation against the rule set's own scorer averaged
+    # over every ordered pair of tiles the seat cannot see (by count: 1/5/9 and 红中 hit; by seat: 扎鸟)
+    from mahjong.game.expert import _AfterWin
+    from mahjong.rulebook.special import bird_hits, birds_by_seat
+
+    game = Game(rules, seed=0)
+    after = _AfterWin(game)
+    book = game.flow.book
+    assert after.birds == 2
+    hand, winner = "123m456m789m123p55p", 1
+    copies = [0] * 34
+    for t in game.flow.tiles():
+        if t < 34:
+            copies[t] += 1
+    unseen = [max(0, copies[t] - (2 if t in (0, 9, 10, 11) else 0)) for t in range(34)]  # (some held by others)
+    memo: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+    def paid(facts: dict[str, object]) -> tuple[int, ...]:
+        key = tuple(facts.get("bird_seats", ())) or (int(facts.get("birds", 0)),)  # type: ignore[call-overload]
+        if key not in memo:
+            memo[key] = tuple(_scored(game, hand, winner=winner, dealer=0, **facts).payments)  # type: ignore[attr-defined]
+        return memo[key]
+
+    total = [0.0] * 4
+    weight = 0
+    for a in range(34):
+        for b in range(34):
+            w = unseen[a] * (unseen[b] - (a == b))
+            if w <= 0:
+                continue
+            if after.by_seat:
+                facts: dict[str, object] = {"bird_seats": birds_by_seat(winner, [a, b])}
+            else:
+                facts = {"birds": bird_hits(book, [a, b])}
+            for s, p in enumerate(paid(facts)):
+                total[s] += w * p
+            weight += w
+    none = paid({"bird_seats": [0, 0, 0, 0]} if after.by_seat else {"birds": 0})
+    expected = after.expected(none, paid, winner, 0, True, unseen)
+    for s in range(4):
+        assert expected[s] == pytest.approx(total[s] / weight - none[s])
+    assert expected[winner] > 0 and sum(expected) == pytest.approx(0)
+
+
+def test_the_horses_expected_follow_the_rule_book() -> None:
+    # 广东 翻鬼's 买马: 4 horses (6 when the winner holds no ghost), counted from the dealer (1/5/9/东/中 the dealer,
+    # 2/6/南/发 the next seat ...), each on the winner 2 more from each payer
+    from mahjong.game.expert import _AfterWin
+    from mahjong.tiles import parse_tiles
+
+    game = Game("guangdong-fangui", seed=0)
+    after = _AfterWin(game)
+    paid = (-2, 6, -2, -2)  # (seat 1 self-drawn, the dealer seat 0)
+
+    def only(text: str) -> list[int]:
+        unseen = [0] * 34
+        for t in parse_tiles(text):
+            unseen[t] += 1
+        return unseen
+
+    def no_birds(facts: dict[str, object]) -> tuple[int, ...]:
+        raise AssertionError("no birds in this game")
+
+    on_next = only("2m6p2sSF")  # (every horse falls on seat 1, the seat after the dealer)
+    assert after.expected(paid, no_birds, 1, 0, True, on_next) == [-8, 24, -8, -8]
+    assert after.expected(paid, no_birds, 1, 0, False, on_next) == [-12, 36, -12, -12]
+    assert after.expected(paid, no_birds, 1, 0, True, only("1m5p9sEC")) == [0, 0, 0, 0]  # (all on the dealer)
+    half = after.expected(paid, no_birds, 1, 0, True, only("2m1m"))
+    assert half == pytest.approx([-4, 12, -4, -4])
+    # counted from the winner: 1/5/9/东/中 fall on it
+    from_winner = _AfterWin(Game("guangdong-fangui", seed=0, options={"horses_from": "winner"}))
+    assert from_winner.expected(paid, no_birds, 1, 0, True, only("1m5p9sEC")) == [-8, 24, -8, -8]
+    # no horses: nothing after the win
+    assert not _AfterWin(Game("guangdong-fangui", seed=0, options={"horses": 0, "horses_without_ghosts": 0}))
+
+
+@pytest.mark.parametrize("rules", ["guangdong-fangui", "nanchang"])
+def test_the_typical_win_is_scored_where_a_turned_up_tile_makes_the_wildcards(rules: str) -> None:
+    # the typical win's context carries the turned-up indicator (without it the scorer refuses the win and the
+    # expert valued every far hand at 1 and dealing in at nothing)
+    from mahjong.game.expert import _AfterWin, _typical
+
+    game = Game(rules, seed=1)
+    gain, deal_in = _typical(game, 0, _AfterWin(game))
+    assert gain > 1.0 and deal_in > 0.0

@@ -12,7 +12,9 @@ weighs every discard in one currency, the points it expects:
   hand that cannot be won is not played for.  Farther away the win's worth is the rule set's typical win (one
   that holds a wildcard where the game has them).  A wildcard left unseen is an out for every step (on one's own
   draw), and a win is worth what the rule set pays for it as the seat sees it: with its wildcards or without
-  (红中's and 推倒胡's wildcard-free wins pay more), never the birds turned up from the wall after it.
+  (红中's and 推倒胡's wildcard-free wins pay more), and what the tiles turned up from the wall after it are
+  expected to pay (抓鸟 birds, 买马 horses): the rule book's count and hitting tiles, each hit's payment from its
+  own rows, the chance of a hit from the copies the seat cannot see (the wall itself is never read).
 * **Claims**: a pung, chow or kong is taken when it raises the hand's expected points.  In a rule set with a
   minimum (the scorer's ``valid``: Guobiao's 8 fan) a claim must leave a win worth taking in sight — ready,
   or one tile away with such a win behind it — otherwise the hand stays concealed.  A kong on a discard that
@@ -32,7 +34,7 @@ Every choice is one of the legal actions given; it never declines a win it may t
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
@@ -80,11 +82,8 @@ class _Look:
                     if m.kind == "concealed_kong":
                         seen[m.tile] -= 4
         copies = memo.get("copies")
-        if copies is None:  # (the tile set's copies of each kind: a kind the game does not use has none)
-            copies = memo["copies"] = [0] * 34
-            for t in game.flow.tiles():
-                if t < 34:
-                    copies[t] += 1
+        if copies is None:
+            copies = memo["copies"] = _copies(game)
         self.unseen = [max(0, copies[t] - seen[t] - self.counts[t]) for t in range(34)]
         # this hand's wildcard kinds among the 34 (红中, the turned-up ghost ...): a wildcard drawn is an out for
         # every step of every hand, which the kernels' useful tiles (real tiles only) leave out
@@ -108,6 +107,10 @@ class _Look:
         self.ctx_fields = {f.name for f in fields(ctx_cls)}
         self.typical: float = memo["typical"][0]
         self.deal_in_cost: float = memo["typical"][1]
+        after = memo.get("after")
+        if after is None:
+            after = memo["after"] = _AfterWin(game)
+        self.after: _AfterWin = after
 
     def claiming(self, kind: str, tiles: tuple[int, ...], from_seat: int | None) -> _Look:
         """This view as it would be after claiming ``tiles`` from ``from_seat`` (the meld counts in the wins)."""
@@ -179,16 +182,22 @@ class _Look:
             hand = Hand(tuple(sorted(concealed)), self.melds, self.flowers, tile)
             kw = game.context_kwargs(self.seat, tile, from_seat, False)
             kw.update(flow.check_facts(st, self.seat))
-            # (what the tiles turned up after a win will bring, the birds, is unknown: the win is worth its
-            # rows alone, the same for every hand)
+            # (the facts of the tiles turned up after the win, the birds, are unknown: the rows are scored
+            # without them and their expectation added by the after-win model)
             known = self.ctx_fields - flow.facts_after_win
-            ctx = self.ctx_cls(**{k: v for k, v in kw.items() if k in known})
-            result = game.ruleset.score(hand, ctx)
+            kw = {k: v for k, v in kw.items() if k in known}
+            result = game.ruleset.score(hand, self.ctx_cls(**kw))
+            if not result.valid or not flow.may_win(st, self.seat, result):
+                return None
+
+            def rescored(facts: dict[str, Any]) -> Sequence[int]:
+                return game.ruleset.score(hand, self.ctx_cls(**kw, **facts)).payments
+
+            holds_wild = any(concealed.count(w) for w in self.wild)
+            extra = self.after.expected(result.payments, rescored, self.seat, st.dealer, holds_wild, self.unseen)
         except (MahjongError, AssertionError):
             return None
-        if not result.valid or not flow.may_win(st, self.seat, result):
-            return None
-        return float(max(0, result.payments[self.seat]))
+        return float(max(0.0, result.payments[self.seat] + extra[self.seat]))
 
     def ready(self, counts: Sequence[int]) -> tuple[float, float]:
         """A ready hand's (chances per round, worth of a win): each allowed wait's unseen copies times its rate,
@@ -263,6 +272,97 @@ class _Look:
         return _complete((first,) + (later,) * (sh - 1) + (later * rate,), self.left, self.draws) * self.typical
 
 
+class _AfterWin:
+    """What the tiles turned up from the wall after a win pay on top of it, as the rule book says: 抓鸟 (its
+    ``birds`` and which of them hit, each hit paid by the payment's own rows) and 买马 (its ``[horses]``: how
+    many, the tiles that fall on the winner, what each payer pays again for each).  :meth:`expected` gives the
+    expectation of those payments by seat over the tiles a seat cannot see: every turned-up tile is taken to be
+    one of the unseen copies, each alike (the wall itself is never read)."""
+
+    def __init__(self, game: Game) -> None:
+        from mahjong.rulebook.special import HorseRule, bird_hits, option_values
+
+        flow = game.flow
+        self.seats = tuple(flow.seats)
+        book = getattr(flow, "book", None)
+        play = getattr(book, "flow", None)
+        self.birds = int(getattr(play, "birds", 0) or 0)
+        self.by_seat = bool(self.birds) and getattr(play, "bird_hits", "") == "seat"
+        # (by count: the kinds whose bird hits)
+        self.bird_hit = tuple(bool(self.birds) and not self.by_seat and bird_hits(book, [t]) > 0 for t in range(34))
+        self.names: dict[str, Any] = option_values(game.ruleset, book) if book is not None else {}
+        rule = getattr(getattr(flow, "special", None), "horses", None)
+        self.horses = rule if isinstance(rule, HorseRule) and (not rule.option or self.names.get(rule.option)) else None
+        self.horse_count = self.horse_count_without = 0
+        self.horse_start = "dealer"
+        if self.horses is not None:
+            self.horse_count = self._number(self.horses.count)
+            without = self.horses.count_without_wildcards
+            self.horse_count_without = self.horse_count if without is None else self._number(without)
+            start = self.horses.start
+            self.horse_start = start if start in ("dealer", "winner") else str(self.names.get(start, "dealer"))
+            if not (self.horse_count or self.horse_count_without):
+                self.horses = None  # (none turned under these options)
+
+    def _number(self, node: Any, **names: int) -> int:
+        from mahjong.rulebook.expr import BUILTINS, evaluate_int
+
+        return evaluate_int(node, {**self.names, **names}, dict(BUILTINS))
+
+    def __bool__(self) -> bool:
+        return bool(self.birds or self.horses)
+
+    def expected(self, payments: Sequence[int], rescored: Callable[[dict[str, Any]], Sequence[int]], winner: int,
+                 dealer: int, holds_wild: bool, unseen: Sequence[int]) -> list[float]:
+        """The expected after-win payments by seat for a win of ``winner`` whose rows pay ``payments`` (without
+        birds); ``rescored(facts)`` is the same win's payments with the birds' win facts set as given."""
+        out = [0.0] * len(payments)
+        left = sum(unseen[:34])
+        if not self or not left:
+            return out
+        share = [u / left for u in unseen[:34]]
+        if self.by_seat:
+            # 扎鸟 by seat: each bird on a seat adds what one bird there adds to the payments (the rows are linear
+            # in the birds), times the birds expected on it
+            from mahjong.rulebook.special import birds_by_seat
+
+            on = [0.0] * 4
+            for t in range(34):
+                if share[t]:
+                    for s, n in enumerate(birds_by_seat(winner, [t], self.seats)):
+                        on[s] += self.birds * share[t] * n
+            for s in self.seats:
+                if on[s]:
+                    one = [0] * 4
+                    one[s] = 1
+                    paid = rescored({"bird_seats": one})
+                    for k in range(len(out)):
+                        out[k] += on[s] * (paid[k] - payments[k])
+        elif self.birds:
+            # by count: what one hit adds, times the hits expected
+            hits = self.birds * sum(share[t] for t in range(34) if self.bird_hit[t])
+            if hits:
+                paid = rescored({"birds": 1})
+                for k in range(len(out)):
+                    out[k] += hits * (paid[k] - payments[k])
+        if self.horses is not None:
+            from mahjong.rulebook.special import horse_seat
+
+            rule = self.horses
+            n = self.horse_count if holds_wild else self.horse_count_without
+            start = dealer if self.horse_start == "dealer" else winner
+            hits = n * sum(share[t] for t in range(34)
+                           if share[t] and horse_seat(t, start, rule.positions, self.seats) == winner)
+            if hits:
+                # (covers: one payer carrying the others' shares, 包三家, is rare enough to count as one)
+                for payer, amount in enumerate(payments):
+                    if payer != winner and amount < 0:
+                        again = hits * self._number(rule.value, share=-amount, covers=1)
+                        out[payer] -= again
+                        out[winner] += again
+        return out
+
+
 def _complete(chances: Sequence[float], unseen: int, draws: int) -> float:
     """The chance of passing the steps in order within ``draws`` rounds, step i taken in a round with chance
     ``chances[i] / unseen`` (a geometric race, step by step)."""
@@ -276,9 +376,32 @@ def _complete(chances: Sequence[float], unseen: int, draws: int) -> float:
     return state[-1]
 
 
-def _typical(game: Game, seat: int) -> tuple[float, float]:
+def _copies(game: Game) -> list[int]:
+    """The tile set's copies of each kind (a kind the game does not use has none)."""
+    copies = [0] * 34
+    for t in game.flow.tiles():
+        if t < 34:
+            copies[t] += 1
+    return copies
+
+
+def _paid(game: Game, hand: Hand, ctx_cls: type[WinContext], kw: dict[str, Any], winner: int, after: _AfterWin,
+          holds_wild: bool, unseen: Sequence[int]) -> list[float]:
+    """``winner``'s win's payments by seat (context ``kw``) with what the tiles turned up after it are expected
+    to pay."""
+
+    def rescored(facts: dict[str, Any]) -> Sequence[int]:
+        return game.ruleset.score(hand, ctx_cls(**kw, **facts)).payments
+
+    rows = rescored({})
+    more = after.expected(rows, rescored, winner, game.state.dealer, holds_wild, unseen)
+    return [p + m for p, m in zip(rows, more)]
+
+
+def _typical(game: Game, seat: int, after: _AfterWin) -> tuple[float, float]:
     """The rule set's typical win, as the points it brings the winner, and what dealing in costs more than
-    another seat's discard win: read from its scorer on the first of a few plain complete hands it allows."""
+    another seat's discard win: read from its scorer on the first of a few plain complete hands it allows, with
+    what the tiles turned up after it are expected to pay (any tile of the set alike)."""
     from mahjong.hand import parse_hand
 
     flow = game.flow
@@ -288,6 +411,7 @@ def _typical(game: Game, seat: int) -> tuple[float, float]:
     winner, third = seats[0], seats[-1]
     gain = 0.0
     wild = sorted(t for t in flow.wild_kinds(game.state) if t < 34)
+    copies = _copies(game)
     for text in _TYPICAL_WINS:
         hand = parse_hand(text)
         if wild and hand.win_tile is not None:
@@ -296,19 +420,23 @@ def _typical(game: Game, seat: int) -> tuple[float, float]:
             concealed.remove(hand.win_tile)
             hand = Hand(tuple(sorted(concealed + [wild[0]])), hand.melds, hand.flowers, wild[0])
         try:
+            # (with the table's public facts a win needs: the turned-up tile that makes the wildcards)
             base: dict[str, Any] = {"winner": winner, "dealer": game.state.dealer,
-                                    "prevalent_wind": game.state.prevalent_wind}
-            drawn = game.ruleset.score(hand, ctx_cls(**{k: v for k, v in base.items() if k in known}))
+                                    "prevalent_wind": game.state.prevalent_wind,
+                                    "indicator": getattr(game.state, "indicator", None)}
+            base = {k: v for k, v in base.items() if k in known}
+            drawn = game.ruleset.score(hand, ctx_cls(**base))
             if not drawn.valid:
                 continue
-            gain = float(max(0, drawn.payments[winner]))
-            ctx = ctx_cls(**{k: v for k, v in {**base, "discarder": seat}.items() if k in known})
-            result = game.ruleset.score(hand, ctx)
+            gain = float(max(0.0, _paid(game, hand, ctx_cls, base, winner, after, bool(wild), copies)[winner]))
+            on_discard_kw = {k: v for k, v in {**base, "discarder": seat}.items() if k in known}
+            result = game.ruleset.score(hand, ctx_cls(**on_discard_kw))
+            on_discard = _paid(game, hand, ctx_cls, on_discard_kw, winner, after, bool(wild), copies)
         except (MahjongError, TypeError):
             continue
         if not result.valid:
             return gain, 0.0
-        extra = (result.payments[third] if third != winner else 0) - result.payments[seat]
+        extra = (on_discard[third] if third != winner else 0) - on_discard[seat]
         return gain, float(max(0, extra))
     return max(gain, 1.0), 0.0
 
@@ -322,17 +450,22 @@ class ExpertAgent:
         self._hand: tuple[int, int] | None = None
         self._memo: dict[str, Any] = {}
         self._typical: dict[tuple[Any, ...], tuple[float, float]] = {}
+        self._after: dict[tuple[Any, ...], _AfterWin] = {}
 
     def _memo_for(self, game: Game, seat: int) -> dict[str, Any]:
         """What is worth keeping between this seat's decisions in one hand (shanten, useful tiles, values)."""
         key = (seat, len(game.state.melds[seat]))
         if game is not self._game or key != self._hand:
-            rules = (game.rules, repr(sorted(game.options.items())), seat, game.state.dealer)
+            rules = (game.rules, repr(sorted(game.options.items())), seat, game.state.dealer,
+                     getattr(game.state, "indicator", None))
+            after = self._after.get(rules[:2])
+            if after is None:
+                after = self._after[rules[:2]] = _AfterWin(game)
             typical = self._typical.get(rules)
             if typical is None:
-                typical = self._typical[rules] = _typical(game, seat)
+                typical = self._typical[rules] = _typical(game, seat, after)
             copies = self._memo.get("copies") if game is self._game else None
-            self._game, self._hand, self._memo = game, key, {"typical": typical}
+            self._game, self._hand, self._memo = game, key, {"typical": typical, "after": after}
             if copies is not None:
                 self._memo["copies"] = copies
         return self._memo

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 import numpy as np
@@ -330,7 +331,7 @@ def test_sichuan_values_the_compiled_book_cannot_hold_are_left_to_the_rule_book(
         return (CompiledBook(image), *hook[1:])
 
     monkeypatch.setattr(core, "_book_in_c", poisoned)
-    monkeypatch.setattr(core, "_BOOKS", {})
+    monkeypatch.setattr(core, "_KEPT", weakref.WeakKeyDictionary())  # (no compiled book kept from before)
     odd = GameBatch(6, rules="sichuan", seed=5, keep_logs=False)
     statuses: list[int] = []
     turn = odd._python_turn

@@ -189,15 +189,12 @@ class _Look:
             result = game.ruleset.score(hand, self.ctx_cls(**kw))
             if not result.valid or not flow.may_win(st, self.seat, result):
                 return None
-
-            def rescored(facts: dict[str, Any]) -> Sequence[int]:
-                return game.ruleset.score(hand, self.ctx_cls(**kw, **facts)).payments
-
             holds_wild = any(concealed.count(w) for w in self.wild)
-            extra = self.after.expected(result.payments, rescored, self.seat, st.dealer, holds_wild, self.unseen)
+            paid = _paid(game, hand, self.ctx_cls, kw, self.seat, self.after, holds_wild, self.unseen,
+                         result.payments)
         except (MahjongError, AssertionError):
             return None
-        return float(max(0.0, result.payments[self.seat] + extra[self.seat]))
+        return float(max(0.0, paid[self.seat]))
 
     def ready(self, counts: Sequence[int]) -> tuple[float, float]:
         """A ready hand's (chances per round, worth of a win): each allowed wait's unseen copies times its rate,
@@ -386,14 +383,15 @@ def _copies(game: Game) -> list[int]:
 
 
 def _paid(game: Game, hand: Hand, ctx_cls: type[WinContext], kw: dict[str, Any], winner: int, after: _AfterWin,
-          holds_wild: bool, unseen: Sequence[int]) -> list[float]:
-    """``winner``'s win's payments by seat (context ``kw``) with what the tiles turned up after it are expected
-    to pay."""
+          holds_wild: bool, unseen: Sequence[int], rows: Sequence[int] | None = None) -> list[float]:
+    """``winner``'s win's payments by seat (context ``kw``; ``rows``: those payments if already scored) with what
+    the tiles turned up after it are expected to pay."""
 
     def rescored(facts: dict[str, Any]) -> Sequence[int]:
         return game.ruleset.score(hand, ctx_cls(**kw, **facts)).payments
 
-    rows = rescored({})
+    if rows is None:
+        rows = rescored({})
     more = after.expected(rows, rescored, winner, game.state.dealer, holds_wild, unseen)
     return [p + m for p, m in zip(rows, more)]
 

@@ -2,7 +2,7 @@
 # (python/mahjong/rulebook/predicates.py): do not edit (edit those files and rebuild).  The compiled
 # rule-book evaluator's opcodes, library ids, codes and image layout, as C constants.
 cdef enum:
-    EVL_MAGIC = 1608236719
+    EVL_MAGIC = 135476853
     EVL_MAX_STACK = 64
     EVL_MAX_CODE = 65536
     EVL_N_PREDICATES = 43
@@ -10,7 +10,7 @@ cdef enum:
     EVL_N_FUNCS = 10
     EVL_N_OPS = 34
     EVL_HEADER = 72
-    EVL_ROW = 12
+    EVL_ROW = 13
     EVL_FACT = 3
     EVF_FIND_WAIT = 1
     EVF_LACK_A_SUIT = 2
@@ -324,6 +324,7 @@ cdef enum:
     ERW_RENAME = 9
     ERW_N_EXCL = 10
     ERW_EXCL = 11
+    ERW_PER_SET = 12
 
 cdef enum:
     EFA_KIND = 0

@@ -117,6 +117,7 @@ ctypedef struct EvLine:
     int row
     int64_t times
     int64_t value
+    int set                       # the set it was counted on (its place in the reading's sets); -1: the whole reading
 
 
 ctypedef struct EvResult:
@@ -352,7 +353,8 @@ cdef int ev_load(const int32_t* img, int n, EvBook* b) noexcept nogil:
     for i in range(b.n_rows):
         row = b.rows + i * EVL_ROW
         if not (1 <= row[ERW_STAGE] <= 2 and 0 <= row[ERW_UNIT] < 5 and 0 <= row[ERW_PATTERN] <= 1
-                and row[ERW_N_EXCL] >= 0 and row[ERW_EXCL] >= 0 and row[ERW_EXCL] + row[ERW_N_EXCL] <= b.n_excl):
+                and row[ERW_N_EXCL] >= 0 and row[ERW_EXCL] >= 0 and row[ERW_EXCL] + row[ERW_N_EXCL] <= b.n_excl
+                and (row[ERW_PER_SET] == 0 or (row[ERW_PER_SET] == 1 and row[ERW_STAGE] == 1))):
             ok = -1
             break
         if (ev_program_ok(b, row[ERW_WHEN], depth_at) != 0 or ev_program_ok(b, row[ERW_COUNT], depth_at) != 0
@@ -1088,14 +1090,49 @@ cdef int ev_row_value(const EvCtx* x, const int32_t* row, int self_drawn, EvLine
     return 1
 
 
+cdef void ev_set_view(const EvReading* r, int k, EvReading* one) noexcept nogil:
+    """set_reading: set k of the reading alone (a row counted per set reads it): that set only, no pair, no wait,
+    the set's own tiles as the counts (a kong holds four); the decomposition and the winning tile are the
+    reading's."""
+    cdef int j, t
+    one[0] = r[0]
+    one.n_sets = 1
+    one.n_declared = k < r.n_declared
+    one.kind[0] = r.kind[k]
+    one.tile[0] = r.tile[k]
+    one.concealed[0] = r.concealed[k]
+    one.claimed[0] = r.claimed[k]
+    for j in range(3):
+        one.tiles3[0][j] = r.tiles3[k][j]
+    one.pair = -1
+    one.wait = WAIT_NONE
+    one.win_set = -1
+    memset(one.counts, 0, 34)
+    for j in range(3):
+        one.counts[r.tiles3[k][j]] += 1
+    if r.kind[k] == 2:
+        one.counts[r.tile[k]] += 1
+    one.suits = 0
+    one.honors = 0
+    for t in range(34):
+        if one.counts[t]:
+            if t < 27:
+                one.suits |= 1 << (t // 9)
+            else:
+                one.honors += one.counts[t]
+
+
 cdef int ev_count_rows(EvScan* S, const EvReading* r) noexcept nogil:
-    """count_rows on one reading: S.lines in the result's order; -1 where the rule book raises."""
+    """count_rows on one reading: S.lines in the result's order; -1 where the rule book raises.  A run of rows
+    counted per set (ERW_PER_SET) is read set by set, each row on that set alone (ev_set_view), a line for each
+    set it holds for."""
     cdef const EvBook* b = S.b
-    cdef EvCtx x
+    cdef EvCtx x, sx
+    cdef EvReading one
     cdef EvLine stage1[EV_MAX_ROWS]
     cdef EvLine first[EV_MAX_ROWS]
     cdef uint8_t counted[EV_MAX_ROWS]
-    cdef int i, n1 = 0, n2 = 0, got, j, m = 0
+    cdef int i, n1 = 0, n2 = 0, got, j, m = 0, k, end
     cdef const int32_t* row
     x.b = b
     x.h = S.h
@@ -1104,15 +1141,38 @@ cdef int ev_count_rows(EvScan* S, const EvReading* r) noexcept nogil:
     x.n_counted = 0
     x.lines = NULL
     x.n_lines = 0
-    for i in range(b.n_rows):
+    i = 0
+    while i < b.n_rows:
         row = b.rows + i * EVL_ROW
         if row[ERW_STAGE] != 1:
+            i += 1
             continue
-        stage1[n1].row = i
-        got = ev_row_value(&x, row, r.self_drawn, &stage1[n1])
-        if got < 0:
-            return -1
-        n1 += got
+        if not row[ERW_PER_SET]:
+            stage1[n1].row = i
+            stage1[n1].set = -1
+            got = ev_row_value(&x, row, r.self_drawn, &stage1[n1])
+            if got < 0:
+                return -1
+            n1 += got
+            i += 1
+            continue
+        end = i
+        while end < b.n_rows and b.rows[end * EVL_ROW + ERW_PER_SET]:
+            end += 1
+        sx = x
+        sx.r = &one
+        for k in range(r.n_sets):
+            ev_set_view(r, k, &one)
+            for j in range(i, end):
+                if n1 >= EV_MAX_ROWS:
+                    return -1  # (more lines than the evaluator holds: the rule book counts them)
+                stage1[n1].row = j
+                stage1[n1].set = k
+                got = ev_row_value(&sx, b.rows + j * EVL_ROW, r.self_drawn, &stage1[n1])
+                if got < 0:
+                    return -1
+                n1 += got
+        i = end
     n1 = ev_exclusions(b, stage1, n1)
     memset(counted, 0, b.n_rows)
     for i in range(n1):
@@ -1124,6 +1184,7 @@ cdef int ev_count_rows(EvScan* S, const EvReading* r) noexcept nogil:
         if row[ERW_STAGE] != 2:
             continue
         first[n2].row = i
+        first[n2].set = -1
         got = ev_row_value(&x, row, r.self_drawn, &first[n2])
         if got < 0:
             return -1
@@ -1270,7 +1331,7 @@ cdef void ev_consider(EvScan* S, EvReading* r, uint8_t* key, int n, int placed) 
     if S.has_limit:
         for i in range(S.n_lines):
             if b.rows[S.lines[i].row * EVL_ROW + ERW_GROUP] == b.img[EH_LIMIT_GROUP]:
-                S.lines[m].row = S.lines[i].row
+                S.lines[m] = S.lines[i]
                 S.lines[m].times = 1
                 S.lines[m].value = S.limit if m == 0 else 0
                 m += 1
@@ -1936,6 +1997,7 @@ cdef int ev_finish(const EvBook* b, const EvHand* h, EvResult* res) noexcept nog
     """The best reading's other names, rounding, cap, validity, points and payments; -1 where the rule book
     raises."""
     cdef EvCtx x, rx, mx
+    cdef EvReading one
     cdef uint8_t counted[EV_MAX_ROWS]
     cdef int i, p, winner = h.winner, dealer = h.dealer, discarder, self_drawn = res.best.self_drawn
     cdef int64_t v, total, cap, points, all_pay, for_all, doubles, bonus, pay_cap, dealer_bonus, alone, share, sum_
@@ -1950,14 +2012,19 @@ cdef int ev_finish(const EvBook* b, const EvHand* h, EvResult* res) noexcept nog
     x.lines = res.lines  # (the payment reads group_value of the counted rows)
     x.n_lines = res.n_lines
     rx = x
-    rx.r = &res.best
     for i in range(res.n_lines):
         p = b.rows[res.lines[i].row * EVL_ROW + ERW_RENAME]
         res.renamed[i] = 0
         if p >= 0:
+            if res.lines[i].set >= 0:  # (a line counted on one set: its other name is read on that set)
+                ev_set_view(&res.best, res.lines[i].set, &one)
+                rx.r = &one
+            else:
+                rx.r = &res.best
             if ev_run(&rx, p, &v) != 0:
                 return -1
             res.renamed[i] = v != 0
+    rx.r = &res.best  # (what follows reads the whole reading)
     total = res.value
     if img[EH_ROUND_UP] > 0:
         total = -ev_floordiv(-total, img[EH_ROUND_UP]) * img[EH_ROUND_UP]
@@ -2183,8 +2250,8 @@ cdef class CompiledBook:
         none), the seats (discarder -1: self-drawn), the winner's seat wind, the prevalent wind, robbing a kong, the
         fact ya, the image's fact values and the mask of wild kinds.  Returns (status, lines, value, fan, totals,
         total, invalid, points, owed, payments, wait, decomposition, placed, compared, details)
-        (mahjong.rulebook.evaluator.Outcome's fields; lines: (row, times, value, renamed); decomposition: (form,
-        melds, pairs, singles, wildcards))."""
+        (mahjong.rulebook.evaluator.Outcome's fields; lines: (row, times, value, renamed, set tile: -1 for a row
+        counted on the whole reading); decomposition: (form, melds, pairs, singles, wildcards))."""
         cdef EvHand h
         cdef EvResult* res
         cdef int i, j, st
@@ -2232,7 +2299,8 @@ cdef class CompiledBook:
             if st != ER_OK:
                 return (st,)
             r = &res.best
-            lines = tuple([(res.lines[i].row, res.lines[i].times, res.lines[i].value, bool(res.renamed[i]))
+            lines = tuple([(res.lines[i].row, res.lines[i].times, res.lines[i].value, bool(res.renamed[i]),
+                            r.tile[res.lines[i].set] if 0 <= res.lines[i].set < r.n_sets else -1)
                            for i in range(res.n_lines)])
             deco = (r.form, tuple([tuple([r.melds[i][j] for j in range(3)]) for i in range(r.n_melds)]),
                     tuple([r.pairs[i] for i in range(r.n_pairs)]), tuple([r.singles[i] for i in range(r.n_singles)]),

@@ -39,6 +39,7 @@ from mahjong.rulebook.compiler import (
 from mahjong.rulebook.evaluator import Outcome, compiled_outcome, twin
 from mahjong.rulebook.load import check_text
 from mahjong.rulebook.predicates import COUNTS, FUNCTIONS, PREDICATES
+from mahjong.tiles import tile_name
 
 ROOT = Path(__file__).resolve().parents[2]
 compiled_only = pytest.mark.skipif(BACKEND != "cython", reason="compares the compiled evaluator with its twin")
@@ -191,8 +192,9 @@ def _compare(rs: Any, hand: Any, kw: dict[str, Any]) -> str:
         return "no_win"
     assert not isinstance(expected, Exception), (str(h), kw, expected)
     rows = cb.rows
-    lines = [(rows[i].key, n, v, rows[i].rename_zh if renamed else rows[i].name_zh) for i, n, v, renamed in got.lines]
-    assert lines == [(i.key, i.count, i.value, i.name_zh) for i in expected.items], (str(h), kw)
+    lines = [(rows[i].key, n, v, rows[i].rename_zh if renamed else rows[i].name_zh,
+              rows[i].text if tile < 0 else tile_name(tile)) for i, n, v, renamed, tile in got.lines]
+    assert lines == [(i.key, i.count, i.value, i.name_zh, i.note) for i in expected.items], (str(h), kw)
     assert (got.total, got.invalid == 0, got.payments) == (expected.total, expected.valid, expected.payments), (
         str(h), kw, got, expected)
     assert rs.readings(h, rs.wildcard_kinds(c))[got.reading] == expected.reading
@@ -401,8 +403,11 @@ def _book(draw: Any) -> str:
                          .replace("'", '"'))
         if draw(st.integers(0, 3)) == 0:
             lines.append("pattern = false")
-        if draw(st.integers(0, 3)) == 0:
+        grouping = draw(st.integers(0, 7))
+        if grouping < 2:
             lines.append('group = "big"')
+        elif grouping == 2 and not stage2:  # (counted on each set alone, a line a set)
+            lines.append('group = "set"')
         if draw(st.integers(0, 4)) == 0:
             lines += ["[rows.rename]", f"when = '{draw(_bool_expr())}'", 'zh = "别名"']
         rows.append("[[rows]]\n" + "\n".join(lines))

@@ -50,8 +50,16 @@ from mahjong.rulebook.expr import (
 )
 from mahjong.rulebook.options import describe
 from mahjong.rulebook.predicates import COUNTS, FACTS, FUNCTIONS, PREDICATES
-from mahjong.rulebook.reading import Reading, build_reading, field_names, split_wildcards, win_facts, win_placements
-from mahjong.rulebook.rows import RuleRow
+from mahjong.rulebook.reading import (
+    Reading,
+    build_reading,
+    field_names,
+    set_reading,
+    split_wildcards,
+    win_facts,
+    win_placements,
+)
+from mahjong.rulebook.rows import SET_ROWS, RuleRow
 from mahjong.rulebook.strategies import (
     Payment,
     Totals,
@@ -379,14 +387,22 @@ class TablePlan:
     ``has_stage2``: the table has stage-2 rows at all; ``excludes``: some row strikes another (else the exclusion
     policy is not run)."""
 
-    __slots__ = ("stage1", "stage2", "has_stage2", "excludes")
+    __slots__ = ("stage1", "stage2", "has_stage2", "excludes", "blocks")
 
     def __init__(self, plan: tuple[tuple[RuleRow, Compiled | None, Compiled | None], ...], self_drawn: bool,
                  book: RuleBook) -> None:
         stage1: list[tuple[RuleRow, Compiled | None, Compiled | None, Compiled | None]] = []
         stage2: list[tuple[RuleRow, Compiled, Compiled | None, Compiled | None]] = []
         self.has_stage2 = False
-        for r, when, count in plan:
+        # the run of rows counted per set (SET_ROWS) each stage-1 row belongs to: the place of the run's first
+        # row in the table as the configuration reads it, -1 for a row counted once (the compiled evaluator
+        # finds the same runs in its image's rows)
+        blocks: list[int] = []
+        run_start = -1
+        for at, (r, when, count) in enumerate(plan):
+            run_start = (run_start if run_start >= 0 else at) if r.group == SET_ROWS else -1
+            if r.stage == 1 and (when is not None or count is not None):
+                blocks.append(run_start)
             if self_drawn and r.self_drawn_value is not None:  # a row priced apart on a self-draw (rb-jw)
                 r = dataclasses.replace(r, value=r.self_drawn_value)
             valued = compiled(book.row_hand_values[r.key]) if r.key in book.row_hand_values else None
@@ -398,6 +414,7 @@ class TablePlan:
                 stage1.append((r, when, count, valued))
         self.stage1 = tuple(stage1)
         self.stage2 = tuple(stage2)
+        self.blocks = tuple(blocks)
         self.excludes = book.exclusion != "simultaneous" or any(r.excludes or r.implied for r, *_ in stage1)
 
 
@@ -655,16 +672,29 @@ class BookRuleSet(RuleSet[Any]):
         names, funcs = self._reading_env(v, opts) if env is None else env
         plan = self._table_plan(opts, v.context.self_drawn)
         applying: list[RuleRow] = []
-        times: dict[str, int] = {}
-        for r, when, count, valued in plan.stage1:
-            if when is not None and not when(names, funcs):
+        times: dict[int, int] = {}  # (by line: a row counted per set has a line for each set it holds for)
+        stage1, blocks = plan.stage1, plan.blocks
+        i = 0
+        while i < len(stage1):
+            if blocks[i] < 0:
+                r, when, count, valued = stage1[i]
+                i += 1
+                if when is not None and not when(names, funcs):
+                    continue
+                n = 1 if count is None else as_int(count(names, funcs))
+                if n > 0:
+                    if valued is not None:
+                        r = dataclasses.replace(r, value=as_int(valued(names, funcs)))
+                    applying.append(r)
+                    times[id(r)] = n
                 continue
-            n = 1 if count is None else as_int(count(names, funcs))
-            if n > 0:
-                if valued is not None:
-                    r = dataclasses.replace(r, value=as_int(valued(names, funcs)))
-                applying.append(r)
-                times[r.key] = n
+            j = i
+            while j < len(stage1) and blocks[j] == blocks[i]:
+                j += 1
+            for line in self._set_lines(v, opts, stage1[i:j]):
+                applying.append(line[0])
+                times[id(line[0])] = line[1]
+            i = j
         counted = apply_exclusions(self.book.exclusion, applying) if plan.excludes else applying
         first: list[RuleRow] = []
         if plan.has_stage2:
@@ -677,12 +707,36 @@ class BookRuleSet(RuleSet[Any]):
                         if valued is not None:
                             r = dataclasses.replace(r, value=as_int(valued(names, funcs)))
                         first.append(r)
-                        times[r.key] = n
+                        times[id(r)] = n
         if self.book.order == "patterns_first":
             place = self._row_tables.places
             chosen = sorted((*first, *counted), key=lambda r: (not r.pattern, place[r.key]))
-            return [(r, times[r.key]) for r in chosen]
-        return [(r, times[r.key]) for r in (*first, *counted)]
+            return [(r, times[id(r)]) for r in chosen]
+        return [(r, times[id(r)]) for r in (*first, *counted)]
+
+    def _set_lines(self, v: Reading, opts: Mapping[str, Any],
+                   block: Sequence[tuple[RuleRow, Compiled | None, Compiled | None, Compiled | None]]
+                   ) -> list[tuple[RuleRow, int]]:
+        """A run of rows counted per set (``group = "set"``) on a reading: set by set (declared melds first),
+        each row read on that set alone (:func:`~mahjong.rulebook.reading.set_reading`), one line for each set it
+        holds for — the row with that line's value, the set's tile as its text and, where its other name's
+        condition holds on the set, that name (so the item shows it whatever the whole reading holds)."""
+        out: list[tuple[RuleRow, int]] = []
+        for s in v.sets:
+            names, funcs = self._reading_env(set_reading(v, s), opts)
+            for r, when, count, valued in block:
+                if when is not None and not when(names, funcs):
+                    continue
+                n = 1 if count is None else as_int(count(names, funcs))
+                if n <= 0:
+                    continue
+                changed: dict[str, Any] = {"text": tile_name(s.tile), "rename_when": None}
+                if valued is not None:
+                    changed["value"] = as_int(valued(names, funcs))
+                if r.rename_when is not None and evaluate(r.rename_when, names, funcs):
+                    changed.update(name_zh=r.rename_zh, name_en=r.rename_en or r.name_en)
+                out.append((dataclasses.replace(r, **changed), n))
+        return out
 
     def _items(self, lines: list[tuple[RuleRow, int]], v: Reading, opts: Mapping[str, Any],
                env: tuple[dict[str, Any], dict[str, Any]] | None = None) -> list[ScoreItem]:

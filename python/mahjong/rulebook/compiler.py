@@ -32,7 +32,7 @@ from mahjong.rulebook import opcodes as O
 from mahjong.rulebook.book import BookRuleSet, _reads_wait, fact_value
 from mahjong.rulebook.expr import BUILTINS, Node, fold
 from mahjong.rulebook.predicates import COUNTS, FACTS, FUNCTIONS, PREDICATES
-from mahjong.rulebook.rows import RuleRow
+from mahjong.rulebook.rows import SET_ROWS, RuleRow
 from mahjong.tiles import parse_tiles
 
 __all__ = ["NotCompiled", "CompiledBook", "FactSlot", "compile_ruleset", "compiled", "not_compiled_reason",
@@ -649,7 +649,7 @@ def compile_ruleset(rs: BookRuleSet) -> CompiledBook:
         sdv = r.value if r.self_drawn_value is None else r.self_drawn_value
         row_words.append([2 if stage2 else 1, O.UNITS.index(r.unit), _const(r.value), _const(sdv),
                           int(bool(r.pattern)), c.groups[r.group], when_pc, count_pc, valued_pc, rename_pc,
-                          len(struck), len(excl)])
+                          len(struck), len(excl), int(r.group == SET_ROWS and not stage2)])
         excl += struck
     head = [0] * len(O.HEADER)
 

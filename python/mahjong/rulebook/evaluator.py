@@ -28,7 +28,7 @@ from mahjong.rulebook import opcodes as O
 from mahjong.rulebook.book import BestReading, compiled_scorer
 from mahjong.rulebook.compiler import LIBRARY, MAGIC, CompiledBook, NotCompiled, compiled
 from mahjong.rulebook.predicates import COUNTS, FUNCTIONS, PREDICATES
-from mahjong.rulebook.reading import Reading, build_reading, win_facts, win_placements
+from mahjong.rulebook.reading import Reading, build_reading, set_reading, win_facts, win_placements
 from mahjong.rulebook.strategies import Totals
 from mahjong.tiles import tile_name
 from mahjong.types import Decomposition, Form
@@ -52,8 +52,9 @@ class Outcome:
     Attributes:
         status: ``ok``, ``no_win`` or ``fallback`` (:data:`~mahjong.rulebook.opcodes.RESULTS`).
         reading: the best reading's place among the readings (the kernels' order), or -1.
-        lines: each counted row as (row index in the image, times, value, shown under its other name), in the
-            order the result lists them.
+        lines: each counted row as (row index in the image, times, value, shown under its other name, the first
+            tile of the set it was counted on: a row counted per set, else -1), in the order the result lists
+            them.
         value: the best reading's value (before rounding and the cap); fan: its fan (the tie-break).
         totals: (fan, hu, tai, pt, x) of the counted rows.
         total: after rounding and the cap.
@@ -70,7 +71,7 @@ class Outcome:
 
     status: str
     reading: int = -1
-    lines: tuple[tuple[int, int, int, bool], ...] = ()
+    lines: tuple[tuple[int, int, int, bool, int], ...] = ()
     value: int = 0
     fan: int = 0
     totals: tuple[int, ...] = (0, 0, 0, 0, 1)
@@ -126,7 +127,7 @@ class _Env:
         self.counted: list[int] | None = None  # the row indices counted (stage 2: stage 1's; the win rule: all)
         self.groups: list[int] = []
         self.memo: dict[int, int] = {}
-        self.lines: list[tuple[int, int, int]] | None = None  # the counted lines group_value reads
+        self.lines: list[_Line] | None = None  # the counted lines group_value reads
 
 
 def run(code: Sequence[int], pc: int, env: _Env) -> int:
@@ -189,7 +190,7 @@ def run(code: Sequence[int], pc: int, env: _Env) -> int:
             if env.lines is None:
                 raise _Fallback("group_value without counted rows")
             g = code[pc + 1]
-            stack.append(_checked(sum(_checked(v * n) for i, n, v in env.lines if env.groups[i] == g)))
+            stack.append(_checked(sum(_checked(v * n) for i, n, v, _s in env.lines if env.groups[i] == g)))
             pc += 2
         elif name in ("and", "or"):
             top = stack[-1]
@@ -289,27 +290,60 @@ class _Image:
         return default if pc < 0 else run(self.code, pc, env)
 
 
-def _stage_lines(im: _Image, env: _Env, stage: int, self_drawn: bool) -> list[tuple[int, int, int]]:
-    """The rows of one stage that apply to the reading (a row with no ``when`` always does): (row, times, value)."""
-    out: list[tuple[int, int, int]] = []
-    for i, r in enumerate(im.rows):
-        if r[_R["stage"]] != stage:
+#: a counted line: (row, times, value, the set it was counted on: its place among the reading's sets, -1 for a
+#: row counted on the whole reading)
+_Line = tuple[int, int, int, int]
+
+
+def _row_line(im: _Image, i: int, env: _Env, self_drawn: bool, at: int) -> _Line | None:
+    """Row i on the reading of ``env`` (a row with no ``when`` always applies): its line, or None."""
+    r = im.rows[i]
+    if r[_R["when"]] >= 0 and not run(im.code, r[_R["when"]], env):
+        return None
+    n = 1 if r[_R["count"]] < 0 else run(im.code, r[_R["count"]], env)
+    if n <= 0:
+        return None
+    value = r[_R["self_drawn_value"]] if self_drawn else r[_R["value"]]
+    if r[_R["valued"]] >= 0:
+        value = run(im.code, r[_R["valued"]], env)
+    return i, n, value, at
+
+
+def _stage_lines(im: _Image, env: _Env, stage: int, self_drawn: bool) -> list[_Line]:
+    """The rows of one stage that apply to the reading, in the table's order; a run of rows counted per set
+    read set by set (each row on that set alone: set_reading), a line for each set it holds for."""
+    out: list[_Line] = []
+    rows = im.rows
+    i = 0
+    while i < len(rows):
+        if rows[i][_R["stage"]] != stage:
+            i += 1
             continue
-        if r[_R["when"]] >= 0 and not run(im.code, r[_R["when"]], env):
+        if not rows[i][_R["per_set"]]:
+            line = _row_line(im, i, env, self_drawn, -1)
+            if line is not None:
+                out.append(line)
+            i += 1
             continue
-        n = 1 if r[_R["count"]] < 0 else run(im.code, r[_R["count"]], env)
-        if n > 0:
-            value = r[_R["self_drawn_value"]] if self_drawn else r[_R["value"]]
-            if r[_R["valued"]] >= 0:
-                value = run(im.code, r[_R["valued"]], env)
-            out.append((i, n, value))
+        j = i
+        while j < len(rows) and rows[j][_R["per_set"]]:
+            j += 1
+        v = env.reading
+        assert v is not None
+        for at, s in enumerate(v.sets):
+            one = _Env(set_reading(v, s), env.facts)
+            for k in range(i, j):
+                line = _row_line(im, k, one, self_drawn, at)
+                if line is not None:
+                    out.append(line)
+        i = j
     return out
 
 
-def _lines(im: _Image, env: _Env, self_drawn: bool) -> list[tuple[int, int, int]]:
-    """count_rows on one reading: (row, times, value) in the result's order."""
+def _lines(im: _Image, env: _Env, self_drawn: bool) -> list[_Line]:
+    """count_rows on one reading: (row, times, value, set) in the result's order."""
     counted = _exclusions(im, _stage_lines(im, env, 1, self_drawn))
-    env.counted = [i for i, _, _ in counted]
+    env.counted = [i for i, *_ in counted]
     env.groups = im.groups
     first = _stage_lines(im, env, 2, self_drawn)
     env.counted = None
@@ -318,7 +352,7 @@ def _lines(im: _Image, env: _Env, self_drawn: bool) -> list[tuple[int, int, int]
     return [*first, *counted]
 
 
-def _exclusions(im: _Image, applying: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+def _exclusions(im: _Image, applying: list[_Line]) -> list[_Line]:
     policy = O.EXCLUSIONS[im.h["exclusion"]]
     if policy == "ordered":
         struck: set[int] = set()
@@ -339,10 +373,10 @@ def _exclusions(im: _Image, applying: list[tuple[int, int, int]]) -> list[tuple[
     return kept
 
 
-def _totals(im: _Image, lines: list[tuple[int, int, int]]) -> tuple[int, ...]:
+def _totals(im: _Image, lines: list[_Line]) -> tuple[int, ...]:
     sums = [0, 0, 0, 0]  # fan hu tai pt
     x = 1
-    for i, n, value in lines:
+    for i, n, value, _s in lines:
         unit = O.UNITS[im.rows[i][_R["unit"]]]
         if unit == "x":
             for _ in range(n):
@@ -416,22 +450,22 @@ def _twin(cb: CompiledBook, rs: Any, hand: Any, ctx: Any) -> Outcome:
     find_wait = im.flags["find_wait"] and not placing
     has_limit = im.h["limit_group"] >= 0 and im.h["cap"] >= 0  # (hands worth the cap outright)
     limit = im.run(im.h["cap"], plain) if has_limit else 0
-    best: tuple[tuple[int, int], int, list[tuple[int, int, int]], Reading, tuple[int, ...]] | None = None
+    best: tuple[tuple[int, int], int, list[_Line], Reading, tuple[int, ...]] | None = None
     for k, d in enumerate(decompositions):
         v = build_reading(hand, d, ctx, rs.hand_rules, wild_kinds, extra, find_wait=find_wait, facts=wfacts)
         for c in _placed(im, v, facts, set(d.wildcards) if drawn else None) if placing else (v,):
             env = _Env(c, facts)
             lines = _lines(im, env, self_drawn)
-            limited = has_limit and any(im.groups[i] == im.h["limit_group"] for i, _, _ in lines)
+            limited = has_limit and any(im.groups[i] == im.h["limit_group"] for i, *_ in lines)
             if limited:
-                first = next(i for i, _, _ in lines if im.groups[i] == im.h["limit_group"])
-                lines = [(i, 1, limit if i == first else 0) for i, _, _ in lines
+                first = next(line for line in lines if im.groups[line[0]] == im.h["limit_group"])
+                lines = [(i, 1, limit if line is first else 0, at) for line in lines for i, _, _, at in (line,)
                          if im.groups[i] == im.h["limit_group"]]
             totals = _totals(im, lines)
             env.lines = lines
             env.groups = im.groups
             if im.refusals:
-                env.counted = [i for i, _, _ in lines]
+                env.counted = [i for i, *_ in lines]
                 if any(run(im.code, pc, env) for pc in im.refusals):
                     continue
                 env.counted = None
@@ -444,8 +478,9 @@ def _twin(cb: CompiledBook, rs: Any, hand: Any, ctx: Any) -> Outcome:
     (value, _tie), k, lines, v, totals = best
     fan = totals[0]
     env = _Env(v, facts)
-    renamed = [r[_R["rename"]] >= 0 and bool(run(im.code, r[_R["rename"]], env))
-               for r in (im.rows[i] for i, _, _ in lines)]
+    sets = [_Env(set_reading(v, s), facts) for s in v.sets] if any(at >= 0 for *_, at in lines) else []
+    renamed = [im.rows[i][_R["rename"]] >= 0 and bool(run(im.code, im.rows[i][_R["rename"]],
+                                                         env if at < 0 else sets[at])) for i, _, _, at in lines]
     total = value
     if im.h["round_up"]:
         total = -(-total // im.h["round_up"]) * im.h["round_up"]
@@ -455,7 +490,7 @@ def _twin(cb: CompiledBook, rs: Any, hand: Any, ctx: Any) -> Outcome:
             total = cap
     invalid = 0
     compared = 0
-    env.counted = [i for i, _, _ in lines]
+    env.counted = [i for i, *_ in lines]
     env.groups = im.groups
     if im.run(im.h["self_draw_only"], plain) and not self_drawn:
         invalid = 1
@@ -493,7 +528,9 @@ def _twin(cb: CompiledBook, rs: Any, hand: Any, ctx: Any) -> Outcome:
     env.scoring = [*totals, total, value]
     details = tuple(run(im.code, pc, env) for pc in im.details)
     wait = _WAIT_OF[v.wait] if v.wait is not None else 0
-    return Outcome("ok", k, tuple((i, n, val, r) for (i, n, val), r in zip(lines, renamed)), value, fan, totals,
+    tiles = [-1 if at < 0 else v.sets[at].tile for *_, at in lines]
+    return Outcome("ok", k, tuple((i, n, val, r, t) for (i, n, val, _at), r, t in zip(lines, renamed, tiles)),
+                   value, fan, totals,
                    total, invalid, points, tuple(owed_row), tuple(pay), wait, placing, compared, details)
 
 
@@ -689,10 +726,10 @@ def compiled_best(rs: Any, hand: Any, ctx: Any, wild_kinds: frozenset[int]) -> B
     for line in lines:
         item = items.get(line)
         if item is None:
-            i, n, v, renamed = line
+            i, n, v, renamed, tile = line
             r = cb.rows[i]
             zh, en = (r.rename_zh, r.rename_en or r.name_en) if renamed else (r.name_zh, r.name_en)
-            item = items[line] = ScoreItem(r.key, zh, en, v, n, r.unit, r.text)
+            item = items[line] = ScoreItem(r.key, zh, en, v, n, r.unit, r.text if tile < 0 else tile_name(tile))
         out.append(item)
     reading = Decomposition(Form(deco[0]), deco[1], deco[2], deco[3], deco[4])
     shown = {key: bool(x) if truth else x for key, x, truth in zip(cb.details, details, cb.details_truth)}
@@ -701,7 +738,8 @@ def compiled_best(rs: Any, hand: Any, ctx: Any, wild_kinds: frozenset[int]) -> B
 
 
 def _items_of(cb: CompiledBook) -> dict[Any, ScoreItem]:
-    """The score items of a compiled book's counted lines, made once each (a line: row, times, value, renamed)."""
+    """The score items of a compiled book's counted lines, made once each (a line: row, times, value, renamed, the
+    set's tile)."""
     got = cb.__dict__.get("_items")
     if got is None or len(got) > 4096:
         got = cb.__dict__["_items"] = {}

@@ -32,7 +32,7 @@ from mahjong.rulebook.limits import (
 )
 from mahjong.rulebook.options import OPTION_TYPES, check_value
 from mahjong.rulebook.predicates import FUNCTIONS, library_names
-from mahjong.rulebook.rows import RuleRow, vocabulary_names
+from mahjong.rulebook.rows import SET_ROWS, RuleRow, vocabulary_names
 from mahjong.rulebook.spec import SPEC, validate
 from mahjong.tiles import parse_tiles
 
@@ -513,6 +513,9 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
         count = ch.expr(r.get("count"), (*p, "count"), reading_names | extra, all_funcs)
         if r.get("when") is None and r.get("count") is None:
             ch.report(p, "a row needs `when` or `count`")
+        if stage == 2 and r.get("group") == SET_ROWS:
+            ch.report((*p, "group"), f"a stage-2 row is read on the counted rows, not on each set: group "
+                      f"{SET_ROWS!r} is for stage-1 rows")
         rename = r.get("rename")
         rename_when = ch.expr(rename["when"], (*p, "rename", "when"), reading_names, all_funcs) if rename else None
         bool_option(r.get("option"), (*p, "option"))

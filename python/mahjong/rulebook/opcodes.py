@@ -162,9 +162,10 @@ HEADER = (
     "horses_paid", "horses_share", "horses_covers", "horses_const",
 )
 #: the words of one row: stage, unit, value, value on a self-draw, pattern flag, group, its programs (when, count,
-#: a value of the hand, the other name's condition; -1 = none), and its exclusions (how many, where)
+#: a value of the hand, the other name's condition; -1 = none), its exclusions (how many, where), and whether it
+#: is counted on each set alone (a stage-1 row of group "set": consecutive ones read set by set, a line a set)
 ROW = ("stage", "unit", "value", "self_drawn_value", "pattern", "group", "when", "count", "valued", "rename",
-       "n_excl", "excl")
+       "n_excl", "excl", "per_set")
 #: the words of one fact slot: its kind (FACT_KINDS), where the core finds it (FACT_SOURCES) and its value when
 #: the core does not set it (the context's default; DEFAULT_ABSENT: none)
 FACT = ("kind", "source", "default")

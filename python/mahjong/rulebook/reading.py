@@ -22,7 +22,7 @@ from mahjong.tiles import N_KINDS, suit_of
 from mahjong.types import Decomposition, Form
 
 __all__ = ["TileSet", "Reading", "build_reading", "placement_wait", "split_wildcards", "stand_ins", "field_names",
-           "win_facts", "win_placements"]
+           "win_facts", "win_placements", "set_reading"]
 
 
 @dataclass(frozen=True)
@@ -297,6 +297,18 @@ def win_placements(v: Reading, win_kinds: Iterable[int] | None = None) -> list[R
                 for i, t in enumerate(v.sets)]
         out.append(_placed(v, tuple(sets), "single", v.pair, -1))
     return out
+
+
+def set_reading(v: Reading, s: TileSet) -> Reading:
+    """One set of a reading read alone, as a row counted per set reads it (``group = "set"``: 玉环's pungs and
+    kongs by kind and tiles): that set only, no pair, no wait, the set's own tiles as the counts (a kong holds
+    four); the hand, its wildcards and the win facts are the reading's."""
+    counts = [0] * N_KINDS
+    for t in s.tiles:
+        counts[t] += 1
+    if s.kind == "kong":
+        counts[s.tile] += 1
+    return replace(v, sets=(s,), pair=None, counts=tuple(counts), wait=None, placement=None)
 
 
 def _placed(v: Reading, sets: tuple[TileSet, ...], wait: str, win: int, at: int) -> Reading:

@@ -33,6 +33,11 @@ def shown_names(row: RuleRow) -> tuple[str, str]:
     return zh, en
 
 
+#: the group of the rows counted once for each set of a reading, on that set alone (玉环's pungs and kongs by kind
+#: and tiles): consecutive rows of it are read set by set, declared melds first
+SET_ROWS = "set"
+
+
 @dataclass(frozen=True)
 class RuleRow:
     """One line of a rule book.
@@ -54,7 +59,9 @@ class RuleRow:
         pattern: a main pattern (for the largest-pattern-only exclusion policy); other rows are extras.
         stage: 1 = decided on the hand; 2 = decided after the stage-1 rows are counted (a fallback like 穷胡,
             whose ``when`` may read ``counted`` and ``counted_outside("group")``).
-        group: a free label (``"filled"`` for rows we filled in) that stage-2 rows may count.
+        group: a free label (``"filled"`` for rows we filled in) that stage-2 rows may count; :data:`SET_ROWS`
+            (``"set"``) also says the row is counted on each set of the hand alone, a line for each set it holds
+            for (a stage-1 row only).
         rename_when / rename_zh / rename_en: the row shows another name when this expression holds (全带幺 is
             called 全幺九 when every set is a pung).
         mode: the value of the table's mode option (``scoring.mode_option`` of a rule file) under which the row is

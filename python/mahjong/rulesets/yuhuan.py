@@ -42,7 +42,7 @@ from mahjong.rulebook.load import load_book
 from mahjong.rulebook.options import ValidatedConfig, option
 from mahjong.rulebook.predicates import COUNTS, FUNCTIONS, PREDICATES, ReadingFunctions, ReadingNames
 from mahjong.rulebook.reading import Reading, TileSet, build_reading, placement_wait, win_facts
-from mahjong.rulebook.rows import RuleRow
+from mahjong.rulebook.rows import SET_ROWS, RuleRow
 from mahjong.rulebook.strategies import Payment, aggregate, apply_exclusions, pairwise_differences, payments, totals_of
 from mahjong.rules import YUHUAN, HandRules
 from mahjong.rulesets._rulebook import describe_config, document_config
@@ -70,7 +70,7 @@ RED, GREEN, WHITE = 31, 32, 33  # 中 发 白
 BOOK: RuleBook = load_book(str(resources.files("mahjong.rulebook") / "games" / "yuhuan.toml"))
 
 #: row groups the hooks read (see the file's header): counted once per set / on a loser's tiles too / the 财神 rows
-SET_GROUP, HELD_GROUP, WILDCARD_GROUP = "set", "held", "wildcard"
+SET_GROUP, HELD_GROUP, WILDCARD_GROUP = SET_ROWS, "held", "wildcard"
 
 #: the 胡 rows and the 台 rows of the book, by key
 HU: dict[str, RuleRow] = {r.key: r for r in BOOK.rows if r.unit == "hu"}

@@ -1,0 +1,87 @@
+"""Rows counted on each set alone (``group = "set"``): a line for each set a row holds for, read on that set (its
+value, its other name, the set's tile as the item's note), in the rule book, the compiled evaluator's twin and the
+compiled evaluator alike.  The rows are 玉环's pungs by kind and tiles (碰 老头 4 / 2–8 2, 暗刻 老头 8 / 2–8 4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_compiled_book import _compare, _file, _rules
+
+from mahjong.hand import parse_hand
+from mahjong.rulebook.compiler import compiled
+from mahjong.rulebook.load import check_text
+from mahjong.tiles import tile_name
+
+SET_ROWS = [
+    """[[rows]]
+key = "exposed_pung"
+zh = "碰(2–8)"
+en = "pung (simple)"
+unit = "hu"
+value = "pick(all_terminals_and_honors, 4, 2)"
+when = "pungs == 1 and kongs == 0 and concealed_pungs == 0"
+rename = { when = "all_terminals_and_honors", zh = "碰(老头)", en = "pung (terminal/honor)" }
+group = "set"
+text = "a pung claimed or completed by a discard\"""",
+    """[[rows]]
+key = "concealed_pung"
+zh = "暗刻(2–8)"
+en = "concealed pung (simple)"
+unit = "hu"
+value = "pick(all_terminals_and_honors, 8, 4)"
+when = "concealed_pungs == 1 and kongs == 0"
+rename = { when = "all_terminals_and_honors", zh = "暗刻(老头)", en = "concealed pung (terminal/honor)" }
+group = "set"
+text = "a concealed pung\"""",
+    """[[rows]]
+key = "pungs_in_hand"
+zh = "刻子"
+en = "pungs"
+unit = "hu"
+value = 1
+count = "pungs"
+text = "each pung of the whole hand\"""",
+]
+SCORING = 'exclusion = "simultaneous"\naggregation = "sum"\nunit = "hu"'
+
+
+def _score(rs: Any, text: str, **kw: Any) -> Any:
+    return rs.score(parse_hand(text), rs.Context(winner=0, dealer=0, prevalent_wind=0, **kw))
+
+
+def test_a_row_counts_once_per_set_it_holds_for() -> None:
+    rs = _rules(SET_ROWS, scoring=SCORING)
+    assert compiled(rs) is not None
+    # 111m claimed (老头 碰 4), 999p concealed (老头 暗刻 8), 444s concealed (2–8 暗刻 4); 3 pungs of the hand
+    got = _score(rs, "[111m,1]999p444s567s5p 5p")
+    items = [(i.key, i.name_zh, i.value, i.count, i.note) for i in got.items]
+    assert items == [
+        ("exposed_pung", "碰(老头)", 4, 1, tile_name(0)),
+        ("concealed_pung", "暗刻(老头)", 8, 1, tile_name(17)),
+        ("concealed_pung", "暗刻(2–8)", 4, 1, tile_name(21)),
+        ("pungs_in_hand", "刻子", 1, 3, "each pung of the whole hand"),
+    ]
+    assert got.total == 4 + 8 + 4 + 3
+    # on a discard the pung the winning tile completed is an exposed one (2–8: 2)
+    got = _score(rs, "[111m,1]999p44s567s55p 4s", discarder=1)
+    assert [(i.key, i.value, i.note) for i in got.items if i.key != "pungs_in_hand"] == [
+        ("exposed_pung", 4, tile_name(0)), ("concealed_pung", 8, tile_name(17)), ("exposed_pung", 2, tile_name(21))]
+
+
+@pytest.mark.parametrize("text, kw", [
+    ("[111m,1]999p444s567s5p 5p", {}),
+    ("[111m,1]999p44s567s55p 4s", {"discarder": 1}),
+    ("[1111m]999pCCC567s5p 5p", {}),
+    ("123m456m789m123p5p 5p", {}),
+])
+def test_set_rows_score_alike_in_the_book_the_twin_and_c(text: str, kw: dict[str, Any]) -> None:
+    rs = _rules(SET_ROWS, scoring=SCORING)
+    assert _compare(rs, parse_hand(text), {"winner": 0, "dealer": 0, "prevalent_wind": 0, **kw}) == "ok"
+
+
+def test_a_stage_2_row_is_not_read_per_set() -> None:
+    row = '[[rows]]\nkey = "r"\nzh = "行"\nen = "Row"\nvalue = 1\nstage = 2\nwhen = "counted >= 1"\ngroup = "set"'
+    _book, problems = check_text(_file([SET_ROWS[0], row], scoring=SCORING), "set-rows.toml")
+    assert any("stage-2 row" in str(p) and "group" in str(p) for p in problems), problems

@@ -41,7 +41,7 @@ from mahjong.rulebook.expr import BUILTINS, Compiled, as_int, compiled, evaluate
 from mahjong.rulebook.load import load_book
 from mahjong.rulebook.options import ValidatedConfig, option
 from mahjong.rulebook.predicates import COUNTS, FUNCTIONS, PREDICATES, ReadingFunctions, ReadingNames
-from mahjong.rulebook.reading import Reading, TileSet, build_reading, placement_wait, win_facts
+from mahjong.rulebook.reading import Reading, TileSet, build_reading, placement_wait, set_reading, win_facts
 from mahjong.rulebook.rows import SET_ROWS, RuleRow
 from mahjong.rulebook.strategies import Payment, aggregate, apply_exclusions, pairwise_differences, payments, totals_of
 from mahjong.rules import YUHUAN, HandRules
@@ -400,8 +400,7 @@ class Yuhuan(BookRuleSet):
                     key2 = (s.kind, s.tile, s.concealed, s.claimed, start, wind)  # (the set's fields: hashed in C)
                     got = cache.get(key2)
                     if got is None:
-                        one = Reading(v.hand, v.decomposition, v.context, (s,), None, _counts_of(s), None,
-                                      v.wildcards_held, v.facts)
+                        one = set_reading(v, s)
                         sn, sf = ReadingNames(one, opts), ReadingFunctions(one)
                         got = [(self._valued(r2, sn, sf, cache), n2, s) for r2 in block
                                if (n2 := self._times(r2, sn, sf)) > 0]
@@ -716,16 +715,6 @@ class Yuhuan(BookRuleSet):
             lines.append((f"输家胡数 {shown}，互付差额：{net}", f"losers' totals {shown_en}; they pay each other the "
                           f"differences: {net}"))
         return lines
-
-
-def _counts_of(s: TileSet) -> tuple[int, ...]:
-    """The 34 counts of one set as read (a kong holds four)."""
-    counts = [0] * N_KINDS
-    for t in s.tiles:
-        counts[t] += 1
-    if s.kind == "kong":
-        counts[s.tile] += 1
-    return tuple(counts)
 
 
 _ROW_FUNCTIONS: dict[int, tuple[RuleRow, Compiled | None, Compiled | None]] = {}

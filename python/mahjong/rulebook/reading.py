@@ -308,7 +308,9 @@ def set_reading(v: Reading, s: TileSet) -> Reading:
         counts[t] += 1
     if s.kind == "kong":
         counts[s.tile] += 1
-    return replace(v, sets=(s,), pair=None, counts=tuple(counts), wait=None, placement=None)
+    # (built directly: dataclasses.replace costs twice as much, and this runs for every set of every reading)
+    return Reading(v.hand, v.decomposition, v.context, (s,), None, tuple(counts), None, v.wildcards_held, v.facts,
+                   v.wildcard_tiles)
 
 
 def _placed(v: Reading, sets: tuple[TileSet, ...], wait: str, win: int, at: int) -> Reading:

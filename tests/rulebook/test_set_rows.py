@@ -14,27 +14,20 @@ from mahjong.rulebook.compiler import compiled
 from mahjong.rulebook.load import check_text
 from mahjong.tiles import tile_name
 
+
+def _pung_row(key: str, zh: str, en: str, values: tuple[int, int], when: str) -> str:
+    """A row of 玉环's pungs by kind, read per set: 老头 (terminals and honors) worth more, shown by its other
+    name."""
+    return "\n".join([
+        "[[rows]]", f'key = "{key}"', f'zh = "{zh}(2–8)"', f'en = "{en} (simple)"', 'unit = "hu"',
+        f'value = "pick(all_terminals_and_honors, {values[0]}, {values[1]})"', f'when = "{when}"',
+        f'rename = {{ when = "all_terminals_and_honors", zh = "{zh}(老头)", en = "{en} (terminal/honor)" }}',
+        'group = "set"'])
+
+
 SET_ROWS = [
-    """[[rows]]
-key = "exposed_pung"
-zh = "碰(2–8)"
-en = "pung (simple)"
-unit = "hu"
-value = "pick(all_terminals_and_honors, 4, 2)"
-when = "pungs == 1 and kongs == 0 and concealed_pungs == 0"
-rename = { when = "all_terminals_and_honors", zh = "碰(老头)", en = "pung (terminal/honor)" }
-group = "set"
-text = "a pung claimed or completed by a discard\"""",
-    """[[rows]]
-key = "concealed_pung"
-zh = "暗刻(2–8)"
-en = "concealed pung (simple)"
-unit = "hu"
-value = "pick(all_terminals_and_honors, 8, 4)"
-when = "concealed_pungs == 1 and kongs == 0"
-rename = { when = "all_terminals_and_honors", zh = "暗刻(老头)", en = "concealed pung (terminal/honor)" }
-group = "set"
-text = "a concealed pung\"""",
+    _pung_row("exposed_pung", "碰", "pung", (4, 2), "pungs == 1 and kongs == 0 and concealed_pungs == 0"),
+    _pung_row("concealed_pung", "暗刻", "concealed pung", (8, 4), "concealed_pungs == 1 and kongs == 0"),
     """[[rows]]
 key = "pungs_in_hand"
 zh = "刻子"

@@ -677,16 +677,11 @@ class BookRuleSet(RuleSet[Any]):
         i = 0
         while i < len(stage1):
             if blocks[i] < 0:
-                r, when, count, valued = stage1[i]
+                line = _row_line(*stage1[i], names, funcs)
                 i += 1
-                if when is not None and not when(names, funcs):
-                    continue
-                n = 1 if count is None else as_int(count(names, funcs))
-                if n > 0:
-                    if valued is not None:
-                        r = dataclasses.replace(r, value=as_int(valued(names, funcs)))
-                    applying.append(r)
-                    times[id(r)] = n
+                if line is not None:
+                    applying.append(line[0])
+                    times[id(line[0])] = line[1]
                 continue
             j = i
             while j < len(stage1) and blocks[j] == blocks[i]:
@@ -700,14 +695,11 @@ class BookRuleSet(RuleSet[Any]):
         if plan.has_stage2:
             names.update(names_for(self._row_tables, [(r, 1) for r in counted]))
             funcs["counted_outside"] = lambda g: sum(1 for r in counted if r.group != g)
-            for r, when, count, valued in plan.stage2:
-                if when(names, funcs):
-                    n = 1 if count is None else as_int(count(names, funcs))
-                    if n > 0:
-                        if valued is not None:
-                            r = dataclasses.replace(r, value=as_int(valued(names, funcs)))
-                        first.append(r)
-                        times[id(r)] = n
+            for row in plan.stage2:
+                line = _row_line(*row, names, funcs)
+                if line is not None:
+                    first.append(line[0])
+                    times[id(line[0])] = line[1]
         if self.book.order == "patterns_first":
             place = self._row_tables.places
             chosen = sorted((*first, *counted), key=lambda r: (not r.pattern, place[r.key]))
@@ -724,18 +716,15 @@ class BookRuleSet(RuleSet[Any]):
         out: list[tuple[RuleRow, int]] = []
         for s in v.sets:
             names, funcs = self._reading_env(set_reading(v, s), opts)
-            for r, when, count, valued in block:
-                if when is not None and not when(names, funcs):
+            for row in block:
+                line = _row_line(*row, names, funcs)
+                if line is None:
                     continue
-                n = 1 if count is None else as_int(count(names, funcs))
-                if n <= 0:
-                    continue
+                r = line[0]
                 changed: dict[str, Any] = {"text": tile_name(s.tile), "rename_when": None}
-                if valued is not None:
-                    changed["value"] = as_int(valued(names, funcs))
                 if r.rename_when is not None and evaluate(r.rename_when, names, funcs):
                     changed.update(name_zh=r.rename_zh, name_en=r.rename_en or r.name_en)
-                out.append((dataclasses.replace(r, **changed), n))
+                out.append((dataclasses.replace(r, **changed), line[1]))
         return out
 
     def _items(self, lines: list[tuple[RuleRow, int]], v: Reading, opts: Mapping[str, Any],
@@ -1377,6 +1366,18 @@ class ReadingFunctions(dict[str, Any]):
 @lru_cache(maxsize=256)
 def _shadowed(names: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(n for n in names if n in PREDICATES or n in COUNTS)
+
+
+def _row_line(r: RuleRow, when: Compiled | None, count: Compiled | None, valued: Compiled | None,
+              names: Mapping[str, Any], funcs: Mapping[str, Any]) -> tuple[RuleRow, int] | None:
+    """A row of a table plan on one reading (a row with no ``when`` always applies): the row with its value on
+    the reading and how many times it counts, or None where it does not."""
+    if when is not None and not when(names, funcs):
+        return None
+    n = 1 if count is None else as_int(count(names, funcs))
+    if n <= 0:
+        return None
+    return (r if valued is None else dataclasses.replace(r, value=as_int(valued(names, funcs)))), n
 
 
 def _limited(lines: list[tuple[RuleRow, int]], group: str | None, cap: int) -> list[tuple[RuleRow, int]] | None:

@@ -400,7 +400,7 @@ class TablePlan:
         blocks: list[int] = []
         run_start = -1
         for at, (r, when, count) in enumerate(plan):
-            run_start = (run_start if run_start >= 0 else at) if r.group == SET_ROWS else -1
+            run_start = (run_start if run_start >= 0 else at) if r.group == SET_ROWS and r.stage == 1 else -1
             if r.stage == 1 and (when is not None or count is not None):
                 blocks.append(run_start)
             if self_drawn and r.self_drawn_value is not None:  # a row priced apart on a self-draw (rb-jw)

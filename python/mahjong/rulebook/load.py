@@ -514,8 +514,8 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
         if r.get("when") is None and r.get("count") is None:
             ch.report(p, "a row needs `when` or `count`")
         if stage == 2 and r.get("group") == SET_ROWS:
-            ch.report((*p, "group"), f"a stage-2 row is read on the counted rows, not on each set: group "
-                      f"{SET_ROWS!r} is for stage-1 rows")
+            ch.report((*p, "group"), 'a stage-2 row is read on the counted rows, not on each set: group "set" is '
+                      "for stage-1 rows")
         rename = r.get("rename")
         rename_when = ch.expr(rename["when"], (*p, "rename", "when"), reading_names, all_funcs) if rename else None
         bool_option(r.get("option"), (*p, "option"))

@@ -1,7 +1,7 @@
 """Nanchang's won self-play hands scored from the bare core (RandomTable.outcome): the flow reads a win's 精 facts
 (the indicator, the 精 every seat holds, the 精杠) from the core (NanchangFlow.record_facts_from_core) instead of
 the hand state, the rule set scores the win, and the hand's nets are its wins' payments (the rule set's
-won_nets_by_wins: no kong money).  Checked against the twin — the hand played again on the hand state and settled
+won_hands_settle_by_wins: no kong money).  Checked against the twin — the hand played again on the hand state and settled
 by the rule set from its record — hand by hand, under the options that change the win's payments, and the facts
 against record_facts at every win the core asks about."""
 
@@ -85,11 +85,32 @@ def test_kong_money_or_a_settlement_of_its_own_plays_the_won_hand_again() -> Non
     assert own_facts_from_core(RandomTable("nanchang").flow)
     for kongs in ("two_per_kong", "concealed_two_others_one"):
         table = RandomTable("nanchang", {"kong_payments": kongs})
-        assert not table.flow.ruleset.won_nets_by_wins() and not table._lean_asks
+        assert not table.flow.ruleset.won_hands_settle_by_wins() and not table._lean_asks
 
     class Settles(Nanchang):
         def settle(self, record: Any) -> Any:
             return super().settle(record)
 
-    assert Nanchang().won_nets_by_wins() and not Settles().won_nets_by_wins()
+    assert Nanchang().won_hands_settle_by_wins() and not Settles().won_hands_settle_by_wins()
     assert not own_facts_from_core(RandomTable("sichuan").flow)  # (a flow without facts of its own)
+
+
+def test_a_won_hand_is_settled_with_the_scores_made_when_its_win_was_offered() -> None:
+    # (the game scored the win when it was offered: the settlement takes that score instead of scoring it again,
+    # and is what the rule set's own settle makes of the hand's record, scoring it anew)
+    from mahjong.game import Game
+    from mahjong.game.engine import record_of
+
+    won = 0
+    for options in OPTIONS[:2]:
+        for salt in range(40):
+            game = Game("nanchang", seed=5, salt=salt, options=options)
+            while not game.done:
+                for seat in game.pending:
+                    game.act(seat, game.legal_actions(seat)[0])
+            settlement = game.settlement
+            assert settlement is not None
+            record = record_of(game)
+            won += bool(record.wins)
+            assert settlement == game.ruleset.settle(record), (options, salt)
+    assert won >= 10, won

@@ -1662,11 +1662,11 @@ class RandomTable:
         #: outcome(): a win the rule set scores (the ``score`` status) is scored here too, and a hand won so is
         #: read from those results, where the rule set settles by its wins alone and the flow adds nothing to
         #: them and lets any valid result win (its may_win reads no state)
-        #: (or the flow reads its own win facts from the core and a won hand's nets are its wins' payments:
+        #: (or the flow reads its own win facts from the core and a won hand is settled by its wins alone:
         #: Nanchang's 精 held, without kong money)
         rs, cls = self.flow.ruleset, type(self.flow)
         self._lean_asks = (self._lean and (self.facts_from_core and type(rs).settle is RuleSet.settle or (
-                               own_facts_from_core(self.flow) and rs.won_nets_by_wins()))
+                               own_facts_from_core(self.flow) and rs.won_hands_settle_by_wins()))
                            and not self.flow.draw_hands and pays_penalties_only(self.flow)
                            and cls.may_win is Flow.may_win)  # (a hand a penalty ended is played again: hand())
         #: outcome(): a hand whose wins the core decided (guobiao_in_c) is read from the core too: each win's fan

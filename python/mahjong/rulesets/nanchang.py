@@ -725,9 +725,10 @@ class Nanchang(BookRuleSet):
                 and cls.draw_jing_lines is Nanchang.draw_jing_lines and cls.jing_points is Nanchang.jing_points
                 and cls.jing_settlement is Nanchang.jing_settlement and cls.holding_points is Nanchang.holding_points)
 
-    def won_nets_by_wins(self) -> bool:
-        """A won hand's nets are its wins' payments (win shares and the 精 settled at the win, :meth:`score`)
-        where no kong money is paid (``kong_payments`` none) and :meth:`settle` is this class's."""
+    def won_hands_settle_by_wins(self) -> bool:
+        """A won hand is settled by its wins alone (win shares and the 精 settled at the win, :meth:`score`:
+        :meth:`settle` adds nothing to it) where no kong money is paid (``kong_payments`` none) and
+        :meth:`settle` is this class's."""
         return self.config.kong_payments == "none" and type(self).settle is Nanchang.settle
 
     def settle(self, record: HandRecord) -> Settlement:

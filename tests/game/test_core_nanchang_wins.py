@@ -1,9 +1,10 @@
 """Nanchang's won self-play hands scored from the bare core (RandomTable.outcome): the flow reads a win's 精 facts
 (the indicator, the 精 every seat holds, the 精杠) from the core (NanchangFlow.record_facts_from_core) instead of
-the hand state, the rule set scores the win, and the hand's nets are its wins' payments (the rule set's
-won_hands_settle_by_wins: no kong money).  Checked against the twin — the hand played again on the hand state and settled
-by the rule set from its record — hand by hand, under the options that change the win's payments, and the facts
-against record_facts at every win the core asks about."""
+the hand state, the rule set scores the win, and the hand is settled by its wins alone (the rule set's
+won_hands_settle_by_wins: no kong money).  Checked against the twin — the hand played again on the hand state and
+settled by the rule set from its record — hand by hand, under the options that change the win's payments, and the
+facts against record_facts at every win the core asks about; and the step API's won hands, settled with the scores
+made when their wins were offered, against the rule set's settle of their records."""
 
 from __future__ import annotations
 

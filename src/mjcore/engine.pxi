@@ -2824,6 +2824,30 @@ cdef class GameCore:
         finally:
             free(won)
 
+    def book_outcome(self):
+        """:meth:`book_net` and :meth:`won_rows` of a hand that is over, from one settlement in C (each win is scored
+        once, not once for each): (nets, each win's rows), or None where the rule book settles the hand."""
+        cdef EvWinLines* won = NULL
+        cdef int i, j, st
+        if not self.c.ev_decide or not self.c.ev_settles or self.c.phase != PH_END:
+            return None
+        if self.c.n_won:  # (a hand with no win has no rows to write: nothing to allocate)
+            won = <EvWinLines*>malloc(sizeof(EvWinLines))
+            if won == NULL:
+                raise MemoryError()
+        try:
+            st = ev_settle(self.c, won)
+            if st != 0:
+                return None
+            net = (self.c.ev_net[0], self.c.ev_net[1], self.c.ev_net[2], self.c.ev_net[3])
+            if won == NULL:
+                return net, []
+            return net, [tuple([(won.line[i][j].row, won.line[i][j].times, won.line[i][j].value,
+                                 bool(won.renamed[i][j])) for j in range(won.n[i])])
+                         for i in range(min(self.c.n_won, 4))]
+        finally:
+            free(won)
+
     def book_score(self, int seat, int tile, int from_seat):
         """The compiled book's total of the seat winning on ``tile`` now (from_seat -1: self-drawn; no robbing), as
         the win would be scored (a test aid): the total, or None where the book gives no win or hands the win to

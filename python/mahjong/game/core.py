@@ -1732,11 +1732,14 @@ class RandomTable:
                     break
             if status == CS_END:
                 if self._lean_items is not None:
-                    net, won, items = core.book_net(), core.won_rows(), self._lean_items
-                    if net is not None and won is not None:
+                    settled, items = core.book_outcome(), self._lean_items
+                    if settled is not None:
+                        net, won = settled
                         # (a hand C settles has had no instant win: its special events are its openings)
                         special = ("opening",) * core.specials if self._special_rules else ()
-                        if self._special_rules and core.won:  # (买马: one horse event per win, as C paid them)
+                        if not won:
+                            return HandOutcome(net, (), (), special)
+                        if self._special_rules:  # (买马: one horse event per win, as C paid them)
                             special += ("horses",) * len(core.horses())
                         return HandOutcome(net, tuple(frm < 0 for _, _, frm, _ in core.wins()),
                                            tuple(items[i][renamed] for lines in won for i, _n, _v, renamed in lines),
@@ -1749,19 +1752,19 @@ class RandomTable:
                     # (each win's items: its fan vector where the core decided it, else the result the rule set
                     # gave when asked: a win with the extras' facts or fans, scored above)
                     wins = core.wins()
-                    items: list[tuple[str, str]] = []
+                    won_items: list[tuple[str, str]] = []
                     for i, w in enumerate(wins):
                         f = core.won_fans(i)
                         if f is not None:
-                            items += [self._lean_fans[j] for j, n in enumerate(f) if n]
+                            won_items += [self._lean_fans[j] for j, n in enumerate(f) if n]
                         elif w[:3] in scored and scored[w[:3]].valid:
-                            items += [(it.key, it.name_zh) for it in scored[w[:3]].items]
+                            won_items += [(it.key, it.name_zh) for it in scored[w[:3]].items]
                         else:
                             break
                     else:
                         paid = [(s, None if frm < 0 else frm, total) for s, _, frm, total in wins]
                         return HandOutcome(win_nets(self._lean_pay, paid), tuple(frm < 0 for _, _, frm, _ in wins),
-                                           tuple(items))
+                                           tuple(won_items))
                 elif core.won and self._lean_asks and core.penalty is None:
                     wins = core.wins()
                     results = [scored[w[:3]] for w in wins if w[:3] in scored]

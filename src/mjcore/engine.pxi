@@ -380,7 +380,25 @@ cdef inline void core_event(HandCore* c, int kind, int seat, int tile, int a, in
 
 cdef inline int core_after(const HandCore* c, int seat, int k) noexcept nogil:
     """The seat ``k`` places after ``seat`` (a seat at the table) in turn order."""
-    return c.p.seats[(c.p.seat_index[seat & 3] + k) % c.p.n_seats]
+    cdef int n = c.p.n_seats, i = c.p.seat_index[seat & 3] + k
+    if i >= n:  # (k is nearly always under a round: a subtraction, not the division on every claim and turn)
+        i -= n
+        if i >= n:
+            i %= n
+    return c.p.seats[i]
+
+
+cdef inline bint core_may_hold_four(const uint8_t* h) noexcept nogil:
+    """Some count among the first 40 of ``h`` is 4 (never a miss; a bonus tile's count may give a false yes): the
+    concealed kongs need looking for only then.  Eight counts at a time: a byte of w ^ 0x04.. is zero."""
+    cdef uint64_t w, x
+    cdef int i
+    for i in range(0, 40, 8):
+        memcpy(&w, h + i, 8)
+        x = w ^ 0x0404040404040404ULL
+        if (x - 0x0101010101010101ULL) & ~x & 0x8080808080808080ULL:
+            return 1
+    return 0
 
 
 cdef inline int core_at_table(const HandCore* c, int seat) noexcept nogil:
@@ -1647,9 +1665,10 @@ cdef int core_turn_actions(HandCore* c, int seat) noexcept nogil:
         return 0
     # no kong on the last tile: nothing to replace it with (a segmented wall: nor when the next seat's is empty)
     if drew and core_live_for(c, seat) > c.p.reserve and (not c.seg_len or core_next_can_draw(c, seat)):
-        for t in range(34):
-            if h[t] == 4 and core_may_meld(c, seat, t):
-                core_put(c, seat, &n, A_CONCEALED_KONG + t)
+        if core_may_hold_four(h):
+            for t in range(34):
+                if h[t] == 4 and core_may_meld(c, seat, t):
+                    core_put(c, seat, &n, A_CONCEALED_KONG + t)
         for m in range(c.n_melds[seat]):
             t = c.meld_tile[seat][m]
             if c.meld_kind[seat][m] == MK_PUNG and h[t] and core_may_meld(c, seat, t):

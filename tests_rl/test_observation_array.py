@@ -42,6 +42,8 @@ def test_core_observation_arrays_equal_the_python_engines(rules: str, options: d
                 choice = agents[seat].choose(ref, seat, ref.legal_actions(seat))
                 ref.act(seat, choice)
                 fast.act(seat, choice)
+        for s in ref.flow.seats:  # the terminal observation: the settlement paid, concealed kongs shown or not
+            assert observation_array(fast, s, carried).tobytes() == encode(view_of(ref, s, carried)).tobytes()
         assert checked > 60
     with pytest.raises(ContextError):
         observation_array(fast, 4)

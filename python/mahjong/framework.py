@@ -475,6 +475,13 @@ class RuleSet(ABC, Generic[ConfigT]):
     #: its nets are those of :func:`~mahjong.settlement.settle_by_wins`, so the compiled core may settle its hands
     nets_by_wins: ClassVar[bool] = False
 
+    def won_hands_settle_by_wins(self) -> bool:
+        """A hand with a win is settled as :func:`~mahjong.settlement.settle_by_wins` settles it (each win's
+        payments, its scores taken as the game made them when the win was offered), whatever a drawn hand
+        moves: so where the settlement is the generic one; a rule set whose settlement adds to a won hand only
+        under some options says when."""
+        return type(self).settle is RuleSet.settle
+
     def __init__(self, config: ConfigT | None = None, **options: Any) -> None:
         if config is not None and not isinstance(config, self.Config):
             raise RulesError(

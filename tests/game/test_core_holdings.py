@@ -27,7 +27,8 @@ def _seeds(k: int) -> dict[str, Any]:
 
 
 def _drawn_in_c(table: RandomTable, k: int) -> tuple[int, ...] | None:
-    """The hand's nets when outcome() settles it in C without playing it again (None: it was played again)."""
+    """The hand's nets when outcome() settles it in C without playing it again (None: it was played again, or
+    won: a won hand is scored from the core, test_core_nanchang_wins.py)."""
     played_again: list[bool] = []
     hand = table.hand
 
@@ -40,7 +41,7 @@ def _drawn_in_c(table: RandomTable, k: int) -> tuple[int, ...] | None:
         got = table.outcome(**_seeds(k))
     finally:
         del table.hand
-    return None if played_again else got.net
+    return None if played_again or got.self_drawn else got.net
 
 
 def _settled(table: RandomTable, k: int) -> tuple[int, ...]:

@@ -409,6 +409,19 @@ def facts_from_core(flow: Flow) -> bool:
             and flow.earthly in (None, "first_draw", "first_round", "first_discard"))
 
 
+def own_facts_from_core(flow: Flow) -> bool:
+    """As :func:`facts_from_core`, but the flow gives win facts of its own (its wildcards' indicator, the tiles
+    the seats hold: Nanchang's 精) and reads them from the bare core (Flow.record_facts_from_core), so a
+    self-play hand's wins can be scored from the core without its hand state (RandomTable.outcome)."""
+    cls = type(flow)
+    has_special = getattr(flow, "has_special", None)
+    return (core_params(flow) is not None and cls.record_facts_from_core is not Flow.record_facts_from_core
+            and not flow.pays_during_play and not flow.draw_hands and cls.check_facts is Flow.check_facts
+            and cls.may_win is Flow.may_win and not flow.plays_lack() and not flow.ready_declaration
+            and not (has_special is not None and has_special())
+            and flow.earthly in (None, "first_draw", "first_round", "first_discard"))
+
+
 #: the context flags of HandTable.context_kwargs, in the order GameCore.win_facts gives them
 _FACT_NAMES = _WIN_FACTS[:5]
 _WIN_STANDARD = frozenset(f.name for f in fields(Win)) - {"flags", "seat", "hand", "discarder"}
@@ -448,9 +461,13 @@ def core_context(core: GameCore, flow: Flow, dealer: int, prevalent_wind: int, s
 
 def score_from_core(core: GameCore, flow: Flow, dealer: int, prevalent_wind: int, seat: int, tile: int,
                     from_seat: int | None, state: HandState) -> ScoreResult | None:
-    """HandTable._score_win of the ``score`` status's question from the core alone (facts_from_core; the core
-    has checked the shape and that the seat plays): the result, or None when the seat may not win."""
+    """HandTable._score_win of the ``score`` status's question from the core alone (facts_from_core, or
+    own_facts_from_core: the flow's own facts read from the core; the core has checked the shape and that the
+    seat plays): the result, or None when the seat may not win."""
     kw = core_context(core, flow, dealer, prevalent_wind, seat, from_seat, core.query_facts())
+    own = flow.record_facts_from_core(core, seat, tile, from_seat)
+    if own:
+        kw.update(own)
     ruleset = flow.ruleset
     ctx_cls: type[WinContext] = getattr(ruleset, "Context", WinContext)
     known = context_fields(ctx_cls)
@@ -1658,8 +1675,11 @@ class RandomTable:
         #: outcome(): a win the rule set scores (the ``score`` status) is scored here too, and a hand won so is
         #: read from those results, where the rule set settles by its wins alone and the flow adds nothing to
         #: them and lets any valid result win (its may_win reads no state)
+        #: (or the flow reads its own win facts from the core and a won hand is settled by its wins alone:
+        #: Nanchang's 精 held, without kong money)
         rs, cls = self.flow.ruleset, type(self.flow)
-        self._lean_asks = (self._lean and self.facts_from_core and type(rs).settle is RuleSet.settle
+        self._lean_asks = (self._lean and (self.facts_from_core and type(rs).settle is RuleSet.settle or (
+                               own_facts_from_core(self.flow) and rs.won_hands_settle_by_wins()))
                            and not self.flow.draw_hands and pays_penalties_only(self.flow)
                            and cls.may_win is Flow.may_win)  # (a hand a penalty ended is played again: hand())
         #: outcome(): a hand whose wins the core decided (guobiao_in_c) is read from the core too: each win's fan

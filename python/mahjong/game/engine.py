@@ -418,6 +418,8 @@ class HandTable:
             one_win = False if self.flow.multiple_winners and not type(self.flow).multiple_winners else None
             if scored or one_win is not None:
                 return settle_by_wins(self.ruleset, record, one_win=one_win, scored=scored)
+        elif scored and record.wins and self.ruleset.won_hands_settle_by_wins():
+            return settle_by_wins(self.ruleset, record, scored=scored)  # (as its settle would, without rescoring)
         return self.ruleset.settle(record)
 
     def _emit_payments(self, settlement: Settlement) -> None:

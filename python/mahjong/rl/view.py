@@ -111,7 +111,9 @@ def observation_array(game: Game, seat: int, carried: Sequence[int] = (0, 0, 0, 
 
         if type(seat) is not int or seat not in game.flow.seats:
             raise ContextError(f"seat {seat} is not at this table (seats {listed(game.flow.seats)})")
-        scores = running_scores(game, carried) if game.flow.pays_during_play else carried
+        # (payments are public once made: during play where the flow pays then, and the hand's settlement once
+        # it is over, as the Python engine's view reads them from the same Paid events)
+        scores = running_scores(game, carried) if game.flow.pays_during_play or game.done else carried
         if out is None:
             out = np.empty(SHAPE, dtype=np.float32)
         _encode_core(game.core, seat, scores, out)

@@ -725,6 +725,12 @@ class Nanchang(BookRuleSet):
                 and cls.draw_jing_lines is Nanchang.draw_jing_lines and cls.jing_points is Nanchang.jing_points
                 and cls.jing_settlement is Nanchang.jing_settlement and cls.holding_points is Nanchang.holding_points)
 
+    def won_hands_settle_by_wins(self) -> bool:
+        """A won hand is settled by its wins alone (win shares and the 精 settled at the win, :meth:`score`:
+        :meth:`settle` adds nothing to it) where no kong money is paid (``kong_payments`` none) and
+        :meth:`settle` is this class's."""
+        return self.config.kong_payments == "none" and type(self).settle is Nanchang.settle
+
     def settle(self, record: HandRecord) -> Settlement:
         """Each win's payments (win shares + 精 settlement, :meth:`score`), plus the kong money of
         ``kong_payments`` for every kong event that was not robbed; at 黄庄, with ``jing_at_draw``, the 精 held in

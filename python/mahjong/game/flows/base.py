@@ -297,6 +297,13 @@ class Flow:
             return {"kong_replacement": False}
         return {}
 
+    def record_facts_from_core(self, core: Any, seat: int, tile: int, from_seat: int | None) -> dict[str, Any] | None:
+        """:meth:`record_facts` read from the bare hand core (a ``mahjong._core.GameCore`` stopped on a win's
+        question), for self-play that builds no hand state (``RandomTable.outcome``): a flow whose own facts
+        are worked out from the tiles every seat holds says so here.  None: the flow's facts need the hand
+        state (the hand is played again on it)."""
+        return None
+
     def check_facts(self, state: HandState, seat: int) -> dict[str, Any]:
         """Extra context facts for the legality check only (the rule set's settle adds them itself)."""
         return {}

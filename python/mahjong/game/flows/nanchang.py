@@ -65,10 +65,35 @@ class NanchangFlow(Flow):
             return {}
         zheng, fu = state.wildcards
         held, kongs = self.jing_held(state)
+        return self._win_jing(state.indicator, zheng, fu, held, kongs, seat, tile, from_seat)
+
+    def record_facts_from_core(self, core: Any, seat: int, tile: int, from_seat: int | None) -> dict[str, Any]:
+        """:meth:`record_facts` from the bare core: its indicator, and the 精 in every seat's hand and melds."""
+        indicator = core.indicator
+        if indicator is None or self.indicator is None:
+            return {}
+        zheng, fu = self.indicator.wildcards[indicator]
+        held = []
+        kongs = []
+        for s in range(4):
+            hand = core.hand(s)
+            z, f = hand[zheng], hand[fu]
+            for _kind, tiles, _claimed, _from in core.melds(s):
+                z += tiles.count(zheng)
+                f += tiles.count(fu)
+                if len(tiles) == 4 and tiles[0] == fu:
+                    kongs.append(s)
+            held.append([z, f])
+        return self._win_jing(indicator, zheng, fu, held, kongs, seat, tile, from_seat)
+
+    @staticmethod
+    def _win_jing(indicator: int, zheng: int, fu: int, held: list[list[int]], kongs: list[int], seat: int, tile: int,
+                  from_seat: int | None) -> dict[str, Any]:
+        """A win's 精 facts from the holdings before it: the discard won on is the winner's too."""
         if from_seat is not None:
             held[seat][0] += tile == zheng
             held[seat][1] += tile == fu
-        return {"indicator": state.indicator, "jing_held": held, "jing_kongs": [s for s in kongs if s != seat]}
+        return {"indicator": indicator, "jing_held": held, "jing_kongs": [s for s in kongs if s != seat]}
 
     def draw_facts(self, state: HandState) -> dict[str, Any]:
         """黄庄: which tiles were 精 (the flipped indicator), the (正精, 副精) copies each seat holds and the seats

@@ -133,6 +133,7 @@ def test_sichuans_items_come_from_c() -> None:
         assert isinstance(hand, CoreHand)
         rows = hand.core.won_rows()
         assert rows is not None and len(rows) == len(hand.core.wins())
+        assert hand.core.book_outcome() == (hand.core.book_net(), rows)  # (the two in one settlement)
         items = hand.won_items()
         assert items is not None
         settlement = hand.settlement  # (the rule book's, made now: it must say the same)
@@ -173,7 +174,9 @@ def test_a_core_given_a_new_hand_plays_a_fresh_cores_hand(rules: str) -> None:
         status = core.advance()
         while status == CS_WAIT:
             status = core.play_random()
-        return status, core.wall, core.events(), core.wins(), core.won_rows(), core.book_net()
+        out = status, core.wall, core.events(), core.wins(), core.won_rows(), core.book_net()
+        assert core.book_outcome() == (None if out[-1] is None else (out[-1], out[-2]))
+        return out
 
     reused = made(5, 0, 0)
     played(reused, 0)

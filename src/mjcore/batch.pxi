@@ -187,6 +187,8 @@ cdef class _BatchCores:
     cdef int gb_decide        # decide_guobiao: Guobiao's may-win decided in C on every hand dealt here
     cdef int gb_opts
     cdef int gb_min_fan
+    cdef int gb_ask_facts     # ... but for the wins it asks of Python (GameCore.decide_guobiao's ask_facts, ask_fans)
+    cdef uint64_t gb_ask_fans[2]
     cdef bint settle_won      # settle_wins: a hand whose wins C decided is settled in the loop (pay)
     cdef int ev_decide        # decide_book: every hand dealt here decides its wins with a compiled book (ev)
     cdef object ev_book
@@ -287,12 +289,13 @@ cdef class _BatchCores:
         self.reset_quiet = reset_quiet
         self.configured = True
 
-    def decide_guobiao(self, int opts, int min_fan):
+    def decide_guobiao(self, int opts, int min_fan, int ask_facts=0, ask_fans=0):
         """Every hand dealt here from now on decides Guobiao's may-this-seat-win in C (GameCore.decide_guobiao:
-        the kernel's option bits ``opts``, the minimum ``min_fan`` without flowers)."""
-        if min_fan < 0 or opts < 0:
-            raise ValueError("opts and min_fan are >= 0")
+        the kernel's option bits ``opts``, the minimum ``min_fan`` without flowers; the wins with any of the win
+        facts ``ask_facts`` or the fans ``ask_fans`` asked of Python)."""
+        _gb_ask_check(opts, min_fan, ask_facts, ask_fans)
         self.gb_opts, self.gb_min_fan, self.gb_decide = opts, min_fan, 1
+        self.gb_ask_facts, self.gb_ask_fans[0], self.gb_ask_fans[1] = ask_facts, ask_fans & U64_MASK, ask_fans >> 64
 
     def settle_wins(self, table):
         """With reset_quiet: a hand of a game the loop owns whose wins were all decided in C is settled in the
@@ -791,6 +794,7 @@ cdef int batch_deal(_BatchCores b, int i) noexcept nogil:
     core_init(c, &b.p, b.seed[i], b.salt[i], b.p.seats[0], 0, NULL, 0)
     if b.gb_decide:
         c.gb_opts, c.gb_min_fan, c.gb_decide = b.gb_opts, b.gb_min_fan, 1
+        c.gb_ask_facts, c.gb_ask_fans[0], c.gb_ask_fans[1] = b.gb_ask_facts, b.gb_ask_fans[0], b.gb_ask_fans[1]
     if b.ev_decide:
         c.book = b.book
         c.ev_heavenly, c.ev_earthly, c.ev_settles, c.ev_decide = b.ev_heavenly, b.ev_earthly, b.ev_settles, 1

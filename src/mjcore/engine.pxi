@@ -331,6 +331,11 @@ ctypedef struct HandCore:
     int gb_decide
     int gb_opts
     int gb_min_fan
+    # ... except a win with any of these win facts (WF_* bits: the ones the flow passes to the rule set beyond the
+    # kernel's, 天和 / 地和 / 人和) or any of these fans (bit j of word j >> 6: a fan an opt-in extra hand builds
+    # on) in its fan vector: the rule layer decides those (0: none)
+    int gb_ask_facts
+    uint64_t gb_ask_fans[2]
     int verdict_in_c[4]
     int verdict_fans[4][GB_NF]
     int won_in_c[4]
@@ -375,7 +380,25 @@ cdef inline void core_event(HandCore* c, int kind, int seat, int tile, int a, in
 
 cdef inline int core_after(const HandCore* c, int seat, int k) noexcept nogil:
     """The seat ``k`` places after ``seat`` (a seat at the table) in turn order."""
-    return c.p.seats[(c.p.seat_index[seat & 3] + k) % c.p.n_seats]
+    cdef int n = c.p.n_seats, i = c.p.seat_index[seat & 3] + k
+    if i >= n:  # (k is nearly always under a round: a subtraction, not the division on every claim and turn)
+        i -= n
+        if i >= n:
+            i %= n
+    return c.p.seats[i]
+
+
+cdef inline bint core_may_hold_four(const uint8_t* h) noexcept nogil:
+    """Some count among the first 40 of ``h`` is 4 (never a miss; a bonus tile's count may give a false yes): the
+    concealed kongs need looking for only then.  Eight counts at a time: a byte of w ^ 0x04.. is zero."""
+    cdef uint64_t w, x
+    cdef int i
+    for i in range(0, 40, 8):
+        memcpy(&w, h + i, 8)
+        x = w ^ 0x0404040404040404ULL
+        if (x - 0x0101010101010101ULL) & ~x & 0x8080808080808080ULL:
+            return 1
+    return 0
 
 
 cdef inline int core_at_table(const HandCore* c, int seat) noexcept nogil:
@@ -669,6 +692,8 @@ cdef int core_gb_verdict(HandCore* c, int seat, int tile, int from_seat, int rob
         pk[2] = 0 if kind == MK_CONCEALED_KONG else 1
     # the facts the rule layer's one-call path reads (it refuses the same doubtful cases: -1 here)
     facts = core_win_facts(c, seat, tile, from_seat, robbing)
+    if facts & c.gb_ask_facts:
+        return -1
     last_tile = facts & WF_LAST_TILE
     if last_tile and rec[GB_REC_COUNTS + tile] != 1:
         return -1
@@ -694,6 +719,10 @@ cdef int core_gb_verdict(HandCore* c, int seat, int tile, int from_seat, int rob
     rec[GB_REC_N_PACKS] = n_m
     if _gb_load(rec, c.gb_opts, &h) != GB_OK or _gb_decide(&h, best) != GB_OK:
         return -1
+    if c.gb_ask_fans[0] | c.gb_ask_fans[1]:
+        for i in range(GB_NF):
+            if best[i] and (c.gb_ask_fans[i >> 6] >> (i & 63)) & 1:
+                return -1
     fan = _gb_total(best)
     valid = fan >= c.gb_min_fan
     best[GBF_FLOWER_TILES] = c.n_bonus[seat]
@@ -1636,9 +1665,10 @@ cdef int core_turn_actions(HandCore* c, int seat) noexcept nogil:
         return 0
     # no kong on the last tile: nothing to replace it with (a segmented wall: nor when the next seat's is empty)
     if drew and core_live_for(c, seat) > c.p.reserve and (not c.seg_len or core_next_can_draw(c, seat)):
-        for t in range(34):
-            if h[t] == 4 and core_may_meld(c, seat, t):
-                core_put(c, seat, &n, A_CONCEALED_KONG + t)
+        if core_may_hold_four(h):
+            for t in range(34):
+                if h[t] == 4 and core_may_meld(c, seat, t):
+                    core_put(c, seat, &n, A_CONCEALED_KONG + t)
         for m in range(c.n_melds[seat]):
             t = c.meld_tile[seat][m]
             if c.meld_kind[seat][m] == MK_PUNG and h[t] and core_may_meld(c, seat, t):
@@ -2720,6 +2750,8 @@ cdef class GameCore:
         decide_book).  A table of hands reuses one core: nothing is allocated or read again."""
         cdef CoreFlow p = self.c.p
         cdef int gb = self.c.gb_decide, gb_opts = self.c.gb_opts, gb_min = self.c.gb_min_fan
+        cdef int gb_ask_facts = self.c.gb_ask_facts
+        cdef uint64_t gb_ask0 = self.c.gb_ask_fans[0], gb_ask1 = self.c.gb_ask_fans[1]
         cdef int ev = self.c.ev_decide, ev_heavenly = self.c.ev_heavenly, ev_earthly = self.c.ev_earthly
         cdef int ev_settles = self.c.ev_settles
         cdef const EvBook* book = self.c.book
@@ -2730,6 +2762,7 @@ cdef class GameCore:
         core_init(self.c, &p, <uint64_t>(int(seed) & U64_MASK), <uint64_t>(int(salt) & U64_MASK), dealer,
                   prevalent_wind, NULL, 0)
         self.c.gb_decide, self.c.gb_opts, self.c.gb_min_fan = gb, gb_opts, gb_min
+        self.c.gb_ask_facts, self.c.gb_ask_fans[0], self.c.gb_ask_fans[1] = gb_ask_facts, gb_ask0, gb_ask1
         if ev:  # (the compiled book self._book keeps alive)
             self.c.book = book
             self.c.ev_heavenly, self.c.ev_earthly, self.c.ev_settles = ev_heavenly, ev_earthly, ev_settles
@@ -2756,13 +2789,16 @@ cdef class GameCore:
             s4[i] = <uint64_t>(int(seeds[i]) & U64_MASK)
         core_seed_agents(self.c, s4)
 
-    def decide_guobiao(self, int opts, int min_fan):
+    def decide_guobiao(self, int opts, int min_fan, int ask_facts=0, ask_fans=0):
         """Decide Guobiao's may-this-seat-win in C from now on (the kernel's option bits ``opts``, the minimum
         ``min_fan`` without flowers): a complete hand the rule layer's one-call path would score is scored
-        here, and the ``score`` status comes only for the rest."""
-        if min_fan < 0 or opts < 0:
-            raise ValueError("opts and min_fan are >= 0")
+        here, and the ``score`` status comes only for the rest, and for a win with any of the win facts
+        ``ask_facts`` (bit i: :meth:`win_facts`' i-th) or any of the fans ``ask_fans`` (bit j: the kernel's fan
+        j) in its fan vector."""
+        _gb_ask_check(opts, min_fan, ask_facts, ask_fans)
         self.c.gb_opts, self.c.gb_min_fan, self.c.gb_decide = opts, min_fan, 1
+        self.c.gb_ask_facts = ask_facts
+        self.c.gb_ask_fans[0], self.c.gb_ask_fans[1] = ask_fans & U64_MASK, ask_fans >> 64
 
     def decide_book(self, CompiledBook book not None, bint heavenly, int earthly, bint settles):
         """Score every win offered from now on in C with a compiled rule book (evaluator_core.pxi): a complete
@@ -2804,6 +2840,30 @@ cdef class GameCore:
             return [tuple([(won.line[i][j].row, won.line[i][j].times, won.line[i][j].value,
                             bool(won.renamed[i][j])) for j in range(won.n[i])])
                     for i in range(min(self.c.n_won, 4))]
+        finally:
+            free(won)
+
+    def book_outcome(self):
+        """:meth:`book_net` and :meth:`won_rows` of a hand that is over, from one settlement in C (each win is scored
+        once, not once for each): (nets, each win's rows), or None where the rule book settles the hand."""
+        cdef EvWinLines* won = NULL
+        cdef int i, j, st
+        if not self.c.ev_decide or not self.c.ev_settles or self.c.phase != PH_END:
+            return None
+        if self.c.n_won:  # (a hand with no win has no rows to write: nothing to allocate)
+            won = <EvWinLines*>malloc(sizeof(EvWinLines))
+            if won == NULL:
+                raise MemoryError()
+        try:
+            st = ev_settle(self.c, won)
+            if st != 0:
+                return None
+            net = (self.c.ev_net[0], self.c.ev_net[1], self.c.ev_net[2], self.c.ev_net[3])
+            if won == NULL:
+                return net, []
+            return net, [tuple([(won.line[i][j].row, won.line[i][j].times, won.line[i][j].value,
+                                 bool(won.renamed[i][j])) for j in range(won.n[i])])
+                         for i in range(min(self.c.n_won, 4))]
         finally:
             free(won)
 
@@ -3038,14 +3098,17 @@ cdef class GameCore:
             raise ValueError("seat is 0..3")
         return bytes(self.c.bonus[seat][:self.c.n_bonus[seat]])
 
-    def preview_guobiao(self, int opts, int min_fan):
+    def preview_guobiao(self, int opts, int min_fan, int ask_facts=0, ask_fans=0):
         """What the core would decide itself for the ``score`` status's question (a test aid: the caller then
-        gives the rule layer's verdict): (may win, total with flowers, fan vector), or None when it would ask."""
+        gives the rule layer's verdict): (may win, total with flowers, fan vector), or None when it would ask
+        (the arguments: :meth:`decide_guobiao`'s)."""
         cdef HandCore* c = self.c
         cdef int j, ok
-        if c.q_seat < 0 or c.q_seat > 3 or c.q_tile < 0 or c.q_tile >= 34 or min_fan < 0 or opts < 0:
+        if c.q_seat < 0 or c.q_seat > 3 or c.q_tile < 0 or c.q_tile >= 34:
             raise ValueError("there is no question to preview")
-        c.gb_opts, c.gb_min_fan = opts, min_fan
+        _gb_ask_check(opts, min_fan, ask_facts, ask_fans)
+        c.gb_opts, c.gb_min_fan, c.gb_ask_facts = opts, min_fan, ask_facts
+        c.gb_ask_fans[0], c.gb_ask_fans[1] = ask_fans & U64_MASK, ask_fans >> 64
         ok = core_gb_verdict(c, c.q_seat, c.q_tile, c.q_from, c.q_robbing)
         if ok < 0:
             return None
@@ -3189,6 +3252,17 @@ cdef class GameCore:
     def won(self):
         cdef int i
         return tuple([self.c.won[i] for i in range(self.c.n_won)])
+
+
+cdef void _gb_ask_check(int opts, int min_fan, int ask_facts, ask_fans) except *:
+    """decide_guobiao's arguments, checked: opts and min_fan >= 0, ask_facts of the WF_* bits, ask_fans a set of
+    the kernel's fans (an int of GB_NF bits)."""
+    if min_fan < 0 or opts < 0:
+        raise ValueError("opts and min_fan are >= 0")
+    if not 0 <= ask_facts < 2 * WF_BONUS_AFTER_KONG:
+        raise ValueError(f"ask_facts is a set of the win facts' bits (0 .. {2 * WF_BONUS_AFTER_KONG - 1})")
+    if type(ask_fans) is not int or not 0 <= ask_fans < (<object>1) << GB_NF:
+        raise ValueError(f"ask_fans is a set of the {GB_NF} fans' bits (an int)")
 
 
 cdef tuple _win_facts_tuple(int f):

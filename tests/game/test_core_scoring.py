@@ -85,6 +85,7 @@ class _Checked(CoreHand):
     checking at each what the core derives itself: its win facts, and (Guobiao) its own decision."""
 
     seen: list[tuple[bool, bool]]
+    asked = 0
 
     def _score_win(self, seat: int, tile: int, from_seat: int | None, robbing: bool,
                    state: HandState | None = None) -> ScoreResult | None:
@@ -97,7 +98,16 @@ class _Checked(CoreHand):
         decide = guobiao_in_c(self.flow)
         preview = self.core.preview_guobiao(*decide) if decide is not None else None
         result = super()._score_win(seat, tile, from_seat, robbing, state)
-        if decide is not None:
+        if decide is not None and preview is None:
+            # the core asks the rule layer only about a win with a fact or a fan it was told to ask about
+            opts, min_fan, ask_facts, ask_fans = decide
+            facts = sum(1 << i for i, on in enumerate(self.core.query_facts()) if on)
+            if not facts & ask_facts:
+                unasked = self.core.preview_guobiao(opts, min_fan, ask_facts, 0)
+                assert unasked is not None, (seat, tile, from_seat, robbing)
+                assert any(n and ask_fans >> j & 1 for j, n in enumerate(unasked[2]))
+            self.asked += 1
+        elif decide is not None:
             assert preview is not None, (seat, tile, from_seat, robbing)  # (the core decides every one itself)
             ok, total, fans = preview
             assert ok == (result is not None)
@@ -116,7 +126,7 @@ def _on_the_engine(table: RandomTable) -> bool:
     return True
 
 
-@pytest.mark.parametrize(("rules", "hands"), [("guobiao", 1200), ("common", 400)])
+@pytest.mark.parametrize(("rules", "hands"), [("guobiao", 1200), ("guobiao-extras", 600), ("common", 400)])
 def test_core_decides_every_win_as_the_rule_layer_does(rules: str, hands: int) -> None:
     table = RandomTable(rules)
     if _on_the_engine(table):
@@ -127,12 +137,12 @@ def test_core_decides_every_win_as_the_rule_layer_does(rules: str, hands: int) -
         hand.seen = seen
         hand.play_random([k * 4 + s for s in range(4)], decide_in_c=False)
     assert len(seen) > 30
-    assert {ok for ok, _ in seen} == {True, False} or rules != "guobiao"  # (wins and hands under the minimum)
+    assert {ok for ok, _ in seen} == {True, False} or not rules.startswith("guobiao")  # (wins, and under 8 fan)
     assert {drawn for _, drawn in seen} == {True, False}
 
 
-@pytest.mark.parametrize(("rules", "options"), [("guobiao", {}), ("common", {}), ("common", {"flowers": True}),
-                                                ("wuhu-2468", {})])
+@pytest.mark.parametrize(("rules", "options"), [("guobiao", {}), ("guobiao-extras", {}), ("common", {}),
+                                                ("common", {"flowers": True}), ("wuhu-2468", {})])
 def test_self_play_from_the_core_plays_the_rule_layers_hands(rules: str, options: dict[str, Any]) -> None:
     """The same seeded hands with the wins decided and settled from the core, and through the typed events and
     the rule layer: the same wins, settlement lines, results, events and nets; the record made from the core
@@ -142,7 +152,7 @@ def test_self_play_from_the_core_plays_the_rule_layers_hands(rules: str, options
         return
     assert table.facts_from_core
     if rules == "guobiao":
-        assert table.decide == (option_bits(GuobiaoConfig()), 8)
+        assert table.decide == (option_bits(GuobiaoConfig()), 8, 0, 0)
     wins = 0
     for k in range(150):
         seeds = [k * 4 + s for s in range(4)]
@@ -162,10 +172,14 @@ def test_self_play_from_the_core_plays_the_rule_layers_hands(rules: str, options
     assert wins > 0
 
 
-def test_only_guobiao_without_the_extras_is_decided_in_c() -> None:
+def test_only_guobiao_is_decided_in_c_the_extras_asked_of_the_rule_layer() -> None:
     from mahjong.game.engine import make_flow
+    from mahjong.rulesets.guobiao.fans import BIG_FOUR_WINDS
 
-    assert guobiao_in_c(make_flow("guobiao-extras")) is None
+    # 天和, 地和 (on the first draw) and 人和 (GameCore.win_facts' places 5, 6, 7), and 大四喜 (四方大发's base);
+    # nothing without the compiled kernel's one-call path (the pure-Python backend)
+    asked = (option_bits(GuobiaoConfig()), 8, 32 | 64 | 128, 1 << BIG_FOUR_WINDS)
+    assert guobiao_in_c(make_flow("guobiao-extras")) == (None if R._FAST is None else asked)
     assert guobiao_in_c(make_flow("sichuan")) is None
     assert guobiao_in_c(make_flow("common")) is None
     decide = RandomTable("guobiao").decide
@@ -175,3 +189,46 @@ def test_only_guobiao_without_the_extras_is_decided_in_c() -> None:
     assert facts_from_core(make_flow("guobiao-extras")) == core_available()
     assert not facts_from_core(make_flow("sichuan")) and not facts_from_core(make_flow("hongzhong"))
     assert RandomTable("common").facts_from_core == core_available()
+
+
+@pytest.mark.parametrize(("deal", "extra"), [("123m456m234p678s55p", "heavenly_hand"),
+                                             ("111z222z333z444z66z", "big_four_winds_and_green_pair")])
+def test_the_core_asks_the_rule_layer_about_the_extras_hands(deal: str, extra: str) -> None:
+    """With the extras the core decides the minimum itself except where an extra hand may count: the dealer's
+    heavenly win (under 8 fan without 天和: the core alone would refuse it) and 大四喜 with a pair of 发 (四方大发,
+    which takes the place of fans the kernel counts) are asked of the rule layer, whose answer stands."""
+    from game_support import make_wall
+
+    from mahjong.game.core import CS_SCORE, _GameCore, score_from_core
+
+    table = RandomTable("guobiao-extras")
+    if _on_the_engine(table):
+        pytest.skip("the compiled hand core's own decisions (the Python engine asks the rule layer about every win)")
+    assert table.decide is not None
+    opts, min_fan, ask_facts, ask_fans = table.decide
+    core = _GameCore(table.params, 0, 0, 0, 0, bytes(make_wall("guobiao-extras", {0: deal})))
+    core.decide_guobiao(*table.decide)
+    assert core.advance() == CS_SCORE  # (asked: the dealer's 14 tiles win on the deal)
+    seat, tile, frm, _ = core.query
+    assert (seat, frm) == (0, -1) and core.query_facts()[5]  # (天和)
+    alone = core.preview_guobiao(opts, min_fan)  # (what the core would say not asking)
+    result = score_from_core(core, table.flow, 0, 0, seat, tile, None, HandState())
+    assert result is not None and result.valid and extra in [it.key for it in result.items]
+    assert alone is not None and (not alone[0] or alone[1] < result.total)
+    if extra == "big_four_winds_and_green_pair":  # (asked for its fans too, whatever the facts)
+        assert core.preview_guobiao(opts, min_fan, 0, ask_fans) is None
+        assert core.preview_guobiao(opts, min_fan, 0, 0) is not None
+
+
+def test_decide_guobiao_refuses_what_it_cannot_hold() -> None:
+    table = RandomTable("guobiao")
+    if _on_the_engine(table):
+        pytest.skip("the compiled hand core's arguments")
+    from mahjong.game.core import _GameCore
+
+    core = _GameCore(table.params, 0, 0, 0, 0, None)
+    for bad in [(-1, 8), (1, -1), (1, 8, -1), (1, 8, 1 << 10), (1, 8, 0, -1), (1, 8, 0, 1 << 83), (1, 8, 0, 1.0),
+                (1, 8, 0, True)]:
+        with pytest.raises((ValueError, TypeError)):
+            core.decide_guobiao(*bad)
+    core.decide_guobiao(1, 8, (1 << 10) - 1, (1 << 83) - 1)  # (every fact, every fan: all asked)

@@ -157,18 +157,31 @@ def core_params(flow: Flow) -> Any:
 _UNSET = object()
 
 
-def guobiao_in_c(flow: Flow) -> tuple[int, int] | None:
-    """(option bits, minimum fan) when the core may decide this flow's may-this-seat-win itself with the
-    compiled Guobiao kernel (GameCore.decide_guobiao): the Guobiao rule set scored by its one-call path (no
-    天和 / 地和 / 人和 facts: the extras' flags, which that path leaves to the rule layer), the flow's may-win
-    the plain minimum (or a false win, where the flow lets one be declared) and no wildcards; else None."""
-    from mahjong.rulesets.guobiao.ruleset import _FAST, Guobiao
+def guobiao_in_c(flow: Flow) -> tuple[int, int, int, int] | None:
+    """(option bits, minimum fan, win facts asked, fans asked) when the core may decide this flow's
+    may-this-seat-win itself with the compiled Guobiao kernel (GameCore.decide_guobiao): the Guobiao rule set,
+    the flow's may-win the plain minimum (or a false win, where the flow lets one be declared), no wildcards;
+    else None.  The core's verdict is the rule layer's one-call path's; a win it cannot be sure of is asked of
+    the rule layer: one with a win fact the flow passes beyond the kernel's (天和 / 地和 / 人和: the extras'
+    hands, or the flags plain Guobiao refuses; bit i: ``GameCore.win_facts``' i-th), and, with the extras, one
+    whose fan vector holds a fan an extra hand is read from (bit j: the kernel's fan j)."""
+    from mahjong.rulesets.guobiao.ruleset import _FAST, EXTRA_HAND_FANS, Guobiao
 
     rs = flow.ruleset
-    if (type(rs) is not Guobiao or _FAST is None or rs.config.extras or flow.heavenly or flow.earthly is not None
-            or flow.human or type(flow).may_win is not Flow.may_win or flow.wild_tiles or flow.indicator is not None):
+    if (type(rs) is not Guobiao or _FAST is None or type(flow).may_win is not Flow.may_win or flow.wild_tiles
+            or flow.indicator is not None):
         return None
-    return rs._opt_bits, rs._min_fan
+    asked = {"heavenly": flow.heavenly, "human": flow.human,  # (core_context: what the flow reads of each fact)
+             "earthly": flow.earthly == "first_draw",
+             "first_round": flow.earthly is not None and flow.earthly != "first_draw"}
+    ask_facts = sum(1 << _WIN_FACTS.index(name) for name, on in asked.items() if on)
+    ask_fans = sum(1 << j for j in EXTRA_HAND_FANS) if rs.config.extras else 0
+    return rs._opt_bits, rs._min_fan, ask_facts, ask_fans
+
+
+#: GameCore.win_facts' order (core_context reads them by these places)
+_WIN_FACTS = ("last_tile", "last_wall_tile", "kong_replacement", "robbing_kong", "after_kong_discard", "heavenly",
+              "earthly", "human", "first_round", "bonus_after_kong")
 
 
 def win_payment_table(flow: Flow) -> tuple[int, int, int, int, int, int] | None:
@@ -410,7 +423,7 @@ def own_facts_from_core(flow: Flow) -> bool:
 
 
 #: the context flags of HandTable.context_kwargs, in the order GameCore.win_facts gives them
-_FACT_NAMES = ("last_tile", "last_wall_tile", "kong_replacement", "robbing_kong", "after_kong_discard")
+_FACT_NAMES = _WIN_FACTS[:5]
 _WIN_STANDARD = frozenset(f.name for f in fields(Win)) - {"flags", "seat", "hand", "discarder"}
 
 
@@ -1739,11 +1752,14 @@ class RandomTable:
                     break
             if status == CS_END:
                 if self._lean_items is not None:
-                    net, won, items = core.book_net(), core.won_rows(), self._lean_items
-                    if net is not None and won is not None:
+                    settled, items = core.book_outcome(), self._lean_items
+                    if settled is not None:
+                        net, won = settled
                         # (a hand C settles has had no instant win: its special events are its openings)
                         special = ("opening",) * core.specials if self._special_rules else ()
-                        if self._special_rules and core.won:  # (买马: one horse event per win, as C paid them)
+                        if not won:
+                            return HandOutcome(net, (), (), special)
+                        if self._special_rules:  # (买马: one horse event per win, as C paid them)
                             special += ("horses",) * len(core.horses())
                         return HandOutcome(net, tuple(frm < 0 for _, _, frm, _ in core.wins()),
                                            tuple(items[i][renamed] for lines in won for i, _n, _v, renamed in lines),
@@ -1753,12 +1769,22 @@ class RandomTable:
                 elif not core.won and self._lean_holdings is not None and core.penalty is None and not core.specials:
                     return HandOutcome(_core_holding_nets(core, self._lean_holdings), (), ())
                 elif core.won and self._lean_fans is not None and self._lean_pay is not None:
+                    # (each win's items: its fan vector where the core decided it, else the result the rule set
+                    # gave when asked: a win with the extras' facts or fans, scored above)
                     wins = core.wins()
-                    fans = [core.won_fans(i) for i in range(len(wins))]
-                    if all(f is not None for f in fans):
+                    won_items: list[tuple[str, str]] = []
+                    for i, w in enumerate(wins):
+                        f = core.won_fans(i)
+                        if f is not None:
+                            won_items += [self._lean_fans[j] for j, n in enumerate(f) if n]
+                        elif w[:3] in scored and scored[w[:3]].valid:
+                            won_items += [(it.key, it.name_zh) for it in scored[w[:3]].items]
+                        else:
+                            break
+                    else:
                         paid = [(s, None if frm < 0 else frm, total) for s, _, frm, total in wins]
                         return HandOutcome(win_nets(self._lean_pay, paid), tuple(frm < 0 for _, _, frm, _ in wins),
-                                           tuple(self._lean_fans[j] for f in fans if f for j, n in enumerate(f) if n))
+                                           tuple(won_items))
                 elif core.won and self._lean_asks and core.penalty is None:
                     wins = core.wins()
                     results = [scored[w[:3]] for w in wins if w[:3] in scored]

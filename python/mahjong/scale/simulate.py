@@ -72,26 +72,36 @@ def tally_hand(tally: Tally, outcome: HandOutcome) -> None:
     """Count one finished hand: hands won / drawn, wins and self-draws, each pattern, the winner's points, the
     rule file's special events."""
     counts = tally.counts
+    net, self_drawn, items, special = outcome
     instant = False
-    for kind in outcome.special:  # a rule file's own events: opening declarations, instant wins, horses
+    for kind in special:  # a rule file's own events: opening declarations, instant wins, horses
         counts[f"special:{kind}"] += 1
         instant = instant or kind == "instant_win"
-    for key, name in outcome.items:
-        counts[f"pattern:{key}"] += 1
-        tally.labels[f"pattern:{key}"] = name
-    self_drawn = outcome.self_drawn
-    won = bool(self_drawn) or instant
+    if items:
+        labels = tally.labels
+        for item in items:
+            name = _PATTERN_KEYS.get(item)
+            if name is None:
+                name = f"pattern:{item[0]}"
+                if len(_PATTERN_KEYS) < 4096:  # (a run meets a few hundred (key, name) pairs at most)
+                    _PATTERN_KEYS[item] = name
+            counts[name] += 1
+            labels[name] = item[1]
     counts["hands"] += 1
-    counts["hands_won" if won else "draws"] += 1
-    counts["wins"] += len(self_drawn)
-    counts["self_drawn"] += sum(self_drawn)
-    if won:
-        tally.observe("winner_points", max(outcome.net))
-    for seat, v in enumerate(outcome.net):
+    if self_drawn or instant:
+        counts["hands_won"] += 1
+        counts["wins"] += len(self_drawn)
+        counts["self_drawn"] += sum(self_drawn)
+        tally.observe("winner_points", max(net))
+    else:
+        counts["draws"] += 1
+    for seat, v in enumerate(net):
         counts[_NET_KEYS[seat]] += v
 
 
 _NET_KEYS = tuple(f"net:seat{s}" for s in range(4))
+#: (key, name) of a counted item -> its tally key ("pattern:" + key), made once per pair
+_PATTERN_KEYS: dict[tuple[str, str], str] = {}
 
 
 def simulate_shard(params: Mapping[str, Any], shard: Shard) -> Tally:

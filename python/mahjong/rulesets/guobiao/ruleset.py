@@ -416,7 +416,7 @@ class Guobiao(RuleSet[GuobiaoConfig]):
         index, count); their exclusions (四方大发 不计 大四喜 碰碰和 圈风刻 门风刻 三风刻) are applied to ``table``
         in place."""
         out: list[tuple[int, int]] = []
-        if table[F.BIG_FOUR_WINDS] and reading is not None and reading.form is Form.REGULAR \
+        if table[EXTRA_HAND_FANS[0]] and reading is not None and reading.form is Form.REGULAR \
                 and reading.pairs == (_GREEN_DRAGON,):
             out.append((_EXTRA_INDEX["big_four_winds_and_green_pair"], 1))
         if ctx.heavenly:
@@ -434,6 +434,9 @@ class Guobiao(RuleSet[GuobiaoConfig]):
 
 
 _GREEN_DRAGON = 32  #: 发
+#: the fans an opt-in extra hand is read from (四方大发: 大四喜 with a pair of 发): a win whose fan vector holds one
+#: is scored here even where the hand core decides the minimum (mahjong.game.core.guobiao_in_c)
+EXTRA_HAND_FANS: tuple[int, ...] = (F.BIG_FOUR_WINDS,)
 
 
 def _checked_context(context: WinContext | None) -> WinContext:

@@ -244,3 +244,30 @@ def test_the_typical_win_is_scored_where_a_turned_up_tile_makes_the_wildcards(ru
     game = Game(rules, seed=1)
     gain, deal_in = _typical(game, 0, _AfterWin(game))
     assert gain > 1.0 and deal_in > 0.0
+
+
+def test_a_bonus_wildcard_kept_in_the_hand_is_part_of_its_wins() -> None:
+    # Jinshan's 百搭 stay in the hand (tile ids past the 34 kinds) as its wildcards, and a Hand lists them among
+    # its flowers: a ready hand holding one must be worth its wins (scored without it, every such hand was a tile
+    # short and no win at all, so the expert chased narrow waits whenever it held a 百搭)
+    from mahjong.game.expert import _Look
+
+    ready = worth_winning = 0
+    for seed in range(12):
+        game = Game("jinshan", seed=seed)
+        greedy = {s: GreedyAgent(seed * 4 + s) for s in game.flow.seats}
+        while not game.done:
+            seat = game.pending[0]
+            legal = game.legal_actions(seat)
+            look = _Look(game, seat, ExpertAgent()._memo_for(game, seat))
+            if any(a.kind == "discard" for a in legal) and any(look.counts[34:]):
+                for a in legal:
+                    if a.kind == "discard" and a.tile < 34:
+                        c = list(look.counts)
+                        c[a.tile] -= 1
+                        if look.shanten(c) == 0 and any(look.unseen[w] for w in look.useful(c)):
+                            ready += 1
+                            worth_winning += look.ready(c)[1] > 0
+            game.act(seat, greedy[seat].choose(game, seat, legal))
+    # (some ready hands are short of Jinshan's minimum hu points whatever they win on)
+    assert ready >= 20 and worth_winning > ready // 2, (ready, worth_winning)

@@ -87,7 +87,9 @@ class _Look:
         self.unseen = [max(0, copies[t] - seen[t] - self.counts[t]) for t in range(34)]
         # this hand's wildcard kinds among the 34 (红中, the turned-up ghost ...): a wildcard drawn is an out for
         # every step of every hand, which the kernels' useful tiles (real tiles only) leave out
-        self.wild = tuple(sorted(t for t in game.flow.wild_kinds(st) if t < 34))
+        kinds = game.flow.wild_kinds(st)
+        self.wild = tuple(sorted(t for t in kinds if t < 34))
+        self.wild_kept = tuple(sorted(t for t in kinds if t >= 34))  # bonus tiles kept as wildcards (Jinshan's 百搭)
         self.left = max(1, sum(self.unseen))
         playing = [s for s in game.flow.seats if s in st.playing]
         others = [s for s in playing if s != seat]
@@ -101,7 +103,7 @@ class _Look:
         self._value: dict[tuple[Any, ...], tuple[float, float]] = memo.setdefault("value", {})
         self._ready: dict[tuple[int, ...], tuple[float, float]] = {}
         self.melds = tuple(st.meld_of(seat, m, game.flow.meld_offset) for m in st.melds[seat])
-        self.flowers = tuple(sorted(t for t in st.bonus[seat] if t >= 34))
+        self.flowers = tuple(t for t in st.bonus[seat] if t >= 34)  # (set aside; the kept ones are in the counts)
         ctx_cls: type[WinContext] = getattr(game.ruleset, "Context", WinContext)
         self.ctx_cls = ctx_cls
         self.ctx_fields = {f.name for f in fields(ctx_cls)}
@@ -178,8 +180,11 @@ class _Look:
     def _win_value(self, counts: Sequence[int], tile: int, from_seat: int | None) -> float | None:
         game, st, flow = self.game, self.st, self.flow
         concealed = [t for t in range(34) for _ in range(counts[t])] + [tile]
+        # a Hand lists the bonus tiles kept in the hand (Jinshan's 百搭) among its flowers: leaving them out would
+        # score every hand holding one as short of tiles, never a win
+        kept = [t for t in range(34, len(counts)) for _ in range(counts[t])]
         try:
-            hand = Hand(tuple(sorted(concealed)), self.melds, self.flowers, tile)
+            hand = Hand(tuple(sorted(concealed)), self.melds, tuple(sorted(self.flowers + tuple(kept))), tile)
             kw = game.context_kwargs(self.seat, tile, from_seat, False)
             kw.update(flow.check_facts(st, self.seat))
             # (the facts of the tiles turned up after the win, the birds, are unknown: the rows are scored
@@ -189,7 +194,7 @@ class _Look:
             result = game.ruleset.score(hand, self.ctx_cls(**kw))
             if not result.valid or not flow.may_win(st, self.seat, result):
                 return None
-            holds_wild = any(concealed.count(w) for w in self.wild)
+            holds_wild = any(concealed.count(w) for w in self.wild) or any(counts[w] for w in self.wild_kept)
             paid = _paid(game, hand, self.ctx_cls, kw, self.seat, self.after, holds_wild, self.unseen,
                          result.payments)
         except (MahjongError, AssertionError):

@@ -2827,21 +2827,8 @@ cdef class GameCore:
         as the settlement in C scored the win: a tuple of (row index into the book's rows, times, value, shown
         under its other name) per win — the items of that win's result — once the hand is settled in C; else None
         (the rule book settles it)."""
-        cdef EvWinLines* won
-        cdef int i, j
-        if not self.c.ev_decide or not self.c.ev_settles or self.c.phase != PH_END:
-            return None
-        won = <EvWinLines*>malloc(sizeof(EvWinLines))
-        if won == NULL:
-            raise MemoryError()
-        try:
-            if ev_settle(self.c, won) != 0:
-                return None
-            return [tuple([(won.line[i][j].row, won.line[i][j].times, won.line[i][j].value,
-                            bool(won.renamed[i][j])) for j in range(won.n[i])])
-                    for i in range(min(self.c.n_won, 4))]
-        finally:
-            free(won)
+        settled = self.book_outcome()
+        return None if settled is None else settled[1]
 
     def book_outcome(self):
         """:meth:`book_net` and :meth:`won_rows` of a hand that is over, from one settlement in C (each win is scored

@@ -2,9 +2,10 @@
 # (python/mahjong/rulebook/predicates.py): do not edit (edit those files and rebuild).  The compiled
 # rule-book evaluator's opcodes, library ids, codes and image layout, as C constants.
 cdef enum:
-    EVL_MAGIC = 135476853
+    EVL_MAGIC = 1464488945
     EVL_MAX_STACK = 64
     EVL_MAX_CODE = 65536
+    EVL_MAX_LINES = 256
     EVL_N_PREDICATES = 43
     EVL_N_LIB = 63
     EVL_N_FUNCS = 10

@@ -22,7 +22,7 @@ from libc.string cimport memcmp
 from libc.stdlib cimport malloc, free
 
 cdef enum:
-    EV_MAX_ROWS = 256
+    EV_MAX_ROWS = EVL_MAX_LINES  # (the rows an image may hold and the lines a reading may count: one bound)
     EV_MAX_FACTS = 128
     EV_MAX_SETS = 12
     EV_MAX_MELDS = 6
@@ -1148,6 +1148,8 @@ cdef int ev_count_rows(EvScan* S, const EvReading* r) noexcept nogil:
             i += 1
             continue
         if not row[ERW_PER_SET]:
+            if n1 >= EV_MAX_ROWS:
+                return -1  # (after a run of per-set lines: more lines than the evaluator holds)
             stage1[n1].row = i
             stage1[n1].set = -1
             got = ev_row_value(&x, row, r.self_drawn, &stage1[n1])
@@ -1189,6 +1191,8 @@ cdef int ev_count_rows(EvScan* S, const EvReading* r) noexcept nogil:
         if got < 0:
             return -1
         n2 += got
+    if n1 + n2 > EV_MAX_ROWS:  # (per-set lines can outnumber the rows: the result holds EV_MAX_ROWS lines)
+        return -1
     if b.flags & EVF_PATTERNS_FIRST:  # the patterns in table order, then the rest in table order
         for j in range(2):
             for i in range(b.n_rows):

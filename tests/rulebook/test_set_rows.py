@@ -78,3 +78,19 @@ def test_a_stage_2_row_is_not_read_per_set() -> None:
     row = '[[rows]]\nkey = "r"\nzh = "行"\nen = "Row"\nvalue = 1\nstage = 2\nwhen = "counted >= 1"\ngroup = "set"'
     _book, problems = check_text(_file([SET_ROWS[0], row], scoring=SCORING), "set-rows.toml")
     assert any("stage-2 row" in str(p) and "group" in str(p) for p in problems), problems
+
+
+@pytest.mark.parametrize("per_set, stage2, regular_after", [(63, 6, False), (64, 0, True), (70, 0, False)])
+def test_more_lines_than_the_evaluator_holds_are_handed_back(per_set: int, stage2: int, regular_after: bool) -> None:
+    # rows counted per set give a line for each set: 4 sets x 63 rows and 6 stage-2 lines (258), 4 x 64 rows and a
+    # row counted once after them (257), 4 x 70 (280) are more lines than a reading may hold (opcodes.MAX_LINES):
+    # the twin and C hand the hand back to the rule book alike (C wrote past its line buffers before)
+    rows = [f'[[rows]]\nkey = "s{k}"\nzh = "行{k}"\nen = "Row {k}"\nvalue = 1\nwhen = "opt_on"\ngroup = "set"'
+            for k in range(per_set)]
+    if regular_after:
+        rows.append('[[rows]]\nkey = "once"\nzh = "一"\nen = "Once"\nvalue = 1\nwhen = "opt_on"')
+    rows += [f'[[rows]]\nkey = "t{k}"\nzh = "后{k}"\nen = "Later {k}"\nvalue = 1\nstage = 2\nwhen = "counted >= 1"'
+             for k in range(stage2)]
+    rs = _rules(rows, scoring=SCORING)
+    assert _compare(rs, parse_hand("123m456m789m123p5p 5p"), {"winner": 0, "dealer": 0, "prevalent_wind": 0}) == \
+        "fallback"

@@ -341,12 +341,18 @@ def _stage_lines(im: _Image, env: _Env, stage: int, self_drawn: bool) -> list[_L
 
 
 def _lines(im: _Image, env: _Env, self_drawn: bool) -> list[_Line]:
-    """count_rows on one reading: (row, times, value, set) in the result's order."""
-    counted = _exclusions(im, _stage_lines(im, env, 1, self_drawn))
+    """count_rows on one reading: (row, times, value, set) in the result's order; more lines than the evaluator
+    holds (MAX_LINES: rows counted per set give a line for each set) hand the hand back, as in C."""
+    applying = _stage_lines(im, env, 1, self_drawn)
+    if len(applying) > O.MAX_LINES:
+        raise _Fallback("more lines than the evaluator holds")
+    counted = _exclusions(im, applying)
     env.counted = [i for i, *_ in counted]
     env.groups = im.groups
     first = _stage_lines(im, env, 2, self_drawn)
     env.counted = None
+    if len(first) + len(counted) > O.MAX_LINES:
+        raise _Fallback("more lines than the evaluator holds")
     if im.flags["patterns_first"]:
         return sorted([*first, *counted], key=lambda line: (not im.rows[line[0]][_R["pattern"]], line[0]))
     return [*first, *counted]
@@ -459,8 +465,8 @@ def _twin(cb: CompiledBook, rs: Any, hand: Any, ctx: Any) -> Outcome:
             limited = has_limit and any(im.groups[i] == im.h["limit_group"] for i, *_ in lines)
             if limited:
                 first = next(line for line in lines if im.groups[line[0]] == im.h["limit_group"])
-                lines = [(i, 1, limit if line is first else 0, at) for line in lines for i, _, _, at in (line,)
-                         if im.groups[i] == im.h["limit_group"]]
+                lines = [(line[0], 1, limit if line is first else 0, line[3]) for line in lines
+                         if im.groups[line[0]] == im.h["limit_group"]]
             totals = _totals(im, lines)
             env.lines = lines
             env.groups = im.groups

@@ -74,6 +74,9 @@ for _op in ("add", "sub", "mul", "div", "pow", "eq", "ne", "lt", "le", "gt", "ge
 #: checks every program when an image is loaded: depth, operands, jump targets)
 MAX_STACK = 64
 MAX_CODE = 1 << 16
+#: the most rows an image may hold, and the most lines one reading may count (rows counted per set give a line
+#: for each set): a reading with more lines is handed back to the rule book
+MAX_LINES = 256
 #: the largest magnitude a value may reach (a larger one is "too big": the caller falls back to the rule book)
 LIMIT = 1 << 40
 
@@ -227,7 +230,7 @@ def magic(library: tuple[tuple[str, ...], ...] | None = None) -> int:
     lib = library if library is not None else library_from_source()
     text = "\n".join(f"{p}{','.join(names)}" for p, names in tables(lib))
     text += f"\nflags {','.join(FLAGS)}\noperands {sorted(OPERANDS.items())}\nstack {sorted(STACK.items())}"
-    text += f"\n{MAX_STACK} {MAX_CODE} {LIMIT} {ABSENT} {DEFAULT_ABSENT} preds {len(lib[0])}"
+    text += f"\n{MAX_STACK} {MAX_CODE} {MAX_LINES} {LIMIT} {ABSENT} {DEFAULT_ABSENT} preds {len(lib[0])}"
     return zlib.crc32(text.encode("utf-8")) & 0x7FFFFFFF
 
 
@@ -242,6 +245,7 @@ def render_pxd(path: str = _PREDICATES) -> str:
         f"    EVL_MAGIC = {magic(lib)}",
         f"    EVL_MAX_STACK = {MAX_STACK}",
         f"    EVL_MAX_CODE = {MAX_CODE}",
+        f"    EVL_MAX_LINES = {MAX_LINES}",
         f"    EVL_N_PREDICATES = {len(lib[0])}",
         f"    EVL_N_LIB = {len(lib[0]) + len(lib[1])}",
         f"    EVL_N_FUNCS = {len(lib[2])}",

@@ -251,6 +251,9 @@ cdef int ev_check_jumps(const int32_t* code, int code_len, int pc, const int16_t
                                           or op == OP_OR or op == OP_MIN or op == OP_MAX
                                           or op == OP_GROUP_VALUE) else 0
         if op == OP_AND or op == OP_OR:
+            # (forward, inside the code: an operand near 2**31 read depth_at far past its end)
+            if code[i + 1] < 0 or code[i + 1] >= code_len - i - 2:
+                return -1
             target = i + 2 + code[i + 1]
             if depth_at[target] != depth_at[i]:
                 return -1
@@ -353,7 +356,7 @@ cdef int ev_load(const int32_t* img, int n, EvBook* b) noexcept nogil:
     for i in range(b.n_rows):
         row = b.rows + i * EVL_ROW
         if not (1 <= row[ERW_STAGE] <= 2 and 0 <= row[ERW_UNIT] < 5 and 0 <= row[ERW_PATTERN] <= 1
-                and row[ERW_N_EXCL] >= 0 and row[ERW_EXCL] >= 0 and row[ERW_EXCL] + row[ERW_N_EXCL] <= b.n_excl
+                and row[ERW_N_EXCL] >= 0 and row[ERW_EXCL] >= 0 and row[ERW_N_EXCL] <= b.n_excl - row[ERW_EXCL]
                 and (row[ERW_PER_SET] == 0 or (row[ERW_PER_SET] == 1 and row[ERW_STAGE] == 1))):
             ok = -1
             break

@@ -503,3 +503,26 @@ def test_any_image_is_refused_or_run_safely(words: list[int], edits: list[tuple[
         got = book.score(bytes(counts), 0, bytes(34), (), bytes(8), 27, 0, 1, 0, 0, 0, False, 0,
                          [0] * book.n_facts)
         assert got[0] in (0, 1, 2)
+
+
+@compiled_only
+@pytest.mark.parametrize("word", ["jump", "n_excl"])
+def test_an_image_whose_sums_overflow_is_refused(word: str) -> None:
+    """A jump operand or an exclusion count near 2**31 is refused when the image is loaded (their sums with a
+    place in the image overflowed a C int and passed the range checks: a crash, found by the test above)."""
+    from mahjong import _core
+
+    cb = compiled(get_ruleset("common-file"))
+    assert cb is not None
+    image = list(cb.image)
+    head = dict(zip(O.HEADER, image))
+    if word == "n_excl":
+        at = head["rows_at"] + list(O.ROW).index("n_excl")
+    else:
+        code, pc = image[head["code_at"]:head["code_at"] + head["code_len"]], 0
+        while O.OPS[code[pc]] not in ("and", "or"):
+            pc += 1 + O.OPERANDS.get(O.OPS[code[pc]], 0)
+        at = head["code_at"] + pc + 1
+    image[at] = 2**31 - 1
+    with pytest.raises(ValueError):
+        _core.CompiledBook(image)

@@ -71,10 +71,25 @@ cdef extern from *:
     #define MJ_SM_GOLDEN 0x9E3779B97F4A7C15ULL
     #define MJ_SM_M1 0xBF58476D1CE4E5B9ULL
     #define MJ_SM_M2 0x94D049BB133111EBULL
+    #if defined(__SIZEOF_INT128__)
+    static inline uint64_t mj_mulhi64(uint64_t a, uint64_t b) {
+        return (uint64_t)(((unsigned __int128)a * b) >> 64);
+    }
+    #elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_ARM64))
+    #include <intrin.h>
+    static inline uint64_t mj_mulhi64(uint64_t a, uint64_t b) { return __umulh(a, b); }
+    #else
+    static inline uint64_t mj_mulhi64(uint64_t a, uint64_t b) {
+        uint64_t a0 = a & 0xFFFFFFFFu, a1 = a >> 32, b0 = b & 0xFFFFFFFFu, b1 = b >> 32;
+        uint64_t lo = a0 * b0, m1 = a1 * b0 + (lo >> 32), m2 = a0 * b1 + (m1 & 0xFFFFFFFFu);
+        return a1 * b1 + (m1 >> 32) + (m2 >> 32);
+    }
+    #endif
     """
     uint64_t MJ_SM_GOLDEN
     uint64_t MJ_SM_M1
     uint64_t MJ_SM_M2
+    uint64_t mj_mulhi64(uint64_t a, uint64_t b) noexcept nogil
 
 cdef enum:
     CORE_WALL = 144
@@ -129,10 +144,41 @@ cdef inline uint64_t sm_next(SM64* r) noexcept nogil:
     return sm_mix(r.state)
 
 
+# sm_below's two divisions per value, for the n every hand asks (a wall's shuffle, the agents' choices among at
+# most CORE_LEGAL actions), are read from tables: 2**64 mod n, and floor((2**64 - 1) / n) for the remainder by
+# a multiplication (the quotient it gives is at most 2 short, corrected by subtraction: the same value).
+cdef enum:
+    SM_TABLE_N = 256
+
+cdef uint64_t SM_REM[SM_TABLE_N]    # [n] = 2**64 mod n (n >= 1)
+cdef uint64_t SM_RECIP[SM_TABLE_N]  # [n] = floor((2**64 - 1) / n)
+
+
+cdef void sm_tables_init() noexcept nogil:
+    cdef uint64_t n
+    SM_REM[0] = 0
+    SM_RECIP[0] = 0
+    for n in range(1, SM_TABLE_N):
+        SM_REM[n] = (<uint64_t>0 - n) % n
+        SM_RECIP[n] = (<uint64_t>0 - 1) / n
+
+
+sm_tables_init()
+
+
 cdef inline uint64_t sm_below(SM64* r, uint64_t n) noexcept nogil:
     """An unbiased value in 0..n-1 (n >= 1): rejection of the top 2**64 mod n values, as SplitMix64.below."""
-    cdef uint64_t rem = (<uint64_t>0 - n) % n  # 2**64 mod n
-    cdef uint64_t v
+    cdef uint64_t rem, v
+    if n < SM_TABLE_N:
+        rem = SM_REM[n]
+        while True:
+            v = sm_next(r)
+            if rem == 0 or v < <uint64_t>0 - rem:
+                v -= mj_mulhi64(v, SM_RECIP[n]) * n
+                while v >= n:
+                    v -= n
+                return v
+    rem = (<uint64_t>0 - n) % n  # 2**64 mod n
     while True:
         v = sm_next(r)
         if rem == 0 or v < <uint64_t>0 - rem:
@@ -322,10 +368,13 @@ ctypedef struct HandCore:
     int32_t ev[CORE_EVENTS][5]
     # each seat's waits, cached while its 3n+1 "base" hand is unchanged (the concealed tiles, minus the tile
     # just drawn on its turn): a win on a discard / robbed kong / self-draw of t is bit t; wait_wild: a wildcard
-    # completes it
+    # completes it (-1: not asked yet; core_wait_wild decides it from wait_base, the base hand's real counts and
+    # wait_base_wild its wildcards, when a wildcard is drawn or claimed, the only times it is read)
     int wait_valid[4]
     uint64_t wait_mask[4]
     int wait_wild[4]
+    uint8_t wait_base[4][HBUF]
+    int wait_base_wild[4]
     # the Guobiao rule set decided in C (core_gb_verdict; set by GameCore.decide_guobiao, 0 = ask Python): its
     # option bits and minimum; each seat's fan vector of its last verdict, and each win's (flowers at 花牌)
     int gb_decide
@@ -556,7 +605,8 @@ cdef uint64_t core_waits_of(uint8_t* h, int k, int total, int hand_size, uint32_
 
 cdef uint64_t core_waits(HandCore* c, int seat) noexcept nogil:
     """The waits of the seat's base hand (cached until its concealed tiles change other than by a draw): bit t =
-    a tile t completes it; c.wait_wild[seat] = a wildcard completes it.  0 for a hand the kernels refuse."""
+    a tile t completes it; c.wait_wild[seat]: a wildcard completes it (-1: core_wait_wild decides).  0 for a
+    hand the kernels refuse."""
     cdef uint8_t cnt[CORE_TILES]
     cdef uint8_t h[HBUF]
     cdef int t, total = 0, wild, wild_win = 0
@@ -577,11 +627,28 @@ cdef uint64_t core_waits(HandCore* c, int seat) noexcept nogil:
                 h, wild, total, c.p.rule_hand_size, c.p.rule_flags, 0) == 0:
             mask = core_waits_of(h, wild, total, c.p.rule_hand_size, c.p.rule_flags)
             if c.wild_now and wild + 1 <= c.p.rule_max_wildcards:
-                wild_win = win_k(h, wild + 1, total + 1, c.p.rule_hand_size, c.p.rule_flags)
+                wild_win = -1  # (decided when asked: core_wait_wild)
+                memcpy(c.wait_base[seat], h, HBUF)
+                c.wait_base_wild[seat] = wild
     c.wait_mask[seat] = mask
     c.wait_wild[seat] = wild_win
     c.wait_valid[seat] = 1
     return mask
+
+
+cdef int core_wait_wild(HandCore* c, int seat) noexcept nogil:
+    """A wildcard completes the seat's base hand (core_waits' cache; the win_k of its base hand with one more
+    wildcard, run the first time it is asked: most base hands never meet a wildcard drawn or claimed)."""
+    cdef uint8_t h[HBUF]
+    cdef int wild, total = 0, t
+    core_waits(c, seat)
+    if c.wait_wild[seat] < 0:
+        memcpy(h, c.wait_base[seat], HBUF)
+        wild = c.wait_base_wild[seat]
+        for t in range(34):
+            total += h[t]
+        c.wait_wild[seat] = win_k(h, wild + 1, total + wild + 1, c.p.rule_hand_size, c.p.rule_flags)
+    return c.wait_wild[seat]
 
 
 cdef int core_shape_win(HandCore* c, int seat, int tile, int claimed) noexcept nogil:
@@ -593,9 +660,9 @@ cdef int core_shape_win(HandCore* c, int seat, int tile, int claimed) noexcept n
             return 0
     elif c.ldraw_seat != seat or c.ldraw_tile != tile:
         return 0
-    mask = core_waits(c, seat)
     if core_is_wild(c, tile):
-        return c.wait_wild[seat]
+        return core_wait_wild(c, seat)
+    mask = core_waits(c, seat)
     if tile >= 34:
         return 0
     return <int>((mask >> tile) & 1)
@@ -2610,6 +2677,17 @@ cdef class CoreFlowTable:
     @property
     def seats(self):
         return tuple([self.f.seats[i] for i in range(self.f.n_seats)])
+
+
+def _sm_below_values(seed, salt, n, int count):
+    """``count`` values of SplitMix64(seed, salt).below(n) drawn by the core's generator (a test of its
+    division-free path against the Python twin)."""
+    cdef SM64 r
+    cdef uint64_t un = n
+    if count < 0 or un < 1:
+        raise ValueError("_sm_below_values needs n >= 1 and count >= 0")
+    sm_seed(&r, <uint64_t>(seed & U64_MASK), <uint64_t>(salt & U64_MASK))
+    return [sm_below(&r, un) for _ in range(count)]
 
 
 def _hold_eval(CoreFlowTable flow not None, int at, counts, int n_melds=0, meld_tiles=(), wild=0):

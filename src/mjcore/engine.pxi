@@ -622,8 +622,16 @@ cdef uint64_t core_waits(HandCore* c, int seat) noexcept nogil:
     total = core_kernel_total(c, h, wild)
     if total > 0 and total % 3 == 1:
         # (waits_mask probes every tile under lack-a-suit or with wildcards: a hand that is not ready has no
-        # waits, nor does a wildcard complete it, and one shanten is far cheaper than 34 probes)
-        if (not (c.p.rule_flags & F_LACK_A_SUIT) and not wild) or shanten_at_most(
+        # waits, nor does a wildcard complete it, and one shanten is far cheaper than 34 probes.  Holding
+        # wildcards, one more wildcard's win decides it cheaper still: a wildcard stands for any tile but a fifth
+        # copy, so a hand that one more does not complete waits on nothing (a wait on a fifth copy aside); the
+        # wildcard's answer is kept.  tests/test_wildcard_waits_gate.py)
+        if wild and not (c.p.rule_flags & (F_LACK_A_SUIT | F_WAIT_ON_FOURTH_COPY)) \
+                and wild + 1 <= c.p.rule_max_wildcards:
+            wild_win = win_k(h, wild + 1, total + 1, c.p.rule_hand_size, c.p.rule_flags)
+            if wild_win:
+                mask = core_waits_of(h, wild, total, c.p.rule_hand_size, c.p.rule_flags)
+        elif (not (c.p.rule_flags & F_LACK_A_SUIT) and not wild) or shanten_at_most(
                 h, wild, total, c.p.rule_hand_size, c.p.rule_flags, 0) == 0:
             mask = core_waits_of(h, wild, total, c.p.rule_hand_size, c.p.rule_flags)
             if c.wild_now and wild + 1 <= c.p.rule_max_wildcards:

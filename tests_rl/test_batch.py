@@ -23,7 +23,8 @@ def _choice(mask_row: np.ndarray, key: int) -> int:
 
 @pytest.mark.parametrize("rules, n, steps", [("guobiao", 5, 400), ("sichuan", 3, 300), ("common", 2, 250),
                                              ("wuhu-2468", 2, 150), ("nanchang", 2, 150), ("hongzhong", 2, 150),
-                                             ("jinshan", 2, 150), ("twoplayer", 2, 150), ("changsha", 2, 150)])
+                                             ("jinshan", 2, 150), ("twoplayer", 2, 150), ("changsha", 2, 150),
+                                             ("guangdong", 2, 150)])
 def test_batch_equals_single_games_with_the_same_seeds_and_actions(rules: str, n: int, steps: int) -> None:
     """Logs, observation rows and masks: the compiled loop (every rule set: wildcards, held bonus tiles, two
     seats, opening wins) against single ``Game``s through the step API."""
@@ -194,11 +195,11 @@ def test_batches_in_two_threads_equal_serial_runs() -> None:
     assert got[0] == alone[0] and got[1] == alone[1]
 
 
-@pytest.mark.parametrize("rules", ["guobiao", "common"])
+@pytest.mark.parametrize("rules", ["guobiao", "common", "guangdong"])
 def test_hands_the_loop_resets_itself_equal_the_python_driven_ones(rules: str) -> None:
     """With logs off, a hand that ends with no win (nothing to pay) is settled and re-dealt inside the compiled
-    loop: the same rows, masks, done flags and rewards step by step as the batch whose every hand end Python
-    records (logs on)."""
+    loop (广东's won hands too: its book settles them in C, 买马 paid there): the same rows, masks, done flags and
+    rewards step by step as the batch whose every hand end Python records (logs on)."""
     fast = GameBatch(6, rules=rules, seed=3, keep_logs=False)
     logged = GameBatch(6, rules=rules, seed=3)
     counter = 0

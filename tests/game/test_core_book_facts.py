@@ -37,6 +37,9 @@ FLOWS: list[tuple[str, dict[str, Any], set[str], tuple[int, ...]]] = [
     ("hongzhong", {}, {"birds"}, ()),
     ("hongzhong", {"discard_wins": True, "seven_pairs_win": False}, {"birds"}, ()),
     ("guangdong", {}, set(), ()),
+    # 买马 paid in C (the step API's hands and the batches' too): counted from the winner, and none
+    ("guangdong", {"horses_from": "winner", "horses_without_ghosts": 8, "horse_follows_points": True}, set(), ()),
+    ("guangdong", {"horses": 0, "horses_without_ghosts": 0}, set(), ()),
     ("guangdong-fangui", {}, {"indicator"}, ()),
     # wildcards that are bonus tiles kept in the hand (金山 百搭), one drawn and won on
     ("jinshan", {}, {"wildcard_win"}, ()),
@@ -56,8 +59,8 @@ def test_the_core_gives_the_evaluator_the_flows_facts(rules: str, options: dict[
     assert facts - {"indicator"} <= read.keys()  # (the indicator: read as the wildcard kinds where no row names it)
     hook = book_in_c(flow)
     assert hook is not None
-    # C settles the hands too (the two-player game: its nets are its wins'), but where horses are turned (买马)
-    assert hook[3] == (not rules.startswith("guangdong"))
+    # C settles the hands too (the two-player game: its nets are its wins'; 广东's with the horses (买马) it turns)
+    assert hook[3]
 
 
 def _pairs(rules: str, options: dict[str, Any], agent: str, salts: Any) -> list[tuple[Any, Any]]:
@@ -213,3 +216,22 @@ def test_a_rule_file_of_ones_own_reads_the_cores_facts(tmp_path: Any) -> None:
                 if isinstance(ev, Win):
                     seen |= {k for k, v in ev.flags.items() if v and v != [0, 0, 0, 0]}
     assert seen == {"indicator", "declared_ready", "bird_seats"}
+
+
+@needs_core
+@pytest.mark.parametrize("options", [{}, {"horses_from": "winner", "horse_follows_points": True}])
+def test_horses_paid_in_c_are_the_rule_books(options: dict[str, Any]) -> None:
+    """买马 paid in C (the compiled book's ``horses_paid``): a hand the core settled, read settlement first (the
+    rule book's made from the core's record, its horse lines added as the hand's end adds them), then its
+    special events and its events, is the hand the rule book decided and settled from the fold."""
+    hook = book_in_c(make_flow("guangdong", options))
+    assert hook is not None and hook[3]
+    hit = 0
+    for agent, salts in (("random", range(40)), ("greedy", range(12))):
+        for i, (a, b) in enumerate(_pairs("guangdong", options, agent, salts)):
+            assert a._settled_in_c
+            assert a.settlement == b.settlement, (agent, i)  # (read first: made from the core)
+            assert a.special_events() == b.special_events(), (agent, i)
+            assert a.events == b.events and a.net == b.net, (agent, i)
+            hit += any(line.reason == "horses" for line in b.settlement.lines)
+    assert hit >= 5  # (horses on the winner were paid in the hands compared)

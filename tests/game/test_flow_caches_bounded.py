@@ -11,7 +11,7 @@ import weakref
 import pytest
 
 from mahjong.game.cli import simulate
-from mahjong.game.core import book_in_c, core_available, self_play_book_in_c
+from mahjong.game.core import book_in_c, core_available, draw_holdings_in_c_kept
 from mahjong.game.engine import make_flow
 from mahjong.rulesets.yuhuan import Yuhuan
 
@@ -19,8 +19,8 @@ from mahjong.rulesets.yuhuan import Yuhuan
 @pytest.mark.parametrize("rules", ["sichuan", "hongzhong", "yuhuan", "nanchang"])
 def test_the_kept_book_lookups_do_not_keep_a_rule_set_alive(rules: str) -> None:
     flow = make_flow(rules)
-    first = book_in_c(flow), self_play_book_in_c(flow)
-    assert (book_in_c(flow), self_play_book_in_c(flow)) == first  # (kept while the rule set lives)
+    first = book_in_c(flow), draw_holdings_in_c_kept(flow)
+    assert (book_in_c(flow), draw_holdings_in_c_kept(flow)) == first  # (kept while the rule set lives)
     if rules in ("sichuan", "hongzhong") and core_available():  # (the core evaluates the book: the kept answer
         # holds its evaluator)
         assert first[0] is not None and book_in_c(flow) is first[0]

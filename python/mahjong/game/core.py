@@ -261,16 +261,11 @@ def book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
     the flow's may-win is the result's validity.  C also settles the hand (its nets; the rule book's settlement
     is made when read) where the rule set settles by the book's [settlement] table or by its wins alone and the
     flow adds no payments of its own but a rule file's opening and instant wins (a hand that has one is handed
-    back: the rule book settles it) and turns no horses.  None: the rule book decides each win in Python."""
-    return _kept_book_in_c(flow, False)
-
-
-def self_play_book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
-    """:func:`book_in_c` for the bare core's self-play (:meth:`RandomTable.outcome`), where C also pays a rule
-    file's horses (买马) when the compiled book holds their value (its ``horses_paid``): the hand's nets and wins
-    are read from the core, no horse event is built.  The step API's hands and the batches keep
-    :func:`book_in_c` (they fold the horses' events and payments themselves)."""
-    return _kept_book_in_c(flow, True)
+    back: the rule book settles it) and its horses (买马) where the compiled book holds their value (its
+    ``horses_paid``: C pays them; the horse events and the rule book's lines for them are made when the hand is
+    read).  None: the rule book decides each win in Python.  The same answer for self-play, the step API and
+    the batches."""
+    return _kept(flow, ("book",), lambda: _book_in_c(flow))  # type: ignore[no-any-return]
 
 
 _NONE = object()
@@ -299,12 +294,7 @@ def _kept(flow: Flow, asked: tuple[Any, ...], make: Callable[[], Any]) -> Any:
     return got
 
 
-def _kept_book_in_c(flow: Flow, horses_in_c: bool) -> tuple[Any, bool, int, bool] | None:
-    """:func:`_book_in_c`, kept (:func:`_kept`)."""
-    return _kept(flow, ("book", horses_in_c), lambda: _book_in_c(flow, horses_in_c))  # type: ignore[no-any-return]
-
-
-def _book_in_c(flow: Flow, horses_in_c: bool = False) -> tuple[Any, bool, int, bool] | None:
+def _book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
     from mahjong.rulebook.book import BookRuleSet
     from mahjong.rulebook.compiler import CORE_FACTS, compiled
     from mahjong.rulebook.evaluator import compiled_evaluator
@@ -336,7 +326,7 @@ def _book_in_c(flow: Flow, horses_in_c: bool = False) -> tuple[Any, bool, int, b
     settles = ((type(rs).settle in (RuleSet.settle, BookRuleSet.settle_by_book) or rs.nets_by_wins)
                and not (_fished_win(rs.book) and book.settlement is not None)
                and (cls.extra_lines is Flow.extra_lines or (isinstance(flow, BookFlow) and (
-                   not _has_horses(flow) or horses_in_c and cb.header["horses_paid"] == 1)))
+                   not _has_horses(flow) or cb.header["horses_paid"] == 1)))
                and not (book.settlement is not None and flow.indicator is not None))  # (查大叫 reads no indicator)
     core = compiled_evaluator(cb)
     if core is None:
@@ -937,9 +927,28 @@ class CoreHand(HandTable):
                 events.append(self._core_draw(s for s in flow.seats if s not in won))
         record = HandRecord(self.rules, tuple(events), dict(flow.ruleset_options), self.dealer, self.prevalent_wind)
         settlement = self._settle(record)
+        if wins and self._special is not None and _has_horses(flow):  # (买马, paid in C: the rule book's lines)
+            settlement = self._horses_paid(wins, settlement)
+            self._fast_specials = tuple(self._deferred_specials)  # (no opening: handed back, net None)
         if self.net is not None and tuple(settlement.net) != tuple(self.net):
             raise AssertionError(f"the core's nets {self.net} disagree with the rule book's {settlement.net}")
         self.fast_record, self._wins = record, wins
+        return settlement
+
+    def _horses_paid(self, wins: list[Won], settlement: Settlement) -> Settlement:
+        """The settlement of a hand won and over, with the horses (买马) its wins turn up paid as
+        HandTable._end_hand adds them (the flow's extra lines); the horse events kept for
+        :meth:`special_events` (and emitted before the hand's payments when its events are built)."""
+        assert self._special is not None
+        st = self.snapshot()
+        st.wins = wins
+        horses = self._special.after_win_events(st)
+        st.special = list(horses)
+        extra = self.flow.extra_lines(st, settlement)
+        if extra:
+            settlement = Settlement.from_lines(settlement.ruleset, [*settlement.lines, *extra], settlement.results,
+                                               settlement.details)
+        self._deferred_specials = list(horses)
         return settlement
 
     def _core_win(self, i: int, seat: int, tile: int, from_seat: int | None, hand: str) -> Win:
@@ -1136,13 +1145,13 @@ class CoreHand(HandTable):
         settlement = self._settle(record, scored)
         st = self.snapshot()
         st.wins = wins
-        horses = self._special.after_win_events(st) if self._special is not None and _has_horses(flow) else []
-        st.special = list(horses)
-        extra = flow.extra_lines(st, settlement)
-        if extra:  # (买马: the horses' payments, as HandTable._end_hand adds them)
-            settlement = Settlement.from_lines(settlement.ruleset, [*settlement.lines, *extra], settlement.results,
-                                               settlement.details)
-        self._deferred_specials = list(horses)
+        if self._special is not None and _has_horses(flow):
+            settlement = self._horses_paid(wins, settlement)
+        else:
+            extra = flow.extra_lines(st, settlement)
+            if extra:
+                settlement = Settlement.from_lines(settlement.ruleset, [*settlement.lines, *extra],
+                                                   settlement.results, settlement.details)
         self._end_from_core(settlement)
         self.fast_record, self._wins = record, wins
         return True
@@ -1636,16 +1645,10 @@ class RandomTable:
         self.facts_from_core = self.params is not None and facts_from_core(self.flow)
         #: every win decided (and the hand settled) in C by the compiled rule book (book_in_c), for the table's hands
         self.book = book_in_c(self.flow) if self.params is not None else None
-        #: the book outcome()'s bare core settles with (self_play_book_in_c: 买马 too, where C pays the horses)
-        self._self_play_book: tuple[Any, bool, int, bool] | None = self.book
         self._quiet: Settlement | None = None
         #: outcome(): the core plays and settles the table's hands alone (the compiled book that settles them and
         #: its rows' items; Guobiao's wins decided in C), without 换三张 (CoreHand sets that up)
-        if self.book is not None and not self.book[3]:  # (C may settle the bare core's hands: 买马 paid in C)
-            lean_book = self_play_book_in_c(self.flow)
-            if lean_book is not None and lean_book[3]:
-                self._self_play_book = lean_book
-        settles = self._self_play_book is not None and self._self_play_book[3]
+        settles = self.book is not None and self.book[3]
         #: outcome(): every hand of the table that ends at the wall with no win, no money during play and nothing
         #: of a rule file's special tables settles alike (settle_by_wins: the one settlement the table keeps from
         #: the first, CoreHand._quiet_end), so the bare core plays each hand and only one that stops for anything
@@ -1661,7 +1664,7 @@ class RandomTable:
                                else None)
         self._lean = self.params is not None and not getattr(self.flow.options, "exchange_three", False) and (
             settles or self.facts_from_core or quiet_alike or self._lean_holdings is not None)
-        self._lean_book = self._self_play_book if self._lean and settles else None
+        self._lean_book = self.book if self._lean and settles else None
         self._lean_items: tuple[tuple[tuple[str, str], tuple[str, str]], ...] | None = None
         if self._lean_book is not None:  # (each row of the compiled book's item: (key, name), (key, its other name))
             from mahjong.rulebook.compiler import compiled

@@ -59,12 +59,12 @@ def outcome_k(rules: str, seed: int, k: int, agent: str, options: Mapping[str, A
     """The outcome of hand ``k`` of a seeded simulate run (:func:`play_hand_k`'s hand): at a
     :class:`~mahjong.game.core.RandomTable` read from the compiled core where it settled the hand itself
     (:meth:`~mahjong.game.core.RandomTable.outcome`), else from the played hand."""
-    from mahjong.game.outcome import outcome_of
-
     if table is not None and agent in ("random", "greedy"):
         seats = table.flow.seats
         return table.outcome(seed=seed, salt=k, hand_number=k, dealer=seats[k % len(seats)],
                              agent_seeds=[seed * 4 + s + 16 * k for s in seats])
+    from mahjong.game.outcome import outcome_of  # (here: the table's hands, every hand of a run, import nothing)
+
     return outcome_of(play_hand_k(rules, seed, k, agent, options, table))
 
 

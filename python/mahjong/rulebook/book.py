@@ -924,6 +924,10 @@ class BookRuleSet(RuleSet[Any]):
         # (nanchang25) flat wins, the reading the payers pay most for, readings alike scored once
         flat = b.flat_group is not None and bool(self._value(b.flat_when, names, True))
         by_payments = b.best == "payments"
+        share_rule = self._shares_rule(names) if by_payments else None
+        early = self.__dict__.get("_early_refusals")
+        if early is None:
+            early = self.__dict__["_early_refusals"] = bool(b.refusals) and not _refusals_read_rows(b)
         classes: set[Any] = set()
         flat_hit = False
         for d in (self._kernel_readings(h, wild_kinds, True) if plain_win else self.readings(h, wild_kinds)):
@@ -937,11 +941,16 @@ class BookRuleSet(RuleSet[Any]):
                               wildcard_tiles=taken)
             for c in (self._placed(v, opts, set(d.wildcards) if drawn else None) if placing else (v,)):
                 env = self._reading_env(c, opts, None if placing else merged)
+                if early:  # (refusals that read no counted row: a refused reading's rows are never counted)
+                    reason = self._refusal(env, [])
+                    if reason is not None:
+                        refused = refused or reason
+                        continue
                 lines = self.count_rows(c, opts, env)
                 held = None if limit is None else _limited(lines, b.limit_group, int(limit))
                 if held is not None:
                     lines = held
-                if b.refusals:
+                if b.refusals and not early:
                     reason = self._refusal(env, lines)
                     if reason is not None:
                         refused = refused or reason
@@ -954,8 +963,8 @@ class BookRuleSet(RuleSet[Any]):
                         break
                 if by_payments:
                     value = self._hand_value(lines, names)
-                    owed = share_payments(value, ctx.winner, ctx.discarder, ctx.dealer, self.seats,
-                                          self._shares_rule(names),
+                    assert share_rule is not None
+                    owed = share_payments(value, ctx.winner, ctx.discarder, ctx.dealer, self.seats, share_rule,
                                           self._bonuses(names, totals_of(lines), [r.key for r, _n in lines], ctx))
                     rank = (sum(owed.values()), 0)
                     if best is None or rank > best[0]:
@@ -1623,6 +1632,16 @@ def _with(names: dict[str, Any], more: Mapping[str, Any]) -> dict[str, Any]:
 
 
 _VARIES = object()
+
+
+def _refusals_read_rows(book: RuleBook) -> bool:
+    """The book's ``[[win.refusals]]`` read the counted rows (``row_KEY``, ``counted``, ``group_value``): they
+    are then read once the rows are counted, else before."""
+    for when, _reason in book.refusals:
+        used, called = names_in(when)
+        if "counted" in used or "group_value" in called or any(n.startswith("row_") for n in used):
+            return True
+    return False
 
 
 def _reads_wait(book: RuleBook) -> bool:

@@ -1143,18 +1143,40 @@ class BookRuleSet(RuleSet[Any]):
         classes); None (here): every reading is scored."""
         return None
 
+    def _payment_reads(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The names other than the options that ``[payment.shares]`` and ``[[payment.bonuses]]`` read (the win's
+        facts; for the bonuses the counted rows' ``pt``, ``x`` and ``row_KEY`` too), worked out once."""
+        got: tuple[tuple[str, ...], tuple[str, ...]] | None = self.__dict__.get("_payment_reads_")
+        if got is None:
+            b = self.book
+            opts = self._options()
+            shares = {n for node in (b.shares or {}).values() if node is not None for n in names_in(node)[0]}
+            bonuses = {n for a, p, _zh, _en in b.bonuses for node in (a, p) for n in names_in(node)[0]}
+            got = self.__dict__["_payment_reads_"] = (tuple(sorted(shares - opts.keys())),
+                                                      tuple(sorted(bonuses - opts.keys())))
+        return got
+
     def _shares_rule(self, names: Mapping[str, Any]) -> Shares:
-        """The book's ``[payment.shares]`` under the options and the win's facts."""
+        """The book's ``[payment.shares]`` under the options and the win's facts (kept for each value of the
+        facts it reads: a handful)."""
+        key = tuple(names[n] for n in self._payment_reads()[0])
+        kept: dict[tuple[Any, ...], Shares] = self.__dict__.setdefault("_shares_rules", {})
+        got = kept.get(key)
+        if got is not None:
+            return got
         sh = self.book.shares
         assert sh is not None
         cap = self._value(sh["cap"], names)
-        return Shares(self_draw_share=int(self._value(sh["self_draw"], names, 1) or 0),
-                      discarder_share=int(self._value(sh["discarder"], names, 1) or 0),
-                      other_share=int(self._value(sh["others"], names, 0) or 0),
-                      unit=int(self._value(sh["unit"], names, 1) or 0),
-                      dealer_doubling=str(self._value(sh["dealer_doubling"], names, "none")),
-                      discarder_pays_for_all=bool(self._value(sh["pays_for_all"], names, False)),
-                      cap=None if cap is None else int(cap))
+        got = Shares(self_draw_share=int(self._value(sh["self_draw"], names, 1) or 0),
+                     discarder_share=int(self._value(sh["discarder"], names, 1) or 0),
+                     other_share=int(self._value(sh["others"], names, 0) or 0),
+                     unit=int(self._value(sh["unit"], names, 1) or 0),
+                     dealer_doubling=str(self._value(sh["dealer_doubling"], names, "none")),
+                     discarder_pays_for_all=bool(self._value(sh["pays_for_all"], names, False)),
+                     cap=None if cap is None else int(cap))
+        if len(kept) < 64:  # (the facts read are flags: bounded anyway)
+            kept[key] = got
+        return got
 
     def _bonuses(self, names: Mapping[str, Any], counted: Totals, keys: Sequence[str], ctx: WinContext
                  ) -> list[Bonus]:
@@ -1164,9 +1186,15 @@ class BookRuleSet(RuleSet[Any]):
         b = self.book
         if not b.bonuses:
             return []
-        env = dict(names)
-        env.update(self._row_tables.row_names)
-        env.update({f"row_{k}": True for k in keys}, pt=counted.pt, x=counted.x)
+        env: dict[str, Any] = dict(self._options())
+        counted_keys = set(keys)
+        for n in self._payment_reads()[1]:
+            if n == "pt" or n == "x":
+                env[n] = counted.pt if n == "pt" else counted.x
+            elif n.startswith("row_") and n not in names:
+                env[n] = n[4:] in counted_keys
+            else:
+                env[n] = names[n]
         out: list[Bonus] = []
         for amount_node, payers_node, zh, en in b.bonuses:
             amount = evaluate_int(amount_node, env, BUILTINS)

@@ -408,13 +408,21 @@ class Nanchang(BookRuleSet):
                   wildcard_tiles: tuple[int, ...]) -> dict[str, Any]:
         """Hook: the book's win facts derived from the hand and the seats' 精: ``others_hold_wildcards`` (德中德
         needs nobody else to hold a 精) and ``waited_on_any_tile`` (精钓: before the winning tile the hand, with
-        its 精 as wildcards, won on any tile)."""
+        its 精 as wildcards, won on any tile; worked out only when a row reads it: a zero-argument callable, as the
+        library's predicates are)."""
         held = holdings[0] if holdings is not None else []
-        counts = list(hand.counts)
-        for t in wildcard_tiles:
-            counts[t] -= 1
+        known: list[bool] = []  # worked out once, the first time a row reads it
+
+        def waited_on_any_tile() -> bool:
+            if not known:
+                counts = list(hand.counts)
+                for t in wildcard_tiles:
+                    counts[t] -= 1
+                known.append(self._waited_on_any_tile(hand, counts, len(wildcard_tiles)))
+            return known[0]
+
         return {"others_hold_wildcards": any(z + f for s, (z, f) in enumerate(held) if s != ctx.winner),
-                "waited_on_any_tile": self._waited_on_any_tile(hand, counts, len(wildcard_tiles))}
+                "waited_on_any_tile": waited_on_any_tile}
 
     def _waited_on_any_tile(self, hand: Hand, counts: list[int], wild: int) -> bool:
         """Before the winning tile, the hand with its ``wild`` 精 as wildcards won on any tile (精钓's wait)."""

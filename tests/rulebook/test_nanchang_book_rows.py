@@ -54,23 +54,6 @@ def _waited_on_any_tile(rs: Nanchang, hand: Hand, counts: list[int], wild: int) 
     return wild > 0 and bool(K.waits(bytes(before), wild, rs.hand_rules).any_tile)
 
 
-def _reading_class(d: Any, wildcards: tuple[int, ...]) -> tuple[Any, ...]:
-    honor_all = honor_stand_ins = suited_stand_ins = 0
-    own = list(wildcards)
-    for t in d.wildcards:
-        honor = t >= 27
-        honor_all += honor
-        if t in own:
-            own.remove(t)
-        elif honor:
-            honor_stand_ins += 1
-        else:
-            suited_stand_ins += 1
-    pungs = sum(m[0] == m[1] for m in d.melds)
-    honors = len({t for t in d.singles if t >= 27})
-    return (d.form, pungs, honors, honor_all, honor_stand_ins, suited_stand_ins)
-
-
 def _share_rule(rs: Nanchang, ctx: NanchangContext) -> Shares:
     cfg = rs.config
     return Shares(self_draw_share=2, discarder_share=2, other_share=1 if cfg.discard_payment == "all_three" else 0,
@@ -120,7 +103,7 @@ def _score_before(rs: Nanchang, h: Hand, ctx: NanchangContext) -> ScoreResult:
     refused: list[str] = []
     seen: dict[tuple[Any, ...], Any] = {}
     for d in decomps:
-        key = _reading_class(d, taken)
+        key = rs.reading_class(d, taken)  # (its classes checked against every reading: test_nanchang_book.py)
         got = seen.get(key)
         if got is None:
             v = build_reading(h, d, ctx, rs.hand_rules, kinds, facts, wildcard_tiles=taken)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from mahjong.errors import NotWinningError
+from mahjong.errors import NotWinningError, RulesError
 from mahjong.rulebook.book import ruleset_class
 from mahjong.rulebook.compiler import not_compiled_reason
 from mahjong.rulebook.load import check_text
@@ -195,3 +195,9 @@ def test_the_compiler_names_the_key_it_does_not_run() -> None:
     assert "discarded_plain" in str(not_compiled_reason(_rules()))
     text = SHARES.replace('discarded_plain = "not discarded_wild"\n', "")
     assert "payment.shares" in str(not_compiled_reason(_rules(text)))
+
+
+def test_a_bonus_paid_by_nobody_known_is_a_clear_error() -> None:
+    rs = _rules(SHARES.replace("payers = '\"all\"'", "payers = '\"everyone\"'"), pairs_bonus=2)
+    with pytest.raises(RulesError, match='a bonus is added by "discarder" or "all", not \'everyone\''):
+        rs.score("112233445566m77p", rs.Context(winner=1, discarder=2, dealer=0))  # type: ignore[attr-defined]

@@ -1202,7 +1202,7 @@ class BookRuleSet(RuleSet[Any]):
                 continue
             payers = evaluate(payers_node, env, BUILTINS)
             if payers not in ("discarder", "all"):
-                raise RulesError(f"{b.name}: a bonus is added by \"discarder\" or \"all\", not {payers!r}")
+                raise RulesError(code="book-bonus-payers", book=b.name, value=repr(payers))
             out.append(Bonus({p: amount for p in self.seats if p != ctx.winner and (
                 ctx.self_drawn or payers == "all" or p == ctx.discarder)}, zh, en))
         return out

@@ -138,6 +138,7 @@ def test_self_draw_and_pays_for_all() -> None:
     rs = _rules(share_unit=1)
     r = rs.score("123456789m12399p", rs.Context(winner=0, dealer=0))  # type: ignore[attr-defined]
     assert r.payments == (36, -12, -12, -12)
+    assert r.wait == "single"  # (the file reports the wait: [win] report_wait's default)
     # robbing a kong: the konger (seat 3) pays all three shares: 3·2 + 4, 1·2·2, 1·2 = 10 + 4 + 2
     r = rs.score("123456789m12399p", rs.Context(winner=1, discarder=3, dealer=0,  # type: ignore[attr-defined]
                                                 robbing_kong=True))

@@ -1266,7 +1266,8 @@ class BookRuleSet(RuleSet[Any]):
         moved = " ".join(f"{s}:{v:+d}" for s, v in enumerate(pay))
         steps.append((f"合计 {moved}", f"in all {moved}"))
         details.update(arithmetic_details(*steps))
-        return ScoreResult(self.name, tuple(best.items), total, unit, best.reading, None, valid, pay, reason,
+        wait = best.wait if self.book.report_wait or best.placed else None
+        return ScoreResult(self.name, tuple(best.items), total, unit, best.reading, wait, valid, pay, reason,
                            details)
 
     # --- Nanchang's 精 settlement: points for the wildcards each seat holds ([wildcards.points]) -------------

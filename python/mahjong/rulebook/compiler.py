@@ -30,7 +30,7 @@ from typing import Any
 from mahjong.errors import RulesError
 from mahjong.rulebook import opcodes as O
 from mahjong.rulebook.book import BookRuleSet, _reads_wait, fact_value
-from mahjong.rulebook.expr import BUILTINS, Node, fold
+from mahjong.rulebook.expr import BUILTINS, Node, evaluate_int, fold
 from mahjong.rulebook.predicates import COUNTS, FACTS, FUNCTIONS, PREDICATES
 from mahjong.rulebook.rows import SET_ROWS, RuleRow
 from mahjong.tiles import parse_tiles
@@ -619,6 +619,11 @@ def compile_ruleset(rs: BookRuleSet) -> CompiledBook:
         raise NotCompiled(f"{getattr(rs, 'name', rs)!r} is not scored by a rule book")
     _check_scored_by_book(rs)
     book = rs.book
+    for key, used in (("scoring.cap_when", book.cap_when is not None), ("scoring.best_by", book.best_by != "value"),
+                      ("wildcards.discard_won_is_plain", book.discard_won_is_plain is not None),
+                      ("win.wait_names", bool(book.wait_names))):
+        if used:  # (the book scores these itself; the evaluator has no part for them)
+            raise NotCompiled(f"{rs.name}: the evaluator has no part for {key}")
     c = _Compiler(rs)
     opts = c.opts
     if book.special and (book.special.opening or book.special.instant_wins or book.special.horses):
@@ -680,7 +685,7 @@ def compile_ruleset(rs: BookRuleSet) -> CompiledBook:
     put("exclusion", O.EXCLUSIONS.index(book.exclusion))
     put("aggregation", O.AGGREGATIONS.index(book.aggregation))
     put("hu_base", _const(book.hu_base))
-    put("tai_cap", -1 if book.tai_cap is None else _const(book.tai_cap))
+    put("tai_cap", -1 if book.tai_cap is None else _const(evaluate_int(book.tai_cap, opts, BUILTINS)))
     put("round_up", 0 if not book.round_up else _const(book.round_up))
     put("players", len(rs.seats))
 

@@ -21,8 +21,12 @@ from mahjong.rules import HandRules
 from mahjong.tiles import N_KINDS, suit_of
 from mahjong.types import Decomposition, Form
 
-__all__ = ["TileSet", "Reading", "build_reading", "placement_wait", "split_wildcards", "stand_ins", "field_names",
-           "win_facts", "win_placements", "set_reading"]
+__all__ = ["WAITS", "TileSet", "Reading", "build_reading", "placement_wait", "split_wildcards", "stand_ins",
+           "field_names", "win_facts", "win_placements", "set_reading"]
+
+
+#: the waits of a placed reading (:func:`placement_wait`)
+WAITS = ("single", "closed", "edge", "dual-pung", "two-sided")
 
 
 @dataclass(frozen=True)
@@ -278,6 +282,7 @@ def win_placements(v: Reading, win_kinds: Iterable[int] | None = None) -> list[R
     out: list[Reading] = []
     declared = len(v.hand.melds)
     self_drawn = v.context.self_drawn
+    seen: set[tuple[Any, ...]] = set()
     for i in range(declared, len(v.sets)):
         s = v.sets[i]
         for w in kinds:
@@ -291,7 +296,13 @@ def win_placements(v: Reading, win_kinds: Iterable[int] | None = None) -> list[R
                     if t.concealed != concealed:
                         sets[j] = replace(t, concealed=concealed)
             wait = "dual-pung" if s.kind != "chow" else _chow_wait(s.tile, w)
-            out.append(_placed(v, tuple(sets), wait, w, i))
+            # a place that reads as one already found (the same kind in a set equal to one before it, with the
+            # same wait: two 345p for a 5p) is that place again: every name reads the same sets, wait and tile
+            same = (tuple(sets), wait, w)
+            if same in seen:
+                continue
+            seen.add(same)
+            out.append(_placed(v, same[0], wait, w, i))
     if v.pair is not None and v.pair in kinds:
         sets = [replace(t, concealed=True) if i >= declared and t.kind != "chow" and not t.concealed else t
                 for i, t in enumerate(v.sets)]

@@ -145,6 +145,10 @@ SPEC: dict[str, F] = {
     "wildcards": F("table", "wildcards (赖子 / 鬼牌 / 精 / 财神) and how they are chosen", sub={
         "tiles": F("strs", "fixed wildcard tiles, e.g. [\"C\"] for 红中; a flower (f5..f8, with [tiles] flowers) is "
                            "held among the flowers (金山 百搭)", default=[]),
+        "discard_won_is_plain": F("expr", "a wildcard won on a discard is a plain tile of its kind while this "
+                                          "holds (an expression of the options); a wildcard that is the winning "
+                                          "tile otherwise stands for any tile, each kind it stands for in the "
+                                          "reading a place of the winning tile (with win.placements)"),
         "drawn_win": F("str", "a bool win fact: the winning tile is a wildcard the winner drew; with win.placements "
                               "each kind a wildcard stands for in the reading is a place of the winning tile"),
         "indicator": F("bool", "chosen by a tile turned up after the deal: the next tile kind(s) are wild "
@@ -187,6 +191,10 @@ SPEC: dict[str, F] = {
                                 "the pair it completes: its wait is two-sided, closed, edge, dual-pung or single, and "
                                 "the triplet it completes is concealed only on a self-draw), the best kept; true / "
                                 "false or an expression of the options and the win facts", default=False),
+        "wait_names": F("map", "the words for each wait a placed reading has (single, closed, edge, dual-pung, "
+                               "two-sided), which a row's name shows where it writes {wait}: name -> {zh, en}",
+                        sub={"zh": F("str", "the wait in Chinese", required=True),
+                             "en": F("str", "the wait in English", required=True)}),
         "press": F("expr", "with placements: the 押 of each placed reading, read by the library's `press` (an "
                            "expression of the placed reading, e.g. from its wait and win_rank; default: the win fact "
                            "`ya`)"),
@@ -266,7 +274,13 @@ SPEC: dict[str, F] = {
                    choices=("fallbacks_first", "patterns_first")),
         "mode_option": F("str", "a str option whose value picks the rows that have a `mode`"),
         "hu_base": F("int", "hu_tai: the base hu added before doubling", default=0),
-        "tai_cap": F("int", "hu_tai: at most this many doublings"),
+        "tai_cap": F("expr", "hu_tai: at most this many doublings (a number or an expression of the options)"),
+        "cap_when": F("expr", "a reading for which this holds is worth the cap outright, its rows all shown (腊子): "
+                              "an expression of the reading and the options"),
+        "best_by": F("str", "which reading is kept: the one of the largest value (\"value\", before rounding and "
+                            "the cap) or of the largest total (\"total\", after them; between equal totals the "
+                            "tie-break, which may read the reading's hu tai fan pt x)", default="value",
+                     choices=("value", "total")),
         "round_up": F("int", "round the value up to a multiple of this", minimum=1),
         "cap": F("expr", "cap on the value (an int, or an option's name whose value may be none = no cap)"),
         "minimum": F("expr", "a win is valid only with at least this value", default=0),

@@ -254,22 +254,8 @@ class Yuhuan(BookRuleSet):
         if isinstance(written, str) and hand.win_tile is None:
             loose = [t for t in parse_tiles(re.sub(r"\[[^\[\]]*\]", " ", written)) if t < N_KINDS and t != flower]
             hand = Hand(hand.concealed, hand.melds, hand.flowers, loose[-1] if loose else None)
-        if any(flower in m.tiles for m in hand.melds):
-            raise HandError(f"{tile_name(flower)} is a 杠花 in Yuhuan and is set aside, never melded")
-        n = hand.counts[flower]
-        total = ctx.gang_hua + n
-        if total > 4:
-            raise HandError(f"{total} 杠花 ({tile_name(flower)}): there are only 4")
-        if n:
-            concealed = list(hand.concealed)
-            for _ in range(n):
-                concealed.remove(flower)
-            win = hand.win_tile
-            if win == flower:
-                raise HandError(f"the winning tile cannot be a 杠花 ({tile_name(flower)}): it is set aside")
-            hand = Hand(tuple(concealed), hand.melds, hand.flowers, win)
-            ctx = dataclasses.replace(ctx, gang_hua=total)
-        return hand, ctx
+        hand, total = _take_flowers(hand, flower, ctx.gang_hua)
+        return hand, ctx if total == ctx.gang_hua else dataclasses.replace(ctx, gang_hua=total)
 
     def context(self, hand: Hand, context: WinContext | None) -> WinContext:
         """The win context of a checked hand: 老鬼宁 (a 财神 melded, or the win fact ``laoguining``) may not win;
@@ -337,9 +323,7 @@ class Yuhuan(BookRuleSet):
         """A loser's own 总胡数 from its final hand: no 底胡; melds, concealed triplets (暗坎, 财神 excluded) and 杠花
         in 胡; 台 as ``loser_tai`` / ``loser_caishen_tai`` say; rounded up to 10 if ``loser_round_up``; capped."""
         h = parse_hand(hand, infer_win_tile=False) if isinstance(hand, str) else hand
-        h, ctx = self.set_aside(h, h, YuhuanContext(caishen=caishen, gang_hua=gang_hua))
-        assert isinstance(ctx, YuhuanContext)
-        flowers = ctx.gang_hua
+        h, flowers = _take_flowers(h, flower_tile(caishen), gang_hua)
         h.check_size(16)
         held = [t for t in range(N_KINDS) if t != caishen and h.counts[t] >= 3]  # 暗坎 (a concealed kong too)
         rest = [t for t in h.concealed if t == caishen or t not in held]
@@ -367,3 +351,21 @@ class Yuhuan(BookRuleSet):
                 except HandError as e:
                     raise type(e)(f"seat {s}'s final hand: {e}") from None
         return totals
+
+
+def _take_flowers(hand: Hand, flower: int, given: int) -> tuple[Hand, int]:
+    """The hand without the 杠花 (``flower``) written loose in it, and the 杠花 in all (``given`` set aside before)."""
+    if any(flower in m.tiles for m in hand.melds):
+        raise HandError(f"{tile_name(flower)} is a 杠花 in Yuhuan and is set aside, never melded")
+    n = hand.counts[flower]
+    total = given + n
+    if total > 4:
+        raise HandError(f"{total} 杠花 ({tile_name(flower)}): there are only 4")
+    if n:
+        if hand.win_tile == flower:
+            raise HandError(f"the winning tile cannot be a 杠花 ({tile_name(flower)}): it is set aside")
+        concealed = list(hand.concealed)
+        for _ in range(n):
+            concealed.remove(flower)
+        hand = Hand(tuple(concealed), hand.melds, hand.flowers, hand.win_tile)
+    return hand, total

@@ -293,8 +293,8 @@ def win_placements(v: Reading, win_kinds: Iterable[int] | None = None) -> list[R
                 t = sets[j]
                 if t.kind != "chow":
                     concealed = self_drawn or j != i
-                    if t.concealed != concealed:
-                        sets[j] = replace(t, concealed=concealed)
+                    if t.concealed != concealed:  # (built directly: replace() costs several times more)
+                        sets[j] = TileSet(t.kind, t.tile, concealed, t.claimed, t.members)
             wait = "dual-pung" if s.kind != "chow" else _chow_wait(s.tile, w)
             # a place that reads as one already found (the same kind in a set equal to one before it, with the
             # same wait: two 345p for a 5p) is that place again: every name reads the same sets, wait and tile
@@ -325,4 +325,6 @@ def set_reading(v: Reading, s: TileSet) -> Reading:
 
 
 def _placed(v: Reading, sets: tuple[TileSet, ...], wait: str, win: int, at: int) -> Reading:
-    return replace(v, sets=sets, wait=wait, facts={**v.facts, "win_tile": win, "win_set": at})
+    # (built directly, as set_reading does: dataclasses.replace costs twice as much, once for every place)
+    return Reading(v.hand, v.decomposition, v.context, sets, v.pair, v.counts, wait, v.wildcards_held,
+                   {**v.facts, "win_tile": win, "win_set": at}, v.wildcard_tiles, v.placement)

@@ -1,6 +1,7 @@
 """The scoring of 玉环 as main had it before the rule book scored it (d8d2fcf: ``Yuhuan.score`` and its own per-set
 loop), frozen here as the oracle of tests/rulebook/test_yuhuan_book_rows.py.  Only the scoring methods are kept
-(the config, the context and the book are the package's); do not change it to make a test pass."""
+(the config, the context, the book, the choice of a loser's rows and the losers' totals from the context are the
+package's, inherited); do not change it to make a test pass."""
 
 # ruff: noqa
 # mypy: ignore-errors
@@ -81,13 +82,6 @@ Line = tuple[RuleRow, int, TileSet | None]
 
 class YuhuanBefore(Yuhuan):
     """Yuhuan scored by its own hooks, as on main at d8d2fcf."""
-
-    def _context(self, context: WinContext | None) -> YuhuanContext:
-        if context is None:
-            return YuhuanContext()
-        if isinstance(context, YuhuanContext):
-            return context
-        return YuhuanContext(**{f.name: getattr(context, f.name) for f in fields(WinContext)})
 
     # -- hooks: tiles ------------------------------------------------------------------------------------------
 
@@ -361,32 +355,6 @@ class YuhuanBefore(Yuhuan):
         return ScoredReading(d, v.wait or "", tuple(i for i in items if i.unit == "hu"),
                              tuple(i for i in items if i.unit == "tai"), base, tai, total, v)
 
-    def readings(self, hand: Hand | str, context: WinContext | None = None  # type: ignore[override]
-                 ) -> list[ScoredReading]:
-        """Every reading of the winning hand × every group the winning tile may have completed, scored."""
-        return [self._scored_reading(*x) for x in self._placed_totals(hand, self._context(context))]
-
-    # -- the next hand ---------------------------------------------------------------------------------------------
-
-    # Yuhuan's 连庄 rule reads whether anyone konged, which its flow passes; the rule book's next_dealer(record)
-    # reads only the record's winner and dealer
-    def loser_rows(self, caishen: int | None) -> tuple[RuleRow, ...]:
-        """The rows a loser's own total counts: its 杠花 and sets (groups ``"held"`` and ``"set"``), their 台 only
-        with ``loser_tai``, the 财神 rows only with ``loser_caishen_tai`` (and a 财神 in play)."""
-        cfg = self.config
-        cached: dict[bool, tuple[RuleRow, ...]] = self.__dict__.setdefault("_loser_rows", {})
-        if (caishen is None) in cached:
-            return cached[caishen is None]
-        out = []
-        for r in self.rows:
-            if r.group == WILDCARD_GROUP:
-                if cfg.loser_tai and cfg.loser_caishen_tai and caishen is not None:
-                    out.append(r)
-            elif r.group in (HELD_GROUP, SET_GROUP) and (r.unit != "tai" or cfg.loser_tai):
-                out.append(r)
-        cached[caishen is None] = tuple(out)
-        return cached[caishen is None]
-
     def loser_total(self, hand: Hand | str, seat_wind: int, caishen: int | None = None, gang_hua: int = 0) -> int:
         """A loser's own 总胡数 from its final hand: no 底胡; melds, concealed triplets (暗坎, 财神 excluded) and 杠花
         in 胡; 台 as ``loser_tai`` / ``loser_caishen_tai`` say; rounded up to 10 if ``loser_round_up``; capped."""
@@ -403,21 +371,6 @@ class YuhuanBefore(Yuhuan):
         _hu, _tai, total = self.hand_total(self.count_lines(v, self.loser_rows(caishen)),
                                            round_up=self.config.loser_round_up)
         return total
-
-    def loser_totals(self, ctx: YuhuanContext) -> list[int]:
-        """Each seat's own total (0 for the winner and for a seat the context says nothing of)."""
-        totals = [0] * N_SEATS
-        for s in range(N_SEATS):
-            if s == ctx.winner:
-                continue
-            if ctx.loser_totals is not None and ctx.loser_totals[s] is not None:
-                totals[s] = ctx.loser_totals[s]  # type: ignore[assignment]
-            elif ctx.loser_hands is not None and ctx.loser_hands[s] is not None:
-                try:
-                    totals[s] = self.loser_total(ctx.loser_hands[s], (s - ctx.dealer) % 4, ctx.caishen)  # type: ignore[arg-type]
-                except HandError as e:
-                    raise type(e)(f"seat {s}'s final hand: {e}") from None
-        return totals
 
     def settle_losers(self, losers: Sequence[int], winner: int) -> list[int]:
         """输家互算: what each seat gains (+) or pays (−) when every pair of losers settles the difference of their

@@ -219,3 +219,66 @@ def test_worked_hands_score_as_before(hand: str, ctx: dict[str, Any]) -> None:
                  {"caishen_may_be_flower_tile": True, "loser_tai": False}):
         before, now = _pair(opts)
         assert _outcome(now, hand, ctx) == _outcome(before, hand, ctx)
+
+
+_SMALL = '''format = 1
+name = "keys"
+[scoring]
+aggregation = "hu_tai"
+unit = "hu"
+{scoring}
+[win]
+forms = ["regular"]
+{win}
+{more}
+[options.most_tai]
+type = "int"
+default = 2
+[[rows]]
+key = "base"
+zh = "底"
+en = "base"
+unit = "hu"
+value = 20
+when = "true"
+[[rows]]
+key = "flush"
+zh = "清一色"
+en = "one suit"
+unit = "tai"
+value = 3
+when = "one_suit"
+'''
+
+
+def _book(scoring: str = "", win: str = "", more: str = "") -> tuple[Any, list[str]]:
+    from mahjong.rulebook.load import check_text
+
+    book, problems = check_text(_SMALL.format(scoring=scoring, win=win, more=more), "keys.toml")
+    return book, [p.message for p in problems]
+
+
+def test_the_new_keys_are_checked_when_a_file_is_loaded() -> None:
+    assert _book('tai_cap = "most_tai"\ncap = 100\ncap_when = "one_suit"\nbest_by = "total"\ntie_break = "hu"',
+                 "placements = true\n[win.wait_names.single]\nzh = \"将\"\nen = \"single\"",
+                 '[wildcards]\ndiscard_won_is_plain = "most_tai > 1"')[1] == []
+    assert any("need scoring.cap" in m for m in _book('cap_when = "one_suit"')[1])
+    assert any("is no wait" in m for m in _book(win="placements = true\n[win.wait_names.sideways]\nzh = \"x\"\n"
+                                                    "en = \"x\"")[1])
+    assert any("need win.placements" in m for m in _book(win="[win.wait_names.single]\nzh = \"x\"\nen = \"x\"")[1])
+    assert any("needs win.placements" in m for m in _book(more='[wildcards]\ndiscard_won_is_plain = true')[1])
+    assert _book('tie_break = "hu"')[1]  # the totals are read only when the best is kept by its total
+    assert _book('tai_cap = "one_suit"')[1]  # the doublings' cap is an expression of the options
+
+
+def test_the_doublings_cap_is_an_option_and_a_reading_may_be_worth_the_cap() -> None:
+    from mahjong.rulebook.book import ruleset_class
+
+    book, problems = _book('tai_cap = "most_tai"\ncap = 100\ncap_when = "suits == 2"\nround_up = 10')
+    assert not problems
+    rs = ruleset_class(book)()
+    flush = rs.score("123m456m789m111m22m", rs.Context(winner=0, dealer=0))
+    assert flush.total == 80 and flush.item("multiplier").value == 4  # type: ignore[union-attr]  # 20 × 2^min(3, 2)
+    assert ruleset_class(book)(most_tai=3).score("123m456m789m111m22m", rs.Context(winner=0, dealer=0)).total == 100
+    two = rs.score("123m456m789m111p22p", rs.Context(winner=0, dealer=0))
+    assert two.total == 100 and [i.key for i in two.items] == ["base", "multiplier"]  # worth the cap, rows shown

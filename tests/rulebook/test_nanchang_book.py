@@ -163,7 +163,7 @@ def test_a_discarded_jing_won_on_is_a_plain_tile() -> None:
     # [wildcards] discarded_plain), unless discarded_jing_is_wildcard
     h = parse_hand("123p456p789sESW55m")
     kinds = NC.wildcard_kinds(nc.NanchangContext.from_options(indicator="5m", winner=1, discarder=2))
-    assert all(len(d.wildcards) == 1 for d in NC._kernel_readings(h, kinds, True))
+    assert all(len(d.wildcards) == 1 for d in NC.readings(h, kinds, True))
     assert all(len(d.wildcards) == 2 for d in NC.readings(h, kinds))
     c = nc.NanchangContext.from_options(indicator="5m", winner=1, discarder=2,
                                         jing_held=((0, 0), (2, 0), (0, 0), (0, 0)))

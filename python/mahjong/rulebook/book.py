@@ -49,7 +49,7 @@ from mahjong.rulebook.expr import (
     names_in,
 )
 from mahjong.rulebook.options import describe
-from mahjong.rulebook.predicates import COUNTS, FACTS, FUNCTIONS, PREDICATES
+from mahjong.rulebook.predicates import COUNTS, FACTS, FUNCTIONS, PREDICATES, SET_LOCAL_NAMES
 from mahjong.rulebook.reading import (
     Reading,
     build_reading,
@@ -204,7 +204,8 @@ class RuleBook:
     base: Node
     offset: Node
     hu_base: int
-    tai_cap: int | None
+    #: hu_tai: at most this many doublings (an expression of the options); None = no cap
+    tai_cap: Node | None
     round_up: int | None
     cap: Node | None
     minimum: Node
@@ -283,10 +284,14 @@ class RuleBook:
     #: points for the wildcards each seat holds, settled between every pair of seats (``[wildcards.points]``);
     #: None = none
     wildcard_points: WildcardPoints | None = None
-    # --- nanchang25: what Nanchang's own scorer did, as book keys ---
-    #: a wildcard won on a discard is a plain tile (``[wildcards] discarded_plain``, an expression of the options)
+    # --- what Nanchang's and Yuhuan's own scorers did, as book keys ---
+    #: a wildcard won on a discard is a plain tile while this holds (``[wildcards] discarded_plain``, an expression
+    #: of the options); with ``[win] placements`` a winning wildcard that is not is placed at every kind it stands
+    #: for; None = the book does not say (a wildcard won on is a wildcard, placed as the winning tile's own kind
+    #: unless ``drawn_win``)
     discarded_plain: Node | None = None
-    #: which reading is kept: the largest value ("value") or the one the payers pay most for ("payments")
+    #: which reading is kept: the largest "value" (before rounding and the cap), the largest "total" (after them,
+    #: then ``tie_break``) or the one the payers pay most for ("payments")
     best: str = "value"
     #: rows of this group are flat wins while ``flat_when`` holds (``[scoring] flat_group``); None = none
     flat_group: str | None = None
@@ -296,6 +301,10 @@ class RuleBook:
     shares: dict[str, Node | None] | None = None
     #: flat amounts payers add to their shares (``[[payment.bonuses]]``): (amount, payers, zh, en)
     bonuses: tuple[tuple[Node, Node, str, str], ...] = ()
+    #: a reading for which this holds is worth the cap outright, its rows all shown (腊子); None = never
+    cap_when: Node | None = None
+    #: the words for each wait of a placed reading, shown where a row's name writes {wait}: wait -> (zh, en)
+    wait_names: dict[str, tuple[str, str]] = field(default_factory=dict)
 
     @cached_property
     def hand_rules(self) -> HandRules:
@@ -403,9 +412,11 @@ class TablePlan:
     value; a row priced apart on a self-draw carries that price; rows that can never count (no ``when`` and no
     ``count``) are dropped.  ``stage1`` are read first, ``stage2`` (fallbacks reading what stage 1 counted) after;
     ``has_stage2``: the table has stage-2 rows at all; ``excludes``: some row strikes another (else the exclusion
-    policy is not run)."""
+    policy is not run); ``local``: the runs of per-set rows (by their ``blocks`` entry) that read only what one set
+    and the seat wind give (:data:`~mahjong.rulebook.predicates.SET_LOCAL_NAMES`), whose lines for a set are kept
+    in ``set_lines`` (at most 3 kinds × 34 tiles × concealed or not × claimed or not × 4 winds per run)."""
 
-    __slots__ = ("stage1", "stage2", "has_stage2", "excludes", "blocks")
+    __slots__ = ("stage1", "stage2", "has_stage2", "excludes", "blocks", "local", "set_lines")
 
     def __init__(self, plan: tuple[tuple[RuleRow, Compiled | None, Compiled | None], ...], self_drawn: bool,
                  book: RuleBook) -> None:
@@ -433,6 +444,15 @@ class TablePlan:
         self.stage1 = tuple(stage1)
         self.stage2 = tuple(stage2)
         self.blocks = tuple(blocks)
+        read: dict[int, set[str]] = {}
+        for (r, *_fns), start in zip(stage1, blocks):
+            if start >= 0:
+                for node in (r.when, r.count, r.rename_when, book.row_hand_values.get(r.key)):
+                    if node is not None:
+                        names, calls = names_in(node)
+                        read.setdefault(start, set()).update(names, calls - set(BUILTINS))
+        self.local = frozenset(start for start, names in read.items() if names <= SET_LOCAL_NAMES)
+        self.set_lines: dict[tuple[Any, ...], list[tuple[RuleRow, int]]] = {}
         self.excludes = book.exclusion != "simultaneous" or any(r.excludes or r.implied for r, *_ in stage1)
 
 
@@ -615,6 +635,13 @@ class BookRuleSet(RuleSet[Any]):
 
     # --- checks ---------------------------------------------------------------------------------------------
 
+    def set_aside(self, hand: Hand, written: Hand | str, context: WinContext | None
+                  ) -> tuple[Hand, WinContext | None]:
+        """Tiles the game sets aside before a hand is scored (玉环's 杠花), taken out of the hand (``written``: the
+        hand as the caller gave it) and counted in the win context: a rule set's hook, before the hand is checked.
+        The book sets nothing aside."""
+        return hand, context
+
     def check_hand(self, hand: Hand) -> None:
         self.check_hand_tiles(hand)
         if self.flower_wildcards:
@@ -665,15 +692,12 @@ class BookRuleSet(RuleSet[Any]):
         own = {f.name for f in dataclasses.fields(ctx_cls)}
         return ctx_cls(**{f.name: getattr(context, f.name) for f in dataclasses.fields(context) if f.name in own})
 
-    def readings(self, hand: Hand, wild_kinds: frozenset[int]) -> list[Decomposition]:
-        """The kernels' readings of a hand, every concealed tile of a wildcard kind a wildcard."""
-        return self._kernel_readings(hand, wild_kinds, False)
-
-    def _kernel_readings(self, hand: Hand, wild_kinds: frozenset[int], plain_win: bool) -> list[Decomposition]:
-        """:meth:`readings`; ``plain_win``: the winning tile, of a wildcard kind, is a plain tile (the book's
-        ``[wildcards] discarded_plain`` on a discard win)."""
+    def readings(self, hand: Hand, wild_kinds: frozenset[int], plain_win: bool = False) -> list[Decomposition]:
+        """The kernels' readings of a hand in the book's forms.  ``plain_win``: the winning tile, of a wild kind,
+        is a plain tile of its kind (a wildcard won on a discard: ``[wildcards] discarded_plain``)."""
         real, wild = split_wildcards(hand.concealed, wild_kinds)
-        if plain_win and hand.win_tile is not None and hand.win_tile in wild_kinds:
+        if plain_win:
+            assert hand.win_tile is not None
             real[hand.win_tile] += 1
             wild -= 1
         if self.flower_wildcards:
@@ -693,13 +717,16 @@ class BookRuleSet(RuleSet[Any]):
     # --- scoring --------------------------------------------------------------------------------------------
 
     def count_rows(self, v: Reading, opts: Mapping[str, Any],
-                   env: tuple[dict[str, Any], dict[str, Any]] | None = None) -> list[tuple[RuleRow, int]]:
+                   env: tuple[dict[str, Any], dict[str, Any]] | None = None, plan: TablePlan | None = None
+                   ) -> list[tuple[RuleRow, int]]:
         """The rows counted for one reading and how many times each counts (stage-2 fallbacks first).
 
         The rows are read from the configuration's :class:`TablePlan`: options put in, rows that can never count
-        left out, each expression compiled, a self-drawn win's prices already in."""
+        left out, each expression compiled, a self-drawn win's prices already in (``plan``: a plan of some of the
+        rows instead, such as the rows a loser's own total counts)."""
         names, funcs = self._reading_env(v, opts) if env is None else env
-        plan = self._table_plan(opts, v.context.self_drawn)
+        if plan is None:
+            plan = self._table_plan(opts, v.context.self_drawn)
         applying: list[RuleRow] = []
         times: dict[int, int] = {}  # (by line: a row counted per set has a line for each set it holds for)
         stage1, blocks = plan.stage1, plan.blocks
@@ -715,7 +742,9 @@ class BookRuleSet(RuleSet[Any]):
             j = i
             while j < len(stage1) and blocks[j] == blocks[i]:
                 j += 1
-            for line in self._set_lines(v, opts, stage1[i:j]):
+            lines = (self._set_lines(v, opts, stage1[i:j]) if blocks[i] not in plan.local
+                     else self._local_set_lines(v, opts, stage1[i:j], plan, blocks[i]))
+            for line in lines:
                 applying.append(line[0])
                 times[id(line[0])] = line[1]
             i = j
@@ -756,16 +785,35 @@ class BookRuleSet(RuleSet[Any]):
                 out.append((dataclasses.replace(r, **changed), line[1]))
         return out
 
+    def _local_set_lines(self, v: Reading, opts: Mapping[str, Any],
+                         block: Sequence[tuple[RuleRow, Compiled | None, Compiled | None, Compiled | None]],
+                         plan: TablePlan, start: int) -> list[tuple[RuleRow, int]]:
+        """:meth:`_set_lines` of a run that reads only what each set and the seat wind give (``plan.local``): each
+        set's lines worked out once for the plan and kept."""
+        kept = plan.set_lines
+        wind = v.context.wind
+        out: list[tuple[RuleRow, int]] = []
+        for s in v.sets:
+            key = (start, s.kind, s.tile, s.concealed, s.claimed, s.members, wind)
+            got = kept.get(key)
+            if got is None:
+                got = kept[key] = self._set_lines(dataclasses.replace(v, sets=(s,)), opts, block)
+            out += got
+        return out
+
     def _items(self, lines: list[tuple[RuleRow, int]], v: Reading, opts: Mapping[str, Any],
                env: tuple[dict[str, Any], dict[str, Any]] | None = None) -> list[ScoreItem]:
         if env is None:  # the reading's names are only needed for a row that may show another name
             env = self._reading_env(v, opts) if any(r.rename_when is not None for r, _ in lines) else ({}, {})
         names, funcs = env
         items = []
+        wait = self.book.wait_names.get(v.wait or "", ("", ""))
         for r, n in lines:
             zh, en = r.name_zh, r.name_en
             if r.rename_when is not None and evaluate(r.rename_when, names, funcs):
                 zh, en = r.rename_zh, r.rename_en or en
+            if "{wait}" in zh or "{wait}" in en:  # the wait of a placed reading in the row's name
+                zh, en = zh.replace("{wait}", wait[0]), en.replace("{wait}", wait[1])
             items.append(ScoreItem(r.key, zh, en, r.value, n, r.unit, r.text))
         return items
 
@@ -782,14 +830,16 @@ class BookRuleSet(RuleSet[Any]):
             fan_cap = self._value(b.fan_cap, names)
             fan = t.fan if fan_cap is None else min(t.fan, int(fan_cap))
             return base * t.x * (1 << max(0, fan - offset)) + t.pt
-        return aggregate(b.aggregation, t, base=base, offset=offset, hu_base=b.hu_base, tai_cap=b.tai_cap)
+        tai_cap = self._value(b.tai_cap, names)
+        return aggregate(b.aggregation, t, base=base, offset=offset, hu_base=b.hu_base,
+                         tai_cap=None if tai_cap is None else int(tai_cap))
 
     def score(self, hand: Hand | str, context: WinContext | None = None) -> ScoreResult:
         """Score a winning hand by the rule book: the best reading's value, its rounding, cap and minimum, and
         the payments.  A win the book does not allow (a discard in a self-draw-only game, a requirement not met)
         is returned with ``valid=False`` and the reason."""
         b = self.book
-        h = self._hand(hand)
+        h, context = self.set_aside(self._hand(hand), hand, context)
         self.check_hand(h)
         ctx = self.context(h, context)
         if self.flower_wildcards or b.drawn_win is not None:
@@ -833,15 +883,22 @@ class BookRuleSet(RuleSet[Any]):
         if best.flat:
             return self._flat_result(best, ctx, holdings)
         items, reading, v_wait, value, counted, requires, minimum_of, details_of, placed, _flat = best
+        if b.aggregation == "hu_tai":  # the doubling the 台 give, as an item of its own
+            tai_cap = self._value(b.tai_cap, names)
+            used = counted.tai if tai_cap is None else min(counted.tai, int(tai_cap))
+            items = [*items, ScoreItem("multiplier", "台数翻倍", "doubling per tai (2^tai)", 2 ** used, 1, "x",
+                                       f"{counted.tai} 台" + ("" if tai_cap is None else f", at most {tai_cap}"))]
         details: dict[str, Any] = {"value": value, "fan": counted.fan}
         steps: list[tuple[str, str]] = [(f"合计 {value}", f"value {value}")]
         if b.aggregation == "powers":
             steps += self._powers_steps(counted, names, details)
         elif b.aggregation == "product":  # the value is worked out in its own line
             steps = self._product_steps(counted, names, details)
+        elif b.aggregation == "hu_tai":
+            steps = self._hu_tai_steps(counted, names, value)
         total = value
         if b.round_up:
-            total = -(-total // b.round_up) * b.round_up
+            total = self._rounded(value, names, capped=False)
             if total != value:
                 steps.append((f"进到 {b.round_up} 的倍数: {total}",
                               f"rounded up to a multiple of {b.round_up}: {total}"))
@@ -895,8 +952,12 @@ class BookRuleSet(RuleSet[Any]):
                           f"birds by seat {listed(birds_on)}: {share} more for each bird on the winner or the payer"))
         pay = zero_sum_payments(ctx.winner, owed)
         if valid and b.between_losers is not None and getattr(ctx, b.between_losers) is not None:
+            won = pay
             pay, lines_between = self._between_losers(pay, ctx, getattr(ctx, b.between_losers))
             steps += lines_between
+            details.update({b.between_losers: [0 if s == ctx.winner else v
+                                               for s, v in enumerate(getattr(ctx, b.between_losers))],
+                            "win_payments": list(won), "loser_settlement": [a - w for a, w in zip(pay, won)]})
         details.update(points_per_payer=points, payers=sorted(owed))
         if b.details:
             details.update(details_of(total))
@@ -911,17 +972,23 @@ class BookRuleSet(RuleSet[Any]):
         place of the winning tile, its 押 by ``[win] press``; a wildcard drawn as the winning tile at each kind it
         stands for), its rows counted (a hand of the ``limit_group`` worth the cap outright), a reading the book
         refuses (``[[win.refusals]]``) left out, the largest (value, tie-break) kept (the tie-break: its fan, or
-        ``[scoring] tie_break``; the first of them in the kernels' order)."""
+        ``[scoring] tie_break``; the first of them in the kernels' order).  With ``[scoring] best = "total"`` the
+        value compared is the total after rounding and the cap; a reading for which ``[scoring] cap_when`` holds is
+        worth the cap; a wildcard won on a discard is a plain tile where ``[wildcards] discarded_plain``
+        holds, and stands for any tile otherwise."""
         b = self.book
-        best: tuple[tuple[int, int], list[tuple[RuleRow, int]], Decomposition, Reading, Any] | None = None
+        best: tuple[tuple[int, int], list[tuple[RuleRow, int]], Decomposition, Reading, Any, int] | None = None
         facts = win_facts(ctx, extra)
         merged = reading_base(opts, facts)
         placing = b.placements is not None and bool(self._value(b.placements, names, False))
         find_wait = _reads_wait(b) and not placing  # (a placed reading has the wait of its place)
         drawn = placing and b.drawn_win is not None and bool(names[b.drawn_win])
-        limit = None if b.limit_group is None else self._value(b.cap, names)
+        if b.discarded_plain is not None and h.win_tile in wild_kinds:  # a wildcard is the winning tile
+            drawn = placing and not plain_win  # (one not plain stands for any tile: placed at each kind it may be)
+        limit = None if b.limit_group is None and b.cap_when is None else self._value(b.cap, names)
+        by_total = b.best == "total"
         refused: str | None = None
-        # (nanchang25) flat wins, the reading the payers pay most for, readings alike scored once
+        # flat wins, the reading the payers pay most for, readings alike scored once
         flat = b.flat_group is not None and bool(self._value(b.flat_when, names, True))
         by_payments = b.best == "payments"
         share_rule = self._shares_rule(names) if by_payments else None
@@ -930,7 +997,7 @@ class BookRuleSet(RuleSet[Any]):
             early = self.__dict__["_early_refusals"] = bool(b.refusals) and not _refusals_read_rows(b)
         classes: set[Any] = set()
         flat_hit = False
-        for d in (self._kernel_readings(h, wild_kinds, True) if plain_win else self.readings(h, wild_kinds)):
+        for d in (self.readings(h, wild_kinds, True) if plain_win else self.readings(h, wild_kinds)):
             if not placing:
                 cls = self.reading_class(d, taken if taken is not None else ())
                 if cls is not None:
@@ -947,9 +1014,12 @@ class BookRuleSet(RuleSet[Any]):
                         refused = refused or reason
                         continue
                 lines = self.count_rows(c, opts, env)
-                held = None if limit is None else _limited(lines, b.limit_group, int(limit))
+                held = None if limit is None or b.limit_group is None else _limited(lines, b.limit_group,
+                                                                                     int(limit))
                 if held is not None:
                     lines = held
+                elif b.cap_when is not None and limit is not None and evaluate(b.cap_when, *env):
+                    held = lines  # (worth the cap, its rows as counted)
                 if b.refusals and not early:
                     reason = self._refusal(env, lines)
                     if reason is not None:
@@ -958,7 +1028,7 @@ class BookRuleSet(RuleSet[Any]):
                 if flat:
                     row = next((r for r, _n in lines if r.group == b.flat_group), None)
                     if row is not None:  # the win is that row alone, paid flat (on the first reading that may win)
-                        best = ((row.value, 0), [(dataclasses.replace(row, unit="pt"), 1)], d, c, env)
+                        best = ((row.value, 0), [(dataclasses.replace(row, unit="pt"), 1)], d, c, env, row.value)
                         flat_hit = True
                         break
                 if by_payments:
@@ -968,24 +1038,28 @@ class BookRuleSet(RuleSet[Any]):
                                           self._bonuses(names, totals_of(lines), [r.key for r, _n in lines], ctx))
                     rank = (sum(owed.values()), 0)
                     if best is None or rank > best[0]:
-                        best = (rank, lines, d, c, env)
+                        best = (rank, lines, d, c, env, value)
                     continue
                 if b.tie_break is None:
                     tie = totals_of(lines).fan
+                elif by_total:  # (the tie-break may read the reading's totals)
+                    t = totals_of(lines)
+                    tie = evaluate_int(b.tie_break, _with(env[0], {"hu": t.hu, "tai": t.tai, "fan": t.fan,
+                                                                   "pt": t.pt, "x": t.x}),
+                                       _with_group_value(env[1], lines))
                 else:
                     tie = evaluate_int(b.tie_break, env[0], _with_group_value(env[1], lines))
-                rank = (int(limit) if held is not None else self._hand_value(lines, names), tie)  # type: ignore[arg-type]
+                worth = int(limit) if held is not None else self._hand_value(lines, names)  # type: ignore[arg-type]
+                rank = (self._rounded(worth, names) if by_total else worth, tie)
                 if best is None or rank > best[0]:
-                    best = (rank, lines, d, c, env)
+                    best = (rank, lines, d, c, env, worth)
             if flat_hit:
                 break
         if best is None:
             if refused is not None:
                 raise NotWinningError(f"no reading of the hand may win here: {refused}")
             raise NotWinningError(code="book-win-tile-no-place", ruleset=b.en or b.name)
-        (value, _tie), lines, reading, v, env = best
-        if by_payments and not flat_hit:
-            value = self._hand_value(lines, names)
+        _rank, lines, reading, v, env, value = best
         rnames, rfuncs = env
         counted = totals_of(lines)
         scoring = {"value": value, "fan": counted.fan, "hu": counted.hu, "tai": counted.tai, "pt": counted.pt,
@@ -1006,6 +1080,16 @@ class BookRuleSet(RuleSet[Any]):
 
         return BestReading(self._items(lines, v, opts, env), reading, v.wait, value, counted, requires,
                            minimum_of, details, placing, flat_hit)
+
+    def _rounded(self, value: int, names: Mapping[str, Any], capped: bool = True) -> int:
+        """A value rounded up by ``[scoring] round_up`` and (``capped``) held to the cap: the hand's total."""
+        b = self.book
+        total = -(-value // b.round_up) * b.round_up if b.round_up else value
+        if capped:
+            cap = self._value(b.cap, names)
+            if cap is not None and total > int(cap):
+                total = int(cap)
+        return total
 
     def _refusal(self, env: tuple[dict[str, Any], dict[str, Any]], lines: list[tuple[RuleRow, int]]) -> str | None:
         """Why the book refuses a reading (the first of its ``[[win.refusals]]`` that holds on it, its rows
@@ -1096,6 +1180,20 @@ class BookRuleSet(RuleSet[Any]):
         if t.x != 1 or t.pt:
             got = base * mult * t.x + t.pt
             steps.append((f"加倍 ×{t.x}，加分 {t.pt}：{got}", f"doubled ×{t.x}, plus {t.pt}: {got}"))
+        return steps
+
+    def _hu_tai_steps(self, t: Totals, names: Mapping[str, Any], value: int) -> list[tuple[str, str]]:
+        """The line of ``胡 × 2^台`` (the 台 that count, at most ``tai_cap``), and a hand worth the cap outright."""
+        b = self.book
+        tai_cap = self._value(b.tai_cap, names)
+        used = t.tai if tai_cap is None else min(t.tai, int(tai_cap))
+        hu = b.hu_base + t.hu
+        raw = hu * 2 ** used
+        over = tai_cap is not None and t.tai > used
+        steps = [(f"胡数 {hu} × 2^{used}台 = {raw}" + (f"（{t.tai} 台，最多计 {tai_cap}）" if over else ""),
+                  f"hu {hu} × 2^{used} tai = {raw}" + (f" ({t.tai} tai, at most {tai_cap} count)" if over else ""))]
+        if value != raw:  # (cap_when: worth the cap outright)
+            steps.append((f"按封顶计 {value}", f"worth the cap outright: {value}"))
         return steps
 
     def _product_steps(self, t: Totals, names: Mapping[str, Any], details: dict[str, Any]) -> list[tuple[str, str]]:

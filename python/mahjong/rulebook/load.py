@@ -32,6 +32,7 @@ from mahjong.rulebook.limits import (
 )
 from mahjong.rulebook.options import OPTION_TYPES, check_value
 from mahjong.rulebook.predicates import FUNCTIONS, library_names
+from mahjong.rulebook.reading import WAITS
 from mahjong.rulebook.rows import SET_ROWS, RuleRow, vocabulary_names
 from mahjong.rulebook.spec import SPEC, validate
 from mahjong.tiles import parse_tiles
@@ -598,10 +599,24 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
     press = ch.expr(win_t.get("press"), ("win", "press"), reading_names, all_funcs)
     if win_t.get("press") is not None and "placements" not in win_t:
         ch.report(("win", "press"), "press is the 押 of a placed reading: it needs win.placements")
-    tie_break = ch.expr(sc_t.get("tie_break"), ("scoring", "tie_break"), reading_names, all_funcs | {"group_value"})
     totals = {"value", "fan", "hu", "tai", "pt", "x"}  # (the best reading's value before rounding, its totals)
     minimum_of = ch.expr(sc_t.get("minimum_of"), ("scoring", "minimum_of"), reading_names | totals,
                          all_funcs | {"group_value"})
+    # doublings capped by an option, hands worth the cap outright, the reading kept by its total, the words for
+    # the waits a row's name shows
+    tai_cap = ch.expr(sc_t.get("tai_cap"), ("scoring", "tai_cap"), option_names, set(BUILTINS))
+    cap_when = ch.expr(sc_t.get("cap_when"), ("scoring", "cap_when"), reading_names, all_funcs)
+    if cap_when is not None and cap is None:
+        ch.report(("scoring", "cap_when"), "hands worth the cap outright need scoring.cap")
+    tie_break = ch.expr(sc_t.get("tie_break"), ("scoring", "tie_break"),
+                        reading_names | (totals - {"value"} if sc_t.get("best") == "total" else set()),
+                        all_funcs | {"group_value"})
+    wait_names = {k: (w["zh"], w["en"]) for k, w in win_t.get("wait_names", {}).items()}
+    for k in wait_names:
+        if k not in WAITS:
+            ch.report(("win", "wait_names", k), f"{k!r} is no wait: the waits are {', '.join(WAITS)}")
+    if wait_names and "placements" not in win_t:
+        ch.report(("win", "wait_names"), "the waits are named on placed readings: they need win.placements")
     limit_group = sc_t.get("limit_group")
     if limit_group is not None and not any(r.group == limit_group for r in rows):
         ch.report(("scoring", "limit_group"), f"{limit_group!r} is the group of no row of this file")
@@ -686,7 +701,7 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
         tiles_t.get("flowers", False), hand_size, wild_tiles, indicator, wild_t.get("indicator_kinds", 1),
         wild_t.get("option"), forms, self_draw_only, requires, win_t.get("requires_text", ""),
         win_t.get("lack_a_suit", False), flow, sc_t.get("exclusion", "simultaneous"), aggregation, formula, base,
-        offset, sc_t.get("hu_base", 0), sc_t.get("tai_cap"), sc_t.get("round_up"), cap, minimum,
+        offset, sc_t.get("hu_base", 0), tai_cap, sc_t.get("round_up"), cap, minimum,
         sc_t.get("unit", "fan"), points, payment, options, facts, tuple(rows), tuple(checks),
         row_values=row_values, row_patterns=row_patterns, fan_cap=fan_cap, players=flow_t.get("players", 4),
         tiles_in_play=flow_t.get("tiles_in_play"),
@@ -708,6 +723,7 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
         limit_group=limit_group, drawn_win=drawn_win, wildcard_points=wildcard_points,
         discarded_plain=discarded_plain, best=sc_t.get("best", "value"), flat_group=flat_group,
         flat_when=flat_when if flat_group is not None else None, shares=shares, bonuses=tuple(bonuses),
+        cap_when=cap_when, wait_names=wait_names,
     )
 
 

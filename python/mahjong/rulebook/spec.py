@@ -174,7 +174,9 @@ SPEC: dict[str, F] = {
             "at_draw": F("expr", "a drawn hand (nobody won) settles the wildcards held too", default=False),
         }),
         "discarded_plain": F("expr", "a wildcard won on a discard is a plain tile, not a wildcard (南昌: 打出的精"
-                                     "不是精; an expression of the options)", default=False),
+                                     "不是精; 玉环: 打出的财神当本身; an expression of the options); with "
+                                     "win.placements a wildcard that is the winning tile otherwise stands for any "
+                                     "tile, each kind it stands for a place of the winning tile", default=False),
     }),
     "win": F("table", "what wins", sub={
         "forms": F("strs", "winning forms", default=["regular", "seven_pairs"], item_choices=FORMS),
@@ -189,6 +191,10 @@ SPEC: dict[str, F] = {
                                 "the pair it completes: its wait is two-sided, closed, edge, dual-pung or single, and "
                                 "the triplet it completes is concealed only on a self-draw), the best kept; true / "
                                 "false or an expression of the options and the win facts", default=False),
+        "wait_names": F("map", "the words for each wait a placed reading has (single, closed, edge, dual-pung, "
+                               "two-sided), which a row's name shows where it writes {wait}: name -> {zh, en}",
+                        sub={"zh": F("str", "the wait in Chinese", required=True),
+                             "en": F("str", "the wait in English", required=True)}),
         "press": F("expr", "with placements: the 押 of each placed reading, read by the library's `press` (an "
                            "expression of the placed reading, e.g. from its wait and win_rank; default: the win fact "
                            "`ya`)"),
@@ -268,7 +274,9 @@ SPEC: dict[str, F] = {
                    choices=("fallbacks_first", "patterns_first")),
         "mode_option": F("str", "a str option whose value picks the rows that have a `mode`"),
         "hu_base": F("int", "hu_tai: the base hu added before doubling", default=0),
-        "tai_cap": F("int", "hu_tai: at most this many doublings"),
+        "tai_cap": F("expr", "hu_tai: at most this many doublings (a number or an expression of the options)"),
+        "cap_when": F("expr", "a reading for which this holds is worth the cap outright, its rows all shown (腊子): "
+                              "an expression of the reading and the options"),
         "round_up": F("int", "round the value up to a multiple of this", minimum=1),
         "cap": F("expr", "cap on the value (an int, or an option's name whose value may be none = no cap)"),
         "minimum": F("expr", "a win is valid only with at least this value", default=0),
@@ -284,9 +292,11 @@ SPEC: dict[str, F] = {
                                "fan; an expression of the reading, which may read group_value(\"g\"): the value of "
                                "its counted rows of group g)"),
         "unit": F("str", "the unit of the value", default="fan", choices=UNITS),
-        "best": F("str", "which reading is kept: the largest value (\"value\"), or the one the payers pay most for "
-                         "(\"payments\": payment.shares and payment.bonuses included; the first of equals)",
-                  default="value", choices=("value", "payments")),
+        "best": F("str", "which reading is kept: the largest value (\"value\", before rounding and the cap), the "
+                         "largest total (\"total\", after them; between equal totals the tie-break, which may read "
+                         "the reading's hu tai fan pt x), or the one the payers pay most for (\"payments\": "
+                         "payment.shares and payment.bonuses included; the first of equals)",
+                  default="value", choices=("value", "total", "payments")),
         "flat_group": F("str", "rows of this group are flat wins (天胡 / 地胡 paid flat): while flat_when holds, a "
                                "counted row of it makes the win that row alone, its value in points paid by every "
                                "other player, on the first reading that may win"),

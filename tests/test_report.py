@@ -158,7 +158,7 @@ def _cjk(text: str) -> bool:
 
 @pytest.mark.parametrize("rules, hand, context, fragment", [
     ("sichuan", "111m234m567m88m999p", {"self_drawn": True}, "2^("),
-    ("yuhuan", "123m456m789m123p456pC9s", {"caishen": "C"}, "rounded up to 10"),
+    ("yuhuan", "123m456m789m123p456pC9s", {"caishen": "C"}, "rounded up to a multiple of 10"),
     ("twoplayer", "123m456p789s123s55p", {}, "paid by seat 1"),
     ("nanchang", "123m456p789sESW5m5m", {"indicator": "5m", "dealer": 1, "jing_held": "1=1,0"},
      "dealer doubling"),

@@ -113,15 +113,15 @@ def test_a_loser_counts_only_its_tiles_rows() -> None:
 
 
 def test_losers_settle_pairwise_differences_zero_sum() -> None:
-    net = YH.settle_losers([50, 0, 20, 0], winner=1)
-    assert net == [80, 0, -10, -70] and sum(net) == 0
+    net, _lines = YH._between_losers((0, 0, 0, 0), YuhuanContext(winner=1), (50, 0, 20, 0))
+    assert net == (80, 0, -10, -70) and sum(net) == 0
 
 
 def test_the_reading_view_places_the_winning_tile() -> None:
     # 555p completed by a discard of 5p: exposed when the tile sits there, concealed when it completes 456p
     h = parse_hand("123m456m789m555p46p11s5p")
     c = YuhuanContext(winner=1, discarder=2)
-    d = next(d for d, _t, _g in YH.placements(h, c) if (13, 13, 13) in d.melds and (12, 13, 14) in d.melds)
+    d = next(d for d in YH.readings(h, YH.wildcard_kinds(c)) if (13, 13, 13) in d.melds and (12, 13, 14) in d.melds)
     on_pung = build_reading(h, d, c, YUHUAN, placement=(T("5p"), (T("5p"),) * 3))
     on_chow = build_reading(h, d, c, YUHUAN, placement=(T("5p"), (T("4p"), T("5p"), T("6p"))))
     pung = [s for s in on_pung.sets if s.kind == "pung"]
@@ -133,7 +133,7 @@ def test_the_reading_view_places_the_winning_tile() -> None:
 def test_reading_names_give_what_the_row_environment_gives() -> None:
     h = parse_hand("[CCC,2]555p123m789s99m46p5p")
     c = YuhuanContext(winner=1, discarder=2)
-    d = next(iter(YH.placements(h, c)))[0]
+    d = YH.readings(h, YH.wildcard_kinds(c))[0]
     v = build_reading(h, d, c, YUHUAN)
     env, _funcs = row_environment(v, {"max_tai": 4})
     names = ReadingNames(v, {"max_tai": 4})
@@ -147,7 +147,7 @@ def test_reading_names_give_what_the_row_environment_gives() -> None:
 def test_compiled_expressions_equal_the_evaluator_on_every_shipped_row() -> None:
     h = parse_hand("[CCC,2]555p123m789s99m46p5p")
     c = YuhuanContext(winner=1, discarder=2)
-    d = next(iter(YH.placements(h, c)))[0]
+    d = YH.readings(h, YH.wildcard_kinds(c))[0]
     v = build_reading(h, d, c, YUHUAN)
     checked = 0
     for path in shipped_files():

@@ -49,7 +49,7 @@ from mahjong.rulebook.expr import (
     names_in,
 )
 from mahjong.rulebook.options import describe
-from mahjong.rulebook.predicates import COUNTS, FACTS, FUNCTIONS, PREDICATES
+from mahjong.rulebook.predicates import COUNTS, FACTS, FUNCTIONS, PREDICATES, SET_LOCAL_NAMES
 from mahjong.rulebook.reading import (
     Reading,
     build_reading,
@@ -61,12 +61,17 @@ from mahjong.rulebook.reading import (
 )
 from mahjong.rulebook.rows import SET_ROWS, RuleRow
 from mahjong.rulebook.strategies import (
+    Bonus,
     Payment,
+    Shares,
     Totals,
     aggregate,
+    all_pairs_settlement,
     apply_exclusions,
     pairwise_differences,
     payments,
+    share_of,
+    share_payments,
     totals_of,
 )
 from mahjong.rules import HandRules
@@ -199,7 +204,8 @@ class RuleBook:
     base: Node
     offset: Node
     hu_base: int
-    tai_cap: int | None
+    #: hu_tai: at most this many doublings (an expression of the options); None = no cap
+    tai_cap: Node | None
     round_up: int | None
     cap: Node | None
     minimum: Node
@@ -278,6 +284,27 @@ class RuleBook:
     #: points for the wildcards each seat holds, settled between every pair of seats (``[wildcards.points]``);
     #: None = none
     wildcard_points: WildcardPoints | None = None
+    # --- what Nanchang's and Yuhuan's own scorers did, as book keys ---
+    #: a wildcard won on a discard is a plain tile while this holds (``[wildcards] discarded_plain``, an expression
+    #: of the options); with ``[win] placements`` a winning wildcard that is not is placed at every kind it stands
+    #: for; None = the book does not say (a wildcard won on is a wildcard, placed as the winning tile's own kind
+    #: unless ``drawn_win``)
+    discarded_plain: Node | None = None
+    #: which reading is kept: the largest "value" (before rounding and the cap), the largest "total" (after them,
+    #: then ``tie_break``) or the one the payers pay most for ("payments")
+    best: str = "value"
+    #: rows of this group are flat wins while ``flat_when`` holds (``[scoring] flat_group``); None = none
+    flat_group: str | None = None
+    flat_when: Node | None = None
+    #: the win paid by shares (``[payment.shares]``: self_draw, discarder, others, unit, dealer_doubling,
+    #: pays_for_all, cap); None = the [payment] keys above
+    shares: dict[str, Node | None] | None = None
+    #: flat amounts payers add to their shares (``[[payment.bonuses]]``): (amount, payers, zh, en)
+    bonuses: tuple[tuple[Node, Node, str, str], ...] = ()
+    #: a reading for which this holds is worth the cap outright, its rows all shown (腊子); None = never
+    cap_when: Node | None = None
+    #: the words for each wait of a placed reading, shown where a row's name writes {wait}: wait -> (zh, en)
+    wait_names: dict[str, tuple[str, str]] = field(default_factory=dict)
 
     @cached_property
     def hand_rules(self) -> HandRules:
@@ -385,9 +412,11 @@ class TablePlan:
     value; a row priced apart on a self-draw carries that price; rows that can never count (no ``when`` and no
     ``count``) are dropped.  ``stage1`` are read first, ``stage2`` (fallbacks reading what stage 1 counted) after;
     ``has_stage2``: the table has stage-2 rows at all; ``excludes``: some row strikes another (else the exclusion
-    policy is not run)."""
+    policy is not run); ``local``: the runs of per-set rows (by their ``blocks`` entry) that read only what one set
+    and the seat wind give (:data:`~mahjong.rulebook.predicates.SET_LOCAL_NAMES`), whose lines for a set are kept
+    in ``set_lines`` (at most 3 kinds × 34 tiles × concealed or not × claimed or not × 4 winds per run)."""
 
-    __slots__ = ("stage1", "stage2", "has_stage2", "excludes", "blocks")
+    __slots__ = ("stage1", "stage2", "has_stage2", "excludes", "blocks", "local", "set_lines")
 
     def __init__(self, plan: tuple[tuple[RuleRow, Compiled | None, Compiled | None], ...], self_drawn: bool,
                  book: RuleBook) -> None:
@@ -415,6 +444,15 @@ class TablePlan:
         self.stage1 = tuple(stage1)
         self.stage2 = tuple(stage2)
         self.blocks = tuple(blocks)
+        read: dict[int, set[str]] = {}
+        for (r, *_fns), start in zip(stage1, blocks):
+            if start >= 0:
+                for node in (r.when, r.count, r.rename_when, book.row_hand_values.get(r.key)):
+                    if node is not None:
+                        names, calls = names_in(node)
+                        read.setdefault(start, set()).update(names, calls - set(BUILTINS))
+        self.local = frozenset(start for start, names in read.items() if names <= SET_LOCAL_NAMES)
+        self.set_lines: dict[tuple[Any, ...], list[tuple[RuleRow, int]]] = {}
         self.excludes = book.exclusion != "simultaneous" or any(r.excludes or r.implied for r, *_ in stage1)
 
 
@@ -434,6 +472,8 @@ class BestReading(NamedTuple):
     minimum_of: Callable[[], int]
     details: Callable[[int], dict[str, Any]]
     placed: bool = False
+    #: the reading is a flat win (``[scoring] flat_group``): its one item is paid flat by every other player
+    flat: bool = False
 
 
 #: the compiled evaluator's best reading of a checked hand (``(rule set, hand, win context, wildcard kinds) ->
@@ -595,6 +635,13 @@ class BookRuleSet(RuleSet[Any]):
 
     # --- checks ---------------------------------------------------------------------------------------------
 
+    def set_aside(self, hand: Hand, written: Hand | str, context: WinContext | None
+                  ) -> tuple[Hand, WinContext | None]:
+        """Tiles the game sets aside before a hand is scored (玉环's 杠花), taken out of the hand (``written``: the
+        hand as the caller gave it) and counted in the win context: a rule set's hook, before the hand is checked.
+        The book sets nothing aside."""
+        return hand, context
+
     def check_hand(self, hand: Hand) -> None:
         self.check_hand_tiles(hand)
         if self.flower_wildcards:
@@ -645,8 +692,14 @@ class BookRuleSet(RuleSet[Any]):
         own = {f.name for f in dataclasses.fields(ctx_cls)}
         return ctx_cls(**{f.name: getattr(context, f.name) for f in dataclasses.fields(context) if f.name in own})
 
-    def readings(self, hand: Hand, wild_kinds: frozenset[int]) -> list[Decomposition]:
+    def readings(self, hand: Hand, wild_kinds: frozenset[int], plain_win: bool = False) -> list[Decomposition]:
+        """The kernels' readings of a hand in the book's forms.  ``plain_win``: the winning tile, of a wild kind,
+        is a plain tile of its kind (a wildcard won on a discard: ``[wildcards] discarded_plain``)."""
         real, wild = split_wildcards(hand.concealed, wild_kinds)
+        if plain_win:
+            assert hand.win_tile is not None
+            real[hand.win_tile] += 1
+            wild -= 1
         if self.flower_wildcards:
             wild += sum(1 for f in hand.flowers if f in wild_kinds)
         if self.book.lack_a_suit:
@@ -664,13 +717,16 @@ class BookRuleSet(RuleSet[Any]):
     # --- scoring --------------------------------------------------------------------------------------------
 
     def count_rows(self, v: Reading, opts: Mapping[str, Any],
-                   env: tuple[dict[str, Any], dict[str, Any]] | None = None) -> list[tuple[RuleRow, int]]:
+                   env: tuple[dict[str, Any], dict[str, Any]] | None = None, plan: TablePlan | None = None
+                   ) -> list[tuple[RuleRow, int]]:
         """The rows counted for one reading and how many times each counts (stage-2 fallbacks first).
 
         The rows are read from the configuration's :class:`TablePlan`: options put in, rows that can never count
-        left out, each expression compiled, a self-drawn win's prices already in."""
+        left out, each expression compiled, a self-drawn win's prices already in (``plan``: a plan of some of the
+        rows instead, such as the rows a loser's own total counts)."""
         names, funcs = self._reading_env(v, opts) if env is None else env
-        plan = self._table_plan(opts, v.context.self_drawn)
+        if plan is None:
+            plan = self._table_plan(opts, v.context.self_drawn)
         applying: list[RuleRow] = []
         times: dict[int, int] = {}  # (by line: a row counted per set has a line for each set it holds for)
         stage1, blocks = plan.stage1, plan.blocks
@@ -686,7 +742,9 @@ class BookRuleSet(RuleSet[Any]):
             j = i
             while j < len(stage1) and blocks[j] == blocks[i]:
                 j += 1
-            for line in self._set_lines(v, opts, stage1[i:j]):
+            lines = (self._set_lines(v, opts, stage1[i:j]) if blocks[i] not in plan.local
+                     else self._local_set_lines(v, opts, stage1[i:j], plan, blocks[i]))
+            for line in lines:
                 applying.append(line[0])
                 times[id(line[0])] = line[1]
             i = j
@@ -727,16 +785,35 @@ class BookRuleSet(RuleSet[Any]):
                 out.append((dataclasses.replace(r, **changed), line[1]))
         return out
 
+    def _local_set_lines(self, v: Reading, opts: Mapping[str, Any],
+                         block: Sequence[tuple[RuleRow, Compiled | None, Compiled | None, Compiled | None]],
+                         plan: TablePlan, start: int) -> list[tuple[RuleRow, int]]:
+        """:meth:`_set_lines` of a run that reads only what each set and the seat wind give (``plan.local``): each
+        set's lines worked out once for the plan and kept."""
+        kept = plan.set_lines
+        wind = v.context.wind
+        out: list[tuple[RuleRow, int]] = []
+        for s in v.sets:
+            key = (start, s.kind, s.tile, s.concealed, s.claimed, s.members, wind)
+            got = kept.get(key)
+            if got is None:
+                got = kept[key] = self._set_lines(dataclasses.replace(v, sets=(s,)), opts, block)
+            out += got
+        return out
+
     def _items(self, lines: list[tuple[RuleRow, int]], v: Reading, opts: Mapping[str, Any],
                env: tuple[dict[str, Any], dict[str, Any]] | None = None) -> list[ScoreItem]:
         if env is None:  # the reading's names are only needed for a row that may show another name
             env = self._reading_env(v, opts) if any(r.rename_when is not None for r, _ in lines) else ({}, {})
         names, funcs = env
         items = []
+        wait = self.book.wait_names.get(v.wait or "", ("", ""))
         for r, n in lines:
             zh, en = r.name_zh, r.name_en
             if r.rename_when is not None and evaluate(r.rename_when, names, funcs):
                 zh, en = r.rename_zh, r.rename_en or en
+            if "{wait}" in zh or "{wait}" in en:  # the wait of a placed reading in the row's name
+                zh, en = zh.replace("{wait}", wait[0]), en.replace("{wait}", wait[1])
             items.append(ScoreItem(r.key, zh, en, r.value, n, r.unit, r.text))
         return items
 
@@ -753,14 +830,16 @@ class BookRuleSet(RuleSet[Any]):
             fan_cap = self._value(b.fan_cap, names)
             fan = t.fan if fan_cap is None else min(t.fan, int(fan_cap))
             return base * t.x * (1 << max(0, fan - offset)) + t.pt
-        return aggregate(b.aggregation, t, base=base, offset=offset, hu_base=b.hu_base, tai_cap=b.tai_cap)
+        tai_cap = self._value(b.tai_cap, names)
+        return aggregate(b.aggregation, t, base=base, offset=offset, hu_base=b.hu_base,
+                         tai_cap=None if tai_cap is None else int(tai_cap))
 
     def score(self, hand: Hand | str, context: WinContext | None = None) -> ScoreResult:
         """Score a winning hand by the rule book: the best reading's value, its rounding, cap and minimum, and
         the payments.  A win the book does not allow (a discard in a self-draw-only game, a requirement not met)
         is returned with ``valid=False`` and the reason."""
         b = self.book
-        h = self._hand(hand)
+        h, context = self.set_aside(self._hand(hand), hand, context)
         self.check_hand(h)
         ctx = self.context(h, context)
         if self.flower_wildcards or b.drawn_win is not None:
@@ -776,27 +855,50 @@ class BookRuleSet(RuleSet[Any]):
         plain.update(self_drawn=ctx.self_drawn, winner_is_dealer=ctx.winner_is_dealer, melds=len(melds),
                      kongs=sum(1 for m in melds if m.is_kong),
                      claimed_melds=sum(1 for m in melds if not m.is_concealed))
-        extra = {k: fact_value(kind, getattr(ctx, k)) for k, (kind, _d, _m) in b.facts.items()}
+        derived = self.derived_facts
+        extra = {k: fact_value(kind, getattr(ctx, k)) for k, (kind, _d, _m) in b.facts.items() if k not in derived}
         plain.update(extra)
         failed = self._first_check(plain, BUILTINS)
         if failed >= 0:
             raise ContextError(f"{b.name}: {b.checks[failed][1]}")
+        holdings = self.wildcard_holdings(h, ctx)
         wild_kinds = self.wildcard_kinds(ctx)
+        plain_win = (b.discarded_plain is not None and not ctx.self_drawn and h.win_tile in wild_kinds
+                     and bool(self._value(b.discarded_plain, opts, False)))
+        taken: tuple[int, ...] | None = None
+        if b.discarded_plain is not None or derived:
+            wild_tiles = [t for t in h.concealed if t in wild_kinds]
+            if plain_win:
+                wild_tiles.remove(h.win_tile)  # type: ignore[arg-type]
+            taken = tuple(wild_tiles)
+        if derived:
+            got = self.win_facts(h, ctx, holdings, taken or ())
+            extra.update(got)
+            plain.update(got)
         names = plain  # (read, never changed, from here on)
         scorer = compiled_scorer[0]
         best = None if scorer is None else scorer(self, h, paying_ctx, wild_kinds)
         if best is None:
-            best = self._best_reading(h, ctx, opts, names, extra, wild_kinds)
-        items, reading, v_wait, value, counted, requires, minimum_of, details_of, placed = best
+            best = self._best_reading(h, ctx, opts, names, extra, wild_kinds, taken, plain_win)
+        if best.flat:
+            return self._flat_result(best, ctx, holdings)
+        items, reading, v_wait, value, counted, requires, minimum_of, details_of, placed, _flat = best
+        if b.aggregation == "hu_tai":  # the doubling the 台 give, as an item of its own
+            tai_cap = self._value(b.tai_cap, names)
+            used = counted.tai if tai_cap is None else min(counted.tai, int(tai_cap))
+            items = [*items, ScoreItem("multiplier", "台数翻倍", "doubling per tai (2^tai)", 2 ** used, 1, "x",
+                                       f"{counted.tai} 台" + ("" if tai_cap is None else f", at most {tai_cap}"))]
         details: dict[str, Any] = {"value": value, "fan": counted.fan}
         steps: list[tuple[str, str]] = [(f"合计 {value}", f"value {value}")]
         if b.aggregation == "powers":
             steps += self._powers_steps(counted, names, details)
         elif b.aggregation == "product":  # the value is worked out in its own line
             steps = self._product_steps(counted, names, details)
+        elif b.aggregation == "hu_tai":
+            steps = self._hu_tai_steps(counted, names, value)
         total = value
         if b.round_up:
-            total = -(-total // b.round_up) * b.round_up
+            total = self._rounded(value, names, capped=False)
             if total != value:
                 steps.append((f"进到 {b.round_up} 的倍数: {total}",
                               f"rounded up to a multiple of {b.round_up}: {total}"))
@@ -831,6 +933,9 @@ class BookRuleSet(RuleSet[Any]):
         if payer_node is not None:  # a seat that alone pays the win, whoever discarded
             alone = int(self._value_with_total(payer_node, names, total, -1, functions) or 0)
             discarder = alone if alone >= 0 else discarder
+        if b.shares is not None:
+            return self._shares_result(best, total, steps[1:], details, ctx, paying_ctx, names, holdings, valid,
+                                       reason)
         by_payer: dict[int, int] = {}
         birds_on = getattr(ctx, "bird_seats", None) if b.flow.bird_hits == "seat" else None
         if birds_on is not None:  # 扎鸟: one more share for each bird on the winner and on the payer
@@ -847,8 +952,12 @@ class BookRuleSet(RuleSet[Any]):
                           f"birds by seat {listed(birds_on)}: {share} more for each bird on the winner or the payer"))
         pay = zero_sum_payments(ctx.winner, owed)
         if valid and b.between_losers is not None and getattr(ctx, b.between_losers) is not None:
+            won = pay
             pay, lines_between = self._between_losers(pay, ctx, getattr(ctx, b.between_losers))
             steps += lines_between
+            details.update({b.between_losers: [0 if s == ctx.winner else v
+                                               for s, v in enumerate(getattr(ctx, b.between_losers))],
+                            "win_payments": list(won), "loser_settlement": [a - w for a, w in zip(pay, won)]})
         details.update(points_per_payer=points, payers=sorted(owed))
         if b.details:
             details.update(details_of(total))
@@ -857,46 +966,100 @@ class BookRuleSet(RuleSet[Any]):
         return ScoreResult(self.name, tuple(items), total, b.unit, reading, wait, valid, pay, reason, details)
 
     def _best_reading(self, h: Hand, ctx: WinContext, opts: Mapping[str, Any], names: Mapping[str, Any],
-                      extra: Mapping[str, Any], wild_kinds: frozenset[int]) -> BestReading:
+                      extra: Mapping[str, Any], wild_kinds: frozenset[int], taken: tuple[int, ...] | None = None,
+                      plain_win: bool = False) -> BestReading:
         """The rule book's best reading of a checked hand: every reading built (with ``[win] placements``: at each
         place of the winning tile, its 押 by ``[win] press``; a wildcard drawn as the winning tile at each kind it
         stands for), its rows counted (a hand of the ``limit_group`` worth the cap outright), a reading the book
         refuses (``[[win.refusals]]``) left out, the largest (value, tie-break) kept (the tie-break: its fan, or
-        ``[scoring] tie_break``; the first of them in the kernels' order)."""
+        ``[scoring] tie_break``; the first of them in the kernels' order).  With ``[scoring] best = "total"`` the
+        value compared is the total after rounding and the cap; a reading for which ``[scoring] cap_when`` holds is
+        worth the cap; a wildcard won on a discard is a plain tile where ``[wildcards] discarded_plain``
+        holds, and stands for any tile otherwise."""
         b = self.book
-        best: tuple[tuple[int, int], list[tuple[RuleRow, int]], Decomposition, Reading, Any] | None = None
+        best: tuple[tuple[int, int], list[tuple[RuleRow, int]], Decomposition, Reading, Any, int] | None = None
         facts = win_facts(ctx, extra)
         merged = reading_base(opts, facts)
         placing = b.placements is not None and bool(self._value(b.placements, names, False))
         find_wait = _reads_wait(b) and not placing  # (a placed reading has the wait of its place)
         drawn = placing and b.drawn_win is not None and bool(names[b.drawn_win])
-        limit = None if b.limit_group is None else self._value(b.cap, names)
+        if b.discarded_plain is not None and h.win_tile in wild_kinds:  # a wildcard is the winning tile
+            drawn = placing and not plain_win  # (one not plain stands for any tile: placed at each kind it may be)
+        limit = None if b.limit_group is None and b.cap_when is None else self._value(b.cap, names)
+        by_total = b.best == "total"
         refused: str | None = None
-        for d in self.readings(h, wild_kinds):
-            v = build_reading(h, d, ctx, self.hand_rules, wild_kinds, extra, find_wait=find_wait, facts=facts)
+        # flat wins, the reading the payers pay most for, readings alike scored once
+        flat = b.flat_group is not None and bool(self._value(b.flat_when, names, True))
+        by_payments = b.best == "payments"
+        share_rule = self._shares_rule(names) if by_payments else None
+        early = self.__dict__.get("_early_refusals")
+        if early is None:
+            early = self.__dict__["_early_refusals"] = bool(b.refusals) and not _refusals_read_rows(b)
+        classes: set[Any] = set()
+        flat_hit = False
+        for d in (self.readings(h, wild_kinds, True) if plain_win else self.readings(h, wild_kinds)):
+            if not placing:
+                cls = self.reading_class(d, taken if taken is not None else ())
+                if cls is not None:
+                    if cls in classes:
+                        continue  # (alike in all the rows read: the same rank, so never kept over the first)
+                    classes.add(cls)
+            v = build_reading(h, d, ctx, self.hand_rules, wild_kinds, extra, find_wait=find_wait, facts=facts,
+                              wildcard_tiles=taken)
             for c in (self._placed(v, opts, set(d.wildcards) if drawn else None) if placing else (v,)):
                 env = self._reading_env(c, opts, None if placing else merged)
+                if early:  # (refusals that read no counted row: a refused reading's rows are never counted)
+                    reason = self._refusal(env, [])
+                    if reason is not None:
+                        refused = refused or reason
+                        continue
                 lines = self.count_rows(c, opts, env)
-                held = None if limit is None else _limited(lines, b.limit_group, int(limit))
+                held = None if limit is None or b.limit_group is None else _limited(lines, b.limit_group,
+                                                                                     int(limit))
                 if held is not None:
                     lines = held
-                if b.refusals:
+                elif b.cap_when is not None and limit is not None and evaluate(b.cap_when, *env):
+                    held = lines  # (worth the cap, its rows as counted)
+                if b.refusals and not early:
                     reason = self._refusal(env, lines)
                     if reason is not None:
                         refused = refused or reason
                         continue
+                if flat:
+                    row = next((r for r, _n in lines if r.group == b.flat_group), None)
+                    if row is not None:  # the win is that row alone, paid flat (on the first reading that may win)
+                        best = ((row.value, 0), [(dataclasses.replace(row, unit="pt"), 1)], d, c, env, row.value)
+                        flat_hit = True
+                        break
+                if by_payments:
+                    value = self._hand_value(lines, names)
+                    assert share_rule is not None
+                    owed = share_payments(value, ctx.winner, ctx.discarder, ctx.dealer, self.seats, share_rule,
+                                          self._bonuses(names, totals_of(lines), [r.key for r, _n in lines], ctx))
+                    rank = (sum(owed.values()), 0)
+                    if best is None or rank > best[0]:
+                        best = (rank, lines, d, c, env, value)
+                    continue
                 if b.tie_break is None:
                     tie = totals_of(lines).fan
+                elif by_total:  # (the tie-break may read the reading's totals)
+                    t = totals_of(lines)
+                    tie = evaluate_int(b.tie_break, _with(env[0], {"hu": t.hu, "tai": t.tai, "fan": t.fan,
+                                                                   "pt": t.pt, "x": t.x}),
+                                       _with_group_value(env[1], lines))
                 else:
                     tie = evaluate_int(b.tie_break, env[0], _with_group_value(env[1], lines))
-                rank = (int(limit) if held is not None else self._hand_value(lines, names), tie)  # type: ignore[arg-type]
+                worth = int(limit) if held is not None else self._hand_value(lines, names)  # type: ignore[arg-type]
+                rank = (self._rounded(worth, names) if by_total else worth, tie)
                 if best is None or rank > best[0]:
-                    best = (rank, lines, d, c, env)
+                    best = (rank, lines, d, c, env, worth)
+            if flat_hit:
+                break
         if best is None:
             if refused is not None:
                 raise NotWinningError(f"no reading of the hand may win here: {refused}")
             raise NotWinningError(code="book-win-tile-no-place", ruleset=b.en or b.name)
-        (value, _tie), lines, reading, v, env = best
+        _rank, lines, reading, v, env, value = best
         rnames, rfuncs = env
         counted = totals_of(lines)
         scoring = {"value": value, "fan": counted.fan, "hu": counted.hu, "tai": counted.tai, "pt": counted.pt,
@@ -916,7 +1079,17 @@ class BookRuleSet(RuleSet[Any]):
             return {key: evaluate(node, dnames, dfuncs) for key, node in b.details}
 
         return BestReading(self._items(lines, v, opts, env), reading, v.wait, value, counted, requires,
-                           minimum_of, details, placing)
+                           minimum_of, details, placing, flat_hit)
+
+    def _rounded(self, value: int, names: Mapping[str, Any], capped: bool = True) -> int:
+        """A value rounded up by ``[scoring] round_up`` and (``capped``) held to the cap: the hand's total."""
+        b = self.book
+        total = -(-value // b.round_up) * b.round_up if b.round_up else value
+        if capped:
+            cap = self._value(b.cap, names)
+            if cap is not None and total > int(cap):
+                total = int(cap)
+        return total
 
     def _refusal(self, env: tuple[dict[str, Any], dict[str, Any]], lines: list[tuple[RuleRow, int]]) -> str | None:
         """Why the book refuses a reading (the first of its ``[[win.refusals]]`` that holds on it, its rows
@@ -1009,6 +1182,20 @@ class BookRuleSet(RuleSet[Any]):
             steps.append((f"加倍 ×{t.x}，加分 {t.pt}：{got}", f"doubled ×{t.x}, plus {t.pt}: {got}"))
         return steps
 
+    def _hu_tai_steps(self, t: Totals, names: Mapping[str, Any], value: int) -> list[tuple[str, str]]:
+        """The line of ``胡 × 2^台`` (the 台 that count, at most ``tai_cap``), and a hand worth the cap outright."""
+        b = self.book
+        tai_cap = self._value(b.tai_cap, names)
+        used = t.tai if tai_cap is None else min(t.tai, int(tai_cap))
+        hu = b.hu_base + t.hu
+        raw = hu * 2 ** used
+        over = tai_cap is not None and t.tai > used
+        steps = [(f"胡数 {hu} × 2^{used}台 = {raw}" + (f"（{t.tai} 台，最多计 {tai_cap}）" if over else ""),
+                  f"hu {hu} × 2^{used} tai = {raw}" + (f" ({t.tai} tai, at most {tai_cap} count)" if over else ""))]
+        if value != raw:  # (cap_when: worth the cap outright)
+            steps.append((f"按封顶计 {value}", f"worth the cap outright: {value}"))
+        return steps
+
     def _product_steps(self, t: Totals, names: Mapping[str, Any], details: dict[str, Any]) -> list[tuple[str, str]]:
         """The line of ``base × the multipliers`` (广东推倒胡: 底分 2 × 无鬼加倍 2 = 4), and the detail ``base``."""
         base = int(self._value(self.book.base, names, 1) or 0)
@@ -1029,6 +1216,157 @@ class BookRuleSet(RuleSet[Any]):
             steps.append((f"输家互算: {payer} 号付 {payee} 号 {amount}",
                           f"losers settle: seat {payer} pays seat {payee} {amount}"))
         return tuple(net), steps
+
+    # --- nanchang25: hooks a rule set gives what its context cannot say, and the payment by shares -----------
+
+    #: book facts ([facts]) the rule set works out itself (:meth:`win_facts`) instead of reading them off the win
+    #: context; none here
+    derived_facts: ClassVar[frozenset[str]] = frozenset()
+
+    def win_facts(self, hand: Hand, ctx: WinContext, holdings: tuple[list[Any], list[bool]] | None,
+                  wildcard_tiles: tuple[int, ...]) -> dict[str, Any]:
+        """Hook: the values of :attr:`derived_facts` for a win (the hand, its context, the wildcards each seat
+        holds (:meth:`wildcard_holdings`) and the wildcard tiles taken out of the hand).  None here."""
+        return {}
+
+    def wildcard_holdings(self, hand: Hand, ctx: WinContext) -> tuple[list[Any], list[bool]] | None:
+        """Hook: the wildcards each seat holds at a win (copies of each wildcard kind, hand and melds) and which
+        seats hold a kong of one, checked against the hand, for the ``[wildcards.points]`` settlement paid with
+        the win; None (here): no holdings are settled at a win."""
+        return None
+
+    def reading_class(self, d: Decomposition, wildcard_tiles: tuple[int, ...]) -> Any:
+        """Hook (speed only): a key that readings alike in everything the book's rows read share, so that only
+        the first of them is scored (a hand with several wildcards has thousands of readings and a handful of
+        classes); None (here): every reading is scored."""
+        return None
+
+    def _payment_reads(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The names other than the options that ``[payment.shares]`` and ``[[payment.bonuses]]`` read (the win's
+        facts; for the bonuses the counted rows' ``pt``, ``x`` and ``row_KEY`` too), worked out once."""
+        got: tuple[tuple[str, ...], tuple[str, ...]] | None = self.__dict__.get("_payment_reads_")
+        if got is None:
+            b = self.book
+            opts = self._options()
+            shares = {n for node in (b.shares or {}).values() if node is not None for n in names_in(node)[0]}
+            bonuses = {n for a, p, _zh, _en in b.bonuses for node in (a, p) for n in names_in(node)[0]}
+            got = self.__dict__["_payment_reads_"] = (tuple(sorted(shares - opts.keys())),
+                                                      tuple(sorted(bonuses - opts.keys())))
+        return got
+
+    def _shares_rule(self, names: Mapping[str, Any]) -> Shares:
+        """The book's ``[payment.shares]`` under the options and the win's facts (kept for each value of the
+        facts it reads: a handful)."""
+        key = tuple(names[n] for n in self._payment_reads()[0])
+        kept: dict[tuple[Any, ...], Shares] = self.__dict__.setdefault("_shares_rules", {})
+        got = kept.get(key)
+        if got is not None:
+            return got
+        sh = self.book.shares
+        assert sh is not None
+        cap = self._value(sh["cap"], names)
+        got = Shares(self_draw_share=int(self._value(sh["self_draw"], names, 1) or 0),
+                     discarder_share=int(self._value(sh["discarder"], names, 1) or 0),
+                     other_share=int(self._value(sh["others"], names, 0) or 0),
+                     unit=int(self._value(sh["unit"], names, 1) or 0),
+                     dealer_doubling=str(self._value(sh["dealer_doubling"], names, "none")),
+                     discarder_pays_for_all=bool(self._value(sh["pays_for_all"], names, False)),
+                     cap=None if cap is None else int(cap))
+        if len(kept) < 64:  # (the facts read are flags: bounded anyway)
+            kept[key] = got
+        return got
+
+    def _bonuses(self, names: Mapping[str, Any], counted: Totals, keys: Sequence[str], ctx: WinContext
+                 ) -> list[Bonus]:
+        """The book's ``[[payment.bonuses]]`` on a reading whose counted rows total ``counted`` and have these
+        ``keys``: each a flat amount added by the discarder alone (``payers = "discarder"``, on a discard win) or
+        by every payer."""
+        b = self.book
+        if not b.bonuses:
+            return []
+        env: dict[str, Any] = dict(self._options())
+        counted_keys = set(keys)
+        for n in self._payment_reads()[1]:
+            if n == "pt" or n == "x":
+                env[n] = counted.pt if n == "pt" else counted.x
+            elif n.startswith("row_") and n not in names:
+                env[n] = n[4:] in counted_keys
+            else:
+                env[n] = names[n]
+        out: list[Bonus] = []
+        for amount_node, payers_node, zh, en in b.bonuses:
+            amount = evaluate_int(amount_node, env, BUILTINS)
+            if not amount:
+                continue
+            payers = evaluate(payers_node, env, BUILTINS)
+            if payers not in ("discarder", "all"):
+                raise RulesError(code="book-bonus-payers", book=b.name, value=repr(payers))
+            out.append(Bonus({p: amount for p in self.seats if p != ctx.winner and (
+                ctx.self_drawn or payers == "all" or p == ctx.discarder)}, zh, en))
+        return out
+
+    def _settle_holdings(self, holdings: tuple[list[Any], list[bool]] | None, ctx: WinContext,
+                         win_pay: tuple[int, ...], details: dict[str, Any], steps: list[tuple[str, str]]
+                         ) -> tuple[int, ...]:
+        """The win's payments plus the wildcards each seat holds settled between every pair of seats (the book's
+        ``[wildcards.points]``, 南昌 算精), with their details and lines."""
+        if holdings is None:
+            return win_pay
+        held, kongs = holdings
+        points = self.holding_points(held, kongs)
+        net = all_pairs_settlement(points)
+        ind = getattr(ctx, "indicator", None)
+        details.update(jing=[tile_name(t) for t in indicated_kinds(self.book, ind)] if ind is not None else None,
+                       jing_held=[list(x) for x in held], jing_points=points, jing_settlement=list(net))
+        if any(net):
+            pts = "，".join(f"{s} 号 {v}" for s, v in enumerate(points))
+            pts_en = ", ".join(f"seat {s} {v}" for s, v in enumerate(points))
+            moved = " ".join(f"{s}:{v:+d}" for s, v in enumerate(net))
+            steps.append((f"精分 {pts}；每两家互付差额：{moved}", f"jing points {pts_en}; every pair of seats "
+                          f"settles the difference: {moved}"))
+        return tuple(a + b for a, b in zip(win_pay, net))
+
+    def _flat_result(self, best: BestReading, ctx: WinContext, holdings: tuple[list[Any], list[bool]] | None
+                     ) -> ScoreResult:
+        """A flat win (``[scoring] flat_group``): its one row's value from every other player, nothing else."""
+        owed = {p: best.value for p in self.seats if p != ctx.winner}
+        return self._paid_result(best, best.value, "pt", owed, None, ctx, holdings, {}, [], True, None)
+
+    def _shares_result(self, best: BestReading, total: int, steps: list[tuple[str, str]], details: dict[str, Any],
+                       ctx: WinContext, paying_ctx: WinContext, names: Mapping[str, Any],
+                       holdings: tuple[list[Any], list[bool]] | None, valid: bool, reason: str | None
+                       ) -> ScoreResult:
+        """A win paid by the book's ``[payment.shares]`` and ``[[payment.bonuses]]``."""
+        rule = self._shares_rule(names)
+        bonuses = self._bonuses(names, best.counted, [i.key for i in best.items], ctx)
+        owed = share_payments(total, ctx.winner, paying_ctx.discarder, ctx.dealer, self.seats, rule, bonuses
+                              ) if valid else {}
+        shares = {p: share_of(total, p, ctx.winner, paying_ctx.discarder, ctx.dealer, rule, bonuses) for p in owed}
+        return self._paid_result(best, total, self.book.unit, owed, shares, ctx, holdings, details, steps, valid,
+                                 reason)
+
+    def _paid_result(self, best: BestReading, total: int, unit: str, owed: dict[int, int],
+                     shares: Mapping[int, Any] | None, ctx: WinContext,
+                     holdings: tuple[list[Any], list[bool]] | None, details: dict[str, Any],
+                     steps: list[tuple[str, str]], valid: bool, reason: str | None) -> ScoreResult:
+        """The result of a win paid by shares or flat (after ``steps``, the value's own lines): each payer's
+        line, the holdings settled, the sum."""
+        steps = list(steps)
+        for p in sorted(owed):
+            share = None if shares is None else shares.get(p)
+            if share is not None and share.amount == owed[p]:
+                steps.append((f"{p} 号座位付：{share.zh}", f"seat {p} pays {share.en}"))
+            else:
+                steps.append((f"{p} 号座位付 {owed[p]}", f"seat {p} pays {owed[p]}"))
+        win_pay = zero_sum_payments(ctx.winner, owed)
+        pay = self._settle_holdings(holdings, ctx, win_pay, details, steps)
+        details.update(win_payments=list(win_pay), owed={str(k): v for k, v in owed.items()})
+        moved = " ".join(f"{s}:{v:+d}" for s, v in enumerate(pay))
+        steps.append((f"合计 {moved}", f"in all {moved}"))
+        details.update(arithmetic_details(*steps))
+        wait = best.wait if self.book.report_wait or best.placed else None
+        return ScoreResult(self.name, tuple(best.items), total, unit, best.reading, wait, valid, pay, reason,
+                           details)
 
     # --- Nanchang's 精 settlement: points for the wildcards each seat holds ([wildcards.points]) -------------
 
@@ -1421,6 +1759,16 @@ def _with(names: dict[str, Any], more: Mapping[str, Any]) -> dict[str, Any]:
 
 
 _VARIES = object()
+
+
+def _refusals_read_rows(book: RuleBook) -> bool:
+    """The book's ``[[win.refusals]]`` read the counted rows (``row_KEY``, ``counted``, ``group_value``): they
+    are then read once the rows are counted, else before."""
+    for when, _reason in book.refusals:
+        used, called = names_in(when)
+        if "counted" in used or "group_value" in called or any(n.startswith("row_") for n in used):
+            return True
+    return False
 
 
 def _reads_wait(book: RuleBook) -> bool:

@@ -30,7 +30,7 @@ from typing import Any
 from mahjong.errors import RulesError
 from mahjong.rulebook import opcodes as O
 from mahjong.rulebook.book import BookRuleSet, _reads_wait, fact_value
-from mahjong.rulebook.expr import BUILTINS, Node, fold
+from mahjong.rulebook.expr import BUILTINS, Node, evaluate_int, fold
 from mahjong.rulebook.predicates import COUNTS, FACTS, FUNCTIONS, PREDICATES
 from mahjong.rulebook.rows import SET_ROWS, RuleRow
 from mahjong.tiles import parse_tiles
@@ -134,10 +134,27 @@ class CompiledBook:
 #: the methods whose results the image holds: a rule set that overrides one of them scores its own way (unless it
 #: says its override computes what the book's does: ``compiled_overrides``, checked by the tests)
 SCORING_HOOKS = ("score", "readings", "count_rows", "_hand_value", "_reading_env", "_payment_rule", "_between_losers",
-                 "_value", "_value_with_total", "_rows_for", "_plan_for", "_table_plan", "_items", "_first_check")
+                 "_value", "_value_with_total", "_rows_for", "_plan_for", "_table_plan", "_items", "_first_check",
+                 "win_facts", "wildcard_holdings")
+
+#: the book keys the evaluator does not run yet, each with what it says (the rule book scores such a book)
+_NOT_YET = (("discarded_plain", "a discarded wildcard won on as a plain tile ([wildcards] discarded_plain)"),
+            ("shares", "the payment by shares ([payment.shares])"),
+            ("bonuses", "bonuses added to the shares ([[payment.bonuses]])"),
+            ("flat_group", "flat wins ([scoring] flat_group)"),
+            ("cap_when", "hands worth the cap outright by an expression ([scoring] cap_when)"),
+            ("wait_names", "the waits' words in the rows' names ([win.wait_names])"))
 
 
 def _check_scored_by_book(rs: BookRuleSet) -> None:
+    book = rs.book
+    for key, what in _NOT_YET:
+        if getattr(book, key):
+            raise NotCompiled(f"{rs.name} scores with {what}, which the evaluator does not run")
+    if book.best != "value":
+        kept = "the payers pay most for" if book.best == "payments" else "of the largest total"
+        raise NotCompiled(f"{rs.name} keeps the reading {kept} ([scoring] best = {book.best!r}), which the "
+                          "evaluator does not choose")
     cls = type(rs)
     own: frozenset[str] = getattr(cls, "compiled_overrides", frozenset())
     for name in SCORING_HOOKS:
@@ -680,7 +697,7 @@ def compile_ruleset(rs: BookRuleSet) -> CompiledBook:
     put("exclusion", O.EXCLUSIONS.index(book.exclusion))
     put("aggregation", O.AGGREGATIONS.index(book.aggregation))
     put("hu_base", _const(book.hu_base))
-    put("tai_cap", -1 if book.tai_cap is None else _const(book.tai_cap))
+    put("tai_cap", -1 if book.tai_cap is None else _const(evaluate_int(book.tai_cap, opts, BUILTINS)))
     put("round_up", 0 if not book.round_up else _const(book.round_up))
     put("players", len(rs.seats))
 

@@ -32,6 +32,7 @@ from mahjong.rulebook.limits import (
 )
 from mahjong.rulebook.options import OPTION_TYPES, check_value
 from mahjong.rulebook.predicates import FUNCTIONS, library_names
+from mahjong.rulebook.reading import WAITS
 from mahjong.rulebook.rows import SET_ROWS, RuleRow, vocabulary_names
 from mahjong.rulebook.spec import SPEC, validate
 from mahjong.tiles import parse_tiles
@@ -598,10 +599,24 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
     press = ch.expr(win_t.get("press"), ("win", "press"), reading_names, all_funcs)
     if win_t.get("press") is not None and "placements" not in win_t:
         ch.report(("win", "press"), "press is the 押 of a placed reading: it needs win.placements")
-    tie_break = ch.expr(sc_t.get("tie_break"), ("scoring", "tie_break"), reading_names, all_funcs | {"group_value"})
     totals = {"value", "fan", "hu", "tai", "pt", "x"}  # (the best reading's value before rounding, its totals)
     minimum_of = ch.expr(sc_t.get("minimum_of"), ("scoring", "minimum_of"), reading_names | totals,
                          all_funcs | {"group_value"})
+    # doublings capped by an option, hands worth the cap outright, the reading kept by its total, the words for
+    # the waits a row's name shows
+    tai_cap = ch.expr(sc_t.get("tai_cap"), ("scoring", "tai_cap"), option_names, set(BUILTINS))
+    cap_when = ch.expr(sc_t.get("cap_when"), ("scoring", "cap_when"), reading_names, all_funcs)
+    if cap_when is not None and cap is None:
+        ch.report(("scoring", "cap_when"), "hands worth the cap outright need scoring.cap")
+    tie_break = ch.expr(sc_t.get("tie_break"), ("scoring", "tie_break"),
+                        reading_names | (totals - {"value"} if sc_t.get("best") == "total" else set()),
+                        all_funcs | {"group_value"})
+    wait_names = {k: (w["zh"], w["en"]) for k, w in win_t.get("wait_names", {}).items()}
+    for k in wait_names:
+        if k not in WAITS:
+            ch.report(("win", "wait_names", k), f"{k!r} is no wait: the waits are {', '.join(WAITS)}")
+    if wait_names and "placements" not in win_t:
+        ch.report(("win", "wait_names"), "the waits are named on placed readings: they need win.placements")
     limit_group = sc_t.get("limit_group")
     if limit_group is not None and not any(r.group == limit_group for r in rows):
         ch.report(("scoring", "limit_group"), f"{limit_group!r} is the group of no row of this file")
@@ -613,6 +628,33 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
                                               "type = \"bool\")")
     elif drawn_win is not None and "placements" not in win_t:
         ch.report(("wildcards", "drawn_win"), "a drawn wildcard is placed where it stands: it needs win.placements")
+    # (nanchang25) a discarded wildcard won on as a plain tile, the reading best for the winner, flat wins, the
+    # payment by shares and its bonuses
+    discarded_plain = ch.expr(wild_t.get("discarded_plain", False), ("wildcards", "discarded_plain"), option_names,
+                              set(BUILTINS)) if "discarded_plain" in wild_t else None
+    flat_group = sc_t.get("flat_group")
+    if flat_group is not None and not any(r.group == flat_group for r in rows):
+        ch.report(("scoring", "flat_group"), f"{flat_group!r} is the group of no row of this file")
+    flat_when = ch.expr(sc_t.get("flat_when", True), ("scoring", "flat_when"), option_names, set(BUILTINS))
+    shares: dict[str, Node | None] | None = None
+    shares_t = pay_t.get("shares")
+    if shares_t is not None:
+        shares = {}
+        for k, default in (("self_draw", 1), ("discarder", 1), ("others", 0), ("unit", 1),
+                           ("dealer_doubling", "'none'"), ("pays_for_all", False), ("cap", None)):
+            shares[k] = ch.expr(shares_t.get(k, default), ("payment", "shares", k), score_names, set(BUILTINS))
+    bonuses: list[tuple[Node, Node, str, str]] = []
+    for i, bt in enumerate(pay_t.get("bonuses", [])):
+        bonus_amount = ch.expr(bt["amount"], ("payment", "bonuses", i, "amount"),
+                               score_names | {"pt", "x"} | {f"row_{k}" for k in keys}, set(BUILTINS))
+        payers = ch.expr(bt.get("payers", "'all'"), ("payment", "bonuses", i, "payers"), score_names, set(BUILTINS))
+        if bonus_amount is not None and payers is not None:
+            bonuses.append((bonus_amount, payers, str(bt.get("zh", "")), str(bt.get("en", ""))))
+    if bonuses and shares is None:
+        ch.report(("payment", "bonuses"), "bonuses are added to the shares: they need [payment.shares]")
+    if sc_t.get("best") == "payments" and shares is None:
+        ch.report(("scoring", "best"), "best = \"payments\" compares the payment by shares: it needs "
+                                       "[payment.shares]")
     details = []
     for i, d in enumerate(data.get("details", [])):
         if not re.match(r"^[a-z][a-z0-9_]*$", d["key"]):
@@ -659,7 +701,7 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
         tiles_t.get("flowers", False), hand_size, wild_tiles, indicator, wild_t.get("indicator_kinds", 1),
         wild_t.get("option"), forms, self_draw_only, requires, win_t.get("requires_text", ""),
         win_t.get("lack_a_suit", False), flow, sc_t.get("exclusion", "simultaneous"), aggregation, formula, base,
-        offset, sc_t.get("hu_base", 0), sc_t.get("tai_cap"), sc_t.get("round_up"), cap, minimum,
+        offset, sc_t.get("hu_base", 0), tai_cap, sc_t.get("round_up"), cap, minimum,
         sc_t.get("unit", "fan"), points, payment, options, facts, tuple(rows), tuple(checks),
         row_values=row_values, row_patterns=row_patterns, fan_cap=fan_cap, players=flow_t.get("players", 4),
         tiles_in_play=flow_t.get("tiles_in_play"),
@@ -679,6 +721,9 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
         honor_sequences=win_t.get("honor_sequences", False), indicator_is_wild=wild_t.get("indicator_is_wild", False),
         indicator_from=wild_t.get("indicator_from", "last"), refusals=tuple(refusals),
         limit_group=limit_group, drawn_win=drawn_win, wildcard_points=wildcard_points,
+        discarded_plain=discarded_plain, best=sc_t.get("best", "value"), flat_group=flat_group,
+        flat_when=flat_when if flat_group is not None else None, shares=shares, bonuses=tuple(bonuses),
+        cap_when=cap_when, wait_names=wait_names,
     )
 
 

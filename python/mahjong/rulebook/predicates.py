@@ -43,6 +43,15 @@ COUNTS: dict[str, Entry] = {}
 FUNCTIONS: dict[str, Entry] = {}
 
 
+#: library names whose value on one set read alone (:func:`~mahjong.rulebook.reading.set_reading`, a row of group
+#: ``"set"``) depends only on that set and the seat wind: a run of per-set rows reading only these (and options)
+#: gives the same lines for the same set in every reading of every hand, and is worked out once per set
+SET_LOCAL_NAMES = frozenset({"pungs", "chows", "kongs", "concealed_kongs", "concealed_pungs", "wind_pungs",
+                             "dragon_pungs", "all_terminals_and_honors", "all_simples", "has_honors", "no_honors",
+                             "all_honors", "one_suit", "suits", "seat_wind_pung", "pung_of", "holds",
+                             "all_ranks_in"})
+
+
 def _pred(name: str, zh: str, en: str) -> Callable[[Callable[[Reading], bool]], Callable[[Reading], bool]]:
     def deco(fn: Callable[[Reading], bool]) -> Callable[[Reading], bool]:
         PREDICATES[name] = Entry(name, fn, zh, en)

@@ -21,8 +21,12 @@ from mahjong.rules import HandRules
 from mahjong.tiles import N_KINDS, suit_of
 from mahjong.types import Decomposition, Form
 
-__all__ = ["TileSet", "Reading", "build_reading", "placement_wait", "split_wildcards", "stand_ins", "field_names",
-           "win_facts", "win_placements", "set_reading"]
+__all__ = ["WAITS", "TileSet", "Reading", "build_reading", "placement_wait", "split_wildcards", "stand_ins",
+           "field_names", "win_facts", "win_placements", "set_reading"]
+
+
+#: the waits of a placed reading (:func:`placement_wait`)
+WAITS = ("single", "closed", "edge", "dual-pung", "two-sided")
 
 
 @dataclass(frozen=True)
@@ -278,6 +282,7 @@ def win_placements(v: Reading, win_kinds: Iterable[int] | None = None) -> list[R
     out: list[Reading] = []
     declared = len(v.hand.melds)
     self_drawn = v.context.self_drawn
+    seen: set[tuple[Any, ...]] = set()
     for i in range(declared, len(v.sets)):
         s = v.sets[i]
         for w in kinds:
@@ -288,10 +293,16 @@ def win_placements(v: Reading, win_kinds: Iterable[int] | None = None) -> list[R
                 t = sets[j]
                 if t.kind != "chow":
                     concealed = self_drawn or j != i
-                    if t.concealed != concealed:
-                        sets[j] = replace(t, concealed=concealed)
+                    if t.concealed != concealed:  # (built directly: replace() costs several times more)
+                        sets[j] = TileSet(t.kind, t.tile, concealed, t.claimed, t.members)
             wait = "dual-pung" if s.kind != "chow" else _chow_wait(s.tile, w)
-            out.append(_placed(v, tuple(sets), wait, w, i))
+            # a place that reads as one already found (the same kind in a set equal to one before it, with the
+            # same wait: two 345p for a 5p) is that place again: every name reads the same sets, wait and tile
+            same = (tuple(sets), wait, w)
+            if same in seen:
+                continue
+            seen.add(same)
+            out.append(_placed(v, same[0], wait, w, i))
     if v.pair is not None and v.pair in kinds:
         sets = [replace(t, concealed=True) if i >= declared and t.kind != "chow" and not t.concealed else t
                 for i, t in enumerate(v.sets)]
@@ -314,4 +325,6 @@ def set_reading(v: Reading, s: TileSet) -> Reading:
 
 
 def _placed(v: Reading, sets: tuple[TileSet, ...], wait: str, win: int, at: int) -> Reading:
-    return replace(v, sets=sets, wait=wait, facts={**v.facts, "win_tile": win, "win_set": at})
+    # (built directly, as set_reading does: dataclasses.replace costs twice as much, once for every place)
+    return Reading(v.hand, v.decomposition, v.context, sets, v.pair, v.counts, wait, v.wildcards_held,
+                   {**v.facts, "win_tile": win, "win_set": at}, v.wildcard_tiles, v.placement)

@@ -130,7 +130,8 @@ class CommonTable(BookRuleSet):
             raise HandError("the common fan table has no flower fans: flowers are not part of its 136-tile set")
         hand.check_size(13, complete=True)
 
-    def readings(self, hand: Hand, wild_kinds: frozenset[int] = frozenset()) -> list[Decomposition]:
+    def readings(self, hand: Hand, wild_kinds: frozenset[int] = frozenset(), plain_win: bool = False  # (no wildcards)
+                 ) -> list[Decomposition]:
         """The readings the table scores (组合龙, a Guobiao-only shape, is not a win here)."""
         out = [d for d in K.decompositions(hand.concealed, 0, COMMON_SHAPES) if d.form is not Form.KNITTED_STRAIGHT]
         if not out:

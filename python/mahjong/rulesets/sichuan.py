@@ -151,7 +151,8 @@ class Sichuan(BookRuleSet):
         self.check_tiles(hand)
         super().check_hand(hand)
 
-    def readings(self, hand: Hand, wild_kinds: frozenset[int] = frozenset()) -> list[Decomposition]:
+    def readings(self, hand: Hand, wild_kinds: frozenset[int] = frozenset(), plain_win: bool = False  # (no wildcards)
+                 ) -> list[Decomposition]:
         """Every reading of a winning hand; :class:`NotWinningError` says why there is none (缺一门, or not four
         sets and a pair / 七对)."""
         suits = suits_of(hand)

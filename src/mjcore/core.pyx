@@ -760,27 +760,43 @@ cdef inline void conv_ints(const int* a, const int* b, int* out, int M) noexcept
 
 cdef void others_products(const Groups* g, int M, int* others) noexcept nogil:
     """others + i * DLEN: regular_D's min-plus product of every group but group i (m melds, p pairs, m <= M),
-    for every i: the product of the groups before i times the product of those after it."""
+    for every i: the product of the groups before i times the product of those after it.  The first group's is
+    the product after it and the last's the product before it, and a product of one group is that group: 3(n - 2)
+    products in all for n groups (a product is capped at DINF * 4 whichever way it is grouped)."""
     cdef int before[5 * DLEN]
-    cdef int after[DLEN]
-    cdef int group[DLEN]
-    cdef int tmp[DLEN]
-    cdef int i, m, n = g.n
-    for m in range(2 * M + 2):  # (the empty product: no melds, no pair, nothing missing)
-        before[m] = DINF * 4
-        after[m] = DINF * 4
-    before[0] = after[0] = 0
-    for i in range(1, n):
-        for m in range(2 * M + 2):
-            group[m] = g.d[i - 1][m]
-        conv_ints(before + (i - 1) * DLEN, group, before + i * DLEN, M)
-    for i in range(n - 1, -1, -1):
-        conv_ints(before + i * DLEN, after, others + i * DLEN, M)
-        for m in range(2 * M + 2):
-            group[m] = g.d[i][m]
-        conv_ints(after, group, tmp, M)
-        for m in range(2 * M + 2):
-            after[m] = tmp[m]
+    cdef int after[5 * DLEN]
+    cdef int i, m, n = g.n, w = 2 * M + 2
+    if n == 1:
+        for m in range(w):
+            others[m] = DINF * 4
+        others[0] = 0
+        return
+    # before + i * DLEN: groups 0 .. i - 1 (i >= 1); after + i * DLEN: groups i + 1 .. n - 1 (i <= n - 2)
+    for m in range(w):
+        before[DLEN + m] = g.d[0][m]
+        after[(n - 2) * DLEN + m] = g.d[n - 1][m]
+    for i in range(2, n):
+        conv_group(before + (i - 1) * DLEN, g.d[i - 1], before + i * DLEN, M)
+    for i in range(n - 3, -1, -1):
+        conv_group(after + (i + 1) * DLEN, g.d[i + 1], after + i * DLEN, M)
+    for m in range(w):
+        others[m] = after[m]
+        others[(n - 1) * DLEN + m] = before[(n - 1) * DLEN + m]
+    for i in range(1, n - 1):
+        conv_ints(before + i * DLEN, after + i * DLEN, others + i * DLEN, M)
+
+
+cdef inline void conv_group(const int* a, const uint8_t* b, int* out, int M) noexcept nogil:
+    """conv_ints with one side a group's summary (bytes)."""
+    cdef int m, m1, v, x
+    for m in range(M + 1):
+        v = DINF * 4
+        x = DINF * 4
+        for m1 in range(m + 1):
+            v = imin(v, a[m1 * 2] + b[(m - m1) * 2])
+            x = imin(x, imin(a[m1 * 2] + b[(m - m1) * 2 + 1], a[m1 * 2 + 1] + b[(m - m1) * 2]))
+        out[m * 2] = v
+        out[m * 2 + 1] = x
 
 
 cdef inline int with_group(const int* others, const uint8_t* d, int M) noexcept nogil:

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import mahjong.rulesets.nanchang as nc
-from mahjong.errors import RulesError
+from mahjong.errors import NotWinningError, RulesError
 from mahjong.framework import get_ruleset
 from mahjong.hand import Hand, parse_hand
 from mahjong.rulebook import load_rules, shipped_files
@@ -52,11 +52,18 @@ def test_the_table_is_the_rule_file() -> None:
         assert gone not in source, gone
 
 
-def test_score_has_no_detection_logic() -> None:
-    # score() combines the hooks; what a hand is worth is decided by the rows on the reading view
-    source = inspect.getsource(nc.Nanchang.score)
-    for word in ("Form", ".melds", ".singles", "is_honor", "K.", "key =="):
-        assert word not in source, word
+def test_scored_by_the_generic_rule_book() -> None:
+    # no scorer of its own: the book's rows and keys ([payment.shares], [[payment.bonuses]], flat_group, best,
+    # discarded_plain) are read by BookRuleSet.score; the module keeps the hooks its file cannot say
+    from mahjong.rulebook.book import BookRuleSet
+    from mahjong.rulebook.compiler import SCORING_HOOKS
+
+    own = {name for name in SCORING_HOOKS if getattr(nc.Nanchang, name) is not getattr(BookRuleSet, name)}
+    assert own == {"win_facts", "wildcard_holdings"}
+    for gone in ("score", "readings", "share_rule", "payer_bonuses", "flat_win", "refusal", "_arithmetic"):
+        assert gone not in vars(nc.Nanchang), gone
+    b = nc.BOOK
+    assert b.best == "payments" and b.flat_group == "flat_win" and b.shares is not None and len(b.bonuses) == 2
 
 
 def test_the_config_is_the_files_options() -> None:
@@ -125,7 +132,11 @@ def test_fan_table_shows_the_configured_values() -> None:
 def _reading(hand: str, indicator: str | None, **ctx: Any):  # type: ignore[no-untyped-def]
     h = parse_hand(hand)
     c = nc.NanchangContext.from_options(indicator=indicator, winner=1, **ctx)
-    taken = NC.wildcard_tiles(h, c)
+    kinds = NC.wildcard_kinds(c)
+    taken = [t for t in h.concealed if t in kinds]
+    if c.discarder is not None and h.win_tile in taken:  # (the book's discarded_plain: a discarded 精 is plain)
+        taken.remove(h.win_tile)
+    taken = tuple(sorted(taken))
     counts = list(h.counts)
     for t in taken:
         counts[t] -= 1
@@ -148,9 +159,18 @@ def test_wildcard_stand_ins_at_face_value() -> None:
 
 
 def test_a_discarded_jing_won_on_is_a_plain_tile() -> None:
-    # winning on a discarded 5m with indicator 5m: the hand's other 5m is the only 精 taken out
-    readings = _reading("123p456p789sESW55m", "5m", discarder=2)
-    assert readings and all(v.wildcard_tiles == (T("5m"),) for v in readings)
+    # winning on a discarded 5m with indicator 5m: the hand's other 5m is the only 精 taken out (the book's
+    # [wildcards] discarded_plain), unless discarded_jing_is_wildcard
+    h = parse_hand("123p456p789sESW55m")
+    kinds = NC.wildcard_kinds(nc.NanchangContext.from_options(indicator="5m", winner=1, discarder=2))
+    assert all(len(d.wildcards) == 1 for d in NC._kernel_readings(h, kinds, True))
+    assert all(len(d.wildcards) == 2 for d in NC.readings(h, kinds))
+    c = nc.NanchangContext.from_options(indicator="5m", winner=1, discarder=2,
+                                        jing_held=((0, 0), (2, 0), (0, 0), (0, 0)))
+    assert NC.score(h, c).item("doubly_clean_hand") is not None  # 5m 5m as the pair: no 精 used, none held
+    with pytest.raises(NotWinningError, match="plain win that uses jing"):  # both 5m wild: 平胡 with 精, on a discard
+        nc.Nanchang(discarded_jing_is_wildcard=True).score(
+            "123p456p789sESW56m", nc.NanchangContext.from_options(indicator="5m", winner=1, discarder=2))
 
 
 # --- the payment strategy and the 精 settlement ------------------------------------------------------------
@@ -190,8 +210,7 @@ def test_all_pairs_settlement_is_zero_sum() -> None:
 class _EveryReading(nc.Nanchang):
     """Nanchang scoring every reading on its own (no reading classes)."""
 
-    @staticmethod
-    def reading_class(d: Any, wildcards: tuple[int, ...]) -> tuple[Any, ...]:
+    def reading_class(self, d: Any, wildcard_tiles: tuple[int, ...]) -> tuple[Any, ...]:
         return (d,)
 
 
@@ -247,7 +266,7 @@ def test_reading_classes_score_as_every_reading(options: dict[str, Any]) -> None
         assert (a.reading, a.items, a.total, a.payments, a.details) == \
                (b.reading, b.items, b.total, b.payments, b.details), (h, ind)
         checked += 1
-        most = max(most, len(fast.readings(h, ctx)[0]))
+        most = max(most, len(fast.readings(h, fast.wildcard_kinds(ctx))))
         if checked == 12:
             break
     assert most >= 100  # the classes were put to work: some hand has many readings

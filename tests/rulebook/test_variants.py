@@ -168,12 +168,12 @@ def test_the_file_as_shipped_names_the_one_edit(tmp_path: Path) -> None:
 
 def test_a_variant_keeps_the_built_ins_options() -> None:
     text = renamed("nanchang", "short-nanchang")
-    head = text.index("[options.payment_unit]\n")  # (an option no expression of the file reads)
+    head = text.index("[options.kong_payments]\n")  # (an option no expression of the file reads)
     cut = text.index("\n[", head + 1)
     _, found = check_text(text[:head] + text[cut + 1:], "short.toml")
     line = text.splitlines().index(next(x for x in text.splitlines() if x.startswith("variant_of"))) + 1
     assert [(p.key, p.line) for p in found] == [("variant_of", line)]
-    assert "keeps its option payment_unit" in found[0].message
+    assert "keeps its option kong_payments" in found[0].message
     retyped = text.replace('[options.jing_kong_bonus]\ntype = "int"\ndefault = 10',
                            '[options.jing_kong_bonus]\ntype = "str"\ndefault = "10"')
     _, found = check_text(retyped, "retyped.toml")

@@ -61,12 +61,17 @@ from mahjong.rulebook.reading import (
 )
 from mahjong.rulebook.rows import SET_ROWS, RuleRow
 from mahjong.rulebook.strategies import (
+    Bonus,
     Payment,
+    Shares,
     Totals,
     aggregate,
+    all_pairs_settlement,
     apply_exclusions,
     pairwise_differences,
     payments,
+    share_of,
+    share_payments,
     totals_of,
 )
 from mahjong.rules import HandRules
@@ -278,6 +283,19 @@ class RuleBook:
     #: points for the wildcards each seat holds, settled between every pair of seats (``[wildcards.points]``);
     #: None = none
     wildcard_points: WildcardPoints | None = None
+    # --- nanchang25: what Nanchang's own scorer did, as book keys ---
+    #: a wildcard won on a discard is a plain tile (``[wildcards] discarded_plain``, an expression of the options)
+    discarded_plain: Node | None = None
+    #: which reading is kept: the largest value ("value") or the one the payers pay most for ("payments")
+    best: str = "value"
+    #: rows of this group are flat wins while ``flat_when`` holds (``[scoring] flat_group``); None = none
+    flat_group: str | None = None
+    flat_when: Node | None = None
+    #: the win paid by shares (``[payment.shares]``: self_draw, discarder, others, unit, dealer_doubling,
+    #: pays_for_all, cap); None = the [payment] keys above
+    shares: dict[str, Node | None] | None = None
+    #: flat amounts payers add to their shares (``[[payment.bonuses]]``): (amount, payers, zh, en)
+    bonuses: tuple[tuple[Node, Node, str, str], ...] = ()
 
     @cached_property
     def hand_rules(self) -> HandRules:
@@ -434,6 +452,8 @@ class BestReading(NamedTuple):
     minimum_of: Callable[[], int]
     details: Callable[[int], dict[str, Any]]
     placed: bool = False
+    #: the reading is a flat win (``[scoring] flat_group``): its one item is paid flat by every other player
+    flat: bool = False
 
 
 #: the compiled evaluator's best reading of a checked hand (``(rule set, hand, win context, wildcard kinds) ->
@@ -646,7 +666,16 @@ class BookRuleSet(RuleSet[Any]):
         return ctx_cls(**{f.name: getattr(context, f.name) for f in dataclasses.fields(context) if f.name in own})
 
     def readings(self, hand: Hand, wild_kinds: frozenset[int]) -> list[Decomposition]:
+        """The kernels' readings of a hand, every concealed tile of a wildcard kind a wildcard."""
+        return self._kernel_readings(hand, wild_kinds, False)
+
+    def _kernel_readings(self, hand: Hand, wild_kinds: frozenset[int], plain_win: bool) -> list[Decomposition]:
+        """:meth:`readings`; ``plain_win``: the winning tile, of a wildcard kind, is a plain tile (the book's
+        ``[wildcards] discarded_plain`` on a discard win)."""
         real, wild = split_wildcards(hand.concealed, wild_kinds)
+        if plain_win and hand.win_tile is not None and hand.win_tile in wild_kinds:
+            real[hand.win_tile] += 1
+            wild -= 1
         if self.flower_wildcards:
             wild += sum(1 for f in hand.flowers if f in wild_kinds)
         if self.book.lack_a_suit:
@@ -776,18 +805,34 @@ class BookRuleSet(RuleSet[Any]):
         plain.update(self_drawn=ctx.self_drawn, winner_is_dealer=ctx.winner_is_dealer, melds=len(melds),
                      kongs=sum(1 for m in melds if m.is_kong),
                      claimed_melds=sum(1 for m in melds if not m.is_concealed))
-        extra = {k: fact_value(kind, getattr(ctx, k)) for k, (kind, _d, _m) in b.facts.items()}
+        derived = self.derived_facts
+        extra = {k: fact_value(kind, getattr(ctx, k)) for k, (kind, _d, _m) in b.facts.items() if k not in derived}
         plain.update(extra)
         failed = self._first_check(plain, BUILTINS)
         if failed >= 0:
             raise ContextError(f"{b.name}: {b.checks[failed][1]}")
+        holdings = self.wildcard_holdings(h, ctx)
         wild_kinds = self.wildcard_kinds(ctx)
+        plain_win = (b.discarded_plain is not None and not ctx.self_drawn and h.win_tile in wild_kinds
+                     and bool(self._value(b.discarded_plain, opts, False)))
+        taken: tuple[int, ...] | None = None
+        if b.discarded_plain is not None or derived:
+            wild_tiles = [t for t in h.concealed if t in wild_kinds]
+            if plain_win:
+                wild_tiles.remove(h.win_tile)  # type: ignore[arg-type]
+            taken = tuple(wild_tiles)
+        if derived:
+            got = self.win_facts(h, ctx, holdings, taken or ())
+            extra.update(got)
+            plain.update(got)
         names = plain  # (read, never changed, from here on)
         scorer = compiled_scorer[0]
         best = None if scorer is None else scorer(self, h, paying_ctx, wild_kinds)
         if best is None:
-            best = self._best_reading(h, ctx, opts, names, extra, wild_kinds)
-        items, reading, v_wait, value, counted, requires, minimum_of, details_of, placed = best
+            best = self._best_reading(h, ctx, opts, names, extra, wild_kinds, taken, plain_win)
+        if best.flat:
+            return self._flat_result(best, ctx, holdings)
+        items, reading, v_wait, value, counted, requires, minimum_of, details_of, placed, _flat = best
         details: dict[str, Any] = {"value": value, "fan": counted.fan}
         steps: list[tuple[str, str]] = [(f"合计 {value}", f"value {value}")]
         if b.aggregation == "powers":
@@ -831,6 +876,9 @@ class BookRuleSet(RuleSet[Any]):
         if payer_node is not None:  # a seat that alone pays the win, whoever discarded
             alone = int(self._value_with_total(payer_node, names, total, -1, functions) or 0)
             discarder = alone if alone >= 0 else discarder
+        if b.shares is not None:
+            return self._shares_result(best, total, steps[1:], details, ctx, paying_ctx, names, holdings, valid,
+                                       reason)
         by_payer: dict[int, int] = {}
         birds_on = getattr(ctx, "bird_seats", None) if b.flow.bird_hits == "seat" else None
         if birds_on is not None:  # 扎鸟: one more share for each bird on the winner and on the payer
@@ -857,7 +905,8 @@ class BookRuleSet(RuleSet[Any]):
         return ScoreResult(self.name, tuple(items), total, b.unit, reading, wait, valid, pay, reason, details)
 
     def _best_reading(self, h: Hand, ctx: WinContext, opts: Mapping[str, Any], names: Mapping[str, Any],
-                      extra: Mapping[str, Any], wild_kinds: frozenset[int]) -> BestReading:
+                      extra: Mapping[str, Any], wild_kinds: frozenset[int], taken: tuple[int, ...] | None = None,
+                      plain_win: bool = False) -> BestReading:
         """The rule book's best reading of a checked hand: every reading built (with ``[win] placements``: at each
         place of the winning tile, its 押 by ``[win] press``; a wildcard drawn as the winning tile at each kind it
         stands for), its rows counted (a hand of the ``limit_group`` worth the cap outright), a reading the book
@@ -872,19 +921,55 @@ class BookRuleSet(RuleSet[Any]):
         drawn = placing and b.drawn_win is not None and bool(names[b.drawn_win])
         limit = None if b.limit_group is None else self._value(b.cap, names)
         refused: str | None = None
-        for d in self.readings(h, wild_kinds):
-            v = build_reading(h, d, ctx, self.hand_rules, wild_kinds, extra, find_wait=find_wait, facts=facts)
+        # (nanchang25) flat wins, the reading the payers pay most for, readings alike scored once
+        flat = b.flat_group is not None and bool(self._value(b.flat_when, names, True))
+        by_payments = b.best == "payments"
+        share_rule = self._shares_rule(names) if by_payments else None
+        early = self.__dict__.get("_early_refusals")
+        if early is None:
+            early = self.__dict__["_early_refusals"] = bool(b.refusals) and not _refusals_read_rows(b)
+        classes: set[Any] = set()
+        flat_hit = False
+        for d in (self._kernel_readings(h, wild_kinds, True) if plain_win else self.readings(h, wild_kinds)):
+            if not placing:
+                cls = self.reading_class(d, taken if taken is not None else ())
+                if cls is not None:
+                    if cls in classes:
+                        continue  # (alike in all the rows read: the same rank, so never kept over the first)
+                    classes.add(cls)
+            v = build_reading(h, d, ctx, self.hand_rules, wild_kinds, extra, find_wait=find_wait, facts=facts,
+                              wildcard_tiles=taken)
             for c in (self._placed(v, opts, set(d.wildcards) if drawn else None) if placing else (v,)):
                 env = self._reading_env(c, opts, None if placing else merged)
+                if early:  # (refusals that read no counted row: a refused reading's rows are never counted)
+                    reason = self._refusal(env, [])
+                    if reason is not None:
+                        refused = refused or reason
+                        continue
                 lines = self.count_rows(c, opts, env)
                 held = None if limit is None else _limited(lines, b.limit_group, int(limit))
                 if held is not None:
                     lines = held
-                if b.refusals:
+                if b.refusals and not early:
                     reason = self._refusal(env, lines)
                     if reason is not None:
                         refused = refused or reason
                         continue
+                if flat:
+                    row = next((r for r, _n in lines if r.group == b.flat_group), None)
+                    if row is not None:  # the win is that row alone, paid flat (on the first reading that may win)
+                        best = ((row.value, 0), [(dataclasses.replace(row, unit="pt"), 1)], d, c, env)
+                        flat_hit = True
+                        break
+                if by_payments:
+                    value = self._hand_value(lines, names)
+                    assert share_rule is not None
+                    owed = share_payments(value, ctx.winner, ctx.discarder, ctx.dealer, self.seats, share_rule,
+                                          self._bonuses(names, totals_of(lines), [r.key for r, _n in lines], ctx))
+                    rank = (sum(owed.values()), 0)
+                    if best is None or rank > best[0]:
+                        best = (rank, lines, d, c, env)
+                    continue
                 if b.tie_break is None:
                     tie = totals_of(lines).fan
                 else:
@@ -892,11 +977,15 @@ class BookRuleSet(RuleSet[Any]):
                 rank = (int(limit) if held is not None else self._hand_value(lines, names), tie)  # type: ignore[arg-type]
                 if best is None or rank > best[0]:
                     best = (rank, lines, d, c, env)
+            if flat_hit:
+                break
         if best is None:
             if refused is not None:
                 raise NotWinningError(f"no reading of the hand may win here: {refused}")
             raise NotWinningError(code="book-win-tile-no-place", ruleset=b.en or b.name)
         (value, _tie), lines, reading, v, env = best
+        if by_payments and not flat_hit:
+            value = self._hand_value(lines, names)
         rnames, rfuncs = env
         counted = totals_of(lines)
         scoring = {"value": value, "fan": counted.fan, "hu": counted.hu, "tai": counted.tai, "pt": counted.pt,
@@ -916,7 +1005,7 @@ class BookRuleSet(RuleSet[Any]):
             return {key: evaluate(node, dnames, dfuncs) for key, node in b.details}
 
         return BestReading(self._items(lines, v, opts, env), reading, v.wait, value, counted, requires,
-                           minimum_of, details, placing)
+                           minimum_of, details, placing, flat_hit)
 
     def _refusal(self, env: tuple[dict[str, Any], dict[str, Any]], lines: list[tuple[RuleRow, int]]) -> str | None:
         """Why the book refuses a reading (the first of its ``[[win.refusals]]`` that holds on it, its rows
@@ -1029,6 +1118,157 @@ class BookRuleSet(RuleSet[Any]):
             steps.append((f"输家互算: {payer} 号付 {payee} 号 {amount}",
                           f"losers settle: seat {payer} pays seat {payee} {amount}"))
         return tuple(net), steps
+
+    # --- nanchang25: hooks a rule set gives what its context cannot say, and the payment by shares -----------
+
+    #: book facts ([facts]) the rule set works out itself (:meth:`win_facts`) instead of reading them off the win
+    #: context; none here
+    derived_facts: ClassVar[frozenset[str]] = frozenset()
+
+    def win_facts(self, hand: Hand, ctx: WinContext, holdings: tuple[list[Any], list[bool]] | None,
+                  wildcard_tiles: tuple[int, ...]) -> dict[str, Any]:
+        """Hook: the values of :attr:`derived_facts` for a win (the hand, its context, the wildcards each seat
+        holds (:meth:`wildcard_holdings`) and the wildcard tiles taken out of the hand).  None here."""
+        return {}
+
+    def wildcard_holdings(self, hand: Hand, ctx: WinContext) -> tuple[list[Any], list[bool]] | None:
+        """Hook: the wildcards each seat holds at a win (copies of each wildcard kind, hand and melds) and which
+        seats hold a kong of one, checked against the hand, for the ``[wildcards.points]`` settlement paid with
+        the win; None (here): no holdings are settled at a win."""
+        return None
+
+    def reading_class(self, d: Decomposition, wildcard_tiles: tuple[int, ...]) -> Any:
+        """Hook (speed only): a key that readings alike in everything the book's rows read share, so that only
+        the first of them is scored (a hand with several wildcards has thousands of readings and a handful of
+        classes); None (here): every reading is scored."""
+        return None
+
+    def _payment_reads(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The names other than the options that ``[payment.shares]`` and ``[[payment.bonuses]]`` read (the win's
+        facts; for the bonuses the counted rows' ``pt``, ``x`` and ``row_KEY`` too), worked out once."""
+        got: tuple[tuple[str, ...], tuple[str, ...]] | None = self.__dict__.get("_payment_reads_")
+        if got is None:
+            b = self.book
+            opts = self._options()
+            shares = {n for node in (b.shares or {}).values() if node is not None for n in names_in(node)[0]}
+            bonuses = {n for a, p, _zh, _en in b.bonuses for node in (a, p) for n in names_in(node)[0]}
+            got = self.__dict__["_payment_reads_"] = (tuple(sorted(shares - opts.keys())),
+                                                      tuple(sorted(bonuses - opts.keys())))
+        return got
+
+    def _shares_rule(self, names: Mapping[str, Any]) -> Shares:
+        """The book's ``[payment.shares]`` under the options and the win's facts (kept for each value of the
+        facts it reads: a handful)."""
+        key = tuple(names[n] for n in self._payment_reads()[0])
+        kept: dict[tuple[Any, ...], Shares] = self.__dict__.setdefault("_shares_rules", {})
+        got = kept.get(key)
+        if got is not None:
+            return got
+        sh = self.book.shares
+        assert sh is not None
+        cap = self._value(sh["cap"], names)
+        got = Shares(self_draw_share=int(self._value(sh["self_draw"], names, 1) or 0),
+                     discarder_share=int(self._value(sh["discarder"], names, 1) or 0),
+                     other_share=int(self._value(sh["others"], names, 0) or 0),
+                     unit=int(self._value(sh["unit"], names, 1) or 0),
+                     dealer_doubling=str(self._value(sh["dealer_doubling"], names, "none")),
+                     discarder_pays_for_all=bool(self._value(sh["pays_for_all"], names, False)),
+                     cap=None if cap is None else int(cap))
+        if len(kept) < 64:  # (the facts read are flags: bounded anyway)
+            kept[key] = got
+        return got
+
+    def _bonuses(self, names: Mapping[str, Any], counted: Totals, keys: Sequence[str], ctx: WinContext
+                 ) -> list[Bonus]:
+        """The book's ``[[payment.bonuses]]`` on a reading whose counted rows total ``counted`` and have these
+        ``keys``: each a flat amount added by the discarder alone (``payers = "discarder"``, on a discard win) or
+        by every payer."""
+        b = self.book
+        if not b.bonuses:
+            return []
+        env: dict[str, Any] = dict(self._options())
+        counted_keys = set(keys)
+        for n in self._payment_reads()[1]:
+            if n == "pt" or n == "x":
+                env[n] = counted.pt if n == "pt" else counted.x
+            elif n.startswith("row_") and n not in names:
+                env[n] = n[4:] in counted_keys
+            else:
+                env[n] = names[n]
+        out: list[Bonus] = []
+        for amount_node, payers_node, zh, en in b.bonuses:
+            amount = evaluate_int(amount_node, env, BUILTINS)
+            if not amount:
+                continue
+            payers = evaluate(payers_node, env, BUILTINS)
+            if payers not in ("discarder", "all"):
+                raise RulesError(code="book-bonus-payers", book=b.name, value=repr(payers))
+            out.append(Bonus({p: amount for p in self.seats if p != ctx.winner and (
+                ctx.self_drawn or payers == "all" or p == ctx.discarder)}, zh, en))
+        return out
+
+    def _settle_holdings(self, holdings: tuple[list[Any], list[bool]] | None, ctx: WinContext,
+                         win_pay: tuple[int, ...], details: dict[str, Any], steps: list[tuple[str, str]]
+                         ) -> tuple[int, ...]:
+        """The win's payments plus the wildcards each seat holds settled between every pair of seats (the book's
+        ``[wildcards.points]``, 南昌 算精), with their details and lines."""
+        if holdings is None:
+            return win_pay
+        held, kongs = holdings
+        points = self.holding_points(held, kongs)
+        net = all_pairs_settlement(points)
+        ind = getattr(ctx, "indicator", None)
+        details.update(jing=[tile_name(t) for t in indicated_kinds(self.book, ind)] if ind is not None else None,
+                       jing_held=[list(x) for x in held], jing_points=points, jing_settlement=list(net))
+        if any(net):
+            pts = "，".join(f"{s} 号 {v}" for s, v in enumerate(points))
+            pts_en = ", ".join(f"seat {s} {v}" for s, v in enumerate(points))
+            moved = " ".join(f"{s}:{v:+d}" for s, v in enumerate(net))
+            steps.append((f"精分 {pts}；每两家互付差额：{moved}", f"jing points {pts_en}; every pair of seats "
+                          f"settles the difference: {moved}"))
+        return tuple(a + b for a, b in zip(win_pay, net))
+
+    def _flat_result(self, best: BestReading, ctx: WinContext, holdings: tuple[list[Any], list[bool]] | None
+                     ) -> ScoreResult:
+        """A flat win (``[scoring] flat_group``): its one row's value from every other player, nothing else."""
+        owed = {p: best.value for p in self.seats if p != ctx.winner}
+        return self._paid_result(best, best.value, "pt", owed, None, ctx, holdings, {}, [], True, None)
+
+    def _shares_result(self, best: BestReading, total: int, steps: list[tuple[str, str]], details: dict[str, Any],
+                       ctx: WinContext, paying_ctx: WinContext, names: Mapping[str, Any],
+                       holdings: tuple[list[Any], list[bool]] | None, valid: bool, reason: str | None
+                       ) -> ScoreResult:
+        """A win paid by the book's ``[payment.shares]`` and ``[[payment.bonuses]]``."""
+        rule = self._shares_rule(names)
+        bonuses = self._bonuses(names, best.counted, [i.key for i in best.items], ctx)
+        owed = share_payments(total, ctx.winner, paying_ctx.discarder, ctx.dealer, self.seats, rule, bonuses
+                              ) if valid else {}
+        shares = {p: share_of(total, p, ctx.winner, paying_ctx.discarder, ctx.dealer, rule, bonuses) for p in owed}
+        return self._paid_result(best, total, self.book.unit, owed, shares, ctx, holdings, details, steps, valid,
+                                 reason)
+
+    def _paid_result(self, best: BestReading, total: int, unit: str, owed: dict[int, int],
+                     shares: Mapping[int, Any] | None, ctx: WinContext,
+                     holdings: tuple[list[Any], list[bool]] | None, details: dict[str, Any],
+                     steps: list[tuple[str, str]], valid: bool, reason: str | None) -> ScoreResult:
+        """The result of a win paid by shares or flat (after ``steps``, the value's own lines): each payer's
+        line, the holdings settled, the sum."""
+        steps = list(steps)
+        for p in sorted(owed):
+            share = None if shares is None else shares.get(p)
+            if share is not None and share.amount == owed[p]:
+                steps.append((f"{p} 号座位付：{share.zh}", f"seat {p} pays {share.en}"))
+            else:
+                steps.append((f"{p} 号座位付 {owed[p]}", f"seat {p} pays {owed[p]}"))
+        win_pay = zero_sum_payments(ctx.winner, owed)
+        pay = self._settle_holdings(holdings, ctx, win_pay, details, steps)
+        details.update(win_payments=list(win_pay), owed={str(k): v for k, v in owed.items()})
+        moved = " ".join(f"{s}:{v:+d}" for s, v in enumerate(pay))
+        steps.append((f"合计 {moved}", f"in all {moved}"))
+        details.update(arithmetic_details(*steps))
+        wait = best.wait if self.book.report_wait or best.placed else None
+        return ScoreResult(self.name, tuple(best.items), total, unit, best.reading, wait, valid, pay, reason,
+                           details)
 
     # --- Nanchang's 精 settlement: points for the wildcards each seat holds ([wildcards.points]) -------------
 
@@ -1421,6 +1661,16 @@ def _with(names: dict[str, Any], more: Mapping[str, Any]) -> dict[str, Any]:
 
 
 _VARIES = object()
+
+
+def _refusals_read_rows(book: RuleBook) -> bool:
+    """The book's ``[[win.refusals]]`` read the counted rows (``row_KEY``, ``counted``, ``group_value``): they
+    are then read once the rows are counted, else before."""
+    for when, _reason in book.refusals:
+        used, called = names_in(when)
+        if "counted" in used or "group_value" in called or any(n.startswith("row_") for n in used):
+            return True
+    return False
 
 
 def _reads_wait(book: RuleBook) -> bool:

@@ -134,10 +134,24 @@ class CompiledBook:
 #: the methods whose results the image holds: a rule set that overrides one of them scores its own way (unless it
 #: says its override computes what the book's does: ``compiled_overrides``, checked by the tests)
 SCORING_HOOKS = ("score", "readings", "count_rows", "_hand_value", "_reading_env", "_payment_rule", "_between_losers",
-                 "_value", "_value_with_total", "_rows_for", "_plan_for", "_table_plan", "_items", "_first_check")
+                 "_value", "_value_with_total", "_rows_for", "_plan_for", "_table_plan", "_items", "_first_check",
+                 "win_facts", "wildcard_holdings")
+
+#: the book keys the evaluator does not run yet, each with what it says (the rule book scores such a book)
+_NOT_YET = (("discarded_plain", "a discarded wildcard won on as a plain tile ([wildcards] discarded_plain)"),
+            ("shares", "the payment by shares ([payment.shares])"),
+            ("bonuses", "bonuses added to the shares ([[payment.bonuses]])"),
+            ("flat_group", "flat wins ([scoring] flat_group)"))
 
 
 def _check_scored_by_book(rs: BookRuleSet) -> None:
+    book = rs.book
+    for key, what in _NOT_YET:
+        if getattr(book, key):
+            raise NotCompiled(f"{rs.name} scores with {what}, which the evaluator does not run")
+    if book.best != "value":
+        raise NotCompiled(f"{rs.name} keeps the reading the payers pay most for ([scoring] best = "
+                          f"{book.best!r}), which the evaluator does not choose")
     cls = type(rs)
     own: frozenset[str] = getattr(cls, "compiled_overrides", frozenset())
     for name in SCORING_HOOKS:

@@ -613,6 +613,33 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
                                               "type = \"bool\")")
     elif drawn_win is not None and "placements" not in win_t:
         ch.report(("wildcards", "drawn_win"), "a drawn wildcard is placed where it stands: it needs win.placements")
+    # (nanchang25) a discarded wildcard won on as a plain tile, the reading best for the winner, flat wins, the
+    # payment by shares and its bonuses
+    discarded_plain = ch.expr(wild_t.get("discarded_plain", False), ("wildcards", "discarded_plain"), option_names,
+                              set(BUILTINS)) if "discarded_plain" in wild_t else None
+    flat_group = sc_t.get("flat_group")
+    if flat_group is not None and not any(r.group == flat_group for r in rows):
+        ch.report(("scoring", "flat_group"), f"{flat_group!r} is the group of no row of this file")
+    flat_when = ch.expr(sc_t.get("flat_when", True), ("scoring", "flat_when"), option_names, set(BUILTINS))
+    shares: dict[str, Node | None] | None = None
+    shares_t = pay_t.get("shares")
+    if shares_t is not None:
+        shares = {}
+        for k, default in (("self_draw", 1), ("discarder", 1), ("others", 0), ("unit", 1),
+                           ("dealer_doubling", "'none'"), ("pays_for_all", False), ("cap", None)):
+            shares[k] = ch.expr(shares_t.get(k, default), ("payment", "shares", k), score_names, set(BUILTINS))
+    bonuses: list[tuple[Node, Node, str, str]] = []
+    for i, bt in enumerate(pay_t.get("bonuses", [])):
+        bonus_amount = ch.expr(bt["amount"], ("payment", "bonuses", i, "amount"),
+                               score_names | {"pt", "x"} | {f"row_{k}" for k in keys}, set(BUILTINS))
+        payers = ch.expr(bt.get("payers", "'all'"), ("payment", "bonuses", i, "payers"), score_names, set(BUILTINS))
+        if bonus_amount is not None and payers is not None:
+            bonuses.append((bonus_amount, payers, str(bt.get("zh", "")), str(bt.get("en", ""))))
+    if bonuses and shares is None:
+        ch.report(("payment", "bonuses"), "bonuses are added to the shares: they need [payment.shares]")
+    if sc_t.get("best") == "payments" and shares is None:
+        ch.report(("scoring", "best"), "best = \"payments\" compares the payment by shares: it needs "
+                                       "[payment.shares]")
     details = []
     for i, d in enumerate(data.get("details", [])):
         if not re.match(r"^[a-z][a-z0-9_]*$", d["key"]):
@@ -679,6 +706,8 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
         honor_sequences=win_t.get("honor_sequences", False), indicator_is_wild=wild_t.get("indicator_is_wild", False),
         indicator_from=wild_t.get("indicator_from", "last"), refusals=tuple(refusals),
         limit_group=limit_group, drawn_win=drawn_win, wildcard_points=wildcard_points,
+        discarded_plain=discarded_plain, best=sc_t.get("best", "value"), flat_group=flat_group,
+        flat_when=flat_when if flat_group is not None else None, shares=shares, bonuses=tuple(bonuses),
     )
 
 

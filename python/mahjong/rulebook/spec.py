@@ -173,6 +173,8 @@ SPEC: dict[str, F] = {
             "sole_holder": F("expr", "the factor of the only seat holding any wildcard (霸王精)", default=1),
             "at_draw": F("expr", "a drawn hand (nobody won) settles the wildcards held too", default=False),
         }),
+        "discarded_plain": F("expr", "a wildcard won on a discard is a plain tile, not a wildcard (南昌: 打出的精"
+                                     "不是精; an expression of the options)", default=False),
     }),
     "win": F("table", "what wins", sub={
         "forms": F("strs", "winning forms", default=["regular", "seven_pairs"], item_choices=FORMS),
@@ -282,6 +284,14 @@ SPEC: dict[str, F] = {
                                "fan; an expression of the reading, which may read group_value(\"g\"): the value of "
                                "its counted rows of group g)"),
         "unit": F("str", "the unit of the value", default="fan", choices=UNITS),
+        "best": F("str", "which reading is kept: the largest value (\"value\"), or the one the payers pay most for "
+                         "(\"payments\": payment.shares and payment.bonuses included; the first of equals)",
+                  default="value", choices=("value", "payments")),
+        "flat_group": F("str", "rows of this group are flat wins (天胡 / 地胡 paid flat): while flat_when holds, a "
+                               "counted row of it makes the win that row alone, its value in points paid by every "
+                               "other player, on the first reading that may win"),
+        "flat_when": F("expr", "with flat_group: an expression of the options under which its rows are flat wins "
+                               "(otherwise they count as the other rows do)", default=True),
         "points": F("expr", "points each payer owes before bonuses (names: total and the options)",
                     default="total"),
     }),
@@ -302,6 +312,29 @@ SPEC: dict[str, F] = {
         "payer": F("expr", "a seat that alone pays the win, whoever discarded, or -1 = as the win says (the payment "
                            "expressions may read group_value(\"g\"): the value of the counted rows of group g)",
                    default=-1),
+        "shares": F("table", "the win paid by shares (南昌): each payer pays its shares × unit × the hand's value, "
+                             "doubled for the dealer, plus the bonuses, capped; every amount an expression of the "
+                             "options and the win facts", sub={
+            "self_draw": F("expr", "shares each other player pays on a self-draw", default=1),
+            "discarder": F("expr", "shares the discarder pays", default=1),
+            "others": F("expr", "shares each other player pays on a discard win (0: only the discarder pays)",
+                        default=0),
+            "unit": F("expr", "points of one share", default=1),
+            "dealer_doubling": F("expr", "when a share is doubled for the dealer: \"payer_or_winner\", "
+                                         "\"winner_or_discarder\" (the dealer wins, or pays as the discarder) or "
+                                         "\"none\"", default="'none'"),
+            "pays_for_all": F("expr", "on a discard the discarder pays what every payer would have paid",
+                              default=False),
+            "cap": F("expr", "the most one payer pays (an option's name whose value may be none = no cap)"),
+        }),
+        "bonuses": F("tables", "flat amounts payers add to their shares (南昌 德国 +5, 精钓), each named", sub={
+            "amount": F("expr", "the amount: an expression of the options, the win facts, the counted rows' totals "
+                                "(pt, x) and row_KEY (whether the row KEY is counted); 0 = no bonus", required=True),
+            "payers": F("expr", "who adds it on a discard win: \"discarder\" or \"all\" (on a self-draw every "
+                                "payer does)", default="'all'"),
+            "zh": F("str", "its name in Chinese", default=""),
+            "en": F("str", "its name in English", default=""),
+        }),
         "between_losers": F("str", "a per_seat win fact: the losers also settle the differences of these values "
                                    "among themselves, the smaller paying the larger (输家互算)"),
     }),

@@ -5,18 +5,19 @@ Sources: 《南昌麻将速成》 "南昌麻将速成(含规则、算精、算�
 payment rule, so the hand multipliers and payments follow public Nanchang game servers (a Java game server, the
 吉安 冲关麻将 rules and a family scoring web app).  Every point where those sources disagree is an option.
 
-The table is a rule book: its rows (hand types and multipliers, :class:`~mahjong.rulebook.rows.RuleRow` with
-predicates from the shared library) and its options are read from ``mahjong/rulebook/games/nanchang.toml``.  This
-module keeps what is the game's own, each as a named hook of :class:`Nanchang`:
+The table is a rule book, and the generic rule book scores it: its rows (hand types and multipliers,
+:class:`~mahjong.rulebook.rows.RuleRow` with predicates from the shared library), its options, the payment by shares
+with the 德国 / 精钓 bonuses (``[payment.shares]``, ``[[payment.bonuses]]``), the reading the payers pay most for
+(``[scoring] best``), 天胡 / 地胡 paid flat (``[scoring] flat_group``), the readings that may not win
+(``[[win.refusals]]``) and a discarded 精 won on as a plain tile (``[wildcards] discarded_plain``) are read from
+``mahjong/rulebook/games/nanchang.toml``.  This module keeps what the file cannot say, each as a named hook of
+:class:`Nanchang` that :meth:`~mahjong.rulebook.book.BookRuleSet.score` calls:
 
-* :meth:`Nanchang.wildcard_tiles` — which concealed tiles are 精 (a discarded 精 won on is a plain tile);
-* :meth:`Nanchang.jing_holdings`, :meth:`Nanchang.jing_points`, :meth:`Nanchang.jing_settlement` — the 精
-  settlement (正精 2, 副精 1, 精杠, 冲关, 霸王精) between every pair of seats;
+* :meth:`Nanchang.wildcard_holdings` (:meth:`Nanchang.jing_holdings`) — the 精 each seat holds, checked against the
+  hand, settled with the win between every pair of seats by the file's ``[wildcards.points]`` (正精 2, 副精 1, 精杠,
+  冲关, 霸王精; :meth:`Nanchang.jing_points`, :meth:`Nanchang.jing_settlement`);
 * :meth:`Nanchang.win_facts` — the facts the rows read that the seats' 精 and the wait decide (德中德, 精钓);
-* :meth:`Nanchang.refusal` — readings that may not win (平胡 with a 精 on a discard …);
-* :meth:`Nanchang.share_rule` and :meth:`Nanchang.payer_bonuses` — who pays the win by shares (the payment
-  strategy :func:`~mahjong.rulebook.strategies.share_payments`), and the 德国 / 精钓 bonus per payer;
-* :meth:`Nanchang.flat_win` — 天胡 / 地胡 paid flat, nothing else applies.
+* :meth:`Nanchang.reading_class` — (speed) readings alike in what the rows read are scored once.
 
 How a win is scored:
 
@@ -35,26 +36,22 @@ How a win is scored:
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Literal
 
 from mahjong._kernels import backend_module as K
-from mahjong.errors import ContextError, NotWinningError
-from mahjong.framework import N_SEATS, ScoreItem, ScoreResult, WinContext, arithmetic_details
+from mahjong.errors import ContextError
+from mahjong.framework import N_SEATS, WinContext
 from mahjong.hand import Hand
 from mahjong.rulebook.book import BookRuleSet, RuleBook, indicated_kinds
-from mahjong.rulebook.expr import BUILTINS, Node, evaluate, names_in
+from mahjong.rulebook.expr import BUILTINS, Node, evaluate
 from mahjong.rulebook.load import load_book
 from mahjong.rulebook.options import ValidatedConfig, option
-from mahjong.rulebook.predicates import COUNTS, FUNCTIONS, PREDICATES
-from mahjong.rulebook.reading import Reading, build_reading, stand_ins
 from mahjong.rulebook.rows import RuleRow, current_value
-from mahjong.rulebook.strategies import Bonus, Shares, all_pairs_settlement, share_of, share_payments
+from mahjong.rulebook.strategies import all_pairs_settlement
 from mahjong.rules import HandRules
-from mahjong.rulesets._rulebook import describe_config, document_config, item
+from mahjong.rulesets._rulebook import describe_config, document_config
 from mahjong.tiles import N_KINDS, parse_tiles, tile_name
 from mahjong.types import Decomposition
 
@@ -67,7 +64,6 @@ __all__ = [
     "chongguan",
     "NanchangConfig",
     "NanchangContext",
-    "ScoredReading",
     "Nanchang",
     "BOOK",
     "ROWS",
@@ -143,28 +139,6 @@ MULTIPLIERS: dict[str, RuleRow] = {r.key: r for r in ROWS if r.group != "hand_ty
 #: readings that may not win, each with its reason: the file's ``[[win.refusals]]`` (expressions over the predicate
 #: library and the options)
 REFUSALS: tuple[tuple[Node, str], ...] = BOOK.refusals
-
-_LIBRARY: dict[int, tuple[RuleBook, dict[str, Any], dict[str, Any]]] = {}
-
-
-def _library_used(book: RuleBook = BOOK) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The predicates / counts and the functions of the library that the book's rows and refusals read (each
-    reading's environment binds only these); worked out once per book (a variant's file may read others)."""
-    got = _LIBRARY.get(id(book))
-    if got is not None and got[0] is book:
-        return got[1], got[2]
-    names: set[str] = set()
-    calls: set[str] = set()
-    for node in [*(n for r in book.rows for n in (r.when, r.count) if n is not None),
-                 *(w for w, _ in book.refusals)]:
-        used, called = names_in(node)
-        names |= used
-        calls |= called
-    preds = {n: e.fn for n, e in (*PREDICATES.items(), *COUNTS.items()) if n in names}
-    funcs = {n: e.fn for n, e in FUNCTIONS.items() if n in calls}
-    _LIBRARY[id(book)] = (book, preds, funcs)
-    return preds, funcs
-
 
 def _option(name: str) -> Any:
     """A config field whose default, limits and documentation are the book's option ``name``."""
@@ -315,33 +289,6 @@ class NanchangContext(WinContext):
         return cls.from_flags(indicator=indicator, **winctx_fields)  # type: ignore[return-value]
 
 
-# --- scoring ----------------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ScoredReading:
-    """One valid reading of the winning hand with its hand items, multiplier and win payments.
-
-    ``owed`` maps each paying seat to what it pays for the win (精 settlement not included).
-    """
-
-    reading: Decomposition
-    items: tuple[ScoreItem, ...]
-    multiplier: int
-    owed: dict[int, int]
-    wildcard_tiles: tuple[int, ...] = ()  #: the 精 taken out of the hand as wildcards
-    face_value: bool = True  #: a 精 standing for its own tile type is not a wildcard use (jing_at_face_value)
-
-    @property
-    def substitutes(self) -> tuple[int, ...]:
-        """The tiles 精 stand for other than their own type (the wildcard uses)."""
-        return stand_ins(self.reading.wildcards, self.wildcard_tiles, self.face_value)
-
-    @property
-    def gain(self) -> int:
-        return sum(self.owed.values())
-
-
 class Nanchang(BookRuleSet):
     """Nanchang 南昌麻将 with 正精 / 副精, honor sequences, 十三烂 and the 精 settlement."""
 
@@ -365,14 +312,6 @@ class Nanchang(BookRuleSet):
             self.__dict__["_hand_rules"] = got
         return got
 
-    def _options(self) -> dict[str, Any]:
-        # the config is frozen: its options are read once (callers copy before adding names)
-        got: dict[str, Any] | None = self.__dict__.get("_option_values")
-        if got is None:
-            got = super()._options()
-            self.__dict__["_option_values"] = got
-        return got
-
     # -- inputs -----------------------------------------------------------------------------------------------
 
     def _context(self, context: WinContext | None) -> NanchangContext:
@@ -386,33 +325,10 @@ class Nanchang(BookRuleSet):
     def context(self, hand: Hand, context: WinContext | None) -> WinContext:
         return self._context(context)
 
-    def check_context(self, hand: Hand, ctx: NanchangContext) -> None:
-        """Raise :class:`ContextError` when a win fact contradicts the hand (the book's checks: 杠开 needs a
-        kong)."""
-        kongs = [m for m in hand.melds if m.is_kong]
-        names: dict[str, Any] = {**self._options(), **vars(ctx), "self_drawn": ctx.self_drawn,
-                                 "winner_is_dealer": ctx.winner_is_dealer, "melds": len(hand.melds),
-                                 "kongs": len(kongs), "claimed_melds": sum(not m.is_concealed for m in hand.melds)}
-        for check, message in self.book.checks:
-            if evaluate(check, names, BUILTINS):
-                raise ContextError(message)
-
     def wildcard_kinds(self, ctx: WinContext) -> frozenset[int]:
         """Hook: the tile kinds that are 精 in this hand (正精 and 副精; none without an indicator)."""
         ind = getattr(ctx, "indicator", None)
         return frozenset(jing_tiles(ind, self.book)) if ind is not None else frozenset()
-
-    def wildcard_tiles(self, hand: Hand, ctx: NanchangContext) -> tuple[int, ...]:
-        """Hook: the concealed 精 taken out of the hand as wildcards (正精 first).  The discarded 精 won on is a
-        plain tile unless ``discarded_jing_is_wildcard``."""
-        if ctx.indicator is None:
-            return ()
-        keep_win = (not ctx.self_drawn) and not self.config.discarded_jing_is_wildcard
-        taken: list[int] = []
-        for t in jing_tiles(ctx.indicator, self.book):
-            n = hand.counts[t] - (1 if keep_win and hand.win_tile == t else 0)
-            taken.extend([t] * n)
-        return tuple(taken)
 
     def jing_holdings(self, hand: Hand, ctx: NanchangContext) -> tuple[list[JingHolding], list[bool]]:
         """Hook: (正精, 副精) held by every seat and which seats hold a 精杠, the winner's read from ``hand``."""
@@ -479,42 +395,34 @@ class Nanchang(BookRuleSet):
         return [Payment(payer, payee, points[payee], "jing", event, "算精") for payer in range(N_SEATS)
                 for payee in range(N_SEATS) if payer != payee and points[payee]]
 
-    # -- the rows' facts, refusals and reading classes ----------------------------------------------------------
+    # -- what the book's rows read that the win context does not say ------------------------------------------
 
-    def win_facts(self, hand: Hand, ctx: NanchangContext, held: list[JingHolding], counts: list[int],
-                  wild: int) -> dict[str, Any]:
+    #: the book's facts this rule set works out (:meth:`win_facts`)
+    derived_facts = frozenset({"others_hold_wildcards", "waited_on_any_tile"})
+
+    def wildcard_holdings(self, hand: Hand, ctx: WinContext) -> tuple[list[JingHolding], list[bool]]:
+        """Hook: the 精 each seat holds and the 精杠, settled with the win (:meth:`jing_holdings`)."""
+        return self.jing_holdings(hand, self._context(ctx))
+
+    def win_facts(self, hand: Hand, ctx: WinContext, holdings: tuple[list[Any], list[bool]] | None,
+                  wildcard_tiles: tuple[int, ...]) -> dict[str, Any]:
         """Hook: the book's win facts derived from the hand and the seats' 精: ``others_hold_wildcards`` (德中德
         needs nobody else to hold a 精) and ``waited_on_any_tile`` (精钓: before the winning tile the hand, with
-        its 精 as wildcards, won on any tile; worked out only when a row reads it)."""
-
+        its 精 as wildcards, won on any tile; worked out only when a row reads it: a zero-argument callable, as the
+        library's predicates are)."""
+        held = holdings[0] if holdings is not None else []
         known: list[bool] = []  # worked out once, the first time a row reads it
 
         def waited_on_any_tile() -> bool:
             if not known:
-                known.append(self._waited_on_any_tile(hand, counts, wild))
+                counts = list(hand.counts)
+                for t in wildcard_tiles:
+                    counts[t] -= 1
+                known.append(self._waited_on_any_tile(hand, counts, len(wildcard_tiles)))
             return known[0]
 
         return {"others_hold_wildcards": any(z + f for s, (z, f) in enumerate(held) if s != ctx.winner),
                 "waited_on_any_tile": waited_on_any_tile}
-
-    def _reading_env(self, v: Reading, opts: Mapping[str, Any],
-                     merged: Mapping[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
-        """The names a row reads on one reading: the options, the win facts (``merged``: both already put
-        together), and the library entries the book uses (a name no row uses is left out, so an expression naming
-        it fails loudly)."""
-        names: dict[str, Any] = dict(opts if merged is None else merged)
-        if merged is None:
-            names.update(v.facts)
-        used = self.__dict__.get("_library")
-        if used is None:
-            used = self.__dict__["_library"] = _library_used(self.book)
-        predicates, functions = used
-        for n, fn in predicates.items():
-            names[n] = functools.partial(fn, v)
-        funcs: dict[str, Any] = dict(BUILTINS)
-        for n, fn in functions.items():
-            funcs[n] = functools.partial(fn, v)
-        return names, funcs
 
     def _waited_on_any_tile(self, hand: Hand, counts: list[int], wild: int) -> bool:
         """Before the winning tile, the hand with its ``wild`` 精 as wildcards won on any tile (精钓's wait)."""
@@ -527,16 +435,7 @@ class Nanchang(BookRuleSet):
             wild -= 1
         return wild > 0 and bool(K.waits(bytes(before), wild, self.hand_rules).any_tile)
 
-    def refusal(self, v: Reading, opts: Mapping[str, Any]) -> str | None:
-        """Hook: why a reading may not win (the file's ``[[win.refusals]]``), or None."""
-        names, funcs = self._reading_env(v, opts)
-        for when, reason in self.book.refusals:
-            if evaluate(when, names, funcs):
-                return reason
-        return None
-
-    @staticmethod
-    def reading_class(d: Decomposition, wildcards: tuple[int, ...]) -> tuple[Any, ...]:
+    def reading_class(self, d: Decomposition, wildcard_tiles: tuple[int, ...]) -> tuple[Any, ...]:
         """Hook (speed): what the book's rows read of a reading — its form, how many of its sets are pungs, the
         honor kinds among its single tiles, and how many 精 stand for honors and for suited tiles, with and
         without those at face value.  Readings alike in these are scored once: a hand with five 精 has over two
@@ -544,7 +443,7 @@ class Nanchang(BookRuleSet):
         every reading)."""
         honor_all = honor_stand_ins = suited_stand_ins = 0
         if d.wildcards:
-            own = list(wildcards)
+            own = list(wildcard_tiles)
             for t in d.wildcards:
                 honor = t >= 27  # a wind or a dragon
                 honor_all += honor
@@ -559,161 +458,6 @@ class Nanchang(BookRuleSet):
             pungs += m[0] == m[1]
         honors = len({t for t in d.singles if t >= 27}) if d.singles else 0
         return (d.form, pungs, honors, honor_all, honor_stand_ins, suited_stand_ins)
-
-    # -- payments ---------------------------------------------------------------------------------------------
-
-    def share_rule(self, ctx: NanchangContext) -> Shares:
-        """Hook: how the win is paid by shares (2 from the discarder or on a self-draw, 1 from the others, the
-        dealer doubling, the cap per payer; on 抢杠 the konger may pay for all)."""
-        cfg = self.config
-        return Shares(self_draw_share=2, discarder_share=2, other_share=1 if cfg.discard_payment == "all_three" else 0,
-                      unit=cfg.payment_unit, dealer_doubling=cfg.dealer_doubling,
-                      discarder_pays_for_all=ctx.robbing_kong and cfg.robbing_kong_konger_pays_all,
-                      cap=cfg.max_points)
-
-    def payer_bonuses(self, ctx: NanchangContext, items: tuple[ScoreItem, ...]) -> list[Bonus]:
-        """Hook: the flat amounts payers add: the 德国 / 德中德 bonus (the discarder, or every payer when
-        ``deguo_bonus_payers="all"``; every payer on a self-draw) and the 精钓 bonus of ``jing_diao_bonus``."""
-        cfg = self.config
-        payers = [p for p in range(N_SEATS) if p != ctx.winner]
-        out: list[Bonus] = []
-        clean = sum(i.value * i.count for i in items if i.unit == "pt")
-        if clean:
-            out.append(Bonus({p: clean for p in payers
-                              if ctx.self_drawn or p == ctx.discarder or cfg.deguo_bonus_payers == "all"},
-                             "德国", "clean hand"))
-        if cfg.jing_diao_bonus and any(i.key == "wildcard_single_wait" for i in items):
-            out.append(Bonus({p: cfg.jing_diao_bonus for p in payers}, "精吊", "jing single wait"))
-        return out
-
-    def flat_win(self, ctx: NanchangContext) -> tuple[ScoreItem, dict[int, int]] | None:
-        """Hook: 天胡 / 地胡 paid flat (``heavenly_earthly_points`` from each other player, nothing else applies),
-        unless ``heavenly_earthly_multiplies`` makes them a row of the multiplier."""
-        cfg = self.config
-        if not (ctx.heavenly or ctx.earthly) or cfg.heavenly_earthly_multiplies:
-            return None
-        row = next(r for r in self.rows if r.key == ("heavenly_hand" if ctx.heavenly else "earthly_hand"))
-        it = item(row, cfg.heavenly_earthly_points, unit="pt", note="flat from each other player; nothing else applies")
-        return it, {p: cfg.heavenly_earthly_points for p in range(N_SEATS) if p != ctx.winner}
-
-    # -- readings ---------------------------------------------------------------------------------------------
-
-    def readings(self, hand: Hand | str, context: WinContext | None = None  # type: ignore[override]
-                 ) -> tuple[list[ScoredReading], list[str]]:
-        """Every reading of the winning hand scored by the book's rows (valid ones), and the reasons the others
-        were refused."""
-        h = self._hand(hand)
-        h.check_size(13, complete=True)
-        ctx = self._context(context)
-        self.check_context(h, ctx)
-        held, _ = self.jing_holdings(h, ctx)
-        taken = self.wildcard_tiles(h, ctx)
-        counts = list(h.counts)
-        for t in taken:
-            counts[t] -= 1
-        wild = len(taken)
-        rules = self.hand_rules
-        decomps = K.decompositions(bytes(counts), wild, rules)
-        if not decomps:
-            raise NotWinningError(code="nanchang-not-win", n=wild)
-        facts = self.win_facts(h, ctx, held, counts, wild)
-        kinds = self.wildcard_kinds(ctx)
-        opts = self._options()
-        face_value = self.config.jing_at_face_value
-        out: list[ScoredReading] = []
-        refused: list[str] = []
-        seen: dict[tuple[Any, ...], tuple[tuple[ScoreItem, ...], int, dict[int, int]] | str] = {}
-        for d in decomps:
-            key = self.reading_class(d, taken)
-            got = seen.get(key)
-            if got is None:
-                got = self._score_reading(build_reading(h, d, ctx, rules, kinds, facts, wildcard_tiles=taken), ctx, opts)
-                seen[key] = got
-            if isinstance(got, str):
-                refused.append(got)
-            else:
-                out.append(ScoredReading(d, got[0], got[1], got[2], taken, face_value))
-        return out, refused
-
-    def _score_reading(self, v: Reading, ctx: NanchangContext, opts: Mapping[str, Any]
-                       ) -> tuple[tuple[ScoreItem, ...], int, dict[int, int]] | str:
-        """The items, multiplier and win payments of one reading, or the reason it may not win."""
-        reason = self.refusal(v, opts)
-        if reason is not None:
-            return reason
-        lines = self.count_rows(v, opts)
-        if not any(r.group == "hand_type" for r, _n in lines):
-            return f"form {v.form.name} is not a Nanchang hand"
-        items = tuple(self._items(lines, v, opts))
-        mult = self._hand_value(lines, opts)  # the book's aggregation: the product of the multipliers
-        owed = share_payments(mult, ctx.winner, ctx.discarder, ctx.dealer, self.seats, self.share_rule(ctx),
-                              self.payer_bonuses(ctx, items))
-        return items, mult, owed
-
-    def score(self, hand: Hand | str, context: WinContext | None = None) -> ScoreResult:
-        """Score a Nanchang win: the best reading's win payments plus the all-pairs 精 settlement."""
-        h = self._hand(hand)
-        ctx = self._context(context)
-        scored, refused = self.readings(h, ctx)
-        if not scored:
-            raise NotWinningError(f"no reading of the hand may win here: {refused[0]}")
-        held, kongs = self.jing_holdings(h, ctx)
-        flat = self.flat_win(ctx)
-        best = scored[0] if flat is not None else max(scored, key=lambda r: r.gain)  # max() keeps the first
-        items, owed, total = (((flat[0],), flat[1], flat[0].value) if flat is not None
-                              else (best.items, best.owed, best.multiplier))
-        win_pay = [0] * N_SEATS
-        for p, amt in owed.items():
-            win_pay[p] -= amt
-            win_pay[ctx.winner] += amt
-        points = self.jing_points(held, kongs)
-        jing = self.jing_settlement(points)
-        payments = tuple(a + b for a, b in zip(win_pay, jing))
-        zheng_fu = jing_tiles(ctx.indicator, self.book) if ctx.indicator is not None else None
-        details: dict[str, Any] = {
-            "jing": [tile_name(t) for t in zheng_fu] if zheng_fu else None,
-            "jing_held": [list(x) for x in held],
-            "jing_points": points,
-            "jing_settlement": list(jing),
-            "win_payments": win_pay,
-            "owed": {str(k): v for k, v in owed.items()},
-            "substitutes": [tile_name(t) for t in best.substitutes],
-        }
-        details.update(arithmetic_details(*self._arithmetic(ctx, best, flat is not None, owed, points, jing,
-                                                            payments)))
-        return ScoreResult(
-            ruleset=self.name,
-            items=items,
-            total=total,
-            unit="pt" if flat is not None else "x",
-            reading=best.reading,
-            wait=None,
-            valid=True,
-            payments=payments,
-            details=details,
-        )
-
-    def _arithmetic(self, ctx: NanchangContext, best: ScoredReading, flat: bool, owed: dict[int, int],
-                    points: list[int], jing: tuple[int, ...], payments: tuple[int, ...]) -> list[tuple[str, str]]:
-        """Win payments, then the 精 settlement, then the sum: the lines people follow."""
-        lines: list[tuple[str, str]] = []
-        rule, bonuses = self.share_rule(ctx), self.payer_bonuses(ctx, best.items)
-        for p in sorted(owed):
-            share = None if flat else share_of(best.multiplier, p, ctx.winner, ctx.discarder, ctx.dealer, rule,
-                                               bonuses)
-            if share is not None and share.amount == owed[p]:
-                lines.append((f"{p} 号座位付：{share.zh}", f"seat {p} pays {share.en}"))
-            else:
-                lines.append((f"{p} 号座位付 {owed[p]}", f"seat {p} pays {owed[p]}"))
-        if any(jing):
-            pts = "，".join(f"{s} 号 {v}" for s, v in enumerate(points))
-            pts_en = ", ".join(f"seat {s} {v}" for s, v in enumerate(points))
-            net = " ".join(f"{s}:{v:+d}" for s, v in enumerate(jing))
-            lines.append((f"精分 {pts}；每两家互付差额：{net}", f"jing points {pts_en}; every pair of seats "
-                          f"settles the difference: {net}"))
-        total = " ".join(f"{s}:{v:+d}" for s, v in enumerate(payments))
-        lines.append((f"合计 {total}", f"in all {total}"))
-        return lines
 
     # -- whole-hand settlement ----------------------------------------------------------------------------------
 

@@ -786,6 +786,7 @@ cdef void others_products(const Groups* g, int M, int* others) noexcept nogil:
 cdef inline void others_products_m(const Groups* g, int M, int* others) noexcept nogil:
     cdef int before[5 * DLEN]
     cdef int after[5 * DLEN]
+    cdef int group[DLEN]
     cdef int i, m, n = g.n, w = 2 * M + 2
     if n == 1:
         for m in range(w):
@@ -797,27 +798,18 @@ cdef inline void others_products_m(const Groups* g, int M, int* others) noexcept
         before[DLEN + m] = g.d[0][m]
         after[(n - 2) * DLEN + m] = g.d[n - 1][m]
     for i in range(2, n):
-        conv_group(before + (i - 1) * DLEN, g.d[i - 1], before + i * DLEN, M)
+        for m in range(w):
+            group[m] = g.d[i - 1][m]
+        conv_ints(before + (i - 1) * DLEN, group, before + i * DLEN, M)
     for i in range(n - 3, -1, -1):
-        conv_group(after + (i + 1) * DLEN, g.d[i + 1], after + i * DLEN, M)
+        for m in range(w):
+            group[m] = g.d[i + 1][m]
+        conv_ints(after + (i + 1) * DLEN, group, after + i * DLEN, M)
     for m in range(w):
         others[m] = after[m]
         others[(n - 1) * DLEN + m] = before[(n - 1) * DLEN + m]
     for i in range(1, n - 1):
         conv_ints(before + i * DLEN, after + i * DLEN, others + i * DLEN, M)
-
-
-cdef inline void conv_group(const int* a, const uint8_t* b, int* out, int M) noexcept nogil:
-    """conv_ints with one side a group's summary (bytes)."""
-    cdef int m, m1, v, x
-    for m in range(M + 1):
-        v = DINF * 4
-        x = DINF * 4
-        for m1 in range(m + 1):
-            v = imin(v, a[m1 * 2] + b[(m - m1) * 2])
-            x = imin(x, imin(a[m1 * 2] + b[(m - m1) * 2 + 1], a[m1 * 2 + 1] + b[(m - m1) * 2]))
-        out[m * 2] = v
-        out[m * 2 + 1] = x
 
 
 cdef inline int with_group(const int* others, const uint8_t* d, int M) noexcept nogil:

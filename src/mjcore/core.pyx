@@ -556,7 +556,8 @@ cdef uint64_t useful_weighed(uint8_t* h, int k, int total, int hand_size, uint32
     cdef KnitProbe kp
     cdef int per_form[N_FORMS]
     cdef int others[5 * DLEN]
-    cdef int t, f, d, found = 0, unprobed = 0
+    cdef int t, f, d, r, x, found = 0, unprobed = 0
+    cdef uint32_t keys9[9]
     cdef uint64_t lowering = 0
     cdef uint32_t read_once
     # drawing t is useful iff imax(D(h + t) - k, 0) - 1 < base, i.e. D(h + t) < base + 1 + k (base >= 0)
@@ -585,6 +586,15 @@ cdef uint64_t useful_weighed(uint8_t* h, int k, int total, int hand_size, uint32
         others_products(&g, M, others)
     read_once = specials_lowered(h, flags, per_form, thr, &lowering)
     for t in range(kinds):
+        if regular and t < 27 and t % 9 == 0:
+            # (a suit's probes read their table slots in one go: the loads, often cache misses, overlap)
+            for r in range(9):
+                x = t + r
+                if h[x] < 4 and (weight == NULL or weight[x] > 0):
+                    h[x] += 1
+                    keys9[r] = suit_key(h + t)
+                    h[x] -= 1
+                    mj_prefetch(&SUIT_TABLE[keys9[r]])
         if h[t] >= 4:
             continue
         if weight != NULL:
@@ -596,7 +606,11 @@ cdef uint64_t useful_weighed(uint8_t* h, int k, int total, int hand_size, uint32
         h[t] += 1
         d = DINF
         if regular:
-            d = regular_probe(&g, others, h, t, M, flags)
+            if t < 27:
+                d = regular_probe_summary(&g, others, suit_entry_key(h + t - t % 9, keys9[t % 9]).d, t // 9, M,
+                                          flags)
+            else:
+                d = regular_probe(&g, others, h, t, M, flags)
         if d >= thr and (lowering >> t) & 1:
             d = thr - 1
         if d >= thr:  # (the special forms within reach, each only where forms_D applied it)
@@ -760,27 +774,42 @@ cdef inline void conv_ints(const int* a, const int* b, int* out, int M) noexcept
 
 cdef void others_products(const Groups* g, int M, int* others) noexcept nogil:
     """others + i * DLEN: regular_D's min-plus product of every group but group i (m melds, p pairs, m <= M),
-    for every i: the product of the groups before i times the product of those after it."""
+    for every i: the product of the groups before i times the product of those after it.  The first group's is
+    the product after it and the last's the product before it, and a product of one group is that group: 3(n - 2)
+    products in all for n groups (a product is capped at DINF * 4 whichever way it is grouped)."""
+    if M == 4:  # (a hand with no melds: the loops' bounds constant, for the compiler to unroll)
+        others_products_m(g, 4, others)
+    else:
+        others_products_m(g, M, others)
+
+
+cdef inline void others_products_m(const Groups* g, int M, int* others) noexcept nogil:
     cdef int before[5 * DLEN]
-    cdef int after[DLEN]
+    cdef int after[5 * DLEN]
     cdef int group[DLEN]
-    cdef int tmp[DLEN]
-    cdef int i, m, n = g.n
-    for m in range(2 * M + 2):  # (the empty product: no melds, no pair, nothing missing)
-        before[m] = DINF * 4
-        after[m] = DINF * 4
-    before[0] = after[0] = 0
-    for i in range(1, n):
-        for m in range(2 * M + 2):
+    cdef int i, m, n = g.n, w = 2 * M + 2
+    if n == 1:
+        for m in range(w):
+            others[m] = DINF * 4
+        others[0] = 0
+        return
+    # before + i * DLEN: groups 0 .. i - 1 (i >= 1); after + i * DLEN: groups i + 1 .. n - 1 (i <= n - 2)
+    for m in range(w):
+        before[DLEN + m] = g.d[0][m]
+        after[(n - 2) * DLEN + m] = g.d[n - 1][m]
+    for i in range(2, n):
+        for m in range(w):
             group[m] = g.d[i - 1][m]
         conv_ints(before + (i - 1) * DLEN, group, before + i * DLEN, M)
-    for i in range(n - 1, -1, -1):
-        conv_ints(before + i * DLEN, after, others + i * DLEN, M)
-        for m in range(2 * M + 2):
-            group[m] = g.d[i][m]
-        conv_ints(after, group, tmp, M)
-        for m in range(2 * M + 2):
-            after[m] = tmp[m]
+    for i in range(n - 3, -1, -1):
+        for m in range(w):
+            group[m] = g.d[i + 1][m]
+        conv_ints(after + (i + 1) * DLEN, group, after + i * DLEN, M)
+    for m in range(w):
+        others[m] = after[m]
+        others[(n - 1) * DLEN + m] = before[(n - 1) * DLEN + m]
+    for i in range(1, n - 1):
+        conv_ints(before + i * DLEN, after + i * DLEN, others + i * DLEN, M)
 
 
 cdef inline int with_group(const int* others, const uint8_t* d, int M) noexcept nogil:
@@ -815,10 +844,18 @@ cdef inline int regular_probe(const Groups* g, const int* others, const uint8_t*
     """regular_D of h, which differs from the hand g was gathered from in tile t's group only: from the other
     groups' product (others_products, when not lack_a_suit) or the groups again with that one read
     anew."""
-    cdef Groups probe
     cdef int grp
     cdef const uint8_t* d = group_summary(h, t, flags, &grp)
+    return regular_probe_summary(g, others, d, grp, M, flags)
+
+
+cdef inline int regular_probe_summary(const Groups* g, const int* others, const uint8_t* d, int grp, int M,
+                                      uint32_t flags) noexcept nogil:
+    """regular_probe with group ``grp``'s new summary ``d`` given."""
+    cdef Groups probe
     if not (flags & F_LACK_A_SUIT):
+        if M == 4:  # (constant bounds: unrolled)
+            return with_group(others + grp * DLEN, d, 4)
         return with_group(others + grp * DLEN, d, M)
     probe = g[0]
     probe.d[grp] = d

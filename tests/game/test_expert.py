@@ -271,3 +271,42 @@ def test_a_bonus_wildcard_kept_in_the_hand_is_part_of_its_wins() -> None:
             game.act(seat, greedy[seat].choose(game, seat, legal))
     # (some ready hands are short of Jinshan's minimum hu points whatever they win on)
     assert ready >= 20 and worth_winning > ready // 2, (ready, worth_winning)
+
+
+def test_a_race_against_opponents_favours_the_wider_wait() -> None:
+    # over the whole wall a narrow wait completes nearly as often as a wide one; while opponents may win first,
+    # the wide wait's speed is worth more
+    from mahjong.game.expert import _complete, _progress
+
+    wide, narrow, unseen, draws = 8.0, 2.0, 60, 15
+    alone = _complete((wide,), unseen, draws) / _complete((narrow,), unseen, draws)
+    alive = [1.0 - p for p in _progress((6.0,), unseen, draws)]  # (one opponent ready with six outs)
+    racing = _complete((wide,), unseen, draws, alive) / _complete((narrow,), unseen, draws, alive)
+    assert racing > alone > 1.0
+    assert _complete((wide, narrow), unseen, draws, [1.0] * draws) == _complete((wide, narrow), unseen, draws)
+    assert _complete((wide,), unseen, draws, alive) < _complete((wide,), unseen, draws)
+
+
+def test_the_opponents_race_is_read_from_what_the_seat_sees() -> None:
+    from mahjong.game.expert import _Look
+
+    game = Game("guangdong", seed=3)
+    seat = game.pending[0]
+    look = _Look(game, seat, ExpertAgent()._memo_for(game, seat))
+    hands = []
+    for t in range(34):
+        if look.counts[t]:
+            c = list(look.counts)
+            c[t] -= 1
+            hands.append(c)
+    low = min(look.shanten(c) for c in hands)
+    assert low >= 1
+    look.race(low, hands)
+    alive = list(look.alive)
+    assert len(alive) == look.draws > 0
+    assert all(1.0 >= a >= b >= 0.0 for a, b in zip(alive, alive[1:]))
+    assert alive[-1] < 1.0
+    # an opponent that has declared a ready hand is nearer its win than one taken to be as far as this seat
+    look.others = [(0, 0, True)] + look.others[1:]
+    look.race(low, hands)
+    assert all(d <= a for d, a in zip(look.alive, alive)) and look.alive[0] < alive[0]

@@ -97,6 +97,9 @@ class _Look:
         self.opponents = len(others)
         live = st.live_for(seat) if st.segment else (st.live - st.reserve) // max(1, len(playing))
         self.draws = max(0, live)
+        # the chance that no opponent has won yet at each of the rounds left (see race(): all ones until it runs)
+        self.alive: Sequence[float] = ()
+        self.others = [(len(st.melds[s]), st.turns[s], bool(st.ready[s])) for s in others]
         self._shanten: dict[tuple[int, ...], int] = memo.setdefault("shanten", {})
         self._useful: dict[tuple[int, ...], tuple[int, ...]] = memo.setdefault("useful", {})
         # (a win's value changes little from turn to turn: kept for the hand while the melds stay)
@@ -154,6 +157,29 @@ class _Look:
                 out += tuple(w for w in self.wild if w not in out)
             self._useful[key] = out
         return out
+
+    def race(self, steps: int, hands: Sequence[Sequence[int]]) -> None:
+        """Set the chance, round by round, that no opponent has won before this seat's draw: the hand ends with
+        another's win as often as with one's own, and in a fast game (wildcards, many tiles useful) a slow wait
+        loses the race that its chances over the whole wall leave out.  Each opponent is taken to be as far as
+        this seat (``steps``: the closest of its ``hands``; nothing better is known of a concealed hand) and
+        each step taken with the chance of the best of those hands' useful tiles, the last also on others'
+        discards where a discard win counts; one that looks ready (its melds, a declared ready hand) has the
+        last step only, with that chance."""
+        copies = max((sum(self.unseen[t] for t in self.useful(h)) for h in hands if self.shanten(h) == steps),
+                     default=0)
+        if not copies or steps >= 99:
+            self.alive = ()
+            return
+        rate = 1.0 + _DISCARD_SHARE * self.opponents if self.deal_in_cost > 0 else 1.0
+        far = _progress((copies,) * steps + (copies * rate,), self.left, self.draws)
+        near = _progress((copies * rate,), self.left, self.draws)
+        alive = [1.0] * self.draws
+        for melds, turns, declared in self.others:
+            q = _looks_ready(melds, turns, declared)
+            for k in range(self.draws):
+                alive[k] *= 1.0 - (q * near[k] + (1.0 - q) * far[k])
+        self.alive = alive
 
     # --- what a win is worth ------------------------------------------------------------------------------------
 
@@ -224,7 +250,7 @@ class _Look:
             return -1.0
         if sh == 0:
             chances, worth = self.ready(counts)
-            return _complete((chances,), self.left, self.draws) * worth
+            return _complete((chances,), self.left, self.draws, self.alive) * worth
         useful = self.useful(counts)
         if sh == 1:
             first = 0.0
@@ -248,7 +274,7 @@ class _Look:
                 worth += self.unseen[u] * best[0] * best[1]
             if not chances:
                 return 0.0
-            return _complete((first, chances / first), self.left, self.draws) * worth / chances
+            return _complete((first, chances / first), self.left, self.draws, self.alive) * worth / chances
         # farther: each useful draw followed to the best hand it makes (the most unseen useful tiles then);
         # the steps after it are taken at that rate, the last also on discards where a discard win counts
         first = second = 0.0
@@ -271,7 +297,8 @@ class _Look:
             return 0.0
         later = second / first
         rate = 1.0 + _DISCARD_SHARE * self.opponents if self.deal_in_cost > 0 else 1.0
-        return _complete((first,) + (later,) * (sh - 1) + (later * rate,), self.left, self.draws) * self.typical
+        steps = (first,) + (later,) * (sh - 1) + (later * rate,)
+        return _complete(steps, self.left, self.draws, self.alive) * self.typical
 
 
 class _AfterWin:
@@ -365,17 +392,37 @@ class _AfterWin:
         return out
 
 
-def _complete(chances: Sequence[float], unseen: int, draws: int) -> float:
+def _complete(chances: Sequence[float], unseen: int, draws: int, alive: Sequence[float] = ()) -> float:
     """The chance of passing the steps in order within ``draws`` rounds, step i taken in a round with chance
-    ``chances[i] / unseen`` (a geometric race, step by step)."""
+    ``chances[i] / unseen`` (a geometric race, step by step), the last step counted in round k only while no one
+    else has won (``alive[k]``; always where it is not given)."""
     state = [1.0] + [0.0] * len(chances)
     p = [min(0.95, c / unseen) for c in chances]
+    last = len(chances) - 1
+    won = 0.0
+    for k in range(draws):
+        for i in range(last, -1, -1):
+            moved = state[i] * p[i]
+            state[i] -= moved
+            if i == last:
+                won += moved * (alive[k] if k < len(alive) else 1.0)
+            else:
+                state[i + 1] += moved
+    return won
+
+
+def _progress(chances: Sequence[float], unseen: int, draws: int) -> list[float]:
+    """Round by round, the chance of having passed the steps in order (as :func:`_complete`, every round)."""
+    state = [1.0] + [0.0] * len(chances)
+    p = [min(0.95, c / unseen) for c in chances]
+    out = []
     for _ in range(draws):
         for i in range(len(chances) - 1, -1, -1):
             moved = state[i] * p[i]
             state[i] -= moved
             state[i + 1] += moved
-    return state[-1]
+        out.append(state[-1])
+    return out
 
 
 def _copies(game: Game) -> list[int]:
@@ -532,6 +579,7 @@ class ExpertAgent:
             c[a.tile] -= 1
             shanten[a.tile] = (look.shanten(c), c)
         low = min(sh for sh, _ in shanten.values())
+        look.race(low, [c for _, c in shanten.values()])
         danger = _Danger(look)
         rows = []
         for a in discards:
@@ -559,6 +607,7 @@ class ExpertAgent:
     def _claim(self, look: _Look, claims: list[Action]) -> Action | None:
         counts = look.counts
         now = look.shanten(counts)
+        look.race(now, [counts])
         now_points = look.expected(counts, now)
         now_key = (_steps(now, now_points), -now_points)
         minimum = _has_minimum(look.game)

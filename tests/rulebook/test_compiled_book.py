@@ -85,6 +85,16 @@ def test_the_library_is_one_list() -> None:
     assert O.magic(moved) != MAGIC
 
 
+def test_the_image_words_of_the_book_keys_are_the_rule_books() -> None:
+    """The codes the image gives ``[scoring] best`` and the payment by shares' dealer doubling are the rule book's
+    own lists (written once in opcodes.py, which imports nothing: compared here)."""
+    from mahjong.rulebook.spec import SPEC
+    from mahjong.rulebook.strategies import DEALER_DOUBLING
+
+    assert O.DOUBLINGS == DEALER_DOUBLING
+    assert O.BESTS == SPEC["scoring"].sub["best"].choices
+
+
 @compiled_only
 def test_the_compiled_module_agrees_and_has_a_case_for_every_entry() -> None:
     from mahjong import _core
@@ -195,7 +205,8 @@ def _compare(rs: Any, hand: Any, kw: dict[str, Any]) -> str:
     lines = [(rows[i].key, n, v, rows[i].rename_zh if renamed else rows[i].name_zh,
               rows[i].text if tile < 0 else tile_name(tile)) for i, n, v, renamed, tile in got.lines]
     items = list(expected.items)
-    if rs.book.aggregation == "hu_tai":  # (score() shows the doubling the 台 give after the rows, on either path)
+    if rs.book.aggregation == "hu_tai" and not (got.flat or rs.book.shares):  # (score() shows the doubling the 台
+        # give after the rows, but for a win paid by shares or flat)
         assert (items[-1].key, items[-1].unit) == ("multiplier", "x")
         items.pop()
     assert lines == [(i.key, i.count, i.value, i.name_zh, i.note) for i in items], (str(h), kw)
@@ -204,7 +215,8 @@ def _compare(rs: Any, hand: Any, kw: dict[str, Any]) -> str:
     assert readings_of(cb, rs, h, c)[got.reading] == expected.reading
     if rs.book.report_wait or got.placed:
         assert (O.WAITS[got.wait] if got.wait else None) == expected.wait
-    assert dict(zip(cb.details, got.details)) == {k: expected.details[k] for k in cb.details}
+    if not (got.flat or rs.book.shares):  # (a win paid by shares or flat shows no [[details]])
+        assert dict(zip(cb.details, got.details)) == {k: expected.details[k] for k in cb.details}
     return "ok"
 
 
@@ -429,9 +441,15 @@ def _book(draw: Any) -> str:
             scoring.append('limit_group = "big"')
     if draw(st.integers(0, 3)) == 0:
         scoring.append(f"minimum_of = '{draw(st.sampled_from(_SCORED))}'")
-    by_total = draw(st.integers(0, 3)) == 0
-    if by_total:  # (the reading of the largest total kept; its tie-break may read the reading's totals)
-        scoring.append('best = "total"')
+    by_shares = draw(st.integers(0, 2)) == 0  # (paid by shares; the reading the payers pay most for)
+    best = draw(st.sampled_from(["value", "value", "total", "total"] + (["payments"] * 3 if by_shares else [])))
+    by_total = best == "total"
+    if best != "value":  # (the reading of the largest total kept; its tie-break may read the reading's totals)
+        scoring.append(f'best = "{best}"')
+    if grouped and draw(st.integers(0, 3)) == 0:  # (a counted row of the group is the whole win, paid flat)
+        scoring.append('flat_group = "big"')
+        if draw(st.booleans()):
+            scoring.append("flat_when = 'opt_on'")
     if draw(st.integers(0, 3)) == 0:
         tie = draw(st.sampled_from(["hu", "fan + tai", "pt - x"])) if by_total and draw(st.booleans()) else None
         scoring.append(f"tie_break = '{tie or draw(_num_expr())}'")
@@ -446,6 +464,21 @@ def _book(draw: Any) -> str:
         payment.append(f"cap = {draw(st.integers(1, 30))}")
     if draw(st.integers(0, 2)) == 0:
         payment.append(f'dealer_factor = "{draw(st.sampled_from(["2", "opt_n", "1 + opt_n"]))}"')
+    if by_shares:
+        payment += ["[payment.shares]", f"self_draw = {draw(st.integers(0, 3))}",
+                    f"discarder = {draw(st.integers(0, 3))}",
+                    f"others = '{draw(st.sampled_from(['0', '1', 'pick(opt_on, 1, 0)']))}'",
+                    f"unit = '{draw(st.sampled_from(['1', '2', 'opt_n']))}'",
+                    f"pays_for_all = '{draw(st.sampled_from(['false', 'robbing_kong', 'flag and not self_drawn']))}'"]
+        doubling = draw(st.sampled_from(["payer_or_winner", "winner_or_discarder", "none", None]))
+        if doubling:
+            payment.append(f"dealer_doubling = '\"{doubling}\"'")
+        if draw(st.booleans()):
+            payment.append(f"cap = {draw(st.integers(1, 40))}")
+        for _ in range(draw(st.integers(0, 2))):
+            amount = draw(st.sampled_from(["pt", "pick(row_r0, 3, 0)", "x + 1", "opt_n", "0"]))
+            who = draw(st.sampled_from(["discarder", "all"]))
+            payment += ["[[payment.bonuses]]", f"amount = '{amount}'", f"payers = '\"{who}\"'"]
     forms = ['"regular"'] + [f'"{f}"' for f in ("seven_pairs", "thirteen_orphans", "honors_and_knitted")
                               if draw(st.booleans())]
     win = f"forms = [{', '.join(forms)}]"

@@ -138,10 +138,7 @@ SCORING_HOOKS = ("score", "readings", "count_rows", "_hand_value", "_reading_env
                  "win_facts", "wildcard_holdings")
 
 #: the book keys the evaluator does not run yet, each with what it says (the rule book scores such a book)
-_NOT_YET = (("shares", "the payment by shares ([payment.shares])"),
-            ("bonuses", "bonuses added to the shares ([[payment.bonuses]])"),
-            ("flat_group", "flat wins ([scoring] flat_group)"),
-            ("cap_when", "hands worth the cap outright by an expression ([scoring] cap_when)"),
+_NOT_YET = (("cap_when", "hands worth the cap outright by an expression ([scoring] cap_when)"),
             ("wait_names", "the waits' words in the rows' names ([win.wait_names])"))
 
 
@@ -626,6 +623,7 @@ _PLAIN = _Scope("plain")
 _TOTAL = _Scope("plain", scoring=("total",))
 _PAY = _Scope("plain", groups=True)
 _PAY_TOTAL = _Scope("plain", scoring=("total",), groups=True)
+_BONUS = _Scope("plain", rows=True, scoring=("pt", "x"))  # (a bonus reads the counted rows' pt, x and row_KEY)
 _FORMULA = _Scope("plain", scoring=("fan", "hu", "tai", "pt", "x"))
 
 
@@ -748,6 +746,9 @@ def compile_ruleset(rs: BookRuleSet) -> CompiledBook:
     put("winners_to_end", book.flow.winners_to_end)
     put("discarded_plain", _discarded_plain(rs, opts))
     put("best", O.BESTS.index(book.best))
+    bonuses = _shares(c, put, scalar)
+    put("flat_group", -1 if book.flat_group is None else c.groups.get(book.flat_group, -1))
+    put("flat_when", scalar(book.flat_when, None) if book.flat_group is not None else -1)
     fact_words: list[int] = []
     for s in c.slots:
         fact_words += [O.FACT_KINDS.index(s.kind), _FS[s.source], s.default]
@@ -776,6 +777,9 @@ def compile_ruleset(rs: BookRuleSet) -> CompiledBook:
     put("n_openings", len(openings) // 4)
     put("openings_at", len(head) + len(body))
     body += openings
+    put("n_bonuses", len(bonuses) // 2)
+    put("bonuses_at", len(head) + len(body))
+    body += bonuses
     # 买马: the [horses] value's terms (0: the rule book pays the horses)
     terms = _horse_terms(rs)
     put("horses_paid", int(terms is not None))
@@ -789,6 +793,40 @@ def compile_ruleset(rs: BookRuleSet) -> CompiledBook:
                        tuple(key for key, _node in book.details), tuple(_truth(node) for _key, node in book.details))
     out.__dict__["_facts_of_book"] = book.facts
     return out
+
+
+def _shares(c: _Compiler, put: Callable[[str, int], None], scalar: Callable[..., int]) -> list[int]:
+    """``[payment.shares]`` (its programs, the dealer doubling under the options) and ``[[payment.bonuses]]`` (two
+    words each: the amount's program, who adds it under the options) into the header; the bonuses' words."""
+    book, rs = c.book, c.rs
+    sh = book.shares
+    put("shares", int(sh is not None))
+    if sh is None:
+        for name in ("share_self_draw", "share_discarder", "share_others", "share_unit", "share_pays_for_all",
+                     "share_cap"):
+            put(name, -1)
+        put("share_doubling", -1)
+        return []
+    for name, key, default in (("share_self_draw", "self_draw", 1), ("share_discarder", "discarder", 1),
+                               ("share_others", "others", 0), ("share_unit", "unit", 1),
+                               ("share_pays_for_all", "pays_for_all", 0), ("share_cap", "cap", None)):
+        put(name, scalar(sh[key], default, _PAY))
+    doubling = _of_options(rs, sh["dealer_doubling"], "none", "payment.shares.dealer_doubling")
+    put("share_doubling", O.DOUBLINGS.index(doubling) if doubling in O.DOUBLINGS else -1)
+    words: list[int] = []
+    for i, (amount, payers, _zh, _en) in enumerate(book.bonuses):
+        who = _of_options(rs, payers, None, f"payment.bonuses[{i}].payers")
+        words += [c.program(amount, _BONUS), O.BONUS_PAYERS.index(who) if who in O.BONUS_PAYERS else -1]
+    return words
+
+
+def _of_options(rs: BookRuleSet, node: Node | None, default: Any, where: str) -> Any:
+    """An expression of the book the evaluator takes as a constant of the options (a text); one that reads the
+    win is not compiled."""
+    try:
+        return rs._value(node, rs._options(), default)
+    except MahjongError as e:
+        raise NotCompiled(f"{rs.name}: {where} reads more than the options ({e})") from None
 
 
 def _discarded_plain(rs: BookRuleSet, opts: Mapping[str, Any]) -> int:

@@ -2,7 +2,7 @@
 # (python/mahjong/rulebook/predicates.py): do not edit (edit those files and rebuild).  The compiled
 # rule-book evaluator's opcodes, library ids, codes and image layout, as C constants.
 cdef enum:
-    EVL_MAGIC = 1437782174
+    EVL_MAGIC = 484957500
     EVL_MAX_STACK = 64
     EVL_MAX_CODE = 65536
     EVL_MAX_LINES = 256
@@ -10,7 +10,7 @@ cdef enum:
     EVL_N_LIB = 63
     EVL_N_FUNCS = 10
     EVL_N_OPS = 34
-    EVL_HEADER = 86
+    EVL_HEADER = 87
     EVL_ROW = 13
     EVL_FACT = 3
     EVF_FIND_WAIT = 1
@@ -241,6 +241,7 @@ cdef enum:
     FS_BIRD_SEATS = 26
     FS_WILDCARD_WIN = 27
     FS_ZERO = 28
+    FS_DERIVED = 29
 
 cdef enum:
     FK_INT = 0
@@ -339,6 +340,7 @@ cdef enum:
     EH_BONUSES_AT = 83
     EH_FLAT_GROUP = 84
     EH_FLAT_WHEN = 85
+    EH_HOLDING_POINTS = 86
 
 cdef enum:
     ERW_STAGE = 0

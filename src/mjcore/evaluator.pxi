@@ -356,6 +356,10 @@ cdef int ev_load(const int32_t* img, int n, EvBook* b) noexcept nogil:
         return -1
     if img[EH_BETWEEN_LOSERS] >= 0 and b.facts[img[EH_BETWEEN_LOSERS] * EVL_FACT + EFA_KIND] != FK_PER_SEAT:
         return -1
+    if not -1 <= img[EH_HOLDING_POINTS] < b.n_facts:
+        return -1
+    if img[EH_HOLDING_POINTS] >= 0 and b.facts[img[EH_HOLDING_POINTS] * EVL_FACT + EFA_KIND] != FK_PER_SEAT:
+        return -1
     for i in range(b.n_facts):
         if not (0 <= b.facts[i * EVL_FACT + EFA_KIND] <= 2 and 0 <= b.facts[i * EVL_FACT + EFA_SOURCE] < 64):
             return -1
@@ -2206,6 +2210,7 @@ cdef int ev_finish(const EvBook* b, const EvHand* h, EvResult* res) noexcept nog
                         return -1
                     res.pay[p] -= res.owed[p]
                     res.pay[winner] += res.owed[p]
+        ev_settle_holdings(b, h, res)
         return ev_details(b, &rx, res)
     # the payment rule (worked out for an invalid win too, as the rule book does)
     if ev_prog(&x, img[EH_ALL_PAY_ON_DISCARD], 0, &all_pay) != 0 \
@@ -2420,7 +2425,22 @@ cdef int ev_flat_finish(const EvBook* b, const EvHand* h, EvResult* res) noexcep
             res.owed[p] = value
             res.pay[p] -= value
             res.pay[winner] += value
+    ev_settle_holdings(b, h, res)
     return 0
+
+
+cdef void ev_settle_holdings(const EvBook* b, const EvHand* h, EvResult* res) noexcept nogil:
+    """南昌 算精 with a win paid by shares or flat: each seat's points for the wildcards it holds (a per-seat fact,
+    16 bits a seat) settled between every pair of seats: seat s gains the sum of its points less each other's."""
+    cdef int s, o, slot = b.img[EH_HOLDING_POINTS]
+    cdef int64_t packed
+    if slot < 0 or h.facts[slot] == EVL_ABSENT:
+        return
+    packed = h.facts[slot]
+    for s in range(4):
+        for o in range(4):
+            if o != s:
+                res.pay[s] += ((packed >> (16 * s)) & 0xFFFF) - ((packed >> (16 * o)) & 0xFFFF)
 
 
 # 输家互算 ([payment] between_losers: Yuhuan's losers) ------------------------------------------------------------

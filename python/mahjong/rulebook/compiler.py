@@ -108,16 +108,27 @@ class CompiledBook:
     def header(self) -> dict[str, int]:
         return {name: self.image[i] for i, name in enumerate(O.HEADER)}
 
-    def fact_values(self, ctx: Any, hand: Any) -> list[int]:
+    def fact_values(self, ctx: Any, hand: Any, rs: Any = None) -> list[int]:
         """The image's fact vector for a win context (and the hand, for the scoring names melds / kongs /
-        claimed_melds)."""
+        claimed_melds); the facts the rule set's hooks derive (``rs``: source ``derived``) worked out by them, as
+        BookRuleSet.score does."""
         getters = self.__dict__.get("_getters")
         if getters is None:
             book_facts = self.__dict__["_facts_of_book"]
             getters = self.__dict__["_getters"] = tuple(_getter(slot, book_facts) for slot in self.facts)
+        derived: dict[str, Any] | None = None
         out = []
-        for get, kind in getters:
-            v = get(ctx, hand)
+        for (get, kind), slot in zip(getters, self.facts):
+            if slot.source == "derived":
+                if derived is None:
+                    if rs is None:
+                        raise NotCompiled("the facts the rule set derives need the rule set")
+                    derived = derived_facts(rs, hand, ctx)
+                v = derived[slot.name]
+                if callable(v):
+                    v = v()
+            else:
+                v = get(ctx, hand)
             if v is None:
                 out.append(O.ABSENT)
             elif kind != "int" or type(v) is not int:
@@ -127,6 +138,23 @@ class CompiledBook:
             else:
                 raise NotCompiled(f"a win fact holds {v!r}, which the evaluator does not read")
         return out
+
+
+def derived_facts(rs: BookRuleSet, hand: Any, ctx: Any) -> dict[str, Any]:
+    """The facts the rule set's hooks derive for a checked hand and its scoring context, as BookRuleSet.score works
+    them out: its win facts (:meth:`~BookRuleSet.win_facts`, on the wildcard tiles a reading holds) and each seat's
+    points for the wildcards it holds (``holding_points``, from :meth:`~BookRuleSet.wildcard_holdings`; None
+    where the hook settles none)."""
+    holdings = rs.wildcard_holdings(hand, ctx)
+    wild_kinds = rs.wildcard_kinds(ctx)
+    book = rs.book
+    tiles = [t for t in hand.concealed if t in wild_kinds]
+    if (book.discarded_plain is not None and not ctx.self_drawn and hand.win_tile in wild_kinds
+            and rs._value(book.discarded_plain, rs._options(), False)):
+        tiles.remove(hand.win_tile)  # (a wildcard won on a discard is a plain tile)
+    got: dict[str, Any] = dict(rs.win_facts(hand, ctx, holdings, tuple(tiles)))
+    got["holding_points"] = None if holdings is None else tuple(rs.holding_points(*holdings))
+    return got
 
 
 # --- which rule sets are scored by the book ---------------------------------------------------------------------------
@@ -317,18 +345,21 @@ class _Compiler:
                 source = name
             elif name == self.book.not_paying:
                 source = "already_won"
+            elif name in self.rs.derived_facts:
+                source = "derived"
             else:
                 source = CORE_FACTS.get(name, "none")
             got = self.slot_of[key] = len(self.slots)
             self.slots.append(FactSlot(name, level, kind, source, _default_of(self.rs, name, level, kind)))
         return got
 
-    def per_seat_slot(self, name: str) -> int:
+    def per_seat_slot(self, name: str, source: str | None = None) -> int:
         """A per-seat fact read by the payment (four numbers in one slot)."""
         key = (name, "plain")
         if key not in self.slot_of:
             self.slot_of[key] = len(self.slots)
-            self.slots.append(FactSlot(name, "plain", "per_seat", CORE_FACTS.get(name, "none"), O.DEFAULT_ABSENT))
+            self.slots.append(FactSlot(name, "plain", "per_seat", source or CORE_FACTS.get(name, "none"),
+                                       O.DEFAULT_ABSENT))
         return self.slot_of[key]
 
     # -- emitting ------------------------------------------------------------------------------------------------
@@ -749,6 +780,9 @@ def compile_ruleset(rs: BookRuleSet) -> CompiledBook:
     bonuses = _shares(c, put, scalar)
     put("flat_group", -1 if book.flat_group is None else c.groups.get(book.flat_group, -1))
     put("flat_when", scalar(book.flat_when, None) if book.flat_group is not None else -1)
+    # 南昌 算精: the wildcards each seat holds, settled with a win paid by shares or flat (the hook's holdings)
+    holds = type(rs).wildcard_holdings is not BookRuleSet.wildcard_holdings and (book.shares or book.flat_group)
+    put("holding_points", c.per_seat_slot("holding_points", "derived") if holds else -1)
     fact_words: list[int] = []
     for s in c.slots:
         fact_words += [O.FACT_KINDS.index(s.kind), _FS[s.source], s.default]

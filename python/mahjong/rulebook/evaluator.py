@@ -26,7 +26,7 @@ from mahjong.errors import MahjongError, NotWinningError
 from mahjong.framework import ScoreItem
 from mahjong.rulebook import opcodes as O
 from mahjong.rulebook.book import BestReading, compiled_scorer
-from mahjong.rulebook.compiler import LIBRARY, MAGIC, CompiledBook, NotCompiled, compiled
+from mahjong.rulebook.compiler import LIBRARY, MAGIC, CompiledBook, NotCompiled, compiled, derived_facts
 from mahjong.rulebook.predicates import COUNTS, FUNCTIONS, PREDICATES
 from mahjong.rulebook.reading import Reading, build_reading, set_reading, win_facts, win_placements
 from mahjong.rulebook.strategies import Totals
@@ -437,7 +437,10 @@ def _twin(cb: CompiledBook, rs: Any, hand: Any, ctx: Any) -> Outcome:
     paying = ctx
     if im.flags["robbing_as_self_draw"] and ctx.robbing_kong:
         ctx = replace(ctx, discarder=None, robbing_kong=False)
-    facts = cb.fact_values(ctx, hand)
+    try:
+        facts = cb.fact_values(ctx, hand, rs)
+    except MahjongError:  # (a hook of the rule set raises on this hand: the rule book raises it)
+        raise _Fallback("the rule set's hooks raise") from None
     plain = _Env(None, facts)
     for pc in im.checks:
         if run(im.code, pc, plain):
@@ -452,7 +455,10 @@ def _twin(cb: CompiledBook, rs: Any, hand: Any, ctx: Any) -> Outcome:
         raise _Fallback("the readings raise") from None
     taken = _taken(hand, wild_kinds) if plain_win else None
     book = rs.book
-    extra = {k: _fact_of(kind, getattr(ctx, k)) for k, (kind, _d, _m) in book.facts.items()}
+    derived = rs.derived_facts
+    extra = {k: _fact_of(kind, getattr(ctx, k)) for k, (kind, _d, _m) in book.facts.items() if k not in derived}
+    if derived:
+        extra.update({k: v for k, v in derived_facts(rs, hand, ctx).items() if k in derived})
     wfacts = win_facts(ctx, extra)
     self_drawn = ctx.self_drawn
     placing = bool(im.run(im.h["placements"], plain))
@@ -563,6 +569,8 @@ def _twin(cb: CompiledBook, rs: Any, hand: Any, ctx: Any) -> Outcome:
         pay[paying.winner] += amount
     if invalid == 0 and not im.h["shares"]:
         _between_losers(im, cb, paying.winner, facts, pay)
+    if im.h["shares"]:
+        _settle_holdings(im, facts, pay)
     owed_row = [-1, -1, -1, -1]
     for payer, amount in owed.items():
         owed_row[payer] = amount
@@ -589,6 +597,7 @@ def _flat_outcome(im: _Image, cb: CompiledBook, k: int, lines: list[_Line], v: R
             owed_row[p] = value
             pay[p] -= value
             pay[paying.winner] += value
+    _settle_holdings(im, facts, pay)
     wait = _WAIT_OF[v.wait] if v.wait is not None else 0
     return Outcome("ok", k, ((i, 1, value, renamed, -1 if at < 0 else v.sets[at].tile),), value, 0,
                    (0, 0, 0, value, 1), value, 0, value, tuple(owed_row), tuple(pay), wait, placing, 0, (), True)
@@ -762,6 +771,18 @@ def _between_losers(im: _Image, cb: CompiledBook, winner: int, facts: Sequence[i
         pay[s] = _checked(pay[s] + sum(values[s] - values[o] for o in losers))
 
 
+def _settle_holdings(im: _Image, facts: Sequence[int], pay: list[int]) -> None:
+    """南昌 算精 with a win paid by shares or flat: each seat's points for the wildcards it holds (the per-seat fact
+    ``holding_points``) settled between every pair of seats (strategies.all_pairs_settlement); nothing where the
+    book settles none."""
+    slot = im.h["holding_points"]
+    if slot < 0 or facts[slot] == O.ABSENT:
+        return
+    points = [facts[slot] >> (16 * s) & 0xFFFF for s in range(4)]
+    for s in range(4):
+        pay[s] += sum(points[s] - points[o] for o in range(4) if o != s)
+
+
 def _fact_of(kind: str, value: Any) -> Any:
     from mahjong.rulebook.book import fact_value
 
@@ -823,7 +844,7 @@ def hand_input(cb: CompiledBook, rs: Any, hand: Any, ctx: Any,
     win = hand.win_tile if hand.win_tile is not None else -1
     return (bytes(counts), k, bytes(held), melds, bytes(flowers), win, ctx.winner,
             -1 if ctx.discarder is None else ctx.discarder, ctx.dealer, ctx.wind, ctx.prevalent_wind,
-            bool(ctx.robbing_kong), ya, cb.fact_values(ctx, hand), sum(1 << t for t in wild_kinds))
+            bool(ctx.robbing_kong), ya, cb.fact_values(ctx, hand, rs), sum(1 << t for t in wild_kinds))
 
 
 _MELD_CODES = {name: i for i, name in enumerate(O.MELDS)}

@@ -127,6 +127,10 @@ FACT_SOURCES = (
     "bird_seats",       # the birds on each seat (扎鸟 by seat: a per-seat fact)
     "wildcard_win",     # the winning tile is a bonus tile held in the hand (金山 百搭)
     "zero",             # a fact that is always its default in the core's play (false / 0 / none)
+    # a fact the rule set's hooks work out from the hand and the seats (BookRuleSet.win_facts, the points of the
+    # wildcards each seat holds: wildcard_holdings): given by the caller; the hand core does not derive it (a book
+    # that reads one is decided by the rule book in play)
+    "derived",
 )
 
 #: the flags word of an image (bit i = FLAGS[i])
@@ -181,6 +185,9 @@ HEADER = (
     # always)
     "shares", "share_self_draw", "share_discarder", "share_others", "share_unit", "share_pays_for_all", "share_cap",
     "share_doubling", "n_bonuses", "bonuses_at", "flat_group", "flat_when",
+    # the per-seat fact slot of each seat's points for the wildcards it holds, settled between every pair of seats
+    # with a win paid by shares or flat ([wildcards.points]: 南昌 算精; -1 none)
+    "holding_points",
 )
 #: the words of one row: stage, unit, value, value on a self-draw, pattern flag, group, its programs (when, count,
 #: a value of the hand, the other name's condition; -1 = none), its exclusions (how many, where), and whether it

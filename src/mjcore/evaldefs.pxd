@@ -2,7 +2,7 @@
 # (python/mahjong/rulebook/predicates.py): do not edit (edit those files and rebuild).  The compiled
 # rule-book evaluator's opcodes, library ids, codes and image layout, as C constants.
 cdef enum:
-    EVL_MAGIC = 1464488945
+    EVL_MAGIC = 730419446
     EVL_MAX_STACK = 64
     EVL_MAX_CODE = 65536
     EVL_MAX_LINES = 256
@@ -10,7 +10,7 @@ cdef enum:
     EVL_N_LIB = 63
     EVL_N_FUNCS = 10
     EVL_N_OPS = 34
-    EVL_HEADER = 72
+    EVL_HEADER = 73
     EVL_ROW = 13
     EVL_FACT = 3
     EVF_FIND_WAIT = 1
@@ -311,6 +311,7 @@ cdef enum:
     EH_HORSES_SHARE = 69
     EH_HORSES_COVERS = 70
     EH_HORSES_CONST = 71
+    EH_CAP_WHEN = 72
 
 cdef enum:
     ERW_STAGE = 0

@@ -163,6 +163,9 @@ HEADER = (
     # 买马: a rule file's [horses] paid in C (1: paid; 0: the rule book pays them), its value per line as
     # horses_share * share + horses_covers * covers + horses_const (special.horse_value_terms), times the hits
     "horses_paid", "horses_share", "horses_covers", "horses_const",
+    # 腊子: a reading worth the cap outright by an expression over the reading ([scoring] cap_when; -1: none, and
+    # none where the book has no cap), its rows shown as counted
+    "cap_when",
 )
 #: the words of one row: stage, unit, value, value on a self-draw, pattern flag, group, its programs (when, count,
 #: a value of the hand, the other name's condition; -1 = none), its exclusions (how many, where), and whether it

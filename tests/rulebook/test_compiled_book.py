@@ -169,9 +169,9 @@ def _compare(rs: Any, hand: Any, kw: dict[str, Any]) -> str:
         except MahjongError as e:
             expected = e
     try:
-        h = rs._hand(hand)
+        h, given = rs.set_aside(rs._hand(hand), hand, ctx)  # (玉环's 杠花 written loose: taken out, counted)
         rs.check_hand(h)
-        c = rs.context(h, ctx)
+        c = rs.context(h, given)
     except MahjongError:
         assert isinstance(expected, MahjongError)
         return "checks"

@@ -36,7 +36,7 @@ from mahjong.rulebook.compiler import (
     compiled,
     not_compiled_reason,
 )
-from mahjong.rulebook.evaluator import Outcome, compiled_outcome, twin
+from mahjong.rulebook.evaluator import Outcome, compiled_outcome, readings_of, twin
 from mahjong.rulebook.load import check_text
 from mahjong.rulebook.predicates import COUNTS, FUNCTIONS, PREDICATES
 from mahjong.tiles import tile_name
@@ -183,7 +183,7 @@ def _compare(rs: Any, hand: Any, kw: dict[str, Any]) -> str:
         assert outcome.status == got.status, (str(h), kw, outcome, got)
         if got.status == "ok":
             assert outcome == Outcome(**{**got.__dict__, "reading": -1}), (str(h), kw)
-            d = rs.readings(h, rs.wildcard_kinds(c))[got.reading]
+            d = readings_of(cb, rs, h, c)[got.reading]
             assert deco == (int(d.form), d.melds, d.pairs, d.singles, d.wildcards), (str(h), kw)
     if got.status == "fallback":
         return "fallback"
@@ -202,7 +202,7 @@ def _compare(rs: Any, hand: Any, kw: dict[str, Any]) -> str:
     assert lines == [(i.key, i.count, i.value, i.name_zh, i.name_en, i.note) for i in items], (str(h), kw)
     assert (got.total, got.invalid == 0, got.payments) == (expected.total, expected.valid, expected.payments), (
         str(h), kw, got, expected)
-    assert rs.readings(h, rs.wildcard_kinds(c))[got.reading] == expected.reading
+    assert readings_of(cb, rs, h, c)[got.reading] == expected.reading
     if rs.book.report_wait or got.placed:
         assert (O.WAITS[got.wait] if got.wait else None) == expected.wait
     assert dict(zip(cb.details, got.details)) == {k: expected.details[k] for k in cb.details}
@@ -433,8 +433,12 @@ def _book(draw: Any) -> str:
             scoring.append(f"cap_when = '{draw(_bool_expr())}'")
     if draw(st.integers(0, 3)) == 0:
         scoring.append(f"minimum_of = '{draw(st.sampled_from(_SCORED))}'")
+    by_total = draw(st.integers(0, 3)) == 0
+    if by_total:  # (the reading of the largest total kept; its tie-break may read the reading's totals)
+        scoring.append('best = "total"')
     if draw(st.integers(0, 3)) == 0:
-        scoring.append(f"tie_break = '{draw(_num_expr())}'")
+        tie = draw(st.sampled_from(["hu", "fan + tai", "pt - x"])) if by_total and draw(st.booleans()) else None
+        scoring.append(f"tie_break = '{tie or draw(_num_expr())}'")
     if draw(st.booleans()):
         scoring.append(f"round_up = {draw(st.integers(1, 5))}")
     scoring.append(f"minimum = {draw(st.integers(0, 3))}")
@@ -465,7 +469,10 @@ def _book(draw: Any) -> str:
             win += f'\n[win.wait_names.{w}]\nzh = "听{w}"\nen = "by {w}"'
     details = [f"[[details]]\nkey = \"d{i}\"\nvalue = '{draw(st.sampled_from(_SCORED + ['total']))}'"
                for i in range(draw(st.integers(0, 2)))]
-    wild = 'tiles = ["C"]' if draw(st.integers(0, 3)) == 0 else ""
+    wild = 'tiles = ["C"]' if draw(st.integers(0, 2)) == 0 else ""
+    if wild and draw(st.booleans()):  # (a wildcard won on a discard: a plain tile where this holds)
+        plain = draw(st.sampled_from(["true", "false", '"opt_on"']))
+        wild += f"\ndiscarded_plain = {plain}"
     return _file(rows + details, "\n".join(scoring), win, "\n".join(payment), wild)
 
 
@@ -482,6 +489,8 @@ def test_written_books_score_alike(text: str, seed: int) -> None:
         rng = random.Random(seed)
         for _ in range(6):
             hand = random_hand(rng)
+            if book.wildcard_tiles and rng.random() < 0.6:
+                hand = _red_dragon_won(rng, hand)
             kw = random_context(rng, hand)
             if rng.random() < 0.2:
                 kw["flag"] = True
@@ -567,6 +576,88 @@ def test_yuhuan_like_scores_on_the_compiled_book() -> None:
             shown += any("(" in item.name_zh and item.key == "win_tile" for item in fast.items)
             capped += fast.total == 400
     assert shown and capped
+
+
+def _red_dragon_won(rng: random.Random, hand: Hand) -> Hand:
+    """The hand with 红中 (C) as its winning tile and now and then one more held: where C is the wildcard, a
+    wildcard won on (the hand still wins with it standing for the tile it replaced; read as a plain 红中 it often
+    does not)."""
+    if hand.win_tile is None or hand.win_tile not in hand.concealed:
+        return hand
+    concealed = list(hand.concealed)
+    concealed.remove(hand.win_tile)
+    if rng.random() < 0.4:
+        others = [t for t in concealed if t != 31]
+        if others:
+            concealed.remove(rng.choice(others))
+            concealed.append(31)
+    if concealed.count(31) >= 4 or sum(1 for m in hand.melds for t in m.tiles if t == 31) + concealed.count(31) >= 4:
+        return hand
+    return Hand(tuple(concealed) + (31,), hand.melds, hand.flowers, 31)
+
+
+_WILD_ROWS = ['[[rows]]\nkey = "win"\nzh = "和"\nen = "Win"\nvalue = 1\nwhen = "regular or seven_pairs"',
+              '[[rows]]\nkey = "held"\nzh = "持精"\nen = "Held"\nvalue = 10\ncount = "held_wildcard_tiles()"',
+              '[[rows]]\nkey = "stand"\nzh = "代"\nen = "Stands in"\nvalue = 3\ncount = \'wildcard_stand_ins("any")\'',
+              '[[rows]]\nkey = "red"\nzh = "中刻"\nen = "Red pung"\nvalue = 7\nunit = "hu"\nwhen = \'pung_of("C")\'',
+              '[[rows]]\nkey = "pungs"\nzh = "刻"\nen = "Pungs"\nvalue = 4\nunit = "hu"\ncount = "pungs"',
+              '[[rows]]\nkey = "single"\nzh = "单钓"\nen = "Single"\nvalue = 2\nwhen = \'wait_is("single")\'']
+
+
+def _wild_rules(placements: bool, best: str = "value", **options: Any) -> Any:
+    from mahjong.rulebook.book import ruleset_class
+
+    win = 'forms = ["regular", "seven_pairs"]' + ("\nplacements = true" if placements else "")
+    text = _file(_WILD_ROWS, f'aggregation = "sum"\nbest = "{best}"\ncap = 12\nround_up = 4', win, "",
+                 'tiles = ["C"]\ndiscarded_plain = "opt_on"')
+    book, problems = check_text(text, "written-book.toml")
+    assert not problems and book is not None, problems
+    return ruleset_class(book)(**options)
+
+
+def test_a_discarded_wildcard_won_on_is_a_plain_tile_where_the_book_says() -> None:
+    """``[wildcards] discarded_plain``: 123m 456m 789m 234p C, 红中 (the wildcard) won on a discard, is read with
+    the winning 红中 a plain tile (one wildcard held, paired with it) where the key holds, and with two wildcards
+    where it does not or on a self-draw; 123m 456m 789m 55p 7s C won on a discarded C is no win read plain.  The
+    rule book, its twin and the compiled evaluator agree (and BookRuleSet.score on the compiled book gives the
+    same)."""
+    for placements in (False, True):
+        plain, wild = _wild_rules(placements), _wild_rules(placements, opt_on=False)
+        for rs, kw, held in ((plain, {"discarder": 1}, 1), (wild, {"discarder": 1}, 2), (plain, {}, 2)):
+            ctx = rs.Context(winner=0, **kw)
+            got = rs.score("123m456m789m234pC C", ctx)
+            assert sum(i.count for i in got.items if i.key == "held") == held, (placements, kw, got.items)
+            with _rule_book_only():
+                assert rs.score("123m456m789m234pC C", ctx) == got
+            assert _compare(rs, "123m456m789m234pC C", {"winner": 0, **kw}) == "ok"
+        with pytest.raises(NotWinningError):
+            plain.score("123m456m789m55p7sC C", plain.Context(winner=0, discarder=1))
+        assert _compare(plain, "123m456m789m55p7sC C", {"winner": 0, "discarder": 1}) == "no_win"
+        assert wild.score("123m456m789m55p7sC C", wild.Context(winner=0, discarder=1)).valid
+
+
+def test_seeded_hands_with_a_wildcard_won_on_score_alike() -> None:
+    """Seeded hands with 红中, the wildcard, as the winning tile (discarded or drawn, now and then one more held),
+    each read by the rule book, the twin and the compiled evaluator with the key on and off, with and without
+    placements, keeping the reading of the highest value or of the largest total (``[scoring] best``): the same
+    answers, and both the key and the measure change some of them."""
+    rng = random.Random(2026)
+    seen: dict[bool, set[str]] = {True: set(), False: set()}
+    by_key = by_best = 0
+    for placements in (False, True):
+        for _ in range(40):
+            hand = _red_dragon_won(rng, random_hand(rng))
+            kw = random_context(rng, hand)
+            answers = {}
+            for on in (True, False):
+                for best in ("value", "total"):
+                    rs = _wild_rules(placements, best, opt_on=on)
+                    seen[on].add(_compare(rs, hand, kw))
+                    answers[on, best] = _result(rs, hand, kw)
+            by_key += answers[True, "value"] != answers[False, "value"]
+            by_best += answers[True, "value"] != answers[True, "total"]
+    assert "ok" in seen[True] and "ok" in seen[False] and "no_win" in seen[True], seen
+    assert by_key >= 5 and by_best >= 3, (by_key, by_best)
 
 
 # --- the compiled evaluator's own checks ------------------------------------------------------------------------------

@@ -1709,6 +1709,11 @@ def wait_words(book: RuleBook, wait: str | None) -> tuple[str, str]:
     return book.wait_names.get(wait or "", ("", ""))
 
 
+def shows_wait(r: RuleRow) -> bool:
+    """Whether a row's name, or its other name, shows the reading's wait (``{wait}``)."""
+    return any("{wait}" in name for name in (r.name_zh, r.name_en, r.rename_zh, r.rename_en))
+
+
 def row_names(r: RuleRow, renamed: bool, words: tuple[str, str]) -> tuple[str, str]:
     """A counted row's name as its item shows it (zh, en): its other name where that name's condition held, the
     wait's ``words`` in place of ``{wait}``."""

@@ -169,6 +169,9 @@ HEADER = (
     # a wildcard won on a discard read as a plain tile of its kind ([wildcards] discarded_plain under the options:
     # -1 the book has no such key, 0 it is false, 1 true), and the reading kept ([scoring] best: BESTS)
     "discarded_plain", "best",
+    # 腊子: a reading worth the cap outright by an expression over the reading ([scoring] cap_when; -1: none, and
+    # none where the book has no cap), its rows shown as counted
+    "cap_when",
 )
 #: the words of one row: stage, unit, value, value on a self-draw, pattern flag, group, its programs (when, count,
 #: a value of the hand, the other name's condition; -1 = none), its exclusions (how many, where), and whether it

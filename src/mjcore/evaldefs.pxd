@@ -2,7 +2,7 @@
 # (python/mahjong/rulebook/predicates.py): do not edit (edit those files and rebuild).  The compiled
 # rule-book evaluator's opcodes, library ids, codes and image layout, as C constants.
 cdef enum:
-    EVL_MAGIC = 484957500
+    EVL_MAGIC = 2044952536
     EVL_MAX_STACK = 64
     EVL_MAX_CODE = 65536
     EVL_MAX_LINES = 256
@@ -10,7 +10,7 @@ cdef enum:
     EVL_N_LIB = 63
     EVL_N_FUNCS = 10
     EVL_N_OPS = 34
-    EVL_HEADER = 87
+    EVL_HEADER = 88
     EVL_ROW = 13
     EVL_FACT = 3
     EVF_FIND_WAIT = 1
@@ -341,6 +341,7 @@ cdef enum:
     EH_FLAT_GROUP = 84
     EH_FLAT_WHEN = 85
     EH_HOLDING_POINTS = 86
+    EH_CAP_WHEN = 87
 
 cdef enum:
     ERW_STAGE = 0

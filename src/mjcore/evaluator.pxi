@@ -408,6 +408,8 @@ cdef int ev_load(const int32_t* img, int n, EvBook* b) noexcept nogil:
         if b.bonuses[2 * i] < 0 or ev_program_ok(b, b.bonuses[2 * i], depth_at) != 0 \
                 or not -1 <= b.bonuses[2 * i + 1] <= BPY_ALL:
             ok = -1
+    if ev_program_ok(b, img[EH_CAP_WHEN], depth_at) != 0:  # (腊子)
+        ok = -1
     if b.aggregation == AGG_FORMULA and img[EH_FORMULA] < 0:
         ok = -1
     # 买马: the horses' value terms (the compiler keeps them under 16 bits)
@@ -960,6 +962,7 @@ ctypedef struct EvScan:
     EvReading place
     EvLine lines[EV_MAX_ROWS]
     int n_lines
+    int cap_when                  # 腊子: the program of the readings worth the cap outright (-1: none); the cap: limit
 
 
 cdef void ev_view(EvScan* S, EvReading* r) noexcept nogil:
@@ -1356,8 +1359,8 @@ cdef int ev_key_of(const EvScan* S, uint8_t* key) noexcept nogil:
 cdef void ev_consider(EvScan* S, EvReading* r, uint8_t* key, int n, int placed) noexcept nogil:
     """Score one reading and keep it if it ranks above the best so far: (value, tie-break: its fan, or the book's
     tie_break), then the first in the kernels' order (the smallest key).  A hand of the limit group is worth the
-    cap outright (its first row of the group carries it, the others show 0, no other row counts); a reading the
-    book refuses is left out."""
+    cap outright (its first row of the group carries it, the others show 0, no other row counts), and so is one
+    ``[scoring] cap_when`` holds for (its rows as counted); a reading the book refuses is left out."""
     cdef int64_t t[5]
     cdef int64_t value, tie, v, rank
     cdef int c, i, m = 0, limited = 0
@@ -1389,6 +1392,15 @@ cdef void ev_consider(EvScan* S, EvReading* r, uint8_t* key, int n, int placed) 
     x.lines = S.lines
     x.n_lines = S.n_lines
     memset(x.scoring, 0, sizeof(x.scoring))
+    if S.cap_when >= 0 and not limited:  # 腊子: worth the cap, its rows as counted (read as a row's names are)
+        x.lines = NULL
+        x.n_lines = 0
+        if ev_run(&x, S.cap_when, &v) != 0:
+            S.status = ER_FALLBACK
+            return
+        limited = v != 0
+        x.lines = S.lines
+        x.n_lines = S.n_lines
     if b.n_refusals:
         memset(counted, 0, b.n_rows)
         for i in range(S.n_lines):
@@ -2059,6 +2071,11 @@ cdef int ev_score(const EvBook* b, const EvHand* h0, EvResult* res) noexcept nog
         if ev_prog(&x, b.img[EH_FLAT_WHEN], 1, &v) != 0:
             return ER_FALLBACK
         S.flat = v != 0
+    S.cap_when = -1
+    if b.img[EH_CAP_WHEN] >= 0 and b.img[EH_CAP] >= 0:  # (腊子: readings worth the cap by an expression)
+        if not S.has_limit and ev_run(&x, b.img[EH_CAP], &S.limit) != 0:
+            return ER_FALLBACK
+        S.cap_when = b.img[EH_CAP_WHEN]
     if b.img[EH_BEST] == BEST_TOTAL:  # (readings ranked by their total: the cap it is held to)
         S.by_total = 1
         if b.img[EH_CAP] >= 0:

@@ -166,8 +166,7 @@ SCORING_HOOKS = ("score", "readings", "count_rows", "_hand_value", "_reading_env
                  "win_facts", "wildcard_holdings")
 
 #: the book keys the evaluator does not run yet, each with what it says (the rule book scores such a book)
-_NOT_YET = (("cap_when", "hands worth the cap outright by an expression ([scoring] cap_when)"),
-            ("wait_names", "the waits' words in the rows' names ([win.wait_names])"))
+_NOT_YET: tuple[tuple[str, str], ...] = ()
 
 
 def _check_scored_by_book(rs: BookRuleSet) -> None:
@@ -741,6 +740,9 @@ def compile_ruleset(rs: BookRuleSet) -> CompiledBook:
     put("offset", scalar(book.offset, 1))
     put("fan_cap", scalar(book.fan_cap, None))
     put("cap", scalar(book.cap, None))
+    # 腊子 (``[scoring] cap_when``): read on each reading as a row's names are; with no cap it never applies (the
+    # rule book reads it only where the cap has a value)
+    put("cap_when", -1 if book.cap_when is None or head[_H["cap"]] < 0 else c.program(book.cap_when, _READING))
     put("minimum", scalar(book.minimum, 0))
     put("points", scalar(book.points, None, _TOTAL))
     put("self_draw_only", scalar(book.self_draw_only, 0))

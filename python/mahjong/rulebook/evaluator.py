@@ -25,7 +25,7 @@ from mahjong._kernels import BACKEND, backend_module
 from mahjong.errors import MahjongError, NotWinningError
 from mahjong.framework import ScoreItem
 from mahjong.rulebook import opcodes as O
-from mahjong.rulebook.book import BestReading, compiled_scorer
+from mahjong.rulebook.book import BestReading, compiled_scorer, row_names, wait_words
 from mahjong.rulebook.compiler import LIBRARY, MAGIC, CompiledBook, NotCompiled, compiled, derived_facts
 from mahjong.rulebook.predicates import COUNTS, FUNCTIONS, PREDICATES
 from mahjong.rulebook.reading import Reading, build_reading, set_reading, win_facts, win_placements
@@ -473,7 +473,8 @@ def _twin(cb: CompiledBook, rs: Any, hand: Any, ctx: Any) -> Outcome:
         raise _Fallback("placements need the winning tile")
     find_wait = im.flags["find_wait"] and not placing
     has_limit = im.h["limit_group"] >= 0 and im.h["cap"] >= 0  # (hands worth the cap outright)
-    limit = im.run(im.h["cap"], plain) if has_limit else 0
+    cap_when = im.h["cap_when"] if im.h["cap"] >= 0 else -1  # (腊子: readings worth the cap by an expression)
+    limit = im.run(im.h["cap"], plain) if has_limit or cap_when >= 0 else 0
     best: tuple[tuple[int, int], int, list[_Line], Reading, tuple[int, ...], int] | None = None
     for k, d in enumerate(decompositions):
         v = build_reading(hand, d, ctx, rs.hand_rules, wild_kinds, extra, find_wait=find_wait, facts=wfacts,
@@ -486,6 +487,8 @@ def _twin(cb: CompiledBook, rs: Any, hand: Any, ctx: Any) -> Outcome:
                 first = next(line for line in lines if im.groups[line[0]] == im.h["limit_group"])
                 lines = [(line[0], 1, limit if line is first else 0, line[3]) for line in lines
                          if im.groups[line[0]] == im.h["limit_group"]]
+            elif cap_when >= 0 and run(im.code, cap_when, env):
+                limited = True  # (worth the cap, its rows as counted)
             totals = _totals(im, lines)
             env.lines = lines
             env.groups = im.groups
@@ -899,13 +902,14 @@ def compiled_best(rs: Any, hand: Any, ctx: Any, wild_kinds: frozenset[int]) -> B
     items = _items_of(cb)
     out = []
     for line in lines:
-        item = items.get((line, flat))
+        key = (*line, wait, flat)  # (a row's name may show the wait: [win.wait_names]; a flat win's is in pt)
+        item = items.get(key)
         if item is None:
             i, n, v, renamed, tile = line
             r = cb.rows[i]
-            zh, en = (r.rename_zh, r.rename_en or r.name_en) if renamed else (r.name_zh, r.name_en)
-            item = items[line, flat] = ScoreItem(r.key, zh, en, v, n, "pt" if flat else r.unit,
-                                                 r.text if tile < 0 else tile_name(tile))
+            zh, en = row_names(r, renamed, wait_words(rs.book, O.WAITS[wait] if wait else None))
+            item = items[key] = ScoreItem(r.key, zh, en, v, n, "pt" if flat else r.unit,
+                                          r.text if tile < 0 else tile_name(tile))
         out.append(item)
     reading = Decomposition(Form(deco[0]), deco[1], deco[2], deco[3], deco[4])
     shown = {key: bool(x) if truth else x for key, x, truth in zip(cb.details, details, cb.details_truth)}
@@ -915,7 +919,7 @@ def compiled_best(rs: Any, hand: Any, ctx: Any, wild_kinds: frozenset[int]) -> B
 
 def _items_of(cb: CompiledBook) -> dict[Any, ScoreItem]:
     """The score items of a compiled book's counted lines, made once each (a line: row, times, value, renamed, the
-    set's tile)."""
+    set's tile; and the reading's wait)."""
     got = cb.__dict__.get("_items")
     if got is None or len(got) > 4096:
         got = cb.__dict__["_items"] = {}

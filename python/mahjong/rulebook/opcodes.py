@@ -188,6 +188,9 @@ HEADER = (
     # the per-seat fact slot of each seat's points for the wildcards it holds, settled between every pair of seats
     # with a win paid by shares or flat ([wildcards.points]: 南昌 算精; -1 none)
     "holding_points",
+    # 腊子: a reading worth the cap outright by an expression over the reading ([scoring] cap_when; -1: none, and
+    # none where the book has no cap), its rows shown as counted
+    "cap_when",
 )
 #: the words of one row: stage, unit, value, value on a self-draw, pattern flag, group, its programs (when, count,
 #: a value of the hand, the other name's condition; -1 = none), its exclusions (how many, where), and whether it

@@ -2,7 +2,7 @@
 # (python/mahjong/rulebook/predicates.py): do not edit (edit those files and rebuild).  The compiled
 # rule-book evaluator's opcodes, library ids, codes and image layout, as C constants.
 cdef enum:
-    EVL_MAGIC = 1640614568
+    EVL_MAGIC = 2044952536
     EVL_MAX_STACK = 64
     EVL_MAX_CODE = 65536
     EVL_MAX_LINES = 256
@@ -10,7 +10,7 @@ cdef enum:
     EVL_N_LIB = 63
     EVL_N_FUNCS = 10
     EVL_N_OPS = 34
-    EVL_HEADER = 75
+    EVL_HEADER = 88
     EVL_ROW = 13
     EVL_FACT = 3
     EVF_FIND_WAIT = 1
@@ -196,6 +196,15 @@ cdef enum:
     BEST_PAYMENTS = 2
 
 cdef enum:
+    DBL_PAYER_OR_WINNER = 0
+    DBL_WINNER_OR_DISCARDER = 1
+    DBL_NONE = 2
+
+cdef enum:
+    BPY_DISCARDER = 0
+    BPY_ALL = 1
+
+cdef enum:
     EM_CHOW = 0
     EM_PUNG = 1
     EM_KONG = 2
@@ -232,6 +241,7 @@ cdef enum:
     FS_BIRD_SEATS = 26
     FS_WILDCARD_WIN = 27
     FS_ZERO = 28
+    FS_DERIVED = 29
 
 cdef enum:
     FK_INT = 0
@@ -318,7 +328,20 @@ cdef enum:
     EH_HORSES_CONST = 71
     EH_DISCARDED_PLAIN = 72
     EH_BEST = 73
-    EH_CAP_WHEN = 74
+    EH_SHARES = 74
+    EH_SHARE_SELF_DRAW = 75
+    EH_SHARE_DISCARDER = 76
+    EH_SHARE_OTHERS = 77
+    EH_SHARE_UNIT = 78
+    EH_SHARE_PAYS_FOR_ALL = 79
+    EH_SHARE_CAP = 80
+    EH_SHARE_DOUBLING = 81
+    EH_N_BONUSES = 82
+    EH_BONUSES_AT = 83
+    EH_FLAT_GROUP = 84
+    EH_FLAT_WHEN = 85
+    EH_HOLDING_POINTS = 86
+    EH_CAP_WHEN = 87
 
 cdef enum:
     ERW_STAGE = 0

@@ -60,6 +60,9 @@ ctypedef struct EvBook:
     # 起手小胡: the [[opening]] rows' payments, four words a row (EH_OPENINGS_AT; 0 rows: none in C)
     const int32_t* openings
     int n_openings
+    # the bonuses added to a payment by shares, two words each (the amount's program, who adds it: BPY_*, -1)
+    const int32_t* bonuses
+    int n_bonuses
 
 
 ctypedef struct EvHand:
@@ -138,6 +141,7 @@ ctypedef struct EvResult:
     int64_t compared              # what the minimum was compared with (0 where it was not)
     int n_details
     int64_t details[EV_MAX_DETAILS]
+    int flat                      # a flat win ([scoring] flat_group): its one line paid by every other seat
     EvReading best                # the best reading (its decomposition and view)
 
 
@@ -311,6 +315,11 @@ cdef int ev_load(const int32_t* img, int n, EvBook* b) noexcept nogil:
     if img[EH_OPENINGS_AT] != at or not 0 <= b.n_openings <= 64:
         return -1
     at += b.n_openings * 4
+    # the bonuses of a payment by shares, after the openings
+    b.n_bonuses = img[EH_N_BONUSES]
+    if img[EH_BONUSES_AT] != at or not 0 <= b.n_bonuses <= 64:
+        return -1
+    at += b.n_bonuses * 2
     if img[EH_CODE_AT] != at or at + b.code_len != n:
         return -1
     b.rows = img + img[EH_ROWS_AT]
@@ -321,6 +330,7 @@ cdef int ev_load(const int32_t* img, int n, EvBook* b) noexcept nogil:
     b.refusals = img + img[EH_REFUSALS_AT]
     b.code = img + img[EH_CODE_AT]
     b.openings = img + img[EH_OPENINGS_AT]
+    b.bonuses = img + img[EH_BONUSES_AT]
     b.flags = img[EH_FLAGS]
     b.forms = img[EH_FORMS]
     b.rule_flags = <uint32_t>img[EH_RULE_FLAGS]
@@ -335,7 +345,8 @@ cdef int ev_load(const int32_t* img, int n, EvBook* b) noexcept nogil:
             and 0 <= b.forms < 64 and 1 <= img[EH_WINNERS_TO_END] <= 3 and -1 <= img[EH_NOT_PAYING] < b.n_facts
             and -1 <= img[EH_BETWEEN_LOSERS] < b.n_facts and -1 <= img[EH_BIRD_SEATS] < b.n_facts
             and -1 <= img[EH_DRAWN_WIN] < b.n_facts and img[EH_LIMIT_GROUP] >= -1
-            and -1 <= img[EH_DISCARDED_PLAIN] <= 1 and BEST_VALUE <= img[EH_BEST] <= BEST_TOTAL):
+            and -1 <= img[EH_DISCARDED_PLAIN] <= 1 and BEST_VALUE <= img[EH_BEST] <= BEST_PAYMENTS
+            and 0 <= img[EH_SHARES] <= 1 and -1 <= img[EH_SHARE_DOUBLING] <= DBL_NONE and img[EH_FLAT_GROUP] >= -1):
         return -1
     if img[EH_DRAWN_WIN] >= 0 and b.facts[img[EH_DRAWN_WIN] * EVL_FACT + EFA_KIND] != FK_INT:
         return -1
@@ -344,6 +355,10 @@ cdef int ev_load(const int32_t* img, int n, EvBook* b) noexcept nogil:
     if img[EH_BIRD_SEATS] >= 0 and b.facts[img[EH_BIRD_SEATS] * EVL_FACT + EFA_KIND] != FK_PER_SEAT:
         return -1
     if img[EH_BETWEEN_LOSERS] >= 0 and b.facts[img[EH_BETWEEN_LOSERS] * EVL_FACT + EFA_KIND] != FK_PER_SEAT:
+        return -1
+    if not -1 <= img[EH_HOLDING_POINTS] < b.n_facts:
+        return -1
+    if img[EH_HOLDING_POINTS] >= 0 and b.facts[img[EH_HOLDING_POINTS] * EVL_FACT + EFA_KIND] != FK_PER_SEAT:
         return -1
     for i in range(b.n_facts):
         if not (0 <= b.facts[i * EVL_FACT + EFA_KIND] <= 2 and 0 <= b.facts[i * EVL_FACT + EFA_SOURCE] < 64):
@@ -384,6 +399,15 @@ cdef int ev_load(const int32_t* img, int n, EvBook* b) noexcept nogil:
             ok = -1
     if ev_program_ok(b, img[EH_DEALER_FACTOR], depth_at) != 0:
         ok = -1
+    for j in range(EH_SHARE_SELF_DRAW, EH_SHARE_CAP + 1):  # (the payment by shares' programs, in their order)
+        if ev_program_ok(b, img[j], depth_at) != 0:
+            ok = -1
+    if ev_program_ok(b, img[EH_FLAT_WHEN], depth_at) != 0:
+        ok = -1
+    for i in range(b.n_bonuses):
+        if b.bonuses[2 * i] < 0 or ev_program_ok(b, b.bonuses[2 * i], depth_at) != 0 \
+                or not -1 <= b.bonuses[2 * i + 1] <= BPY_ALL:
+            ok = -1
     if ev_program_ok(b, img[EH_CAP_WHEN], depth_at) != 0:  # (腊子)
         ok = -1
     if b.aggregation == AGG_FORMULA and img[EH_FORMULA] < 0:
@@ -931,6 +955,9 @@ ctypedef struct EvScan:
     int by_total                  # [scoring] best = "total": readings ranked by their total (rounded, capped)
     int has_rank_cap              # (the cap that total is held to)
     int64_t rank_cap
+    int by_payments               # [scoring] best = "payments": readings ranked by what their payers pay
+    int flat                      # flat wins apply ([scoring] flat_group, flat_when holds)
+    int flat_hit                  # a flat win was found: the scan keeps it
     EvReading cur
     EvReading place
     EvLine lines[EV_MAX_ROWS]
@@ -1338,6 +1365,7 @@ cdef void ev_consider(EvScan* S, EvReading* r, uint8_t* key, int n, int placed) 
     cdef int64_t value, tie, v, rank
     cdef int c, i, m = 0, limited = 0
     cdef uint8_t counted[EV_MAX_ROWS]
+    cdef int64_t owed[4]
     cdef EvCtx x
     cdef const EvBook* b = S.b
     if ev_count_rows(S, r) != 0:
@@ -1388,10 +1416,46 @@ cdef void ev_consider(EvScan* S, EvReading* r, uint8_t* key, int n, int placed) 
                 return
         x.counted = NULL
         x.n_counted = 0
-    if limited:
+    if S.flat:  # the first reading (the smallest key) with a counted row of the flat group is the win, that row
+        for i in range(S.n_lines):  # alone, whatever the others are worth
+            if b.rows[S.lines[i].row * EVL_ROW + ERW_GROUP] == b.img[EH_FLAT_GROUP]:
+                if S.flat_hit:
+                    c = memcmp(key, S.best_key, n if n < S.best_key_len else S.best_key_len)
+                    if c > 0 or (c == 0 and n >= S.best_key_len):
+                        return
+                S.flat_hit = 1
+                S.have_best = 1
+                memcpy(S.best_key, key, n)
+                S.best_key_len = n
+                S.res.n_lines = 1
+                S.res.lines[0] = S.lines[i]
+                S.res.lines[0].times = 1
+                S.res.value = S.lines[i].value
+                S.res.fan = 0
+                memset(S.res.totals, 0, sizeof(S.res.totals))
+                S.res.totals[3] = S.lines[i].value
+                S.res.totals[4] = 1
+                S.res.best = r[0]
+                S.res.placed = placed
+                S.res.flat = 1
+                return
+    if S.flat_hit:
+        return  # (a flat win found: no other reading is kept)
+    if limited and not S.by_payments:
         value = S.limit
     elif ev_hand_value(S, t, &value) != 0:
         S.status = ER_FALLBACK
+        return
+    if S.by_payments:  # (what the payers pay on its value, the scoring context's discarder; the first of equals)
+        if ev_share_owed(b, S.h, value, S.lines, S.n_lines, t, -1 if r.self_drawn else S.h.discarder,
+                         -1 if r.self_drawn else S.h.discarder, owed) != 0:
+            S.status = ER_FALLBACK
+            return
+        rank = 0
+        for i in range(4):
+            if owed[i] >= 0:
+                rank += owed[i]
+        ev_keep(S, r, key, n, placed, rank, 0, value, t)
         return
     tie = t[0]
     if b.img[EH_TIE_BREAK] >= 0:
@@ -1405,6 +1469,14 @@ cdef void ev_consider(EvScan* S, EvReading* r, uint8_t* key, int n, int placed) 
             rank = -ev_floordiv(-rank, b.img[EH_ROUND_UP]) * b.img[EH_ROUND_UP]
         if S.has_rank_cap and rank > S.rank_cap:
             rank = S.rank_cap
+    ev_keep(S, r, key, n, placed, rank, tie, value, t)
+
+
+cdef void ev_keep(EvScan* S, EvReading* r, uint8_t* key, int n, int placed, int64_t rank, int64_t tie,
+                  int64_t value, const int64_t* t) noexcept nogil:
+    """Keep the reading in S (its lines counted) if (rank, tie) is above the best so far, or equal to it and
+    first in the kernels' order (the smallest key)."""
+    cdef int c
     if S.have_best:
         if rank < S.best_rank[0] or (rank == S.best_rank[0] and tie < S.best_rank[1]):
             return
@@ -1419,7 +1491,7 @@ cdef void ev_consider(EvScan* S, EvReading* r, uint8_t* key, int n, int placed) 
     S.best_key_len = n
     S.res.value = value
     S.res.fan = t[0]
-    memcpy(S.res.totals, t, sizeof(t))
+    memcpy(S.res.totals, t, 5 * sizeof(int64_t))
     S.res.n_lines = S.n_lines
     memcpy(S.res.lines, S.lines, S.n_lines * sizeof(EvLine))
     S.res.best = r[0]
@@ -1930,6 +2002,7 @@ cdef int ev_score(const EvBook* b, const EvHand* h0, EvResult* res) noexcept nog
     cdef int64_t v, cap
     res.status = ER_FALLBACK
     res.n_lines = 0
+    res.flat = 0
     if h.k < 0 or h.k > b.max_wildcards or h.n_melds < 0 or h.n_melds > EV_MAX_MELDS:
         return ER_FALLBACK
     # [wildcards] discarded_plain: a wildcard won on a discard (a kong robbed as a self-draw is none) is a plain
@@ -1993,6 +2066,11 @@ cdef int ev_score(const EvBook* b, const EvHand* h0, EvResult* res) noexcept nog
         if ev_run(&x, b.img[EH_CAP], &S.limit) != 0:
             return ER_FALLBACK
         S.has_limit = 1
+    S.by_payments = b.img[EH_BEST] == BEST_PAYMENTS
+    if b.img[EH_FLAT_GROUP] >= 0:  # (flat wins, while flat_when holds)
+        if ev_prog(&x, b.img[EH_FLAT_WHEN], 1, &v) != 0:
+            return ER_FALLBACK
+        S.flat = v != 0
     S.cap_when = -1
     if b.img[EH_CAP_WHEN] >= 0 and b.img[EH_CAP] >= 0:  # (腊子: readings worth the cap by an expression)
         if not S.has_limit and ev_run(&x, b.img[EH_CAP], &S.limit) != 0:
@@ -2049,7 +2127,10 @@ cdef int ev_score(const EvBook* b, const EvHand* h0, EvResult* res) noexcept nog
     if not S.have_best:
         res.status = ER_NO_WIN
         return ER_NO_WIN
-    if ev_finish(b, &h, res) != 0:
+    if res.flat:
+        if ev_flat_finish(b, &h, res) != 0:
+            return ER_FALLBACK
+    elif ev_finish(b, &h, res) != 0:
         return ER_FALLBACK
     res.status = ER_OK
     return ER_OK
@@ -2132,6 +2213,22 @@ cdef int ev_finish(const EvBook* b, const EvHand* h, EvResult* res) noexcept nog
     if ev_prog(&x, img[EH_POINTS], total, &points) != 0:
         return -1
     res.points = points
+    if img[EH_SHARES]:  # paid by shares: the paying context's discarder, the scoring context's for the bonuses
+        for i in range(4):
+            res.owed[i] = -1
+            res.pay[i] = 0
+        if res.invalid == 0:
+            if ev_share_owed(b, h, total, res.lines, res.n_lines, res.totals, h.discarder,
+                             -1 if self_drawn else h.discarder, res.owed) != 0:
+                return -1
+            for p in range(4):
+                if res.owed[p] >= 0:
+                    if p == winner:
+                        return -1
+                    res.pay[p] -= res.owed[p]
+                    res.pay[winner] += res.owed[p]
+        ev_settle_holdings(b, h, res)
+        return ev_details(b, &rx, res)
     # the payment rule (worked out for an invalid win too, as the rule book does)
     if ev_prog(&x, img[EH_ALL_PAY_ON_DISCARD], 0, &all_pay) != 0 \
             or ev_prog(&x, img[EH_DISCARDER_PAYS_FOR_ALL], 0, &for_all) != 0 \
@@ -2217,6 +2314,150 @@ cdef int ev_finish(const EvBook* b, const EvHand* h, EvResult* res) noexcept nog
     if img[EH_BETWEEN_LOSERS] >= 0 and h.facts[img[EH_BETWEEN_LOSERS]] != EVL_ABSENT:
         ev_between_losers(h.facts[img[EH_BETWEEN_LOSERS]], 15 if b.players == 4 else 3, winner, res)
     return ev_details(b, &rx, res)
+
+
+# the payment by shares ([payment.shares], [[payment.bonuses]]) and flat wins ([scoring] flat_group) ------------------
+
+cdef int ev_share_owed(const EvBook* b, const EvHand* h, int64_t value, const EvLine* lines, int n_lines,
+                       const int64_t* t, int discarder, int bonus_discarder, int64_t* owed) noexcept nogil:
+    """strategies.share_payments: each payer's shares (on a self-draw, from ``discarder``, from the others) × unit ×
+    ``value``, doubled for the dealer, plus the bonuses on the counted ``lines`` (totals ``t``; added by
+    ``bonus_discarder`` alone, the scoring context's, or by every payer), held to the cap; the discarder may pay
+    for all.  owed[p] = -1: p does not pay.  -1 where the rule book raises, a value passes the limit, or an amount
+    is below 0 (the rule book takes it)."""
+    cdef EvCtx x
+    cdef uint8_t counted[EV_MAX_ROWS]
+    cdef int64_t own_self, own_discarder, own_others, unit, for_all, cap = 0, v, share, amount, sum_
+    cdef int64_t extra[4]
+    cdef int i, p, who, winner = h.winner, dealer = h.dealer, doubling = b.img[EH_SHARE_DOUBLING]
+    cdef int seats_mask = 15 if b.players == 4 else 3
+    cdef const int32_t* img = b.img
+    if doubling < 0:
+        return -1  # (a dealer doubling the rule book does not know: it raises)
+    ev_plain(&x, b, h)
+    if ev_prog(&x, img[EH_SHARE_SELF_DRAW], 1, &own_self) != 0 \
+            or ev_prog(&x, img[EH_SHARE_DISCARDER], 1, &own_discarder) != 0 \
+            or ev_prog(&x, img[EH_SHARE_OTHERS], 0, &own_others) != 0 \
+            or ev_prog(&x, img[EH_SHARE_UNIT], 1, &unit) != 0 \
+            or ev_prog(&x, img[EH_SHARE_PAYS_FOR_ALL], 0, &for_all) != 0:
+        return -1
+    if img[EH_SHARE_CAP] >= 0 and ev_run(&x, img[EH_SHARE_CAP], &cap) != 0:
+        return -1
+    for p in range(4):
+        extra[p] = 0
+        owed[p] = -1
+    if b.n_bonuses:
+        memset(counted, 0, b.n_rows)
+        for i in range(n_lines):
+            counted[lines[i].row] = 1
+        x.counted = counted
+        x.n_counted = n_lines
+        x.scoring[ESC_PT] = t[3]
+        x.scoring[ESC_X] = t[4]
+        for i in range(b.n_bonuses):
+            if ev_run(&x, b.bonuses[2 * i], &v) != 0:
+                return -1
+            if v == 0:
+                continue
+            who = b.bonuses[2 * i + 1]
+            if who < 0:
+                return -1  # (added by a party the rule book does not know: it raises)
+            for p in range(4):
+                if (seats_mask >> p) & 1 and p != winner and (bonus_discarder < 0 or who == BPY_ALL
+                                                              or p == bonus_discarder):
+                    extra[p] += v
+                    if ev_big(extra[p]):
+                        return -1
+    for p in range(4):
+        if not (seats_mask >> p) & 1 or p == winner:
+            continue
+        if discarder < 0:
+            share = own_self
+        elif p == discarder:
+            share = own_discarder
+        elif own_others:
+            share = own_others
+        else:
+            continue
+        if ev_mul(share, unit, &amount) != 0 or ev_mul(amount, value, &amount) != 0:
+            return -1
+        if doubling == DBL_PAYER_OR_WINNER and (dealer == p or dealer == winner):
+            if ev_mul(amount, 2, &amount) != 0:
+                return -1
+        elif doubling == DBL_WINNER_OR_DISCARDER:
+            if winner == dealer and ev_mul(amount, 2, &amount) != 0:
+                return -1
+            if p == dealer and dealer == discarder and ev_mul(amount, 2, &amount) != 0:
+                return -1
+        amount += extra[p]
+        if img[EH_SHARE_CAP] >= 0 and amount > cap:
+            amount = cap
+        if ev_big(amount) or amount < 0:
+            return -1
+        owed[p] = amount
+    if for_all and discarder >= 0:
+        sum_ = 0
+        for p in range(4):
+            if owed[p] >= 0:
+                sum_ += owed[p]
+                owed[p] = -1
+        if ev_big(sum_):
+            return -1
+        owed[discarder] = sum_
+    return 0
+
+
+cdef int ev_flat_finish(const EvBook* b, const EvHand* h, EvResult* res) noexcept nogil:
+    """A flat win: its one line (its other name read), its value paid by every other seat; nothing else is read
+    (no rounding, cap, validity or details).  -1 where the rule book raises or the value is below 0."""
+    cdef EvCtx x
+    cdef EvReading one
+    cdef int p, winner = h.winner
+    cdef int64_t v, value = res.value
+    cdef int seats_mask = 15 if b.players == 4 else 3
+    if value < 0:
+        return -1
+    ev_plain(&x, b, h)
+    res.renamed[0] = 0
+    p = b.rows[res.lines[0].row * EVL_ROW + ERW_RENAME]
+    if p >= 0:
+        if res.lines[0].set >= 0:
+            ev_set_view(&res.best, res.lines[0].set, &one)
+            x.r = &one
+        else:
+            x.r = &res.best
+        if ev_run(&x, p, &v) != 0:
+            return -1
+        res.renamed[0] = v != 0
+    res.total = value
+    res.invalid = 0
+    res.compared = 0
+    res.points = value
+    res.n_details = 0
+    for p in range(4):
+        res.owed[p] = -1
+        res.pay[p] = 0
+    for p in range(4):
+        if (seats_mask >> p) & 1 and p != winner:
+            res.owed[p] = value
+            res.pay[p] -= value
+            res.pay[winner] += value
+    ev_settle_holdings(b, h, res)
+    return 0
+
+
+cdef void ev_settle_holdings(const EvBook* b, const EvHand* h, EvResult* res) noexcept nogil:
+    """南昌 算精 with a win paid by shares or flat: each seat's points for the wildcards it holds (a per-seat fact,
+    16 bits a seat) settled between every pair of seats: seat s gains the sum of its points less each other's."""
+    cdef int s, o, slot = b.img[EH_HOLDING_POINTS]
+    cdef int64_t packed
+    if slot < 0 or h.facts[slot] == EVL_ABSENT:
+        return
+    packed = h.facts[slot]
+    for s in range(4):
+        for o in range(4):
+            if o != s:
+                res.pay[s] += ((packed >> (16 * s)) & 0xFFFF) - ((packed >> (16 * o)) & 0xFFFF)
 
 
 # 输家互算 ([payment] between_losers: Yuhuan's losers) ------------------------------------------------------------
@@ -2370,7 +2611,7 @@ cdef class CompiledBook:
             return (st, lines, res.value, res.fan, tuple([res.totals[i] for i in range(5)]), res.total, res.invalid,
                     res.points, tuple([res.owed[i] for i in range(4)]), tuple([res.pay[i] for i in range(4)]),
                     r.wait, deco, bool(res.placed), res.compared,
-                    tuple([res.details[i] for i in range(res.n_details)]))
+                    tuple([res.details[i] for i in range(res.n_details)]), bool(res.flat))
         finally:
             free(res)
 

@@ -85,6 +85,16 @@ def test_the_library_is_one_list() -> None:
     assert O.magic(moved) != MAGIC
 
 
+def test_the_image_words_of_the_book_keys_are_the_rule_books() -> None:
+    """The codes the image gives ``[scoring] best`` and the payment by shares' dealer doubling are the rule book's
+    own lists (written once in opcodes.py, which imports nothing: compared here)."""
+    from mahjong.rulebook.spec import SPEC
+    from mahjong.rulebook.strategies import DEALER_DOUBLING
+
+    assert O.DOUBLINGS == DEALER_DOUBLING
+    assert O.BESTS == SPEC["scoring"].sub["best"].choices
+
+
 @compiled_only
 def test_the_compiled_module_agrees_and_has_a_case_for_every_entry() -> None:
     from mahjong import _core
@@ -196,7 +206,8 @@ def _compare(rs: Any, hand: Any, kw: dict[str, Any]) -> str:
     lines = [(rows[i].key, n, v, *row_names(rows[i], renamed, words), rows[i].text if tile < 0 else tile_name(tile))
              for i, n, v, renamed, tile in got.lines]
     items = list(expected.items)
-    if rs.book.aggregation == "hu_tai":  # (score() shows the doubling the 台 give after the rows, on either path)
+    if rs.book.aggregation == "hu_tai" and not (got.flat or rs.book.shares):  # (score() shows the doubling the 台
+        # give after the rows, but for a win paid by shares or flat)
         assert (items[-1].key, items[-1].unit) == ("multiplier", "x")
         items.pop()
     assert lines == [(i.key, i.count, i.value, i.name_zh, i.name_en, i.note) for i in items], (str(h), kw)
@@ -205,7 +216,8 @@ def _compare(rs: Any, hand: Any, kw: dict[str, Any]) -> str:
     assert readings_of(cb, rs, h, c)[got.reading] == expected.reading
     if rs.book.report_wait or got.placed:
         assert (O.WAITS[got.wait] if got.wait else None) == expected.wait
-    assert dict(zip(cb.details, got.details)) == {k: expected.details[k] for k in cb.details}
+    if not (got.flat or rs.book.shares):  # (a win paid by shares or flat shows no [[details]])
+        assert dict(zip(cb.details, got.details)) == {k: expected.details[k] for k in cb.details}
     return "ok"
 
 
@@ -433,9 +445,15 @@ def _book(draw: Any) -> str:
             scoring.append(f"cap_when = '{draw(_bool_expr())}'")
     if draw(st.integers(0, 3)) == 0:
         scoring.append(f"minimum_of = '{draw(st.sampled_from(_SCORED))}'")
-    by_total = draw(st.integers(0, 3)) == 0
-    if by_total:  # (the reading of the largest total kept; its tie-break may read the reading's totals)
-        scoring.append('best = "total"')
+    by_shares = draw(st.integers(0, 2)) == 0  # (paid by shares; the reading the payers pay most for)
+    best = draw(st.sampled_from(["value", "value", "total", "total"] + (["payments"] * 3 if by_shares else [])))
+    by_total = best == "total"
+    if best != "value":  # (the reading of the largest total kept; its tie-break may read the reading's totals)
+        scoring.append(f'best = "{best}"')
+    if grouped and draw(st.integers(0, 3)) == 0:  # (a counted row of the group is the whole win, paid flat)
+        scoring.append('flat_group = "big"')
+        if draw(st.booleans()):
+            scoring.append("flat_when = 'opt_on'")
     if draw(st.integers(0, 3)) == 0:
         tie = draw(st.sampled_from(["hu", "fan + tai", "pt - x"])) if by_total and draw(st.booleans()) else None
         scoring.append(f"tie_break = '{tie or draw(_num_expr())}'")
@@ -450,6 +468,21 @@ def _book(draw: Any) -> str:
         payment.append(f"cap = {draw(st.integers(1, 30))}")
     if draw(st.integers(0, 2)) == 0:
         payment.append(f'dealer_factor = "{draw(st.sampled_from(["2", "opt_n", "1 + opt_n"]))}"')
+    if by_shares:
+        payment += ["[payment.shares]", f"self_draw = {draw(st.integers(0, 3))}",
+                    f"discarder = {draw(st.integers(0, 3))}",
+                    f"others = '{draw(st.sampled_from(['0', '1', 'pick(opt_on, 1, 0)']))}'",
+                    f"unit = '{draw(st.sampled_from(['1', '2', 'opt_n']))}'",
+                    f"pays_for_all = '{draw(st.sampled_from(['false', 'robbing_kong', 'flag and not self_drawn']))}'"]
+        doubling = draw(st.sampled_from(["payer_or_winner", "winner_or_discarder", "none", None]))
+        if doubling:
+            payment.append(f"dealer_doubling = '\"{doubling}\"'")
+        if draw(st.booleans()):
+            payment.append(f"cap = {draw(st.integers(1, 40))}")
+        for _ in range(draw(st.integers(0, 2))):
+            amount = draw(st.sampled_from(["pt", "pick(row_r0, 3, 0)", "x + 1", "opt_n", "0"]))
+            who = draw(st.sampled_from(["discarder", "all"]))
+            payment += ["[[payment.bonuses]]", f"amount = '{amount}'", f"payers = '\"{who}\"'"]
     forms = ['"regular"'] + [f'"{f}"' for f in ("seven_pairs", "thirteen_orphans", "honors_and_knitted")
                               if draw(st.booleans())]
     win = f"forms = [{', '.join(forms)}]"
@@ -766,3 +799,45 @@ def test_an_image_whose_sums_overflow_is_refused(word: str) -> None:
     image[at] = 2**31 - 1
     with pytest.raises(ValueError):
         _core.CompiledBook(image)
+
+
+# --- Nanchang on the compiled book -----------------------------------------------------------------------------------
+
+def test_nanchang_compiles() -> None:
+    """Nanchang's book compiles: its shares, bonuses, flat wins, best = "payments", discarded 精 and the facts its
+    hooks derive (others hold 精, 精钓's wait, the 精 each seat holds: fact slots of source ``derived``)."""
+    from mahjong.rulesets.nanchang import Nanchang
+
+    rs = Nanchang()
+    assert not_compiled_reason(rs) is None
+    cb = compiled(rs)
+    assert cb is not None
+    derived = {s.name for s in cb.facts if s.source == "derived"}
+    assert derived == {"others_hold_wildcards", "waited_on_any_tile", "holding_points"}, derived
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_nanchang_cases_score_alike(seed: int) -> None:
+    """Seeded Nanchang cases (精 in hand and held by the others, discarded and self-drawn wins, 天胡 / 地胡, kongs,
+    every option): the rule book, the twin and the compiled evaluator give the same rows, total and payments (the
+    精 settled with the win included), and BookRuleSet.score on the compiled book gives the rule book's whole
+    result."""
+    from nanchang_cases import cases
+
+    from mahjong.rulesets.nanchang import Nanchang
+
+    seen: dict[str, int] = {}
+    for case in cases(seed, 60):
+        rs = Nanchang(**case["options"])
+        kw = dict(case["context"])
+        if kw.get("jing_held") is not None:
+            kw["jing_held"] = tuple(None if h is None else tuple(h) for h in kw["jing_held"])
+            kw["jing_kongs"] = tuple(kw.get("jing_kongs", ()))
+        got = _compare(rs, case["hand"], kw)
+        seen[got] = seen.get(got, 0) + 1
+        if BACKEND == "cython":
+            fast = _result(rs, case["hand"], kw)
+            with _rule_book_only():
+                slow = _result(rs, case["hand"], kw)
+            assert fast == slow, case
+    assert seen.get("ok", 0) >= 20, seen

@@ -304,8 +304,8 @@ def _book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
     if not core_available() or not isinstance(rs, BookRuleSet) or flow.earthly not in _EARTHLY:
         return None
     cb = compiled(rs)
-    if cb is None:
-        return None
+    if cb is None or any(slot.source == "derived" for slot in cb.facts):
+        return None  # (a fact the rule set's hooks derive is none the core works out: the rule book decides)
     cls = type(flow)
     if cls.may_win not in (Flow.may_win, BookFlow.may_win) or cls.wildcard_count not in (Flow.wildcard_count,
                                                                                       BookFlow.wildcard_count):

@@ -108,16 +108,27 @@ class CompiledBook:
     def header(self) -> dict[str, int]:
         return {name: self.image[i] for i, name in enumerate(O.HEADER)}
 
-    def fact_values(self, ctx: Any, hand: Any) -> list[int]:
+    def fact_values(self, ctx: Any, hand: Any, rs: Any = None) -> list[int]:
         """The image's fact vector for a win context (and the hand, for the scoring names melds / kongs /
-        claimed_melds)."""
+        claimed_melds); the facts the rule set's hooks derive (``rs``: source ``derived``) worked out by them, as
+        BookRuleSet.score does."""
         getters = self.__dict__.get("_getters")
         if getters is None:
             book_facts = self.__dict__["_facts_of_book"]
             getters = self.__dict__["_getters"] = tuple(_getter(slot, book_facts) for slot in self.facts)
+        derived: dict[str, Any] | None = None
         out = []
-        for get, kind in getters:
-            v = get(ctx, hand)
+        for (get, kind), slot in zip(getters, self.facts):
+            if slot.source == "derived":
+                if derived is None:
+                    if rs is None:
+                        raise NotCompiled("the facts the rule set derives need the rule set")
+                    derived = derived_facts(rs, hand, ctx)
+                v = derived[slot.name]
+                if callable(v):
+                    v = v()
+            else:
+                v = get(ctx, hand)
             if v is None:
                 out.append(O.ABSENT)
             elif kind != "int" or type(v) is not int:
@@ -129,6 +140,23 @@ class CompiledBook:
         return out
 
 
+def derived_facts(rs: BookRuleSet, hand: Any, ctx: Any) -> dict[str, Any]:
+    """The facts the rule set's hooks derive for a checked hand and its scoring context, as BookRuleSet.score works
+    them out: its win facts (:meth:`~BookRuleSet.win_facts`, on the wildcard tiles a reading holds) and each seat's
+    points for the wildcards it holds (``holding_points``, from :meth:`~BookRuleSet.wildcard_holdings`; None
+    where the hook settles none)."""
+    holdings = rs.wildcard_holdings(hand, ctx)
+    wild_kinds = rs.wildcard_kinds(ctx)
+    book = rs.book
+    tiles = [t for t in hand.concealed if t in wild_kinds]
+    if (book.discarded_plain is not None and not ctx.self_drawn and hand.win_tile in wild_kinds
+            and rs._value(book.discarded_plain, rs._options(), False)):
+        tiles.remove(hand.win_tile)  # (a wildcard won on a discard is a plain tile)
+    got: dict[str, Any] = dict(rs.win_facts(hand, ctx, holdings, tuple(tiles)))
+    got["holding_points"] = None if holdings is None else tuple(rs.holding_points(*holdings))
+    return got
+
+
 # --- which rule sets are scored by the book ---------------------------------------------------------------------------
 
 #: the methods whose results the image holds: a rule set that overrides one of them scores its own way (unless it
@@ -138,9 +166,7 @@ SCORING_HOOKS = ("score", "readings", "count_rows", "_hand_value", "_reading_env
                  "win_facts", "wildcard_holdings")
 
 #: the book keys the evaluator does not run yet, each with what it says (the rule book scores such a book)
-_NOT_YET = (("shares", "the payment by shares ([payment.shares])"),
-            ("bonuses", "bonuses added to the shares ([[payment.bonuses]])"),
-            ("flat_group", "flat wins ([scoring] flat_group)"))
+_NOT_YET: tuple[tuple[str, str], ...] = ()
 
 
 def _check_scored_by_book(rs: BookRuleSet) -> None:
@@ -318,18 +344,21 @@ class _Compiler:
                 source = name
             elif name == self.book.not_paying:
                 source = "already_won"
+            elif name in self.rs.derived_facts:
+                source = "derived"
             else:
                 source = CORE_FACTS.get(name, "none")
             got = self.slot_of[key] = len(self.slots)
             self.slots.append(FactSlot(name, level, kind, source, _default_of(self.rs, name, level, kind)))
         return got
 
-    def per_seat_slot(self, name: str) -> int:
+    def per_seat_slot(self, name: str, source: str | None = None) -> int:
         """A per-seat fact read by the payment (four numbers in one slot)."""
         key = (name, "plain")
         if key not in self.slot_of:
             self.slot_of[key] = len(self.slots)
-            self.slots.append(FactSlot(name, "plain", "per_seat", CORE_FACTS.get(name, "none"), O.DEFAULT_ABSENT))
+            self.slots.append(FactSlot(name, "plain", "per_seat", source or CORE_FACTS.get(name, "none"),
+                                       O.DEFAULT_ABSENT))
         return self.slot_of[key]
 
     # -- emitting ------------------------------------------------------------------------------------------------
@@ -624,6 +653,7 @@ _PLAIN = _Scope("plain")
 _TOTAL = _Scope("plain", scoring=("total",))
 _PAY = _Scope("plain", groups=True)
 _PAY_TOTAL = _Scope("plain", scoring=("total",), groups=True)
+_BONUS = _Scope("plain", rows=True, scoring=("pt", "x"))  # (a bonus reads the counted rows' pt, x and row_KEY)
 _FORMULA = _Scope("plain", scoring=("fan", "hu", "tai", "pt", "x"))
 
 
@@ -749,6 +779,12 @@ def compile_ruleset(rs: BookRuleSet) -> CompiledBook:
     put("winners_to_end", book.flow.winners_to_end)
     put("discarded_plain", _discarded_plain(rs, opts))
     put("best", O.BESTS.index(book.best))
+    bonuses = _shares(c, put, scalar)
+    put("flat_group", -1 if book.flat_group is None else c.groups.get(book.flat_group, -1))
+    put("flat_when", scalar(book.flat_when, None) if book.flat_group is not None else -1)
+    # 南昌 算精: the wildcards each seat holds, settled with a win paid by shares or flat (the hook's holdings)
+    holds = type(rs).wildcard_holdings is not BookRuleSet.wildcard_holdings and (book.shares or book.flat_group)
+    put("holding_points", c.per_seat_slot("holding_points", "derived") if holds else -1)
     fact_words: list[int] = []
     for s in c.slots:
         fact_words += [O.FACT_KINDS.index(s.kind), _FS[s.source], s.default]
@@ -777,6 +813,9 @@ def compile_ruleset(rs: BookRuleSet) -> CompiledBook:
     put("n_openings", len(openings) // 4)
     put("openings_at", len(head) + len(body))
     body += openings
+    put("n_bonuses", len(bonuses) // 2)
+    put("bonuses_at", len(head) + len(body))
+    body += bonuses
     # 买马: the [horses] value's terms (0: the rule book pays the horses)
     terms = _horse_terms(rs)
     put("horses_paid", int(terms is not None))
@@ -790,6 +829,40 @@ def compile_ruleset(rs: BookRuleSet) -> CompiledBook:
                        tuple(key for key, _node in book.details), tuple(_truth(node) for _key, node in book.details))
     out.__dict__["_facts_of_book"] = book.facts
     return out
+
+
+def _shares(c: _Compiler, put: Callable[[str, int], None], scalar: Callable[..., int]) -> list[int]:
+    """``[payment.shares]`` (its programs, the dealer doubling under the options) and ``[[payment.bonuses]]`` (two
+    words each: the amount's program, who adds it under the options) into the header; the bonuses' words."""
+    book, rs = c.book, c.rs
+    sh = book.shares
+    put("shares", int(sh is not None))
+    if sh is None:
+        for name in ("share_self_draw", "share_discarder", "share_others", "share_unit", "share_pays_for_all",
+                     "share_cap"):
+            put(name, -1)
+        put("share_doubling", -1)
+        return []
+    for name, key, default in (("share_self_draw", "self_draw", 1), ("share_discarder", "discarder", 1),
+                               ("share_others", "others", 0), ("share_unit", "unit", 1),
+                               ("share_pays_for_all", "pays_for_all", 0), ("share_cap", "cap", None)):
+        put(name, scalar(sh[key], default, _PAY))
+    doubling = _of_options(rs, sh["dealer_doubling"], "none", "payment.shares.dealer_doubling")
+    put("share_doubling", O.DOUBLINGS.index(doubling) if doubling in O.DOUBLINGS else -1)
+    words: list[int] = []
+    for i, (amount, payers, _zh, _en) in enumerate(book.bonuses):
+        who = _of_options(rs, payers, None, f"payment.bonuses[{i}].payers")
+        words += [c.program(amount, _BONUS), O.BONUS_PAYERS.index(who) if who in O.BONUS_PAYERS else -1]
+    return words
+
+
+def _of_options(rs: BookRuleSet, node: Node | None, default: Any, where: str) -> Any:
+    """An expression of the book the evaluator takes as a constant of the options (a text); one that reads the
+    win is not compiled."""
+    try:
+        return rs._value(node, rs._options(), default)
+    except MahjongError as e:
+        raise NotCompiled(f"{rs.name}: {where} reads more than the options ({e})") from None
 
 
 def _discarded_plain(rs: BookRuleSet, opts: Mapping[str, Any]) -> int:

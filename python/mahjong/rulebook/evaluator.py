@@ -26,7 +26,7 @@ from mahjong.errors import MahjongError, NotWinningError
 from mahjong.framework import ScoreItem
 from mahjong.rulebook import opcodes as O
 from mahjong.rulebook.book import BestReading, compiled_scorer, row_names, wait_words
-from mahjong.rulebook.compiler import LIBRARY, MAGIC, CompiledBook, NotCompiled, compiled
+from mahjong.rulebook.compiler import LIBRARY, MAGIC, CompiledBook, NotCompiled, compiled, derived_facts
 from mahjong.rulebook.predicates import COUNTS, FUNCTIONS, PREDICATES
 from mahjong.rulebook.reading import Reading, build_reading, set_reading, win_facts, win_placements
 from mahjong.rulebook.strategies import Totals
@@ -67,6 +67,7 @@ class Outcome:
         compared: what the minimum was compared with (the total, or ``[scoring] minimum_of``); 0 where it was
             not.
         details: the book's ``[[details]]`` on the best reading, in their order.
+        flat: the win is a flat win (``[scoring] flat_group``): its one line's value from every other player.
     """
 
     status: str
@@ -84,6 +85,7 @@ class Outcome:
     placed: bool = False
     compared: int = 0
     details: tuple[int, ...] = ()
+    flat: bool = False
 
 
 class _Fallback(Exception):
@@ -283,6 +285,8 @@ class _Image:
         self.details = image[at:at + self.h["n_details"]]
         at = self.h["refusals_at"]
         self.refusals = image[at:at + self.h["n_refusals"]]
+        at = self.h["bonuses_at"]
+        self.bonuses = [tuple(image[at + 2 * i:at + 2 * i + 2]) for i in range(self.h["n_bonuses"])]
         self.groups = [r[_R["group"]] for r in self.rows]
         self.flags = {name: bool(self.h["flags"] >> i & 1) for i, name in enumerate(O.FLAGS)}
 
@@ -433,13 +437,14 @@ def _twin(cb: CompiledBook, rs: Any, hand: Any, ctx: Any) -> Outcome:
     paying = ctx
     if im.flags["robbing_as_self_draw"] and ctx.robbing_kong:
         ctx = replace(ctx, discarder=None, robbing_kong=False)
-    facts = cb.fact_values(ctx, hand)
+    try:
+        facts = cb.fact_values(ctx, hand, rs)
+    except MahjongError:  # (a hook of the rule set raises on this hand: the rule book raises it)
+        raise _Fallback("the rule set's hooks raise") from None
     plain = _Env(None, facts)
     for pc in im.checks:
         if run(im.code, pc, plain):
             raise _Fallback("a check of the book holds")
-    if im.h["best"] not in (0, 1):
-        raise _Fallback("a reading kept by another measure")
     try:
         wild_kinds = rs.wildcard_kinds(ctx)
         plain_win = _plain_win(im, hand, ctx, wild_kinds)
@@ -450,7 +455,10 @@ def _twin(cb: CompiledBook, rs: Any, hand: Any, ctx: Any) -> Outcome:
         raise _Fallback("the readings raise") from None
     taken = _taken(hand, wild_kinds) if plain_win else None
     book = rs.book
-    extra = {k: _fact_of(kind, getattr(ctx, k)) for k, (kind, _d, _m) in book.facts.items()}
+    derived = rs.derived_facts
+    extra = {k: _fact_of(kind, getattr(ctx, k)) for k, (kind, _d, _m) in book.facts.items() if k not in derived}
+    if derived:
+        extra.update({k: v for k, v in derived_facts(rs, hand, ctx).items() if k in derived})
     wfacts = win_facts(ctx, extra)
     self_drawn = ctx.self_drawn
     placing = bool(im.run(im.h["placements"], plain))
@@ -458,6 +466,9 @@ def _twin(cb: CompiledBook, rs: Any, hand: Any, ctx: Any) -> Outcome:
     if im.h["discarded_plain"] >= 0 and hand.win_tile in wild_kinds:  # a wildcard is the winning tile: one not
         drawn = placing and not plain_win  # plain stands for any tile (placed at each kind it may be)
     by_total = im.h["best"] == O.BESTS.index("total")
+    by_payments = im.h["best"] == O.BESTS.index("payments")
+    flat = im.h["flat_group"] >= 0 and bool(im.run(im.h["flat_when"], plain, 1))
+    flat_hit = False
     if placing and hand.win_tile is None and not drawn:
         raise _Fallback("placements need the winning tile")
     find_wait = im.flags["find_wait"] and not placing
@@ -486,15 +497,32 @@ def _twin(cb: CompiledBook, rs: Any, hand: Any, ctx: Any) -> Outcome:
                 if any(run(im.code, pc, env) for pc in im.refusals):
                     continue
                 env.counted = None
+            if flat:  # the first reading with a counted row of the flat group is the win, that row alone
+                line = next((ln for ln in lines if im.groups[ln[0]] == im.h["flat_group"]), None)
+                if line is not None:
+                    best = ((line[2], 0), k, [(line[0], 1, line[2], line[3])], c, (0, 0, 0, line[2], 1), line[2])
+                    flat_hit = True
+                    break
+            if by_payments:  # (the reading the payers pay most for: its shares on its value, the first of equals)
+                worth = _hand_value(im, totals, plain)
+                owed = _share_owed(im, cb, plain, worth, lines, totals, ctx.winner, ctx.discarder, ctx)
+                rank = (sum(owed.values()), 0)
+                if best is None or rank > best[0]:
+                    best = (rank, k, lines, c, totals, worth)
+                continue
             env.scoring = [*totals, 0, 0]  # (a tie-break of best = "total" reads the totals)
             tie = totals[0] if im.h["tie_break"] < 0 else run(im.code, im.h["tie_break"], env)
             worth = limit if limited else _hand_value(im, totals, plain)
             rank = (_rounded(im, worth, plain) if by_total else worth, tie)
             if best is None or rank > best[0]:
                 best = (rank, k, lines, c, totals, worth)
+        if flat_hit:
+            break
     if best is None:  # (every reading refused, or none places the winning tile: the rule book raises)
         return Outcome("no_win")
     _rank, k, lines, v, totals, value = best
+    if flat_hit:
+        return _flat_outcome(im, cb, k, lines, v, value, paying, placing, facts)
     fan = totals[0]
     env = _Env(v, facts)
     sets = [_Env(set_reading(v, s), facts) for s in v.sets] if any(at >= 0 for *_, at in lines) else []
@@ -531,15 +559,21 @@ def _twin(cb: CompiledBook, rs: Any, hand: Any, ctx: Any) -> Outcome:
     points = total if im.h["points"] < 0 else im.run(im.h["points"], plain)
     plain.lines = lines
     plain.groups = im.groups
-    owed = _payments(im, plain, cb, paying, points, facts, invalid == 0)
+    if im.h["shares"]:  # paid by shares: the discarder of the paying context, the bonuses of the scoring one
+        owed = _share_owed(im, cb, plain, total, lines, totals, paying.winner, paying.discarder, ctx) if (
+            invalid == 0) else {}
+    else:
+        owed = _payments(im, plain, cb, paying, points, facts, invalid == 0)
     pay = [0, 0, 0, 0]
     for payer, amount in owed.items():
         if payer == paying.winner:
             raise _Fallback("the winner pays itself")
         pay[payer] -= amount
         pay[paying.winner] += amount
-    if invalid == 0:
+    if invalid == 0 and not im.h["shares"]:
         _between_losers(im, cb, paying.winner, facts, pay)
+    if im.h["shares"]:
+        _settle_holdings(im, facts, pay)
     owed_row = [-1, -1, -1, -1]
     for payer, amount in owed.items():
         owed_row[payer] = amount
@@ -551,6 +585,82 @@ def _twin(cb: CompiledBook, rs: Any, hand: Any, ctx: Any) -> Outcome:
     return Outcome("ok", k, tuple((i, n, val, r, t) for (i, n, val, _at), r, t in zip(lines, renamed, tiles)),
                    value, fan, totals,
                    total, invalid, points, tuple(owed_row), tuple(pay), wait, placing, compared, details)
+
+
+def _flat_outcome(im: _Image, cb: CompiledBook, k: int, lines: list[_Line], v: Reading, value: int, paying: Any,
+                  placing: bool, facts: Sequence[int]) -> Outcome:
+    """A flat win: its one line, its value paid by every other seat, nothing else read."""
+    i, _n, _value, at = lines[0]
+    env = _Env(v if at < 0 else set_reading(v, v.sets[at]), facts)
+    renamed = im.rows[i][_R["rename"]] >= 0 and bool(run(im.code, im.rows[i][_R["rename"]], env))
+    owed_row = [-1, -1, -1, -1]
+    pay = [0, 0, 0, 0]
+    for p in cb.seats:
+        if p != paying.winner:
+            owed_row[p] = value
+            pay[p] -= value
+            pay[paying.winner] += value
+    _settle_holdings(im, facts, pay)
+    wait = _WAIT_OF[v.wait] if v.wait is not None else 0
+    return Outcome("ok", k, ((i, 1, value, renamed, -1 if at < 0 else v.sets[at].tile),), value, 0,
+                   (0, 0, 0, value, 1), value, 0, value, tuple(owed_row), tuple(pay), wait, placing, 0, (), True)
+
+
+def _share_owed(im: _Image, cb: CompiledBook, plain: _Env, value: int, lines: list[_Line], totals: tuple[int, ...],
+                winner: int, discarder: int | None, ctx: Any) -> dict[int, int]:
+    """strategies.share_payments under the book's ``[payment.shares]``: each payer's shares × unit × ``value``,
+    doubled for the dealer, plus the ``[[payment.bonuses]]`` of the counted ``lines`` (added by the discarder of
+    ``ctx``, the scoring context, alone or by every payer), held to the cap; the discarder may pay for all."""
+    h = im.h
+    if h["share_doubling"] < 0:
+        raise _Fallback("an unknown dealer doubling")
+    own = {"self": im.run(h["share_self_draw"], plain, 1), "discarder": im.run(h["share_discarder"], plain, 1),
+           "others": im.run(h["share_others"], plain, 0)}
+    unit = im.run(h["share_unit"], plain, 1)
+    for_all = bool(im.run(h["share_pays_for_all"], plain, 0))
+    cap = None if h["share_cap"] < 0 else im.run(h["share_cap"], plain)
+    doubling = O.DOUBLINGS[h["share_doubling"]]
+    extra = [0, 0, 0, 0]
+    if im.bonuses:
+        env = _Env(None, plain.facts)
+        env.scoring = [0, 0, 0, totals[3], totals[4], 0, 0]
+        env.counted = [i for i, *_ in lines]
+        for pc, who in im.bonuses:
+            amount = run(im.code, pc, env)
+            if not amount:
+                continue
+            if who < 0:
+                raise _Fallback("a bonus added by an unknown party")
+            for p in cb.seats:
+                if p != ctx.winner and (ctx.discarder is None or who == 1 or p == ctx.discarder):
+                    extra[p] = _checked(extra[p] + amount)
+    dealer = ctx.dealer
+    owed: dict[int, int] = {}
+    for p in cb.seats:
+        if p == winner:
+            continue
+        if discarder is None:
+            share = own["self"]
+        elif p == discarder:
+            share = own["discarder"]
+        elif own["others"]:
+            share = own["others"]
+        else:
+            continue
+        amount = _checked(_checked(share * unit) * value)
+        if doubling == "payer_or_winner" and dealer in (p, winner):
+            amount = _checked(amount * 2)
+        elif doubling == "winner_or_discarder":
+            amount = _checked(amount * (2 if winner == dealer else 1) * (2 if p == dealer == discarder else 1))
+        amount = _checked(amount + extra[p])
+        if cap is not None and amount > cap:
+            amount = cap
+        if amount < 0:
+            raise _Fallback("a payer would be paid")  # (the rule book takes it: -1 is "no payer" in C)
+        owed[p] = amount
+    if for_all and discarder is not None:
+        owed = {discarder: _checked(sum(owed.values()))}
+    return owed
 
 
 def _plain_win(im: _Image, hand: Any, ctx: Any, wild_kinds: frozenset[int]) -> bool:
@@ -664,6 +774,18 @@ def _between_losers(im: _Image, cb: CompiledBook, winner: int, facts: Sequence[i
         pay[s] = _checked(pay[s] + sum(values[s] - values[o] for o in losers))
 
 
+def _settle_holdings(im: _Image, facts: Sequence[int], pay: list[int]) -> None:
+    """南昌 算精 with a win paid by shares or flat: each seat's points for the wildcards it holds (the per-seat fact
+    ``holding_points``) settled between every pair of seats (strategies.all_pairs_settlement); nothing where the
+    book settles none."""
+    slot = im.h["holding_points"]
+    if slot < 0 or facts[slot] == O.ABSENT:
+        return
+    points = [facts[slot] >> (16 * s) & 0xFFFF for s in range(4)]
+    for s in range(4):
+        pay[s] += sum(points[s] - points[o] for o in range(4) if o != s)
+
+
 def _fact_of(kind: str, value: Any) -> Any:
     from mahjong.rulebook.book import fact_value
 
@@ -725,7 +847,7 @@ def hand_input(cb: CompiledBook, rs: Any, hand: Any, ctx: Any,
     win = hand.win_tile if hand.win_tile is not None else -1
     return (bytes(counts), k, bytes(held), melds, bytes(flowers), win, ctx.winner,
             -1 if ctx.discarder is None else ctx.discarder, ctx.dealer, ctx.wind, ctx.prevalent_wind,
-            bool(ctx.robbing_kong), ya, cb.fact_values(ctx, hand), sum(1 << t for t in wild_kinds))
+            bool(ctx.robbing_kong), ya, cb.fact_values(ctx, hand, rs), sum(1 << t for t in wild_kinds))
 
 
 _MELD_CODES = {name: i for i, name in enumerate(O.MELDS)}
@@ -745,9 +867,10 @@ def compiled_outcome(cb: CompiledBook, rs: Any, hand: Any, ctx: Any) -> tuple[Ou
     status = O.RESULTS[got[0]]
     if status != "ok":
         return Outcome(status), None
-    (_, lines, value, fan, totals, total, invalid, points, owed, pay, wait, deco, placed, compared, details) = got
+    (_, lines, value, fan, totals, total, invalid, points, owed, pay, wait, deco, placed, compared, details,
+     flat) = got
     return Outcome("ok", -1, lines, value, fan, totals, total, invalid, points, owed, pay, wait, placed, compared,
-                   details), deco
+                   details, flat), deco
 
 
 # --- BookRuleSet.score on the compiled evaluator ----------------------------------------------------------------------
@@ -775,22 +898,23 @@ def compiled_best(rs: Any, hand: Any, ctx: Any, wild_kinds: frozenset[int]) -> B
     if got[0] != 0:
         return None
     (_, lines, value, _fan, totals, _total, invalid, _points, _owed, _pay, wait, deco, placed, compared,
-     details) = got
+     details, flat) = got
     items = _items_of(cb)
     out = []
     for line in lines:
-        key = (*line, wait)  # (a row's name may show the wait: [win.wait_names])
+        key = (*line, wait, flat)  # (a row's name may show the wait: [win.wait_names]; a flat win's is in pt)
         item = items.get(key)
         if item is None:
             i, n, v, renamed, tile = line
             r = cb.rows[i]
             zh, en = row_names(r, renamed, wait_words(rs.book, O.WAITS[wait] if wait else None))
-            item = items[key] = ScoreItem(r.key, zh, en, v, n, r.unit, r.text if tile < 0 else tile_name(tile))
+            item = items[key] = ScoreItem(r.key, zh, en, v, n, "pt" if flat else r.unit,
+                                          r.text if tile < 0 else tile_name(tile))
         out.append(item)
     reading = Decomposition(Form(deco[0]), deco[1], deco[2], deco[3], deco[4])
     shown = {key: bool(x) if truth else x for key, x, truth in zip(cb.details, details, cb.details_truth)}
     return BestReading(out, reading, O.WAITS[wait] if wait else None, value, Totals(*totals),
-                       lambda: invalid != 2, lambda: compared, lambda total: shown, placed)
+                       lambda: invalid != 2, lambda: compared, lambda total: shown, placed, flat)
 
 
 def _items_of(cb: CompiledBook) -> dict[Any, ScoreItem]:

@@ -98,6 +98,10 @@ READINGS = ("plain", "placements")
 #: the reading a book keeps (``[scoring] best``): the one of highest value, of the largest total (after rounding
 #: and the cap), or the one its payers pay most for
 BESTS = ("value", "total", "payments")
+#: when a payment by shares is doubled for the dealer (``[payment.shares] dealer_doubling``;
+#: strategies.DEALER_DOUBLING, a test compares) and who adds a bonus to its share (``[[payment.bonuses]] payers``)
+DOUBLINGS = ("payer_or_winner", "winner_or_discarder", "none")
+BONUS_PAYERS = ("discarder", "all")
 #: a meld of the evaluator's hand (the core's meld kinds: chow, pung, melded kong, added kong, concealed kong)
 MELDS = ("chow", "pung", "kong", "added_kong", "concealed_kong")
 
@@ -123,6 +127,10 @@ FACT_SOURCES = (
     "bird_seats",       # the birds on each seat (扎鸟 by seat: a per-seat fact)
     "wildcard_win",     # the winning tile is a bonus tile held in the hand (金山 百搭)
     "zero",             # a fact that is always its default in the core's play (false / 0 / none)
+    # a fact the rule set's hooks work out from the hand and the seats (BookRuleSet.win_facts, the points of the
+    # wildcards each seat holds: wildcard_holdings): given by the caller; the hand core does not derive it (a book
+    # that reads one is decided by the rule book in play)
+    "derived",
 )
 
 #: the flags word of an image (bit i = FLAGS[i])
@@ -169,6 +177,17 @@ HEADER = (
     # a wildcard won on a discard read as a plain tile of its kind ([wildcards] discarded_plain under the options:
     # -1 the book has no such key, 0 it is false, 1 true), and the reading kept ([scoring] best: BESTS)
     "discarded_plain", "best",
+    # the payment by shares ([payment.shares]: 0 none, 1 paid by shares), its programs (shares on a self-draw, from
+    # the discarder, from the others, the unit, whether the discarder pays for all, the cap per payer: -1 none) and
+    # its dealer doubling (DOUBLINGS; -1: a value the rule book refuses), the bonuses added to the shares (how many,
+    # where: two words each, the amount's program and who adds it: BONUS_PAYERS, -1 a value the rule book
+    # refuses), and flat wins (the group whose counted row is the whole win, -1 none; the program of when: -1
+    # always)
+    "shares", "share_self_draw", "share_discarder", "share_others", "share_unit", "share_pays_for_all", "share_cap",
+    "share_doubling", "n_bonuses", "bonuses_at", "flat_group", "flat_when",
+    # the per-seat fact slot of each seat's points for the wildcards it holds, settled between every pair of seats
+    # with a win paid by shares or flat ([wildcards.points]: 南昌 算精; -1 none)
+    "holding_points",
     # 腊子: a reading worth the cap outright by an expression over the reading ([scoring] cap_when; -1: none, and
     # none where the book has no cap), its rows shown as counted
     "cap_when",
@@ -230,6 +249,7 @@ def tables(library: tuple[tuple[str, ...], ...] | None = None) -> list[tuple[str
     return [
         ("OP_", OPS), ("LIB_", preds + counts), ("FN_", funcs), ("LFACT_", facts), ("ESC_", SCORING), ("WAIT_", WAITS),
         ("UNIT_", UNITS), ("EXCL_", EXCLUSIONS), ("AGG_", AGGREGATIONS), ("READ_", READINGS), ("BEST_", BESTS),
+        ("DBL_", DOUBLINGS), ("BPY_", BONUS_PAYERS),
         ("EM_", MELDS),
         ("FS_", FACT_SOURCES), ("FK_", FACT_KINDS), ("ER_", RESULTS), ("EH_", HEADER), ("ERW_", ROW), ("EFA_", FACT),
     ]

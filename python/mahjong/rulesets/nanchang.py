@@ -399,6 +399,9 @@ class Nanchang(BookRuleSet):
 
     #: the book's facts this rule set works out (:meth:`win_facts`)
     derived_facts = frozenset({"others_hold_wildcards", "waited_on_any_tile"})
+    #: the compiled book calls these two hooks for the facts they derive and the 精 held (fact slots of source
+    #: ``derived``: mahjong.rulebook.compiler.derived_facts), so they compute what the rule book does
+    compiled_overrides = frozenset({"win_facts", "wildcard_holdings"})
 
     def wildcard_holdings(self, hand: Hand, ctx: WinContext) -> tuple[list[JingHolding], list[bool]]:
         """Hook: the 精 each seat holds and the 精杠, settled with the win (:meth:`jing_holdings`)."""

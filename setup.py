@@ -5,7 +5,8 @@ Everything declarative is in pyproject.toml; this file only declares the extensi
 Build-time switches (environment, all optional):
   MAHJONG_NO_EXTENSIONS=1    pure-Python wheel (reference kernels only)
   MAHJONG_CYTHON_DEBUG=1     bounds/wraparound/initialized checks on
-  MAHJONG_CYTHON_TRACE=1     line tracing, for coverage of .pyx/.pxi
+  MAHJONG_CYTHON_TRACE=1     line tracing, for coverage of .pyx/.pxi (with MAHJONG_CYTHON_DEBUG=1 too: one build
+                             for both, its checks and C asserts on whether or not a tracer runs)
   MAHJONG_CYTHON_ANNOTATE=1  write the cython -a HTML next to the C output
 Compiler directives live here only (not in .pyx headers) so the switches apply everywhere.
 Bounds checks are off in release builds: every public entry point validates its input first.
@@ -27,7 +28,8 @@ NO_EXTENSIONS = _flag("MAHJONG_NO_EXTENSIONS")
 DEBUG = _flag("MAHJONG_CYTHON_DEBUG")
 TRACE = _flag("MAHJONG_CYTHON_TRACE")
 ANNOTATE = _flag("MAHJONG_CYTHON_ANNOTATE")
-MODE = "pure" if NO_EXTENSIONS else "trace" if TRACE else "debug" if DEBUG else "release"
+MODE = ("pure" if NO_EXTENSIONS else "trace-debug" if TRACE and DEBUG else "trace" if TRACE else "debug" if DEBUG
+        else "release")
 
 
 def generate_constants() -> None:
@@ -90,7 +92,7 @@ def extensions():
     elif TRACE:
         # A traced build exists only to measure which lines the tests reach: unoptimised, its C (13 MB with the
         # trace hooks) compiles in a sixth of -O2's time, and its tests, dominated by the tracer, run ~17 % slower.
-        compile_args = ["-O0"]
+        compile_args = ["-O0", "-UNDEBUG"] if DEBUG else ["-O0"]  # (with the debug switch: C asserts on too)
     elif DEBUG:
         compile_args = ["-O1", "-g", "-UNDEBUG"]  # C asserts on, debuggable; Cython's bounds checks above
     else:

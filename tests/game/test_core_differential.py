@@ -12,6 +12,8 @@ slow side of every comparison).
 from __future__ import annotations
 
 import copy
+import math
+import os
 from pathlib import Path
 from typing import Any
 
@@ -150,8 +152,11 @@ def _same_hand(rules: str, options: dict[str, Any], seed: int, salt: int) -> Non
     assert fast.settlement.net == ref.settlement.net
 
 
-#: hands per flow: a few dozen on the compiled pass; the pure-Python pass plays one hand of a few flows
-SALTS = range(24) if CORE else range(1)
+#: hands per flow: a few dozen on the compiled pass, scaled with the hypothesis examples where CI repeats a test at
+#: a fraction of them (MAHJONG_HYPOTHESIS_SCALE, .ci/hypothesis_budget.py: the traced coverage leg) but never under
+#: half of them (traced, of evaluator_core.pxi's lines that 24 hands reach, 12 miss 8 and 5 would miss 27); the
+#: pure-Python pass plays one hand of a few flows
+SALTS = range(max(12, math.ceil(24 * float(os.environ.get("MAHJONG_HYPOTHESIS_SCALE", "1"))))) if CORE else range(1)
 PLAYED = FLOWS if CORE else FLOWS[:1] + [f for f in FLOWS if f[0] in ("twoplayer", "jinshan")][:2]
 
 

@@ -588,12 +588,10 @@ cdef uint64_t useful_weighed(uint8_t* h, int k, int total, int hand_size, uint32
     for t in range(kinds):
         if regular and t < 27 and t % 9 == 0:
             # (a suit's probes read their table slots in one go: the loads, often cache misses, overlap)
+            suit_draw_keys(h + t, keys9)
             for r in range(9):
                 x = t + r
                 if h[x] < 4 and (weight == NULL or weight[x] > 0):
-                    h[x] += 1
-                    keys9[r] = suit_key(h + t)
-                    h[x] -= 1
                     mj_prefetch(&SUIT_TABLE[keys9[r]])
         if h[t] >= 4:
             continue

@@ -559,7 +559,7 @@ cdef uint64_t useful_weighed(uint8_t* h, int k, int total, int hand_size, uint32
     cdef int t, f, d, r, x, found = 0, unprobed = 0
     cdef uint32_t keys9[9]
     cdef uint64_t lowering = 0
-    cdef uint32_t read_once
+    cdef uint32_t read_once, reread = 0
     # drawing t is useful iff imax(D(h + t) - k, 0) - 1 < base, i.e. D(h + t) < base + 1 + k (base >= 0)
     cdef int thr = base + 1 + k, M = (total + 1) // 3, kinds = 27 if flags & F_NO_HONORS else 34
     cdef bint regular, split = not (flags & F_LACK_A_SUIT)
@@ -585,6 +585,9 @@ cdef uint64_t useful_weighed(uint8_t* h, int k, int total, int hand_size, uint32
     if regular and split:  # (the other groups' product, once per group: a probe then costs one last step)
         others_products(&g, M, others)
     read_once = specials_lowered(h, flags, per_form, thr, &lowering)
+    for f in range(1, N_FORMS):  # (the special forms each probe reads again: within reach, not read at once)
+        if 0 <= per_form[f] <= thr and not (read_once >> f) & 1:
+            reread |= (<uint32_t>1) << f
     for t in range(kinds):
         if regular and t < 27 and t % 9 == 0:
             # (a suit's probes read their table slots in one go: the loads, often cache misses, overlap)
@@ -611,9 +614,9 @@ cdef uint64_t useful_weighed(uint8_t* h, int k, int total, int hand_size, uint32
                 d = regular_probe(&g, others, h, t, M, flags)
         if d >= thr and (lowering >> t) & 1:
             d = thr - 1
-        if d >= thr:  # (the special forms within reach, each only where forms_D applied it)
+        if d >= thr and reread:  # (the special forms within reach, each only where forms_D applied it)
             for f in range(1, N_FORMS):
-                if 0 <= per_form[f] <= thr and not (read_once >> f) & 1:
+                if (reread >> f) & 1:
                     d = imin(d, special_D(h, f, M, flags))
         h[t] -= 1
         if d >= thr and kp.n:

@@ -719,12 +719,20 @@ cdef void knit_setup(const uint8_t* h, int M, uint32_t flags, int thr, KnitProbe
     """The 组合龙 permutations whose distance in h is within ``thr`` (only those can make a draw useful), each
     ready to be probed a tile at a time."""
     cdef Groups g
-    cdef int perm, j, rank, t, i
+    cdef int perm, j, rank, t, i, s, missing
+    cdef uint8_t held[3][3]  # [suit][rank class]: how many of ranks j, j+3, j+6 the suit holds
+    for s in range(3):
+        for j in range(3):
+            held[s][j] = (h[9 * s + j] != 0) + (h[9 * s + j + 3] != 0) + (h[9 * s + j + 6] != 0)
     kp.n = 0
     for perm in range(6):
+        # (a permutation lacking more than thr of its tiles is out of reach: skipped before its rest is copied)
+        missing = 9 - held[KNIT_PERM[perm][0]][0] - held[KNIT_PERM[perm][1]][1] - held[KNIT_PERM[perm][2]][2]
+        if missing > thr:
+            continue
         i = kp.n
         memcpy(kp.rest[i], h, 34)
-        kp.missing[i] = 0
+        kp.missing[i] = missing
         kp.knit[i] = 0
         for j in range(3):
             for rank in range(j, 9, 3):
@@ -732,10 +740,6 @@ cdef void knit_setup(const uint8_t* h, int M, uint32_t flags, int thr, KnitProbe
                 kp.knit[i] |= (<uint64_t>1) << t
                 if kp.rest[i][t]:
                     kp.rest[i][t] -= 1
-                else:
-                    kp.missing[i] += 1
-        if kp.missing[i] > thr:
-            continue
         gather(kp.rest[i], flags, &g)
         kp.rest_D[i] = regular_D(&g, M - 3, flags)
         if kp.missing[i] + kp.rest_D[i] > thr:

@@ -2,7 +2,7 @@
 # (python/mahjong/rulebook/predicates.py): do not edit (edit those files and rebuild).  The compiled
 # rule-book evaluator's opcodes, library ids, codes and image layout, as C constants.
 cdef enum:
-    EVL_MAGIC = 1464488945
+    EVL_MAGIC = 1640614568
     EVL_MAX_STACK = 64
     EVL_MAX_CODE = 65536
     EVL_MAX_LINES = 256
@@ -10,7 +10,7 @@ cdef enum:
     EVL_N_LIB = 63
     EVL_N_FUNCS = 10
     EVL_N_OPS = 34
-    EVL_HEADER = 72
+    EVL_HEADER = 75
     EVL_ROW = 13
     EVL_FACT = 3
     EVF_FIND_WAIT = 1
@@ -191,6 +191,11 @@ cdef enum:
     READ_PLACEMENTS = 1
 
 cdef enum:
+    BEST_VALUE = 0
+    BEST_TOTAL = 1
+    BEST_PAYMENTS = 2
+
+cdef enum:
     EM_CHOW = 0
     EM_PUNG = 1
     EM_KONG = 2
@@ -311,6 +316,9 @@ cdef enum:
     EH_HORSES_SHARE = 69
     EH_HORSES_COVERS = 70
     EH_HORSES_CONST = 71
+    EH_DISCARDED_PLAIN = 72
+    EH_BEST = 73
+    EH_CAP_WHEN = 74
 
 cdef enum:
     ERW_STAGE = 0

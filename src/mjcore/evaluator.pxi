@@ -334,7 +334,8 @@ cdef int ev_load(const int32_t* img, int n, EvBook* b) noexcept nogil:
             and (b.players == 2 or b.players == 4) and img[EH_TAI_CAP] >= -1 and img[EH_ROUND_UP] >= 0
             and 0 <= b.forms < 64 and 1 <= img[EH_WINNERS_TO_END] <= 3 and -1 <= img[EH_NOT_PAYING] < b.n_facts
             and -1 <= img[EH_BETWEEN_LOSERS] < b.n_facts and -1 <= img[EH_BIRD_SEATS] < b.n_facts
-            and -1 <= img[EH_DRAWN_WIN] < b.n_facts and img[EH_LIMIT_GROUP] >= -1):
+            and -1 <= img[EH_DRAWN_WIN] < b.n_facts and img[EH_LIMIT_GROUP] >= -1
+            and -1 <= img[EH_DISCARDED_PLAIN] <= 1 and BEST_VALUE <= img[EH_BEST] <= BEST_TOTAL):
         return -1
     if img[EH_DRAWN_WIN] >= 0 and b.facts[img[EH_DRAWN_WIN] * EVL_FACT + EFA_KIND] != FK_INT:
         return -1
@@ -382,6 +383,8 @@ cdef int ev_load(const int32_t* img, int n, EvBook* b) noexcept nogil:
         if b.refusals[i] < 0 or ev_program_ok(b, b.refusals[i], depth_at) != 0:
             ok = -1
     if ev_program_ok(b, img[EH_DEALER_FACTOR], depth_at) != 0:
+        ok = -1
+    if ev_program_ok(b, img[EH_CAP_WHEN], depth_at) != 0:  # (腊子)
         ok = -1
     if b.aggregation == AGG_FORMULA and img[EH_FORMULA] < 0:
         ok = -1
@@ -924,10 +927,15 @@ ctypedef struct EvScan:
     int has_limit                 # the book has hands worth the cap outright (limit_group) and a cap
     int64_t limit                 # that cap
     int refused                   # a reading was refused ([[win.refusals]])
+    int plain_win                 # the winning tile, a wildcard won on a discard, is read as a plain tile
+    int by_total                  # [scoring] best = "total": readings ranked by their total (rounded, capped)
+    int has_rank_cap              # (the cap that total is held to)
+    int64_t rank_cap
     EvReading cur
     EvReading place
     EvLine lines[EV_MAX_ROWS]
     int n_lines
+    int cap_when                  # 腊子: the program of the readings worth the cap outright (-1: none); the cap: limit
 
 
 cdef void ev_view(EvScan* S, EvReading* r) noexcept nogil:
@@ -1018,7 +1026,7 @@ cdef int ev_single_wait(EvScan* S) noexcept nogil:
     memset(buf, 0, HBUF)
     for t in range(34):
         buf[t] = h.counts[t]
-    if (h.wild_kinds >> win) & 1:
+    if (h.wild_kinds >> win) & 1 and not S.plain_win:
         k -= 1  # (the winning tile is a wildcard: the hand without it holds one wildcard fewer)
     elif buf[win]:
         buf[win] -= 1
@@ -1324,10 +1332,10 @@ cdef int ev_key_of(const EvScan* S, uint8_t* key) noexcept nogil:
 cdef void ev_consider(EvScan* S, EvReading* r, uint8_t* key, int n, int placed) noexcept nogil:
     """Score one reading and keep it if it ranks above the best so far: (value, tie-break: its fan, or the book's
     tie_break), then the first in the kernels' order (the smallest key).  A hand of the limit group is worth the
-    cap outright (its first row of the group carries it, the others show 0, no other row counts); a reading the
-    book refuses is left out."""
+    cap outright (its first row of the group carries it, the others show 0, no other row counts), and so is one
+    ``[scoring] cap_when`` holds for (its rows as counted); a reading the book refuses is left out."""
     cdef int64_t t[5]
-    cdef int64_t value, tie, v
+    cdef int64_t value, tie, v, rank
     cdef int c, i, m = 0, limited = 0
     cdef uint8_t counted[EV_MAX_ROWS]
     cdef EvCtx x
@@ -1356,6 +1364,15 @@ cdef void ev_consider(EvScan* S, EvReading* r, uint8_t* key, int n, int placed) 
     x.lines = S.lines
     x.n_lines = S.n_lines
     memset(x.scoring, 0, sizeof(x.scoring))
+    if S.cap_when >= 0 and not limited:  # 腊子: worth the cap, its rows as counted (read as a row's names are)
+        x.lines = NULL
+        x.n_lines = 0
+        if ev_run(&x, S.cap_when, &v) != 0:
+            S.status = ER_FALLBACK
+            return
+        limited = v != 0
+        x.lines = S.lines
+        x.n_lines = S.n_lines
     if b.n_refusals:
         memset(counted, 0, b.n_rows)
         for i in range(S.n_lines):
@@ -1378,18 +1395,25 @@ cdef void ev_consider(EvScan* S, EvReading* r, uint8_t* key, int n, int placed) 
         return
     tie = t[0]
     if b.img[EH_TIE_BREAK] >= 0:
+        memcpy(x.scoring, t, sizeof(t))  # (a tie-break of best = "total" reads the totals)
         if ev_run(&x, b.img[EH_TIE_BREAK], &tie) != 0:
             S.status = ER_FALLBACK
             return
+    rank = value
+    if S.by_total:  # (the total the reading would give: rounded up, held to the cap)
+        if b.img[EH_ROUND_UP] > 0:
+            rank = -ev_floordiv(-rank, b.img[EH_ROUND_UP]) * b.img[EH_ROUND_UP]
+        if S.has_rank_cap and rank > S.rank_cap:
+            rank = S.rank_cap
     if S.have_best:
-        if value < S.best_rank[0] or (value == S.best_rank[0] and tie < S.best_rank[1]):
+        if rank < S.best_rank[0] or (rank == S.best_rank[0] and tie < S.best_rank[1]):
             return
-        if value == S.best_rank[0] and tie == S.best_rank[1]:
+        if rank == S.best_rank[0] and tie == S.best_rank[1]:
             c = memcmp(key, S.best_key, n if n < S.best_key_len else S.best_key_len)
             if c > 0 or (c == 0 and n >= S.best_key_len):
                 return
     S.have_best = 1
-    S.best_rank[0] = value
+    S.best_rank[0] = rank
     S.best_rank[1] = tie
     memcpy(S.best_key, key, n)
     S.best_key_len = n
@@ -1889,6 +1913,11 @@ cdef void ev_plain(EvCtx* x, const EvBook* b, const EvHand* h) noexcept nogil:
     x.scoring[4] = 1
 
 
+cdef inline int img_discarded_plain(const EvBook* b) noexcept nogil:
+    """[wildcards] discarded_plain under the options: -1 no such key, 0 false, 1 true."""
+    return b.img[EH_DISCARDED_PLAIN]
+
+
 cdef int ev_score(const EvBook* b, const EvHand* h0, EvResult* res) noexcept nogil:
     """Score a checked hand by the book (BookRuleSet.score once its checks have passed): res filled, and its
     status returned (ER_OK, ER_NO_WIN: no reading of the book's forms, ER_FALLBACK: ask the rule book)."""
@@ -1896,14 +1925,26 @@ cdef int ev_score(const EvBook* b, const EvHand* h0, EvResult* res) noexcept nog
     cdef EvScan S
     cdef EvCtx x
     cdef uint8_t hbuf[HBUF]
-    cdef int i, t, total = 0, n_skips, suits = 0, src
+    cdef int i, t, total = 0, n_skips, suits = 0, src, plain_win = 0, wild_win
     cdef int skips[3]
     cdef int64_t v, cap
     res.status = ER_FALLBACK
     res.n_lines = 0
-    # the hand as the kernels take it
     if h.k < 0 or h.k > b.max_wildcards or h.n_melds < 0 or h.n_melds > EV_MAX_MELDS:
         return ER_FALLBACK
+    # [wildcards] discarded_plain: a wildcard won on a discard (a kong robbed as a self-draw is none) is a plain
+    # tile of its kind where it holds: taken out of the wildcards and read as a real tile
+    wild_win = 0 <= h.win_tile < 34 and ((h.wild_kinds >> h.win_tile) & 1) != 0
+    if wild_win and img_discarded_plain(b) == 1 and h.discarder >= 0 \
+            and not (h.robbing and (b.flags & EVF_ROBBING_AS_SELF_DRAW)):
+        if h.k < 1 or h.wild_held[h.win_tile] < 1:
+            return ER_FALLBACK  # (the winning wildcard is not among the concealed tiles: the rule book raises)
+        h.k -= 1
+        h.wild_held[h.win_tile] -= 1
+        h.wild_tiles -= 1
+        h.counts[h.win_tile] += 1
+        plain_win = 1
+    # the hand as the kernels take it
     if h.n_flowers and not (b.flags & EVF_FLOWERS):
         return ER_FALLBACK  # (flowers are no tiles of this book: the rule book refuses the hand)
     memset(hbuf, 0, HBUF)
@@ -1936,6 +1977,7 @@ cdef int ev_score(const EvBook* b, const EvHand* h0, EvResult* res) noexcept nog
     S.status = ER_OK
     S.single_wait = -1
     S.fan_cap = -1
+    S.plain_win = plain_win
     if b.img[EH_PLACEMENTS] >= 0:  # each reading at every place of the winning tile
         if ev_run(&x, b.img[EH_PLACEMENTS], &v) != 0:
             return ER_FALLBACK
@@ -1943,12 +1985,25 @@ cdef int ev_score(const EvBook* b, const EvHand* h0, EvResult* res) noexcept nog
         if S.placing and b.img[EH_DRAWN_WIN] >= 0:  # (the winning tile is a wildcard drawn)
             v = h.facts[b.img[EH_DRAWN_WIN]]
             S.drawn = v != 0 and v != EVL_ABSENT
+        if S.placing and wild_win and img_discarded_plain(b) >= 0:
+            S.drawn = not plain_win  # (a winning wildcard not plain stands for any tile: placed at each kind)
         if S.placing and h.win_tile < 0 and not S.drawn:
             return ER_FALLBACK  # (no winning tile to place: the rule book raises)
     if b.img[EH_LIMIT_GROUP] >= 0 and b.img[EH_CAP] >= 0:  # (hands worth the cap outright)
         if ev_run(&x, b.img[EH_CAP], &S.limit) != 0:
             return ER_FALLBACK
         S.has_limit = 1
+    S.cap_when = -1
+    if b.img[EH_CAP_WHEN] >= 0 and b.img[EH_CAP] >= 0:  # (腊子: readings worth the cap by an expression)
+        if not S.has_limit and ev_run(&x, b.img[EH_CAP], &S.limit) != 0:
+            return ER_FALLBACK
+        S.cap_when = b.img[EH_CAP_WHEN]
+    if b.img[EH_BEST] == BEST_TOTAL:  # (readings ranked by their total: the cap it is held to)
+        S.by_total = 1
+        if b.img[EH_CAP] >= 0:
+            if ev_run(&x, b.img[EH_CAP], &S.rank_cap) != 0:
+                return ER_FALLBACK
+            S.has_rank_cap = 1
     if b.aggregation != AGG_FORMULA:
         if ev_prog(&x, b.img[EH_BASE], 1, &S.base) != 0 or ev_prog(&x, b.img[EH_OFFSET], 1, &S.offset) != 0:
             return ER_FALLBACK

@@ -26,7 +26,7 @@ from mahjong.errors import MahjongError, NotWinningError
 from mahjong.framework import get_ruleset
 from mahjong.hand import Hand
 from mahjong.rulebook import opcodes as O
-from mahjong.rulebook.book import compiled_scorer
+from mahjong.rulebook.book import compiled_scorer, row_names, wait_words
 from mahjong.rulebook.compiler import (
     LIBRARY,
     MAGIC,
@@ -36,7 +36,7 @@ from mahjong.rulebook.compiler import (
     compiled,
     not_compiled_reason,
 )
-from mahjong.rulebook.evaluator import Outcome, compiled_outcome, twin
+from mahjong.rulebook.evaluator import Outcome, compiled_outcome, readings_of, twin
 from mahjong.rulebook.load import check_text
 from mahjong.rulebook.predicates import COUNTS, FUNCTIONS, PREDICATES
 from mahjong.tiles import tile_name
@@ -169,9 +169,9 @@ def _compare(rs: Any, hand: Any, kw: dict[str, Any]) -> str:
         except MahjongError as e:
             expected = e
     try:
-        h = rs._hand(hand)
+        h, given = rs.set_aside(rs._hand(hand), hand, ctx)  # (玉环's 杠花 written loose: taken out, counted)
         rs.check_hand(h)
-        c = rs.context(h, ctx)
+        c = rs.context(h, given)
     except MahjongError:
         assert isinstance(expected, MahjongError)
         return "checks"
@@ -183,7 +183,7 @@ def _compare(rs: Any, hand: Any, kw: dict[str, Any]) -> str:
         assert outcome.status == got.status, (str(h), kw, outcome, got)
         if got.status == "ok":
             assert outcome == Outcome(**{**got.__dict__, "reading": -1}), (str(h), kw)
-            d = rs.readings(h, rs.wildcard_kinds(c))[got.reading]
+            d = readings_of(cb, rs, h, c)[got.reading]
             assert deco == (int(d.form), d.melds, d.pairs, d.singles, d.wildcards), (str(h), kw)
     if got.status == "fallback":
         return "fallback"
@@ -192,16 +192,17 @@ def _compare(rs: Any, hand: Any, kw: dict[str, Any]) -> str:
         return "no_win"
     assert not isinstance(expected, Exception), (str(h), kw, expected)
     rows = cb.rows
-    lines = [(rows[i].key, n, v, rows[i].rename_zh if renamed else rows[i].name_zh,
-              rows[i].text if tile < 0 else tile_name(tile)) for i, n, v, renamed, tile in got.lines]
+    words = wait_words(rs.book, O.WAITS[got.wait] if got.wait else None)
+    lines = [(rows[i].key, n, v, *row_names(rows[i], renamed, words), rows[i].text if tile < 0 else tile_name(tile))
+             for i, n, v, renamed, tile in got.lines]
     items = list(expected.items)
     if rs.book.aggregation == "hu_tai":  # (score() shows the doubling the 台 give after the rows, on either path)
         assert (items[-1].key, items[-1].unit) == ("multiplier", "x")
         items.pop()
-    assert lines == [(i.key, i.count, i.value, i.name_zh, i.note) for i in items], (str(h), kw)
+    assert lines == [(i.key, i.count, i.value, i.name_zh, i.name_en, i.note) for i in items], (str(h), kw)
     assert (got.total, got.invalid == 0, got.payments) == (expected.total, expected.valid, expected.payments), (
         str(h), kw, got, expected)
-    assert rs.readings(h, rs.wildcard_kinds(c))[got.reading] == expected.reading
+    assert readings_of(cb, rs, h, c)[got.reading] == expected.reading
     if rs.book.report_wait or got.placed:
         assert (O.WAITS[got.wait] if got.wait else None) == expected.wait
     assert dict(zip(cb.details, got.details)) == {k: expected.details[k] for k in cb.details}
@@ -392,7 +393,8 @@ def _book(draw: Any) -> str:
     for i, key in enumerate(keys):
         stage2 = i > 0 and draw(st.integers(0, 5)) == 0
         unit = draw(st.sampled_from(["fan", "fan", "hu", "tai", "pt", "x"]))
-        lines = [f'key = "{key}"', f'zh = "行{i}"', f'en = "Row {i}"', f'unit = "{unit}"']
+        shown = "({wait})" if draw(st.integers(0, 3)) == 0 else ""  # (the wait's words in the name)
+        lines = [f'key = "{key}"', f'zh = "行{i}{shown}"', f'en = "Row {i}{shown}"', f'unit = "{unit}"']
         value = draw(st.integers(1, 3) if unit == "x" else st.integers(0, 12))
         lines.append(f"value = {value}" if draw(st.booleans()) else f'value = "{value} + opt_n"')
         if stage2:
@@ -427,10 +429,16 @@ def _book(draw: Any) -> str:
         scoring.append(f"cap = {draw(st.integers(1, 40))}")
         if grouped and draw(st.booleans()):  # (the group's rows worth the cap outright)
             scoring.append('limit_group = "big"')
+        if draw(st.integers(0, 2)) == 0:  # (a reading worth the cap outright by an expression: 腊子)
+            scoring.append(f"cap_when = '{draw(_bool_expr())}'")
     if draw(st.integers(0, 3)) == 0:
         scoring.append(f"minimum_of = '{draw(st.sampled_from(_SCORED))}'")
+    by_total = draw(st.integers(0, 3)) == 0
+    if by_total:  # (the reading of the largest total kept; its tie-break may read the reading's totals)
+        scoring.append('best = "total"')
     if draw(st.integers(0, 3)) == 0:
-        scoring.append(f"tie_break = '{draw(_num_expr())}'")
+        tie = draw(st.sampled_from(["hu", "fan + tai", "pt - x"])) if by_total and draw(st.booleans()) else None
+        scoring.append(f"tie_break = '{tie or draw(_num_expr())}'")
     if draw(st.booleans()):
         scoring.append(f"round_up = {draw(st.integers(1, 5))}")
     scoring.append(f"minimum = {draw(st.integers(0, 3))}")
@@ -449,15 +457,22 @@ def _book(draw: Any) -> str:
         win += f"\nrequires = '{draw(_bool_expr())}'"
     if draw(st.integers(0, 5)) == 0:
         win += "\nself_draw_only = true"
-    if draw(st.integers(0, 3)) == 0:  # (each place of the winning tile)
+    placing = draw(st.integers(0, 3)) == 0
+    if placing:  # (each place of the winning tile)
         win += "\nplacements = true"
     for i in range(draw(st.integers(0, 2))):  # (readings refused once their rows are counted)
         when = draw(st.sampled_from([_bool_expr(), st.just("row_r0 and counted >= 2"),
                                      st.just('group_value("big") > 3'), st.just(f"not row_{keys[-1]}")]))
         win += f"\n[[win.refusals]]\nwhen = '{draw(when)}'\nerror = \"refused {i}\""
+    if placing:  # (the words of some waits, shown where a row's name writes {wait})
+        for w in draw(st.lists(st.sampled_from(O.WAITS[1:]), max_size=5, unique=True)):
+            win += f'\n[win.wait_names.{w}]\nzh = "听{w}"\nen = "by {w}"'
     details = [f"[[details]]\nkey = \"d{i}\"\nvalue = '{draw(st.sampled_from(_SCORED + ['total']))}'"
                for i in range(draw(st.integers(0, 2)))]
-    wild = 'tiles = ["C"]' if draw(st.integers(0, 3)) == 0 else ""
+    wild = 'tiles = ["C"]' if draw(st.integers(0, 2)) == 0 else ""
+    if wild and draw(st.booleans()):  # (a wildcard won on a discard: a plain tile where this holds)
+        plain = draw(st.sampled_from(["true", "false", '"opt_on"']))
+        wild += f"\ndiscarded_plain = {plain}"
     return _file(rows + details, "\n".join(scoring), win, "\n".join(payment), wild)
 
 
@@ -474,10 +489,231 @@ def test_written_books_score_alike(text: str, seed: int) -> None:
         rng = random.Random(seed)
         for _ in range(6):
             hand = random_hand(rng)
+            if book.wildcard_tiles and rng.random() < 0.6:
+                hand = _red_dragon_won(rng, hand)
             kw = random_context(rng, hand)
             if rng.random() < 0.2:
                 kw["flag"] = True
             _compare(rs, hand, kw)
+
+
+# --- 玉环's keys on a file of its rows -----------------------------------------------------------------------------
+
+GREEN = 32
+
+
+def _yuhuan_like() -> Any:
+    """玉环's rule file as a file of its own: 发 a fixed wildcard (the rule set's hook for the 财神's kind left out),
+    its rows, 杠花 refusal, 腊子 worth the cap (``cap_when``), the waits' words in a row's name (``wait_names``), a
+    discarded wildcard won on a plain tile (``discarded_plain``), 胡 × 2^台 rounded and capped, the best total kept
+    (``best``), 输家互算."""
+    from mahjong.rulebook.book import ruleset_class
+
+    text = (ROOT / "python/mahjong/rulebook/games/yuhuan.toml").read_text(encoding="utf-8")
+    kept = [line for line in text.splitlines() if not line.startswith("variant_of")]
+    text = "\n".join(kept).replace('name = "yuhuan"', 'name = "yuhuan-like"').replace(
+        "[wildcards]", '[wildcards]\ntiles = ["F"]')
+    book, problems = check_text(text, "yuhuan-like.toml")
+    assert not problems and book is not None, problems
+    return ruleset_class(book)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32))
+def test_yuhuan_like_hands_score_alike(seed: int) -> None:
+    """16-tile hands with 0-3 发 standing in, kongs, 杠花, 天胡 / 地胡 under 腊子 and the options: the rule book,
+    the twin and the C evaluator agree (items with their names, the wait, totals, payments)."""
+    from yuhuan_support import winning_hand
+
+    rng = random.Random(seed)
+    cls = _yuhuan_like()
+    seen = set()
+    for _ in range(6):
+        opts = {"lazi_is_cap": rng.random() < 0.6, "max_tai": rng.choice([4, 2, 6]),
+                "max_hu": rng.choice([400, 200, 100]), "haidi_tai": rng.choice([0, 1]),
+                "pinghu_pair_no_honor": rng.random() < 0.3, "caishen_may_be_flower_tile": rng.random() < 0.3,
+                "discarded_caishen_is_wildcard": rng.random() < 0.3}
+        rs = cls(**opts)
+        assert compiled(rs) is not None, not_compiled_reason(rs)
+        concealed, melds, _cs, _loose = winning_hand(rng, GREEN if rng.random() < 0.9 else None)
+        hand = Hand(tuple(concealed), tuple(melds), (), concealed[-1])
+        winner, dealer = rng.randrange(4), rng.randrange(4)
+        self_drawn = rng.random() < 0.5
+        kw: dict[str, Any] = {"winner": winner, "dealer": dealer, "caishen": GREEN, "caishen_in_play": True,
+                              "gang_hua": rng.choice([0, 0, 1, 2]), "prevalent_wind": rng.randrange(4),
+                              "discarder": None if self_drawn else (winner + rng.randrange(1, 4)) % 4}
+        if self_drawn:
+            kw["heavenly"] = winner == dealer and not melds and rng.random() < 0.2
+            kw["last_wall_tile"] = rng.random() < 0.1
+        else:
+            kw["earthly"] = rng.random() < 0.1
+            kw["chengbao"] = rng.random() < 0.2
+        if rng.random() < 0.5:
+            kw["loser_totals"] = tuple(rng.randrange(0, 300, 10) for _ in range(4))
+        seen.add(_compare(rs, hand, kw))
+    assert seen & {"ok", "no_win", "fallback"}
+
+
+@compiled_only
+def test_yuhuan_like_scores_on_the_compiled_book() -> None:
+    """BookRuleSet.score on the compiled evaluator gives the rule book's whole result on those hands (the wait's
+    words in 胡牌(坎档), 腊子's line), seeded."""
+    from yuhuan_support import winning_hand
+
+    rng = random.Random(26)
+    cls = _yuhuan_like()
+    shown = capped = 0
+    for i in range(120):
+        rs = cls(lazi_is_cap=i % 2 == 0)
+        concealed, melds, _cs, _loose = winning_hand(rng, GREEN)
+        hand = Hand(tuple(concealed), tuple(melds), (), concealed[-1])
+        kw = {"winner": 0, "dealer": 0, "caishen": GREEN, "caishen_in_play": True,
+              "heavenly": not melds and rng.random() < 0.3, "discarder": None}
+        fast = _result(rs, hand, kw)
+        with _rule_book_only():
+            slow = _result(rs, hand, kw)
+        assert fast == slow, (str(hand), kw)
+        if not isinstance(fast, tuple):
+            shown += any("(" in item.name_zh and item.key == "win_tile" for item in fast.items)
+            capped += fast.total == 400
+    assert shown and capped
+
+
+def _red_dragon_won(rng: random.Random, hand: Hand) -> Hand:
+    """The hand with 红中 (C) as its winning tile and now and then one more held: where C is the wildcard, a
+    wildcard won on (the hand still wins with it standing for the tile it replaced; read as a plain 红中 it often
+    does not)."""
+    if hand.win_tile is None or hand.win_tile not in hand.concealed:
+        return hand
+    concealed = list(hand.concealed)
+    concealed.remove(hand.win_tile)
+    if rng.random() < 0.4:
+        others = [t for t in concealed if t != 31]
+        if others:
+            concealed.remove(rng.choice(others))
+            concealed.append(31)
+    if concealed.count(31) >= 4 or sum(1 for m in hand.melds for t in m.tiles if t == 31) + concealed.count(31) >= 4:
+        return hand
+    return Hand(tuple(concealed) + (31,), hand.melds, hand.flowers, 31)
+
+
+_WILD_ROWS = ['[[rows]]\nkey = "win"\nzh = "和"\nen = "Win"\nvalue = 1\nwhen = "regular or seven_pairs"',
+              '[[rows]]\nkey = "held"\nzh = "持精"\nen = "Held"\nvalue = 10\ncount = "held_wildcard_tiles()"',
+              '[[rows]]\nkey = "stand"\nzh = "代"\nen = "Stands in"\nvalue = 3\ncount = \'wildcard_stand_ins("any")\'',
+              '[[rows]]\nkey = "red"\nzh = "中刻"\nen = "Red pung"\nvalue = 7\nunit = "hu"\nwhen = \'pung_of("C")\'',
+              '[[rows]]\nkey = "pungs"\nzh = "刻"\nen = "Pungs"\nvalue = 4\nunit = "hu"\ncount = "pungs"',
+              '[[rows]]\nkey = "single"\nzh = "单钓"\nen = "Single"\nvalue = 2\nwhen = \'wait_is("single")\'']
+
+
+def _wild_rules(placements: bool, best: str = "value", **options: Any) -> Any:
+    from mahjong.rulebook.book import ruleset_class
+
+    win = 'forms = ["regular", "seven_pairs"]' + ("\nplacements = true" if placements else "")
+    text = _file(_WILD_ROWS, f'aggregation = "sum"\nbest = "{best}"\ncap = 12\nround_up = 4', win, "",
+                 'tiles = ["C"]\ndiscarded_plain = "opt_on"')
+    book, problems = check_text(text, "written-book.toml")
+    assert not problems and book is not None, problems
+    return ruleset_class(book)(**options)
+
+
+def test_a_discarded_wildcard_won_on_is_a_plain_tile_where_the_book_says() -> None:
+    """``[wildcards] discarded_plain``: 123m 456m 789m 234p C, 红中 (the wildcard) won on a discard, is read with
+    the winning 红中 a plain tile (one wildcard held, paired with it) where the key holds, and with two wildcards
+    where it does not or on a self-draw; 123m 456m 789m 55p 7s C won on a discarded C is no win read plain.  The
+    rule book, its twin and the compiled evaluator agree (and BookRuleSet.score on the compiled book gives the
+    same)."""
+    for placements in (False, True):
+        plain, wild = _wild_rules(placements), _wild_rules(placements, opt_on=False)
+        for rs, kw, held in ((plain, {"discarder": 1}, 1), (wild, {"discarder": 1}, 2), (plain, {}, 2)):
+            ctx = rs.Context(winner=0, **kw)
+            got = rs.score("123m456m789m234pC C", ctx)
+            assert sum(i.count for i in got.items if i.key == "held") == held, (placements, kw, got.items)
+            with _rule_book_only():
+                assert rs.score("123m456m789m234pC C", ctx) == got
+            assert _compare(rs, "123m456m789m234pC C", {"winner": 0, **kw}) == "ok"
+        with pytest.raises(NotWinningError):
+            plain.score("123m456m789m55p7sC C", plain.Context(winner=0, discarder=1))
+        assert _compare(plain, "123m456m789m55p7sC C", {"winner": 0, "discarder": 1}) == "no_win"
+        assert wild.score("123m456m789m55p7sC C", wild.Context(winner=0, discarder=1)).valid
+
+
+def test_seeded_hands_with_a_wildcard_won_on_score_alike() -> None:
+    """Seeded hands with 红中, the wildcard, as the winning tile (discarded or drawn, now and then one more held),
+    each read by the rule book, the twin and the compiled evaluator with the key on and off, with and without
+    placements, keeping the reading of the highest value or of the largest total (``[scoring] best``): the same
+    answers, and both the key and the measure change some of them."""
+    rng = random.Random(2026)
+    seen: dict[bool, set[str]] = {True: set(), False: set()}
+    by_key = by_best = 0
+    for placements in (False, True):
+        for _ in range(40):
+            hand = _red_dragon_won(rng, random_hand(rng))
+            kw = random_context(rng, hand)
+            answers = {}
+            for on in (True, False):
+                for best in ("value", "total"):
+                    rs = _wild_rules(placements, best, opt_on=on)
+                    seen[on].add(_compare(rs, hand, kw))
+                    answers[on, best] = _result(rs, hand, kw)
+            by_key += answers[True, "value"] != answers[False, "value"]
+            by_best += answers[True, "value"] != answers[True, "total"]
+    assert "ok" in seen[True] and "ok" in seen[False] and "no_win" in seen[True], seen
+    assert by_key >= 5 and by_best >= 3, (by_key, by_best)
+
+
+# --- 玉环 on its book, compiled ------------------------------------------------------------------------------------
+
+
+def _yuhuan(opts: dict[str, Any]) -> Any:
+    from mahjong.rulesets.yuhuan import Yuhuan
+
+    return Yuhuan(**opts)
+
+
+def test_yuhuan_compiles_under_every_option() -> None:
+    """玉环's book compiles under each of its options' values (its hooks are outside scoring: the 财神's kind, the
+    杠花 set aside, 老鬼宁 and each loser's own total are the context's; the rest is the file's)."""
+    from yuhuan_support import OPTIONS
+
+    for name, values in OPTIONS.items():
+        for value in values:
+            rs = _yuhuan({name: value})
+            assert compiled(rs) is not None, (name, value, not_compiled_reason(rs))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32))
+def test_yuhuan_hands_score_alike(seed: int) -> None:
+    """Seeded 玉环 wins (16 tiles, 0-3 财神 held, self-drawn or discarded, kongs, 杠花 set aside or written loose,
+    承包 / 拉杠 / 杠上开花 / 海底 / 天胡 / 地胡 under 腊子, the losers' totals, every option): the rule book, the twin
+    and the C evaluator agree (items with their names, the wait, totals, payments)."""
+    from yuhuan_support import case
+
+    for k in range(4):
+        opts, hand, ctx = case(seed * 4 + k)
+        _compare(_yuhuan(opts), hand, ctx)
+
+
+@compiled_only
+def test_yuhuan_scores_on_the_compiled_book() -> None:
+    """玉环's score on the compiled evaluator is the rule book's whole result (items, total, reading, wait,
+    validity, payments with the losers' settlement, details, the arithmetic) or its error, on 250 seeded wins,
+    腊子 worth the cap and the losers settling their differences among them."""
+    from yuhuan_support import case
+
+    scored = lazi = settled = 0
+    for seed in range(250):
+        opts, hand, ctx = case(seed)
+        rs = _yuhuan(opts)
+        fast = _result(rs, hand, ctx)
+        with _rule_book_only():
+            slow = _result(rs, hand, ctx)
+        assert fast == slow, (seed, opts, str(hand), ctx)
+        if not isinstance(fast, tuple):
+            scored += 1
+            lazi += "worth the cap outright" in str(fast.details["arithmetic"])
+            settled += any(fast.details.get("loser_settlement", ()))
+    assert scored > 200 and lazi and settled
 
 
 # --- the compiled evaluator's own checks ------------------------------------------------------------------------------

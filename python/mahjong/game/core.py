@@ -263,8 +263,8 @@ def book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
     flow adds no payments of its own but a rule file's opening and instant wins (a hand that has one is handed
     back: the rule book settles it) and its horses (买马) where the compiled book holds their value (its
     ``horses_paid``: C pays them; the horse events and the rule book's lines for them are made when the hand is
-    read).  None: the rule book decides each win in Python.  The same answer for self-play, the step API and
-    the batches."""
+    read), and no row's name shows the wait (``{wait}``: the rows C settles carry none).  None: the rule book
+    decides each win in Python.  The same answer for self-play, the step API and the batches."""
     return _kept(flow, ("book",), lambda: _book_in_c(flow))  # type: ignore[no-any-return]
 
 
@@ -321,13 +321,14 @@ def _book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
         return None  # (a flow of its own that gives a fact the core does not derive, or does not say which)
     if book.settlement is None and any(slot.name == "already_won" for slot in cb.facts):
         return None  # (record_facts gives it to a book settled by its wins: in the record)
-    from mahjong.rulebook.book import _fished_win
+    from mahjong.rulebook.book import _fished_win, shows_wait
 
     settles = ((type(rs).settle in (RuleSet.settle, BookRuleSet.settle_by_book) or rs.nets_by_wins)
                and not (_fished_win(rs.book) and book.settlement is not None)
                and (cls.extra_lines is Flow.extra_lines or (isinstance(flow, BookFlow) and (
                    not _has_horses(flow) or cb.header["horses_paid"] == 1)))
-               and not (book.settlement is not None and flow.indicator is not None))  # (查大叫 reads no indicator)
+               and not (book.settlement is not None and flow.indicator is not None)  # (查大叫 reads no indicator)
+               and not any(shows_wait(r) for r in cb.rows))  # (the rows C settles carry no wait to name them by)
     core = compiled_evaluator(cb)
     if core is None:
         return None

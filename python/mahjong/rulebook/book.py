@@ -807,13 +807,10 @@ class BookRuleSet(RuleSet[Any]):
             env = self._reading_env(v, opts) if any(r.rename_when is not None for r, _ in lines) else ({}, {})
         names, funcs = env
         items = []
-        wait = self.book.wait_names.get(v.wait or "", ("", ""))
+        words = wait_words(self.book, v.wait)
         for r, n in lines:
-            zh, en = r.name_zh, r.name_en
-            if r.rename_when is not None and evaluate(r.rename_when, names, funcs):
-                zh, en = r.rename_zh, r.rename_en or en
-            if "{wait}" in zh or "{wait}" in en:  # the wait of a placed reading in the row's name
-                zh, en = zh.replace("{wait}", wait[0]), en.replace("{wait}", wait[1])
+            renamed = r.rename_when is not None and bool(evaluate(r.rename_when, names, funcs))
+            zh, en = row_names(r, renamed, words)
             items.append(ScoreItem(r.key, zh, en, r.value, n, r.unit, r.text))
         return items
 
@@ -1704,6 +1701,26 @@ class ReadingFunctions(dict[str, Any]):
 @lru_cache(maxsize=256)
 def _shadowed(names: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(n for n in names if n in PREDICATES or n in COUNTS)
+
+
+def wait_words(book: RuleBook, wait: str | None) -> tuple[str, str]:
+    """The words (zh, en) a row's name shows for a reading's wait where it writes ``{wait}``
+    (``[win.wait_names]``; none for a wait it does not name)."""
+    return book.wait_names.get(wait or "", ("", ""))
+
+
+def shows_wait(r: RuleRow) -> bool:
+    """Whether a row's name, or its other name, shows the reading's wait (``{wait}``)."""
+    return any("{wait}" in name for name in (r.name_zh, r.name_en, r.rename_zh, r.rename_en))
+
+
+def row_names(r: RuleRow, renamed: bool, words: tuple[str, str]) -> tuple[str, str]:
+    """A counted row's name as its item shows it (zh, en): its other name where that name's condition held, the
+    wait's ``words`` in place of ``{wait}``."""
+    zh, en = (r.rename_zh, r.rename_en or r.name_en) if renamed else (r.name_zh, r.name_en)
+    if "{wait}" in zh or "{wait}" in en:  # the wait of a placed reading in the row's name
+        zh, en = zh.replace("{wait}", words[0]), en.replace("{wait}", words[1])
+    return zh, en
 
 
 def _row_line(r: RuleRow, when: Compiled | None, count: Compiled | None, valued: Compiled | None,

@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from mahjong.errors import RulesError
+from mahjong.errors import MahjongError, RulesError
 from mahjong.rulebook import opcodes as O
 from mahjong.rulebook.book import BookRuleSet, _reads_wait, fact_value
 from mahjong.rulebook.expr import BUILTINS, Node, evaluate_int, fold
@@ -138,12 +138,9 @@ SCORING_HOOKS = ("score", "readings", "count_rows", "_hand_value", "_reading_env
                  "win_facts", "wildcard_holdings")
 
 #: the book keys the evaluator does not run yet, each with what it says (the rule book scores such a book)
-_NOT_YET = (("discarded_plain", "a discarded wildcard won on as a plain tile ([wildcards] discarded_plain)"),
-            ("shares", "the payment by shares ([payment.shares])"),
+_NOT_YET = (("shares", "the payment by shares ([payment.shares])"),
             ("bonuses", "bonuses added to the shares ([[payment.bonuses]])"),
-            ("flat_group", "flat wins ([scoring] flat_group)"),
-            ("cap_when", "hands worth the cap outright by an expression ([scoring] cap_when)"),
-            ("wait_names", "the waits' words in the rows' names ([win.wait_names])"))
+            ("flat_group", "flat wins ([scoring] flat_group)"))
 
 
 def _check_scored_by_book(rs: BookRuleSet) -> None:
@@ -151,10 +148,9 @@ def _check_scored_by_book(rs: BookRuleSet) -> None:
     for key, what in _NOT_YET:
         if getattr(book, key):
             raise NotCompiled(f"{rs.name} scores with {what}, which the evaluator does not run")
-    if book.best != "value":
-        kept = "the payers pay most for" if book.best == "payments" else "of the largest total"
-        raise NotCompiled(f"{rs.name} keeps the reading {kept} ([scoring] best = {book.best!r}), which the "
-                          "evaluator does not choose")
+    if book.best not in O.BESTS:
+        raise NotCompiled(f"{rs.name} keeps the reading by {book.best!r} ([scoring] best), which the evaluator "
+                          "does not choose")
     cls = type(rs)
     own: frozenset[str] = getattr(cls, "compiled_overrides", frozenset())
     for name in SCORING_HOOKS:
@@ -619,6 +615,7 @@ _READING = _Scope("reading")
 _STAGE2 = _Scope("reading", rows=True, outside=True)
 _WIN_RULE = _Scope("reading", rows=True)
 _TIE = _Scope("reading", groups=True)
+_TIE_BY_TOTAL = _Scope("reading", groups=True, scoring=("fan", "hu", "tai", "pt", "x"))  # (best = "total")
 _TOTALS = ("fan", "hu", "tai", "pt", "x", "value")
 _DETAILS = _Scope("reading", rows=True, scoring=(*_TOTALS, "total"), groups=True)
 _MINIMUM_OF = _Scope("reading", groups=True, scoring=_TOTALS)
@@ -713,6 +710,9 @@ def compile_ruleset(rs: BookRuleSet) -> CompiledBook:
     put("offset", scalar(book.offset, 1))
     put("fan_cap", scalar(book.fan_cap, None))
     put("cap", scalar(book.cap, None))
+    # 腊子 (``[scoring] cap_when``): read on each reading as a row's names are; with no cap it never applies (the
+    # rule book reads it only where the cap has a value)
+    put("cap_when", -1 if book.cap_when is None or head[_H["cap"]] < 0 else c.program(book.cap_when, _READING))
     put("minimum", scalar(book.minimum, 0))
     put("points", scalar(book.points, None, _TOTAL))
     put("self_draw_only", scalar(book.self_draw_only, 0))
@@ -730,7 +730,7 @@ def compile_ruleset(rs: BookRuleSet) -> CompiledBook:
     put("payer", -1 if pay.get("payer") is None else scalar(pay["payer"], -1, _PAY_TOTAL))
     put("placements", -1 if book.placements is None else scalar(book.placements, 0))
     put("press", c.program(book.press, _READING))
-    put("tie_break", c.program(book.tie_break, _TIE))
+    put("tie_break", c.program(book.tie_break, _TIE_BY_TOTAL if book.best == "total" else _TIE))
     put("minimum_of", c.program(book.minimum_of, _MINIMUM_OF))
     details = [c.program(node, _DETAILS) for _key, node in book.details]
     put("limit_group", c.groups.get(book.limit_group, -1) if book.limit_group is not None else -1)
@@ -747,6 +747,8 @@ def compile_ruleset(rs: BookRuleSet) -> CompiledBook:
     checks = [c.program(node, _PLAIN) for node, _ in book.checks]
     _settlement(c, put)
     put("winners_to_end", book.flow.winners_to_end)
+    put("discarded_plain", _discarded_plain(rs, opts))
+    put("best", O.BESTS.index(book.best))
     fact_words: list[int] = []
     for s in c.slots:
         fact_words += [O.FACT_KINDS.index(s.kind), _FS[s.source], s.default]
@@ -788,6 +790,19 @@ def compile_ruleset(rs: BookRuleSet) -> CompiledBook:
                        tuple(key for key, _node in book.details), tuple(_truth(node) for _key, node in book.details))
     out.__dict__["_facts_of_book"] = book.facts
     return out
+
+
+def _discarded_plain(rs: BookRuleSet, opts: Mapping[str, Any]) -> int:
+    """``[wildcards] discarded_plain`` under the options (it reads options only): -1 for a book without the key
+    (a winning wildcard is a wildcard), 0 where it is false (a wildcard won on a discard stands for any tile),
+    1 where it holds (that wildcard is a plain tile of its kind)."""
+    node = rs.book.discarded_plain
+    if node is None:
+        return -1
+    try:
+        return int(bool(rs._value(node, opts, False)))
+    except MahjongError as e:
+        raise NotCompiled(f"{rs.name}: wildcards.discarded_plain: {e}") from None
 
 
 def _truth(node: Node) -> bool:

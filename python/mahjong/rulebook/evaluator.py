@@ -25,7 +25,7 @@ from mahjong._kernels import BACKEND, backend_module
 from mahjong.errors import MahjongError, NotWinningError
 from mahjong.framework import ScoreItem
 from mahjong.rulebook import opcodes as O
-from mahjong.rulebook.book import BestReading, compiled_scorer
+from mahjong.rulebook.book import BestReading, compiled_scorer, row_names, wait_words
 from mahjong.rulebook.compiler import LIBRARY, MAGIC, CompiledBook, NotCompiled, compiled
 from mahjong.rulebook.predicates import COUNTS, FUNCTIONS, PREDICATES
 from mahjong.rulebook.reading import Reading, build_reading, set_reading, win_facts, win_placements
@@ -33,7 +33,7 @@ from mahjong.rulebook.strategies import Totals
 from mahjong.tiles import tile_name
 from mahjong.types import Decomposition, Form
 
-__all__ = ["Outcome", "twin", "compiled_evaluator", "INVALID"]
+__all__ = ["Outcome", "twin", "compiled_evaluator", "readings_of", "INVALID"]
 
 _H = {name: i for i, name in enumerate(O.HEADER)}
 _R = {name: i for i, name in enumerate(O.ROW)}
@@ -438,27 +438,36 @@ def _twin(cb: CompiledBook, rs: Any, hand: Any, ctx: Any) -> Outcome:
     for pc in im.checks:
         if run(im.code, pc, plain):
             raise _Fallback("a check of the book holds")
+    if im.h["best"] not in (0, 1):
+        raise _Fallback("a reading kept by another measure")
     try:
         wild_kinds = rs.wildcard_kinds(ctx)
-        decompositions = rs.readings(hand, wild_kinds)
+        plain_win = _plain_win(im, hand, ctx, wild_kinds)
+        decompositions = rs.readings(hand, wild_kinds, True) if plain_win else rs.readings(hand, wild_kinds)
     except NotWinningError:
         return Outcome("no_win")
     except MahjongError:
         raise _Fallback("the readings raise") from None
+    taken = _taken(hand, wild_kinds) if plain_win else None
     book = rs.book
     extra = {k: _fact_of(kind, getattr(ctx, k)) for k, (kind, _d, _m) in book.facts.items()}
     wfacts = win_facts(ctx, extra)
     self_drawn = ctx.self_drawn
     placing = bool(im.run(im.h["placements"], plain))
     drawn = placing and im.h["drawn_win"] >= 0 and facts[im.h["drawn_win"]] not in (0, O.ABSENT)
+    if im.h["discarded_plain"] >= 0 and hand.win_tile in wild_kinds:  # a wildcard is the winning tile: one not
+        drawn = placing and not plain_win  # plain stands for any tile (placed at each kind it may be)
+    by_total = im.h["best"] == O.BESTS.index("total")
     if placing and hand.win_tile is None and not drawn:
         raise _Fallback("placements need the winning tile")
     find_wait = im.flags["find_wait"] and not placing
     has_limit = im.h["limit_group"] >= 0 and im.h["cap"] >= 0  # (hands worth the cap outright)
-    limit = im.run(im.h["cap"], plain) if has_limit else 0
-    best: tuple[tuple[int, int], int, list[_Line], Reading, tuple[int, ...]] | None = None
+    cap_when = im.h["cap_when"] if im.h["cap"] >= 0 else -1  # (腊子: readings worth the cap by an expression)
+    limit = im.run(im.h["cap"], plain) if has_limit or cap_when >= 0 else 0
+    best: tuple[tuple[int, int], int, list[_Line], Reading, tuple[int, ...], int] | None = None
     for k, d in enumerate(decompositions):
-        v = build_reading(hand, d, ctx, rs.hand_rules, wild_kinds, extra, find_wait=find_wait, facts=wfacts)
+        v = build_reading(hand, d, ctx, rs.hand_rules, wild_kinds, extra, find_wait=find_wait, facts=wfacts,
+                          wildcard_tiles=taken)
         for c in _placed(im, v, facts, set(d.wildcards) if drawn else None) if placing else (v,):
             env = _Env(c, facts)
             lines = _lines(im, env, self_drawn)
@@ -467,6 +476,8 @@ def _twin(cb: CompiledBook, rs: Any, hand: Any, ctx: Any) -> Outcome:
                 first = next(line for line in lines if im.groups[line[0]] == im.h["limit_group"])
                 lines = [(line[0], 1, limit if line is first else 0, line[3]) for line in lines
                          if im.groups[line[0]] == im.h["limit_group"]]
+            elif cap_when >= 0 and run(im.code, cap_when, env):
+                limited = True  # (worth the cap, its rows as counted)
             totals = _totals(im, lines)
             env.lines = lines
             env.groups = im.groups
@@ -475,13 +486,15 @@ def _twin(cb: CompiledBook, rs: Any, hand: Any, ctx: Any) -> Outcome:
                 if any(run(im.code, pc, env) for pc in im.refusals):
                     continue
                 env.counted = None
+            env.scoring = [*totals, 0, 0]  # (a tie-break of best = "total" reads the totals)
             tie = totals[0] if im.h["tie_break"] < 0 else run(im.code, im.h["tie_break"], env)
-            rank = (limit if limited else _hand_value(im, totals, plain), tie)
+            worth = limit if limited else _hand_value(im, totals, plain)
+            rank = (_rounded(im, worth, plain) if by_total else worth, tie)
             if best is None or rank > best[0]:
-                best = (rank, k, lines, c, totals)
+                best = (rank, k, lines, c, totals, worth)
     if best is None:  # (every reading refused, or none places the winning tile: the rule book raises)
         return Outcome("no_win")
-    (value, _tie), k, lines, v, totals = best
+    _rank, k, lines, v, totals, value = best
     fan = totals[0]
     env = _Env(v, facts)
     sets = [_Env(set_reading(v, s), facts) for s in v.sets] if any(at >= 0 for *_, at in lines) else []
@@ -538,6 +551,42 @@ def _twin(cb: CompiledBook, rs: Any, hand: Any, ctx: Any) -> Outcome:
     return Outcome("ok", k, tuple((i, n, val, r, t) for (i, n, val, _at), r, t in zip(lines, renamed, tiles)),
                    value, fan, totals,
                    total, invalid, points, tuple(owed_row), tuple(pay), wait, placing, compared, details)
+
+
+def _plain_win(im: _Image, hand: Any, ctx: Any, wild_kinds: frozenset[int]) -> bool:
+    """``[wildcards] discarded_plain``: the winning tile, a wildcard won on a discard, is read as a plain tile of
+    its kind (the scoring context's discard: a kong robbed as a self-draw is none)."""
+    return im.h["discarded_plain"] == 1 and ctx.discarder is not None and hand.win_tile in wild_kinds
+
+
+def _taken(hand: Any, wild_kinds: frozenset[int]) -> tuple[int, ...]:
+    """The wildcard tiles a reading holds when the winning one is a plain tile: every concealed one but it."""
+    tiles = [t for t in hand.concealed if t in wild_kinds]
+    tiles.remove(hand.win_tile)
+    return tuple(tiles)
+
+
+def _rounded(im: _Image, value: int, plain: _Env) -> int:
+    """A value rounded up by ``[scoring] round_up`` and held to the cap: the total a reading would give (the
+    measure of ``[scoring] best = "total"``)."""
+    total = value
+    if im.h["round_up"]:
+        total = -(-total // im.h["round_up"]) * im.h["round_up"]
+    if im.h["cap"] >= 0:
+        total = min(total, im.run(im.h["cap"], plain))
+    return total
+
+
+def readings_of(cb: CompiledBook, rs: Any, hand: Any, ctx: Any) -> list[Decomposition]:
+    """The readings the twin scores a checked hand on, in its order (:attr:`Outcome.reading` is a place among
+    them): the rule book's, the winning tile a plain tile where ``[wildcards] discarded_plain`` makes it one."""
+    im = _image_of(cb)
+    if im.flags["robbing_as_self_draw"] and ctx.robbing_kong:
+        ctx = replace(ctx, discarder=None, robbing_kong=False)
+    wild_kinds = rs.wildcard_kinds(ctx)
+    if _plain_win(im, hand, ctx, wild_kinds):
+        return rs.readings(hand, wild_kinds, True)  # type: ignore[no-any-return]
+    return rs.readings(hand, wild_kinds)  # type: ignore[no-any-return]
 
 
 def _placed(im: _Image, v: Reading, facts: Sequence[int], kinds: set[int] | None) -> list[Reading]:
@@ -730,12 +779,13 @@ def compiled_best(rs: Any, hand: Any, ctx: Any, wild_kinds: frozenset[int]) -> B
     items = _items_of(cb)
     out = []
     for line in lines:
-        item = items.get(line)
+        key = (*line, wait)  # (a row's name may show the wait: [win.wait_names])
+        item = items.get(key)
         if item is None:
             i, n, v, renamed, tile = line
             r = cb.rows[i]
-            zh, en = (r.rename_zh, r.rename_en or r.name_en) if renamed else (r.name_zh, r.name_en)
-            item = items[line] = ScoreItem(r.key, zh, en, v, n, r.unit, r.text if tile < 0 else tile_name(tile))
+            zh, en = row_names(r, renamed, wait_words(rs.book, O.WAITS[wait] if wait else None))
+            item = items[key] = ScoreItem(r.key, zh, en, v, n, r.unit, r.text if tile < 0 else tile_name(tile))
         out.append(item)
     reading = Decomposition(Form(deco[0]), deco[1], deco[2], deco[3], deco[4])
     shown = {key: bool(x) if truth else x for key, x, truth in zip(cb.details, details, cb.details_truth)}
@@ -745,7 +795,7 @@ def compiled_best(rs: Any, hand: Any, ctx: Any, wild_kinds: frozenset[int]) -> B
 
 def _items_of(cb: CompiledBook) -> dict[Any, ScoreItem]:
     """The score items of a compiled book's counted lines, made once each (a line: row, times, value, renamed, the
-    set's tile)."""
+    set's tile; and the reading's wait)."""
     got = cb.__dict__.get("_items")
     if got is None or len(got) > 4096:
         got = cb.__dict__["_items"] = {}

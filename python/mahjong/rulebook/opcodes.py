@@ -95,6 +95,9 @@ EXCLUSIONS = ("simultaneous", "ordered", "largest")
 AGGREGATIONS = ("sum", "powers", "product", "hu_tai", "formula")
 #: the readings a book scores: each decomposition (``plain``) or each place of the winning tile in it
 READINGS = ("plain", "placements")
+#: the reading a book keeps (``[scoring] best``): the one of highest value, of the largest total (after rounding
+#: and the cap), or the one its payers pay most for
+BESTS = ("value", "total", "payments")
 #: a meld of the evaluator's hand (the core's meld kinds: chow, pung, melded kong, added kong, concealed kong)
 MELDS = ("chow", "pung", "kong", "added_kong", "concealed_kong")
 
@@ -163,6 +166,12 @@ HEADER = (
     # 买马: a rule file's [horses] paid in C (1: paid; 0: the rule book pays them), its value per line as
     # horses_share * share + horses_covers * covers + horses_const (special.horse_value_terms), times the hits
     "horses_paid", "horses_share", "horses_covers", "horses_const",
+    # a wildcard won on a discard read as a plain tile of its kind ([wildcards] discarded_plain under the options:
+    # -1 the book has no such key, 0 it is false, 1 true), and the reading kept ([scoring] best: BESTS)
+    "discarded_plain", "best",
+    # 腊子: a reading worth the cap outright by an expression over the reading ([scoring] cap_when; -1: none, and
+    # none where the book has no cap), its rows shown as counted
+    "cap_when",
 )
 #: the words of one row: stage, unit, value, value on a self-draw, pattern flag, group, its programs (when, count,
 #: a value of the hand, the other name's condition; -1 = none), its exclusions (how many, where), and whether it
@@ -220,7 +229,8 @@ def tables(library: tuple[tuple[str, ...], ...] | None = None) -> list[tuple[str
     preds, counts, funcs, facts = library if library is not None else library_from_source()
     return [
         ("OP_", OPS), ("LIB_", preds + counts), ("FN_", funcs), ("LFACT_", facts), ("ESC_", SCORING), ("WAIT_", WAITS),
-        ("UNIT_", UNITS), ("EXCL_", EXCLUSIONS), ("AGG_", AGGREGATIONS), ("READ_", READINGS), ("EM_", MELDS),
+        ("UNIT_", UNITS), ("EXCL_", EXCLUSIONS), ("AGG_", AGGREGATIONS), ("READ_", READINGS), ("BEST_", BESTS),
+        ("EM_", MELDS),
         ("FS_", FACT_SOURCES), ("FK_", FACT_KINDS), ("ER_", RESULTS), ("EH_", HEADER), ("ERW_", ROW), ("EFA_", FACT),
     ]
 

@@ -15,23 +15,15 @@ import random
 
 import pytest
 
-from mahjong.rules import DEFAULT, GUOBIAO, NANCHANG, RIICHI_SHAPES, SICHUAN, YUHUAN, HandRules
+from mahjong.rules import DEFAULT, GUOBIAO, PRESETS, HandRules
 
 if os.environ.get("MAHJONG_PURE_PYTHON") == "1":
     pytest.skip("the cover of the useful draws is the compiled core's", allow_module_level=True)
 
 core = pytest.importorskip("mahjong._core")
 
-RULES = {
-    "default": DEFAULT,
-    "riichi": RIICHI_SHAPES,
-    "guobiao": GUOBIAO,
-    "sichuan": SICHUAN,
-    "nanchang": NANCHANG,
-    "yuhuan": YUHUAN,
-    "fourth": DEFAULT.replace(wait_on_fourth_copy=True),
-    "wild": DEFAULT.replace(max_wildcards=4),
-}
+#: every preset of the hand rules, a wait on a fifth copy, and wildcards with every special form
+RULES = {**PRESETS, "fourth": DEFAULT.replace(wait_on_fourth_copy=True), "wild": GUOBIAO.replace(max_wildcards=4)}
 
 
 def _hand(rng: random.Random, rules: HandRules, size: int) -> bytes:

@@ -542,15 +542,16 @@ cdef uint64_t useful_mask(uint8_t* h, int k, int total, int hand_size, uint32_t 
     cannot make the draw useful and is not probed again; the regular form is probed through the one group the
     tile joins (the other groups' summaries are the hand's own).  The answer is the full probe's (shanten of
     h + t, every form) for every t: tests/test_kernels.py compares it with the pure-Python kernel."""
-    return useful_weighed(h, k, total, hand_size, flags, base, NULL, -1, NULL)
+    return useful_weighed(h, k, total, hand_size, flags, base, NULL, -1, NULL, ALL_KINDS)
 
 
 cdef uint64_t useful_weighed(uint8_t* h, int k, int total, int hand_size, uint32_t flags, int base,
-                             const int* weight, int beat, int* left) noexcept nogil:
+                             const int* weight, int beat, int* left, uint64_t cover) noexcept nogil:
     """useful_mask; with ``weight`` (34 ints >= 0, NULL: none) ``left`` gets the weight of the useful tiles,
     a tile of weight 0 is not probed (the mask leaves it out), and the probe stops as soon as the weight found
     and the weight not yet probed together are no more than ``beat`` (``left`` is then at most ``beat`` and the
-    mask partial): a caller after the heaviest hand learns all it needs."""
+    mask partial): a caller after the heaviest hand learns all it needs.  Only the tiles of ``cover`` are probed:
+    a caller that knows the useful draws lie within it (draws_cover) passes it, any other ALL_KINDS."""
     cdef uint64_t mask = 0
     cdef Groups g
     cdef KnitProbe kp
@@ -559,7 +560,7 @@ cdef uint64_t useful_weighed(uint8_t* h, int k, int total, int hand_size, uint32
     cdef int t, f, d, r, x, found = 0, unprobed = 0
     cdef uint32_t keys9[9]
     cdef uint64_t lowering = 0
-    cdef uint32_t read_once
+    cdef uint32_t read_once, reread = 0
     # drawing t is useful iff imax(D(h + t) - k, 0) - 1 < base, i.e. D(h + t) < base + 1 + k (base >= 0)
     cdef int thr = base + 1 + k, M = (total + 1) // 3, kinds = 27 if flags & F_NO_HONORS else 34
     cdef bint regular, split = not (flags & F_LACK_A_SUIT)
@@ -569,7 +570,7 @@ cdef uint64_t useful_weighed(uint8_t* h, int k, int total, int hand_size, uint32
         return 0
     if weight != NULL:
         for t in range(kinds):
-            if h[t] < 4:
+            if h[t] < 4 and (cover >> t) & 1:
                 unprobed += weight[t]
         if unprobed <= beat:
             return 0
@@ -585,17 +586,18 @@ cdef uint64_t useful_weighed(uint8_t* h, int k, int total, int hand_size, uint32
     if regular and split:  # (the other groups' product, once per group: a probe then costs one last step)
         others_products(&g, M, others)
     read_once = specials_lowered(h, flags, per_form, thr, &lowering)
+    for f in range(1, N_FORMS):  # (the special forms each probe reads again: within reach, not read at once)
+        if 0 <= per_form[f] <= thr and not (read_once >> f) & 1:
+            reread |= (<uint32_t>1) << f
     for t in range(kinds):
         if regular and t < 27 and t % 9 == 0:
             # (a suit's probes read their table slots in one go: the loads, often cache misses, overlap)
+            suit_draw_keys(h + t, keys9)
             for r in range(9):
                 x = t + r
-                if h[x] < 4 and (weight == NULL or weight[x] > 0):
-                    h[x] += 1
-                    keys9[r] = suit_key(h + t)
-                    h[x] -= 1
+                if h[x] < 4 and (cover >> x) & 1 and (weight == NULL or weight[x] > 0):
                     mj_prefetch(&SUIT_TABLE[keys9[r]])
-        if h[t] >= 4:
+        if h[t] >= 4 or not (cover >> t) & 1:
             continue
         if weight != NULL:
             if weight[t] <= 0:
@@ -613,9 +615,9 @@ cdef uint64_t useful_weighed(uint8_t* h, int k, int total, int hand_size, uint32
                 d = regular_probe(&g, others, h, t, M, flags)
         if d >= thr and (lowering >> t) & 1:
             d = thr - 1
-        if d >= thr:  # (the special forms within reach, each only where forms_D applied it)
+        if d >= thr and reread:  # (the special forms within reach, each only where forms_D applied it)
             for f in range(1, N_FORMS):
-                if 0 <= per_form[f] <= thr and not (read_once >> f) & 1:
+                if (reread >> f) & 1:
                     d = imin(d, special_D(h, f, M, flags))
         h[t] -= 1
         if d >= thr and kp.n:
@@ -627,6 +629,57 @@ cdef uint64_t useful_weighed(uint8_t* h, int k, int total, int hand_size, uint32
     if left != NULL:
         left[0] = found
     return mask
+
+
+cdef uint64_t draws_cover(uint8_t* h, int total, int hand_size, uint32_t flags, int thr) noexcept nogil:
+    """The tiles u for which some form's distance of h + u is below ``thr`` (h: 3n+2 real counts, ``total`` its
+    tiles with the wildcards; M = total // 3 melds and the pair, every form as a 3n+1 hand one tile smaller
+    would read it with that tile drawn), and every tile h holds four of.
+
+    It covers the useful draws of every hand h - x (x a tile of h, or a wildcard or bonus tile held beside it)
+    at a threshold no more than ``thr`` (useful_weighed's: shanten + 1 + wildcards): each form's distance is the
+    fewest tiles to add until the hand contains the form, so it never grows with a tile added, and
+    h - x + u lies within h + u.  A draw moves a distance by one at most, so a form further than thr from h
+    makes no tile useful; one nearer than thr makes every tile so; one at thr is read a tile at a time."""
+    cdef Groups g
+    cdef int per_form[N_FORMS]
+    cdef int others[5 * DLEN]
+    cdef int t, f, d, M = total // 3, kinds = 27 if flags & F_NO_HONORS else 34
+    cdef uint32_t keys9[9]
+    cdef uint64_t cover = 0, lowering = 0
+    cdef uint32_t read_once
+    gather(h, flags, &g)
+    forms_D(h, total, hand_size, flags & ~F_KNITTED, &g, per_form)  # (组合龙 bounded below)
+    if (flags & F_KNITTED) and concealed_specials(total, hand_size) and not (flags & F_LACK_A_SUIT):
+        per_form[FORM_HONORS_AND_KNITTED] = honors_knitted_D(h)
+    if knitted_straight_applies(total, hand_size, flags) and knitted_straight_below(h, M, flags, thr + 1) <= thr:
+        return ALL_KINDS
+    read_once = specials_lowered(h, flags, per_form, thr, &lowering)
+    for f in range(1, N_FORMS):
+        if 0 <= per_form[f] <= thr and not (read_once >> f) & 1:
+            return ALL_KINDS
+    cover = lowering
+    for t in range(kinds):
+        if h[t] >= 4:
+            cover |= (<uint64_t>1) << t
+    if per_form[FORM_REGULAR] > thr:
+        return cover
+    if not (flags & F_LACK_A_SUIT):
+        others_products(&g, M, others)
+    for t in range(kinds):
+        if t < 27 and t % 9 == 0:
+            suit_draw_keys(h + t, keys9)
+        if h[t] >= 4:
+            continue
+        h[t] += 1
+        if t < 27:
+            d = regular_probe_summary(&g, others, suit_entry_key(h + t - t % 9, keys9[t % 9]).d, t // 9, M, flags)
+        else:
+            d = regular_probe(&g, others, h, t, M, flags)
+        h[t] -= 1
+        if d < thr:
+            cover |= (<uint64_t>1) << t
+    return cover
 
 
 cdef uint32_t specials_lowered(const uint8_t* h, uint32_t flags, const int* per_form, int thr,
@@ -718,12 +771,20 @@ cdef void knit_setup(const uint8_t* h, int M, uint32_t flags, int thr, KnitProbe
     """The 组合龙 permutations whose distance in h is within ``thr`` (only those can make a draw useful), each
     ready to be probed a tile at a time."""
     cdef Groups g
-    cdef int perm, j, rank, t, i
+    cdef int perm, j, rank, t, i, s, missing
+    cdef uint8_t held[3][3]  # [suit][rank class]: how many of ranks j, j+3, j+6 the suit holds
+    for s in range(3):
+        for j in range(3):
+            held[s][j] = (h[9 * s + j] != 0) + (h[9 * s + j + 3] != 0) + (h[9 * s + j + 6] != 0)
     kp.n = 0
     for perm in range(6):
+        # (a permutation lacking more than thr of its tiles is out of reach: skipped before its rest is copied)
+        missing = 9 - held[KNIT_PERM[perm][0]][0] - held[KNIT_PERM[perm][1]][1] - held[KNIT_PERM[perm][2]][2]
+        if missing > thr:
+            continue
         i = kp.n
         memcpy(kp.rest[i], h, 34)
-        kp.missing[i] = 0
+        kp.missing[i] = missing
         kp.knit[i] = 0
         for j in range(3):
             for rank in range(j, 9, 3):
@@ -731,10 +792,6 @@ cdef void knit_setup(const uint8_t* h, int M, uint32_t flags, int thr, KnitProbe
                 kp.knit[i] |= (<uint64_t>1) << t
                 if kp.rest[i][t]:
                     kp.rest[i][t] -= 1
-                else:
-                    kp.missing[i] += 1
-        if kp.missing[i] > thr:
-            continue
         gather(kp.rest[i], flags, &g)
         kp.rest_D[i] = regular_D(&g, M - 3, flags)
         if kp.missing[i] + kp.rest_D[i] > thr:
@@ -915,6 +972,15 @@ def useful_tiles(hand, wildcards=0, rules=DEFAULT):
     prep(hand, wildcards, rules, 0, h, NULL, &P)
     base = shanten_k(h, P.k, P.total, P.hand_size, P.flags)
     return tiles_tuple(useful_mask(h, P.k, P.total, P.hand_size, P.flags, base))
+
+
+def _draws_cover(hand, wildcards=0, rules=DEFAULT, int thr=1):
+    """draws_cover of a ``3n+2`` hand at threshold ``thr`` as tile ids (tests/test_draws_cover.py: the useful
+    draws of every hand one tile smaller at that threshold lie within it)."""
+    cdef uint8_t h[HBUF]
+    cdef Params P
+    prep(hand, wildcards, rules, 1, h, NULL, &P)
+    return tiles_tuple(draws_cover(h, P.total, P.hand_size, P.flags, thr))
 
 
 def discard_options(hand, wildcards=0, rules=DEFAULT, visible=None):

@@ -2311,10 +2311,12 @@ cdef inline int core_greedy_candidate(int a, int plain) noexcept nogil:
     return -1
 
 
-cdef int core_greedy_left(const HandCore* c, uint8_t* counts, int t, int sh, int beat) noexcept nogil:
+cdef int core_greedy_left(const HandCore* c, uint8_t* counts, int t, int sh, int beat,
+                          uint64_t cover) noexcept nogil:
     """The copies left unseen of the tiles that lower the shanten ``sh`` of the concealed counts (42) after
     discarding t (GreedyAgent._best_discard's second key; counted only below shanten 8; counts is restored);
-    once it cannot be more than ``beat`` (the best candidate's so far), some number no more than ``beat``."""
+    once it cannot be more than ``beat`` (the best candidate's so far), some number no more than ``beat``.
+    Only the tiles of ``cover`` are probed (core_greedy_cover)."""
     cdef uint8_t h[HBUF]
     cdef int u, left = 0, wild, total
     cdef int weight[34]
@@ -2326,9 +2328,22 @@ cdef int core_greedy_left(const HandCore* c, uint8_t* counts, int t, int sh, int
     if total >= 0:
         for u in range(34):
             weight[u] = imax(0, 4 - c.visible[u] - counts[u])
-        useful_weighed(h, wild, total, c.p.rule_hand_size, c.p.rule_flags, sh, weight, beat, &left)
+        useful_weighed(h, wild, total, c.p.rule_hand_size, c.p.rule_flags, sh, weight, beat, &left, cover)
     counts[t] += 1
     return left
+
+
+cdef uint64_t core_greedy_cover(const HandCore* c, const uint8_t* counts, int sh) noexcept nogil:
+    """The tiles among which lie the useful draws of every candidate discard of the concealed counts (42) at
+    shanten ``sh``: the kernels' draws_cover of the whole hand's real tiles, at the threshold of the candidate
+    with the most wildcards (a discard keeps them all, or gives one up); every tile when the kernels refuse
+    the hand or the count is not asked (shanten 8 or more)."""
+    cdef uint8_t h[HBUF]
+    cdef int wild = core_split(c, counts, CORE_TILES, h)
+    cdef int total = core_kernel_total(c, h, wild)
+    if total < 0 or total % 3 != 2 or sh >= 8:
+        return ALL_KINDS
+    return draws_cover(h, total, c.p.rule_hand_size, c.p.rule_flags, sh + 1 + wild)
 
 
 cdef int core_greedy_action(HandCore* c, int seat) noexcept nogil:
@@ -2337,12 +2352,12 @@ cdef int core_greedy_action(HandCore* c, int seat) noexcept nogil:
     concealed kong instead when it keeps that shanten; else the claim that lowers the shanten most (the first
     such); else pass; else the first action."""
     cdef uint8_t h[CORE_TILES]
-    cdef int n = c.n_legal[seat], i, k, a, t, x, sh, neg, best = -1, best_sh = 0, best_neg = 0, now, plain = 0
+    cdef int n = c.n_legal[seat], i, k, a, t, x, sh, neg, best = -1, best_sh = 0, best_neg = 0, now, plain = 0, first
     cdef int tiles[3]
     cdef int cand_tile[CORE_LEGAL]
     cdef int cand_sh[CORE_LEGAL]
     cdef int shs[CORE_TILES]
-    cdef uint64_t which = 0, held
+    cdef uint64_t which = 0, held, cover = ALL_KINDS
     cdef int16_t* legal = c.legal[seat]
     for i in range(n):
         if legal[i] == A_WIN and c.verdict_valid[seat]:
@@ -2369,13 +2384,18 @@ cdef int core_greedy_action(HandCore* c, int seat) noexcept nogil:
         if best < 0 or cand_sh[i] < best_sh:
             best, best_sh = i, cand_sh[i]
     if best >= 0:
-        # the unseen useful copies only of the candidates at the lowest shanten (one above it is never the best)
+        # the unseen useful copies only of the candidates at the lowest shanten (one above it is never the best),
+        # and only when another candidate ties with the first such: a lone one is the best whatever its count
         # (a candidate's count stops early once it cannot beat the best's: only a larger one changes the choice)
-        best_neg = -core_greedy_left(c, h, cand_tile[best], best_sh, -1)
-        for i in range(best + 1, n):
+        first = best
+        for i in range(first + 1, n):
             if cand_tile[i] < 0 or cand_sh[i] != best_sh:
                 continue
-            neg = -core_greedy_left(c, h, cand_tile[i], best_sh, -best_neg)
+            if first >= 0:  # (a second candidate: the first one's count is needed now)
+                cover = core_greedy_cover(c, h, best_sh)
+                best_neg = -core_greedy_left(c, h, cand_tile[first], best_sh, -1, cover)
+                first = -1
+            neg = -core_greedy_left(c, h, cand_tile[i], best_sh, -best_neg, cover)
             if neg < best_neg:
                 best, best_neg = i, neg
         for i in range(n):

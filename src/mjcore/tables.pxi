@@ -360,6 +360,30 @@ cdef inline uint32_t suit_key(const uint8_t* h) noexcept nogil:
     return suit_key_count(h, &count)
 
 
+cdef inline void suit_draw_keys(const uint8_t* h, uint32_t* keys) noexcept nogil:
+    """keys[x] = suit_key of the 9 counts h with one more copy of kind x, for every x held fewer than 4 times
+    (the others are left as they were).  A draw adds one to the tiles left at every kind up to x and to the
+    count at x, so each key is a sum of the terms before x read with one tile more, x's own term, and the terms
+    after x as they are: two passes of nine table reads for the nine keys, not nine of nine."""
+    cdef uint32_t after[9]
+    cdef int rem[10]
+    cdef int i
+    cdef uint32_t before
+    rem[9] = 0
+    for i in range(8, -1, -1):
+        rem[i] = rem[i + 1] + h[i]
+    if rem[0] >= 36:  # (every kind held four times: no draw)
+        return
+    after[8] = 0
+    for i in range(8, 0, -1):
+        after[i - 1] = after[i] + RANK_PRE[i][rem[i]][h[i]]
+    before = RANK_BASE[rem[0] + 1]
+    for i in range(9):
+        if h[i] < 4:
+            keys[i] = before + RANK_PRE[i][rem[i] + 1][h[i] + 1] + after[i]
+        before += RANK_PRE[i][rem[i] + 1][h[i]]
+
+
 cdef inline const Entry* suit_entry_key(const uint8_t* h, uint32_t key) noexcept nogil:
     cdef Entry* e = &SUIT_TABLE[key]
     if not (MJ_LOAD_ACQ(&e.state) & ST_DONE):

@@ -34,8 +34,10 @@ cdef inline int imax(int a, int b) noexcept nogil:
 cdef extern from *:
     """
     #define MJ_ONES 0x0101010101010101ULL
+    #define MJ_ALL_KINDS 0x3FFFFFFFFULL
     """
     uint64_t MJ_ONES
+    uint64_t ALL_KINDS "MJ_ALL_KINDS"  # bit t set for every one of the 34 kinds
 
 cdef inline uint64_t load8(const uint8_t* p) noexcept nogil:
     cdef uint64_t x

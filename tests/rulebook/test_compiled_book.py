@@ -39,7 +39,7 @@ from mahjong.rulebook.compiler import (
     not_compiled_reason,
 )
 from mahjong.rulebook.evaluator import Outcome, compiled_outcome, readings_of, twin
-from mahjong.rulebook.load import check_text
+from mahjong.rulebook.load import GAMES, check_text
 from mahjong.rulebook.predicates import COUNTS, FUNCTIONS, PREDICATES
 from mahjong.tiles import tile_name
 
@@ -551,7 +551,7 @@ def _yuhuan_like() -> Any:
     (``best``), 输家互算."""
     from mahjong.rulebook.book import ruleset_class
 
-    text = (ROOT / "python/mahjong/rulebook/games/yuhuan.toml").read_text(encoding="utf-8")
+    text = (GAMES / "yuhuan.toml").read_text(encoding="utf-8")  # the installed package's file
     kept = [line for line in text.splitlines() if not line.startswith("variant_of")]
     text = "\n".join(kept).replace('name = "yuhuan"', 'name = "yuhuan-like"').replace(
         "[wildcards]", '[wildcards]\ntiles = ["F"]')

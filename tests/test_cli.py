@@ -520,3 +520,63 @@ def test_json_before_the_command_as_after_it():
     assert json.loads(before.stdout) == json.loads(after.stdout)
     bad = run("--json", "score", "123m")
     assert bad.returncode == 2 and "error" in json.loads(bad.stdout or bad.stderr)
+
+
+# --- each command built when it runs -------------------------------------------------------------------------------
+
+
+def _commands_of(parser: Any) -> Any:
+    import argparse
+
+    return next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_help_is_the_same_whichever_commands_are_built(lang: str, monkeypatch: Any):
+    """`mahjong --help` lists every command from its name and help row alone, and `mahjong CMD --help` comes from a
+    parser that built CMD alone: both read as the parser of every command does, and every command is listed."""
+    from mahjong import cli
+
+    monkeypatch.setenv("COLUMNS", "100")
+    everything = cli._parser(lang)
+    listed = cli._parser(lang, commands=())
+    assert listed.format_help() == everything.format_help()
+    full = _commands_of(everything)
+    assert list(full.choices) == list(cli.COMMANDS) == list(_commands_of(listed).choices)
+    assert [c.dest for c in full._choices_actions] == list(cli.COMMANDS)
+    for name in cli.COMMANDS:
+        alone = _commands_of(cli._parser(lang, commands=(name,))).choices[name]
+        assert alone.format_help() == full.choices[name].format_help(), name
+        assert alone.get_default("run") is not None, name
+
+
+def test_the_command_line_prints_the_help_of_the_whole_parser(monkeypatch: Any):
+    from mahjong import cli
+
+    monkeypatch.setenv("COLUMNS", "100")
+    everything = cli._parser("en")
+    commands = _commands_of(everything).choices
+    p = run("--help", env={"COLUMNS": "100"})
+    assert p.returncode == 0 and p.stdout == everything.format_help(), p.stderr
+    for name in ("score", "rules", "simulate", "verify"):
+        p = run(name, "--help", env={"COLUMNS": "100"})
+        assert p.returncode == 0 and p.stdout == commands[name].format_help(), (name, p.stderr)
+
+
+def test_a_command_starts_without_the_modules_of_the_others():
+    """The start-up a user waits for: `mahjong rules` and `mahjong analyze` import no other command's module (the
+    game's commands, the table server, the arena, the web app), and `mahjong --version` no command's at all."""
+    code = ("import contextlib, io, json, sys\nfrom mahjong.cli import main\nout = io.StringIO()\ntry:\n"
+            "    with contextlib.redirect_stdout(out):\n        status = main(sys.argv[1:])\n"
+            "except SystemExit as e:\n    status = e.code\n"
+            "print(json.dumps([status, out.getvalue(), sorted(m for m in sys.modules if m.startswith('mahjong'))]))")
+    others = {"mahjong.game.cli", "mahjong.table.cli", "mahjong.arena.cli", "mahjong.web.cli", "mahjong.table.table",
+              "mahjong.arena.judge", "mahjong.rl"}
+    for args, shows in ((["rules"], "guobiao"), (["analyze", "1112345678999m"], "1112345678999m"),
+                        (["--version"], "mjcore")):
+        p = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=120)
+        status, out, loaded = json.loads(p.stdout)
+        assert status == 0 and shows in out, (args, p.stderr)
+        assert "mahjong.cli" in loaded and not set(loaded) & others, (args, sorted(set(loaded) & others))
+        if args == ["--version"]:
+            assert not [m for m in loaded if m.endswith(".cli") and m != "mahjong.cli"], loaded

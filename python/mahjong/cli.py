@@ -10,8 +10,10 @@ Every command takes ``--json`` (the dicts of :mod:`mahjong.report`) and ``--lang
 Errors in the input print one line naming the problem (a JSON object under ``--json``) and exit with status 2;
 they never print a traceback.
 
-Other parts of the package add commands with one line in ``COMMAND_MODULES``: each such module has
-``add_commands(subparsers)``, which adds its parsers and sets ``run=`` to a function ``(args) -> int``.
+Other parts of the package add commands with one line each in ``COMMANDS`` (the command's name and its module):
+each such module has ``add_commands(subparsers)``, which adds its parsers and sets ``run=`` to a function
+``(args) -> int``.  A command's module is imported only when that command runs (or shows its help), so every command
+starts without the others' modules.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import importlib
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, NoReturn
 
 from mahjong import i18n, report
@@ -31,18 +33,30 @@ from mahjong.console import print_settlement
 from mahjong.errors import CommandError, MahjongError, NotWinningError
 from mahjong.rules import PRESETS as SHAPE_PRESETS
 
-__all__ = ["main", "COMMAND_MODULES", "CommandError", "print_settlement", "clash_help", "reinstall_source"]
+__all__ = ["main", "COMMANDS", "COMMAND_EXTENSIONS", "COMMAND_MODULES", "CommandError", "print_settlement",
+           "clash_help", "reinstall_source"]
 
-#: modules that add commands (``add_commands(subparsers)``); one line each
-COMMAND_MODULES: list[str] = [
-    "mahjong.cli",
-    "mahjong.game.cli",
-    "mahjong.scale.cli",  # dataset
-    "mahjong.web.cli",
-    "mahjong.arena.cli",
-    "mahjong.table.cli",
-    "mahjong.rulebook.cli",  # last: extends the commands above with --rules-file, rules --schema / --check
-]
+#: every command, in the order ``mahjong --help`` lists them, and the module whose ``add_commands(subparsers)``
+#: adds it (a module's commands in the order it adds them).  Until a command runs, ``mahjong --help`` lists it by
+#: its name and its help row (``help_text(name)``, the help its module gives it) without importing its module.
+COMMANDS: dict[str, str] = {
+    "analyze": "mahjong.cli",
+    "score": "mahjong.cli",
+    "fans": "mahjong.cli",
+    "rules": "mahjong.cli",
+    "settle": "mahjong.cli",
+    "simulate": "mahjong.game.cli",
+    "play": "mahjong.game.cli",
+    "dataset": "mahjong.scale.cli",
+    "serve": "mahjong.web.cli",
+    "arena": "mahjong.arena.cli",
+    "verify": "mahjong.table.cli",
+}
+#: modules whose ``add_commands(subparsers)`` extends the commands added before it (the ones built in this run):
+#: the rule book's ``--rules-file``, ``rules --schema / --check / --predicates``
+COMMAND_EXTENSIONS: list[str] = ["mahjong.rulebook.cli"]
+#: every module that adds or extends commands, in the order they run
+COMMAND_MODULES: list[str] = [*dict.fromkeys(COMMANDS.values()), *COMMAND_EXTENSIONS]
 
 _STYLES = ["ascii", "chinese", "unicode"]
 
@@ -463,7 +477,11 @@ def add_commands(sub: Any) -> None:
     t.set_defaults(run=_run_settle, show=print_settlement)
 
 
-def _parser(lang: str = "en") -> argparse.ArgumentParser:
+def _parser(lang: str = "en", commands: Collection[str] | None = None) -> argparse.ArgumentParser:
+    """The ``mahjong`` command's parser, its help in ``lang``.  ``commands``: the commands whose modules are
+    imported and whose parsers are built in full (with the extensions of ``COMMAND_EXTENSIONS``); every other
+    command is listed by its name and help alone, which is all ``mahjong --help`` and finding the command need.
+    ``None``: every command."""
     from mahjong import __version__
 
     p = _Parser(prog="mahjong", description=_h("description"))
@@ -472,11 +490,28 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     # also before the command (``mahjong --json score …``), as --lang may be: the command's own --json is the same
     p.add_argument("--json", dest="json_before_command", action="store_true", help=_h("--json"))
     sub = p.add_subparsers(dest="command", required=True, metavar=_h("metavar.command"))
-    for name in COMMAND_MODULES:
-        module = sys.modules[__name__] if name == __name__ else importlib.import_module(name)
-        module.add_commands(sub)
+    wanted = {COMMANDS[c] for c in (COMMANDS if commands is None else commands) if c in COMMANDS}
+    for name in dict.fromkeys(COMMANDS.values()):
+        if name in wanted:
+            module = sys.modules[__name__] if name == __name__ else importlib.import_module(name)
+            module.add_commands(sub)
+        else:  # listed, not built: parsing stops at its name (and the arguments after it are left for the full one)
+            for command, where in COMMANDS.items():
+                if where == name:
+                    sub.add_parser(command, help=_h(command), add_help=False)
+    if wanted:
+        for name in COMMAND_EXTENSIONS:
+            importlib.import_module(name).add_commands(sub)
     _localize(p, lang)
     return p
+
+
+def _parse(argv: Sequence[str], lang: str) -> argparse.Namespace:
+    """``argv`` parsed by the parser of the command it names: first the command is found on a parser that lists
+    every command without building any (``--help`` and ``--version`` before the command answer here), then the
+    words are parsed by a parser with that command built in full, as one parser of every command would."""
+    command = _parser(lang, commands=()).parse_known_args(argv)[0].command
+    return _parser(lang, commands=(command,)).parse_args(argv)
 
 
 def _localize(parser: argparse.ArgumentParser, lang: str) -> None:
@@ -565,7 +600,7 @@ def _main(argv: Sequence[str] | None) -> int:
         print(f"mahjong: {clash}", file=sys.stderr)
         return 3
     try:
-        args = _parser(lang).parse_args(argv)
+        args = _parse(argv, lang)
     except CommandError as e:  # the command line itself: its language and --json read from the words given
         return _fail(None, lang, e, "--json" in argv)
     lang = i18n.language(args.lang)

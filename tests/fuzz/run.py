@@ -1,7 +1,8 @@
 """The fuzz runner: seeded hostile inputs over every public entry point, in a child process that may crash.
 
     python tests/fuzz/run.py --inputs 1000000 --seed 1 [--json out.json]     # the large run
-    python tests/fuzz/run.py --seconds 40 --seed 7                           # the CI budget (tests/test_fuzz.py)
+    python tests/fuzz/run.py --inputs 8000 --seed 7 --cli-every 0            # the suite's run (tests/test_fuzz.py)
+    python tests/fuzz/run.py --seconds 40 --seed 7                           # a time budget instead
 
 Input ``i`` is drawn from ``random.Random(f"{seed}:{i}")`` alone, so any finding is reproduced with
 ``--replay i --seed S``.  The parent process starts a child that runs inputs in order and records the index of

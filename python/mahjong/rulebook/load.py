@@ -38,7 +38,7 @@ from mahjong.rulebook.spec import SPEC, validate
 from mahjong.tiles import parse_tiles
 
 __all__ = ["Problem", "RuleFileError", "check", "check_text", "load_book", "shipped_files", "shipped_book",
-           "MAX_FILE_BYTES"]
+           "shipped_header", "header_of_text", "HEADER_KEYS", "MAX_FILE_BYTES"]
 
 tomllib: Any = importlib.import_module("tomllib" if sys.version_info >= (3, 11) else "tomli")
 
@@ -877,6 +877,67 @@ def shipped_book(file_name: str) -> RuleBook:
     if got is None:
         got = _SHIPPED[file_name] = load_book(GAMES / file_name)
     return got
+
+
+# --- what a shipped file is, without reading its tables ---------------------------------------------------------
+
+#: the top-level keys that say what a rule file is: its names, titles and summaries, and whose table it is
+HEADER_KEYS = ("name", "zh", "en", "summary_zh", "summary_en", "aliases", "variant_of", "builtin")
+#: a line that opens a table (``[scoring]``, ``[[rows]]``): TOML writes every top-level key before the first one
+_FIRST_TABLE = re.compile(r"^[ \t]*\[", re.MULTILINE)
+
+
+def header_of_text(text: str) -> dict[str, Any] | None:
+    """The top-level keys of a rule file's text (with ``extends``) as its book has them, read from the text before
+    its first table: ``aliases`` a tuple, ``builtin`` true for a built-in rule set's own table (``variant_of`` its
+    own name).  ``None`` when that text does not read alone: a line inside a string or an array that looks like a
+    table's header (the whole file must be read then).  Nothing is checked here: the book's reader does that."""
+    found = _FIRST_TABLE.search(text)
+    try:
+        data = tomllib.loads(text if found is None else text[:found.start()])
+    except (tomllib.TOMLDecodeError, RecursionError):
+        return None
+    if not isinstance(data.get("name"), str):
+        return None
+    out = {k: data[k] for k in ("extends", *HEADER_KEYS) if k in data}
+    out["aliases"] = tuple(data.get("aliases", ()))
+    return out
+
+
+_HEADERS: dict[str, dict[str, Any]] = {}
+_OWN_HEADERS: dict[str, dict[str, Any] | None] = {}
+
+
+def _own_header(file_name: str) -> dict[str, Any] | None:
+    """A shipped file's own top-level keys (:func:`header_of_text`, ``extends`` not followed), read once."""
+    if file_name not in _OWN_HEADERS:
+        _OWN_HEADERS[file_name] = header_of_text(_read(GAMES / file_name)[1])
+    return _OWN_HEADERS[file_name]
+
+
+def shipped_header(file_name: str, depth: int = 0) -> dict[str, Any]:
+    """What a shipped rule file is (:data:`HEADER_KEYS`, as its book has them) without reading the rest of the file
+    (:func:`header_of_text`; the whole book where its header does not read alone): for the registry, which lists
+    every shipped game by name at its first look-up and reads a book when it is asked for.  A file that extends
+    another takes the titles and summaries it leaves out from that one, never its name and aliases (as
+    :func:`extended` merges them)."""
+    got = _HEADERS.get(file_name)
+    if got is not None:
+        return got
+    head = _own_header(file_name)
+    if head is not None and "extends" in head:
+        base = next((Path(p).name for p in shipped_files() if (_own_header(Path(p).name) or {}).get("name")
+                     == head["extends"]), None)
+        head = None if base is None or depth >= 3 else {
+            **{k: v for k, v in shipped_header(base, depth + 1).items() if k not in ("name", "aliases")},
+            **{k: v for k, v in head.items() if k != "extends"}}
+    if head is None:
+        book = shipped_book(file_name)
+        head = {k: getattr(book, k) for k in HEADER_KEYS}
+    out = {"zh": "", "en": "", "summary_zh": "", "summary_en": "", "variant_of": None, **head}
+    out["builtin"] = bool(out.get("builtin", False)) or out["variant_of"] == out["name"]
+    _HEADERS[file_name] = out
+    return out
 
 
 # --- win facts of the seat kinds (rbfiles) ----------------------------------------------------------------------

@@ -16,7 +16,16 @@ from typing import Any
 from mahjong.errors import RulesError
 from mahjong.registry import PRESETS, load_presets, register_preset, resolve_preset
 from mahjong.rulebook.book import BookRuleSet, RuleBook, _class_name, ruleset_class
-from mahjong.rulebook.load import Problem, RuleFileError, _read, check_text, load_book, shipped_book, shipped_files
+from mahjong.rulebook.load import (
+    Problem,
+    RuleFileError,
+    _read,
+    check_text,
+    load_book,
+    shipped_book,
+    shipped_files,
+    shipped_header,
+)
 
 __all__ = ["register_book", "register_directory", "register_shipped", "load_rules", "shipped_files", "shipped_book",
            "preset_info", "CLASSES", "BOOKS"]
@@ -176,10 +185,14 @@ def load_rules(path: str | os.PathLike[str], **options: Any) -> BookRuleSet:
     return cls(**options)
 
 
-def preset_info(book: RuleBook) -> dict[str, Any]:
-    """What a user reads about a preset, from its book: names, summaries and aliases (for ``register_preset``)."""
-    return {"zh": book.zh, "en": book.en, "summary_zh": book.summary_zh, "summary_en": book.summary_en,
-            "aliases": book.aliases}
+def preset_info(book: RuleBook | str) -> dict[str, Any]:
+    """What a user reads about a preset, from its book or the name of a shipped file (read from its header alone:
+    :func:`~mahjong.rulebook.load.shipped_header`): names, summaries and aliases (for ``register_preset``)."""
+    head = shipped_header(book) if isinstance(book, str) else {k: getattr(book, k) for k in _INFO_KEYS}
+    return {k: head[k] for k in _INFO_KEYS}
+
+
+_INFO_KEYS = ("zh", "en", "summary_zh", "summary_en", "aliases")
 
 
 _shipped_done = False
@@ -197,9 +210,10 @@ def register_shipped() -> None:
         return
     _shipped_done = True
     for path in shipped_files():
-        book = shipped_book(os.path.basename(path))
-        if book.builtin or book.variant_of == book.name:  # a built-in rule set's own table is that rule set
+        # (what each file is, from its header: the books of the built-in rule sets are read when they are used)
+        head = shipped_header(os.path.basename(path))
+        if head["builtin"]:  # a built-in rule set's own table is that rule set
             continue
-        if book.name in PRESETS and book.name not in BOOKS:
+        if head["name"] in PRESETS and head["name"] not in BOOKS:
             continue  # the book of a built-in rule set (its module registers it: Sichuan, the two-player game)
-        register_book(book)
+        register_book(shipped_book(os.path.basename(path)))

@@ -6,7 +6,7 @@ Chinese names included); ``hidden_aliases`` are old names kept working but not s
 """
 
 from mahjong.registry import register_preset
-from mahjong.rulebook.presets import preset_info, shipped_book
+from mahjong.rulebook.presets import preset_info
 
 # Guobiao / Chinese Official (国标, 81 fans)
 register_preset(
@@ -42,7 +42,7 @@ register_preset(
 # Sichuan 血战到底: its rule file is the rule set (names and aliases from the file; the file's former preset names
 # kept working)
 register_preset(
-    "sichuan", "mahjong.rulesets.sichuan", "Sichuan", **preset_info(shipped_book("sichuan.toml")),
+    "sichuan", "mahjong.rulesets.sichuan", "Sichuan", **preset_info("sichuan.toml"),
     hidden_aliases=("sichuan-file", "四川规则文件", "血战到底规则文件"),
 )
 # 常用麻将算番规则表 (the common fan table)
@@ -55,7 +55,7 @@ register_preset(
 )
 # the two-player game (71-tile subset): its rule file is the rule set
 register_preset(
-    "twoplayer", "mahjong.rulesets.twoplayer", "TwoPlayer", **preset_info(shipped_book("twoplayer.toml")),
+    "twoplayer", "mahjong.rulesets.twoplayer", "TwoPlayer", **preset_info("twoplayer.toml"),
     hidden_aliases=("twoplayer-file", "二人麻将规则文件"),
 )
 # Nanchang 南昌 精

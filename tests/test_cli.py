@@ -565,13 +565,14 @@ def test_the_command_line_prints_the_help_of_the_whole_parser(monkeypatch: Any):
 
 def test_a_command_starts_without_the_modules_of_the_others():
     """The start-up a user waits for: `mahjong rules` and `mahjong analyze` import no other command's module (the
-    game's commands, the table server, the arena, the web app), and `mahjong --version` no command's at all."""
+    game's commands, the table server, the arena, the web app, the sharded runs of settle and simulate), and
+    `mahjong --version` no command's at all."""
     code = ("import contextlib, io, json, sys\nfrom mahjong.cli import main\nout = io.StringIO()\ntry:\n"
             "    with contextlib.redirect_stdout(out):\n        status = main(sys.argv[1:])\n"
             "except SystemExit as e:\n    status = e.code\n"
             "print(json.dumps([status, out.getvalue(), sorted(m for m in sys.modules if m.startswith('mahjong'))]))")
     others = {"mahjong.game.cli", "mahjong.table.cli", "mahjong.arena.cli", "mahjong.web.cli", "mahjong.table.table",
-              "mahjong.arena.judge", "mahjong.rl"}
+              "mahjong.arena.judge", "mahjong.rl", "mahjong.scale", "mahjong.scale.cli"}
     for args, shows in ((["rules"], "guobiao"), (["analyze", "1112345678999m"], "1112345678999m"),
                         (["--version"], "mjcore")):
         p = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=120)

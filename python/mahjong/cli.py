@@ -10,10 +10,10 @@ Every command takes ``--json`` (the dicts of :mod:`mahjong.report`) and ``--lang
 Errors in the input print one line naming the problem (a JSON object under ``--json``) and exit with status 2;
 they never print a traceback.
 
-Other parts of the package add commands with one line each in ``COMMANDS`` (the command's name and its module):
-each such module has ``add_commands(subparsers)``, which adds its parsers and sets ``run=`` to a function
-``(args) -> int``.  A command's module is imported only when that command runs (or shows its help), so every command
-starts without the others' modules.
+Other parts of the package add commands with one line each in ``COMMANDS`` (the command's name and where it is
+added): each such module has ``add_commands(subparsers)`` (or the function the line names), which adds its parsers
+and sets ``run=`` to a function ``(args) -> int``.  A command's module is imported only when that command runs (or
+shows its help), so every command starts without the others' modules.
 """
 
 from __future__ import annotations
@@ -37,14 +37,15 @@ __all__ = ["main", "COMMANDS", "COMMAND_EXTENSIONS", "COMMAND_MODULES", "Command
            "clash_help", "reinstall_source"]
 
 #: every command, in the order ``mahjong --help`` lists them, and the module whose ``add_commands(subparsers)``
-#: adds it (a module's commands in the order it adds them).  Until a command runs, ``mahjong --help`` lists it by
-#: its name and its help row (``help_text(name)``, the help its module gives it) without importing its module.
+#: adds it (``module:function`` for another function; a function's commands in the order it adds them).  Until a
+#: command runs, ``mahjong --help`` lists it by its name and its help row (``help_text(name)``, the help it is
+#: added with) without importing its module.
 COMMANDS: dict[str, str] = {
     "analyze": "mahjong.cli",
     "score": "mahjong.cli",
     "fans": "mahjong.cli",
     "rules": "mahjong.cli",
-    "settle": "mahjong.cli",
+    "settle": "mahjong.cli:add_settle",  # (apart: its sharded runs' options import mahjong.scale)
     "simulate": "mahjong.game.cli",
     "play": "mahjong.game.cli",
     "dataset": "mahjong.scale.cli",
@@ -56,7 +57,7 @@ COMMANDS: dict[str, str] = {
 #: the rule book's ``--rules-file``, ``rules --schema / --check / --predicates``
 COMMAND_EXTENSIONS: list[str] = ["mahjong.rulebook.cli"]
 #: every module that adds or extends commands, in the order they run
-COMMAND_MODULES: list[str] = [*dict.fromkeys(COMMANDS.values()), *COMMAND_EXTENSIONS]
+COMMAND_MODULES: list[str] = [*dict.fromkeys(w.split(":")[0] for w in COMMANDS.values()), *COMMAND_EXTENSIONS]
 
 _STYLES = ["ascii", "chinese", "unicode"]
 
@@ -467,6 +468,9 @@ def add_commands(sub: Any) -> None:
     _common(r, style=False)
     r.set_defaults(run=_run_rules, show=_print_rules)
 
+
+def add_settle(sub: Any) -> None:
+    """The ``settle`` command."""
     t = sub.add_parser("settle", help=_h("settle"))
     t.add_argument("record", nargs="*", metavar=_h("metavar.path"), help=_h("settle.record"))
     t.add_argument("--schema", action="store_true", help=_h("settle.--schema"))
@@ -491,13 +495,14 @@ def _parser(lang: str = "en", commands: Collection[str] | None = None) -> argpar
     p.add_argument("--json", dest="json_before_command", action="store_true", help=_h("--json"))
     sub = p.add_subparsers(dest="command", required=True, metavar=_h("metavar.command"))
     wanted = {COMMANDS[c] for c in (COMMANDS if commands is None else commands) if c in COMMANDS}
-    for name in dict.fromkeys(COMMANDS.values()):
-        if name in wanted:
+    for where in dict.fromkeys(COMMANDS.values()):
+        if where in wanted:
+            name, _, function = where.partition(":")
             module = sys.modules[__name__] if name == __name__ else importlib.import_module(name)
-            module.add_commands(sub)
+            getattr(module, function or "add_commands")(sub)
         else:  # listed, not built: parsing stops at its name (and the arguments after it are left for the full one)
-            for command, where in COMMANDS.items():
-                if where == name:
+            for command, adder in COMMANDS.items():
+                if adder == where:
                     sub.add_parser(command, help=_h(command), add_help=False)
     if wanted:
         for name in COMMAND_EXTENSIONS:

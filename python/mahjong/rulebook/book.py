@@ -1883,6 +1883,11 @@ def _class_name(name: str) -> str:
     return "".join(p.title() for p in name.replace("_", "-").split("-")) or "Book"
 
 
+def ruleset_class_name(name: str) -> str:
+    """The name of the rule-set class of the book named ``name`` (:func:`ruleset_class`)."""
+    return f"{_class_name(name)}Rules"
+
+
 def ruleset_class(book: RuleBook) -> type[BookRuleSet]:
     """A :class:`BookRuleSet` subclass for one rule book, with its ``Config`` and ``Context``."""
     from mahjong.rulebook.options import make_config
@@ -1890,7 +1895,7 @@ def ruleset_class(book: RuleBook) -> type[BookRuleSet]:
     config = make_config(book.name, book.options)
     summary = book.summary_en or book.en or book.name
     title = f"{book.zh} ({book.en})" if book.zh and book.en else (book.zh or book.en or book.name)
-    cls = type(f"{_class_name(book.name)}Rules", (BookRuleSet,), {
+    cls = type(ruleset_class_name(book.name), (BookRuleSet,), {
         "name": book.name, "title": title, "summary": summary, "Config": config,
         "Context": _context_class(book), "book": book, "__doc__": f"{title}: read from {book.path}",
         "seats": (0, 1) if book.players == 2 else (0, 1, 2, 3),

@@ -41,14 +41,19 @@ def _data_hook(fn: _F) -> _F:
     return out
 
 
-__all__ = ["BookFlow", "register_flow", "flow_class_of", "bird_hits", "birds_by_seat", "indicator_of"]
+__all__ = ["BookFlow", "register_flow", "flow_class_of", "flow_class_name", "PENDING", "bird_hits", "birds_by_seat",
+           "indicator_of"]
 
 #: class name -> the flow class of a registered book (served by this module's ``__getattr__`` to the engine's
 #: registry, which builds flows by module and class name)
 _CLASSES: dict[str, type[BookFlow]] = {}
+#: class name -> what makes it: a shipped game registered by name, whose book is read when it is first used
+PENDING: dict[str, Callable[[], None]] = {}
 
 
 def __getattr__(name: str) -> Any:
+    if name not in _CLASSES and name in PENDING:
+        PENDING.pop(name)()
     try:
         return _CLASSES[name]
     except KeyError:
@@ -231,10 +236,14 @@ def _default_play(book: RuleBook, key: str, default: Any) -> Any:
     return evaluate(node, names, BUILTINS)
 
 
+def flow_class_name(name: str) -> str:
+    """The name of the flow class of the book named ``name`` (:func:`flow_class_of`, :func:`variant_flow_class`)."""
+    return "".join(p.title() for p in name.split("-")) + "Flow"
+
+
 def flow_class_of(book: RuleBook) -> type[BookFlow]:
     """The flow class of a book (its fixed facts of play filled from the book by :class:`BookFlow`)."""
-    name = "".join(p.title() for p in book.name.split("-")) + "Flow"
-    return type(name, (BookFlow,), {"book": book, "__module__": __name__,
+    return type(flow_class_name(book.name), (BookFlow,), {"book": book, "__module__": __name__,
                                     "__doc__": f"The flow of the rule file {book.path}."})
 
 
@@ -255,5 +264,4 @@ def variant_flow_class(book: RuleBook) -> type[Any]:
                              "__doc__": f"The flow of {book.name}: {book.variant_of}'s, on {book.path}."}
     if issubclass(base, BookFlow):
         attrs["book"] = book
-    name = "".join(p.title() for p in book.name.split("-")) + "Flow"
-    return type(name, (base,), attrs)
+    return type(flow_class_name(book.name), (base,), attrs)

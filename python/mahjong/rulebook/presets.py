@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import importlib
 import os
+import threading
 from dataclasses import replace
 from typing import Any
 
 from mahjong.errors import RulesError
 from mahjong.registry import PRESETS, load_presets, register_preset, resolve_preset
-from mahjong.rulebook.book import BookRuleSet, RuleBook, _class_name, ruleset_class
+from mahjong.registry import register_flow as register_flow_row
+from mahjong.rulebook.book import BookRuleSet, RuleBook, _class_name, ruleset_class, ruleset_class_name
 from mahjong.rulebook.load import (
     Problem,
     RuleFileError,
@@ -30,22 +32,53 @@ from mahjong.rulebook.load import (
 __all__ = ["register_book", "register_directory", "register_shipped", "load_rules", "shipped_files", "shipped_book",
            "preset_info", "CLASSES", "BOOKS"]
 
+class _Books(dict[str, RuleBook]):
+    """preset name -> its book; a shipped game registered by name alone (:func:`register_shipped`) is read when it
+    is first looked up by ``[]`` (``get`` and ``in`` see the books read so far)."""
+
+    def __missing__(self, name: str) -> RuleBook:
+        _read_shipped(name)
+        return super().__getitem__(name)
+
+
 #: class name -> the rule-set class of a registered book
 CLASSES: dict[str, type[BookRuleSet]] = {}
 #: preset name -> its book
-BOOKS: dict[str, RuleBook] = {}
+BOOKS: dict[str, RuleBook] = _Books()
+#: preset name -> the shipped file of a game registered by name whose book is not read yet
+_UNREAD: dict[str, str] = {}
+_UNREAD_LOCK = threading.RLock()
 
 
 def __getattr__(name: str) -> Any:
+    if name not in CLASSES:
+        _read_shipped(next((p for p in list(_UNREAD) if ruleset_class_name(p) == name), ""))
     try:
         return CLASSES[name]
     except KeyError:
         raise AttributeError(name) from None
 
 
+def _read_shipped(preset: str) -> None:
+    """Read and register the book of a shipped game registered by name alone (nothing if there is none, or it is
+    read)."""
+    if preset not in _UNREAD:
+        return
+    with _UNREAD_LOCK:
+        file_name = _UNREAD.get(preset)
+        if file_name is None:  # (read by another thread meanwhile)
+            return
+        book = shipped_book(file_name)
+        if book.name != preset:  # (the header is the book's own text: tests check they agree)
+            raise RulesError(f"{file_name}: its header and its book disagree on its name")  # pragma: no cover
+        _add_book(book, ruleset_class(book), {})
+        del _UNREAD[preset]
+
+
 def register_book(book: RuleBook) -> type[BookRuleSet]:
     """Register a book as a preset (its ``name`` and ``aliases``); registering the same file again replaces it, a
     name taken by another rule set is refused."""
+    _read_shipped(book.name)  # (a shipped game registered by name: its book is read before it is compared)
     if book.variant_of is not None and book.variant_of == book.name:
         raise RulesError(f"{book.path}: name: this file is the table of the built-in rule set {book.name}: use "
                          f"--rules {book.name}, or give a copy a name of its own (e.g. name = \"my-{book.name}\") "
@@ -78,16 +111,35 @@ def register_book(book: RuleBook) -> type[BookRuleSet]:
         book = replace(book, aliases=_own_aliases(book))
     else:
         cls = ruleset_class(book)
-    cls.__module__ = __name__  # the registry finds it here (module + class name), and so does the settlement
-    CLASSES[cls.__name__] = cls
-    BOOKS[book.name] = book
     if old is None:
         register_preset(book.name, __name__, cls.__name__, zh=book.zh, en=book.en, summary_zh=book.summary_zh,
                         summary_en=book.summary_en, aliases=book.aliases, **preset_options)
-    else:
-        PRESETS[book.name] = (__name__, cls.__name__, preset_options)
+    return _add_book(book, cls, preset_options)
+
+
+def _add_book(book: RuleBook, cls: type[BookRuleSet], preset_options: dict[str, Any]) -> type[BookRuleSet]:
+    """A registered preset's book, class and flow."""
+    cls.__module__ = __name__  # the registry finds it here (module + class name), and so does the settlement
+    CLASSES[cls.__name__] = cls
+    BOOKS[book.name] = book
+    PRESETS[book.name] = (__name__, cls.__name__, preset_options)
     _register_flow(book)
     return cls
+
+
+def _register_unread(file_name: str, head: dict[str, Any]) -> None:
+    """A shipped game registered by its header alone (its names and summaries, its class's and its flow's names):
+    its book is read, its class and flow made, when one of them is first asked for."""
+    preset = head["name"]
+    register_preset(preset, __name__, ruleset_class_name(preset), zh=head["zh"], en=head["en"],
+                    summary_zh=head["summary_zh"], summary_en=head["summary_en"], aliases=head["aliases"])
+    _UNREAD[preset] = file_name
+    try:
+        from mahjong.rulebook import flow
+    except ImportError:  # pragma: no cover - the engine is not part of this build
+        return
+    flow.PENDING[flow.flow_class_name(preset)] = lambda: _read_shipped(preset)
+    register_flow_row(preset, flow.__name__, flow.flow_class_name(preset))
 
 
 def _is_shipped(book: RuleBook) -> bool:
@@ -216,4 +268,7 @@ def register_shipped() -> None:
             continue
         if head["name"] in PRESETS and head["name"] not in BOOKS:
             continue  # the book of a built-in rule set (its module registers it: Sichuan, the two-player game)
-        register_book(shipped_book(os.path.basename(path)))
+        if head["variant_of"] is None:
+            _register_unread(os.path.basename(path), head)  # (read when it is used)
+        else:
+            register_book(shipped_book(os.path.basename(path)))

@@ -334,7 +334,11 @@ def _honors_knitted_win(h: Sequence[int]) -> bool:
     return any(_knitted_ok(h, perm) for perm in _KNIT_PERMS)
 
 
-def _knitted_straight_need(h: Sequence[int], caps: Sequence[int], rules: HandRules, perm: Sequence[int]) -> int:
+def _knitted_straight_need(
+    h: Sequence[int], caps: Sequence[int], rules: HandRules, perm: Sequence[int], limit: int = INF
+) -> int:
+    """Fewest wildcards that make the hand the knitted straight ``perm`` + a meld and a pair; more than ``limit``
+    (not always the fewest) as soon as the straight's own missing tiles are more than ``limit``."""
     rest = list(h)
     caps2 = list(caps)
     missing = 0
@@ -344,6 +348,8 @@ def _knitted_straight_need(h: Sequence[int], caps: Sequence[int], rules: HandRul
         else:
             missing += 1
         caps2[t] -= 1  # the knitted copy counts towards the 4-copy limit
+    if missing > limit:  # (the rest needs 0 or more: the answer is over the limit already)
+        return missing
     return missing + _regular_need(rest, caps2, rules)
 
 
@@ -401,7 +407,7 @@ def _win_forms(
             if rules.thirteen_lan and _lan_win(h):
                 forms.append(Form.THIRTEEN_LAN)
     if rules.knitted and not rules.lack_a_suit and rules.hand_size == 13 and total in (11, 14):
-        if any(_knitted_straight_need(h, caps, rules, perm) <= k for perm in _KNIT_PERMS):
+        if any(_knitted_straight_need(h, caps, rules, perm, k) <= k for perm in _KNIT_PERMS):
             forms.append(Form.KNITTED_STRAIGHT)
     return forms
 

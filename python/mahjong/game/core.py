@@ -317,13 +317,21 @@ def _book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
     book = rs.book
     plain_facts = cls.record_facts in (Flow.record_facts, BookFlow.record_facts) and cls.check_facts in (
         Flow.check_facts, BookFlow.check_facts)
-    if not plain_facts and (cls.win_facts_from_core is None or not cls.win_facts_from_core <= CORE_FACTS.keys()):
-        return None  # (a flow of its own that gives a fact the core does not derive, or does not say which)
+    if not plain_facts and (cls.win_facts_from_core is None
+                            or not cls.win_facts_from_core <= CORE_FACTS.keys() | rs.holdings_facts):
+        return None  # (a flow of its own that gives a fact the core does not derive, or does not say which; the
+        # wildcards each seat holds the rule set's hook reads are counted by the core: holdings_facts)
     if book.settlement is None and any(slot.name == "already_won" for slot in cb.facts):
         return None  # (record_facts gives it to a book settled by its wins: in the record)
     from mahjong.rulebook.book import _fished_win, shows_wait
 
-    settles = ((type(rs).settle in (RuleSet.settle, BookRuleSet.settle_by_book) or rs.nets_by_wins)
+    # (a rule set that settles a won hand by its wins alone and a drawn one by the wildcards each seat holds, or
+    # by nothing where [wildcards.points] at_draw is off: Nanchang without kong money; C settles the holdings by
+    # the image's amounts, which it holds where the core works them out)
+    by_wins_and_holdings = (rs.won_hands_settle_by_wins() and rs.draw_settles_holdings()
+                            and cb.header["hold_at_draw"] == int(rs.holdings_at_draw()))
+    settles = ((type(rs).settle in (RuleSet.settle, BookRuleSet.settle_by_book) or rs.nets_by_wins
+                or by_wins_and_holdings)
                and not (_fished_win(rs.book) and book.settlement is not None)
                and (cls.extra_lines is Flow.extra_lines or (isinstance(flow, BookFlow) and (
                    not _has_horses(flow) or cb.header["horses_paid"] == 1)))
@@ -970,7 +978,8 @@ class CoreHand(HandTable):
         from mahjong.rulebook.compiler import CORE_FACTS
 
         kw = self.context_kwargs(seat, tile, from_seat, robbing, self.snapshot())
-        return {k: v for k, v in kw.items() if k in CORE_FACTS and k not in ("already_won", "kong_from")}
+        held: frozenset[str] = getattr(self.flow.ruleset, "holdings_facts", frozenset())  # (each seat's wildcards)
+        return {k: v for k, v in kw.items() if (k in CORE_FACTS or k in held) and k not in ("already_won", "kong_from")}
 
     def _ledger_record(self, draw: Draw | None) -> HandRecord:
         """The settlement record of a hand with no win yet, straight from the core's kong ledger."""

@@ -136,3 +136,101 @@ def test_an_image_with_holding_amounts_the_core_does_not_take_is_refused(word: s
     image[at] = value
     with pytest.raises(ValueError):
         _core.CompiledBook(image)
+
+
+#: a rule file of the tests' own whose rows read the two worked-out facts, with no hook of a rule set: wildcards
+#: from a turned-up indicator, no holdings read (nobody else holds one, as far as the rule book knows)
+OWN_FILE = '''format = 1
+name = "wildcard-facts-own"
+zh = "测试"
+en = "Wildcard facts test"
+
+[tiles]
+flowers = false
+
+[wildcards]
+indicator = true
+indicator_kinds = 2
+
+[win]
+forms = ["regular", "seven_pairs"]
+
+[scoring]
+exclusion = "simultaneous"
+aggregation = "sum"
+unit = "pt"
+
+[facts.others_hold_wildcards]
+type = "bool"
+default = false
+zh = "他家持有百搭"
+en = "another seat holds a wildcard"
+
+[facts.waited_on_any_tile]
+type = "bool"
+default = false
+zh = "听任意牌"
+en = "waited on any tile"
+
+[[rows]]
+key = "win"
+zh = "和"
+en = "Win"
+value = 1
+unit = "pt"
+when = "regular or seven_pairs"
+
+[[rows]]
+key = "any_tile"
+zh = "百搭钓"
+en = "Waited on any tile"
+value = 4
+unit = "pt"
+when = "waited_on_any_tile"
+
+[[rows]]
+key = "alone"
+zh = "独百搭"
+en = "Nobody else holds a wildcard"
+value = 2
+unit = "pt"
+when = "not others_hold_wildcards"
+'''
+
+
+@pytest.mark.usefixtures("registry_restored")
+def test_a_rule_file_of_ones_own_reads_the_worked_out_facts_in_c(tmp_path: Any) -> None:
+    from mahjong.rulebook import load_rules
+
+    path = tmp_path / "wildcard-facts-own.toml"
+    path.write_text(OWN_FILE, encoding="utf-8")
+    load_rules(path)
+    flow = make_flow("wildcard-facts-own")
+    rs = flow.ruleset
+    assert rs.facts_not_given == {"others_hold_wildcards", "waited_on_any_tile"}
+    cb = compiled(rs)
+    assert cb is not None
+    assert {s.name: s.source for s in cb.facts if s.name in rs.facts_not_given} == {
+        "others_hold_wildcards": "zero", "waited_on_any_tile": "waited_on_any_tile"}  # (no holdings: none held)
+    hook = book_in_c(flow)
+    assert hook is not None and hook[3]
+    rows: dict[str, int] = {}
+    for agent, salts in (("random", range(2000)), ("greedy", range(40))):
+        fast, ref = RandomTable("wildcard-facts-own", {}, agent), RandomTable("wildcard-facts-own", {}, agent)
+        ref.book = None
+        for k in salts:
+            kw = {"seed": 5, "salt": k, "agent_seeds": [9 + s + 16 * k for s in range(4)]}
+            a, b = fast.hand(**kw), ref.hand(**kw)
+            assert a._settled_in_c
+            assert a.wins_made() == b.wins_made() and a.net == b.net, (agent, k)
+            if k % 10 == 0:
+                assert a.events == b.events and a.settlement == b.settlement, (agent, k)
+            assert b.settlement is not None
+            for r in b.settlement.results:
+                for it in r.items:
+                    rows[it.key] = rows.get(it.key, 0) + 1
+    assert rows.get("any_tile", 0) > 0 and rows.get("alone", 0) == rows.get("win", 0) > 0, rows
+    # (given with a win, the facts are not read: the rule book works them out)
+    ctx = rs.Context(winner=0, dealer=0, indicator=0, others_hold_wildcards=True, waited_on_any_tile=True)
+    got = rs.score("123m456m789p123s5z 5z", ctx)
+    assert {it.key for it in got.items} == {"win", "alone"}

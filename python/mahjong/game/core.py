@@ -332,6 +332,7 @@ def _book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
                             and cb.header["hold_at_draw"] == int(rs.holdings_at_draw()))
     settles = ((type(rs).settle in (RuleSet.settle, BookRuleSet.settle_by_book) or rs.nets_by_wins
                 or by_wins_and_holdings)
+               and (by_wins_and_holdings or cb.header["hold_at_draw"] == 0)  # (C settles the holdings at a draw)
                and not (_fished_win(rs.book) and book.settlement is not None)
                and (cls.extra_lines is Flow.extra_lines or (isinstance(flow, BookFlow) and (
                    not _has_horses(flow) or cb.header["horses_paid"] == 1)))

@@ -5,7 +5,9 @@
 #
 # The win facts the image's slots read come from the core (each slot names its source: the seats, the win flags
 # core_win_facts derives as HandState.win_facts does, 天和 / 地和 as the flow reads them, the seats already won,
-# 点杠花's kong discarder; a slot the core does not know keeps the context's default, which the image carries).
+# 点杠花's kong discarder, the wildcards each seat holds and what the rule book works out of them and the hand:
+# another seat holds one, the hand waited on any tile, each seat's [wildcards.points]; a slot the core does not
+# know keeps the context's default, which the image carries).
 # The twin is the Python path (the rule set's score() and settle() on the hand's record): tests/game/
 # test_core_sichuan.py and tests/game/test_core_book.py compare nets and events hand by hand.
 

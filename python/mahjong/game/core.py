@@ -256,10 +256,13 @@ def book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
     every win of this flow itself with the compiled rule-book evaluator (GameCore.decide_book): the rule set is
     scored by its book and the book compiled (:func:`mahjong.rulebook.compiler.compiled`), every win fact the
     book reads is one the core derives (the seats, the win flags, the seats already won, 点杠花's kong discarder,
-    the flows' own facts of CoreFacts: the indicator, 报听, 扣听, 海底捞月, the birds) or one the flow leaves at its
-    default, the hand's wildcards as the core counts them are the book's (fixed kinds, or the indicator's), and
-    the flow's may-win is the result's validity.  C also settles the hand (its nets; the rule book's settlement
-    is made when read) where the rule set settles by the book's [settlement] table or by its wins alone and the
+    the flows' own facts of CoreFacts: the indicator, 报听, 扣听, 海底捞月, the birds; the wildcards each seat holds
+    where the rule set's holdings are the core's count, their points and the facts the rule book works out of
+    them and the hand: Nanchang's 精) or one the flow leaves at its default, the hand's wildcards as the core
+    counts them are the book's (fixed kinds, or the indicator's), and the flow's may-win is the result's
+    validity.  C also settles the hand (its nets; the rule book's settlement is made when read) where the rule
+    set settles by the book's [settlement] table or by its wins alone (a drawn hand then by the wildcards each
+    seat holds, as the rule set settles one: BookRuleSet.draw_settles_holdings) and the
     flow adds no payments of its own but a rule file's opening and instant wins (a hand that has one is handed
     back: the rule book settles it) and its horses (买马) where the compiled book holds their value (its
     ``horses_paid``: C pays them; the horse events and the rule book's lines for them are made when the hand is

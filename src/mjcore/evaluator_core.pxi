@@ -441,8 +441,9 @@ cdef int ev_settle(HandCore* c, EvWinLines* won=NULL) noexcept nogil:
     cdef int last_play = -1
     cdef int64_t won_share[16]    # 买马: each win's lines, what each payer paid its winner
     cdef int64_t won_points[4]    # ... and its points per payer (the result's points_per_payer)
-    cdef int held[4][2]           # 黄庄: the wildcards each seat holds
+    cdef int held[4][2]           # 黄庄: the wildcards each seat holds, and their nets
     cdef int held_kongs = 0
+    cdef int64_t held_net[4]
     if b.players != 4 and book:
         return -1  # (a [settlement] table is for four seats)
     for i in range(b.n_facts):
@@ -533,9 +534,9 @@ cdef int ev_settle(HandCore* c, EvWinLines* won=NULL) noexcept nogil:
             # 黄庄: the wildcards each seat holds settled between every pair of seats ([wildcards.points] at_draw:
             # the rule set's settlement of such a hand, draw_settles_holdings)
             core_holdings(c, held, &held_kongs)
-            ev_holding_nets(held, held_kongs, img + EH_HOLD_FIRST, best)
+            ev_holding_nets(held, held_kongs, img + EH_HOLD_FIRST, held_net)
             for s in range(4):
-                net[s] += best[s]
+                net[s] += held_net[s]
         elif kind == EV_WALL_END and book:
             playing = 15 & ~won_mask
             any_left = 0

@@ -256,10 +256,13 @@ def book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
     every win of this flow itself with the compiled rule-book evaluator (GameCore.decide_book): the rule set is
     scored by its book and the book compiled (:func:`mahjong.rulebook.compiler.compiled`), every win fact the
     book reads is one the core derives (the seats, the win flags, the seats already won, 点杠花's kong discarder,
-    the flows' own facts of CoreFacts: the indicator, 报听, 扣听, 海底捞月, the birds) or one the flow leaves at its
-    default, the hand's wildcards as the core counts them are the book's (fixed kinds, or the indicator's), and
-    the flow's may-win is the result's validity.  C also settles the hand (its nets; the rule book's settlement
-    is made when read) where the rule set settles by the book's [settlement] table or by its wins alone and the
+    the flows' own facts of CoreFacts: the indicator, 报听, 扣听, 海底捞月, the birds; the wildcards each seat holds
+    where the rule set's holdings are the core's count, their points and the facts the rule book works out of
+    them and the hand: Nanchang's 精) or one the flow leaves at its default, the hand's wildcards as the core
+    counts them are the book's (fixed kinds, or the indicator's), and the flow's may-win is the result's
+    validity.  C also settles the hand (its nets; the rule book's settlement is made when read) where the rule
+    set settles by the book's [settlement] table or by its wins alone (a drawn hand then by the wildcards each
+    seat holds, as the rule set settles one: BookRuleSet.draw_settles_holdings) and the
     flow adds no payments of its own but a rule file's opening and instant wins (a hand that has one is handed
     back: the rule book settles it) and its horses (买马) where the compiled book holds their value (its
     ``horses_paid``: C pays them; the horse events and the rule book's lines for them are made when the hand is
@@ -317,13 +320,22 @@ def _book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
     book = rs.book
     plain_facts = cls.record_facts in (Flow.record_facts, BookFlow.record_facts) and cls.check_facts in (
         Flow.check_facts, BookFlow.check_facts)
-    if not plain_facts and (cls.win_facts_from_core is None or not cls.win_facts_from_core <= CORE_FACTS.keys()):
-        return None  # (a flow of its own that gives a fact the core does not derive, or does not say which)
+    if not plain_facts and (cls.win_facts_from_core is None
+                            or not cls.win_facts_from_core <= CORE_FACTS.keys() | rs.holdings_facts):
+        return None  # (a flow of its own that gives a fact the core does not derive, or does not say which; the
+        # wildcards each seat holds the rule set's hook reads are counted by the core: holdings_facts)
     if book.settlement is None and any(slot.name == "already_won" for slot in cb.facts):
         return None  # (record_facts gives it to a book settled by its wins: in the record)
     from mahjong.rulebook.book import _fished_win, shows_wait
 
-    settles = ((type(rs).settle in (RuleSet.settle, BookRuleSet.settle_by_book) or rs.nets_by_wins)
+    # (a rule set that settles a won hand by its wins alone and a drawn one by the wildcards each seat holds, or
+    # by nothing where [wildcards.points] at_draw is off: Nanchang without kong money; C settles the holdings by
+    # the image's amounts, which it holds where the core works them out)
+    by_wins_and_holdings = (rs.won_hands_settle_by_wins() and rs.draw_settles_holdings()
+                            and cb.header["hold_at_draw"] == int(rs.holdings_at_draw()))
+    settles = ((type(rs).settle in (RuleSet.settle, BookRuleSet.settle_by_book) or rs.nets_by_wins
+                or by_wins_and_holdings)
+               and (by_wins_and_holdings or cb.header["hold_at_draw"] == 0)  # (C settles the holdings at a draw)
                and not (_fished_win(rs.book) and book.settlement is not None)
                and (cls.extra_lines is Flow.extra_lines or (isinstance(flow, BookFlow) and (
                    not _has_horses(flow) or cb.header["horses_paid"] == 1)))
@@ -464,10 +476,10 @@ def score_from_core(core: GameCore, flow: Flow, dealer: int, prevalent_wind: int
     known = context_fields(ctx_cls)
     try:
         ctx = ctx_cls(**{k: v for k, v in kw.items() if k in known})
-        result = ruleset.score(core_hand(core, flow, seat, tile, from_seat is not None), ctx)
+        result = ruleset.offered_score(core_hand(core, flow, seat, tile, from_seat is not None), ctx)
     except MahjongError:
         return None
-    return result if flow.may_win(state, seat, result) else None
+    return result if result is not None and flow.may_win(state, seat, result) else None
 
 
 class CoreHand(HandTable):
@@ -970,7 +982,8 @@ class CoreHand(HandTable):
         from mahjong.rulebook.compiler import CORE_FACTS
 
         kw = self.context_kwargs(seat, tile, from_seat, robbing, self.snapshot())
-        return {k: v for k, v in kw.items() if k in CORE_FACTS and k not in ("already_won", "kong_from")}
+        held: frozenset[str] = getattr(self.flow.ruleset, "holdings_facts", frozenset())  # (each seat's wildcards)
+        return {k: v for k, v in kw.items() if (k in CORE_FACTS or k in held) and k not in ("already_won", "kong_from")}
 
     def _ledger_record(self, draw: Draw | None) -> HandRecord:
         """The settlement record of a hand with no win yet, straight from the core's kong ledger."""

@@ -2,7 +2,7 @@
 # (python/mahjong/rulebook/predicates.py): do not edit (edit those files and rebuild).  The compiled
 # rule-book evaluator's opcodes, library ids, codes and image layout, as C constants.
 cdef enum:
-    EVL_MAGIC = 2044952536
+    EVL_MAGIC = 842971982
     EVL_MAX_STACK = 64
     EVL_MAX_CODE = 65536
     EVL_MAX_LINES = 256
@@ -240,8 +240,12 @@ cdef enum:
     FS_BIRDS = 25
     FS_BIRD_SEATS = 26
     FS_WILDCARD_WIN = 27
-    FS_ZERO = 28
-    FS_DERIVED = 29
+    FS_INDICATOR_TURNED = 28
+    FS_BONUS_SET_ASIDE = 29
+    FS_DISCARDER_PUNG = 30
+    FS_LATE_DISCARD = 31
+    FS_ZERO = 32
+    FS_DERIVED = 33
 
 cdef enum:
     FK_INT = 0

@@ -154,6 +154,19 @@ cdef void ev_core_hand(const HandCore* c, const EvBook* b, EvHand* h, int seat, 
             elif src == FS_WILDCARD_WIN:
                 if 34 <= tile < CORE_TILES and ((c.p.held_mask >> tile) & 1):
                     v = 1
+            elif src == FS_INDICATOR_TURNED:
+                v = c.ind_tile >= 0
+            elif src == FS_BONUS_SET_ASIDE:
+                v = c.n_bonus[seat]
+            elif src == FS_DISCARDER_PUNG:
+                if from_seat >= 0 and not robbing:
+                    for m in range(c.n_melds[from_seat] if c.n_melds[from_seat] <= CORE_MELDS else 0):
+                        if c.meld_kind[from_seat][m] == MK_PUNG and c.meld_tile[from_seat][m] == tile:
+                            v = 1
+            elif src == FS_LATE_DISCARD:
+                if from_seat >= 0 and c.p.late_discard_tiles >= 0 and \
+                        core_live(c) - c.p.reserve <= c.p.late_discard_tiles:
+                    v = 1
             elif src == FS_BIRDS or src == FS_BIRD_SEATS:
                 if c.p.birds > 0 and (c.p.bird_hits == BH_SEAT) == (src == FS_BIRD_SEATS):
                     if hits < 0:

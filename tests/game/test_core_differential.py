@@ -55,6 +55,7 @@ FLOWS: list[tuple[str, dict[str, Any]]] = [
     ("nanchang", {"jing_at_draw": False, "wall_end_reserve": 14}),
     ("yuhuan", {}),
     ("yuhuan", {"dice_break": False, "lao_gui_ning": False}),
+    ("yuhuan", {"chengbao_tiles": 60, "discarded_caishen_is_wildcard": True, "caishen_may_be_flower_tile": True}),
     ("jinshan", {}),
     ("hongzhong", {}),
     ("hongzhong", {"discard_wins": True}),

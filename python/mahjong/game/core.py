@@ -256,9 +256,11 @@ def book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
     every win of this flow itself with the compiled rule-book evaluator (GameCore.decide_book): the rule set is
     scored by its book and the book compiled (:func:`mahjong.rulebook.compiler.compiled`), every win fact the
     book reads is one the core derives (the seats, the win flags, the seats already won, 点杠花's kong discarder,
-    the flows' own facts of CoreFacts: the indicator, 报听, 扣听, 海底捞月, the birds) or one the flow leaves at its
-    default, the hand's wildcards as the core counts them are the book's (fixed kinds, or the indicator's), and
-    the flow's may-win is the result's validity.  C also settles the hand (its nets; the rule book's settlement
+    the flows' own facts of CoreFacts: the indicator, 报听, 扣听, 海底捞月, the birds; the game's facts a book fact
+    names, ``from``: 玉环's 杠花, 拉杠, 承包) or one the flow leaves at its default (or, where the rule book settles
+    the hand, one its payment alone reads: 输家互算's totals), the hand's wildcards as the core counts them are the
+    book's (fixed kinds, the indicator's, or the rule set's own named from the indicator), and the flow's
+    may-win is the result's validity (with 定缺 and 老鬼宁, which the core checks itself).  C also settles the hand (its nets; the rule book's settlement
     is made when read) where the rule set settles by the book's [settlement] table or by its wins alone and the
     flow adds no payments of its own but a rule file's opening and instant wins (a hand that has one is handed
     back: the rule book settles it) and its horses (买马) where the compiled book holds their value (its
@@ -296,7 +298,7 @@ def _kept(flow: Flow, asked: tuple[Any, ...], make: Callable[[], Any]) -> Any:
 
 def _book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
     from mahjong.rulebook.book import BookRuleSet
-    from mahjong.rulebook.compiler import CORE_FACTS, compiled
+    from mahjong.rulebook.compiler import compiled
     from mahjong.rulebook.evaluator import compiled_evaluator
     from mahjong.rulebook.flow import BookFlow
 
@@ -312,13 +314,7 @@ def _book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
         return None
     if not _same_wildcards(flow, rs):
         return None  # (the core's wildcards are not the book's: the rule book decides)
-    # the facts the flow gives each win from the hand state: the evaluator reads those of CoreFacts from the core
-    # (compiler.CORE_FACTS); a book that reads another the flow gives is decided by the rule book
     book = rs.book
-    plain_facts = cls.record_facts in (Flow.record_facts, BookFlow.record_facts) and cls.check_facts in (
-        Flow.check_facts, BookFlow.check_facts)
-    if not plain_facts and (cls.win_facts_from_core is None or not cls.win_facts_from_core <= CORE_FACTS.keys()):
-        return None  # (a flow of its own that gives a fact the core does not derive, or does not say which)
     if book.settlement is None and any(slot.name == "already_won" for slot in cb.facts):
         return None  # (record_facts gives it to a book settled by its wins: in the record)
     from mahjong.rulebook.book import _fished_win, shows_wait
@@ -329,10 +325,30 @@ def _book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
                    not _has_horses(flow) or cb.header["horses_paid"] == 1)))
                and not (book.settlement is not None and flow.indicator is not None)  # (查大叫 reads no indicator)
                and not any(shows_wait(r) for r in cb.rows))  # (the rows C settles carry no wait to name them by)
+    # the facts the flow gives each win from the hand state: the evaluator reads from the core those the core
+    # works out (compiler.game_fact_names: CoreFacts, and the game's facts a book fact is, ``from``); a fact the
+    # payment alone reads (输家互算's totals) is the rule book's where it settles the hand at its end; a book
+    # that reads another the flow gives is decided by the rule book
+    plain_facts = cls.record_facts in (Flow.record_facts, BookFlow.record_facts) and cls.check_facts in (
+        Flow.check_facts, BookFlow.check_facts)
+    if not plain_facts and (cls.win_facts_from_core is None
+                            or not cls.win_facts_from_core <= _facts_in_c(book, cb, settles)):
+        return None  # (a flow of its own that gives a fact the core does not derive, or does not say which)
     core = compiled_evaluator(cb)
     if core is None:
         return None
     return core, bool(flow.heavenly), _EARTHLY[flow.earthly], settles
+
+
+def _facts_in_c(book: Any, cb: Any, settles: bool) -> frozenset[str]:
+    """The win facts a flow may give a book the core decides: those the core works out (game_fact_names), and,
+    where the rule book settles the hand, the per-seat fact its payment alone reads (``between_losers``)."""
+    from mahjong.rulebook.compiler import game_fact_names
+
+    names = game_fact_names(book)
+    if not settles and book.between_losers is not None:
+        names |= {book.between_losers}
+    return names
 
 
 def _same_wildcards(flow: Flow, rs: Any) -> bool:
@@ -346,13 +362,35 @@ def _same_wildcards(flow: Flow, rs: Any) -> bool:
         b.wildcard_option is None or bool(getattr(rs.config, b.wildcard_option)))
     ind = flow.indicator
     if not on:
-        return not flow.wild_tiles and (ind is None or not any(ind.wildcards))
+        if not flow.wild_tiles and (ind is None or not any(ind.wildcards)):
+            return True
+        return _indicated_by_hook(flow, rs)
     if b.wildcard_indicator:
         return (not flow.wild_tiles and ind is not None and not any(ind.bonus) and not any(ind.wildcards[34:])
                 and all(frozenset(ind.wildcards[t]) == frozenset(indicated_kinds(b, t)) for t in range(34)))
     held = flow.held_bonus  # (wildcard bonus tiles kept in the hand: 金山 百搭)
     return (ind is None or not any(ind.wildcards)) and frozenset(flow.wild_tiles) == frozenset(b.wildcard_tiles) \
         and all(0 <= t < 34 or t in held for t in flow.wild_tiles)
+
+
+def _indicated_by_hook(flow: Flow, rs: Any) -> bool:
+    """The rule set names its wildcards itself (its wildcard_kinds hook, on a win fact that is the turned-up
+    indicator: ``[facts.NAME] from = "indicator"``), and for every indicator they are the kinds the flow's
+    indicator makes wild (玉环: the 财神 is the turned-up tile's own kind)."""
+    from mahjong.errors import MahjongError
+
+    ind = flow.indicator
+    names = [n for n, (_k, _d, meta) in rs.book.facts.items() if meta.get("from") == "indicator"]
+    if flow.wild_tiles or ind is None or not names or any(ind.wildcards[34:]):
+        return False
+    for t in range(34):
+        try:
+            kinds = rs.wildcard_kinds(rs.Context(**{n: t for n in names}))
+        except (MahjongError, TypeError):
+            return False
+        if frozenset(kinds) != frozenset(ind.wildcards[t]):
+            return False
+    return True
 
 
 def draw_holdings_in_c(flow: Flow) -> tuple[int, ...] | None:
@@ -408,7 +446,8 @@ def own_facts_from_core(flow: Flow) -> bool:
     has_special = getattr(flow, "has_special", None)
     return (core_params(flow) is not None and cls.record_facts_from_core is not Flow.record_facts_from_core
             and not flow.pays_during_play and not flow.draw_hands and cls.check_facts is Flow.check_facts
-            and cls.may_win is Flow.may_win and not flow.plays_lack() and not flow.ready_declaration
+            and cls.may_win is Flow.may_win and not flow.wildcard_forfeits and not flow.plays_lack()
+            and not flow.ready_declaration
             and not (has_special is not None and has_special())
             and flow.earthly in (None, "first_draw", "first_round", "first_discard"))
 
@@ -969,8 +1008,9 @@ class CoreHand(HandTable):
         the record is made so only when the hand ended on its wins (play after a win: the fold makes it)."""
         from mahjong.rulebook.compiler import CORE_FACTS
 
+        given = CORE_FACTS.keys() | (type(self.flow).win_facts_from_core or frozenset())
         kw = self.context_kwargs(seat, tile, from_seat, robbing, self.snapshot())
-        return {k: v for k, v in kw.items() if k in CORE_FACTS and k not in ("already_won", "kong_from")}
+        return {k: v for k, v in kw.items() if k in given and k not in ("already_won", "kong_from")}
 
     def _ledger_record(self, draw: Draw | None) -> HandRecord:
         """The settlement record of a hand with no win yet, straight from the core's kong ledger."""
@@ -1685,7 +1725,8 @@ class RandomTable:
         self._lean_asks = (self._lean and (self.facts_from_core and type(rs).settle is RuleSet.settle or (
                                own_facts_from_core(self.flow) and rs.won_hands_settle_by_wins()))
                            and not self.flow.draw_hands and pays_penalties_only(self.flow)
-                           and cls.may_win is Flow.may_win)  # (a hand a penalty ended is played again: hand())
+                           and cls.may_win is Flow.may_win and not self.flow.wildcard_forfeits)
+        # (a hand a penalty ended is played again: hand(); a flow whose seats forfeit their wins reads the state)
         #: outcome(): a hand whose wins the core decided (guobiao_in_c) is read from the core too: each win's fan
         #: vector (the fan table's rows: its items) and total, paid as the rule set's settlement pays a win (the
         #: batch loop's settle_wins: win_payment_table), where the rule set settles by its wins alone

@@ -36,7 +36,7 @@ from mahjong.rulebook.rows import SET_ROWS, RuleRow
 from mahjong.tiles import parse_tiles
 
 __all__ = ["NotCompiled", "CompiledBook", "FactSlot", "compile_ruleset", "compiled", "not_compiled_reason",
-           "MAGIC", "LIBRARY", "check_library"]
+           "MAGIC", "LIBRARY", "check_library", "fact_source", "game_fact_names"]
 
 #: the library as the registry holds it (predicates, counts, functions, facts), in id order
 LIBRARY: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]] = (
@@ -185,6 +185,20 @@ _STANDARD_SOURCES = {"winner", "discarder", "dealer", "seat_wind", "prevalent_wi
 #: the flows' own facts of CoreFacts: the indicator, 报听 and 扣听, 海底捞月, the birds, a 百搭 won on)
 CORE_FACTS = {name: name for name in ("already_won", "kong_from", "indicator", "declared_ready", "kou_ting", "haidi",
                                       "birds", "bird_seats", "wildcard_win")}
+
+
+def fact_source(book: Any, name: str) -> str:
+    """Where the hand core finds a book fact (an :data:`~mahjong.rulebook.opcodes.FACT_SOURCES` name): the game's
+    fact the book says it is (``[facts.NAME] from``), else the core's fact of that name, else ``none``."""
+    got = book.facts.get(name)
+    if got is not None and got[2].get("from"):
+        return str(got[2]["from"])
+    return CORE_FACTS.get(name, "none")
+
+
+def game_fact_names(book: Any) -> frozenset[str]:
+    """The book facts the hand core works out itself (:func:`fact_source` is not ``none``)."""
+    return frozenset(CORE_FACTS) | frozenset(n for n, (_t, _d, meta) in book.facts.items() if meta.get("from"))
 
 
 def _getter(slot: FactSlot, book_facts: Mapping[str, tuple[str, Any, dict[str, Any]]]
@@ -339,7 +353,7 @@ class _Compiler:
             elif name in self.rs.derived_facts:
                 source = "derived"
             else:
-                source = CORE_FACTS.get(name, "none")
+                source = fact_source(self.book, name)
             got = self.slot_of[key] = len(self.slots)
             self.slots.append(FactSlot(name, level, kind, source, _default_of(self.rs, name, level, kind)))
         return got

@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import MISSING, asdict, dataclass, field, fields, is_dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from mahjong.errors import ContextError, HandError, MahjongError, RulesError
+from mahjong.errors import ContextError, HandError, MahjongError, NotWinningError, RulesError
 from mahjong.hand import Hand, parse_hand
 from mahjong.registry import (
     PRESET_INFO,
@@ -555,6 +555,15 @@ class RuleSet(ABC, Generic[ConfigT]):
     @abstractmethod
     def score(self, hand: Hand | str, context: WinContext | None = None) -> ScoreResult:
         """Score a winning hand.  Raises :class:`~mahjong.errors.NotWinningError` naming the failed rule."""
+
+    def offered_score(self, hand: Hand, context: WinContext) -> ScoreResult | None:
+        """The score of a win a game offers (a complete hand and its win facts), None where the hand does not
+        win by these rules: :meth:`score` without the reason a hand does not win (a rule set may skip wording
+        it).  Other errors are raised as :meth:`score` raises them."""
+        try:
+            return self.score(hand, context)
+        except NotWinningError:
+            return None
 
     def tiles_held(self, hand: Hand) -> int:
         """The hand's size as this rule set counts it, kongs as 3 (3n+2 complete, 3n+1 waiting).  Rule sets

@@ -503,10 +503,10 @@ def score_from_core(core: GameCore, flow: Flow, dealer: int, prevalent_wind: int
     known = context_fields(ctx_cls)
     try:
         ctx = ctx_cls(**{k: v for k, v in kw.items() if k in known})
-        result = ruleset.score(core_hand(core, flow, seat, tile, from_seat is not None), ctx)
+        result = ruleset.offered_score(core_hand(core, flow, seat, tile, from_seat is not None), ctx)
     except MahjongError:
         return None
-    return result if flow.may_win(state, seat, result) else None
+    return result if result is not None and flow.may_win(state, seat, result) else None
 
 
 class CoreHand(HandTable):

@@ -357,10 +357,10 @@ class HandTable:
         known = context_fields(ctx_cls)
         try:
             ctx = ctx_cls(**{k: v for k, v in kw.items() if k in known})
-            result = self.ruleset.score(hand, ctx)
+            result = self.ruleset.offered_score(hand, ctx)
         except MahjongError:
             return None
-        return result if flow.may_win(st, seat, result) else None
+        return result if result is not None and flow.may_win(st, seat, result) else None
 
     def _record_facts(self, seat: int, tile: int, from_seat: int | None, robbing: bool,
                       state: HandState | None = None) -> Win:

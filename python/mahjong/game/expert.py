@@ -217,8 +217,8 @@ class _Look:
             # without them and their expectation added by the after-win model)
             known = self.ctx_fields - flow.facts_after_win
             kw = {k: v for k, v in kw.items() if k in known}
-            result = game.ruleset.score(hand, self.ctx_cls(**kw))
-            if not result.valid or not flow.may_win(st, self.seat, result):
+            result = game.ruleset.offered_score(hand, self.ctx_cls(**kw))
+            if result is None or not result.valid or not flow.may_win(st, self.seat, result):
                 return None
             holds_wild = any(concealed.count(w) for w in self.wild) or any(counts[w] for w in self.wild_kept)
             paid = _paid(game, hand, self.ctx_cls, kw, self.seat, self.after, holds_wild, self.unseen,

@@ -92,7 +92,7 @@ from mahjong.tiles import is_flower, parse_tiles, suit_of, tile_name
 from mahjong.types import Decomposition, Form
 
 __all__ = ["RuleBook", "Flow", "SettlementRules", "WildcardPoints", "BookRuleSet", "BestReading", "ruleset_class",
-           "next_kinds", "describe_value", "compiled_scorer"]
+           "next_kinds", "describe_value", "compiled_scorer", "WinDerivation", "NO_WIN"]
 
 _FORM_OF = {"regular": Form.REGULAR, "seven_pairs": Form.SEVEN_PAIRS, "thirteen_orphans": Form.THIRTEEN_ORPHANS,
             "honors_and_knitted": Form.HONORS_AND_KNITTED, "thirteen_lan": Form.THIRTEEN_LAN}
@@ -476,10 +476,28 @@ class BestReading(NamedTuple):
     flat: bool = False
 
 
-#: the compiled evaluator's best reading of a checked hand (``(rule set, hand, win context, wildcard kinds) ->
-#: BestReading``, or None where the rule book must read the hand itself), installed by
-#: :mod:`mahjong.rulebook.evaluator` when it is imported (the rule book does not import its compiler)
-compiled_scorer: list[Callable[[Any, Hand, WinContext, frozenset[int]], BestReading | None] | None] = [None]
+class WinDerivation(NamedTuple):
+    """What :meth:`BookRuleSet.score` works out of a checked hand and its scoring context before it reads the
+    hand (:meth:`BookRuleSet.win_derivation`), once for the rule book and the compiled evaluator alike: the wild
+    kinds, whether a wildcard won on a discard is a plain tile (``[wildcards] discarded_plain``), the wildcard
+    tiles the readings hold (None where no row needs them), the wildcards each seat holds
+    (:meth:`BookRuleSet.wildcard_holdings`) and the values of the rule set's :attr:`BookRuleSet.derived_facts`."""
+
+    wild_kinds: frozenset[int]
+    plain_win: bool
+    taken: tuple[int, ...] | None
+    holdings: tuple[list[Any], list[bool]] | None
+    facts: dict[str, Any]
+
+
+#: the answer of the compiled evaluator for a hand that does not win under the book (no reading of its forms, or
+#: every reading refused): the rule book reads the hand again only to word the reason for a caller who asks
+NO_WIN: Any = object()
+
+#: the compiled evaluator's best reading of a checked hand (``(rule set, hand, scoring context, the hand's
+#: derivation) -> BestReading``, :data:`NO_WIN`, or None where the rule book must read the hand itself),
+#: installed by :mod:`mahjong.rulebook.evaluator` when it is imported (the rule book does not import its compiler)
+compiled_scorer: list[Callable[[Any, Hand, WinContext, WinDerivation], Any] | None] = [None]
 
 
 class BookRuleSet(RuleSet[Any]):
@@ -835,6 +853,39 @@ class BookRuleSet(RuleSet[Any]):
         """Score a winning hand by the rule book: the best reading's value, its rounding, cap and minimum, and
         the payments.  A win the book does not allow (a discard in a self-draw-only game, a requirement not met)
         is returned with ``valid=False`` and the reason."""
+        got = self._score(hand, context, True)
+        assert got is not None
+        return got
+
+    def offered_score(self, hand: Hand, context: WinContext) -> ScoreResult | None:
+        """:meth:`score` for a win the game offers, None where the hand does not win: a hand the compiled
+        evaluator finds no winning reading of is not read again by the rule book (only :meth:`score` words the
+        reason).  A rule set that scores its own way keeps :meth:`score`."""
+        if type(self).score is not BookRuleSet.score:
+            return super().offered_score(hand, context)
+        checked, ctx = self._score_args(hand, context)
+        return self._score(checked, ctx, False)
+
+    def win_derivation(self, h: Hand, ctx: WinContext) -> WinDerivation:
+        """What the hand's scoring reads besides the hand and the context's own facts (:class:`WinDerivation`),
+        for a checked hand and its scoring context."""
+        b = self.book
+        holdings = self.wildcard_holdings(h, ctx)
+        wild_kinds = self.wildcard_kinds(ctx)
+        plain_win = (b.discarded_plain is not None and not ctx.self_drawn and h.win_tile in wild_kinds
+                     and bool(self._value(b.discarded_plain, self._options(), False)))
+        derived = self.derived_facts
+        taken: tuple[int, ...] | None = None
+        if b.discarded_plain is not None or derived:
+            wild_tiles = [t for t in h.concealed if t in wild_kinds]
+            if plain_win:
+                wild_tiles.remove(h.win_tile)  # type: ignore[arg-type]  # (a wildcard won on a discard is plain)
+            taken = tuple(wild_tiles)
+        facts = dict(self.win_facts(h, ctx, holdings, taken or ())) if derived else {}
+        return WinDerivation(wild_kinds, plain_win, taken, holdings, facts)
+
+    def _score(self, hand: Hand | str, context: WinContext | None, explain: bool) -> ScoreResult | None:
+        """:meth:`score`; with ``explain`` false None where the compiled evaluator finds the hand wins not."""
         b = self.book
         h, context = self.set_aside(self._hand(hand), hand, context)
         self.check_hand(h)
@@ -858,23 +909,19 @@ class BookRuleSet(RuleSet[Any]):
         failed = self._first_check(plain, BUILTINS)
         if failed >= 0:
             raise ContextError(f"{b.name}: {b.checks[failed][1]}")
-        holdings = self.wildcard_holdings(h, ctx)
-        wild_kinds = self.wildcard_kinds(ctx)
-        plain_win = (b.discarded_plain is not None and not ctx.self_drawn and h.win_tile in wild_kinds
-                     and bool(self._value(b.discarded_plain, opts, False)))
-        taken: tuple[int, ...] | None = None
-        if b.discarded_plain is not None or derived:
-            wild_tiles = [t for t in h.concealed if t in wild_kinds]
-            if plain_win:
-                wild_tiles.remove(h.win_tile)  # type: ignore[arg-type]
-            taken = tuple(wild_tiles)
+        derivation = self.win_derivation(h, ctx)
+        holdings, wild_kinds, plain_win, taken = (derivation.holdings, derivation.wild_kinds, derivation.plain_win,
+                                                  derivation.taken)
         if derived:
-            got = self.win_facts(h, ctx, holdings, taken or ())
-            extra.update(got)
-            plain.update(got)
+            extra.update(derivation.facts)
+            plain.update(derivation.facts)
         names = plain  # (read, never changed, from here on)
         scorer = compiled_scorer[0]
-        best = None if scorer is None else scorer(self, h, paying_ctx, wild_kinds)
+        best = None if scorer is None else scorer(self, h, paying_ctx, derivation)
+        if best is NO_WIN:
+            if not explain:
+                return None
+            best = None  # (the rule book reads the hand again for the reason it raises)
         if best is None:
             best = self._best_reading(h, ctx, opts, names, extra, wild_kinds, taken, plain_win)
         if best.flat:

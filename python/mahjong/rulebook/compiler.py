@@ -108,25 +108,31 @@ class CompiledBook:
     def header(self) -> dict[str, int]:
         return {name: self.image[i] for i, name in enumerate(O.HEADER)}
 
-    def fact_values(self, ctx: Any, hand: Any, rs: Any = None) -> list[int]:
+    def fact_values(self, ctx: Any, hand: Any, rs: Any = None, derivation: Any = None) -> list[int]:
         """The image's fact vector for a win context (and the hand, for the scoring names melds / kongs /
-        claimed_melds); the facts the rule set's hooks derive (``rs``: source ``derived``) worked out by them, as
-        BookRuleSet.score does."""
+        claimed_melds); the facts the rule set's hooks derive (source ``derived``) read off the hand's
+        :class:`~mahjong.rulebook.book.WinDerivation` (``derivation``, or worked out by ``rs`` as
+        BookRuleSet.score does): its win facts, and each seat's points for the wildcards it holds
+        (``holding_points``; none where the hook settles none)."""
         getters = self.__dict__.get("_getters")
         if getters is None:
             book_facts = self.__dict__["_facts_of_book"]
             getters = self.__dict__["_getters"] = tuple(_getter(slot, book_facts) for slot in self.facts)
-        derived: dict[str, Any] | None = None
         out = []
+        v: Any
         for (get, kind), slot in zip(getters, self.facts):
             if slot.source == "derived":
-                if derived is None:
-                    if rs is None:
-                        raise NotCompiled("the facts the rule set derives need the rule set")
-                    derived = derived_facts(rs, hand, ctx)
-                v = derived[slot.name]
-                if callable(v):
-                    v = v()
+                if rs is None:
+                    raise NotCompiled("the facts the rule set derives need the rule set")
+                if derivation is None:
+                    derivation = rs.win_derivation(hand, ctx)
+                if slot.name == "holding_points":
+                    held = derivation.holdings
+                    v = None if held is None else tuple(rs.holding_points(*held))
+                else:
+                    v = derivation.facts[slot.name]
+                    if callable(v):
+                        v = v()
             else:
                 v = get(ctx, hand)
             if v is None:
@@ -138,23 +144,6 @@ class CompiledBook:
             else:
                 raise NotCompiled(f"a win fact holds {v!r}, which the evaluator does not read")
         return out
-
-
-def derived_facts(rs: BookRuleSet, hand: Any, ctx: Any) -> dict[str, Any]:
-    """The facts the rule set's hooks derive for a checked hand and its scoring context, as BookRuleSet.score works
-    them out: its win facts (:meth:`~BookRuleSet.win_facts`, on the wildcard tiles a reading holds) and each seat's
-    points for the wildcards it holds (``holding_points``, from :meth:`~BookRuleSet.wildcard_holdings`; None
-    where the hook settles none)."""
-    holdings = rs.wildcard_holdings(hand, ctx)
-    wild_kinds = rs.wildcard_kinds(ctx)
-    book = rs.book
-    tiles = [t for t in hand.concealed if t in wild_kinds]
-    if (book.discarded_plain is not None and not ctx.self_drawn and hand.win_tile in wild_kinds
-            and rs._value(book.discarded_plain, rs._options(), False)):
-        tiles.remove(hand.win_tile)  # (a wildcard won on a discard is a plain tile)
-    got: dict[str, Any] = dict(rs.win_facts(hand, ctx, holdings, tuple(tiles)))
-    got["holding_points"] = None if holdings is None else tuple(rs.holding_points(*holdings))
-    return got
 
 
 # --- which rule sets are scored by the book ---------------------------------------------------------------------------

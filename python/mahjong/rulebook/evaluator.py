@@ -25,8 +25,8 @@ from mahjong._kernels import BACKEND, backend_module
 from mahjong.errors import MahjongError, NotWinningError
 from mahjong.framework import ScoreItem
 from mahjong.rulebook import opcodes as O
-from mahjong.rulebook.book import BestReading, compiled_scorer, row_names, wait_words
-from mahjong.rulebook.compiler import LIBRARY, MAGIC, CompiledBook, NotCompiled, compiled, derived_facts
+from mahjong.rulebook.book import NO_WIN, BestReading, WinDerivation, compiled_scorer, row_names, wait_words
+from mahjong.rulebook.compiler import LIBRARY, MAGIC, CompiledBook, NotCompiled, compiled
 from mahjong.rulebook.predicates import COUNTS, FUNCTIONS, PREDICATES
 from mahjong.rulebook.reading import Reading, build_reading, set_reading, win_facts, win_placements
 from mahjong.rulebook.strategies import Totals
@@ -438,7 +438,8 @@ def _twin(cb: CompiledBook, rs: Any, hand: Any, ctx: Any) -> Outcome:
     if im.flags["robbing_as_self_draw"] and ctx.robbing_kong:
         ctx = replace(ctx, discarder=None, robbing_kong=False)
     try:
-        facts = cb.fact_values(ctx, hand, rs)
+        derivation = rs.win_derivation(hand, ctx)
+        facts = cb.fact_values(ctx, hand, rs, derivation)
     except MahjongError:  # (a hook of the rule set raises on this hand: the rule book raises it)
         raise _Fallback("the rule set's hooks raise") from None
     plain = _Env(None, facts)
@@ -458,7 +459,7 @@ def _twin(cb: CompiledBook, rs: Any, hand: Any, ctx: Any) -> Outcome:
     derived = rs.derived_facts
     extra = {k: _fact_of(kind, getattr(ctx, k)) for k, (kind, _d, _m) in book.facts.items() if k not in derived}
     if derived:
-        extra.update({k: v for k, v in derived_facts(rs, hand, ctx).items() if k in derived})
+        extra.update({k: v for k, v in derivation.facts.items() if k in derived})
     wfacts = win_facts(ctx, extra)
     self_drawn = ctx.self_drawn
     placing = bool(im.run(im.h["placements"], plain))
@@ -819,13 +820,13 @@ def compiled_evaluator(cb: CompiledBook) -> Any:
 
 
 def hand_input(cb: CompiledBook, rs: Any, hand: Any, ctx: Any,
-               wild_kinds: frozenset[int] | None = None) -> tuple[Any, ...]:
+               derivation: WinDerivation | None = None) -> tuple[Any, ...]:
     """The compiled evaluator's arguments for a checked hand and its win context (``CompiledBook.score``'s):
     the concealed real counts, the wildcards held, the wildcard tiles by kind, the melds, the flowers, the winning
-    tile, the seats and winds, robbing a kong, the fact ya, the fact vector and the mask of wild kinds; raises
-    MahjongError where the rule book would (the wildcard kinds need an indicator)."""
-    if wild_kinds is None:
-        wild_kinds = rs.wildcard_kinds(ctx)
+    tile, the seats and winds, robbing a kong, the fact ya, the fact vector and the mask of wild kinds
+    (``derivation``: the hand's, as BookRuleSet.score worked it out; else worked out here); raises MahjongError
+    where the rule book would (the wildcard kinds need an indicator)."""
+    wild_kinds = rs.wildcard_kinds(ctx) if derivation is None else derivation.wild_kinds
     counts = bytearray(34)
     held = bytearray(34)
     k = 0
@@ -847,10 +848,11 @@ def hand_input(cb: CompiledBook, rs: Any, hand: Any, ctx: Any,
     win = hand.win_tile if hand.win_tile is not None else -1
     return (bytes(counts), k, bytes(held), melds, bytes(flowers), win, ctx.winner,
             -1 if ctx.discarder is None else ctx.discarder, ctx.dealer, ctx.wind, ctx.prevalent_wind,
-            bool(ctx.robbing_kong), ya, cb.fact_values(ctx, hand, rs), sum(1 << t for t in wild_kinds))
+            bool(ctx.robbing_kong), ya, cb.fact_values(ctx, hand, rs, derivation), sum(1 << t for t in wild_kinds))
 
 
 _MELD_CODES = {name: i for i, name in enumerate(O.MELDS)}
+_NO_WIN = O.RESULTS.index("no_win")
 
 
 def compiled_outcome(cb: CompiledBook, rs: Any, hand: Any, ctx: Any) -> tuple[Outcome, Any] | None:
@@ -878,10 +880,12 @@ def compiled_outcome(cb: CompiledBook, rs: Any, hand: Any, ctx: Any) -> tuple[Ou
 _UNSET = object()
 
 
-def compiled_best(rs: Any, hand: Any, ctx: Any, wild_kinds: frozenset[int]) -> BestReading | None:
-    """:meth:`BookRuleSet.score`'s best reading of a checked hand, read and scored by the compiled evaluator (the
-    rows counted, the reading, its wait, its value, the win rule's answer); None where the rule book reads the hand
-    itself (the book does not compile, the pure-Python backend, or the evaluator hands the hand back)."""
+def compiled_best(rs: Any, hand: Any, ctx: Any, derivation: WinDerivation) -> Any:
+    """:meth:`BookRuleSet.score`'s best reading of a checked hand (``derivation``: what score worked out of it),
+    read and scored by the compiled evaluator (the rows counted, the reading, its wait, its value, the win rule's
+    answer); :data:`~mahjong.rulebook.book.NO_WIN` where the hand does not win under the book; None where the
+    rule book reads the hand itself (the book does not compile, the pure-Python backend, or the evaluator hands
+    the hand back)."""
     cb = rs.__dict__.get("_compiled_book", _UNSET)
     if cb is _UNSET:
         cb = rs.__dict__["_compiled_book"] = compiled(rs)
@@ -891,12 +895,12 @@ def compiled_best(rs: Any, hand: Any, ctx: Any, wild_kinds: frozenset[int]) -> B
     if core is None:
         return None
     try:
-        args = hand_input(cb, rs, hand, ctx, wild_kinds)
+        args = hand_input(cb, rs, hand, ctx, derivation)
     except NotCompiled:  # (a fact's value the image cannot hold: a per-seat value of 2^15 or more)
         return None
     got = core.score(*args)
     if got[0] != 0:
-        return None
+        return NO_WIN if got[0] == _NO_WIN else None
     (_, lines, value, _fan, totals, _total, invalid, _points, _owed, _pay, wait, deco, placed, compared,
      details, flat) = got
     items = _items_of(cb)

@@ -252,21 +252,21 @@ _EARTHLY = {None: 0, "first_draw": 1, "first_discard": 2, "first_round": 3}
 
 
 def book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
-    """(the compiled book, the flow reads 天和, how it reads 地和, C settles the hand) when the core may decide
-    every win of this flow itself with the compiled rule-book evaluator (GameCore.decide_book): the rule set is
-    scored by its book and the book compiled (:func:`mahjong.rulebook.compiler.compiled`), every win fact the
-    book reads is one the core derives (the seats, the win flags, the seats already won, 点杠花's kong discarder,
-    the flows' own facts of CoreFacts: the indicator, 报听, 扣听, 海底捞月, the birds; the game's facts a book fact
-    names, ``from``: 玉环's 杠花, 拉杠, 承包) or one the flow leaves at its default (or, where the rule book settles
-    the hand, one its payment alone reads: 输家互算's totals), the hand's wildcards as the core counts them are the
-    book's (fixed kinds, the indicator's, or the rule set's own named from the indicator), and the flow's
-    may-win is the result's validity (with 定缺 and 老鬼宁, which the core checks itself).  C also settles the hand (its nets; the rule book's settlement
-    is made when read) where the rule set settles by the book's [settlement] table or by its wins alone and the
-    flow adds no payments of its own but a rule file's opening and instant wins (a hand that has one is handed
-    back: the rule book settles it) and its horses (买马) where the compiled book holds their value (its
-    ``horses_paid``: C pays them; the horse events and the rule book's lines for them are made when the hand is
-    read), and no row's name shows the wait (``{wait}``: the rows C settles carry none).  None: the rule book
-    decides each win in Python.  The same answer for self-play, the step API and the batches."""
+    """(the compiled book, the flow reads 天和, how it reads 地和, C settles the hand) when the core may decide every
+    win of this flow itself with the compiled rule-book evaluator (GameCore.decide_book): the rule set is scored by
+    its book and the book compiled (:func:`mahjong.rulebook.compiler.compiled`), every win fact the book reads is
+    one the core derives (the seats, the win flags, the seats already won, 点杠花's kong discarder, the flows' own
+    facts of CoreFacts: the indicator, 报听, 扣听, 海底捞月, the birds; the game's facts a book fact names,
+    ``from``: 玉环's 杠花, 拉杠, 承包) or one the flow leaves at its default (or, where the rule book settles the
+    hand, one its payment alone reads: 输家互算's totals), the hand's wildcards as the core counts them are the
+    book's (fixed kinds, the indicator's, or the rule set's own named from the indicator), and the flow's may-win is
+    the result's validity (with 定缺 and 老鬼宁, which the core checks itself). C also settles the hand (its nets;
+    the rule book's settlement is made when read) where the rule set settles by the book's [settlement] table or by
+    its wins alone and the flow adds no payments of its own but a rule file's opening and instant wins (a hand that
+    has one is handed back: the rule book settles it) and its horses (买马) where the compiled book holds their
+    value (its ``horses_paid``: C pays them; the horse events and the rule book's lines for them are made when the
+    hand is read), and no row's name shows the wait (``{wait}``: the rows C settles carry none). None: the rule book
+    decides each win in Python. The same answer for self-play, the step API and the batches."""
     return _kept(flow, ("book",), lambda: _book_in_c(flow))  # type: ignore[no-any-return]
 
 

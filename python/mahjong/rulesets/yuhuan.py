@@ -329,9 +329,13 @@ class Yuhuan(BookRuleSet):
         rest = [t for t in h.concealed if t == caishen or t not in held]
         d = Decomposition(Form.REGULAR, tuple((t, t, t) for t in held), (), tuple(t for t in rest if t != caishen),
                           tuple(t for t in rest if t == caishen))
-        view_ctx = WinContext(winner=seat_wind, dealer=0)  # the loser's seat wind
+        views: dict[int, WinContext] = self.__dict__.setdefault("_loser_views", {})
+        view_ctx = views.get(seat_wind)
+        if view_ctx is None:  # (the loser's seat wind: made once per wind, a context is immutable)
+            view_ctx = views[seat_wind] = WinContext(winner=seat_wind, dealer=0)
         v = build_reading(h, d, view_ctx, self.hand_rules, frozenset() if caishen is None else frozenset((caishen,)),
-                          {"gang_hua": flowers, "caishen_in_play": caishen is not None})
+                          {"gang_hua": flowers, "caishen_in_play": caishen is not None},
+                          find_wait=False)  # (no row a loser's total counts reads the wait: no winning tile)
         cfg = self.config
         t = totals_of(self.count_rows(v, self._options(), plan=self._loser_plan(caishen)))
         raw = aggregate(self.book.aggregation, t, hu_base=self.book.hu_base, tai_cap=cfg.max_tai)

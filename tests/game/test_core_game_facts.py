@@ -193,3 +193,72 @@ count = "flowers_aside"
                        if kind == "bool" else base.format(type=kind, source=source), encoding="utf-8")
         with pytest.raises(RulesError, match="from"):
             load_book(str(bad))
+
+
+#: options that change a loser's own total
+OWN_OPTIONS: list[dict[str, Any]] = [
+    {},
+    {"loser_tai": False},
+    {"loser_caishen_tai": True, "caishen_may_be_flower_tile": True},
+    {"loser_round_up": False, "max_tai": 1, "max_hu": 60},
+]
+
+
+@needs_core
+@pytest.mark.parametrize("options", OWN_OPTIONS, ids=[",".join(o) or "default" for o in OWN_OPTIONS])
+def test_each_seats_own_total_in_c_is_the_rule_sets(options: dict[str, Any]) -> None:
+    """The losers' own totals the core counts with the compiled book (core_own_totals, 输家互算) are the rule
+    set's (Yuhuan.loser_total) for every seat at the end of seeded hands, random and greedy, and the record of a
+    win decided in C (YuhuanFlow.record_facts_on_core) is the flow's record_facts."""
+    from mahjong._core import core_own_totals
+
+    table = RandomTable("yuhuan", options, "random")
+    flow = table.flow
+    compared = won = 0
+    values: set[int] = set()
+    for agent in ("random", "greedy"):
+        table = RandomTable("yuhuan", options, agent)
+        for k in range(60):
+            hand = table.hand(seed=3, salt=k, agent_seeds=[k * 4 + s for s in range(4)])
+            st = hand.snapshot()
+            plan = flow._own_total_rows(st.indicator is not None)
+            assert plan is not None
+            got = core_own_totals(hand.core, *plan)
+            for s in range(4):
+                want = flow.ruleset.loser_total(st.hand_of(s), (s - st.dealer) % 4, st.indicator, len(st.bonus[s]))
+                assert got[s] == want, (k, s, got[s], want, str(st.hand_of(s)))
+                values.add(want)
+                compared += 1
+            for seat, tile, frm, _total in hand.core.wins():
+                from_seat = None if frm < 0 else frm
+                assert (hand.flow.record_facts_on_core(hand.core, st, seat, tile, from_seat)
+                        == hand.flow.record_facts(st, seat, tile, from_seat))
+                won += 1
+    assert compared == 480 and won > 20 and len(values) >= 4, (won, values)
+
+
+@needs_core
+def test_own_totals_refuse_what_the_core_cannot_take() -> None:
+    from mahjong._core import core_own_totals
+
+    hand = RandomTable("yuhuan", {}, "random").hand(seed=1, salt=2)
+    plan = hand.flow._own_total_rows(True)
+    assert plan is not None
+    rows, tai_cap, step, cap = plan
+    for bad in ((rows[:-1], tai_cap, step, cap), (rows + b"\x01", tai_cap, step, cap), (rows, -2, step, cap),
+                (rows, 2**31, step, cap), (rows, tai_cap, -1, cap), (rows, tai_cap, step, -2),
+                (rows, tai_cap, 2**50, cap)):
+        with pytest.raises((ValueError, OverflowError)):
+            core_own_totals(hand.core, *bad)
+    with pytest.raises(TypeError):
+        core_own_totals(None, *plan)
+    from mahjong._core import GameCore
+    from mahjong.game.core import core_params
+
+    bare = GameCore(core_params(make_flow("yuhuan")), 1, 2, 0, 0)
+    with pytest.raises(ValueError, match="no compiled book"):
+        core_own_totals(bare, *plan)
+    # any marks, any tai cap: a number or None for every seat, never a crash
+    for marks in (bytes(len(rows)), b"\x01" * len(rows)):
+        got = core_own_totals(hand.core, marks, 0, 0, -1)
+        assert len(got) == 4 and all(v is None or isinstance(v, int) for v in got)

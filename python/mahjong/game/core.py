@@ -1008,8 +1008,14 @@ class CoreHand(HandTable):
         the record is made so only when the hand ended on its wins (play after a win: the fold makes it)."""
         from mahjong.rulebook.compiler import CORE_FACTS
 
-        given = CORE_FACTS.keys() | (type(self.flow).win_facts_from_core or frozenset())
-        kw = self.context_kwargs(seat, tile, from_seat, robbing, self.snapshot())
+        flow = self.flow
+        given = CORE_FACTS.keys() | (type(flow).win_facts_from_core or frozenset())
+        st = self.snapshot()
+        if type(flow).record_facts_on_core is not Flow.record_facts_on_core and not flow.ready_declaration:
+            st.robbing = robbing
+            kw = flow.record_facts_on_core(self.core, st, seat, tile, from_seat)  # (its record_facts, partly in C)
+        else:
+            kw = self.context_kwargs(seat, tile, from_seat, robbing, st)
         return {k: v for k, v in kw.items() if k in given and k not in ("already_won", "kong_from")}
 
     def _ledger_record(self, draw: Draw | None) -> HandRecord:

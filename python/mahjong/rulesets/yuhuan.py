@@ -319,6 +319,14 @@ class Yuhuan(BookRuleSet):
             got = cached[caishen is None] = TablePlan(plan, False, self.book)
         return got
 
+    def own_total_plan(self, caishen_in_play: bool) -> tuple[frozenset[str], int | None, int, int | None]:
+        """How a loser's own total is counted, for the hand core to count it too (``core_own_totals``: the rows
+        of :meth:`loser_rows` on the loser's held tiles, as :meth:`loser_total` reads them): (the rows' keys, the
+        most 台 that count, the step rounded up to, the cap)."""
+        cfg = self.config
+        keys = frozenset(r.key for r in self.loser_rows(0 if caishen_in_play else None))
+        return keys, cfg.max_tai, (self.book.round_up or 1) if cfg.loser_round_up else 0, cfg.max_hu
+
     def loser_total(self, hand: Hand | str, seat_wind: int, caishen: int | None = None, gang_hua: int = 0) -> int:
         """A loser's own 总胡数 from its final hand: no 底胡; melds, concealed triplets (暗坎, 财神 excluded) and 杠花
         in 胡; 台 as ``loser_tai`` / ``loser_caishen_tai`` say; rounded up to 10 if ``loser_round_up``; capped."""

@@ -357,6 +357,13 @@ class Flow:
             return {"kong_replacement": False}
         return {}
 
+    def record_facts_on_core(self, core: Any, state: HandState, seat: int, tile: int, from_seat: int | None
+                             ) -> dict[str, Any]:
+        """:meth:`record_facts` of a win the compiled rule book decided on the hand core (a
+        ``mahjong._core.GameCore`` given the book), which a flow may read partly off the core (玉环: the
+        losers' own totals counted in C); by default :meth:`record_facts` on ``state``, the hand state now."""
+        return self.record_facts(state, seat, tile, from_seat)
+
     def record_facts_from_core(self, core: Any, seat: int, tile: int, from_seat: int | None) -> dict[str, Any] | None:
         """:meth:`record_facts` read from the bare hand core (a ``mahjong._core.GameCore`` stopped on a win's
         question), for self-play that builds no hand state (``RandomTable.outcome``): a flow whose own facts

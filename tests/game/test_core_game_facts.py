@@ -258,6 +258,11 @@ def test_own_totals_refuse_what_the_core_cannot_take() -> None:
     bare = GameCore(core_params(make_flow("yuhuan")), 1, 2, 0, 0)
     with pytest.raises(ValueError, match="no compiled book"):
         core_own_totals(bare, *plan)
+    with pytest.raises(ValueError, match="no compiled book"):
+        bare.book_facts(0, 0, -1)
+    for seat, tile, frm in ((-1, 0, -1), (4, 0, -1), (0, -1, -1), (0, 42, -1), (0, 0, -2), (0, 0, 4)):
+        with pytest.raises(ValueError):
+            hand.core.book_facts(seat, tile, frm)
     # any marks, any tai cap: a number or None for every seat, never a crash
     for marks in (bytes(len(rows)), b"\x01" * len(rows)):
         got = core_own_totals(hand.core, marks, 0, 0, -1)

@@ -260,6 +260,9 @@ def test_own_totals_refuse_what_the_core_cannot_take() -> None:
         core_own_totals(bare, *plan)
     with pytest.raises(ValueError, match="no compiled book"):
         bare.book_facts(0, 0, -1)
+    # a record made on a core given no book: the rule set counts the totals
+    st = hand.snapshot()
+    assert hand.flow.record_facts_on_core(bare, st, 0, 5, 1) == hand.flow.record_facts(st, 0, 5, 1)
     for seat, tile, frm in ((-1, 0, -1), (4, 0, -1), (0, -1, -1), (0, 42, -1), (0, 0, -2), (0, 0, 4)):
         with pytest.raises(ValueError):
             hand.core.book_facts(seat, tile, frm)

@@ -90,7 +90,10 @@ class YuhuanFlow(Flow):
         if plan is not None:
             from mahjong._core import core_own_totals
 
-            got = core_own_totals(core, *plan)
+            try:
+                got = core_own_totals(core, *plan)
+            except ValueError:  # (a core given no book, or another one: the rule set counts every total)
+                pass
         out["loser_totals"] = [None if s == seat else got[s] if got[s] is not None else self.loser_total(state, s)
                                for s in range(4)]
         return out

@@ -2989,6 +2989,23 @@ cdef class GameCore:
         finally:
             free(won)
 
+    def won_waits(self):
+        """Each win's wait as the settlement in C scored it (mahjong.rulebook.opcodes.WAITS index: the words a row's
+        name shows for ``{wait}``), in the order of :meth:`wins`, once a hand C settles is over; else None."""
+        cdef EvWinLines* won
+        cdef int i
+        if not self.c.ev_decide or not self.c.ev_settles or self.c.phase != PH_END:
+            return None
+        won = <EvWinLines*>malloc(sizeof(EvWinLines))
+        if won == NULL:
+            raise MemoryError()
+        try:
+            if ev_settle(self.c, won) != 0:
+                return None
+            return [won.wait[i] for i in range(min(self.c.n_won, 4))]
+        finally:
+            free(won)
+
     def book_score(self, int seat, int tile, int from_seat):
         """The compiled book's total of the seat winning on ``tile`` now (from_seat -1: self-drawn; no robbing), as
         the win would be scored (a test aid): the total, or None where the book gives no win or hands the win to

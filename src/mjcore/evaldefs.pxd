@@ -2,7 +2,7 @@
 # (python/mahjong/rulebook/predicates.py): do not edit (edit those files and rebuild).  The compiled
 # rule-book evaluator's opcodes, library ids, codes and image layout, as C constants.
 cdef enum:
-    EVL_MAGIC = 842971982
+    EVL_MAGIC = 1374389035
     EVL_MAX_STACK = 64
     EVL_MAX_CODE = 65536
     EVL_MAX_LINES = 256
@@ -244,8 +244,9 @@ cdef enum:
     FS_BONUS_SET_ASIDE = 29
     FS_DISCARDER_PUNG = 30
     FS_LATE_DISCARD = 31
-    FS_ZERO = 32
-    FS_DERIVED = 33
+    FS_OWN_TOTALS = 32
+    FS_ZERO = 33
+    FS_DERIVED = 34
 
 cdef enum:
     FK_INT = 0

@@ -18,6 +18,7 @@ cdef enum:
     # what the facts are filled for
     EVM_WIN = 0
     EVM_BEST = 1
+    EVM_OWN = 2  # a seat's own total (ev_own_total): as for a win, without the seats' own totals
 
 
 cdef void ev_core_hand(const HandCore* c, const EvBook* b, EvHand* h, int seat, int tile, int from_seat,
@@ -65,7 +66,7 @@ cdef void ev_core_hand(const HandCore* c, const EvBook* b, EvHand* h, int seat, 
             h.meld_tiles[m][0] = h.meld_tiles[m][1] = h.meld_tiles[m][2] = mt
             kongs += kind != MK_PUNG
         claimed += kind != MK_CONCEALED_KONG
-    if mode == EVM_WIN:
+    if mode != EVM_BEST:
         for i in range(c.n_bonus[seat]):
             t = c.bonus[seat][i]
             if 34 <= t < 42:
@@ -81,7 +82,7 @@ cdef void ev_core_hand(const HandCore* c, const EvBook* b, EvHand* h, int seat, 
     h.discarder = from_seat
     h.dealer = c.dealer
     h.wind = (seat - c.dealer) & 3
-    h.prevalent = c.prevalent_wind if mode == EVM_WIN else 0
+    h.prevalent = c.prevalent_wind if mode != EVM_BEST else 0
     h.robbing = robbing
     if mode == EVM_WIN:
         if c.ev_earthly == EVE_FIRST_DRAW:
@@ -105,7 +106,7 @@ cdef void ev_core_hand(const HandCore* c, const EvBook* b, EvHand* h, int seat, 
         elif src == FS_SEAT_WIND:
             v = h.wind
         elif src == FS_SEAT_WIND_GIVEN:
-            v = h.wind if mode == EVM_WIN else EVL_ABSENT
+            v = h.wind if mode != EVM_BEST else EVL_ABSENT
         elif src == FS_PREVALENT_WIND:
             v = h.prevalent
         elif src == FS_SELF_DRAWN:
@@ -136,7 +137,7 @@ cdef void ev_core_hand(const HandCore* c, const EvBook* b, EvHand* h, int seat, 
             v = won_mask
         elif src == FS_KONG_FROM:
             v = kong_from
-        elif mode == EVM_WIN:
+        elif mode != EVM_BEST:
             # the flows' own facts (core_flow_facts reads them alike), each where the flow gives it: else the slot
             # keeps its default, as the context left without the fact does
             if src == FS_INDICATOR:
@@ -167,6 +168,9 @@ cdef void ev_core_hand(const HandCore* c, const EvBook* b, EvHand* h, int seat, 
                 if from_seat >= 0 and c.p.late_discard_tiles >= 0 and \
                         core_live(c) - c.p.reserve <= c.p.late_discard_tiles:
                     v = 1
+            elif src == FS_OWN_TOTALS:
+                if mode == EVM_WIN and b.own_on:
+                    v = ev_own_totals_packed(c, seat)
             elif src == FS_BIRDS or src == FS_BIRD_SEATS:
                 if c.p.birds > 0 and (c.p.bird_hits == BH_SEAT) == (src == FS_BIRD_SEATS):
                     if hits < 0:
@@ -291,6 +295,7 @@ ctypedef struct EvWinLines:
     int n[4]
     EvLine line[4][EV_MAX_ROWS]
     uint8_t renamed[4][EV_MAX_ROWS]
+    int wait[4]                   # each win's wait (WAIT_*: the words a row's name shows for {wait})
 
 
 # ---- 起手小胡: a rule file's [[opening]] rows paid in C -------------------------------------------------------------
@@ -388,7 +393,8 @@ cdef int ev_settle(HandCore* c, EvWinLines* won=NULL) noexcept nogil:
         return -1  # (a [settlement] table is for four seats)
     for i in range(b.n_facts):
         s = b.facts[i * EVL_FACT + EFA_SOURCE]
-        if s == FS_BIRDS or s == FS_BIRD_SEATS or s == FS_HAIDI:
+        if (s == FS_BIRDS or s == FS_BIRD_SEATS or s == FS_HAIDI or s == FS_BONUS_SET_ASIDE or s == FS_DISCARDER_PUNG
+                or s == FS_LATE_DISCARD or s == FS_OWN_TOTALS):
             # (facts of the moment a win is made, read from the core's state now: right only for the wins that end
             # the record; a win with play after it is settled by the rule book, from its record's facts)
             for p in range(c.n_ev):
@@ -457,6 +463,7 @@ cdef int ev_settle(HandCore* c, EvWinLines* won=NULL) noexcept nogil:
                 won.n[w] = res.n_lines
                 memcpy(won.line[w], res.lines, res.n_lines * sizeof(EvLine))
                 memcpy(won.renamed[w], res.renamed, res.n_lines)
+                won.wait[w] = res.best.wait
             if (book and img[EH_KONG_TRANSFER] and (wf & WF_AFTER_KONG_DISCARD) and frm >= 0
                     and not (transferred >> frm & 1)):
                 # 呼叫转移: the discarder's kong just made pays its income on to the (first) winner
@@ -650,7 +657,7 @@ cdef int ev_own_total(HandCore* c, int seat, const uint8_t* rows, int tai_cap, i
         return -1
     memset(S, 0, sizeof(EvScan))
     memset(extra, 0, 34)
-    ev_core_hand(c, b, h, seat, -1, -1, 0, 0, EVM_WIN, 0, -1, 0)
+    ev_core_hand(c, b, h, seat, -1, -1, 0, 0, EVM_OWN, 0, -1, 0)
     for t in range(34, CORE_TILES):
         if c.hands[seat][t] and not ((c.wild_now >> t) & 1):
             h.n_melds = EV_MAX_MELDS + 1  # (a bonus tile held that is no wildcard: not a hand the evaluator reads)
@@ -738,3 +745,19 @@ def core_own_totals(GameCore core not None, rows, int tai_cap, int64_t step, int
     for s in range(4):
         out.append(v if ev_own_total(core.c, s, marks, tai_cap, step, cap, &v) == 0 else None)
     return tuple(out)
+
+
+cdef int64_t ev_own_totals_packed(HandCore* c, int winner) noexcept nogil:
+    """The fact own_totals of ``winner``'s win: each other seat's own total (ev_own_total, as the book's
+    set_own_totals says), the winner's 0, four in 16 bits each; absent where one is not counted in C."""
+    cdef const EvBook* b = c.book
+    cdef int s
+    cdef int64_t v, packed = 0
+    for s in range(4):
+        if s == winner:
+            continue
+        if ev_own_total(c, s, b.own_rows[1 if c.ind_tile >= 0 else 0], b.own_tai_cap, b.own_step, b.own_cap,
+                        &v) != 0 or not 0 <= v < 32768:
+            return EVL_ABSENT
+        packed |= v << (16 * s)
+    return packed

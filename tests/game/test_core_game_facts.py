@@ -23,14 +23,14 @@ from mahjong.game import Game, GreedyAgent, RandomAgent
 from mahjong.game.core import CoreGame, RandomTable, _book_in_c, book_in_c, core_available
 from mahjong.game.engine import make_flow
 from mahjong.hand import parse_hand
-from mahjong.rulebook.compiler import compiled
+from mahjong.rulebook.compiler import compiled, own_totals_plan
 from mahjong.rulebook.spec import GAME_FACTS
 
 needs_core = pytest.mark.skipif(not core_available(), reason="compares the compiled core with its twin")
 
 #: the game's facts Yuhuan's book names, by the book's name
 YUHUAN_FROM = {"caishen": "indicator", "caishen_in_play": "indicator_turned", "gang_hua": "bonus_set_aside",
-               "lagang_discard": "discarder_pung", "chengbao": "late_discard"}
+               "lagang_discard": "discarder_pung", "chengbao": "late_discard", "loser_totals": "own_totals"}
 
 #: options that change a fact read, a refusal, the forfeits or the readings
 OPTIONS: list[dict[str, Any]] = [
@@ -57,7 +57,7 @@ def test_yuhuans_wins_are_decided_in_c(options: dict[str, Any]) -> None:
     flow = make_flow("yuhuan", options)
     hook = book_in_c(flow)
     assert hook is not None
-    assert not hook[3]  # (its rows name the wait, and the losers' totals are the rule book's: it settles the hand)
+    assert hook[3]  # (C settles the hand: the losers' own totals counted in C, the rows named by the wait C gives)
     cb = compiled(flow.ruleset)
     assert cb is not None
     read = {s.name: s.source for s in cb.facts if s.name in YUHUAN_FROM}
@@ -85,7 +85,8 @@ def _compare_facts(game: CoreGame, cb: Any, seat: int, tile: int, frm: int | Non
     got = game.core.book_facts(seat, tile, -1 if frm is None else frm, robbing)
     out = {}
     for i, slot in enumerate(cb.facts):
-        if slot.name in YUHUAN_FROM and slot.source == YUHUAN_FROM[slot.name]:
+        if slot.name in YUHUAN_FROM and slot.source == YUHUAN_FROM[slot.name] and slot.kind != "per_seat":
+            # (the losers' own totals: test_each_seats_own_total_in_c_is_the_rule_sets)
             assert got[i] == want[i], (slot, got[i], want[i], seat, tile, frm)
             out[slot.name] = got[i]
     return out
@@ -130,7 +131,8 @@ def test_the_cores_game_facts_are_the_flows(options: dict[str, Any]) -> None:
                 game.act(seat, agents[seat].choose(game, seat, legal))
     assert offers > 0 and forfeited > 0
     # each fact was seen both ways (a 拉杠 discard, a late one, 杠花 set aside, a 财神 of more than one kind ...)
-    assert all(len(v) >= 2 for k, v in seen.items() if k != "caishen_in_play" and (v or k != "caishen")), seen
+    assert all(len(v) >= 2 for k, v in seen.items()
+               if k not in ("caishen_in_play", "loser_totals") and (v or k != "caishen")), seen
     assert seen["caishen_in_play"] == {1}  # (Yuhuan turns one up every hand)
 
 
@@ -221,7 +223,7 @@ def test_each_seats_own_total_in_c_is_the_rule_sets(options: dict[str, Any]) -> 
         for k in range(60):
             hand = table.hand(seed=3, salt=k, agent_seeds=[k * 4 + s for s in range(4)])
             st = hand.snapshot()
-            plan = flow._own_total_rows(st.indicator is not None)
+            plan = own_totals_plan(flow.ruleset, st.indicator is not None)
             assert plan is not None
             got = core_own_totals(hand.core, *plan)
             for s in range(4):
@@ -242,7 +244,7 @@ def test_own_totals_refuse_what_the_core_cannot_take() -> None:
     from mahjong._core import core_own_totals
 
     hand = RandomTable("yuhuan", {}, "random").hand(seed=1, salt=2)
-    plan = hand.flow._own_total_rows(True)
+    plan = own_totals_plan(hand.flow.ruleset, True)
     assert plan is not None
     rows, tai_cap, step, cap = plan
     for bad in ((rows[:-1], tai_cap, step, cap), (rows + b"\x01", tai_cap, step, cap), (rows, -2, step, cap),

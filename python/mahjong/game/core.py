@@ -257,16 +257,16 @@ def book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
     its book and the book compiled (:func:`mahjong.rulebook.compiler.compiled`), every win fact the book reads is
     one the core derives (the seats, the win flags, the seats already won, 点杠花's kong discarder, the flows' own
     facts of CoreFacts: the indicator, 报听, 扣听, 海底捞月, the birds; the game's facts a book fact names,
-    ``from``: 玉环's 杠花, 拉杠, 承包) or one the flow leaves at its default (or, where the rule book settles the
-    hand, one its payment alone reads: 输家互算's totals), the hand's wildcards as the core counts them are the
+    ``from``: 玉环's 杠花, 拉杠, 承包, the losers' own totals) or one the flow leaves at its default (or, where the
+    rule book settles the hand, one its payment alone reads), the hand's wildcards as the core counts them are the
     book's (fixed kinds, the indicator's, or the rule set's own named from the indicator), and the flow's may-win is
     the result's validity (with 定缺 and 老鬼宁, which the core checks itself). C also settles the hand (its nets;
     the rule book's settlement is made when read) where the rule set settles by the book's [settlement] table or by
     its wins alone and the flow adds no payments of its own but a rule file's opening and instant wins (a hand that
     has one is handed back: the rule book settles it) and its horses (买马) where the compiled book holds their
     value (its ``horses_paid``: C pays them; the horse events and the rule book's lines for them are made when the
-    hand is read), and no row's name shows the wait (``{wait}``: the rows C settles carry none). None: the rule book
-    decides each win in Python. The same answer for self-play, the step API and the batches."""
+    hand is read); a row whose name shows the wait (``{wait}``) is named by the wait C scored the win with. None:
+    the rule book decides each win in Python. The same answer for self-play, the step API and the batches."""
     return _kept(flow, ("book",), lambda: _book_in_c(flow))  # type: ignore[no-any-return]
 
 
@@ -317,14 +317,13 @@ def _book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
     book = rs.book
     if book.settlement is None and any(slot.name == "already_won" for slot in cb.facts):
         return None  # (record_facts gives it to a book settled by its wins: in the record)
-    from mahjong.rulebook.book import _fished_win, shows_wait
+    from mahjong.rulebook.book import _fished_win
 
     settles = ((type(rs).settle in (RuleSet.settle, BookRuleSet.settle_by_book) or rs.nets_by_wins)
                and not (_fished_win(rs.book) and book.settlement is not None)
                and (cls.extra_lines is Flow.extra_lines or (isinstance(flow, BookFlow) and (
                    not _has_horses(flow) or cb.header["horses_paid"] == 1)))
-               and not (book.settlement is not None and flow.indicator is not None)  # (查大叫 reads no indicator)
-               and not any(shows_wait(r) for r in cb.rows))  # (the rows C settles carry no wait to name them by)
+               and not (book.settlement is not None and flow.indicator is not None))  # (查大叫 reads no indicator)
     # the facts the flow gives each win from the hand state: the evaluator reads from the core those the core
     # works out (compiler.game_fact_names: CoreFacts, and the game's facts a book fact is, ``from``); a fact the
     # payment alone reads (输家互算's totals) is the rule book's where it settles the hand at its end; a book
@@ -337,7 +336,47 @@ def _book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
     core = compiled_evaluator(cb)
     if core is None:
         return None
+    if any(slot.source == "own_totals" for slot in cb.facts):
+        from mahjong.rulebook.compiler import own_totals_plan
+
+        turned, none = own_totals_plan(rs, True), own_totals_plan(rs, False)
+        if turned is None or none is None or turned[1:] != none[1:]:
+            return None  # (each seat's own total is one the core cannot count: the rule book decides)
+        core.set_own_totals(turned[0], none[0], *turned[1:])
     return core, bool(flow.heavenly), _EARTHLY[flow.earthly], settles
+
+
+def _wait_rows(rs: Any, cb: Any) -> tuple[frozenset[int], Any, Any] | None:
+    """The compiled book's rows whose names show the wait (``{wait}``) by their place, with the rule book and the
+    rows, where a win's items are more than its rows' names (a wait to name, 胡 x 2^台's doubling item); None:
+    they are not."""
+    from mahjong.rulebook.book import shows_wait
+
+    rows = frozenset(i for i, r in enumerate(cb.rows) if shows_wait(r))
+    return (rows, rs.book, cb.rows) if rows or rs.book.aggregation == "hu_tai" else None
+
+
+def _named_items(core: Any, won: Sequence[Sequence[tuple[int, int, int, bool]]],
+                 waits: tuple[frozenset[int], Any, Any], items: Sequence[tuple[tuple[str, str], tuple[str, str]]]
+                 ) -> list[tuple[tuple[str, str], ...]] | None:
+    """Each win's items (key, Chinese name) from the rows C counted, as BookRuleSet.score names them: a row that
+    shows the wait named with the words of the wait C scored the win with (GameCore.won_waits), and 胡 x 2^台's
+    doubling item last; None where C gives no waits."""
+    from mahjong.rulebook.book import row_names, wait_words
+    from mahjong.rulebook.opcodes import WAITS
+
+    got = core.won_waits()
+    if got is None or len(got) < len(won):
+        return None
+    rows, book, book_rows = waits
+    out = []
+    for w, lines in enumerate(won):
+        words = wait_words(book, WAITS[got[w]] if 0 <= got[w] < len(WAITS) else None)
+        named = tuple((items[i][0][0], row_names(book_rows[i], bool(renamed), words)[0])
+                      if i in rows else items[i][renamed] for i, _n, _v, renamed in lines)
+        out.append((*named, ("multiplier", "台数翻倍")) if book.aggregation == "hu_tai" else named)
+    return out
+
 
 
 def _facts_in_c(book: Any, cb: Any, settles: bool) -> frozenset[str]:
@@ -929,6 +968,10 @@ class CoreHand(HandTable):
         if cb is None or won is None:
             return None
         rows = cb.rows
+        waits = _wait_rows(self.ruleset, cb)
+        if waits is not None:
+            return _named_items(self.core, won, waits,
+                                tuple(((r.key, r.name_zh), (r.key, r.rename_zh)) for r in rows))
         return [tuple((rows[i].key, rows[i].rename_zh if renamed else rows[i].name_zh) for i, _n, _v, renamed in lines)
                 for lines in won]
 
@@ -1713,12 +1756,15 @@ class RandomTable:
             settles or self.facts_from_core or quiet_alike or self._lean_holdings is not None)
         self._lean_book = self.book if self._lean and settles else None
         self._lean_items: tuple[tuple[tuple[str, str], tuple[str, str]], ...] | None = None
+        #: the rows whose names show the wait ({wait}: named per win by the wait C gives), and the book
+        self._lean_waits: tuple[frozenset[int], Any, Any] | None = None
         if self._lean_book is not None:  # (each row of the compiled book's item: (key, name), (key, its other name))
             from mahjong.rulebook.compiler import compiled
 
             cb = compiled(self.flow.ruleset)
             if cb is not None:
                 self._lean_items = tuple(((r.key, r.name_zh), (r.key, r.rename_zh)) for r in cb.rows)
+                self._lean_waits = _wait_rows(self.flow.ruleset, cb)
         self._lean_core: GameCore | None = None
         #: the rule file has special tables (its hands' opening declarations are counted: HandOutcome.special)
         self._special_rules = bool(getattr(getattr(self.flow, "book", None), "special", None))
@@ -1812,9 +1858,16 @@ class RandomTable:
                             return HandOutcome(net, (), (), special)
                         if self._special_rules:  # (买马: one horse event per win, as C paid them)
                             special += ("horses",) * len(core.horses())
-                        return HandOutcome(net, tuple(frm < 0 for _, _, frm, _ in core.wins()),
-                                           tuple(items[i][renamed] for lines in won for i, _n, _v, renamed in lines),
-                                           special)
+                        if self._lean_waits is not None:
+                            named = _named_items(core, won, self._lean_waits, items)
+                            if named is None:
+                                return outcome_of(self.hand(seed=seed, salt=salt, dealer=d,
+                                                            prevalent_wind=prevalent_wind, hand_number=hand_number,
+                                                            agent_seeds=agent_seeds))
+                            got = tuple(it for lines in named for it in lines)
+                        else:
+                            got = tuple(items[i][renamed] for lines in won for i, _n, _v, renamed in lines)
+                        return HandOutcome(net, tuple(frm < 0 for _, _, frm, _ in core.wins()), got, special)
                 elif not core.won and self._quiet is not None and core.penalty is None and not core.specials:
                     return HandOutcome(tuple(self._quiet.net), (), ())
                 elif not core.won and self._lean_holdings is not None and core.penalty is None and not core.specials:

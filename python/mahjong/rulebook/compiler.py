@@ -36,7 +36,7 @@ from mahjong.rulebook.rows import SET_ROWS, RuleRow
 from mahjong.tiles import parse_tiles
 
 __all__ = ["NotCompiled", "CompiledBook", "FactSlot", "compile_ruleset", "compiled", "not_compiled_reason",
-           "MAGIC", "LIBRARY", "check_library", "fact_source", "game_fact_names"]
+           "MAGIC", "LIBRARY", "check_library", "fact_source", "game_fact_names", "own_totals_plan"]
 
 #: the library as the registry holds it (predicates, counts, functions, facts), in id order
 LIBRARY: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]] = (
@@ -352,7 +352,7 @@ class _Compiler:
         key = (name, "plain")
         if key not in self.slot_of:
             self.slot_of[key] = len(self.slots)
-            self.slots.append(FactSlot(name, "plain", "per_seat", source or CORE_FACTS.get(name, "none"),
+            self.slots.append(FactSlot(name, "plain", "per_seat", source or fact_source(self.book, name),
                                        O.DEFAULT_ABSENT))
         return self.slot_of[key]
 
@@ -1008,3 +1008,26 @@ def holdings_table(rs: Any) -> tuple[int, int, int, int, int, int, int]:
     if not at_draw:
         return (0, 0, 0, 0, 0, 0, 1)
     return (first, second, kong, int(threshold is not None), threshold or 0, offset, sole)
+
+
+def own_totals_plan(rs: Any, turned: bool) -> tuple[bytes, int, int, int] | None:
+    """How the hand core counts each seat's own total (the fact ``own_totals``; ``core_own_totals``) for the rule
+    set's ``own_total_plan`` (玉环: its loser rows), a wildcard indicator turned up or not: (a flag for each row of
+    the compiled book, the most 台 (-1 none), the rounding step, the cap), where the core counts as the rule set
+    does: every row counted priced alike on a self-draw, read on the hand (stage 1), struck by no row it leaves
+    out; None: the rule set counts them (kept per rule set)."""
+    kept: dict[bool, Any] = rs.__dict__.setdefault("_own_totals_plan", {})
+    if turned in kept:
+        return kept[turned]  # type: ignore[no-any-return]
+    hook = getattr(rs, "own_total_plan", None)
+    cb = compiled(rs) if hook is not None else None
+    got = None
+    if cb is not None:
+        keys, tai_cap, step, cap = hook(turned)
+        rows = cb.rows
+        struck = {k for r in rows if r.key not in keys for k in (*r.excludes, *r.implied)}
+        if (cap is not None and not struck & keys
+                and all(r.stage == 1 and r.self_drawn_value is None for r in rows if r.key in keys)):
+            got = (bytes(r.key in keys for r in rows), -1 if tai_cap is None else tai_cap, step, cap)
+    kept[turned] = got
+    return got

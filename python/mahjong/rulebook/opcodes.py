@@ -130,6 +130,7 @@ FACT_SOURCES = (
     "bonus_set_aside",  # the bonus tiles the winner has set aside this hand (flowers; 玉环 杠花)
     "discarder_pung",   # a win on a discard whose discarder holds an exposed pung of the winning tile (玉环 拉杠)
     "late_discard",     # a win on a discard made in the flow's last late_discard_tiles live tiles (玉环 承包)
+    "own_totals",       # each other seat's own total, the rows the rule set names on its held tiles (玉环 输家互算)
     "zero",             # a fact that is always its default in the core's play (false / 0 / none)
     # a fact the rule set's hooks work out from the hand and the seats (BookRuleSet.win_facts, the points of the
     # wildcards each seat holds: wildcard_holdings): given by the caller; the hand core does not derive it (a book

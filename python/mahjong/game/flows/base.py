@@ -303,7 +303,8 @@ class Flow:
             return True
         return "discarded" in self.wildcard_forfeits and any(t in kinds for t, _ in state.discards[seat])
 
-    def game_fact(self, name: str, state: HandState, seat: int, tile: int, from_seat: int | None) -> Any:
+    def game_fact(self, name: str, state: HandState, seat: int, tile: int, from_seat: int | None,
+                  core: Any = None) -> Any:
         """The game's own win fact ``name`` (a rule book fact's ``from``: ``mahjong.rulebook.spec.GAME_FACTS``) of
         ``seat`` winning on ``tile`` now, from the hand state (the hand core works it out alike:
         evaluator_core.pxi's fact sources)."""
@@ -318,11 +319,21 @@ class Flow:
                 m.kind == "pung" and m.tile == tile for m in state.melds[from_seat])
         if name == "late_discard":
             return self.late_discard(state, from_seat)
+        if name == "own_totals":
+            return self.own_totals(state, seat, core)
         raise KeyError(name)
 
-    def book_game_facts(self, state: HandState, seat: int, tile: int, from_seat: int | None) -> dict[str, Any]:
+    def own_totals(self, state: HandState, winner: int, core: Any = None) -> list[int | None]:
+        """The win fact ``own_totals``: each other seat's own total from its tiles as they lie now (None for the
+        winner), as the rule set counts it; ``core``: the hand core that may count them (its compiled book).  A
+        flow whose rule set counts no such totals has none."""
+        raise KeyError("own_totals")
+
+    def book_game_facts(self, state: HandState, seat: int, tile: int, from_seat: int | None, core: Any = None
+                        ) -> dict[str, Any]:
         """The rule book's facts that are the game's own (``[facts.NAME] from``) and fields of the rule set's win
-        context, for a win now: each truth value given where it holds, each other value always."""
+        context, for a win now: each truth value given where it holds, each other value always (``core``: the
+        hand core, which may work some out)."""
         book = getattr(self.ruleset, "book", None)
         if book is None:
             return {}
@@ -334,7 +345,7 @@ class Flow:
                 if meta.get("from") and name in known)
         out: dict[str, Any] = {}
         for name, source, flag in got:
-            v = self.game_fact(source, state, seat, tile, from_seat)
+            v = self.game_fact(source, state, seat, tile, from_seat, core)
             if v or not flag:
                 out[name] = v
         return out

@@ -74,18 +74,21 @@ class YuhuanFlow(Flow):
         self._loser_totals: dict[tuple[Any, ...], int] = {}
 
     def record_facts(self, state: HandState, seat: int, tile: int, from_seat: int | None) -> dict[str, Any]:
-        # the 财神 (the indicator), 杠花 (the bonus tiles set aside), 承包 (a late discard) and 拉杠 on a discard (the
-        # discarder's pung): the game's own facts the book names (``from``); each loser's own total: the rule set's
-        out = self.book_game_facts(state, seat, tile, from_seat)
-        out["loser_totals"] = self.loser_totals(state, seat)
-        return out
+        # the 财神 (the indicator), 杠花 (the bonus tiles set aside), 承包 (a late discard), 拉杠 on a discard (the
+        # discarder's pung) and the losers' own totals: the game's own facts the book names (``from``)
+        return self.book_game_facts(state, seat, tile, from_seat)
 
     def record_facts_on_core(self, core: Any, state: HandState, seat: int, tile: int, from_seat: int | None
                              ) -> dict[str, Any]:
-        # the losers' own totals counted by the core's compiled book (core_own_totals), each it cannot count by
-        # the rule set
-        out = self.book_game_facts(state, seat, tile, from_seat)
-        plan = self._own_total_rows(state.indicator is not None)
+        # (the losers' own totals counted by the core's compiled book: core_own_totals)
+        return self.book_game_facts(state, seat, tile, from_seat, core)
+
+    def own_totals(self, state: HandState, winner: int, core: Any = None) -> list[int | None]:
+        """The losers' own totals (:meth:`loser_totals`); ``core``: a hand core given the compiled book, which
+        counts them (``core_own_totals``; each it cannot count, the rule set does)."""
+        from mahjong.rulebook.compiler import own_totals_plan
+
+        plan = own_totals_plan(self.ruleset, state.indicator is not None) if core is not None else None
         got: tuple[int | None, ...] = (None,) * 4
         if plan is not None:
             from mahjong._core import core_own_totals
@@ -94,32 +97,8 @@ class YuhuanFlow(Flow):
                 got = core_own_totals(core, *plan)
             except ValueError:  # (a core given no book, or another one: the rule set counts every total)
                 pass
-        out["loser_totals"] = [None if s == seat else got[s] if got[s] is not None else self.loser_total(state, s)
-                               for s in range(4)]
-        return out
-
-    def _own_total_rows(self, caishen_in_play: bool) -> tuple[bytes, int, int, int] | None:
-        """The compiled book's rows a loser's own total counts, as core_own_totals takes them (with the most 台,
-        the rounding step and the cap), where the core counts them as the rule set does: every such row priced
-        alike on a self-draw, read on the hand (stage 1), struck by no other row; None: the rule set counts."""
-        kept = self.__dict__.setdefault("_own_rows", {})
-        if caishen_in_play in kept:
-            return kept[caishen_in_play]  # type: ignore[no-any-return]
-        from mahjong.rulebook.compiler import compiled
-        from mahjong.rulesets.yuhuan import Yuhuan
-
-        assert isinstance(self.ruleset, Yuhuan)
-        keys, tai_cap, step, cap = self.ruleset.own_total_plan(caishen_in_play)
-        cb = compiled(self.ruleset)
-        got = None
-        if cb is not None and cap is not None:
-            rows = cb.rows
-            struck = {k for r in rows if r.key not in keys for k in (*r.excludes, *r.implied)}
-            if all(r.stage == 1 and r.self_drawn_value is None for r in rows if r.key in keys) \
-                    and not struck & keys:
-                got = (bytes(r.key in keys for r in rows), -1 if tai_cap is None else tai_cap, step, cap)
-        kept[caishen_in_play] = got
-        return got
+        return [None if s == winner else got[s] if got[s] is not None else self.loser_total(state, s)
+                for s in range(4)]
 
     def loser_totals(self, state: HandState, winner: int) -> list[int | None]:
         """Each loser's own 总胡数 from its tiles as they lie now (the losers settle their differences among

@@ -272,3 +272,75 @@ def test_own_totals_refuse_what_the_core_cannot_take() -> None:
     for marks in (bytes(len(rows)), b"\x01" * len(rows)):
         got = core_own_totals(hand.core, marks, 0, 0, -1)
         assert len(got) == 4 and all(v is None or isinstance(v, int) for v in got)
+
+
+def _facts_file() -> str:
+    """The differential tests' own rule file (翻鬼 wildcards from an indicator, no chows, several winners, birds) with
+    win facts that are the game's own (``from``) and rows reading them."""
+    from test_core_differential import OWN_FILE
+
+    text = OWN_FILE.replace('name = "core-test-own"', 'name = "core-facts-from"')
+    return text + """
+[facts.ghost]
+type = "int_or_none"
+from = "indicator"
+
+[facts.ghost_turned]
+type = "bool"
+default = false
+from = "indicator_turned"
+
+[facts.pung_discard]
+type = "bool"
+default = false
+from = "discarder_pung"
+
+[facts.aside]
+type = "int"
+default = 0
+from = "bonus_set_aside"
+
+[[rows]]
+key = "honor_ghost"
+zh = "字鬼"
+en = "Honor ghost"
+value = 1
+unit = "pt"
+when = "ghost_turned and ghost >= 27 and aside == 0"
+
+[[rows]]
+key = "pung_discard"
+zh = "拉杠"
+en = "On the pung's tile"
+value = 4
+unit = "pt"
+when = "pung_discard"
+"""
+
+
+@pytest.mark.usefixtures("registry_restored")
+def test_a_rule_file_reads_the_games_facts_alike_on_both_engines(tmp_path: Any) -> None:
+    """A rule file naming the game's facts (``from``) plays alike on the hand core (its wins decided and settled in
+    C) and on the pure-Python engine (BookFlow.record_facts: Flow.game_fact)."""
+    from mahjong.game.core import core_available as on_core
+    from mahjong.game.core import play_random
+    from mahjong.game.play import play_hand
+    from mahjong.rulebook import load_rules
+
+    path = tmp_path / "core-facts-from.toml"
+    path.write_text(_facts_file(), encoding="utf-8")
+    load_rules(path)
+    name = "core-facts-from"
+    hook = book_in_c(make_flow(name))
+    assert (hook is not None) == on_core()
+    rows: set[str] = set()
+    for salt in range(30 if on_core() else 2):
+        seeds = [salt * 4 + s for s in range(4)]
+        fast = play_random(name, seed=9, salt=salt, agent_seeds=seeds)
+        ref = Game(name, seed=9, salt=salt, engine="python")
+        play_hand(ref, {s: RandomAgent(seeds[i]) for i, s in enumerate(ref.flow.seats)})
+        assert fast.events == ref.events, salt
+        assert fast.settlement is not None and ref.settlement is not None
+        assert fast.settlement.net == ref.settlement.net, salt
+        rows |= {i.key for r in ref.settlement.results for i in r.items}
+    assert "honor_ghost" in rows or not on_core(), rows

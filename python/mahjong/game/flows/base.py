@@ -323,11 +323,11 @@ class Flow:
             return self.own_totals(state, seat, core)
         raise KeyError(name)
 
-    def own_totals(self, state: HandState, winner: int, core: Any = None) -> list[int | None]:
+    def own_totals(self, state: HandState, winner: int, core: Any = None) -> list[int | None] | None:
         """The win fact ``own_totals``: each other seat's own total from its tiles as they lie now (None for the
-        winner), as the rule set counts it; ``core``: the hand core that may count them (its compiled book).  A
-        flow whose rule set counts no such totals has none."""
-        raise KeyError("own_totals")
+        winner), as the rule set counts it; ``core``: the hand core that may count them (its compiled book).  None:
+        the rule set counts no such totals (the fact is left at its default)."""
+        return None
 
     def book_game_facts(self, state: HandState, seat: int, tile: int, from_seat: int | None, core: Any = None
                         ) -> dict[str, Any]:

@@ -3035,9 +3035,10 @@ cdef class GameCore:
         if h == NULL:
             raise MemoryError()
         try:
-            ev_core_hand(self.c, self.c.book, h, seat, tile, from_seat, robbing,
-                         core_win_facts(self.c, seat, tile, from_seat, robbing), EVM_WIN, ev_won_mask(self.c), -1,
-                         ev_dealer_discards(self.c))
+            if ev_core_hand(self.c, self.c.book, h, seat, tile, from_seat, robbing,
+                            core_win_facts(self.c, seat, tile, from_seat, robbing), EVM_WIN, ev_won_mask(self.c), -1,
+                            ev_dealer_discards(self.c)) != 0:
+                return None
             return [None if h.facts[i] == EVL_ABSENT else h.facts[i] for i in range(self.c.book.n_facts)]
         finally:
             free(h)

@@ -2,7 +2,7 @@
 # (python/mahjong/rulebook/predicates.py): do not edit (edit those files and rebuild).  The compiled
 # rule-book evaluator's opcodes, library ids, codes and image layout, as C constants.
 cdef enum:
-    EVL_MAGIC = 1374389035
+    EVL_MAGIC = 1796165241
     EVL_MAX_STACK = 64
     EVL_MAX_CODE = 65536
     EVL_MAX_LINES = 256
@@ -10,9 +10,10 @@ cdef enum:
     EVL_N_LIB = 63
     EVL_N_FUNCS = 10
     EVL_N_OPS = 34
-    EVL_HEADER = 88
+    EVL_HEADER = 96
     EVL_ROW = 13
     EVL_FACT = 3
+    EVL_HOLDING_LIMIT = 10000
     EVF_FIND_WAIT = 1
     EVF_LACK_A_SUIT = 2
     EVF_ROBBING_AS_SELF_DRAW = 4
@@ -246,7 +247,10 @@ cdef enum:
     FS_LATE_DISCARD = 31
     FS_OWN_TOTALS = 32
     FS_ZERO = 33
-    FS_DERIVED = 34
+    FS_OTHERS_HOLD_WILDCARDS = 34
+    FS_WAITED_ON_ANY_TILE = 35
+    FS_HOLDING_POINTS = 36
+    FS_DERIVED = 37
 
 cdef enum:
     FK_INT = 0
@@ -347,6 +351,14 @@ cdef enum:
     EH_FLAT_WHEN = 85
     EH_HOLDING_POINTS = 86
     EH_CAP_WHEN = 87
+    EH_HOLD_FIRST = 88
+    EH_HOLD_SECOND = 89
+    EH_HOLD_KONG = 90
+    EH_HOLD_BREAKS = 91
+    EH_HOLD_THRESHOLD = 92
+    EH_HOLD_OFFSET = 93
+    EH_HOLD_SOLE = 94
+    EH_HOLD_AT_DRAW = 95
 
 cdef enum:
     ERW_STAGE = 0

@@ -370,6 +370,14 @@ cdef int ev_load(const int32_t* img, int n, EvBook* b) noexcept nogil:
     for i in range(b.n_facts):
         if not (0 <= b.facts[i * EVL_FACT + EFA_KIND] <= 2 and 0 <= b.facts[i * EVL_FACT + EFA_SOURCE] < 64):
             return -1
+        if b.facts[i * EVL_FACT + EFA_SOURCE] == FS_HOLDING_POINTS and b.facts[i * EVL_FACT + EFA_KIND] != FK_PER_SEAT:
+            return -1  # (four seats' points packed in one word)
+    # the [wildcards.points] amounts the core works the holding points out with (evaluator_core.pxi)
+    for i in range(EH_HOLD_FIRST, EH_HOLD_SOLE + 1):
+        if not -EVL_HOLDING_LIMIT <= img[i] <= EVL_HOLDING_LIMIT:
+            return -1
+    if not (0 <= img[EH_HOLD_BREAKS] <= 1 and 0 <= img[EH_HOLD_AT_DRAW] <= 1):
+        return -1
     for i in range(b.n_excl):
         if not 0 <= b.excl[i] < b.n_rows:
             return -1

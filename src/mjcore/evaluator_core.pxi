@@ -5,7 +5,9 @@
 #
 # The win facts the image's slots read come from the core (each slot names its source: the seats, the win flags
 # core_win_facts derives as HandState.win_facts does, 天和 / 地和 as the flow reads them, the seats already won,
-# 点杠花's kong discarder; a slot the core does not know keeps the context's default, which the image carries).
+# 点杠花's kong discarder, the wildcards each seat holds and what the rule book works out of them and the hand:
+# another seat holds one, the hand waited on any tile, each seat's [wildcards.points]; a slot the core does not
+# know keeps the context's default, which the image carries).
 # The twin is the Python path (the rule set's score() and settle() on the hand's record): tests/game/
 # test_core_sichuan.py and tests/game/test_core_book.py compare nets and events hand by hand.
 
@@ -21,14 +23,17 @@ cdef enum:
     EVM_OWN = 2  # a seat's own total (ev_own_total): as for a win, without the seats' own totals
 
 
-cdef void ev_core_hand(const HandCore* c, const EvBook* b, EvHand* h, int seat, int tile, int from_seat,
-                       int robbing, int wf, int mode, int won_mask, int kong_from, int dealer_discards) noexcept nogil:
+cdef int ev_core_hand(const HandCore* c, const EvBook* b, EvHand* h, int seat, int tile, int from_seat,
+                      int robbing, int wf, int mode, int won_mask, int kong_from, int dealer_discards) noexcept nogil:
     """The evaluator's hand of ``seat`` winning on ``tile`` (claimed when from_seat >= 0) from the core's state,
     with the image's facts: mode EVM_WIN as the rule set's context has them for a win (wf: its core_win_facts),
     EVM_BEST as 查大叫 scores a ready hand (a plain context: the winner, the next seat as discarder, the dealer;
-    no flowers)."""
-    cdef int t, m, i, src, kind, low, mt, kongs = 0, claimed = 0, earthly = 0, hits = -1
+    no flowers).  0, or -1 where the rule book must score it (holding points the image cannot hold)."""
+    cdef int t, m, i, src, kind, low, mt, kongs = 0, claimed = 0, earthly = 0, hits = -1, holdings = 0
     cdef int by_seat[4]
+    cdef int held[4][2]
+    cdef int held_kongs = 0
+    cdef int64_t points[4]
     cdef int64_t v
     cdef uint64_t wild = c.wild_now & CORE_KINDS34
     memset(h, 0, sizeof(EvHand))
@@ -180,7 +185,72 @@ cdef void ev_core_hand(const HandCore* c, const EvBook* b, EvHand* h, int seat, 
                     else:
                         v = (<int64_t>imin(by_seat[0], 0xFFFF) | <int64_t>imin(by_seat[1], 0xFFFF) << 16
                              | <int64_t>imin(by_seat[2], 0xFFFF) << 32 | <int64_t>imin(by_seat[3], 0xFFFF) << 48)
+            elif src == FS_WAITED_ON_ANY_TILE:
+                v = ev_waited_on_any_tile(b, h)
+            elif src == FS_OTHERS_HOLD_WILDCARDS or src == FS_HOLDING_POINTS:
+                # the wildcards each seat holds (the rule set's wildcard_holdings: its context's holdings, as the
+                # flow records them for a win, the tile won on the winner's)
+                if not holdings:
+                    ev_win_holdings(c, seat, tile, from_seat, held, &held_kongs)
+                    holdings = 1
+                if src == FS_OTHERS_HOLD_WILDCARDS:
+                    v = 0
+                    for t in range(4):
+                        if t != seat and (held[t][0] or held[t][1]):
+                            v = 1
+                else:
+                    ev_holding_points(held, held_kongs, b.img + EH_HOLD_FIRST, points)
+                    v = 0
+                    for t in range(4):
+                        if not 0 <= points[t] <= 0x7FFF:
+                            return -1  # (the rule book encodes no such value either: it scores the hand itself)
+                        v |= points[t] << (16 * t)
         h.facts[i] = v
+    return 0
+
+
+cdef void ev_win_holdings(const HandCore* c, int seat, int tile, int from_seat, int held[4][2],
+                          int* kongs) noexcept nogil:
+    """The wildcards each seat holds at ``seat``'s win on ``tile`` (core_holdings; a tile won on a discard or a
+    robbed kong is the winner's too)."""
+    cdef int k, kind
+    core_holdings(c, held, kongs)
+    if from_seat >= 0 and 0 <= c.ind_tile < 34:
+        for k in range(2):
+            kind = c.p.ind_kinds[c.ind_tile][k]
+            if kind >= 0 and tile == kind:
+                held[seat][k] += 1
+
+
+cdef int ev_waited_on_any_tile(const EvBook* b, const EvHand* h) noexcept nogil:
+    """BookRuleSet._waited_on_any_tile on the evaluator's hand (精钓): before the winning tile, the concealed tiles
+    with their wildcard tiles wild (a wildcard won on a discard read as a plain tile where [wildcards]
+    discarded_plain holds, as ev_score reads it) were complete with any tile of the game."""
+    cdef uint8_t hbuf[HBUF]
+    cdef int t, total = 0, wild = h.wild_tiles, win = h.win_tile
+    cdef uint64_t every
+    if not 0 <= win < 34:
+        return 0
+    memset(hbuf, 0, HBUF)
+    for t in range(34):
+        hbuf[t] = h.counts[t]
+    if ((h.wild_kinds >> win) & 1) and img_discarded_plain(b) == 1 and h.discarder >= 0 \
+            and not (h.robbing and (b.flags & EVF_ROBBING_AS_SELF_DRAW)):
+        hbuf[win] += 1  # (the wildcard won on is a plain tile: not one of the wildcards)
+        wild -= 1
+    if wild <= 0:
+        return 0
+    if hbuf[win] > 0:
+        hbuf[win] -= 1
+    else:  # (the winning tile is itself one of the wildcards)
+        wild -= 1
+    if wild <= 0:
+        return 0
+    for t in range(34):
+        total += hbuf[t]
+    total += wild
+    every = ((<uint64_t>1) << 27) - 1 if (b.rule_flags & F_NO_HONORS) else CORE_KINDS34
+    return waits_mask(hbuf, wild, total, b.rule_hand_size, b.rule_flags) == every
 
 
 cdef int ev_core_score(HandCore* c, EvResult* res, int seat, int tile, int from_seat, int robbing, int wf, int mode,
@@ -193,8 +263,8 @@ cdef int ev_core_score(HandCore* c, EvResult* res, int seat, int tile, int from_
             return ER_FALLBACK  # (a bonus tile held that is no wildcard: not a hand the evaluator reads)
     if from_seat >= 0 and tile >= 34:
         return ER_FALLBACK
-    ev_core_hand(c, c.book, &h, seat, tile, from_seat, robbing, wf, mode, won_mask, kong_from, dealer_discards)
-    if h.n_melds > EV_MAX_MELDS:
+    if ev_core_hand(c, c.book, &h, seat, tile, from_seat, robbing, wf, mode, won_mask, kong_from,
+                    dealer_discards) != 0 or h.n_melds > EV_MAX_MELDS:
         return ER_FALLBACK
     return ev_score(c.book, &h, res)
 
@@ -389,6 +459,9 @@ cdef int ev_settle(HandCore* c, EvWinLines* won=NULL) noexcept nogil:
     cdef int last_play = -1
     cdef int64_t won_share[16]    # 买马: each win's lines, what each payer paid its winner
     cdef int64_t won_points[4]    # ... and its points per payer (the result's points_per_payer)
+    cdef int held[4][2]           # 黄庄: the wildcards each seat holds, and their nets
+    cdef int held_kongs = 0
+    cdef int64_t held_net[4]
     if b.players != 4 and book:
         return -1  # (a [settlement] table is for four seats)
     for i in range(b.n_facts):
@@ -477,6 +550,13 @@ cdef int ev_settle(HandCore* c, EvWinLines* won=NULL) noexcept nogil:
                         moved[last] = 1
             won_mask |= 1 << seat
             w += 1
+        elif kind == EV_WALL_END and not book and w == 0 and img[EH_HOLD_AT_DRAW] and c.ind_tile >= 0:
+            # 黄庄: the wildcards each seat holds settled between every pair of seats ([wildcards.points] at_draw:
+            # the rule set's settlement of such a hand, draw_settles_holdings)
+            core_holdings(c, held, &held_kongs)
+            ev_holding_nets(held, held_kongs, img + EH_HOLD_FIRST, held_net)
+            for s in range(4):
+                net[s] += held_net[s]
         elif kind == EV_WALL_END and book:
             playing = 15 & ~won_mask
             any_left = 0
@@ -549,7 +629,7 @@ cdef enum:
     HP_OFFSET = 5
     HP_SOLE = 6
     HP_SIZE = 7
-    HP_LIMIT = 10000     # |amount| at most this: every product below stays far inside int64
+    HP_LIMIT = EVL_HOLDING_LIMIT  # |amount| at most this: every product below stays far inside int64
 
 
 cdef void core_holdings(const HandCore* c, int held[4][2], int* kongs) noexcept nogil:
@@ -580,14 +660,14 @@ cdef void core_holdings(const HandCore* c, int held[4][2], int* kongs) noexcept 
                         kongs[0] |= 1 << s
 
 
-cdef void ev_holding_nets(const int held[4][2], int kongs, const int64_t* hp, int64_t* net) noexcept nogil:
-    """Each seat's points for its holdings (BookRuleSet.holding_points), then every seat paid its points by each
-    other seat: net[i] = Σ_{j≠i} (p_i − p_j)."""
-    cdef int64_t points[4]
-    cdef int64_t n, total = 0
+cdef void ev_holding_points(const int held[4][2], int kongs, const int32_t* hp, int64_t* points) noexcept nogil:
+    """Each seat's points for its holdings (BookRuleSet.holding_points), by the amounts ``hp`` (HP_SIZE of them,
+    each within ±HP_LIMIT: checked where they are given)."""
+    cdef int64_t n
     cdef int s, holders = 0, sole = -1
     for s in range(4):
-        n = hp[HP_FIRST] * held[s][0] + hp[HP_SECOND] * held[s][1] + (hp[HP_KONG] if kongs >> s & 1 else 0)
+        n = (<int64_t>hp[HP_FIRST] * held[s][0] + <int64_t>hp[HP_SECOND] * held[s][1]
+             + (hp[HP_KONG] if kongs >> s & 1 else 0))
         if hp[HP_BREAKS] and n >= hp[HP_THRESHOLD]:
             n = n * (n - hp[HP_OFFSET])
         points[s] = n
@@ -596,6 +676,15 @@ cdef void ev_holding_nets(const int held[4][2], int kongs, const int64_t* hp, in
             sole = s
     if holders == 1:
         points[sole] *= hp[HP_SOLE]
+
+
+cdef void ev_holding_nets(const int held[4][2], int kongs, const int32_t* hp, int64_t* net) noexcept nogil:
+    """Each seat's points for its holdings (ev_holding_points), then every seat paid its points by each other
+    seat: net[i] = Σ_{j≠i} (p_i − p_j)."""
+    cdef int64_t points[4]
+    cdef int64_t total = 0
+    cdef int s
+    ev_holding_points(held, kongs, hp, points)
     for s in range(4):
         total += points[s]
     for s in range(4):
@@ -609,7 +698,7 @@ def core_holding_nets(GameCore core not None, amounts):
     was turned up."""
     cdef int held[4][2]
     cdef int kongs = 0, i
-    cdef int64_t hp[HP_SIZE]
+    cdef int32_t hp[HP_SIZE]
     cdef int64_t net[4]
     got = tuple(amounts)
     if len(got) != HP_SIZE or any(not isinstance(v, int) or isinstance(v, bool) or not -HP_LIMIT <= v <= HP_LIMIT
@@ -657,7 +746,8 @@ cdef int ev_own_total(HandCore* c, int seat, const uint8_t* rows, int tai_cap, i
         return -1
     memset(S, 0, sizeof(EvScan))
     memset(extra, 0, 34)
-    ev_core_hand(c, b, h, seat, -1, -1, 0, 0, EVM_OWN, 0, -1, 0)
+    if ev_core_hand(c, b, h, seat, -1, -1, 0, 0, EVM_OWN, 0, -1, 0) != 0:
+        h.n_melds = EV_MAX_MELDS + 1  # (a fact the evaluator does not take: the rule set counts)
     for t in range(34, CORE_TILES):
         if c.hands[seat][t] and not ((c.wild_now >> t) & 1):
             h.n_melds = EV_MAX_MELDS + 1  # (a bonus tile held that is no wildcard: not a hand the evaluator reads)

@@ -53,6 +53,10 @@ FLOWS: list[tuple[str, dict[str, Any]]] = [
     ("twoplayer", {"swap_at_start": True}),
     ("nanchang", {}),
     ("nanchang", {"jing_at_draw": False, "wall_end_reserve": 14}),
+    # (the facts of the 精 the core works out, under options that change what they pay: a 精 won on a discard
+    # still wild, 精钓's bonus, 德国 paid by all, no 霸王精, 冲关 from 4)
+    ("nanchang", {"discarded_jing_is_wildcard": True, "pinghu_with_jing_ron_allowed": True, "jing_diao_bonus": 5,
+                  "deguo_bonus_payers": "all", "bawang_multiplier": 1, "chongguan_threshold": 4}),
     ("yuhuan", {}),
     ("yuhuan", {"dice_break": False, "lao_gui_ning": False}),
     ("yuhuan", {"chengbao_tiles": 60, "discarded_caishen_is_wildcard": True, "caishen_may_be_flower_tile": True}),

@@ -813,16 +813,19 @@ def test_an_image_whose_sums_overflow_is_refused(word: str) -> None:
 # --- Nanchang on the compiled book -----------------------------------------------------------------------------------
 
 def test_nanchang_compiles() -> None:
-    """Nanchang's book compiles: its shares, bonuses, flat wins, best = "payments", discarded 精 and the facts its
-    hooks derive (others hold 精, 精钓's wait, the 精 each seat holds: fact slots of source ``derived``)."""
+    """Nanchang's book compiles: its shares, bonuses, flat wins, best = "payments", discarded 精 and the facts the
+    rule book works out of the hand and the 精 each seat holds (others hold 精, 精钓's wait, each seat's 精 points:
+    fact slots the hand core fills itself, none left to the rule set's hooks)."""
     from mahjong.rulesets.nanchang import Nanchang
 
     rs = Nanchang()
     assert not_compiled_reason(rs) is None
     cb = compiled(rs)
     assert cb is not None
-    derived = {s.name for s in cb.facts if s.source == "derived"}
-    assert derived == {"others_hold_wildcards", "waited_on_any_tile", "holding_points"}, derived
+    worked_out = {s.name: s.source for s in cb.facts if s.source in ("others_hold_wildcards", "waited_on_any_tile",
+                                                                     "holding_points", "derived")}
+    assert worked_out == {name: name for name in ("others_hold_wildcards", "waited_on_any_tile", "holding_points")}
+    assert cb.header["hold_at_draw"] == 1 and cb.header["hold_first"] == 2 and cb.header["hold_second"] == 1
 
 
 @pytest.mark.parametrize("seed", [1, 2])

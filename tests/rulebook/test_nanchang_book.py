@@ -59,7 +59,7 @@ def test_scored_by_the_generic_rule_book() -> None:
     from mahjong.rulebook.compiler import SCORING_HOOKS
 
     own = {name for name in SCORING_HOOKS if getattr(nc.Nanchang, name) is not getattr(BookRuleSet, name)}
-    assert own == {"win_facts", "wildcard_holdings"}
+    assert own == {"wildcard_holdings"}
     for gone in ("score", "readings", "share_rule", "payer_bonuses", "flat_win", "refusal", "_arithmetic"):
         assert gone not in vars(nc.Nanchang), gone
     b = nc.BOOK

@@ -256,17 +256,20 @@ def book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
     win of this flow itself with the compiled rule-book evaluator (GameCore.decide_book): the rule set is scored by
     its book and the book compiled (:func:`mahjong.rulebook.compiler.compiled`), every win fact the book reads is
     one the core derives (the seats, the win flags, the seats already won, 点杠花's kong discarder, the flows' own
-    facts of CoreFacts: the indicator, 报听, 扣听, 海底捞月, the birds; the game's facts a book fact names,
-    ``from``: 玉环's 杠花, 拉杠, 承包, the losers' own totals) or one the flow leaves at its default (or, where the
-    rule book settles the hand, one its payment alone reads), the hand's wildcards as the core counts them are the
-    book's (fixed kinds, the indicator's, or the rule set's own named from the indicator), and the flow's may-win is
-    the result's validity (with 定缺 and 老鬼宁, which the core checks itself). C also settles the hand (its nets;
-    the rule book's settlement is made when read) where the rule set settles by the book's [settlement] table or by
-    its wins alone and the flow adds no payments of its own but a rule file's opening and instant wins (a hand that
-    has one is handed back: the rule book settles it) and its horses (买马) where the compiled book holds their
-    value (its ``horses_paid``: C pays them; the horse events and the rule book's lines for them are made when the
-    hand is read); a row whose name shows the wait (``{wait}``) is named by the wait C scored the win with. None:
-    the rule book decides each win in Python. The same answer for self-play, the step API and the batches."""
+    facts of CoreFacts: the indicator, 报听, 扣听, 海底捞月, the birds; the wildcards each seat holds where the rule
+    set's holdings are the core's count, their points and the facts the rule book works out of them and the hand:
+    Nanchang's 精; the game's facts a book fact names, ``from``: 玉环's 杠花, 拉杠, 承包, the losers' own totals) or
+    one the flow leaves at its default (or, where the rule book settles the hand, one its payment alone reads), the
+    hand's wildcards as the core counts them are the book's (fixed kinds, the indicator's, or the rule set's own
+    named from the indicator), and the flow's may-win is the result's validity (with 定缺 and 老鬼宁, which the
+    core checks itself). C also settles the hand (its nets; the rule book's settlement is made when read) where
+    the rule set settles by the book's [settlement] table or by its wins alone (a drawn hand then by the wildcards
+    each seat holds, as the rule set settles one: BookRuleSet.draw_settles_holdings) and the flow adds no payments
+    of its own but a rule file's opening and instant wins (a hand that has one is handed back: the rule book
+    settles it) and its horses (买马) where the compiled book holds their value (its ``horses_paid``: C pays them;
+    the horse events and the rule book's lines for them are made when the hand is read); a row whose name shows
+    the wait (``{wait}``) is named by the wait C scored the win with. None: the rule book decides each win in
+    Python. The same answer for self-play, the step API and the batches."""
     return _kept(flow, ("book",), lambda: _book_in_c(flow))  # type: ignore[no-any-return]
 
 
@@ -319,7 +322,14 @@ def _book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
         return None  # (record_facts gives it to a book settled by its wins: in the record)
     from mahjong.rulebook.book import _fished_win
 
-    settles = ((type(rs).settle in (RuleSet.settle, BookRuleSet.settle_by_book) or rs.nets_by_wins)
+    # (a rule set that settles a won hand by its wins alone and a drawn one by the wildcards each seat holds, or
+    # by nothing where [wildcards.points] at_draw is off: Nanchang without kong money; C settles the holdings by
+    # the image's amounts, which it holds where the core works them out)
+    by_wins_and_holdings = (rs.won_hands_settle_by_wins() and rs.draw_settles_holdings()
+                            and cb.header["hold_at_draw"] == int(rs.holdings_at_draw()))
+    settles = ((type(rs).settle in (RuleSet.settle, BookRuleSet.settle_by_book) or rs.nets_by_wins
+                or by_wins_and_holdings)
+               and (by_wins_and_holdings or cb.header["hold_at_draw"] == 0)  # (C settles the holdings at a draw)
                and not (_fished_win(rs.book) and book.settlement is not None)
                and (cls.extra_lines is Flow.extra_lines or (isinstance(flow, BookFlow) and (
                    not _has_horses(flow) or cb.header["horses_paid"] == 1)))
@@ -331,7 +341,7 @@ def _book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
     plain_facts = cls.record_facts in (Flow.record_facts, BookFlow.record_facts) and cls.check_facts in (
         Flow.check_facts, BookFlow.check_facts)
     if not plain_facts and (cls.win_facts_from_core is None
-                            or not cls.win_facts_from_core <= _facts_in_c(book, cb, settles)):
+                            or not cls.win_facts_from_core <= _facts_in_c(book, cb, settles) | rs.holdings_facts):
         return None  # (a flow of its own that gives a fact the core does not derive, or does not say which)
     core = compiled_evaluator(cb)
     if core is None:
@@ -376,7 +386,6 @@ def _named_items(core: Any, won: Sequence[Sequence[tuple[int, int, int, bool]]],
                       if i in rows else items[i][renamed] for i, _n, _v, renamed in lines)
         out.append((*named, ("multiplier", "台数翻倍")) if book.aggregation == "hu_tai" else named)
     return out
-
 
 
 def _facts_in_c(book: Any, cb: Any, settles: bool) -> frozenset[str]:
@@ -1052,7 +1061,8 @@ class CoreHand(HandTable):
         from mahjong.rulebook.compiler import CORE_FACTS
 
         flow = self.flow
-        given = CORE_FACTS.keys() | (type(flow).win_facts_from_core or frozenset())
+        held: frozenset[str] = getattr(flow.ruleset, "holdings_facts", frozenset())  # (each seat's wildcards)
+        given = CORE_FACTS.keys() | (type(flow).win_facts_from_core or frozenset()) | held
         st = self.snapshot()
         if type(flow).record_facts_on_core is not Flow.record_facts_on_core and not flow.ready_declaration:
             st.robbing = robbing

@@ -92,7 +92,8 @@ from mahjong.tiles import is_flower, parse_tiles, suit_of, tile_name
 from mahjong.types import Decomposition, Form
 
 __all__ = ["RuleBook", "Flow", "SettlementRules", "WildcardPoints", "BookRuleSet", "BestReading", "ruleset_class",
-           "next_kinds", "describe_value", "compiled_scorer", "WinDerivation", "NO_WIN"]
+           "next_kinds", "describe_value", "compiled_scorer", "WinDerivation", "NO_WIN",
+           "WORKED_OUT_FACTS"]
 
 _FORM_OF = {"regular": Form.REGULAR, "seven_pairs": Form.SEVEN_PAIRS, "thirteen_orphans": Form.THIRTEEN_ORPHANS,
             "honors_and_knitted": Form.HONORS_AND_KNITTED, "thirteen_lan": Form.THIRTEEN_LAN}
@@ -476,12 +477,18 @@ class BestReading(NamedTuple):
     flat: bool = False
 
 
+#: book facts ([facts]) the rule book works out itself where a book declares them, from the hand and the wildcards
+#: each seat holds (:meth:`BookRuleSet.worked_out_facts`); the hand core works them out alike
+WORKED_OUT_FACTS: frozenset[str] = frozenset({"others_hold_wildcards", "waited_on_any_tile"})
+
+
 class WinDerivation(NamedTuple):
     """What :meth:`BookRuleSet.score` works out of a checked hand and its scoring context before it reads the
     hand (:meth:`BookRuleSet.win_derivation`), once for the rule book and the compiled evaluator alike: the wild
     kinds, whether a wildcard won on a discard is a plain tile (``[wildcards] discarded_plain``), the wildcard
     tiles the readings hold (None where no row needs them), the wildcards each seat holds
-    (:meth:`BookRuleSet.wildcard_holdings`) and the values of the rule set's :attr:`BookRuleSet.derived_facts`."""
+    (:meth:`BookRuleSet.wildcard_holdings`) and the values of the book's facts not read off the context
+    (:attr:`BookRuleSet.facts_not_given`)."""
 
     wild_kinds: frozenset[int]
     plain_win: bool
@@ -874,15 +881,69 @@ class BookRuleSet(RuleSet[Any]):
         wild_kinds = self.wildcard_kinds(ctx)
         plain_win = (b.discarded_plain is not None and not ctx.self_drawn and h.win_tile in wild_kinds
                      and bool(self._value(b.discarded_plain, self._options(), False)))
-        derived = self.derived_facts
+        derived = self.facts_not_given
         taken: tuple[int, ...] | None = None
         if b.discarded_plain is not None or derived:
             wild_tiles = [t for t in h.concealed if t in wild_kinds]
             if plain_win:
                 wild_tiles.remove(h.win_tile)  # type: ignore[arg-type]  # (a wildcard won on a discard is plain)
             taken = tuple(wild_tiles)
-        facts = dict(self.win_facts(h, ctx, holdings, taken or ())) if derived else {}
+        facts: dict[str, Any] = {}
+        if derived:
+            facts.update(self.worked_out_facts(h, ctx, holdings, taken or ()))
+            if self.derived_facts:
+                facts.update(self.win_facts(h, ctx, holdings, taken or ()))
         return WinDerivation(wild_kinds, plain_win, taken, holdings, facts)
+
+    @property
+    def facts_not_given(self) -> frozenset[str]:
+        """The book's facts not read off the win context: the rule set's :attr:`derived_facts` and the
+        :data:`WORKED_OUT_FACTS` the book declares."""
+        got: frozenset[str] | None = self.__dict__.get("_facts_not_given")
+        if got is None:
+            got = self.__dict__["_facts_not_given"] = self.derived_facts | (
+                WORKED_OUT_FACTS & frozenset(self.book.facts))
+        return got
+
+    def worked_out_facts(self, hand: Hand, ctx: WinContext, holdings: tuple[list[Any], list[bool]] | None,
+                         wildcard_tiles: tuple[int, ...]) -> dict[str, Any]:
+        """The :data:`WORKED_OUT_FACTS` the book declares (and the rule set does not derive itself), for a win:
+        ``others_hold_wildcards``, a seat other than the winner holds a wildcard (hand or melds, as
+        :meth:`wildcard_holdings` says: none where the rule set reads no holdings; 德中德), and
+        ``waited_on_any_tile``, before the winning tile the hand with its wildcard tiles wild (``wildcard_tiles``)
+        was complete with any tile (精钓; worked out only when a row reads it: a zero-argument callable, as the
+        library's predicates are)."""
+        wanted = WORKED_OUT_FACTS.intersection(self.book.facts) - self.derived_facts
+        out: dict[str, Any] = {}
+        if "others_hold_wildcards" in wanted:
+            held = holdings[0] if holdings is not None else []
+            out["others_hold_wildcards"] = any(any(h) for s, h in enumerate(held) if s != ctx.winner)
+        if "waited_on_any_tile" in wanted:
+            known: list[bool] = []  # worked out once, the first time a row reads it
+
+            def waited_on_any_tile() -> bool:
+                if not known:
+                    known.append(self._waited_on_any_tile(hand, wildcard_tiles))
+                return known[0]
+
+            out["waited_on_any_tile"] = waited_on_any_tile
+        return out
+
+    def _waited_on_any_tile(self, hand: Hand, wildcard_tiles: tuple[int, ...]) -> bool:
+        """Before the winning tile, the hand with its wildcard tiles wild was complete with any tile (the kernels'
+        ``waits(...).any_tile``): the concealed tiles but the wildcards and the winning tile (a wildcard drawn as
+        the winning tile is one wildcard fewer)."""
+        wild = len(wildcard_tiles)
+        if wild == 0 or hand.win_tile is None:
+            return False
+        before = list(hand.counts)
+        for t in wildcard_tiles:
+            before[t] -= 1
+        if before[hand.win_tile] > 0:
+            before[hand.win_tile] -= 1
+        else:  # the winning tile is itself one of the wildcards
+            wild -= 1
+        return wild > 0 and bool(K.waits(bytes(before), wild, self.hand_rules).any_tile)
 
     def _score(self, hand: Hand | str, context: WinContext | None, explain: bool) -> ScoreResult | None:
         """:meth:`score`; with ``explain`` false None where the compiled evaluator finds the hand wins not."""
@@ -903,7 +964,7 @@ class BookRuleSet(RuleSet[Any]):
         plain.update(self_drawn=ctx.self_drawn, winner_is_dealer=ctx.winner_is_dealer, melds=len(melds),
                      kongs=sum(1 for m in melds if m.is_kong),
                      claimed_melds=sum(1 for m in melds if not m.is_concealed))
-        derived = self.derived_facts
+        derived = self.facts_not_given
         extra = {k: fact_value(kind, getattr(ctx, k)) for k, (kind, _d, _m) in b.facts.items() if k not in derived}
         plain.update(extra)
         failed = self._first_check(plain, BUILTINS)
@@ -1272,6 +1333,11 @@ class BookRuleSet(RuleSet[Any]):
         """Hook: the values of :attr:`derived_facts` for a win (the hand, its context, the wildcards each seat
         holds (:meth:`wildcard_holdings`) and the wildcard tiles taken out of the hand).  None here."""
         return {}
+
+    #: the win context's fields :meth:`wildcard_holdings` reads: the wildcards each seat holds, which the hand core
+    #: counts itself from its state (the copies of the indicator's first and second wildcard kinds, hand and melds,
+    #: and the kongs of the second kind); none here
+    holdings_facts: ClassVar[frozenset[str]] = frozenset()
 
     def wildcard_holdings(self, hand: Hand, ctx: WinContext) -> tuple[list[Any], list[bool]] | None:
         """Hook: the wildcards each seat holds at a win (copies of each wildcard kind, hand and melds) and which

@@ -110,18 +110,19 @@ class CompiledBook:
 
     def fact_values(self, ctx: Any, hand: Any, rs: Any = None, derivation: Any = None) -> list[int]:
         """The image's fact vector for a win context (and the hand, for the scoring names melds / kongs /
-        claimed_melds); the facts the rule set's hooks derive (source ``derived``) read off the hand's
-        :class:`~mahjong.rulebook.book.WinDerivation` (``derivation``, or worked out by ``rs`` as
-        BookRuleSet.score does): its win facts, and each seat's points for the wildcards it holds
-        (``holding_points``; none where the hook settles none)."""
+        claimed_melds); the facts not given with the win (the rule book's worked-out facts, the rule set's
+        derived facts, each seat's points for the wildcards it holds: ``holding_points``, none where the hook
+        settles none) read off the hand's :class:`~mahjong.rulebook.book.WinDerivation` (``derivation``, or
+        worked out by ``rs`` as BookRuleSet.score does)."""
         getters = self.__dict__.get("_getters")
         if getters is None:
             book_facts = self.__dict__["_facts_of_book"]
             getters = self.__dict__["_getters"] = tuple(_getter(slot, book_facts) for slot in self.facts)
         out = []
         v: Any
+        not_given = rs.facts_not_given if rs is not None else frozenset()
         for (get, kind), slot in zip(getters, self.facts):
-            if slot.source == "derived":
+            if slot.source in _FROM_DERIVATION or slot.name in not_given:
                 if rs is None:
                     raise NotCompiled("the facts the rule set derives need the rule set")
                 if derivation is None:
@@ -188,6 +189,11 @@ def fact_source(book: Any, name: str) -> str:
 def game_fact_names(book: Any) -> frozenset[str]:
     """The book facts the hand core works out itself (:func:`fact_source` is not ``none``)."""
     return frozenset(CORE_FACTS) | frozenset(n for n, (_t, _d, meta) in book.facts.items() if meta.get("from"))
+
+
+#: the sources of the facts BookRuleSet.score works out of the hand and the seats' wildcards (its WinDerivation), which
+#: the compiled book reads off it in Python
+_FROM_DERIVATION = frozenset({"derived", "others_hold_wildcards", "waited_on_any_tile", "holding_points"})
 
 
 def _getter(slot: FactSlot, book_facts: Mapping[str, tuple[str, Any, dict[str, Any]]]
@@ -312,6 +318,10 @@ class _Compiler:
         self.every_key: set[str] = {r.key for r in rs.rows}
         self.groups: dict[str, int] = {"": 0}
         self.plain_names = self._plain_names()
+        #: the rule set reads the wildcards each seat holds (its hook); the core counts them alike (the hook says
+        #: which context fields it reads them from: holdings_facts)
+        self.holds = type(rs).wildcard_holdings is not BookRuleSet.wildcard_holdings
+        self.holds_in_core = self.holds and bool(rs.holdings_facts)
         self.reading_facts = self._reading_facts()
 
     # -- names ---------------------------------------------------------------------------------------------------
@@ -341,6 +351,10 @@ class _Compiler:
                 source = "already_won"
             elif name in self.rs.derived_facts:
                 source = "derived"
+            elif name in self.rs.facts_not_given:  # (a fact the rule book works out: the core works it out alike)
+                source = name
+                if name == "others_hold_wildcards" and not self.holds_in_core:  # (from the hook's holdings: with
+                    source = "derived" if self.holds else "zero"  # none, none held)
             else:
                 source = fact_source(self.book, name)
             got = self.slot_of[key] = len(self.slots)
@@ -777,9 +791,17 @@ def compile_ruleset(rs: BookRuleSet) -> CompiledBook:
     bonuses = _shares(c, put, scalar)
     put("flat_group", -1 if book.flat_group is None else c.groups.get(book.flat_group, -1))
     put("flat_when", scalar(book.flat_when, None) if book.flat_group is not None else -1)
-    # 南昌 算精: the wildcards each seat holds, settled with a win paid by shares or flat (the hook's holdings)
-    holds = type(rs).wildcard_holdings is not BookRuleSet.wildcard_holdings and (book.shares or book.flat_group)
-    put("holding_points", c.per_seat_slot("holding_points", "derived") if holds else -1)
+    # 南昌 算精: the wildcards each seat holds, settled with a win paid by shares or flat (the hook's holdings; the
+    # core works the points out with the file's amounts, where they are within its limit)
+    holds = c.holds and (book.shares or book.flat_group)
+    amounts, at_draw = _holding_amounts(rs)
+    in_core = c.holds_in_core and all(-O.HOLDING_LIMIT <= v <= O.HOLDING_LIMIT for v in amounts)
+    put("holding_points", c.per_seat_slot("holding_points", "holding_points" if in_core else "derived") if holds
+        else -1)
+    for name, v in zip(("hold_first", "hold_second", "hold_kong", "hold_breaks", "hold_threshold", "hold_offset",
+                        "hold_sole"), amounts if in_core else (0, 0, 0, 0, 0, 0, 1)):
+        put(name, v)
+    put("hold_at_draw", int(at_draw and in_core))
     fact_words: list[int] = []
     for s in c.slots:
         fact_words += [O.FACT_KINDS.index(s.kind), _FS[s.source], s.default]
@@ -1004,10 +1026,14 @@ def holdings_table(rs: Any) -> tuple[int, int, int, int, int, int, int]:
     (BookRuleSet.holding_points): (first kind, second kind, the second kind's kong, whether the breakthrough
     applies, its threshold, its offset, the sole holder's factor); a book that settles no holdings at a drawn hand
     (no table, or ``at_draw`` false) gives amounts that settle nothing."""
+    amounts, at_draw = _holding_amounts(rs)
+    return amounts if at_draw else (0, 0, 0, 0, 0, 0, 1)
+
+
+def _holding_amounts(rs: Any) -> tuple[tuple[int, int, int, int, int, int, int], bool]:
+    """The ``[wildcards.points]`` amounts in the core's order (see :func:`holdings_table`), and ``at_draw``."""
     first, second, kong, threshold, offset, sole, at_draw = rs._holding_amounts()
-    if not at_draw:
-        return (0, 0, 0, 0, 0, 0, 1)
-    return (first, second, kong, int(threshold is not None), threshold or 0, offset, sole)
+    return (first, second, kong, int(threshold is not None), threshold or 0, offset, sole), at_draw
 
 
 def own_totals_plan(rs: Any, turned: bool) -> tuple[bytes, int, int, int] | None:

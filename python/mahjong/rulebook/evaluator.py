@@ -456,7 +456,7 @@ def _twin(cb: CompiledBook, rs: Any, hand: Any, ctx: Any) -> Outcome:
         raise _Fallback("the readings raise") from None
     taken = _taken(hand, wild_kinds) if plain_win else None
     book = rs.book
-    derived = rs.derived_facts
+    derived = rs.facts_not_given
     extra = {k: _fact_of(kind, getattr(ctx, k)) for k, (kind, _d, _m) in book.facts.items() if k not in derived}
     if derived:
         extra.update({k: v for k, v in derivation.facts.items() if k in derived})

@@ -132,6 +132,11 @@ FACT_SOURCES = (
     "late_discard",     # a win on a discard made in the flow's last late_discard_tiles live tiles (玉环 承包)
     "own_totals",       # each other seat's own total, the rows the rule set names on its held tiles (玉环 输家互算)
     "zero",             # a fact that is always its default in the core's play (false / 0 / none)
+    # the facts of the seats' wildcards the core works out from its state, as the rule book does (BookRuleSet:
+    # its worked-out facts and the wildcards each seat holds)
+    "others_hold_wildcards",  # a seat other than the winner holds a wildcard (hand or melds)
+    "waited_on_any_tile",     # before the winning tile the hand, its wildcards wild, was complete with any tile
+    "holding_points",   # each seat's points for the wildcards it holds ([wildcards.points]; a per-seat fact)
     # a fact the rule set's hooks work out from the hand and the seats (BookRuleSet.win_facts, the points of the
     # wildcards each seat holds: wildcard_holdings): given by the caller; the hand core does not derive it (a book
     # that reads one is decided by the rule book in play)
@@ -196,6 +201,12 @@ HEADER = (
     # 腊子: a reading worth the cap outright by an expression over the reading ([scoring] cap_when; -1: none, and
     # none where the book has no cap), its rows shown as counted
     "cap_when",
+    # the [wildcards.points] amounts under the options with which the core works out each seat's holding_points
+    # (compiler.holdings_table: first kind, second kind, the second kind's kong, whether the breakthrough applies,
+    # its threshold, its offset, the sole holder's factor; all 0 but the factor 1 where the book reads none), and
+    # whether a hand that ends with no win settles them too ([wildcards.points] at_draw: 1, else 0)
+    "hold_first", "hold_second", "hold_kong", "hold_breaks", "hold_threshold", "hold_offset", "hold_sole",
+    "hold_at_draw",
 )
 #: the words of one row: stage, unit, value, value on a self-draw, pattern flag, group, its programs (when, count,
 #: a value of the hand, the other name's condition; -1 = none), its exclusions (how many, where), and whether it
@@ -214,6 +225,10 @@ FACT_KINDS = ("int", "seats", "per_seat")
 ABSENT = -(1 << 62)
 #: a slot's default that is none (in the image's 32-bit words)
 DEFAULT_ABSENT = -(1 << 31)
+
+#: the largest |amount| of [wildcards.points] the core works a seat's holding points out with (a book with a larger
+#: one has them worked out by the rule book)
+HOLDING_LIMIT = 10000
 
 #: what the evaluator answers: the hand's value, or why the caller must ask the rule book
 RESULTS = (
@@ -266,6 +281,7 @@ def magic(library: tuple[tuple[str, ...], ...] | None = None) -> int:
     text = "\n".join(f"{p}{','.join(names)}" for p, names in tables(lib))
     text += f"\nflags {','.join(FLAGS)}\noperands {sorted(OPERANDS.items())}\nstack {sorted(STACK.items())}"
     text += f"\n{MAX_STACK} {MAX_CODE} {MAX_LINES} {LIMIT} {ABSENT} {DEFAULT_ABSENT} preds {len(lib[0])}"
+    text += f" holdings {HOLDING_LIMIT}"
     return zlib.crc32(text.encode("utf-8")) & 0x7FFFFFFF
 
 
@@ -288,6 +304,7 @@ def render_pxd(path: str = _PREDICATES) -> str:
         f"    EVL_HEADER = {len(HEADER)}",
         f"    EVL_ROW = {len(ROW)}",
         f"    EVL_FACT = {len(FACT)}",
+        f"    EVL_HOLDING_LIMIT = {HOLDING_LIMIT}",
     ]
     for i, name in enumerate(FLAGS):
         lines.append(f"    EVF_{name.upper()} = {1 << i}")

@@ -15,8 +15,9 @@ with the 德国 / 精钓 bonuses (``[payment.shares]``, ``[[payment.bonuses]]``)
 
 * :meth:`Nanchang.wildcard_holdings` (:meth:`Nanchang.jing_holdings`) — the 精 each seat holds, checked against the
   hand, settled with the win between every pair of seats by the file's ``[wildcards.points]`` (正精 2, 副精 1, 精杠,
-  冲关, 霸王精; :meth:`Nanchang.jing_points`, :meth:`Nanchang.jing_settlement`);
-* :meth:`Nanchang.win_facts` — the facts the rows read that the seats' 精 and the wait decide (德中德, 精钓);
+  冲关, 霸王精; :meth:`Nanchang.jing_points`, :meth:`Nanchang.jing_settlement`); the rule book works out from them
+  and the hand the facts the rows read that the file declares (``others_hold_wildcards`` for 德中德,
+  ``waited_on_any_tile`` for 精钓);
 * :meth:`Nanchang.reading_class` — (speed) readings alike in what the rows read are scored once.
 
 How a win is scored:
@@ -40,7 +41,6 @@ from dataclasses import dataclass, fields
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Literal
 
-from mahjong._kernels import backend_module as K
 from mahjong.errors import ContextError
 from mahjong.framework import N_SEATS, WinContext
 from mahjong.hand import Hand
@@ -397,46 +397,15 @@ class Nanchang(BookRuleSet):
 
     # -- what the book's rows read that the win context does not say ------------------------------------------
 
-    #: the book's facts this rule set works out (:meth:`win_facts`)
-    derived_facts = frozenset({"others_hold_wildcards", "waited_on_any_tile"})
-    #: the compiled book calls these two hooks for the facts they derive and the 精 held (fact slots of source
-    #: ``derived``: mahjong.rulebook.compiler.derived_facts), so they compute what the rule book does
-    compiled_overrides = frozenset({"win_facts", "wildcard_holdings"})
+    #: the compiled book reads the 精 held off this hook (the points of the file's [wildcards.points], and 德中德's
+    #: others_hold_wildcards), so it counts what the rule book does: the hand core counts the same itself
+    compiled_overrides = frozenset({"wildcard_holdings"})
+    #: the context's fields :meth:`wildcard_holdings` reads (the 精 each seat holds), which the hand core counts
+    holdings_facts = frozenset({"indicator", "jing_held", "jing_kongs"})
 
     def wildcard_holdings(self, hand: Hand, ctx: WinContext) -> tuple[list[JingHolding], list[bool]]:
         """Hook: the 精 each seat holds and the 精杠, settled with the win (:meth:`jing_holdings`)."""
         return self.jing_holdings(hand, self._context(ctx))
-
-    def win_facts(self, hand: Hand, ctx: WinContext, holdings: tuple[list[Any], list[bool]] | None,
-                  wildcard_tiles: tuple[int, ...]) -> dict[str, Any]:
-        """Hook: the book's win facts derived from the hand and the seats' 精: ``others_hold_wildcards`` (德中德
-        needs nobody else to hold a 精) and ``waited_on_any_tile`` (精钓: before the winning tile the hand, with
-        its 精 as wildcards, won on any tile; worked out only when a row reads it: a zero-argument callable, as the
-        library's predicates are)."""
-        held = holdings[0] if holdings is not None else []
-        known: list[bool] = []  # worked out once, the first time a row reads it
-
-        def waited_on_any_tile() -> bool:
-            if not known:
-                counts = list(hand.counts)
-                for t in wildcard_tiles:
-                    counts[t] -= 1
-                known.append(self._waited_on_any_tile(hand, counts, len(wildcard_tiles)))
-            return known[0]
-
-        return {"others_hold_wildcards": any(z + f for s, (z, f) in enumerate(held) if s != ctx.winner),
-                "waited_on_any_tile": waited_on_any_tile}
-
-    def _waited_on_any_tile(self, hand: Hand, counts: list[int], wild: int) -> bool:
-        """Before the winning tile, the hand with its ``wild`` 精 as wildcards won on any tile (精钓's wait)."""
-        if wild == 0 or hand.win_tile is None:
-            return False
-        before = list(counts)
-        if before[hand.win_tile] > 0:
-            before[hand.win_tile] -= 1
-        else:  # the drawn tile is itself a 精
-            wild -= 1
-        return wild > 0 and bool(K.waits(bytes(before), wild, self.hand_rules).any_tile)
 
     def reading_class(self, d: Decomposition, wildcard_tiles: tuple[int, ...]) -> tuple[Any, ...]:
         """Hook (speed): what the book's rows read of a reading — its form, how many of its sets are pungs, the

@@ -40,6 +40,9 @@ class NanchangFlow(Flow):
     # as a win's record does, so no final hand is built for it)
     heavenly = True
     earthly = "first_draw"
+    #: the win facts record_facts gives: the indicator and the 精 each seat holds, which the hand core works out
+    #: itself (the rule set's holdings_facts), so the compiled book decides the wins in C
+    win_facts_from_core = frozenset({"indicator", "jing_held", "jing_kongs"})
 
     def __init__(self, ruleset: Any, options: Any = None) -> None:
         from mahjong.rulebook.flow import indicator_of

@@ -1068,6 +1068,8 @@ _ROWS: list[tuple[str, str, str]] = [
      "a fact name is snake_case, not an option and not a name of the predicate library",
      "和牌条件名须为 snake_case，且不能与选项或判定函数库中的名字相同。"),
     ("rule-file-bool-option", "{name} is not a bool option of this file", "{name} 不是本文件的 bool 选项。"),
+    ("rule-file-fact-from", "the game's fact {source} is of type {want}, not {kind}",
+     "游戏自身的和牌条件 {source} 的类型是 {want}，不是 {kind}。"),
     ("rule-file-wildcard-tile", "a wildcard tile is not in the tile set", "有百搭牌不在这副牌里。"),
     ("rule-file-wildcards-both",
      "wildcards are either fixed tiles or chosen by an indicator, not both",

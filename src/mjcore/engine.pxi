@@ -235,6 +235,8 @@ ctypedef struct CoreFlow:
     int horses                 # -1: no 买马
     int horses_no_wild         # -1: as many
     int horse_from             # HF_*
+    int late_discard_tiles     # a discard won on with at most this many live tiles left is late (承包); -1 none
+    int wildcard_forfeits      # bits 1 << WFF_*: a wildcard melded / discarded forfeits the seat's wins (老鬼宁)
     int8_t horse_pos[34]       # each kind's 买马 position (0 = the start seat ..; -1: none)
     int n_open                 # [[opening]] rows: the row's place in the file, its condition, its times (-1: once)
     int open_row[CORE_SPECIAL_ROWS]
@@ -808,6 +810,28 @@ cdef int core_gb_verdict(HandCore* c, int seat, int tile, int from_seat, int rob
     return ok
 
 
+cdef int core_forfeited(const HandCore* c, int seat) noexcept nogil:
+    """Flow.may_win's 老鬼宁 (Flow.forfeited): the seat has a tile of this hand's wildcard kinds in a meld, or among
+    its discards, where the flow's wildcard_forfeits says that forfeits its wins."""
+    cdef int m, k
+    cdef int tiles[3]
+    cdef uint64_t wild = c.wild_now
+    if c.p.wildcard_forfeits & (1 << WFF_MELDED):
+        for m in range(c.n_melds[seat]):
+            if c.meld_kind[seat][m] == MK_CHOW:
+                core_meld_tiles(c, seat, m, tiles)
+                for k in range(3):
+                    if 0 <= tiles[k] < CORE_TILES and (wild >> tiles[k]) & 1:
+                        return 1
+            elif 0 <= c.meld_tile[seat][m] < CORE_TILES and (wild >> c.meld_tile[seat][m]) & 1:
+                return 1
+    if c.p.wildcard_forfeits & (1 << WFF_DISCARDED):
+        for k in range(c.n_river[seat] if c.n_river[seat] <= CORE_RIVER else CORE_RIVER):
+            if c.river[seat][k] < CORE_TILES and (wild >> c.river[seat][k]) & 1:
+                return 1
+    return 0
+
+
 cdef int core_win_offer(HandCore* c, int seat, int tile, int from_seat, int robbing) noexcept nogil:
     """1 if the win is on offer, 0 if not, -1 if the rule set must be asked (CS_SCORE; c.q_* set)."""
     cdef int ok
@@ -818,6 +842,8 @@ cdef int core_win_offer(HandCore* c, int seat, int tile, int from_seat, int robb
     if c.verdict_step[seat] == c.n_ev and c.verdict_tile[seat] == tile:
         return c.verdict_ok[seat]
     if c.p.lack and core_holds_lack(c, seat):  # may_win: never holding the lacking suit (定缺)
+        ok = 0
+    elif c.p.wildcard_forfeits and core_forfeited(c, seat):  # may_win: 老鬼宁
         ok = 0
     elif not core_shape_win(c, seat, tile, from_seat >= 0):
         ok = 0
@@ -2663,6 +2689,9 @@ cdef class CoreFlowTable:
             raise ValueError("the horse positions are 34 seats on, or -1")
         for i in range(34):
             f.horse_pos[i] = pos[i]
+        f.late_discard_tiles, f.wildcard_forfeits = v[CF_LATE_DISCARD_TILES], v[CF_WILDCARD_FORFEITS]
+        if not -1 <= f.late_discard_tiles <= CORE_WALL or not 0 <= f.wildcard_forfeits < (1 << WFF_N):
+            raise ValueError("late_discard_tiles is -1..the wall, wildcard_forfeits a mask of WILDCARD_FORFEITS")
         code = [int(x) for x in program]
         if len(code) > CORE_PROGRAM or any(not -(1 << 31) <= x < (1 << 31) for x in code):
             raise ValueError(f"the holding programs hold at most {CORE_PROGRAM} values")
@@ -2960,6 +2989,23 @@ cdef class GameCore:
         finally:
             free(won)
 
+    def won_waits(self):
+        """Each win's wait as the settlement in C scored it (mahjong.rulebook.opcodes.WAITS index: the words a row's
+        name shows for ``{wait}``), in the order of :meth:`wins`, once a hand C settles is over; else None."""
+        cdef EvWinLines* won
+        cdef int i
+        if not self.c.ev_decide or not self.c.ev_settles or self.c.phase != PH_END:
+            return None
+        won = <EvWinLines*>malloc(sizeof(EvWinLines))
+        if won == NULL:
+            raise MemoryError()
+        try:
+            if ev_settle(self.c, won) != 0:
+                return None
+            return [won.wait[i] for i in range(min(self.c.n_won, 4))]
+        finally:
+            free(won)
+
     def book_score(self, int seat, int tile, int from_seat):
         """The compiled book's total of the seat winning on ``tile`` now (from_seat -1: self-drawn; no robbing), as
         the win would be scored (a test aid): the total, or None where the book gives no win or hands the win to
@@ -2976,6 +3022,26 @@ cdef class GameCore:
         total = res.total if st == ER_OK and not res.invalid else None
         free(res)
         return total
+
+    def book_facts(self, int seat, int tile, int from_seat, bint robbing=False):
+        """The win facts the compiled book given to :meth:`decide_book` reads for the seat winning on ``tile`` now
+        (from_seat -1: self-drawn), one per fact slot of the image as the core fills them (None: no value), for
+        the tests to compare with the rule book's (a test aid)."""
+        cdef EvHand* h
+        cdef int i
+        if not self.c.ev_decide or not 0 <= seat < 4 or not 0 <= tile < CORE_TILES or not -1 <= from_seat < 4:
+            raise ValueError("seat, tile and from_seat out of range, or no compiled book")
+        h = <EvHand*>malloc(sizeof(EvHand))
+        if h == NULL:
+            raise MemoryError()
+        try:
+            if ev_core_hand(self.c, self.c.book, h, seat, tile, from_seat, robbing,
+                            core_win_facts(self.c, seat, tile, from_seat, robbing), EVM_WIN, ev_won_mask(self.c), -1,
+                            ev_dealer_discards(self.c)) != 0:
+                return None
+            return [None if h.facts[i] == EVL_ABSENT else h.facts[i] for i in range(self.c.book.n_facts)]
+        finally:
+            free(h)
 
     def pay_marks(self):
         """The event-record positions where money moved during play (decide_book with settles), in order."""

@@ -189,7 +189,9 @@ cdef enum:
     CF_HORSES = 38
     CF_HORSES_WITHOUT_WILDCARDS = 39
     CF_HORSE_FROM = 40
-    CF_N = 41
+    CF_LATE_DISCARD_TILES = 41
+    CF_WILDCARD_FORFEITS = 42
+    CF_N = 43
 
 cdef enum:
     PEN_WA = 0
@@ -200,6 +202,11 @@ cdef enum:
     PEN_RE = 5
     PEN_NJ = 6
     PEN_N = 7
+
+cdef enum:
+    WFF_MELDED = 0
+    WFF_DISCARDED = 1
+    WFF_N = 2
 
 cdef enum:
     CR_NOT_PENDING = -1

@@ -2,7 +2,7 @@
 # (python/mahjong/rulebook/predicates.py): do not edit (edit those files and rebuild).  The compiled
 # rule-book evaluator's opcodes, library ids, codes and image layout, as C constants.
 cdef enum:
-    EVL_MAGIC = 1283993105
+    EVL_MAGIC = 1796165241
     EVL_MAX_STACK = 64
     EVL_MAX_CODE = 65536
     EVL_MAX_LINES = 256
@@ -241,11 +241,16 @@ cdef enum:
     FS_BIRDS = 25
     FS_BIRD_SEATS = 26
     FS_WILDCARD_WIN = 27
-    FS_ZERO = 28
-    FS_OTHERS_HOLD_WILDCARDS = 29
-    FS_WAITED_ON_ANY_TILE = 30
-    FS_HOLDING_POINTS = 31
-    FS_DERIVED = 32
+    FS_INDICATOR_TURNED = 28
+    FS_BONUS_SET_ASIDE = 29
+    FS_DISCARDER_PUNG = 30
+    FS_LATE_DISCARD = 31
+    FS_OWN_TOTALS = 32
+    FS_ZERO = 33
+    FS_OTHERS_HOLD_WILDCARDS = 34
+    FS_WAITED_ON_ANY_TILE = 35
+    FS_HOLDING_POINTS = 36
+    FS_DERIVED = 37
 
 cdef enum:
     FK_INT = 0

@@ -63,6 +63,13 @@ ctypedef struct EvBook:
     # the bonuses added to a payment by shares, two words each (the amount's program, who adds it: BPY_*, -1)
     const int32_t* bonuses
     int n_bonuses
+    # each seat's own total (CompiledBook.set_own_totals, the rule set's own_total_plan; not in the image): the rows
+    # counted, with a wildcard indicator turned up or not, the most 台, the rounding step, the cap (-1 none)
+    int own_on
+    uint8_t own_rows[2][EV_MAX_ROWS]
+    int own_tai_cap
+    int64_t own_step
+    int64_t own_cap
 
 
 ctypedef struct EvHand:
@@ -2548,6 +2555,22 @@ cdef class CompiledBook:
 
     def __deepcopy__(self, memo):
         return self
+
+    def set_own_totals(self, rows_turned, rows_none, int tai_cap, int64_t step, int64_t cap):
+        """How each seat's own total is counted (the fact source own_totals; evaluator_core.pxi ev_own_total): the
+        rows counted (one flag per row of the image) where a wildcard indicator was turned up and where none was,
+        the most 台 (-1 none), the step rounded up to (0 none), the cap (-1 none)."""
+        cdef int i, k
+        marks = (bytes(rows_turned), bytes(rows_none))
+        if any(len(m) != self.b.n_rows for m in marks) or self.b.n_rows > EV_MAX_ROWS:
+            raise ValueError("one flag per row of the compiled book")
+        if not -1 <= tai_cap <= 1000 or not 0 <= step <= EVL_LIMIT or not -1 <= cap <= EVL_LIMIT:
+            raise ValueError("tai_cap is -1..1000, step 0.. and cap -1..")
+        for k in range(2):
+            for i in range(self.b.n_rows):
+                self.b.own_rows[k][i] = marks[1 - k][i] != 0
+        self.b.own_tai_cap, self.b.own_step, self.b.own_cap = tai_cap, step, cap
+        self.b.own_on = 1
 
     def fact_sources(self):
         """Each fact slot's source (mahjong.rulebook.opcodes.FACT_SOURCES index)."""

@@ -20,6 +20,7 @@ cdef enum:
     # what the facts are filled for
     EVM_WIN = 0
     EVM_BEST = 1
+    EVM_OWN = 2  # a seat's own total (ev_own_total): as for a win, without the seats' own totals
 
 
 cdef int ev_core_hand(const HandCore* c, const EvBook* b, EvHand* h, int seat, int tile, int from_seat,
@@ -70,7 +71,7 @@ cdef int ev_core_hand(const HandCore* c, const EvBook* b, EvHand* h, int seat, i
             h.meld_tiles[m][0] = h.meld_tiles[m][1] = h.meld_tiles[m][2] = mt
             kongs += kind != MK_PUNG
         claimed += kind != MK_CONCEALED_KONG
-    if mode == EVM_WIN:
+    if mode != EVM_BEST:
         for i in range(c.n_bonus[seat]):
             t = c.bonus[seat][i]
             if 34 <= t < 42:
@@ -86,7 +87,7 @@ cdef int ev_core_hand(const HandCore* c, const EvBook* b, EvHand* h, int seat, i
     h.discarder = from_seat
     h.dealer = c.dealer
     h.wind = (seat - c.dealer) & 3
-    h.prevalent = c.prevalent_wind if mode == EVM_WIN else 0
+    h.prevalent = c.prevalent_wind if mode != EVM_BEST else 0
     h.robbing = robbing
     if mode == EVM_WIN:
         if c.ev_earthly == EVE_FIRST_DRAW:
@@ -110,7 +111,7 @@ cdef int ev_core_hand(const HandCore* c, const EvBook* b, EvHand* h, int seat, i
         elif src == FS_SEAT_WIND:
             v = h.wind
         elif src == FS_SEAT_WIND_GIVEN:
-            v = h.wind if mode == EVM_WIN else EVL_ABSENT
+            v = h.wind if mode != EVM_BEST else EVL_ABSENT
         elif src == FS_PREVALENT_WIND:
             v = h.prevalent
         elif src == FS_SELF_DRAWN:
@@ -141,7 +142,7 @@ cdef int ev_core_hand(const HandCore* c, const EvBook* b, EvHand* h, int seat, i
             v = won_mask
         elif src == FS_KONG_FROM:
             v = kong_from
-        elif mode == EVM_WIN:
+        elif mode != EVM_BEST:
             # the flows' own facts (core_flow_facts reads them alike), each where the flow gives it: else the slot
             # keeps its default, as the context left without the fact does
             if src == FS_INDICATOR:
@@ -159,6 +160,22 @@ cdef int ev_core_hand(const HandCore* c, const EvBook* b, EvHand* h, int seat, i
             elif src == FS_WILDCARD_WIN:
                 if 34 <= tile < CORE_TILES and ((c.p.held_mask >> tile) & 1):
                     v = 1
+            elif src == FS_INDICATOR_TURNED:
+                v = c.ind_tile >= 0
+            elif src == FS_BONUS_SET_ASIDE:
+                v = c.n_bonus[seat]
+            elif src == FS_DISCARDER_PUNG:
+                if from_seat >= 0 and not robbing:
+                    for m in range(c.n_melds[from_seat] if c.n_melds[from_seat] <= CORE_MELDS else 0):
+                        if c.meld_kind[from_seat][m] == MK_PUNG and c.meld_tile[from_seat][m] == tile:
+                            v = 1
+            elif src == FS_LATE_DISCARD:
+                if from_seat >= 0 and c.p.late_discard_tiles >= 0 and \
+                        core_live(c) - c.p.reserve <= c.p.late_discard_tiles:
+                    v = 1
+            elif src == FS_OWN_TOTALS:
+                if mode == EVM_WIN and b.own_on:
+                    v = ev_own_totals_packed(c, seat)
             elif src == FS_BIRDS or src == FS_BIRD_SEATS:
                 if c.p.birds > 0 and (c.p.bird_hits == BH_SEAT) == (src == FS_BIRD_SEATS):
                     if hits < 0:
@@ -348,6 +365,7 @@ ctypedef struct EvWinLines:
     int n[4]
     EvLine line[4][EV_MAX_ROWS]
     uint8_t renamed[4][EV_MAX_ROWS]
+    int wait[4]                   # each win's wait (WAIT_*: the words a row's name shows for {wait})
 
 
 # ---- 起手小胡: a rule file's [[opening]] rows paid in C -------------------------------------------------------------
@@ -448,7 +466,8 @@ cdef int ev_settle(HandCore* c, EvWinLines* won=NULL) noexcept nogil:
         return -1  # (a [settlement] table is for four seats)
     for i in range(b.n_facts):
         s = b.facts[i * EVL_FACT + EFA_SOURCE]
-        if s == FS_BIRDS or s == FS_BIRD_SEATS or s == FS_HAIDI:
+        if (s == FS_BIRDS or s == FS_BIRD_SEATS or s == FS_HAIDI or s == FS_BONUS_SET_ASIDE or s == FS_DISCARDER_PUNG
+                or s == FS_LATE_DISCARD or s == FS_OWN_TOTALS):
             # (facts of the moment a win is made, read from the core's state now: right only for the wins that end
             # the record; a win with play after it is settled by the rule book, from its record's facts)
             for p in range(c.n_ev):
@@ -517,6 +536,7 @@ cdef int ev_settle(HandCore* c, EvWinLines* won=NULL) noexcept nogil:
                 won.n[w] = res.n_lines
                 memcpy(won.line[w], res.lines, res.n_lines * sizeof(EvLine))
                 memcpy(won.renamed[w], res.renamed, res.n_lines)
+                won.wait[w] = res.best.wait
             if (book and img[EH_KONG_TRANSFER] and (wf & WF_AFTER_KONG_DISCARD) and frm >= 0
                     and not (transferred >> frm & 1)):
                 # 呼叫转移: the discarder's kong just made pays its income on to the (first) winner
@@ -695,3 +715,139 @@ def core_holding_nets(GameCore core not None, amounts):
 
 #: the largest |amount| core_holding_nets takes (a book with a larger one is settled by the rule book)
 HOLDING_AMOUNT_LIMIT = HP_LIMIT
+
+
+cdef int ev_own_total(HandCore* c, int seat, const uint8_t* rows, int tai_cap, int64_t step, int64_t cap,
+                      int64_t* out) noexcept nogil:
+    """A seat's own total from its tiles as they lie now (玉环 输家互算: each loser's own 总胡数; the rule set's
+    own_total_plan, its twin the rule set's own count): the book's rows marked in ``rows`` counted on the seat's
+    held reading (its declared melds, then a concealed triplet of each kind it holds three or four of, wildcards
+    apart, the other tiles loose: no pair, no winning tile, as a self-draw of the seat), added up as the book
+    aggregates (sum, or 胡 x 2^台 with at most ``tai_cap`` 台: -1 none), rounded up to ``step`` (0 none) and held
+    to ``cap`` (-1 none).  0, or -1 where the rule set must count it (a hand the reading cannot hold, a value too
+    big, an expression that raises)."""
+    cdef const EvBook* b = c.book
+    cdef EvScan* S
+    cdef EvHand* h
+    cdef EvReading* r
+    cdef int t, k, i, n_extra = 0, st = -1
+    cdef int64_t tot[5]
+    cdef int64_t v, tai
+    cdef uint8_t extra[34]
+    if b == NULL or not 0 <= seat < 4 or (b.aggregation != AGG_SUM and b.aggregation != AGG_HU_TAI):
+        return -1
+    S = <EvScan*>malloc(sizeof(EvScan))
+    h = <EvHand*>malloc(sizeof(EvHand))
+    r = <EvReading*>malloc(sizeof(EvReading))
+    if S == NULL or h == NULL or r == NULL:
+        free(S)
+        free(h)
+        free(r)
+        return -1
+    memset(S, 0, sizeof(EvScan))
+    memset(extra, 0, 34)
+    if ev_core_hand(c, b, h, seat, -1, -1, 0, 0, EVM_OWN, 0, -1, 0) != 0:
+        h.n_melds = EV_MAX_MELDS + 1  # (a fact the evaluator does not take: the rule set counts)
+    for t in range(34, CORE_TILES):
+        if c.hands[seat][t] and not ((c.wild_now >> t) & 1):
+            h.n_melds = EV_MAX_MELDS + 1  # (a bonus tile held that is no wildcard: not a hand the evaluator reads)
+    if h.n_melds <= EV_MAX_MELDS and h.n_flowers == 0:
+        S.b, S.h, S.status, S.form, S.single_wait, S.fan_cap = b, h, ER_OK, FORM_REGULAR, -1, -1
+        for t in range(34):
+            if h.counts[t] >= 3:  # 暗坎 (a concealed quad's fourth copy is not read)
+                S.melds[S.n_melds][0] = S.melds[S.n_melds][1] = S.melds[S.n_melds][2] = t
+                S.n_melds += 1
+        # the loose tiles, the honors first (the library reads the loose honors); those past what a reading
+        # holds are counted in the reading's tiles only
+        for k in range(34):
+            t = 27 + k if k < 7 else k - 7
+            if 0 < h.counts[t] < 3:
+                for i in range(h.counts[t]):
+                    if S.n_singles < 14:
+                        S.singles[S.n_singles] = t
+                        S.n_singles += 1
+                    elif t < 27:
+                        extra[t] += 1
+                        n_extra += 1
+                    else:
+                        S.status = ER_FALLBACK
+        for t in range(34):
+            for i in range(h.wild_held[t]):
+                if S.n_subs < 8:
+                    S.subs[S.n_subs] = t
+                    S.n_subs += 1
+                else:
+                    S.status = ER_FALLBACK
+        if S.status == ER_OK and S.n_melds + h.n_melds <= EV_MAX_SETS:
+            ev_view(S, r)
+            if n_extra:
+                for t in range(27):
+                    r.counts[t] += extra[t]
+                    if r.counts[t]:
+                        r.suits |= 1 << (t // 9)
+            if S.status == ER_OK and ev_count_rows(S, r) == 0:
+                k = 0
+                for i in range(S.n_lines):
+                    if 0 <= S.lines[i].row < b.n_rows and rows[S.lines[i].row]:
+                        S.lines[k] = S.lines[i]
+                        k += 1
+                if ev_totals(b, S.lines, k, tot) == 0:
+                    if b.aggregation == AGG_SUM:
+                        v = tot[0] + tot[1] + tot[2] + tot[3]
+                        st = 0
+                    else:
+                        tai = tot[2] if tai_cap < 0 or tot[2] < tai_cap else tai_cap
+                        if tai < 0:
+                            tai = 0
+                        if tai <= 40 and ev_mul(b.img[EH_HU_BASE] + tot[1], (<int64_t>1) << tai, &v) == 0:
+                            v += tot[3]
+                            st = 0
+                    if st == 0 and ev_big(v):
+                        st = -1
+                    if st == 0:
+                        if step > 0 and v % step:
+                            v += step - v % step
+                        if cap >= 0 and v > cap:
+                            v = cap
+                        out[0] = v
+    free(S)
+    free(h)
+    free(r)
+    return st
+
+
+def core_own_totals(GameCore core not None, rows, int tai_cap, int64_t step, int64_t cap):
+    """Each seat's own total (ev_own_total) on the compiled book the core was given (GameCore.decide_book), the
+    book's rows marked in ``rows`` (one flag per row of the image); None for a seat the rule set must count."""
+    cdef uint8_t marks[EV_MAX_ROWS]
+    cdef int i, s
+    cdef int64_t v
+    if not core.c.ev_decide or core.c.book == NULL:
+        raise ValueError("the core has no compiled book (decide_book)")
+    flags = bytes(rows)
+    if len(flags) != core.c.book.n_rows or core.c.book.n_rows > EV_MAX_ROWS:
+        raise ValueError("one flag per row of the compiled book")
+    if not -1 <= tai_cap <= 1000 or not 0 <= step <= EVL_LIMIT or not -1 <= cap <= EVL_LIMIT:
+        raise ValueError("tai_cap is -1..1000, step 0.. and cap -1..")
+    for i in range(core.c.book.n_rows):
+        marks[i] = flags[i] != 0
+    out = []
+    for s in range(4):
+        out.append(v if ev_own_total(core.c, s, marks, tai_cap, step, cap, &v) == 0 else None)
+    return tuple(out)
+
+
+cdef int64_t ev_own_totals_packed(HandCore* c, int winner) noexcept nogil:
+    """The fact own_totals of ``winner``'s win: each other seat's own total (ev_own_total, as the book's
+    set_own_totals says), the winner's 0, four in 16 bits each; absent where one is not counted in C."""
+    cdef const EvBook* b = c.book
+    cdef int s
+    cdef int64_t v, packed = 0
+    for s in range(4):
+        if s == winner:
+            continue
+        if ev_own_total(c, s, b.own_rows[1 if c.ind_tile >= 0 else 0], b.own_tai_cap, b.own_step, b.own_cap,
+                        &v) != 0 or not 0 <= v < 32768:
+            return EVL_ABSENT
+        packed |= v << (16 * s)
+    return packed

@@ -59,6 +59,7 @@ FLOWS: list[tuple[str, dict[str, Any]]] = [
                   "deguo_bonus_payers": "all", "bawang_multiplier": 1, "chongguan_threshold": 4}),
     ("yuhuan", {}),
     ("yuhuan", {"dice_break": False, "lao_gui_ning": False}),
+    ("yuhuan", {"chengbao_tiles": 60, "discarded_caishen_is_wildcard": True, "caishen_may_be_flower_tile": True}),
     ("jinshan", {}),
     ("hongzhong", {}),
     ("hongzhong", {"discard_wins": True}),

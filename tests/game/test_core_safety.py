@@ -97,7 +97,7 @@ def _fields(rules: str) -> list[int]:
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.sampled_from(["guobiao", "nanchang", "twoplayer", "changsha"]), st.data())
+@given(st.sampled_from(["guobiao", "nanchang", "twoplayer", "changsha", "yuhuan"]), st.data())
 def test_hostile_flow_tables_are_refused(rules: str, data: Any) -> None:
     from mahjong._core import CoreFlowTable
 

@@ -1,7 +1,7 @@
 """A rule file whose rows' names show the wait (``[win.wait_names]``, ``{wait}`` in a name) compiles: the core
 decides its wins with the compiled book and plays the engine's hands, and its items are named by the wait of each
-win as the rule book names them (the hand the core settled carries no wait: the rule book settles it and writes
-the names), in the results and in ``mahjong simulate``'s tally."""
+win as the rule book names them (the core settles the hand and gives each win's wait, GameCore.won_waits), in the
+results and in ``mahjong simulate``'s tally."""
 
 from __future__ import annotations
 
@@ -74,7 +74,7 @@ def test_the_core_plays_it_and_names_each_win_by_its_wait(wait_file: Path) -> No
     assert not_compiled_reason(get_ruleset(name)) is None
     decided = book_in_c(make_flow(name, {}))
     assert (decided is not None) == core_available()
-    assert decided is None or decided[3] is False  # (decided in C, settled by the rule book)
+    assert decided is None or decided[3] is True  # (decided and settled in C, the wait of each win given by C)
     won = 0
     for salt in range(60):
         seeds = [salt * 4 + s for s in range(4)]

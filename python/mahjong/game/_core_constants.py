@@ -118,7 +118,14 @@ CORE_FLOW_FIELDS = (
     "horses",  # horses turned up after a win (买马), -1 = no 买马
     "horses_without_wildcards",  # ... when the winner holds no wildcard, -1 = as many
     "horse_from",  # HORSE_FROM
+    "late_discard_tiles",  # a win on a discard made with at most this many live tiles left before the wall's end
+    #                        is a late discard (玉环 承包), -1 = none
+    "wildcard_forfeits",  # WILDCARD_FORFEITS bits: a seat that melded / discarded a wildcard this hand may not win
 )
+
+#: What makes a seat forfeit its wins for the rest of the hand (老鬼宁), as bits of the flow's
+#: ``wildcard_forfeits``: a tile of this hand's wildcard kinds in one of its melds; one among its discards.
+WILDCARD_FORFEITS = ("melded", "discarded")
 
 #: What a core step returns: the decisions it waits for, or why Python must look now.
 STATUSES = (
@@ -165,7 +172,8 @@ def render_pxd(path: str = _ACTIONS) -> str:
     for prefix, names in (("PH_", PHASES), ("EV_", EVENT_KINDS), ("CS_", STATUSES), ("CK_", CLAIM_KINDS),
                           ("MK_", MELD_KINDS), ("DP_", DICE_PURPOSES), ("IND_", INDICATOR_FROM),
                           ("BH_", BIRD_HITS), ("HF_", HORSE_FROM), ("IA_", INSTANT_AT), ("HV_", HOLDING_VALUES),
-                          ("HO_", HOLDING_OPS), ("CF_", CORE_FLOW_FIELDS), ("PEN_", PENALTIES)):
+                          ("HO_", HOLDING_OPS), ("CF_", CORE_FLOW_FIELDS), ("PEN_", PENALTIES),
+                          ("WFF_", WILDCARD_FORFEITS)):
         lines += ["", "cdef enum:"]
         lines += [f"    {prefix}{name.upper()} = {i}" for i, name in enumerate(names)]
         lines.append(f"    {prefix}N = {len(names)}")

@@ -252,22 +252,24 @@ _EARTHLY = {None: 0, "first_draw": 1, "first_discard": 2, "first_round": 3}
 
 
 def book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
-    """(the compiled book, the flow reads 天和, how it reads 地和, C settles the hand) when the core may decide
-    every win of this flow itself with the compiled rule-book evaluator (GameCore.decide_book): the rule set is
-    scored by its book and the book compiled (:func:`mahjong.rulebook.compiler.compiled`), every win fact the
-    book reads is one the core derives (the seats, the win flags, the seats already won, 点杠花's kong discarder,
-    the flows' own facts of CoreFacts: the indicator, 报听, 扣听, 海底捞月, the birds; the wildcards each seat holds
-    where the rule set's holdings are the core's count, their points and the facts the rule book works out of
-    them and the hand: Nanchang's 精) or one the flow leaves at its default, the hand's wildcards as the core
-    counts them are the book's (fixed kinds, or the indicator's), and the flow's may-win is the result's
-    validity.  C also settles the hand (its nets; the rule book's settlement is made when read) where the rule
-    set settles by the book's [settlement] table or by its wins alone (a drawn hand then by the wildcards each
-    seat holds, as the rule set settles one: BookRuleSet.draw_settles_holdings) and the
-    flow adds no payments of its own but a rule file's opening and instant wins (a hand that has one is handed
-    back: the rule book settles it) and its horses (买马) where the compiled book holds their value (its
-    ``horses_paid``: C pays them; the horse events and the rule book's lines for them are made when the hand is
-    read), and no row's name shows the wait (``{wait}``: the rows C settles carry none).  None: the rule book
-    decides each win in Python.  The same answer for self-play, the step API and the batches."""
+    """(the compiled book, the flow reads 天和, how it reads 地和, C settles the hand) when the core may decide every
+    win of this flow itself with the compiled rule-book evaluator (GameCore.decide_book): the rule set is scored by
+    its book and the book compiled (:func:`mahjong.rulebook.compiler.compiled`), every win fact the book reads is
+    one the core derives (the seats, the win flags, the seats already won, 点杠花's kong discarder, the flows' own
+    facts of CoreFacts: the indicator, 报听, 扣听, 海底捞月, the birds; the wildcards each seat holds where the rule
+    set's holdings are the core's count, their points and the facts the rule book works out of them and the hand:
+    Nanchang's 精; the game's facts a book fact names, ``from``: 玉环's 杠花, 拉杠, 承包, the losers' own totals) or
+    one the flow leaves at its default (or, where the rule book settles the hand, one its payment alone reads), the
+    hand's wildcards as the core counts them are the book's (fixed kinds, the indicator's, or the rule set's own
+    named from the indicator), and the flow's may-win is the result's validity (with 定缺 and 老鬼宁, which the
+    core checks itself). C also settles the hand (its nets; the rule book's settlement is made when read) where
+    the rule set settles by the book's [settlement] table or by its wins alone (a drawn hand then by the wildcards
+    each seat holds, as the rule set settles one: BookRuleSet.draw_settles_holdings) and the flow adds no payments
+    of its own but a rule file's opening and instant wins (a hand that has one is handed back: the rule book
+    settles it) and its horses (买马) where the compiled book holds their value (its ``horses_paid``: C pays them;
+    the horse events and the rule book's lines for them are made when the hand is read); a row whose name shows
+    the wait (``{wait}``) is named by the wait C scored the win with. None: the rule book decides each win in
+    Python. The same answer for self-play, the step API and the batches."""
     return _kept(flow, ("book",), lambda: _book_in_c(flow))  # type: ignore[no-any-return]
 
 
@@ -299,7 +301,7 @@ def _kept(flow: Flow, asked: tuple[Any, ...], make: Callable[[], Any]) -> Any:
 
 def _book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
     from mahjong.rulebook.book import BookRuleSet
-    from mahjong.rulebook.compiler import CORE_FACTS, compiled
+    from mahjong.rulebook.compiler import compiled
     from mahjong.rulebook.evaluator import compiled_evaluator
     from mahjong.rulebook.flow import BookFlow
 
@@ -315,18 +317,10 @@ def _book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
         return None
     if not _same_wildcards(flow, rs):
         return None  # (the core's wildcards are not the book's: the rule book decides)
-    # the facts the flow gives each win from the hand state: the evaluator reads those of CoreFacts from the core
-    # (compiler.CORE_FACTS); a book that reads another the flow gives is decided by the rule book
     book = rs.book
-    plain_facts = cls.record_facts in (Flow.record_facts, BookFlow.record_facts) and cls.check_facts in (
-        Flow.check_facts, BookFlow.check_facts)
-    if not plain_facts and (cls.win_facts_from_core is None
-                            or not cls.win_facts_from_core <= CORE_FACTS.keys() | rs.holdings_facts):
-        return None  # (a flow of its own that gives a fact the core does not derive, or does not say which; the
-        # wildcards each seat holds the rule set's hook reads are counted by the core: holdings_facts)
     if book.settlement is None and any(slot.name == "already_won" for slot in cb.facts):
         return None  # (record_facts gives it to a book settled by its wins: in the record)
-    from mahjong.rulebook.book import _fished_win, shows_wait
+    from mahjong.rulebook.book import _fished_win
 
     # (a rule set that settles a won hand by its wins alone and a drawn one by the wildcards each seat holds, or
     # by nothing where [wildcards.points] at_draw is off: Nanchang without kong money; C settles the holdings by
@@ -339,12 +333,70 @@ def _book_in_c(flow: Flow) -> tuple[Any, bool, int, bool] | None:
                and not (_fished_win(rs.book) and book.settlement is not None)
                and (cls.extra_lines is Flow.extra_lines or (isinstance(flow, BookFlow) and (
                    not _has_horses(flow) or cb.header["horses_paid"] == 1)))
-               and not (book.settlement is not None and flow.indicator is not None)  # (查大叫 reads no indicator)
-               and not any(shows_wait(r) for r in cb.rows))  # (the rows C settles carry no wait to name them by)
+               and not (book.settlement is not None and flow.indicator is not None))  # (查大叫 reads no indicator)
+    # the facts the flow gives each win from the hand state: the evaluator reads from the core those the core
+    # works out (compiler.game_fact_names: CoreFacts, and the game's facts a book fact is, ``from``); a fact the
+    # payment alone reads (输家互算's totals) is the rule book's where it settles the hand at its end; a book
+    # that reads another the flow gives is decided by the rule book
+    plain_facts = cls.record_facts in (Flow.record_facts, BookFlow.record_facts) and cls.check_facts in (
+        Flow.check_facts, BookFlow.check_facts)
+    if not plain_facts and (cls.win_facts_from_core is None
+                            or not cls.win_facts_from_core <= _facts_in_c(book, cb, settles) | rs.holdings_facts):
+        return None  # (a flow of its own that gives a fact the core does not derive, or does not say which)
     core = compiled_evaluator(cb)
     if core is None:
         return None
+    if any(slot.source == "own_totals" for slot in cb.facts):
+        from mahjong.rulebook.compiler import own_totals_plan
+
+        turned, none = own_totals_plan(rs, True), own_totals_plan(rs, False)
+        if turned is None or none is None or turned[1:] != none[1:]:
+            return None  # (each seat's own total is one the core cannot count: the rule book decides)
+        core.set_own_totals(turned[0], none[0], *turned[1:])
     return core, bool(flow.heavenly), _EARTHLY[flow.earthly], settles
+
+
+def _wait_rows(rs: Any, cb: Any) -> tuple[frozenset[int], Any, Any] | None:
+    """The compiled book's rows whose names show the wait (``{wait}``) by their place, with the rule book and the
+    rows, where a win's items are more than its rows' names (a wait to name, 胡 x 2^台's doubling item); None:
+    they are not."""
+    from mahjong.rulebook.book import shows_wait
+
+    rows = frozenset(i for i, r in enumerate(cb.rows) if shows_wait(r))
+    return (rows, rs.book, cb.rows) if rows or rs.book.aggregation == "hu_tai" else None
+
+
+def _named_items(core: Any, won: Sequence[Sequence[tuple[int, int, int, bool]]],
+                 waits: tuple[frozenset[int], Any, Any], items: Sequence[tuple[tuple[str, str], tuple[str, str]]]
+                 ) -> list[tuple[tuple[str, str], ...]] | None:
+    """Each win's items (key, Chinese name) from the rows C counted, as BookRuleSet.score names them: a row that
+    shows the wait named with the words of the wait C scored the win with (GameCore.won_waits), and 胡 x 2^台's
+    doubling item last; None where C gives no waits."""
+    from mahjong.rulebook.book import row_names, wait_words
+    from mahjong.rulebook.opcodes import WAITS
+
+    got = core.won_waits()
+    if got is None or len(got) < len(won):
+        return None
+    rows, book, book_rows = waits
+    out = []
+    for w, lines in enumerate(won):
+        words = wait_words(book, WAITS[got[w]] if 0 <= got[w] < len(WAITS) else None)
+        named = tuple((items[i][0][0], row_names(book_rows[i], bool(renamed), words)[0])
+                      if i in rows else items[i][renamed] for i, _n, _v, renamed in lines)
+        out.append((*named, ("multiplier", "台数翻倍")) if book.aggregation == "hu_tai" else named)
+    return out
+
+
+def _facts_in_c(book: Any, cb: Any, settles: bool) -> frozenset[str]:
+    """The win facts a flow may give a book the core decides: those the core works out (game_fact_names), and,
+    where the rule book settles the hand, the per-seat fact its payment alone reads (``between_losers``)."""
+    from mahjong.rulebook.compiler import game_fact_names
+
+    names = game_fact_names(book)
+    if not settles and book.between_losers is not None:
+        names |= {book.between_losers}
+    return names
 
 
 def _same_wildcards(flow: Flow, rs: Any) -> bool:
@@ -358,13 +410,35 @@ def _same_wildcards(flow: Flow, rs: Any) -> bool:
         b.wildcard_option is None or bool(getattr(rs.config, b.wildcard_option)))
     ind = flow.indicator
     if not on:
-        return not flow.wild_tiles and (ind is None or not any(ind.wildcards))
+        if not flow.wild_tiles and (ind is None or not any(ind.wildcards)):
+            return True
+        return _indicated_by_hook(flow, rs)
     if b.wildcard_indicator:
         return (not flow.wild_tiles and ind is not None and not any(ind.bonus) and not any(ind.wildcards[34:])
                 and all(frozenset(ind.wildcards[t]) == frozenset(indicated_kinds(b, t)) for t in range(34)))
     held = flow.held_bonus  # (wildcard bonus tiles kept in the hand: 金山 百搭)
     return (ind is None or not any(ind.wildcards)) and frozenset(flow.wild_tiles) == frozenset(b.wildcard_tiles) \
         and all(0 <= t < 34 or t in held for t in flow.wild_tiles)
+
+
+def _indicated_by_hook(flow: Flow, rs: Any) -> bool:
+    """The rule set names its wildcards itself (its wildcard_kinds hook, on a win fact that is the turned-up
+    indicator: ``[facts.NAME] from = "indicator"``), and for every indicator they are the kinds the flow's
+    indicator makes wild (玉环: the 财神 is the turned-up tile's own kind)."""
+    from mahjong.errors import MahjongError
+
+    ind = flow.indicator
+    names = [n for n, (_k, _d, meta) in rs.book.facts.items() if meta.get("from") == "indicator"]
+    if flow.wild_tiles or ind is None or not names or any(ind.wildcards[34:]):
+        return False
+    for t in range(34):
+        try:
+            kinds = rs.wildcard_kinds(rs.Context(**{n: t for n in names}))
+        except (MahjongError, TypeError):
+            return False
+        if frozenset(kinds) != frozenset(ind.wildcards[t]):
+            return False
+    return True
 
 
 def draw_holdings_in_c(flow: Flow) -> tuple[int, ...] | None:
@@ -420,7 +494,8 @@ def own_facts_from_core(flow: Flow) -> bool:
     has_special = getattr(flow, "has_special", None)
     return (core_params(flow) is not None and cls.record_facts_from_core is not Flow.record_facts_from_core
             and not flow.pays_during_play and not flow.draw_hands and cls.check_facts is Flow.check_facts
-            and cls.may_win is Flow.may_win and not flow.plays_lack() and not flow.ready_declaration
+            and cls.may_win is Flow.may_win and not flow.wildcard_forfeits and not flow.plays_lack()
+            and not flow.ready_declaration
             and not (has_special is not None and has_special())
             and flow.earthly in (None, "first_draw", "first_round", "first_discard"))
 
@@ -902,6 +977,10 @@ class CoreHand(HandTable):
         if cb is None or won is None:
             return None
         rows = cb.rows
+        waits = _wait_rows(self.ruleset, cb)
+        if waits is not None:
+            return _named_items(self.core, won, waits,
+                                tuple(((r.key, r.name_zh), (r.key, r.rename_zh)) for r in rows))
         return [tuple((rows[i].key, rows[i].rename_zh if renamed else rows[i].name_zh) for i, _n, _v, renamed in lines)
                 for lines in won]
 
@@ -981,9 +1060,16 @@ class CoreHand(HandTable):
         the record is made so only when the hand ended on its wins (play after a win: the fold makes it)."""
         from mahjong.rulebook.compiler import CORE_FACTS
 
-        kw = self.context_kwargs(seat, tile, from_seat, robbing, self.snapshot())
-        held: frozenset[str] = getattr(self.flow.ruleset, "holdings_facts", frozenset())  # (each seat's wildcards)
-        return {k: v for k, v in kw.items() if (k in CORE_FACTS or k in held) and k not in ("already_won", "kong_from")}
+        flow = self.flow
+        held: frozenset[str] = getattr(flow.ruleset, "holdings_facts", frozenset())  # (each seat's wildcards)
+        given = CORE_FACTS.keys() | (type(flow).win_facts_from_core or frozenset()) | held
+        st = self.snapshot()
+        if type(flow).record_facts_on_core is not Flow.record_facts_on_core and not flow.ready_declaration:
+            st.robbing = robbing
+            kw = flow.record_facts_on_core(self.core, st, seat, tile, from_seat)  # (its record_facts, partly in C)
+        else:
+            kw = self.context_kwargs(seat, tile, from_seat, robbing, st)
+        return {k: v for k, v in kw.items() if k in given and k not in ("already_won", "kong_from")}
 
     def _ledger_record(self, draw: Draw | None) -> HandRecord:
         """The settlement record of a hand with no win yet, straight from the core's kong ledger."""
@@ -1680,12 +1766,15 @@ class RandomTable:
             settles or self.facts_from_core or quiet_alike or self._lean_holdings is not None)
         self._lean_book = self.book if self._lean and settles else None
         self._lean_items: tuple[tuple[tuple[str, str], tuple[str, str]], ...] | None = None
+        #: the rows whose names show the wait ({wait}: named per win by the wait C gives), and the book
+        self._lean_waits: tuple[frozenset[int], Any, Any] | None = None
         if self._lean_book is not None:  # (each row of the compiled book's item: (key, name), (key, its other name))
             from mahjong.rulebook.compiler import compiled
 
             cb = compiled(self.flow.ruleset)
             if cb is not None:
                 self._lean_items = tuple(((r.key, r.name_zh), (r.key, r.rename_zh)) for r in cb.rows)
+                self._lean_waits = _wait_rows(self.flow.ruleset, cb)
         self._lean_core: GameCore | None = None
         #: the rule file has special tables (its hands' opening declarations are counted: HandOutcome.special)
         self._special_rules = bool(getattr(getattr(self.flow, "book", None), "special", None))
@@ -1698,7 +1787,8 @@ class RandomTable:
         self._lean_asks = (self._lean and (self.facts_from_core and type(rs).settle is RuleSet.settle or (
                                own_facts_from_core(self.flow) and rs.won_hands_settle_by_wins()))
                            and not self.flow.draw_hands and pays_penalties_only(self.flow)
-                           and cls.may_win is Flow.may_win)  # (a hand a penalty ended is played again: hand())
+                           and cls.may_win is Flow.may_win and not self.flow.wildcard_forfeits)
+        # (a hand a penalty ended is played again: hand(); a flow whose seats forfeit their wins reads the state)
         #: outcome(): a hand whose wins the core decided (guobiao_in_c) is read from the core too: each win's fan
         #: vector (the fan table's rows: its items) and total, paid as the rule set's settlement pays a win (the
         #: batch loop's settle_wins: win_payment_table), where the rule set settles by its wins alone
@@ -1778,9 +1868,16 @@ class RandomTable:
                             return HandOutcome(net, (), (), special)
                         if self._special_rules:  # (买马: one horse event per win, as C paid them)
                             special += ("horses",) * len(core.horses())
-                        return HandOutcome(net, tuple(frm < 0 for _, _, frm, _ in core.wins()),
-                                           tuple(items[i][renamed] for lines in won for i, _n, _v, renamed in lines),
-                                           special)
+                        if self._lean_waits is not None:
+                            named = _named_items(core, won, self._lean_waits, items)
+                            if named is None:
+                                return outcome_of(self.hand(seed=seed, salt=salt, dealer=d,
+                                                            prevalent_wind=prevalent_wind, hand_number=hand_number,
+                                                            agent_seeds=agent_seeds))
+                            got = tuple(it for lines in named for it in lines)
+                        else:
+                            got = tuple(items[i][renamed] for lines in won for i, _n, _v, renamed in lines)
+                        return HandOutcome(net, tuple(frm < 0 for _, _, frm, _ in core.wins()), got, special)
                 elif not core.won and self._quiet is not None and core.penalty is None and not core.specials:
                     return HandOutcome(tuple(self._quiet.net), (), ())
                 elif not core.won and self._lean_holdings is not None and core.penalty is None and not core.specials:

@@ -34,6 +34,7 @@ from mahjong.game._core_constants import (
     HORSE_FROM,
     INDICATOR_FROM,
     INSTANT_AT,
+    WILDCARD_FORFEITS,
 )
 from mahjong.game.flows.base import is_data_hook
 from mahjong.tiles import N_KINDS, N_TILES
@@ -210,6 +211,8 @@ def _build(flow: Flow) -> CoreFlow:
         "horses": horses,
         "horses_without_wildcards": without,
         "horse_from": HORSE_FROM.index(start),
+        "late_discard_tiles": flow.late_discard_tiles,
+        "wildcard_forfeits": sum(1 << i for i, name in enumerate(WILDCARD_FORFEITS) if name in flow.wildcard_forfeits),
     }
     record = CoreFlow(tuple(int(values[name]) for name in CORE_FLOW_FIELDS), bytes(tiles), tuple(indicator_rows),
                       dice, tuple(positions), tuple(program), tuple(openings), tuple(instants))

@@ -36,7 +36,7 @@ from mahjong.rulebook.rows import SET_ROWS, RuleRow
 from mahjong.tiles import parse_tiles
 
 __all__ = ["NotCompiled", "CompiledBook", "FactSlot", "compile_ruleset", "compiled", "not_compiled_reason",
-           "MAGIC", "LIBRARY", "check_library"]
+           "MAGIC", "LIBRARY", "check_library", "fact_source", "game_fact_names", "own_totals_plan"]
 
 #: the library as the registry holds it (predicates, counts, functions, facts), in id order
 LIBRARY: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]] = (
@@ -175,6 +175,20 @@ _STANDARD_SOURCES = {"winner", "discarder", "dealer", "seat_wind", "prevalent_wi
 #: the flows' own facts of CoreFacts: the indicator, 报听 and 扣听, 海底捞月, the birds, a 百搭 won on)
 CORE_FACTS = {name: name for name in ("already_won", "kong_from", "indicator", "declared_ready", "kou_ting", "haidi",
                                       "birds", "bird_seats", "wildcard_win")}
+
+
+def fact_source(book: Any, name: str) -> str:
+    """Where the hand core finds a book fact (an :data:`~mahjong.rulebook.opcodes.FACT_SOURCES` name): the game's
+    fact the book says it is (``[facts.NAME] from``), else the core's fact of that name, else ``none``."""
+    got = book.facts.get(name)
+    if got is not None and got[2].get("from"):
+        return str(got[2]["from"])
+    return CORE_FACTS.get(name, "none")
+
+
+def game_fact_names(book: Any) -> frozenset[str]:
+    """The book facts the hand core works out itself (:func:`fact_source` is not ``none``)."""
+    return frozenset(CORE_FACTS) | frozenset(n for n, (_t, _d, meta) in book.facts.items() if meta.get("from"))
 
 
 #: the sources of the facts BookRuleSet.score works out of the hand and the seats' wildcards (its WinDerivation), which
@@ -342,7 +356,7 @@ class _Compiler:
                 if name == "others_hold_wildcards" and not self.holds_in_core:  # (from the hook's holdings: with
                     source = "derived" if self.holds else "zero"  # none, none held)
             else:
-                source = CORE_FACTS.get(name, "none")
+                source = fact_source(self.book, name)
             got = self.slot_of[key] = len(self.slots)
             self.slots.append(FactSlot(name, level, kind, source, _default_of(self.rs, name, level, kind)))
         return got
@@ -352,7 +366,7 @@ class _Compiler:
         key = (name, "plain")
         if key not in self.slot_of:
             self.slot_of[key] = len(self.slots)
-            self.slots.append(FactSlot(name, "plain", "per_seat", source or CORE_FACTS.get(name, "none"),
+            self.slots.append(FactSlot(name, "plain", "per_seat", source or fact_source(self.book, name),
                                        O.DEFAULT_ABSENT))
         return self.slot_of[key]
 
@@ -1020,3 +1034,26 @@ def _holding_amounts(rs: Any) -> tuple[tuple[int, int, int, int, int, int, int],
     """The ``[wildcards.points]`` amounts in the core's order (see :func:`holdings_table`), and ``at_draw``."""
     first, second, kong, threshold, offset, sole, at_draw = rs._holding_amounts()
     return (first, second, kong, int(threshold is not None), threshold or 0, offset, sole), at_draw
+
+
+def own_totals_plan(rs: Any, turned: bool) -> tuple[bytes, int, int, int] | None:
+    """How the hand core counts each seat's own total (the fact ``own_totals``; ``core_own_totals``) for the rule
+    set's ``own_total_plan`` (玉环: its loser rows), a wildcard indicator turned up or not: (a flag for each row of
+    the compiled book, the most 台 (-1 none), the rounding step, the cap), where the core counts as the rule set
+    does: every row counted priced alike on a self-draw, read on the hand (stage 1), struck by no row it leaves
+    out; None: the rule set counts them (kept per rule set)."""
+    kept: dict[bool, Any] = rs.__dict__.setdefault("_own_totals_plan", {})
+    if turned in kept:
+        return kept[turned]  # type: ignore[no-any-return]
+    hook = getattr(rs, "own_total_plan", None)
+    cb = compiled(rs) if hook is not None else None
+    got = None
+    if cb is not None:
+        keys, tai_cap, step, cap = hook(turned)
+        rows = cb.rows
+        struck = {k for r in rows if r.key not in keys for k in (*r.excludes, *r.implied)}
+        if (cap is not None and not struck & keys
+                and all(r.stage == 1 and r.self_drawn_value is None for r in rows if r.key in keys)):
+            got = (bytes(r.key in keys for r in rows), -1 if tai_cap is None else tai_cap, step, cap)
+    kept[turned] = got
+    return got

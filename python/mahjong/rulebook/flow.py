@@ -159,7 +159,7 @@ class BookFlow(SpecialFlow, Flow):  # type: ignore[misc]
         return tiles
 
     def record_facts(self, state: HandState, seat: int, tile: int, from_seat: int | None) -> dict[str, Any]:
-        out: dict[str, Any] = {}
+        out: dict[str, Any] = self.book_game_facts(state, seat, tile, from_seat)  # (the file's facts ``from``)
         if self.book.wildcard_indicator and state.indicator is not None:
             out["indicator"] = state.indicator
         if self.book.facts.get("already_won", ("",))[0] == "seats" and state.won and self.book.settlement is None:

@@ -34,7 +34,7 @@ from mahjong.rulebook.options import OPTION_TYPES, check_value
 from mahjong.rulebook.predicates import FUNCTIONS, library_names
 from mahjong.rulebook.reading import WAITS
 from mahjong.rulebook.rows import SET_ROWS, RuleRow, vocabulary_names
-from mahjong.rulebook.spec import SPEC, validate
+from mahjong.rulebook.spec import GAME_FACT_TYPES, SPEC, validate
 from mahjong.tiles import parse_tiles
 
 __all__ = ["Problem", "RuleFileError", "check", "check_text", "load_book", "shipped_files", "shipped_book",
@@ -427,7 +427,15 @@ def _build(data: dict[str, Any], ch: _Checker, path: str) -> RuleBook | None:
         if problem:
             ch.report((*p, "default"), problem)
             continue
-        facts[name] = (f["type"], default, {"zh": f.get("zh", ""), "en": f.get("en", "")})
+        meta = {"zh": f.get("zh", ""), "en": f.get("en", "")}
+        if f.get("from") is not None:
+            want = GAME_FACT_TYPES[f["from"]]
+            if f["type"] not in want:
+                ch.report((*p, "from"), f"the game's fact {f['from']!r} is of type {' or '.join(want)}, "
+                                        f"not {f['type']}")
+                continue
+            meta["from"] = f["from"]
+        facts[name] = (f["type"], default, meta)
 
     indicator = bool(wild_t.get("indicator", False))
     base_names = set(options) | set(facts) | ({"indicator"} if indicator else set())

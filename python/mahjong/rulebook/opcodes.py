@@ -126,6 +126,11 @@ FACT_SOURCES = (
     "birds",            # the birds that hit (抓鸟: every bird, or ranks 1, 5, 9 and 红中)
     "bird_seats",       # the birds on each seat (扎鸟 by seat: a per-seat fact)
     "wildcard_win",     # the winning tile is a bonus tile held in the hand (金山 百搭)
+    "indicator_turned",  # a wildcard indicator was turned up this hand (0 / 1: 玉环 财神 in play)
+    "bonus_set_aside",  # the bonus tiles the winner has set aside this hand (flowers; 玉环 杠花)
+    "discarder_pung",   # a win on a discard whose discarder holds an exposed pung of the winning tile (玉环 拉杠)
+    "late_discard",     # a win on a discard made in the flow's last late_discard_tiles live tiles (玉环 承包)
+    "own_totals",       # each other seat's own total, the rows the rule set names on its held tiles (玉环 输家互算)
     "zero",             # a fact that is always its default in the core's play (false / 0 / none)
     # the facts of the seats' wildcards the core works out from its state, as the rule book does (BookRuleSet:
     # its worked-out facts and the wildcards each seat holds)

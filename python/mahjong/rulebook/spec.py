@@ -86,6 +86,11 @@ _OPTION = {
 }
 
 FACT_TYPES = ("bool", "int", "seat", "seats", "per_seat", "int_or_none")
+#: the game's own win facts a book's fact may be (``[facts.NAME] from``): each worked out by the game at a win
+GAME_FACTS = ("indicator", "indicator_turned", "bonus_set_aside", "discarder_pung", "late_discard", "own_totals")
+#: the fact types a book's fact of each of them may have
+GAME_FACT_TYPES = {"indicator": ("int", "int_or_none"), "indicator_turned": ("bool",), "bonus_set_aside": ("int",),
+                   "discarder_pung": ("bool",), "late_discard": ("bool",), "own_totals": ("per_seat",)}
 
 _FACT = {
     "type": F("str", "bool, int, seat (a seat 0..3 or none; reads as -1 when none), seats (a set of seats, e.g. "
@@ -96,6 +101,12 @@ _FACT = {
                           "per_seat default to none / no seat)"),
     "zh": F("str", "what it means, in Chinese", default=""),
     "en": F("str", "what it means, in English", default=""),
+    "from": F("str", "the game's own fact this win fact is, which the game works out at each win (the hand core "
+                     "and the pure-Python engine alike): indicator (the tile turned up), indicator_turned, "
+                     "bonus_set_aside (the winner's bonus tiles set aside), discarder_pung (the discarder holds an "
+                     "exposed pung of the winning tile), late_discard (a discard won on in the flow's last tiles), "
+                     "own_totals (each other player's own total: the rows the rule set names on its tiles)",
+              choices=GAME_FACTS),
 }
 
 def _holding_row(when: str, value: str) -> dict[str, F]:

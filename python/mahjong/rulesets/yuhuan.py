@@ -319,6 +319,14 @@ class Yuhuan(BookRuleSet):
             got = cached[caishen is None] = TablePlan(plan, False, self.book)
         return got
 
+    def own_total_plan(self, caishen_in_play: bool) -> tuple[frozenset[str], int | None, int, int | None]:
+        """How a loser's own total is counted, for the hand core to count it too (``core_own_totals``: the rows
+        of :meth:`loser_rows` on the loser's held tiles, as :meth:`loser_total` reads them): (the rows' keys, the
+        most 台 that count, the step rounded up to, the cap)."""
+        cfg = self.config
+        keys = frozenset(r.key for r in self.loser_rows(0 if caishen_in_play else None))
+        return keys, cfg.max_tai, (self.book.round_up or 1) if cfg.loser_round_up else 0, cfg.max_hu
+
     def loser_total(self, hand: Hand | str, seat_wind: int, caishen: int | None = None, gang_hua: int = 0) -> int:
         """A loser's own 总胡数 from its final hand: no 底胡; melds, concealed triplets (暗坎, 财神 excluded) and 杠花
         in 胡; 台 as ``loser_tai`` / ``loser_caishen_tai`` say; rounded up to 10 if ``loser_round_up``; capped."""
@@ -329,9 +337,13 @@ class Yuhuan(BookRuleSet):
         rest = [t for t in h.concealed if t == caishen or t not in held]
         d = Decomposition(Form.REGULAR, tuple((t, t, t) for t in held), (), tuple(t for t in rest if t != caishen),
                           tuple(t for t in rest if t == caishen))
-        view_ctx = WinContext(winner=seat_wind, dealer=0)  # the loser's seat wind
+        views: dict[int, WinContext] = self.__dict__.setdefault("_loser_views", {})
+        view_ctx = views.get(seat_wind)
+        if view_ctx is None:  # (the loser's seat wind: made once per wind, a context is immutable)
+            view_ctx = views[seat_wind] = WinContext(winner=seat_wind, dealer=0)
         v = build_reading(h, d, view_ctx, self.hand_rules, frozenset() if caishen is None else frozenset((caishen,)),
-                          {"gang_hua": flowers, "caishen_in_play": caishen is not None})
+                          {"gang_hua": flowers, "caishen_in_play": caishen is not None},
+                          find_wait=False)  # (no row a loser's total counts reads the wait: no winning tile)
         cfg = self.config
         t = totals_of(self.count_rows(v, self._options(), plan=self._loser_plan(caishen)))
         raw = aggregate(self.book.aggregation, t, hu_base=self.book.hu_base, tai_cap=cfg.max_tai)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from mahjong.errors import RulesError
-from mahjong.framework import RuleSet, ScoreResult
+from mahjong.framework import RuleSet, ScoreResult, WinContext
 from mahjong.tiles import N_KINDS, N_TILES
 
 if TYPE_CHECKING:
@@ -185,6 +185,12 @@ class Flow:
     #: hand may then be declared (a false win is one the rule set does not score as valid)
     penalties: bool = False
     penalty: int = 0
+    #: a win on a discard made with at most this many live tiles left before the wall's end is a late discard
+    #: (the win fact ``late_discard``: 玉环 承包); -1 = none
+    late_discard_tiles: int = -1
+    #: 老鬼宁: what makes a seat forfeit its wins for the rest of the hand, a set of ``"melded"`` (a tile of this
+    #: hand's wildcard kinds in one of its melds) and ``"discarded"`` (one among its discards); see :meth:`forfeited`
+    wildcard_forfeits: frozenset[str] = frozenset()
 
     def __init__(self, ruleset: RuleSet[Any], options: Any = None) -> None:
         self.ruleset = ruleset
@@ -282,8 +288,73 @@ class Flow:
 
     def may_win(self, state: HandState, seat: int, result: ScoreResult) -> bool:
         """May ``seat`` take this win?  The rule set's minimum (``result.valid``; with the judge's ``penalties`` any
-        scored hand may be declared: a false win is judged WH), and never while holding the suit it lacks (定缺)."""
-        return (result.valid or self.penalties) and not self.holds_lack(state, seat)
+        scored hand may be declared: a false win is judged WH), never while holding the suit it lacks (定缺), and
+        never after forfeiting its wins (:meth:`forfeited`: 老鬼宁)."""
+        return ((result.valid or self.penalties) and not self.holds_lack(state, seat)
+                and not (self.wildcard_forfeits and self.forfeited(state, seat)))
+
+    def forfeited(self, state: HandState, seat: int) -> bool:
+        """老鬼宁: ``seat`` has a tile of this hand's wildcard kinds in one of its melds, or among its discards, where
+        :attr:`wildcard_forfeits` says that forfeits its wins (the core's ``core_forfeited``)."""
+        kinds = self.wild_kinds(state)
+        if not kinds:
+            return False
+        if "melded" in self.wildcard_forfeits and any(t in kinds for m in state.melds[seat] for t in m.tiles):
+            return True
+        return "discarded" in self.wildcard_forfeits and any(t in kinds for t, _ in state.discards[seat])
+
+    def game_fact(self, name: str, state: HandState, seat: int, tile: int, from_seat: int | None,
+                  core: Any = None) -> Any:
+        """The game's own win fact ``name`` (a rule book fact's ``from``: ``mahjong.rulebook.spec.GAME_FACTS``) of
+        ``seat`` winning on ``tile`` now, from the hand state (the hand core works it out alike:
+        evaluator_core.pxi's fact sources)."""
+        if name == "indicator":
+            return state.indicator
+        if name == "indicator_turned":
+            return state.indicator is not None
+        if name == "bonus_set_aside":
+            return len(state.bonus[seat])
+        if name == "discarder_pung":
+            return from_seat is not None and not state.robbing and any(
+                m.kind == "pung" and m.tile == tile for m in state.melds[from_seat])
+        if name == "late_discard":
+            return self.late_discard(state, from_seat)
+        if name == "own_totals":
+            return self.own_totals(state, seat, core)
+        raise KeyError(name)
+
+    def own_totals(self, state: HandState, winner: int, core: Any = None) -> list[int | None] | None:
+        """The win fact ``own_totals``: each other seat's own total from its tiles as they lie now (None for the
+        winner), as the rule set counts it; ``core``: the hand core that may count them (its compiled book).  None:
+        the rule set counts no such totals (the fact is left at its default)."""
+        return None
+
+    def book_game_facts(self, state: HandState, seat: int, tile: int, from_seat: int | None, core: Any = None
+                        ) -> dict[str, Any]:
+        """The rule book's facts that are the game's own (``[facts.NAME] from``) and fields of the rule set's win
+        context, for a win now: each truth value given where it holds, each other value always (``core``: the
+        hand core, which may work some out)."""
+        book = getattr(self.ruleset, "book", None)
+        if book is None:
+            return {}
+        got = self.__dict__.get("_book_game_facts")
+        if got is None:
+            known = {f.name for f in fields(getattr(self.ruleset, "Context", WinContext))}
+            got = self.__dict__["_book_game_facts"] = tuple(
+                (name, meta["from"], kind == "bool") for name, (kind, _d, meta) in book.facts.items()
+                if meta.get("from") and name in known)
+        out: dict[str, Any] = {}
+        for name, source, flag in got:
+            v = self.game_fact(source, state, seat, tile, from_seat, core)
+            if v or not flag:
+                out[name] = v
+        return out
+
+    def late_discard(self, state: HandState, from_seat: int | None) -> bool:
+        """The win fact ``late_discard``: a win on a discard (or a kong robbed) made with at most
+        :attr:`late_discard_tiles` live tiles left before the wall's end (玉环 承包)."""
+        return (from_seat is not None and self.late_discard_tiles >= 0
+                and state.live - self.reserve <= self.late_discard_tiles)
 
     #: the win facts a flow's own record_facts / check_facts give, when every one is a fact the hand core derives
     #: itself (CoreFacts; mahjong.rulebook.compiler.CORE_FACTS): the compiled rule book then reads them from the
@@ -296,6 +367,13 @@ class Flow:
         if self.bonus_spoils_kong_draw and from_seat is None and state.bonus_after_kong[seat]:
             return {"kong_replacement": False}
         return {}
+
+    def record_facts_on_core(self, core: Any, state: HandState, seat: int, tile: int, from_seat: int | None
+                             ) -> dict[str, Any]:
+        """:meth:`record_facts` of a win the compiled rule book decided on the hand core (a
+        ``mahjong._core.GameCore`` given the book), which a flow may read partly off the core (玉环: the
+        losers' own totals counted in C); by default :meth:`record_facts` on ``state``, the hand state now."""
+        return self.record_facts(state, seat, tile, from_seat)
 
     def record_facts_from_core(self, core: Any, seat: int, tile: int, from_seat: int | None) -> dict[str, Any] | None:
         """:meth:`record_facts` read from the bare hand core (a ``mahjong._core.GameCore`` stopped on a win's

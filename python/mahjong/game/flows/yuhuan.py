@@ -13,7 +13,6 @@ from mahjong.game.flows.base import Flow, Indicator
 from mahjong.tiles import N_KINDS, N_TILES
 
 if TYPE_CHECKING:
-    from mahjong.framework import ScoreResult
     from mahjong.game.state import HandState
 
 __all__ = ["YuhuanFlow", "YuhuanFlowOptions"]
@@ -48,6 +47,9 @@ class YuhuanFlow(Flow):
     presets = ("yuhuan",)
     Options = YuhuanFlowOptions
     hand_size = 16
+    #: the facts record_facts gives: the game's own the book names (``from``), which the hand core works out too;
+    #: and each loser's own total, read by the payment alone (the rule book settles the hand)
+    win_facts_from_core = frozenset({"caishen", "gang_hua", "chengbao", "lagang_discard", "loser_totals"})
 
     def __init__(self, ruleset: Any, options: Any = None) -> None:
         from mahjong.rulesets.yuhuan import flower_tile
@@ -63,28 +65,40 @@ class YuhuanFlow(Flow):
         self.indicator = Indicator(
             "after_deal", tuple((t,) if t < N_KINDS else () for t in range(N_TILES)),
             tuple(frozenset({flower_tile(t)}) if t < N_KINDS else frozenset() for t in range(N_TILES)))
+        #: 承包: a winning discard made in the last chengbao_tiles tiles before 黄庄 (the win fact late_discard)
+        self.late_discard_tiles = self.options.chengbao_tiles
+        #: 老鬼宁: a 财神 in a meld forfeits a seat's wins (the rule set never scores such a hand), and with the
+        #: option lao_gui_ning a 财神 discarded does too
+        self.wildcard_forfeits = frozenset({"melded", "discarded"} if self.options.lao_gui_ning else {"melded"})
         #: each loser's own total by its tiles (:meth:`loser_total`), at most _LOSER_TOTALS_KEPT of them
         self._loser_totals: dict[tuple[Any, ...], int] = {}
 
-    def may_win(self, state: HandState, seat: int, result: ScoreResult) -> bool:
-        """老鬼宁: not after discarding a 财神 or melding one (the option ``lao_gui_ning``)."""
-        if not result.valid:
-            return False
-        if not self.options.lao_gui_ning or state.indicator is None:
-            return True
-        caishen = state.indicator
-        return not any(t == caishen for t, _ in state.discards[seat]) \
-            and not any(caishen in m.tiles for m in state.melds[seat])
-
     def record_facts(self, state: HandState, seat: int, tile: int, from_seat: int | None) -> dict[str, Any]:
-        out: dict[str, Any] = {"caishen": state.indicator, "gang_hua": len(state.bonus[seat]),
-                               "loser_totals": self.loser_totals(state, seat)}
-        if from_seat is not None:
-            if state.live - self.reserve <= self.options.chengbao_tiles:
-                out["chengbao"] = True
-            if any(m.kind == "pung" and m.tile == tile for m in state.melds[from_seat]) and not state.robbing:
-                out["lagang_discard"] = True
-        return out
+        # the 财神 (the indicator), 杠花 (the bonus tiles set aside), 承包 (a late discard), 拉杠 on a discard (the
+        # discarder's pung) and the losers' own totals: the game's own facts the book names (``from``)
+        return self.book_game_facts(state, seat, tile, from_seat)
+
+    def record_facts_on_core(self, core: Any, state: HandState, seat: int, tile: int, from_seat: int | None
+                             ) -> dict[str, Any]:
+        # (the losers' own totals counted by the core's compiled book: core_own_totals)
+        return self.book_game_facts(state, seat, tile, from_seat, core)
+
+    def own_totals(self, state: HandState, winner: int, core: Any = None) -> list[int | None]:
+        """The losers' own totals (:meth:`loser_totals`); ``core``: a hand core given the compiled book, which
+        counts them (``core_own_totals``; each it cannot count, the rule set does)."""
+        from mahjong.rulebook.compiler import own_totals_plan
+
+        plan = own_totals_plan(self.ruleset, state.indicator is not None) if core is not None else None
+        got: tuple[int | None, ...] = (None,) * 4
+        if plan is not None:
+            from mahjong._core import core_own_totals
+
+            try:
+                got = core_own_totals(core, *plan)
+            except ValueError:  # (a core given no book, or another one: the rule set counts every total)
+                pass
+        return [None if s == winner else got[s] if got[s] is not None else self.loser_total(state, s)
+                for s in range(4)]
 
     def loser_totals(self, state: HandState, winner: int) -> list[int | None]:
         """Each loser's own 总胡数 from its tiles as they lie now (the losers settle their differences among

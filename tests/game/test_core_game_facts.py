@@ -280,6 +280,8 @@ def _facts_file() -> str:
     from test_core_differential import OWN_FILE
 
     text = OWN_FILE.replace('name = "core-test-own"', 'name = "core-facts-from"')
+    assert "\n[flow]\nchows = false\n" in text
+    text = text.replace("\n[flow]\nchows = false\n", "\n[flow]\nchows = false\nlate_discard_tiles = 40\n")
     return text + """
 [facts.ghost]
 type = "int_or_none"
@@ -307,6 +309,19 @@ en = "Honor ghost"
 value = 1
 unit = "pt"
 when = "ghost_turned and ghost >= 27 and aside == 0"
+
+[facts.late]
+type = "bool"
+default = false
+from = "late_discard"
+
+[[rows]]
+key = "late_win"
+zh = "承包"
+en = "On a late discard"
+value = 2
+unit = "pt"
+when = "late"
 
 [[rows]]
 key = "pung_discard"
@@ -344,3 +359,26 @@ def test_a_rule_file_reads_the_games_facts_alike_on_both_engines(tmp_path: Any) 
         assert fast.settlement.net == ref.settlement.net, salt
         rows |= {i.key for r in ref.settlement.results for i in r.items}
     assert "honor_ghost" in rows or not on_core(), rows
+    assert "late_win" in rows or not on_core(), rows  # ([flow] late_discard_tiles: the file's own count)
+
+
+@pytest.mark.usefixtures("registry_restored")
+def test_a_rule_files_late_discard_count_is_checked(tmp_path: Any) -> None:
+    """``[flow] late_discard_tiles`` is read for the game (-1 by default: no discard is late) and refused out of
+    range, naming the key."""
+    from mahjong.rulebook import load_rules
+
+    path = tmp_path / "late-count.toml"
+    path.write_text(_facts_file().replace('name = "core-facts-from"', 'name = "late-count"'), encoding="utf-8")
+    load_rules(path)
+    assert make_flow("late-count").late_discard_tiles == 40
+    bad = tmp_path / "late-bad.toml"
+    bad.write_text(_facts_file().replace('name = "core-facts-from"', 'name = "late-bad"').replace(
+        "late_discard_tiles = 40", "late_discard_tiles = 99"), encoding="utf-8")
+    with pytest.raises(RulesError, match="late_discard_tiles"):
+        load_rules(bad)
+    plain = tmp_path / "late-none.toml"
+    plain.write_text(_facts_file().replace('name = "core-facts-from"', 'name = "late-none"').replace(
+        "late_discard_tiles = 40\n", ""), encoding="utf-8")
+    load_rules(plain)
+    assert make_flow("late-none").late_discard_tiles == -1

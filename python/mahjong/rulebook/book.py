@@ -248,7 +248,7 @@ class RuleBook:
     requires_text_zh: str = ""
     # --- rbflow ---
     #: the play's own steps (``[flow]`` lack, forced_win_tiles, exchange_three, exchange_direction, winners_to_end,
-    #: earthly): key -> a constant or an expression of the options (:mod:`mahjong.rulebook.play`)
+    #: earthly, late_discard_tiles): key -> a constant or an expression of the options (:mod:`mahjong.rulebook.play`)
     play: dict[str, Node] = field(default_factory=dict)
     #: the options of the play (``[options.X] play = true``): given to the game, not to the scoring
     play_options: dict[str, tuple[str, Any, dict[str, Any]]] = field(default_factory=dict)

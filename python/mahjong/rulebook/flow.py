@@ -106,6 +106,7 @@ class BookFlow(SpecialFlow, Flow):  # type: ignore[misc]
         self.play: dict[str, Any] = play_values(b.play, names, b.players, b.path)
         self.winners_to_end = int(self.play.get("winners_to_end", b.flow.winners_to_end))
         self.forced_win_tiles = int(self.play.get("forced_win_tiles", 0))
+        self.late_discard_tiles = int(self.play.get("late_discard_tiles", -1))
         self.earthly = self.play.get("earthly", "first_discard")
         if self._wild_on():  # the wildcards: fixed kinds, or those an indicator turned up after the deal makes
             if b.wildcard_indicator:
@@ -221,6 +222,7 @@ def _fixed_facts(book: RuleBook) -> dict[str, Any]:
         "heavenly": True,
         "earthly": _default_play(book, "earthly", "first_discard"),
         "forced_win_tiles": _default_play(book, "forced_win_tiles", 0),
+        "late_discard_tiles": _default_play(book, "late_discard_tiles", -1),
         "honor_chows": book.honor_sequences,
         "Options": make_config(book.name, book.play_options) if book.play_options else NoOptions,
     }

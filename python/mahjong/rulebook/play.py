@@ -1,13 +1,13 @@
 """The play's own steps as rule-file keys (rbflow): 定缺, the forced win in the last tiles, 换三张 and its direction,
-play after a win, and which win is 地胡 — each a constant or an expression of the file's options, read by the
-generic flow (:class:`mahjong.rulebook.flow.BookFlow`).
+play after a win, which win is 地胡 and which discards are late (承包) — each a constant or an expression of the
+file's options, read by the generic flow (:class:`mahjong.rulebook.flow.BookFlow`).
 
 A file's ``[flow]`` keys ``lack``, ``forced_win_tiles``, ``exchange_three``, ``exchange_direction``,
-``winners_to_end`` and ``earthly`` are kept as expressions (:data:`PLAY_KEYS`); the options they may name are the
-file's options, the scoring's (``mode``) and the play's own (``[options.X] play = true``: given to the game, not
-to ``score()``).  :func:`check_play` proves at load time that every setting of those options gives a value the
-play can use (a number in range, a known direction, no 换三张 in a game where a hand may hold fewer than three tiles
-of every suit …), and :func:`play_values` reads them for one setting.
+``winners_to_end``, ``earthly`` and ``late_discard_tiles`` are kept as expressions (:data:`PLAY_KEYS`); the
+options they may name are the file's options, the scoring's (``mode``) and the play's own (``[options.X] play =
+true``: given to the game, not to ``score()``).  :func:`check_play` proves at load time that every setting of those
+options gives a value the play can use (a number in range, a known direction, no 换三张 in a game where a hand may
+hold fewer than three tiles of every suit …), and :func:`play_values` reads them for one setting.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ DIRECTIONS = {"counterclockwise": 1, "clockwise": 3, "opposite": 2}
 #: the play keys of ``[flow]`` and their defaults
 PLAY_KEYS: dict[str, Any] = {"lack": False, "forced_win_tiles": 0, "exchange_three": False,
                              "exchange_direction": "dice", "winners_to_end": 1, "earthly": "first_discard",
-                             "dealer": "next"}
+                             "dealer": "next", "late_discard_tiles": -1}
 
 _TEXT_CHOICES = {"exchange_direction": ("dice", *DIRECTIONS),
                  "earthly": ("first_discard", "first_round", "first_draw"),
@@ -114,6 +114,8 @@ def _problem(key: str, value: Any, players: int) -> str | None:
                 f"to win; got {value}")
     if key == "forced_win_tiles" and not 0 <= value <= 20:
         return f"must be between 0 and 20, got {value}"
+    if key == "late_discard_tiles" and not -1 <= value <= 60:
+        return f"must be between 0 and 60 (or -1: no discard is late), got {value}"
     return None
 
 

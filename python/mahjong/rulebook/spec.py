@@ -266,6 +266,10 @@ SPEC: dict[str, F] = {
                                        "opposite player, 4/7/10 to the next, 2/5/8/11 to the previous), "
                                        "counterclockwise (the next player), clockwise (the previous) or opposite; "
                                        "or an expression of the options giving one of them", default="dice"),
+        "late_discard_tiles": F("int_expr", "a discard made with at most this many live tiles left before the wall's "
+                                            "end is late (win fact from `late_discard`: 玉环 承包, the last 9); -1 = "
+                                            "no discard is late (a whole number or an expression of the options)",
+                                default=-1, minimum=-1, maximum=60),
         "earthly": F("str", "which win is 地胡 (win fact `earthly`): a non-dealer's win on the dealer's first "
                             "discard (first_discard), any non-dealer win in the first go-round without melds "
                             "(first_round), or a non-dealer's self-draw on its first draw (first_draw)",

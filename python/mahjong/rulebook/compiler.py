@@ -1048,7 +1048,7 @@ def own_totals_plan(rs: Any, turned: bool) -> tuple[bytes, int, int, int] | None
     hook = getattr(rs, "own_total_plan", None)
     cb = compiled(rs) if hook is not None else None
     got = None
-    if cb is not None:
+    if cb is not None and hook is not None:
         keys, tai_cap, step, cap = hook(turned)
         rows = cb.rows
         struck = {k for r in rows if r.key not in keys for k in (*r.excludes, *r.implied)}

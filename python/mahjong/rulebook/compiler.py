@@ -1045,7 +1045,7 @@ def own_totals_plan(rs: Any, turned: bool) -> tuple[bytes, int, int, int] | None
     kept: dict[bool, Any] = rs.__dict__.setdefault("_own_totals_plan", {})
     if turned in kept:
         return kept[turned]  # type: ignore[no-any-return]
-    hook = getattr(rs, "own_total_plan", None)
+    hook: Callable[[bool], tuple[Any, Any, Any, Any]] | None = getattr(rs, "own_total_plan", None)
     cb = compiled(rs) if hook is not None else None
     got = None
     if cb is not None and hook is not None:

@@ -91,7 +91,9 @@ def test_the_result_stays_in_view_while_tiles_are_tapped_in(sized: Any, server: 
         button = page.locator(f"#picker button[data-code='{code}']")
         box = button.bounding_box()
         assert box and 0 <= box["y"] and box["y"] + box["height"] <= size["height"], (n, code, box)  # no scrolling
-        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        # (the locator's click waits until the tile stands still: a click at the box read a moment before could
+        # land beside it while the page still laid itself out on a busy machine, and the tap was lost)
+        button.click()
         _ready(page)
         result = page.locator("#result-section").bounding_box()
         assert result and result["y"] < size["height"] - 60 and result["y"] + result["height"] > 60, (n, result)

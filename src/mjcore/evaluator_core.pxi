@@ -755,6 +755,9 @@ cdef int ev_own_total(HandCore* c, int seat, const uint8_t* rows, int tai_cap, i
         S.b, S.h, S.status, S.form, S.single_wait, S.fan_cap = b, h, ER_OK, FORM_REGULAR, -1, -1
         for t in range(34):
             if h.counts[t] >= 3:  # 暗坎 (a concealed quad's fourth copy is not read)
+                if S.n_melds >= EV_MAX_SETS:  # (more than a hand holds: the rule set counts it)
+                    S.status = ER_FALLBACK
+                    break
                 S.melds[S.n_melds][0] = S.melds[S.n_melds][1] = S.melds[S.n_melds][2] = t
                 S.n_melds += 1
         # the loose tiles, the honors first (the library reads the loose honors); those past what a reading
